@@ -1,0 +1,348 @@
+"""The Mission: its start (intensity, deal, Frenzied, the Chaplain) and the four actions
+(play a card, Good Luck Charm, Speech, withdraw), then the beneficiary's Support choice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from domain.cards import HardKnock, Threat
+from domain.commands import (
+    Chance,
+    ChooseSupport,
+    MakeSpeech,
+    PlayCard,
+    StartMission,
+    Target,
+    UseCharm,
+    Withdraw,
+)
+from domain.errors import (
+    CardNotInHand,
+    CharmUnavailable,
+    IntensityTooLow,
+    MissingOutcome,
+    SpeechRefused,
+    SupportChoiceRefused,
+    SupportTileRefused,
+    TargetRefused,
+    WithdrawalRefused,
+)
+from domain.events import (
+    CardDrawnAndPlayed,
+    CardPlayed,
+    CardsDealt,
+    CardsDrawn,
+    CharmUsed,
+    HardKnockDiscarded,
+    MissionLeaderTaken,
+    MissionStarted,
+    PlayerWithdrew,
+    SpeechMade,
+    SupportTileDiscarded,
+    SupportUsed,
+)
+from domain.guards import (
+    check_in_hand,
+    check_known_card,
+    check_not_forced,
+    check_phase,
+    check_target,
+    check_turn,
+    find_player,
+    reveal_top,
+)
+from domain.hardknocks import active, has, withdrawal_blocker
+from domain.notation import card_label
+from domain.outcome import Outcome
+from domain.resolution import after_support, end_of_action
+from domain.state import ChapterState, Phase
+
+THREATS = tuple(t.value for t in Threat)
+
+
+# --- Preparation ---------------------------------------------------------------------
+def minimum_intensity(state: ChapterState) -> int:
+    """1, or the first Mission's minimum (classic 3; armistice: the Briefing's value)."""
+    return state.rules.first_intensity if state.mission == 0 else 1
+
+
+def deal_order(state: ChapterState) -> tuple[int, ...]:
+    """Seats of the card players, starting with the Mission Leader, clockwise."""
+    n = len(state.players)
+    seats = ((state.leader + i) % n for i in range(n))
+    return tuple(s for s in seats if not state.players[s].chaplain)
+
+
+def decide_start_mission(
+    state: ChapterState, cmd: StartMission, chance: Chance | None = None
+) -> Outcome:
+    """Deal ``intensity`` cards each, one at a time from the leader; stop if the deck runs out."""
+    check_phase(state, Phase.PREPARATION, "start a Mission")
+    low = minimum_intensity(state)
+    exact = state.mission == 0 and state.rules.first_intensity_exact
+    if cmd.intensity < low or (exact and cmd.intensity != low):
+        rule = (
+            f"the Briefing sets the first intensity at {low}"
+            if exact
+            else f"the intensity must be at least {low}"
+            + (" for the first Mission" if state.mission == 0 else "")
+        )
+        raise IntensityTooLow(
+            f"{state.players[state.leader].name} cannot choose intensity {cmd.intensity}: {rule}"
+        )
+    order = deal_order(state)
+    hands: list[list[str | None]] = [[] for _ in order]
+    dealt = 0
+    for _round in range(cmd.intensity):
+        for i in range(len(order)):
+            if dealt < len(state.trials):
+                hands[i].append(state.trials[dealt])
+                dealt += 1
+    o = Outcome(state)
+    o.emit(MissionStarted(state.mission + 1, state.players[state.leader].name, cmd.intensity))
+    names = tuple(state.players[s].name for s in order)
+    o.emit(CardsDealt(names, tuple(tuple(h) for h in hands)))
+    for seat in order:
+        player = o.state.players[seat]
+        if has(o.state, player, HardKnock.FRENZIED) and o.state.trials:
+            o.emit(CardsDrawn(player.name, o.state.trials[:2], "frenzied"))
+    _chaplain_withdraws(o, cmd.chaplain_tile, chance)
+    return o
+
+
+def _chaplain_withdraws(o: Outcome, tile: str | None, chance: Chance | None) -> None:
+    chaplain = next((p for p in o.state.players if p.chaplain), None)
+    if chaplain is None:
+        if tile is not None:
+            raise SupportTileRefused("there is no Chaplain at this table")
+        return
+    if chaplain.tiles and tile is None:
+        if chance is None:
+            raise MissingOutcome("say which Support tile the Chaplain drew at random")
+        tile = chance.pick(chaplain.tiles)
+    if tile is not None and tile not in chaplain.tiles:
+        raise SupportTileRefused(
+            f"the Chaplain holds no {tile!r} tile ({', '.join(chaplain.tiles)})"
+        )
+    o.emit(PlayerWithdrew(chaplain.name, tile))
+
+
+# --- The four actions ----------------------------------------------------------------
+def _played_consequences(o: Outcome, player: str, card: str | None, target: Target | None) -> bool:
+    """Merry Christmas discards its target, Tyrannical takes the token; True if MC used it."""
+    if card is None:
+        return False
+    kind = o.state.catalogue[card]
+    if kind.merry_christmas:
+        chosen = check_target(o.state, target)
+        if chosen is not None:
+            o.emit(HardKnockDiscarded(chosen[0], chosen[1], "merry-christmas"))
+        return True
+    if kind.hard_knock == HardKnock.TYRANNICAL:
+        o.emit(MissionLeaderTaken(player))
+    return False
+
+
+def trap_springs(state: ChapterState) -> bool:
+    """A Trap in No Man's Land springs unless a Luck symbol there is left to cancel it."""
+    if not state.rules.traps:
+        return False
+    cards = [state.catalogue[k] for k in state.nml]
+    return sum(c.trap for c in cards) > sum(c.luck for c in cards)
+
+
+def decide_play_card(state: ChapterState, cmd: PlayCard, chance: Chance | None = None) -> Outcome:
+    """Play a card; a Trap draws the next card and plays it at once (its own Trap ignored)."""
+    player = check_turn(state, cmd.player, "play a card")
+    check_not_forced(state, player, "play a card")
+    check_in_hand(state, player, cmd.card)
+    o = Outcome(state)
+    o.emit(CardPlayed(player.name, cmd.card))
+    used_target = _played_consequences(o, player.name, cmd.card, cmd.target)
+    drawn_played = False
+    if state.catalogue[cmd.card].trap and trap_springs(o.state):
+        drawn = reveal_top(o.state, cmd.drawn, player.name, "Trap")
+        o.emit(CardDrawnAndPlayed(player.name, drawn, "trap"))
+        used_target = _played_consequences(o, player.name, drawn, cmd.target) or used_target
+        drawn_played = True
+    if cmd.drawn is not None and not drawn_played:
+        raise CardNotInHand(f"{player.name}'s {cmd.card} springs no Trap: nothing is drawn")
+    if cmd.target is not None and not used_target:
+        raise TargetRefused("a Hard Knock target is only given with a Merry Christmas")
+    end_of_action(o, chance)
+    return o
+
+
+def decide_use_charm(state: ChapterState, cmd: UseCharm, chance: Chance | None = None) -> Outcome:
+    """Discard one No Man's Land card bearing the charm's threat; flip the Grizzled."""
+    player = check_turn(state, cmd.player, "use a Good Luck Charm")
+    check_not_forced(state, player, "use a Good Luck Charm")
+    if not player.charm_up:
+        raise CharmUnavailable(
+            f"{player.name}'s Good Luck Charm is already used: Support must recover it first"
+        )
+    check_known_card(state, cmd.card)
+    label = card_label(cmd.card, state.catalogue)
+    if cmd.card not in state.nml:
+        raise CharmUnavailable(f"there is no {label} in No Man's Land for {player.name}'s charm")
+    if player.charm not in state.catalogue[cmd.card].threats:
+        raise CharmUnavailable(
+            f"{player.name}'s charm is {player.charm}: it cannot discard {label}"
+        )
+    o = Outcome(state)
+    o.emit(CharmUsed(player.name, cmd.card))
+    end_of_action(o, chance)
+    return o
+
+
+def _check_speech_discard(
+    state: ChapterState,
+    speaker: str,
+    threat: str,
+    owner: str,
+    card: str,
+    revealed: Counter[str],
+) -> str:
+    player = find_player(state, owner)
+    if player.name == state.player(speaker).name:
+        raise SpeechRefused(f"{speaker} made the Speech: the speaker does not discard")
+    if player.chaplain or player.withdrawn:
+        raise SpeechRefused(f"{player.name} has withdrawn: a Speech has no effect on them")
+    if state.rules.armistice and player.owner == state.player(speaker).owner:
+        raise SpeechRefused(
+            f"{player.name} belongs to {speaker}'s player: in Duo mode only the other "
+            "player's Grizzled benefit from a Speech"
+        )
+    check_known_card(state, card)
+    kind = state.catalogue[card]
+    shows = threat in kind.threats and kind.hard_knock in (None, "phobia", "trauma")
+    if not shows or kind.merry_christmas:
+        raise SpeechRefused(
+            f"{player.name} cannot discard {card_label(card, state.catalogue)}: "
+            f"it does not show {threat}"
+        )
+    check_in_hand(state, player, card, revealed)
+    if card not in player.hand:
+        revealed[card] += 1
+    return player.name
+
+
+def decide_make_speech(
+    state: ChapterState, cmd: MakeSpeech, chance: Chance | None = None
+) -> Outcome:
+    """A Speech on a threat: each other player still in may discard one matching card."""
+    player = check_turn(state, cmd.player, "make a Speech")
+    check_not_forced(state, player, "make a Speech")
+    if active(state, player, HardKnock.MUTE):
+        raise SpeechRefused(f"{player.name} is Mute: a Mute Grizzled cannot make a Speech")
+    if player.speech_tokens < 1:
+        raise SpeechRefused(f"{player.name} has no Speech token")
+    if cmd.threat not in THREATS:
+        raise SpeechRefused(f"{cmd.threat!r} is not a threat ({', '.join(THREATS)})")
+    revealed: Counter[str] = Counter()
+    seen: set[str] = set()
+    discards = []
+    for owner, card in cmd.discards:
+        name = _check_speech_discard(state, player.name, cmd.threat, owner, card, revealed)
+        if name in seen:
+            raise SpeechRefused(f"{name} may discard only one card for a Speech")
+        seen.add(name)
+        discards.append((name, card))
+    o = Outcome(state)
+    o.emit(SpeechMade(player.name, cmd.threat, tuple(discards)))
+    end_of_action(o, chance)
+    return o
+
+
+def _withdrawal_tile(
+    state: ChapterState, name: str, tiles: list[str], cmd: Withdraw, chance: Chance | None
+) -> str | None:
+    player = state.player(name)
+    if not tiles:
+        if cmd.tile is not None:
+            raise SupportTileRefused(f"{name} has no Support tile left: they withdraw without one")
+        return None
+    tile = cmd.tile
+    if tile is None and active(state, player, HardKnock.PANICKED):
+        if chance is None:
+            raise MissingOutcome(f"{name} is Panicked: say which tile was drawn at random")
+        tile = chance.pick(tuple(tiles))
+    if tile is None:
+        raise SupportTileRefused(f"{name} must play one of their Support tiles: {', '.join(tiles)}")
+    if tile not in tiles:
+        raise SupportTileRefused(f"{name} holds no {tile!r} tile ({', '.join(tiles)})")
+    return tile
+
+
+def decide_withdraw(state: ChapterState, cmd: Withdraw, chance: Chance | None = None) -> Outcome:
+    """Withdraw with a face-down Support tile; Absent-minded and Clumsy act on the way out."""
+    player = check_turn(state, cmd.player, "withdraw")
+    blocker = withdrawal_blocker(state, player)
+    if blocker is not None:
+        raise WithdrawalRefused(blocker.reason)
+    o = Outcome(state)
+    tiles = list(player.tiles)
+    if active(state, player, HardKnock.ABSENT_MINDED) and tiles:
+        if cmd.discard_tile not in tiles:
+            raise SupportTileRefused(
+                f"{player.name} is Absent-minded: say which of their tiles "
+                f"({', '.join(tiles)}) leaves the game before they withdraw"
+            )
+        o.emit(SupportTileDiscarded(player.name, cmd.discard_tile))
+        tiles.remove(cmd.discard_tile)
+    elif cmd.discard_tile is not None:
+        raise SupportTileRefused(f"{player.name} is not Absent-minded: no tile leaves the game")
+    tile = _withdrawal_tile(state, player.name, tiles, cmd, chance)
+    o.emit(PlayerWithdrew(player.name, tile))
+    used_target = False
+    if has(state, player, HardKnock.CLUMSY):
+        drawn = reveal_top(o.state, cmd.drawn, player.name, "Clumsy")
+        o.emit(CardDrawnAndPlayed(player.name, drawn, "clumsy"))
+        used_target = _played_consequences(o, player.name, drawn, cmd.target)
+    elif cmd.drawn is not None:
+        raise CardNotInHand(f"{player.name} is not Clumsy: withdrawing draws nothing")
+    if cmd.target is not None and not used_target:
+        raise TargetRefused("a Hard Knock target is only given with a Merry Christmas")
+    end_of_action(o, chance)
+    return o
+
+
+# --- Support ---------------------------------------------------------------------------
+def decide_choose_support(
+    state: ChapterState, cmd: ChooseSupport, chance: Chance | None = None
+) -> Outcome:
+    """The beneficiary discards Hard Knocks and/or recovers the charm, as the ruleset allows."""
+    check_phase(state, Phase.SUPPORT, "choose a Support benefit")
+    pending = state.support
+    if pending is None:
+        raise SupportChoiceRefused("nobody is waiting for a Support choice")
+    player = find_player(state, cmd.player)
+    if player.name != pending.player:
+        raise SupportChoiceRefused(f"{pending.player} received the Support, not {player.name}")
+    if len(cmd.discard) > pending.max_discards:
+        raise SupportChoiceRefused(
+            f"{player.name} may discard at most {pending.max_discards} Hard Knock"
+            f"{'s' if pending.max_discards > 1 else ''} after this Mission"
+        )
+    if Counter(cmd.discard) - Counter(player.hard_knocks):
+        raise SupportChoiceRefused(
+            f"{player.name} has no {', '.join(cmd.discard)} in front of them to discard"
+        )
+    recover = cmd.recover_charm or (pending.charm_automatic and not player.charm_up)
+    if cmd.recover_charm and player.charm_up:
+        raise SupportChoiceRefused(
+            f"{player.name}'s Good Luck Charm is not used: nothing to recover"
+        )
+    if cmd.recover_charm and not (pending.charm_choice or pending.charm_automatic):
+        raise SupportChoiceRefused(
+            "after a failed Mission the classic rules let Support discard one Hard Knock only"
+        )
+    if pending.charm_choice and cmd.recover_charm and cmd.discard:
+        raise SupportChoiceRefused(
+            f"classic rules: {player.name} discards up to 2 Hard Knocks OR recovers the charm"
+        )
+    o = Outcome(state)
+    o.emit(SupportUsed(player.name, tuple(cmd.discard), recover))
+    after_support(o)
+    return o

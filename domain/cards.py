@@ -1,0 +1,224 @@
+"""The card catalogue: Trial cards, threats, Hard Knocks, the Grizzled and their charms.
+
+A card in play is named by its *key*, a canonical string such as ``night+shell``,
+``night+shell+trap``, ``phobia-gas`` or ``merry-christmas``. Copies of one key are
+interchangeable at the table, so places hold keys and the catalogue knows how many
+copies of each key exist. Armistice cards are numbered and not public: the player
+describes them and the catalogue is extended at run time (``Catalogue.described``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cache
+from importlib import resources
+from typing import Any
+
+
+class Threat(StrEnum):
+    """The six threats, in the canonical order used in card keys."""
+
+    NIGHT = "night"
+    SNOW = "snow"
+    RAIN = "rain"
+    SHELL = "shell"
+    GAS = "gas"
+    WHISTLE = "whistle"
+
+
+THREAT_ORDER: dict[str, int] = {t.value: i for i, t in enumerate(Threat)}
+
+
+class HardKnock(StrEnum):
+    """Hard Knock kinds whose effect the engine applies (Armistice may add others)."""
+
+    WOUNDED = "wounded"
+    TRAUMA = "trauma"
+    PHOBIA = "phobia"
+    MUTE = "mute"
+    TYRANNICAL = "tyrannical"
+    DEMORALIZED = "demoralized"
+    FRAGILE = "fragile"
+    FEARFUL = "fearful"
+    PANICKED = "panicked"
+    FRENZIED = "frenzied"
+    SELFISH = "selfish"
+    HARDHEADED = "hardheaded"
+    PRIDEFUL = "prideful"
+    CLUMSY = "clumsy"
+    ABSENT_MINDED = "absent-minded"
+
+
+MERRY_CHRISTMAS = "merry-christmas"
+
+
+@dataclass(frozen=True, slots=True)
+class CardType:
+    """One kind of Trial card and how many copies of it are in the box."""
+
+    key: str
+    threats: tuple[str, ...] = ()
+    trap: bool = False
+    luck: int = 0
+    hard_knock: str | None = None
+    value: int = 0
+    merry_christmas: bool = False
+    copies: int = 1
+    effect: str = ""
+    numbers: tuple[int, ...] = ()
+
+    @property
+    def is_threat(self) -> bool:
+        """A Threat card goes to No Man's Land."""
+        return self.hard_knock is None and not self.merry_christmas
+
+    @property
+    def name(self) -> str:
+        """A readable name: ``night+shell (trap)``, ``Phobia (gas)``, ``Merry Christmas``."""
+        if self.merry_christmas:
+            return "Merry Christmas"
+        if self.hard_knock is not None:
+            title = self.hard_knock.replace("-", " ").title().replace(" ", "-")
+            return f"{title} ({self.threats[0]})" if self.threats else title
+        extras = (" (trap)" if self.trap else "") + (f" (luck x{self.luck})" if self.luck else "")
+        return "+".join(self.threats) + extras
+
+
+def threat_key(threats: tuple[str, ...] | list[str], trap: bool = False, luck: int = 0) -> str:
+    """The canonical key of a Threat card: threats in canonical order, then trap and luck."""
+    parts = sorted(threats, key=THREAT_ORDER.__getitem__)
+    parts += ["trap"] if trap else []
+    parts += ["luck"] * luck
+    return "+".join(parts)
+
+
+def hard_knock_key(kind: str, threats: tuple[str, ...] | list[str] = ()) -> str:
+    """The canonical key of a Hard Knock: ``mute``, ``phobia-gas``, ``trauma-night``."""
+    return f"{kind}-{threats[0]}" if threats else kind
+
+
+def _card_from_json(raw: dict[str, Any]) -> CardType:
+    threats = tuple(sorted(raw.get("threats", ()), key=THREAT_ORDER.__getitem__))
+    if raw.get("merry_christmas"):
+        key = MERRY_CHRISTMAS
+    elif raw.get("hard_knock"):
+        key = hard_knock_key(raw["hard_knock"], threats)
+    else:
+        key = threat_key(threats, raw.get("trap", False), raw.get("luck", 0))
+    return CardType(
+        key=key,
+        threats=threats,
+        trap=bool(raw.get("trap", False)),
+        luck=int(raw.get("luck", 0)),
+        hard_knock=raw.get("hard_knock"),
+        value=int(raw.get("value", 1 if raw.get("hard_knock") else 0)),
+        merry_christmas=bool(raw.get("merry_christmas", False)),
+        copies=int(raw.get("copies", 1)),
+        effect=raw.get("effect", ""),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Catalogue:
+    """Every Trial card type known to a campaign, by key, with copy counts."""
+
+    cards: dict[str, CardType] = field(default_factory=dict)
+
+    def __getitem__(self, key: str) -> CardType:
+        return self.cards[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.cards
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.cards)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self.cards.values()))
+
+    def keys(self) -> tuple[str, ...]:
+        """Every key, in catalogue order."""
+        return tuple(self.cards)
+
+    @property
+    def total(self) -> int:
+        """How many physical Trial cards the catalogue describes."""
+        return sum(card.copies for card in self.cards.values())
+
+    def deck(self) -> tuple[str, ...]:
+        """Every physical card once, as keys, in catalogue order (shuffle it outside)."""
+        return tuple(card.key for card in self.cards.values() for _ in range(card.copies))
+
+    def by_number(self, number: int) -> CardType | None:
+        """The card type a printed catalogue number was described as, if any."""
+        for card in self.cards.values():
+            if number in card.numbers:
+                return card
+        return None
+
+    def described(self, number: int | None, card: CardType) -> Catalogue:
+        """The catalogue with a card the player described (a number learns its face).
+
+        A new face is added; a known face gains the number, and one more copy when more
+        numbers are described for it than the copies already counted.
+        """
+        cards = dict(self.cards)
+        old = cards.get(card.key)
+        numbers = () if old is None else old.numbers
+        if number is not None and number not in numbers:
+            numbers = (*numbers, number)
+        copies = max(old.copies if old else 0, len(numbers), 1 if old is None else 0)
+        base = card if old is None else old
+        cards[card.key] = CardType(
+            key=base.key,
+            threats=base.threats,
+            trap=base.trap,
+            luck=base.luck,
+            hard_knock=base.hard_knock,
+            value=base.value,
+            merry_christmas=base.merry_christmas,
+            copies=copies,
+            effect=card.effect or base.effect,
+            numbers=numbers,
+        )
+        return Catalogue(cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Grizzled:
+    """A Grizzled character and the threat of their Good Luck Charm."""
+
+    name: str
+    charm: str
+
+
+@cache
+def _base_data() -> dict[str, Any]:
+    text = resources.files("domain").joinpath("data/base_game.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+@cache
+def base_catalogue() -> Catalogue:
+    """The 59 Trial cards of the 2015 base game (cards.md)."""
+    cards = [_card_from_json(raw) for raw in _base_data()["trial_cards"]]
+    return Catalogue({card.key: card for card in cards})
+
+
+@cache
+def grizzled_roster() -> tuple[Grizzled, ...]:
+    """The six Grizzled with their charms (single source: a campaign may override)."""
+    return tuple(Grizzled(g["name"], g["charm"]) for g in _base_data()["grizzled"])
+
+
+def support_tile_pool(players: int) -> dict[str, int]:
+    """The Support tiles in the box; the double tiles are not used with 2 or 3 players."""
+    pool = dict(_base_data()["support_tiles"])
+    if players <= 3:
+        pool.pop("left2")
+        pool.pop("right2")
+    return pool

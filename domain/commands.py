@@ -1,0 +1,109 @@
+"""Commands: what the table asks the engine to do, in the imperative.
+
+Chance outcomes the table knows and the engine cannot (a card a Trap draws from an
+unseen deck, a Panicked player's random tile) travel in the command; when the engine
+deals itself it asks a ``Chance`` instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+Target = tuple[str, str]  # (player, Hard Knock key): the card a Merry Christmas discards
+
+
+class Chance(Protocol):
+    """Where random outcomes come from, outside the rules (a seeded RNG in simulation)."""
+
+    def shuffle(self, cards: tuple[str, ...]) -> tuple[str, ...]:
+        """The cards in a random order."""
+        ...
+
+    def pick(self, options: tuple[str, ...]) -> str:
+        """One of the options at random."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A Grizzled at the table: its name, its charm's threat, who plays it (Duo)."""
+
+    name: str
+    charm: str
+    owner: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StartChapter:
+    """Set up a chapter. Armistice needs the Briefing's numbers; classic derives them."""
+
+    ruleset: str
+    seats: tuple[Seat, ...]
+    variant: str = "normal"
+    leader: str | None = None
+    trials: int | None = None
+    morale: int | None = None
+    first_intensity: int | None = None
+    speech_tokens: int | None = None
+    traps: bool | None = None
+    third_tiles: tuple[str, ...] | None = None
+    deck: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StartMission:
+    """The Mission Leader sets the intensity; cards are dealt."""
+
+    intensity: int
+    chaplain_tile: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    """Play a Trial card from hand (``drawn``: the card a Trap reveals from an unseen deck)."""
+
+    player: str
+    card: str
+    drawn: str | None = None
+    target: Target | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UseCharm:
+    """Discard a No Man's Land card showing the player's charm threat."""
+
+    player: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class MakeSpeech:
+    """Spend a Speech token on a threat; others may each discard one matching card."""
+
+    player: str
+    threat: str
+    discards: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Withdraw:
+    """Withdraw with a face-down Support tile (Absent-minded first discards one)."""
+
+    player: str
+    tile: str | None = None
+    discard_tile: str | None = None
+    drawn: str | None = None
+    target: Target | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseSupport:
+    """The Support beneficiary discards Hard Knocks and/or recovers the charm."""
+
+    player: str
+    discard: tuple[str, ...] = ()
+    recover_charm: bool = False
+
+
+Command = StartMission | PlayCard | UseCharm | MakeSpeech | Withdraw | ChooseSupport

@@ -1,0 +1,59 @@
+"""The engine's front door: ``decide`` a command into events, ``execute`` it into events
+and the state they lead to. Every refusal is a ``RuleViolation`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from domain.actions import (
+    decide_choose_support,
+    decide_make_speech,
+    decide_play_card,
+    decide_start_mission,
+    decide_use_charm,
+    decide_withdraw,
+)
+from domain.commands import (
+    Chance,
+    ChooseSupport,
+    Command,
+    MakeSpeech,
+    PlayCard,
+    StartMission,
+    UseCharm,
+    Withdraw,
+)
+from domain.events import Event
+from domain.outcome import Outcome
+from domain.state import ChapterState
+
+
+def _outcome(state: ChapterState, command: Command, chance: Chance | None) -> Outcome:
+    match command:
+        case StartMission():
+            return decide_start_mission(state, command, chance)
+        case PlayCard():
+            return decide_play_card(state, command, chance)
+        case UseCharm():
+            return decide_use_charm(state, command, chance)
+        case MakeSpeech():
+            return decide_make_speech(state, command, chance)
+        case Withdraw():
+            return decide_withdraw(state, command, chance)
+        case ChooseSupport():
+            return decide_choose_support(state, command, chance)
+    raise TypeError(f"not a command: {command!r}")
+
+
+def decide(
+    state: ChapterState, command: Command, chance: Chance | None = None
+) -> tuple[Event, ...]:
+    """The events a command leads to, or a RuleViolation."""
+    return tuple(_outcome(state, command, chance).events)
+
+
+def execute(
+    state: ChapterState, command: Command, chance: Chance | None = None
+) -> tuple[tuple[Event, ...], ChapterState]:
+    """The events a command leads to and the state after them."""
+    outcome = _outcome(state, command, chance)
+    return tuple(outcome.events), outcome.state

@@ -1,0 +1,81 @@
+"""Every refusal of the rules engine: one base, one subclass per rule broken.
+
+Each message names the player, the rule and the facts, in words a table understands.
+"""
+
+from __future__ import annotations
+
+
+class RuleViolation(Exception):
+    """A command the rules refuse; nothing is recorded."""
+
+    rule = "rules"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class InvalidSetup(RuleViolation):
+    rule = "setup"
+
+
+class WrongPhase(RuleViolation):
+    rule = "phase"
+
+
+class NotYourTurn(RuleViolation):
+    rule = "turn order"
+
+
+class UnknownPlayer(RuleViolation):
+    rule = "players"
+
+
+class IntensityTooLow(RuleViolation):
+    rule = "mission intensity"
+
+
+class CardNotInHand(RuleViolation):
+    rule = "cards in hand"
+
+
+class CardNotAvailable(RuleViolation):
+    rule = "card count"
+
+
+class CharmUnavailable(RuleViolation):
+    rule = "good luck charm"
+
+
+class SpeechRefused(RuleViolation):
+    rule = "speech"
+
+
+class WithdrawalRefused(RuleViolation):
+    rule = "withdrawal"
+
+
+class MustWithdraw(RuleViolation):
+    rule = "forced withdrawal"
+
+
+class SupportTileRefused(RuleViolation):
+    rule = "support tile"
+
+
+class SupportChoiceRefused(RuleViolation):
+    rule = "support"
+
+
+class MissingOutcome(RuleViolation):
+    """A chance outcome the table must tell (a drawn card, a random tile)."""
+
+    rule = "chance outcome"
+
+
+class TargetRefused(RuleViolation):
+    rule = "merry christmas"

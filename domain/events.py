@@ -1,0 +1,272 @@
+"""Domain events of a chapter: the facts the engine decides, in primitives.
+
+Events are past participles and hold only what ``evolve`` needs, as str, int, bool,
+``None`` and tuples. Chance outcomes (a shuffle, a drawn card, a random tile) are
+recorded here and never re-rolled. Each class has a stable ``TYPE`` name and a
+``VERSION``; ``to_record``/``from_record`` turn events into plain dicts and back,
+upcasting old versions, so storage never depends on module paths.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+Slot = str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of every domain event."""
+
+    TYPE: ClassVar[str] = ""
+    VERSION: ClassVar[int] = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ChapterStarted(Event):
+    """The chapter is set up: seats, tiles, decks, first Mission Leader, rule switches."""
+
+    TYPE: ClassVar[str] = "ChapterStarted"
+    ruleset: str
+    variant: str
+    players: tuple[str, ...]
+    charms: tuple[str | None, ...]
+    owners: tuple[str, ...]
+    chaplain: bool
+    tiles: tuple[tuple[str, ...], ...]
+    trials: tuple[Slot, ...]
+    morale: tuple[Slot, ...]
+    leader: str
+    speech_tokens: int
+    traps: bool
+    first_intensity: int
+    first_intensity_exact: bool
+    morale_drop_max: int | None
+    hand_limit: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class MissionStarted(Event):
+    """The Mission Leader set the intensity of a new Mission."""
+
+    TYPE: ClassVar[str] = "MissionStarted"
+    mission: int
+    leader: str
+    intensity: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt(Event):
+    """Cards dealt from the top of the Trials deck, in dealing order (None: unseen)."""
+
+    TYPE: ClassVar[str] = "CardsDealt"
+    players: tuple[str, ...]
+    cards: tuple[tuple[Slot, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDrawn(Event):
+    """A player drew cards into their hand from the Trials deck (Frenzied)."""
+
+    TYPE: ClassVar[str] = "CardsDrawn"
+    player: str
+    cards: tuple[Slot, ...]
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    """A card left a hand: a Threat to No Man's Land, a Hard Knock to its player."""
+
+    TYPE: ClassVar[str] = "CardPlayed"
+    player: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrawnAndPlayed(Event):
+    """The top Trials card was drawn and played at once (a Trap, Clumsy); None: deck empty."""
+
+    TYPE: ClassVar[str] = "CardDrawnAndPlayed"
+    player: str
+    card: str | None
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
+class HardKnockDiscarded(Event):
+    """A Hard Knock left a player's Grizzled for the discard (Merry Christmas, Support)."""
+
+    TYPE: ClassVar[str] = "HardKnockDiscarded"
+    player: str
+    card: str
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
+class MissionLeaderTaken(Event):
+    """A Tyrannical player took the Mission Leader token."""
+
+    TYPE: ClassVar[str] = "MissionLeaderTaken"
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class CharmUsed(Event):
+    """A player's Good Luck Charm discarded a No Man's Land card; the charm is down."""
+
+    TYPE: ClassVar[str] = "CharmUsed"
+    player: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class SpeechMade(Event):
+    """A Speech on a threat; each (player, card) pair discarded that card from hand."""
+
+    TYPE: ClassVar[str] = "SpeechMade"
+    player: str
+    threat: str
+    discards: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SupportTileDiscarded(Event):
+    """A Support tile left the game (Absent-minded)."""
+
+    TYPE: ClassVar[str] = "SupportTileDiscarded"
+    player: str
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerWithdrew(Event):
+    """A player withdrew, face-down Support tile on their Grizzled (None: no tile)."""
+
+    TYPE: ClassVar[str] = "PlayerWithdrew"
+    player: str
+    tile: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class MissionFailed(Event):
+    """Three identical threats: No Man's Land went back into the Trials deck."""
+
+    TYPE: ClassVar[str] = "MissionFailed"
+    threat: str
+    trials: tuple[Slot, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MissionSucceeded(Event):
+    """Every player withdrew: No Man's Land is discarded."""
+
+    TYPE: ClassVar[str] = "MissionSucceeded"
+
+
+@dataclass(frozen=True, slots=True)
+class SupportRevealed(Event):
+    """Played tiles went to their receivers; the beneficiary is the strict majority."""
+
+    TYPE: ClassVar[str] = "SupportRevealed"
+    gifts: tuple[tuple[str, str, str], ...]
+    beneficiary: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SupportUsed(Event):
+    """The beneficiary discarded Hard Knocks and/or recovered their charm."""
+
+    TYPE: ClassVar[str] = "SupportUsed"
+    player: str
+    discarded: tuple[str, ...]
+    charm_recovered: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MoraleDropped(Event):
+    """Cards moved from the top of the Morale Reserve onto the Trials deck."""
+
+    TYPE: ClassVar[str] = "MoraleDropped"
+    count: int
+    cards: tuple[Slot, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LeadershipPassed(Event):
+    """The Mission Leader token moved on; the former leader took a Speech token or not."""
+
+    TYPE: ClassVar[str] = "LeadershipPassed"
+    leader: str
+    speech_token_to: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChapterWon(Event):
+    """Peace: the Trials deck and every hand are empty."""
+
+    TYPE: ClassVar[str] = "ChapterWon"
+
+
+@dataclass(frozen=True, slots=True)
+class ChapterLost(Event):
+    """A defeat condition: ``hard-knocks``, ``monument`` or ``hands``, with the facts."""
+
+    TYPE: ClassVar[str] = "ChapterLost"
+    reason: str
+    detail: str
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.TYPE: cls
+    for cls in (
+        ChapterStarted,
+        MissionStarted,
+        CardsDealt,
+        CardsDrawn,
+        CardPlayed,
+        CardDrawnAndPlayed,
+        HardKnockDiscarded,
+        MissionLeaderTaken,
+        CharmUsed,
+        SpeechMade,
+        SupportTileDiscarded,
+        PlayerWithdrew,
+        MissionFailed,
+        MissionSucceeded,
+        SupportRevealed,
+        SupportUsed,
+        MoraleDropped,
+        LeadershipPassed,
+        ChapterWon,
+        ChapterLost,
+    )
+}
+
+# (type, from_version) -> function turning a record's data into the next version's.
+UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+def to_record(event: Event) -> dict[str, Any]:
+    """A plain dict for storage: ``{"type", "v", "data"}``."""
+    data = {f.name: getattr(event, f.name) for f in fields(event)}
+    return {"type": event.TYPE, "v": event.VERSION, "data": data}
+
+
+def from_record(record: dict[str, Any]) -> Event:
+    """The event a stored record describes, upcast to the current version."""
+    cls = EVENT_TYPES[record["type"]]
+    data = dict(record["data"])
+    version = int(record.get("v", 1))
+    while version < cls.VERSION:
+        data = UPCASTERS[(cls.TYPE, version)](data)
+        version += 1
+    return cls(**{k: _tuples(v) for k, v in data.items()})

@@ -1,0 +1,270 @@
+"""Applying events to the chapter state: ``begin`` for the first, ``evolve`` for the rest.
+
+``evolve`` trusts the event (``decide`` checked the rules) and is total and pure, so
+replaying stored events always rebuilds the same state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from domain.cards import Catalogue, base_catalogue
+from domain.events import (
+    CardDrawnAndPlayed,
+    CardPlayed,
+    CardsDealt,
+    CardsDrawn,
+    ChapterLost,
+    ChapterStarted,
+    ChapterWon,
+    CharmUsed,
+    Event,
+    HardKnockDiscarded,
+    LeadershipPassed,
+    MissionFailed,
+    MissionLeaderTaken,
+    MissionStarted,
+    MissionSucceeded,
+    MoraleDropped,
+    PlayerWithdrew,
+    SpeechMade,
+    SupportRevealed,
+    SupportTileDiscarded,
+    SupportUsed,
+)
+from domain.rules import Rules
+from domain.state import ChapterState, Phase, Player, Slot, SupportPending
+
+
+def begin(event: ChapterStarted, catalogue: Catalogue | None = None) -> ChapterState:
+    """The state right after a chapter was set up."""
+    players = tuple(
+        Player(
+            name=name,
+            charm=charm,
+            owner=owner,
+            chaplain=event.chaplain and charm is None,
+            tiles=tuple(sorted(tiles)),
+        )
+        for name, charm, owner, tiles in zip(
+            event.players, event.charms, event.owners, event.tiles, strict=True
+        )
+    )
+    rules = Rules(
+        ruleset=event.ruleset,
+        variant=event.variant,
+        traps=event.traps,
+        first_intensity=event.first_intensity,
+        first_intensity_exact=event.first_intensity_exact,
+        morale_drop_max=event.morale_drop_max,
+        hand_limit=event.hand_limit,
+        speech_tokens_return=event.chaplain,
+    )
+    return ChapterState(
+        rules=rules,
+        catalogue=catalogue or base_catalogue(),
+        players=players,
+        trials=event.trials,
+        morale=event.morale,
+        leader=event.players.index(event.leader),
+        speech_stock=event.speech_tokens,
+    )
+
+
+def replay(events: Iterable[Event], catalogue: Catalogue | None = None) -> ChapterState:
+    """The state after a whole stream of chapter events, the first being ChapterStarted."""
+    iterator = iter(events)
+    first = next(iterator)
+    if not isinstance(first, ChapterStarted):
+        raise ValueError(f"a chapter stream starts with ChapterStarted, not {first.TYPE}")
+    state = begin(first, catalogue)
+    for event in iterator:
+        state = evolve(state, event)
+    return state
+
+
+def _add_to_hand(player: Player, cards: Iterable[Slot]) -> Player:
+    known = [c for c in cards if c is not None]
+    hidden = sum(1 for c in cards if c is None)
+    return replace(
+        player, hand=tuple(sorted((*player.hand, *known))), hidden=player.hidden + hidden
+    )
+
+
+def _take_from_hand(player: Player, card: str) -> Player:
+    if card in player.hand:
+        hand = list(player.hand)
+        hand.remove(card)
+        return replace(player, hand=tuple(hand))
+    return replace(player, hidden=player.hidden - 1)
+
+
+def _place(state: ChapterState, player: str, card: str) -> ChapterState:
+    """A played card lands: Threat to No Man's Land, Hard Knock to the player, else discard."""
+    kind = state.catalogue[card]
+    if kind.is_threat:
+        return replace(state, nml=(*state.nml, card))
+    if kind.hard_knock is not None:
+        owner = state.player(player)
+        return state.with_player(replace(owner, hard_knocks=(*owner.hard_knocks, card)))
+    return replace(state, discard=(*state.discard, card))
+
+
+def _without_hard_knock(player: Player, card: str) -> Player:
+    knocks = list(player.hard_knocks)
+    knocks.remove(card)
+    return replace(player, hard_knocks=tuple(knocks))
+
+
+def _deal(state: ChapterState, event: CardsDealt) -> ChapterState:
+    dealt = sum(len(cards) for cards in event.cards)
+    state = replace(state, trials=state.trials[dealt:])
+    for name, cards in zip(event.players, event.cards, strict=True):
+        state = state.with_player(_add_to_hand(state.player(name), cards))
+    return state
+
+
+def _start_mission(state: ChapterState, event: MissionStarted) -> ChapterState:
+    players = tuple(
+        replace(p, withdrawn=False, played_tile=None) if not p.chaplain else p
+        for p in state.players
+    )
+    leader = state.index(event.leader)
+    return replace(
+        state,
+        players=players,
+        phase=Phase.MISSION,
+        mission=event.mission,
+        leader=leader,
+        turn=leader,
+        mission_failed=False,
+        support=None,
+    )
+
+
+def _withdraw(state: ChapterState, event: PlayerWithdrew) -> ChapterState:
+    player = state.player(event.player)
+    tiles = list(player.tiles)
+    if event.tile is not None:
+        tiles.remove(event.tile)
+    state = state.with_player(
+        replace(player, withdrawn=True, played_tile=event.tile, tiles=tuple(tiles))
+    )
+    seat = state.index(event.player)
+    if state.turn != seat:
+        return state
+    return replace(state, turn=state.next_seat(seat))
+
+
+def _reveal_support(state: ChapterState, event: SupportRevealed) -> ChapterState:
+    players = [replace(p, played_tile=None) for p in state.players]
+    for _giver, tile, receiver in event.gifts:
+        i = state.index(receiver)
+        players[i] = replace(players[i], tiles=tuple(sorted((*players[i].tiles, tile))))
+    state = replace(state, players=tuple(players), phase=Phase.SUPPORT, turn=-1)
+    if event.beneficiary is None:
+        return state
+    beneficiary = state.player(event.beneficiary)
+    if beneficiary.chaplain:
+        return state
+    armistice = state.rules.armistice
+    return replace(
+        state,
+        support=SupportPending(
+            player=event.beneficiary,
+            max_discards=1 if state.mission_failed else 2,
+            charm_choice=not armistice and not state.mission_failed,
+            charm_automatic=armistice,
+        ),
+    )
+
+
+def _use_support(state: ChapterState, event: SupportUsed) -> ChapterState:
+    player = state.player(event.player)
+    for card in event.discarded:
+        player = _without_hard_knock(player, card)
+    if event.charm_recovered:
+        player = replace(player, charm_up=True)
+    state = state.with_player(player)
+    return replace(state, discard=(*state.discard, *event.discarded), support=None)
+
+
+def _after_turn(state: ChapterState, player: str) -> ChapterState:
+    return replace(state, turn=state.next_seat(state.index(player)))
+
+
+def evolve(state: ChapterState, event: Event) -> ChapterState:
+    """The state after one event."""
+    match event:
+        case MissionStarted():
+            return _start_mission(state, event)
+        case CardsDealt():
+            return _deal(state, event)
+        case CardsDrawn(player=name, cards=cards):
+            state = replace(state, trials=state.trials[len(cards) :])
+            return state.with_player(_add_to_hand(state.player(name), cards))
+        case CardPlayed(player=name, card=card):
+            state = state.with_player(_take_from_hand(state.player(name), card))
+            return _after_turn(_place(state, name, card), name)
+        case CardDrawnAndPlayed(player=name, card=card):
+            if card is None:
+                return state
+            return _place(replace(state, trials=state.trials[1:]), name, card)
+        case HardKnockDiscarded(player=name, card=card):
+            state = state.with_player(_without_hard_knock(state.player(name), card))
+            return replace(state, discard=(*state.discard, card))
+        case MissionLeaderTaken(player=name):
+            return replace(state, leader=state.index(name))
+        case CharmUsed(player=name, card=card):
+            nml = list(state.nml)
+            nml.remove(card)
+            state = state.with_player(replace(state.player(name), charm_up=False))
+            state = replace(state, nml=tuple(nml), discard=(*state.discard, card))
+            return _after_turn(state, name)
+        case SpeechMade(player=name, discards=discards):
+            for owner, card in discards:
+                state = state.with_player(_take_from_hand(state.player(owner), card))
+            speaker = state.player(name)
+            state = state.with_player(replace(speaker, speech_tokens=speaker.speech_tokens - 1))
+            stock = state.speech_stock + (1 if state.rules.speech_tokens_return else 0)
+            state = replace(
+                state, discard=(*state.discard, *(c for _, c in discards)), speech_stock=stock
+            )
+            return _after_turn(state, name)
+        case SupportTileDiscarded(player=name, tile=tile):
+            player = state.player(name)
+            tiles = list(player.tiles)
+            tiles.remove(tile)
+            return state.with_player(replace(player, tiles=tuple(tiles)))
+        case PlayerWithdrew():
+            return _withdraw(state, event)
+        case MissionFailed(trials=trials):
+            return replace(state, nml=(), trials=trials, mission_failed=True, turn=-1)
+        case MissionSucceeded():
+            return replace(state, nml=(), discard=(*state.discard, *state.nml), turn=-1)
+        case SupportRevealed():
+            return _reveal_support(state, event)
+        case SupportUsed():
+            return _use_support(state, event)
+        case MoraleDropped(cards=cards):
+            moved = len(cards)
+            return replace(state, morale=state.morale[moved:], trials=(*cards, *state.trials))
+        case LeadershipPassed(leader=leader, speech_token_to=taker):
+            if taker is not None:
+                player = state.player(taker)
+                state = state.with_player(replace(player, speech_tokens=player.speech_tokens + 1))
+                state = replace(state, speech_stock=state.speech_stock - 1)
+            return replace(state, leader=state.index(leader), phase=Phase.PREPARATION)
+        case ChapterWon():
+            return replace(state, phase=Phase.OVER, outcome="won", turn=-1, support=None)
+        case ChapterLost(reason=reason, detail=detail):
+            return replace(
+                state,
+                phase=Phase.OVER,
+                outcome=reason,
+                outcome_detail=detail,
+                turn=-1,
+                support=None,
+            )
+    raise TypeError(f"no rule to apply {type(event).__name__}")

@@ -1,0 +1,143 @@
+"""Guards shared by the decide functions: each reads as an assertion and raises the
+``RuleViolation`` that names the rule and the facts."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from domain.commands import Target
+from domain.errors import (
+    CardNotAvailable,
+    CardNotInHand,
+    MissingOutcome,
+    MustWithdraw,
+    NotYourTurn,
+    TargetRefused,
+    UnknownPlayer,
+    WrongPhase,
+)
+from domain.hardknocks import must_withdraw
+from domain.notation import card_label
+from domain.state import ChapterState, Phase, Player
+
+PHASE_WORDS = {
+    Phase.PREPARATION: "waiting for the Mission Leader to start a Mission",
+    Phase.SUPPORT: "waiting for the Support beneficiary's choice",
+    Phase.OVER: "over",
+}
+
+
+def find_player(state: ChapterState, name: str) -> Player:
+    """The player called ``name`` (exact, then ignoring case)."""
+    for player in state.players:
+        if player.name == name:
+            return player
+    for player in state.players:
+        if player.name.casefold() == name.casefold():
+            return player
+    names = ", ".join(p.name for p in state.players)
+    raise UnknownPlayer(f"there is no player {name!r} at this table ({names})")
+
+
+def check_phase(state: ChapterState, phase: Phase, doing: str) -> None:
+    """The chapter is in the phase this command belongs to."""
+    if state.phase != phase:
+        raise WrongPhase(
+            f"cannot {doing}: the chapter is {PHASE_WORDS.get(state.phase, state.phase)}"
+        )
+
+
+def check_turn(state: ChapterState, name: str, doing: str) -> Player:
+    """The named player may act now: it is their turn in a running Mission."""
+    check_phase(state, Phase.MISSION, doing)
+    player = find_player(state, name)
+    if player.chaplain:
+        raise NotYourTurn(f"the Chaplain never acts: he only gives Support, so cannot {doing}")
+    if player.withdrawn:
+        raise NotYourTurn(f"{player.name} has withdrawn from this Mission and cannot {doing}")
+    active = state.active_player
+    if active is None or active.name != player.name:
+        whose = active.name if active else "nobody"
+        raise NotYourTurn(
+            f"it is {whose}'s turn, not {player.name}'s: {player.name} cannot {doing}"
+        )
+    return player
+
+
+def check_not_forced(state: ChapterState, player: Player, doing: str) -> None:
+    """Fearful, with 2 identical threats active, leaves only the withdrawal."""
+    if must_withdraw(state, player):
+        counts = state.threat_counts()
+        threat = max(counts, key=lambda t: counts[t])
+        raise MustWithdraw(
+            f"{player.name} is Fearful and {counts[threat]} {threat} threats are active: "
+            f"they must withdraw and cannot {doing}"
+        )
+
+
+def check_known_card(state: ChapterState, card: str) -> None:
+    """The key is a card of this chapter's catalogue."""
+    if card not in state.catalogue:
+        raise CardNotAvailable(f"{card!r} is not a card of this campaign's catalogue")
+
+
+def check_can_reveal(state: ChapterState, card: str, already: Counter[str] | None = None) -> None:
+    """An unseen place (deck or hidden hand) can still hold this card."""
+    check_known_card(state, card)
+    left = state.unseen(card) - (already[card] if already else 0)
+    if left < 1:
+        copies = state.catalogue[card].copies
+        raise CardNotAvailable(
+            f"no {card_label(card, state.catalogue)} can be there: all {copies} "
+            f"cop{'y is' if copies == 1 else 'ies are'} already accounted for on the table"
+        )
+
+
+def check_in_hand(
+    state: ChapterState, player: Player, card: str, already: Counter[str] | None = None
+) -> None:
+    """The player holds this card: seen in hand, or revealed from their unseen cards."""
+    check_known_card(state, card)
+    if card in player.hand:
+        return
+    if player.hidden > 0:
+        check_can_reveal(state, card, already)
+        return
+    label = card_label(card, state.catalogue)
+    held = ", ".join(player.hand) if player.hand else "no cards"
+    raise CardNotInHand(f"{player.name} has no {label} in hand (they hold {held})")
+
+
+def reveal_top(state: ChapterState, given: str | None, who: str, cause: str) -> str | None:
+    """The card on top of the Trials deck, drawn for a Trap or Clumsy (None: deck empty)."""
+    if not state.trials:
+        if given is not None:
+            raise CardNotAvailable(f"{cause}: the Trials deck is empty, {who} draws nothing")
+        return None
+    top = state.trials[0]
+    if top is not None:
+        if given is not None and given != top:
+            raise CardNotAvailable(f"{cause}: the top Trials card is {top}, not {given}")
+        return top
+    if given is None:
+        raise MissingOutcome(f"{cause}: say which card {who} drew from the Trials deck")
+    check_can_reveal(state, given)
+    return given
+
+
+def check_target(state: ChapterState, target: Target | None) -> Target | None:
+    """A Merry Christmas target: a Hard Knock in front of a player (None if there is none)."""
+    anyone = any(p.hard_knocks for p in state.players)
+    if target is None:
+        if anyone:
+            raise TargetRefused(
+                "Merry Christmas: say which Hard Knock it discards (player and card)"
+            )
+        return None
+    owner = find_player(state, target[0])
+    if target[1] not in owner.hard_knocks:
+        raise TargetRefused(
+            f"Merry Christmas: {owner.name} has no {card_label(target[1], state.catalogue)} "
+            "in front of them"
+        )
+    return owner.name, target[1]

@@ -1,0 +1,103 @@
+"""What Hard Knocks allow and forbid during a Mission, with the conflict rules.
+
+A withdrawn player's Hard Knocks have no effect for the rest of the Mission. A player
+with no cards in hand may always withdraw. Conflicts: on one player the older card wins;
+between players, the active player's cards apply first (cards.md, rulebooks).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from domain.cards import HardKnock
+from domain.state import ChapterState, Player
+
+
+def has(state: ChapterState, player: Player, kind: str) -> bool:
+    """Whether a player has a Hard Knock of this kind in front of them (active or not)."""
+    return any(state.catalogue[k].hard_knock == kind for k in player.hard_knocks)
+
+
+def active(state: ChapterState, player: Player, kind: str) -> bool:
+    """Whether a Hard Knock of this kind has effect on the player now."""
+    return not player.withdrawn and has(state, player, kind)
+
+
+def _age(state: ChapterState, player: Player, kind: str) -> int:
+    for age, key in enumerate(player.hard_knocks):
+        if state.catalogue[key].hard_knock == kind:
+            return age
+    return len(player.hard_knocks)
+
+
+@dataclass(frozen=True, slots=True)
+class Blocker:
+    """A Hard Knock that forbids a withdrawal, and whose it is."""
+
+    kind: str
+    owner: str
+    reason: str
+
+
+def _own_blockers(state: ChapterState, player: Player) -> list[Blocker]:
+    blockers = []
+    if active(state, player, HardKnock.HARDHEADED) and player.hand_size >= 2:
+        blockers.append(
+            Blocker(
+                HardKnock.HARDHEADED,
+                player.name,
+                f"{player.name} is Hardheaded: no withdrawal while holding "
+                f"{player.hand_size} cards (2 or more)",
+            )
+        )
+    if active(state, player, HardKnock.PRIDEFUL) and len(state.in_mission) > 1:
+        blockers.append(
+            Blocker(
+                HardKnock.PRIDEFUL,
+                player.name,
+                f"{player.name} is Prideful: withdrawal only with an empty hand or as the "
+                "last player still in the Mission",
+            )
+        )
+    return blockers
+
+
+def _fragile_blockers(state: ChapterState, player: Player) -> list[Blocker]:
+    return [
+        Blocker(
+            HardKnock.FRAGILE,
+            other.name,
+            f"{other.name} is Fragile and still holds {other.hand_size} cards: "
+            f"{player.name} cannot withdraw",
+        )
+        for other in state.in_mission
+        if other.name != player.name
+        and other.hand_size > 0
+        and active(state, other, HardKnock.FRAGILE)
+    ]
+
+
+def fearful_applies(state: ChapterState, player: Player) -> bool:
+    """Fearful and 2 identical threats active in No Man's Land."""
+    if not active(state, player, HardKnock.FEARFUL):
+        return False
+    counts = state.threat_counts()
+    return bool(counts) and max(counts.values()) >= 2
+
+
+def withdrawal_blocker(state: ChapterState, player: Player) -> Blocker | None:
+    """The Hard Knock that stops this player withdrawing now, if any."""
+    if player.hand_size == 0:
+        return None
+    own = _own_blockers(state, player)
+    if fearful_applies(state, player):
+        fearful_age = _age(state, player, HardKnock.FEARFUL)
+        older = [b for b in own if _age(state, player, b.kind) < fearful_age]
+        return older[0] if older else None
+    blockers = own + _fragile_blockers(state, player)
+    return blockers[0] if blockers else None
+
+
+def must_withdraw(state: ChapterState, player: Player) -> bool:
+    """Fearful forces the withdrawal, unless an older card of the same player forbids it."""
+    return fearful_applies(state, player) and withdrawal_blocker(state, player) is None

@@ -1,0 +1,130 @@
+"""The legal commands now, as a sorted tuple (OpenSpiel's ``legal_actions``).
+
+Choices that belong to other people or to chance are left open: a Speech is listed
+without the others' discards, a Panicked withdrawal without its random tile, a Trap's
+or Clumsy's draw without the card. A hand nobody has seen lists every card it could
+still hold. A finished chapter has no legal action.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from math import ceil
+
+from domain.actions import THREATS, deal_order, minimum_intensity
+from domain.cards import HardKnock
+from domain.commands import (
+    ChooseSupport,
+    Command,
+    MakeSpeech,
+    PlayCard,
+    StartMission,
+    Target,
+    UseCharm,
+    Withdraw,
+)
+from domain.hardknocks import active, must_withdraw, withdrawal_blocker
+from domain.state import ChapterState, Phase, Player
+
+ORDER = {StartMission: 0, PlayCard: 1, UseCharm: 2, MakeSpeech: 3, Withdraw: 4, ChooseSupport: 5}
+
+
+def _sort_key(command: Command) -> tuple[int, str]:
+    return ORDER[type(command)], repr(command)
+
+
+def intensities(state: ChapterState) -> range:
+    """Every intensity that deals differently: from the minimum until the deck runs out."""
+    low = minimum_intensity(state)
+    if state.mission == 0 and state.rules.first_intensity_exact:
+        return range(low, low + 1)
+    high = max(low, ceil(len(state.trials) / max(1, len(deal_order(state)))))
+    return range(low, high + 1)
+
+
+def targets(state: ChapterState) -> tuple[Target | None, ...]:
+    """What a Merry Christmas may discard: any Hard Knock in front of any player."""
+    found = sorted({(p.name, k) for p in state.players for k in p.hard_knocks})
+    return tuple(found) if found else (None,)
+
+
+def playable_cards(state: ChapterState, player: Player) -> tuple[str, ...]:
+    """Cards the player may hold: seen ones, and any unseen key if part of the hand is hidden."""
+    keys = set(player.hand)
+    if player.hidden:
+        keys.update(k for k in state.catalogue if state.unseen(k) > 0)
+    return tuple(sorted(keys))
+
+
+def _plays(state: ChapterState, player: Player) -> list[Command]:
+    commands: list[Command] = []
+    for card in playable_cards(state, player):
+        if state.catalogue[card].merry_christmas:
+            commands += [PlayCard(player.name, card, target=t) for t in targets(state)]
+        else:
+            commands.append(PlayCard(player.name, card))
+    return commands
+
+
+def withdrawals(state: ChapterState, player: Player) -> list[Command]:
+    """Every way this player may withdraw now (none if a Hard Knock forbids it)."""
+    if withdrawal_blocker(state, player) is not None:
+        return []
+    tiles = sorted(set(player.tiles))
+    absent = active(state, player, HardKnock.ABSENT_MINDED) and tiles
+    options: list[Command] = []
+    for removed in tiles if absent else [None]:
+        left = list(player.tiles)
+        if removed is not None:
+            left.remove(removed)
+        if not left or active(state, player, HardKnock.PANICKED):
+            options.append(Withdraw(player.name, None, removed))
+        else:
+            options += [Withdraw(player.name, t, removed) for t in sorted(set(left))]
+    return options
+
+
+def _mission_actions(state: ChapterState) -> list[Command]:
+    player = state.active_player
+    if player is None:
+        return []
+    if must_withdraw(state, player):
+        return withdrawals(state, player)
+    commands = _plays(state, player)
+    if player.charm_up:
+        charmed = {k for k in state.nml if player.charm in state.catalogue[k].threats}
+        commands += [UseCharm(player.name, k) for k in sorted(charmed)]
+    if player.speech_tokens > 0 and not active(state, player, HardKnock.MUTE):
+        commands += [MakeSpeech(player.name, t) for t in THREATS]
+    return commands + withdrawals(state, player)
+
+
+def support_choices(state: ChapterState) -> list[Command]:
+    """Every benefit the Support beneficiary may take."""
+    pending = state.support
+    if pending is None:
+        return []
+    player = state.player(pending.player)
+    discards = {
+        tuple(sorted(c))
+        for n in range(pending.max_discards + 1)
+        for c in combinations(player.hard_knocks, min(n, len(player.hard_knocks)))
+    }
+    charm = pending.charm_choice and not player.charm_up
+    commands: list[Command] = [ChooseSupport(player.name, d) for d in sorted(discards)]
+    if charm:
+        commands.append(ChooseSupport(player.name, (), True))
+    return commands
+
+
+def legal_actions(state: ChapterState) -> tuple[Command, ...]:
+    """The legal commands now, sorted."""
+    if state.phase == Phase.PREPARATION:
+        commands: list[Command] = [StartMission(i) for i in intensities(state)]
+    elif state.phase == Phase.MISSION:
+        commands = _mission_actions(state)
+    elif state.phase == Phase.SUPPORT:
+        commands = support_choices(state)
+    else:
+        commands = []
+    return tuple(sorted(commands, key=_sort_key))

@@ -1,0 +1,137 @@
+"""What the rules decide when a Mission ends, in the rulebook's order:
+
+1 reveal Support (and the beneficiary's choice), 2 Hard Knock defeat, 3 victory,
+4 Morale Drop, 5 chapter defeat (Monument; 13+ cards under armistice), 6 next Mission
+(the leader passes, the former leader takes a Speech token).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from domain.cards import THREAT_ORDER, HardKnock
+from domain.commands import Chance
+from domain.events import (
+    ChapterLost,
+    ChapterWon,
+    LeadershipPassed,
+    MissionFailed,
+    MissionSucceeded,
+    MoraleDropped,
+    SupportRevealed,
+    SupportUsed,
+)
+from domain.hardknocks import has
+from domain.outcome import Outcome
+from domain.state import ChapterState, SupportPending
+
+TILE_STEPS = {"left": 1, "right": -1, "left2": 2, "right2": -2}
+
+
+def failing_threat(state: ChapterState) -> str | None:
+    """The first threat (canonical order) with 3 or more active copies, if any."""
+    counts = state.threat_counts()
+    over = [t for t, n in counts.items() if n >= 3]
+    return min(over, key=THREAT_ORDER.__getitem__) if over else None
+
+
+def end_of_action(o: Outcome, chance: Chance | None) -> None:
+    """After an action: a Mission fails on 3 identical threats, succeeds when all withdrew."""
+    state = o.state
+    threat = failing_threat(state)
+    if threat is not None:
+        cards = (*state.trials, *state.nml)
+        known = chance is not None and None not in cards
+        order = chance.shuffle(cards) if known and chance else (None,) * len(cards)  # type: ignore[arg-type]
+        o.emit(MissionFailed(threat, order))
+    elif not state.in_mission:
+        o.emit(MissionSucceeded())
+    else:
+        return
+    reveal_support(o)
+
+
+def support_receiver(state: ChapterState, seat: int, tile: str) -> str:
+    """Who a tile played from ``seat`` supports (Selfish: always themselves)."""
+    giver = state.players[seat]
+    if has(state, giver, HardKnock.SELFISH):
+        return giver.name
+    return state.players[(seat + TILE_STEPS[tile]) % len(state.players)].name
+
+
+def reveal_support(o: Outcome) -> None:
+    """Tiles go to their receivers; a strict majority benefits, a tie helps nobody."""
+    state = o.state
+    gifts = tuple(
+        (p.name, p.played_tile, support_receiver(state, seat, p.played_tile))
+        for seat, p in enumerate(state.players)
+        if p.withdrawn and p.played_tile is not None
+    )
+    counts = Counter(receiver for _, _, receiver in gifts).most_common()
+    unique = counts and (len(counts) == 1 or counts[0][1] > counts[1][1])
+    o.emit(SupportRevealed(gifts, counts[0][0] if unique else None))
+    pending = o.state.support
+    if pending is not None:
+        automatic = automatic_support(o.state, pending)
+        if automatic is None:
+            return
+        o.emit(automatic)
+    after_support(o)
+
+
+def automatic_support(state: ChapterState, pending: SupportPending) -> SupportUsed | None:
+    """The beneficiary's benefit when there is nothing to choose, else None (they choose)."""
+    player = state.player(pending.player)
+    knocks = player.hard_knocks
+    charm_down = not player.charm_up
+    if pending.charm_choice and charm_down:
+        return None if knocks else SupportUsed(player.name, (), True)
+    if len(knocks) > pending.max_discards:
+        return None
+    return SupportUsed(player.name, knocks, pending.charm_automatic and charm_down)
+
+
+def morale_drop_size(state: ChapterState) -> int:
+    """Cards left in hands, at least 3 (Demoralized: one more, at least 4), capped."""
+    demoralized = sum(1 for p in state.players if has(state, p, HardKnock.DEMORALIZED))
+    size = max(state.cards_in_hands + demoralized, 3 + demoralized)
+    cap = state.rules.morale_drop_max
+    return min(size, cap) if cap is not None else size
+
+
+def after_support(o: Outcome) -> None:
+    """Steps 2 to 6 of the Mission resolution."""
+    state = o.state
+    for player in state.players:
+        weight = state.hard_knock_weight(player)
+        if weight >= 4:
+            o.emit(
+                ChapterLost("hard-knocks", f"{player.name} has {weight} Hard Knocks (4 or more)")
+            )
+            return
+    if not state.trials and state.cards_in_hands == 0:
+        o.emit(ChapterWon())
+        return
+    size = morale_drop_size(state)
+    o.emit(MoraleDropped(size, state.morale[:size]))
+    state = o.state
+    if not state.morale:
+        o.emit(ChapterLost("monument", "the Morale Reserve is exhausted: the Monument is visible"))
+        return
+    limit = state.rules.hand_limit
+    if limit is not None and state.cards_in_hands >= limit:
+        o.emit(ChapterLost("hands", f"{state.cards_in_hands} cards in hands ({limit} or more)"))
+        return
+    pass_leadership(o)
+
+
+def pass_leadership(o: Outcome) -> None:
+    """The token moves to the next player; a Tyrannical player keeps it (no Speech token)."""
+    state = o.state
+    for player in state.players:
+        if has(state, player, HardKnock.TYRANNICAL):
+            o.emit(LeadershipPassed(player.name, None))
+            return
+    former = state.players[state.leader]
+    taker = former.name if state.speech_stock > 0 else None
+    o.emit(LeadershipPassed(state.players[state.next_seat(state.leader, False)].name, taker))

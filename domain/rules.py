@@ -1,0 +1,66 @@
+"""Rulesets, variants and the numbers they fix at setup (rules-notes.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Ruleset(StrEnum):
+    """The base game (2015) or the Armistice Edition basic rules (2018)."""
+
+    CLASSIC = "classic"
+    ARMISTICE = "armistice"
+
+
+class Variant(StrEnum):
+    """How a chapter is set up beyond the ruleset.
+
+    Classic: ``normal``, ``rookie`` (Traps ignored), ``veteran`` (30 Trials cards);
+    a classic game for 2 adds the Chaplain whatever the variant. Armistice: ``normal``;
+    an Armistice game for 2 is played in Duo mode, 4 Grizzled.
+    """
+
+    NORMAL = "normal"
+    ROOKIE = "rookie"
+    VETERAN = "veteran"
+
+
+CHAPLAIN = "Chaplain"
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The rule numbers and switches a chapter was set up with."""
+
+    ruleset: str
+    variant: str
+    traps: bool
+    first_intensity: int
+    first_intensity_exact: bool
+    morale_drop_max: int | None
+    hand_limit: int | None
+    speech_tokens_return: bool
+
+    @property
+    def armistice(self) -> bool:
+        """True under the Armistice Edition basic rules."""
+        return self.ruleset == Ruleset.ARMISTICE
+
+
+def speech_tokens_for(players: int) -> int:
+    """Speech tokens in play: 5 with 2-3 players, 4 with 4, 3 with 5."""
+    return {2: 5, 3: 5, 4: 4, 5: 3}[players]
+
+
+def classic_deck_sizes(players: int, variant: str) -> tuple[int, int]:
+    """Trials / Morale sizes: 25 / 34, Veteran 30 / 29, 2 players 20 / 39."""
+    if players == 2:
+        return 20, 39
+    if variant == Variant.VETERAN:
+        return 30, 29
+    return 25, 34
+
+
+CLASSIC_PLAYERS = range(2, 6)
+ARMISTICE_PLAYERS = range(2, 5)

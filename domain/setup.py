@@ -1,0 +1,153 @@
+"""Chapter setup: seats, Support tiles, the two decks, Speech tokens, rule switches."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from domain.cards import Catalogue, Threat, support_tile_pool
+from domain.commands import Chance, StartChapter
+from domain.errors import InvalidSetup, MissingOutcome
+from domain.events import ChapterStarted
+from domain.rules import (
+    ARMISTICE_PLAYERS,
+    CHAPLAIN,
+    CLASSIC_PLAYERS,
+    Ruleset,
+    Variant,
+    classic_deck_sizes,
+    speech_tokens_for,
+)
+
+THREATS = frozenset(t.value for t in Threat)
+
+
+def _check_seats(cmd: StartChapter) -> None:
+    names = [seat.name for seat in cmd.seats]
+    if len({n.casefold() for n in names}) != len(names):
+        raise InvalidSetup(f"setup: every Grizzled needs a different name, got {', '.join(names)}")
+    if any(n.casefold() == CHAPLAIN.casefold() for n in names):
+        raise InvalidSetup(f"setup: {CHAPLAIN!r} is the name of the virtual 2-player Grizzled")
+    for seat in cmd.seats:
+        if seat.charm not in THREATS:
+            raise InvalidSetup(f"setup: {seat.name}'s charm {seat.charm!r} is not a threat")
+    if cmd.ruleset == Ruleset.CLASSIC and len(cmd.seats) not in CLASSIC_PLAYERS:
+        raise InvalidSetup(f"setup: the classic game is for 2 to 5 players, not {len(cmd.seats)}")
+    if cmd.ruleset == Ruleset.ARMISTICE:
+        owners = {seat.owner or seat.name for seat in cmd.seats}
+        duo = len(cmd.seats) == 4 and len(owners) == 2
+        if len(cmd.seats) not in ARMISTICE_PLAYERS or len(cmd.seats) == 2:
+            raise InvalidSetup(
+                "setup: Armistice chapters are for 3 or 4 Grizzled "
+                f"(2 players play Duo mode with 2 Grizzled each), not {len(cmd.seats)}"
+            )
+        if len(owners) not in (len(cmd.seats), 2) or (len(owners) == 2 and not duo):
+            raise InvalidSetup("setup: in Duo mode each of the 2 players plays 2 Grizzled")
+
+
+def _sizes(cmd: StartChapter, total: int, players: int) -> tuple[int, int]:
+    if cmd.ruleset == Ruleset.ARMISTICE:
+        if cmd.trials is None or cmd.morale is None:
+            raise InvalidSetup(
+                "setup: an Armistice chapter takes its Trials and Morale sizes "
+                "from the Briefing: give both"
+            )
+        trials, morale = cmd.trials, cmd.morale
+    else:
+        trials, morale = classic_deck_sizes(players, cmd.variant)
+        if cmd.trials is not None:
+            trials = cmd.trials
+            morale = total - trials if cmd.morale is None else cmd.morale
+    if trials < 1 or morale < 1 or trials + morale > total:
+        raise InvalidSetup(
+            f"setup: Trials {trials} + Morale {morale} must be positive and fit in the "
+            f"{total} Trial cards of the catalogue"
+        )
+    return trials, morale
+
+
+def _third_tiles(cmd: StartChapter, seats: int, chance: Chance | None) -> tuple[str, ...]:
+    pool = Counter(support_tile_pool(seats))
+    pool.subtract({"left": seats, "right": seats})
+    if cmd.third_tiles is not None:
+        if len(cmd.third_tiles) != seats:
+            raise InvalidSetup(f"setup: give one third Support tile for each of the {seats} seats")
+        if Counter(cmd.third_tiles) - pool:
+            raise InvalidSetup(
+                f"setup: third tiles {', '.join(cmd.third_tiles)} are not in the box's "
+                f"remaining tiles ({', '.join(sorted(pool.elements()))})"
+            )
+        return cmd.third_tiles
+    if chance is None:
+        raise MissingOutcome("setup: tell the third Support tile each player drew at random")
+    drawn: list[str] = []
+    for _ in range(seats):
+        tile = chance.pick(tuple(sorted(pool.elements())))
+        pool[tile] -= 1
+        drawn.append(tile)
+    return tuple(drawn)
+
+
+def _decks(
+    cmd: StartChapter, catalogue: Catalogue, sizes: tuple[int, int], chance: Chance | None
+) -> tuple[tuple[str | None, ...], tuple[str | None, ...]]:
+    trials, morale = sizes
+    if cmd.deck is not None:
+        if Counter(cmd.deck) - Counter(catalogue.deck()) or len(cmd.deck) < trials + morale:
+            raise InvalidSetup("setup: the given deck order is not drawn from the catalogue")
+        return cmd.deck[:trials], cmd.deck[trials : trials + morale]
+    if chance is None:
+        return (None,) * trials, (None,) * morale
+    order = chance.shuffle(catalogue.deck())
+    return order[:trials], order[trials : trials + morale]
+
+
+def decide_start_chapter(
+    cmd: StartChapter, catalogue: Catalogue, chance: Chance | None = None
+) -> ChapterStarted:
+    """The setup of a chapter: at a real table decks are unseen counts."""
+    if cmd.ruleset not in set(Ruleset):
+        raise InvalidSetup(f"setup: unknown ruleset {cmd.ruleset!r} (classic or armistice)")
+    if cmd.variant not in set(Variant):
+        raise InvalidSetup(f"setup: unknown variant {cmd.variant!r} (normal, rookie, veteran)")
+    _check_seats(cmd)
+    armistice = cmd.ruleset == Ruleset.ARMISTICE
+    chaplain = not armistice and len(cmd.seats) == 2
+    names = tuple(seat.name for seat in cmd.seats) + ((CHAPLAIN,) if chaplain else ())
+    charms = tuple(seat.charm for seat in cmd.seats) + ((None,) if chaplain else ())
+    owners = tuple(seat.owner or seat.name for seat in cmd.seats) + (("",) if chaplain else ())
+    duo = armistice and len(set(owners)) == 2
+    if cmd.leader is None and chance is None:
+        raise MissingOutcome("setup: say who is the first Mission Leader")
+    leader = cmd.leader or (chance.pick(names[: len(cmd.seats)]) if chance else "")
+    if leader not in names or leader == CHAPLAIN:
+        raise InvalidSetup(f"setup: the first Mission Leader {leader!r} is not at the table")
+    first = cmd.first_intensity
+    if armistice and first is None:
+        raise InvalidSetup(
+            "setup: an Armistice chapter takes its first intensity from the Briefing"
+        )
+    if first is not None and first < 1:
+        raise InvalidSetup(f"setup: the first intensity must be at least 1, not {first}")
+    thirds = _third_tiles(cmd, len(names), chance)
+    trials, morale = _decks(cmd, catalogue, _sizes(cmd, catalogue.total, len(cmd.seats)), chance)
+    traps = cmd.traps if cmd.traps is not None else (not armistice and cmd.variant != "rookie")
+    return ChapterStarted(
+        ruleset=cmd.ruleset,
+        variant=cmd.variant,
+        players=names,
+        charms=charms,
+        owners=owners,
+        chaplain=chaplain,
+        tiles=tuple(("left", "right", third) for third in thirds),
+        trials=trials,
+        morale=morale,
+        leader=leader,
+        speech_tokens=cmd.speech_tokens
+        if cmd.speech_tokens is not None
+        else speech_tokens_for(len(cmd.seats)),
+        traps=traps,
+        first_intensity=first if first is not None else 3,
+        first_intensity_exact=armistice,
+        morale_drop_max=(7 if duo else 6) if armistice else None,
+        hand_limit=13 if armistice else None,
+    )

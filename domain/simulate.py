@@ -1,0 +1,228 @@
+"""A random legal-play simulator over the engine: seeded, reproducible, whole chapters.
+
+The engine deals itself here, so every card is known. Randomness comes only from the
+``random.Random`` the caller passes in; the engine records each outcome in its events.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from domain.actions import THREATS, trap_springs
+from domain.cards import Catalogue, base_catalogue, grizzled_roster
+from domain.commands import (
+    Command,
+    MakeSpeech,
+    PlayCard,
+    Seat,
+    StartChapter,
+    StartMission,
+    UseCharm,
+    Withdraw,
+)
+from domain.engine import execute
+from domain.events import Event
+from domain.evolve import begin
+from domain.hardknocks import active, must_withdraw
+from domain.legal import intensities, legal_actions, support_choices, targets, withdrawals
+from domain.resolution import TILE_STEPS
+from domain.setup import decide_start_chapter
+from domain.state import ChapterState, Phase, Player
+
+
+class RandomChance:
+    """Chance outcomes drawn from a seeded ``random.Random``."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def shuffle(self, cards: tuple[str, ...]) -> tuple[str, ...]:
+        """The cards in a random order."""
+        order = list(cards)
+        self.rng.shuffle(order)
+        return tuple(order)
+
+    def pick(self, options: tuple[str, ...]) -> str:
+        """One option at random."""
+        return self.rng.choice(options)
+
+
+def random_setup(
+    rng: random.Random, ruleset: str = "classic", players: int = 4, variant: str = "normal"
+) -> StartChapter:
+    """A setup with ``players`` Grizzled from the roster (Armistice with 2: Duo, 4 Grizzled)."""
+    duo = ruleset == "armistice" and players == 2
+    roster = rng.sample(grizzled_roster(), 4 if duo else players)
+    seats = tuple(
+        Seat(g.name.split()[0], g.charm, owner=("Ann", "Bob")[i // 2] if duo else "")
+        for i, g in enumerate(roster)
+    )
+    if ruleset == "armistice":
+        return StartChapter(
+            ruleset,
+            seats,
+            variant,
+            trials=25,
+            morale=34,
+            first_intensity=rng.randint(2, 3),
+            traps=rng.random() < 0.5,
+        )
+    return StartChapter(ruleset, seats, variant)
+
+
+def _threat_safe(state: ChapterState, card: str) -> bool:
+    counts = state.threat_counts()
+    return all(counts[t] < 2 for t in state.catalogue[card].threats)
+
+
+def _speech(state: ChapterState, player: Player, rng: random.Random) -> MakeSpeech:
+    threat = rng.choice(THREATS)
+    discards = []
+    for other in state.in_mission:
+        if other.name == player.name or (state.rules.armistice and other.owner == player.owner):
+            continue
+        matching = [
+            k
+            for k in sorted(set(other.hand))
+            if threat in state.catalogue[k].threats
+            and state.catalogue[k].hard_knock in (None, "phobia", "trauma")
+        ]
+        if matching and rng.random() < 0.9:
+            discards.append((other.name, rng.choice(matching)))
+    return MakeSpeech(player.name, threat, tuple(discards))
+
+
+def _with_target(state: ChapterState, command: Command, rng: random.Random) -> Command:
+    """Give a Merry Christmas a target when the engine will reveal one from the deck."""
+    top = state.trials[0] if state.trials else None
+    if top is None or not state.catalogue[top].merry_christmas:
+        return command
+    if isinstance(command, PlayCard) and state.catalogue[command.card].trap:
+        if trap_springs(replace(state, nml=(*state.nml, command.card))):
+            return replace(command, target=rng.choice(targets(state)))
+        return command
+    if isinstance(command, Withdraw) and any(
+        state.catalogue[k].hard_knock == "clumsy" for k in state.player(command.player).hard_knocks
+    ):
+        return replace(command, target=rng.choice(targets(state)))
+    return command
+
+
+def _sensible(state: ChapterState, player: Player, options: Sequence[Command]) -> list[Command]:
+    """Plays a careful player would make: safe Threats, Hard Knocks that do not kill."""
+    weight = state.hard_knock_weight(player)
+    good: list[Command] = []
+    for command in options:
+        if not isinstance(command, PlayCard):
+            continue
+        card = state.catalogue[command.card]
+        if (
+            (card.is_threat and _threat_safe(state, command.card) and not card.trap)
+            or (card.hard_knock is not None and weight + card.value < 3)
+            or card.merry_christmas
+        ):
+            good.append(command)
+    return good
+
+
+def _helpful(state: ChapterState, leave: list[Command], rng: random.Random) -> Command:
+    """Usually the withdrawal whose tile supports the most hurt comrade."""
+    if rng.random() < 0.3:
+        return rng.choice(leave)
+    seat = state.turn
+
+    def need(command: Command) -> int:
+        tile = command.tile if isinstance(command, Withdraw) else None
+        if tile is None:
+            return 0
+        target = state.players[(seat + TILE_STEPS[tile]) % len(state.players)]
+        return len(target.hard_knocks) * 2 + (0 if target.charm_up else 1)
+
+    best = max(need(c) for c in leave)
+    return rng.choice([c for c in leave if need(c) == best])
+
+
+def _mission_command(state: ChapterState, rng: random.Random) -> Command:
+    player = state.active_player
+    assert player is not None
+    leave = withdrawals(state, player)
+    if must_withdraw(state, player) or (leave and player.hand_size == 0 and rng.random() < 0.9):
+        return _helpful(state, leave, rng)
+    roll = rng.random()
+    if roll < 0.08 and player.speech_tokens and not active(state, player, "mute"):
+        return _speech(state, player, rng)
+    options = [c for c in legal_actions(state) if not isinstance(c, MakeSpeech | Withdraw)]
+    charms = [c for c in options if isinstance(c, UseCharm)]
+    counts = state.threat_counts()
+    if charms and counts and max(counts.values()) >= 2 and rng.random() < 0.7:
+        return rng.choice(charms)
+    careful = rng.random() < 0.85
+    good = _sensible(state, player, options) if careful else []
+    if good:
+        return rng.choice(good)
+    if leave and (careful or rng.random() < 0.3):
+        return _helpful(state, leave, rng)
+    return rng.choice(options or leave)
+
+
+def random_command(state: ChapterState, rng: random.Random) -> Command:
+    """A legal command chosen at random, leaning towards sensible play."""
+    if state.phase == Phase.PREPARATION:
+        span = intensities(state)
+        if len(span) <= 3 and rng.random() < 0.7:
+            return StartMission(span[-1])  # deal the whole deck: the Peace card is in sight
+        return StartMission(rng.choice(span[:3]))
+    if state.phase == Phase.SUPPORT:
+        return rng.choice(support_choices(state))
+    return _with_target(state, _mission_command(state, rng), rng)
+
+
+@dataclass(frozen=True, slots=True)
+class Playthrough:
+    """A whole chapter: the commands, the events of each, and the final state."""
+
+    setup: StartChapter
+    commands: tuple[Command, ...]
+    steps: tuple[tuple[Event, ...], ...]
+    state: ChapterState
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event, the ChapterStarted first."""
+        return tuple(e for step in self.steps for e in step)
+
+
+def play_chapter(
+    setup: StartChapter,
+    rng: random.Random,
+    catalogue: Catalogue | None = None,
+    max_commands: int = 10_000,
+) -> Playthrough:
+    """Play one chapter from setup to victory or defeat with random legal commands."""
+    catalogue = catalogue or base_catalogue()
+    chance = RandomChance(rng)
+    started = decide_start_chapter(setup, catalogue, chance)
+    state = begin(started, catalogue)
+    commands: list[Command] = []
+    steps: list[tuple[Event, ...]] = [(started,)]
+    while state.phase != Phase.OVER:
+        if len(commands) >= max_commands:
+            raise RuntimeError(f"chapter did not end within {max_commands} commands")
+        command = random_command(state, rng)
+        events, state = execute(state, command, chance)
+        commands.append(command)
+        steps.append(events)
+    return Playthrough(setup, tuple(commands), tuple(steps), state)
+
+
+def play_many(seeds: Sequence[int], players: int = 4, ruleset: str = "classic") -> int:
+    """Play one chapter per seed; the number of events produced (for benchmarks)."""
+    total = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        total += len(play_chapter(random_setup(rng, ruleset, players), rng).events)
+    return total

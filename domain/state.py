@@ -1,0 +1,183 @@
+"""Immutable chapter state and the queries the rules ask of it.
+
+Two ways of knowing cards share one representation. A deck is a tuple of slots, top
+first, each slot a card key or ``None`` for a card nobody has seen; a hand is a sorted
+tuple of known keys plus a count of hidden cards. At a real table the decks are all
+``None`` and hands are counts; when the engine deals itself every slot is known.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from domain.cards import CardType, Catalogue, HardKnock
+from domain.rules import Rules
+
+Slot = str | None
+
+
+class Phase(StrEnum):
+    """Where the chapter stands."""
+
+    PREPARATION = "preparation"
+    MISSION = "mission"
+    SUPPORT = "support"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A seat at the table: one Grizzled (the Chaplain is a virtual one)."""
+
+    name: str
+    charm: str | None
+    owner: str = ""
+    chaplain: bool = False
+    charm_up: bool = True
+    hand: tuple[str, ...] = ()
+    hidden: int = 0
+    hard_knocks: tuple[str, ...] = ()
+    tiles: tuple[str, ...] = ()
+    played_tile: str | None = None
+    withdrawn: bool = False
+    speech_tokens: int = 0
+
+    @property
+    def hand_size(self) -> int:
+        """Cards in hand, seen or not."""
+        return len(self.hand) + self.hidden
+
+
+@dataclass(frozen=True, slots=True)
+class SupportPending:
+    """The beneficiary of Support, waiting to say what they take."""
+
+    player: str
+    max_discards: int
+    charm_choice: bool
+    charm_automatic: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ChapterState:
+    """Everything on the table during one chapter."""
+
+    rules: Rules
+    catalogue: Catalogue
+    players: tuple[Player, ...]
+    trials: tuple[Slot, ...]
+    morale: tuple[Slot, ...]
+    leader: int
+    speech_stock: int
+    nml: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+    phase: Phase = Phase.PREPARATION
+    mission: int = 0
+    turn: int = -1
+    mission_failed: bool = False
+    support: SupportPending | None = None
+    outcome: str | None = None
+    outcome_detail: str = ""
+
+    # --- players -------------------------------------------------------------------
+    def index(self, name: str) -> int:
+        """The seat of a player by exact name; KeyError when there is none."""
+        for i, player in enumerate(self.players):
+            if player.name == name:
+                return i
+        raise KeyError(name)
+
+    def player(self, name: str) -> Player:
+        """The player called ``name``."""
+        return self.players[self.index(name)]
+
+    def with_player(self, player: Player) -> ChapterState:
+        """The state with one player replaced (matched by name)."""
+        i = self.index(player.name)
+        return replace(self, players=(*self.players[:i], player, *self.players[i + 1 :]))
+
+    @property
+    def card_players(self) -> tuple[Player, ...]:
+        """The players who hold cards and take turns (everyone but the Chaplain)."""
+        return tuple(p for p in self.players if not p.chaplain)
+
+    @property
+    def active_player(self) -> Player | None:
+        """Whose turn it is, during a Mission."""
+        return self.players[self.turn] if self.turn >= 0 else None
+
+    @property
+    def in_mission(self) -> tuple[Player, ...]:
+        """Card players who have not withdrawn from the current Mission."""
+        return tuple(p for p in self.players if not p.chaplain and not p.withdrawn)
+
+    def next_seat(self, seat: int, skip_withdrawn: bool = True) -> int:
+        """The next card player clockwise (to the left) after ``seat``."""
+        n = len(self.players)
+        for step in range(1, n + 1):
+            candidate = self.players[(seat + step) % n]
+            if candidate.chaplain or (skip_withdrawn and candidate.withdrawn):
+                continue
+            return (seat + step) % n
+        return -1
+
+    # --- cards ---------------------------------------------------------------------
+    def card(self, key: str) -> CardType:
+        """The catalogue entry of a key."""
+        return self.catalogue[key]
+
+    def active_hard_knocks(self, player: Player) -> tuple[str, ...]:
+        """A player's Hard Knock kinds that have effect now (none once withdrawn)."""
+        if player.withdrawn and self.phase == Phase.MISSION:
+            return ()
+        kinds = (self.catalogue[k].hard_knock for k in player.hard_knocks)
+        return tuple(kind for kind in kinds if kind is not None)
+
+    def threat_counts(self) -> Counter[str]:
+        """Active threats: No Man's Land plus Phobias and Traumas of players still in."""
+        counts: Counter[str] = Counter()
+        for key in self.nml:
+            counts.update(self.catalogue[key].threats)
+        for player in self.in_mission:
+            for key in player.hard_knocks:
+                card = self.catalogue[key]
+                if card.hard_knock in (HardKnock.PHOBIA, HardKnock.TRAUMA):
+                    counts.update(card.threats)
+        return counts
+
+    def hard_knock_weight(self, player: Player) -> int:
+        """How many Hard Knocks a player counts for the defeat check (Wounded is 2)."""
+        return sum(self.catalogue[k].value for k in player.hard_knocks)
+
+    @property
+    def cards_in_hands(self) -> int:
+        """Trial cards in all hands together."""
+        return sum(p.hand_size for p in self.players)
+
+    def known_counts(self) -> Counter[str]:
+        """How many copies of each key are seen somewhere in this chapter."""
+        counts: Counter[str] = Counter(self.nml)
+        counts.update(self.discard)
+        counts.update(k for k in self.trials if k is not None)
+        counts.update(k for k in self.morale if k is not None)
+        for player in self.players:
+            counts.update(player.hand)
+            counts.update(player.hard_knocks)
+        return counts
+
+    def unseen(self, key: str) -> int:
+        """Copies of a key that could still be in a hidden place (deck or a hand)."""
+        return self.catalogue[key].copies - self.known_counts()[key]
+
+    @property
+    def total_cards(self) -> int:
+        """Every Trial card of the chapter, wherever it is, seen or not."""
+        return (
+            len(self.trials)
+            + len(self.morale)
+            + len(self.nml)
+            + len(self.discard)
+            + sum(p.hand_size + len(p.hard_knocks) for p in self.players)
+        )
