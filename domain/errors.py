@@ -79,3 +79,11 @@ class MissingOutcome(RuleViolation):
 
 class TargetRefused(RuleViolation):
     rule = "merry christmas"
+
+
+class InvalidCorrection(RuleViolation):
+    rule = "correction"
+
+
+class NoChapter(RuleViolation):
+    rule = "campaign"

@@ -219,6 +219,27 @@ class ChapterLost(Event):
     detail: str
 
 
+@dataclass(frozen=True, slots=True)
+class CampaignCreated(Event):
+    """A campaign was opened: its name, ruleset and the Grizzled at the table."""
+
+    TYPE: ClassVar[str] = "CampaignCreated"
+    name: str
+    ruleset: str
+    seats: tuple[tuple[str, str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FactCorrected(Event):
+    """The table and the tracker disagreed: a fact is set anew, with the reason."""
+
+    TYPE: ClassVar[str] = "FactCorrected"
+    fact: str
+    player: str | None
+    value: str | int | None
+    reason: str
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.TYPE: cls
     for cls in (
@@ -242,6 +263,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         LeadershipPassed,
         ChapterWon,
         ChapterLost,
+        CampaignCreated,
+        FactCorrected,
     )
 }
 

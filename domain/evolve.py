@@ -20,6 +20,7 @@ from domain.events import (
     ChapterWon,
     CharmUsed,
     Event,
+    FactCorrected,
     HardKnockDiscarded,
     LeadershipPassed,
     MissionFailed,
@@ -33,6 +34,7 @@ from domain.events import (
     SupportTileDiscarded,
     SupportUsed,
 )
+from domain.facts import apply_correction
 from domain.rules import Rules
 from domain.state import ChapterState, Phase, Player, Slot, SupportPending
 
@@ -256,6 +258,8 @@ def evolve(state: ChapterState, event: Event) -> ChapterState:
                 state = state.with_player(replace(player, speech_tokens=player.speech_tokens + 1))
                 state = replace(state, speech_stock=state.speech_stock - 1)
             return replace(state, leader=state.index(leader), phase=Phase.PREPARATION)
+        case FactCorrected():
+            return apply_correction(state, event)
         case ChapterWon():
             return replace(state, phase=Phase.OVER, outcome="won", turn=-1, support=None)
         case ChapterLost(reason=reason, detail=detail):

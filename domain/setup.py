@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from domain.cards import Catalogue, Threat, support_tile_pool
-from domain.commands import Chance, StartChapter
+from domain.commands import Chance, Seat, StartChapter
 from domain.errors import InvalidSetup, MissingOutcome
 from domain.events import ChapterStarted
 from domain.rules import (
@@ -21,27 +21,39 @@ from domain.rules import (
 THREATS = frozenset(t.value for t in Threat)
 
 
-def _check_seats(cmd: StartChapter) -> None:
-    names = [seat.name for seat in cmd.seats]
+def check_seats(ruleset: str, seats: tuple[Seat, ...]) -> None:
+    """The Grizzled at the table suit the ruleset: names, charms, how many, Duo owners."""
+    names = [seat.name for seat in seats]
     if len({n.casefold() for n in names}) != len(names):
         raise InvalidSetup(f"setup: every Grizzled needs a different name, got {', '.join(names)}")
     if any(n.casefold() == CHAPLAIN.casefold() for n in names):
         raise InvalidSetup(f"setup: {CHAPLAIN!r} is the name of the virtual 2-player Grizzled")
-    for seat in cmd.seats:
+    for seat in seats:
         if seat.charm not in THREATS:
             raise InvalidSetup(f"setup: {seat.name}'s charm {seat.charm!r} is not a threat")
-    if cmd.ruleset == Ruleset.CLASSIC and len(cmd.seats) not in CLASSIC_PLAYERS:
-        raise InvalidSetup(f"setup: the classic game is for 2 to 5 players, not {len(cmd.seats)}")
-    if cmd.ruleset == Ruleset.ARMISTICE:
-        owners = {seat.owner or seat.name for seat in cmd.seats}
-        duo = len(cmd.seats) == 4 and len(owners) == 2
-        if len(cmd.seats) not in ARMISTICE_PLAYERS or len(cmd.seats) == 2:
+    if ruleset == Ruleset.CLASSIC and len(seats) not in CLASSIC_PLAYERS:
+        raise InvalidSetup(f"setup: the classic game is for 2 to 5 players, not {len(seats)}")
+    if ruleset == Ruleset.ARMISTICE:
+        owners = {seat.owner or seat.name for seat in seats}
+        if len(seats) not in ARMISTICE_PLAYERS or len(seats) == 2:
             raise InvalidSetup(
                 "setup: Armistice chapters are for 3 or 4 Grizzled "
-                f"(2 players play Duo mode with 2 Grizzled each), not {len(cmd.seats)}"
+                f"(2 players play Duo mode with 2 Grizzled each), not {len(seats)}"
             )
-        if len(owners) not in (len(cmd.seats), 2) or (len(owners) == 2 and not duo):
-            raise InvalidSetup("setup: in Duo mode each of the 2 players plays 2 Grizzled")
+        if len(owners) not in (len(seats), 2) or (len(owners) == 2 and not _duo_pairs(seats)):
+            raise InvalidSetup(
+                "setup: in Duo mode each of the 2 players plays 2 Grizzled, side by side"
+            )
+
+
+def _duo_pairs(seats: tuple[Seat, ...]) -> bool:
+    """Duo mode: 4 Grizzled, each of the 2 players' pair side by side (turns consecutive)."""
+    owners = [seat.owner or seat.name for seat in seats]
+    pairs = ((0, 1, 2, 3), (1, 2, 3, 0))
+    return len(owners) == 4 and any(
+        owners[a] == owners[b] and owners[c] == owners[d] and owners[a] != owners[c]
+        for a, b, c, d in pairs
+    )
 
 
 def _sizes(cmd: StartChapter, total: int, players: int) -> tuple[int, int]:
@@ -109,7 +121,7 @@ def decide_start_chapter(
         raise InvalidSetup(f"setup: unknown ruleset {cmd.ruleset!r} (classic or armistice)")
     if cmd.variant not in set(Variant):
         raise InvalidSetup(f"setup: unknown variant {cmd.variant!r} (normal, rookie, veteran)")
-    _check_seats(cmd)
+    check_seats(cmd.ruleset, cmd.seats)
     armistice = cmd.ruleset == Ruleset.ARMISTICE
     chaplain = not armistice and len(cmd.seats) == 2
     names = tuple(seat.name for seat in cmd.seats) + ((CHAPLAIN,) if chaplain else ())

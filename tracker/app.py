@@ -1,0 +1,358 @@
+"""The tracker: one eventsourcing Application over the rules engine, on SQLite.
+
+Each command method loads the campaign, asks the domain to decide, and saves. Library
+errors are translated once into the tracker's own. Several campaigns share one file;
+a campaign's id is derived from its name.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TypeVar
+from uuid import UUID, uuid5
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import IntegrityError, JSONTranscoder, PersistenceError
+
+from domain.campaign import CampaignCommand, CampaignState, decide_campaign, decide_create_campaign
+from domain.codec import encode_campaign, encode_command
+from domain.commands import Chance, Seat
+from domain.errors import RuleViolation
+from domain.events import Event, to_record
+from tracker.aggregate import Campaign, CampaignStateAsDict
+from tracker.errors import (
+    CampaignExists,
+    CampaignNotFound,
+    ConcurrentChange,
+    DatabaseError,
+    NothingToRedo,
+    NothingToUndo,
+    NotOnCurrentLine,
+)
+
+T = TypeVar("T")
+NAMESPACE = UUID("6f1d5a52-9c1e-4d3f-9a55-2b8e1a7c0d11")
+RETRIES = 3
+SNAPSHOT_INTERVAL = 25
+
+
+def campaign_id(name: str) -> UUID:
+    """A campaign's id, derived from its name (case and outer spaces ignored)."""
+    return uuid5(NAMESPACE, name.strip().casefold())
+
+
+@dataclass(frozen=True)
+class Logged:
+    """What a logged action recorded."""
+
+    version: int
+    events: tuple[Event, ...]
+    state: CampaignState
+    retried: bool = False
+
+
+@dataclass(frozen=True)
+class Undone:
+    """What an undo or a redo took back or restored."""
+
+    version: int
+    actions: tuple[int, ...]
+    state: CampaignState
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One stored event of a campaign, readable, with whether it was taken back."""
+
+    version: int
+    kind: str
+    summary: str
+    timestamp: datetime
+    logged_by: str
+    undone: bool
+    events: tuple[dict[str, Any], ...] = ()
+    actions: tuple[int, ...] = ()
+    reason: str = ""
+
+
+class Tracker(Application[UUID]):
+    """Log campaigns of The Grizzled into a SQLite event store."""
+
+    name = "grizzled"
+    snapshotting_intervals = {Campaign: SNAPSHOT_INTERVAL}  # noqa: RUF012 - library API
+
+    def __init__(self, db: str | Path, chance: Chance | None = None, lock_timeout: int = 5):
+        self.db_path = str(db)
+        self.chance = chance
+        in_memory = self.db_path.startswith("file:") and "mode=memory" in self.db_path
+        if not in_memory:
+            Path(self.db_path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        env = {
+            "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+            "SQLITE_DBNAME": self.db_path,
+            "SQLITE_LOCK_TIMEOUT": str(lock_timeout),
+        }
+        env.update({f"GRIZZLED_{k}": v for k, v in env.items()})
+        try:
+            super().__init__(env=env)
+        except (PersistenceError, sqlite3.Error) as error:
+            raise DatabaseError(
+                f"cannot open the campaign database {self.db_path}: {error}"
+            ) from None
+
+    def register_transcodings(self, transcoder: JSONTranscoder) -> None:
+        super().register_transcodings(transcoder)
+        transcoder.register(CampaignStateAsDict())
+
+    # --- campaigns ----------------------------------------------------------------------
+    def create_campaign(
+        self, name: str, ruleset: str, seats: tuple[Seat, ...], *, by: str
+    ) -> CampaignState:
+        """Open a new campaign with its name, ruleset and Grizzled."""
+        created = decide_create_campaign(name, ruleset, seats)
+        campaign = Campaign._create(
+            Campaign.Created, id=campaign_id(name), record=to_record(created), logged_by=by
+        )
+        try:
+            self._save(campaign)
+        except IntegrityError:
+            raise CampaignExists(f"a campaign called {created.name!r} already exists") from None
+        return campaign.state
+
+    def campaign(self, name: str, version: int | None = None) -> Campaign:
+        """The campaign aggregate (at a version of its stream, if given)."""
+        try:
+            return self._guard(lambda: self.repository.get(campaign_id(name), version=version))
+        except AggregateNotFoundError:
+            raise CampaignNotFound(
+                f"there is no campaign called {name!r} in {self.db_path}"
+            ) from None
+
+    def state(self, name: str, version: int | None = None) -> CampaignState:
+        """The campaign state now, or right after the event numbered ``version``."""
+        return self.campaign(name, version).state
+
+    def campaigns(self) -> list[str]:
+        """The names of every campaign in the database, oldest first."""
+        rows = self._query(
+            "SELECT json_extract(CAST(state AS TEXT), '$.record.data.name') "
+            "FROM stored_events WHERE topic = ? ORDER BY rowid",
+            (Campaign.Created.TOPIC,),
+        )
+        return [row[0] for row in rows]
+
+    # --- logging ------------------------------------------------------------------------
+    def log_action(
+        self, name: str, command: CampaignCommand, *, by: str, summary: str = ""
+    ) -> Logged:
+        """Check a command against the rules and record what it leads to.
+
+        If another process logged into the campaign meanwhile, the command is decided
+        again on the new state; if the rules now refuse it, ConcurrentChange says why.
+        """
+        for attempt in range(RETRIES):
+            campaign = self.campaign(name)
+            try:
+                events = decide_campaign(campaign.state, command, self.chance)
+            except RuleViolation as error:
+                if attempt == 0:
+                    raise
+                raise ConcurrentChange(
+                    f"the campaign changed while this was being logged, and now: {error}"
+                ) from None
+            campaign.trigger_event(
+                Campaign.ActionLogged,
+                summary=summary or _describe(command),
+                command=encode_command(command),
+                events=[to_record(e) for e in events],
+                parent=campaign.head,
+                logged_by=by,
+            )
+            try:
+                self._save(campaign)
+            except IntegrityError:
+                continue
+            return Logged(campaign.version, events, campaign.state, retried=attempt > 0)
+        raise ConcurrentChange("the campaign kept changing under this command: try again")
+
+    # --- undo and redo --------------------------------------------------------------------
+    def line_of_play(self, name: str) -> list[int]:
+        """Versions of the actions that stand (not undone), oldest first."""
+        campaign = self.campaign(name)
+        parents = self._parents(campaign.id)
+        line: list[int] = []
+        version = campaign.head
+        while version != 1:
+            line.append(version)
+            version = parents[version]
+        return line[::-1]
+
+    def undo(self, name: str, steps: int = 1, *, reason: str = "", by: str) -> Undone:
+        """Take back the last ``steps`` actions that stand, with an optional reason."""
+        if steps < 1:
+            raise NothingToUndo("undo takes back at least one action")
+        campaign = self.campaign(name)
+        parents = self._parents(campaign.id)
+        chain: list[int] = []
+        version = campaign.head
+        while len(chain) < steps:
+            if version == 1:
+                raise NothingToUndo(
+                    f"only {len(chain)} action{'s' if len(chain) != 1 else ''} can be undone"
+                )
+            chain.append(version)
+            version = parents[version]
+        return self._restore(campaign, chain, version, reason, by)
+
+    def undo_plan(self, name: str, target: int) -> list[int]:
+        """The actions an undo back to just after event ``target`` would take back."""
+        campaign = self.campaign(name)
+        parents = self._parents(campaign.id)
+        chain: list[int] = []
+        version = campaign.head
+        while version != target:
+            if version == 1:
+                raise NotOnCurrentLine(
+                    f"event #{target} is not an action of the current line of play "
+                    "(it was undone, or it is not an action)"
+                )
+            chain.append(version)
+            version = parents[version]
+        return chain
+
+    def undo_to(self, name: str, target: int, *, reason: str = "", by: str) -> Undone:
+        """Take back everything after the action numbered ``target``, in one step."""
+        chain = self.undo_plan(name, target)
+        if not chain:
+            raise NothingToUndo(f"event #{target} is the last action: nothing comes after it")
+        return self._restore(self.campaign(name), chain, target, reason, by)
+
+    def redo(self, name: str, *, by: str) -> Undone:
+        """Take the most recent undo back (only while no new action was logged since)."""
+        campaign = self.campaign(name)
+        if not campaign.redo:
+            raise NothingToRedo("there is no undo to take back since the last logged action")
+        actions = campaign.redo[-1]
+        head = max(actions)
+        restored = self.state(name, head)
+        campaign.trigger_event(
+            Campaign.ActionsRedone,
+            actions=sorted(actions),
+            head=head,
+            restored=encode_campaign(restored),
+            logged_by=by,
+        )
+        self._save_or_refuse(campaign)
+        return Undone(campaign.version, tuple(sorted(actions)), campaign.state)
+
+    def _restore(
+        self, campaign: Campaign, chain: list[int], head: int, reason: str, by: str
+    ) -> Undone:
+        restored = self.state(campaign.name, head)
+        campaign.trigger_event(
+            Campaign.ActionsUndone,
+            actions=sorted(chain),
+            reason=reason,
+            head=head,
+            restored=encode_campaign(restored),
+            logged_by=by,
+        )
+        self._save_or_refuse(campaign)
+        return Undone(campaign.version, tuple(sorted(chain)), campaign.state)
+
+    # --- reading the log ------------------------------------------------------------------
+    def history(self, name: str) -> list[LogEntry]:
+        """Every stored event of the campaign, readable, undone actions marked."""
+        campaign = self.campaign(name)
+        standing = set(self.line_of_play(name))
+        entries = []
+        for event in self._guard(lambda: list(self.events.get(campaign.id))):
+            version = event.originator_version
+            kind = type(event).__name__
+            if isinstance(event, Campaign.ActionLogged):
+                entries.append(
+                    LogEntry(
+                        version,
+                        kind,
+                        event.summary,
+                        event.timestamp,
+                        event.logged_by,
+                        version not in standing,
+                        tuple(event.events),
+                    )
+                )
+            elif isinstance(event, Campaign.ActionsUndone | Campaign.ActionsRedone):
+                reason = getattr(event, "reason", "")
+                entries.append(
+                    LogEntry(
+                        version,
+                        kind,
+                        "",
+                        event.timestamp,
+                        event.logged_by,
+                        False,
+                        (),
+                        tuple(event.actions),
+                        reason,
+                    )
+                )
+            else:
+                assert isinstance(event, Campaign.Created)
+                entries.append(
+                    LogEntry(
+                        version,
+                        kind,
+                        f"campaign {campaign.name!r} created",
+                        event.timestamp,
+                        event.logged_by,
+                        False,
+                        (event.record,),
+                    )
+                )
+        return entries
+
+    # --- plumbing ---------------------------------------------------------------------------
+    def _parents(self, campaign: UUID) -> dict[int, int]:
+        rows = self._query(
+            "SELECT originator_version, json_extract(CAST(state AS TEXT), '$.parent') "
+            "FROM stored_events WHERE originator_id = ? AND topic = ?",
+            (campaign.hex, Campaign.ActionLogged.TOPIC),
+        )
+        return {int(v): int(p) for v, p in rows}
+
+    def _query(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        def run() -> list[tuple[Any, ...]]:
+            with self.recorder.datastore.transaction(commit=False) as cursor:  # type: ignore[attr-defined]
+                cursor.execute(sql, params)
+                return [tuple(row) for row in cursor.fetchall()]
+
+        return self._guard(run)
+
+    def _save(self, campaign: Campaign) -> None:
+        self._guard(lambda: self.save(campaign))
+
+    def _save_or_refuse(self, campaign: Campaign) -> None:
+        try:
+            self._save(campaign)
+        except IntegrityError:
+            raise ConcurrentChange(
+                "the campaign changed at the same moment: look at the log and try again"
+            ) from None
+
+    def _guard(self, action: Callable[[], T]) -> T:
+        try:
+            return action()
+        except IntegrityError:
+            raise
+        except (PersistenceError, sqlite3.Error) as error:
+            raise DatabaseError(f"the campaign database {self.db_path} failed: {error}") from None
+
+
+def _describe(command: Any) -> str:
+    data = encode_command(command)["data"]
+    words = " ".join(f"{k}={v}" for k, v in data.items() if v not in (None, (), [], False))
+    return f"{type(command).__name__} {words}".strip()

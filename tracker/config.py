@@ -1,0 +1,50 @@
+"""Where the campaign database lives and who is logging.
+
+The database is ``--db PATH``, else ``GRIZZLED_DB``, else a file in the user's data
+directory: ``$XDG_DATA_HOME/grizzled/grizzled.sqlite`` (``~/.local/share`` by default) on
+Linux, ``~/Library/Application Support/grizzled`` on macOS, ``%APPDATA%\\grizzled`` on
+Windows.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+import sys
+from datetime import date
+from pathlib import Path
+
+DB_FILENAME = "grizzled.sqlite"
+
+
+def data_dir() -> Path:
+    """The per-user data directory for grizzled."""
+    if sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    elif sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "grizzled"
+
+
+def database_path(explicit: str | None = None) -> Path:
+    """The database file: explicit path, ``GRIZZLED_DB``, or the data directory's file."""
+    chosen = explicit or os.environ.get("GRIZZLED_DB")
+    return Path(chosen).expanduser() if chosen else data_dir() / DB_FILENAME
+
+
+def current_user() -> str:
+    """Who is logging: ``GRIZZLED_USER`` or the login name."""
+    name = os.environ.get("GRIZZLED_USER")
+    if name:
+        return name
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "unknown"
+
+
+def current_session() -> str:
+    """The table's session: ``GRIZZLED_SESSION`` or today's date (an evening's play)."""
+    return os.environ.get("GRIZZLED_SESSION") or date.today().isoformat()

@@ -1,0 +1,35 @@
+"""The tracker's own errors, in words a player understands; library errors end here."""
+
+from __future__ import annotations
+
+
+class TrackerError(Exception):
+    """Something the tracker refuses or cannot do; nothing was recorded."""
+
+
+class CampaignNotFound(TrackerError):
+    """No campaign of that name in this database."""
+
+
+class CampaignExists(TrackerError):
+    """A campaign of that name already exists."""
+
+
+class ConcurrentChange(TrackerError):
+    """Someone else logged into the campaign at the same moment."""
+
+
+class NothingToUndo(TrackerError):
+    """Fewer actions are left than the undo asks for."""
+
+
+class NothingToRedo(TrackerError):
+    """No undo to take back (or a new action was logged since)."""
+
+
+class NotOnCurrentLine(TrackerError):
+    """The chosen log entry is not an action of the current line of play."""
+
+
+class DatabaseError(TrackerError):
+    """The database file cannot be opened, read or written."""
