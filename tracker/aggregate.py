@@ -4,7 +4,9 @@ Every logged action is one ``ActionLogged`` event holding the domain events it l
 and its parent (the version of the action it follows). An undo appends
 ``ActionsUndone`` with the state it returns to, a redo appends ``ActionsRedone``: the
 state they restore is recorded, so a shuffle is never re-rolled and an old undo
-restores exactly even after snapshots. Topics are explicit and stable.
+restores exactly even after snapshots. Topics are explicit and stable; every event
+says who logged it and in which session of play (class version 2; version 1 had no
+session and is upcast).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from eventsourcing.persistence import Transcoding
 from domain.campaign import CampaignState, evolve_campaign, start_campaign
 from domain.codec import decode_campaign, encode_campaign
 from domain.events import CampaignCreated, from_record
+
+UNKNOWN_SESSION = "before sessions were recorded"
 
 
 class CampaignStateAsDict(Transcoding):
@@ -41,6 +45,12 @@ class Campaign(Aggregate):
         TOPIC = "grizzled:Campaign.Created"
         record: dict[str, Any]
         logged_by: str
+        session: str
+        class_version = 2
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["session"] = UNKNOWN_SESSION
 
     class ActionLogged(Aggregate.Event):
         TOPIC = "grizzled:Campaign.ActionLogged"
@@ -49,6 +59,12 @@ class Campaign(Aggregate):
         events: list[dict[str, Any]]
         parent: int
         logged_by: str
+        session: str
+        class_version = 2
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["session"] = UNKNOWN_SESSION
 
         def apply(self, campaign: Campaign) -> None:
             state = campaign.state
@@ -65,6 +81,12 @@ class Campaign(Aggregate):
         head: int
         restored: dict[str, Any]
         logged_by: str
+        session: str
+        class_version = 2
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["session"] = UNKNOWN_SESSION
 
         def apply(self, campaign: Campaign) -> None:
             campaign.state = decode_campaign(self.restored)
@@ -77,13 +99,19 @@ class Campaign(Aggregate):
         head: int
         restored: dict[str, Any]
         logged_by: str
+        session: str
+        class_version = 2
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["session"] = UNKNOWN_SESSION
 
         def apply(self, campaign: Campaign) -> None:
             campaign.state = decode_campaign(self.restored)
             campaign.head = self.head
             campaign.redo = campaign.redo[:-1]
 
-    def __init__(self, record: dict[str, Any], logged_by: str) -> None:
+    def __init__(self, record: dict[str, Any], logged_by: str, session: str) -> None:
         created = from_record(record)
         assert isinstance(created, CampaignCreated)
         self.state: CampaignState = start_campaign(created)

@@ -18,12 +18,19 @@ from uuid import UUID, uuid5
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, JSONTranscoder, PersistenceError
 
-from domain.campaign import CampaignCommand, CampaignState, decide_campaign, decide_create_campaign
+from domain.campaign import (
+    CampaignCommand,
+    CampaignState,
+    decide_campaign,
+    decide_create_campaign,
+    evolve_campaign,
+)
 from domain.codec import encode_campaign, encode_command
 from domain.commands import Chance, Seat
 from domain.errors import RuleViolation
-from domain.events import Event, to_record
+from domain.events import Event, from_record, to_record
 from tracker.aggregate import Campaign, CampaignStateAsDict
+from tracker.config import current_session, current_user
 from tracker.errors import (
     CampaignExists,
     CampaignNotFound,
@@ -65,6 +72,15 @@ class Undone:
 
 
 @dataclass(frozen=True)
+class ReplayStep:
+    """One action of a replayed chapter and the state right after it."""
+
+    version: int
+    summary: str
+    state: CampaignState
+
+
+@dataclass(frozen=True)
 class LogEntry:
     """One stored event of a campaign, readable, with whether it was taken back."""
 
@@ -73,6 +89,7 @@ class LogEntry:
     summary: str
     timestamp: datetime
     logged_by: str
+    session: str
     undone: bool
     events: tuple[dict[str, Any], ...] = ()
     actions: tuple[int, ...] = ()
@@ -85,9 +102,19 @@ class Tracker(Application[UUID]):
     name = "grizzled"
     snapshotting_intervals = {Campaign: SNAPSHOT_INTERVAL}  # noqa: RUF012 - library API
 
-    def __init__(self, db: str | Path, chance: Chance | None = None, lock_timeout: int = 5):
+    def __init__(
+        self,
+        db: str | Path,
+        *,
+        chance: Chance | None = None,
+        by: str | None = None,
+        session: str | None = None,
+        lock_timeout: int = 5,
+    ) -> None:
         self.db_path = str(db)
         self.chance = chance
+        self.by = by or current_user()
+        self.session = session or current_session()
         in_memory = self.db_path.startswith("file:") and "mode=memory" in self.db_path
         if not in_memory:
             Path(self.db_path).expanduser().parent.mkdir(parents=True, exist_ok=True)
@@ -109,13 +136,15 @@ class Tracker(Application[UUID]):
         transcoder.register(CampaignStateAsDict())
 
     # --- campaigns ----------------------------------------------------------------------
-    def create_campaign(
-        self, name: str, ruleset: str, seats: tuple[Seat, ...], *, by: str
-    ) -> CampaignState:
+    def create_campaign(self, name: str, ruleset: str, seats: tuple[Seat, ...]) -> CampaignState:
         """Open a new campaign with its name, ruleset and Grizzled."""
         created = decide_create_campaign(name, ruleset, seats)
         campaign = Campaign._create(
-            Campaign.Created, id=campaign_id(name), record=to_record(created), logged_by=by
+            Campaign.Created,
+            id=campaign_id(name),
+            record=to_record(created),
+            logged_by=self.by,
+            session=self.session,
         )
         try:
             self._save(campaign)
@@ -146,9 +175,7 @@ class Tracker(Application[UUID]):
         return [row[0] for row in rows]
 
     # --- logging ------------------------------------------------------------------------
-    def log_action(
-        self, name: str, command: CampaignCommand, *, by: str, summary: str = ""
-    ) -> Logged:
+    def log_action(self, name: str, command: CampaignCommand, *, summary: str = "") -> Logged:
         """Check a command against the rules and record what it leads to.
 
         If another process logged into the campaign meanwhile, the command is decided
@@ -170,7 +197,8 @@ class Tracker(Application[UUID]):
                 command=encode_command(command),
                 events=[to_record(e) for e in events],
                 parent=campaign.head,
-                logged_by=by,
+                logged_by=self.by,
+                session=self.session,
             )
             try:
                 self._save(campaign)
@@ -191,7 +219,7 @@ class Tracker(Application[UUID]):
             version = parents[version]
         return line[::-1]
 
-    def undo(self, name: str, steps: int = 1, *, reason: str = "", by: str) -> Undone:
+    def undo(self, name: str, steps: int = 1, *, reason: str = "") -> Undone:
         """Take back the last ``steps`` actions that stand, with an optional reason."""
         if steps < 1:
             raise NothingToUndo("undo takes back at least one action")
@@ -206,7 +234,7 @@ class Tracker(Application[UUID]):
                 )
             chain.append(version)
             version = parents[version]
-        return self._restore(campaign, chain, version, reason, by)
+        return self._restore(campaign, chain, version, reason)
 
     def undo_plan(self, name: str, target: int) -> list[int]:
         """The actions an undo back to just after event ``target`` would take back."""
@@ -224,14 +252,14 @@ class Tracker(Application[UUID]):
             version = parents[version]
         return chain
 
-    def undo_to(self, name: str, target: int, *, reason: str = "", by: str) -> Undone:
+    def undo_to(self, name: str, target: int, *, reason: str = "") -> Undone:
         """Take back everything after the action numbered ``target``, in one step."""
         chain = self.undo_plan(name, target)
         if not chain:
             raise NothingToUndo(f"event #{target} is the last action: nothing comes after it")
-        return self._restore(self.campaign(name), chain, target, reason, by)
+        return self._restore(self.campaign(name), chain, target, reason)
 
-    def redo(self, name: str, *, by: str) -> Undone:
+    def redo(self, name: str) -> Undone:
         """Take the most recent undo back (only while no new action was logged since)."""
         campaign = self.campaign(name)
         if not campaign.redo:
@@ -244,14 +272,13 @@ class Tracker(Application[UUID]):
             actions=sorted(actions),
             head=head,
             restored=encode_campaign(restored),
-            logged_by=by,
+            logged_by=self.by,
+            session=self.session,
         )
         self._save_or_refuse(campaign)
         return Undone(campaign.version, tuple(sorted(actions)), campaign.state)
 
-    def _restore(
-        self, campaign: Campaign, chain: list[int], head: int, reason: str, by: str
-    ) -> Undone:
+    def _restore(self, campaign: Campaign, chain: list[int], head: int, reason: str) -> Undone:
         restored = self.state(campaign.name, head)
         campaign.trigger_event(
             Campaign.ActionsUndone,
@@ -259,7 +286,8 @@ class Tracker(Application[UUID]):
             reason=reason,
             head=head,
             restored=encode_campaign(restored),
-            logged_by=by,
+            logged_by=self.by,
+            session=self.session,
         )
         self._save_or_refuse(campaign)
         return Undone(campaign.version, tuple(sorted(chain)), campaign.state)
@@ -281,6 +309,7 @@ class Tracker(Application[UUID]):
                         event.summary,
                         event.timestamp,
                         event.logged_by,
+                        event.session,
                         version not in standing,
                         tuple(event.events),
                     )
@@ -294,6 +323,7 @@ class Tracker(Application[UUID]):
                         "",
                         event.timestamp,
                         event.logged_by,
+                        event.session,
                         False,
                         (),
                         tuple(event.actions),
@@ -309,11 +339,37 @@ class Tracker(Application[UUID]):
                         f"campaign {campaign.name!r} created",
                         event.timestamp,
                         event.logged_by,
+                        event.session,
                         False,
                         (event.record,),
                     )
                 )
         return entries
+
+    def replay(self, name: str, chapter: int | None = None) -> list[ReplayStep]:
+        """Each standing action of a chapter (default: the latest) and the state after it."""
+        line = self.line_of_play(name)
+        campaign = self.campaign(name)
+        logged = {
+            e.originator_version: e
+            for e in self._guard(lambda: list(self.events.get(campaign.id, gt=1)))
+            if isinstance(e, Campaign.ActionLogged)
+        }
+        starts = [v for v in line if any(r["type"] == "ChapterStarted" for r in logged[v].events)]
+        if not starts:
+            return []
+        number = chapter if chapter is not None else len(starts)
+        if not 1 <= number <= len(starts):
+            raise NotOnCurrentLine(f"chapter {number} was not played (chapters 1-{len(starts)})")
+        first = line.index(starts[number - 1])
+        last = line.index(starts[number]) if number < len(starts) else len(line)
+        state = self.state(name, logged[line[first]].parent)
+        steps = []
+        for version in line[first:last]:
+            for record in logged[version].events:
+                state = evolve_campaign(state, from_record(record))
+            steps.append(ReplayStep(version, logged[version].summary, state))
+        return steps
 
     # --- plumbing ---------------------------------------------------------------------------
     def _parents(self, campaign: UUID) -> dict[int, int]:
