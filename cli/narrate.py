@@ -1,0 +1,165 @@
+"""Domain events as sentences a table reads aloud: what happened, in the rules' words."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from domain.cards import Catalogue
+from domain.events import (
+    CampaignCreated,
+    CardDrawnAndPlayed,
+    CardPlayed,
+    CardsDealt,
+    CardsDrawn,
+    ChapterLost,
+    ChapterStarted,
+    ChapterWon,
+    CharmUsed,
+    Event,
+    FactCorrected,
+    HardKnockDiscarded,
+    LeadershipPassed,
+    MissionFailed,
+    MissionLeaderTaken,
+    MissionStarted,
+    MissionSucceeded,
+    MoraleDropped,
+    PlayerWithdrew,
+    SpeechMade,
+    SupportRevealed,
+    SupportTileDiscarded,
+    SupportUsed,
+)
+from domain.notation import card_label
+
+TILE_WORDS = {
+    "left": "to the left",
+    "right": "to the right",
+    "left2": "2nd to the left",
+    "right2": "2nd to the right",
+}
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'s' if count != 1 else ''}"
+
+
+def _started(e: ChapterStarted, c: Catalogue) -> str:
+    leader = f"{e.leader} leads"
+    extra = " (with the Chaplain)" if e.chaplain else ""
+    traps = "Traps on" if e.traps else "Traps off"
+    return (
+        f"Chapter set up for {', '.join(p for p in e.players if p != 'Chaplain')}{extra}: "
+        f"Trials {len(e.trials)}, Morale {len(e.morale)}, {e.speech_tokens} Speech tokens, "
+        f"{traps}. {leader}."
+    )
+
+
+def _dealt(e: CardsDealt, c: Catalogue) -> str:
+    counts = ", ".join(f"{p} {len(cards)}" for p, cards in zip(e.players, e.cards, strict=True))
+    return f"Dealt: {counts}."
+
+
+def _played(e: CardPlayed, c: Catalogue) -> str:
+    card = c.cards.get(e.card)
+    where = "in No Man's Land"
+    if card is not None and card.hard_knock is not None:
+        where = f"in front of {e.player}"
+    elif card is not None and card.merry_christmas:
+        where = "(Merry Christmas)"
+    return f"{e.player} plays {card_label(e.card, c)} {where}."
+
+
+def _drawn_played(e: CardDrawnAndPlayed, c: Catalogue) -> str:
+    cause = "The Trap" if e.cause == "trap" else "Clumsy"
+    if e.card is None:
+        return f"{cause} draws nothing: the Trials deck is empty."
+    return f"{cause} draws {card_label(e.card, c)} for {e.player}, played at once."
+
+
+def _speech(e: SpeechMade, c: Catalogue) -> str:
+    discards = "; ".join(f"{p} discards {card_label(k, c)}" for p, k in e.discards)
+    return f"{e.player} makes a Speech on {e.threat}." + (f" {discards}." if discards else "")
+
+
+def _withdrew(e: PlayerWithdrew, c: Catalogue) -> str:
+    if e.player == "Chaplain":
+        return f"The Chaplain supports {TILE_WORDS.get(e.tile or '', 'nobody')}."
+    tile = "a Support tile face down" if e.tile else "no Support tile"
+    return f"{e.player} withdraws, {tile}."
+
+
+def _revealed(e: SupportRevealed, c: Catalogue) -> str:
+    if not e.gifts:
+        return "Support: no tile was played."
+    gifts = ", ".join(f"{g} {TILE_WORDS[t]} -> {r}" for g, t, r in e.gifts)
+    who = f"{e.beneficiary} benefits" if e.beneficiary else "a tie: nobody benefits"
+    return f"Support: {gifts}; {who}."
+
+
+def _used(e: SupportUsed, c: Catalogue) -> str:
+    parts = [f"discards {card_label(k, c)}" for k in e.discarded]
+    if e.charm_recovered:
+        parts.append("recovers the Good Luck Charm")
+    return f"{e.player} {' and '.join(parts) if parts else 'has nothing to discard'}."
+
+
+def _passed(e: LeadershipPassed, c: Catalogue) -> str:
+    token = f" {e.speech_token_to} takes a Speech token." if e.speech_token_to else ""
+    return f"{e.leader} is the Mission Leader.{token}"
+
+
+def sentence(e: Event, c: Catalogue) -> str:
+    """The sentence for one event."""
+    match e:
+        case CampaignCreated():
+            return f"Campaign {e.name!r} opened ({e.ruleset} rules)."
+        case ChapterStarted():
+            return _started(e, c)
+        case MissionStarted():
+            return f"Mission {e.mission}: {e.leader} sets intensity {e.intensity}."
+        case CardsDealt():
+            return _dealt(e, c)
+        case CardsDrawn():
+            return f"{e.player} is Frenzied and draws {_cards(len(e.cards))}."
+        case CardPlayed():
+            return _played(e, c)
+        case CardDrawnAndPlayed():
+            return _drawn_played(e, c)
+        case HardKnockDiscarded():
+            return f"{e.player}'s {card_label(e.card, c)} is discarded."
+        case MissionLeaderTaken():
+            return f"{e.player} is Tyrannical and takes the Mission Leader token."
+        case CharmUsed():
+            return f"{e.player}'s Good Luck Charm discards {card_label(e.card, c)}."
+        case SpeechMade():
+            return _speech(e, c)
+        case SupportTileDiscarded():
+            return f"{e.player} is Absent-minded: one Support tile leaves the game."
+        case PlayerWithdrew():
+            return _withdrew(e, c)
+        case MissionFailed():
+            return f"Mission failed: 3 {e.threat}. No Man's Land is shuffled into the Trials deck."
+        case MissionSucceeded():
+            return "Mission succeeded: No Man's Land is discarded."
+        case SupportRevealed():
+            return _revealed(e, c)
+        case SupportUsed():
+            return _used(e, c)
+        case MoraleDropped():
+            return f"Morale drops: {_cards(len(e.cards))} move to the Trials deck."
+        case LeadershipPassed():
+            return _passed(e, c)
+        case ChapterWon():
+            return "Peace! The chapter is won."
+        case ChapterLost():
+            return f"The chapter is lost: {e.detail}."
+        case FactCorrected():
+            whose = f" of {e.player}" if e.player else ""
+            return f"Correction: {e.fact}{whose} set to {e.value} ({e.reason})."
+    return e.TYPE
+
+
+def narrate(events: Sequence[Event], catalogue: Catalogue) -> list[str]:
+    """One sentence per event."""
+    return [sentence(e, catalogue) for e in events]

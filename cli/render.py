@@ -1,0 +1,123 @@
+"""Rich renderables for the table: pure functions from state to something to print."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from domain.campaign import CampaignState
+from domain.cards import Threat
+from domain.notation import card_label
+from domain.state import ChapterState, Phase
+
+if TYPE_CHECKING:
+    from tracker.app import LogEntry
+
+PHASE_WORDS = {
+    Phase.PREPARATION: "preparation: the Mission Leader sets the intensity",
+    Phase.MISSION: "mission",
+    Phase.SUPPORT: "support: the beneficiary chooses",
+    Phase.OVER: "chapter over",
+}
+
+
+def threats_line(chapter: ChapterState) -> Text:
+    """Active threats counted by kind; two of a kind is a warning, three a failure."""
+    counts = chapter.threat_counts()
+    text = Text("Threats: ")
+    if not counts:
+        return text.append("none", style="dim")
+    for i, threat in enumerate(t.value for t in Threat if counts[t.value]):
+        n = counts[threat]
+        style = "bold red" if n >= 2 else ""
+        text.append(("" if i == 0 else "  ") + f"{threat} x{n}" + (" !" if n == 2 else ""), style)
+    return text
+
+
+def players_table(chapter: ChapterState) -> Table:
+    """Everyone around the table, in seat order."""
+    table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
+    for column in ("", "Grizzled", "charm", "hand", "Hard Knocks", "Speech", "tiles", "status"):
+        table.add_column(column)
+    for seat, player in enumerate(chapter.players):
+        marks = ("L" if seat == chapter.leader else "") + ("*" if seat == chapter.turn else "")
+        knocks = ", ".join(card_label(k, chapter.catalogue) for k in player.hard_knocks)
+        charm = (
+            "-" if player.charm is None else f"{player.charm} {'up' if player.charm_up else 'down'}"
+        )
+        status = "withdrawn" if player.withdrawn and chapter.phase == Phase.MISSION else ""
+        table.add_row(
+            marks,
+            player.name,
+            charm,
+            "-" if player.chaplain else str(player.hand_size),
+            knocks or "-",
+            str(player.speech_tokens),
+            str(len(player.tiles)),
+            status,
+        )
+    return table
+
+
+def board(state: CampaignState) -> RenderableType:
+    """The board at a glance: decks, No Man's Land, players, whose turn and what phase."""
+    chapter = state.chapter
+    if chapter is None:
+        return Text(f"Campaign {state.name}: no chapter started yet.")
+    header = Text(
+        f"{state.name} - chapter {state.chapter_number}, mission {chapter.mission} - "
+        f"{PHASE_WORDS[chapter.phase]}",
+        style="bold",
+    )
+    decks = Text(
+        f"Trials deck {len(chapter.trials)}  Morale Reserve {len(chapter.morale)}  "
+        f"Speech stock {chapter.speech_stock}"
+    )
+    nml = ", ".join(card_label(k, chapter.catalogue) for k in chapter.nml) or "empty"
+    parts: list[RenderableType] = [
+        header,
+        decks,
+        Text(f"No Man's Land: {nml}"),
+        threats_line(chapter),
+        players_table(chapter),
+    ]
+    if chapter.phase == Phase.OVER:
+        result = "won" if chapter.outcome == "won" else f"lost ({chapter.outcome_detail})"
+        parts.append(Text(f"The chapter is {result}.", style="bold"))
+    return Group(*parts)
+
+
+def history_table(entries: Sequence[LogEntry]) -> Table:
+    """The campaign's log: every stored event, undone actions struck through."""
+    table = Table(show_edge=False, box=None, header_style="bold")
+    for column in ("#", "when", "who", "what"):
+        table.add_column(column)
+    for entry in entries:
+        if entry.kind == "ActionsUndone":
+            what = f"undo of #{', #'.join(map(str, entry.actions))}"
+            what += f": {entry.reason}" if entry.reason else ""
+        elif entry.kind == "ActionsRedone":
+            what = f"redo of #{', #'.join(map(str, entry.actions))}"
+        else:
+            what = entry.summary
+        style = "strike dim" if entry.undone else ""
+        when = entry.timestamp.astimezone().strftime("%H:%M")
+        table.add_row(str(entry.version), when, entry.logged_by, Text(what, style=style))
+    return table
+
+
+def score_table(state: CampaignState) -> Table:
+    """Each finished chapter: result and the cards left in the Morale Reserve."""
+    table = Table(show_edge=False, box=None, header_style="bold")
+    for column in ("chapter", "result", "Morale left"):
+        table.add_column(column)
+    for result in state.results:
+        outcome = "won" if result.outcome == "won" else f"lost: {result.detail}"
+        table.add_row(str(result.number), outcome, str(result.morale_left))
+    if state.chapter_running and state.chapter is not None:
+        table.add_row(str(state.chapter_number), "in progress", str(len(state.chapter.morale)))
+    return table
