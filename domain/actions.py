@@ -78,7 +78,7 @@ def decide_start_mission(
     state: ChapterState, cmd: StartMission, chance: Chance | None = None
 ) -> Outcome:
     """Deal ``intensity`` cards each, one at a time from the leader; stop if the deck runs out."""
-    check_phase(state, Phase.PREPARATION, "start a Mission")
+    check_phase(state, Phase.PREPARATION, "start a Mission", state.players[state.leader].name)
     low = minimum_intensity(state)
     exact = state.mission == 0 and state.rules.first_intensity_exact
     if cmd.intensity < low or (exact and cmd.intensity != low):
@@ -313,7 +313,7 @@ def decide_choose_support(
     state: ChapterState, cmd: ChooseSupport, chance: Chance | None = None
 ) -> Outcome:
     """The beneficiary discards Hard Knocks and/or recovers the charm, as the ruleset allows."""
-    check_phase(state, Phase.SUPPORT, "choose a Support benefit")
+    check_phase(state, Phase.SUPPORT, "choose a Support benefit", cmd.player)
     pending = state.support
     if pending is None:
         raise SupportChoiceRefused("nobody is waiting for a Support choice")

@@ -22,6 +22,7 @@ from domain.state import ChapterState, Phase, Player
 
 PHASE_WORDS = {
     Phase.PREPARATION: "waiting for the Mission Leader to start a Mission",
+    Phase.MISSION: "in the middle of a Mission",
     Phase.SUPPORT: "waiting for the Support beneficiary's choice",
     Phase.OVER: "over",
 }
@@ -39,17 +40,18 @@ def find_player(state: ChapterState, name: str) -> Player:
     raise UnknownPlayer(f"there is no player {name!r} at this table ({names})")
 
 
-def check_phase(state: ChapterState, phase: Phase, doing: str) -> None:
-    """The chapter is in the phase this command belongs to."""
+def check_phase(state: ChapterState, phase: Phase, doing: str, who: str = "") -> None:
+    """The chapter is in the phase this command belongs to (``who``: the one asking)."""
     if state.phase != phase:
         raise WrongPhase(
-            f"cannot {doing}: the chapter is {PHASE_WORDS.get(state.phase, state.phase)}"
+            f"{who + ' ' if who else ''}cannot {doing}: "
+            f"the chapter is {PHASE_WORDS.get(state.phase, state.phase)}"
         )
 
 
 def check_turn(state: ChapterState, name: str, doing: str) -> Player:
     """The named player may act now: it is their turn in a running Mission."""
-    check_phase(state, Phase.MISSION, doing)
+    check_phase(state, Phase.MISSION, doing, name)
     player = find_player(state, name)
     if player.chaplain:
         raise NotYourTurn(f"the Chaplain never acts: he only gives Support, so cannot {doing}")

@@ -95,14 +95,13 @@ def parse_card(text: str, catalogue: Catalogue) -> str:
             raise CardNotationError(f"there is no {key} card in this campaign's catalogue")
         return key
     names = _named_cards(catalogue)
-    try:
-        return names[_unique_prefix(word, tuple(names), "Hard Knock or card name")]
-    except CardNotationError:
-        if word in THREAT_WORDS:
-            raise CardNotationError(
-                f"{word!r} alone names no card: join the threats of a Threat card, e.g. night+shell"
-            ) from None
-        raise
+    # A whole threat word is never a prefix of a Trauma or Phobia name ("night" is not
+    # "night-trauma"): it names a one-threat card or nothing.
+    if word in THREAT_WORDS and word not in names:
+        raise CardNotationError(
+            f"{word!r} alone names no card: join the threats of a Threat card, e.g. night+shell"
+        )
+    return names[_unique_prefix(word, tuple(names), "Hard Knock or card name")]
 
 
 def card_label(key: str, catalogue: Catalogue) -> str:
