@@ -117,7 +117,8 @@ class Tracker(Application[UUID]):
         self.session = session or current_session()
         in_memory = self.db_path.startswith("file:") and "mode=memory" in self.db_path
         if not in_memory:
-            Path(self.db_path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            self.db_path = str(Path(self.db_path).expanduser())  # SQLite does not expand ~
+            Path(self.db_path).parent.mkdir(parents=True, exist_ok=True)
         env = {
             "PERSISTENCE_MODULE": "eventsourcing.sqlite",
             "SQLITE_DBNAME": self.db_path,

@@ -1,0 +1,189 @@
+"""Two writers, one campaign, one file: every action either stored exactly once or
+refused, the stream's versions contiguous, never a corrupted stream.
+
+First two real OS processes log corrections into the same campaign at once; then two
+trackers in one process interleave at chosen moments, so the retry and the refusal
+after a lost race are each seen happening every time.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from domain.commands import PlayCard, Seat, StartChapter, StartMission
+from domain.corrections import CorrectFact
+from domain.events import FactCorrected, from_record
+from tracker.aggregate import Campaign
+from tracker.app import Tracker
+from tracker.errors import ConcurrentChange
+
+OpenTracker = Callable[..., Tracker]
+
+SEATS = (Seat("Ann", "night"), Seat("Ben", "snow"), Seat("Cy", "rain"))
+SETUP = StartChapter("classic", SEATS, leader="Ann", third_tiles=("left", "right", "left"))
+ACTIONS = 120  # per process
+
+# A writer: waits for "go", then logs corrections (always legal) and reports each one.
+WRITER = """
+import json, sys
+from domain.corrections import CorrectFact
+from tracker.app import Tracker
+from tracker.errors import ConcurrentChange
+
+db, who, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+tracker = Tracker(db, by=who, session="race")
+print("ready", flush=True)
+sys.stdin.readline()
+for k in range(count):
+    reason = f"proc {who} #{k}"
+    try:
+        logged = tracker.log_action("Race", CorrectFact("stock", k % 6, reason))
+    except ConcurrentChange as refused:
+        report = {"reason": reason, "refused": str(refused)}
+    else:
+        report = {"reason": reason, "version": logged.version, "retried": logged.retried}
+    print(json.dumps(report), flush=True)
+tracker.close()
+"""
+
+
+def test_two_processes_logging_into_one_campaign_at_once_store_each_accepted_action_once(
+    open_tracker: OpenTracker,
+    spawn: Callable[..., subprocess.Popen[str]],
+    db: Path,
+    stored_versions: Callable[[str], list[int]],
+) -> None:
+    tracker = open_tracker()
+    tracker.create_campaign("Race", "classic", SEATS)
+    tracker.log_action("Race", SETUP)
+    writers = [spawn(WRITER, str(db), who, str(ACTIONS)) for who in ("one", "two")]
+    for writer in writers:
+        assert writer.stdout is not None and writer.stdout.readline() == "ready\n"
+    for writer in writers:  # both start together
+        assert writer.stdin is not None
+        writer.stdin.write("go\n")
+        writer.stdin.flush()
+
+    results = [writer.communicate(timeout=120) for writer in writers]
+
+    assert [writer.returncode for writer in writers] == [0, 0], [err for _, err in results]
+    reports = [json.loads(line) for out, _ in results for line in out.splitlines()]
+    assert len(reports) == 2 * ACTIONS
+    accepted = {r["reason"]: r["version"] for r in reports if "version" in r}
+    refused = {r["reason"] for r in reports if "refused" in r}
+    assert len(accepted) + len(refused) == 2 * ACTIONS
+    # What is stored: contiguous versions, and exactly the accepted corrections, once each.
+    versions = stored_versions("Race")
+    assert versions == list(range(1, len(versions) + 1))
+    stream = {e.originator_version: e for e in tracker.events.get(tracker.campaign("Race").id)}
+    reasons: Counter[str] = Counter()
+    for version, event in stream.items():
+        if isinstance(event, Campaign.ActionLogged) and version > 2:
+            [correction] = [from_record(r) for r in event.events]
+            assert isinstance(correction, FactCorrected)
+            assert accepted.get(correction.reason) == version, correction.reason
+            reasons[correction.reason] += 1
+    assert reasons == Counter(accepted.keys()), "an accepted action is missing or stored twice"
+    assert not refused & set(reasons), "a refused action was stored"
+    assert len(versions) == 2 + len(accepted)
+    # Each action followed the one before it: no lost update hides behind a retry.
+    assert [stream[v].parent for v in versions[1:]] == versions[:-1]
+    assert tracker.line_of_play("Race") == versions[1:]
+    last = max(accepted, key=accepted.__getitem__)
+    chapter = tracker.state("Race").chapter
+    assert chapter is not None and chapter.speech_stock == int(last.rsplit("#")[1]) % 6
+
+
+class Interrupted(Tracker):
+    """A tracker under which another table logs right after each load, while they last."""
+
+    meanwhile: list[Callable[[], object]]
+
+    def campaign(self, name: str, version: int | None = None) -> Campaign:
+        loaded = super().campaign(name, version)
+        if version is None and getattr(self, "meanwhile", None):
+            self.meanwhile.pop(0)()
+        return loaded
+
+
+@pytest.fixture
+def race(open_tracker: OpenTracker, db: Path) -> Iterator[tuple[Interrupted, Tracker]]:
+    """Ann's tracker (interrupted on demand) and Ben's, on one file, a Mission running."""
+    ben = open_tracker(by="ben")
+    ben.create_campaign("Race", "classic", SEATS)
+    ben.log_action("Race", SETUP)
+    ben.log_action("Race", StartMission(3))
+    ann = Interrupted(db, by="ann")
+    ann.meanwhile = []
+    yield ann, ben
+    ann.close()
+
+
+def test_a_command_that_lost_a_race_is_decided_again_on_the_new_state_and_says_so(
+    race: tuple[Interrupted, Tracker], stored_versions: Callable[[str], list[int]]
+) -> None:
+    ann, ben = race
+    ann.meanwhile = [lambda: ben.log_action("Race", PlayCard("Ann", "night+shell"))]
+
+    logged = ann.log_action("Race", CorrectFact("stock", 3, "the box held three"))
+
+    assert logged.retried and logged.version == 5
+    assert stored_versions("Race") == [1, 2, 3, 4, 5]
+    history = ben.history("Race")
+    assert [(e.version, e.logged_by) for e in history[3:]] == [(4, "ben"), (5, "ann")]
+    assert ann.campaign("Race").state == logged.state
+    assert logged.state.chapter and logged.state.chapter.nml == ("night+shell",)
+
+
+def test_a_command_the_rules_refuse_after_a_lost_race_is_refused_as_a_concurrent_change(
+    race: tuple[Interrupted, Tracker], stored_versions: Callable[[str], list[int]]
+) -> None:
+    ann, ben = race
+    ann.meanwhile = [lambda: ben.log_action("Race", PlayCard("Ann", "night+shell"))]
+
+    with pytest.raises(ConcurrentChange, match=r"changed while this was being logged.*Ben's turn"):
+        ann.log_action("Race", PlayCard("Ann", "night+gas"))
+
+    assert stored_versions("Race") == [1, 2, 3, 4]
+    assert [e.logged_by for e in ben.history("Race")] == ["ben"] * 4
+
+
+def test_a_command_that_keeps_losing_races_gives_up_and_records_nothing(
+    race: tuple[Interrupted, Tracker], stored_versions: Callable[[str], list[int]]
+) -> None:
+    ann, ben = race
+    ann.meanwhile = [
+        lambda k=k: ben.log_action("Race", CorrectFact("stock", k, "Ben recounts"))
+        for k in range(3)
+    ]
+
+    with pytest.raises(ConcurrentChange, match="kept changing"):
+        ann.log_action("Race", CorrectFact("stock", 5, "Ann recounts"))
+
+    assert stored_versions("Race") == [1, 2, 3, 4, 5, 6]
+    assert {e.logged_by for e in ben.history("Race")} == {"ben"}
+
+
+def test_an_undo_or_redo_that_lost_a_race_is_refused_and_records_nothing(
+    race: tuple[Interrupted, Tracker], stored_versions: Callable[[str], list[int]]
+) -> None:
+    ann, ben = race
+    ben.undo("Race", reason="wrong intensity")  # v4: redo is possible
+    ann.meanwhile = [
+        lambda: ben.log_action("Race", StartMission(4)),
+        lambda: ben.log_action("Race", PlayCard("Ann", "night+shell")),
+    ]
+
+    with pytest.raises(ConcurrentChange, match="changed at the same moment"):
+        ann.redo("Race")
+    with pytest.raises(ConcurrentChange, match="changed at the same moment"):
+        ann.undo("Race", reason="Ann's card was another")
+
+    assert stored_versions("Race") == [1, 2, 3, 4, 5, 6]
+    assert ben.line_of_play("Race") == [2, 5, 6]
