@@ -264,6 +264,8 @@ def _withdrawal_tile(
             raise SupportTileRefused(f"{name} has no Support tile left: they withdraw without one")
         return None
     tile = cmd.tile
+    if tile is None and active(state, player, HardKnock.PANICKED) and len(set(tiles)) == 1:
+        tile = tiles[0]  # one kind of tile left: the random draw can only give it
     if tile is None and active(state, player, HardKnock.PANICKED):
         if chance is None:
             raise MissingOutcome(f"{name} is Panicked: say which tile was drawn at random")

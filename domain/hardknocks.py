@@ -13,6 +13,10 @@ from domain.cards import HardKnock
 from domain.state import ChapterState, Player
 
 
+def _cards(count: int) -> str:
+    return f"{count} card{'' if count == 1 else 's'}"
+
+
 def has(state: ChapterState, player: Player, kind: str) -> bool:
     """Whether a player has a Hard Knock of this kind in front of them (active or not)."""
     return any(state.catalogue[k].hard_knock == kind for k in player.hard_knocks)
@@ -47,7 +51,7 @@ def _own_blockers(state: ChapterState, player: Player) -> list[Blocker]:
                 HardKnock.HARDHEADED,
                 player.name,
                 f"{player.name} is Hardheaded: no withdrawal while holding "
-                f"{player.hand_size} cards (2 or more)",
+                f"{_cards(player.hand_size)} (2 or more)",
             )
         )
     if active(state, player, HardKnock.PRIDEFUL) and len(state.in_mission) > 1:
@@ -67,7 +71,7 @@ def _fragile_blockers(state: ChapterState, player: Player) -> list[Blocker]:
         Blocker(
             HardKnock.FRAGILE,
             other.name,
-            f"{other.name} is Fragile and still holds {other.hand_size} cards: "
+            f"{other.name} is Fragile and still holds {_cards(other.hand_size)}: "
             f"{player.name} cannot withdraw",
         )
         for other in state.in_mission

@@ -74,6 +74,7 @@ def _named_cards(catalogue: Catalogue) -> dict[str, str]:
                 names[f"{card.threats[0]}-{card.hard_knock}"] = key
                 if card.threats[0] == "gas":
                     names[f"{card.hard_knock}-mask"] = key
+                    names[f"mask-{card.hard_knock}"] = key
         elif len(card.threats) == 1 and not card.trap and not card.luck:
             names[key] = key
     return names
@@ -94,14 +95,37 @@ def parse_card(text: str, catalogue: Catalogue) -> str:
         if key not in catalogue:
             raise CardNotationError(f"there is no {key} card in this campaign's catalogue")
         return key
-    names = _named_cards(catalogue)
-    # A whole threat word is never a prefix of a Trauma or Phobia name ("night" is not
-    # "night-trauma"): it names a one-threat card or nothing.
-    if word in THREAT_WORDS and word not in names:
-        raise CardNotationError(
-            f"{word!r} alone names no card: join the threats of a Threat card, e.g. night+shell"
-        )
-    return names[_unique_prefix(word, tuple(names), "Hard Knock or card name")]
+    return _parse_name(word, _named_cards(catalogue))
+
+
+def _parse_name(word: str, names: dict[str, str]) -> str:
+    """A single word: a Hard Knock, Merry Christmas or a one-threat card, by unique prefix.
+
+    A word that begins a threat word (``ni``, ``sh``, ``w``) never silently becomes a
+    Phobia or Trauma: those are written from their kind (``phobia-shell``) or in full.
+    """
+    if word in names:
+        return names[word]
+    threats = [t for t in THREAT_WORDS if t.startswith(word)]
+    candidates = {
+        n: k
+        for n, k in names.items()
+        if n.startswith(word) and not (threats and n.split("-")[0] in THREAT_WORDS)
+    }
+    keys = sorted(set(candidates.values()))
+    if threats:
+        hint = "a Threat card joins its threats with +, e.g. night+shell"
+        if keys:
+            raise CardNotationError(
+                f"{word!r} is ambiguous: {' or '.join(keys)}, or the threat {' or '.join(threats)} "
+                f"({hint})"
+            )
+        raise CardNotationError(f"{word!r} alone names no card: {hint}")
+    if len(keys) == 1:
+        return keys[0]
+    if not keys:
+        raise CardNotationError(f"{word!r} is not a Hard Knock or card name")
+    raise CardNotationError(f"{word!r} is ambiguous: {' or '.join(keys)}")
 
 
 def card_label(key: str, catalogue: Catalogue) -> str:

@@ -399,6 +399,31 @@ def test_a_panicked_grizzled_withdraws_with_a_tile_drawn_at_random():
     assert drawn.player("Ann").tiles == ("left", "left")
 
 
+def test_a_panicked_grizzled_with_one_kind_of_tile_left_needs_no_draw_to_be_told():
+    state = start(
+        {
+            "Ann": ["panicked", "snow+rain"],
+            "Ben": ["night+rain", "gas+whistle"],
+            "Cy": ["rain+shell", "night+whistle"],
+        },
+        third_tiles=("right", "left", "left"),
+    )
+    state, _ = run(state, PlayCard("Ann", "panicked"), PlayCard("Ben", "night+rain"))
+    state, _ = run(state, PlayCard("Cy", "rain+shell"))
+    # Ann holds left, right, right: the random draw matters and must be told...
+    with pytest.raises(MissingOutcome, match="Ann is Panicked"):
+        run(state, Withdraw("Ann"))
+    # ...but once only "right" tiles are left, whatever she draws is a right tile.
+    state, _ = run(
+        state, Withdraw("Ann", "left"), Withdraw("Ben", "right"), Withdraw("Cy", "right")
+    )
+    state, _ = run(state, StartMission(1))
+    assert state.player("Ann").tiles == ("right", "right", "right")  # one from Ben
+    state, _ = run(state, PlayCard("Ann", "snow+rain"), Withdraw("Ben", "left"))
+    state, events = run(state, PlayCard("Cy", "night+whistle"), Withdraw("Ann"))
+    assert events[-1] == PlayerWithdrew("Ann", "right")
+
+
 # --- Frenzied ---------------------------------------------------------------------------
 def test_a_frenzied_grizzled_draws_two_extra_cards_after_each_later_deal():
     state = start(
