@@ -419,9 +419,10 @@ def test_a_panicked_grizzled_with_one_kind_of_tile_left_needs_no_draw_to_be_told
     )
     state, _ = run(state, StartMission(1))
     assert state.player("Ann").tiles == ("right", "right", "right")  # one from Ben
-    state, _ = run(state, PlayCard("Ann", "snow+rain"), Withdraw("Ben", "left"))
-    state, events = run(state, PlayCard("Cy", "night+whistle"), Withdraw("Ann"))
-    assert events[-1] == PlayerWithdrew("Ann", "right")
+    ben, cy = state.player("Ben"), state.player("Cy")
+    state, _ = run(state, Withdraw("Ben", ben.tiles[0]), Withdraw("Cy", cy.tiles[0]))
+    state, events = run(state, Withdraw("Ann"))
+    assert events[0] == PlayerWithdrew("Ann", "right")
 
 
 # --- Frenzied ---------------------------------------------------------------------------
