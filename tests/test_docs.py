@@ -33,3 +33,15 @@ def test_the_event_catalogue_documents_every_stored_event_and_field():
         assert own, f"{cls.TOPIC} has no fields of its own?"
         for name in own:
             assert f"`{name}`" in row, f"{cls.TOPIC}.{name} is missing from its row"
+
+
+def test_every_test_the_rules_map_names_exists():
+    import re
+
+    text = (DOCS / "rules.md").read_text()
+    tests = DOCS.parent / "tests" / "domain"
+    named = re.findall(r"`(test_[a-z_]+\.py)::(test_[a-z0-9_]+)`", text)
+    assert len(named) > 80
+    for filename, test in named:
+        source = (tests / filename).read_text()
+        assert f"def {test}(" in source, f"docs/rules.md names {filename}::{test}, which is gone"
