@@ -113,6 +113,29 @@ def _place(state: ChapterState, player: str, card: str) -> ChapterState:
     return replace(state, discard=(*state.discard, card))
 
 
+def _play(state: ChapterState, name: str, card: str) -> ChapterState:
+    """A card leaves a hand and lands; the turn passes (one new player, one new state)."""
+    seat = state.index(name)
+    player = state.players[seat]
+    if card in player.hand:
+        hand = list(player.hand)
+        hand.remove(card)
+        hand_t, hidden = tuple(hand), player.hidden
+    else:
+        hand_t, hidden = player.hand, player.hidden - 1
+    kind = state.catalogue[card]
+    nml, discard, knocks = state.nml, state.discard, player.hard_knocks
+    if kind.is_threat:
+        nml = (*nml, card)
+    elif kind.hard_knock is not None:
+        knocks = (*knocks, card)
+    else:
+        discard = (*discard, card)
+    player = replace(player, hand=hand_t, hidden=hidden, hard_knocks=knocks)
+    players = (*state.players[:seat], player, *state.players[seat + 1 :])
+    return replace(state, players=players, nml=nml, discard=discard, turn=state.next_seat(seat))
+
+
 def _without_hard_knock(player: Player, card: str) -> Player:
     knocks = list(player.hard_knocks)
     knocks.remove(card)
@@ -207,8 +230,7 @@ def evolve(state: ChapterState, event: Event) -> ChapterState:
             state = replace(state, trials=state.trials[len(cards) :])
             return state.with_player(_add_to_hand(state.player(name), cards))
         case CardPlayed(player=name, card=card):
-            state = state.with_player(_take_from_hand(state.player(name), card))
-            return _after_turn(_place(state, name, card), name)
+            return _play(state, name, card)
         case CardDrawnAndPlayed(player=name, card=card):
             if card is None:
                 return state

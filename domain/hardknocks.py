@@ -19,6 +19,8 @@ def _cards(count: int) -> str:
 
 def has(state: ChapterState, player: Player, kind: str) -> bool:
     """Whether a player has a Hard Knock of this kind in front of them (active or not)."""
+    if not player.hard_knocks:
+        return False
     return any(state.catalogue[k].hard_knock == kind for k in player.hard_knocks)
 
 
@@ -83,7 +85,7 @@ def _fragile_blockers(state: ChapterState, player: Player) -> list[Blocker]:
 
 def fearful_applies(state: ChapterState, player: Player) -> bool:
     """Fearful and 2 identical threats active in No Man's Land."""
-    if not active(state, player, HardKnock.FEARFUL):
+    if not player.hard_knocks or not active(state, player, HardKnock.FEARFUL):
         return False
     counts = state.threat_counts()
     return bool(counts) and max(counts.values()) >= 2
@@ -91,7 +93,7 @@ def fearful_applies(state: ChapterState, player: Player) -> bool:
 
 def withdrawal_blocker(state: ChapterState, player: Player) -> Blocker | None:
     """The Hard Knock that stops this player withdrawing now, if any."""
-    if player.hand_size == 0:
+    if player.hand_size == 0 or not any(p.hard_knocks for p in state.players):
         return None
     own = _own_blockers(state, player)
     if fearful_applies(state, player):

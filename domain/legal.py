@@ -56,7 +56,8 @@ def playable_cards(state: ChapterState, player: Player) -> tuple[str, ...]:
     return tuple(sorted(keys))
 
 
-def _plays(state: ChapterState, player: Player) -> list[Command]:
+def plays(state: ChapterState, player: Player) -> list[Command]:
+    """Every card the player may play now, Merry Christmas once per target, in key order."""
     commands: list[Command] = []
     for card in playable_cards(state, player):
         if state.catalogue[card].merry_christmas:
@@ -90,7 +91,7 @@ def _mission_actions(state: ChapterState) -> list[Command]:
         return []
     if must_withdraw(state, player):
         return withdrawals(state, player)
-    commands = _plays(state, player)
+    commands = plays(state, player)
     if player.charm_up:
         charmed = {k for k in state.nml if player.charm in state.catalogue[k].threats}
         commands += [UseCharm(player.name, k) for k in sorted(charmed)]

@@ -7,11 +7,12 @@ The engine deals itself here, so every card is known. Randomness comes only from
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from domain.actions import THREATS, trap_springs
-from domain.cards import Catalogue, base_catalogue, grizzled_roster
+from domain.cards import CardType, Catalogue, base_catalogue, grizzled_roster
 from domain.commands import (
     Command,
     MakeSpeech,
@@ -26,7 +27,7 @@ from domain.engine import execute
 from domain.events import Event
 from domain.evolve import begin
 from domain.hardknocks import active, must_withdraw
-from domain.legal import intensities, legal_actions, support_choices, targets, withdrawals
+from domain.legal import intensities, plays, support_choices, targets, withdrawals
 from domain.resolution import TILE_STEPS
 from domain.setup import decide_start_chapter
 from domain.state import ChapterState, Phase, Player
@@ -74,9 +75,8 @@ def random_setup(
     return StartChapter(ruleset, seats, variant)
 
 
-def _threat_safe(state: ChapterState, card: str) -> bool:
-    counts = state.threat_counts()
-    return all(counts[t] < 2 for t in state.catalogue[card].threats)
+def _threat_safe(counts: Counter[str], card: CardType) -> bool:
+    return all(counts[t] < 2 for t in card.threats)
 
 
 def _speech(state: ChapterState, player: Player, rng: random.Random) -> MakeSpeech:
@@ -112,7 +112,9 @@ def _with_target(state: ChapterState, command: Command, rng: random.Random) -> C
     return command
 
 
-def _sensible(state: ChapterState, player: Player, options: Sequence[Command]) -> list[Command]:
+def _sensible(
+    state: ChapterState, player: Player, options: Sequence[Command], counts: Counter[str]
+) -> list[Command]:
     """Plays a careful player would make: safe Threats, Hard Knocks that do not kill."""
     weight = state.hard_knock_weight(player)
     good: list[Command] = []
@@ -121,7 +123,7 @@ def _sensible(state: ChapterState, player: Player, options: Sequence[Command]) -
             continue
         card = state.catalogue[command.card]
         if (
-            (card.is_threat and _threat_safe(state, command.card) and not card.trap)
+            (card.is_threat and _threat_safe(counts, card) and not card.trap)
             or (card.hard_knock is not None and weight + card.value < 3)
             or card.merry_christmas
         ):
@@ -155,13 +157,21 @@ def _mission_command(state: ChapterState, rng: random.Random) -> Command:
     roll = rng.random()
     if roll < 0.08 and player.speech_tokens and not active(state, player, "mute"):
         return _speech(state, player, rng)
-    options = [c for c in legal_actions(state) if not isinstance(c, MakeSpeech | Withdraw)]
-    charms = [c for c in options if isinstance(c, UseCharm)]
+    # The plays then the charms, in legal_actions' order, without its sorting cost.
+    charms: list[Command] = (
+        [
+            UseCharm(player.name, k)
+            for k in sorted({k for k in state.nml if player.charm in state.catalogue[k].threats})
+        ]
+        if player.charm_up
+        else []
+    )
+    options = plays(state, player) + charms
     counts = state.threat_counts()
     if charms and counts and max(counts.values()) >= 2 and rng.random() < 0.7:
         return rng.choice(charms)
     careful = rng.random() < 0.85
-    good = _sensible(state, player, options) if careful else []
+    good = _sensible(state, player, options, counts) if careful else []
     if good:
         return rng.choice(good)
     if leave and (careful or rng.random() < 0.3):

@@ -16,6 +16,7 @@ from domain.cards import CardType, Catalogue, HardKnock
 from domain.rules import Rules
 
 Slot = str | None
+THREAT_KNOCKS = frozenset({HardKnock.PHOBIA.value, HardKnock.TRAUMA.value})
 
 
 class Phase(StrEnum):
@@ -138,13 +139,17 @@ class ChapterState:
     def threat_counts(self) -> Counter[str]:
         """Active threats: No Man's Land plus Phobias and Traumas of players still in."""
         counts: Counter[str] = Counter()
+        cards = self.catalogue.cards
         for key in self.nml:
-            counts.update(self.catalogue[key].threats)
-        for player in self.in_mission:
-            for key in player.hard_knocks:
-                card = self.catalogue[key]
-                if card.hard_knock in (HardKnock.PHOBIA, HardKnock.TRAUMA):
-                    counts.update(card.threats)
+            for threat in cards[key].threats:
+                counts[threat] += 1
+        for player in self.players:
+            if player.hard_knocks and not player.withdrawn and not player.chaplain:
+                for key in player.hard_knocks:
+                    card = cards[key]
+                    if card.hard_knock in THREAT_KNOCKS:
+                        for threat in card.threats:
+                            counts[threat] += 1
         return counts
 
     def hard_knock_weight(self, player: Player) -> int:
