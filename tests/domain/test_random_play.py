@@ -432,6 +432,9 @@ def setups(draw: st.DrawFn) -> tuple[StartChapter, int]:
     return chapter_setup(rng, "armistice", players, decks=decks), seed
 
 
+WHOLE_CHAPTERS: list[str] = []  # outcomes of the whole chapters the machine played
+
+
 class RandomChapters(RuleBasedStateMachine):
     """Seeded chapters played in bursts of random legal commands, one after another."""
 
@@ -461,6 +464,17 @@ class RandomChapters(RuleBasedStateMachine):
             check_chapter(self.chapter)
             if self.chapter.now.phase == Phase.OVER:
                 return
+
+    @rule(drawn=st.lists(setups(), min_size=1, max_size=3))
+    def play_whole_chapters_to_their_end(self, drawn: list[tuple[StartChapter, int]]) -> None:
+        """Whole chapters, every invariant after every command (thousands per run)."""
+        for setup, seed in drawn:
+            chapter = Chapter.start(setup, random.Random(seed))
+            while chapter.now.phase != Phase.OVER:
+                check_the_deal(chapter.now, *chapter.play())
+                check_chapter(chapter)
+            assert replay(chapter.events, CATALOGUE) == chapter.now
+            WHOLE_CHAPTERS.append(chapter.now.outcome or "")
 
     @rule()
     def decide_accepts_exactly_the_legal_commands(self) -> None:
