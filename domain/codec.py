@@ -7,8 +7,11 @@ the base game plus what the campaign described.
 
 from __future__ import annotations
 
-from dataclasses import fields
-from typing import Any
+from dataclasses import fields, is_dataclass, replace
+from enum import Enum
+from functools import cache
+from types import UnionType
+from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from domain.campaign import CampaignState, ChapterResult
 from domain.cards import CardType, Catalogue, base_catalogue
@@ -23,8 +26,7 @@ from domain.commands import (
     Withdraw,
 )
 from domain.corrections import CorrectFact
-from domain.rules import Rules
-from domain.state import ChapterState, Phase, Player, SupportPending
+from domain.state import ChapterState
 
 STATE_FORMAT = 1
 
@@ -82,20 +84,41 @@ def encode_chapter(chapter: ChapterState) -> dict[str, Any]:
 
 
 def decode_chapter(data: dict[str, Any], catalogue: Catalogue) -> ChapterState:
-    """The chapter state ``encode_chapter`` described."""
-    support = data["support"]
-    players = tuple(Player(**{k: _tuples(v) for k, v in p.items()}) for p in data["players"])
-    rest = {
-        k: _tuples(v) for k, v in data.items() if k not in ("rules", "players", "support", "phase")
-    }
-    return ChapterState(
-        rules=Rules(**data["rules"]),
-        catalogue=catalogue,
-        players=players,
-        support=SupportPending(**support) if support else None,
-        phase=Phase(data["phase"]),
-        **rest,
-    )
+    """The chapter state ``encode_chapter`` described (fields added since default)."""
+    chapter = decode_value(ChapterState, {**data, "catalogue": None})
+    assert isinstance(chapter, ChapterState)
+    return replace(chapter, catalogue=catalogue)
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return get_type_hints(cls)
+
+
+def decode_value(kind: Any, value: Any) -> Any:
+    """Plain data back into the type a dataclass field declares: nested dataclasses,
+    tuples, enums and optional values. A field missing from old data takes its default."""
+    if value is None:
+        return None
+    origin = get_origin(kind)
+    if origin in (Union, UnionType):
+        options = [a for a in get_args(kind) if a is not type(None)]
+        for option in options:
+            if is_dataclass(option) and isinstance(value, dict):
+                return decode_value(option, value)
+        return decode_value(options[0], value) if len(options) == 1 else _tuples(value)
+    if origin is tuple:
+        args = get_args(kind)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(decode_value(args[0], v) for v in value)
+        return tuple(decode_value(a, v) for a, v in zip(args, value, strict=True))
+    if isinstance(kind, type) and is_dataclass(kind):
+        hints = _hints(kind)
+        known = {f.name for f in fields(kind)}
+        return kind(**{k: decode_value(hints[k], v) for k, v in value.items() if k in known})
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        return kind(value)
+    return _tuples(value)
 
 
 def encode_campaign(state: CampaignState) -> dict[str, Any]:

@@ -268,6 +268,15 @@ EVENT_TYPES: dict[str, type[Event]] = {
     )
 }
 
+
+def register(*classes: type[Event]) -> None:
+    """Make event classes defined in other domain modules known to ``from_record``."""
+    for cls in classes:
+        if cls.TYPE in EVENT_TYPES and EVENT_TYPES[cls.TYPE] is not cls:
+            raise ValueError(f"two event classes claim the type {cls.TYPE!r}")
+        EVENT_TYPES[cls.TYPE] = cls
+
+
 # (type, from_version) -> function turning a record's data into the next version's.
 UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
 

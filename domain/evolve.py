@@ -6,8 +6,9 @@ replaying stored events always rebuilds the same state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
+from typing import Any
 
 from domain.cards import Catalogue, base_catalogue
 from domain.events import (
@@ -37,6 +38,10 @@ from domain.events import (
 from domain.facts import apply_correction
 from domain.rules import Rules
 from domain.state import ChapterState, Phase, Player, Slot, SupportPending
+
+# Events of the Armistice modules evolve the chapter through functions registered here
+# by their own modules (Orders of the Day, Recruits, Solo), so each module stays whole.
+EVOLVERS: dict[type[Event], Callable[[ChapterState, Any], ChapterState]] = {}
 
 
 def begin(event: ChapterStarted, catalogue: Catalogue | None = None) -> ChapterState:
@@ -293,4 +298,7 @@ def evolve(state: ChapterState, event: Event) -> ChapterState:
                 turn=-1,
                 support=None,
             )
+    evolver = EVOLVERS.get(type(event))
+    if evolver is not None:
+        return evolver(state, event)
     raise TypeError(f"no rule to apply {type(event).__name__}")
