@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cache
 from importlib import resources
@@ -122,10 +122,56 @@ def _card_from_json(raw: dict[str, Any]) -> CardType:
 
 
 @dataclass(frozen=True, slots=True)
+class OrderCard:
+    """An Order of the Day, as the player described it (the texts are not public)."""
+
+    number: int
+    name: str
+    difficulty: str = "normal"
+    minimum: tuple[tuple[int, int], ...] = ()  # (players, minimum intensity) pairs
+    threats: tuple[str, ...] = ()  # threats it adds to No Man's Land while in play
+    lasting: bool = False  # stays in play until its cancellation condition is met
+    cancellation: str = ""
+    effect: str = ""
+
+    def minimum_for(self, players: int) -> int:
+        """The minimum intensity it sets for a table of ``players`` (1 if not given)."""
+        return dict(self.minimum).get(players, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class RecruitCard:
+    """A Recruit, as the player described it."""
+
+    number: int
+    name: str
+    hand: int = 3  # cards in its starting hand
+    morale_tokens: int = 1  # Morale tokens placed on it when it withdraws
+    effect: str = ""
+    advantage: str = ""
+
+
+HELPING_HAND_CATEGORIES = ("action", "event", "friendship")
+
+
+@dataclass(frozen=True, slots=True)
+class HelpingHandCard:
+    """A Helping Hand, as the player described it: Action, Event or Friendship."""
+
+    number: int
+    name: str
+    category: str
+    effect: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Catalogue:
     """Every Trial card type known to a campaign, by key, with copy counts."""
 
     cards: dict[str, CardType] = field(default_factory=dict)
+    orders: dict[int, OrderCard] = field(default_factory=dict)
+    recruits: dict[int, RecruitCard] = field(default_factory=dict)
+    helping_hands: dict[int, HelpingHandCard] = field(default_factory=dict)
 
     def __getitem__(self, key: str) -> CardType:
         return self.cards[key]
@@ -138,6 +184,25 @@ class Catalogue:
 
     def __hash__(self) -> int:
         return hash(tuple(self.cards.values()))
+
+    def learnt(self, card: OrderCard | RecruitCard | HelpingHandCard) -> Catalogue:
+        """The catalogue with a described Order, Recruit or Helping Hand (replacing one of
+        the same number: a correction of its description)."""
+        if isinstance(card, OrderCard):
+            return replace(self, orders={**self.orders, card.number: card})
+        if isinstance(card, RecruitCard):
+            return replace(self, recruits={**self.recruits, card.number: card})
+        return replace(self, helping_hands={**self.helping_hands, card.number: card})
+
+    def without(self, key: str) -> Catalogue:
+        """The catalogue with one copy of a card fewer (a banned card leaves the campaign)."""
+        card = self.cards[key]
+        cards = dict(self.cards)
+        if card.copies > 1:
+            cards[key] = replace(card, copies=card.copies - 1)
+        else:
+            del cards[key]
+        return replace(self, cards=cards)
 
     def keys(self) -> tuple[str, ...]:
         """Every key, in catalogue order."""
@@ -184,7 +249,7 @@ class Catalogue:
             effect=card.effect or base.effect,
             numbers=numbers,
         )
-        return Catalogue(cards)
+        return replace(self, cards=cards)
 
 
 @dataclass(frozen=True, slots=True)

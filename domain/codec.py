@@ -14,7 +14,14 @@ from types import UnionType
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from domain.campaign import CampaignState, ChapterResult
-from domain.cards import CardType, Catalogue, base_catalogue
+from domain.cards import (
+    CardType,
+    Catalogue,
+    HelpingHandCard,
+    OrderCard,
+    RecruitCard,
+    base_catalogue,
+)
 from domain.commands import (
     ChooseSupport,
     MakeSpeech,
@@ -60,20 +67,34 @@ def _tuples(value: Any) -> Any:
 
 
 def encode_catalogue(catalogue: Catalogue) -> dict[str, Any]:
-    """The catalogue as the base game plus the cards that differ from it."""
+    """The catalogue as the base game plus what differs, and the described Armistice cards."""
     base = base_catalogue().cards
     extra = [_plain(c) for k, c in catalogue.cards.items() if base.get(k) != c]
     missing = [k for k in base if k not in catalogue.cards]
-    return {"base": "classic-2015", "extra": extra, "missing": missing}
+    return {
+        "base": "classic-2015",
+        "extra": extra,
+        "missing": missing,
+        "orders": [_plain(c) for c in catalogue.orders.values()],
+        "recruits": [_plain(c) for c in catalogue.recruits.values()],
+        "helping_hands": [_plain(c) for c in catalogue.helping_hands.values()],
+    }
 
 
 def decode_catalogue(data: dict[str, Any]) -> Catalogue:
     """The catalogue ``encode_catalogue`` described."""
     cards = {k: c for k, c in base_catalogue().cards.items() if k not in data.get("missing", ())}
     for raw in data.get("extra", ()):
-        card = CardType(**{k: _tuples(v) for k, v in raw.items()})
+        card = decode_value(CardType, raw)
         cards[card.key] = card
-    return Catalogue(cards)
+    return Catalogue(
+        cards,
+        orders={c["number"]: decode_value(OrderCard, c) for c in data.get("orders", ())},
+        recruits={c["number"]: decode_value(RecruitCard, c) for c in data.get("recruits", ())},
+        helping_hands={
+            c["number"]: decode_value(HelpingHandCard, c) for c in data.get("helping_hands", ())
+        },
+    )
 
 
 def encode_chapter(chapter: ChapterState) -> dict[str, Any]:
