@@ -1,30 +1,66 @@
-"""A campaign: the Grizzled at the table, their catalogue, and chapter after chapter.
+"""A campaign: the Grizzled at the table, the box as the campaign knows it, chapter after
+chapter, and (Armistice) Briefings, Conclusions, Helping Hands, bans and the score.
 
-The campaign folds chapter events into the current chapter and keeps each chapter's
-result. It is the state the tracker stores; the Armistice campaign (Briefings,
-rewards, bans, score) extends it.
+The Armistice campaign is Boot Camp (chapter 0) then chapters 1 to 9 in order; a classic
+campaign is a series of games numbered from 1. Between chapters the Hard Knocks are
+cleared (each chapter starts afresh) while Helping Hands, Friendship cards and bans carry
+over.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
+from domain.box import (
+    DESCRIBED,
+    DescribeCommand,
+    DescribeHelpingHand,
+    DescribeOrder,
+    DescribeRecruit,
+    DescribeTrialCard,
+    decide_describe,
+    learn,
+)
+from domain.briefing import (
+    Briefing,
+    BriefingEntered,
+    Conclusion,
+    ConclusionEntered,
+    EnterBriefing,
+    EnterConclusion,
+    briefing_of,
+    chapter_name,
+    conclusion_of,
+    decide_briefing,
+    decide_conclusion,
+)
 from domain.cards import Catalogue, base_catalogue
 from domain.commands import Chance, Command, Seat, StartChapter
 from domain.corrections import CorrectFact, decide_correction
 from domain.engine import decide
-from domain.errors import InvalidSetup, NoChapter
-from domain.events import (
-    CampaignCreated,
-    ChapterLost,
-    ChapterStarted,
-    ChapterWon,
-    Event,
-)
+from domain.errors import CampaignRuleViolation, InvalidSetup, NoChapter
+from domain.events import CampaignCreated, ChapterLost, ChapterStarted, ChapterWon, Event
 from domain.evolve import begin, evolve
+from domain.guards import check_in_hand, check_turn, find_player
+from domain.rewards import (
+    AwardHelpingHands,
+    Ban,
+    BanCard,
+    BootCampSkipped,
+    CardBanned,
+    HelpingHandAwarded,
+    HelpingHandPlayed,
+    HelpingHandsUnclaimed,
+    Holding,
+    PlayHelpingHand,
+    SkipBootCamp,
+    Unclaimed,
+)
 from domain.rules import Ruleset
 from domain.setup import check_seats, decide_start_chapter
 from domain.state import ChapterState, Phase
+
+LAST_CHAPTER = 9
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +75,7 @@ class ChapterResult:
 
 @dataclass(frozen=True, slots=True)
 class CampaignState:
-    """A campaign: its table, its catalogue, its current chapter and past results."""
+    """A campaign: its table, catalogue, current chapter, results and Armistice facts."""
 
     name: str
     ruleset: str
@@ -48,14 +84,46 @@ class CampaignState:
     chapter: ChapterState | None = None
     chapter_number: int = 0
     results: tuple[ChapterResult, ...] = ()
+    next_chapter: int = 1
+    briefings: dict[int, Briefing] = field(default_factory=dict)
+    conclusions: dict[int, Conclusion] = field(default_factory=dict)
+    holdings: tuple[Holding, ...] = ()
+    unclaimed: tuple[Unclaimed, ...] = ()
+    bans: tuple[Ban, ...] = ()
+    settled: tuple[int, ...] = ()
 
     @property
     def chapter_running(self) -> bool:
         """A chapter is set up and not over."""
         return self.chapter is not None and self.chapter.phase != Phase.OVER
 
+    @property
+    def armistice(self) -> bool:
+        """An Armistice Edition campaign."""
+        return self.ruleset == Ruleset.ARMISTICE
 
-CampaignCommand = Command | StartChapter | CorrectFact
+    @property
+    def last_result(self) -> ChapterResult | None:
+        """The chapter that ended last, if any."""
+        return self.results[-1] if self.results else None
+
+    def held(self, player: str) -> tuple[Holding, ...]:
+        """A player's Helping Hands not yet used (Friendship cards stay in play)."""
+        return tuple(h for h in self.holdings if h.player == player and h.used_in is None)
+
+
+CampaignCommand = (
+    Command
+    | StartChapter
+    | CorrectFact
+    | DescribeCommand
+    | EnterBriefing
+    | EnterConclusion
+    | AwardHelpingHands
+    | BanCard
+    | PlayHelpingHand
+    | SkipBootCamp
+)
 
 
 def decide_create_campaign(name: str, ruleset: str, seats: tuple[Seat, ...]) -> CampaignCreated:
@@ -71,21 +139,171 @@ def decide_create_campaign(name: str, ruleset: str, seats: tuple[Seat, ...]) -> 
 
 
 def start_campaign(event: CampaignCreated, catalogue: Catalogue | None = None) -> CampaignState:
-    """The state of a new campaign."""
+    """The state of a new campaign (an Armistice campaign opens with Boot Camp)."""
     seats = tuple(Seat(name, charm, owner) for name, charm, owner in event.seats)
-    return CampaignState(event.name, event.ruleset, seats, catalogue or base_catalogue())
+    first = 0 if event.ruleset == Ruleset.ARMISTICE else 1
+    return CampaignState(
+        event.name, event.ruleset, seats, catalogue or base_catalogue(), next_chapter=first
+    )
+
+
+# --- deciding ---------------------------------------------------------------------------
+def _check_rewards_settled(state: CampaignState) -> None:
+    last = state.last_result
+    if not state.armistice or last is None:
+        return
+    conclusion = state.conclusions.get(last.number)
+    if conclusion is None:
+        raise CampaignRuleViolation(
+            f"enter the Conclusion of {chapter_name(last.number)} first: its reward rule "
+            "says how many Helping Hands the group earns"
+        )
+    if conclusion.offered and last.number not in state.settled:
+        raise CampaignRuleViolation(f"award the Helping Hands of {chapter_name(last.number)} first")
+
+
+def _start_chapter(
+    state: CampaignState, cmd: StartChapter, chance: Chance | None
+) -> tuple[Event, ...]:
+    if state.chapter_running:
+        raise CampaignRuleViolation(f"{chapter_name(state.chapter_number)} is still being played")
+    if cmd.ruleset != state.ruleset:
+        raise InvalidSetup(f"this campaign plays the {state.ruleset} rules")
+    number = state.next_chapter
+    if state.armistice:
+        if number > LAST_CHAPTER:
+            raise CampaignRuleViolation("the campaign is over: chapter 9 was its last")
+        _check_rewards_settled(state)
+        briefing = state.briefings.get(number)
+        if briefing is None and cmd.trials is None:
+            raise CampaignRuleViolation(
+                f"enter the Briefing of {chapter_name(number)} first (or give its numbers)"
+            )
+        if briefing is not None and cmd.trials is None:
+            cmd = from_briefing(cmd, briefing)
+    return (decide_start_chapter(cmd, state.catalogue, chance),)
+
+
+def from_briefing(cmd: StartChapter, briefing: Briefing) -> StartChapter:
+    """A chapter setup completed with the Briefing's numbers and modules."""
+    return replace(
+        cmd,
+        trials=briefing.trials,
+        morale=briefing.morale,
+        first_intensity=briefing.first_intensity,
+        traps=briefing.traps if cmd.traps is None else cmd.traps,
+        speech_tokens=briefing.speech_tokens if cmd.speech_tokens is None else cmd.speech_tokens,
+    )
+
+
+def _award(state: CampaignState, cmd: AwardHelpingHands) -> tuple[Event, ...]:
+    last = state.last_result
+    if not state.armistice or last is None or state.chapter_running:
+        raise CampaignRuleViolation("Helping Hands are awarded when an Armistice chapter ends")
+    name = chapter_name(last.number)
+    conclusion = state.conclusions.get(last.number)
+    if conclusion is None:
+        raise CampaignRuleViolation(f"enter the Conclusion of {name} first")
+    if last.number in state.settled:
+        raise CampaignRuleViolation(f"the Helping Hands of {name} were already awarded")
+    earned = conclusion.earned(last.outcome if last.outcome == "won" else "lost", last.morale_left)
+    if len(cmd.awards) > earned:
+        raise CampaignRuleViolation(
+            f"{name} earns {earned} Helping Hand{'s' if earned != 1 else ''} "
+            f"({last.morale_left} cards left in the Morale Reserve), not {len(cmd.awards)}"
+        )
+    numbers = [n for n, _ in cmd.awards]
+    if len(set(numbers)) != len(numbers):
+        raise CampaignRuleViolation("a Helping Hand can go to one player only")
+    events: list[Event] = []
+    for number, player in cmd.awards:
+        if number not in conclusion.offered:
+            offered = ", ".join(f"#{n}" for n in conclusion.offered)
+            raise CampaignRuleViolation(f"{name} offers {offered}, not #{number}")
+        card = state.catalogue.helping_hands.get(number)
+        if card is None:
+            raise CampaignRuleViolation(f"describe Helping Hand #{number} first (name, category)")
+        seat = _seat(state, player)
+        events.append(HelpingHandAwarded(number, seat, last.number, card.category))
+    left = tuple(n for n in conclusion.offered if n not in numbers)
+    if left:
+        events.append(HelpingHandsUnclaimed(left, last.number))
+    return tuple(events)
+
+
+def _seat(state: CampaignState, player: str) -> str:
+    for seat in state.seats:
+        if seat.name.casefold() == player.casefold():
+            return seat.name
+    names = ", ".join(s.name for s in state.seats)
+    raise CampaignRuleViolation(f"there is no player {player!r} in this campaign ({names})")
+
+
+def _ban(state: CampaignState, cmd: BanCard) -> CardBanned:
+    last, chapter = state.last_result, state.chapter
+    if not state.armistice or last is None or chapter is None or state.chapter_running:
+        raise CampaignRuleViolation("a card is banned when an Armistice chapter is lost")
+    if last.outcome == "won":
+        raise CampaignRuleViolation(
+            f"{chapter_name(last.number)} was won: only a lost chapter bans"
+        )
+    if any(b.chapter == last.number for b in state.bans):
+        raise CampaignRuleViolation(f"a card was already banned after {chapter_name(last.number)}")
+    player = find_player(chapter, cmd.player)
+    if cmd.source == "knock":
+        if cmd.card not in player.hard_knocks:
+            raise CampaignRuleViolation(f"{player.name} has no {cmd.card} in front of them")
+    elif cmd.source == "hand":
+        check_in_hand(chapter, player, cmd.card)
+    else:
+        raise CampaignRuleViolation("a banned card comes from a hand or a player's Hard Knocks")
+    return CardBanned(cmd.card, player.name, cmd.source, last.number)
+
+
+def _play_helping_hand(state: CampaignState, cmd: PlayHelpingHand) -> HelpingHandPlayed:
+    player = _seat(state, cmd.player)
+    holding = next((h for h in state.held(player) if h.number == cmd.number), None)
+    if holding is None:
+        raise CampaignRuleViolation(f"{player} holds no Helping Hand #{cmd.number}")
+    if holding.category == "friendship":
+        raise CampaignRuleViolation(
+            f"Helping Hand #{cmd.number} is a Friendship card: it took effect when it was "
+            "acquired and stays in play"
+        )
+    if state.chapter is None or not state.chapter_running:
+        raise NoChapter("a Helping Hand is played during a chapter")
+    if holding.category == "action":
+        check_turn(state.chapter, player, "play an Action Helping Hand (it replaces the action)")
+    return HelpingHandPlayed(
+        player, cmd.number, holding.category, state.chapter_number, cmd.note.strip()
+    )
 
 
 def decide_campaign(
     state: CampaignState, command: CampaignCommand, chance: Chance | None = None
 ) -> tuple[Event, ...]:
     """The events a command leads to in this campaign, or a RuleViolation."""
-    if isinstance(command, StartChapter):
-        if state.chapter_running:
-            raise InvalidSetup(f"chapter {state.chapter_number} is still being played")
-        if command.ruleset != state.ruleset:
-            raise InvalidSetup(f"this campaign plays the {state.ruleset} rules")
-        return (decide_start_chapter(command, state.catalogue, chance),)
+    match command:
+        case StartChapter():
+            return _start_chapter(state, command, chance)
+        case EnterBriefing():
+            known = command.briefing.chapter in state.briefings
+            return (decide_briefing(known, command),)
+        case EnterConclusion():
+            known = command.conclusion.chapter in state.conclusions
+            return (decide_conclusion(known, command),)
+        case SkipBootCamp():
+            if not state.armistice or state.next_chapter != 0:
+                raise CampaignRuleViolation("Boot Camp is skipped only before it is played")
+            return (BootCampSkipped(),)
+        case AwardHelpingHands():
+            return _award(state, command)
+        case BanCard():
+            return (_ban(state, command),)
+        case PlayHelpingHand():
+            return (_play_helping_hand(state, command),)
+        case DescribeTrialCard() | DescribeOrder() | DescribeRecruit() | DescribeHelpingHand():
+            return (decide_describe(state.catalogue, command),)
     if state.chapter is None:
         raise NoChapter("no chapter has been started in this campaign yet")
     if isinstance(command, CorrectFact):
@@ -93,11 +311,63 @@ def decide_campaign(
     return decide(state.chapter, command, chance)
 
 
+# --- evolving ---------------------------------------------------------------------------
+def _with_catalogue(state: CampaignState, catalogue: Catalogue) -> CampaignState:
+    chapter = state.chapter
+    if chapter is not None and chapter.phase != Phase.OVER:
+        chapter = replace(chapter, catalogue=catalogue)
+    return replace(state, catalogue=catalogue, chapter=chapter)
+
+
+def _campaign_event(state: CampaignState, event: Event) -> CampaignState | None:
+    match event:
+        case ChapterStarted():
+            number = state.next_chapter
+            chapter = begin(event, state.catalogue)
+            return replace(state, chapter=chapter, chapter_number=number, next_chapter=number + 1)
+        case BriefingEntered():
+            return replace(state, briefings={**state.briefings, event.chapter: briefing_of(event)})
+        case ConclusionEntered():
+            conclusion = conclusion_of(event)
+            return replace(state, conclusions={**state.conclusions, event.chapter: conclusion})
+        case BootCampSkipped():
+            return replace(state, next_chapter=1)
+        case HelpingHandAwarded():
+            holding = Holding(event.number, event.player, event.chapter, event.category)
+            settled = tuple(sorted({*state.settled, event.chapter}))
+            return replace(state, holdings=(*state.holdings, holding), settled=settled)
+        case HelpingHandsUnclaimed():
+            left = tuple(Unclaimed(n, event.chapter) for n in event.numbers)
+            settled = tuple(sorted({*state.settled, event.chapter}))
+            return replace(state, unclaimed=(*state.unclaimed, *left), settled=settled)
+        case CardBanned():
+            ban = Ban(event.card, event.player, event.source, event.chapter)
+            state = replace(state, bans=(*state.bans, ban))
+            return _with_catalogue(state, state.catalogue.without(event.card))
+        case HelpingHandPlayed():
+            return _played(state, event)
+    if isinstance(event, DESCRIBED):
+        return _with_catalogue(state, learn(state.catalogue, event))
+    return None
+
+
+def _played(state: CampaignState, event: HelpingHandPlayed) -> CampaignState:
+    holdings = list(state.holdings)
+    for i, h in enumerate(holdings):
+        if h.player == event.player and h.number == event.number and h.used_in is None:
+            holdings[i] = replace(h, used_in=event.chapter)
+            break
+    chapter = state.chapter
+    if event.category == "action" and chapter is not None:
+        chapter = replace(chapter, turn=chapter.next_seat(chapter.index(event.player)))
+    return replace(state, holdings=tuple(holdings), chapter=chapter)
+
+
 def evolve_campaign(state: CampaignState, event: Event) -> CampaignState:
     """The campaign after one event."""
-    if isinstance(event, ChapterStarted):
-        chapter = begin(event, state.catalogue)
-        return replace(state, chapter=chapter, chapter_number=state.chapter_number + 1)
+    changed = _campaign_event(state, event)
+    if changed is not None:
+        return changed
     if state.chapter is None:
         raise ValueError(f"{event.TYPE} before any chapter started")
     chapter = evolve(state.chapter, event)

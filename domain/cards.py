@@ -224,6 +224,25 @@ class Catalogue:
                 return card
         return None
 
+    def forget_number(self, number: int) -> Catalogue:
+        """The catalogue with a number unlearnt (before it is described as another face).
+
+        A card the base game does not have, known only through its numbers, loses the
+        copy that number stood for.
+        """
+        old = self.by_number(number)
+        if old is None:
+            return self
+        numbers = tuple(n for n in old.numbers if n != number)
+        cards = dict(self.cards)
+        if old.key in base_catalogue().cards or old.copies > len(old.numbers):
+            cards[old.key] = replace(old, numbers=numbers)
+        elif numbers:
+            cards[old.key] = replace(old, numbers=numbers, copies=old.copies - 1)
+        else:
+            del cards[old.key]
+        return replace(self, cards=cards)
+
     def described(self, number: int | None, card: CardType) -> Catalogue:
         """The catalogue with a card the player described (a number learns its face).
 

@@ -13,7 +13,7 @@ from functools import cache
 from types import UnionType
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
-from domain.campaign import CampaignState, ChapterResult
+from domain.campaign import CampaignState
 from domain.cards import (
     CardType,
     Catalogue,
@@ -35,7 +35,7 @@ from domain.commands import (
 from domain.corrections import CorrectFact
 from domain.state import ChapterState
 
-STATE_FORMAT = 1
+STATE_FORMAT = 2
 
 COMMAND_TYPES: dict[str, type] = {
     cls.__name__: cls
@@ -55,6 +55,8 @@ COMMAND_TYPES: dict[str, type] = {
 def _plain(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
     if hasattr(value, "__dataclass_fields__"):
         return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
     return value
@@ -128,6 +130,9 @@ def decode_value(kind: Any, value: Any) -> Any:
             if is_dataclass(option) and isinstance(value, dict):
                 return decode_value(option, value)
         return decode_value(options[0], value) if len(options) == 1 else _tuples(value)
+    if origin is dict:
+        key_kind, value_kind = get_args(kind)
+        return {key_kind(k): decode_value(value_kind, v) for k, v in value.items()}
     if origin is tuple:
         args = get_args(kind)
         if len(args) == 2 and args[1] is Ellipsis:
@@ -144,32 +149,34 @@ def decode_value(kind: Any, value: Any) -> Any:
 
 def encode_campaign(state: CampaignState) -> dict[str, Any]:
     """A campaign state as plain data, with its format version."""
-    return {
-        "format": STATE_FORMAT,
-        "name": state.name,
-        "ruleset": state.ruleset,
-        "seats": _plain(state.seats),
-        "catalogue": encode_catalogue(state.catalogue),
-        "chapter": encode_chapter(state.chapter) if state.chapter else None,
-        "chapter_number": state.chapter_number,
-        "results": _plain(state.results),
-    }
+    data = {f.name: _plain(getattr(state, f.name)) for f in fields(state)}
+    data["catalogue"] = encode_catalogue(state.catalogue)
+    data["chapter"] = encode_chapter(state.chapter) if state.chapter else None
+    return {"format": STATE_FORMAT, **data}
+
+
+def _upgrade(data: dict[str, Any]) -> dict[str, Any]:
+    """Older state formats in today's shape."""
+    version = data.get("format", 1)
+    if version > STATE_FORMAT:
+        raise ValueError(f"state format {version} is newer than this program")
+    if version < 2:  # format 1 did not record which chapter comes next
+        data = {**data, "next_chapter": data["chapter_number"] + 1}
+    return data
 
 
 def decode_campaign(data: dict[str, Any]) -> CampaignState:
     """The campaign state ``encode_campaign`` described (any known format)."""
-    if data.get("format", 1) > STATE_FORMAT:
-        raise ValueError(f"state format {data['format']} is newer than this program")
+    data = _upgrade(data)
     catalogue = decode_catalogue(data["catalogue"])
     chapter = data["chapter"]
-    return CampaignState(
-        name=data["name"],
-        ruleset=data["ruleset"],
-        seats=tuple(Seat(**s) for s in data["seats"]),
+    plain = {k: v for k, v in data.items() if k not in ("format", "catalogue", "chapter")}
+    state = decode_value(CampaignState, {**plain, "catalogue": None, "chapter": None})
+    assert isinstance(state, CampaignState)
+    return replace(
+        state,
         catalogue=catalogue,
         chapter=decode_chapter(chapter, catalogue) if chapter else None,
-        chapter_number=data["chapter_number"],
-        results=tuple(ChapterResult(**r) for r in data["results"]),
     )
 
 

@@ -87,3 +87,11 @@ class InvalidCorrection(RuleViolation):
 
 class NoChapter(RuleViolation):
     rule = "campaign"
+
+
+class InvalidDescription(RuleViolation):
+    rule = "card description"
+
+
+class CampaignRuleViolation(RuleViolation):
+    rule = "campaign"

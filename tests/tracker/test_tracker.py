@@ -27,6 +27,7 @@ from domain.commands import (
 )
 from domain.corrections import CorrectFact
 from domain.errors import (
+    CampaignRuleViolation,
     CharmUnavailable,
     InvalidCorrection,
     InvalidSetup,
@@ -333,7 +334,7 @@ def test_an_action_keeps_the_summary_the_table_gave_it(open_tracker: OpenTracker
         (UseCharm("Ben", "snow+gas"), CharmUnavailable, "in No Man's Land for Ben's charm"),
         (MakeSpeech("Ben", "gas"), SpeechRefused, "Ben has no Speech token"),
         (StartMission(3), WrongPhase, "cannot start a Mission"),
-        (SETUP, InvalidSetup, "chapter 1 is still being played"),
+        (SETUP, CampaignRuleViolation, "chapter 1 is still being played"),
         (CorrectFact("trials", 12, "  "), InvalidCorrection, "needs a reason"),
         (CorrectFact("knock-add", "mute", "forgot"), InvalidCorrection, "names the player"),
     ],

@@ -1,0 +1,295 @@
+"""Learning the box: Armistice cards are numbered and their texts are not public, so the
+player describes each card the first time it appears and the campaign remembers it.
+Describing a number again is a correction: it needs a reason and is kept in the log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from domain.cards import (
+    HELPING_HAND_CATEGORIES,
+    CardType,
+    Catalogue,
+    HardKnock,
+    HelpingHandCard,
+    OrderCard,
+    RecruitCard,
+    Threat,
+    hard_knock_key,
+    threat_key,
+)
+from domain.errors import InvalidDescription
+from domain.events import Event, register
+
+THREATS = tuple(t.value for t in Threat)
+DIFFICULTIES = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True, slots=True)
+class DescribeTrialCard:
+    """Describe a numbered Trial card: its threats, Trap, Luck, or its Hard Knock kind."""
+
+    number: int
+    threats: tuple[str, ...] = ()
+    trap: bool = False
+    luck: int = 0
+    hard_knock: str | None = None
+    value: int = 1
+    effect: str = ""
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DescribeOrder:
+    """Describe an Order of the Day."""
+
+    card: OrderCard
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DescribeRecruit:
+    """Describe a Recruit."""
+
+    card: RecruitCard
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DescribeHelpingHand:
+    """Describe a Helping Hand."""
+
+    card: HelpingHandCard
+    reason: str = ""
+
+
+DescribeCommand = DescribeTrialCard | DescribeOrder | DescribeRecruit | DescribeHelpingHand
+
+
+@dataclass(frozen=True, slots=True)
+class TrialCardDescribed(Event):
+    """A numbered Trial card was described (``reason``: why an earlier description changed)."""
+
+    TYPE: ClassVar[str] = "TrialCardDescribed"
+    number: int
+    key: str
+    threats: tuple[str, ...]
+    trap: bool
+    luck: int
+    hard_knock: str | None
+    value: int
+    effect: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class OrderDescribed(Event):
+    """An Order of the Day was described."""
+
+    TYPE: ClassVar[str] = "OrderDescribed"
+    number: int
+    name: str
+    difficulty: str
+    minimum: tuple[tuple[int, int], ...]
+    threats: tuple[str, ...]
+    lasting: bool
+    cancellation: str
+    effect: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class RecruitDescribed(Event):
+    """A Recruit was described."""
+
+    TYPE: ClassVar[str] = "RecruitDescribed"
+    number: int
+    name: str
+    hand: int
+    morale_tokens: int
+    effect: str
+    advantage: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class HelpingHandDescribed(Event):
+    """A Helping Hand was described."""
+
+    TYPE: ClassVar[str] = "HelpingHandDescribed"
+    number: int
+    name: str
+    category: str
+    effect: str
+    reason: str
+
+
+register(TrialCardDescribed, OrderDescribed, RecruitDescribed, HelpingHandDescribed)
+
+
+def _check_reason(known: bool, what: str, reason: str) -> None:
+    if known and not reason.strip():
+        raise InvalidDescription(
+            f"{what} is already described: changing it is a correction and needs a reason"
+        )
+
+
+def _check_threats(threats: tuple[str, ...], what: str) -> None:
+    for threat in threats:
+        if threat not in THREATS:
+            raise InvalidDescription(f"{what}: {threat!r} is not a threat ({', '.join(THREATS)})")
+    if len(set(threats)) != len(threats):
+        raise InvalidDescription(f"{what}: a threat is named twice")
+
+
+def _positive_number(number: int, what: str) -> None:
+    if number < 1:
+        raise InvalidDescription(f"{what}: card numbers start at 1, not {number}")
+
+
+def _trial(catalogue: Catalogue, cmd: DescribeTrialCard) -> TrialCardDescribed:
+    what = f"Trial card #{cmd.number}"
+    _positive_number(cmd.number, what)
+    _check_threats(cmd.threats, what)
+    if cmd.hard_knock is not None:
+        kind = cmd.hard_knock.strip().lower().replace(" ", "-")
+        if not kind:
+            raise InvalidDescription(f"{what}: name the Hard Knock")
+        if kind in (HardKnock.PHOBIA, HardKnock.TRAUMA) and len(cmd.threats) != 1:
+            raise InvalidDescription(f"{what}: a {kind} shows exactly one threat")
+        if cmd.trap or cmd.luck:
+            raise InvalidDescription(f"{what}: a Hard Knock has no Trap or Luck symbol")
+        if cmd.value < 1:
+            raise InvalidDescription(f"{what}: a Hard Knock counts at least 1 for the defeat")
+        key, value = hard_knock_key(kind, cmd.threats), cmd.value
+    else:
+        if not cmd.threats:
+            raise InvalidDescription(f"{what}: a Threat card shows at least one threat")
+        if cmd.luck < 0:
+            raise InvalidDescription(f"{what}: Luck symbols cannot be negative")
+        kind, key, value = None, threat_key(cmd.threats, cmd.trap, cmd.luck), 0
+    _check_reason(catalogue.by_number(cmd.number) is not None, what, cmd.reason)
+    threats = tuple(sorted(cmd.threats, key=THREATS.index))
+    return TrialCardDescribed(
+        cmd.number, key, threats, cmd.trap, cmd.luck, kind, value, cmd.effect, cmd.reason.strip()
+    )
+
+
+def _order(catalogue: Catalogue, cmd: DescribeOrder) -> OrderDescribed:
+    card, what = cmd.card, f"Order of the Day #{cmd.card.number}"
+    _positive_number(card.number, what)
+    if not card.name.strip():
+        raise InvalidDescription(f"{what}: give its name as printed")
+    if card.difficulty not in DIFFICULTIES:
+        raise InvalidDescription(f"{what}: difficulty is easy, normal or hard")
+    _check_threats(card.threats, what)
+    for players, minimum in card.minimum:
+        if players < 1 or minimum < 1:
+            raise InvalidDescription(f"{what}: minimum intensities are at least 1")
+    _check_reason(card.number in catalogue.orders, what, cmd.reason)
+    return OrderDescribed(
+        card.number,
+        card.name.strip(),
+        card.difficulty,
+        card.minimum,
+        card.threats,
+        card.lasting,
+        card.cancellation,
+        card.effect,
+        cmd.reason.strip(),
+    )
+
+
+def _recruit(catalogue: Catalogue, cmd: DescribeRecruit) -> RecruitDescribed:
+    card, what = cmd.card, f"Recruit #{cmd.card.number}"
+    _positive_number(card.number, what)
+    if not card.name.strip():
+        raise InvalidDescription(f"{what}: give its name as printed")
+    if card.hand < 1 or card.morale_tokens < 0:
+        raise InvalidDescription(f"{what}: a starting hand of 1 or more, Morale tokens 0 or more")
+    _check_reason(card.number in catalogue.recruits, what, cmd.reason)
+    return RecruitDescribed(
+        card.number,
+        card.name.strip(),
+        card.hand,
+        card.morale_tokens,
+        card.effect,
+        card.advantage,
+        cmd.reason.strip(),
+    )
+
+
+def _helping_hand(catalogue: Catalogue, cmd: DescribeHelpingHand) -> HelpingHandDescribed:
+    card, what = cmd.card, f"Helping Hand #{cmd.card.number}"
+    _positive_number(card.number, what)
+    if not card.name.strip():
+        raise InvalidDescription(f"{what}: give its name as printed")
+    if card.category not in HELPING_HAND_CATEGORIES:
+        raise InvalidDescription(f"{what}: its category is action, event or friendship")
+    _check_reason(card.number in catalogue.helping_hands, what, cmd.reason)
+    return HelpingHandDescribed(
+        card.number, card.name.strip(), card.category, card.effect, cmd.reason.strip()
+    )
+
+
+def decide_describe(catalogue: Catalogue, cmd: DescribeCommand) -> Event:
+    """Check a description and decide the event that records it."""
+    match cmd:
+        case DescribeTrialCard():
+            return _trial(catalogue, cmd)
+        case DescribeOrder():
+            return _order(catalogue, cmd)
+        case DescribeRecruit():
+            return _recruit(catalogue, cmd)
+        case DescribeHelpingHand():
+            return _helping_hand(catalogue, cmd)
+
+
+def learn(catalogue: Catalogue, event: Event) -> Catalogue:
+    """The catalogue after a description event."""
+    match event:
+        case TrialCardDescribed():
+            card = CardType(
+                key=event.key,
+                threats=event.threats,
+                trap=event.trap,
+                luck=event.luck,
+                hard_knock=event.hard_knock,
+                value=event.value,
+                effect=event.effect,
+            )
+            return catalogue.forget_number(event.number).described(event.number, card)
+        case OrderDescribed():
+            return catalogue.learnt(
+                OrderCard(
+                    event.number,
+                    event.name,
+                    event.difficulty,
+                    event.minimum,
+                    event.threats,
+                    event.lasting,
+                    event.cancellation,
+                    event.effect,
+                )
+            )
+        case RecruitDescribed():
+            return catalogue.learnt(
+                RecruitCard(
+                    event.number,
+                    event.name,
+                    event.hand,
+                    event.morale_tokens,
+                    event.effect,
+                    event.advantage,
+                )
+            )
+        case HelpingHandDescribed():
+            return catalogue.learnt(
+                HelpingHandCard(event.number, event.name, event.category, event.effect)
+            )
+    return catalogue
+
+
+DESCRIBED = (TrialCardDescribed, OrderDescribed, RecruitDescribed, HelpingHandDescribed)

@@ -1,0 +1,192 @@
+"""Briefings and Conclusions: each chapter's cards, entered once by the player.
+
+The printed texts are not public, so nothing here is invented: a Briefing gives a
+chapter's setup numbers and modules, a Conclusion its reward rule (how many Helping
+Hands the group earns from the cards left in the Morale Reserve) and the Helping Hands
+it offers. Entering one again is a correction and needs a reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from domain.errors import CampaignRuleViolation
+from domain.events import Event, register
+
+CHAPTERS = range(0, 10)  # 0 is Boot Camp, then chapters 1 to 9
+RESULTS = ("won", "lost", "any")
+
+
+def chapter_name(number: int) -> str:
+    """``Boot Camp`` or ``chapter N``."""
+    return "Boot Camp" if number == 0 else f"chapter {number}"
+
+
+@dataclass(frozen=True, slots=True)
+class Briefing:
+    """A chapter's setup, as its Briefing card says."""
+
+    chapter: int
+    trials: int
+    morale: int
+    first_intensity: int
+    traps: bool = False
+    orders: tuple[int, ...] = ()
+    recruits: tuple[int, ...] = ()
+    speech_tokens: int | None = None
+    title: str = ""
+    notes: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RewardRule:
+    """With this result and at least ``morale_left`` cards in the Reserve: ``helping_hands``."""
+
+    result: str
+    morale_left: int
+    helping_hands: int
+
+
+@dataclass(frozen=True, slots=True)
+class Conclusion:
+    """A chapter's Conclusion: its reward rules and the Helping Hands it offers."""
+
+    chapter: int
+    rewards: tuple[RewardRule, ...]
+    offered: tuple[int, ...] = ()
+    notes: str = ""
+
+    def earned(self, result: str, morale_left: int) -> int:
+        """How many Helping Hands the group earns: the best rule that applies, else 0."""
+        rules = [
+            r for r in self.rewards if r.result in (result, "any") and r.morale_left <= morale_left
+        ]
+        return max((r.helping_hands for r in rules), default=0)
+
+
+@dataclass(frozen=True, slots=True)
+class EnterBriefing:
+    """Record a chapter's Briefing (again: a correction, with a reason)."""
+
+    briefing: Briefing
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EnterConclusion:
+    """Record a chapter's Conclusion (again: a correction, with a reason)."""
+
+    conclusion: Conclusion
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BriefingEntered(Event):
+    """A chapter's Briefing, as the player read it from the card."""
+
+    TYPE: ClassVar[str] = "BriefingEntered"
+    chapter: int
+    trials: int
+    morale: int
+    first_intensity: int
+    traps: bool
+    orders: tuple[int, ...]
+    recruits: tuple[int, ...]
+    speech_tokens: int | None
+    title: str
+    notes: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ConclusionEntered(Event):
+    """A chapter's Conclusion: reward rules (result, Morale left, Helping Hands) and offer."""
+
+    TYPE: ClassVar[str] = "ConclusionEntered"
+    chapter: int
+    rewards: tuple[tuple[str, int, int], ...]
+    offered: tuple[int, ...]
+    notes: str
+    reason: str
+
+
+register(BriefingEntered, ConclusionEntered)
+
+
+def _check_chapter(number: int, what: str) -> None:
+    if number not in CHAPTERS:
+        raise CampaignRuleViolation(f"{what}: the campaign has Boot Camp (0) and chapters 1 to 9")
+
+
+def decide_briefing(known: bool, cmd: EnterBriefing) -> BriefingEntered:
+    """Check a Briefing and decide its event."""
+    b = cmd.briefing
+    what = f"the Briefing of {chapter_name(b.chapter)}"
+    _check_chapter(b.chapter, what)
+    if b.trials < 1 or b.morale < 1 or b.first_intensity < 1:
+        raise CampaignRuleViolation(
+            f"{what}: Trials, Morale and the first intensity are at least 1"
+        )
+    if b.speech_tokens is not None and b.speech_tokens < 0:
+        raise CampaignRuleViolation(f"{what}: Speech tokens cannot be negative")
+    if known and not cmd.reason.strip():
+        raise CampaignRuleViolation(f"{what} is already entered: a change needs a reason")
+    return BriefingEntered(
+        b.chapter,
+        b.trials,
+        b.morale,
+        b.first_intensity,
+        b.traps,
+        b.orders,
+        b.recruits,
+        b.speech_tokens,
+        b.title,
+        b.notes,
+        cmd.reason.strip(),
+    )
+
+
+def decide_conclusion(known: bool, cmd: EnterConclusion) -> ConclusionEntered:
+    """Check a Conclusion and decide its event."""
+    c = cmd.conclusion
+    what = f"the Conclusion of {chapter_name(c.chapter)}"
+    _check_chapter(c.chapter, what)
+    for rule in c.rewards:
+        if rule.result not in RESULTS:
+            raise CampaignRuleViolation(f"{what}: a reward rule is for won, lost or any result")
+        if rule.morale_left < 0 or rule.helping_hands < 0:
+            raise CampaignRuleViolation(f"{what}: reward numbers cannot be negative")
+    most = max((r.helping_hands for r in c.rewards), default=0)
+    if most > len(c.offered):
+        raise CampaignRuleViolation(
+            f"{what}: a rule earns {most} Helping Hands but only {len(c.offered)} are offered"
+        )
+    if len(set(c.offered)) != len(c.offered):
+        raise CampaignRuleViolation(f"{what}: a Helping Hand is offered twice")
+    if known and not cmd.reason.strip():
+        raise CampaignRuleViolation(f"{what} is already entered: a change needs a reason")
+    rewards = tuple((r.result, r.morale_left, r.helping_hands) for r in c.rewards)
+    return ConclusionEntered(c.chapter, rewards, c.offered, c.notes, cmd.reason.strip())
+
+
+def briefing_of(event: BriefingEntered) -> Briefing:
+    """The Briefing an event recorded."""
+    return Briefing(
+        event.chapter,
+        event.trials,
+        event.morale,
+        event.first_intensity,
+        event.traps,
+        event.orders,
+        event.recruits,
+        event.speech_tokens,
+        event.title,
+        event.notes,
+    )
+
+
+def conclusion_of(event: ConclusionEntered) -> Conclusion:
+    """The Conclusion an event recorded."""
+    rules = tuple(RewardRule(*r) for r in event.rewards)
+    return Conclusion(event.chapter, rules, event.offered, event.notes)

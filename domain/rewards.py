@@ -1,0 +1,199 @@
+"""The Armistice rewards: Helping Hands earned from a Conclusion, bans after a lost chapter,
+Helping Hands played, and the campaign score (Victory Points against Negative Points).
+
+The printed epilogue that turns the score into a text is not public: the score is the
+two numbers, their difference, and every fact behind them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from domain.events import Event, register
+
+if TYPE_CHECKING:
+    from domain.campaign import CampaignState
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """A Helping Hand a player acquired; ``used_in``: the chapter it was played in."""
+
+    number: int
+    player: str
+    chapter: int
+    category: str
+    used_in: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ban:
+    """A Trial card banned after a lost chapter: it leaves the campaign's decks."""
+
+    card: str
+    player: str
+    source: str  # "hand" or "knock"
+    chapter: int
+
+
+@dataclass(frozen=True, slots=True)
+class Unclaimed:
+    """A Helping Hand offered by a Conclusion and not taken."""
+
+    number: int
+    chapter: int
+
+
+# --- commands ---------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class AwardHelpingHands:
+    """Give the earned Helping Hands (number, player); the rest of the offer is unclaimed."""
+
+    awards: tuple[tuple[int, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BanCard:
+    """After a lost chapter, ban a Trial card from a player's hand or Hard Knocks."""
+
+    player: str
+    card: str
+    source: str = "hand"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayHelpingHand:
+    """Play a Helping Hand (an Action replaces the player's action)."""
+
+    player: str
+    number: int
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SkipBootCamp:
+    """Experienced players may skip Boot Camp and start with chapter 1."""
+
+
+# --- events -------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class HelpingHandAwarded(Event):
+    """A Helping Hand earned at a chapter's end went to a player (a Victory Point)."""
+
+    TYPE: ClassVar[str] = "HelpingHandAwarded"
+    number: int
+    player: str
+    chapter: int
+    category: str
+
+
+@dataclass(frozen=True, slots=True)
+class HelpingHandsUnclaimed(Event):
+    """Helping Hands offered and not taken (each a Negative Point)."""
+
+    TYPE: ClassVar[str] = "HelpingHandsUnclaimed"
+    numbers: tuple[int, ...]
+    chapter: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardBanned(Event):
+    """A Trial card left the campaign (a Negative Point)."""
+
+    TYPE: ClassVar[str] = "CardBanned"
+    card: str
+    player: str
+    source: str
+    chapter: int
+
+
+@dataclass(frozen=True, slots=True)
+class HelpingHandPlayed(Event):
+    """A Helping Hand was played; an Action one took the player's turn."""
+
+    TYPE: ClassVar[str] = "HelpingHandPlayed"
+    player: str
+    number: int
+    category: str
+    chapter: int
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class BootCampSkipped(Event):
+    """The group skipped Boot Camp."""
+
+    TYPE: ClassVar[str] = "BootCampSkipped"
+
+
+register(
+    HelpingHandAwarded,
+    HelpingHandsUnclaimed,
+    CardBanned,
+    HelpingHandPlayed,
+    BootCampSkipped,
+)
+
+
+# --- the score ----------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One chapter's part of the score."""
+
+    chapter: int
+    result: str
+    morale_left: int
+    awarded: tuple[Holding, ...]
+    unclaimed: tuple[int, ...]
+    banned: tuple[Ban, ...]
+
+    @property
+    def victory_points(self) -> int:
+        """Helping Hands acquired in this chapter."""
+        return len(self.awarded)
+
+    @property
+    def negative_points(self) -> int:
+        """Helping Hands not taken and cards banned in this chapter."""
+        return len(self.unclaimed) + len(self.banned)
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The campaign's score: Victory Points, Negative Points, the difference, per chapter."""
+
+    lines: tuple[ScoreLine, ...]
+
+    @property
+    def victory_points(self) -> int:
+        """Every Helping Hand acquired."""
+        return sum(line.victory_points for line in self.lines)
+
+    @property
+    def negative_points(self) -> int:
+        """Every Helping Hand not taken and every banned card."""
+        return sum(line.negative_points for line in self.lines)
+
+    @property
+    def difference(self) -> int:
+        """Victory Points minus Negative Points."""
+        return self.victory_points - self.negative_points
+
+
+def score(state: CampaignState) -> Score:
+    """The score of a campaign, chapter by chapter, from its recorded facts."""
+    lines = []
+    for result in state.results:
+        n = result.number
+        lines.append(
+            ScoreLine(
+                n,
+                result.outcome,
+                result.morale_left,
+                tuple(h for h in state.holdings if h.chapter == n),
+                tuple(u.number for u in state.unclaimed if u.chapter == n),
+                tuple(b for b in state.bans if b.chapter == n),
+            )
+        )
+    return Score(tuple(lines))
