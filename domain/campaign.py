@@ -245,7 +245,7 @@ def _ban(state: CampaignState, cmd: BanCard) -> CardBanned:
         raise CampaignRuleViolation("a card is banned when an Armistice chapter is lost")
     if last.outcome == "won":
         raise CampaignRuleViolation(
-            f"{chapter_name(last.number)} was won: only a lost chapter bans"
+            f"{chapter_name(last.number)} was won: a card is banned only after a lost chapter"
         )
     if any(b.chapter == last.number for b in state.bans):
         raise CampaignRuleViolation(f"a card was already banned after {chapter_name(last.number)}")

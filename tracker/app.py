@@ -81,6 +81,18 @@ class ReplayStep:
 
 
 @dataclass(frozen=True)
+class ScoreFact:
+    """One point of the score and the stored event (action) that recorded it."""
+
+    kind: str  # "victory" or "negative"
+    chapter: int
+    what: str
+    version: int
+    logged_by: str
+    timestamp: datetime
+
+
+@dataclass(frozen=True)
 class LogEntry:
     """One stored event of a campaign, readable, with whether it was taken back."""
 
@@ -371,6 +383,56 @@ class Tracker(Application[UUID]):
                 state = evolve_campaign(state, from_record(record))
             steps.append(ReplayStep(version, logged[version].summary, state))
         return steps
+
+    def score_facts(self, name: str) -> list[ScoreFact]:
+        """Every fact behind the score, with the stored event that recorded it."""
+        campaign = self.campaign(name)
+        logged = {
+            e.originator_version: e
+            for e in self._guard(lambda: list(self.events.get(campaign.id, gt=1)))
+            if isinstance(e, Campaign.ActionLogged)
+        }
+        facts = []
+        for version in self.line_of_play(name):
+            action = logged[version]
+            for record in action.events:
+                data, kind = record["data"], record["type"]
+                if kind == "HelpingHandAwarded":
+                    facts.append(
+                        ScoreFact(
+                            "victory",
+                            data["chapter"],
+                            f"Helping Hand #{data['number']} to {data['player']}",
+                            version,
+                            action.logged_by,
+                            action.timestamp,
+                        )
+                    )
+                elif kind == "HelpingHandsUnclaimed":
+                    facts.extend(
+                        ScoreFact(
+                            "negative",
+                            data["chapter"],
+                            f"Helping Hand #{n} not taken",
+                            version,
+                            action.logged_by,
+                            action.timestamp,
+                        )
+                        for n in data["numbers"]
+                    )
+                elif kind == "CardBanned":
+                    source = "hand" if data["source"] == "hand" else "Hard Knocks"
+                    facts.append(
+                        ScoreFact(
+                            "negative",
+                            data["chapter"],
+                            f"{data['card']} banned from {data['player']}'s {source}",
+                            version,
+                            action.logged_by,
+                            action.timestamp,
+                        )
+                    )
+        return facts
 
     # --- plumbing ---------------------------------------------------------------------------
     def _parents(self, campaign: UUID) -> dict[int, int]:

@@ -30,7 +30,6 @@ from domain.errors import (
     CampaignRuleViolation,
     CharmUnavailable,
     InvalidCorrection,
-    InvalidSetup,
     MissingOutcome,
     NoChapter,
     NotYourTurn,
