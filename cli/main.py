@@ -1,39 +1,86 @@
-"""The ``grizzled`` command. Heavy modules are imported inside the commands that need them:
-start-up time is a feature at the table.
+"""The ``grizzled`` command: log a campaign of The Grizzled as it is played.
+
+Heavy modules are imported inside the commands that need them: start-up time is a
+feature at the table.
 """
 
 from __future__ import annotations
 
-import os
+import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 import click
 
-if TYPE_CHECKING:
-    from rich.console import Console
-
-    from tracker.app import Tracker
+from cli import cmd_box, cmd_campaign, cmd_play, cmd_read
+from cli.context import Context, refusals
 
 
-def _console() -> Console:
-    from rich.console import Console
+class Grizzled(click.Group):
+    """The group whose errors are one line: exit 2 for usage, 1 for a refusal."""
 
-    return Console(no_color=bool(os.environ.get("NO_COLOR")) or None, highlight=False)
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        try:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        except click.UsageError as error:
+            where = (
+                f" (grizzled {error.ctx.command_path.partition(' ')[2]} --help)"
+                if (error.ctx and " " in error.ctx.command_path)
+                else ""
+            )
+            click.echo(f"Error: {error.format_message()}{where}", err=True)
+            code = error.exit_code
+        except click.ClickException as error:
+            click.echo(f"Error: {error.format_message()}", err=True)
+            code = error.exit_code
+        except click.Abort:
+            click.echo("Aborted: nothing was recorded.", err=True)
+            code = 1
+        except KeyboardInterrupt:
+            click.echo("Interrupted: nothing more was recorded.", err=True)
+            code = 130
+        if standalone_mode:
+            sys.exit(code)
+        return code
 
 
-@click.group()
+@click.group(cls=Grizzled, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "--db",
     type=click.Path(dir_okay=False, path_type=Path),
     envvar="GRIZZLED_DB",
     help="The campaign database (default: GRIZZLED_DB, else your data directory).",
 )
+@click.option(
+    "-c",
+    "--campaign",
+    envvar="GRIZZLED_CAMPAIGN",
+    help="The campaign to act on (default: the one chosen with 'campaign use').",
+)
+@click.version_option(package_name="grizzled-tracker")
 @click.pass_context
-def main(ctx: click.Context, db: Path | None) -> None:
-    """Log and check your campaigns of The Grizzled, action by action."""
-    ctx.obj = db
+def main(ctx: click.Context, db: Path | None, campaign: str | None) -> None:
+    """Log and check your campaigns of The Grizzled, action by action.
+
+    \b
+    A first evening:
+      grizzled campaign new Friday --rules classic -p ann:night -p ben:snow -p cy:rain
+      grizzled chapter start --leader ann --tiles left,right,left
+      grizzled mission start 3
+      grizzled play night+shell
+      grizzled status
+    """
+    if ctx.resilient_parsing:
+        return
+    from tracker.config import database_path
+
+    ctx.obj = Context(database_path(str(db) if db else None), campaign)
+
+
+for module in (cmd_campaign, cmd_play, cmd_box, cmd_read):
+    for command in module.COMMANDS:
+        main.add_command(command)
 
 
 @main.command()
@@ -48,39 +95,36 @@ def demo(demo_db: Path | None) -> None:
 
     Example: grizzled demo --db /tmp/demo.sqlite
     """
-    from domain.errors import RuleViolation
     from tracker.app import Tracker
-    from tracker.errors import TrackerError
 
     path = demo_db or Path(tempfile.mkdtemp(prefix="grizzled-demo-")) / "demo.sqlite"
     if path.exists():
-        raise click.ClickException(f"{path} already exists: the demo writes a fresh file")
-    try:
+        raise click.UsageError(f"{path} already exists: the demo writes a fresh file")
+    with refusals():
         tracker = Tracker(path, by="demo", session="demo evening")
-        _run_demo(tracker)
-    except (RuleViolation, TrackerError) as error:
-        raise click.ClickException(str(error)) from None
+        _run_demo(Context(path, None, tracker))
     click.echo(f"\nThe demo campaign is in {path}")
+    click.echo(f"Look around: grizzled --db {path} log   (or status, score, replay)")
 
 
-def _run_demo(tracker: Tracker) -> None:
+def _run_demo(ctx: Context) -> None:
     from cli.demo import CAMPAIGN, SCRIPT, SEATS, UNDO
-    from cli.narrate import narrate
     from cli.render import board, history_table, score_table
 
-    console = _console()
+    console = ctx.console()
+    tracker = ctx.tracker()
     tracker.create_campaign(CAMPAIGN, "classic", SEATS)
+    ctx.campaign_option = CAMPAIGN
     console.print(f"[bold]Campaign {CAMPAIGN!r}[/bold] for Ann, Ben and Cy, at a real table.\n")
     for command, typed in SCRIPT:
         console.print(f"[cyan]> {typed}[/cyan]")
         if isinstance(command, str):
             assert command == UNDO
             undone = tracker.undo(CAMPAIGN, 1, reason=typed)
-            console.print(f"  Undone: action #{', #'.join(map(str, undone.actions))} ({typed}).")
+            ctx.catch_up()
+            console.print(f"Undone: action #{', #'.join(map(str, undone.actions))} ({typed}).")
             continue
-        logged = tracker.log_action(CAMPAIGN, command, summary=typed)
-        for line in narrate(logged.events, logged.state.catalogue):
-            console.print(f"  {line}")
+        ctx.log(command, typed)
     state = tracker.state(CAMPAIGN)
     console.rule("Board")
     console.print(board(state))

@@ -15,7 +15,7 @@ from domain.notation import card_label
 from domain.state import ChapterState, Phase
 
 if TYPE_CHECKING:
-    from tracker.app import LogEntry
+    from tracker.app import LogEntry, ReplayStep, ScoreFact
 
 PHASE_WORDS = {
     Phase.PREPARATION: "preparation: the Mission Leader sets the intensity",
@@ -120,4 +120,98 @@ def score_table(state: CampaignState) -> Table:
         table.add_row(str(result.number), outcome, str(result.morale_left))
     if state.chapter_running and state.chapter is not None:
         table.add_row(str(state.chapter_number), "in progress", str(len(state.chapter.morale)))
+    return table
+
+
+def legal_line(chapter: ChapterState) -> Text:
+    """What the player whose turn it is may do now."""
+    from cli.jsonout import legal_summary
+
+    legal = legal_summary(chapter)
+    if not legal:
+        return Text("")
+    if legal["must_withdraw"]:
+        return Text(f"{legal['player']} must withdraw (Fearful).", style="bold red")
+    parts = []
+    if legal["play_any_hidden"]:
+        parts.append("play a card from hand")
+    elif legal["play"]:
+        parts.append("play " + ", ".join(legal["play"]))
+    if legal["charm"]:
+        parts.append("charm on " + ", ".join(legal["charm"]))
+    if legal["speech"]:
+        parts.append("make a Speech")
+    if legal["withdraw"]:
+        parts.append("withdraw")
+    return Text(f"{legal['player']} may: " + "; ".join(parts) + ".")
+
+
+def status_view(state: CampaignState) -> RenderableType:
+    """The board, what is legal now, and what comes next."""
+    from cli.next_step import next_step
+
+    parts: list[RenderableType] = [board(state)]
+    if state.chapter is not None and state.chapter.phase == Phase.MISSION:
+        parts.append(legal_line(state.chapter))
+    parts.append(Text(f"Next: {next_step(state)}", style="bold"))
+    return Group(*parts)
+
+
+def campaign_panel(state: CampaignState) -> RenderableType:
+    """A campaign at a glance: rules, Grizzled, chapters, Helping Hands, bans, score."""
+    seats = ", ".join(f"{s.name} ({s.charm})" for s in state.seats)
+    parts: list[RenderableType] = [
+        Text(f"{state.name} - {state.ruleset} rules - {seats}", style="bold"),
+        score_table(state),
+    ]
+    if state.holdings:
+        table = Table(show_edge=False, box=None, header_style="bold", title="Helping Hands")
+        for column in ("#", "player", "category", "chapter", "used"):
+            table.add_column(column)
+        for h in state.holdings:
+            card = state.catalogue.helping_hands.get(h.number)
+            name = f"{h.number} {card.name}" if card else str(h.number)
+            used = (
+                "in play"
+                if h.category == "friendship"
+                else (f"chapter {h.used_in}" if h.used_in is not None else "-")
+            )
+            table.add_row(name, h.player, h.category, str(h.chapter), used)
+        parts.append(table)
+    if state.bans:
+        bans = ", ".join(f"{b.card} ({b.player}, chapter {b.chapter})" for b in state.bans)
+        parts.append(Text(f"Banned: {bans}"))
+    return Group(*parts)
+
+
+def explanation_table(facts: Sequence[ScoreFact]) -> Table:
+    """Every fact behind the score and the log entry that recorded it."""
+    table = Table(show_edge=False, box=None, header_style="bold", title="Explanation")
+    for column in ("points", "chapter", "what", "event", "who"):
+        table.add_column(column)
+    for fact in facts:
+        points = "+1 Victory" if fact.kind == "victory" else "+1 Negative"
+        table.add_row(points, str(fact.chapter), fact.what, f"#{fact.version}", fact.logged_by)
+    return table
+
+
+def replay_table(steps: Sequence[ReplayStep]) -> Table:
+    """A chapter action by action, with the board's key numbers after each."""
+    table = Table(show_edge=False, box=None, header_style="bold")
+    for column in ("#", "action", "phase", "turn", "trials", "morale", "No Man's Land"):
+        table.add_column(column)
+    for step in steps:
+        chapter = step.state.chapter
+        if chapter is None:
+            continue
+        turn = chapter.active_player.name if chapter.active_player else "-"
+        table.add_row(
+            str(step.version),
+            step.summary,
+            str(chapter.phase),
+            turn,
+            str(len(chapter.trials)),
+            str(len(chapter.morale)),
+            ", ".join(chapter.nml) or "-",
+        )
     return table

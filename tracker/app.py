@@ -360,7 +360,8 @@ class Tracker(Application[UUID]):
         return entries
 
     def replay(self, name: str, chapter: int | None = None) -> list[ReplayStep]:
-        """Each standing action of a chapter (default: the latest) and the state after it."""
+        """Each standing action of a chapter (its campaign number; default: the latest) and
+        the state after it."""
         line = self.line_of_play(name)
         campaign = self.campaign(name)
         logged = {
@@ -369,13 +370,16 @@ class Tracker(Application[UUID]):
             if isinstance(e, Campaign.ActionLogged)
         }
         starts = [v for v in line if any(r["type"] == "ChapterStarted" for r in logged[v].events)]
+        numbers = [self.state(name, v).chapter_number for v in starts]
         if not starts:
             return []
-        number = chapter if chapter is not None else len(starts)
-        if not 1 <= number <= len(starts):
-            raise NotOnCurrentLine(f"chapter {number} was not played (chapters 1-{len(starts)})")
-        first = line.index(starts[number - 1])
-        last = line.index(starts[number]) if number < len(starts) else len(line)
+        number = chapter if chapter is not None else numbers[-1]
+        if number not in numbers:
+            played = ", ".join(map(str, numbers))
+            raise NotOnCurrentLine(f"chapter {number} was not played (played: {played})")
+        at = numbers.index(number)
+        first = line.index(starts[at])
+        last = line.index(starts[at + 1]) if at + 1 < len(starts) else len(line)
         state = self.state(name, logged[line[first]].parent)
         steps = []
         for version in line[first:last]:

@@ -1,0 +1,363 @@
+"""The Armistice campaign: describing cards, Briefings, Conclusions, Helping Hands, bans."""
+
+from __future__ import annotations
+
+import click
+
+from cli import parse
+from cli.complete import complete_card, complete_player
+from cli.context import Context, pass_context
+
+REASON = click.option(
+    "-r", "--reason", default="", help="Why an earlier entry changes (required when it does)."
+)
+
+
+@click.group()
+def describe() -> None:
+    """Teach the campaign a numbered card, the first time it appears."""
+
+
+@describe.command("card")
+@click.argument("number", type=click.IntRange(1))
+@click.argument("face")
+@click.option(
+    "--knock",
+    "kind",
+    metavar="KIND",
+    help="A Hard Knock: its kind (e.g. aggressive); FACE gives its threat or 'none'.",
+)
+@click.option(
+    "--value",
+    type=click.IntRange(1),
+    default=1,
+    show_default=True,
+    help="Hard Knocks it counts for the defeat check.",
+)
+@click.option("--effect", default="", help="Its text, as printed.")
+@REASON
+@pass_context
+def describe_card(
+    ctx: Context, number: int, face: str, kind: str | None, value: int, effect: str, reason: str
+) -> None:
+    """A Trial card: FACE in card notation (e.g. rain+gas+luck), or --knock KIND.
+
+    Example: grizzled describe card 147 none --knock aggressive --effect "..."
+    """
+    from domain.box import DescribeTrialCard
+
+    threats: tuple[str, ...] = ()
+    trap, luck = False, 0
+    if kind is None:
+        for word in face.lower().split("+"):
+            if word in ("trap", "t"):
+                trap = True
+            elif word in ("luck", "l"):
+                luck += 1
+            else:
+                threats += (parse.threat(word),)
+    elif face.lower() != "none":
+        threats = (parse.threat(face),)
+    command = DescribeTrialCard(number, threats, trap, luck, kind, value, effect, reason)
+    ctx.log(command, f"card #{number} described")
+
+
+@describe.command("order")
+@click.argument("number", type=click.IntRange(1))
+@click.argument("name")
+@click.option(
+    "--difficulty",
+    type=click.Choice(["easy", "normal", "hard"]),
+    default="normal",
+    show_default=True,
+)
+@click.option(
+    "--minimum",
+    "minimums",
+    multiple=True,
+    metavar="PLAYERS:N",
+    help="Minimum intensity for a player count, e.g. 3:2 (repeat).",
+)
+@click.option("--threat", "threats", multiple=True, help="A threat it adds to No Man's Land.")
+@click.option(
+    "--lasting",
+    default="",
+    metavar="CONDITION",
+    help="It stays in play until this cancellation condition is met.",
+)
+@click.option("--effect", default="", help="Its text, as printed.")
+@REASON
+@pass_context
+def describe_order(
+    ctx: Context,
+    number: int,
+    name: str,
+    difficulty: str,
+    minimums: tuple[str, ...],
+    threats: tuple[str, ...],
+    lasting: str,
+    effect: str,
+    reason: str,
+) -> None:
+    """An Order of the Day.
+
+    Example: grizzled describe order 12 "Hold the line" --minimum 3:2 --minimum 4:2
+    """
+    from domain.box import DescribeOrder
+    from domain.cards import OrderCard
+
+    pairs = []
+    for text in minimums:
+        players, _, low = text.partition(":")
+        if not players.isdigit() or not low.isdigit():
+            raise click.BadParameter(f"{text!r}: write PLAYERS:MINIMUM, e.g. 3:2")
+        pairs.append((int(players), int(low)))
+    card = OrderCard(
+        number,
+        name,
+        difficulty,
+        tuple(pairs),
+        tuple(parse.threat(t) for t in threats),
+        bool(lasting),
+        lasting,
+        effect,
+    )
+    ctx.log(DescribeOrder(card, reason), f"Order of the Day #{number} described")
+
+
+@describe.command("recruit")
+@click.argument("number", type=click.IntRange(1))
+@click.argument("name")
+@click.option(
+    "--hand",
+    type=click.IntRange(1),
+    default=3,
+    show_default=True,
+    help="Cards in its starting hand.",
+)
+@click.option(
+    "--tokens",
+    type=click.IntRange(0),
+    default=1,
+    show_default=True,
+    help="Morale tokens placed on it when it withdraws.",
+)
+@click.option("--effect", default="", help="Its special rule, as printed.")
+@click.option("--advantage", default="", help="Its departure advantage, as printed.")
+@REASON
+@pass_context
+def describe_recruit(
+    ctx: Context,
+    number: int,
+    name: str,
+    hand: int,
+    tokens: int,
+    effect: str,
+    advantage: str,
+    reason: str,
+) -> None:
+    """A Recruit."""
+    from domain.box import DescribeRecruit
+    from domain.cards import RecruitCard
+
+    card = RecruitCard(number, name, hand, tokens, effect, advantage)
+    ctx.log(DescribeRecruit(card, reason), f"Recruit #{number} described")
+
+
+@describe.command("hand")
+@click.argument("number", type=click.IntRange(1))
+@click.argument("name")
+@click.argument("category", type=click.Choice(["action", "event", "friendship"]))
+@click.option("--effect", default="", help="Its text, as printed.")
+@REASON
+@pass_context
+def describe_hand(
+    ctx: Context, number: int, name: str, category: str, effect: str, reason: str
+) -> None:
+    """A Helping Hand: action, event or friendship."""
+    from domain.box import DescribeHelpingHand
+    from domain.cards import HelpingHandCard
+
+    card = HelpingHandCard(number, name, category, effect)
+    ctx.log(DescribeHelpingHand(card, reason), f"Helping Hand #{number} described")
+
+
+@click.command()
+@click.argument("chapter", type=click.IntRange(0, 9))
+@click.option("--trials", type=click.IntRange(1), required=True)
+@click.option("--morale", type=click.IntRange(1), required=True)
+@click.option(
+    "--first",
+    "first_intensity",
+    type=click.IntRange(1),
+    required=True,
+    help="The first Mission's intensity.",
+)
+@click.option("--traps/--no-traps", default=False, show_default=True)
+@click.option("--orders", default="", metavar="N,N,...", help="The Order of the Day deck.")
+@click.option("--recruits", default="", metavar="N,N,...", help="The Recruit deck.")
+@click.option("--tokens", type=click.IntRange(0), help="Speech tokens, if the Briefing says.")
+@click.option("--title", default="")
+@click.option("--notes", default="", help="Extra setup, as printed.")
+@REASON
+@pass_context
+def briefing(
+    ctx: Context,
+    chapter: int,
+    trials: int,
+    morale: int,
+    first_intensity: int,
+    traps: bool,
+    orders: str,
+    recruits: str,
+    tokens: int | None,
+    title: str,
+    notes: str,
+    reason: str,
+) -> None:
+    """Enter a chapter's Briefing (0 is Boot Camp): its numbers and modules.
+
+    Example: grizzled briefing 1 --trials 20 --morale 40 --first 2
+    """
+    from domain.briefing import Briefing, EnterBriefing
+
+    entered = Briefing(
+        chapter,
+        trials,
+        morale,
+        first_intensity,
+        traps,
+        parse.numbers(orders),
+        parse.numbers(recruits),
+        tokens,
+        title,
+        notes,
+    )
+    ctx.log(EnterBriefing(entered, reason), f"Briefing of chapter {chapter}")
+
+
+@click.command()
+@click.argument("chapter", type=click.IntRange(0, 9))
+@click.option(
+    "--reward",
+    "rewards",
+    multiple=True,
+    metavar="RESULT:LEFT:HANDS",
+    help="With RESULT (won/lost/any) and at least LEFT cards left in the Morale "
+    "Reserve, HANDS Helping Hands are earned (repeat).",
+)
+@click.option("--offer", default="", metavar="N,N,...", help="The Helping Hands offered.")
+@click.option("--notes", default="")
+@REASON
+@pass_context
+def conclusion(
+    ctx: Context, chapter: int, rewards: tuple[str, ...], offer: str, notes: str, reason: str
+) -> None:
+    """Enter a chapter's Conclusion: its reward rule and the Helping Hands it offers.
+
+    Example: grizzled conclusion 1 --reward won:0:2 --reward lost:5:1 --offer 31,32,33
+    """
+    from domain.briefing import Conclusion, EnterConclusion, RewardRule
+
+    rules = []
+    for text in rewards:
+        parts = text.split(":")
+        if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit():
+            raise click.BadParameter(f"{text!r}: write RESULT:LEFT:HANDS, e.g. won:10:2")
+        rules.append(RewardRule(parts[0], int(parts[1]), int(parts[2])))
+    entered = Conclusion(chapter, tuple(rules), parse.numbers(offer), notes)
+    ctx.log(EnterConclusion(entered, reason), f"Conclusion of chapter {chapter}")
+
+
+@click.command()
+@click.argument("awards", nargs=-1, metavar="NUMBER:PLAYER...")
+@pass_context
+def award(ctx: Context, awards: tuple[str, ...]) -> None:
+    """Give the earned Helping Hands; the rest of the offer counts as Negative Points.
+
+    Example: grizzled award 31:ann 33:ben     (no argument: take none)
+    """
+    from domain.rewards import AwardHelpingHands
+
+    names = [s.name for s in ctx.state().seats]
+    pairs = []
+    for text in awards:
+        number, sep, who = text.partition(":")
+        if not sep or not number.isdigit():
+            raise click.BadParameter(f"{text!r}: write NUMBER:PLAYER, e.g. 31:ann")
+        pairs.append((int(number), parse.player(who, names)))
+    ctx.log(AwardHelpingHands(tuple(pairs)), "Helping Hands awarded")
+
+
+@click.command()
+@click.argument("player", shell_complete=complete_player)
+@click.argument("card", shell_complete=complete_card)
+@click.option(
+    "--from",
+    "source",
+    type=click.Choice(["hand", "knock"]),
+    default="hand",
+    show_default=True,
+    help="From the player's hand or their Hard Knocks.",
+)
+@pass_context
+def ban(ctx: Context, player: str, card: str, source: str) -> None:
+    """After a lost chapter, ban one Trial card from the campaign (a Negative Point).
+
+    Example: grizzled ban ben wounded --from knock
+    """
+    from domain.rewards import BanCard
+
+    state = ctx.state()
+    if state.chapter is None:
+        raise click.UsageError("no chapter was played yet")
+    name = parse.player(player, [p.name for p in state.chapter.players])
+    key = parse.card(card, state.chapter.catalogue)
+    ctx.log(BanCard(name, key, source), f"{key} banned from {name}")
+
+
+@click.group()
+def helping() -> None:
+    """Helping Hands in play."""
+
+
+@helping.command("play")
+@click.argument("number", type=click.IntRange(1))
+@click.option(
+    "-p",
+    "--player",
+    "who",
+    metavar="NAME",
+    shell_complete=complete_player,
+    help="Who plays it (default: whose turn it is).",
+)
+@click.option("--note", default="", help="What it did at the table (for the log).")
+@pass_context
+def helping_play(ctx: Context, number: int, who: str | None, note: str) -> None:
+    """Play a Helping Hand (an Action one replaces the player's action).
+
+    Example: grizzled helping play 31 --note "Ben drew 2 cards"
+    """
+    from domain.rewards import PlayHelpingHand
+
+    state = ctx.state()
+    names = [s.name for s in state.seats]
+    if who:
+        name = parse.player(who, names)
+    elif state.chapter is not None and state.chapter.active_player is not None:
+        name = state.chapter.active_player.name
+    else:
+        raise click.UsageError("say who plays it: -p NAME")
+    ctx.log(PlayHelpingHand(name, number, note), f"{name} plays Helping Hand #{number}")
+
+
+@click.command("skip-boot-camp")
+@pass_context
+def skip_boot_camp(ctx: Context) -> None:
+    """Experienced players start the campaign with chapter 1."""
+    from domain.rewards import SkipBootCamp
+
+    ctx.log(SkipBootCamp(), "Boot Camp skipped")
+
+
+COMMANDS = (describe, briefing, conclusion, award, ban, helping, skip_boot_camp)

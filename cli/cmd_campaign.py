@@ -1,0 +1,115 @@
+"""Campaigns: create, list, choose the current one, show one."""
+
+from __future__ import annotations
+
+import click
+
+from cli.context import Context, pass_context, refusals
+from cli.jsonout import campaign_json
+
+RULESETS = ("classic", "armistice")
+
+
+def _seat(text: str) -> tuple[str, str, str]:
+    """``NAME:CHARM`` or ``NAME:CHARM@OWNER`` (Duo)."""
+    from cli.parse import THREAT_NAMES
+
+    spec, _, owner = text.partition("@")
+    name, sep, charm = spec.partition(":")
+    if not sep or not name.strip():
+        raise click.BadParameter(f"{text!r}: write NAME:CHARM, e.g. ann:night (Duo: ann:night@Ann)")
+    charm = charm.strip().lower()
+    matches = [t for t in THREAT_NAMES if t.startswith(charm)] if charm else []
+    if len(matches) != 1:
+        raise click.BadParameter(f"{text!r}: the charm is one of {', '.join(THREAT_NAMES)}")
+    return name.strip().capitalize(), matches[0], owner.strip()
+
+
+@click.group()
+def campaign() -> None:
+    """Create, list, choose and show campaigns."""
+
+
+@campaign.command("new")
+@click.argument("name")
+@click.option(
+    "--rules",
+    type=click.Choice(RULESETS),
+    default="classic",
+    show_default=True,
+    help="classic (2015 base game) or armistice (2018 campaign).",
+)
+@click.option(
+    "-p",
+    "--player",
+    "players",
+    multiple=True,
+    required=True,
+    metavar="NAME:CHARM",
+    help="A Grizzled in seat order (clockwise), e.g. -p ann:night. Duo: ann:night@Ann.",
+)
+@pass_context
+def new(ctx: Context, name: str, rules: str, players: tuple[str, ...]) -> None:
+    """Create a campaign and make it the current one.
+
+    Example: grizzled campaign new Friday --rules classic -p ann:night -p ben:snow -p cy:rain
+    """
+    from domain.commands import Seat
+
+    seats = tuple(Seat(*_seat(p)) for p in players)
+    with refusals():
+        state = ctx.tracker().create_campaign(name, rules, seats)
+    ctx.remember_campaign(state.name)
+    ctx.catch_up()
+    who = ", ".join(f"{s.name} ({s.charm})" for s in seats)
+    click.echo(f"Campaign {state.name!r} created ({rules} rules): {who}.")
+    first = "Boot Camp" if rules == "armistice" else "the first chapter"
+    click.echo(f"Next: start {first}: grizzled chapter start")
+
+
+@campaign.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Plain JSON: a list of names.")
+@pass_context
+def list_(ctx: Context, as_json: bool) -> None:
+    """List the campaigns in the database (the current one is marked)."""
+    with refusals():
+        names = ctx.tracker().campaigns()
+    if as_json:
+        ctx.print_json(names)
+        return
+    if not names:
+        click.echo(f"No campaign in {ctx.db} yet: grizzled campaign new NAME -p ...")
+    current = ctx.remembered_campaign()
+    for name in names:
+        click.echo(f"{'*' if name == current else ' '} {name}")
+
+
+@campaign.command("use")
+@click.argument("name")
+@pass_context
+def use(ctx: Context, name: str) -> None:
+    """Make NAME the current campaign of this database."""
+    with refusals():
+        state = ctx.tracker().state(name)
+    ctx.remember_campaign(state.name)
+    click.echo(f"Current campaign: {state.name}")
+
+
+@campaign.command("show")
+@click.argument("name", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Plain JSON (see docs/cli.md).")
+@pass_context
+def show(ctx: Context, name: str | None, as_json: bool) -> None:
+    """Show a campaign: rules, Grizzled, chapters played, Helping Hands, bans."""
+    from cli.render import campaign_panel
+
+    if name:
+        ctx.campaign_option = name
+    state = ctx.state()
+    if as_json:
+        ctx.print_json(campaign_json(state))
+        return
+    ctx.console().print(campaign_panel(state))
+
+
+COMMANDS = (campaign,)

@@ -1,0 +1,325 @@
+"""Playing a chapter: set it up, start Missions, the four actions, Support, corrections.
+
+The four actions are for the active player unless ``-p NAME`` names another (the rules
+then say whose turn it really is).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import click
+
+from cli import parse
+from cli.complete import complete_card, complete_player, complete_threat, complete_tile
+from cli.context import Context, Refused, pass_context
+
+if TYPE_CHECKING:
+    from domain.campaign import CampaignState
+    from domain.state import ChapterState
+
+PLAYER = click.option(
+    "-p",
+    "--player",
+    "who",
+    metavar="NAME",
+    shell_complete=complete_player,
+    help="Who acts (default: whose turn it is).",
+)
+
+
+def _chapter(state: CampaignState) -> ChapterState:
+    if state.chapter is None:
+        raise Refused("no chapter has been started yet: grizzled chapter start")
+    return state.chapter
+
+
+def _actor(state: CampaignState, who: str | None) -> str:
+    chapter = _chapter(state)
+    names = [p.name for p in chapter.players]
+    if who:
+        return parse.player(who, names)
+    active = chapter.active_player
+    if active is None:
+        raise Refused("nobody's turn: no Mission is being played (grizzled status)")
+    return active.name
+
+
+@click.group()
+def chapter() -> None:
+    """Start a chapter."""
+
+
+@chapter.command("start")
+@click.option(
+    "--leader",
+    metavar="NAME",
+    shell_complete=complete_player,
+    help="The first Mission Leader (the hairiest player; armistice: drawn at random).",
+)
+@click.option(
+    "--tiles",
+    metavar="T,T,...",
+    help="Each seat's third Support tile, drawn at random, in seat order "
+    "(a classic 2-player game adds the Chaplain's last).",
+)
+@click.option(
+    "--variant",
+    type=click.Choice(["normal", "rookie", "veteran"]),
+    default="normal",
+    show_default=True,
+    help="Classic: rookie ignores Traps, veteran has 30 Trials cards.",
+)
+@click.option("--trials", type=click.IntRange(1), help="Trials deck size (armistice: Briefing).")
+@click.option("--morale", type=click.IntRange(1), help="Morale Reserve size.")
+@click.option(
+    "--first",
+    "first_intensity",
+    type=click.IntRange(1),
+    help="First Mission intensity (armistice: the Briefing's).",
+)
+@click.option("--traps/--no-traps", default=None, help="Traps on or off (default: the rules').")
+@click.option("--tokens", type=click.IntRange(0), help="Speech tokens in play.")
+@pass_context
+def chapter_start(
+    ctx: Context,
+    leader: str | None,
+    tiles: str | None,
+    variant: str,
+    trials: int | None,
+    morale: int | None,
+    first_intensity: int | None,
+    traps: bool | None,
+    tokens: int | None,
+) -> None:
+    """Set up the next chapter (armistice: from its Briefing).
+
+    Example: grizzled chapter start --leader ann --tiles left,right,left
+    """
+    from domain.commands import StartChapter
+
+    state = ctx.state()
+    names = [s.name for s in state.seats]
+    third = tuple(parse.tile(t) for t in tiles.split(",")) if tiles else None
+    command = StartChapter(
+        state.ruleset,
+        state.seats,
+        variant,
+        leader=parse.player(leader, names) if leader else None,
+        trials=trials,
+        morale=morale,
+        first_intensity=first_intensity,
+        speech_tokens=tokens,
+        traps=traps,
+        third_tiles=third,
+    )
+    ctx.log(command, f"chapter start{f' (leader {command.leader})' if command.leader else ''}")
+
+
+@click.group()
+def mission() -> None:
+    """Start a Mission."""
+
+
+@mission.command("start")
+@click.argument("intensity", type=click.IntRange(1))
+@click.option(
+    "--chaplain-tile",
+    metavar="TILE",
+    shell_complete=complete_tile,
+    help="Classic 2 players: the tile the Chaplain drew at random.",
+)
+@pass_context
+def mission_start(ctx: Context, intensity: int, chaplain_tile: str | None) -> None:
+    """The Mission Leader sets the intensity; cards are dealt (counted, never seen).
+
+    Example: grizzled mission start 3
+    """
+    from domain.commands import StartMission
+
+    tile = parse.tile(chaplain_tile) if chaplain_tile else None
+    ctx.log(StartMission(intensity, chaplain_tile=tile), f"mission start {intensity}")
+
+
+@click.command()
+@click.argument("card", shell_complete=complete_card)
+@PLAYER
+@click.option(
+    "--drawn",
+    metavar="CARD",
+    shell_complete=complete_card,
+    help="The card a Trap drew from the Trials deck (revealed).",
+)
+@click.option(
+    "--target",
+    metavar="PLAYER:CARD",
+    help="Merry Christmas: the Hard Knock it discards, e.g. ben:mute.",
+)
+@pass_context
+def play(ctx: Context, card: str, who: str | None, drawn: str | None, target: str | None) -> None:
+    """Play a Trial card from hand (the card is revealed).
+
+    Example: grizzled play night+shell+trap --drawn rain+gas
+    """
+    from domain.commands import PlayCard
+
+    state = ctx.state()
+    chapter = _chapter(state)
+    actor = _actor(state, who)
+    key = parse.card(card, chapter.catalogue)
+    drawn_key = parse.card(drawn, chapter.catalogue) if drawn else None
+    names = [p.name for p in chapter.players]
+    aim = parse.target(target, names, chapter.catalogue) if target else None
+    extra = f" (Trap draws {drawn_key})" if drawn_key else ""
+    ctx.log(PlayCard(actor, key, drawn=drawn_key, target=aim), f"{actor} plays {key}{extra}")
+
+
+@click.command()
+@click.argument("card", shell_complete=complete_card)
+@PLAYER
+@pass_context
+def charm(ctx: Context, card: str, who: str | None) -> None:
+    """Use the Good Luck Charm on a No Man's Land card of its threat.
+
+    Example: grizzled charm night+shell
+    """
+    from domain.commands import UseCharm
+
+    state = ctx.state()
+    actor = _actor(state, who)
+    key = parse.card(card, _chapter(state).catalogue)
+    ctx.log(UseCharm(actor, key), f"{actor}'s charm on {key}")
+
+
+@click.command()
+@click.argument("threat", shell_complete=complete_threat)
+@PLAYER
+@click.option(
+    "-d",
+    "--discard",
+    "discards",
+    multiple=True,
+    metavar="PLAYER:CARD",
+    help="A card another player discards thanks to the Speech (repeat).",
+)
+@pass_context
+def speech(ctx: Context, threat: str, who: str | None, discards: tuple[str, ...]) -> None:
+    """Make a Speech on a threat; others may each discard one card showing it.
+
+    Example: grizzled speech gas -d ben:snow+gas -d cy:phobia-gas
+    """
+    from domain.commands import MakeSpeech
+
+    state = ctx.state()
+    chapter = _chapter(state)
+    actor = _actor(state, who)
+    names = [p.name for p in chapter.players]
+    pairs = tuple(parse.target(d, names, chapter.catalogue) for d in discards)
+    named = parse.threat(threat)
+    ctx.log(MakeSpeech(actor, named, pairs), f"{actor}'s Speech on {named}")
+
+
+@click.command()
+@click.argument("tile", required=False, shell_complete=complete_tile)
+@PLAYER
+@click.option(
+    "--remove",
+    metavar="TILE",
+    shell_complete=complete_tile,
+    help="Absent-minded: the tile that leaves the game first.",
+)
+@click.option(
+    "--drawn",
+    metavar="CARD",
+    shell_complete=complete_card,
+    help="Clumsy: the card drawn and played on withdrawing.",
+)
+@click.option("--target", metavar="PLAYER:CARD", help="Merry Christmas drawn by Clumsy.")
+@pass_context
+def withdraw(
+    ctx: Context,
+    tile: str | None,
+    who: str | None,
+    remove: str | None,
+    drawn: str | None,
+    target: str | None,
+) -> None:
+    """Withdraw, playing a Support tile face down (kept secret until the reveal).
+
+    Example: grizzled withdraw left
+    """
+    from domain.commands import Withdraw
+
+    state = ctx.state()
+    chapter = _chapter(state)
+    actor = _actor(state, who)
+    names = [p.name for p in chapter.players]
+    command = Withdraw(
+        actor,
+        parse.tile(tile) if tile else None,
+        discard_tile=parse.tile(remove) if remove else None,
+        drawn=parse.card(drawn, chapter.catalogue) if drawn else None,
+        target=parse.target(target, names, chapter.catalogue) if target else None,
+    )
+    ctx.log(command, f"{actor} withdraws")
+
+
+@click.command()
+@PLAYER
+@click.option(
+    "--discard",
+    "discards",
+    multiple=True,
+    metavar="CARD",
+    shell_complete=complete_card,
+    help="A Hard Knock to discard (repeat, up to 2).",
+)
+@click.option("--charm", "recover", is_flag=True, help="Recover the Good Luck Charm.")
+@pass_context
+def support(ctx: Context, who: str | None, discards: tuple[str, ...], recover: bool) -> None:
+    """The Support beneficiary takes their benefit.
+
+    Example: grizzled support --discard mute --discard wounded
+    """
+    from domain.commands import ChooseSupport
+
+    state = ctx.state()
+    chapter = _chapter(state)
+    if who:
+        name = parse.player(who, [p.name for p in chapter.players])
+    elif chapter.support is not None:
+        name = chapter.support.player
+    else:
+        raise Refused("nobody is waiting for a Support choice")
+    keys = tuple(parse.card(d, chapter.catalogue) for d in discards)
+    ctx.log(ChooseSupport(name, keys, recover), f"{name} takes the Support")
+
+
+@click.command()
+@click.argument("fact")
+@click.argument("value", required=False)
+@click.option("-r", "--reason", required=True, help="Why the table and the tracker disagreed.")
+@PLAYER
+@pass_context
+def correct(ctx: Context, fact: str, value: str | None, reason: str, who: str | None) -> None:
+    """Set a fact anew when the table and the tracker disagree (listed in the audit).
+
+    \b
+    Facts: trials, morale, stock, hand, tokens, charm (up/down), withdrawn (yes/no),
+    turn, leader, nml-add, nml-remove, knock-add, knock-remove.
+    Example: grizzled correct trials 12 -r "we miscounted the deck"
+    """
+    from domain.corrections import CorrectFact
+    from domain.facts import FACTS
+
+    if fact not in FACTS:
+        raise click.BadParameter(f"{fact!r} is not a fact ({', '.join(FACTS)})")
+    state = ctx.state()
+    chapter = _chapter(state)
+    name = parse.player(who, [p.name for p in chapter.players]) if who else None
+    if FACTS[fact].value == "card" and value:
+        value = parse.card(value, chapter.catalogue)
+    ctx.log(CorrectFact(fact, value, reason, name), f"correction: {fact} {value or ''}".strip())
+
+
+COMMANDS = (chapter, mission, play, charm, speech, withdraw, support, correct)

@@ -1,0 +1,199 @@
+"""Looking and going back: status, log, score, replay, undo, redo, read models."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from cli.context import Context, Refused, pass_context, refusals
+
+JSON = click.option("--json", "as_json", is_flag=True, help="Plain JSON (see docs/cli.md).")
+
+
+@click.command()
+@JSON
+@pass_context
+def status(ctx: Context, as_json: bool) -> None:
+    """The board: decks, No Man's Land, players, whose turn, what is legal now."""
+    state = ctx.state()
+    if as_json:
+        from cli.jsonout import chapter_json
+
+        ctx.print_json(chapter_json(state))
+        return
+    from cli.render import status_view
+
+    ctx.console().print(status_view(state))
+
+
+@click.command()
+@JSON
+@click.option("--last", type=click.IntRange(1), help="Only the last N entries.")
+@pass_context
+def log(ctx: Context, as_json: bool, last: int | None) -> None:
+    """The campaign's history, every stored event; undone actions are struck through."""
+    with refusals():
+        entries = ctx.tracker().history(ctx.campaign_name())
+    entries = entries[-last:] if last else entries
+    if as_json:
+        from cli.jsonout import log_json
+
+        ctx.print_json(log_json(entries))
+        return
+    from cli.render import history_table
+
+    ctx.console().print(history_table(entries))
+
+
+@click.command()
+@JSON
+@click.option("--explain", is_flag=True, help="List every event behind each number.")
+@pass_context
+def score(ctx: Context, as_json: bool, explain: bool) -> None:
+    """Victory Points, Negative Points and their difference, chapter by chapter."""
+    name = ctx.campaign_name()
+    state = ctx.state()
+    with refusals():
+        facts = ctx.tracker().score_facts(name) if explain else None
+    if as_json:
+        from cli.jsonout import score_json
+
+        ctx.print_json(score_json(state, facts))
+        return
+    from cli.render import explanation_table, score_table
+
+    console = ctx.console()
+    console.print(score_table(state))
+    if facts is not None:
+        console.print(explanation_table(facts))
+
+
+@click.command()
+@click.argument("steps", type=click.IntRange(1), default=1, required=False)
+@click.option("-r", "--reason", default="", help="Why (shown in the log).")
+@click.option(
+    "--to",
+    "to_version",
+    type=click.IntRange(1),
+    metavar="EVENT",
+    help="Undo everything after log entry EVENT (undo to here).",
+)
+@click.option("-y", "--yes", is_flag=True, help="Do not ask for confirmation.")
+@pass_context
+def undo(ctx: Context, steps: int, reason: str, to_version: int | None, yes: bool) -> None:
+    """Take back the last STEPS actions (nothing is deleted: the undo is logged).
+
+    Example: grizzled undo -r "Ben played snow+whistle"     grizzled undo --to 14
+    """
+    name = ctx.campaign_name()
+    tracker = ctx.tracker()
+    with refusals():
+        if to_version is not None:
+            plan = tracker.undo_plan(name, to_version)
+            missions = _missions_in(tracker, name, plan)
+            if len(plan) and missions > 1 and not yes:
+                if not sys.stdin.isatty():
+                    raise Refused(f"this undo spans {missions} Missions: add --yes to confirm")
+                click.confirm(
+                    f"Take back {len(plan)} actions across {missions} Missions?", abort=True
+                )
+            undone = tracker.undo_to(name, to_version, reason=reason)
+        else:
+            undone = tracker.undo(name, steps, reason=reason)
+    ctx.catch_up()
+    why = f" ({reason})" if reason else ""
+    click.echo(f"Undone: #{', #'.join(map(str, undone.actions))}{why}. Redo with: grizzled redo")
+    from cli.next_step import next_step
+
+    click.echo(f"Next: {next_step(undone.state)}")
+
+
+def _missions_in(tracker: object, name: str, versions: list[int]) -> int:
+    from tracker.app import Tracker
+
+    assert isinstance(tracker, Tracker)
+    wanted = set(versions)
+    return (
+        sum(
+            1
+            for entry in tracker.history(name)
+            if entry.version in wanted
+            for record in entry.events
+            if record["type"] == "MissionStarted"
+        )
+        + 1
+    )
+
+
+@click.command()
+@pass_context
+def redo(ctx: Context) -> None:
+    """Take the last undo back (until a new action is logged)."""
+    with refusals():
+        redone = ctx.tracker().redo(ctx.campaign_name())
+    ctx.catch_up()
+    click.echo(f"Redone: #{', #'.join(map(str, redone.actions))}.")
+    from cli.next_step import next_step
+
+    click.echo(f"Next: {next_step(redone.state)}")
+
+
+@click.command()
+@click.option("--chapter", type=click.IntRange(0), help="Which chapter (default: the latest).")
+@click.option(
+    "--at",
+    "at_version",
+    type=click.IntRange(1),
+    metavar="EVENT",
+    help="Show the board right after log entry EVENT.",
+)
+@JSON
+@pass_context
+def replay(ctx: Context, chapter: int | None, at_version: int | None, as_json: bool) -> None:
+    """Step through a chapter action by action, or show the board at any log entry."""
+    from cli.jsonout import chapter_json
+
+    name = ctx.campaign_name()
+    tracker = ctx.tracker()
+    if at_version is not None:
+        with refusals():
+            state = tracker.state(name, at_version)
+        if as_json:
+            ctx.print_json(chapter_json(state))
+            return
+        from cli.render import status_view
+
+        ctx.console().print(status_view(state))
+        return
+    with refusals():
+        steps = tracker.replay(name, chapter)
+    if as_json:
+        ctx.print_json(
+            [{"event": s.version, "summary": s.summary, **chapter_json(s.state)} for s in steps]
+        )
+        return
+    from cli.render import replay_table
+
+    ctx.console().print(replay_table(steps))
+
+
+@click.group()
+def projections() -> None:
+    """The SQLite read models (browse them with sqlite3 or Datasette)."""
+
+
+@projections.command("rebuild")
+@pass_context
+def rebuild(ctx: Context) -> None:
+    """Drop the read models and rebuild them from every stored event."""
+    try:
+        from projections.runner import rebuild as run
+    except ImportError:
+        raise Refused("the read models are not installed in this build") from None
+    with refusals():
+        count = run(ctx.db)
+    click.echo(f"Read models rebuilt from {count} stored events.")
+
+
+COMMANDS = (status, log, score, undo, redo, replay, projections)

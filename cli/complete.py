@@ -1,0 +1,52 @@
+"""Shell completion: commands come from click; player names, cards, threats and tiles
+from here. Enable it with ``eval "$(_GRIZZLED_COMPLETE=bash_source grizzled)"`` (see
+docs/cli.md). A completion never fails: it offers nothing rather than an error.
+"""
+
+from __future__ import annotations
+
+from click import Context, Parameter
+from click.shell_completion import CompletionItem
+
+from cli.parse import THREAT_NAMES, TILES
+
+
+def _state(ctx: Context) -> object | None:
+    root = ctx.find_root()
+    try:
+        from cli.context import Context as Grizzled
+        from tracker.config import database_path
+
+        db = root.params.get("db")
+        grizzled = Grizzled(database_path(str(db) if db else None), root.params.get("campaign"))
+        return grizzled.state()
+    except Exception:
+        return None
+
+
+def complete_player(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
+    """Names of the Grizzled at the table."""
+    state = _state(ctx)
+    seats = getattr(state, "seats", ())
+    names = [s.name for s in seats]
+    return [CompletionItem(n) for n in names if n.lower().startswith(incomplete.lower())]
+
+
+def complete_card(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
+    """Card notation: keys and names of the campaign's catalogue."""
+    from domain.cards import base_catalogue
+    from domain.notation import completions
+
+    state = _state(ctx)
+    catalogue = getattr(state, "catalogue", None) or base_catalogue()
+    return [CompletionItem(c) for c in completions(incomplete, catalogue)]
+
+
+def complete_threat(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
+    """The six threats."""
+    return [CompletionItem(t) for t in THREAT_NAMES if t.startswith(incomplete.lower())]
+
+
+def complete_tile(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
+    """The Support tiles."""
+    return [CompletionItem(t) for t in TILES if t.startswith(incomplete.lower())]

@@ -1,0 +1,175 @@
+"""The context every command shares: which database, which campaign, how to log an action,
+how errors end (one line, exit 2 for usage, 1 for a refusal), how output is printed.
+
+Heavy modules (the tracker and eventsourcing, rich) are imported only when a command
+needs them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import click
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from domain.campaign import CampaignCommand, CampaignState
+    from tracker.app import Logged, Tracker
+
+CURRENT_FILE = "current-campaign.json"
+
+
+class Refused(click.ClickException):
+    """The rules (or the tracker) refused: exit code 1, one line, nothing recorded."""
+
+    exit_code = 1
+
+    def format_message(self) -> str:
+        return self.message
+
+
+@dataclass
+class Context:
+    """Built once per invocation by the ``grizzled`` group."""
+
+    db: Path
+    campaign_option: str | None = None
+    _tracker: Tracker | None = field(default=None, repr=False)
+    _console: Console | None = field(default=None, repr=False)
+
+    # --- where ---------------------------------------------------------------------------
+    @property
+    def current_file(self) -> Path:
+        from tracker.config import data_dir
+
+        return data_dir() / CURRENT_FILE
+
+    def remembered_campaign(self) -> str | None:
+        """The campaign ``grizzled campaign use`` chose for this database, if any."""
+        try:
+            chosen = json.loads(self.current_file.read_text("utf-8"))
+        except (OSError, ValueError):
+            return None
+        name = chosen.get(str(self.db.resolve())) if isinstance(chosen, dict) else None
+        return name if isinstance(name, str) else None
+
+    def remember_campaign(self, name: str) -> None:
+        """Make ``name`` the current campaign of this database."""
+        path = self.current_file
+        try:
+            chosen = json.loads(path.read_text("utf-8"))
+        except (OSError, ValueError):
+            chosen = {}
+        chosen[str(self.db.resolve())] = name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(chosen, indent=1), "utf-8")
+
+    def campaign_name(self) -> str:
+        """The campaign to act on: --campaign, GRIZZLED_CAMPAIGN, the chosen one, the only one."""
+        name = self.campaign_option or os.environ.get("GRIZZLED_CAMPAIGN")
+        name = name or self.remembered_campaign()
+        if name:
+            return name
+        names = self.tracker().campaigns()
+        if len(names) == 1:
+            return names[0]
+        if not names:
+            raise Refused(f"no campaign in {self.db}: create one with 'grizzled campaign new'")
+        raise click.UsageError(
+            f"{len(names)} campaigns in {self.db}: choose one with 'grizzled campaign use NAME' "
+            "or --campaign"
+        )
+
+    # --- the tracker -----------------------------------------------------------------------
+    def tracker(self) -> Tracker:
+        """The tracker on this database (opened once)."""
+        if self._tracker is None:
+            from tracker.app import Tracker
+
+            with refusals():
+                if self.db.exists() and not self.db.is_file():
+                    raise Refused(f"{self.db} is not a file")
+                self._tracker = Tracker(self.db)
+        return self._tracker
+
+    def state(self) -> CampaignState:
+        """The current campaign's state."""
+        with refusals():
+            return self.tracker().state(self.campaign_name())
+
+    def log(self, command: CampaignCommand, summary: str) -> Logged:
+        """Record one action through the rules, print what happened and what comes next."""
+        from cli.narrate import narrate
+        from cli.next_step import next_step
+
+        name = self.campaign_name()
+        with refusals():
+            logged = self.tracker().log_action(name, command, summary=summary)
+        self.catch_up()
+        out = self.console()
+        if logged.retried:
+            out.print("[yellow]The campaign changed meanwhile: checked again and logged.[/yellow]")
+        for line in narrate(logged.events, logged.state.catalogue):
+            out.print(line)
+        out.print(f"[bold]Next:[/bold] {next_step(logged.state)}")
+        return logged
+
+    def catch_up(self) -> None:
+        """Bring the read models up to date (after every command that changes something)."""
+        try:
+            from projections.runner import catch_up
+        except ImportError:  # the read models are not installed in this build
+            return
+        with refusals():
+            catch_up(self.db)
+
+    # --- output ------------------------------------------------------------------------------
+    def console(self) -> Console:
+        """A rich console (colour off with NO_COLOR or when not a terminal)."""
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(highlight=False, no_color=bool(os.environ.get("NO_COLOR")))
+        return self._console
+
+    @staticmethod
+    def print_json(data: Any) -> None:
+        """Plain JSON on stdout (never through rich)."""
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+
+
+@contextmanager
+def refusals() -> Iterator[None]:
+    """Turn the engine's and tracker's refusals into one-line exits (code 1)."""
+    from domain.errors import MissingOutcome, RuleViolation
+    from tracker.errors import TrackerError
+
+    try:
+        yield
+    except MissingOutcome as error:
+        raise Refused(f"Refused ({error.rule}): {error} (see the command's --help)") from None
+    except RuleViolation as error:
+        raise Refused(f"Refused ({error.rule}): {error}") from None
+    except TrackerError as error:
+        raise Refused(str(error)) from None
+
+
+def usage(message: str) -> NoReturn:
+    """A usage error: exit code 2, one line."""
+    raise click.UsageError(message)
+
+
+def stderr(message: str) -> None:
+    """A line for the person, on stderr."""
+    print(message, file=sys.stderr)
+
+
+pass_context = click.make_pass_decorator(Context)

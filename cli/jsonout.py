@@ -1,0 +1,182 @@
+"""The documented JSON of the read commands (docs/cli.md). Plain data, no rich.
+
+A Support tile played face down is never shown, only that one was played.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from domain.campaign import CampaignState
+    from domain.state import ChapterState
+    from tracker.app import LogEntry, ScoreFact
+
+
+def legal_summary(chapter: ChapterState) -> dict[str, Any]:
+    """What the player whose turn it is may do now, by kind."""
+    from domain.hardknocks import active, must_withdraw
+    from domain.legal import playable_cards, withdrawals
+
+    player = chapter.active_player
+    if player is None:
+        return {}
+    forced = must_withdraw(chapter, player)
+    charmed = sorted({k for k in chapter.nml if player.charm in chapter.catalogue[k].threats})
+    tiles = sorted({getattr(w, "tile", None) or "none" for w in withdrawals(chapter, player)})
+    return {
+        "player": player.name,
+        "must_withdraw": forced,
+        "play": [] if forced else list(playable_cards(chapter, player)),
+        "play_any_hidden": player.hidden > 0 and not forced,
+        "charm": [] if forced or not player.charm_up else charmed,
+        "speech": not forced and player.speech_tokens > 0 and not active(chapter, player, "mute"),
+        "withdraw": tiles,
+    }
+
+
+def chapter_json(state: CampaignState) -> dict[str, Any]:
+    """The board: decks, No Man's Land, players, whose turn, what phase, what is legal."""
+    from cli.next_step import next_step
+
+    chapter = state.chapter
+    base = {
+        "campaign": state.name,
+        "ruleset": state.ruleset,
+        "chapter": state.chapter_number,
+        "next": next_step(state),
+    }
+    if chapter is None:
+        return {**base, "phase": None}
+    counts = chapter.threat_counts()
+    return {
+        **base,
+        "phase": str(chapter.phase),
+        "mission": chapter.mission,
+        "leader": chapter.players[chapter.leader].name,
+        "turn": chapter.active_player.name if chapter.active_player else None,
+        "trials": len(chapter.trials),
+        "morale": len(chapter.morale),
+        "speech_stock": chapter.speech_stock,
+        "no_mans_land": list(chapter.nml),
+        "threats": {t: counts[t] for t in sorted(counts)},
+        "support_pending": chapter.support.player if chapter.support else None,
+        "outcome": chapter.outcome,
+        "outcome_detail": chapter.outcome_detail,
+        "players": [
+            {
+                "name": p.name,
+                "charm": p.charm,
+                "charm_up": p.charm_up,
+                "hand": p.hand_size,
+                "known_cards": list(p.hand),
+                "hard_knocks": list(p.hard_knocks),
+                "hard_knock_weight": chapter.hard_knock_weight(p),
+                "speech_tokens": p.speech_tokens,
+                "support_tiles": len(p.tiles),
+                "tile_played": p.played_tile is not None,
+                "withdrawn": p.withdrawn,
+                "chaplain": p.chaplain,
+            }
+            for p in chapter.players
+        ],
+        "legal": legal_summary(chapter),
+    }
+
+
+def campaign_json(state: CampaignState) -> dict[str, Any]:
+    """A campaign: rules, Grizzled, results, Helping Hands, bans, score."""
+    from domain.rewards import score
+
+    total = score(state)
+    return {
+        "name": state.name,
+        "ruleset": state.ruleset,
+        "seats": [{"name": s.name, "charm": s.charm, "owner": s.owner} for s in state.seats],
+        "chapter": state.chapter_number,
+        "chapter_running": state.chapter_running,
+        "next_chapter": state.next_chapter,
+        "results": [
+            {
+                "chapter": r.number,
+                "outcome": r.outcome,
+                "detail": r.detail,
+                "morale_left": r.morale_left,
+            }
+            for r in state.results
+        ],
+        "helping_hands": [
+            {
+                "number": h.number,
+                "player": h.player,
+                "chapter": h.chapter,
+                "category": h.category,
+                "used_in": h.used_in,
+            }
+            for h in state.holdings
+        ],
+        "unclaimed": [{"number": u.number, "chapter": u.chapter} for u in state.unclaimed],
+        "bans": [
+            {"card": b.card, "player": b.player, "source": b.source, "chapter": b.chapter}
+            for b in state.bans
+        ],
+        "victory_points": total.victory_points,
+        "negative_points": total.negative_points,
+    }
+
+
+def log_json(entries: list[LogEntry]) -> list[dict[str, Any]]:
+    """Every stored event, readable, undone actions marked."""
+    return [
+        {
+            "version": e.version,
+            "kind": e.kind,
+            "summary": e.summary,
+            "time": e.timestamp.isoformat(),
+            "logged_by": e.logged_by,
+            "session": e.session,
+            "undone": e.undone,
+            "events": [r["type"] for r in e.events],
+            "actions": list(e.actions),
+            "reason": e.reason,
+        }
+        for e in entries
+    ]
+
+
+def score_json(state: CampaignState, facts: list[ScoreFact] | None) -> dict[str, Any]:
+    """The score per chapter, the totals, and (``--explain``) every fact behind them."""
+    from domain.rewards import score
+
+    total = score(state)
+    data: dict[str, Any] = {
+        "campaign": state.name,
+        "chapters": [
+            {
+                "chapter": line.chapter,
+                "result": line.result,
+                "morale_left": line.morale_left,
+                "victory_points": line.victory_points,
+                "negative_points": line.negative_points,
+                "unclaimed": list(line.unclaimed),
+                "banned": [b.card for b in line.banned],
+            }
+            for line in total.lines
+        ],
+        "victory_points": total.victory_points,
+        "negative_points": total.negative_points,
+        "difference": total.difference,
+    }
+    if facts is not None:
+        data["explanation"] = [
+            {
+                "kind": f.kind,
+                "chapter": f.chapter,
+                "what": f.what,
+                "event": f.version,
+                "logged_by": f.logged_by,
+                "time": f.timestamp.isoformat(),
+            }
+            for f in facts
+        ]
+    return data

@@ -1,0 +1,79 @@
+"""Reading what a person typed: player names, cards, targets, tiles. Bad input is a usage
+error (exit code 2) that says what was expected."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import click
+
+from domain.cards import Catalogue
+from domain.notation import CardNotationError, parse_card
+
+THREAT_NAMES = ("night", "snow", "rain", "shell", "gas", "whistle")
+TILES = ("left", "right", "left2", "right2")
+TILE_WORDS = {
+    "l": "left",
+    "r": "right",
+    "ll": "left2",
+    "rr": "right2",
+    "2l": "left2",
+    "2r": "right2",
+}
+
+
+def player(text: str, names: Iterable[str], what: str = "player") -> str:
+    """The name a (case-insensitive, unambiguous prefix of a) player name means."""
+    names = list(names)
+    word = text.strip().casefold()
+    exact = [n for n in names if n.casefold() == word]
+    found = exact or [n for n in names if n.casefold().startswith(word)]
+    if len(found) == 1:
+        return found[0]
+    listed = ", ".join(names)
+    if not found:
+        raise click.BadParameter(f"no {what} {text!r} at this table ({listed})")
+    raise click.BadParameter(f"{text!r} could be {' or '.join(found)}")
+
+
+def card(text: str, catalogue: Catalogue) -> str:
+    """A card key from the notation (docs/notation.md)."""
+    try:
+        return parse_card(text, catalogue)
+    except CardNotationError as error:
+        raise click.BadParameter(str(error)) from None
+
+
+def target(text: str, names: Iterable[str], catalogue: Catalogue) -> tuple[str, str]:
+    """``PLAYER:CARD``, e.g. ``ben:mute``."""
+    who, sep, what = text.partition(":")
+    if not sep or not who or not what:
+        raise click.BadParameter(f"{text!r}: write PLAYER:CARD, e.g. ben:mute")
+    return player(who, names), card(what, catalogue)
+
+
+def tile(text: str) -> str:
+    """A Support tile: left, right, left2, right2 (or l, r, ll, rr)."""
+    word = text.strip().lower()
+    word = TILE_WORDS.get(word, word)
+    if word not in TILES:
+        raise click.BadParameter(f"{text!r} is not a Support tile (left, right, left2, right2)")
+    return word
+
+
+def numbers(text: str) -> tuple[int, ...]:
+    """``12,13,14`` (or empty)."""
+    try:
+        return tuple(int(n) for n in text.replace(" ", "").split(",") if n)
+    except ValueError:
+        raise click.BadParameter(f"{text!r}: write card numbers separated by commas") from None
+
+
+def threat(text: str) -> str:
+    """A threat word or an unambiguous prefix (``mask`` is gas)."""
+    word = text.strip().lower()
+    word = "gas" if word == "mask" else word
+    found = [t for t in THREAT_NAMES if t.startswith(word)] if word else []
+    if len(found) != 1:
+        raise click.BadParameter(f"{text!r} is not a threat ({', '.join(THREAT_NAMES)})")
+    return found[0]
