@@ -1,0 +1,124 @@
+"""Writes docs/cli.md from the commands themselves: ``python -m cli.docgen``.
+
+A test regenerates it and fails when the file differs, so the reference never drifts
+from the commands.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+HEADER = """# CLI reference
+
+Generated from the commands by `python -m cli.docgen` (a test fails when this file is
+stale). For a whole evening at the table, see the [walkthrough](walkthrough.md); for the
+Armistice campaign, [campaign](campaign.md); for card names, [notation](notation.md).
+
+## Everywhere
+
+- `--db PATH` (or `GRIZZLED_DB`): the campaign database. Default: your data directory
+  (`$XDG_DATA_HOME/grizzled/grizzled.sqlite`, `~/.local/share/...` on Linux).
+- `-c NAME` / `--campaign NAME` (or `GRIZZLED_CAMPAIGN`): the campaign to act on.
+  Default: the one chosen with `grizzled campaign use`, or the only one in the file.
+- `GRIZZLED_USER` (who logs, default your login name) and `GRIZZLED_SESSION` (the evening,
+  default today's date) are recorded with every event.
+- The four actions (`play`, `charm`, `speech`, `withdraw`) act for the player whose turn
+  it is; `-p NAME` names someone else (the rules then check whose turn it really is).
+  Names may be shortened to any unambiguous prefix, case ignored.
+- Exit codes: `0` done; `2` the command was mistyped (unknown card, player, option);
+  `1` refused (a rule, a missing campaign, an unreadable database). Either way one line
+  on stderr says why, and nothing was recorded.
+- `NO_COLOR` turns colours off. `--json` prints plain JSON (schemas below).
+- Shell completion (commands, player names, cards, threats, tiles):
+  `eval "$(_GRIZZLED_COMPLETE=bash_source grizzled)"` in `~/.bashrc`
+  (`zsh_source` for zsh, `fish_source` for fish).
+
+## JSON output
+
+`status --json` and `replay --at N --json`:
+`{campaign, ruleset, chapter, next, phase, mission, leader, turn, trials, morale,
+speech_stock, no_mans_land: [card], threats: {threat: count}, support_pending,
+outcome, outcome_detail, players: [{name, charm, charm_up, hand, known_cards,
+hard_knocks, hard_knock_weight, speech_tokens, support_tiles, tile_played, withdrawn,
+chaplain}], legal: {player, must_withdraw, play: [card], play_any_hidden, charm:
+[card], speech, withdraw: [tile]}}`. A Support tile played face down is never shown,
+only `tile_played`.
+
+`log --json`: `[{version, kind, summary, time, logged_by, session, undone, events:
+[type], actions: [version], reason}]`.
+
+`score --json [--explain]`: `{campaign, chapters: [{chapter, result, morale_left,
+victory_points, negative_points, unclaimed: [number], banned: [card]}],
+victory_points, negative_points, difference, explanation: [{kind, chapter, what,
+event, logged_by, time}]}`.
+
+`campaign show --json`: `{name, ruleset, seats: [{name, charm, owner}], chapter,
+chapter_running, next_chapter, results: [{chapter, outcome, detail, morale_left}],
+helping_hands: [{number, player, chapter, category, used_in}], unclaimed: [{number,
+chapter}], bans: [{card, player, source, chapter}], victory_points,
+negative_points}`. `campaign list --json`: `[name]`.
+
+`replay --json`: the `status --json` document of each step, with `event` and
+`summary`.
+
+## Commands
+"""
+
+
+def _commands(group: click.Group, prefix: str) -> list[tuple[str, click.Command]]:
+    found = []
+    ctx = click.Context(group)
+    for name in sorted(group.list_commands(ctx)):
+        command = group.get_command(ctx, name)
+        if command is None or command.hidden:
+            continue
+        path = f"{prefix} {name}"
+        if isinstance(command, click.Group):
+            found.extend(_commands(command, path))
+        else:
+            found.append((path, command))
+    return found
+
+
+def _section(path: str, command: click.Command) -> str:
+    ctx = click.Context(command, info_name=path)
+    usage = " ".join(command.collect_usage_pieces(ctx))
+    lines = [f"### `{path}`", "", f"`{path} {usage}`", ""]
+    help_text = (command.help or "").replace("\b\n", "")
+    lines += [help_text.strip(), ""]
+    options = [p for p in command.params if isinstance(p, click.Option)]
+    if options:
+        lines += ["| option | meaning |", "|---|---|"]
+        for option in options:
+            record = option.get_help_record(ctx)
+            if record:
+                flags, meaning = record
+                flags = flags.replace("|", "/")
+                lines.append(f"| `{flags}` | {meaning.replace('|', '/')} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def render() -> str:
+    """The whole reference."""
+    from cli.main import main
+
+    sections = [_section(path, command) for path, command in _commands(main, "grizzled")]
+    return HEADER + "\n" + "\n".join(sections)
+
+
+def documented_commands() -> list[str]:
+    """Every command path, e.g. ``grizzled chapter start``."""
+    from cli.main import main
+
+    return [path for path, _ in _commands(main, "grizzled")]
+
+
+TARGET = Path(__file__).resolve().parent.parent / "docs" / "cli.md"
+
+if __name__ == "__main__":
+    TARGET.write_text(render(), "utf-8")
+    print(f"wrote {TARGET}", file=sys.stderr)
