@@ -1,0 +1,408 @@
+"""Writes docs/walkthrough.md and docs/campaign.md by running real sessions:
+``python -m tests.cli.walkthrough``.
+
+Each page is prose and commands. The commands run, in order, through click's CliRunner on
+a fresh database in a temporary directory with fixed settings (who logs, the session, no
+colour, 100 columns), and each one's output (stdout and stderr, as a terminal shows
+them) is pasted under it. A command marked ``$!`` must be refused; any other must
+succeed, or the page is not written. The only thing that changes from run to run is the
+clock, so the log's ``when`` column is shown as ``hh:mm`` and JSON times as ``...``.
+
+tests/cli/test_walkthrough.py regenerates both pages and fails when the committed files
+differ; tests/cli/test_cli_chapter.py plays the walkthrough's chapter and checks it.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import sys
+import tempfile
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+ROOT = Path(__file__).resolve().parents[2]
+WALKTHROUGH = ROOT / "docs" / "walkthrough.md"
+CAMPAIGN = ROOT / "docs" / "campaign.md"
+ENV = {
+    "GRIZZLED_USER": "ann",
+    "GRIZZLED_SESSION": "friday evening",
+    "NO_COLOR": "1",
+    "COLUMNS": "100",
+    "LINES": "60",
+    "GRIZZLED_CAMPAIGN": None,
+    "FORCE_COLOR": None,
+    "TTY_COMPATIBLE": None,
+    "TTY_INTERACTIVE": None,
+}
+CLOCK = re.compile(r"(?<![\d:])\d{2}:\d{2}(?![\d:])")
+JSON_TIME = re.compile(r'"time": "[^"]*"')
+
+Part = str  # prose (Markdown), "$ grizzled ..." (must succeed) or "$! grizzled ..." (refused)
+
+# --- the walkthrough: a whole chapter of the base game -----------------------------------
+INTRO = """# Walkthrough: a whole chapter at the table
+
+Friday evening. Ann, Ben and Cy play a chapter of *The Grizzled* (the 2015 base game) with
+their own cards, and Ann logs every action on her laptop with `grizzled`. Nobody tells the
+tracker what is in the decks or in anyone's hand: decks and hands are counts, and a card
+becomes known when it is played. Each command below is what Ann typed; under it is what
+`grizzled` printed.
+
+To keep the page short, the chapter is set up with a Trials deck of 10 cards and a Morale
+Reserve of 20 (`--trials 10 --morale 20`); at a normal game, plain `grizzled chapter start`
+deals the rulebook's 25 and 34.
+
+This page is written by `python -m tests.cli.walkthrough`, which runs these commands on a
+fresh database (a test fails when the page is out of date). Only the clock is hidden: the
+log's `when` column shows `hh:mm` where your log shows the time."""
+
+CHAPTER: tuple[Part, ...] = (
+    """## Setting up
+
+Ann creates the campaign with the three Grizzled in seat order, clockwise, each with the
+threat of their Good Luck Charm. The database lives in her data directory (`--db` or
+`GRIZZLED_DB` chooses another file).""",
+    "$ grizzled campaign new Friday --rules classic -p ann:night -p ben:snow -p cy:rain",
+    """Ann, the hairiest, is the first Mission Leader. Each player drew a third Support tile
+at random; Ann tells the tracker which, in seat order.""",
+    "$ grizzled chapter start --leader ann --tiles left,right,left --trials 10 --morale 20",
+    """## Mission 1: a Trap, and three shells
+
+The first Mission has an intensity of at least 3: three cards each, dealt face down. The
+tracker only counts them.""",
+    "$ grizzled mission start 3",
+    """Ann plays night+shell with a Trap on it. The Trap draws the top card of the Trials deck,
+which is played at once: Ann turns it over (snow+whistle) and says so with `--drawn`.""",
+    "$ grizzled play night+shell+trap --drawn snow+whistle",
+    """It is Ben's turn, but Cy, eager, puts rain+gas down first. Ann logs it for Cy with
+`-p cy`, and the tracker refuses: one line on stderr, exit code 1, nothing recorded. Cy
+takes her card back and Ben plays his.""",
+    "$! grizzled play rain+gas -p cy",
+    "$ grizzled play rain+gas",
+    """Cy plays Mute: a Hard Knock goes in front of the player who plays it, and a Mute
+Grizzled cannot make a Speech. Then Ann plays rain+shell, and a look at the board shows
+two shells (and two rains) in No Man's Land: the `!` is the warning.""",
+    "$ grizzled play mute",
+    "$ grizzled play rain+shell",
+    "$ grizzled status",
+    """Ben plays shell+gas: the third shell.""",
+    "$ grizzled play shell+gas",
+    """The Mission fails. No Man's Land goes back into the Trials deck, nobody had withdrawn
+so there is no Support, and the Morale Drop moves one card from the Morale Reserve to the
+Trials deck for each card still in hands (4). Ben leads next, and Ann, the former
+leader, takes a Speech token.""",
+    """## Mission 2: a Speech, a slip taken back, and Support
+
+Ben chooses intensity 2. He plays night+gas, Cy plays rain+whistle.""",
+    "$ grizzled mission start 2",
+    "$ grizzled play night+gas",
+    "$ grizzled play rain+whistle",
+    """Ann spends her Speech token on gas: each other player may discard one card showing
+gas. Ben discards snow+gas; Cy discards the Phobia of gas she was holding.""",
+    "$ grizzled speech gas -d ben:snow+gas -d cy:phobia-gas",
+    """Ben plays snow+shell. Cy says it was snow+whistle, so Ann takes the action back with
+`undo` and a reason for the log. Ben turns the card over again: it is snow+shell after
+all, and Ann puts it back with `redo`. Nothing is ever deleted: the undo and the redo are
+both in the log.""",
+    "$ grizzled play snow+shell",
+    '$ grizzled undo -r "Cy thought it was snow+whistle"',
+    "$ grizzled redo",
+    """Cy uses her Good Luck Charm (rain) on rain+whistle: the card leaves No Man's Land and
+her charm turns face down. Ann plays night+rain.""",
+    "$ grizzled charm rain+whistle",
+    "$ grizzled play night+rain",
+    """Ben has no card left and withdraws, playing a Support tile face down. The tracker is
+told which tile, and shows it to nobody until the reveal.""",
+    "$ grizzled withdraw left",
+    "$ grizzled play snow+rain",
+    "$ grizzled withdraw right",
+    "$ grizzled withdraw left",
+    """Everyone is out: the Mission succeeds and the tiles are revealed. Two of them point
+to Cy, so she benefits. In the base game that is up to two Hard Knocks discarded *or* the
+charm recovered; Cy has Mute and a face-down charm, so she has a real choice and the
+tracker waits for it.""",
+    "$ grizzled status",
+    """Cy discards Mute, to speak again. Then comes the Morale Drop: 3 cards (the minimum;
+3 are left in hands), and Cy leads the next Mission.""",
+    "$ grizzled support --discard mute",
+    """## Mission 3: peace
+
+Cy chooses intensity 2, which deals the last 6 cards of the Trials deck. If this Mission
+succeeds with every hand empty, the chapter is won. Ben took a Speech token when he
+passed the lead, and uses it on rain: Ann discards rain+shell and Cy her Trauma of rain.
+Ann's charm (night) clears night+snow.""",
+    "$ grizzled mission start 2",
+    "$ grizzled play night+snow",
+    "$ grizzled play shell+whistle",
+    "$ grizzled speech rain -d ann:rain+shell -d cy:trauma-rain",
+    "$ grizzled play gas+whistle",
+    "$ grizzled charm night+snow",
+    "$ grizzled play rain+gas",
+    "$ grizzled withdraw left",
+    """Cy is out with an empty hand. Two gas and two whistles: the board says which threats
+are one card from failure, and what Ann may do.""",
+    "$ grizzled status",
+    """Ann and Ben play their last cards: night+shell, night+snow+rain, and Merry Christmas
+(with no Hard Knock in play, it discards nothing). Then both withdraw.""",
+    "$ grizzled play night+shell",
+    "$ grizzled play night+snow+rain",
+    "$ grizzled play merry-christmas",
+    "$ grizzled withdraw right",
+    "$ grizzled withdraw left",
+    """The Trials deck is empty and so is every hand: the war is over for this chapter.
+
+## Looking back
+
+The log holds every action in order, who logged it and when; an undone action is struck
+through on a terminal. `score` lists the chapters played, and `replay --at` shows the
+board right after any log entry: here, right after the failed Mission (entry 8).""",
+    "$ grizzled log",
+    "$ grizzled score",
+    "$ grizzled replay --at 8",
+    """Every read command also speaks JSON (`status --json`, `log --json`, `score --json`,
+`replay --json`; see [the reference](cli.md)). To start another chapter, type
+`grizzled chapter start` again.""",
+)
+
+# --- the Armistice campaign ----------------------------------------------------------------
+CAMPAIGN_INTRO = """# Running the Armistice campaign
+
+The Armistice Edition is a campaign: Boot Camp, then chapters 1 to 9, over many
+evenings. Between chapters the Hard Knocks are cleared, while Helping Hands, Friendship
+cards and bans carry over, and the campaign ends with a score. `grizzled` remembers all
+of it: the group enters each Briefing, Conclusion and new card once, and the tracker
+checks the rest.
+
+**grizzled ships no card text.** The Briefings, Conclusions, numbered Trial cards, Orders
+of the Day, Recruits and Helping Hands are not public, so the group describes them from
+its own box the first time each one appears. On this page every name or text in
+parentheses, like `"(text on the card)"`, is a placeholder: type what your card says.
+The numbers are made up too (deck sizes, reward rules, card numbers other than the Hard
+Knock Aggressive, #147), and the chapters are tiny so the page stays short: copy yours
+from the cards.
+
+This page is written by `python -m tests.cli.walkthrough`, which runs these commands on a
+fresh database; for a whole chapter at the table see the [walkthrough](walkthrough.md),
+for every option the [reference](cli.md)."""
+
+ARMISTICE: tuple[Part, ...] = (
+    """## A new campaign
+
+An Armistice campaign is for 3 or 4 Grizzled (2 players play Duo mode, two Grizzled
+each: `-p ann:night@Ann`).""",
+    "$ grizzled campaign new Autumn --rules armistice -p ann:night -p ben:snow -p cy:rain",
+    """A group that knows the game may skip Boot Camp (`grizzled skip-boot-camp`, before it
+is played). This one plays it.
+
+## Entering a Briefing
+
+A chapter starts from its Briefing, and the tracker will not guess one.""",
+    "$! grizzled chapter start",
+    """The Briefing gives the Trials and Morale sizes, the first Mission's intensity, and
+which modules are in play: `--traps` (from chapter 4), `--orders` and `--recruits` (the
+numbers of the Order of the Day and Recruit decks), `--tokens` when it sets the Speech
+tokens, and `--notes` for any extra setup as printed. It is entered once; `chapter start`
+then needs only the first Mission Leader (drawn at random in this edition) and the third
+Support tiles drawn.""",
+    '$ grizzled briefing 0 --trials 3 --morale 20 --first 1 --title "(title on the card)"'
+    ' --notes "(extra setup, as printed)"',
+    "$ grizzled chapter start --leader ann --tiles left,left,right",
+    """## Describing a new Trial card
+
+Armistice Trial cards are numbered. Ann's first card is one the tracker has never seen,
+a card showing rain and gas with a Luck symbol, so it is refused until it is described.
+A face is written in [card notation](notation.md): threats joined with `+`, then `+trap`,
+and `+luck` once per Luck symbol. From then on its number names it.""",
+    "$ grizzled mission start 1",
+    "$! grizzled play rain+gas+luck",
+    "$ grizzled describe card 60 rain+gas+luck",
+    "$ grizzled play 60",
+    "$ grizzled play shell+whistle",
+    "$ grizzled play snow+rain",
+    "$ grizzled withdraw left",
+    "$ grizzled withdraw left",
+    "$ grizzled withdraw left",
+    """## Entering a Conclusion, awarding Helping Hands
+
+At the end of a chapter its Conclusion is entered: the reward rule and the Helping Hands
+it offers. Each `--reward RESULT:LEFT:HANDS` reads "with this result (`won`, `lost` or
+`any`) and at least LEFT cards left in the Morale Reserve, the group earns HANDS Helping
+Hands"; the best rule that applies counts.""",
+    "$ grizzled conclusion 0 --reward won:0:2 --reward lost:0:1 --offer 201,202,203",
+    """A Helping Hand is described before it is given: its name, its kind (`action`,
+`event` or `friendship`) and its text.""",
+    "$! grizzled award 201:ann 202:ben",
+    '$ grizzled describe hand 201 "(name on the card)" action --effect "(text on the card)"',
+    '$ grizzled describe hand 202 "(name on the card)" friendship --effect "(text on the card)"',
+    '$ grizzled describe hand 203 "(name on the card)" event --effect "(text on the card)"',
+    """Boot Camp was won with 20 cards left, which earns two. The group gives them to Ann
+and Ben; the third, not taken, is a Negative Point.""",
+    "$! grizzled award 201:ann 202:ben 203:cy",
+    "$ grizzled award 201:ann 202:ben",
+    """## A Hard Knock the tracker has never seen
+
+Chapter 1. Ben leads and plays night+snow; Cy plays a Hard Knock that is new to the
+campaign: Aggressive, card #147. A Hard Knock is described with `--knock KIND`, its threat
+(or `none`) as the face, and `--value` when it counts more than one for the four-Hard-Knocks
+defeat. The engine knows no rule for a new kind: the table applies its text, kept with
+`--effect`. The placeholder below is **not** the card's text; copy yours from the card.""",
+    "$ grizzled briefing 1 --trials 3 --morale 1 --first 1",
+    "$ grizzled chapter start --leader ben --tiles left,left,right",
+    "$ grizzled mission start 1",
+    "$ grizzled play night+snow",
+    '$ grizzled describe card 147 none --knock aggressive --effect "(text of card #147, as'
+    ' printed)"',
+    "$ grizzled play 147",
+    """## Correcting a description
+
+Cy reads her card again: it counts as two Hard Knocks. Describing a card again is a
+correction: it needs a reason, and both descriptions stay in the log (the same goes for
+entering a Briefing or a Conclusion again).""",
+    '$! grizzled describe card 147 none --knock aggressive --value 2 --effect "(text of card'
+    ' #147, as printed)"',
+    '$ grizzled describe card 147 none --knock aggressive --value 2 --effect "(text of card'
+    ' #147, as printed)" -r "misread the card: it counts as two Hard Knocks"',
+    "$ grizzled status",
+    """## A lost chapter and a ban
+
+Everyone withdraws holding cards: the Morale Drop empties the Reserve and the Monument
+shows.""",
+    "$ grizzled withdraw left",
+    "$ grizzled withdraw left",
+    "$ grizzled withdraw left",
+    '$ grizzled describe hand 204 "(name on the card)" event --effect "(text on the card)"',
+    '$ grizzled describe hand 205 "(name on the card)" action --effect "(text on the card)"',
+    '$ grizzled describe hand 206 "(name on the card)" action --effect "(text on the card)"',
+    "$ grizzled conclusion 1 --reward won:0:2 --reward lost:0:1 --offer 204,205,206",
+    "$ grizzled award 205:cy",
+    """After a lost chapter the group may ban one Trial card: from a player's hand
+(`--from hand`, the default, naming the card they reveal) or a Hard Knock in front of a
+player (`--from knock`). It leaves the campaign's decks and counts as a Negative Point.""",
+    "$ grizzled ban cy 147 --from knock",
+    """## Orders of the Day and Recruits
+
+From chapter 2 a Briefing lists the Orders of the Day, from chapter 3 the Recruits. Each
+card is described once, like any other: an Order's difficulty, its minimum intensity per
+player count (`--minimum PLAYERS:N`, repeated), any threat it adds (`--threat`), and
+`--lasting CONDITION` when it stays in play until its cancellation condition is met; a
+Recruit's starting hand, its Morale tokens, its rule and its departure advantage.""",
+    '$ grizzled describe order 12 "(name on the card)" --minimum 3:2 --minimum 4:2'
+    ' --effect "(text on the card)"',
+    '$ grizzled describe recruit 5 "(name on the card)" --hand 3 --tokens 1 --effect'
+    ' "(rule on the card)" --advantage "(departure advantage on the card)"',
+    "$ grizzled briefing 2 --trials 3 --morale 20 --first 1 --orders 12",
+    """The Briefing remembers the Order of the Day and Recruit decks. Drawing an Order of
+the Day at each Mission and bringing Recruits into play are not `grizzled` commands yet
+(the [reference](cli.md) lists every command there is).
+
+## Playing a Helping Hand
+
+In chapter 2 Ann leads, and on her turn she plays the Action Helping Hand she earned in
+Boot Camp instead of an action: the turn passes to Ben. An Event Helping Hand is played
+the same way, when its text says; a Friendship card took effect when it was given and
+stays in play. `--note` keeps what it did at the table, in your words.""",
+    "$ grizzled chapter start --leader ann --tiles left,left,right",
+    "$ grizzled mission start 1",
+    '$ grizzled helping play 201 --note "(what it did at the table)"',
+    "$ grizzled status",
+    """## The score
+
+The score is the Helping Hands acquired (Victory Points) against those not taken and the
+banned cards (Negative Points). `score --explain` lists every point with the log entry
+that recorded it, so the group can audit it; `campaign show` sums up the campaign.""",
+    "$ grizzled score --explain",
+    "$ grizzled campaign show",
+    """Everything above is in the log, corrections included; `grizzled undo` takes back a
+mistake, even across a chapter's end.""",
+)
+
+
+# --- running a session -------------------------------------------------------------------
+def commands(parts: Sequence[Part]) -> Iterator[tuple[list[str], bool]]:
+    """Each command of a page as arguments (without ``grizzled``) and whether it must
+    succeed."""
+    for part in parts:
+        if part.startswith("$"):
+            refused = part.startswith("$!")
+            words = shlex.split(part[2:] if refused else part[1:])
+            assert words[0] == "grizzled", part
+            yield words[1:], not refused
+
+
+def clean(args: Sequence[str], output: str) -> str:
+    """A command's output without the clock and trailing spaces."""
+    if args and args[0] == "log" and "--json" not in args:
+        output = CLOCK.sub("hh:mm", output)
+    output = JSON_TIME.sub('"time": "..."', output)
+    return "\n".join(line.rstrip() for line in output.rstrip().splitlines())
+
+
+def run(parts: Sequence[Part], workdir: Path) -> list[str]:
+    """Run a page's commands on a fresh database; the page's Markdown blocks."""
+    env = {**ENV, "GRIZZLED_DB": str(workdir / "grizzled.sqlite")}
+    env["XDG_DATA_HOME"] = str(workdir / "data")
+    runner = CliRunner(env=env)
+    from cli.main import main
+
+    blocks: list[str] = []
+    console: list[str] = []
+    for part in parts:
+        if not part.startswith("$"):
+            if console:
+                blocks.append("```console\n" + "\n\n".join(console) + "\n```")
+                console = []
+            blocks.append(part)
+            continue
+        ((args, must_succeed),) = commands([part])
+        result = runner.invoke(main, args)
+        check(part, result, must_succeed)
+        typed = part[3:] if part.startswith("$!") else part[2:]
+        console.append(f"$ {typed}\n{clean(args, result.output)}".rstrip())
+    if console:
+        blocks.append("```console\n" + "\n\n".join(console) + "\n```")
+    return blocks
+
+
+def check(part: str, result: Result, must_succeed: bool) -> None:
+    """A page never shows a command that ended otherwise than the page says."""
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise RuntimeError(f"{part}: {result.exception!r}") from result.exception
+    if must_succeed and result.exit_code != 0:
+        raise RuntimeError(f"{part} failed ({result.exit_code}): {result.output}")
+    if not must_succeed and result.exit_code == 0:
+        raise RuntimeError(f"{part} was expected to be refused: {result.output}")
+
+
+def page(intro: str, parts: Sequence[Part]) -> str:
+    """A whole page."""
+    with tempfile.TemporaryDirectory(prefix="grizzled-walkthrough-") as workdir:
+        blocks = run(parts, Path(workdir))
+    return "\n\n".join([intro, *blocks]) + "\n"
+
+
+def walkthrough() -> str:
+    """docs/walkthrough.md."""
+    return page(INTRO, CHAPTER)
+
+
+def campaign() -> str:
+    """docs/campaign.md."""
+    return page(CAMPAIGN_INTRO, ARMISTICE)
+
+
+PAGES = ((WALKTHROUGH, walkthrough), (CAMPAIGN, campaign))
+
+
+def main() -> int:
+    """Write both pages."""
+    for path, render in PAGES:
+        path.write_text(render(), "utf-8")
+        print(f"wrote {path.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
