@@ -9,6 +9,7 @@ click 8.2+ keeps stderr apart from stdout by default; older versions need
 
 from __future__ import annotations
 
+import shlex
 import sqlite3
 from contextlib import closing
 from importlib.metadata import version
@@ -68,7 +69,10 @@ class Grizzled:
         self.runner = runner()
 
     def __call__(self, *args: str) -> Result:
-        """Run a command; whatever happens, it ends through SystemExit, never a traceback."""
+        """Run a command (one string is split as a shell would); whatever happens, it ends
+        through SystemExit, never a traceback."""
+        if len(args) == 1:
+            args = tuple(shlex.split(args[0]))
         result = self.runner.invoke(main, list(args))
         if result.exception is not None and not isinstance(result.exception, SystemExit):
             raise AssertionError(
@@ -95,6 +99,8 @@ class Grizzled:
         that line."""
         before = stored_events(self.db)
         result = self(*args)
+        if len(args) == 1:
+            args = tuple(shlex.split(args[0]))
         assert result.exit_code == code, (
             f"grizzled {' '.join(args)} exited {result.exit_code}, not {code}: {result.output}"
         )
