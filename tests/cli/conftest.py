@@ -61,6 +61,11 @@ def stored_events(db: Path) -> int:
             return 0
 
 
+def words(args: tuple[str, ...]) -> tuple[str, ...]:
+    """A command's arguments: one string is split as a shell would."""
+    return tuple(shlex.split(args[0])) if len(args) == 1 else args
+
+
 class Grizzled:
     """Run ``grizzled`` commands on one test's database and check how they end."""
 
@@ -71,8 +76,7 @@ class Grizzled:
     def __call__(self, *args: str) -> Result:
         """Run a command (one string is split as a shell would); whatever happens, it ends
         through SystemExit, never a traceback."""
-        if len(args) == 1:
-            args = tuple(shlex.split(args[0]))
+        args = words(args)
         result = self.runner.invoke(main, list(args))
         if result.exception is not None and not isinstance(result.exception, SystemExit):
             raise AssertionError(
@@ -92,15 +96,14 @@ class Grizzled:
         """Run a read command with --json; the parsed document."""
         import json
 
-        return json.loads(self.ok(*args, "--json"))
+        return json.loads(self.ok(*words(args), "--json"))
 
     def refused(self, *args: str, code: int = 1) -> str:
         """Run a command that must end in one line on stderr with ``code``, recording nothing;
         that line."""
         before = stored_events(self.db)
+        args = words(args)
         result = self(*args)
-        if len(args) == 1:
-            args = tuple(shlex.split(args[0]))
         assert result.exit_code == code, (
             f"grizzled {' '.join(args)} exited {result.exit_code}, not {code}: {result.output}"
         )
