@@ -69,15 +69,16 @@ def words(args: tuple[str, ...]) -> tuple[str, ...]:
 class Grizzled:
     """Run ``grizzled`` commands on one test's database and check how they end."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, *, explicit: bool = False) -> None:
         self.db = db
         self.runner = runner()
+        self.prefix = ("--db", str(db)) if explicit else ()
 
     def __call__(self, *args: str) -> Result:
         """Run a command (one string is split as a shell would); whatever happens, it ends
         through SystemExit, never a traceback."""
         args = words(args)
-        result = self.runner.invoke(main, list(args))
+        result = self.runner.invoke(main, [*self.prefix, *args])
         if result.exception is not None and not isinstance(result.exception, SystemExit):
             raise AssertionError(
                 f"grizzled {' '.join(args)} raised {result.exception!r}"
