@@ -57,7 +57,7 @@ def stored_events(db: Path) -> int:
     with closing(sqlite3.connect(db)) as connection:
         try:
             return int(connection.execute("SELECT count(*) FROM stored_events").fetchone()[0])
-        except sqlite3.OperationalError:
+        except sqlite3.DatabaseError:  # no events table, or not an SQLite file at all
             return 0
 
 
