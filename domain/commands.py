@@ -106,4 +106,26 @@ class ChooseSupport:
     recover_charm: bool = False
 
 
-Command = StartMission | PlayCard | UseCharm | MakeSpeech | Withdraw | ChooseSupport
+# --- Solo mode (domain/solo.py) ---------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class RefillHand:
+    """Solo: right after a card is played, refill the single hand back up to 3 cards."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawSoloSupport:
+    """Solo: draw a solo Support tile (``tile``: told at a real table, else drawn at random)."""
+
+    tile: str | None = None
+
+
+Command = (
+    StartMission
+    | PlayCard
+    | UseCharm
+    | MakeSpeech
+    | Withdraw
+    | ChooseSupport
+    | RefillHand
+    | DrawSoloSupport
+)

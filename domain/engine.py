@@ -16,18 +16,23 @@ from domain.commands import (
     Chance,
     ChooseSupport,
     Command,
+    DrawSoloSupport,
     MakeSpeech,
     PlayCard,
+    RefillHand,
     StartMission,
     UseCharm,
     Withdraw,
 )
 from domain.events import Event
 from domain.outcome import Outcome
+from domain.solo import decide_solo
 from domain.state import ChapterState
 
 
 def _outcome(state: ChapterState, command: Command, chance: Chance | None) -> Outcome:
+    if state.solo is not None or isinstance(command, RefillHand | DrawSoloSupport):
+        return decide_solo(state, command, chance)  # Solo mode: one hand (domain/solo.py)
     match command:
         case StartMission():
             return decide_start_mission(state, command, chance)

@@ -36,7 +36,8 @@ from domain.events import (
     SupportUsed,
 )
 from domain.facts import apply_correction
-from domain.rules import Rules
+from domain.rules import Rules, Variant
+from domain.solo_state import SoloTable, solo_set_aside
 from domain.state import ChapterState, Phase, Player, Slot, SupportPending
 
 # Events of the Armistice modules evolve the chapter through functions registered here
@@ -68,7 +69,7 @@ def begin(event: ChapterStarted, catalogue: Catalogue | None = None) -> ChapterS
         hand_limit=event.hand_limit,
         speech_tokens_return=event.chaplain,
     )
-    return ChapterState(
+    state = ChapterState(
         rules=rules,
         catalogue=catalogue or base_catalogue(),
         players=players,
@@ -77,6 +78,9 @@ def begin(event: ChapterStarted, catalogue: Catalogue | None = None) -> ChapterS
         leader=event.players.index(event.leader),
         speech_stock=event.speech_tokens,
     )
+    if event.variant == Variant.SOLO:  # Solo mode: one hand, six Hard Knocks out (solo.py)
+        state = replace(state, solo=SoloTable(), set_aside=solo_set_aside(state.catalogue))
+    return state
 
 
 def replay(events: Iterable[Event], catalogue: Catalogue | None = None) -> ChapterState:

@@ -24,6 +24,7 @@ from domain.commands import (
     Withdraw,
 )
 from domain.hardknocks import active, must_withdraw, withdrawal_blocker
+from domain.solo_play import solo_actions
 from domain.state import ChapterState, Phase, Player
 
 ORDER = {StartMission: 0, PlayCard: 1, UseCharm: 2, MakeSpeech: 3, Withdraw: 4, ChooseSupport: 5}
@@ -120,6 +121,8 @@ def support_choices(state: ChapterState) -> list[Command]:
 
 def legal_actions(state: ChapterState) -> tuple[Command, ...]:
     """The legal commands now, sorted."""
+    if state.solo is not None and state.phase != Phase.SUPPORT:
+        return solo_actions(state)  # Solo mode: one hand, solo tiles (domain/solo_play.py)
     if state.phase == Phase.PREPARATION:
         commands: list[Command] = [StartMission(i) for i in intensities(state)]
     elif state.phase == Phase.MISSION:

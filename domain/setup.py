@@ -17,6 +17,7 @@ from domain.rules import (
     classic_deck_sizes,
     speech_tokens_for,
 )
+from domain.solo_setup import decide_start_solo
 
 THREATS = frozenset(t.value for t in Threat)
 
@@ -117,6 +118,8 @@ def decide_start_chapter(
     cmd: StartChapter, catalogue: Catalogue, chance: Chance | None = None
 ) -> ChapterStarted:
     """The setup of a chapter: at a real table decks are unseen counts."""
+    if cmd.variant == Variant.SOLO:  # Solo mode: 3 Grizzled, one hand (domain/solo.py)
+        return decide_start_solo(cmd, catalogue, chance)
     if cmd.ruleset not in set(Ruleset):
         raise InvalidSetup(f"setup: unknown ruleset {cmd.ruleset!r} (classic or armistice)")
     if cmd.variant not in set(Variant):

@@ -30,6 +30,7 @@ from domain.hardknocks import active, must_withdraw
 from domain.legal import intensities, plays, support_choices, targets, withdrawals
 from domain.resolution import TILE_STEPS
 from domain.setup import decide_start_chapter
+from domain.solo_play import random_solo_command, random_solo_setup
 from domain.state import ChapterState, Phase, Player
 
 
@@ -55,7 +56,10 @@ class RandomChance:
 def random_setup(
     rng: random.Random, ruleset: str = "classic", players: int = 4, variant: str = "normal"
 ) -> StartChapter:
-    """A setup with ``players`` Grizzled from the roster (Armistice with 2: Duo, 4 Grizzled)."""
+    """A setup with ``players`` Grizzled from the roster (Armistice with 2: Duo, 4 Grizzled;
+    Armistice with 1: Solo, 3 Grizzled and one hand)."""
+    if ruleset == "armistice" and players == 1:
+        return random_solo_setup(rng)
     duo = ruleset == "armistice" and players == 2
     roster = rng.sample(grizzled_roster(), 4 if duo else players)
     seats = tuple(
@@ -181,6 +185,8 @@ def _mission_command(state: ChapterState, rng: random.Random) -> Command:
 
 def random_command(state: ChapterState, rng: random.Random) -> Command:
     """A legal command chosen at random, leaning towards sensible play."""
+    if state.solo is not None and state.phase != Phase.SUPPORT:
+        return random_solo_command(state, rng)  # Solo mode (domain/solo_play.py)
     if state.phase == Phase.PREPARATION:
         span = intensities(state)
         if len(span) <= 3 and rng.random() < 0.7:

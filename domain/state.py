@@ -14,6 +14,7 @@ from enum import StrEnum
 
 from domain.cards import CardType, Catalogue, HardKnock
 from domain.rules import Rules
+from domain.solo_state import SoloTable
 
 Slot = str | None
 THREAT_KNOCKS = frozenset({HardKnock.PHOBIA.value, HardKnock.TRAUMA.value})
@@ -25,6 +26,7 @@ class Phase(StrEnum):
     PREPARATION = "preparation"
     MISSION = "mission"
     SUPPORT = "support"
+    SOLO_SUPPORT = "solo-support"  # Solo mode: waiting for a solo Support tile to be drawn
     OVER = "over"
 
 
@@ -81,6 +83,8 @@ class ChapterState:
     support: SupportPending | None = None
     outcome: str | None = None
     outcome_detail: str = ""
+    set_aside: tuple[str, ...] = ()  # cards out of this chapter (Solo, beginner One-shot)
+    solo: SoloTable | None = None  # Solo mode: the single hand (domain/solo.py)
 
     # --- players -------------------------------------------------------------------
     def index(self, name: str) -> int:
@@ -158,8 +162,9 @@ class ChapterState:
 
     @property
     def cards_in_hands(self) -> int:
-        """Trial cards in all hands together."""
-        return sum(p.hand_size for p in self.players)
+        """Trial cards in all hands together (Solo: the single hand)."""
+        solo = self.solo.hand_size if self.solo is not None else 0
+        return sum(p.hand_size for p in self.players) + solo
 
     def known_counts(self) -> Counter[str]:
         """How many copies of each key are seen somewhere in this chapter."""
@@ -170,6 +175,9 @@ class ChapterState:
         for player in self.players:
             counts.update(player.hand)
             counts.update(player.hard_knocks)
+        counts.update(self.set_aside)
+        if self.solo is not None:
+            counts.update(self.solo.hand)
         return counts
 
     def unseen(self, key: str) -> int:
@@ -185,4 +193,5 @@ class ChapterState:
             + len(self.nml)
             + len(self.discard)
             + sum(p.hand_size + len(p.hard_knocks) for p in self.players)
+            + (self.solo.hand_size if self.solo is not None else 0)
         )

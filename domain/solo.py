@@ -1,0 +1,411 @@
+"""Solo mode (Armistice, rulebook p.15 "Solo Mode: One-Shot"): one person plays 3 Grizzled
+in turn with a single hand of cards, basic rules with Traps and without Speeches.
+
+The hand belongs to the table (``ChapterState.solo``); the active Grizzled, who holds the
+Mission Leader token, plays from it and a Hard Knock goes in front of them. After playing
+a card the player may refill the hand back up to 3 cards; moving on without refilling
+ends the refills for the Mission. At the Support phase a solo Support tile (left, center,
+right, none) is drawn and names the beneficiary. Interpretations are listed in
+docs/rules.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from domain.actions import _played_consequences, decide_choose_support, trap_springs
+from domain.cards import HardKnock
+from domain.commands import (
+    Chance,
+    ChooseSupport,
+    Command,
+    DrawSoloSupport,
+    MakeSpeech,
+    PlayCard,
+    RefillHand,
+    StartMission,
+    UseCharm,
+    Withdraw,
+)
+from domain.errors import (
+    CardNotInHand,
+    CharmUnavailable,
+    IntensityTooLow,
+    MissingOutcome,
+    RuleViolation,
+    SpeechRefused,
+    SupportTileRefused,
+    TargetRefused,
+    WithdrawalRefused,
+)
+from domain.events import (
+    CardDrawnAndPlayed,
+    CharmUsed,
+    Event,
+    MissionFailed,
+    MissionStarted,
+    MissionSucceeded,
+    PlayerWithdrew,
+    register,
+)
+from domain.evolve import EVOLVERS, _place
+from domain.guards import (
+    check_can_reveal,
+    check_known_card,
+    check_not_forced,
+    check_phase,
+    check_turn,
+    reveal_top,
+)
+from domain.hardknocks import has, withdrawal_blocker
+from domain.notation import card_label
+from domain.outcome import Outcome
+from domain.resolution import after_support, automatic_support, failing_threat
+from domain.solo_state import SOLO_HAND, SOLO_TILES, SoloTable
+from domain.state import ChapterState, Phase, Player, Slot, SupportPending
+
+SOLO_SUPPORT_DISCARDS = 2  # "up to 2 Hard Knock cards discarded, and the Good Luck Charm"
+
+
+class SoloRefused(RuleViolation):
+    """A command Solo mode does not allow (or a Solo command outside Solo mode)."""
+
+    rule = "solo mode"
+
+
+# --- Events ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class SoloHandFilled(Event):
+    """Cards drawn from the top of the Trials deck into the single hand, up to 3
+    (``cause``: ``mission`` at a Mission's start, ``refill`` after a played card)."""
+
+    TYPE: ClassVar[str] = "SoloHandFilled"
+    cards: tuple[Slot, ...]
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
+class SoloCardPlayed(Event):
+    """The active Grizzled played a card from the single hand."""
+
+    TYPE: ClassVar[str] = "SoloCardPlayed"
+    player: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class SoloRefillGivenUp(Event):
+    """The player moved on without refilling: no more refills in this Mission."""
+
+    TYPE: ClassVar[str] = "SoloRefillGivenUp"
+
+
+@dataclass(frozen=True, slots=True)
+class SoloMissionEnded(Event):
+    """The Mission is over with the token on ``token`` (who acted last); a solo tile is due."""
+
+    TYPE: ClassVar[str] = "SoloMissionEnded"
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class SoloSupportDrawn(Event):
+    """A solo Support tile was drawn and discarded; it names the beneficiary (or nobody)."""
+
+    TYPE: ClassVar[str] = "SoloSupportDrawn"
+    tile: str
+    beneficiary: str | None
+
+
+register(SoloHandFilled, SoloCardPlayed, SoloRefillGivenUp, SoloMissionEnded, SoloSupportDrawn)
+
+
+# --- Evolving ----------------------------------------------------------------------------
+def _solo(state: ChapterState) -> SoloTable:
+    assert state.solo is not None, "a Solo event in a chapter that is not Solo"
+    return state.solo
+
+
+def _hand_filled(state: ChapterState, event: SoloHandFilled) -> ChapterState:
+    solo = _solo(state)
+    known = tuple(sorted((*solo.hand, *(c for c in event.cards if c is not None))))
+    hidden = solo.hidden + sum(1 for c in event.cards if c is None)
+    refills = True if event.cause == "mission" else solo.refills
+    solo = replace(solo, hand=known, hidden=hidden, refills=refills, refill_due=False)
+    return replace(state, trials=state.trials[len(event.cards) :], solo=solo)
+
+
+def _card_played(state: ChapterState, event: SoloCardPlayed) -> ChapterState:
+    solo = _solo(state)
+    if event.card in solo.hand:
+        hand = list(solo.hand)
+        hand.remove(event.card)
+        solo = replace(solo, hand=tuple(hand))
+    else:
+        solo = replace(solo, hidden=solo.hidden - 1)
+    state = replace(state, solo=replace(solo, refill_due=solo.refills))
+    state = _place(state, event.player, event.card)
+    return replace(state, turn=state.next_seat(state.index(event.player)))
+
+
+def _refill_given_up(state: ChapterState, _event: SoloRefillGivenUp) -> ChapterState:
+    return replace(state, solo=replace(_solo(state), refills=False, refill_due=False))
+
+
+def _mission_ended(state: ChapterState, event: SoloMissionEnded) -> ChapterState:
+    solo = replace(_solo(state), refill_due=False)
+    return replace(state, phase=Phase.SOLO_SUPPORT, leader=state.index(event.token), solo=solo)
+
+
+def _support_drawn(state: ChapterState, event: SoloSupportDrawn) -> ChapterState:
+    solo = _solo(state)
+    pile = list(solo.tiles)
+    pile.remove(event.tile)
+    tiles = tuple(pile) if pile else SOLO_TILES  # all 4 drawn: shuffle them again
+    state = replace(state, phase=Phase.SUPPORT, solo=replace(solo, tiles=tiles))
+    if event.beneficiary is None:
+        return state
+    pending = SupportPending(event.beneficiary, SOLO_SUPPORT_DISCARDS, False, True)
+    return replace(state, support=pending)
+
+
+EVOLVERS.update(
+    {
+        SoloHandFilled: _hand_filled,
+        SoloCardPlayed: _card_played,
+        SoloRefillGivenUp: _refill_given_up,
+        SoloMissionEnded: _mission_ended,
+        SoloSupportDrawn: _support_drawn,
+    }
+)
+
+
+# --- Queries -----------------------------------------------------------------------------
+def holding_view(state: ChapterState) -> ChapterState:
+    """The table as the Hard Knocks that count a hand see it: every Grizzled still in the
+    Mission holds the single hand (Hardheaded, Prideful, Fragile, an empty hand). Without
+    Hard Knocks nothing reads a hand: the state itself will do."""
+    solo = _solo(state)
+    if not any(p.hard_knocks for p in state.players):
+        return state
+    players = tuple(
+        p if p.withdrawn else replace(p, hand=solo.hand, hidden=solo.hidden) for p in state.players
+    )
+    return replace(state, players=players)
+
+
+def top_up(state: ChapterState) -> tuple[Slot, ...]:
+    """The Trials cards that bring the single hand back up to 3 (fewer if the deck runs out)."""
+    return state.trials[: max(0, SOLO_HAND - _solo(state).hand_size)]
+
+
+def beneficiary_of(state: ChapterState, tile: str) -> str | None:
+    """The Grizzled a solo tile names: left, center, right in setup order; none: nobody."""
+    return None if tile == "none" else state.players[SOLO_TILES.index(tile)].name
+
+
+def refill_possible(state: ChapterState) -> bool:
+    """A card was just played, refills are still allowed and the Trials deck has cards."""
+    solo = _solo(state)
+    return state.phase == Phase.MISSION and solo.refill_due and bool(state.trials)
+
+
+# --- Deciding ----------------------------------------------------------------------------
+def _check_not_forced(state: ChapterState, player: Player, doing: str) -> None:
+    view = holding_view(state)
+    check_not_forced(view, view.player(player.name), doing)
+
+
+def _check_in_solo_hand(state: ChapterState, name: str, card: str) -> None:
+    check_known_card(state, card)
+    solo = _solo(state)
+    if card in solo.hand:
+        return
+    if solo.hidden > 0:
+        check_can_reveal(state, card)
+        return
+    held = ", ".join(solo.hand) if solo.hand else "no cards"
+    raise CardNotInHand(
+        f"{name} cannot play {card_label(card, state.catalogue)}: the single hand holds {held}"
+    )
+
+
+def _give_up_refill(o: Outcome) -> None:
+    """Any action after a played card, other than the refill, gives the refills up."""
+    if refill_possible(o.state):
+        o.emit(SoloRefillGivenUp())
+
+
+def _end_of_action(o: Outcome, chance: Chance | None, actor: str) -> None:
+    """3 identical threats fail the Mission, all withdrawn succeed it; a solo tile is due."""
+    state = o.state
+    threat = failing_threat(state)
+    if threat is not None:
+        cards = (*state.trials, *state.nml)
+        known = chance is not None and None not in cards
+        order = chance.shuffle(cards) if known and chance else (None,) * len(cards)  # type: ignore[arg-type]
+        o.emit(MissionFailed(threat, order))
+    elif not state.in_mission:
+        o.emit(MissionSucceeded())
+    else:
+        return
+    o.emit(SoloMissionEnded(actor))
+
+
+def _start_mission(state: ChapterState, cmd: StartMission) -> Outcome:
+    leader = state.players[state.leader].name
+    check_phase(state, Phase.PREPARATION, "start a Mission", leader)
+    if cmd.intensity != SOLO_HAND:
+        raise IntensityTooLow(
+            f"{leader} cannot choose intensity {cmd.intensity}: in Solo mode every Mission "
+            f"starts with the single hand filled up to {SOLO_HAND} cards"
+        )
+    if cmd.chaplain_tile is not None:
+        raise SupportTileRefused("there is no Chaplain at this table")
+    o = Outcome(state)
+    o.emit(MissionStarted(state.mission + 1, leader, SOLO_HAND))
+    o.emit(SoloHandFilled(top_up(state), "mission"))
+    return o
+
+
+def _play_card(state: ChapterState, cmd: PlayCard, chance: Chance | None) -> Outcome:
+    player = check_turn(state, cmd.player, "play a card")
+    _check_in_solo_hand(state, player.name, cmd.card)
+    _check_not_forced(state, player, "play a card")
+    o = Outcome(state)
+    _give_up_refill(o)
+    o.emit(SoloCardPlayed(player.name, cmd.card))
+    used_target = _played_consequences(o, player.name, cmd.card, cmd.target)
+    sprang = state.catalogue[cmd.card].trap and trap_springs(o.state)
+    if sprang:
+        drawn = reveal_top(o.state, cmd.drawn, player.name, "Trap")
+        o.emit(CardDrawnAndPlayed(player.name, drawn, "trap"))
+        used_target = _played_consequences(o, player.name, drawn, cmd.target) or used_target
+    if cmd.drawn is not None and not sprang:
+        raise CardNotInHand(f"{player.name}'s {cmd.card} springs no Trap: nothing is drawn")
+    if cmd.target is not None and not used_target:
+        raise TargetRefused("a Hard Knock target is only given with a Merry Christmas")
+    _end_of_action(o, chance, player.name)
+    return o
+
+
+def _use_charm(state: ChapterState, cmd: UseCharm) -> Outcome:
+    player = check_turn(state, cmd.player, "use a Good Luck Charm")
+    _check_not_forced(state, player, "use a Good Luck Charm")
+    if not player.charm_up:
+        raise CharmUnavailable(
+            f"{player.name}'s Good Luck Charm is already used: Support must recover it first"
+        )
+    check_known_card(state, cmd.card)
+    label = card_label(cmd.card, state.catalogue)
+    if cmd.card not in state.nml:
+        raise CharmUnavailable(f"there is no {label} in No Man's Land for {player.name}'s charm")
+    if player.charm not in state.catalogue[cmd.card].threats:
+        raise CharmUnavailable(
+            f"{player.name}'s charm is {player.charm}: it cannot discard {label}"
+        )
+    o = Outcome(state)
+    _give_up_refill(o)
+    o.emit(CharmUsed(player.name, cmd.card))  # a charm only takes threats away: no end here
+    return o
+
+
+def _withdraw(state: ChapterState, cmd: Withdraw, chance: Chance | None) -> Outcome:
+    player = check_turn(state, cmd.player, "withdraw")
+    view = holding_view(state)
+    blocker = withdrawal_blocker(view, view.player(player.name))
+    if blocker is not None:
+        raise WithdrawalRefused(f"{blocker.reason} (in Solo mode the single hand is theirs)")
+    if cmd.tile is not None or cmd.discard_tile is not None:
+        raise SupportTileRefused(
+            f"{player.name} holds no Support tile: in Solo mode a solo tile is drawn "
+            "at the Support phase"
+        )
+    o = Outcome(state)
+    _give_up_refill(o)
+    o.emit(PlayerWithdrew(player.name, None))
+    used_target = False
+    if has(state, player, HardKnock.CLUMSY):
+        drawn = reveal_top(o.state, cmd.drawn, player.name, "Clumsy")
+        o.emit(CardDrawnAndPlayed(player.name, drawn, "clumsy"))
+        used_target = _played_consequences(o, player.name, drawn, cmd.target)
+    elif cmd.drawn is not None:
+        raise CardNotInHand(f"{player.name} is not Clumsy: withdrawing draws nothing")
+    if cmd.target is not None and not used_target:
+        raise TargetRefused("a Hard Knock target is only given with a Merry Christmas")
+    _end_of_action(o, chance, player.name)
+    return o
+
+
+def _refill(state: ChapterState) -> Outcome:
+    check_phase(state, Phase.MISSION, "refill the hand")
+    solo = _solo(state)
+    if not solo.refills:
+        raise SoloRefused(
+            "the hand was not refilled after an earlier card: it cannot be refilled again "
+            "in this Mission"
+        )
+    if not solo.refill_due:
+        raise SoloRefused("the hand is refilled right after a card is played, not now")
+    if not state.trials:
+        raise SoloRefused("the Trials deck is empty: nothing can refill the hand")
+    o = Outcome(state)
+    o.emit(SoloHandFilled(top_up(state), "refill"))
+    return o
+
+
+def _draw_support(state: ChapterState, cmd: DrawSoloSupport, chance: Chance | None) -> Outcome:
+    check_phase(state, Phase.SOLO_SUPPORT, "draw a solo Support tile")
+    pile = _solo(state).tiles
+    tile = cmd.tile if cmd.tile is not None or len(pile) > 1 else pile[0]
+    if tile is None:
+        if chance is None:
+            raise MissingOutcome(f"say which solo Support tile was drawn ({', '.join(pile)})")
+        tile = chance.pick(pile)
+    if tile not in SOLO_TILES:
+        raise SupportTileRefused(f"{tile!r} is not a solo Support tile ({', '.join(SOLO_TILES)})")
+    if tile not in pile:
+        raise SupportTileRefused(
+            f"the {tile} tile was drawn already: until all 4 are shuffled again the pile "
+            f"holds {', '.join(pile)}"
+        )
+    o = Outcome(state)
+    o.emit(SoloSupportDrawn(tile, beneficiary_of(state, tile)))
+    pending = o.state.support
+    if pending is not None:
+        automatic = automatic_support(o.state, pending)
+        if automatic is None:
+            return o  # more Hard Knocks than the Support discards: the player chooses
+        o.emit(automatic)
+    after_support(o)
+    return o
+
+
+def decide_solo(state: ChapterState, command: Command, chance: Chance | None = None) -> Outcome:
+    """A command in a Solo chapter; the Solo commands are refused in any other chapter."""
+    if state.solo is None:
+        raise SoloRefused(
+            f"{type(command).__name__} is a Solo mode command: in this chapter every "
+            "Grizzled has their own hand and Support tiles"
+        )
+    match command:
+        case StartMission():
+            return _start_mission(state, command)
+        case PlayCard():
+            return _play_card(state, command, chance)
+        case UseCharm():
+            return _use_charm(state, command)
+        case MakeSpeech():
+            raise SpeechRefused(
+                f"{command.player} cannot make a Speech: Solo mode is played without Speeches"
+            )
+        case Withdraw():
+            return _withdraw(state, command, chance)
+        case RefillHand():
+            return _refill(state)
+        case DrawSoloSupport():
+            return _draw_support(state, command, chance)
+        case ChooseSupport():
+            return decide_choose_support(state, command, chance)
+    raise TypeError(f"not a command: {command!r}")
