@@ -191,6 +191,8 @@ def rebuild(ctx: Context) -> None:
         from projections.runner import rebuild as run
     except ImportError:
         raise Refused("the read models are not installed in this build") from None
+    if not ctx.db.is_file():
+        raise Refused(f"there is no campaign database at {ctx.db}")
     with refusals():
         count = run(ctx.db)
     click.echo(f"Read models rebuilt from {count} stored events.")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -160,6 +161,12 @@ def refusals() -> Iterator[None]:
         raise Refused(f"Refused ({error.rule}): {error}") from None
     except TrackerError as error:
         raise Refused(str(error)) from None
+    except sqlite3.DatabaseError as error:
+        raise Refused(f"the campaign database cannot be read: {error}") from None
+    except Exception as error:
+        if type(error).__name__ == "ProjectionError":  # projections/ is optional here
+            raise Refused(str(error)) from None
+        raise
 
 
 def usage(message: str) -> NoReturn:

@@ -22,17 +22,18 @@ class Grizzled(click.Group):
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         try:
-            return super().main(*args, standalone_mode=False, **kwargs)
+            return super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[call-overload]
         except click.UsageError as error:
             where = (
                 f" (grizzled {error.ctx.command_path.partition(' ')[2]} --help)"
                 if (error.ctx and " " in error.ctx.command_path)
                 else ""
             )
-            click.echo(f"Error: {error.format_message()}{where}", err=True)
+            message = " ".join(error.format_message().split())
+            click.echo(f"Error: {message}{where}", err=True)
             code = error.exit_code
         except click.ClickException as error:
-            click.echo(f"Error: {error.format_message()}", err=True)
+            click.echo(f"Error: {' '.join(error.format_message().split())}", err=True)
             code = error.exit_code
         except click.Abort:
             click.echo("Aborted: nothing was recorded.", err=True)
@@ -48,7 +49,7 @@ class Grizzled(click.Group):
 @click.group(cls=Grizzled, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "--db",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     envvar="GRIZZLED_DB",
     help="The campaign database (default: GRIZZLED_DB, else your data directory).",
 )

@@ -4,6 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from domain.box import (
+    HelpingHandDescribed,
+    OrderDescribed,
+    RecruitDescribed,
+    TrialCardDescribed,
+)
+from domain.briefing import BriefingEntered, ConclusionEntered, chapter_name
 from domain.cards import Catalogue
 from domain.events import (
     CampaignCreated,
@@ -31,6 +38,13 @@ from domain.events import (
     SupportUsed,
 )
 from domain.notation import card_label
+from domain.rewards import (
+    BootCampSkipped,
+    CardBanned,
+    HelpingHandAwarded,
+    HelpingHandPlayed,
+    HelpingHandsUnclaimed,
+)
 
 TILE_WORDS = {
     "left": "to the left",
@@ -109,6 +123,10 @@ def _passed(e: LeadershipPassed, c: Catalogue) -> str:
     return f"{e.leader} is the Mission Leader.{token}"
 
 
+def _why(reason: str) -> str:
+    return f" Corrected: {reason}." if reason else ""
+
+
 def sentence(e: Event, c: Catalogue) -> str:
     """The sentence for one event."""
     match e:
@@ -154,6 +172,45 @@ def sentence(e: Event, c: Catalogue) -> str:
             return "Peace! The chapter is won."
         case ChapterLost():
             return f"The chapter is lost: {e.detail}."
+        case TrialCardDescribed():
+            what = "Hard Knock " + (e.hard_knock or "") if e.hard_knock else e.key
+            return f"Trial card #{e.number} learnt: {what}." + _why(e.reason)
+        case OrderDescribed():
+            return f"Order of the Day #{e.number} learnt: {e.name} ({e.difficulty})." + _why(
+                e.reason
+            )
+        case RecruitDescribed():
+            return f"Recruit #{e.number} learnt: {e.name} (starting hand {e.hand})." + _why(
+                e.reason
+            )
+        case HelpingHandDescribed():
+            return f"Helping Hand #{e.number} learnt: {e.name} ({e.category})." + _why(e.reason)
+        case BriefingEntered():
+            return (
+                f"Briefing of {chapter_name(e.chapter)}: Trials {e.trials}, Morale "
+                f"{e.morale}, first intensity {e.first_intensity}, Traps "
+                f"{'on' if e.traps else 'off'}." + _why(e.reason)
+            )
+        case ConclusionEntered():
+            offer = ", ".join(f"#{n}" for n in e.offered) or "no Helping Hand"
+            return f"Conclusion of {chapter_name(e.chapter)}: offers {offer}." + _why(e.reason)
+        case BootCampSkipped():
+            return "Boot Camp skipped: the campaign starts with chapter 1."
+        case HelpingHandAwarded():
+            return f"{e.player} receives Helping Hand #{e.number} (a Victory Point)."
+        case HelpingHandsUnclaimed():
+            left = ", ".join(f"#{n}" for n in e.numbers)
+            return f"Not taken: {left} ({len(e.numbers)} Negative Point(s))."
+        case CardBanned():
+            where = "hand" if e.source == "hand" else "Hard Knocks"
+            return (
+                f"{e.card} from {e.player}'s {where} is banned from the campaign "
+                "(a Negative Point)."
+            )
+        case HelpingHandPlayed():
+            note = f": {e.note}" if e.note else ""
+            taken = " It was their action." if e.category == "action" else ""
+            return f"{e.player} plays Helping Hand #{e.number}{note}.{taken}"
         case FactCorrected():
             whose = f" of {e.player}" if e.player else ""
             return f"Correction: {e.fact}{whose} set to {e.value} ({e.reason})."

@@ -110,16 +110,43 @@ def history_table(entries: Sequence[LogEntry]) -> Table:
     return table
 
 
+RESULT_WORDS = {
+    "won": "won",
+    "monument": "lost: the Monument",
+    "hard-knocks": "lost: Hard Knocks",
+    "hands": "lost: 13+ cards in hand",
+}
+
+
 def score_table(state: CampaignState) -> Table:
-    """Each finished chapter: result and the cards left in the Morale Reserve."""
+    """Each chapter: result, Morale Reserve left, Victory and Negative Points; the totals."""
+    from domain.rewards import score
+
+    total = score(state)
     table = Table(show_edge=False, box=None, header_style="bold")
-    for column in ("chapter", "result", "Morale left"):
+    for column in ("chapter", "result", "Morale left", "Victory Points", "Negative Points"):
         table.add_column(column)
-    for result in state.results:
-        outcome = "won" if result.outcome == "won" else f"lost: {result.detail}"
-        table.add_row(str(result.number), outcome, str(result.morale_left))
+    for line, result in zip(total.lines, state.results, strict=True):
+        outcome = RESULT_WORDS.get(result.outcome, f"lost: {result.outcome}")
+        table.add_row(
+            str(result.number),
+            outcome,
+            str(result.morale_left),
+            str(line.victory_points),
+            str(line.negative_points),
+        )
     if state.chapter_running and state.chapter is not None:
-        table.add_row(str(state.chapter_number), "in progress", str(len(state.chapter.morale)))
+        table.add_row(
+            str(state.chapter_number), "in progress", str(len(state.chapter.morale)), "", ""
+        )
+    table.add_row(
+        "total",
+        f"difference {total.difference:+d}",
+        "",
+        str(total.victory_points),
+        str(total.negative_points),
+        style="bold",
+    )
     return table
 
 

@@ -36,6 +36,7 @@ from tracker.errors import (
     CampaignNotFound,
     ConcurrentChange,
     DatabaseError,
+    NoSuchEvent,
     NothingToRedo,
     NothingToUndo,
     NotOnCurrentLine,
@@ -167,12 +168,21 @@ class Tracker(Application[UUID]):
 
     def campaign(self, name: str, version: int | None = None) -> Campaign:
         """The campaign aggregate (at a version of its stream, if given)."""
+        if version is not None and version < 1:
+            raise NoSuchEvent(f"log entries are numbered from 1, not {version}")
         try:
-            return self._guard(lambda: self.repository.get(campaign_id(name), version=version))
+            campaign: Campaign = self._guard(
+                lambda: self.repository.get(campaign_id(name), version=version)
+            )
         except AggregateNotFoundError:
             raise CampaignNotFound(
                 f"there is no campaign called {name!r} in {self.db_path}"
             ) from None
+        if version is not None and campaign.version != version:
+            raise NoSuchEvent(
+                f"there is no log entry #{version}: the log ends at #{campaign.version}"
+            )
+        return campaign
 
     def state(self, name: str, version: int | None = None) -> CampaignState:
         """The campaign state now, or right after the event numbered ``version``."""

@@ -33,3 +33,7 @@ class NotOnCurrentLine(TrackerError):
 
 class DatabaseError(TrackerError):
     """The database file cannot be opened, read or written."""
+
+
+class NoSuchEvent(TrackerError):
+    """No log entry has that number."""

@@ -89,8 +89,9 @@ def test_campaign_show_prints_the_rules_the_grizzled_and_the_chapters(table):
 
     assert out.splitlines() == [
         "Friday - classic rules - Ann (night), Ben (snow), Cy (rain)",
-        " chapter  result       Morale left ",
-        " 1        in progress  20          ",
+        " chapter  result         Morale left  Victory Points  Negative Points ",
+        " 1        in progress    20                                           ",
+        " total    difference +0               0               0               ",
     ]
 
 

@@ -247,8 +247,9 @@ def test_an_undo_cannot_reach_past_the_campaigns_start_or_off_the_line(table):
 # --- score --------------------------------------------------------------------------------------
 def test_score_lists_the_chapters_played(table):
     assert table.ok("score").splitlines() == [
-        " chapter  result       Morale left ",
-        " 1        in progress  20          ",
+        " chapter  result         Morale left  Victory Points  Negative Points ",
+        " 1        in progress    20                                           ",
+        " total    difference +0               0               0               ",
     ]
     assert table.json("score") == {
         "campaign": "Friday",

@@ -255,9 +255,10 @@ def test_an_undone_action_is_struck_through_on_a_terminal():
 
 def test_the_score_table_lists_finished_chapters_and_the_one_in_progress():
     assert text(render.score_table(after(*LOST, FIRST))) == lines(
-        " chapter  result                                                          Morale left",
-        f" 1        {MONUMENT}  0",
-        " 2        in progress                                                     20",
+        " chapter  result              Morale left  Victory Points  Negative Points",
+        " 1        lost: the Monument  0            0               0",
+        " 2        in progress         20",
+        " total    difference +0                    0               0",
     )
 
 
@@ -309,8 +310,9 @@ def test_the_campaign_panel_shows_helping_hands_and_bans():
 
     assert text(render.campaign_panel(state)) == lines(
         "Friday - armistice rules - Ann (night), Ben (snow), Cy (rain)",
-        " chapter  result                                                          Morale left",
-        f" 0        {MONUMENT}  0",
+        " chapter  result              Morale left  Victory Points  Negative Points",
+        " 0        lost: the Monument  0            2               2",
+        " total    difference +0                    2               2",
         "                      Helping Hands",
         " #                  player  category    chapter  used",
         " 100 Test hand 100  Ann     friendship  0        in play",

@@ -27,6 +27,7 @@ from hypothesis.stateful import (
 )
 
 from domain.campaign import CampaignState, evolve_campaign, start_campaign
+from domain.briefing import Conclusion, EnterConclusion
 from domain.commands import StartChapter
 from domain.events import CampaignCreated, from_record
 from domain.simulate import RandomChance, random_command, random_setup
@@ -153,6 +154,14 @@ class UndoRedoMachine(RuleBasedStateMachine):
         command: Any = self.setup
         if self.now and self.now.chapter and self.now.chapter_running:
             command = random_command(self.now.chapter, self.rng)
+        elif (
+            self.now
+            and self.now.armistice
+            and self.now.last_result is not None
+            and (self.now.last_result.number not in self.now.conclusions)
+        ):
+            # An Armistice chapter ends with its Conclusion (here one that offers nothing).
+            command = EnterConclusion(Conclusion(self.now.last_result.number, ()))
         logged = self.opened.log_action(NAME, command)
         self.line.append(logged.version)
         self.redos = []
