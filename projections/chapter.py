@@ -1,0 +1,218 @@
+"""Read model ``chapter_state`` and ``chapter_players``: the board of each chapter.
+
+A chapter's rows are its state when it was last the current chapter of the line of play:
+the board now for the chapter being played, the final board for the ones before it.
+Rows are built from ``domain.state.ChapterState`` only; fields added to it by the
+Armistice modules are read with ``getattr`` so a state without them still projects.
+A Support tile played face down is secret until the reveal: only *whether* a player
+played one is stored, and tiles held are a count (a list would give the played one away).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from domain.cards import base_catalogue
+from domain.hardknocks import active, must_withdraw
+from domain.legal import playable_cards, withdrawals
+
+if TYPE_CHECKING:
+    from domain.state import ChapterState, Player
+
+T = TypeVar("T")
+RECRUIT_TURN = -2  # domain.module_state.RECRUIT_TURN: the Recruit acts
+
+
+def dumps(value: Any) -> str:
+    """Compact, stable JSON for a column."""
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def chapter_name(number: int) -> str:
+    """``Boot Camp`` or ``chapter N`` (domain.briefing.chapter_name)."""
+    return "Boot Camp" if number == 0 else f"chapter {number}"
+
+
+def _safe(query: Callable[[], T]) -> T | None:
+    """A derived figure, or None when the state cannot answer (a projection never fails
+    on a board the rules engine accepted but a query does not understand)."""
+    try:
+        return query()
+    except (KeyError, IndexError, AttributeError, TypeError):
+        return None
+
+
+def _counts(counter: Counter[str] | None) -> str | None:
+    return None if counter is None else dumps(dict(sorted(counter.items())))
+
+
+def _nml_threats(state: ChapterState) -> Counter[str]:
+    counts: Counter[str] = Counter()
+    for key in state.nml:
+        counts.update(state.catalogue[key].threats)
+    return counts
+
+
+def _turn(state: ChapterState) -> str | None:
+    if state.turn >= 0:
+        return state.players[state.turn].name
+    recruit = getattr(state, "recruit", None)
+    if state.turn == RECRUIT_TURN and recruit is not None:
+        return f"Recruit #{recruit.number}"
+    return None
+
+
+def _orders(state: ChapterState) -> str | None:
+    piles = getattr(state, "orders", None)
+    if piles is None:
+        return None
+    return dumps(
+        {
+            "deck": len(piles.deck),
+            "in_play": list(piles.in_play),
+            "discard": list(piles.discard),
+        }
+    )
+
+
+def _recruit(state: ChapterState) -> str | None:
+    piles = getattr(state, "recruits", None)
+    if piles is None:
+        return None
+    recruit = piles.recruit
+    return dumps(
+        {
+            "deck": len(piles.deck),
+            "departed": list(piles.departed),
+            "number": recruit.number if recruit else None,
+            "after": state.players[recruit.after].name if recruit else None,
+            "hand": list(recruit.hand) if recruit else [],
+            "withdrew_in": recruit.withdrew_in if recruit else None,
+            "tokens": recruit.tokens if recruit else 0,
+        }
+    )
+
+
+def _solo(state: ChapterState) -> str | None:
+    solo = getattr(state, "solo", None)
+    if solo is None:
+        return None
+    return dumps(
+        {
+            "hand_size": solo.hand_size,
+            "hand_known": list(solo.hand),
+            "refills": solo.refills,
+            "tiles": len(solo.tiles),
+        }
+    )
+
+
+def _legal(state: ChapterState) -> str:
+    """What the player whose turn it is may do now, by kind (the shape of the CLI's
+    ``status --json`` ``legal``), so the board needs no rules engine to be shown."""
+    player = state.active_player
+    if player is None:
+        return dumps({})
+    forced = must_withdraw(state, player)
+    charmed = sorted({k for k in state.nml if player.charm in state.catalogue[k].threats})
+    tiles = sorted({getattr(w, "tile", None) or "none" for w in withdrawals(state, player)})
+    return dumps(
+        {
+            "player": player.name,
+            "must_withdraw": forced,
+            "play": [] if forced else list(playable_cards(state, player)),
+            "play_any_hidden": player.hidden > 0 and not forced,
+            "charm": [] if forced or not player.charm_up else charmed,
+            "speech": not forced and player.speech_tokens > 0 and not active(state, player, "mute"),
+            "withdraw": tiles,
+        }
+    )
+
+
+def with_known_cards(state: ChapterState) -> ChapterState:
+    """The board with every card on it in its catalogue. A chapter that ended keeps its
+    cards while the campaign may ban the last copy of one afterwards; a board restored by
+    an undo carries the campaign's catalogue (``domain.codec`` stores one), so such a card
+    is looked up in the base game."""
+    catalogue = state.catalogue
+    keys = {*state.nml, *(k for p in state.players for k in (*p.hand, *p.hard_knocks))}
+    missing = [k for k in keys if k not in catalogue]
+    if not missing:
+        return state
+    base = base_catalogue().cards
+    cards = {**catalogue.cards, **{k: base[k] for k in missing if k in base}}
+    return replace(state, catalogue=replace(catalogue, cards=cards))
+
+
+def chapter_row(
+    campaign_id: str, campaign: str, number: int, state: ChapterState
+) -> dict[str, Any]:
+    """The ``chapter_state`` row of one chapter."""
+    state = with_known_cards(state)
+    support = state.support
+    return {
+        "campaign_id": campaign_id,
+        "campaign": campaign,
+        "chapter": number,
+        "chapter_name": chapter_name(number),
+        "ruleset": state.rules.ruleset,
+        "variant": state.rules.variant,
+        "traps": int(state.rules.traps),
+        "phase": str(state.phase),
+        "mission": state.mission,
+        "turn": _safe(lambda: _turn(state)),
+        "leader": _safe(lambda: state.players[state.leader].name),
+        "trials": len(state.trials),
+        "morale": len(state.morale),
+        "discard": len(state.discard),
+        "cards_in_hands": _safe(lambda: state.cards_in_hands),
+        "nml": dumps(list(state.nml)),
+        "nml_threats": _counts(_safe(lambda: _nml_threats(state))),
+        "threats": _counts(_safe(state.threat_counts)),
+        "speech_stock": state.speech_stock,
+        "mission_failed": int(state.mission_failed),
+        "support_beneficiary": support.player if support is not None else None,
+        "outcome": state.outcome,
+        "outcome_detail": state.outcome_detail,
+        "orders": _safe(lambda: _orders(state)),
+        "recruit": _safe(lambda: _recruit(state)),
+        "solo": _safe(lambda: _solo(state)),
+        "legal": _safe(lambda: _legal(state)),
+    }
+
+
+def _player_row(
+    base: dict[str, Any], seat: int, player: Player, state: ChapterState
+) -> dict[str, Any]:
+    return {
+        **base,
+        "seat": seat,
+        "player": player.name,
+        "owner": player.owner,
+        "chaplain": int(player.chaplain),
+        "charm": player.charm,
+        "charm_up": int(player.charm_up),
+        "hand_size": player.hand_size,
+        "hand_known": dumps(list(player.hand)),
+        "hard_knocks": dumps(list(player.hard_knocks)),
+        "hard_knock_weight": _safe(lambda: state.hard_knock_weight(player)),
+        "speech_tokens": player.speech_tokens,
+        "tiles": len(player.tiles),
+        "tile_played": int(player.played_tile is not None),
+        "withdrawn": int(player.withdrawn),
+        "is_leader": int(seat == state.leader),
+        "is_turn": int(seat == state.turn),
+    }
+
+
+def player_rows(
+    campaign_id: str, campaign: str, number: int, state: ChapterState
+) -> list[dict[str, Any]]:
+    """The ``chapter_players`` rows of one chapter, in seat order."""
+    base = {"campaign_id": campaign_id, "campaign": campaign, "chapter": number}
+    state = with_known_cards(state)
+    return [_player_row(base, seat, p, state) for seat, p in enumerate(state.players)]

@@ -1,0 +1,67 @@
+"""Read model ``event_log``: every stored event of every campaign in readable form.
+
+One row per stored event. ``undone`` is 1 while an action is off the line of play (taken
+back by an undo and not redone); the runner sets it again on the rows an undo or a redo
+names. Undo and redo rows themselves, and the creation, are never undone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from projections.chapter import dumps
+from projections.stored import Stored
+
+
+def _versions(actions: list[int]) -> str:
+    return ", ".join(f"#{v}" for v in actions)
+
+
+def summary(event: Stored, campaign: str) -> str:
+    """What happened, in a line."""
+    data = event.data
+    match event.kind:
+        case "Created":
+            seats = ", ".join(str(seat[0]) for seat in data["record"]["data"].get("seats", ()))
+            ruleset = data["record"]["data"].get("ruleset", "")
+            return f"campaign {campaign!r} created ({ruleset}: {seats})"
+        case "ActionLogged":
+            return str(data.get("summary", ""))
+        case "ActionsUndone":
+            reason = data.get("reason") or ""
+            text = f"undo {_versions(data.get('actions', []))}"
+            return f"{text}: {reason}" if reason else text
+        case "ActionsRedone":
+            return f"redo {_versions(data.get('actions', []))}"
+    return ""
+
+
+def event_types(event: Stored) -> list[str]:
+    """The domain event types a stored event carried."""
+    if event.kind == "Created":
+        return [str(event.data["record"]["type"])]
+    return [str(record["type"]) for record in event.data.get("events", ())]
+
+
+def log_row(event: Stored, campaign: str, chapter: int | None) -> dict[str, Any]:
+    """The ``event_log`` row of one stored event (``chapter``: the chapter after it)."""
+    data = event.data
+    actions = data.get("actions")
+    return {
+        "campaign_id": event.campaign_id,
+        "campaign": campaign,
+        "version": event.version,
+        "notification_id": event.notification_id,
+        "kind": event.kind,
+        "summary": summary(event, campaign),
+        "who": data.get("logged_by"),
+        "session": event.session,
+        "time": event.timestamp,
+        "chapter": chapter,
+        "event_types": dumps(event_types(event)),
+        "parent": data.get("parent"),
+        "actions": dumps(actions) if actions is not None else None,
+        "head": data.get("head"),
+        "reason": data.get("reason"),
+        "undone": 0,
+    }

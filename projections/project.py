@@ -1,0 +1,325 @@
+"""Projecting one batch of stored events and writing it with sqlite-utils.
+
+The runner keeps each campaign's ``CampaignState``: started by ``start_campaign`` on
+Created, evolved by ``evolve_campaign`` over an ActionLogged's domain events, replaced by
+the recorded ``restored`` state on an undo or a redo. A batch collects what its events
+touch (each chapter's latest board, each campaign's latest state, new log rows, undone
+flags) and writes every touched row once, with the new position, in the caller's
+transaction. This is the heavy path (domain, sqlite-utils): it is imported only when
+there is something to project.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlite_utils import Database
+
+from domain.campaign import CampaignState, evolve_campaign, start_campaign
+from domain.codec import decode_campaign, encode_campaign
+from domain.events import CampaignCreated, from_record
+from domain.state import ChapterState
+from projections import schema
+from projections.campaign import campaign_row, reward_rows
+from projections.chapter import chapter_row, player_rows
+from projections.errors import ProjectionError
+from projections.log import log_row
+from projections.stored import Stored, read_versions
+
+
+@dataclass
+class Stream:
+    """One campaign as the runner knows it: its state and where its stream stands."""
+
+    campaign_id: str
+    name: str
+    state: CampaignState
+    head: int
+    version: int
+    created_at: str
+    created_by: str
+    updated_at: str
+
+    def info(self) -> dict[str, Any]:
+        """Where the stream stands: head, version, who created it and when, last event."""
+        return {
+            "head": self.head,
+            "version": self.version,
+            "created_at": self.created_at,
+            "created_by": self.created_by,
+            "updated_at": self.updated_at,
+        }
+
+    def stored(self) -> dict[str, Any]:
+        """Its ``projection_campaigns`` row (the state in the domain's plain form)."""
+        plain = json.dumps(encode_campaign(self.state), separators=(",", ":"))
+        return {
+            "campaign_id": self.campaign_id,
+            "campaign": self.name,
+            **self.info(),
+            "state": plain,
+        }
+
+
+def _reward_facts(state: CampaignState) -> tuple[Any, ...]:
+    """What the campaign-wide tables are made of: unchanged facts, unchanged rows."""
+    return (
+        state.name,
+        state.holdings,
+        state.unclaimed,
+        state.bans,
+        state.results,
+        state.catalogue.helping_hands,
+    )
+
+
+@dataclass
+class Batch:
+    """What one batch of events touched, to be written once."""
+
+    streams: dict[str, Stream] = field(default_factory=dict)
+    facts_before: dict[str, tuple[Any, ...] | None] = field(default_factory=dict)
+    chapters: dict[tuple[str, int], tuple[str, ChapterState]] = field(default_factory=dict)
+    cuts: dict[str, int] = field(default_factory=dict)  # rows of later chapters go
+    log: dict[tuple[str, int], dict[str, Any]] = field(default_factory=dict)
+    flags: dict[tuple[str, int], int] = field(default_factory=dict)  # undone, stored rows
+
+    def touch(self, stream: Stream, new: bool = False) -> None:
+        """The campaign changes in this batch (remember its facts as they were)."""
+        if stream.campaign_id not in self.streams:
+            self.streams[stream.campaign_id] = stream
+            self.facts_before[stream.campaign_id] = None if new else _reward_facts(stream.state)
+
+    def chapter(self, stream: Stream, number: int, chapter: ChapterState) -> None:
+        """A chapter's board as it now stands."""
+        self.chapters[(stream.campaign_id, number)] = (stream.name, chapter)
+
+    def current_chapter(self, stream: Stream) -> None:
+        """The current chapter's board, if a chapter was started."""
+        state = stream.state
+        if state.chapter is not None:
+            self.chapter(stream, state.chapter_number, state.chapter)
+
+    def cut(self, stream: Stream) -> None:
+        """Chapters after the current one are not on the line of play any more."""
+        state = stream.state
+        keep = state.chapter_number if state.chapter is not None else -1
+        cid = stream.campaign_id
+        self.cuts[cid] = min(keep, self.cuts.get(cid, keep))
+        for key in [k for k in self.chapters if k[0] == cid and k[1] > keep]:
+            del self.chapters[key]
+
+    def mark(self, campaign_id: str, versions: list[int], undone: bool) -> None:
+        """Actions taken off (or put back on) the line of play."""
+        for version in versions:
+            key = (campaign_id, int(version))
+            if key in self.log:
+                self.log[key]["undone"] = int(undone)
+            else:
+                self.flags[key] = int(undone)
+
+
+class Projector:
+    """Projects batches of stored events on one connection, keeping campaign states
+    between batches while nobody else moves the position."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.db = Database(conn)
+        self.streams: dict[str, Stream] = {}
+        self.position: int | None = None
+
+    def forget(self) -> None:
+        """Drop what is cached: another runner moved the position."""
+        self.streams.clear()
+
+    # --- projecting -----------------------------------------------------------------------
+    def project(self, events: list[Stored]) -> None:
+        """Project the events and write the rows and the new position (no commit)."""
+        batch = Batch()
+        for event in events:
+            try:
+                self._apply(batch, event)
+            except ProjectionError:
+                raise
+            except Exception as error:
+                raise ProjectionError(
+                    f"cannot project event #{event.version} of campaign {event.campaign_id} "
+                    f"(notification {event.notification_id}): {error!r}"
+                ) from error
+        write_batch(self.db, batch, events[-1].notification_id)
+        self.position = events[-1].notification_id
+
+    def _apply(self, batch: Batch, event: Stored) -> None:
+        if event.kind == "Created":
+            stream = self._created(event)
+            batch.touch(stream, new=True)
+        else:
+            stream = self._stream(event.campaign_id)
+            batch.touch(stream)
+            match event.kind:
+                case "ActionLogged":
+                    self._evolve(batch, stream, event.data["events"])
+                    stream.head = event.version
+                case "ActionsUndone" | "ActionsRedone":
+                    self._restore(batch, stream, event)
+        stream.version = event.version
+        stream.updated_at = event.timestamp
+        state = stream.state
+        chapter = state.chapter_number if state.chapter is not None else None
+        batch.log[(event.campaign_id, event.version)] = log_row(event, stream.name, chapter)
+
+    def _created(self, event: Stored) -> Stream:
+        created = from_record(event.data["record"])
+        assert isinstance(created, CampaignCreated)
+        state = start_campaign(created)
+        stream = Stream(
+            event.campaign_id,
+            state.name,
+            state,
+            head=event.version,
+            version=event.version,
+            created_at=event.timestamp,
+            created_by=str(event.data.get("logged_by", "")),
+            updated_at=event.timestamp,
+        )
+        self.streams[event.campaign_id] = stream
+        return stream
+
+    def _evolve(self, batch: Batch, stream: Stream, records: list[dict[str, Any]]) -> None:
+        """Apply an action's domain events; a chapter that ends being current keeps its
+        last board."""
+        state = stream.state
+        board = state.chapter
+        for record in records:
+            before = state
+            state = evolve_campaign(state, from_record(record))
+            if state.chapter_number != before.chapter_number and before.chapter is not None:
+                batch.chapter(stream, before.chapter_number, before.chapter)
+        stream.state = state
+        if state.chapter is not board:  # campaign-level events leave the board as it is
+            batch.current_chapter(stream)
+
+    def _restore(self, batch: Batch, stream: Stream, event: Stored) -> None:
+        """An undo or a redo: the recorded state replaces the campaign's. A redo into a
+        later chapter replays the redone actions so the chapters between get their
+        final boards back."""
+        restored = decode_campaign(event.data["restored"])
+        actions = [int(v) for v in event.data["actions"]]
+        redo = event.kind == "ActionsRedone"
+        if redo and restored.chapter_number > stream.state.chapter_number:
+            for action in read_versions(self.conn, stream.campaign_id, actions):
+                if action.kind == "ActionLogged":
+                    self._evolve(batch, stream, action.data["events"])
+        stream.state = restored
+        stream.head = int(event.data["head"])
+        batch.cut(stream)
+        batch.current_chapter(stream)
+        batch.mark(stream.campaign_id, actions, undone=not redo)
+
+    def _stream(self, campaign_id: str) -> Stream:
+        stream = self.streams.get(campaign_id)
+        if stream is None:
+            stream = load_stream(self.conn, campaign_id)
+            self.streams[campaign_id] = stream
+        return stream
+
+
+def load_stream(conn: sqlite3.Connection, campaign_id: str) -> Stream:
+    """A campaign as the last batch left it, from ``projection_campaigns``."""
+    row = conn.execute(
+        "SELECT campaign, version, head, created_at, created_by, updated_at, state "
+        "FROM projection_campaigns WHERE campaign_id = ?",
+        (campaign_id,),
+    ).fetchone()
+    if row is None:
+        raise ProjectionError(f"campaign {campaign_id} has events but was never created")
+    name, version, head, created_at, created_by, updated_at, state = row
+    return Stream(
+        campaign_id,
+        name,
+        decode_campaign(json.loads(state)),
+        head=head,
+        version=version,
+        created_at=created_at,
+        created_by=created_by,
+        updated_at=updated_at,
+    )
+
+
+# --- writing ----------------------------------------------------------------------------
+def create_tables(db: Database) -> None:
+    """Create every read-model table that is missing, and the position row."""
+    for table in schema.ALL_TABLES:
+        if not db[table.name].exists():
+            db[table.name].create(  # type: ignore[union-attr]
+                table.columns, pk=table.pk, not_null=set(table.pk)
+            )
+            for columns in table.indexes:
+                db[table.name].create_index(columns)  # type: ignore[union-attr]
+    db["projection_position"].insert(  # type: ignore[union-attr]
+        {"name": schema.POSITION_NAME, "position": 0, "schema": schema.SCHEMA},
+        ignore=True,
+    )
+
+
+def drop_tables(conn: sqlite3.Connection) -> None:
+    """Drop every read-model table (the events are not touched)."""
+    for table in schema.ALL_TABLES:
+        conn.execute(f"DROP TABLE IF EXISTS [{table.name}]")
+
+
+def _write_chapters(db: Database, batch: Batch) -> None:
+    conn = db.conn
+    for cid, keep in batch.cuts.items():
+        for table in ("chapter_state", "chapter_players"):
+            conn.execute(f"DELETE FROM {table} WHERE campaign_id = ? AND chapter > ?", (cid, keep))
+    conn.executemany(
+        "DELETE FROM chapter_players WHERE campaign_id = ? AND chapter = ?", list(batch.chapters)
+    )
+    boards = [chapter_row(c, name, n, st) for (c, n), (name, st) in batch.chapters.items()]
+    players = [
+        row for (c, n), (name, st) in batch.chapters.items() for row in player_rows(c, name, n, st)
+    ]
+    db["chapter_state"].insert_all(boards, replace=True)  # type: ignore[union-attr]
+    db["chapter_players"].insert_all(players)  # type: ignore[union-attr]
+
+
+def _write_campaigns(db: Database, batch: Batch) -> None:
+    conn = db.conn
+    changed = [
+        s
+        for cid, s in batch.streams.items()
+        if batch.facts_before[cid] is None or batch.facts_before[cid] != _reward_facts(s.state)
+    ]
+    for stream in changed:
+        hands, score, bans = reward_rows(stream.campaign_id, stream.state)
+        for name, rows in (("helping_hands", hands), ("campaign_score", score), ("bans", bans)):
+            conn.execute(f"DELETE FROM {name} WHERE campaign_id = ?", (stream.campaign_id,))
+            db[name].insert_all(rows)  # type: ignore[union-attr]
+    streams = list(batch.streams.values())
+    db["campaigns"].upsert_all(  # type: ignore[union-attr]
+        [campaign_row(s.campaign_id, s.state, s.info()) for s in streams],
+        pk="campaign_id",
+    )
+    db["projection_campaigns"].upsert_all(  # type: ignore[union-attr]
+        [s.stored() for s in streams], pk="campaign_id"
+    )
+
+
+def write_batch(db: Database, batch: Batch, position: int) -> None:
+    """Write everything a batch touched, and the new position, in the open transaction."""
+    _write_chapters(db, batch)
+    _write_campaigns(db, batch)
+    db["event_log"].insert_all(list(batch.log.values()))  # type: ignore[union-attr]
+    db.conn.executemany(
+        "UPDATE event_log SET undone = ? WHERE campaign_id = ? AND version = ?",
+        [(flag, cid, version) for (cid, version), flag in batch.flags.items()],
+    )
+    db.conn.execute(
+        "UPDATE projection_position SET position = ? WHERE name = ?",
+        (position, schema.POSITION_NAME),
+    )

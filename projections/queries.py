@@ -1,0 +1,190 @@
+"""Queries the CLI asks of the read models: the board, the log, the score, the rewards.
+
+Standard library only (sqlite3, json): importing this module loads no sqlite-utils,
+eventsourcing, rich or rules engine, so ``grizzled status --json`` starts fast. Every
+function takes an open connection (``connect``) and returns plain data ready for JSON:
+JSON columns decoded, 0/1 flags as booleans. Campaigns are named by ``campaign_id`` (the
+stream's uuid hex); ``find_campaign`` turns a name into its row.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from projections.schema import POSITION_NAME
+
+Row = dict[str, Any]
+
+JSON_COLUMNS = frozenset(
+    {
+        "seats",
+        "nml",
+        "nml_threats",
+        "threats",
+        "orders",
+        "recruit",
+        "solo",
+        "legal",
+        "hand_known",
+        "hard_knocks",
+        "event_types",
+        "actions",
+    }
+)
+FLAG_COLUMNS = frozenset(
+    {
+        "chapter_running",
+        "traps",
+        "mission_failed",
+        "chaplain",
+        "charm_up",
+        "tile_played",
+        "withdrawn",
+        "is_leader",
+        "is_turn",
+        "used",
+        "won",
+        "undone",
+    }
+)
+HIDDEN = frozenset({"campaign_id", "campaign"})  # said once, by the caller's campaign
+
+
+def connect(db_path: str | Path) -> sqlite3.Connection:
+    """A read-only connection to the campaign database."""
+    uri = Path(db_path).expanduser().resolve().as_uri() + "?mode=ro"
+    return sqlite3.connect(uri, uri=True)
+
+
+def _plain(cursor: sqlite3.Cursor, keep_campaign: bool = False) -> list[Row]:
+    names = [d[0] for d in cursor.description]
+    rows = []
+    for values in cursor:
+        row: Row = {}
+        for name, value in zip(names, values, strict=True):
+            if name in HIDDEN and not keep_campaign:
+                continue
+            if value is not None and name in JSON_COLUMNS:
+                value = json.loads(value)
+            elif value is not None and name in FLAG_COLUMNS:
+                value = bool(value)
+            row[name] = value
+        rows.append(row)
+    return rows
+
+
+def behind(conn: sqlite3.Connection) -> int:
+    """How many stored events the read models have not projected yet (all of them when
+    there are no read models; 0 when there are no events)."""
+    try:
+        (newest,) = conn.execute("SELECT max(rowid) FROM stored_events").fetchone()
+    except sqlite3.OperationalError:
+        return 0
+    try:
+        row = conn.execute(
+            "SELECT position FROM projection_position WHERE name = ?", (POSITION_NAME,)
+        ).fetchone()
+    except sqlite3.OperationalError:
+        row = None
+    position = row[0] if row else 0
+    return max(0, (newest or 0) - position)
+
+
+def campaigns(conn: sqlite3.Connection) -> list[Row]:
+    """Every campaign, oldest first: where its line of play stands."""
+    cursor = conn.execute("SELECT * FROM campaigns ORDER BY created_at, campaign")
+    return _plain(cursor, keep_campaign=True)
+
+
+def find_campaign(conn: sqlite3.Connection, name: str) -> Row | None:
+    """The campaign called ``name`` (case and outer spaces ignored), or None."""
+    wanted = name.strip().casefold()
+    return next((c for c in campaigns(conn) if c["campaign"].casefold() == wanted), None)
+
+
+def status(conn: sqlite3.Connection, campaign_id: str, chapter: int | None = None) -> Row | None:
+    """The board of a chapter (default: the latest) with its players in seat order, or
+    None when no chapter was started."""
+    if chapter is None:
+        cursor = conn.execute(
+            "SELECT * FROM chapter_state WHERE campaign_id = ? ORDER BY chapter DESC LIMIT 1",
+            (campaign_id,),
+        )
+    else:
+        cursor = conn.execute(
+            "SELECT * FROM chapter_state WHERE campaign_id = ? AND chapter = ?",
+            (campaign_id, chapter),
+        )
+    boards = _plain(cursor)
+    if not boards:
+        return None
+    board = boards[0]
+    board["players"] = _plain(
+        conn.execute(
+            "SELECT * FROM chapter_players WHERE campaign_id = ? AND chapter = ? ORDER BY seat",
+            (campaign_id, board["chapter"]),
+        )
+    )
+    for player in board["players"]:
+        del player["chapter"]
+    return board
+
+
+def log(
+    conn: sqlite3.Connection,
+    campaign_id: str,
+    *,
+    chapter: int | None = None,
+    last: int | None = None,
+    undone: bool = True,
+) -> list[Row]:
+    """The stored events of a campaign, oldest first: all, one chapter's, the ``last``
+    few, with or without the undone actions."""
+    where = ["campaign_id = ?"]
+    params: list[Any] = [campaign_id]
+    if chapter is not None:
+        where.append("chapter = ?")
+        params.append(chapter)
+    if not undone:
+        where.append("undone = 0")
+    sql = f"SELECT * FROM event_log WHERE {' AND '.join(where)} ORDER BY version"
+    if last is not None:
+        sql = f"SELECT * FROM ({sql} DESC LIMIT ?) ORDER BY version"
+        params.append(last)
+    return _plain(conn.execute(sql, params))
+
+
+def score(conn: sqlite3.Connection, campaign_id: str) -> Row:
+    """The score: Victory Points, Negative Points, the difference, and each chapter's part."""
+    chapters = _plain(
+        conn.execute(
+            "SELECT * FROM campaign_score WHERE campaign_id = ? ORDER BY chapter", (campaign_id,)
+        )
+    )
+    victory = sum(c["victory_points"] for c in chapters)
+    negative = sum(c["negative_points"] for c in chapters)
+    return {
+        "victory_points": victory,
+        "negative_points": negative,
+        "difference": victory - negative,
+        "chapters": chapters,
+    }
+
+
+def helping_hands(conn: sqlite3.Connection, campaign_id: str) -> list[Row]:
+    """Every Helping Hand acquired, then those offered and not taken (player None)."""
+    return _plain(
+        conn.execute(
+            "SELECT * FROM helping_hands WHERE campaign_id = ? ORDER BY seq", (campaign_id,)
+        )
+    )
+
+
+def bans(conn: sqlite3.Connection, campaign_id: str) -> list[Row]:
+    """Every card banned from the campaign: in which chapter, from whom, from where."""
+    return _plain(
+        conn.execute("SELECT * FROM bans WHERE campaign_id = ? ORDER BY seq", (campaign_id,))
+    )

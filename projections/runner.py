@@ -1,0 +1,147 @@
+"""The runner: bring the read models up to date from the event store's notification log.
+
+``catch_up`` reads the stored events after its saved position, a batch at a time; each
+batch is one SQLite transaction (``BEGIN IMMEDIATE``) holding the rows it wrote and the
+new position, so every event is projected exactly once and a process that dies mid-way
+leaves the previous batch's rows and position, nothing half-written. With nothing new it
+costs one SELECT and imports nothing heavy. ``rebuild`` drops the read models and
+replays from the first event. Both take the path of the campaign database: the read
+models live in the same file as the events.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from projections import schema
+from projections.errors import DatabaseMissing, ProjectionError
+from projections.stored import read_after
+
+if TYPE_CHECKING:
+    from projections.project import Projector
+
+BATCH = 500
+REBUILD_BATCH = 2000
+LOCK_TIMEOUT = 10.0  # seconds to wait for a writer (the tracker or another runner)
+
+CHECK = (
+    "SELECT (SELECT max(rowid) FROM stored_events), "
+    "(SELECT position FROM projection_position WHERE name = ?), "
+    "(SELECT schema FROM projection_position WHERE name = ?)"
+)
+
+
+def connect(db_path: str | Path) -> sqlite3.Connection:
+    """A connection that leaves transactions to us (autocommit; explicit BEGIN)."""
+    path = Path(db_path).expanduser()
+    if not path.is_file():
+        raise DatabaseMissing(f"there is no campaign database at {path}")
+    try:
+        return sqlite3.connect(path, timeout=LOCK_TIMEOUT, isolation_level=None)
+    except sqlite3.Error as error:
+        raise ProjectionError(f"cannot open {path}: {error}") from None
+
+
+def catch_up(db_path: str | Path, *, batch_size: int = BATCH) -> int:
+    """Project every stored event not projected yet; how many were projected."""
+    with _guard(db_path) as conn:
+        try:
+            newest, position, version = conn.execute(
+                CHECK, (schema.POSITION_NAME, schema.POSITION_NAME)
+            ).fetchone()
+        except sqlite3.OperationalError:  # no read models yet (or no events at all)
+            if not _has_events_table(conn):
+                return 0
+            newest, position, version = None, None, None
+        if position is None or version != schema.SCHEMA:
+            return _rebuild(conn, batch_size)
+        if newest is None or newest <= position:
+            return 0
+        return _run(conn, batch_size)
+
+
+def rebuild(db_path: str | Path, *, batch_size: int = REBUILD_BATCH) -> int:
+    """Drop every read model and project all stored events again; how many."""
+    with _guard(db_path) as conn:
+        return _rebuild(conn, batch_size)
+
+
+@contextmanager
+def _guard(db_path: str | Path) -> Iterator[sqlite3.Connection]:
+    """A connection, closed afterwards; SQLite's errors (not a database, locked too
+    long, disk full) become one ProjectionError naming the file."""
+    conn = connect(db_path)
+    try:
+        yield conn
+    except sqlite3.Error as error:
+        raise ProjectionError(f"cannot update the read models in {db_path}: {error}") from None
+    finally:
+        conn.close()
+
+
+def _has_events_table(conn: sqlite3.Connection) -> bool:
+    row = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'stored_events'"
+    ).fetchone()
+    return row is not None
+
+
+def _rebuild(conn: sqlite3.Connection, batch_size: int) -> int:
+    from sqlite_utils import Database
+
+    from projections.project import create_tables, drop_tables
+
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        drop_tables(conn)
+        create_tables(Database(conn))
+        conn.execute("COMMIT")
+    except BaseException:
+        _rollback(conn)
+        raise
+    if not _has_events_table(conn):
+        return 0
+    return _run(conn, batch_size)
+
+
+def _run(conn: sqlite3.Connection, batch_size: int) -> int:
+    from projections.project import Projector
+
+    projector = Projector(conn)
+    total = 0
+    while True:
+        done = _batch(conn, projector, batch_size)
+        total += done
+        if done < batch_size:
+            return total
+
+
+def _batch(conn: sqlite3.Connection, projector: Projector, batch_size: int) -> int:
+    """One batch in one transaction: read, project, write rows and position, commit."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        (position,) = conn.execute(
+            "SELECT position FROM projection_position WHERE name = ?", (schema.POSITION_NAME,)
+        ).fetchone()
+        if position != projector.position:
+            projector.forget()  # another runner moved on: reload what it left
+            projector.position = position
+        events = read_after(conn, position, batch_size)
+        if events:
+            projector.project(events)
+        conn.execute("COMMIT")
+    except BaseException:
+        _rollback(conn)
+        projector.forget()
+        projector.position = None
+        raise
+    return len(events)
+
+
+def _rollback(conn: sqlite3.Connection) -> None:
+    if conn.in_transaction:
+        conn.execute("ROLLBACK")

@@ -1,0 +1,218 @@
+"""The read-model tables: names, columns and keys, as data (stdlib only).
+
+The runner creates the tables from this description (with sqlite-utils); the query
+functions and docs/projections.md name the same columns (a test checks the docs). The
+tables live in the campaign database itself, next to ``stored_events``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Bump when a table or its meaning changes: a read model of another schema is rebuilt.
+SCHEMA = 1
+POSITION_NAME = "read_models"
+
+
+@dataclass(frozen=True)
+class Table:
+    """One read-model table: columns in order (name -> SQLite type) and its primary key."""
+
+    name: str
+    columns: dict[str, type]
+    pk: tuple[str, ...]
+    indexes: tuple[tuple[str, ...], ...] = ()
+
+
+CAMPAIGNS = Table(
+    "campaigns",
+    {
+        "campaign_id": str,
+        "campaign": str,
+        "ruleset": str,
+        "seats": str,
+        "chapter": int,
+        "chapter_running": int,
+        "next_chapter": int,
+        "head": int,
+        "version": int,
+        "created_at": str,
+        "created_by": str,
+        "updated_at": str,
+    },
+    ("campaign_id",),
+)
+
+CHAPTER_STATE = Table(
+    "chapter_state",
+    {
+        "campaign_id": str,
+        "campaign": str,
+        "chapter": int,
+        "chapter_name": str,
+        "ruleset": str,
+        "variant": str,
+        "traps": int,
+        "phase": str,
+        "mission": int,
+        "turn": str,
+        "leader": str,
+        "trials": int,
+        "morale": int,
+        "discard": int,
+        "cards_in_hands": int,
+        "nml": str,
+        "nml_threats": str,
+        "threats": str,
+        "speech_stock": int,
+        "mission_failed": int,
+        "support_beneficiary": str,
+        "outcome": str,
+        "outcome_detail": str,
+        "orders": str,
+        "recruit": str,
+        "solo": str,
+        "legal": str,
+    },
+    ("campaign_id", "chapter"),
+)
+
+CHAPTER_PLAYERS = Table(
+    "chapter_players",
+    {
+        "campaign_id": str,
+        "campaign": str,
+        "chapter": int,
+        "seat": int,
+        "player": str,
+        "owner": str,
+        "chaplain": int,
+        "charm": str,
+        "charm_up": int,
+        "hand_size": int,
+        "hand_known": str,
+        "hard_knocks": str,
+        "hard_knock_weight": int,
+        "speech_tokens": int,
+        "tiles": int,
+        "tile_played": int,
+        "withdrawn": int,
+        "is_leader": int,
+        "is_turn": int,
+    },
+    ("campaign_id", "chapter", "seat"),
+)
+
+HELPING_HANDS = Table(
+    "helping_hands",
+    {
+        "campaign_id": str,
+        "campaign": str,
+        "seq": int,
+        "number": int,
+        "name": str,
+        "category": str,
+        "player": str,
+        "chapter": int,
+        "status": str,
+        "used": int,
+        "used_in": int,
+    },
+    ("campaign_id", "seq"),
+)
+
+CAMPAIGN_SCORE = Table(
+    "campaign_score",
+    {
+        "campaign_id": str,
+        "campaign": str,
+        "chapter": int,
+        "chapter_name": str,
+        "result": str,
+        "won": int,
+        "morale_left": int,
+        "victory_points": int,
+        "not_taken": int,
+        "banned": int,
+        "negative_points": int,
+        "difference": int,
+        "total_victory": int,
+        "total_negative": int,
+        "total_difference": int,
+    },
+    ("campaign_id", "chapter"),
+)
+
+BANS = Table(
+    "bans",
+    {
+        "campaign_id": str,
+        "campaign": str,
+        "seq": int,
+        "chapter": int,
+        "chapter_name": str,
+        "card": str,
+        "player": str,
+        "source": str,
+    },
+    ("campaign_id", "seq"),
+)
+
+EVENT_LOG = Table(
+    "event_log",
+    {
+        "campaign_id": str,
+        "campaign": str,
+        "version": int,
+        "notification_id": int,
+        "kind": str,
+        "summary": str,
+        "who": str,
+        "session": str,
+        "time": str,
+        "chapter": int,
+        "event_types": str,
+        "parent": int,
+        "actions": str,
+        "head": int,
+        "reason": str,
+        "undone": int,
+    },
+    ("campaign_id", "version"),
+    indexes=(("campaign_id", "chapter"),),
+)
+
+# Bookkeeping of the runner (not for players): where it stands, and each campaign's
+# state in the domain's plain form (domain.codec), to resume without replaying.
+PROJECTION_POSITION = Table(
+    "projection_position",
+    {"name": str, "position": int, "schema": int},
+    ("name",),
+)
+
+PROJECTION_CAMPAIGNS = Table(
+    "projection_campaigns",
+    {
+        "campaign_id": str,
+        "campaign": str,
+        "version": int,
+        "head": int,
+        "created_at": str,
+        "created_by": str,
+        "updated_at": str,
+        "state": str,
+    },
+    ("campaign_id",),
+)
+
+READ_MODELS = (
+    CAMPAIGNS,
+    CHAPTER_STATE,
+    CHAPTER_PLAYERS,
+    HELPING_HANDS,
+    CAMPAIGN_SCORE,
+    BANS,
+    EVENT_LOG,
+)
+BOOKKEEPING = (PROJECTION_POSITION, PROJECTION_CAMPAIGNS)
+ALL_TABLES = (*READ_MODELS, *BOOKKEEPING)
