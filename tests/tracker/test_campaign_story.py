@@ -73,9 +73,9 @@ def conclude(tracker: Tracker, chapter: int, awards: tuple[tuple[int, str], ...]
     tracker.log_action(NAME, AwardHelpingHands(awards))
 
 
-@pytest.fixture
-def tracker(tmp_path: Path) -> Tracker:
-    tracker = Tracker(tmp_path / "campaign.sqlite", by="ann", session="autumn")
+def open_story(path: Path) -> Tracker:
+    """A tracker on ``path`` with the campaign created and its Helping Hands described."""
+    tracker = Tracker(path, by="ann", session="autumn")
     tracker.create_campaign(NAME, "armistice", SEATS)
     for chapter in range(10):
         for i, number in enumerate(offered(chapter)):
@@ -85,7 +85,9 @@ def tracker(tmp_path: Path) -> Tracker:
     return tracker
 
 
-def test_a_whole_armistice_campaign_is_logged_and_scored(tracker: Tracker) -> None:
+def play_whole_campaign(tracker: Tracker) -> None:
+    """Boot Camp and chapters 1 to 9, concluded, with two bans and an undo across a
+    chapter boundary (reused by the projection tests)."""
     for chapter in range(10):
         first, second, _third = offered(chapter)
         if chapter in WINS:
@@ -118,6 +120,14 @@ def test_a_whole_armistice_campaign_is_logged_and_scored(tracker: Tracker) -> No
             assert tracker.state(NAME).chapter_number == 4
             tracker.log_action(NAME, AwardHelpingHands(((first, "Ben"),)))
 
+
+@pytest.fixture
+def tracker(tmp_path: Path) -> Tracker:
+    return open_story(tmp_path / "campaign.sqlite")
+
+
+def test_a_whole_armistice_campaign_is_logged_and_scored(tracker: Tracker) -> None:
+    play_whole_campaign(tracker)
     state = tracker.state(NAME)
     assert [r.number for r in state.results] == list(range(10))
     assert [r.outcome == "won" for r in state.results] == [c in WINS for c in range(10)]
