@@ -58,7 +58,7 @@ def catch_up(db_path: str | Path, *, batch_size: int = BATCH) -> int:
                 return 0
             newest, position, version = None, None, None
         if position is None or version != schema.SCHEMA:
-            return _rebuild(conn, batch_size)
+            return _rebuild(conn, batch_size, unless_current=True)
         if newest is None or newest <= position:
             return 0
         return _run(conn, batch_size)
@@ -90,15 +90,29 @@ def _has_events_table(conn: sqlite3.Connection) -> bool:
     return row is not None
 
 
-def _rebuild(conn: sqlite3.Connection, batch_size: int) -> int:
+def _current(conn: sqlite3.Connection) -> bool:
+    """The read models exist in this program's table layout."""
+    try:
+        row = conn.execute(
+            "SELECT schema FROM projection_position WHERE name = ?", (schema.POSITION_NAME,)
+        ).fetchone()
+    except sqlite3.OperationalError:
+        return False
+    return row is not None and row[0] == schema.SCHEMA
+
+
+def _rebuild(conn: sqlite3.Connection, batch_size: int, unless_current: bool = False) -> int:
+    """Drop and create the tables (unless another runner just did: ``unless_current``),
+    then project every event."""
     from sqlite_utils import Database
 
     from projections.project import create_tables, drop_tables
 
     conn.execute("BEGIN IMMEDIATE")
     try:
-        drop_tables(conn)
-        create_tables(Database(conn))
+        if not (unless_current and _current(conn)):
+            drop_tables(conn)
+            create_tables(Database(conn))
         conn.execute("COMMIT")
     except BaseException:
         _rollback(conn)

@@ -21,6 +21,7 @@ from projections.runner import catch_up
 from tests.projections.conftest import all_rows, rebuilt_copy
 from tests.tracker.test_campaign_story import (
     NAME,
+    conclude,
     lose,
     offered,
     open_story,
@@ -159,8 +160,6 @@ def test_an_undo_across_a_chapter_boundary_drops_the_later_board_and_a_redo_brin
     story: Tracker, db: Path
 ) -> None:
     win(story, 0)
-    from tests.tracker.test_campaign_story import conclude
-
     conclude(story, 0, ((offered(0)[0], "Ann"),))
     lose(story, 1)
     conclude(story, 1, ((offered(1)[0], "Cy"),))
