@@ -1,0 +1,31 @@
+"""What a command prints is read aloud at the table: plain sentences, said once, with the
+right grammar."""
+
+from __future__ import annotations
+
+
+def test_a_one_card_morale_drop_is_said_in_the_singular(armistice):
+    armistice.ok("briefing 0 --trials 3 --morale 1 --first 1")
+    armistice.ok("chapter start --leader ann --tiles left,left,right")
+    armistice.ok("mission start 1")
+    armistice.ok("withdraw left")
+    armistice.ok("withdraw left")
+
+    said = armistice.ok("withdraw left").splitlines()
+
+    assert "Morale drops: 1 card moves to the Trials deck." in said
+
+
+def test_merry_christmas_is_named_once_whether_or_not_it_discards_a_hard_knock(table):
+    alone = table.ok("play merry-christmas").splitlines()[0]
+    table.ok("undo")  # its only copy goes back to Ann's hand
+    table.ok("play mute")
+    aimed = table.ok("play merry-christmas --target ann:mute").splitlines()
+
+    assert alone.startswith("Ann plays Merry Christmas")
+    assert aimed[0].startswith("Ben plays Merry Christmas")
+    assert [alone.count("Merry Christmas"), aimed[0].count("Merry Christmas")] == [1, 1], (
+        alone,
+        aimed[0],
+    )
+    assert "Ann's Mute is discarded." in aimed
