@@ -261,8 +261,11 @@ def _start_mission(state: ChapterState, cmd: StartMission) -> Outcome:
             f"{leader} cannot choose intensity {cmd.intensity}: in Solo mode every Mission "
             f"starts with the single hand filled up to {SOLO_HAND} cards"
         )
-    if cmd.chaplain_tile is not None:
-        raise SupportTileRefused("there is no Chaplain at this table")
+    if replace(cmd, intensity=SOLO_HAND) != StartMission(SOLO_HAND):
+        raise SoloRefused(
+            f"{leader} only fills the hand to start a Solo Mission: no Chaplain's tile, "
+            "Order of the Day or Recruit"
+        )
     o = Outcome(state)
     o.emit(MissionStarted(state.mission + 1, leader, SOLO_HAND))
     o.emit(SoloHandFilled(top_up(state), "mission"))

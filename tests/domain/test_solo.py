@@ -178,6 +178,13 @@ def test_every_solo_mission_starts_with_the_hand_filled_up_to_three_cards():
     assert state.solo.hand_size == 3
 
 
+def test_a_solo_mission_start_takes_no_chaplain_tile():
+    state = begin(decide_start_chapter(solo_setup(leader="Ann"), CATALOGUE))
+
+    with pytest.raises(SoloRefused, match="Ann only fills the hand to start a Solo Mission"):
+        execute(state, StartMission(3, chaplain_tile="left"))
+
+
 # --- Actions ("You play 1 action for the active Grizzled, then the Mission Leader token
 # moves on to the next Grizzled") ------------------------------------------------------------
 def test_the_active_grizzled_plays_from_the_single_hand_and_the_token_moves_on():
