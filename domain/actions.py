@@ -54,6 +54,7 @@ from domain.guards import (
 )
 from domain.hardknocks import active, has, withdrawal_blocker
 from domain.notation import card_label
+from domain.orders import choose_order
 from domain.outcome import Outcome
 from domain.resolution import after_support, end_of_action
 from domain.state import ChapterState, Phase
@@ -100,6 +101,7 @@ def decide_start_mission(
                 hands[i].append(state.trials[dealt])
                 dealt += 1
     o = Outcome(state)
+    choose_order(o, cmd)  # Orders of the Day: drawn, checked, kept (domain/orders.py)
     o.emit(MissionStarted(state.mission + 1, state.players[state.leader].name, cmd.intensity))
     names = tuple(state.players[s].name for s in order)
     o.emit(CardsDealt(names, tuple(tuple(h) for h in hands)))

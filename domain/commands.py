@@ -49,6 +49,7 @@ class StartChapter:
     traps: bool | None = None
     third_tiles: tuple[str, ...] | None = None
     deck: tuple[str, ...] | None = None
+    orders: tuple[int, ...] | None = None  # the Briefing's Orders of the Day (None: not used)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +58,9 @@ class StartMission:
 
     intensity: int
     chaplain_tile: str | None = None
+    # Orders of the Day (orders.py): the order the leader keeps, the one put back on top.
+    order: int | None = None
+    order_back: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +123,18 @@ class DrawSoloSupport:
     tile: str | None = None
 
 
+# --- Orders of the Day (domain/orders.py) and Recruits (domain/recruits.py) -------------
+@dataclass(frozen=True, slots=True)
+class CancelOrder:
+    """A lasting Order of the Day's cancellation condition is met: it leaves No Man's Land
+    (``player`` draws ``draws`` Trials cards into hand, if its condition says so)."""
+
+    order: int
+    reason: str
+    player: str | None = None
+    draws: int = 0
+
+
 Command = (
     StartMission
     | PlayCard
@@ -128,4 +144,5 @@ Command = (
     | ChooseSupport
     | RefillHand
     | DrawSoloSupport
+    | CancelOrder
 )

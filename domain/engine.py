@@ -13,6 +13,7 @@ from domain.actions import (
     decide_withdraw,
 )
 from domain.commands import (
+    CancelOrder,
     Chance,
     ChooseSupport,
     Command,
@@ -25,6 +26,7 @@ from domain.commands import (
     Withdraw,
 )
 from domain.events import Event
+from domain.orders import decide_cancel_order
 from domain.outcome import Outcome
 from domain.solo import decide_solo
 from domain.state import ChapterState
@@ -46,6 +48,8 @@ def _outcome(state: ChapterState, command: Command, chance: Chance | None) -> Ou
             return decide_withdraw(state, command, chance)
         case ChooseSupport():
             return decide_choose_support(state, command, chance)
+        case CancelOrder():  # Orders of the Day (domain/orders.py)
+            return decide_cancel_order(state, command, chance)
     raise TypeError(f"not a command: {command!r}")
 
 

@@ -45,6 +45,7 @@ class ChapterStarted(Event):
     first_intensity_exact: bool
     morale_drop_max: int | None
     hand_limit: int | None
+    orders: tuple[int, ...] | None = None  # Orders of the Day deck (orders.py); None: off
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,6 +36,7 @@ from domain.events import (
     SupportUsed,
 )
 from domain.facts import apply_correction
+from domain.module_state import OrderPiles
 from domain.rules import Rules, Variant
 from domain.solo_state import SoloTable, solo_set_aside
 from domain.state import ChapterState, Phase, Player, Slot, SupportPending
@@ -80,6 +81,11 @@ def begin(event: ChapterStarted, catalogue: Catalogue | None = None) -> ChapterS
     )
     if event.variant == Variant.SOLO:  # Solo mode: one hand, six Hard Knocks out (solo.py)
         state = replace(state, solo=SoloTable(), set_aside=solo_set_aside(state.catalogue))
+    # Orders of the Day and Recruits (orders.py, recruits.py): the engine knows the order of
+    # their decks exactly when it knows the Trials deck's (it dealt itself, or was told).
+    known = None not in event.trials
+    if event.orders is not None:
+        state = replace(state, orders=OrderPiles(event.orders, len(event.orders) if known else 0))
     return state
 
 

@@ -14,6 +14,7 @@ from math import ceil
 from domain.actions import THREATS, deal_order, minimum_intensity
 from domain.cards import HardKnock
 from domain.commands import (
+    CancelOrder,
     ChooseSupport,
     Command,
     MakeSpeech,
@@ -24,21 +25,25 @@ from domain.commands import (
     Withdraw,
 )
 from domain.hardknocks import active, must_withdraw, withdrawal_blocker
+from domain.orders import cancel_options, order_choices, order_minimum
 from domain.solo_play import solo_actions
 from domain.state import ChapterState, Phase, Player
 
 ORDER = {StartMission: 0, PlayCard: 1, UseCharm: 2, MakeSpeech: 3, Withdraw: 4, ChooseSupport: 5}
+ORDER.update({CancelOrder: 8})  # Orders of the Day
 
 
 def _sort_key(command: Command) -> tuple[int, str]:
     return ORDER[type(command)], repr(command)
 
 
-def intensities(state: ChapterState) -> range:
-    """Every intensity that deals differently: from the minimum until the deck runs out."""
+def intensities(state: ChapterState, order: int | None = None) -> range:
+    """Every intensity that deals differently: from the minimum (raised by the kept Order of
+    the Day, after the first Mission) until the deck runs out."""
     low = minimum_intensity(state)
     if state.mission == 0 and state.rules.first_intensity_exact:
         return range(low, low + 1)
+    low = max(low, order_minimum(state, order))
     high = max(low, ceil(len(state.trials) / max(1, len(deal_order(state)))))
     return range(low, high + 1)
 
@@ -119,16 +124,27 @@ def support_choices(state: ChapterState) -> list[Command]:
     return commands
 
 
+def mission_starts(state: ChapterState) -> list[Command]:
+    """Every way to start the Mission: the Order of the Day kept and put back, if any, and
+    an intensity."""
+    return [
+        StartMission(i, order=kept, order_back=back)
+        for kept, back in order_choices(state)
+        for i in intensities(state, kept)
+    ]
+
+
 def legal_actions(state: ChapterState) -> tuple[Command, ...]:
     """The legal commands now, sorted."""
     if state.solo is not None and state.phase != Phase.SUPPORT:
         return solo_actions(state)  # Solo mode: one hand, solo tiles (domain/solo_play.py)
     if state.phase == Phase.PREPARATION:
-        commands: list[Command] = [StartMission(i) for i in intensities(state)]
+        commands: list[Command] = mission_starts(state)
     elif state.phase == Phase.MISSION:
         commands = _mission_actions(state)
     elif state.phase == Phase.SUPPORT:
         commands = support_choices(state)
     else:
         commands = []
+    commands += cancel_options(state)  # lasting Orders of the Day (domain/orders.py)
     return tuple(sorted(commands, key=_sort_key))

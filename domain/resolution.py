@@ -22,6 +22,7 @@ from domain.events import (
     SupportUsed,
 )
 from domain.hardknocks import has
+from domain.orders import discard_spent_orders
 from domain.outcome import Outcome
 from domain.state import ChapterState, SupportPending
 
@@ -101,6 +102,7 @@ def morale_drop_size(state: ChapterState) -> int:
 
 def after_support(o: Outcome) -> None:
     """Steps 2 to 6 of the Mission resolution."""
+    discard_spent_orders(o)  # Orders of the Day of this Mission only (domain/orders.py)
     state = o.state
     for player in state.players:
         weight = state.hard_knock_weight(player)

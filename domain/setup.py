@@ -114,6 +114,23 @@ def _decks(
     return order[:trials], order[trials : trials + morale]
 
 
+# --- Orders of the Day and Recruits (domain/orders.py, domain/recruits.py) ------------------
+def numbered_deck(
+    numbers: tuple[int, ...] | None, what: str, armistice: bool, chance: Chance | None
+) -> tuple[int, ...] | None:
+    """A Briefing's deck of numbered cards (None: the module is not used), shuffled when the
+    engine deals itself; at a real table its order is unknown."""
+    if numbers is None:
+        return None
+    if not armistice:
+        raise InvalidSetup(f"setup: {what} belong to the Armistice Edition, not the classic game")
+    if len(set(numbers)) != len(numbers) or any(n < 1 for n in numbers):
+        raise InvalidSetup(f"setup: {what} are cards numbered 1 and up, each once: {numbers}")
+    if chance is None:
+        return tuple(numbers)
+    return tuple(int(n) for n in chance.shuffle(tuple(str(n) for n in numbers)))
+
+
 def decide_start_chapter(
     cmd: StartChapter, catalogue: Catalogue, chance: Chance | None = None
 ) -> ChapterStarted:
@@ -146,6 +163,7 @@ def decide_start_chapter(
     thirds = _third_tiles(cmd, len(names), chance)
     trials, morale = _decks(cmd, catalogue, _sizes(cmd, catalogue.total, len(cmd.seats)), chance)
     traps = cmd.traps if cmd.traps is not None else (not armistice and cmd.variant != "rookie")
+    orders = numbered_deck(cmd.orders, "Orders of the Day", armistice, chance)
     return ChapterStarted(
         ruleset=cmd.ruleset,
         variant=cmd.variant,
@@ -165,4 +183,5 @@ def decide_start_chapter(
         first_intensity_exact=armistice,
         morale_drop_max=(7 if duo else 6) if armistice else None,
         hand_limit=13 if armistice else None,
+        orders=orders,
     )

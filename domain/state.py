@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from domain.cards import CardType, Catalogue, HardKnock
+from domain.module_state import OrderPiles
 from domain.rules import Rules
 from domain.solo_state import SoloTable
 
@@ -85,6 +86,7 @@ class ChapterState:
     outcome_detail: str = ""
     set_aside: tuple[str, ...] = ()  # cards out of this chapter (Solo, beginner One-shot)
     solo: SoloTable | None = None  # Solo mode: the single hand (domain/solo.py)
+    orders: OrderPiles | None = None  # Orders of the Day (domain/orders.py); None: not used
 
     # --- players -------------------------------------------------------------------
     def index(self, name: str) -> int:
@@ -154,6 +156,10 @@ class ChapterState:
                     if card.hard_knock in THREAT_KNOCKS:
                         for threat in card.threats:
                             counts[threat] += 1
+        if self.orders is not None:  # Orders of the Day show threats while in play
+            for number in self.orders.in_play:
+                for threat in self.catalogue.orders[number].threats:
+                    counts[threat] += 1
         return counts
 
     def hard_knock_weight(self, player: Player) -> int:

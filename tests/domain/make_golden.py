@@ -115,6 +115,7 @@ def event_lines(event: Event) -> list[str]:
             f"{f.name}={_value(getattr(event, f.name))}"
             for f in fields(event)
             if f.name not in ("trials", "morale")
+            and getattr(event, f.name) != f.default  # a module's field left off: not shown
         ]
         return [
             _wrap(f"{event.TYPE} " + " ".join(head), "  "),

@@ -1,0 +1,285 @@
+"""Orders of the Day (Armistice rulebook, "The Orders of the Day", read before Chapter 2).
+
+At the start of each Mission the Mission Leader draws 2 order cards, keeps 1 (revealed in
+No Man's Land) and puts the other back on top of the deck, so the next leader draws that
+known card and one more. The kept order sets the minimum intensity for the number of
+Grizzled (Duo counts as 4); the leader may deal more. Orders stack, Mission after Mission.
+The threats an order shows count as active threats in No Man's Land. An order without a
+cancellation condition is discarded after the Support phase; a lasting one stays until
+the table says its condition is met (``CancelOrder``), drawing the Trials cards it asks
+for, as many as the deck still holds.
+
+An order's own effect is free text the table applies (with corrections where needed);
+the engine enforces the structure: drawing, the minimum, threats, discarding, stacking.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from itertools import combinations, permutations
+from typing import ClassVar
+
+from domain.commands import CancelOrder, Chance, StartMission
+from domain.errors import IntensityTooLow, RuleViolation, WrongPhase
+from domain.events import Event, Slot, register
+from domain.evolve import EVOLVERS
+from domain.guards import find_player
+from domain.module_state import OrderPiles
+from domain.outcome import Outcome
+from domain.state import ChapterState, Phase
+
+CANCEL_REASON = "its cancellation condition is met"  # what legal_actions lists
+
+
+class OrderRefused(RuleViolation):
+    rule = "orders of the day"
+
+
+# --- Events ----------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class OrderChosen(Event):
+    """The Mission Leader drew Orders of the Day, kept ``order`` (into No Man's Land) and
+    put ``returned`` back on top of the deck (None: only one card was left to draw)."""
+
+    TYPE: ClassVar[str] = "OrderChosen"
+    player: str
+    order: int
+    returned: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class OrderDiscarded(Event):
+    """An Order of the Day without a cancellation condition left after the Support phase."""
+
+    TYPE: ClassVar[str] = "OrderDiscarded"
+    order: int
+
+
+@dataclass(frozen=True, slots=True)
+class OrderCancelled(Event):
+    """A lasting Order of the Day met its cancellation condition and left No Man's Land;
+    ``player`` drew ``cards`` from the Trials deck into hand (slots; None: unseen)."""
+
+    TYPE: ClassVar[str] = "OrderCancelled"
+    order: int
+    reason: str
+    player: str | None
+    cards: tuple[Slot, ...]
+
+
+register(OrderChosen, OrderDiscarded, OrderCancelled)
+
+
+# --- Queries ---------------------------------------------------------------------------
+def order_label(state: ChapterState, number: int) -> str:
+    """``Order of the Day #12 (Name)``, or just the number while it is not described."""
+    card = state.catalogue.orders.get(number)
+    return f"Order of the Day #{number}" + (f" ({card.name})" if card else "")
+
+
+def grizzled_at_table(state: ChapterState) -> int:
+    """The player count an order's minimum is read for: the Grizzled (Duo: 4)."""
+    return len(state.card_players)
+
+
+def order_minimum(state: ChapterState, order: int | None) -> int:
+    """The minimum intensity the chosen order sets (1 without an order)."""
+    if order is None or order not in state.catalogue.orders:
+        return 1
+    return state.catalogue.orders[order].minimum_for(grizzled_at_table(state))
+
+
+def _draws(piles: OrderPiles) -> list[tuple[int, ...]]:
+    """The sets of cards the leader may be drawing (the known top cards are among them)."""
+    if len(piles.deck) == 1:
+        return [piles.deck]
+    top = piles.deck[: min(piles.known, 2)]
+    rest = piles.deck[len(top) :]
+    if len(top) == 2:
+        return [top]
+    return [(*top, a) for a in rest] if top else list(combinations(rest, 2))
+
+
+def order_choices(state: ChapterState) -> list[tuple[int | None, int | None]]:
+    """Every (kept, put back) pair the leader may announce; ``(None, None)`` when no order
+    is drawn. Only described orders can be kept (the engine needs their minimum)."""
+    piles = state.orders
+    if piles is None or not piles.deck:
+        return [(None, None)]
+    if len(piles.deck) == 1:
+        return [(piles.deck[0], None)] if piles.deck[0] in state.catalogue.orders else []
+    pairs = {(a, b) for drawn in _draws(piles) for a, b in permutations(drawn, 2)}
+    return sorted(p for p in pairs if p[0] in state.catalogue.orders)
+
+
+def cancellable(state: ChapterState) -> tuple[int, ...]:
+    """The lasting orders in No Man's Land, which only their condition removes."""
+    if state.orders is None or state.phase == Phase.OVER:
+        return ()
+    described = state.catalogue.orders
+    return tuple(n for n in state.orders.in_play if n in described and described[n].lasting)
+
+
+def cancel_options(state: ChapterState) -> list[CancelOrder]:
+    """A cancellation per lasting order (who met the condition and what they draw: open)."""
+    return [CancelOrder(n, CANCEL_REASON) for n in cancellable(state)]
+
+
+# --- Deciding --------------------------------------------------------------------------
+def _check_draw(state: ChapterState, piles: OrderPiles, kept: int, back: int | None) -> None:
+    leader = state.players[state.leader].name
+    if len(piles.deck) == 1 and back is not None:
+        raise OrderRefused(
+            f"only #{piles.deck[0]} is left in the Order of the Day deck: "
+            f"{leader} keeps it and puts nothing back"
+        )
+    listed = ", ".join(f"#{n}" for n in piles.deck)
+    for card in (kept, back):
+        if card is not None and card not in piles.deck:
+            raise OrderRefused(f"#{card} is not in the Order of the Day deck (it holds {listed})")
+    if len(piles.deck) == 1:
+        return
+    if back is None:
+        raise OrderRefused(
+            f"{leader} draws 2 Orders of the Day: say which one goes back on top of the deck"
+        )
+    if kept == back:
+        raise OrderRefused(f"{leader} keeps one order and puts the other back: not #{kept} twice")
+    top = piles.deck[: min(piles.known, 2)]
+    missing = [n for n in top if n not in (kept, back)]
+    if missing:
+        shown = " and ".join(f"#{n}" for n in top)
+        raise OrderRefused(
+            f"{shown} {'is' if len(top) == 1 else 'are'} on top of the Order of the Day deck: "
+            f"{leader} draws {'it and one more card' if len(top) == 1 else 'those two'}, "
+            f"not #{kept} and #{back}"
+        )
+
+
+def _check_choice(state: ChapterState, cmd: StartMission) -> None:
+    piles, leader = state.orders, state.players[state.leader].name
+    if piles is None or not piles.deck:
+        if cmd.order is not None or cmd.order_back is not None:
+            why = "is played without Orders of the Day" if piles is None else "has no order left"
+            raise OrderRefused(f"this chapter {why}: {leader} draws no Order of the Day")
+        return
+    if cmd.order is None:
+        raise OrderRefused(
+            f"{leader} draws Orders of the Day: say which one they keep"
+            + (" and which goes back on top" if len(piles.deck) > 1 else "")
+        )
+    _check_draw(state, piles, cmd.order, cmd.order_back)
+    if cmd.order not in state.catalogue.orders:
+        raise OrderRefused(
+            f"{order_label(state, cmd.order)} is not described yet: describe it (name, "
+            "minimum intensity by player count, threats, lasting) before keeping it"
+        )
+    first = state.mission == 0 and state.rules.first_intensity_exact
+    low = order_minimum(state, cmd.order)
+    if not first and cmd.intensity < low:
+        raise IntensityTooLow(
+            f"{leader} cannot choose intensity {cmd.intensity}: {order_label(state, cmd.order)} "
+            f"sets at least {low} for {grizzled_at_table(state)} Grizzled"
+        )
+
+
+def choose_order(o: Outcome, cmd: StartMission) -> None:
+    """At the start of a Mission: check the drawn and kept orders and the minimum; reveal."""
+    _check_choice(o.state, cmd)
+    if cmd.order is not None:
+        o.emit(OrderChosen(o.state.players[o.state.leader].name, cmd.order, cmd.order_back))
+
+
+def discard_spent_orders(o: Outcome) -> None:
+    """After the Support phase: orders without a cancellation condition are discarded."""
+    state = o.state
+    if state.orders is not None:
+        for number in state.orders.in_play:
+            if not state.catalogue.orders[number].lasting:
+                o.emit(OrderDiscarded(number))
+
+
+def decide_cancel_order(
+    state: ChapterState, cmd: CancelOrder, chance: Chance | None = None
+) -> Outcome:
+    """A lasting order's condition is met: it leaves; a player may draw Trials cards."""
+    if state.phase == Phase.OVER:
+        raise WrongPhase("cannot cancel an Order of the Day: the chapter is over")
+    piles = state.orders
+    if piles is None:
+        raise OrderRefused("this chapter is played without Orders of the Day: nothing to cancel")
+    label = order_label(state, cmd.order)
+    if cmd.order not in piles.in_play:
+        shown = ", ".join(f"#{n}" for n in piles.in_play) or "none"
+        raise OrderRefused(f"{label} is not in No Man's Land (orders in play: {shown})")
+    card = state.catalogue.orders[cmd.order]
+    if not card.lasting:
+        raise OrderRefused(
+            f"{label} has no cancellation condition: it lasts this Mission and is "
+            "discarded after the Support phase"
+        )
+    if not cmd.reason.strip():
+        condition = card.cancellation or "see the card"
+        raise OrderRefused(f"say why {label} is cancelled (its condition: {condition})")
+    if cmd.draws < 0 or (cmd.draws and cmd.player is None):
+        raise OrderRefused(f"cancelling {label}: name the player who draws, and a count >= 0")
+    player = find_player(state, cmd.player) if cmd.player is not None else None
+    if player is not None and player.chaplain:
+        raise OrderRefused("the Chaplain never holds cards: he cannot draw for an order")
+    # "If the Trials Deck doesn't contain enough cards, the Order of the Day is still
+    # cancelled": the player draws what is left.
+    cards = state.trials[: cmd.draws]
+    o = Outcome(state)
+    name = player.name if player is not None else None
+    o.emit(OrderCancelled(cmd.order, cmd.reason.strip(), name, cards))
+    return o
+
+
+# --- Evolving --------------------------------------------------------------------------
+def _piles(state: ChapterState) -> OrderPiles:
+    assert state.orders is not None, "an order event in a chapter without Orders of the Day"
+    return state.orders
+
+
+def _chosen(state: ChapterState, event: OrderChosen) -> ChapterState:
+    piles = _piles(state)
+    deck, known = list(piles.deck), piles.known
+    for card in (event.order, event.returned):
+        if card is not None:
+            at = deck.index(card)
+            del deck[at]
+            known -= at < known
+    if event.returned is not None:
+        deck.insert(0, event.returned)
+        known += 1
+    in_play = (*piles.in_play, event.order)
+    return replace(state, orders=replace(piles, deck=tuple(deck), known=known, in_play=in_play))
+
+
+def _leaves(piles: OrderPiles, number: int) -> OrderPiles:
+    in_play = list(piles.in_play)
+    in_play.remove(number)
+    return replace(piles, in_play=tuple(in_play), discard=(*piles.discard, number))
+
+
+def _discarded(state: ChapterState, event: OrderDiscarded) -> ChapterState:
+    return replace(state, orders=_leaves(_piles(state), event.order))
+
+
+def _cancelled(state: ChapterState, event: OrderCancelled) -> ChapterState:
+    state = replace(
+        state,
+        orders=_leaves(_piles(state), event.order),
+        trials=state.trials[len(event.cards) :],
+    )
+    if event.player is None or not event.cards:
+        return state
+    player = state.player(event.player)
+    known = tuple(sorted((*player.hand, *(c for c in event.cards if c is not None))))
+    hidden = player.hidden + sum(c is None for c in event.cards)
+    return state.with_player(replace(player, hand=known, hidden=hidden))
+
+
+EVOLVERS[OrderChosen] = _chosen
+EVOLVERS[OrderDiscarded] = _discarded
+EVOLVERS[OrderCancelled] = _cancelled

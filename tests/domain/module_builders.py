@@ -1,0 +1,100 @@
+"""Builders for chapters with the Armistice modules (Orders of the Day, Recruits).
+
+The Order and Recruit cards here are SYNTHETIC TEST DATA, invented for the engine's tests:
+the printed cards are not public (shared/reference/cards.md), so none of these is, or
+pretends to be, a real card. Their numbers (900 and up) and names say so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from domain.cards import Catalogue, OrderCard, base_catalogue
+from domain.commands import Seat, StartChapter
+from domain.evolve import begin
+from domain.setup import decide_start_chapter
+from domain.state import ChapterState
+from tests.domain.builders import CHARMS, rigged_deck
+
+# (number, name, minimum by player count, threats, lasting)
+SYNTHETIC_ORDERS = (
+    OrderCard(901, "Synthetic order A: quiet sector", "easy", ((3, 1), (4, 1))),
+    OrderCard(
+        902,
+        "Synthetic order B: shelling",
+        "hard",
+        ((3, 2), (4, 2)),
+        ("shell",),
+        True,
+        "synthetic: a withdrawing player draws 2 cards",
+    ),
+    OrderCard(903, "Synthetic order C: heavy rain", "normal", ((3, 2), (4, 3)), ("rain",)),
+    OrderCard(
+        904,
+        "Synthetic order D: night watch",
+        "hard",
+        ((3, 3), (4, 2)),
+        ("night",),
+        True,
+        "synthetic: the leader draws 1 card",
+    ),
+    OrderCard(905, "Synthetic order E: roll call", "easy", ((3, 1), (4, 1))),
+    OrderCard(906, "Synthetic order F: gas alert", "normal", ((3, 2), (4, 2)), ("gas",)),
+    OrderCard(
+        907,
+        "Synthetic order G: whistles",
+        "normal",
+        ((3, 1), (4, 2)),
+        ("whistle",),
+        True,
+        "synthetic: any player draws 3 cards",
+    ),
+    OrderCard(908, "Synthetic order H: snowfall", "easy", (), ("snow",)),
+)
+ORDER_NUMBERS = tuple(card.number for card in SYNTHETIC_ORDERS)
+
+
+@cache
+def synthetic_catalogue() -> Catalogue:
+    """The base Trial cards plus the synthetic Orders, as if described."""
+    catalogue = base_catalogue()
+    for card in SYNTHETIC_ORDERS:
+        catalogue = catalogue.learnt(card)
+    return catalogue
+
+
+def prepare(
+    hands: dict[str, Sequence[str]],
+    *,
+    then: Sequence[str] = (),
+    orders: tuple[int, ...] | None = None,
+    leader: str | None = None,
+    trials: int | None = None,
+    owners: dict[str, str] | None = None,
+    catalogue: Catalogue | None = None,
+    known: bool = True,
+) -> ChapterState:
+    """An Armistice chapter set up, waiting for its first Mission, whose deal (at the
+    Briefing's intensity = the hand size) gives ``hands``, the Trials deck then holding
+    ``then`` (or ``trials`` cards). ``known``: the engine knows every deck's order (the
+    order and Recruit decks lie top first as given); else it is a real table."""
+    catalogue = catalogue or synthetic_catalogue()
+    names = list(hands)
+    leader = leader or names[0]
+    seat = names.index(leader)
+    deck = rigged_deck(hands, names[seat:] + names[:seat], then, catalogue)
+    intensity = len(next(iter(hands.values())))
+    trials = trials if trials is not None else intensity * len(names) + len(then)
+    setup = StartChapter(
+        "armistice",
+        tuple(Seat(n, CHARMS[n], (owners or {}).get(n, "")) for n in names),
+        leader=leader,
+        trials=trials,
+        morale=catalogue.total - trials,
+        first_intensity=intensity,
+        third_tiles=(("left", "right") * len(names))[: len(names)],
+        deck=deck if known else None,
+        orders=orders,
+    )
+    return begin(decide_start_chapter(setup, catalogue), catalogue)
