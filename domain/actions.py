@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from domain.cards import HardKnock, Threat
 from domain.commands import (
@@ -61,6 +62,10 @@ from domain.state import ChapterState, Phase
 
 THREATS = tuple(t.value for t in Threat)
 
+# Modules that act once a Mission's cards are dealt register here (Recruits enter after
+# the deal: domain/recruits.py, which needs this module, so it cannot be called directly).
+AFTER_DEAL: list[Callable[[Outcome, StartMission], None]] = []
+
 
 # --- Preparation ---------------------------------------------------------------------
 def minimum_intensity(state: ChapterState) -> int:
@@ -109,6 +114,8 @@ def decide_start_mission(
         player = o.state.players[seat]
         if has(o.state, player, HardKnock.FRENZIED) and o.state.trials:
             o.emit(CardsDrawn(player.name, o.state.trials[:2], "frenzied"))
+    for after_deal in AFTER_DEAL:
+        after_deal(o, cmd)
     _chaplain_withdraws(o, cmd.chaplain_tile, chance)
     return o
 

@@ -50,6 +50,7 @@ class StartChapter:
     third_tiles: tuple[str, ...] | None = None
     deck: tuple[str, ...] | None = None
     orders: tuple[int, ...] | None = None  # the Briefing's Orders of the Day (None: not used)
+    recruits: tuple[int, ...] | None = None  # the Briefing's Recruit deck (None: not used)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +62,9 @@ class StartMission:
     # Orders of the Day (orders.py): the order the leader keeps, the one put back on top.
     order: int | None = None
     order_back: int | None = None
+    # Recruits (recruits.py): at a real table, the Recruit that enters and its starting hand.
+    recruit: int | None = None
+    recruit_hand: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +139,21 @@ class CancelOrder:
     draws: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class PlayRecruitCard:
+    """The Mission Leader has the Recruit play a card (``drawn``: a Trap's card, ``target``:
+    a Merry Christmas's Hard Knock)."""
+
+    card: str
+    drawn: str | None = None
+    target: Target | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WithdrawRecruit:
+    """The Mission Leader has the Recruit withdraw from the Mission."""
+
+
 Command = (
     StartMission
     | PlayCard
@@ -145,4 +164,6 @@ Command = (
     | RefillHand
     | DrawSoloSupport
     | CancelOrder
+    | PlayRecruitCard
+    | WithdrawRecruit
 )

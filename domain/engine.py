@@ -20,14 +20,17 @@ from domain.commands import (
     DrawSoloSupport,
     MakeSpeech,
     PlayCard,
+    PlayRecruitCard,
     RefillHand,
     StartMission,
     UseCharm,
     Withdraw,
+    WithdrawRecruit,
 )
 from domain.events import Event
 from domain.orders import decide_cancel_order
 from domain.outcome import Outcome
+from domain.recruits import decide_play_recruit_card, decide_withdraw_recruit
 from domain.solo import decide_solo
 from domain.state import ChapterState
 
@@ -50,6 +53,10 @@ def _outcome(state: ChapterState, command: Command, chance: Chance | None) -> Ou
             return decide_choose_support(state, command, chance)
         case CancelOrder():  # Orders of the Day (domain/orders.py)
             return decide_cancel_order(state, command, chance)
+        case PlayRecruitCard():  # Recruits (domain/recruits.py)
+            return decide_play_recruit_card(state, command, chance)
+        case WithdrawRecruit():
+            return decide_withdraw_recruit(state, command, chance)
     raise TypeError(f"not a command: {command!r}")
 
 

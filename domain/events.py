@@ -46,6 +46,7 @@ class ChapterStarted(Event):
     morale_drop_max: int | None
     hand_limit: int | None
     orders: tuple[int, ...] | None = None  # Orders of the Day deck (orders.py); None: off
+    recruits: tuple[int, ...] | None = None  # Recruit deck (recruits.py); None: off
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,7 @@ from domain.events import (
     SupportUsed,
 )
 from domain.facts import apply_correction
-from domain.module_state import OrderPiles
+from domain.module_state import OrderPiles, RecruitPiles
 from domain.rules import Rules, Variant
 from domain.solo_state import SoloTable, solo_set_aside
 from domain.state import ChapterState, Phase, Player, Slot, SupportPending
@@ -86,6 +86,8 @@ def begin(event: ChapterStarted, catalogue: Catalogue | None = None) -> ChapterS
     known = None not in event.trials
     if event.orders is not None:
         state = replace(state, orders=OrderPiles(event.orders, len(event.orders) if known else 0))
+    if event.recruits is not None:
+        state = replace(state, recruits=RecruitPiles(event.recruits, known))
     return state
 
 

@@ -17,6 +17,7 @@ from domain.errors import (
     WrongPhase,
 )
 from domain.hardknocks import must_withdraw
+from domain.module_state import RECRUIT_TURN
 from domain.notation import card_label
 from domain.state import ChapterState, Phase, Player
 
@@ -61,6 +62,8 @@ def check_turn(state: ChapterState, name: str, doing: str) -> Player:
     active = state.active_player
     if active is None or active.name != player.name:
         whose = active.name if active else "nobody"
+        if state.turn == RECRUIT_TURN:  # the Mission Leader chooses its action (recruits.py)
+            whose = "the Recruit"
         raise NotYourTurn(
             f"it is {whose}'s turn, not {player.name}'s: {player.name} cannot {doing}"
         )

@@ -19,18 +19,21 @@ from domain.commands import (
     Command,
     MakeSpeech,
     PlayCard,
+    PlayRecruitCard,
     StartMission,
     Target,
     UseCharm,
     Withdraw,
+    WithdrawRecruit,
 )
 from domain.hardknocks import active, must_withdraw, withdrawal_blocker
 from domain.orders import cancel_options, order_choices, order_minimum
+from domain.recruits import recruit_actions
 from domain.solo_play import solo_actions
 from domain.state import ChapterState, Phase, Player
 
 ORDER = {StartMission: 0, PlayCard: 1, UseCharm: 2, MakeSpeech: 3, Withdraw: 4, ChooseSupport: 5}
-ORDER.update({CancelOrder: 8})  # Orders of the Day
+ORDER.update({PlayRecruitCard: 6, WithdrawRecruit: 7, CancelOrder: 8})  # Recruits, Orders
 
 
 def _sort_key(command: Command) -> tuple[int, str]:
@@ -141,7 +144,7 @@ def legal_actions(state: ChapterState) -> tuple[Command, ...]:
     if state.phase == Phase.PREPARATION:
         commands: list[Command] = mission_starts(state)
     elif state.phase == Phase.MISSION:
-        commands = _mission_actions(state)
+        commands = _mission_actions(state) + recruit_actions(state, targets(state))
     elif state.phase == Phase.SUPPORT:
         commands = support_choices(state)
     else:

@@ -1,4 +1,4 @@
-"""The Armistice modules' part of the chapter state: Orders of the Day (Recruits to come).
+"""The Armistice modules' part of the chapter state: Orders of the Day and Recruits.
 
 Kept apart from ``domain.orders`` and ``domain.recruits`` (the rules) so that
 ``domain.state`` can hold them without an import cycle. Order and Recruit cards are
@@ -9,6 +9,8 @@ named by their printed number; what a number means is in ``Catalogue.orders`` an
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+RECRUIT_TURN = -2  # ``ChapterState.turn`` while the Recruit acts (a seat index is >= 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,3 +26,24 @@ class OrderPiles:
     known: int = 0
     in_play: tuple[int, ...] = ()  # in No Man's Land, oldest first
     discard: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Recruit:
+    """The Recruit in play: its card, the seat it acts after, its face-up hand."""
+
+    number: int
+    after: int  # the seat of the player to its right: it acts right after them
+    hand: tuple[str, ...]  # face up, sorted
+    withdrew_in: int = 0  # the Mission it withdrew from (0: none)
+    tokens: int = 0  # Morale tokens placed on it when it withdrew
+
+
+@dataclass(frozen=True, slots=True)
+class RecruitPiles:
+    """The Recruits: the deck (top first when ``known``), the one in play, those gone."""
+
+    deck: tuple[int, ...]
+    known: bool = False
+    recruit: Recruit | None = None
+    departed: tuple[int, ...] = ()

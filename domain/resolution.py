@@ -45,7 +45,7 @@ def end_of_action(o: Outcome, chance: Chance | None) -> None:
         known = chance is not None and None not in cards
         order = chance.shuffle(cards) if known and chance else (None,) * len(cards)  # type: ignore[arg-type]
         o.emit(MissionFailed(threat, order))
-    elif not state.in_mission:
+    elif not state.in_mission and not state.recruit_in_mission:  # a Recruit still in: not yet
         o.emit(MissionSucceeded())
     else:
         return
@@ -95,7 +95,8 @@ def automatic_support(state: ChapterState, pending: SupportPending) -> SupportUs
 def morale_drop_size(state: ChapterState) -> int:
     """Cards left in hands, at least 3 (Demoralized: one more, at least 4), capped."""
     demoralized = sum(1 for p in state.players if has(state, p, HardKnock.DEMORALIZED))
-    size = max(state.cards_in_hands + demoralized, 3 + demoralized)
+    held = state.cards_in_hands + state.recruit_morale_tokens  # Recruits: tokens count as cards
+    size = max(held + demoralized, 3 + demoralized)
     cap = state.rules.morale_drop_max
     return min(size, cap) if cap is not None else size
 
@@ -111,7 +112,7 @@ def after_support(o: Outcome) -> None:
                 ChapterLost("hard-knocks", f"{player.name} has {weight} Hard Knocks (4 or more)")
             )
             return
-    if not state.trials and state.cards_in_hands == 0:
+    if not state.trials and state.cards_in_hands == 0 and state.recruit is None:
         o.emit(ChapterWon())
         return
     size = morale_drop_size(state)

@@ -164,6 +164,7 @@ def decide_start_chapter(
     trials, morale = _decks(cmd, catalogue, _sizes(cmd, catalogue.total, len(cmd.seats)), chance)
     traps = cmd.traps if cmd.traps is not None else (not armistice and cmd.variant != "rookie")
     orders = numbered_deck(cmd.orders, "Orders of the Day", armistice, chance)
+    recruits = numbered_deck(cmd.recruits, "Recruits", armistice, chance)
     return ChapterStarted(
         ruleset=cmd.ruleset,
         variant=cmd.variant,
@@ -184,4 +185,5 @@ def decide_start_chapter(
         morale_drop_max=(7 if duo else 6) if armistice else None,
         hand_limit=13 if armistice else None,
         orders=orders,
+        recruits=recruits,
     )

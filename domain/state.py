@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from domain.cards import CardType, Catalogue, HardKnock
-from domain.module_state import OrderPiles
+from domain.module_state import RECRUIT_TURN, OrderPiles, Recruit, RecruitPiles
 from domain.rules import Rules
 from domain.solo_state import SoloTable
 
@@ -87,6 +87,7 @@ class ChapterState:
     set_aside: tuple[str, ...] = ()  # cards out of this chapter (Solo, beginner One-shot)
     solo: SoloTable | None = None  # Solo mode: the single hand (domain/solo.py)
     orders: OrderPiles | None = None  # Orders of the Day (domain/orders.py); None: not used
+    recruits: RecruitPiles | None = None  # Recruits (domain/recruits.py); None: not used
 
     # --- players -------------------------------------------------------------------
     def index(self, name: str) -> int:
@@ -121,7 +122,10 @@ class ChapterState:
         return tuple(p for p in self.players if not p.chaplain and not p.withdrawn)
 
     def next_seat(self, seat: int, skip_withdrawn: bool = True) -> int:
-        """The next card player clockwise (to the left) after ``seat``."""
+        """The next card player clockwise (to the left) after ``seat``; in turn order
+        (``skip_withdrawn``) a Recruit in play takes its turn after the seat it follows."""
+        if skip_withdrawn and self.recruit is not None:
+            return self._next_turn_with_recruit(seat, self.recruit)
         n = len(self.players)
         for step in range(1, n + 1):
             candidate = self.players[(seat + step) % n]
@@ -129,6 +133,38 @@ class ChapterState:
                 continue
             return (seat + step) % n
         return -1
+
+    # --- Recruits (domain/recruits.py) -----------------------------------------------
+    @property
+    def recruit(self) -> Recruit | None:
+        """The Recruit in play, if any."""
+        return self.recruits.recruit if self.recruits is not None else None
+
+    @property
+    def recruit_in_mission(self) -> bool:
+        """A Recruit is in play and has not withdrawn from the current Mission."""
+        recruit = self.recruit
+        return recruit is not None and recruit.withdrew_in != self.mission
+
+    @property
+    def recruit_morale_tokens(self) -> int:
+        """Morale tokens on a Recruit that withdrew from this Mission (they count as cards
+        in hand at its Morale Drop)."""
+        recruit = self.recruit
+        return recruit.tokens if recruit is not None and recruit.withdrew_in == self.mission else 0
+
+    def _next_turn_with_recruit(self, seat: int, recruit: Recruit) -> int:
+        """Turn order with the Recruit sitting right after seat ``recruit.after``."""
+        n, acting = len(self.players), self.recruit_in_mission
+        start = recruit.after if seat == RECRUIT_TURN else seat
+        for step in range(1, n + 1):
+            passed = (start + step - 1) % n
+            if acting and passed == recruit.after and not (seat == RECRUIT_TURN and step == 1):
+                return RECRUIT_TURN
+            candidate = self.players[(start + step) % n]
+            if not candidate.chaplain and not candidate.withdrawn:
+                return (start + step) % n
+        return RECRUIT_TURN if acting else -1
 
     # --- cards ---------------------------------------------------------------------
     def card(self, key: str) -> CardType:
@@ -184,6 +220,8 @@ class ChapterState:
         counts.update(self.set_aside)
         if self.solo is not None:
             counts.update(self.solo.hand)
+        if self.recruit is not None:  # a Recruit's hand lies face up
+            counts.update(self.recruit.hand)
         return counts
 
     def unseen(self, key: str) -> int:
@@ -200,4 +238,5 @@ class ChapterState:
             + len(self.discard)
             + sum(p.hand_size + len(p.hard_knocks) for p in self.players)
             + (self.solo.hand_size if self.solo is not None else 0)
+            + (len(self.recruit.hand) if self.recruit is not None else 0)
         )

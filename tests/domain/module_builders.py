@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from domain.cards import Catalogue, OrderCard, base_catalogue
+from domain.cards import Catalogue, OrderCard, RecruitCard, base_catalogue
 from domain.commands import Seat, StartChapter
 from domain.evolve import begin
 from domain.setup import decide_start_chapter
@@ -52,14 +52,22 @@ SYNTHETIC_ORDERS = (
     ),
     OrderCard(908, "Synthetic order H: snowfall", "easy", (), ("snow",)),
 )
+SYNTHETIC_RECRUITS = (
+    RecruitCard(951, "Synthetic recruit A", hand=3, morale_tokens=1),
+    RecruitCard(952, "Synthetic recruit B", hand=2, morale_tokens=0),
+    RecruitCard(953, "Synthetic recruit C", hand=4, morale_tokens=2),
+    RecruitCard(954, "Synthetic recruit D", hand=1, morale_tokens=1),
+    RecruitCard(955, "Synthetic recruit E", hand=3, morale_tokens=3),
+)
 ORDER_NUMBERS = tuple(card.number for card in SYNTHETIC_ORDERS)
+RECRUIT_NUMBERS = tuple(card.number for card in SYNTHETIC_RECRUITS)
 
 
 @cache
 def synthetic_catalogue() -> Catalogue:
-    """The base Trial cards plus the synthetic Orders, as if described."""
+    """The base Trial cards plus the synthetic Orders and Recruits, as if described."""
     catalogue = base_catalogue()
-    for card in SYNTHETIC_ORDERS:
+    for card in (*SYNTHETIC_ORDERS, *SYNTHETIC_RECRUITS):
         catalogue = catalogue.learnt(card)
     return catalogue
 
@@ -69,11 +77,13 @@ def prepare(
     *,
     then: Sequence[str] = (),
     orders: tuple[int, ...] | None = None,
+    recruits: tuple[int, ...] | None = None,
     leader: str | None = None,
     trials: int | None = None,
     owners: dict[str, str] | None = None,
     catalogue: Catalogue | None = None,
     known: bool = True,
+    traps: bool | None = None,
 ) -> ChapterState:
     """An Armistice chapter set up, waiting for its first Mission, whose deal (at the
     Briefing's intensity = the hand size) gives ``hands``, the Trials deck then holding
@@ -96,5 +106,7 @@ def prepare(
         third_tiles=(("left", "right") * len(names))[: len(names)],
         deck=deck if known else None,
         orders=orders,
+        recruits=recruits,
+        traps=traps,
     )
     return begin(decide_start_chapter(setup, catalogue), catalogue)

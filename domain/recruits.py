@@ -1,0 +1,323 @@
+"""Recruits (Armistice rulebook, "Recruits", read before Chapter 3).
+
+After a Mission's deal a Recruit enters if none is in play, the Recruit deck is not
+empty and the Trials deck holds its starting hand. It sits between the Mission Leader
+and the player to their right (so in its first Mission it acts after everyone else) and
+keeps that place when the leader changes; its hand is drawn face up. On its turn the
+current Mission Leader chooses its action: play a card (a Threat to No Man's Land; a Hard
+Knock to the Mission Leader, never to the Recruit, and not at all once the leader has
+withdrawn; a Trap it springs gives a drawn Hard Knock to the leader even if withdrawn) or
+withdraw (its Morale tokens go on it and count as cards in hand at this Mission's Morale
+Drop; its own cards never count). It is not dealt cards, Support tiles and Speeches
+ignore it, a failed Mission gives it no token. When it plays its last card it departs
+(its advantage is free text for the table). No chapter is won while a Recruit is in play.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from domain.actions import AFTER_DEAL, _played_consequences, trap_springs
+from domain.cards import RecruitCard
+from domain.commands import (
+    Chance,
+    Command,
+    PlayRecruitCard,
+    StartMission,
+    Target,
+    WithdrawRecruit,
+)
+from domain.errors import (
+    CardNotInHand,
+    MissingOutcome,
+    NotYourTurn,
+    RuleViolation,
+    TargetRefused,
+)
+from domain.events import CardDrawnAndPlayed, Event, register
+from domain.evolve import EVOLVERS
+from domain.guards import check_can_reveal, check_known_card, check_phase, reveal_top
+from domain.module_state import RECRUIT_TURN, Recruit, RecruitPiles
+from domain.notation import card_label
+from domain.outcome import Outcome
+from domain.resolution import end_of_action
+from domain.state import ChapterState, Phase
+
+
+class RecruitRefused(RuleViolation):
+    rule = "recruits"
+
+
+# --- Events ----------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class RecruitArrived(Event):
+    """A Recruit entered after the deal: it acts right after ``after`` (the player to the
+    Mission Leader's right) and drew ``hand`` face up from the Trials deck."""
+
+    TYPE: ClassVar[str] = "RecruitArrived"
+    recruit: int
+    after: str
+    hand: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RecruitPlayed(Event):
+    """The Recruit played a card: a Threat to No Man's Land, a Hard Knock to the Mission
+    Leader, a Merry Christmas to the discard."""
+
+    TYPE: ClassVar[str] = "RecruitPlayed"
+    recruit: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class RecruitWithdrew(Event):
+    """The Recruit withdrew from the Mission; ``tokens`` Morale tokens went on it."""
+
+    TYPE: ClassVar[str] = "RecruitWithdrew"
+    recruit: int
+    tokens: int
+
+
+@dataclass(frozen=True, slots=True)
+class RecruitDeparted(Event):
+    """The Recruit played its last card and left; the table gains its advantage."""
+
+    TYPE: ClassVar[str] = "RecruitDeparted"
+    recruit: int
+
+
+register(RecruitArrived, RecruitPlayed, RecruitWithdrew, RecruitDeparted)
+
+
+def recruit_label(state: ChapterState, number: int) -> str:
+    """``Recruit #3 (Name)``, or just the number while it is not described."""
+    card = state.catalogue.recruits.get(number)
+    return f"Recruit #{number}" + (f" ({card.name})" if card else "")
+
+
+# --- Arrival ---------------------------------------------------------------------------
+def _on_top(state: ChapterState, piles: RecruitPiles, told: int | None) -> int | None:
+    """The Recruit on top of the deck: known, or told by the table (None: none can enter)."""
+    if piles.known:
+        if told is not None and told != piles.deck[0]:
+            raise RecruitRefused(f"the top Recruit is #{piles.deck[0]}, not #{told}")
+        return piles.deck[0]
+    if told is not None:
+        if told not in piles.deck:
+            listed = ", ".join(f"#{n}" for n in piles.deck)
+            raise RecruitRefused(f"#{told} is not in the Recruit deck (it holds {listed})")
+        return told
+    described = state.catalogue.recruits
+    if all(n in described and described[n].hand > len(state.trials) for n in piles.deck):
+        return None  # whichever is on top, the Trials deck cannot give its hand
+    raise MissingOutcome("say which Recruit is on top of the Recruit deck")
+
+
+def _starting_hand(
+    state: ChapterState, card: RecruitCard, told: tuple[str, ...] | None
+) -> tuple[str, ...]:
+    """The top Trials cards, face up: seen ones must match, unseen ones must be possible."""
+    slots = state.trials[: card.hand]
+    who = recruit_label(state, card.number)
+    if None not in slots:
+        hand = tuple(s for s in slots if s is not None)
+        if told is not None and Counter(told) != Counter(hand):
+            raise RecruitRefused(f"{who} draws the top Trials cards: {', '.join(hand)}")
+        return hand
+    if told is None:
+        raise MissingOutcome(f"say which {card.hand} cards {who} drew face up")
+    if len(told) != card.hand:
+        raise RecruitRefused(f"{who} starts with {card.hand} cards, not {len(told)}")
+    seen = Counter(s for s in slots if s is not None)
+    if seen - Counter(told):
+        raise RecruitRefused(f"{who}'s hand includes the seen top cards {', '.join(seen)}")
+    revealed: Counter[str] = Counter()
+    for key in (Counter(told) - seen).elements():
+        check_can_reveal(state, key, revealed)
+        revealed[key] += 1
+    return tuple(told)
+
+
+def recruit_enters(o: Outcome, cmd: StartMission) -> None:
+    """After the deal: a Recruit enters if none is in play, the deck has one and the Trials
+    deck holds its starting hand."""
+    state, piles = o.state, o.state.recruits
+    told = cmd.recruit is not None or cmd.recruit_hand is not None
+    if piles is None or piles.recruit is not None or not piles.deck:
+        if told:
+            why = (
+                "this chapter is played without Recruits"
+                if piles is None
+                else "a Recruit is already in play"
+                if piles.recruit is not None
+                else "the Recruit deck is empty"
+            )
+            raise RecruitRefused(f"{why}: no Recruit enters this Mission")
+        return
+    number = _on_top(state, piles, cmd.recruit)
+    if number is None:
+        return
+    card = state.catalogue.recruits.get(number)
+    if card is None:
+        raise RecruitRefused(
+            f"Recruit #{number} is not described yet: describe it (starting hand, Morale "
+            "tokens) before it enters"
+        )
+    if card.hand > len(state.trials):
+        if cmd.recruit_hand is not None:
+            raise RecruitRefused(
+                f"{recruit_label(state, number)} needs {card.hand} cards and the Trials deck "
+                f"holds {len(state.trials)}: it does not enter"
+            )
+        return
+    hand = _starting_hand(state, card, cmd.recruit_hand)
+    n = len(state.players)
+    right = next(
+        (state.leader - step) % n
+        for step in range(1, n + 1)
+        if not state.players[(state.leader - step) % n].chaplain
+    )
+    o.emit(RecruitArrived(number, state.players[right].name, hand))
+
+
+AFTER_DEAL.append(recruit_enters)
+
+
+# --- The Recruit's turn, chosen by the Mission Leader -----------------------------------
+def _check_recruits_turn(state: ChapterState, doing: str) -> Recruit:
+    check_phase(state, Phase.MISSION, doing, "the Recruit")
+    recruit = state.recruit
+    if recruit is None:
+        raise RecruitRefused(f"there is no Recruit in play: no Recruit can {doing}")
+    if state.turn != RECRUIT_TURN:
+        active = state.active_player
+        whose = active.name if active is not None else "nobody"
+        raise NotYourTurn(f"it is {whose}'s turn, not the Recruit's: the Recruit cannot {doing}")
+    return recruit
+
+
+def decide_play_recruit_card(
+    state: ChapterState, cmd: PlayRecruitCard, chance: Chance | None = None
+) -> Outcome:
+    """The leader has the Recruit play a card; its last card makes it depart."""
+    recruit = _check_recruits_turn(state, "play a card")
+    leader = state.players[state.leader]
+    who = recruit_label(state, recruit.number)
+    check_known_card(state, cmd.card)
+    label = card_label(cmd.card, state.catalogue)
+    if cmd.card not in recruit.hand:
+        raise CardNotInHand(f"{who} has no {label} (face up: {', '.join(recruit.hand)})")
+    kind = state.catalogue[cmd.card]
+    if kind.hard_knock is not None and leader.withdrawn:
+        raise RecruitRefused(
+            f"{leader.name}, the Mission Leader, has withdrawn: {who}'s {label} cannot be "
+            "played this Mission (a Recruit's Hard Knock goes to the Mission Leader)"
+        )
+    o = Outcome(state)
+    o.emit(RecruitPlayed(recruit.number, cmd.card))
+    used_target = _played_consequences(o, leader.name, cmd.card, cmd.target)
+    sprung = kind.trap and trap_springs(o.state)
+    if sprung:
+        # The leader takes a Hard Knock the Trap draws, even after withdrawing.
+        drawn = reveal_top(o.state, cmd.drawn, who, "Trap")
+        o.emit(CardDrawnAndPlayed(leader.name, drawn, "recruit-trap"))
+        used_target = _played_consequences(o, leader.name, drawn, cmd.target) or used_target
+    elif cmd.drawn is not None:
+        raise CardNotInHand(f"{who}'s {label} springs no Trap: nothing is drawn")
+    if cmd.target is not None and not used_target:
+        raise TargetRefused("a Hard Knock target is only given with a Merry Christmas")
+    if o.state.recruit is not None and not o.state.recruit.hand:
+        o.emit(RecruitDeparted(recruit.number))
+    end_of_action(o, chance)
+    return o
+
+
+def decide_withdraw_recruit(
+    state: ChapterState, cmd: WithdrawRecruit, chance: Chance | None = None
+) -> Outcome:
+    """The leader has the Recruit withdraw; its Morale tokens go on it."""
+    recruit = _check_recruits_turn(state, "withdraw")
+    card = state.catalogue.recruits.get(recruit.number)
+    o = Outcome(state)
+    o.emit(RecruitWithdrew(recruit.number, card.morale_tokens if card else 0))
+    end_of_action(o, chance)
+    return o
+
+
+def recruit_actions(state: ChapterState, targets: tuple[Target | None, ...]) -> list[Command]:
+    """On the Recruit's turn: each card it may play (Merry Christmas once per target), and
+    the withdrawal. A Trap's draw is left open."""
+    recruit = state.recruit
+    if recruit is None or state.turn != RECRUIT_TURN:
+        return []
+    leader_out = state.players[state.leader].withdrawn
+    commands: list[Command] = []
+    for card in sorted(set(recruit.hand)):
+        kind = state.catalogue[card]
+        if kind.merry_christmas:
+            commands += [PlayRecruitCard(card, target=t) for t in targets]
+        elif kind.hard_knock is None or not leader_out:
+            commands.append(PlayRecruitCard(card))
+    return [*commands, WithdrawRecruit()]
+
+
+# --- Evolving --------------------------------------------------------------------------
+def _piles(state: ChapterState) -> RecruitPiles:
+    assert state.recruits is not None, "a Recruit event in a chapter without Recruits"
+    return state.recruits
+
+
+def _with_recruit(state: ChapterState, recruit: Recruit | None) -> ChapterState:
+    return replace(state, recruits=replace(_piles(state), recruit=recruit))
+
+
+def _arrived(state: ChapterState, event: RecruitArrived) -> ChapterState:
+    piles = _piles(state)
+    deck = list(piles.deck)
+    deck.remove(event.recruit)
+    recruit = Recruit(event.recruit, state.index(event.after), tuple(sorted(event.hand)))
+    piles = replace(piles, deck=tuple(deck), recruit=recruit)
+    return replace(state, recruits=piles, trials=state.trials[len(event.hand) :])
+
+
+def _played(state: ChapterState, event: RecruitPlayed) -> ChapterState:
+    recruit = state.recruit
+    assert recruit is not None
+    hand = list(recruit.hand)
+    hand.remove(event.card)
+    state = _with_recruit(state, replace(recruit, hand=tuple(hand)))
+    kind = state.catalogue[event.card]
+    if kind.is_threat:
+        state = replace(state, nml=(*state.nml, event.card))
+    elif kind.hard_knock is not None:
+        leader = state.players[state.leader]
+        state = state.with_player(replace(leader, hard_knocks=(*leader.hard_knocks, event.card)))
+    else:
+        state = replace(state, discard=(*state.discard, event.card))
+    return replace(state, turn=state.next_seat(RECRUIT_TURN))
+
+
+def _withdrew(state: ChapterState, event: RecruitWithdrew) -> ChapterState:
+    recruit = state.recruit
+    assert recruit is not None
+    state = _with_recruit(state, replace(recruit, withdrew_in=state.mission, tokens=event.tokens))
+    return replace(state, turn=state.next_seat(RECRUIT_TURN))
+
+
+def _departed(state: ChapterState, event: RecruitDeparted) -> ChapterState:
+    piles, recruit = _piles(state), state.recruit
+    assert recruit is not None
+    piles = replace(piles, recruit=None, departed=(*piles.departed, event.recruit))
+    state = replace(state, recruits=piles)
+    if state.turn == RECRUIT_TURN:  # it was acting alone: the turn goes on round the table
+        state = replace(state, turn=state.next_seat(recruit.after))
+    return state
+
+
+EVOLVERS[RecruitArrived] = _arrived
+EVOLVERS[RecruitPlayed] = _played
+EVOLVERS[RecruitWithdrew] = _withdrew
+EVOLVERS[RecruitDeparted] = _departed
