@@ -28,6 +28,8 @@ from domain.events import Event
 from domain.evolve import begin
 from domain.hardknocks import active, must_withdraw
 from domain.legal import intensities, plays, support_choices, targets, withdrawals
+from domain.module_play import random_cancellation, random_order_choice, random_recruit_command
+from domain.module_state import RECRUIT_TURN
 from domain.resolution import TILE_STEPS
 from domain.setup import decide_start_chapter
 from domain.solo_play import random_solo_command, random_solo_setup
@@ -188,12 +190,21 @@ def random_command(state: ChapterState, rng: random.Random) -> Command:
     if state.solo is not None and state.phase != Phase.SUPPORT:
         return random_solo_command(state, rng)  # Solo mode (domain/solo_play.py)
     if state.phase == Phase.PREPARATION:
-        span = intensities(state)
+        kept, back = random_order_choice(state, rng)  # Orders of the Day (module_play.py)
+        span = intensities(state, kept)
         if len(span) <= 3 and rng.random() < 0.7:
-            return StartMission(span[-1])  # deal the whole deck: the Peace card is in sight
-        return StartMission(rng.choice(span[:3]))
+            # deal the whole deck: the Peace card is in sight
+            return StartMission(span[-1], order=kept, order_back=back)
+        return StartMission(rng.choice(span[:3]), order=kept, order_back=back)
     if state.phase == Phase.SUPPORT:
         return rng.choice(support_choices(state))
+    # Recruits and Orders of the Day (module_play.py): the leader acts for the Recruit; a
+    # lasting order's condition is met now and then.
+    if state.turn == RECRUIT_TURN:
+        return random_recruit_command(state, rng)
+    cancellation = random_cancellation(state, rng)
+    if cancellation is not None:
+        return cancellation
     return _with_target(state, _mission_command(state, rng), rng)
 
 

@@ -27,7 +27,7 @@ from hypothesis.stateful import (
 )
 
 from domain.actions import THREATS, trap_springs
-from domain.cards import HardKnock, base_catalogue
+from domain.cards import Catalogue, HardKnock, base_catalogue
 from domain.commands import (
     ChooseSupport,
     Command,
@@ -54,6 +54,7 @@ from domain.events import (
 from domain.evolve import begin, evolve, replay
 from domain.hardknocks import has
 from domain.legal import legal_actions, targets
+from domain.module_state import RECRUIT_TURN
 from domain.setup import decide_start_chapter
 from domain.simulate import (
     Playthrough,
@@ -87,18 +88,22 @@ class Chapter:
     replayed: ChapterState
 
     @classmethod
-    def start(cls, setup: StartChapter, rng: random.Random) -> Chapter:
+    def start(
+        cls, setup: StartChapter, rng: random.Random, catalogue: Catalogue = CATALOGUE
+    ) -> Chapter:
         """Set the chapter up, the engine dealing itself from the seeded generator."""
-        started = decide_start_chapter(setup, CATALOGUE, RandomChance(rng))
+        started = decide_start_chapter(setup, catalogue, RandomChance(rng))
         again = stored(started)
         assert isinstance(again, ChapterStarted)
-        return cls(setup, rng, [started], begin(started, CATALOGUE), begin(again, CATALOGUE))
+        return cls(setup, rng, [started], begin(started, catalogue), begin(again, catalogue))
 
     @classmethod
-    def played(cls, playthrough: Playthrough, rng: random.Random) -> Chapter:
+    def played(
+        cls, playthrough: Playthrough, rng: random.Random, catalogue: Catalogue = CATALOGUE
+    ) -> Chapter:
         """A whole chapter the simulator played, rebuilt once from its stored events."""
         events = list(playthrough.events)
-        again = replay([stored(e) for e in events], CATALOGUE)
+        again = replay([stored(e) for e in events], catalogue)
         return cls(playthrough.setup, rng, events, playthrough.state, again)
 
     @property
@@ -145,6 +150,8 @@ def places(state: ChapterState) -> Counter[str]:
     for player in state.players:
         found.update(player.hand)
         found.update(player.hard_knocks)
+    if state.recruit is not None:  # Recruits (test_module_play.py): a face-up hand
+        found.update(state.recruit.hand)
     return found
 
 
@@ -189,7 +196,9 @@ def check_cards_lie_where_they_belong(state: ChapterState) -> None:
 def check_phase_is_consistent(state: ChapterState) -> None:
     assert (state.phase == Phase.SUPPORT) == (state.support is not None)
     assert (state.phase == Phase.OVER) == (state.outcome is not None)
-    if state.phase == Phase.MISSION:
+    if state.phase == Phase.MISSION and state.turn == RECRUIT_TURN:
+        assert state.recruit_in_mission  # the Mission Leader acts for the Recruit
+    elif state.phase == Phase.MISSION:
         active = state.active_player
         assert active is not None and not active.withdrawn and not active.chaplain
     else:
@@ -212,7 +221,7 @@ def check_a_finished_chapter_is_won_or_lost_by_name(chapter: Chapter) -> None:
     last = chapter.events[-1]
     if state.outcome == "won":
         assert isinstance(last, ChapterWon)
-        assert not state.trials and state.cards_in_hands == 0
+        assert not state.trials and state.cards_in_hands == 0 and state.recruit is None
         return
     assert isinstance(last, ChapterLost) and last.reason == state.outcome
     assert state.outcome in DEFEATS and state.outcome_detail
@@ -230,7 +239,7 @@ def check_stored_events_replay_to_the_same_state(chapter: Chapter) -> None:
     if chapter.now.phase == Phase.OVER:
         reloaded = [stored(e) for e in chapter.events]
         assert reloaded == chapter.events
-        assert replay(reloaded, CATALOGUE) == chapter.now
+        assert replay(reloaded, chapter.now.catalogue) == chapter.now
 
 
 def check_the_deal(before: ChapterState, command: Command, events: tuple[Event, ...]) -> None:

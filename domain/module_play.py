@@ -1,0 +1,66 @@
+"""Random legal play for the Orders of the Day and Recruits, used by ``domain.simulate``.
+
+Every choice draws from the ``random.Random`` the simulator passes in, and only when the
+chapter uses the module: a chapter without them plays exactly as before.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from domain.actions import trap_springs
+from domain.commands import CancelOrder, Command, PlayRecruitCard, WithdrawRecruit
+from domain.legal import targets
+from domain.orders import cancellable, order_choices
+from domain.recruits import recruit_actions
+from domain.state import ChapterState
+
+SIMULATED_REASON = "the simulated table says its condition is met"
+
+
+def random_order_choice(
+    state: ChapterState, rng: random.Random
+) -> tuple[int | None, int | None]:
+    """The Order of the Day the leader keeps and the one put back (None, None: no order)."""
+    choices = order_choices(state)
+    return choices[0] if len(choices) == 1 else rng.choice(choices)
+
+
+def random_cancellation(state: ChapterState, rng: random.Random) -> CancelOrder | None:
+    """Now and then a lasting order's condition is met; the active player draws 0-3 cards."""
+    lasting = cancellable(state)
+    player = state.active_player
+    if not lasting or player is None or rng.random() >= 0.15:
+        return None
+    return CancelOrder(rng.choice(lasting), SIMULATED_REASON, player.name, rng.randint(0, 3))
+
+
+def _safe(state: ChapterState, command: Command) -> bool:
+    if not isinstance(command, PlayRecruitCard):
+        return False
+    card, counts = state.catalogue[command.card], state.threat_counts()
+    return card.hard_knock is None and all(counts[t] < 2 for t in card.threats)
+
+
+def random_recruit_command(state: ChapterState, rng: random.Random) -> Command:
+    """The Mission Leader's choice for the Recruit: mostly a safe card, else any, or withdraw."""
+    options = recruit_actions(state, targets(state))
+    plays = [c for c in options if isinstance(c, PlayRecruitCard)]
+    safe = [c for c in plays if _safe(state, c)]
+    roll = rng.random()
+    if safe and roll < 0.8:
+        command: Command = rng.choice(safe)
+    elif plays and roll < 0.9:
+        command = rng.choice(plays)
+    else:
+        return WithdrawRecruit()
+    assert isinstance(command, PlayRecruitCard)
+    top = state.trials[0] if state.trials else None
+    if top is not None and state.catalogue[top].merry_christmas and command.target is None:
+        springs = state.catalogue[command.card].trap and trap_springs(
+            replace(state, nml=(*state.nml, command.card))
+        )
+        if springs:  # the Trap draws a Merry Christmas: it needs a target
+            return replace(command, target=rng.choice(targets(state)))
+    return command
