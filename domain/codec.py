@@ -23,14 +23,17 @@ from domain.cards import (
     base_catalogue,
 )
 from domain.commands import (
+    CancelOrder,
     ChooseSupport,
     MakeSpeech,
     PlayCard,
+    PlayRecruitCard,
     Seat,
     StartChapter,
     StartMission,
     UseCharm,
     Withdraw,
+    WithdrawRecruit,
 )
 from domain.corrections import CorrectFact
 from domain.state import ChapterState
@@ -50,6 +53,8 @@ COMMAND_TYPES: dict[str, type] = {
         CorrectFact,
     )
 }
+# Orders of the Day and Recruits (domain/orders.py, domain/recruits.py)
+COMMAND_TYPES.update({c.__name__: c for c in (CancelOrder, PlayRecruitCard, WithdrawRecruit)})
 
 
 def _plain(value: Any) -> Any:

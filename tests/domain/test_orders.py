@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from domain.codec import decode_chapter, encode_chapter
+from domain.codec import decode_chapter, decode_command, encode_chapter, encode_command
 from domain.commands import CancelOrder, PlayCard, Seat, StartChapter, StartMission, Withdraw
 from domain.errors import IntensityTooLow, InvalidSetup, MustWithdraw, WrongPhase
 from domain.events import MissionFailed, MissionStarted, from_record, to_record
@@ -377,13 +377,13 @@ def test_no_order_is_cancelled_once_the_chapter_is_over():
 
 
 # --- Storage ------------------------------------------------------------------------------
-def test_order_events_and_piles_survive_storage():
+def test_order_events_commands_and_piles_survive_storage():
     state = second_mission((902, 901, 903), kept=902, back=901)
-    state, events = run(
-        state,
-        StartMission(2, order=903, order_back=901),
-        CancelOrder(902, "condition met", "Cy", 1),
-    )
+    commands = (StartMission(2, order=903, order_back=901), CancelOrder(902, "met", "Cy", 1))
+    state, events = run(state, *commands)
+
+    for command in commands:
+        assert decode_command(json.loads(json.dumps(encode_command(command)))) == command
 
     for event in events:
         assert from_record(json.loads(json.dumps(to_record(event)))) == event

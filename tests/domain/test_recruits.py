@@ -6,8 +6,11 @@ and takes 1 Morale token, 952 starts with 2 (no token), 953 with 4 (2 tokens), 9
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from domain.codec import decode_chapter, decode_command, encode_chapter, encode_command
 from domain.commands import (
     MakeSpeech,
     PlayCard,
@@ -23,7 +26,14 @@ from domain.errors import (
     NotYourTurn,
     UnknownPlayer,
 )
-from domain.events import CardDrawnAndPlayed, MissionFailed, MoraleDropped, SupportRevealed
+from domain.events import (
+    CardDrawnAndPlayed,
+    MissionFailed,
+    MoraleDropped,
+    SupportRevealed,
+    from_record,
+    to_record,
+)
 from domain.legal import legal_actions
 from domain.module_state import RECRUIT_TURN, Recruit
 from domain.recruits import (
@@ -355,3 +365,16 @@ def test_speeches_have_no_effect_on_the_recruit():
         run(state, MakeSpeech("Ann", "shell", (("Recruit", "rain+shell"),)))
     state, _ = run(state, MakeSpeech("Ann", "shell"))
     assert state.recruit.hand == ("phobia-gas", "rain+shell", "snow+shell")
+
+
+def test_recruit_commands_events_and_piles_survive_storage():
+    state = round_of_plays(recruit_in())
+    commands = (PlayRecruitCard("rain+shell", target=("Ann", "mute")), WithdrawRecruit())
+    for command in commands:
+        assert decode_command(json.loads(json.dumps(encode_command(command)))) == command
+    state, events = run(state, PlayRecruitCard("phobia-gas"))
+    events = (*run(prepare(HANDS, then=RECRUIT_HAND, recruits=(951,)), StartMission(2))[1], *events)
+
+    for event in events:
+        assert from_record(json.loads(json.dumps(to_record(event)))) == event
+    assert decode_chapter(json.loads(json.dumps(encode_chapter(state))), state.catalogue) == state
