@@ -76,11 +76,11 @@ def _dealt(e: CardsDealt, c: Catalogue) -> str:
 
 def _played(e: CardPlayed, c: Catalogue) -> str:
     card = c.cards.get(e.card)
+    if card is not None and card.merry_christmas:
+        return f"{e.player} plays Merry Christmas."
     where = "in No Man's Land"
     if card is not None and card.hard_knock is not None:
         where = f"in front of {e.player}"
-    elif card is not None and card.merry_christmas:
-        where = "(Merry Christmas)"
     return f"{e.player} plays {card_label(e.card, c)} {where}."
 
 
@@ -165,7 +165,9 @@ def sentence(e: Event, c: Catalogue) -> str:
         case SupportUsed():
             return _used(e, c)
         case MoraleDropped():
-            return f"Morale drops: {_cards(len(e.cards))} move to the Trials deck."
+            moved = len(e.cards)
+            verb = "moves" if moved == 1 else "move"
+            return f"Morale drops: {_cards(moved)} {verb} to the Trials deck."
         case LeadershipPassed():
             return _passed(e, c)
         case ChapterWon():
