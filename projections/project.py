@@ -29,6 +29,8 @@ from projections.errors import ProjectionError
 from projections.log import log_row
 from projections.stored import Stored, read_versions
 
+RECENT = 64  # states kept per campaign for undo and redo
+
 
 @dataclass
 class Stream:
@@ -42,6 +44,14 @@ class Stream:
     created_at: str
     created_by: str
     updated_at: str
+    recent: dict[int, CampaignState] = field(default_factory=dict, repr=False)
+
+    def remember(self, version: int) -> None:
+        """Keep the state right after action ``version`` (the last RECENT of this run), so
+        an undo or a redo back to it needs no decoding."""
+        self.recent[version] = self.state
+        if len(self.recent) > RECENT:
+            del self.recent[next(iter(self.recent))]
 
     def info(self) -> dict[str, Any]:
         """Where the stream stands: head, version, who created it and when, last event."""
@@ -164,6 +174,7 @@ class Projector:
                 case "ActionLogged":
                     self._evolve(batch, stream, event.data["events"])
                     stream.head = event.version
+                    stream.remember(event.version)
                 case "ActionsUndone" | "ActionsRedone":
                     self._restore(batch, stream, event)
         stream.version = event.version
@@ -187,6 +198,7 @@ class Projector:
             updated_at=event.timestamp,
         )
         self.streams[event.campaign_id] = stream
+        stream.remember(event.version)
         return stream
 
     def _evolve(self, batch: Batch, stream: Stream, records: list[dict[str, Any]]) -> None:
@@ -206,16 +218,20 @@ class Projector:
     def _restore(self, batch: Batch, stream: Stream, event: Stored) -> None:
         """An undo or a redo: the recorded state replaces the campaign's. A redo into a
         later chapter replays the redone actions so the chapters between get their
-        final boards back."""
-        restored = decode_campaign(event.data["restored"])
+        final boards back. The recorded state is decoded unless this run computed the
+        state after that action itself (the same state; decoding costs milliseconds)."""
+        restored = event.data["restored"]
         actions = [int(v) for v in event.data["actions"]]
+        head = int(event.data["head"])
         redo = event.kind == "ActionsRedone"
-        if redo and restored.chapter_number > stream.state.chapter_number:
+        if redo and int(restored["chapter_number"]) > stream.state.chapter_number:
             for action in read_versions(self.conn, stream.campaign_id, actions):
                 if action.kind == "ActionLogged":
                     self._evolve(batch, stream, action.data["events"])
-        stream.state = restored
-        stream.head = int(event.data["head"])
+                    stream.remember(action.version)
+        known = stream.recent.get(head)
+        stream.state = known if known is not None else decode_campaign(restored)
+        stream.head = head
         batch.cut(stream)
         batch.current_chapter(stream)
         batch.mark(stream.campaign_id, actions, undone=not redo)

@@ -18,6 +18,7 @@ commands, in batches of random size. After each catch-up:
 
 from __future__ import annotations
 
+import os
 import random
 import sqlite3
 from contextlib import closing
@@ -311,7 +312,7 @@ def test_incremental_read_models_equal_a_rebuild_and_the_tracker(
     run_state_machine_as_test(
         lambda: ProjectionMachine(tmp_path_factory.mktemp("projections")),
         settings=settings(
-            max_examples=25,
+            max_examples=int(os.environ.get("PROJECTION_EXAMPLES", "25")),
             stateful_step_count=30,
             deadline=None,
             suppress_health_check=[HealthCheck.too_slow],

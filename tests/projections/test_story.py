@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
-from domain.commands import Seat, StartChapter, StartMission
-from domain.rewards import score
+from domain.briefing import Briefing, EnterBriefing
+from domain.commands import PlayCard, Seat, StartChapter, StartMission, Withdraw
+from domain.rewards import BanCard, score
 from projections.campaign import score_rows
 from projections.chapter import chapter_row
 from projections.runner import catch_up
@@ -222,3 +223,35 @@ def test_the_documented_queries_run_and_who_banned_what_answers(played: Tracker,
         ("Armistice autumn", "chapter 1", "Ben", "rain+gas", "hand"),
         ("Armistice autumn", "chapter 6", "Cy", "rain+gas", "hand"),
     ]
+
+
+def test_a_banned_hard_knock_still_counts_on_the_board_of_its_chapter(
+    story: Tracker, db: Path
+) -> None:
+    # Ann takes Mute in a lost chapter, and it is banned from her Hard Knocks: the last
+    # copy leaves the campaign's catalogue, while the chapter's board still shows it.
+    win(story, 0)
+    conclude(story, 0, ((offered(0)[0], "Ann"),))
+    start(story, 1)
+    story.log_action(NAME, PlayCard("Ann", "mute"))
+    for player in ("Ben", "Cy", "Ann"):
+        story.log_action(NAME, Withdraw(player, "left"))
+    assert story.state(NAME).last_result.outcome != "won"  # type: ignore[union-attr]
+    conclude(story, 1, ())
+    story.log_action(NAME, BanCard("Ann", "mute", "knock"))
+    assert "mute" not in story.state(NAME).catalogue
+
+    def ann_in_chapter_1() -> dict[str, Any]:
+        return rows(db, "SELECT * FROM chapter_players WHERE chapter = 1 AND seat = 0")[0]
+
+    assert (ann_in_chapter_1()["hard_knocks"], ann_in_chapter_1()["hard_knock_weight"]) == (
+        '["mute"]',
+        1,
+    )
+    story.log_action(NAME, EnterBriefing(Briefing(2, trials=3, morale=20, first_intensity=1)))
+    story.undo(NAME, 1)  # back to right after the ban: the board is restored from the record
+    assert ann_in_chapter_1()["hard_knock_weight"] == 1
+    story.redo(NAME)
+    story.undo(NAME, 3)
+    assert ann_in_chapter_1()["hard_knock_weight"] == 1
+    assert all_rows(db) == rebuilt_copy(db, db.parent)
