@@ -266,10 +266,17 @@ entering a Briefing or a Conclusion again).""",
     '$ grizzled describe card 147 none --knock aggressive --value 2 --effect "(text of card'
     ' #147, as printed)" -r "misread the card: it counts as two Hard Knocks"',
     "$ grizzled status",
+    """## Playing a Helping Hand
+
+It is Ann's turn. Instead of an action she plays the Action Helping Hand she earned in
+Boot Camp, and the turn passes to Ben. An Event Helping Hand is played the same way,
+when its text says; a Friendship card took effect when it was given and stays in play.
+`--note` keeps what it did at the table, in your words.""",
+    '$ grizzled helping play 201 --note "(what it did at the table)"',
     """## A lost chapter and a ban
 
-Everyone withdraws holding cards: the Morale Drop empties the Reserve and the Monument
-shows.""",
+Everyone withdraws, Ann still holding a card: the Morale Drop empties the Reserve and the
+Monument shows.""",
     "$ grizzled withdraw left",
     "$ grizzled withdraw left",
     "$ grizzled withdraw left",
@@ -294,20 +301,9 @@ Recruit's starting hand, its Morale tokens, its rule and its departure advantage
     '$ grizzled describe recruit 5 "(name on the card)" --hand 3 --tokens 1 --effect'
     ' "(rule on the card)" --advantage "(departure advantage on the card)"',
     "$ grizzled briefing 2 --trials 3 --morale 20 --first 1 --orders 12",
-    """The Briefing remembers the Order of the Day and Recruit decks. Drawing an Order of
-the Day at each Mission and bringing Recruits into play are not `grizzled` commands yet
-(the [reference](cli.md) lists every command there is).
-
-## Playing a Helping Hand
-
-In chapter 2 Ann leads, and on her turn she plays the Action Helping Hand she earned in
-Boot Camp instead of an action: the turn passes to Ben. An Event Helping Hand is played
-the same way, when its text says; a Friendship card took effect when it was given and
-stays in play. `--note` keeps what it did at the table, in your words.""",
-    "$ grizzled chapter start --leader ann --tiles left,left,right",
-    "$ grizzled mission start 1",
-    '$ grizzled helping play 201 --note "(what it did at the table)"',
-    "$ grizzled status",
+    """The Briefing remembers the Order of the Day and Recruit decks, ready for chapter 2.
+Drawing an Order of the Day at each Mission and bringing Recruits into play are not
+`grizzled` commands yet (the [reference](cli.md) lists every command there is).""",
     """## The score
 
 The score is the Helping Hands acquired (Victory Points) against those not taken and the
