@@ -129,16 +129,61 @@ def mission() -> None:
     shell_complete=complete_tile,
     help="Classic 2 players: the tile the Chaplain drew at random.",
 )
+@click.option(
+    "--order",
+    type=click.IntRange(1),
+    metavar="N",
+    help="Orders of the Day: the order the leader keeps.",
+)
+@click.option(
+    "--back",
+    "order_back",
+    type=click.IntRange(1),
+    metavar="N",
+    help="Orders of the Day: the other order drawn, put back on top of the deck.",
+)
+@click.option(
+    "--recruit",
+    type=click.IntRange(1),
+    metavar="N",
+    help="Recruits: the Recruit that enters (drawn from the Recruit deck).",
+)
+@click.option(
+    "--recruit-hand",
+    metavar="CARD,CARD,...",
+    help="Recruits: its starting hand, drawn face up from the Trials deck.",
+)
 @pass_context
-def mission_start(ctx: Context, intensity: int, chaplain_tile: str | None) -> None:
+def mission_start(
+    ctx: Context,
+    intensity: int,
+    chaplain_tile: str | None,
+    order: int | None,
+    order_back: int | None,
+    recruit: int | None,
+    recruit_hand: str | None,
+) -> None:
     """The Mission Leader sets the intensity; cards are dealt (counted, never seen).
 
-    Example: grizzled mission start 3
+    Example: grizzled mission start 3     (with Orders of the Day: --order 12 --back 7)
     """
     from domain.commands import StartMission
 
     tile = parse.tile(chaplain_tile) if chaplain_tile else None
-    ctx.log(StartMission(intensity, chaplain_tile=tile), f"mission start {intensity}")
+    hand = None
+    if recruit_hand:
+        catalogue = _chapter(ctx.state()).catalogue
+        hand = tuple(parse.card(c, catalogue) for c in recruit_hand.split(",") if c)
+    command = StartMission(
+        intensity,
+        chaplain_tile=tile,
+        order=order,
+        order_back=order_back,
+        recruit=recruit,
+        recruit_hand=hand,
+    )
+    kept = f", Order #{order}" if order else ""
+    ctx.log(command, f"mission start {intensity}{kept}")
 
 
 @click.command()
@@ -322,4 +367,72 @@ def correct(ctx: Context, fact: str, value: str | None, reason: str, who: str | 
     ctx.log(CorrectFact(fact, value, reason, name), f"correction: {fact} {value or ''}".strip())
 
 
-COMMANDS = (chapter, mission, play, charm, speech, withdraw, support, correct)
+@click.group()
+def order() -> None:
+    """Orders of the Day in play."""
+
+
+@order.command("cancel")
+@click.argument("number", type=click.IntRange(1))
+@click.option("-r", "--reason", required=True, help="How its cancellation condition was met.")
+@PLAYER
+@click.option(
+    "--draws",
+    type=click.IntRange(0),
+    default=0,
+    show_default=True,
+    help="Trials cards the player draws into hand, if the condition says so.",
+)
+@pass_context
+def order_cancel(ctx: Context, number: int, reason: str, who: str | None, draws: int) -> None:
+    """A lasting Order of the Day's cancellation condition is met: it leaves No Man's Land.
+
+    Example: grizzled order cancel 12 -r "Ann drew 3 cards" -p ann --draws 3
+    """
+    from domain.commands import CancelOrder
+
+    state = ctx.state()
+    name = parse.player(who, [p.name for p in _chapter(state).players]) if who else None
+    ctx.log(CancelOrder(number, reason, name, draws), f"Order #{number} cancelled")
+
+
+@click.group()
+def recruit() -> None:
+    """The Recruit's turn: the Mission Leader chooses its action."""
+
+
+@recruit.command("play")
+@click.argument("card", shell_complete=complete_card)
+@click.option(
+    "--drawn",
+    metavar="CARD",
+    shell_complete=complete_card,
+    help="The card a Trap drew from the Trials deck.",
+)
+@click.option("--target", metavar="PLAYER:CARD", help="Merry Christmas: the Hard Knock.")
+@pass_context
+def recruit_play(ctx: Context, card: str, drawn: str | None, target: str | None) -> None:
+    """The Recruit plays a card from its face-up hand.
+
+    Example: grizzled recruit play snow+gas
+    """
+    from domain.commands import PlayRecruitCard
+
+    chapter = _chapter(ctx.state())
+    key = parse.card(card, chapter.catalogue)
+    drawn_key = parse.card(drawn, chapter.catalogue) if drawn else None
+    names = [p.name for p in chapter.players]
+    aim = parse.target(target, names, chapter.catalogue) if target else None
+    ctx.log(PlayRecruitCard(key, drawn_key, aim), f"the Recruit plays {key}")
+
+
+@recruit.command("withdraw")
+@pass_context
+def recruit_withdraw(ctx: Context) -> None:
+    """The Recruit withdraws (its Morale tokens count at the Morale Drop)."""
+    from domain.commands import WithdrawRecruit
+
+    ctx.log(WithdrawRecruit(), "the Recruit withdraws")
+
+
+COMMANDS = (chapter, mission, play, charm, speech, withdraw, support, correct, order, recruit)

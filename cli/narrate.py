@@ -38,6 +38,8 @@ from domain.events import (
     SupportUsed,
 )
 from domain.notation import card_label
+from domain.orders import OrderCancelled, OrderChosen, OrderDiscarded
+from domain.recruits import RecruitArrived, RecruitDeparted, RecruitPlayed, RecruitWithdrew
 from domain.rewards import (
     BootCampSkipped,
     CardBanned,
@@ -121,6 +123,16 @@ def _used(e: SupportUsed, c: Catalogue) -> str:
 def _passed(e: LeadershipPassed, c: Catalogue) -> str:
     token = f" {e.speech_token_to} takes a Speech token." if e.speech_token_to else ""
     return f"{e.leader} is the Mission Leader.{token}"
+
+
+def _order(number: int, c: Catalogue) -> str:
+    card = c.orders.get(number)
+    return f"Order of the Day #{number}" + (f" ({card.name})" if card else "")
+
+
+def _recruit(number: int, c: Catalogue) -> str:
+    card = c.recruits.get(number)
+    return f"Recruit #{number}" + (f" ({card.name})" if card else "")
 
 
 def _why(reason: str) -> str:
@@ -213,6 +225,23 @@ def sentence(e: Event, c: Catalogue) -> str:
             note = f": {e.note}" if e.note else ""
             taken = " It was their action." if e.category == "action" else ""
             return f"{e.player} plays Helping Hand #{e.number}{note}.{taken}"
+        case OrderChosen():
+            back = f", #{e.returned} goes back on top" if e.returned is not None else ""
+            return f"{e.player} keeps {_order(e.order, c)}{back}."
+        case OrderDiscarded():
+            return f"{_order(e.order, c)} is discarded after Support."
+        case OrderCancelled():
+            drew = f" {e.player} draws {_cards(len(e.cards))}." if e.player else ""
+            return f"{_order(e.order, c)} is cancelled ({e.reason}).{drew}"
+        case RecruitArrived():
+            hand = ", ".join(card_label(k, c) for k in e.hand)
+            return f"{_recruit(e.recruit, c)} arrives, acting after {e.after}: {hand}."
+        case RecruitPlayed():
+            return f"{_recruit(e.recruit, c)} plays {card_label(e.card, c)}."
+        case RecruitWithdrew():
+            return f"{_recruit(e.recruit, c)} withdraws ({e.tokens} Morale token(s))."
+        case RecruitDeparted():
+            return f"{_recruit(e.recruit, c)} played its last card and departs: gain its advantage."
         case FactCorrected():
             whose = f" of {e.player}" if e.player else ""
             return f"Correction: {e.fact}{whose} set to {e.value} ({e.reason})."

@@ -6,6 +6,7 @@ from domain.actions import minimum_intensity
 from domain.briefing import chapter_name
 from domain.campaign import CampaignState
 from domain.hardknocks import must_withdraw
+from domain.module_state import RECRUIT_TURN
 from domain.state import Phase
 
 
@@ -48,6 +49,11 @@ def next_step(state: CampaignState) -> str:
         )
     if chapter.phase == Phase.SUPPORT and chapter.support is not None:
         return f"{chapter.support.player} chooses the Support benefit: grizzled support ..."
+    if chapter.turn == RECRUIT_TURN:
+        leader = chapter.players[chapter.leader].name
+        return (
+            f"the Recruit's turn, {leader} chooses: grizzled recruit play CARD / recruit withdraw"
+        )
     active = chapter.active_player
     if active is None:
         return "the Mission is being resolved"

@@ -193,6 +193,8 @@ def from_briefing(cmd: StartChapter, briefing: Briefing) -> StartChapter:
         first_intensity=briefing.first_intensity,
         traps=briefing.traps if cmd.traps is None else cmd.traps,
         speech_tokens=briefing.speech_tokens if cmd.speech_tokens is None else cmd.speech_tokens,
+        orders=(briefing.orders or None) if cmd.orders is None else cmd.orders,
+        recruits=(briefing.recruits or None) if cmd.recruits is None else cmd.recruits,
     )
 
 

@@ -26,8 +26,8 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from domain.campaign import CampaignState, evolve_campaign, start_campaign
 from domain.briefing import Conclusion, EnterConclusion
+from domain.campaign import CampaignState, evolve_campaign, start_campaign
 from domain.commands import StartChapter
 from domain.events import CampaignCreated, from_record
 from domain.simulate import RandomChance, random_command, random_setup
