@@ -1,0 +1,318 @@
+"""One-shot Game (Armistice rulebook p.14): a single game outside the campaign.
+
+Follow the basic rules until victory or defeat, with all the Trial cards: a Trials deck of
+30, the rest in the Morale Reserve (38 with the 68 Armistice cards; with the 59 base cards
+the catalogue knows until the player describes more, 29); Traps, unless a beginner game
+leaves them out and removes the Aggressive Hard Knock (#147); an Order of the Day deck of
+12 by the difficulty chart; an optional Recruit deck of 5 random Recruits; each player
+draws 2 Helping Hands and keeps 1. Orders, Recruits and Helping Hands are the player's
+described cards: nothing is invented, and a deck the descriptions cannot fill is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from domain.cards import Catalogue
+from domain.commands import Chance, Seat, StartChapter
+from domain.errors import MissingOutcome, RuleViolation
+from domain.events import Event, register
+from domain.evolve import EVOLVERS
+from domain.setup import check_seats, decide_start_chapter
+from domain.state import ChapterState
+
+ONE_SHOT_TRIALS = 30
+ARMISTICE_TRIAL_CARDS = 68  # 45 Threats and 23 Hard Knocks (the box's contents)
+LEVELS = ("easy", "normal", "hard")
+ORDER_CHART = {  # Orders of the Day by difficulty: easy, normal, hard (12 cards)
+    "beginners": (4, 8, 0),
+    "grizzled": (4, 4, 4),
+    "veterans": (2, 4, 6),
+}
+RECRUIT_DECK = 5
+AGGRESSIVE = 147  # the Hard Knock a beginner game without Traps removes
+
+
+class OneShotRefused(RuleViolation):
+    """A One-shot setup the rules or the described cards do not allow."""
+
+    rule = "one-shot game"
+
+
+# --- Commands and events -----------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class StartOneShot:
+    """Set up a One-shot game. ``orders``/``recruit_deck``: the cards drawn, told at a
+    real table (else drawn by chance), or a scenario's own decks (``difficulty`` scenario)."""
+
+    seats: tuple[Seat, ...]
+    difficulty: str = "grizzled"
+    traps: bool = True
+    recruits: bool = False
+    leader: str | None = None
+    orders: tuple[int, ...] | None = None
+    recruit_deck: tuple[int, ...] | None = None
+    third_tiles: tuple[str, ...] | None = None
+    deck: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class KeepHelpingHand:
+    """A player drew 2 Helping Hands for a One-shot game: one is kept, one discarded."""
+
+    player: str
+    kept: int
+    discarded: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsSetAside(Event):
+    """Trial cards taken out of this chapter at its setup, and why."""
+
+    TYPE: ClassVar[str] = "CardsSetAside"
+    cards: tuple[str, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class HelpingHandKept(Event):
+    """One-shot setup: a player drew two Helping Hands, kept one and discarded the other."""
+
+    TYPE: ClassVar[str] = "HelpingHandKept"
+    player: str
+    kept: int
+    discarded: int
+    category: str
+
+
+register(CardsSetAside, HelpingHandKept)
+
+
+def _set_aside(state: ChapterState, event: CardsSetAside) -> ChapterState:
+    return replace(state, set_aside=(*state.set_aside, *event.cards))
+
+
+EVOLVERS[CardsSetAside] = _set_aside
+
+
+# --- The decks ---------------------------------------------------------------------------
+def _numbers(numbers: Sequence[int]) -> str:
+    return ", ".join(f"#{n}" for n in sorted(numbers)) or "none"
+
+
+def _check_described(known: Mapping[int, object], numbers: Sequence[int], what: str) -> None:
+    if len(set(numbers)) != len(numbers):
+        raise OneShotRefused(f"{what}: each card once, got {_numbers(numbers)}")
+    missing = [n for n in numbers if n not in known]
+    if missing:
+        raise OneShotRefused(f"{what} {_numbers(missing)} not described yet: describe them first")
+
+
+def order_deck(
+    catalogue: Catalogue,
+    difficulty: str,
+    told: tuple[int, ...] | None = None,
+    chance: Chance | None = None,
+) -> tuple[int, ...]:
+    """The 12 Orders of the Day the chart asks for this difficulty, as told (checked against
+    the chart) or drawn at random among the described ones of each level; ``scenario``:
+    the told deck as it is."""
+    if difficulty != "scenario" and difficulty not in ORDER_CHART:
+        raise OneShotRefused(
+            f"difficulty {difficulty!r}: beginners, grizzled, veterans (or scenario)"
+        )
+    orders = catalogue.orders
+    if told is not None:
+        _check_described(orders, told, "Orders of the Day")
+        if difficulty != "scenario":
+            counts = tuple(sum(orders[n].difficulty == lv for n in told) for lv in LEVELS)
+            if counts != ORDER_CHART[difficulty]:
+                raise OneShotRefused(
+                    f"the {difficulty} chart asks for {_chart(difficulty)} Orders of the Day, "
+                    f"not {_counts(counts)}"
+                )
+        return told
+    if difficulty == "scenario":
+        raise OneShotRefused("a scenario game brings its own Order of the Day deck: give it")
+    drawn: list[int] = []
+    for level, wanted in zip(LEVELS, ORDER_CHART[difficulty], strict=True):
+        pool = tuple(sorted(n for n, card in orders.items() if card.difficulty == level))
+        if len(pool) < wanted:
+            raise OneShotRefused(
+                f"the {difficulty} chart asks for {wanted} {level} Orders of the Day and "
+                f"only {len(pool)} are described ({_numbers(pool)}): describe more first"
+            )
+        if wanted and chance is None:
+            raise MissingOutcome(
+                f"say which 12 Orders of the Day were drawn ({_chart(difficulty)})"
+            )
+        drawn += _draw(pool, wanted, chance)
+    return tuple(drawn)
+
+
+def recruit_deck(
+    catalogue: Catalogue, told: tuple[int, ...] | None = None, chance: Chance | None = None
+) -> tuple[int, ...]:
+    """5 Recruits drawn at random among the described ones (or the ones told)."""
+    recruits = catalogue.recruits
+    if told is not None:
+        _check_described(recruits, told, "Recruits")
+        return told
+    pool = tuple(sorted(recruits))
+    if len(pool) < RECRUIT_DECK:
+        raise OneShotRefused(
+            f"a Recruit deck is 5 random Recruits and only {len(pool)} are described "
+            f"({_numbers(pool)}): describe more first, or play without Recruits"
+        )
+    if chance is None:
+        raise MissingOutcome("say which 5 Recruits were drawn for the Recruit deck")
+    return _draw(pool, RECRUIT_DECK, chance)
+
+
+def _draw(pool: tuple[int, ...], count: int, chance: Chance | None) -> tuple[int, ...]:
+    if count == 0 or chance is None:
+        return ()
+    return tuple(int(n) for n in chance.shuffle(tuple(str(n) for n in pool))[:count])
+
+
+def _chart(difficulty: str) -> str:
+    return _counts(ORDER_CHART[difficulty])
+
+
+def _counts(counts: Sequence[int]) -> str:
+    return " / ".join(f"{n} {level}" for n, level in zip(counts, LEVELS, strict=True))
+
+
+# --- The setup ---------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class OneShotPlan:
+    """What a One-shot setup decided: the chapter's setup, the cards set aside, the Order of
+    the Day and Recruit decks, and what the table should know about the sizes."""
+
+    start: StartChapter
+    set_aside: tuple[str, ...]
+    orders: tuple[int, ...]
+    recruits: tuple[int, ...] | None
+    notes: tuple[str, ...]
+
+
+def _beginner_set_aside(cmd: StartOneShot, catalogue: Catalogue) -> tuple[str, ...]:
+    if cmd.traps:
+        return ()
+    if cmd.difficulty != "beginners":
+        raise OneShotRefused(
+            f"Traps may be left out only in a beginner game, not at the {cmd.difficulty} level"
+        )
+    aggressive = catalogue.by_number(AGGRESSIVE)
+    if aggressive is None:
+        raise OneShotRefused(
+            "a beginner game without Traps also removes the Aggressive Hard Knock (#147): "
+            "describe card 147 first (the engine does not invent it), or play with Traps"
+        )
+    return (aggressive.key,)
+
+
+def plan_one_shot(
+    cmd: StartOneShot, catalogue: Catalogue, chance: Chance | None = None
+) -> OneShotPlan:
+    """Check a One-shot setup and decide its decks (the deal itself is the chapter's)."""
+    check_seats("armistice", cmd.seats)
+    set_aside = _beginner_set_aside(cmd, catalogue)
+    box = catalogue
+    for key in set_aside:
+        box = box.without(key)
+    orders = order_deck(catalogue, cmd.difficulty, cmd.orders, chance)
+    recruits = recruit_deck(catalogue, cmd.recruit_deck, chance) if cmd.recruits else None
+    if not cmd.recruits and cmd.recruit_deck is not None:
+        raise OneShotRefused("a Recruit deck was given but the game is set up without Recruits")
+    if box.total <= ONE_SHOT_TRIALS:
+        raise OneShotRefused(f"the catalogue holds {box.total} Trial cards: 30 go to the Trials")
+    morale = box.total - ONE_SHOT_TRIALS
+    start = StartChapter(
+        "armistice",
+        cmd.seats,
+        leader=cmd.leader,
+        trials=ONE_SHOT_TRIALS,
+        morale=morale,
+        first_intensity=1,
+        traps=cmd.traps,
+        third_tiles=cmd.third_tiles,
+        deck=cmd.deck,
+    )
+    return OneShotPlan(start, set_aside, orders, recruits, _notes(catalogue, box, set_aside))
+
+
+def _notes(catalogue: Catalogue, box: Catalogue, set_aside: tuple[str, ...]) -> tuple[str, ...]:
+    full = ARMISTICE_TRIAL_CARDS - len(set_aside) - ONE_SHOT_TRIALS
+    notes = [
+        f"Trials deck {ONE_SHOT_TRIALS}, Morale Reserve {box.total - ONE_SHOT_TRIALS}: the rest "
+        f"of the {box.total} Trial cards the catalogue knows"
+        + (
+            f" ({full} with the {ARMISTICE_TRIAL_CARDS - len(set_aside)} cards of the full "
+            "Armistice deck; describe the others to play with them)"
+            if catalogue.total < ARMISTICE_TRIAL_CARDS
+            else ""
+        )
+    ]
+    if set_aside:
+        notes.append("no Traps (a beginner game): the Aggressive Hard Knock (#147) is set aside")
+    notes.append("no Briefing: each Mission's intensity is at least its Order of the Day's")
+    return tuple(notes)
+
+
+def decide_start_one_shot(
+    cmd: StartOneShot, catalogue: Catalogue, chance: Chance | None = None
+) -> tuple[Event, ...]:
+    """The One-shot chapter's first events: it starts (the first intensity is chosen like
+    any other, at least the kept order's minimum) and the cards set aside leave it."""
+    plan = plan_one_shot(cmd, catalogue, chance)
+    box = catalogue
+    for key in plan.set_aside:
+        box = box.without(key)
+    start = replace(plan.start, orders=plan.orders, recruits=plan.recruits)
+    started = replace(decide_start_chapter(start, box, chance), first_intensity_exact=False)
+    if not plan.set_aside:
+        return (started,)
+    return started, CardsSetAside(plan.set_aside, "a beginner game without Traps")
+
+
+# --- Helping Hands -----------------------------------------------------------------------
+def decide_keep_helping_hand(
+    catalogue: Catalogue,
+    seats: tuple[Seat, ...],
+    earlier: Sequence[HelpingHandKept],
+    cmd: KeepHelpingHand,
+) -> HelpingHandKept:
+    """Each Grizzled at the table draws 2 Helping Hands once and keeps 1 (Duo: each of the
+    4); both must be described and not drawn by anyone before."""
+    names = [seat.name for seat in seats]
+    if cmd.player not in names:
+        raise OneShotRefused(f"there is no {cmd.player!r} at this table ({', '.join(names)})")
+    if any(e.player == cmd.player for e in earlier):
+        raise OneShotRefused(f"{cmd.player} has drawn their 2 Helping Hands already")
+    pair = (cmd.kept, cmd.discarded)
+    _check_described(catalogue.helping_hands, pair, "Helping Hands")
+    gone = {n for e in earlier for n in (e.kept, e.discarded)}
+    drawn = sorted(gone & set(pair))
+    if drawn:
+        raise OneShotRefused(
+            f"{cmd.player} cannot draw {_numbers(drawn)}: another player drew it already"
+        )
+    category = catalogue.helping_hands[cmd.kept].category
+    return HelpingHandKept(cmd.player, cmd.kept, cmd.discarded, category)
+
+
+def draw_helping_hands(
+    catalogue: Catalogue, earlier: Sequence[HelpingHandKept], chance: Chance
+) -> tuple[int, int]:
+    """Two Helping Hands drawn at random among the described ones nobody drew yet."""
+    gone = {n for e in earlier for n in (e.kept, e.discarded)}
+    pool = tuple(sorted(n for n in catalogue.helping_hands if n not in gone))
+    if len(pool) < 2:
+        raise OneShotRefused(
+            f"only {len(pool)} described Helping Hand(s) left to draw: describe more first"
+        )
+    first, second = _draw(pool, 2, chance)
+    return first, second
