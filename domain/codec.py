@@ -25,9 +25,11 @@ from domain.cards import (
 from domain.commands import (
     CancelOrder,
     ChooseSupport,
+    DrawSoloSupport,
     MakeSpeech,
     PlayCard,
     PlayRecruitCard,
+    RefillHand,
     Seat,
     StartChapter,
     StartMission,
@@ -55,6 +57,7 @@ COMMAND_TYPES: dict[str, type] = {
 }
 # Orders of the Day and Recruits (domain/orders.py, domain/recruits.py)
 COMMAND_TYPES.update({c.__name__: c for c in (CancelOrder, PlayRecruitCard, WithdrawRecruit)})
+COMMAND_TYPES.update({c.__name__: c for c in (RefillHand, DrawSoloSupport)})  # Solo mode
 
 
 def _plain(value: Any) -> Any:

@@ -2,12 +2,14 @@
 in turn, a single hand of cards; basic rules with Traps and without Speeches; the 4 solo
 Support tiles. The Grizzled sit left to right as Ann (night), Ben (snow), Cy (rain)."""
 
+import json
 from collections import Counter
 from collections.abc import Sequence
 
 import pytest
 
 from domain.cards import base_catalogue
+from domain.codec import decode_chapter, decode_command, encode_chapter, encode_command
 from domain.commands import (
     ChooseSupport,
     DrawSoloSupport,
@@ -493,3 +495,16 @@ def test_the_solo_tiles_name_the_grizzled_left_center_right_as_they_were_set_up(
     state = solo_chapter(THREE)
 
     assert [beneficiary_of(state, t) for t in SOLO_TILES] == ["Ann", "Ben", "Cy", None]
+
+
+def test_a_solo_chapter_and_its_commands_survive_storage():
+    state = solo_chapter(THREE, ["night+gas"])
+    state, _ = run(state, PlayCard("Ann", "night+shell"))
+    state, _ = withdraw_all(state)
+    assert state.phase == Phase.SOLO_SUPPORT
+
+    restored = decode_chapter(json.loads(json.dumps(encode_chapter(state))), CATALOGUE)
+
+    assert restored == state
+    for command in (RefillHand(), DrawSoloSupport("left"), DrawSoloSupport()):
+        assert decode_command(json.loads(json.dumps(encode_command(command)))) == command
