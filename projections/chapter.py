@@ -169,6 +169,7 @@ def chapter_row(
         "trials": len(state.trials),
         "morale": len(state.morale),
         "discard": len(state.discard),
+        "set_aside": dumps(list(getattr(state, "set_aside", ()))),
         "cards_in_hands": _safe(lambda: state.cards_in_hands),
         "nml": dumps(list(state.nml)),
         "nml_threats": _counts(_safe(lambda: _nml_threats(state))),

@@ -22,6 +22,7 @@ JSON_COLUMNS = frozenset(
     {
         "seats",
         "nml",
+        "set_aside",
         "nml_threats",
         "threats",
         "orders",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # Bump when a table or its meaning changes: a read model of another schema is rebuilt.
-SCHEMA = 1
+SCHEMA = 2
 POSITION_NAME = "read_models"
 
 
@@ -60,6 +60,7 @@ CHAPTER_STATE = Table(
         "trials": int,
         "morale": int,
         "discard": int,
+        "set_aside": str,
         "cards_in_hands": int,
         "nml": str,
         "nml_threats": str,
