@@ -14,6 +14,8 @@ commands, in batches of random size. After each catch-up:
   chapter on the line of play; the score, Helping Hands and bans are what the tracker's
   state gives (and the score is ``domain.rewards.score``'s); the log marks undone exactly
   the actions the tracker's history marks.
+
+``PROJECTION_EXAMPLES=150`` runs more examples than the default 25.
 """
 
 from __future__ import annotations
