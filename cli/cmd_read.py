@@ -187,10 +187,8 @@ def projections() -> None:
 @pass_context
 def rebuild(ctx: Context) -> None:
     """Drop the read models and rebuild them from every stored event."""
-    try:
-        from projections.runner import rebuild as run
-    except ImportError:
-        raise Refused("the read models are not installed in this build") from None
+    from projections.runner import rebuild as run
+
     if not ctx.db.is_file():
         raise Refused(f"there is no campaign database at {ctx.db}")
     with refusals():

@@ -125,10 +125,8 @@ class Context:
 
     def catch_up(self) -> None:
         """Bring the read models up to date (after every command that changes something)."""
-        try:
-            from projections.runner import catch_up
-        except ImportError:  # the read models are not installed in this build
-            return
+        from projections.runner import catch_up
+
         with refusals():
             catch_up(self.db)
 
@@ -151,6 +149,7 @@ class Context:
 def refusals() -> Iterator[None]:
     """Turn the engine's and tracker's refusals into one-line exits (code 1)."""
     from domain.errors import MissingOutcome, RuleViolation
+    from projections.errors import ProjectionError
     from tracker.errors import TrackerError
 
     try:
@@ -163,10 +162,8 @@ def refusals() -> Iterator[None]:
         raise Refused(str(error)) from None
     except sqlite3.DatabaseError as error:
         raise Refused(f"the campaign database cannot be read: {error}") from None
-    except Exception as error:
-        if type(error).__name__ == "ProjectionError":  # projections/ is optional here
-            raise Refused(str(error)) from None
-        raise
+    except ProjectionError as error:
+        raise Refused(str(error)) from None
 
 
 def usage(message: str) -> NoReturn:

@@ -107,18 +107,21 @@ def decode_catalogue(data: dict[str, Any]) -> Catalogue:
     )
 
 
-def encode_chapter(chapter: ChapterState) -> dict[str, Any]:
-    """A chapter state as plain data (its catalogue is stored with the campaign)."""
+def encode_chapter(chapter: ChapterState, campaign: Catalogue | None = None) -> dict[str, Any]:
+    """A chapter state as plain data. Its catalogue is stored only when it differs from the
+    campaign's (a chapter that ended before a card was banned or described keeps its own)."""
     data = {f.name: _plain(getattr(chapter, f.name)) for f in fields(chapter)}
-    del data["catalogue"]
+    same = campaign is not None and chapter.catalogue == campaign
+    data["catalogue"] = None if same else encode_catalogue(chapter.catalogue)
     return data
 
 
 def decode_chapter(data: dict[str, Any], catalogue: Catalogue) -> ChapterState:
     """The chapter state ``encode_chapter`` described (fields added since default)."""
+    own = data.get("catalogue")
     chapter = decode_value(ChapterState, {**data, "catalogue": None})
     assert isinstance(chapter, ChapterState)
-    return replace(chapter, catalogue=catalogue)
+    return replace(chapter, catalogue=decode_catalogue(own) if own else catalogue)
 
 
 @cache
@@ -159,7 +162,7 @@ def encode_campaign(state: CampaignState) -> dict[str, Any]:
     """A campaign state as plain data, with its format version."""
     data = {f.name: _plain(getattr(state, f.name)) for f in fields(state)}
     data["catalogue"] = encode_catalogue(state.catalogue)
-    data["chapter"] = encode_chapter(state.chapter) if state.chapter else None
+    data["chapter"] = encode_chapter(state.chapter, state.catalogue) if state.chapter else None
     return {"format": STATE_FORMAT, **data}
 
 

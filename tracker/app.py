@@ -486,6 +486,9 @@ class Tracker(Application[UUID]):
 
 
 def _describe(command: Any) -> str:
+    """A readable default summary; a withdrawal's face-down tile stays secret."""
     data = encode_command(command)["data"]
+    if type(command).__name__ == "Withdraw":
+        data = {k: v for k, v in data.items() if k != "tile"}
     words = " ".join(f"{k}={v}" for k, v in data.items() if v not in (None, (), [], False))
     return f"{type(command).__name__} {words}".strip()

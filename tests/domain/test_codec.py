@@ -1,0 +1,62 @@
+"""Stored states come back exactly: the campaign, its chapter, and a finished chapter's own
+catalogue after the campaign's changed (a ban can take a card's last copy out of the box)."""
+
+import json
+
+from domain.briefing import Briefing, Conclusion, EnterBriefing, EnterConclusion
+from domain.campaign import (
+    CampaignState,
+    decide_campaign,
+    decide_create_campaign,
+    evolve_campaign,
+    start_campaign,
+)
+from domain.codec import decode_campaign, encode_campaign
+from domain.commands import PlayCard, Seat, StartChapter, StartMission, Withdraw
+from domain.rewards import BanCard
+
+SEATS = (Seat("Ann", "night"), Seat("Ben", "snow"), Seat("Cy", "rain"))
+
+
+def play(state: CampaignState, *commands: object) -> CampaignState:
+    for command in commands:
+        for event in decide_campaign(state, command):  # type: ignore[arg-type]
+            state = evolve_campaign(state, event)
+    return state
+
+
+def stored(state: CampaignState) -> CampaignState:
+    return decode_campaign(json.loads(json.dumps(encode_campaign(state))))
+
+
+def test_a_finished_chapter_keeps_its_catalogue_through_storage_after_a_ban():
+    state = start_campaign(decide_create_campaign("Autumn", "armistice", SEATS))
+    state = play(
+        state,
+        EnterBriefing(Briefing(0, trials=3, morale=1, first_intensity=1)),
+        StartChapter("armistice", SEATS, leader="Ann", third_tiles=("left", "left", "right")),
+        StartMission(1),
+        PlayCard("Ann", "wounded"),
+        Withdraw("Ben", "left"),
+        Withdraw("Cy", "left"),
+        Withdraw("Ann", "left"),
+    )
+    assert state.last_result is not None and state.last_result.outcome == "monument"
+    state = play(state, EnterConclusion(Conclusion(0, ())), BanCard("Ann", "wounded", "knock"))
+
+    assert "wounded" not in state.catalogue  # its only copy left the campaign
+    assert state.chapter is not None and "wounded" in state.chapter.catalogue
+    again = stored(state)
+    assert again == state
+    assert again.chapter is not None
+    assert again.chapter.hard_knock_weight(again.chapter.player("Ann")) == 2
+
+
+def test_a_running_chapter_shares_the_campaign_catalogue_in_storage():
+    state = start_campaign(decide_create_campaign("Autumn", "classic", SEATS))
+    state = play(
+        state, StartChapter("classic", SEATS, leader="Ann", third_tiles=("left", "left", "right"))
+    )
+    data = encode_campaign(state)
+    assert data["chapter"]["catalogue"] is None
+    assert stored(state) == state
