@@ -178,8 +178,8 @@ checks the rest.
 
 **grizzled ships no card text.** The Briefings, Conclusions, numbered Trial cards, Orders
 of the Day, Recruits and Helping Hands are not public, so the group describes them from
-its own box the first time each one appears. On this page every name or text in
-parentheses, like `"(text on the card)"`, is a placeholder: type what your card says.
+its own box the first time each one appears. On this page every name or text in angle
+brackets, like `"<text on the card>"`, is a placeholder: type what your card says.
 The numbers are made up too (deck sizes, reward rules, card numbers other than the Hard
 Knock Aggressive, #147), and the chapters are tiny so the page stays short: copy yours
 from the cards.
@@ -207,8 +207,8 @@ numbers of the Order of the Day and Recruit decks), `--tokens` when it sets the 
 tokens, and `--notes` for any extra setup as printed. It is entered once; `chapter start`
 then needs only the first Mission Leader (drawn at random in this edition) and the third
 Support tiles drawn.""",
-    '$ grizzled briefing 0 --trials 3 --morale 20 --first 1 --title "(title on the card)"'
-    ' --notes "(extra setup, as printed)"',
+    '$ grizzled briefing 0 --trials 3 --morale 20 --first 1 --title "<title on the card>"'
+    ' --notes "<extra setup, as printed>"',
     "$ grizzled chapter start --leader ann --tiles left,left,right",
     """## Describing a new Trial card
 
@@ -235,9 +235,9 @@ Hands"; the best rule that applies counts.""",
     """A Helping Hand is described before it is given: its name, its kind (`action`,
 `event` or `friendship`) and its text.""",
     "$! grizzled award 201:ann 202:ben",
-    '$ grizzled describe hand 201 "(name on the card)" action --effect "(text on the card)"',
-    '$ grizzled describe hand 202 "(name on the card)" friendship --effect "(text on the card)"',
-    '$ grizzled describe hand 203 "(name on the card)" event --effect "(text on the card)"',
+    '$ grizzled describe hand 201 "<name on the card>" action --effect "<text on the card>"',
+    '$ grizzled describe hand 202 "<name on the card>" friendship --effect "<text on the card>"',
+    '$ grizzled describe hand 203 "<name on the card>" event --effect "<text on the card>"',
     """Boot Camp was won with 20 cards left, which earns two. The group gives them to Ann
 and Ben; the third, not taken, is a Negative Point.""",
     "$! grizzled award 201:ann 202:ben 203:cy",
@@ -253,18 +253,18 @@ defeat. The engine knows no rule for a new kind: the table applies its text, kep
     "$ grizzled chapter start --leader ben --tiles left,left,right",
     "$ grizzled mission start 1",
     "$ grizzled play night+snow",
-    '$ grizzled describe card 147 none --knock aggressive --effect "(text of card #147, as'
-    ' printed)"',
+    '$ grizzled describe card 147 none --knock aggressive --effect "<text of card #147, as'
+    ' printed>"',
     "$ grizzled play 147",
     """## Correcting a description
 
 Cy reads her card again: it counts as two Hard Knocks. Describing a card again is a
 correction: it needs a reason, and both descriptions stay in the log (the same goes for
 entering a Briefing or a Conclusion again).""",
-    '$! grizzled describe card 147 none --knock aggressive --value 2 --effect "(text of card'
-    ' #147, as printed)"',
-    '$ grizzled describe card 147 none --knock aggressive --value 2 --effect "(text of card'
-    ' #147, as printed)" -r "misread the card: it counts as two Hard Knocks"',
+    '$! grizzled describe card 147 none --knock aggressive --value 2 --effect "<text of card'
+    ' #147, as printed>"',
+    '$ grizzled describe card 147 none --knock aggressive --value 2 --effect "<text of card'
+    ' #147, as printed>" -r "misread the card: it counts as two Hard Knocks"',
     "$ grizzled status",
     """## Playing a Helping Hand
 
@@ -272,7 +272,7 @@ It is Ann's turn. Instead of an action she plays the Action Helping Hand she ear
 Boot Camp, and the turn passes to Ben. An Event Helping Hand is played the same way,
 when its text says; a Friendship card took effect when it was given and stays in play.
 `--note` keeps what it did at the table, in your words.""",
-    '$ grizzled helping play 201 --note "(what it did at the table)"',
+    '$ grizzled helping play 201 --note "<what it did at the table>"',
     """## A lost chapter and a ban
 
 Everyone withdraws, Ann still holding a card: the Morale Drop empties the Reserve and the
@@ -280,30 +280,68 @@ Monument shows.""",
     "$ grizzled withdraw left",
     "$ grizzled withdraw left",
     "$ grizzled withdraw left",
-    '$ grizzled describe hand 204 "(name on the card)" event --effect "(text on the card)"',
-    '$ grizzled describe hand 205 "(name on the card)" action --effect "(text on the card)"',
-    '$ grizzled describe hand 206 "(name on the card)" action --effect "(text on the card)"',
+    '$ grizzled describe hand 204 "<name on the card>" event --effect "<text on the card>"',
+    '$ grizzled describe hand 205 "<name on the card>" action --effect "<text on the card>"',
+    '$ grizzled describe hand 206 "<name on the card>" action --effect "<text on the card>"',
     "$ grizzled conclusion 1 --reward won:0:2 --reward lost:0:1 --offer 204,205,206",
     "$ grizzled award 205:cy",
     """After a lost chapter the group may ban one Trial card: from a player's hand
 (`--from hand`, the default, naming the card they reveal) or a Hard Knock in front of a
 player (`--from knock`). It leaves the campaign's decks and counts as a Negative Point.""",
     "$ grizzled ban cy 147 --from knock",
-    """## Orders of the Day and Recruits
+    """## Orders of the Day
 
-From chapter 2 a Briefing lists the Orders of the Day, from chapter 3 the Recruits. Each
-card is described once, like any other: an Order's difficulty, its minimum intensity per
-player count (`--minimum PLAYERS:N`, repeated), any threat it adds (`--threat`), and
-`--lasting CONDITION` when it stays in play until its cancellation condition is met; a
-Recruit's starting hand, its Morale tokens, its rule and its departure advantage.""",
-    '$ grizzled describe order 12 "(name on the card)" --minimum 3:2 --minimum 4:2'
-    ' --effect "(text on the card)"',
-    '$ grizzled describe recruit 5 "(name on the card)" --hand 3 --tokens 1 --effect'
-    ' "(rule on the card)" --advantage "(departure advantage on the card)"',
-    "$ grizzled briefing 2 --trials 3 --morale 20 --first 1 --orders 12",
-    """The Briefing remembers the Order of the Day and Recruit decks, ready for chapter 2.
-Drawing an Order of the Day at each Mission and bringing Recruits into play are not
-`grizzled` commands yet (the [reference](cli.md) lists every command there is).""",
+From chapter 2 a Briefing lists the Order of the Day deck (`--orders`). Each order is
+described once, like any other card: its difficulty, its minimum intensity per player
+count (`--minimum PLAYERS:N`, repeated), any threat it adds (`--threat`), and
+`--lasting CONDITION` when it stays in play until its cancellation condition is met.""",
+    '$ grizzled describe order 12 "<name on the card>" --effect "<text on the card>"',
+    '$ grizzled describe order 13 "<name on the card>" --lasting "<cancellation condition on'
+    ' the card>" --effect "<text on the card>"',
+    "$ grizzled briefing 2 --trials 3 --morale 20 --first 1 --orders 12,13",
+    "$ grizzled chapter start --leader cy --tiles left,left,right",
+    """At the start of each Mission the Mission Leader draws two orders, keeps one (it goes
+into No Man's Land) and puts the other back on top of the deck: `mission start` says
+which with `--order` and `--back`.""",
+    "$! grizzled mission start 1",
+    "$ grizzled mission start 1 --order 13 --back 12",
+    "$ grizzled play night+snow",
+    "$ grizzled play shell+whistle",
+    "$ grizzled play snow+rain",
+    """Order #13 lasts until its condition is met. When the table sees it met, `order cancel`
+takes it out of No Man's Land, with how it was met (`-p NAME --draws N` when its
+condition makes someone draw cards).""",
+    '$ grizzled order cancel 13 -r "<how its condition was met>"',
+    "$ grizzled withdraw left",
+    "$ grizzled withdraw left",
+    "$ grizzled withdraw left",
+    '$ grizzled describe hand 207 "<name on the card>" event --effect "<text on the card>"',
+    "$ grizzled conclusion 2 --reward won:0:1 --offer 207",
+    "$ grizzled award 207:ben",
+    """## Recruits
+
+From chapter 3 a Briefing lists the Recruit deck (`--recruits`). A Recruit is described
+once: its starting hand, the Morale tokens it takes when it withdraws, its rule and its
+departure advantage. After a Mission's deal a Recruit enters if none is in play: `mission
+start` says which (`--recruit`) and the cards it drew face up (`--recruit-hand`). It acts
+after the player to the Mission Leader's right, and on its turn the Mission Leader
+chooses: `recruit play CARD` or `recruit withdraw`.""",
+    '$ grizzled describe recruit 5 "<name on the card>" --hand 2 --tokens 1 --effect'
+    ' "<rule on the card>" --advantage "<departure advantage on the card>"',
+    "$ grizzled briefing 3 --trials 5 --morale 20 --first 1 --recruits 5",
+    "$ grizzled chapter start --leader ann --tiles left,left,right",
+    "$ grizzled mission start 1 --recruit 5 --recruit-hand night+snow,shell+gas",
+    "$ grizzled play night+shell",
+    "$ grizzled play snow+gas",
+    "$ grizzled play rain+whistle",
+    "$ grizzled recruit play night+snow",
+    "$ grizzled withdraw left",
+    "$ grizzled withdraw left",
+    "$ grizzled withdraw left",
+    """Its last card played, the Recruit departs (the table applies its departure
+advantage), and with everyone out the Mission succeeds: no chapter is won while a
+Recruit is in play, but this one has left.""",
+    "$ grizzled recruit play shell+gas",
     """## The score
 
 The score is the Helping Hands acquired (Victory Points) against those not taken and the
@@ -311,8 +349,9 @@ banned cards (Negative Points). `score --explain` lists every point with the log
 that recorded it, so the group can audit it; `campaign show` sums up the campaign.""",
     "$ grizzled score --explain",
     "$ grizzled campaign show",
-    """Everything above is in the log, corrections included; `grizzled undo` takes back a
-mistake, even across a chapter's end.""",
+    """Chapter 3's Conclusion comes next, and so on to chapter 9; after it, `score
+--explain` is the campaign's final audit. Everything above is in the log, corrections
+included, and `grizzled undo` takes back a mistake, even across a chapter's end.""",
 )
 
 
