@@ -39,6 +39,14 @@ def _actor(state: CampaignState, who: str | None) -> str:
     names = [p.name for p in chapter.players]
     if who:
         return parse.player(who, names)
+    from domain.module_state import RECRUIT_TURN
+
+    if chapter.turn == RECRUIT_TURN:
+        leader = chapter.players[chapter.leader].name
+        raise Refused(
+            f"it is the Recruit's turn: {leader} chooses its action with 'grizzled "
+            "recruit play CARD' or 'grizzled recruit withdraw'"
+        )
     active = chapter.active_player
     if active is None:
         raise Refused("nobody's turn: no Mission is being played (grizzled status)")

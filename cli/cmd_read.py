@@ -16,15 +16,15 @@ JSON = click.option("--json", "as_json", is_flag=True, help="Plain JSON (see doc
 @pass_context
 def status(ctx: Context, as_json: bool) -> None:
     """The board: decks, No Man's Land, players, whose turn, what is legal now."""
-    state = ctx.state()
+    from cli.readmodel import status_document
+
+    doc = status_document(ctx)
     if as_json:
-        from cli.jsonout import chapter_json
-
-        ctx.print_json(chapter_json(state))
+        ctx.print_json(doc)
         return
-    from cli.render import status_view
+    from cli.board import status_view
 
-    ctx.console().print(status_view(state))
+    ctx.console().print(status_view(doc))
 
 
 @click.command()

@@ -81,6 +81,22 @@ def chapter_json(state: CampaignState) -> dict[str, Any]:
             for p in chapter.players
         ],
         "legal": legal_summary(chapter),
+        "orders": list(chapter.orders.in_play) if chapter.orders is not None else [],
+        "recruit": _recruit(chapter),
+    }
+
+
+def _recruit(chapter: ChapterState) -> dict[str, Any] | None:
+    piles = chapter.recruits
+    recruit = piles.recruit if piles is not None else None
+    if recruit is None:
+        return None
+    return {
+        "number": recruit.number,
+        "after": chapter.players[recruit.after].name,
+        "hand": list(recruit.hand),
+        "withdrawn": recruit.withdrew_in == chapter.mission and recruit.withdrew_in > 0,
+        "morale_tokens": recruit.tokens,
     }
 
 

@@ -10,85 +10,17 @@ from rich.table import Table
 from rich.text import Text
 
 from domain.campaign import CampaignState
-from domain.cards import Threat
-from domain.notation import card_label
-from domain.state import ChapterState, Phase
 
 if TYPE_CHECKING:
     from tracker.app import LogEntry, ReplayStep, ScoreFact
 
-PHASE_WORDS = {
-    Phase.PREPARATION: "preparation: the Mission Leader sets the intensity",
-    Phase.MISSION: "mission",
-    Phase.SUPPORT: "support: the beneficiary chooses",
-    Phase.OVER: "chapter over",
-}
-
-
-def threats_line(chapter: ChapterState) -> Text:
-    """Active threats counted by kind; two of a kind is a warning, three a failure."""
-    counts = chapter.threat_counts()
-    text = Text("Threats: ")
-    if not counts:
-        return text.append("none", style="dim")
-    for i, threat in enumerate(t.value for t in Threat if counts[t.value]):
-        n = counts[threat]
-        style = "bold red" if n >= 2 else ""
-        text.append(("" if i == 0 else "  ") + f"{threat} x{n}" + (" !" if n == 2 else ""), style)
-    return text
-
-
-def players_table(chapter: ChapterState) -> Table:
-    """Everyone around the table, in seat order."""
-    table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
-    for column in ("", "Grizzled", "charm", "hand", "Hard Knocks", "Speech", "tiles", "status"):
-        table.add_column(column)
-    for seat, player in enumerate(chapter.players):
-        marks = ("L" if seat == chapter.leader else "") + ("*" if seat == chapter.turn else "")
-        knocks = ", ".join(card_label(k, chapter.catalogue) for k in player.hard_knocks)
-        charm = (
-            "-" if player.charm is None else f"{player.charm} {'up' if player.charm_up else 'down'}"
-        )
-        status = "withdrawn" if player.withdrawn and chapter.phase == Phase.MISSION else ""
-        table.add_row(
-            marks,
-            player.name,
-            charm,
-            "-" if player.chaplain else str(player.hand_size),
-            knocks or "-",
-            str(player.speech_tokens),
-            str(len(player.tiles)),
-            status,
-        )
-    return table
-
 
 def board(state: CampaignState) -> RenderableType:
-    """The board at a glance: decks, No Man's Land, players, whose turn and what phase."""
-    chapter = state.chapter
-    if chapter is None:
-        return Text(f"Campaign {state.name}: no chapter started yet.")
-    header = Text(
-        f"{state.name} - chapter {state.chapter_number}, mission {chapter.mission} - "
-        f"{PHASE_WORDS[chapter.phase]}",
-        style="bold",
-    )
-    decks = Text(
-        f"Trials deck {len(chapter.trials)}  Morale Reserve {len(chapter.morale)}  "
-        f"Speech stock {chapter.speech_stock}"
-    )
-    nml = ", ".join(card_label(k, chapter.catalogue) for k in chapter.nml) or "empty"
-    parts: list[RenderableType] = [
-        header,
-        decks,
-        Text(f"No Man's Land: {nml}"),
-        threats_line(chapter),
-        players_table(chapter),
-    ]
-    if chapter.phase == Phase.OVER:
-        result = "won" if chapter.outcome == "won" else f"lost ({chapter.outcome_detail})"
-        parts.append(Text(f"The chapter is {result}.", style="bold"))
-    return Group(*parts)
+    """The board at a glance, from a domain state (see ``cli.board``)."""
+    from cli import board as drawn
+    from cli.jsonout import chapter_json
+
+    return drawn.board(chapter_json(state))
 
 
 def history_table(entries: Sequence[LogEntry]) -> Table:
@@ -150,38 +82,12 @@ def score_table(state: CampaignState) -> Table:
     return table
 
 
-def legal_line(chapter: ChapterState) -> Text:
-    """What the player whose turn it is may do now."""
-    from cli.jsonout import legal_summary
-
-    legal = legal_summary(chapter)
-    if not legal:
-        return Text("")
-    if legal["must_withdraw"]:
-        return Text(f"{legal['player']} must withdraw (Fearful).", style="bold red")
-    parts = []
-    if legal["play_any_hidden"]:
-        parts.append("play a card from hand")
-    elif legal["play"]:
-        parts.append("play " + ", ".join(legal["play"]))
-    if legal["charm"]:
-        parts.append("charm on " + ", ".join(legal["charm"]))
-    if legal["speech"]:
-        parts.append("make a Speech")
-    if legal["withdraw"]:
-        parts.append("withdraw")
-    return Text(f"{legal['player']} may: " + "; ".join(parts) + ".")
-
-
 def status_view(state: CampaignState) -> RenderableType:
-    """The board, what is legal now, and what comes next."""
-    from cli.next_step import next_step
+    """The board, what is legal now, and what comes next, from a domain state."""
+    from cli import board as drawn
+    from cli.jsonout import chapter_json
 
-    parts: list[RenderableType] = [board(state)]
-    if state.chapter is not None and state.chapter.phase == Phase.MISSION:
-        parts.append(legal_line(state.chapter))
-    parts.append(Text(f"Next: {next_step(state)}", style="bold"))
-    return Group(*parts)
+    return drawn.status_view(chapter_json(state))
 
 
 def campaign_panel(state: CampaignState) -> RenderableType:

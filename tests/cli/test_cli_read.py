@@ -40,6 +40,8 @@ BOARD_KEYS = {
     "outcome_detail",
     "players",
     "legal",
+    "orders",
+    "recruit",
 }
 LOG_KEYS = {
     "version",

@@ -1,0 +1,151 @@
+"""The board drawn from the documented ``status --json`` document.
+
+One renderer serves both paths: ``grizzled status`` builds the document straight from the
+read models (stdlib sqlite3, no rules engine loaded: start-up time is a feature at the
+table), and replays or the demo build it from a domain state (``cli.jsonout``). Card
+labels come from the canonical card keys, so no catalogue is needed to draw them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+THREATS = ("night", "snow", "rain", "shell", "gas", "whistle")
+PHASE_WORDS = {
+    "preparation": "preparation: the Mission Leader sets the intensity",
+    "mission": "mission",
+    "support": "support: the beneficiary chooses",
+    "over": "chapter over",
+}
+
+
+def label(key: str) -> str:
+    """A card's readable name from its key: ``night+shell (trap)``, ``Phobia (gas)``."""
+    if key == "merry-christmas":
+        return "Merry Christmas"
+    parts = key.split("+")
+    if all(p in THREATS or p in ("trap", "luck") for p in parts):
+        threats = "+".join(p for p in parts if p in THREATS)
+        luck = parts.count("luck")
+        return (
+            threats + (" (trap)" if "trap" in parts else "") + (f" (luck x{luck})" if luck else "")
+        )
+    kind, threat = key, ""
+    for word in THREATS:
+        if key.endswith(f"-{word}"):
+            kind, threat = key[: -len(word) - 1], word
+    title = kind.replace("-", " ").title().replace(" ", "-")
+    return f"{title} ({threat})" if threat else title
+
+
+def threats_line(doc: dict[str, Any]) -> Text:
+    """Active threats counted by kind; two of a kind is a warning, three a failure."""
+    counts: dict[str, int] = doc.get("threats") or {}
+    text = Text("Threats: ")
+    shown = [t for t in THREATS if counts.get(t)]
+    if not shown:
+        return text.append("none", style="dim")
+    for i, threat in enumerate(shown):
+        n = counts[threat]
+        style = "bold red" if n >= 2 else ""
+        text.append(("" if i == 0 else "  ") + f"{threat} x{n}" + (" !" if n == 2 else ""), style)
+    return text
+
+
+def players_table(doc: dict[str, Any]) -> Table:
+    """Everyone around the table, in seat order."""
+    table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
+    for column in ("", "Grizzled", "charm", "hand", "Hard Knocks", "Speech", "tiles", "status"):
+        table.add_column(column)
+    for player in doc["players"]:
+        name = player["name"]
+        marks = ("L" if name == doc["leader"] else "") + ("*" if name == doc["turn"] else "")
+        knocks = ", ".join(label(k) for k in player["hard_knocks"])
+        side = "up" if player["charm_up"] else "down"
+        charm = "-" if player["charm"] is None else f"{player['charm']} {side}"
+        withdrawn = player["withdrawn"] and doc["phase"] == "mission"
+        table.add_row(
+            marks,
+            name,
+            charm,
+            "-" if player["chaplain"] else str(player["hand"]),
+            knocks or "-",
+            str(player["speech_tokens"]),
+            str(player["support_tiles"]),
+            "withdrawn" if withdrawn else "",
+        )
+    return table
+
+
+def board(doc: dict[str, Any]) -> RenderableType:
+    """The board at a glance: decks, No Man's Land, players, whose turn and what phase."""
+    if doc.get("phase") is None:
+        return Text(f"Campaign {doc['campaign']}: no chapter started yet.")
+    phase = PHASE_WORDS.get(doc["phase"], doc["phase"])
+    header = Text(
+        f"{doc['campaign']} - chapter {doc['chapter']}, mission {doc['mission']} - {phase}",
+        style="bold",
+    )
+    decks = Text(
+        f"Trials deck {doc['trials']}  Morale Reserve {doc['morale']}  "
+        f"Speech stock {doc['speech_stock']}"
+    )
+    nml = ", ".join(label(k) for k in doc["no_mans_land"]) or "empty"
+    parts: list[RenderableType] = [
+        header,
+        decks,
+        Text(f"No Man's Land: {nml}"),
+        threats_line(doc),
+        players_table(doc),
+    ]
+    if doc.get("orders"):
+        orders = ", ".join(f"#{n}" for n in doc["orders"])
+        parts.append(Text(f"Orders of the Day in play: {orders}"))
+    recruit = doc.get("recruit")
+    if recruit:
+        state = "withdrawn" if recruit["withdrawn"] else f"acts after {recruit['after']}"
+        hand = ", ".join(label(k) for k in recruit["hand"]) or "no card"
+        parts.append(
+            Text(
+                f"Recruit #{recruit['number']} ({state}): {hand}; Morale tokens "
+                f"{recruit['morale_tokens']}"
+            )
+        )
+    if doc["phase"] == "over":
+        result = "won" if doc["outcome"] == "won" else f"lost ({doc['outcome_detail']})"
+        parts.append(Text(f"The chapter is {result}.", style="bold"))
+    return Group(*parts)
+
+
+def legal_line(doc: dict[str, Any]) -> Text:
+    """What the player whose turn it is may do now."""
+    legal = doc.get("legal") or {}
+    if not legal:
+        return Text("")
+    if legal["must_withdraw"]:
+        return Text(f"{legal['player']} must withdraw (Fearful).", style="bold red")
+    parts = []
+    if legal["play_any_hidden"]:
+        parts.append("play a card from hand")
+    elif legal["play"]:
+        parts.append("play " + ", ".join(legal["play"]))
+    if legal["charm"]:
+        parts.append("charm on " + ", ".join(legal["charm"]))
+    if legal["speech"]:
+        parts.append("make a Speech")
+    if legal["withdraw"]:
+        parts.append("withdraw")
+    return Text(f"{legal['player']} may: " + "; ".join(parts) + ".")
+
+
+def status_view(doc: dict[str, Any]) -> RenderableType:
+    """The board, what is legal now, and what comes next."""
+    parts: list[RenderableType] = [board(doc)]
+    if doc.get("phase") == "mission" and doc.get("legal"):
+        parts.append(legal_line(doc))
+    parts.append(Text(f"Next: {doc['next']}", style="bold"))
+    return Group(*parts)

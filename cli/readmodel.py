@@ -1,0 +1,156 @@
+"""The board read from the read models: stdlib sqlite3 and the projections' queries only.
+
+``grizzled status`` uses this path, so showing the board loads neither the rules engine
+nor eventsourcing. When the read models lag behind the events (another program logged)
+they are caught up first; the rare moments whose next step needs the whole campaign (a
+chapter just ended, a first Mission) ask the domain.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from cli.context import Refused
+
+if TYPE_CHECKING:
+    from cli.context import Context
+
+
+def _campaign_row(ctx: Context, conn: sqlite3.Connection) -> dict[str, Any]:
+    from projections import queries
+
+    name = ctx.campaign_option or os.environ.get("GRIZZLED_CAMPAIGN") or ctx.remembered_campaign()
+    if name:
+        row = queries.find_campaign(conn, name)
+        if row is None:
+            raise Refused(f"there is no campaign called {name!r} in {ctx.db}")
+        return row
+    rows = queries.campaigns(conn)
+    if len(rows) == 1:
+        return rows[0]
+    if not rows:
+        raise Refused(f"no campaign in {ctx.db}: create one with 'grizzled campaign new'")
+    raise click.UsageError(
+        f"{len(rows)} campaigns in {ctx.db}: choose one with 'grizzled campaign use NAME' "
+        "or --campaign"
+    )
+
+
+def _players(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": p["player"],
+            "charm": p["charm"],
+            "charm_up": p["charm_up"],
+            "hand": p["hand_size"],
+            "known_cards": p["hand_known"],
+            "hard_knocks": p["hard_knocks"],
+            "hard_knock_weight": p["hard_knock_weight"],
+            "speech_tokens": p["speech_tokens"],
+            "support_tiles": p["tiles"],
+            "tile_played": p["tile_played"],
+            "withdrawn": p["withdrawn"],
+            "chaplain": p["chaplain"],
+        }
+        for p in rows
+    ]
+
+
+def document(campaign: dict[str, Any], board: dict[str, Any] | None) -> dict[str, Any]:
+    """The ``status --json`` document (docs/cli.md) from read-model rows, ``next`` aside."""
+    base = {"campaign": campaign["campaign"], "ruleset": campaign["ruleset"]}
+    if board is None:
+        return {**base, "chapter": campaign["chapter"] or 0, "phase": None}
+    turn = board["turn"]
+    return {
+        **base,
+        "chapter": board["chapter"],
+        "phase": board["phase"],
+        "mission": board["mission"],
+        "leader": board["leader"],
+        "turn": None if turn is None or turn.startswith("Recruit") else turn,
+        "trials": board["trials"],
+        "morale": board["morale"],
+        "speech_stock": board["speech_stock"],
+        "no_mans_land": board["nml"],
+        "threats": {t: board["threats"][t] for t in sorted(board["threats"])},
+        "support_pending": board["support_beneficiary"],
+        "outcome": board["outcome"],
+        "outcome_detail": board["outcome_detail"],
+        "players": _players(board["players"]),
+        "legal": board.get("legal") or {},
+        "orders": list((board.get("orders") or {}).get("in_play", [])),
+        "recruit": _recruit(board),
+        "recruit_turn": bool(turn and turn.startswith("Recruit")),
+    }
+
+
+def _recruit(board: dict[str, Any]) -> dict[str, Any] | None:
+    piles = board.get("recruit") or {}
+    if piles.get("number") is None:
+        return None
+    return {
+        "number": piles["number"],
+        "after": piles["after"],
+        "hand": piles["hand"],
+        "withdrawn": bool(piles["withdrew_in"]) and piles["withdrew_in"] == board["mission"],
+        "morale_tokens": piles["tokens"],
+    }
+
+
+def next_step(doc: dict[str, Any], campaign: dict[str, Any]) -> str | None:
+    """What comes next, when the board alone says it (None: ask the whole campaign)."""
+    phase = doc["phase"]
+    if phase is None:
+        if campaign["ruleset"] == "armistice":
+            return None
+        return "start the first chapter: grizzled chapter start"
+    if phase == "preparation" and doc["mission"] > 0:
+        return (
+            f"{doc['leader']} leads Mission {doc['mission'] + 1}: grizzled mission start "
+            "INTENSITY (at least 1)"
+        )
+    if phase == "support" and doc["support_pending"]:
+        return f"{doc['support_pending']} chooses the Support benefit: grizzled support ..."
+    if phase != "mission":
+        return None
+    if doc["recruit_turn"]:
+        return (
+            f"the Recruit's turn, {doc['leader']} chooses: grizzled recruit play CARD "
+            "/ recruit withdraw"
+        )
+    legal = doc["legal"]
+    if not legal:
+        return None
+    if legal["must_withdraw"]:
+        return f"{legal['player']} is Fearful with 2 identical threats: grizzled withdraw TILE"
+    return f"{legal['player']}'s turn: play CARD, charm CARD, speech THREAT or withdraw TILE"
+
+
+def status_document(ctx: Context) -> dict[str, Any]:
+    """The board of the current campaign, with what comes next."""
+    from projections import queries
+
+    if not ctx.db.is_file():
+        raise Refused(f"no campaign in {ctx.db}: create one with 'grizzled campaign new'")
+    try:
+        conn = queries.connect(ctx.db)
+        if queries.behind(conn):
+            ctx.catch_up()
+        campaign = _campaign_row(ctx, conn)
+        board = queries.status(conn, campaign["campaign_id"])
+    except sqlite3.DatabaseError as error:
+        raise Refused(f"the campaign database {ctx.db} cannot be read: {error}") from None
+    doc = document(campaign, board)
+    step = next_step(doc, campaign)
+    if step is None:
+        from cli.next_step import next_step as from_state
+
+        ctx.campaign_option = campaign["campaign"]
+        step = from_state(ctx.state())
+    doc.pop("recruit_turn", None)
+    return {**doc, "next": step}
