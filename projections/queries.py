@@ -14,7 +14,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from projections.schema import POSITION_NAME
+from projections.schema import POSITION_NAME, SCHEMA
 
 Row = dict[str, Any]
 
@@ -86,12 +86,13 @@ def behind(conn: sqlite3.Connection) -> int:
         return 0
     try:
         row = conn.execute(
-            "SELECT position FROM projection_position WHERE name = ?", (POSITION_NAME,)
+            "SELECT position, schema FROM projection_position WHERE name = ?", (POSITION_NAME,)
         ).fetchone()
     except sqlite3.OperationalError:
         row = None
-    position = row[0] if row else 0
-    return max(0, (newest or 0) - position)
+    if row is None or row[1] != SCHEMA:  # none yet, or another program's layout: all of them
+        return newest or 0
+    return max(0, (newest or 0) - row[0])
 
 
 def campaigns(conn: sqlite3.Connection) -> list[Row]:

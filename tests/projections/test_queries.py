@@ -4,6 +4,7 @@ only, plain JSON-ready data, no secret Support tile."""
 from __future__ import annotations
 
 import json
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -154,4 +155,20 @@ def test_behind_counts_what_the_read_models_have_not_projected(tmp_path: Path) -
         assert queries.behind(conn) == 0
         tracker.log_action(NAME, EnterBriefing(Briefing(0, 3, 20, 1)))
         assert queries.behind(conn) == 1
+    tracker.close()
+
+
+def test_read_models_of_another_layout_count_as_behind_so_readers_catch_up(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "campaign.sqlite"
+    tracker = open_story(db)
+    catch_up(db)
+    with closing(sqlite3.connect(db)) as raw:
+        raw.execute("UPDATE projection_position SET schema = schema - 1")
+        raw.commit()
+    with closing(queries.connect(db)) as conn:
+        assert queries.behind(conn) == 31  # an older layout: nothing in it can be trusted
+        catch_up(db)
+        assert queries.behind(conn) == 0
     tracker.close()
