@@ -4,11 +4,12 @@ error (exit code 2) that says what was expected."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import click
 
-from domain.cards import Catalogue
-from domain.notation import CardNotationError, parse_card
+if TYPE_CHECKING:
+    from domain.cards import Catalogue
 
 THREAT_NAMES = ("night", "snow", "rain", "shell", "gas", "whistle")
 TILES = ("left", "right", "left2", "right2")
@@ -38,6 +39,8 @@ def player(text: str, names: Iterable[str], what: str = "player") -> str:
 
 def card(text: str, catalogue: Catalogue) -> str:
     """A card key from the notation (docs/notation.md)."""
+    from domain.notation import CardNotationError, parse_card
+
     try:
         return parse_card(text, catalogue)
     except CardNotationError as error:

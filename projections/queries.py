@@ -91,7 +91,7 @@ def behind(conn: sqlite3.Connection) -> int:
     except sqlite3.OperationalError:
         row = None
     if row is None or row[1] != SCHEMA:  # none yet, or another program's layout: all of them
-        return newest or 0
+        return int(newest or 0)
     return max(0, (newest or 0) - row[0])
 
 
