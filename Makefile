@@ -1,4 +1,4 @@
-# Entry points: `make demo`, `make test`, `make lint`.
+# Entry points: `make demo`, `make test`, `make lint`, `make bench`.
 # Each target creates .venv and installs what it needs when missing.
 PYTHON ?= python3
 VENV := .venv
@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 # A path entry, not an import hook: no start-up cost for the editable install.
 EDITABLE := --config-settings editable_mode=compat
 
-.PHONY: demo test lint clean
+.PHONY: demo test lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,9 +30,14 @@ test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
 
 lint: $(VENV)/.installed-dev
-	$(BIN)/ruff check domain tracker projections cli tests
-	$(BIN)/ruff format --check domain tracker projections cli tests
+	$(BIN)/ruff check domain tracker projections cli tests bench
+	$(BIN)/ruff format --check domain tracker projections cli tests bench
 	$(BIN)/mypy
 
+# The budgets of issue 7 (docs/performance.md): a table and bench/results.json, in under
+# 5 minutes; campaign fixtures are built once into bench/.cache/. Not part of `make test`.
+bench: $(VENV)/.installed
+	$(BIN)/python -m bench
+
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache bench/.cache

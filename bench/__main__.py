@@ -1,0 +1,80 @@
+"""``python -m bench`` (``make bench``): the five budgets of issue 7, a table and
+``bench/results.json``. See docs/performance.md."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from bench import engine, latency, measure, rebuild
+from bench.fixtures import ROOT, cache_key, fixtures
+from bench.report import machine, table, write
+
+RESULTS = Path(__file__).resolve().parent / "results.json"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--rounds", type=int, default=15, help="CLI rounds (default 15)")
+    parser.add_argument("--rebuilds", type=int, default=3, help="rebuild rounds (default 3)")
+    parser.add_argument("--engine-rounds", type=int, default=7, help="engine rounds (default 7)")
+    args = parser.parse_args()
+    os.chdir(ROOT)
+    start = time.perf_counter()
+    before = machine()
+
+    def log(message: str) -> None:
+        print(message, flush=True)
+
+    campaigns, rebuild_db, built = fixtures(log)
+    log("engine (budget 4)")
+    checks, runs = engine.measure(args.engine_rounds, log)
+    all_runs = {"engine": runs}
+    with tempfile.TemporaryDirectory(prefix="grizzled-bench-") as work:
+        log("CLI (budgets 1, 2, 5)")
+        cli_checks, runs = latency.measure(campaigns, args.rounds, Path(work), log)
+        checks += cli_checks
+        all_runs["cli"] = runs
+    log("rebuild (budget 3)")
+    rebuild_checks, runs = rebuild.measure(rebuild_db, args.rebuilds, log)
+    checks += rebuild_checks
+    all_runs["rebuild"] = runs
+    checks.sort(key=lambda c: c.budget)
+    elapsed = time.perf_counter() - start
+    print()
+    print(table(checks))
+    print()
+    passed = sum(c.passed for c in checks)
+    print(f"{passed}/{len(checks)} PASS; bench ran {elapsed:.0f} s (fixtures {built:.0f} s)")
+    write(
+        RESULTS,
+        checks,
+        {
+            "when": datetime.now(UTC).isoformat(timespec="seconds"),
+            "machine": before,
+            "load_average_after": [round(x, 2) for x in os.getloadavg()],
+            "seconds": round(elapsed, 1),
+            "fixtures": {
+                "cache_key": cache_key(),
+                "build_seconds": round(built, 1),
+                "campaigns": {c.events: c.to_json() for c in campaigns.values()},
+                "rebuild": str(rebuild_db),
+            },
+            "rounds": {"cli": args.rounds, "rebuild": args.rebuilds, "engine": args.engine_rounds},
+            "runs": all_runs,
+        },
+    )
+    print(f"results in {RESULTS.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    finally:
+        measure.close()
