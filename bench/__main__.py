@@ -65,6 +65,7 @@ def main() -> int:
                 "campaigns": {c.events: c.to_json() for c in campaigns.values()},
                 "rebuild": str(rebuild_db),
             },
+            "bytecode": "cached, as on a user's machine (PYTHONPYCACHEPREFIX=bench/.cache/pycache)",
             "rounds": {"cli": args.rounds, "rebuild": args.rebuilds, "engine": args.engine_rounds},
             "runs": all_runs,
         },

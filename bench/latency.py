@@ -17,7 +17,7 @@ from contextlib import closing
 from pathlib import Path
 
 from bench.fixtures import CAMPAIGN, Fixture, Log
-from bench.measure import Samples, checked
+from bench.measure import Samples, bytecode_env, checked
 from bench.report import Check
 
 FLOOR = (sys.executable, "-c", "import click, rich.console, sqlite3")
@@ -47,6 +47,7 @@ def measure(
         "NO_COLOR": "1",
     }
     env_base.pop("GRIZZLED_DB", None)
+    env_base.update(bytecode_env())
     readonly: dict[int, Path] = {}
     for size, fixture in campaigns.items():
         catch_up(fixture.path)  # read models of this program's layout, untimed
