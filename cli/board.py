@@ -102,6 +102,8 @@ def board(doc: dict[str, Any]) -> RenderableType:
         threats_line(doc),
         players_table(doc),
     ]
+    if doc.get("solo_hand") is not None:
+        parts.append(Text(f"The single hand: {doc['solo_hand']} cards"))
     if doc.get("orders"):
         orders = ", ".join(f"#{n}" for n in doc["orders"])
         parts.append(Text(f"Orders of the Day in play: {orders}"))

@@ -351,6 +351,88 @@ def helping_play(ctx: Context, number: int, who: str | None, note: str) -> None:
     ctx.log(PlayHelpingHand(name, number, note), f"{name} plays Helping Hand #{number}")
 
 
+@helping.command("keep")
+@click.argument("player", shell_complete=complete_player)
+@click.argument("kept", type=click.IntRange(1))
+@click.argument("discarded", type=click.IntRange(1))
+@pass_context
+def helping_keep(ctx: Context, player: str, kept: int, discarded: int) -> None:
+    """One-shot game: a player drew 2 Helping Hands, keeps one and discards the other.
+
+    Example: grizzled helping keep ann 31 44
+    """
+    from domain.oneshot import KeepHelpingHand
+
+    name = parse.player(player, [s.name for s in ctx.state().seats])
+    ctx.log(KeepHelpingHand(name, kept, discarded), f"{name} keeps Helping Hand #{kept}")
+
+
+@click.group()
+def oneshot() -> None:
+    """A One-shot game (armistice rules, outside the campaign's chapters)."""
+
+
+@oneshot.command("start")
+@click.option(
+    "--difficulty",
+    type=click.Choice(["beginners", "grizzled", "veterans", "scenario"]),
+    default="grizzled",
+    show_default=True,
+    help="Builds the 12-card Order of the Day deck by the rulebook's chart.",
+)
+@click.option(
+    "--orders",
+    default="",
+    metavar="N,N,...",
+    help="The Orders of the Day drawn for the deck (at a real table).",
+)
+@click.option(
+    "--recruits/--no-recruits",
+    default=False,
+    show_default=True,
+    help="Play with a deck of 5 random Recruits.",
+)
+@click.option("--recruit-deck", default="", metavar="N,N,...", help="The 5 Recruits drawn.")
+@click.option(
+    "--traps/--no-traps",
+    default=True,
+    show_default=True,
+    help="Traps (beginners may leave them out, and Aggressive #147 with them).",
+)
+@click.option("--leader", metavar="NAME", shell_complete=complete_player)
+@click.option("--tiles", metavar="T,T,...", help="Each seat's third Support tile, in seat order.")
+@pass_context
+def oneshot_start(
+    ctx: Context,
+    difficulty: str,
+    orders: str,
+    recruits: bool,
+    recruit_deck: str,
+    traps: bool,
+    leader: str | None,
+    tiles: str | None,
+) -> None:
+    """Set up a One-shot game: Trials 30, Morale the rest, Orders of the Day by difficulty.
+
+    Example: grizzled oneshot start --difficulty grizzled --leader ann --tiles left,right,left
+    """
+    from domain.oneshot import StartOneShot
+
+    state = ctx.state()
+    names = [s.name for s in state.seats]
+    command = StartOneShot(
+        state.seats,
+        difficulty,
+        traps,
+        recruits,
+        leader=parse.player(leader, names) if leader else None,
+        orders=parse.numbers(orders) or None,
+        recruit_deck=parse.numbers(recruit_deck) or None,
+        third_tiles=tuple(parse.tile(t) for t in tiles.split(",")) if tiles else None,
+    )
+    ctx.log(command, f"One-shot game ({difficulty})")
+
+
 @click.command("skip-boot-camp")
 @pass_context
 def skip_boot_camp(ctx: Context) -> None:
@@ -360,4 +442,4 @@ def skip_boot_camp(ctx: Context) -> None:
     ctx.log(SkipBootCamp(), "Boot Camp skipped")
 
 
-COMMANDS = (describe, briefing, conclusion, award, ban, helping, skip_boot_camp)
+COMMANDS = (describe, briefing, conclusion, award, ban, helping, oneshot, skip_boot_camp)

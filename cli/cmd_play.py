@@ -73,10 +73,10 @@ def chapter() -> None:
 )
 @click.option(
     "--variant",
-    type=click.Choice(["normal", "rookie", "veteran"]),
+    type=click.Choice(["normal", "rookie", "veteran", "solo"]),
     default="normal",
     show_default=True,
-    help="Classic: rookie ignores Traps, veteran has 30 Trials cards.",
+    help="Classic: rookie ignores Traps, veteran has 30 Trials cards; armistice: solo.",
 )
 @click.option("--trials", type=click.IntRange(1), help="Trials deck size (armistice: Briefing).")
 @click.option("--morale", type=click.IntRange(1), help="Morale Reserve size.")
@@ -443,4 +443,46 @@ def recruit_withdraw(ctx: Context) -> None:
     ctx.log(WithdrawRecruit(), "the Recruit withdraws")
 
 
-COMMANDS = (chapter, mission, play, charm, speech, withdraw, support, correct, order, recruit)
+@click.command()
+@pass_context
+def refill(ctx: Context) -> None:
+    """Solo: right after playing a card, refill the single hand back up to 3 cards.
+
+    Example: grizzled refill
+    """
+    from domain.commands import RefillHand
+
+    ctx.log(RefillHand(), "refill the hand")
+
+
+@click.command("solo-support")
+@click.argument(
+    "tile",
+    required=False,
+    type=click.Choice(["left", "center", "right", "none"], case_sensitive=False),
+)
+@pass_context
+def solo_support(ctx: Context, tile: str | None) -> None:
+    """Solo: the solo Support tile drawn at random (left, center, right or none).
+
+    Example: grizzled solo-support center
+    """
+    from domain.commands import DrawSoloSupport
+
+    ctx.log(DrawSoloSupport(tile.lower() if tile else None), "solo Support tile drawn")
+
+
+COMMANDS = (
+    chapter,
+    mission,
+    play,
+    charm,
+    speech,
+    withdraw,
+    support,
+    correct,
+    order,
+    recruit,
+    refill,
+    solo_support,
+)

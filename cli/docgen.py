@@ -45,7 +45,8 @@ outcome, outcome_detail, players: [{name, charm, charm_up, hand, known_cards,
 hard_knocks, hard_knock_weight, speech_tokens, support_tiles, tile_played, withdrawn,
 chaplain}], legal: {player, must_withdraw, play: [card], play_any_hidden, charm:
 [card], speech, withdraw: [tile]}, orders: [number in play], recruit: {number, after,
-hand: [card], withdrawn, morale_tokens} or null}`. A Support tile played face down is
+hand: [card], withdrawn, morale_tokens} or null, solo_hand: the single Solo hand's size
+or null}`. A Support tile played face down is
 never shown, only `tile_played`.
 
 `log --json`: `[{version, kind, summary, time, logged_by, session, undone, events:

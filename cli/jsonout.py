@@ -83,6 +83,7 @@ def chapter_json(state: CampaignState) -> dict[str, Any]:
         "legal": legal_summary(chapter),
         "orders": list(chapter.orders.in_play) if chapter.orders is not None else [],
         "recruit": _recruit(chapter),
+        "solo_hand": chapter.solo.hand_size if chapter.solo is not None else None,
     }
 
 

@@ -38,6 +38,7 @@ from domain.events import (
     SupportUsed,
 )
 from domain.notation import card_label
+from domain.oneshot import CardsSetAside, HelpingHandKept
 from domain.orders import OrderCancelled, OrderChosen, OrderDiscarded
 from domain.recruits import RecruitArrived, RecruitDeparted, RecruitPlayed, RecruitWithdrew
 from domain.rewards import (
@@ -46,6 +47,13 @@ from domain.rewards import (
     HelpingHandAwarded,
     HelpingHandPlayed,
     HelpingHandsUnclaimed,
+)
+from domain.solo import (
+    SoloCardPlayed,
+    SoloHandFilled,
+    SoloMissionEnded,
+    SoloRefillGivenUp,
+    SoloSupportDrawn,
 )
 
 TILE_WORDS = {
@@ -242,6 +250,26 @@ def sentence(e: Event, c: Catalogue) -> str:
             return f"{_recruit(e.recruit, c)} withdraws ({e.tokens} Morale token(s))."
         case RecruitDeparted():
             return f"{_recruit(e.recruit, c)} played its last card and departs: gain its advantage."
+        case SoloHandFilled():
+            what = "The hand is filled" if e.cause == "mission" else "The hand is refilled"
+            return f"{what}: {_cards(len(e.cards))} drawn."
+        case SoloCardPlayed():
+            return f"{e.player} plays {card_label(e.card, c)} from the hand."
+        case SoloRefillGivenUp():
+            return "No refill: the hand cannot be refilled again this Mission."
+        case SoloMissionEnded():
+            return f"The Mission is over; the token rests on {e.token}."
+        case SoloSupportDrawn():
+            who = f"{e.beneficiary} benefits" if e.beneficiary else "nobody benefits"
+            return f"Solo Support tile drawn: {e.tile}; {who}."
+        case HelpingHandKept():
+            return (
+                f"{e.player} keeps Helping Hand #{e.kept} for this game and discards "
+                f"#{e.discarded}."
+            )
+        case CardsSetAside():
+            cards = ", ".join(card_label(k, c) for k in e.cards)
+            return f"Set aside for this chapter: {cards} ({e.reason})."
         case FactCorrected():
             whose = f" of {e.player}" if e.player else ""
             return f"Correction: {e.fact}{whose} set to {e.value} ({e.reason})."

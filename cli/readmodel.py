@@ -85,6 +85,7 @@ def document(campaign: dict[str, Any], board: dict[str, Any] | None) -> dict[str
         "legal": board.get("legal") or {},
         "orders": list((board.get("orders") or {}).get("in_play", [])),
         "recruit": _recruit(board),
+        "solo_hand": (board.get("solo") or {}).get("hand_size"),
         "recruit_turn": bool(turn and turn.startswith("Recruit")),
     }
 
@@ -141,6 +142,8 @@ def status_document(ctx: Context) -> dict[str, Any]:
         conn = queries.connect(ctx.db)
         if queries.behind(conn):
             ctx.catch_up()
+        if not queries.campaigns_table(conn):
+            raise Refused(f"no campaign in {ctx.db}: create one with 'grizzled campaign new'")
         campaign = _campaign_row(ctx, conn)
         board = queries.status(conn, campaign["campaign_id"])
     except sqlite3.DatabaseError as error:

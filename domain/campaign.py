@@ -42,6 +42,13 @@ from domain.errors import CampaignRuleViolation, InvalidSetup, NoChapter
 from domain.events import CampaignCreated, ChapterLost, ChapterStarted, ChapterWon, Event
 from domain.evolve import begin, evolve
 from domain.guards import check_in_hand, check_turn, find_player
+from domain.oneshot import (
+    HelpingHandKept,
+    KeepHelpingHand,
+    StartOneShot,
+    decide_keep_helping_hand,
+    decide_start_one_shot,
+)
 from domain.rewards import (
     AwardHelpingHands,
     Ban,
@@ -91,6 +98,7 @@ class CampaignState:
     unclaimed: tuple[Unclaimed, ...] = ()
     bans: tuple[Ban, ...] = ()
     settled: tuple[int, ...] = ()
+    kept: tuple[tuple[str, int, int], ...] = ()  # One-shot: (player, kept, discarded)
 
     @property
     def chapter_running(self) -> bool:
@@ -123,6 +131,8 @@ CampaignCommand = (
     | BanCard
     | PlayHelpingHand
     | SkipBootCamp
+    | StartOneShot
+    | KeepHelpingHand
 )
 
 
@@ -294,6 +304,17 @@ def decide_campaign(
         case EnterConclusion():
             known = command.conclusion.chapter in state.conclusions
             return (decide_conclusion(known, command),)
+        case StartOneShot():
+            if state.chapter_running:
+                raise CampaignRuleViolation(
+                    f"{chapter_name(state.chapter_number)} is still being played"
+                )
+            if not state.armistice:
+                raise CampaignRuleViolation("a One-shot game plays the armistice rules")
+            return decide_start_one_shot(command, state.catalogue, chance)
+        case KeepHelpingHand():
+            earlier = [HelpingHandKept(p, k, d, "") for p, k, d in state.kept]
+            return (decide_keep_helping_hand(state.catalogue, state.seats, earlier, command),)
         case SkipBootCamp():
             if not state.armistice or state.next_chapter != 0:
                 raise CampaignRuleViolation("Boot Camp is skipped only before it is played")
@@ -348,6 +369,12 @@ def _campaign_event(state: CampaignState, event: Event) -> CampaignState | None:
             return _with_catalogue(state, state.catalogue.without(event.card))
         case HelpingHandPlayed():
             return _played(state, event)
+        case HelpingHandKept():
+            holding = Holding(
+                event.kept, event.player, state.chapter_number, event.category, source="one-shot"
+            )
+            kept = (*state.kept, (event.player, event.kept, event.discarded))
+            return replace(state, holdings=(*state.holdings, holding), kept=kept)
     if isinstance(event, DESCRIBED):
         return _with_catalogue(state, learn(state.catalogue, event))
     return None

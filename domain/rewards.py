@@ -25,6 +25,7 @@ class Holding:
     chapter: int
     category: str
     used_in: int | None = None
+    source: str = "award"  # "award" (a Victory Point) or "one-shot" (drawn for one game)
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +192,7 @@ def score(state: CampaignState) -> Score:
                 n,
                 result.outcome,
                 result.morale_left,
-                tuple(h for h in state.holdings if h.chapter == n),
+                tuple(h for h in state.holdings if h.chapter == n and h.source == "award"),
                 tuple(u.number for u in state.unclaimed if u.chapter == n),
                 tuple(b for b in state.bans if b.chapter == n),
             )

@@ -41,6 +41,9 @@ def check_seats(ruleset: str, seats: tuple[Seat, ...]) -> None:
                 "setup: Armistice chapters are for 3 or 4 Grizzled "
                 f"(2 players play Duo mode with 2 Grizzled each), not {len(seats)}"
             )
+        solo = len(seats) == 3 and len(owners) == 1  # one person, 3 Grizzled (Solo mode)
+        if solo:
+            return
         if len(owners) not in (len(seats), 2) or (len(owners) == 2 and not _duo_pairs(seats)):
             raise InvalidSetup(
                 "setup: in Duo mode each of the 2 players plays 2 Grizzled, side by side"

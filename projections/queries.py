@@ -92,7 +92,15 @@ def behind(conn: sqlite3.Connection) -> int:
         row = None
     if row is None or row[1] != SCHEMA:  # none yet, or another program's layout: all of them
         return int(newest or 0)
-    return max(0, (newest or 0) - row[0])
+    return max(0, int(newest or 0) - int(row[0]))
+
+
+def campaigns_table(conn: sqlite3.Connection) -> bool:
+    """Whether the read models exist at all (a file with no campaign yet has none)."""
+    row = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'campaigns'"
+    ).fetchone()
+    return row is not None
 
 
 def campaigns(conn: sqlite3.Connection) -> list[Row]:

@@ -288,7 +288,10 @@ def test_a_missing_argument_is_a_usage_error(table, command, says):
         ("mission start three", "'three' is not a valid integer range."),
         ("withdraw up", "'up' is not a Support tile (left, right, left2, right2)"),
         ("chapter start --tiles left,up,left", "'up' is not a Support tile"),
-        ("chapter start --variant expert", "'expert' is not one of 'normal', 'rookie', 'veteran'."),
+        (
+            "chapter start --variant expert",
+            "'expert' is not one of 'normal', 'rookie', 'veteran', 'solo'.",
+        ),
         ("correct bogus 1 -r x", "'bogus' is not a fact"),
         ("undo 0", "0 is not in the range x>=1."),
         ("log --last 0", "0 is not in the range x>=1."),

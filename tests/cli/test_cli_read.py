@@ -42,6 +42,7 @@ BOARD_KEYS = {
     "legal",
     "orders",
     "recruit",
+    "solo_hand",
 }
 LOG_KEYS = {
     "version",
