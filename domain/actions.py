@@ -58,7 +58,7 @@ from domain.notation import card_label
 from domain.orders import choose_order
 from domain.outcome import Outcome
 from domain.resolution import after_support, end_of_action
-from domain.state import ChapterState, Phase
+from domain.state import ChapterState, Phase, Player
 
 THREATS = tuple(t.value for t in Threat)
 
@@ -138,7 +138,7 @@ def _chaplain_withdraws(o: Outcome, tile: str | None, chance: Chance | None) -> 
 
 
 # --- The four actions ----------------------------------------------------------------
-def _played_consequences(o: Outcome, player: str, card: str | None, target: Target | None) -> bool:
+def played_consequences(o: Outcome, player: str, card: str | None, target: Target | None) -> bool:
     """Merry Christmas discards its target, Tyrannical takes the token; True if MC used it."""
     if card is None:
         return False
@@ -161,6 +161,37 @@ def trap_springs(state: ChapterState) -> bool:
     return sum(c.trap for c in cards) > sum(c.luck for c in cards)
 
 
+def resolve_played(o: Outcome, player: str, cmd: PlayCard) -> None:
+    """A card just played: Merry Christmas or Tyrannical act, then its Trap draws the next
+    card and plays it at once (that card's own Trap ignored). Checks the told outcomes."""
+    used_target = played_consequences(o, player, cmd.card, cmd.target)
+    sprang = o.state.catalogue[cmd.card].trap and trap_springs(o.state)
+    if sprang:
+        drawn = reveal_top(o.state, cmd.drawn, player, "Trap")
+        o.emit(CardDrawnAndPlayed(player, drawn, "trap"))
+        used_target = played_consequences(o, player, drawn, cmd.target) or used_target
+    if cmd.drawn is not None and not sprang:
+        raise CardNotInHand(f"{player}'s {cmd.card} springs no Trap: nothing is drawn")
+    if cmd.target is not None and not used_target:
+        raise TargetRefused("a Hard Knock target is only given with a Merry Christmas")
+
+
+def check_charm(state: ChapterState, player: Player, card: str) -> None:
+    """The charm is up and the card is in No Man's Land showing the charm's threat."""
+    if not player.charm_up:
+        raise CharmUnavailable(
+            f"{player.name}'s Good Luck Charm is already used: Support must recover it first"
+        )
+    check_known_card(state, card)
+    label = card_label(card, state.catalogue)
+    if card not in state.nml:
+        raise CharmUnavailable(f"there is no {label} in No Man's Land for {player.name}'s charm")
+    if player.charm not in state.catalogue[card].threats:
+        raise CharmUnavailable(
+            f"{player.name}'s charm is {player.charm}: it cannot discard {label}"
+        )
+
+
 def decide_play_card(state: ChapterState, cmd: PlayCard, chance: Chance | None = None) -> Outcome:
     """Play a card; a Trap draws the next card and plays it at once (its own Trap ignored)."""
     player = check_turn(state, cmd.player, "play a card")
@@ -168,17 +199,7 @@ def decide_play_card(state: ChapterState, cmd: PlayCard, chance: Chance | None =
     check_in_hand(state, player, cmd.card)
     o = Outcome(state)
     o.emit(CardPlayed(player.name, cmd.card))
-    used_target = _played_consequences(o, player.name, cmd.card, cmd.target)
-    drawn_played = False
-    if state.catalogue[cmd.card].trap and trap_springs(o.state):
-        drawn = reveal_top(o.state, cmd.drawn, player.name, "Trap")
-        o.emit(CardDrawnAndPlayed(player.name, drawn, "trap"))
-        used_target = _played_consequences(o, player.name, drawn, cmd.target) or used_target
-        drawn_played = True
-    if cmd.drawn is not None and not drawn_played:
-        raise CardNotInHand(f"{player.name}'s {cmd.card} springs no Trap: nothing is drawn")
-    if cmd.target is not None and not used_target:
-        raise TargetRefused("a Hard Knock target is only given with a Merry Christmas")
+    resolve_played(o, player.name, cmd)
     end_of_action(o, chance)
     return o
 
@@ -187,18 +208,7 @@ def decide_use_charm(state: ChapterState, cmd: UseCharm, chance: Chance | None =
     """Discard one No Man's Land card bearing the charm's threat; flip the Grizzled."""
     player = check_turn(state, cmd.player, "use a Good Luck Charm")
     check_not_forced(state, player, "use a Good Luck Charm")
-    if not player.charm_up:
-        raise CharmUnavailable(
-            f"{player.name}'s Good Luck Charm is already used: Support must recover it first"
-        )
-    check_known_card(state, cmd.card)
-    label = card_label(cmd.card, state.catalogue)
-    if cmd.card not in state.nml:
-        raise CharmUnavailable(f"there is no {label} in No Man's Land for {player.name}'s charm")
-    if player.charm not in state.catalogue[cmd.card].threats:
-        raise CharmUnavailable(
-            f"{player.name}'s charm is {player.charm}: it cannot discard {label}"
-        )
+    check_charm(state, player, cmd.card)
     o = Outcome(state)
     o.emit(CharmUsed(player.name, cmd.card))
     end_of_action(o, chance)
@@ -310,7 +320,7 @@ def decide_withdraw(state: ChapterState, cmd: Withdraw, chance: Chance | None = 
     if has(state, player, HardKnock.CLUMSY):
         drawn = reveal_top(o.state, cmd.drawn, player.name, "Clumsy")
         o.emit(CardDrawnAndPlayed(player.name, drawn, "clumsy"))
-        used_target = _played_consequences(o, player.name, drawn, cmd.target)
+        used_target = played_consequences(o, player.name, drawn, cmd.target)
     elif cmd.drawn is not None:
         raise CardNotInHand(f"{player.name} is not Clumsy: withdrawing draws nothing")
     if cmd.target is not None and not used_target:

@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from domain.actions import AFTER_DEAL, _played_consequences, trap_springs
+from domain.actions import AFTER_DEAL, played_consequences, trap_springs
 from domain.cards import RecruitCard
 from domain.commands import (
     Chance,
@@ -218,13 +218,13 @@ def decide_play_recruit_card(
         )
     o = Outcome(state)
     o.emit(RecruitPlayed(recruit.number, cmd.card))
-    used_target = _played_consequences(o, leader.name, cmd.card, cmd.target)
+    used_target = played_consequences(o, leader.name, cmd.card, cmd.target)
     sprung = kind.trap and trap_springs(o.state)
     if sprung:
         # The leader takes a Hard Knock the Trap draws, even after withdrawing.
         drawn = reveal_top(o.state, cmd.drawn, who, "Trap")
         o.emit(CardDrawnAndPlayed(leader.name, drawn, "recruit-trap"))
-        used_target = _played_consequences(o, leader.name, drawn, cmd.target) or used_target
+        used_target = played_consequences(o, leader.name, drawn, cmd.target) or used_target
     elif cmd.drawn is not None:
         raise CardNotInHand(f"{who}'s {label} springs no Trap: nothing is drawn")
     if cmd.target is not None and not used_target:

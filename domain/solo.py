@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from domain.actions import _played_consequences, decide_choose_support, trap_springs
+from domain.actions import check_charm, decide_choose_support, played_consequences, resolve_played
 from domain.cards import HardKnock
 from domain.commands import (
     Chance,
@@ -30,7 +30,6 @@ from domain.commands import (
 )
 from domain.errors import (
     CardNotInHand,
-    CharmUnavailable,
     IntensityTooLow,
     MissingOutcome,
     RuleViolation,
@@ -279,16 +278,7 @@ def _play_card(state: ChapterState, cmd: PlayCard, chance: Chance | None) -> Out
     o = Outcome(state)
     _give_up_refill(o)
     o.emit(SoloCardPlayed(player.name, cmd.card))
-    used_target = _played_consequences(o, player.name, cmd.card, cmd.target)
-    sprang = state.catalogue[cmd.card].trap and trap_springs(o.state)
-    if sprang:
-        drawn = reveal_top(o.state, cmd.drawn, player.name, "Trap")
-        o.emit(CardDrawnAndPlayed(player.name, drawn, "trap"))
-        used_target = _played_consequences(o, player.name, drawn, cmd.target) or used_target
-    if cmd.drawn is not None and not sprang:
-        raise CardNotInHand(f"{player.name}'s {cmd.card} springs no Trap: nothing is drawn")
-    if cmd.target is not None and not used_target:
-        raise TargetRefused("a Hard Knock target is only given with a Merry Christmas")
+    resolve_played(o, player.name, cmd)
     _end_of_action(o, chance, player.name)
     return o
 
@@ -296,18 +286,7 @@ def _play_card(state: ChapterState, cmd: PlayCard, chance: Chance | None) -> Out
 def _use_charm(state: ChapterState, cmd: UseCharm) -> Outcome:
     player = check_turn(state, cmd.player, "use a Good Luck Charm")
     _check_not_forced(state, player, "use a Good Luck Charm")
-    if not player.charm_up:
-        raise CharmUnavailable(
-            f"{player.name}'s Good Luck Charm is already used: Support must recover it first"
-        )
-    check_known_card(state, cmd.card)
-    label = card_label(cmd.card, state.catalogue)
-    if cmd.card not in state.nml:
-        raise CharmUnavailable(f"there is no {label} in No Man's Land for {player.name}'s charm")
-    if player.charm not in state.catalogue[cmd.card].threats:
-        raise CharmUnavailable(
-            f"{player.name}'s charm is {player.charm}: it cannot discard {label}"
-        )
+    check_charm(state, player, cmd.card)
     o = Outcome(state)
     _give_up_refill(o)
     o.emit(CharmUsed(player.name, cmd.card))  # a charm only takes threats away: no end here
@@ -332,7 +311,7 @@ def _withdraw(state: ChapterState, cmd: Withdraw, chance: Chance | None) -> Outc
     if has(state, player, HardKnock.CLUMSY):
         drawn = reveal_top(o.state, cmd.drawn, player.name, "Clumsy")
         o.emit(CardDrawnAndPlayed(player.name, drawn, "clumsy"))
-        used_target = _played_consequences(o, player.name, drawn, cmd.target)
+        used_target = played_consequences(o, player.name, drawn, cmd.target)
     elif cmd.drawn is not None:
         raise CardNotInHand(f"{player.name} is not Clumsy: withdrawing draws nothing")
     if cmd.target is not None and not used_target:
