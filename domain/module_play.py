@@ -19,9 +19,7 @@ from domain.state import ChapterState
 SIMULATED_REASON = "the simulated table says its condition is met"
 
 
-def random_order_choice(
-    state: ChapterState, rng: random.Random
-) -> tuple[int | None, int | None]:
+def random_order_choice(state: ChapterState, rng: random.Random) -> tuple[int | None, int | None]:
     """The Order of the Day the leader keeps and the one put back (None, None: no order)."""
     choices = order_choices(state)
     return choices[0] if len(choices) == 1 else rng.choice(choices)
