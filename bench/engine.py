@@ -60,7 +60,7 @@ def measure(rounds: int, log: Log = print) -> tuple[list[Check], dict[str, objec
         4,
         "random-play simulator, 4-player chapters",
         f"{rate:,.0f} /s",
-        f"loop {loop.median * 1000:.0f} ms",
+        f"loop {loop.median * 1000:.0f} ms: {loop.median / chapter.median:.1f} chapters/loop",
         rate,
         LIMIT,
         higher_is_better=True,

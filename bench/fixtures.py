@@ -53,7 +53,7 @@ MAIN_PART = 50_000  # the main campaign's events in the rebuild database
 OTHERS = 10  # more campaigns in the rebuild database ...
 OTHER_EVENTS = 5_000  # ... of this many events each: 100,000 events in all
 UNDO_RATE = 0.01  # about one undo per hundred actions
-REDO_RATE = 0.3  # of undos, how many are taken back
+REDO_RATE = 0.3  # of undos, how many are taken back (right away, before another action)
 Log = Callable[[str], None]
 
 
@@ -182,7 +182,7 @@ def _play(
     try:
         while campaign.version < total or cuts:
             roll = rng.random()
-            if campaign.redo and roll < UNDO_RATE * REDO_RATE:
+            if campaign.redo and roll < REDO_RATE:
                 builder.redo()
             elif campaign.head > 10 and roll < UNDO_RATE:
                 builder.undo(rng.choice((1, 1, 1, 2, 3)))
