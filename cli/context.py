@@ -136,7 +136,9 @@ class Context:
         if self._console is None:
             from rich.console import Console
 
-            self._console = Console(highlight=False, no_color=bool(os.environ.get("NO_COLOR")))
+            self._console = Console(
+                highlight=False, emoji=False, no_color=bool(os.environ.get("NO_COLOR"))
+            )
         return self._console
 
     @staticmethod

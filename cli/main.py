@@ -7,7 +7,6 @@ feature at the table.
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +95,8 @@ def demo(demo_db: Path | None) -> None:
 
     Example: grizzled demo --db /tmp/demo.sqlite
     """
+    import tempfile
+
     from tracker.app import Tracker
 
     path = demo_db or Path(tempfile.mkdtemp(prefix="grizzled-demo-")) / "demo.sqlite"
