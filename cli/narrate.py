@@ -108,7 +108,7 @@ def _speech(e: SpeechMade, c: Catalogue) -> str:
 
 def _withdrew(e: PlayerWithdrew, c: Catalogue) -> str:
     if e.player == "Chaplain":
-        return f"The Chaplain supports {TILE_WORDS.get(e.tile or '', 'nobody')}."
+        return "The Chaplain withdraws, his Support tile face down."
     tile = "a Support tile face down" if e.tile else "no Support tile"
     return f"{e.player} withdraws, {tile}."
 

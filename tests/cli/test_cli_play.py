@@ -79,7 +79,7 @@ def test_a_two_player_mission_is_told_the_chaplains_tile(grizzled):
 
     assert out.splitlines()[1:] == [
         "Dealt: Ann 3, Ben 3.",
-        "The Chaplain supports to the left.",
+        "The Chaplain withdraws, his Support tile face down.",
         NEXT_ANN,
     ]
     chaplain = grizzled.json("status")["players"][2]
