@@ -6,18 +6,68 @@ feature at the table.
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
 from typing import Any
 
 import click
 
-from cli import cmd_box, cmd_campaign, cmd_play, cmd_read
 from cli.context import Context, refusals
+
+# Each command's module is imported only when that command runs (click's lazy group).
+LAZY: dict[str, str] = {
+    "campaign": "cli.cmd_campaign:campaign",
+    **{
+        name: f"cli.cmd_play:{attr}"
+        for name, attr in (
+            ("chapter", "chapter"),
+            ("mission", "mission"),
+            ("play", "play"),
+            ("charm", "charm"),
+            ("speech", "speech"),
+            ("withdraw", "withdraw"),
+            ("support", "support"),
+            ("correct", "correct"),
+            ("order", "order"),
+            ("recruit", "recruit"),
+            ("refill", "refill"),
+            ("solo-support", "solo_support"),
+        )
+    },
+    **{
+        name: f"cli.cmd_box:{attr}"
+        for name, attr in (
+            ("describe", "describe"),
+            ("briefing", "briefing"),
+            ("conclusion", "conclusion"),
+            ("award", "award"),
+            ("ban", "ban"),
+            ("helping", "helping"),
+            ("oneshot", "oneshot"),
+            ("skip-boot-camp", "skip_boot_camp"),
+        )
+    },
+    **{
+        name: f"cli.cmd_read:{name}"
+        for name in ("status", "log", "score", "undo", "redo", "replay", "projections")
+    },
+}
 
 
 class Grizzled(click.Group):
-    """The group whose errors are one line: exit 2 for usage, 1 for a refusal."""
+    """The group whose errors are one line (exit 2 for usage, 1 for a refusal) and whose
+    commands load their module only when they run."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *LAZY})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in LAZY:
+            module, _, attr = LAZY[cmd_name].partition(":")
+            command: click.Command = getattr(importlib.import_module(module), attr)
+            return command
+        return super().get_command(ctx, cmd_name)
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         try:
@@ -76,11 +126,6 @@ def main(ctx: click.Context, db: Path | None, campaign: str | None) -> None:
     from tracker.config import database_path
 
     ctx.obj = Context(database_path(str(db) if db else None), campaign)
-
-
-for module in (cmd_campaign, cmd_play, cmd_box, cmd_read):
-    for command in module.COMMANDS:
-        main.add_command(command)
 
 
 @main.command()
