@@ -1,12 +1,13 @@
-"""Projecting one batch of stored events and writing it with sqlite-utils.
+"""Projecting one batch of stored events and writing it with ``sqlite3``.
 
 The runner keeps each campaign's ``CampaignState``: started by ``start_campaign`` on
 Created, evolved by ``evolve_campaign`` over an ActionLogged's domain events, replaced by
 the recorded ``restored`` state on an undo or a redo. A batch collects what its events
 touch (each chapter's latest board, each campaign's latest state, new log rows, undone
 flags) and writes every touched row once, with the new position, in the caller's
-transaction. This is the heavy path (domain, sqlite-utils): it is imported only when
-there is something to project.
+transaction, with plain ``executemany`` (sqlite-utils creates the tables in a rebuild,
+``create_tables``, and is imported only there). This is the heavy path (the domain): it
+is imported only when there is something to project.
 """
 
 from __future__ import annotations
@@ -14,9 +15,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass, field
-from typing import Any
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING, Any
 
 from domain.campaign import CampaignState, evolve_campaign, start_campaign
 from domain.codec import decode_campaign, encode_campaign
@@ -28,6 +27,9 @@ from projections.chapter import chapter_row, player_rows
 from projections.errors import ProjectionError
 from projections.log import log_row
 from projections.stored import Stored, read_versions
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 RECENT = 64  # states kept per campaign for undo and redo
 
@@ -138,7 +140,6 @@ class Projector:
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
-        self.db = Database(conn)
         self.streams: dict[str, Stream] = {}
         self.position: int | None = None
 
@@ -160,7 +161,7 @@ class Projector:
                     f"cannot project event #{event.version} of campaign {event.campaign_id} "
                     f"(notification {event.notification_id}): {error!r}"
                 ) from error
-        write_batch(self.db, batch, events[-1].notification_id)
+        write_batch(self.conn, batch, events[-1].notification_id)
         self.position = events[-1].notification_id
 
     def _apply(self, batch: Batch, event: Stored) -> None:
@@ -288,8 +289,41 @@ def drop_tables(conn: sqlite3.Connection) -> None:
         conn.execute(f"DROP TABLE IF EXISTS [{table.name}]")
 
 
-def _write_chapters(db: Database, batch: Batch) -> None:
-    conn = db.conn
+_JSON = (dict, list, tuple)  # what sqlite-utils stored as JSON text
+
+
+def _plain(value: Any) -> Any:
+    return json.dumps(value, default=repr, ensure_ascii=False) if type(value) in _JSON else value
+
+
+def _write_rows(
+    conn: sqlite3.Connection,
+    table: str,
+    rows: list[dict[str, Any]],
+    verb: str = "INSERT",
+    upsert: tuple[str, ...] = (),
+) -> None:
+    """Write ``rows`` (dicts with the same keys) into ``table``: ``INSERT`` (an existing key
+    is an error), ``INSERT OR REPLACE``, or, with ``upsert`` (the primary key), an insert
+    that updates the given columns of an existing row (as sqlite-utils' ``upsert_all``)."""
+    if not rows:
+        return
+    columns = list(rows[0])
+    sql = (
+        f"{verb} INTO [{table}] ({', '.join(f'[{c}]' for c in columns)}) "
+        f"VALUES ({', '.join('?' for _ in columns)})"
+    )
+    if upsert:
+        updates = ", ".join(f"[{c}] = excluded.[{c}]" for c in columns if c not in upsert)
+        keys = ", ".join(f"[{c}]" for c in upsert)
+        sql += f" ON CONFLICT({keys}) " + (f"DO UPDATE SET {updates}" if updates else "DO NOTHING")
+    conn.executemany(
+        sql,
+        [[v if type(v) not in _JSON else _plain(v) for v in map(row.get, columns)] for row in rows],
+    )
+
+
+def _write_chapters(conn: sqlite3.Connection, batch: Batch) -> None:
     for cid, keep in batch.cuts.items():
         for table in ("chapter_state", "chapter_players"):
             conn.execute(f"DELETE FROM {table} WHERE campaign_id = ? AND chapter > ?", (cid, keep))
@@ -300,12 +334,11 @@ def _write_chapters(db: Database, batch: Batch) -> None:
     players = [
         row for (c, n), (name, st) in batch.chapters.items() for row in player_rows(c, name, n, st)
     ]
-    db["chapter_state"].insert_all(boards, replace=True)  # type: ignore[union-attr]
-    db["chapter_players"].insert_all(players)  # type: ignore[union-attr]
+    _write_rows(conn, "chapter_state", boards, "INSERT OR REPLACE")
+    _write_rows(conn, "chapter_players", players)
 
 
-def _write_campaigns(db: Database, batch: Batch) -> None:
-    conn = db.conn
+def _write_campaigns(conn: sqlite3.Connection, batch: Batch) -> None:
     changed = [
         s
         for cid, s in batch.streams.items()
@@ -315,27 +348,29 @@ def _write_campaigns(db: Database, batch: Batch) -> None:
         hands, score, bans = reward_rows(stream.campaign_id, stream.state)
         for name, rows in (("helping_hands", hands), ("campaign_score", score), ("bans", bans)):
             conn.execute(f"DELETE FROM {name} WHERE campaign_id = ?", (stream.campaign_id,))
-            db[name].insert_all(rows)  # type: ignore[union-attr]
+            _write_rows(conn, name, rows)
     streams = list(batch.streams.values())
-    db["campaigns"].upsert_all(  # type: ignore[union-attr]
+    _write_rows(
+        conn,
+        "campaigns",
         [campaign_row(s.campaign_id, s.state, s.info()) for s in streams],
-        pk="campaign_id",
+        upsert=("campaign_id",),
     )
-    db["projection_campaigns"].upsert_all(  # type: ignore[union-attr]
-        [s.stored() for s in streams], pk="campaign_id"
+    _write_rows(
+        conn, "projection_campaigns", [s.stored() for s in streams], upsert=("campaign_id",)
     )
 
 
-def write_batch(db: Database, batch: Batch, position: int) -> None:
+def write_batch(conn: sqlite3.Connection, batch: Batch, position: int) -> None:
     """Write everything a batch touched, and the new position, in the open transaction."""
-    _write_chapters(db, batch)
-    _write_campaigns(db, batch)
-    db["event_log"].insert_all(list(batch.log.values()))  # type: ignore[union-attr]
-    db.conn.executemany(
+    _write_chapters(conn, batch)
+    _write_campaigns(conn, batch)
+    _write_rows(conn, "event_log", list(batch.log.values()))
+    conn.executemany(
         "UPDATE event_log SET undone = ? WHERE campaign_id = ? AND version = ?",
         [(flag, cid, version) for (cid, version), flag in batch.flags.items()],
     )
-    db.conn.execute(
+    conn.execute(
         "UPDATE projection_position SET position = ? WHERE name = ?",
         (position, schema.POSITION_NAME),
     )
