@@ -9,18 +9,10 @@ over.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, cast
 
-from domain.box import (
-    DESCRIBED,
-    DescribeCommand,
-    DescribeHelpingHand,
-    DescribeOrder,
-    DescribeRecruit,
-    DescribeTrialCard,
-    decide_describe,
-    learn,
-)
 from domain.briefing import (
     Briefing,
     BriefingEntered,
@@ -42,13 +34,6 @@ from domain.errors import CampaignRuleViolation, InvalidSetup, NoChapter
 from domain.events import CampaignCreated, ChapterLost, ChapterStarted, ChapterWon, Event
 from domain.evolve import begin, evolve
 from domain.guards import check_in_hand, check_turn, find_player
-from domain.oneshot import (
-    HelpingHandKept,
-    KeepHelpingHand,
-    StartOneShot,
-    decide_keep_helping_hand,
-    decide_start_one_shot,
-)
 from domain.rewards import (
     AwardHelpingHands,
     Ban,
@@ -66,6 +51,16 @@ from domain.rewards import (
 from domain.rules import Ruleset
 from domain.setup import check_seats, decide_start_chapter
 from domain.state import ChapterState, Phase
+
+if TYPE_CHECKING:
+    from domain.box import DescribeCommand
+    from domain.oneshot import KeepHelpingHand, StartOneShot
+
+# The Describe commands (domain/box.py) and the One-shot game (domain/oneshot.py) are
+# imported by the commands that use them, not here: a command or an event of theirs exists
+# only once its module is imported (``from_record`` imports the event modules on the first
+# type it does not know), so deciding and evolving look at them only then.
+_BOX, _ONESHOT = "domain.box", "domain.oneshot"
 
 LAST_CHAPTER = 9
 
@@ -120,20 +115,46 @@ class CampaignState:
         return tuple(h for h in self.holdings if h.player == player and h.used_in is None)
 
 
-CampaignCommand = (
-    Command
-    | StartChapter
-    | CorrectFact
-    | DescribeCommand
-    | EnterBriefing
-    | EnterConclusion
-    | AwardHelpingHands
-    | BanCard
-    | PlayHelpingHand
-    | SkipBootCamp
-    | StartOneShot
-    | KeepHelpingHand
-)
+if TYPE_CHECKING:
+    CampaignCommand = (
+        Command
+        | StartChapter
+        | CorrectFact
+        | DescribeCommand
+        | EnterBriefing
+        | EnterConclusion
+        | AwardHelpingHands
+        | BanCard
+        | PlayHelpingHand
+        | SkipBootCamp
+        | StartOneShot
+        | KeepHelpingHand
+    )
+
+
+def __getattr__(name: str) -> Any:
+    """``CampaignCommand`` at run time (the union needs domain.box and domain.oneshot)."""
+    if name == "CampaignCommand":
+        from domain.box import DescribeCommand
+        from domain.oneshot import KeepHelpingHand, StartOneShot
+
+        union = (
+            Command
+            | StartChapter
+            | CorrectFact
+            | DescribeCommand
+            | EnterBriefing
+            | EnterConclusion
+            | AwardHelpingHands
+            | BanCard
+            | PlayHelpingHand
+            | SkipBootCamp
+            | StartOneShot
+            | KeepHelpingHand
+        )
+        globals()[name] = union
+        return union
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def decide_create_campaign(name: str, ruleset: str, seats: tuple[Seat, ...]) -> CampaignCreated:
@@ -304,6 +325,52 @@ def decide_campaign(
         case EnterConclusion():
             known = command.conclusion.chapter in state.conclusions
             return (decide_conclusion(known, command),)
+        case SkipBootCamp():
+            if not state.armistice or state.next_chapter != 0:
+                raise CampaignRuleViolation("Boot Camp is skipped only before it is played")
+            return (BootCampSkipped(),)
+        case AwardHelpingHands():
+            return _award(state, command)
+        case BanCard():
+            return (_ban(state, command),)
+        case PlayHelpingHand():
+            return (_play_helping_hand(state, command),)
+    if _ONESHOT in sys.modules:
+        events = _decide_one_shot(state, command, chance)
+        if events is not None:
+            return events
+    if _BOX in sys.modules:
+        from domain.box import (
+            DescribeHelpingHand,
+            DescribeOrder,
+            DescribeRecruit,
+            DescribeTrialCard,
+            decide_describe,
+        )
+
+        match command:
+            case DescribeTrialCard() | DescribeOrder() | DescribeRecruit() | DescribeHelpingHand():
+                return (decide_describe(state.catalogue, command),)
+    if state.chapter is None:
+        raise NoChapter("no chapter has been started in this campaign yet")
+    if isinstance(command, CorrectFact):
+        return tuple(decide_correction(state.chapter, command, chance).events)
+    # what is left is a chapter command (the Describe and One-shot ones returned above)
+    return decide(state.chapter, cast(Command, command), chance)
+
+
+def _decide_one_shot(
+    state: CampaignState, command: object, chance: Chance | None
+) -> tuple[Event, ...] | None:
+    from domain.oneshot import (
+        HelpingHandKept,
+        KeepHelpingHand,
+        StartOneShot,
+        decide_keep_helping_hand,
+        decide_start_one_shot,
+    )
+
+    match command:
         case StartOneShot():
             if state.chapter_running:
                 raise CampaignRuleViolation(
@@ -315,23 +382,7 @@ def decide_campaign(
         case KeepHelpingHand():
             earlier = [HelpingHandKept(p, k, d, "") for p, k, d in state.kept]
             return (decide_keep_helping_hand(state.catalogue, state.seats, earlier, command),)
-        case SkipBootCamp():
-            if not state.armistice or state.next_chapter != 0:
-                raise CampaignRuleViolation("Boot Camp is skipped only before it is played")
-            return (BootCampSkipped(),)
-        case AwardHelpingHands():
-            return _award(state, command)
-        case BanCard():
-            return (_ban(state, command),)
-        case PlayHelpingHand():
-            return (_play_helping_hand(state, command),)
-        case DescribeTrialCard() | DescribeOrder() | DescribeRecruit() | DescribeHelpingHand():
-            return (decide_describe(state.catalogue, command),)
-    if state.chapter is None:
-        raise NoChapter("no chapter has been started in this campaign yet")
-    if isinstance(command, CorrectFact):
-        return tuple(decide_correction(state.chapter, command, chance).events)
-    return decide(state.chapter, command, chance)
+    return None
 
 
 # --- evolving ---------------------------------------------------------------------------
@@ -369,14 +420,16 @@ def _campaign_event(state: CampaignState, event: Event) -> CampaignState | None:
             return _with_catalogue(state, state.catalogue.without(event.card))
         case HelpingHandPlayed():
             return _played(state, event)
-        case HelpingHandKept():
-            holding = Holding(
-                event.kept, event.player, state.chapter_number, event.category, source="one-shot"
-            )
-            kept = (*state.kept, (event.player, event.kept, event.discarded))
-            return replace(state, holdings=(*state.holdings, holding), kept=kept)
-    if isinstance(event, DESCRIBED):
-        return _with_catalogue(state, learn(state.catalogue, event))
+    oneshot = sys.modules.get(_ONESHOT)
+    if oneshot is not None and isinstance(event, oneshot.HelpingHandKept):
+        holding = Holding(
+            event.kept, event.player, state.chapter_number, event.category, source="one-shot"
+        )
+        kept = (*state.kept, (event.player, event.kept, event.discarded))
+        return replace(state, holdings=(*state.holdings, holding), kept=kept)
+    box = sys.modules.get(_BOX)
+    if box is not None and isinstance(event, box.DESCRIBED):
+        return _with_catalogue(state, box.learn(state.catalogue, event))
     return None
 
 

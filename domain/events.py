@@ -295,9 +295,34 @@ def to_record(event: Event) -> dict[str, Any]:
     return {"type": event.TYPE, "v": event.VERSION, "data": data}
 
 
+# The domain modules that define and ``register`` more event types. They are imported
+# where they are used (``domain.box`` and ``domain.oneshot`` only by the commands that need
+# them), so ``from_record`` imports them all the first time it meets a type not yet known.
+EVENT_MODULES = (
+    "domain.box",
+    "domain.briefing",
+    "domain.oneshot",
+    "domain.orders",
+    "domain.recruits",
+    "domain.rewards",
+    "domain.solo",
+)
+
+
+def load_event_modules() -> None:
+    """Import every module that registers event types (once; cheap afterwards)."""
+    from importlib import import_module
+
+    for name in EVENT_MODULES:
+        import_module(name)
+
+
 def from_record(record: dict[str, Any]) -> Event:
     """The event a stored record describes, upcast to the current version."""
-    cls = EVENT_TYPES[record["type"]]
+    cls = EVENT_TYPES.get(record["type"])
+    if cls is None:
+        load_event_modules()
+        cls = EVENT_TYPES[record["type"]]
     data = dict(record["data"])
     version = int(record.get("v", 1))
     while version < cls.VERSION:

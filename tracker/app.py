@@ -12,14 +12,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID, uuid5
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, JSONTranscoder, PersistenceError
 
 from domain.campaign import (
-    CampaignCommand,
     CampaignState,
     decide_campaign,
     decide_create_campaign,
@@ -41,6 +40,9 @@ from tracker.errors import (
     NothingToUndo,
     NotOnCurrentLine,
 )
+
+if TYPE_CHECKING:
+    from domain.campaign import CampaignCommand
 
 T = TypeVar("T")
 NAMESPACE = UUID("6f1d5a52-9c1e-4d3f-9a55-2b8e1a7c0d11")
