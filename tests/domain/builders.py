@@ -21,7 +21,9 @@ CHARMS = {"Ann": "night", "Ben": "snow", "Cy": "rain", "Dee": "shell", "Eve": "w
 
 
 def rigged_deck(
-    hands: dict[str, Sequence[str]], order: Sequence[str], then: Sequence[str] = (),
+    hands: dict[str, Sequence[str]],
+    order: Sequence[str],
+    then: Sequence[str] = (),
     catalogue: Catalogue | None = None,
 ) -> tuple[str, ...]:
     """A full deck order whose deal (in ``order``, equal hands) gives ``hands``, then ``then``."""
@@ -72,8 +74,16 @@ def start(
     if ruleset == "armistice" and morale is None:
         morale = total - trials
     setup = StartChapter(
-        ruleset, seats, variant, leader=leader, trials=trials, morale=morale,
-        first_intensity=intensity, third_tiles=thirds, deck=deck, traps=traps,
+        ruleset,
+        seats,
+        variant,
+        leader=leader,
+        trials=trials,
+        morale=morale,
+        first_intensity=intensity,
+        third_tiles=thirds,
+        deck=deck,
+        traps=traps,
         speech_tokens=speech_tokens,
     )
     state = begin(decide_start_chapter(setup, base_catalogue()))
