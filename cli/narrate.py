@@ -4,13 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.box import (
-    HelpingHandDescribed,
-    OrderDescribed,
-    RecruitDescribed,
-    TrialCardDescribed,
-)
-from domain.briefing import BriefingEntered, ConclusionEntered, chapter_name
 from domain.cards import Catalogue
 from domain.events import (
     CampaignCreated,
@@ -38,23 +31,6 @@ from domain.events import (
     SupportUsed,
 )
 from domain.notation import card_label
-from domain.oneshot import CardsSetAside, HelpingHandKept
-from domain.orders import OrderCancelled, OrderChosen, OrderDiscarded
-from domain.recruits import RecruitArrived, RecruitDeparted, RecruitPlayed, RecruitWithdrew
-from domain.rewards import (
-    BootCampSkipped,
-    CardBanned,
-    HelpingHandAwarded,
-    HelpingHandPlayed,
-    HelpingHandsUnclaimed,
-)
-from domain.solo import (
-    SoloCardPlayed,
-    SoloHandFilled,
-    SoloMissionEnded,
-    SoloRefillGivenUp,
-    SoloSupportDrawn,
-)
 
 TILE_WORDS = {
     "left": "to the left",
@@ -194,6 +170,40 @@ def sentence(e: Event, c: Catalogue) -> str:
             return "Peace! The chapter is won."
         case ChapterLost():
             return f"The chapter is lost: {e.detail}."
+        case FactCorrected():
+            whose = f" of {e.player}" if e.player else ""
+            return f"Correction: {e.fact}{whose} set to {e.value} ({e.reason})."
+    return _module_sentence(e, c)
+
+
+def _module_sentence(e: Event, c: Catalogue) -> str:
+    """Sentences of the Armistice modules' events (their modules load only when needed)."""
+    from domain.box import (
+        HelpingHandDescribed,
+        OrderDescribed,
+        RecruitDescribed,
+        TrialCardDescribed,
+    )
+    from domain.briefing import BriefingEntered, ConclusionEntered, chapter_name
+    from domain.oneshot import CardsSetAside, HelpingHandKept
+    from domain.orders import OrderCancelled, OrderChosen, OrderDiscarded
+    from domain.recruits import RecruitArrived, RecruitDeparted, RecruitPlayed, RecruitWithdrew
+    from domain.rewards import (
+        BootCampSkipped,
+        CardBanned,
+        HelpingHandAwarded,
+        HelpingHandPlayed,
+        HelpingHandsUnclaimed,
+    )
+    from domain.solo import (
+        SoloCardPlayed,
+        SoloHandFilled,
+        SoloMissionEnded,
+        SoloRefillGivenUp,
+        SoloSupportDrawn,
+    )
+
+    match e:
         case TrialCardDescribed():
             what = "Hard Knock " + (e.hard_knock or "") if e.hard_knock else e.key
             return f"Trial card #{e.number} learnt: {what}." + _why(e.reason)
@@ -270,9 +280,6 @@ def sentence(e: Event, c: Catalogue) -> str:
         case CardsSetAside():
             cards = ", ".join(card_label(k, c) for k in e.cards)
             return f"Set aside for this chapter: {cards} ({e.reason})."
-        case FactCorrected():
-            whose = f" of {e.player}" if e.player else ""
-            return f"Correction: {e.fact}{whose} set to {e.value} ({e.reason})."
     return e.TYPE
 
 
