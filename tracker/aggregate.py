@@ -36,23 +36,28 @@ class CampaignStateAsDict(Transcoding):
         return decode_campaign(data)
 
 
+class SessionV2:
+    """Version 2 of every stored event added the table's session; version 1 had none."""
+
+    class_version = 2
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        state["session"] = UNKNOWN_SESSION
+
+
 class Campaign(Aggregate):
     """A campaign's stream: its creation, logged actions, undos and redos."""
 
     TOPIC = "grizzled:Campaign"
 
-    class Created(Aggregate.Created):
+    class Created(SessionV2, Aggregate.Created):
         TOPIC = "grizzled:Campaign.Created"
         record: dict[str, Any]
         logged_by: str
         session: str
-        class_version = 2
 
-        @staticmethod
-        def upcast_v1_v2(state: dict[str, Any]) -> None:
-            state["session"] = UNKNOWN_SESSION
-
-    class ActionLogged(Aggregate.Event):
+    class ActionLogged(SessionV2, Aggregate.Event):
         TOPIC = "grizzled:Campaign.ActionLogged"
         summary: str
         command: dict[str, Any] | None
@@ -60,11 +65,6 @@ class Campaign(Aggregate):
         parent: int
         logged_by: str
         session: str
-        class_version = 2
-
-        @staticmethod
-        def upcast_v1_v2(state: dict[str, Any]) -> None:
-            state["session"] = UNKNOWN_SESSION
 
         def apply(self, campaign: Campaign) -> None:
             state = campaign.state
@@ -74,7 +74,7 @@ class Campaign(Aggregate):
             campaign.head = self.originator_version
             campaign.redo = []
 
-    class ActionsUndone(Aggregate.Event):
+    class ActionsUndone(SessionV2, Aggregate.Event):
         TOPIC = "grizzled:Campaign.ActionsUndone"
         actions: list[int]
         reason: str
@@ -82,29 +82,19 @@ class Campaign(Aggregate):
         restored: dict[str, Any]
         logged_by: str
         session: str
-        class_version = 2
-
-        @staticmethod
-        def upcast_v1_v2(state: dict[str, Any]) -> None:
-            state["session"] = UNKNOWN_SESSION
 
         def apply(self, campaign: Campaign) -> None:
             campaign.state = decode_campaign(self.restored)
             campaign.head = self.head
             campaign.redo = [*campaign.redo, list(self.actions)]
 
-    class ActionsRedone(Aggregate.Event):
+    class ActionsRedone(SessionV2, Aggregate.Event):
         TOPIC = "grizzled:Campaign.ActionsRedone"
         actions: list[int]
         head: int
         restored: dict[str, Any]
         logged_by: str
         session: str
-        class_version = 2
-
-        @staticmethod
-        def upcast_v1_v2(state: dict[str, Any]) -> None:
-            state["session"] = UNKNOWN_SESSION
 
         def apply(self, campaign: Campaign) -> None:
             campaign.state = decode_campaign(self.restored)
