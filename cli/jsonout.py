@@ -13,31 +13,10 @@ if TYPE_CHECKING:
     from tracker.app import LogEntry, ScoreFact
 
 
-def legal_summary(chapter: ChapterState) -> dict[str, Any]:
-    """What the player whose turn it is may do now, by kind."""
-    from domain.hardknocks import active, must_withdraw
-    from domain.legal import playable_cards, withdrawals
-
-    player = chapter.active_player
-    if player is None:
-        return {}
-    forced = must_withdraw(chapter, player)
-    charmed = sorted({k for k in chapter.nml if player.charm in chapter.catalogue[k].threats})
-    tiles = sorted({getattr(w, "tile", None) or "none" for w in withdrawals(chapter, player)})
-    return {
-        "player": player.name,
-        "must_withdraw": forced,
-        "play": [] if forced else list(playable_cards(chapter, player)),
-        "play_any_hidden": player.hidden > 0 and not forced,
-        "charm": [] if forced or not player.charm_up else charmed,
-        "speech": not forced and player.speech_tokens > 0 and not active(chapter, player, "mute"),
-        "withdraw": tiles,
-    }
-
-
 def chapter_json(state: CampaignState) -> dict[str, Any]:
     """The board: decks, No Man's Land, players, whose turn, what phase, what is legal."""
     from cli.next_step import next_step
+    from domain.legal import legal_summary
 
     chapter = state.chapter
     base = {

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 from math import ceil
+from typing import Any
 
 from domain.actions import THREATS, deal_order, minimum_intensity
 from domain.cards import HardKnock
@@ -151,3 +152,23 @@ def legal_actions(state: ChapterState) -> tuple[Command, ...]:
         commands = []
     commands += cancel_options(state)  # lasting Orders of the Day (domain/orders.py)
     return tuple(sorted(commands, key=_sort_key))
+
+
+def legal_summary(state: ChapterState) -> dict[str, Any]:
+    """What the player whose turn it is may do now, by kind (the ``legal`` of the board
+    the CLI and the read models show); empty when nobody's turn."""
+    player = state.active_player
+    if player is None:
+        return {}
+    forced = must_withdraw(state, player)
+    charmed = sorted({k for k in state.nml if player.charm in state.catalogue[k].threats})
+    tiles = sorted({getattr(w, "tile", None) or "none" for w in withdrawals(state, player)})
+    return {
+        "player": player.name,
+        "must_withdraw": forced,
+        "play": [] if forced else list(playable_cards(state, player)),
+        "play_any_hidden": player.hidden > 0 and not forced,
+        "charm": [] if forced or not player.charm_up else charmed,
+        "speech": not forced and player.speech_tokens > 0 and not active(state, player, "mute"),
+        "withdraw": tiles,
+    }

@@ -17,8 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from domain.cards import base_catalogue
-from domain.hardknocks import active, must_withdraw
-from domain.legal import playable_cards, withdrawals
+from domain.legal import legal_summary
 
 if TYPE_CHECKING:
     from domain.state import ChapterState, Player
@@ -112,25 +111,9 @@ def _solo(state: ChapterState) -> str | None:
 
 
 def _legal(state: ChapterState) -> str:
-    """What the player whose turn it is may do now, by kind (the shape of the CLI's
-    ``status --json`` ``legal``), so the board needs no rules engine to be shown."""
-    player = state.active_player
-    if player is None:
-        return dumps({})
-    forced = must_withdraw(state, player)
-    charmed = sorted({k for k in state.nml if player.charm in state.catalogue[k].threats})
-    tiles = sorted({getattr(w, "tile", None) or "none" for w in withdrawals(state, player)})
-    return dumps(
-        {
-            "player": player.name,
-            "must_withdraw": forced,
-            "play": [] if forced else list(playable_cards(state, player)),
-            "play_any_hidden": player.hidden > 0 and not forced,
-            "charm": [] if forced or not player.charm_up else charmed,
-            "speech": not forced and player.speech_tokens > 0 and not active(state, player, "mute"),
-            "withdraw": tiles,
-        }
-    )
+    """What the player whose turn it is may do now (``domain.legal.legal_summary``), so
+    the board needs no rules engine to be shown."""
+    return dumps(legal_summary(state))
 
 
 def with_known_cards(state: ChapterState) -> ChapterState:
