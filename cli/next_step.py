@@ -2,15 +2,43 @@
 
 from __future__ import annotations
 
-from domain.actions import minimum_intensity
-from domain.briefing import chapter_name
-from domain.campaign import CampaignState
-from domain.hardknocks import must_withdraw
-from domain.module_state import RECRUIT_TURN
-from domain.state import Phase
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from domain.campaign import CampaignState
+
+# The sentences, shared with the board read from the read models (cli/readmodel.py), which
+# imports this module without loading the rules engine.
+FIRST_CHAPTER = "start the first chapter: grizzled chapter start"
+
+
+def lead_text(leader: str, mission: int, low: int) -> str:
+    """The Mission Leader sets the next Mission's intensity."""
+    return (
+        f"{leader} leads Mission {mission + 1}: grizzled mission start INTENSITY (at least {low})"
+    )
+
+
+def support_text(beneficiary: str) -> str:
+    """The beneficiary of Support chooses."""
+    return f"{beneficiary} chooses the Support benefit: grizzled support ..."
+
+
+def recruit_text(leader: str) -> str:
+    """The Recruit's turn: the leader chooses its action."""
+    return f"the Recruit's turn, {leader} chooses: grizzled recruit play CARD / recruit withdraw"
+
+
+def turn_text(player: str, must_withdraw: bool) -> str:
+    """A player's turn (a Fearful one with 2 identical threats must withdraw)."""
+    if must_withdraw:
+        return f"{player} is Fearful with 2 identical threats: grizzled withdraw TILE"
+    return f"{player}'s turn: play CARD, charm CARD, speech THREAT or withdraw TILE"
 
 
 def _after_chapter(state: CampaignState) -> str:
+    from domain.briefing import chapter_name
+
     last = state.last_result
     if last is None or not state.armistice:
         return "start the next chapter: grizzled chapter start"
@@ -34,29 +62,27 @@ def _after_chapter(state: CampaignState) -> str:
 
 def next_step(state: CampaignState) -> str:
     """The next thing the table does."""
+    from domain.actions import minimum_intensity
+    from domain.briefing import chapter_name
+    from domain.hardknocks import must_withdraw
+    from domain.module_state import RECRUIT_TURN
+    from domain.state import Phase
+
     chapter = state.chapter
     if chapter is None:
-        first = chapter_name(state.next_chapter) if state.armistice else "the first chapter"
-        return f"start {first}: grizzled chapter start"
+        if not state.armistice:
+            return FIRST_CHAPTER
+        return f"start {chapter_name(state.next_chapter)}: grizzled chapter start"
     if chapter.phase == Phase.OVER:
         return _after_chapter(state)
+    leader = chapter.players[chapter.leader].name
     if chapter.phase == Phase.PREPARATION:
-        leader = chapter.players[chapter.leader].name
-        low = minimum_intensity(chapter)
-        return (
-            f"{leader} leads Mission {chapter.mission + 1}: grizzled mission start "
-            f"INTENSITY (at least {low})"
-        )
+        return lead_text(leader, chapter.mission, minimum_intensity(chapter))
     if chapter.phase == Phase.SUPPORT and chapter.support is not None:
-        return f"{chapter.support.player} chooses the Support benefit: grizzled support ..."
+        return support_text(chapter.support.player)
     if chapter.turn == RECRUIT_TURN:
-        leader = chapter.players[chapter.leader].name
-        return (
-            f"the Recruit's turn, {leader} chooses: grizzled recruit play CARD / recruit withdraw"
-        )
+        return recruit_text(leader)
     active = chapter.active_player
     if active is None:
         return "the Mission is being resolved"
-    if must_withdraw(chapter, active):
-        return f"{active.name} is Fearful with 2 identical threats: grizzled withdraw TILE"
-    return f"{active.name}'s turn: play CARD, charm CARD, speech THREAT or withdraw TILE"
+    return turn_text(active.name, must_withdraw(chapter, active))

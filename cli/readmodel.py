@@ -105,31 +105,21 @@ def _recruit(board: dict[str, Any]) -> dict[str, Any] | None:
 
 def next_step(doc: dict[str, Any], campaign: dict[str, Any]) -> str | None:
     """What comes next, when the board alone says it (None: ask the whole campaign)."""
+    from cli import next_step as say
+
     phase = doc["phase"]
     if phase is None:
-        if campaign["ruleset"] == "armistice":
-            return None
-        return "start the first chapter: grizzled chapter start"
+        return None if campaign["ruleset"] == "armistice" else say.FIRST_CHAPTER
     if phase == "preparation" and doc["mission"] > 0:
-        return (
-            f"{doc['leader']} leads Mission {doc['mission'] + 1}: grizzled mission start "
-            "INTENSITY (at least 1)"
-        )
+        return say.lead_text(doc["leader"], doc["mission"], 1)
     if phase == "support" and doc["support_pending"]:
-        return f"{doc['support_pending']} chooses the Support benefit: grizzled support ..."
+        return say.support_text(doc["support_pending"])
     if phase != "mission":
         return None
     if doc["recruit_turn"]:
-        return (
-            f"the Recruit's turn, {doc['leader']} chooses: grizzled recruit play CARD "
-            "/ recruit withdraw"
-        )
+        return say.recruit_text(doc["leader"])
     legal = doc["legal"]
-    if not legal:
-        return None
-    if legal["must_withdraw"]:
-        return f"{legal['player']} is Fearful with 2 identical threats: grizzled withdraw TILE"
-    return f"{legal['player']}'s turn: play CARD, charm CARD, speech THREAT or withdraw TILE"
+    return say.turn_text(legal["player"], legal["must_withdraw"]) if legal else None
 
 
 def status_document(ctx: Context) -> dict[str, Any]:
