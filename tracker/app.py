@@ -235,7 +235,9 @@ class Tracker(Application[UUID]):
     # --- undo and redo --------------------------------------------------------------------
     def line_of_play(self, name: str) -> list[int]:
         """Versions of the actions that stand (not undone), oldest first."""
-        campaign = self.campaign(name)
+        return self._line(self.campaign(name))
+
+    def _line(self, campaign: Campaign) -> list[int]:
         parents = self._parents(campaign.id)
         line: list[int] = []
         version = campaign.head
@@ -321,7 +323,7 @@ class Tracker(Application[UUID]):
     def history(self, name: str) -> list[LogEntry]:
         """Every stored event of the campaign, readable, undone actions marked."""
         campaign = self.campaign(name)
-        standing = set(self.line_of_play(name))
+        standing = set(self._line(campaign))
         entries = []
         for event in self._guard(lambda: list(self.events.get(campaign.id))):
             version = event.originator_version
@@ -374,13 +376,9 @@ class Tracker(Application[UUID]):
     def replay(self, name: str, chapter: int | None = None) -> list[ReplayStep]:
         """Each standing action of a chapter (its campaign number; default: the latest) and
         the state after it."""
-        line = self.line_of_play(name)
         campaign = self.campaign(name)
-        logged = {
-            e.originator_version: e
-            for e in self._guard(lambda: list(self.events.get(campaign.id, gt=1)))
-            if isinstance(e, Campaign.ActionLogged)
-        }
+        line = self._line(campaign)
+        logged = self._logged(campaign)
         starts = [v for v in line if any(r["type"] == "ChapterStarted" for r in logged[v].events)]
         numbers = [self.state(name, v).chapter_number for v in starts]
         if not starts:
@@ -403,13 +401,9 @@ class Tracker(Application[UUID]):
     def score_facts(self, name: str) -> list[ScoreFact]:
         """Every fact behind the score, with the stored event that recorded it."""
         campaign = self.campaign(name)
-        logged = {
-            e.originator_version: e
-            for e in self._guard(lambda: list(self.events.get(campaign.id, gt=1)))
-            if isinstance(e, Campaign.ActionLogged)
-        }
+        logged = self._logged(campaign)
         facts = []
-        for version in self.line_of_play(name):
+        for version in self._line(campaign):
             action = logged[version]
             for record in action.events:
                 data, kind = record["data"], record["type"]
@@ -451,6 +445,14 @@ class Tracker(Application[UUID]):
         return facts
 
     # --- plumbing ---------------------------------------------------------------------------
+    def _logged(self, campaign: Campaign) -> dict[int, Campaign.ActionLogged]:
+        """Every logged action of the campaign, by version."""
+        return {
+            e.originator_version: e
+            for e in self._guard(lambda: list(self.events.get(campaign.id, gt=1)))
+            if isinstance(e, Campaign.ActionLogged)
+        }
+
     def _parents(self, campaign: UUID) -> dict[int, int]:
         rows = self._query(
             "SELECT originator_version, json_extract(CAST(state AS TEXT), '$.parent') "
