@@ -5,8 +5,9 @@ Describing a number again is a correction: it needs a reason and is kept in the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
+
+import msgspec
 
 from domain.cards import (
     HELPING_HAND_CATEGORIES,
@@ -27,8 +28,7 @@ THREATS = tuple(t.value for t in Threat)
 DIFFICULTIES = ("easy", "normal", "hard")
 
 
-@dataclass(frozen=True, slots=True)
-class DescribeTrialCard:
+class DescribeTrialCard(msgspec.Struct, frozen=True):
     """Describe a numbered Trial card: its threats, Trap, Luck, or its Hard Knock kind."""
 
     number: int
@@ -41,24 +41,21 @@ class DescribeTrialCard:
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class DescribeOrder:
+class DescribeOrder(msgspec.Struct, frozen=True):
     """Describe an Order of the Day."""
 
     card: OrderCard
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class DescribeRecruit:
+class DescribeRecruit(msgspec.Struct, frozen=True):
     """Describe a Recruit."""
 
     card: RecruitCard
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class DescribeHelpingHand:
+class DescribeHelpingHand(msgspec.Struct, frozen=True):
     """Describe a Helping Hand."""
 
     card: HelpingHandCard
@@ -68,8 +65,7 @@ class DescribeHelpingHand:
 DescribeCommand = DescribeTrialCard | DescribeOrder | DescribeRecruit | DescribeHelpingHand
 
 
-@dataclass(frozen=True, slots=True)
-class TrialCardDescribed(Event):
+class TrialCardDescribed(Event, frozen=True):
     """A numbered Trial card was described (``reason``: why an earlier description changed)."""
 
     TYPE: ClassVar[str] = "TrialCardDescribed"
@@ -84,8 +80,7 @@ class TrialCardDescribed(Event):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class OrderDescribed(Event):
+class OrderDescribed(Event, frozen=True):
     """An Order of the Day was described."""
 
     TYPE: ClassVar[str] = "OrderDescribed"
@@ -100,8 +95,7 @@ class OrderDescribed(Event):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class RecruitDescribed(Event):
+class RecruitDescribed(Event, frozen=True):
     """A Recruit was described."""
 
     TYPE: ClassVar[str] = "RecruitDescribed"
@@ -114,8 +108,7 @@ class RecruitDescribed(Event):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class HelpingHandDescribed(Event):
+class HelpingHandDescribed(Event, frozen=True):
     """A Helping Hand was described."""
 
     TYPE: ClassVar[str] = "HelpingHandDescribed"

@@ -8,8 +8,9 @@ it offers. Entering one again is a correction and needs a reason.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
+
+import msgspec
 
 from domain.errors import CampaignRuleViolation
 from domain.events import Event, register
@@ -23,8 +24,7 @@ def chapter_name(number: int) -> str:
     return "Boot Camp" if number == 0 else f"chapter {number}"
 
 
-@dataclass(frozen=True, slots=True)
-class Briefing:
+class Briefing(msgspec.Struct, frozen=True):
     """A chapter's setup, as its Briefing card says."""
 
     chapter: int
@@ -39,8 +39,7 @@ class Briefing:
     notes: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class RewardRule:
+class RewardRule(msgspec.Struct, frozen=True):
     """With this result and at least ``morale_left`` cards in the Reserve: ``helping_hands``."""
 
     result: str
@@ -48,8 +47,7 @@ class RewardRule:
     helping_hands: int
 
 
-@dataclass(frozen=True, slots=True)
-class Conclusion:
+class Conclusion(msgspec.Struct, frozen=True):
     """A chapter's Conclusion: its reward rules and the Helping Hands it offers."""
 
     chapter: int
@@ -65,24 +63,21 @@ class Conclusion:
         return max((r.helping_hands for r in rules), default=0)
 
 
-@dataclass(frozen=True, slots=True)
-class EnterBriefing:
+class EnterBriefing(msgspec.Struct, frozen=True):
     """Record a chapter's Briefing (again: a correction, with a reason)."""
 
     briefing: Briefing
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class EnterConclusion:
+class EnterConclusion(msgspec.Struct, frozen=True):
     """Record a chapter's Conclusion (again: a correction, with a reason)."""
 
     conclusion: Conclusion
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class BriefingEntered(Event):
+class BriefingEntered(Event, frozen=True):
     """A chapter's Briefing, as the player read it from the card."""
 
     TYPE: ClassVar[str] = "BriefingEntered"
@@ -99,8 +94,7 @@ class BriefingEntered(Event):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class ConclusionEntered(Event):
+class ConclusionEntered(Event, frozen=True):
     """A chapter's Conclusion: reward rules (result, Morale left, Helping Hands) and offer."""
 
     TYPE: ClassVar[str] = "ConclusionEntered"

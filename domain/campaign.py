@@ -10,8 +10,10 @@ over.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, cast
+
+import msgspec
+from msgspec.structs import replace
 
 from domain.briefing import (
     Briefing,
@@ -65,8 +67,7 @@ _BOX, _ONESHOT = "domain.box", "domain.oneshot"
 LAST_CHAPTER = 9
 
 
-@dataclass(frozen=True, slots=True)
-class ChapterResult:
+class ChapterResult(msgspec.Struct, frozen=True):
     """How a chapter ended."""
 
     number: int
@@ -75,8 +76,7 @@ class ChapterResult:
     morale_left: int
 
 
-@dataclass(frozen=True, slots=True)
-class CampaignState:
+class CampaignState(msgspec.Struct, frozen=True):
     """A campaign: its table, catalogue, current chapter, results and Armistice facts."""
 
     name: str
@@ -87,8 +87,8 @@ class CampaignState:
     chapter_number: int = 0
     results: tuple[ChapterResult, ...] = ()
     next_chapter: int = 1
-    briefings: dict[int, Briefing] = field(default_factory=dict)
-    conclusions: dict[int, Conclusion] = field(default_factory=dict)
+    briefings: dict[int, Briefing] = msgspec.field(default_factory=dict)
+    conclusions: dict[int, Conclusion] = msgspec.field(default_factory=dict)
     holdings: tuple[Holding, ...] = ()
     unclaimed: tuple[Unclaimed, ...] = ()
     bans: tuple[Ban, ...] = ()

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cache
 from importlib import resources
 from typing import Any
+
+import msgspec
+from msgspec.structs import replace
 
 
 class Threat(StrEnum):
@@ -55,8 +57,7 @@ class HardKnock(StrEnum):
 MERRY_CHRISTMAS = "merry-christmas"
 
 
-@dataclass(frozen=True, slots=True)
-class CardType:
+class CardType(msgspec.Struct, frozen=True):
     """One kind of Trial card and how many copies of it are in the box."""
 
     key: str
@@ -121,8 +122,7 @@ def _card_from_json(raw: dict[str, Any]) -> CardType:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class OrderCard:
+class OrderCard(msgspec.Struct, frozen=True):
     """An Order of the Day, as the player described it (the texts are not public)."""
 
     number: int
@@ -139,8 +139,7 @@ class OrderCard:
         return dict(self.minimum).get(players, 1)
 
 
-@dataclass(frozen=True, slots=True)
-class RecruitCard:
+class RecruitCard(msgspec.Struct, frozen=True):
     """A Recruit, as the player described it."""
 
     number: int
@@ -154,8 +153,7 @@ class RecruitCard:
 HELPING_HAND_CATEGORIES = ("action", "event", "friendship")
 
 
-@dataclass(frozen=True, slots=True)
-class HelpingHandCard:
+class HelpingHandCard(msgspec.Struct, frozen=True):
     """A Helping Hand, as the player described it: Action, Event or Friendship."""
 
     number: int
@@ -164,14 +162,13 @@ class HelpingHandCard:
     effect: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Catalogue:
+class Catalogue(msgspec.Struct, frozen=True):
     """Every Trial card type known to a campaign, by key, with copy counts."""
 
-    cards: dict[str, CardType] = field(default_factory=dict)
-    orders: dict[int, OrderCard] = field(default_factory=dict)
-    recruits: dict[int, RecruitCard] = field(default_factory=dict)
-    helping_hands: dict[int, HelpingHandCard] = field(default_factory=dict)
+    cards: dict[str, CardType] = msgspec.field(default_factory=dict)
+    orders: dict[int, OrderCard] = msgspec.field(default_factory=dict)
+    recruits: dict[int, RecruitCard] = msgspec.field(default_factory=dict)
+    helping_hands: dict[int, HelpingHandCard] = msgspec.field(default_factory=dict)
 
     def __getitem__(self, key: str) -> CardType:
         return self.cards[key]
@@ -271,8 +268,7 @@ class Catalogue:
         return replace(self, cards=cards)
 
 
-@dataclass(frozen=True, slots=True)
-class Grizzled:
+class Grizzled(msgspec.Struct, frozen=True):
     """A Grizzled character and the threat of their Good Luck Charm."""
 
     name: str

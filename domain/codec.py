@@ -7,11 +7,13 @@ the base game plus what the campaign described.
 
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass, replace
 from enum import Enum
 from functools import cache
 from types import UnionType
 from typing import Any, Union, get_args, get_origin, get_type_hints
+
+import msgspec
+from msgspec.structs import replace
 
 from domain.campaign import CampaignState
 from domain.cards import (
@@ -65,8 +67,8 @@ def _plain(value: Any) -> Any:
         return [_plain(v) for v in value]
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
-    if hasattr(value, "__dataclass_fields__"):
-        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, msgspec.Struct):
+        return {name: _plain(getattr(value, name)) for name in value.__struct_fields__}
     return value
 
 
@@ -110,7 +112,7 @@ def decode_catalogue(data: dict[str, Any]) -> Catalogue:
 def encode_chapter(chapter: ChapterState, campaign: Catalogue | None = None) -> dict[str, Any]:
     """A chapter state as plain data. Its catalogue is stored only when it differs from the
     campaign's (a chapter that ended before a card was banned or described keeps its own)."""
-    data = {f.name: _plain(getattr(chapter, f.name)) for f in fields(chapter)}
+    data = {name: _plain(getattr(chapter, name)) for name in chapter.__struct_fields__}
     same = campaign is not None and chapter.catalogue == campaign
     data["catalogue"] = None if same else encode_catalogue(chapter.catalogue)
     return data
@@ -124,13 +126,17 @@ def decode_chapter(data: dict[str, Any], catalogue: Catalogue) -> ChapterState:
     return replace(chapter, catalogue=decode_catalogue(own) if own else catalogue)
 
 
+def _is_record(kind: Any) -> bool:
+    return isinstance(kind, type) and issubclass(kind, msgspec.Struct)
+
+
 @cache
 def _hints(cls: type) -> dict[str, Any]:
     return get_type_hints(cls)
 
 
 def decode_value(kind: Any, value: Any) -> Any:
-    """Plain data back into the type a dataclass field declares: nested dataclasses,
+    """Plain data back into the type a record's field declares: nested records,
     tuples, enums and optional values. A field missing from old data takes its default."""
     if value is None:
         return None
@@ -138,7 +144,7 @@ def decode_value(kind: Any, value: Any) -> Any:
     if origin in (Union, UnionType):
         options = [a for a in get_args(kind) if a is not type(None)]
         for option in options:
-            if is_dataclass(option) and isinstance(value, dict):
+            if _is_record(option) and isinstance(value, dict):
                 return decode_value(option, value)
         return decode_value(options[0], value) if len(options) == 1 else _tuples(value)
     if origin is dict:
@@ -149,9 +155,9 @@ def decode_value(kind: Any, value: Any) -> Any:
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(decode_value(args[0], v) for v in value)
         return tuple(decode_value(a, v) for a, v in zip(args, value, strict=True))
-    if isinstance(kind, type) and is_dataclass(kind):
+    if _is_record(kind):
         hints = _hints(kind)
-        known = {f.name for f in fields(kind)}
+        known = set(kind.__struct_fields__)
         return kind(**{k: decode_value(hints[k], v) for k, v in value.items() if k in known})
     if isinstance(kind, type) and issubclass(kind, Enum):
         return kind(value)
@@ -160,7 +166,7 @@ def decode_value(kind: Any, value: Any) -> Any:
 
 def encode_campaign(state: CampaignState) -> dict[str, Any]:
     """A campaign state as plain data, with its format version."""
-    data = {f.name: _plain(getattr(state, f.name)) for f in fields(state)}
+    data = {name: _plain(getattr(state, name)) for name in state.__struct_fields__}
     data["catalogue"] = encode_catalogue(state.catalogue)
     data["chapter"] = encode_chapter(state.chapter, state.catalogue) if state.chapter else None
     return {"format": STATE_FORMAT, **data}

@@ -7,8 +7,9 @@ deals itself it asks a ``Chance`` instead.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Protocol
+
+import msgspec
 
 Target = tuple[str, str]  # (player, Hard Knock key): the card a Merry Christmas discards
 
@@ -25,8 +26,7 @@ class Chance(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
+class Seat(msgspec.Struct, frozen=True):
     """A Grizzled at the table: its name, its charm's threat, who plays it (Duo)."""
 
     name: str
@@ -34,8 +34,7 @@ class Seat:
     owner: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class StartChapter:
+class StartChapter(msgspec.Struct, frozen=True):
     """Set up a chapter. Armistice needs the Briefing's numbers; classic derives them."""
 
     ruleset: str
@@ -53,8 +52,7 @@ class StartChapter:
     recruits: tuple[int, ...] | None = None  # the Briefing's Recruit deck (None: not used)
 
 
-@dataclass(frozen=True, slots=True)
-class StartMission:
+class StartMission(msgspec.Struct, frozen=True):
     """The Mission Leader sets the intensity; cards are dealt."""
 
     intensity: int
@@ -67,8 +65,7 @@ class StartMission:
     recruit_hand: tuple[str, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class PlayCard:
+class PlayCard(msgspec.Struct, frozen=True):
     """Play a Trial card from hand (``drawn``: the card a Trap reveals from an unseen deck)."""
 
     player: str
@@ -77,16 +74,14 @@ class PlayCard:
     target: Target | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class UseCharm:
+class UseCharm(msgspec.Struct, frozen=True):
     """Discard a No Man's Land card showing the player's charm threat."""
 
     player: str
     card: str
 
 
-@dataclass(frozen=True, slots=True)
-class MakeSpeech:
+class MakeSpeech(msgspec.Struct, frozen=True):
     """Spend a Speech token on a threat; others may each discard one matching card."""
 
     player: str
@@ -94,8 +89,7 @@ class MakeSpeech:
     discards: tuple[tuple[str, str], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Withdraw:
+class Withdraw(msgspec.Struct, frozen=True):
     """Withdraw with a face-down Support tile (Absent-minded first discards one)."""
 
     player: str
@@ -105,8 +99,7 @@ class Withdraw:
     target: Target | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ChooseSupport:
+class ChooseSupport(msgspec.Struct, frozen=True):
     """The Support beneficiary discards Hard Knocks and/or recovers the charm."""
 
     player: str
@@ -115,21 +108,18 @@ class ChooseSupport:
 
 
 # --- Solo mode (domain/solo.py) ---------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class RefillHand:
+class RefillHand(msgspec.Struct, frozen=True):
     """Solo: right after a card is played, refill the single hand back up to 3 cards."""
 
 
-@dataclass(frozen=True, slots=True)
-class DrawSoloSupport:
+class DrawSoloSupport(msgspec.Struct, frozen=True):
     """Solo: draw a solo Support tile (``tile``: told at a real table, else drawn at random)."""
 
     tile: str | None = None
 
 
 # --- Orders of the Day (domain/orders.py) and Recruits (domain/recruits.py) -------------
-@dataclass(frozen=True, slots=True)
-class CancelOrder:
+class CancelOrder(msgspec.Struct, frozen=True):
     """A lasting Order of the Day's cancellation condition is met: it leaves No Man's Land
     (``player`` draws ``draws`` Trials cards into hand, if its condition says so)."""
 
@@ -139,8 +129,7 @@ class CancelOrder:
     draws: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class PlayRecruitCard:
+class PlayRecruitCard(msgspec.Struct, frozen=True):
     """The Mission Leader has the Recruit play a card (``drawn``: a Trap's card, ``target``:
     a Merry Christmas's Hard Knock)."""
 
@@ -149,8 +138,7 @@ class PlayRecruitCard:
     target: Target | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class WithdrawRecruit:
+class WithdrawRecruit(msgspec.Struct, frozen=True):
     """The Mission Leader has the Recruit withdraw from the Mission."""
 
 

@@ -7,7 +7,7 @@ threats now in No Man's Land fail the Mission at once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from domain.commands import Chance
 from domain.errors import InvalidCorrection
@@ -19,8 +19,7 @@ from domain.resolution import end_of_action
 from domain.state import ChapterState, Phase
 
 
-@dataclass(frozen=True, slots=True)
-class CorrectFact:
+class CorrectFact(msgspec.Struct, frozen=True):
     """Set a fact of the chapter anew (see ``FACTS``), with the reason."""
 
     fact: str

@@ -10,22 +10,21 @@ upcasting old versions, so storage never depends on module paths.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
 from typing import Any, ClassVar
+
+import msgspec
 
 Slot = str | None
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(msgspec.Struct, frozen=True):
     """Base of every domain event."""
 
     TYPE: ClassVar[str] = ""
     VERSION: ClassVar[int] = 1
 
 
-@dataclass(frozen=True, slots=True)
-class ChapterStarted(Event):
+class ChapterStarted(Event, frozen=True):
     """The chapter is set up: seats, tiles, decks, first Mission Leader, rule switches."""
 
     TYPE: ClassVar[str] = "ChapterStarted"
@@ -49,8 +48,7 @@ class ChapterStarted(Event):
     recruits: tuple[int, ...] | None = None  # Recruit deck (recruits.py); None: off
 
 
-@dataclass(frozen=True, slots=True)
-class MissionStarted(Event):
+class MissionStarted(Event, frozen=True):
     """The Mission Leader set the intensity of a new Mission."""
 
     TYPE: ClassVar[str] = "MissionStarted"
@@ -59,8 +57,7 @@ class MissionStarted(Event):
     intensity: int
 
 
-@dataclass(frozen=True, slots=True)
-class CardsDealt(Event):
+class CardsDealt(Event, frozen=True):
     """Cards dealt from the top of the Trials deck, in dealing order (None: unseen)."""
 
     TYPE: ClassVar[str] = "CardsDealt"
@@ -68,8 +65,7 @@ class CardsDealt(Event):
     cards: tuple[tuple[Slot, ...], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class CardsDrawn(Event):
+class CardsDrawn(Event, frozen=True):
     """A player drew cards into their hand from the Trials deck (Frenzied)."""
 
     TYPE: ClassVar[str] = "CardsDrawn"
@@ -78,8 +74,7 @@ class CardsDrawn(Event):
     cause: str
 
 
-@dataclass(frozen=True, slots=True)
-class CardPlayed(Event):
+class CardPlayed(Event, frozen=True):
     """A card left a hand: a Threat to No Man's Land, a Hard Knock to its player."""
 
     TYPE: ClassVar[str] = "CardPlayed"
@@ -87,8 +82,7 @@ class CardPlayed(Event):
     card: str
 
 
-@dataclass(frozen=True, slots=True)
-class CardDrawnAndPlayed(Event):
+class CardDrawnAndPlayed(Event, frozen=True):
     """The top Trials card was drawn and played at once (a Trap, Clumsy); None: deck empty."""
 
     TYPE: ClassVar[str] = "CardDrawnAndPlayed"
@@ -97,8 +91,7 @@ class CardDrawnAndPlayed(Event):
     cause: str
 
 
-@dataclass(frozen=True, slots=True)
-class HardKnockDiscarded(Event):
+class HardKnockDiscarded(Event, frozen=True):
     """A Hard Knock left a player's Grizzled for the discard (Merry Christmas, Support)."""
 
     TYPE: ClassVar[str] = "HardKnockDiscarded"
@@ -107,16 +100,14 @@ class HardKnockDiscarded(Event):
     cause: str
 
 
-@dataclass(frozen=True, slots=True)
-class MissionLeaderTaken(Event):
+class MissionLeaderTaken(Event, frozen=True):
     """A Tyrannical player took the Mission Leader token."""
 
     TYPE: ClassVar[str] = "MissionLeaderTaken"
     player: str
 
 
-@dataclass(frozen=True, slots=True)
-class CharmUsed(Event):
+class CharmUsed(Event, frozen=True):
     """A player's Good Luck Charm discarded a No Man's Land card; the charm is down."""
 
     TYPE: ClassVar[str] = "CharmUsed"
@@ -124,8 +115,7 @@ class CharmUsed(Event):
     card: str
 
 
-@dataclass(frozen=True, slots=True)
-class SpeechMade(Event):
+class SpeechMade(Event, frozen=True):
     """A Speech on a threat; each (player, card) pair discarded that card from hand."""
 
     TYPE: ClassVar[str] = "SpeechMade"
@@ -134,8 +124,7 @@ class SpeechMade(Event):
     discards: tuple[tuple[str, str], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class SupportTileDiscarded(Event):
+class SupportTileDiscarded(Event, frozen=True):
     """A Support tile left the game (Absent-minded)."""
 
     TYPE: ClassVar[str] = "SupportTileDiscarded"
@@ -143,8 +132,7 @@ class SupportTileDiscarded(Event):
     tile: str
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerWithdrew(Event):
+class PlayerWithdrew(Event, frozen=True):
     """A player withdrew, face-down Support tile on their Grizzled (None: no tile)."""
 
     TYPE: ClassVar[str] = "PlayerWithdrew"
@@ -152,8 +140,7 @@ class PlayerWithdrew(Event):
     tile: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class MissionFailed(Event):
+class MissionFailed(Event, frozen=True):
     """Three identical threats: No Man's Land went back into the Trials deck."""
 
     TYPE: ClassVar[str] = "MissionFailed"
@@ -161,15 +148,13 @@ class MissionFailed(Event):
     trials: tuple[Slot, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class MissionSucceeded(Event):
+class MissionSucceeded(Event, frozen=True):
     """Every player withdrew: No Man's Land is discarded."""
 
     TYPE: ClassVar[str] = "MissionSucceeded"
 
 
-@dataclass(frozen=True, slots=True)
-class SupportRevealed(Event):
+class SupportRevealed(Event, frozen=True):
     """Played tiles went to their receivers; the beneficiary is the strict majority."""
 
     TYPE: ClassVar[str] = "SupportRevealed"
@@ -177,8 +162,7 @@ class SupportRevealed(Event):
     beneficiary: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class SupportUsed(Event):
+class SupportUsed(Event, frozen=True):
     """The beneficiary discarded Hard Knocks and/or recovered their charm."""
 
     TYPE: ClassVar[str] = "SupportUsed"
@@ -187,8 +171,7 @@ class SupportUsed(Event):
     charm_recovered: bool
 
 
-@dataclass(frozen=True, slots=True)
-class MoraleDropped(Event):
+class MoraleDropped(Event, frozen=True):
     """Cards moved from the top of the Morale Reserve onto the Trials deck."""
 
     TYPE: ClassVar[str] = "MoraleDropped"
@@ -196,8 +179,7 @@ class MoraleDropped(Event):
     cards: tuple[Slot, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class LeadershipPassed(Event):
+class LeadershipPassed(Event, frozen=True):
     """The Mission Leader token moved on; the former leader took a Speech token or not."""
 
     TYPE: ClassVar[str] = "LeadershipPassed"
@@ -205,15 +187,13 @@ class LeadershipPassed(Event):
     speech_token_to: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class ChapterWon(Event):
+class ChapterWon(Event, frozen=True):
     """Peace: the Trials deck and every hand are empty."""
 
     TYPE: ClassVar[str] = "ChapterWon"
 
 
-@dataclass(frozen=True, slots=True)
-class ChapterLost(Event):
+class ChapterLost(Event, frozen=True):
     """A defeat condition: ``hard-knocks``, ``monument`` or ``hands``, with the facts."""
 
     TYPE: ClassVar[str] = "ChapterLost"
@@ -221,8 +201,7 @@ class ChapterLost(Event):
     detail: str
 
 
-@dataclass(frozen=True, slots=True)
-class CampaignCreated(Event):
+class CampaignCreated(Event, frozen=True):
     """A campaign was opened: its name, ruleset and the Grizzled at the table."""
 
     TYPE: ClassVar[str] = "CampaignCreated"
@@ -231,8 +210,7 @@ class CampaignCreated(Event):
     seats: tuple[tuple[str, str, str], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class FactCorrected(Event):
+class FactCorrected(Event, frozen=True):
     """The table and the tracker disagreed: a fact is set anew, with the reason."""
 
     TYPE: ClassVar[str] = "FactCorrected"
@@ -291,7 +269,7 @@ def _tuples(value: Any) -> Any:
 
 def to_record(event: Event) -> dict[str, Any]:
     """A plain dict for storage: ``{"type", "v", "data"}``."""
-    data = {f.name: getattr(event, f.name) for f in fields(event)}
+    data = {name: getattr(event, name) for name in event.__struct_fields__}
     return {"type": event.TYPE, "v": event.VERSION, "data": data}
 
 

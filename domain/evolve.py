@@ -7,8 +7,9 @@ replaying stored events always rebuilds the same state.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from domain.cards import Catalogue, base_catalogue
 from domain.events import (

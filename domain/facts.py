@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+
+import msgspec
+from msgspec.structs import replace
 
 from domain.events import FactCorrected
 from domain.state import ChapterState, Player
 
 
-@dataclass(frozen=True, slots=True)
-class Fact:
+class Fact(msgspec.Struct, frozen=True):
     """A fact a correction may set: what it means, whether it names a player, its value."""
 
     meaning: str

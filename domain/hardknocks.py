@@ -7,7 +7,7 @@ between players, the active player's cards apply first (cards.md, rulebooks).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from domain.cards import HardKnock
 from domain.state import ChapterState, Player
@@ -36,8 +36,7 @@ def _age(state: ChapterState, player: Player, kind: str) -> int:
     return len(player.hard_knocks)
 
 
-@dataclass(frozen=True, slots=True)
-class Blocker:
+class Blocker(msgspec.Struct, frozen=True):
     """A Hard Knock that forbids a withdrawal, and whose it is."""
 
     kind: str

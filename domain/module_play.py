@@ -7,7 +7,8 @@ chapter uses the module: a chapter without them plays exactly as before.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from domain.actions import trap_springs
 from domain.commands import CancelOrder, Command, PlayRecruitCard, WithdrawRecruit

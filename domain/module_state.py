@@ -8,13 +8,12 @@ named by their printed number; what a number means is in ``Catalogue.orders`` an
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 RECRUIT_TURN = -2  # ``ChapterState.turn`` while the Recruit acts (a seat index is >= 0)
 
 
-@dataclass(frozen=True, slots=True)
-class OrderPiles:
+class OrderPiles(msgspec.Struct, frozen=True):
     """The Orders of the Day: the deck, the orders in No Man's Land, the discard.
 
     ``deck`` holds the order cards left; its first ``known`` cards are on top in that
@@ -28,8 +27,7 @@ class OrderPiles:
     discard: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Recruit:
+class Recruit(msgspec.Struct, frozen=True):
     """The Recruit in play: its card, the seat it acts after, its face-up hand."""
 
     number: int
@@ -39,8 +37,7 @@ class Recruit:
     tokens: int = 0  # Morale tokens placed on it when it withdrew
 
 
-@dataclass(frozen=True, slots=True)
-class RecruitPiles:
+class RecruitPiles(msgspec.Struct, frozen=True):
     """The Recruits: the deck (top first when ``known``), the one in play, those gone."""
 
     deck: tuple[int, ...]

@@ -12,8 +12,10 @@ described cards: nothing is invented, and a deck the descriptions cannot fill is
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
 from typing import ClassVar
+
+import msgspec
+from msgspec.structs import replace
 
 from domain.cards import Catalogue
 from domain.commands import Chance, Seat, StartChapter
@@ -42,8 +44,7 @@ class OneShotRefused(RuleViolation):
 
 
 # --- Commands and events -----------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class StartOneShot:
+class StartOneShot(msgspec.Struct, frozen=True):
     """Set up a One-shot game. ``orders``/``recruit_deck``: the cards drawn, told at a
     real table (else drawn by chance), or a scenario's own decks (``difficulty`` scenario)."""
 
@@ -58,8 +59,7 @@ class StartOneShot:
     deck: tuple[str, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class KeepHelpingHand:
+class KeepHelpingHand(msgspec.Struct, frozen=True):
     """A player drew 2 Helping Hands for a One-shot game: one is kept, one discarded."""
 
     player: str
@@ -67,8 +67,7 @@ class KeepHelpingHand:
     discarded: int
 
 
-@dataclass(frozen=True, slots=True)
-class CardsSetAside(Event):
+class CardsSetAside(Event, frozen=True):
     """Trial cards taken out of this chapter at its setup, and why."""
 
     TYPE: ClassVar[str] = "CardsSetAside"
@@ -76,8 +75,7 @@ class CardsSetAside(Event):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class HelpingHandKept(Event):
+class HelpingHandKept(Event, frozen=True):
     """One-shot setup: a player drew two Helping Hands, kept one and discarded the other."""
 
     TYPE: ClassVar[str] = "HelpingHandKept"
@@ -186,8 +184,7 @@ def _counts(counts: Sequence[int]) -> str:
 
 
 # --- The setup ---------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class OneShotPlan:
+class OneShotPlan(msgspec.Struct, frozen=True):
     """What a One-shot setup decided: the chapter's setup, the cards set aside, the Order of
     the Day and Recruit decks, and what the table should know about the sizes."""
 

@@ -15,9 +15,10 @@ the engine enforces the structure: drawing, the minimum, threats, discarding, st
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from itertools import combinations, permutations
 from typing import ClassVar
+
+from msgspec.structs import replace
 
 from domain.commands import CancelOrder, Chance, StartMission
 from domain.errors import IntensityTooLow, RuleViolation, WrongPhase
@@ -36,8 +37,7 @@ class OrderRefused(RuleViolation):
 
 
 # --- Events ----------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class OrderChosen(Event):
+class OrderChosen(Event, frozen=True):
     """The Mission Leader drew Orders of the Day, kept ``order`` (into No Man's Land) and
     put ``returned`` back on top of the deck (None: only one card was left to draw)."""
 
@@ -47,16 +47,14 @@ class OrderChosen(Event):
     returned: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class OrderDiscarded(Event):
+class OrderDiscarded(Event, frozen=True):
     """An Order of the Day without a cancellation condition left after the Support phase."""
 
     TYPE: ClassVar[str] = "OrderDiscarded"
     order: int
 
 
-@dataclass(frozen=True, slots=True)
-class OrderCancelled(Event):
+class OrderCancelled(Event, frozen=True):
     """A lasting Order of the Day met its cancellation condition and left No Man's Land;
     ``player`` drew ``cards`` from the Trials deck into hand (slots; None: unseen)."""
 

@@ -16,8 +16,9 @@ ignore it, a failed Mission gives it no token. When it plays its last card it de
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
 from typing import ClassVar
+
+from msgspec.structs import replace
 
 from domain.actions import AFTER_DEAL, played_consequences, trap_springs
 from domain.cards import RecruitCard
@@ -51,8 +52,7 @@ class RecruitRefused(RuleViolation):
 
 
 # --- Events ----------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class RecruitArrived(Event):
+class RecruitArrived(Event, frozen=True):
     """A Recruit entered after the deal: it acts right after ``after`` (the player to the
     Mission Leader's right) and drew ``hand`` face up from the Trials deck."""
 
@@ -62,8 +62,7 @@ class RecruitArrived(Event):
     hand: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class RecruitPlayed(Event):
+class RecruitPlayed(Event, frozen=True):
     """The Recruit played a card: a Threat to No Man's Land, a Hard Knock to the Mission
     Leader, a Merry Christmas to the discard."""
 
@@ -72,8 +71,7 @@ class RecruitPlayed(Event):
     card: str
 
 
-@dataclass(frozen=True, slots=True)
-class RecruitWithdrew(Event):
+class RecruitWithdrew(Event, frozen=True):
     """The Recruit withdrew from the Mission; ``tokens`` Morale tokens went on it."""
 
     TYPE: ClassVar[str] = "RecruitWithdrew"
@@ -81,8 +79,7 @@ class RecruitWithdrew(Event):
     tokens: int
 
 
-@dataclass(frozen=True, slots=True)
-class RecruitDeparted(Event):
+class RecruitDeparted(Event, frozen=True):
     """The Recruit played its last card and left; the table gains its advantage."""
 
     TYPE: ClassVar[str] = "RecruitDeparted"

@@ -7,8 +7,9 @@ two numbers, their difference, and every fact behind them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
+
+import msgspec
 
 from domain.events import Event, register
 
@@ -16,8 +17,7 @@ if TYPE_CHECKING:
     from domain.campaign import CampaignState
 
 
-@dataclass(frozen=True, slots=True)
-class Holding:
+class Holding(msgspec.Struct, frozen=True):
     """A Helping Hand a player acquired; ``used_in``: the chapter it was played in."""
 
     number: int
@@ -28,8 +28,7 @@ class Holding:
     source: str = "award"  # "award" (a Victory Point) or "one-shot" (drawn for one game)
 
 
-@dataclass(frozen=True, slots=True)
-class Ban:
+class Ban(msgspec.Struct, frozen=True):
     """A Trial card banned after a lost chapter: it leaves the campaign's decks."""
 
     card: str
@@ -38,8 +37,7 @@ class Ban:
     chapter: int
 
 
-@dataclass(frozen=True, slots=True)
-class Unclaimed:
+class Unclaimed(msgspec.Struct, frozen=True):
     """A Helping Hand offered by a Conclusion and not taken."""
 
     number: int
@@ -47,15 +45,13 @@ class Unclaimed:
 
 
 # --- commands ---------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class AwardHelpingHands:
+class AwardHelpingHands(msgspec.Struct, frozen=True):
     """Give the earned Helping Hands (number, player); the rest of the offer is unclaimed."""
 
     awards: tuple[tuple[int, str], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class BanCard:
+class BanCard(msgspec.Struct, frozen=True):
     """After a lost chapter, ban a Trial card from a player's hand or Hard Knocks."""
 
     player: str
@@ -63,8 +59,7 @@ class BanCard:
     source: str = "hand"
 
 
-@dataclass(frozen=True, slots=True)
-class PlayHelpingHand:
+class PlayHelpingHand(msgspec.Struct, frozen=True):
     """Play a Helping Hand (an Action replaces the player's action)."""
 
     player: str
@@ -72,14 +67,12 @@ class PlayHelpingHand:
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class SkipBootCamp:
+class SkipBootCamp(msgspec.Struct, frozen=True):
     """Experienced players may skip Boot Camp and start with chapter 1."""
 
 
 # --- events -------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class HelpingHandAwarded(Event):
+class HelpingHandAwarded(Event, frozen=True):
     """A Helping Hand earned at a chapter's end went to a player (a Victory Point)."""
 
     TYPE: ClassVar[str] = "HelpingHandAwarded"
@@ -89,8 +82,7 @@ class HelpingHandAwarded(Event):
     category: str
 
 
-@dataclass(frozen=True, slots=True)
-class HelpingHandsUnclaimed(Event):
+class HelpingHandsUnclaimed(Event, frozen=True):
     """Helping Hands offered and not taken (each a Negative Point)."""
 
     TYPE: ClassVar[str] = "HelpingHandsUnclaimed"
@@ -98,8 +90,7 @@ class HelpingHandsUnclaimed(Event):
     chapter: int
 
 
-@dataclass(frozen=True, slots=True)
-class CardBanned(Event):
+class CardBanned(Event, frozen=True):
     """A Trial card left the campaign (a Negative Point)."""
 
     TYPE: ClassVar[str] = "CardBanned"
@@ -109,8 +100,7 @@ class CardBanned(Event):
     chapter: int
 
 
-@dataclass(frozen=True, slots=True)
-class HelpingHandPlayed(Event):
+class HelpingHandPlayed(Event, frozen=True):
     """A Helping Hand was played; an Action one took the player's turn."""
 
     TYPE: ClassVar[str] = "HelpingHandPlayed"
@@ -121,8 +111,7 @@ class HelpingHandPlayed(Event):
     note: str
 
 
-@dataclass(frozen=True, slots=True)
-class BootCampSkipped(Event):
+class BootCampSkipped(Event, frozen=True):
     """The group skipped Boot Camp."""
 
     TYPE: ClassVar[str] = "BootCampSkipped"
@@ -138,8 +127,7 @@ register(
 
 
 # --- the score ----------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class ScoreLine:
+class ScoreLine(msgspec.Struct, frozen=True):
     """One chapter's part of the score."""
 
     chapter: int
@@ -160,8 +148,7 @@ class ScoreLine:
         return len(self.unclaimed) + len(self.banned)
 
 
-@dataclass(frozen=True, slots=True)
-class Score:
+class Score(msgspec.Struct, frozen=True):
     """The campaign's score: Victory Points, Negative Points, the difference, per chapter."""
 
     lines: tuple[ScoreLine, ...]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+import msgspec
 
 
 class Ruleset(StrEnum):
@@ -31,8 +32,7 @@ class Variant(StrEnum):
 CHAPLAIN = "Chaplain"
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(msgspec.Struct, frozen=True):
     """The rule numbers and switches a chapter was set up with."""
 
     ruleset: str

@@ -9,7 +9,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+
+import msgspec
+from msgspec.structs import replace
 
 from domain.actions import THREATS, trap_springs
 from domain.cards import CardType, Catalogue, base_catalogue, grizzled_roster
@@ -208,8 +210,7 @@ def random_command(state: ChapterState, rng: random.Random) -> Command:
     return _with_target(state, _mission_command(state, rng), rng)
 
 
-@dataclass(frozen=True, slots=True)
-class Playthrough:
+class Playthrough(msgspec.Struct, frozen=True):
     """A whole chapter: the commands, the events of each, and the final state."""
 
     setup: StartChapter

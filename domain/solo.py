@@ -11,8 +11,9 @@ docs/rules.md.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import ClassVar
+
+from msgspec.structs import replace
 
 from domain.actions import check_charm, decide_choose_support, played_consequences, resolve_played
 from domain.cards import HardKnock
@@ -74,8 +75,7 @@ class SoloRefused(RuleViolation):
 
 
 # --- Events ------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class SoloHandFilled(Event):
+class SoloHandFilled(Event, frozen=True):
     """Cards drawn from the top of the Trials deck into the single hand, up to 3
     (``cause``: ``mission`` at a Mission's start, ``refill`` after a played card)."""
 
@@ -84,8 +84,7 @@ class SoloHandFilled(Event):
     cause: str
 
 
-@dataclass(frozen=True, slots=True)
-class SoloCardPlayed(Event):
+class SoloCardPlayed(Event, frozen=True):
     """The active Grizzled played a card from the single hand."""
 
     TYPE: ClassVar[str] = "SoloCardPlayed"
@@ -93,23 +92,20 @@ class SoloCardPlayed(Event):
     card: str
 
 
-@dataclass(frozen=True, slots=True)
-class SoloRefillGivenUp(Event):
+class SoloRefillGivenUp(Event, frozen=True):
     """The player moved on without refilling: no more refills in this Mission."""
 
     TYPE: ClassVar[str] = "SoloRefillGivenUp"
 
 
-@dataclass(frozen=True, slots=True)
-class SoloMissionEnded(Event):
+class SoloMissionEnded(Event, frozen=True):
     """The Mission is over with the token on ``token`` (who acted last); a solo tile is due."""
 
     TYPE: ClassVar[str] = "SoloMissionEnded"
     token: str
 
 
-@dataclass(frozen=True, slots=True)
-class SoloSupportDrawn(Event):
+class SoloSupportDrawn(Event, frozen=True):
     """A solo Support tile was drawn and discarded; it names the beneficiary (or nobody)."""
 
     TYPE: ClassVar[str] = "SoloSupportDrawn"

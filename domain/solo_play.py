@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from domain.actions import trap_springs
 from domain.cards import HardKnock, grizzled_roster
@@ -29,7 +30,14 @@ from domain.solo import holding_view, refill_possible
 from domain.solo_state import SOLO_GRIZZLED, SOLO_HAND
 from domain.state import ChapterState, Phase, Player
 
-ORDER = {StartMission: 0, PlayCard: 1, UseCharm: 2, Withdraw: 3, RefillHand: 4, DrawSoloSupport: 5}
+ORDER: dict[type, int] = {
+    StartMission: 0,
+    PlayCard: 1,
+    UseCharm: 2,
+    Withdraw: 3,
+    RefillHand: 4,
+    DrawSoloSupport: 5,
+}
 
 
 def _targets(state: ChapterState) -> tuple[Target | None, ...]:

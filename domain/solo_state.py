@@ -7,8 +7,9 @@ the hand belongs to the table and the active Grizzled plays from it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 if TYPE_CHECKING:
     from domain.cards import Catalogue
@@ -26,8 +27,7 @@ def solo_set_aside(catalogue: Catalogue) -> tuple[str, ...]:
     return tuple(key for key in SOLO_REMOVED if key in catalogue)
 
 
-@dataclass(frozen=True, slots=True)
-class SoloTable:
+class SoloTable(msgspec.Struct, frozen=True):
     """The single hand (seen keys, sorted, plus unseen cards), the refill switch and the
     solo Support tiles not yet drawn since the last shuffle."""
 

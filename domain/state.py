@@ -9,8 +9,10 @@ tuple of known keys plus a count of hidden cards. At a real table the decks are 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
 from enum import StrEnum
+
+import msgspec
+from msgspec.structs import replace
 
 from domain.cards import CardType, Catalogue, HardKnock
 from domain.module_state import RECRUIT_TURN, OrderPiles, Recruit, RecruitPiles
@@ -31,8 +33,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-@dataclass(frozen=True, slots=True)
-class Player:
+class Player(msgspec.Struct, frozen=True):
     """A seat at the table: one Grizzled (the Chaplain is a virtual one)."""
 
     name: str
@@ -54,8 +55,7 @@ class Player:
         return len(self.hand) + self.hidden
 
 
-@dataclass(frozen=True, slots=True)
-class SupportPending:
+class SupportPending(msgspec.Struct, frozen=True):
     """The beneficiary of Support, waiting to say what they take."""
 
     player: str
@@ -64,8 +64,7 @@ class SupportPending:
     charm_automatic: bool
 
 
-@dataclass(frozen=True, slots=True)
-class ChapterState:
+class ChapterState(msgspec.Struct, frozen=True):
     """Everything on the table during one chapter."""
 
     rules: Rules

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID, uuid5
 
+import msgspec
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, JSONTranscoder, PersistenceError
 
@@ -55,8 +55,7 @@ def campaign_id(name: str) -> UUID:
     return uuid5(NAMESPACE, name.strip().casefold())
 
 
-@dataclass(frozen=True)
-class Logged:
+class Logged(msgspec.Struct, frozen=True):
     """What a logged action recorded."""
 
     version: int
@@ -65,8 +64,7 @@ class Logged:
     retried: bool = False
 
 
-@dataclass(frozen=True)
-class Undone:
+class Undone(msgspec.Struct, frozen=True):
     """What an undo or a redo took back or restored."""
 
     version: int
@@ -74,8 +72,7 @@ class Undone:
     state: CampaignState
 
 
-@dataclass(frozen=True)
-class ReplayStep:
+class ReplayStep(msgspec.Struct, frozen=True):
     """One action of a replayed chapter and the state right after it."""
 
     version: int
@@ -83,8 +80,7 @@ class ReplayStep:
     state: CampaignState
 
 
-@dataclass(frozen=True)
-class ScoreFact:
+class ScoreFact(msgspec.Struct, frozen=True):
     """One point of the score and the stored event (action) that recorded it."""
 
     kind: str  # "victory" or "negative"
@@ -95,8 +91,7 @@ class ScoreFact:
     timestamp: datetime
 
 
-@dataclass(frozen=True)
-class LogEntry:
+class LogEntry(msgspec.Struct, frozen=True):
     """One stored event of a campaign, readable, with whether it was taken back."""
 
     version: int

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import random
 import textwrap
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from msgspec.structs import fields, replace
 
 from domain.commands import Command, Seat, StartChapter
 from domain.events import CardsDealt, ChapterStarted, Event, MissionFailed, SupportRevealed

@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import replace
 
 import pytest
+from msgspec.structs import replace
 
 from domain.actions import trap_springs
 from domain.commands import (

@@ -12,7 +12,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
@@ -25,6 +25,7 @@ from hypothesis.stateful import (
     precondition,
     rule,
 )
+from msgspec.structs import replace
 
 from domain.actions import THREATS, trap_springs
 from domain.cards import Catalogue, HardKnock, base_catalogue

@@ -11,11 +11,11 @@ import json
 import random
 import sqlite3
 from contextlib import closing
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 
 from domain.box import DescribeOrder, DescribeRecruit
 from domain.campaign import CampaignState

@@ -24,7 +24,6 @@ import os
 import random
 import sqlite3
 from contextlib import closing
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +37,7 @@ from hypothesis.stateful import (
     rule,
     run_state_machine_as_test,
 )
+from msgspec.structs import replace
 
 from domain.box import DescribeHelpingHand
 from domain.briefing import Conclusion, EnterConclusion, RewardRule

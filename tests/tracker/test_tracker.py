@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 
 from domain.campaign import CampaignCommand, CampaignState
 from domain.codec import decode_command

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +24,7 @@ from hypothesis.stateful import (
     rule,
     run_state_machine_as_test,
 )
+from msgspec.structs import replace
 
 from domain.briefing import Conclusion, EnterConclusion
 from domain.campaign import CampaignState, evolve_campaign, start_campaign
