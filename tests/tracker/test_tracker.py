@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import random
 import re
+import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from domain.campaign import CampaignCommand, CampaignState
@@ -54,7 +57,7 @@ from domain.simulate import RandomChance, random_command, random_setup
 from domain.state import Phase
 from tests.domain.builders import rigged_deck
 from tracker.aggregate import Campaign
-from tracker.app import Logged, Tracker
+from tracker.app import NAMESPACE, Logged, Tracker, campaign_id
 from tracker.errors import (
     CampaignExists,
     CampaignNotFound,
@@ -735,3 +738,8 @@ def test_snapshots_are_taken_and_loading_from_them_gives_the_state_a_full_replay
         assert tracker.line_of_play("Snapped") == replayed.line_of_play("Snapped")
     finally:
         replayed.close()
+
+
+@given(st.text(max_size=40))
+def test_a_campaign_id_is_the_uuid5_of_its_folded_name(name: str) -> None:
+    assert campaign_id(name) == uuid.uuid5(NAMESPACE, name.strip().casefold())
