@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from domain.campaign import CampaignCommand, CampaignState
+    from tracker.aggregate import Campaign
     from tracker.app import Logged, Tracker
 
 CURRENT_FILE = "current-campaign.json"
@@ -45,6 +46,7 @@ class Context:
     campaign_option: str | None = None
     _tracker: Tracker | None = field(default=None, repr=False)
     _console: Console | None = field(default=None, repr=False)
+    _loaded: Campaign | None = field(default=None, repr=False)  # what state() loaded
 
     # --- where ---------------------------------------------------------------------------
     @property
@@ -102,9 +104,10 @@ class Context:
         return self._tracker
 
     def state(self) -> CampaignState:
-        """The current campaign's state."""
+        """The current campaign's state (``log`` then decides on it, without a reload)."""
         with refusals():
-            return self.tracker().state(self.campaign_name())
+            self._loaded = self.tracker().campaign(self.campaign_name())
+        return self._loaded.state
 
     def log(self, command: CampaignCommand, summary: str) -> Logged:
         """Record one action through the rules, print what happened and what comes next."""
@@ -113,7 +116,8 @@ class Context:
 
         name = self.campaign_name()
         with refusals():
-            logged = self.tracker().log_action(name, command, summary=summary)
+            logged = self.tracker().log_action(name, command, summary=summary, loaded=self._loaded)
+        self._loaded = None
         self.catch_up()
         out = self.console()
         if logged.retried:

@@ -202,14 +202,24 @@ class Tracker(Application[UUID]):
         return [row[0] for row in rows]
 
     # --- logging ------------------------------------------------------------------------
-    def log_action(self, name: str, command: CampaignCommand, *, summary: str = "") -> Logged:
+    def log_action(
+        self,
+        name: str,
+        command: CampaignCommand,
+        *,
+        summary: str = "",
+        loaded: Campaign | None = None,
+    ) -> Logged:
         """Check a command against the rules and record what it leads to.
 
+        ``loaded`` is the campaign as the caller just loaded it (saves loading it again).
         If another process logged into the campaign meanwhile, the command is decided
         again on the new state; if the rules now refuse it, ConcurrentChange says why.
         """
+        if loaded is not None and loaded.id != campaign_id(name):
+            loaded = None
         for attempt in range(RETRIES):
-            campaign = self.campaign(name)
+            campaign = loaded if attempt == 0 and loaded is not None else self.campaign(name)
             try:
                 events = decide_campaign(campaign.state, command, self.chance)
             except RuleViolation as error:

@@ -141,6 +141,34 @@ def test_a_command_that_lost_a_race_is_decided_again_on_the_new_state_and_says_s
     assert logged.state.chapter and logged.state.chapter.nml == ("night+shell",)
 
 
+def test_a_command_decided_on_a_campaign_loaded_before_another_table_logged_is_decided_again(
+    race: tuple[Interrupted, Tracker], stored_versions: Callable[[str], list[int]]
+) -> None:
+    ann, ben = race
+    loaded = ann.campaign("Race")  # as the CLI loads it to read the command's arguments
+    ben.log_action("Race", PlayCard("Ann", "night+shell"))
+
+    logged = ann.log_action("Race", CorrectFact("stock", 3, "recount"), loaded=loaded)
+
+    assert logged.retried and logged.version == 5
+    assert stored_versions("Race") == [1, 2, 3, 4, 5]
+    assert logged.state.chapter and logged.state.chapter.nml == ("night+shell",)
+    assert logged.state.chapter.speech_stock == 3
+
+
+def test_a_command_decided_on_the_campaign_the_caller_loaded_is_logged_without_a_retry(
+    race: tuple[Interrupted, Tracker], stored_versions: Callable[[str], list[int]]
+) -> None:
+    ann, _ = race
+    loaded = ann.campaign("Race")
+
+    logged = ann.log_action("Race", PlayCard("Ann", "night+shell"), loaded=loaded)
+
+    assert not logged.retried and logged.version == 4
+    assert stored_versions("Race") == [1, 2, 3, 4]
+    assert ann.campaign("Race").state == logged.state
+
+
 def test_a_command_the_rules_refuse_after_a_lost_race_is_refused_as_a_concurrent_change(
     race: tuple[Interrupted, Tracker], stored_versions: Callable[[str], list[int]]
 ) -> None:
