@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -189,7 +190,7 @@ def rebuild(ctx: Context) -> None:
     """Drop the read models and rebuild them from every stored event."""
     from projections.runner import rebuild as run
 
-    if not ctx.db.is_file():
+    if not os.path.isfile(ctx.db):
         raise Refused(f"there is no campaign database at {ctx.db}")
     with refusals():
         count = run(ctx.db)

@@ -18,7 +18,7 @@ def _state(ctx: Context) -> object | None:
         from tracker.config import database_path
 
         db = root.params.get("db")
-        grizzled = Grizzled(database_path(str(db) if db else None), root.params.get("campaign"))
+        grizzled = Grizzled(database_path(db), root.params.get("campaign"))
         return grizzled.state()
     except Exception:
         return None

@@ -14,7 +14,6 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
@@ -42,7 +41,7 @@ class Refused(click.ClickException):
 class Context:
     """Built once per invocation by the ``grizzled`` group."""
 
-    db: Path
+    db: str
     campaign_option: str | None = None
     _tracker: Tracker | None = field(default=None, repr=False)
     _console: Console | None = field(default=None, repr=False)
@@ -50,30 +49,33 @@ class Context:
 
     # --- where ---------------------------------------------------------------------------
     @property
-    def current_file(self) -> Path:
+    def current_file(self) -> str:
         from tracker.config import data_dir
 
-        return data_dir() / CURRENT_FILE
+        return os.path.join(data_dir(), CURRENT_FILE)
 
     def remembered_campaign(self) -> str | None:
         """The campaign ``grizzled campaign use`` chose for this database, if any."""
         try:
-            chosen = json.loads(self.current_file.read_text("utf-8"))
+            with open(self.current_file, encoding="utf-8") as f:
+                chosen = json.load(f)
         except (OSError, ValueError):
             return None
-        name = chosen.get(str(self.db.resolve())) if isinstance(chosen, dict) else None
+        name = chosen.get(os.path.realpath(self.db)) if isinstance(chosen, dict) else None
         return name if isinstance(name, str) else None
 
     def remember_campaign(self, name: str) -> None:
         """Make ``name`` the current campaign of this database."""
         path = self.current_file
         try:
-            chosen = json.loads(path.read_text("utf-8"))
+            with open(path, encoding="utf-8") as f:
+                chosen = json.load(f)
         except (OSError, ValueError):
             chosen = {}
-        chosen[str(self.db.resolve())] = name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(chosen, indent=1), "utf-8")
+        chosen[os.path.realpath(self.db)] = name
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(json.dumps(chosen, indent=1))
 
     def campaign_name(self) -> str:
         """The campaign to act on: --campaign, GRIZZLED_CAMPAIGN, the chosen one, the only one."""
@@ -98,7 +100,7 @@ class Context:
             from tracker.app import Tracker
 
             with refusals():
-                if self.db.exists() and not self.db.is_file():
+                if os.path.exists(self.db) and not os.path.isfile(self.db):
                     raise Refused(f"{self.db} is not a file")
                 self._tracker = Tracker(self.db)
         return self._tracker

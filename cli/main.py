@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import importlib
 import sys
-from pathlib import Path
 from typing import Any
 
 import click
@@ -98,7 +97,7 @@ class Grizzled(click.Group):
 @click.group(cls=Grizzled, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "--db",
-    type=click.Path(path_type=Path),
+    type=click.Path(),
     envvar="GRIZZLED_DB",
     help="The campaign database (default: GRIZZLED_DB, else your data directory).",
 )
@@ -110,7 +109,7 @@ class Grizzled(click.Group):
 )
 @click.version_option(package_name="grizzled-tracker")
 @click.pass_context
-def main(ctx: click.Context, db: Path | None, campaign: str | None) -> None:
+def main(ctx: click.Context, db: str | None, campaign: str | None) -> None:
     """Log and check your campaigns of The Grizzled, action by action.
 
     \b
@@ -125,27 +124,28 @@ def main(ctx: click.Context, db: Path | None, campaign: str | None) -> None:
         return
     from tracker.config import database_path
 
-    ctx.obj = Context(database_path(str(db) if db else None), campaign)
+    ctx.obj = Context(database_path(db), campaign)
 
 
 @main.command()
 @click.option(
     "--db",
     "demo_db",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=click.Path(dir_okay=False),
     help="Where to write the demo campaign (a new file; default: a temporary directory).",
 )
-def demo(demo_db: Path | None) -> None:
+def demo(demo_db: str | None) -> None:
     """Log a scripted chapter into a fresh SQLite file, then show the board, log and score.
 
     Example: grizzled demo --db /tmp/demo.sqlite
     """
+    import os
     import tempfile
 
     from tracker.app import Tracker
 
-    path = demo_db or Path(tempfile.mkdtemp(prefix="grizzled-demo-")) / "demo.sqlite"
-    if path.exists():
+    path = demo_db or os.path.join(tempfile.mkdtemp(prefix="grizzled-demo-"), "demo.sqlite")
+    if os.path.exists(path):
         raise click.UsageError(f"{path} already exists: the demo writes a fresh file")
     with refusals():
         tracker = Tracker(path, by="demo", session="demo evening")

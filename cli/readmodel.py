@@ -126,7 +126,7 @@ def status_document(ctx: Context) -> dict[str, Any]:
     """The board of the current campaign, with what comes next."""
     from projections import queries
 
-    if not ctx.db.is_file():
+    if not os.path.isfile(ctx.db):
         raise Refused(f"no campaign in {ctx.db}: create one with 'grizzled campaign new'")
     try:
         conn = queries.connect(ctx.db)

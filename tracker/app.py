@@ -7,10 +7,10 @@ a campaign's id is derived from its name.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Callable
 from datetime import datetime
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
 
@@ -121,7 +121,7 @@ class Tracker(Application[UUID]):
 
     def __init__(
         self,
-        db: str | Path,
+        db: str | os.PathLike[str],
         *,
         chance: Chance | None = None,
         by: str | None = None,
@@ -134,8 +134,13 @@ class Tracker(Application[UUID]):
         self.session = session or current_session()
         in_memory = self.db_path.startswith("file:") and "mode=memory" in self.db_path
         if not in_memory:
-            self.db_path = str(Path(self.db_path).expanduser())  # SQLite does not expand ~
-            Path(self.db_path).parent.mkdir(parents=True, exist_ok=True)
+            self.db_path = os.path.expanduser(self.db_path)  # SQLite does not expand ~
+            try:
+                os.makedirs(os.path.dirname(os.path.abspath(self.db_path)), exist_ok=True)
+            except OSError as error:
+                raise DatabaseError(
+                    f"cannot open the campaign database {self.db_path}: {error.strerror}"
+                ) from None
         env = {
             "PERSISTENCE_MODULE": "eventsourcing.sqlite",
             "SQLITE_DBNAME": self.db_path,

@@ -247,6 +247,18 @@ def test_a_directory_given_as_the_database_is_refused_as_unreadable(tmp_path):
     assert list(folder.iterdir()) == []
 
 
+def test_a_database_under_a_file_instead_of_a_folder_is_refused_in_one_line(tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a folder\n", "utf-8")
+    grizzled = Grizzled(notes / "campaign.sqlite", explicit=True)
+
+    line = grizzled.refused("campaign new Friday -p ann:night -p ben:snow", code=REFUSED)
+
+    assert "cannot open the campaign database" in line
+    assert str(notes) in line
+    assert notes.read_text("utf-8") == "not a folder\n"
+
+
 def test_a_missing_database_file_is_not_a_traceback_for_the_read_models(tmp_path):
     missing = Grizzled(tmp_path / "none.sqlite", explicit=True)
 
