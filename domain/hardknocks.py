@@ -21,7 +21,8 @@ def has(state: ChapterState, player: Player, kind: str) -> bool:
     """Whether a player has a Hard Knock of this kind in front of them (active or not)."""
     if not player.hard_knocks:
         return False
-    return any(state.catalogue[k].hard_knock == kind for k in player.hard_knocks)
+    cards = state.catalogue.cards
+    return kind in [cards[k].hard_knock for k in player.hard_knocks]
 
 
 def active(state: ChapterState, player: Player, kind: str) -> bool:
@@ -67,19 +68,22 @@ def _own_blockers(state: ChapterState, player: Player) -> list[Blocker]:
     return blockers
 
 
-def _fragile_blockers(state: ChapterState, player: Player) -> list[Blocker]:
-    return [
-        Blocker(
-            HardKnock.FRAGILE,
-            other.name,
-            f"{other.name} is Fragile and still holds {_cards(other.hand_size)}: "
-            f"{player.name} cannot withdraw",
-        )
-        for other in state.in_mission
-        if other.name != player.name
-        and other.hand_size > 0
-        and active(state, other, HardKnock.FRAGILE)
-    ]
+def _fragile_blocker(state: ChapterState, player: Player) -> Blocker | None:
+    for other in state.players:
+        if (
+            other.hard_knocks
+            and not other.chaplain
+            and other.name != player.name
+            and other.hand_size > 0
+            and active(state, other, HardKnock.FRAGILE)
+        ):
+            return Blocker(
+                HardKnock.FRAGILE,
+                other.name,
+                f"{other.name} is Fragile and still holds {_cards(other.hand_size)}: "
+                f"{player.name} cannot withdraw",
+            )
+    return None
 
 
 def fearful_applies(state: ChapterState, player: Player) -> bool:
@@ -99,8 +103,7 @@ def withdrawal_blocker(state: ChapterState, player: Player) -> Blocker | None:
         fearful_age = _age(state, player, HardKnock.FEARFUL)
         older = [b for b in own if _age(state, player, b.kind) < fearful_age]
         return older[0] if older else None
-    blockers = own + _fragile_blockers(state, player)
-    return blockers[0] if blockers else None
+    return own[0] if own else _fragile_blocker(state, player)
 
 
 def must_withdraw(state: ChapterState, player: Player) -> bool:
