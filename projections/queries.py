@@ -10,8 +10,8 @@ stream's uuid hex); ``find_campaign`` turns a name into its row.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
-from pathlib import Path
 from typing import Any
 
 from projections.schema import POSITION_NAME, SCHEMA
@@ -54,10 +54,13 @@ FLAG_COLUMNS = frozenset(
 HIDDEN = frozenset({"campaign_id", "campaign"})  # said once, by the caller's campaign
 
 
-def connect(db_path: str | Path) -> sqlite3.Connection:
+def connect(db_path: str | os.PathLike[str]) -> sqlite3.Connection:
     """A read-only connection to the campaign database."""
-    uri = Path(db_path).expanduser().resolve().as_uri() + "?mode=ro"
-    return sqlite3.connect(uri, uri=True)
+    path = os.path.realpath(os.path.expanduser(db_path))
+    # An SQLite URI: '%', '?' and '#' in the path are escaped (os.path, not pathlib's
+    # as_uri: pathlib and urllib cost ~3 ms of every status).
+    quoted = path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")
+    return sqlite3.connect(f"file:{quoted}?mode=ro", uri=True)
 
 
 def _plain(cursor: sqlite3.Cursor, keep_campaign: bool = False) -> list[Row]:

@@ -8,7 +8,6 @@ Windows.
 
 from __future__ import annotations
 
-import getpass
 import os
 import sys
 from datetime import date
@@ -42,6 +41,8 @@ def current_user() -> str:
     name = os.environ.get("GRIZZLED_USER")
     if name:
         return name
+    import getpass  # only when GRIZZLED_USER is unset (a read command never asks)
+
     try:
         return getpass.getuser()
     except (KeyError, OSError):

@@ -172,3 +172,19 @@ def test_read_models_of_another_layout_count_as_behind_so_readers_catch_up(
         catch_up(db)
         assert queries.behind(conn) == 0
     tracker.close()
+
+
+@pytest.mark.parametrize("folder", ["with space", "odd#?%20name", "déjà vu"])
+def test_the_read_only_connection_opens_a_database_whatever_its_folder_is_called(
+    story: tuple[Path, Tracker], tmp_path: Path, folder: str
+) -> None:
+    db, _ = story
+    copy = tmp_path / folder / "campaign.sqlite"
+    copy.parent.mkdir()
+    with closing(sqlite3.connect(db)) as source, closing(sqlite3.connect(copy)) as target:
+        source.backup(target)
+
+    with closing(queries.connect(copy)) as conn:
+        assert [c["campaign"] for c in queries.campaigns(conn)] == [NAME]
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            conn.execute("DELETE FROM campaigns")
