@@ -51,13 +51,17 @@ class Campaign(Aggregate):
 
     TOPIC = "grizzled:Campaign"
 
-    class Created(SessionV2, Aggregate.Created):
+    class Event(Aggregate.Event):
+        """The base of a campaign's events. Declared here, and the events below derive
+        from it, so the library does not define every event class a second time."""
+
+    class Created(SessionV2, Event, Aggregate.Created):
         TOPIC = "grizzled:Campaign.Created"
         record: dict[str, Any]
         logged_by: str
         session: str
 
-    class ActionLogged(SessionV2, Aggregate.Event):
+    class ActionLogged(SessionV2, Event):
         TOPIC = "grizzled:Campaign.ActionLogged"
         summary: str
         command: dict[str, Any] | None
@@ -74,7 +78,7 @@ class Campaign(Aggregate):
             campaign.head = self.originator_version
             campaign.redo = []
 
-    class ActionsUndone(SessionV2, Aggregate.Event):
+    class ActionsUndone(SessionV2, Event):
         TOPIC = "grizzled:Campaign.ActionsUndone"
         actions: list[int]
         reason: str
@@ -88,7 +92,7 @@ class Campaign(Aggregate):
             campaign.head = self.head
             campaign.redo = [*campaign.redo, list(self.actions)]
 
-    class ActionsRedone(SessionV2, Aggregate.Event):
+    class ActionsRedone(SessionV2, Event):
         TOPIC = "grizzled:Campaign.ActionsRedone"
         actions: list[int]
         head: int
