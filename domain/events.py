@@ -261,12 +261,6 @@ def register(*classes: type[Event]) -> None:
 UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 
-def _tuples(value: Any) -> Any:
-    if isinstance(value, list | tuple):
-        return tuple(_tuples(v) for v in value)
-    return value
-
-
 def to_record(event: Event) -> dict[str, Any]:
     """A plain dict for storage: ``{"type", "v", "data"}``."""
     data = {name: getattr(event, name) for name in event.__struct_fields__}
@@ -296,14 +290,15 @@ def load_event_modules() -> None:
 
 
 def from_record(record: dict[str, Any]) -> Event:
-    """The event a stored record describes, upcast to the current version."""
+    """The event a stored record describes, upcast to the current version (lists become
+    the tuples the fields declare)."""
     cls = EVENT_TYPES.get(record["type"])
     if cls is None:
         load_event_modules()
         cls = EVENT_TYPES[record["type"]]
-    data = dict(record["data"])
+    data = record["data"]
     version = int(record.get("v", 1))
     while version < cls.VERSION:
-        data = UPCASTERS[(cls.TYPE, version)](data)
+        data = UPCASTERS[(cls.TYPE, version)](dict(data))
         version += 1
-    return cls(**{k: _tuples(v) for k, v in data.items()})
+    return msgspec.convert(data, cls)

@@ -22,31 +22,32 @@ def summary(event: Stored, campaign: str) -> str:
     data = event.data
     match event.kind:
         case "Created":
-            seats = ", ".join(str(seat[0]) for seat in data["record"]["data"].get("seats", ()))
-            ruleset = data["record"]["data"].get("ruleset", "")
+            created = data.record["data"] if data.record else {}
+            seats = ", ".join(str(seat[0]) for seat in created.get("seats", ()))
+            ruleset = created.get("ruleset", "")
             return f"campaign {campaign!r} created ({ruleset}: {seats})"
         case "ActionLogged":
-            return str(data.get("summary", ""))
+            return data.summary
         case "ActionsUndone":
-            reason = data.get("reason") or ""
-            text = f"undo {_versions(data.get('actions', []))}"
+            reason = data.reason or ""
+            text = f"undo {_versions(data.actions or [])}"
             return f"{text}: {reason}" if reason else text
         case "ActionsRedone":
-            return f"redo {_versions(data.get('actions', []))}"
+            return f"redo {_versions(data.actions or [])}"
     return ""
 
 
 def event_types(event: Stored) -> list[str]:
     """The domain event types a stored event carried."""
-    if event.kind == "Created":
-        return [str(event.data["record"]["type"])]
-    return [str(record["type"]) for record in event.data.get("events", ())]
+    if event.kind == "Created" and event.data.record:
+        return [str(event.data.record["type"])]
+    return [str(record["type"]) for record in event.data.events]
 
 
 def log_row(event: Stored, campaign: str, chapter: int | None) -> dict[str, Any]:
     """The ``event_log`` row of one stored event (``chapter``: the chapter after it)."""
     data = event.data
-    actions = data.get("actions")
+    actions = data.actions
     return {
         "campaign_id": event.campaign_id,
         "campaign": campaign,
@@ -54,14 +55,14 @@ def log_row(event: Stored, campaign: str, chapter: int | None) -> dict[str, Any]
         "notification_id": event.notification_id,
         "kind": event.kind,
         "summary": summary(event, campaign),
-        "who": data.get("logged_by"),
-        "session": event.session,
+        "who": data.logged_by,
+        "session": data.session,
         "time": event.timestamp,
         "chapter": chapter,
         "event_types": dumps(event_types(event)),
-        "parent": data.get("parent"),
+        "parent": data.parent,
         "actions": dumps(actions) if actions is not None else None,
-        "head": data.get("head"),
-        "reason": data.get("reason"),
+        "head": data.head,
+        "reason": data.reason,
         "undone": 0,
     }

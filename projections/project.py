@@ -173,7 +173,7 @@ class Projector:
             batch.touch(stream)
             match event.kind:
                 case "ActionLogged":
-                    self._evolve(batch, stream, event.data["events"])
+                    self._evolve(batch, stream, event.data.events)
                     stream.head = event.version
                     stream.remember(event.version)
                 case "ActionsUndone" | "ActionsRedone":
@@ -185,7 +185,7 @@ class Projector:
         batch.log[(event.campaign_id, event.version)] = log_row(event, stream.name, chapter)
 
     def _created(self, event: Stored) -> Stream:
-        created = from_record(event.data["record"])
+        created = from_record(event.data.record or {})
         assert isinstance(created, CampaignCreated)
         state = start_campaign(created)
         stream = Stream(
@@ -195,7 +195,7 @@ class Projector:
             head=event.version,
             version=event.version,
             created_at=event.timestamp,
-            created_by=str(event.data.get("logged_by", "")),
+            created_by=event.data.logged_by or "",
             updated_at=event.timestamp,
         )
         self.streams[event.campaign_id] = stream
@@ -221,17 +221,17 @@ class Projector:
         later chapter replays the redone actions so the chapters between get their
         final boards back. The recorded state is decoded unless this run computed the
         state after that action itself (the same state; decoding costs milliseconds)."""
-        restored = event.data["restored"]
-        actions = [int(v) for v in event.data["actions"]]
-        head = int(event.data["head"])
+        actions = event.data.actions or []
+        head = event.data.head or 0
         redo = event.kind == "ActionsRedone"
-        if redo and int(restored["chapter_number"]) > stream.state.chapter_number:
+        known = stream.recent.get(head)
+        restored = known if known is not None else decode_campaign(event.restored())
+        if redo and restored.chapter_number > stream.state.chapter_number:
             for action in read_versions(self.conn, stream.campaign_id, actions):
                 if action.kind == "ActionLogged":
-                    self._evolve(batch, stream, action.data["events"])
+                    self._evolve(batch, stream, action.data.events)
                     stream.remember(action.version)
-        known = stream.recent.get(head)
-        stream.state = known if known is not None else decode_campaign(restored)
+        stream.state = restored
         stream.head = head
         batch.cut(stream)
         batch.current_chapter(stream)

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 
 from projections import schema
 from projections.errors import DatabaseMissing, ProjectionError
-from projections.stored import read_after
 
 if TYPE_CHECKING:
     from projections.project import Projector
@@ -136,6 +135,8 @@ def _run(conn: sqlite3.Connection, batch_size: int) -> int:
 
 def _batch(conn: sqlite3.Connection, projector: Projector, batch_size: int) -> int:
     """One batch in one transaction: read, project, write rows and position, commit."""
+    from projections.stored import read_after
+
     conn.execute("BEGIN IMMEDIATE")
     try:
         (position,) = conn.execute(

@@ -1,23 +1,50 @@
-"""Stored events read straight from the event store's table, with sqlite3 and json.
+"""Stored events read straight from the event store's table, with sqlite3 and msgspec.
 
 ``stored_events`` is the eventsourcing library's table: a rowid table whose rowid is the
 notification id, holding ``originator_id`` (uuid hex), ``originator_version``, ``topic``
-and ``state`` (compact JSON). The library writes datetimes as
-``{"_type_": "datetime_iso", "_data_": ...}`` and UUIDs as ``{"_type_": "uuid_hex", ...}``;
-both become their text here. Version-1 events have no ``session`` (see docs/events.md).
+and ``state`` (compact JSON). A payload is decoded into ``Payload``, the fields the read
+models use; the others (the command) are skipped unread, and an undo's or a redo's
+recorded state is kept as raw JSON, decoded only when the runner has no state of its own
+for it. The library writes datetimes as ``{"_type_": "datetime_iso", "_data_": ...}``:
+the timestamp is its text here. Version-1 events have no ``session`` (see docs/events.md).
 """
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
+
+from projections.errors import ProjectionError
+
 # What the tracker's upcaster gives version-1 events (tracker.aggregate.UNKNOWN_SESSION).
 UNKNOWN_SESSION = "before sessions were recorded"
 TOPIC_PREFIX = "grizzled:Campaign."
-TRANSCODED = ("datetime_iso", "uuid_hex")
+
+
+class Transcoded(msgspec.Struct, frozen=True):
+    """A value the library transcoded (a datetime): ``{"_type_", "_data_"}``."""
+
+    text: str = msgspec.field(name="_data_")
+
+
+class Payload(msgspec.Struct, frozen=True):
+    """The fields of a stored event the read models read (which ones a kind has: see
+    tracker.aggregate); ``restored`` is raw JSON, empty when the event has none."""
+
+    timestamp: Transcoded | None = None
+    record: dict[str, Any] | None = None  # Created: the CampaignCreated record
+    summary: str = ""
+    events: list[dict[str, Any]] = []  # ActionLogged: the domain event records
+    parent: int | None = None
+    actions: list[int] | None = None  # ActionsUndone, ActionsRedone
+    reason: str | None = None
+    head: int | None = None
+    restored: msgspec.Raw = msgspec.field(default_factory=msgspec.Raw)
+    logged_by: str | None = None
+    session: str = UNKNOWN_SESSION
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,48 +55,31 @@ class Stored:
     campaign_id: str
     version: int
     kind: str  # Created, ActionLogged, ActionsUndone, ActionsRedone (or an unknown topic)
-    data: dict[str, Any]
-
-    @property
-    def session(self) -> str:
-        """The session it was logged in (version-1 events recorded none)."""
-        return str(self.data.get("session", UNKNOWN_SESSION))
+    data: Payload
 
     @property
     def timestamp(self) -> str:
         """When it was stored, ISO 8601 UTC."""
-        return str(self.data.get("timestamp", ""))
+        stamp = self.data.timestamp
+        return stamp.text if stamp is not None else ""
+
+    def restored(self) -> dict[str, Any]:
+        """The campaign state an undo or a redo recorded, in the domain's plain form."""
+        return msgspec.json.decode(self.data.restored)  # type: ignore[no-any-return]
 
 
-def _untranscode(value: Any) -> Any:
-    """The library's transcoded values (datetime, UUID) as their text, at any depth."""
-    if isinstance(value, dict):
-        if value.keys() == {"_type_", "_data_"} and value["_type_"] in TRANSCODED:
-            return value["_data_"]
-        return {k: _untranscode(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_untranscode(v) for v in value]
-    return value
-
-
-def decode_state(blob: bytes | str) -> dict[str, Any]:
-    """A stored event's fields; the timestamp (always transcoded) is decoded directly and
-    the rest walked only when the payload holds other transcoded values."""
-    data: dict[str, Any] = json.loads(blob)
-    stamp = data.get("timestamp")
-    if isinstance(stamp, dict):
-        data["timestamp"] = stamp.get("_data_")
-    marker = b'"_type_"' if isinstance(blob, bytes) else '"_type_"'
-    if blob.count(marker) > 1:  # type: ignore[arg-type]
-        data = {k: _untranscode(v) for k, v in data.items()}
-    return data
+PAYLOAD = msgspec.json.Decoder(Payload)
 
 
 def decode_row(row: tuple[int, str, int, str, bytes | str]) -> Stored:
     """A ``stored_events`` row (rowid, originator_id, originator_version, topic, state)."""
     rowid, originator, version, topic, state = row
     kind = topic[len(TOPIC_PREFIX) :] if topic.startswith(TOPIC_PREFIX) else topic
-    return Stored(rowid, originator, version, kind, decode_state(state))
+    try:
+        payload = PAYLOAD.decode(state)
+    except msgspec.DecodeError as error:
+        raise ProjectionError(f"cannot read stored event {rowid}: {error}") from None
+    return Stored(rowid, originator, version, kind, payload)
 
 
 SELECT_AFTER = (
