@@ -1,0 +1,51 @@
+"""The board's players grid draws exactly what rich's Table draws (no box, no edge
+padding), at any console width: directly when it fits, as the Table when it does not."""
+
+from __future__ import annotations
+
+import io
+
+from hypothesis import given
+from hypothesis import strategies as st
+from rich.console import Console, RenderableType
+
+from cli.board import Grid
+
+CELL = st.text(st.sampled_from("abcxyz -+()éÉ*0123456789"), max_size=14).map(str.strip)
+
+
+def drawn(renderable: RenderableType, width: int) -> str:
+    console = Console(width=width, color_system=None, file=io.StringIO())
+    console.print(renderable)
+    assert isinstance(console.file, io.StringIO)
+    return console.file.getvalue()
+
+
+@given(
+    columns=st.integers(1, 8),
+    data=st.data(),
+    width=st.integers(12, 120),
+)
+def test_the_grid_draws_what_richs_table_draws_at_any_width(
+    columns: int, data: st.DataObject, width: int
+) -> None:
+    headers = tuple(data.draw(st.lists(CELL, min_size=columns, max_size=columns)))
+    grid = Grid(headers)
+    for row in data.draw(st.lists(st.lists(CELL, min_size=columns, max_size=columns))):
+        grid.add_row(*row)
+
+    assert drawn(grid, width) == drawn(grid.table(), width)
+
+
+def test_a_board_that_fits_is_drawn_without_importing_rich_table() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from cli.board import Grid; from rich.console import Console\n"
+        "g = Grid(('', 'Grizzled', 'charm')); g.add_row('L*', 'Ann', 'night up')\n"
+        "Console(width=100, file=open('/dev/null', 'w')).print(g)\n"
+        "print('rich.table' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
