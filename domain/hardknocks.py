@@ -17,17 +17,25 @@ def _cards(count: int) -> str:
     return f"{count} card{'' if count == 1 else 's'}"
 
 
+def kinds(state: ChapterState, player: Player) -> list[str | None]:
+    """The kinds of the Hard Knocks in front of a player, oldest first (active or not)."""
+    cards = state.catalogue.cards
+    return [cards[k].hard_knock for k in player.hard_knocks]
+
+
+def active_kinds(state: ChapterState, player: Player) -> list[str | None]:
+    """The kinds of the Hard Knocks that have effect on the player now."""
+    return [] if player.withdrawn or not player.hard_knocks else kinds(state, player)
+
+
 def has(state: ChapterState, player: Player, kind: str) -> bool:
     """Whether a player has a Hard Knock of this kind in front of them (active or not)."""
-    if not player.hard_knocks:
-        return False
-    cards = state.catalogue.cards
-    return kind in [cards[k].hard_knock for k in player.hard_knocks]
+    return bool(player.hard_knocks) and kind in kinds(state, player)
 
 
 def active(state: ChapterState, player: Player, kind: str) -> bool:
     """Whether a Hard Knock of this kind has effect on the player now."""
-    return not player.withdrawn and has(state, player, kind)
+    return kind in active_kinds(state, player)
 
 
 def _age(state: ChapterState, player: Player, kind: str) -> int:
@@ -45,9 +53,9 @@ class Blocker(msgspec.Struct, frozen=True):
     reason: str
 
 
-def _own_blockers(state: ChapterState, player: Player) -> list[Blocker]:
+def _own_blockers(state: ChapterState, player: Player, mine: list[str | None]) -> list[Blocker]:
     blockers = []
-    if active(state, player, HardKnock.HARDHEADED) and player.hand_size >= 2:
+    if HardKnock.HARDHEADED in mine and player.hand_size >= 2:
         blockers.append(
             Blocker(
                 HardKnock.HARDHEADED,
@@ -56,7 +64,7 @@ def _own_blockers(state: ChapterState, player: Player) -> list[Blocker]:
                 f"{_cards(player.hand_size)} (2 or more)",
             )
         )
-    if active(state, player, HardKnock.PRIDEFUL) and len(state.in_mission) > 1:
+    if HardKnock.PRIDEFUL in mine and len(state.in_mission) > 1:
         blockers.append(
             Blocker(
                 HardKnock.PRIDEFUL,
@@ -86,20 +94,23 @@ def _fragile_blocker(state: ChapterState, player: Player) -> Blocker | None:
     return None
 
 
-def fearful_applies(state: ChapterState, player: Player) -> bool:
-    """Fearful and 2 identical threats active in No Man's Land."""
-    if not player.hard_knocks or not active(state, player, HardKnock.FEARFUL):
-        return False
+def _two_alike(state: ChapterState) -> bool:
     counts = state.threat_counts()
     return bool(counts) and max(counts.values()) >= 2
+
+
+def fearful_applies(state: ChapterState, player: Player) -> bool:
+    """Fearful and 2 identical threats active in No Man's Land."""
+    return active(state, player, HardKnock.FEARFUL) and _two_alike(state)
 
 
 def withdrawal_blocker(state: ChapterState, player: Player) -> Blocker | None:
     """The Hard Knock that stops this player withdrawing now, if any."""
     if player.hand_size == 0 or not any(p.hard_knocks for p in state.players):
         return None
-    own = _own_blockers(state, player)
-    if fearful_applies(state, player):
+    mine = active_kinds(state, player)
+    own = _own_blockers(state, player, mine)
+    if HardKnock.FEARFUL in mine and _two_alike(state):
         fearful_age = _age(state, player, HardKnock.FEARFUL)
         older = [b for b in own if _age(state, player, b.kind) < fearful_age]
         return older[0] if older else None

@@ -27,7 +27,7 @@ from domain.commands import (
     Withdraw,
     WithdrawRecruit,
 )
-from domain.hardknocks import active, must_withdraw, withdrawal_blocker
+from domain.hardknocks import active, active_kinds, must_withdraw, withdrawal_blocker
 from domain.orders import cancel_options, order_choices, order_minimum
 from domain.recruits import recruit_actions
 from domain.solo_play import solo_actions
@@ -82,13 +82,15 @@ def withdrawals(state: ChapterState, player: Player) -> list[Command]:
     if withdrawal_blocker(state, player) is not None:
         return []
     tiles = sorted(set(player.tiles))
-    absent = active(state, player, HardKnock.ABSENT_MINDED) and tiles
+    knocks = active_kinds(state, player)
+    absent = HardKnock.ABSENT_MINDED in knocks and tiles
+    panicked = HardKnock.PANICKED in knocks
     options: list[Command] = []
     for removed in tiles if absent else [None]:
         left = list(player.tiles)
         if removed is not None:
             left.remove(removed)
-        if not left or active(state, player, HardKnock.PANICKED):
+        if not left or panicked:
             options.append(Withdraw(player.name, None, removed))
         else:
             options += [Withdraw(player.name, t, removed) for t in sorted(set(left))]

@@ -14,7 +14,7 @@ import msgspec
 from msgspec.structs import replace
 
 from domain.actions import THREATS, trap_springs
-from domain.cards import CardType, Catalogue, base_catalogue, grizzled_roster
+from domain.cards import Catalogue, base_catalogue, grizzled_roster
 from domain.commands import (
     Command,
     MakeSpeech,
@@ -83,10 +83,6 @@ def random_setup(
     return StartChapter(ruleset, seats, variant)
 
 
-def _threat_safe(counts: Counter[str], card: CardType) -> bool:
-    return all(counts[t] < 2 for t in card.threats)
-
-
 def _speech(state: ChapterState, player: Player, rng: random.Random) -> MakeSpeech:
     threat = rng.choice(THREATS)
     discards = []
@@ -124,14 +120,17 @@ def _sensible(
     state: ChapterState, player: Player, options: Sequence[Command], counts: Counter[str]
 ) -> list[Command]:
     """Plays a careful player would make: safe Threats, Hard Knocks that do not kill."""
+    # a threat already shown twice: one more copy would fail the Mission
+    crowded = {threat for threat, n in counts.items() if n >= 2}
     weight = state.hard_knock_weight(player)
+    cards = state.catalogue.cards
     good: list[Command] = []
     for command in options:
         if not isinstance(command, PlayCard):
             continue
-        card = state.catalogue[command.card]
+        card = cards[command.card]
         if (
-            (card.is_threat and _threat_safe(counts, card) and not card.trap)
+            (card.is_threat and crowded.isdisjoint(card.threats) and not card.trap)
             or (card.hard_knock is not None and weight + card.value < 3)
             or card.merry_christmas
         ):
@@ -159,9 +158,9 @@ def _helpful(state: ChapterState, leave: list[Command], rng: random.Random) -> C
 def _mission_command(state: ChapterState, rng: random.Random) -> Command:
     player = state.active_player
     assert player is not None
-    leave = withdrawals(state, player)
-    if must_withdraw(state, player) or (leave and player.hand_size == 0 and rng.random() < 0.9):
-        return _helpful(state, leave, rng)
+    # a player with no cards in hand may always withdraw (domain/hardknocks.py)
+    if must_withdraw(state, player) or (player.hand_size == 0 and rng.random() < 0.9):
+        return _helpful(state, withdrawals(state, player), rng)
     roll = rng.random()
     if roll < 0.08 and player.speech_tokens and not active(state, player, "mute"):
         return _speech(state, player, rng)
@@ -182,6 +181,7 @@ def _mission_command(state: ChapterState, rng: random.Random) -> Command:
     good = _sensible(state, player, options, counts) if careful else []
     if good:
         return rng.choice(good)
+    leave = withdrawals(state, player)
     if leave and (careful or rng.random() < 0.3):
         return _helpful(state, leave, rng)
     return rng.choice(options or leave)

@@ -179,23 +179,20 @@ class ChapterState(msgspec.Struct, frozen=True):
 
     def threat_counts(self) -> Counter[str]:
         """Active threats: No Man's Land plus Phobias and Traumas of players still in."""
-        counts: Counter[str] = Counter()
         cards = self.catalogue.cards
+        shown: list[str] = []
         for key in self.nml:
-            for threat in cards[key].threats:
-                counts[threat] += 1
+            shown += cards[key].threats
         for player in self.players:
             if player.hard_knocks and not player.withdrawn and not player.chaplain:
                 for key in player.hard_knocks:
                     card = cards[key]
                     if card.hard_knock in THREAT_KNOCKS:
-                        for threat in card.threats:
-                            counts[threat] += 1
+                        shown += card.threats
         if self.orders is not None:  # Orders of the Day show threats while in play
             for number in self.orders.in_play:
-                for threat in self.catalogue.orders[number].threats:
-                    counts[threat] += 1
-        return counts
+                shown += self.catalogue.orders[number].threats
+        return Counter(shown)
 
     def hard_knock_weight(self, player: Player) -> int:
         """How many Hard Knocks a player counts for the defeat check (Wounded is 2)."""
