@@ -255,7 +255,7 @@ class Tracker(Application[UUID]):
         return self._line(self.campaign(name))
 
     def _line(self, campaign: Campaign) -> list[int]:
-        parents = self._parents(campaign.id)
+        parents = self._parents(campaign.id)  # the whole line: one scan beats a walk
         line: list[int] = []
         version = campaign.head
         while version != 1:
@@ -268,33 +268,21 @@ class Tracker(Application[UUID]):
         if steps < 1:
             raise NothingToUndo("undo takes back at least one action")
         campaign = self.campaign(name)
-        parents = self._parents(campaign.id)
-        chain: list[int] = []
-        version = campaign.head
-        while len(chain) < steps:
-            if version == 1:
-                raise NothingToUndo(
-                    f"only {len(chain)} action{'s' if len(chain) != 1 else ''} can be undone"
-                )
-            chain.append(version)
-            version = parents[version]
-        return self._restore(campaign, chain, version, reason)
+        walk = self._walk(campaign, steps=steps)
+        if len(walk) <= steps:  # the walk reached the creation (1) first
+            chain = len(walk) - 1
+            raise NothingToUndo(f"only {chain} action{'s' if chain != 1 else ''} can be undone")
+        return self._restore(campaign, walk[:steps], walk[steps], reason)
 
     def undo_plan(self, name: str, target: int) -> list[int]:
         """The actions an undo back to just after event ``target`` would take back."""
-        campaign = self.campaign(name)
-        parents = self._parents(campaign.id)
-        chain: list[int] = []
-        version = campaign.head
-        while version != target:
-            if version == 1:
-                raise NotOnCurrentLine(
-                    f"event #{target} is not an action of the current line of play "
-                    "(it was undone, or it is not an action)"
-                )
-            chain.append(version)
-            version = parents[version]
-        return chain
+        walk = self._walk(self.campaign(name), until=target)
+        if walk[-1] != target:
+            raise NotOnCurrentLine(
+                f"event #{target} is not an action of the current line of play "
+                "(it was undone, or it is not an action)"
+            )
+        return walk[:-1]
 
     def undo_to(self, name: str, target: int, *, reason: str = "") -> Undone:
         """Take back everything after the action numbered ``target``, in one step."""
@@ -478,6 +466,15 @@ class Tracker(Application[UUID]):
         )
         return {int(v): int(p) for v, p in rows}
 
+    def _walk(self, campaign: Campaign, *, steps: int = -1, until: int = 1) -> list[int]:
+        """The line of play from the head back, parent by parent: the head, its parent,
+        ... down to ``until`` (or the creation, 1) or for ``steps`` steps, with the
+        version it stopped at last. SQLite follows the parents itself, one primary-key
+        lookup a step, so an undo costs the steps it takes back, not the stream's length."""
+        limit = steps + 1 if steps >= 0 else -1  # SQLite: a negative LIMIT is no limit
+        rows = self._query(LINE_WALK, (campaign.head, until, campaign.id.hex, limit))
+        return [int(version) for (version,) in rows]
+
     def _query(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         def run() -> list[tuple[Any, ...]]:
             with self.recorder.datastore.transaction(commit=False) as cursor:  # type: ignore[attr-defined]
@@ -504,6 +501,20 @@ class Tracker(Application[UUID]):
             raise
         except (PersistenceError, sqlite3.Error) as error:
             raise DatabaseError(f"the campaign database {self.db_path} failed: {error}") from None
+
+
+# Each action names its parent (ActionLogged.parent); 1 is the campaign's creation.
+LINE_WALK = """
+WITH RECURSIVE line(version) AS (
+    SELECT ?1
+    UNION ALL
+    SELECT json_extract(CAST(stored.state AS TEXT), '$.parent')
+    FROM line JOIN stored_events AS stored
+        ON stored.originator_id = ?3 AND stored.originator_version = line.version
+    WHERE line.version NOT IN (1, ?2)
+)
+SELECT version FROM line LIMIT ?4
+"""
 
 
 def _describe(command: Any) -> str:
