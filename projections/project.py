@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from domain.campaign import CampaignState, evolve_campaign, start_campaign
@@ -289,13 +290,6 @@ def drop_tables(conn: sqlite3.Connection) -> None:
         conn.execute(f"DROP TABLE IF EXISTS [{table.name}]")
 
 
-_JSON = (dict, list, tuple)  # what sqlite-utils stored as JSON text
-
-
-def _plain(value: Any) -> Any:
-    return json.dumps(value, default=repr, ensure_ascii=False) if type(value) in _JSON else value
-
-
 def _write_rows(
     conn: sqlite3.Connection,
     table: str,
@@ -303,9 +297,10 @@ def _write_rows(
     verb: str = "INSERT",
     upsert: tuple[str, ...] = (),
 ) -> None:
-    """Write ``rows`` (dicts with the same keys) into ``table``: ``INSERT`` (an existing key
-    is an error), ``INSERT OR REPLACE``, or, with ``upsert`` (the primary key), an insert
-    that updates the given columns of an existing row (as sqlite-utils' ``upsert_all``)."""
+    """Write ``rows`` (dicts with the same keys, JSON columns already text) into ``table``:
+    ``INSERT`` (an existing key is an error), ``INSERT OR REPLACE``, or, with ``upsert``
+    (the primary key), an insert that updates the given columns of an existing row (as
+    sqlite-utils' ``upsert_all``)."""
     if not rows:
         return
     columns = list(rows[0])
@@ -317,10 +312,8 @@ def _write_rows(
         updates = ", ".join(f"[{c}] = excluded.[{c}]" for c in columns if c not in upsert)
         keys = ", ".join(f"[{c}]" for c in upsert)
         sql += f" ON CONFLICT({keys}) " + (f"DO UPDATE SET {updates}" if updates else "DO NOTHING")
-    conn.executemany(
-        sql,
-        [[v if type(v) not in _JSON else _plain(v) for v in map(row.get, columns)] for row in rows],
-    )
+    values = itemgetter(*columns)
+    conn.executemany(sql, [values(row) for row in rows])
 
 
 def _write_chapters(conn: sqlite3.Connection, batch: Batch) -> None:
