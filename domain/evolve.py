@@ -105,11 +105,13 @@ def replay(events: Iterable[Event], catalogue: Catalogue | None = None) -> Chapt
 
 
 def _add_to_hand(player: Player, cards: Iterable[Slot]) -> Player:
-    known = [c for c in cards if c is not None]
-    hidden = sum(1 for c in cards if c is None)
-    return replace(
-        player, hand=tuple(sorted((*player.hand, *known))), hidden=player.hidden + hidden
-    )
+    hand, hidden = list(player.hand), player.hidden
+    for card in cards:
+        if card is None:
+            hidden += 1
+        else:
+            hand.append(card)
+    return replace(player, hand=tuple(sorted(hand)), hidden=hidden)
 
 
 def _take_from_hand(player: Player, card: str) -> Player:
@@ -150,7 +152,7 @@ def _play(state: ChapterState, name: str, card: str) -> ChapterState:
     else:
         discard = (*discard, card)
     player = replace(player, hand=hand_t, hidden=hidden, hard_knocks=knocks)
-    players = (*state.players[:seat], player, *state.players[seat + 1 :])
+    players = state.seated(seat, player)
     return replace(state, players=players, nml=nml, discard=discard, turn=state.next_seat(seat))
 
 
@@ -161,11 +163,13 @@ def _without_hard_knock(player: Player, card: str) -> Player:
 
 
 def _deal(state: ChapterState, event: CardsDealt) -> ChapterState:
-    dealt = sum(len(cards) for cards in event.cards)
-    state = replace(state, trials=state.trials[dealt:])
+    players = list(state.players)
+    dealt = 0
     for name, cards in zip(event.players, event.cards, strict=True):
-        state = state.with_player(_add_to_hand(state.player(name), cards))
-    return state
+        seat = state.index(name)
+        players[seat] = _add_to_hand(players[seat], cards)
+        dealt += len(cards)
+    return replace(state, trials=state.trials[dealt:], players=tuple(players))
 
 
 def _start_mission(state: ChapterState, event: MissionStarted) -> ChapterState:
@@ -187,21 +191,20 @@ def _start_mission(state: ChapterState, event: MissionStarted) -> ChapterState:
 
 
 def _withdraw(state: ChapterState, event: PlayerWithdrew) -> ChapterState:
-    player = state.player(event.player)
+    seat = state.index(event.player)
+    player = state.players[seat]
     tiles = list(player.tiles)
     if event.tile is not None:
         tiles.remove(event.tile)
-    state = state.with_player(
-        replace(player, withdrawn=True, played_tile=event.tile, tiles=tuple(tiles))
-    )
-    seat = state.index(event.player)
+    player = replace(player, withdrawn=True, played_tile=event.tile, tiles=tuple(tiles))
+    state = replace(state, players=state.seated(seat, player))
     if state.turn != seat:
         return state
     return replace(state, turn=state.next_seat(seat))
 
 
 def _reveal_support(state: ChapterState, event: SupportRevealed) -> ChapterState:
-    players = [replace(p, played_tile=None) for p in state.players]
+    players = [p if p.played_tile is None else replace(p, played_tile=None) for p in state.players]
     for _giver, tile, receiver in event.gifts:
         i = state.index(receiver)
         players[i] = replace(players[i], tiles=tuple(sorted((*players[i].tiles, tile))))
@@ -239,7 +242,11 @@ def _after_turn(state: ChapterState, player: str) -> ChapterState:
 
 def evolve(state: ChapterState, event: Event) -> ChapterState:
     """The state after one event."""
-    match event:
+    match event:  # the turns first: most events are a card played or a withdrawal
+        case CardPlayed(player=name, card=card):
+            return _play(state, name, card)
+        case PlayerWithdrew():
+            return _withdraw(state, event)
         case MissionStarted():
             return _start_mission(state, event)
         case CardsDealt():
@@ -247,8 +254,6 @@ def evolve(state: ChapterState, event: Event) -> ChapterState:
         case CardsDrawn(player=name, cards=cards):
             state = replace(state, trials=state.trials[len(cards) :])
             return state.with_player(_add_to_hand(state.player(name), cards))
-        case CardPlayed(player=name, card=card):
-            return _play(state, name, card)
         case CardDrawnAndPlayed(player=name, card=card):
             if card is None:
                 return state
@@ -279,8 +284,6 @@ def evolve(state: ChapterState, event: Event) -> ChapterState:
             tiles = list(player.tiles)
             tiles.remove(tile)
             return state.with_player(replace(player, tiles=tuple(tiles)))
-        case PlayerWithdrew():
-            return _withdraw(state, event)
         case MissionFailed(trials=trials):
             return replace(state, nml=(), trials=trials, mission_failed=True, turn=-1)
         case MissionSucceeded():

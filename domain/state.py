@@ -102,8 +102,11 @@ class ChapterState(msgspec.Struct, frozen=True):
 
     def with_player(self, player: Player) -> ChapterState:
         """The state with one player replaced (matched by name)."""
-        i = self.index(player.name)
-        return replace(self, players=(*self.players[:i], player, *self.players[i + 1 :]))
+        return replace(self, players=self.seated(self.index(player.name), player))
+
+    def seated(self, seat: int, player: Player) -> tuple[Player, ...]:
+        """The players with the one at ``seat`` replaced."""
+        return (*self.players[:seat], player, *self.players[seat + 1 :])
 
     @property
     def card_players(self) -> tuple[Player, ...]:
