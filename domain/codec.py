@@ -7,6 +7,8 @@ the base game plus what the campaign described.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from enum import Enum
 from functools import cache
 from types import UnionType
@@ -78,6 +80,26 @@ def _tuples(value: Any) -> Any:
     return value
 
 
+def _as_is(value: Any) -> Any:
+    return value
+
+
+COMPACT = msgspec.json.Encoder()
+SORTED = msgspec.json.Encoder(order="sorted")
+
+
+def json_text(value: Any, sort_keys: bool = False) -> str:
+    """Compact JSON text, exactly as ``json.dumps`` (ASCII) writes it: by msgspec (records
+    as objects of their fields), or by ``json`` when the text holds what it would escape."""
+    try:
+        text = (SORTED if sort_keys else COMPACT).encode(value).decode()
+        if text.isascii() and text.isprintable():
+            return text
+    except TypeError:  # sorted keys that are not strings
+        pass
+    return json.dumps(value, separators=(",", ":"), sort_keys=sort_keys, default=_plain)
+
+
 def encode_catalogue(catalogue: Catalogue) -> dict[str, Any]:
     """The catalogue as the base game plus what differs, and the described Armistice cards."""
     base = base_catalogue().cards
@@ -109,10 +131,12 @@ def decode_catalogue(data: dict[str, Any]) -> Catalogue:
     )
 
 
-def encode_chapter(chapter: ChapterState, campaign: Catalogue | None = None) -> dict[str, Any]:
+def encode_chapter(
+    chapter: ChapterState, campaign: Catalogue | None = None, plain: Callable[[Any], Any] = _plain
+) -> dict[str, Any]:
     """A chapter state as plain data. Its catalogue is stored only when it differs from the
     campaign's (a chapter that ended before a card was banned or described keeps its own)."""
-    data = {name: _plain(getattr(chapter, name)) for name in chapter.__struct_fields__}
+    data = {name: plain(getattr(chapter, name)) for name in chapter.__struct_fields__}
     same = campaign is not None and chapter.catalogue == campaign
     data["catalogue"] = None if same else encode_catalogue(chapter.catalogue)
     return data
@@ -164,12 +188,19 @@ def decode_value(kind: Any, value: Any) -> Any:
     return _tuples(value)
 
 
-def encode_campaign(state: CampaignState) -> dict[str, Any]:
-    """A campaign state as plain data, with its format version."""
-    data = {name: _plain(getattr(state, name)) for name in state.__struct_fields__}
+def encode_campaign(state: CampaignState, plain: Callable[[Any], Any] = _plain) -> dict[str, Any]:
+    """A campaign state as plain data, with its format version (``plain``: how a field's
+    value is written)."""
+    data = {name: plain(getattr(state, name)) for name in state.__struct_fields__}
     data["catalogue"] = encode_catalogue(state.catalogue)
-    data["chapter"] = encode_chapter(state.chapter, state.catalogue) if state.chapter else None
+    chapter = state.chapter
+    data["chapter"] = encode_chapter(chapter, state.catalogue, plain) if chapter else None
     return {"format": STATE_FORMAT, **data}
+
+
+def encode_campaign_json(state: CampaignState) -> str:
+    """``encode_campaign`` as compact JSON text (records written by msgspec directly)."""
+    return json_text(encode_campaign(state, _as_is))
 
 
 def _upgrade(data: dict[str, Any]) -> dict[str, Any]:

@@ -10,15 +10,13 @@ played one is stored, and tiles held are a count (a list would give the played o
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
-import msgspec
-
 from domain.cards import base_catalogue
+from domain.codec import json_text
 from domain.legal import legal_summary
 
 if TYPE_CHECKING:
@@ -26,19 +24,11 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 RECRUIT_TURN = -2  # domain.module_state.RECRUIT_TURN: the Recruit acts
-SORTED = msgspec.json.Encoder(order="sorted")
 
 
 def dumps(value: Any) -> str:
-    """Compact, stable JSON for a column: ``json.dumps`` with sorted keys (ASCII, as its
-    default), written by msgspec unless the text holds what ``json`` would escape."""
-    try:
-        text = SORTED.encode(value).decode()
-    except TypeError:  # keys that are not strings
-        text = ""
-    if text.isascii() and text.isprintable():
-        return text
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+    """Compact, stable JSON for a column (sorted keys, ASCII)."""
+    return json_text(value, sort_keys=True)
 
 
 def chapter_name(number: int) -> str:

@@ -19,7 +19,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from domain.campaign import CampaignState, evolve_campaign, start_campaign
-from domain.codec import decode_campaign, encode_campaign
+from domain.codec import decode_campaign, encode_campaign_json
 from domain.events import CampaignCreated, from_record
 from domain.state import ChapterState
 from projections import schema
@@ -68,12 +68,11 @@ class Stream:
 
     def stored(self) -> dict[str, Any]:
         """Its ``projection_campaigns`` row (the state in the domain's plain form)."""
-        plain = json.dumps(encode_campaign(self.state), separators=(",", ":"))
         return {
             "campaign_id": self.campaign_id,
             "campaign": self.name,
             **self.info(),
-            "state": plain,
+            "state": encode_campaign_json(self.state),
         }
 
 
