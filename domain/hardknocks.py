@@ -19,8 +19,10 @@ def _cards(count: int) -> str:
 
 def kinds(state: ChapterState, player: Player) -> list[str | None]:
     """The kinds of the Hard Knocks in front of a player, oldest first (active or not)."""
-    cards = state.catalogue.cards
-    return [cards[k].hard_knock for k in player.hard_knocks]
+    cards, found = state.catalogue.cards, []
+    for key in player.hard_knocks:
+        found.append(cards[key].hard_knock)
+    return found
 
 
 def active_kinds(state: ChapterState, player: Player) -> list[str | None]:

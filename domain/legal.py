@@ -68,13 +68,27 @@ def playable_cards(state: ChapterState, player: Player) -> tuple[str, ...]:
 
 def plays(state: ChapterState, player: Player) -> list[Command]:
     """Every card the player may play now, Merry Christmas once per target, in key order."""
+    cards = state.catalogue.cards
     commands: list[Command] = []
     for card in playable_cards(state, player):
-        if state.catalogue[card].merry_christmas:
+        if cards[card].merry_christmas:
             commands += [PlayCard(player.name, card, target=t) for t in targets(state)]
         else:
             commands.append(PlayCard(player.name, card))
     return commands
+
+
+def charm_targets(state: ChapterState, player: Player) -> list[str]:
+    """The No Man's Land cards showing the player's charm threat, in key order."""
+    cards = state.catalogue.cards
+    return sorted({key for key in state.nml if player.charm in cards[key].threats})
+
+
+def charms(state: ChapterState, player: Player) -> list[Command]:
+    """Every use of the player's Good Luck Charm open now (none once it is used)."""
+    if not player.charm_up:
+        return []
+    return [UseCharm(player.name, key) for key in charm_targets(state, player)]
 
 
 def withdrawals(state: ChapterState, player: Player) -> list[Command]:
@@ -103,10 +117,7 @@ def _mission_actions(state: ChapterState) -> list[Command]:
         return []
     if must_withdraw(state, player):
         return withdrawals(state, player)
-    commands = plays(state, player)
-    if player.charm_up:
-        charmed = {k for k in state.nml if player.charm in state.catalogue[k].threats}
-        commands += [UseCharm(player.name, k) for k in sorted(charmed)]
+    commands = plays(state, player) + charms(state, player)
     if player.speech_tokens > 0 and not active(state, player, HardKnock.MUTE):
         commands += [MakeSpeech(player.name, t) for t in THREATS]
     return commands + withdrawals(state, player)
@@ -163,14 +174,13 @@ def legal_summary(state: ChapterState) -> dict[str, Any]:
     if player is None:
         return {}
     forced = must_withdraw(state, player)
-    charmed = sorted({k for k in state.nml if player.charm in state.catalogue[k].threats})
     tiles = sorted({getattr(w, "tile", None) or "none" for w in withdrawals(state, player)})
     return {
         "player": player.name,
         "must_withdraw": forced,
         "play": [] if forced else list(playable_cards(state, player)),
         "play_any_hidden": player.hidden > 0 and not forced,
-        "charm": [] if forced or not player.charm_up else charmed,
+        "charm": [] if forced or not player.charm_up else charm_targets(state, player),
         "speech": not forced and player.speech_tokens > 0 and not active(state, player, "mute"),
         "withdraw": tiles,
     }

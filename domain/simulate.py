@@ -22,14 +22,13 @@ from domain.commands import (
     Seat,
     StartChapter,
     StartMission,
-    UseCharm,
     Withdraw,
 )
 from domain.engine import execute
 from domain.events import Event
 from domain.evolve import begin
 from domain.hardknocks import active, must_withdraw
-from domain.legal import intensities, plays, support_choices, targets, withdrawals
+from domain.legal import charms, intensities, plays, support_choices, targets, withdrawals
 from domain.module_play import random_cancellation, random_order_choice, random_recruit_command
 from domain.module_state import RECRUIT_TURN
 from domain.resolution import TILE_STEPS
@@ -165,18 +164,11 @@ def _mission_command(state: ChapterState, rng: random.Random) -> Command:
     if roll < 0.08 and player.speech_tokens and not active(state, player, "mute"):
         return _speech(state, player, rng)
     # The plays then the charms, in legal_actions' order, without its sorting cost.
-    charms: list[Command] = (
-        [
-            UseCharm(player.name, k)
-            for k in sorted({k for k in state.nml if player.charm in state.catalogue[k].threats})
-        ]
-        if player.charm_up
-        else []
-    )
-    options = plays(state, player) + charms
+    uses = charms(state, player)
+    options = plays(state, player) + uses
     counts = state.threat_counts()
-    if charms and counts and max(counts.values()) >= 2 and rng.random() < 0.7:
-        return rng.choice(charms)
+    if uses and counts and max(counts.values()) >= 2 and rng.random() < 0.7:
+        return rng.choice(uses)
     careful = rng.random() < 0.85
     good = _sensible(state, player, options, counts) if careful else []
     if good:

@@ -121,7 +121,11 @@ class ChapterState(msgspec.Struct, frozen=True):
     @property
     def in_mission(self) -> tuple[Player, ...]:
         """Card players who have not withdrawn from the current Mission."""
-        return tuple(p for p in self.players if not p.chaplain and not p.withdrawn)
+        still_in = []
+        for player in self.players:
+            if not player.chaplain and not player.withdrawn:
+                still_in.append(player)
+        return tuple(still_in)
 
     def next_seat(self, seat: int, skip_withdrawn: bool = True) -> int:
         """The next card player clockwise (to the left) after ``seat``; in turn order
@@ -199,7 +203,10 @@ class ChapterState(msgspec.Struct, frozen=True):
 
     def hard_knock_weight(self, player: Player) -> int:
         """How many Hard Knocks a player counts for the defeat check (Wounded is 2)."""
-        return sum(self.catalogue[k].value for k in player.hard_knocks)
+        cards, weight = self.catalogue.cards, 0
+        for key in player.hard_knocks:
+            weight += cards[key].value
+        return weight
 
     @property
     def cards_in_hands(self) -> int:
