@@ -11,6 +11,7 @@ models live in the same file as the events.
 
 from __future__ import annotations
 
+import gc
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -145,9 +146,10 @@ def _batch(conn: sqlite3.Connection, projector: Projector, batch_size: int) -> i
         if position != projector.position:
             projector.forget()  # another runner moved on: reload what it left
             projector.position = position
-        events = read_after(conn, position, batch_size)
-        if events:
-            projector.project(events)
+        with _collector_paused():
+            events = read_after(conn, position, batch_size)
+            if events:
+                projector.project(events)
         conn.execute("COMMIT")
     except BaseException:
         _rollback(conn)
@@ -155,6 +157,20 @@ def _batch(conn: sqlite3.Connection, projector: Projector, batch_size: int) -> i
         projector.position = None
         raise
     return len(events)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused for a batch: a batch allocates hundreds of
+    thousands of short-lived objects that reference counting frees (they hold no cycles),
+    and the collector's passes over them cost ~10% of a rebuild."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _rollback(conn: sqlite3.Connection) -> None:
