@@ -27,7 +27,7 @@ from projections.campaign import campaign_row, reward_rows
 from projections.chapter import chapter_row, player_rows
 from projections.errors import ProjectionError
 from projections.log import log_row
-from projections.stored import Stored, read_versions
+from projections.stored import Stored, read_after, read_versions
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -148,6 +148,13 @@ class Projector:
         self.streams.clear()
 
     # --- projecting -----------------------------------------------------------------------
+    def project_after(self, position: int, limit: int) -> int:
+        """Project up to ``limit`` stored events after notification ``position``; how many."""
+        events = read_after(self.conn, position, limit)
+        if events:
+            self.project(events)
+        return len(events)
+
     def project(self, events: list[Stored]) -> None:
         """Project the events and write the rows and the new position (no commit)."""
         batch = Batch()

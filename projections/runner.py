@@ -136,8 +136,6 @@ def _run(conn: sqlite3.Connection, batch_size: int) -> int:
 
 def _batch(conn: sqlite3.Connection, projector: Projector, batch_size: int) -> int:
     """One batch in one transaction: read, project, write rows and position, commit."""
-    from projections.stored import read_after
-
     conn.execute("BEGIN IMMEDIATE")
     try:
         (position,) = conn.execute(
@@ -147,23 +145,22 @@ def _batch(conn: sqlite3.Connection, projector: Projector, batch_size: int) -> i
             projector.forget()  # another runner moved on: reload what it left
             projector.position = position
         with _collector_paused():
-            events = read_after(conn, position, batch_size)
-            if events:
-                projector.project(events)
+            done = projector.project_after(position, batch_size)
         conn.execute("COMMIT")
     except BaseException:
         _rollback(conn)
         projector.forget()
         projector.position = None
         raise
-    return len(events)
+    return done
 
 
 @contextmanager
 def _collector_paused() -> Iterator[None]:
     """Python's cyclic garbage collector paused for a batch: a batch allocates hundreds of
     thousands of short-lived objects that reference counting frees (they hold no cycles),
-    and the collector's passes over them cost ~10% of a rebuild."""
+    and the collector's passes over them cost ~10% of a rebuild. The batch's events are
+    freed before it resumes, so its first pass finds only what the batch kept."""
     enabled = gc.isenabled()
     gc.disable()
     try:
