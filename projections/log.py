@@ -7,6 +7,7 @@ names. Undo and redo rows themselves, and the creation, are never undone.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from projections.chapter import dumps
@@ -37,11 +38,17 @@ def summary(event: Stored, campaign: str) -> str:
     return ""
 
 
-def event_types(event: Stored) -> list[str]:
+def event_types(event: Stored) -> tuple[str, ...]:
     """The domain event types a stored event carried."""
     if event.kind == "Created" and event.data.record:
-        return [str(event.data.record["type"])]
-    return [str(record["type"]) for record in event.data.events]
+        return (str(event.data.record["type"]),)
+    return tuple(str(record["type"]) for record in event.data.events)
+
+
+@lru_cache(maxsize=1024)
+def _types_column(types: tuple[str, ...]) -> str:
+    """``event_types`` as JSON (a few hundred different lists in a campaign)."""
+    return dumps(list(types))
 
 
 def log_row(event: Stored, campaign: str, chapter: int | None) -> dict[str, Any]:
@@ -59,7 +66,7 @@ def log_row(event: Stored, campaign: str, chapter: int | None) -> dict[str, Any]
         "session": data.session,
         "time": event.timestamp,
         "chapter": chapter,
-        "event_types": dumps(event_types(event)),
+        "event_types": _types_column(event_types(event)),
         "parent": data.parent,
         "actions": dumps(actions) if actions is not None else None,
         "head": data.head,

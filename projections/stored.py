@@ -12,7 +12,6 @@ the timestamp is its text here. Version-1 events have no ``session`` (see docs/e
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -47,21 +46,16 @@ class Payload(msgspec.Struct, frozen=True):
     session: str = UNKNOWN_SESSION
 
 
-@dataclass(frozen=True, slots=True)
-class Stored:
-    """One stored event: its notification id, stream, version, kind and fields."""
+class Stored(msgspec.Struct, frozen=True):
+    """One stored event: its notification id, stream, version, kind, when it was stored
+    (ISO 8601 UTC) and its fields."""
 
     notification_id: int
     campaign_id: str
     version: int
     kind: str  # Created, ActionLogged, ActionsUndone, ActionsRedone (or an unknown topic)
+    timestamp: str
     data: Payload
-
-    @property
-    def timestamp(self) -> str:
-        """When it was stored, ISO 8601 UTC."""
-        stamp = self.data.timestamp
-        return stamp.text if stamp is not None else ""
 
     def restored(self) -> dict[str, Any]:
         """The campaign state an undo or a redo recorded, in the domain's plain form."""
@@ -79,7 +73,8 @@ def decode_row(row: tuple[int, str, int, str, bytes | str]) -> Stored:
         payload = PAYLOAD.decode(state)
     except msgspec.DecodeError as error:
         raise ProjectionError(f"cannot read stored event {rowid}: {error}") from None
-    return Stored(rowid, originator, version, kind, payload)
+    stamp = payload.timestamp.text if payload.timestamp is not None else ""
+    return Stored(rowid, originator, version, kind, stamp, payload)
 
 
 SELECT_AFTER = (
