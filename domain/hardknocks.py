@@ -97,7 +97,7 @@ def _fragile_blocker(state: ChapterState, player: Player) -> Blocker | None:
 
 
 def _two_alike(state: ChapterState) -> bool:
-    counts = state.threat_counts()
+    counts = state.threat_tally()
     return bool(counts) and max(counts.values()) >= 2
 
 

@@ -7,7 +7,6 @@ The engine deals itself here, so every card is known. Randomness comes only from
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 
 import msgspec
@@ -116,7 +115,7 @@ def _with_target(state: ChapterState, command: Command, rng: random.Random) -> C
 
 
 def _sensible(
-    state: ChapterState, player: Player, options: Sequence[Command], counts: Counter[str]
+    state: ChapterState, player: Player, options: Sequence[Command], counts: dict[str, int]
 ) -> list[Command]:
     """Plays a careful player would make: safe Threats, Hard Knocks that do not kill."""
     # a threat already shown twice: one more copy would fail the Mission
@@ -166,7 +165,7 @@ def _mission_command(state: ChapterState, rng: random.Random) -> Command:
     # The plays then the charms, in legal_actions' order, without its sorting cost.
     uses = charms(state, player)
     options = plays(state, player) + uses
-    counts = state.threat_counts()
+    counts = state.threat_tally()
     if uses and counts and max(counts.values()) >= 2 and rng.random() < 0.7:
         return rng.choice(uses)
     careful = rng.random() < 0.85

@@ -184,8 +184,9 @@ class ChapterState(msgspec.Struct, frozen=True):
         kinds = (self.catalogue[k].hard_knock for k in player.hard_knocks)
         return tuple(kind for kind in kinds if kind is not None)
 
-    def threat_counts(self) -> Counter[str]:
-        """Active threats: No Man's Land plus Phobias and Traumas of players still in."""
+    def threat_tally(self) -> dict[str, int]:
+        """Active threats (No Man's Land plus Phobias and Traumas of players still in), as
+        copies per threat shown; a plain dict, cheaper to build than ``threat_counts``."""
         cards = self.catalogue.cards
         shown: list[str] = []
         for key in self.nml:
@@ -199,7 +200,14 @@ class ChapterState(msgspec.Struct, frozen=True):
         if self.orders is not None:  # Orders of the Day show threats while in play
             for number in self.orders.in_play:
                 shown += self.catalogue.orders[number].threats
-        return Counter(shown)
+        tally: dict[str, int] = {}
+        for threat in shown:
+            tally[threat] = tally.get(threat, 0) + 1
+        return tally
+
+    def threat_counts(self) -> Counter[str]:
+        """Active threats: No Man's Land plus Phobias and Traumas of players still in."""
+        return Counter(self.threat_tally())
 
     def hard_knock_weight(self, player: Player) -> int:
         """How many Hard Knocks a player counts for the defeat check (Wounded is 2)."""
