@@ -42,7 +42,7 @@ def event_types(event: Stored) -> tuple[str, ...]:
     """The domain event types a stored event carried."""
     if event.kind == "Created" and event.data.record:
         return (str(event.data.record["type"]),)
-    return tuple(str(record["type"]) for record in event.data.events)
+    return tuple([str(record["type"]) for record in event.data.events])
 
 
 @lru_cache(maxsize=1024)
@@ -51,25 +51,26 @@ def _types_column(types: tuple[str, ...]) -> str:
     return dumps(list(types))
 
 
-def log_row(event: Stored, campaign: str, chapter: int | None) -> dict[str, Any]:
-    """The ``event_log`` row of one stored event (``chapter``: the chapter after it)."""
+def log_row(event: Stored, campaign: str, chapter: int | None) -> tuple[Any, ...]:
+    """The ``event_log`` row of one stored event, in the table's column order (``chapter``:
+    the chapter after it; not undone: the runner sets the flags an undo or a redo names)."""
     data = event.data
     actions = data.actions
-    return {
-        "campaign_id": event.campaign_id,
-        "campaign": campaign,
-        "version": event.version,
-        "notification_id": event.notification_id,
-        "kind": event.kind,
-        "summary": summary(event, campaign),
-        "who": data.logged_by,
-        "session": data.session,
-        "time": event.timestamp,
-        "chapter": chapter,
-        "event_types": _types_column(event_types(event)),
-        "parent": data.parent,
-        "actions": dumps(actions) if actions is not None else None,
-        "head": data.head,
-        "reason": data.reason,
-        "undone": 0,
-    }
+    return (
+        event.campaign_id,
+        campaign,
+        event.version,
+        event.notification_id,
+        event.kind,
+        summary(event, campaign),
+        data.logged_by,  # who
+        data.session,
+        event.timestamp,  # time
+        chapter,
+        _types_column(event_types(event)),
+        data.parent,
+        dumps(actions) if actions is not None else None,
+        data.head,
+        data.reason,
+        0,  # undone
+    )

@@ -96,8 +96,8 @@ class Batch:
     facts_before: dict[str, tuple[Any, ...] | None] = field(default_factory=dict)
     chapters: dict[tuple[str, int], tuple[str, ChapterState]] = field(default_factory=dict)
     cuts: dict[str, int] = field(default_factory=dict)  # rows of later chapters go
-    log: dict[tuple[str, int], dict[str, Any]] = field(default_factory=dict)
-    flags: dict[tuple[str, int], int] = field(default_factory=dict)  # undone, stored rows
+    log: dict[tuple[str, int], tuple[Any, ...]] = field(default_factory=dict)
+    flags: dict[tuple[str, int], int] = field(default_factory=dict)  # undone, set last
 
     def touch(self, stream: Stream, new: bool = False) -> None:
         """The campaign changes in this batch (remember its facts as they were)."""
@@ -127,11 +127,7 @@ class Batch:
     def mark(self, campaign_id: str, versions: list[int], undone: bool) -> None:
         """Actions taken off (or put back on) the line of play."""
         for version in versions:
-            key = (campaign_id, int(version))
-            if key in self.log:
-                self.log[key]["undone"] = int(undone)
-            else:
-                self.flags[key] = int(undone)
+            self.flags[(campaign_id, int(version))] = int(undone)
 
 
 class Projector:
@@ -290,6 +286,13 @@ def create_tables(db: Database) -> None:
     )
 
 
+LOG_COLUMNS = list(schema.EVENT_LOG.columns)  # log_row's order
+INSERT_LOG = (
+    f"INSERT INTO event_log ({', '.join(f'[{c}]' for c in LOG_COLUMNS)}) "
+    f"VALUES ({', '.join('?' for _ in LOG_COLUMNS)})"
+)
+
+
 def drop_tables(conn: sqlite3.Connection) -> None:
     """Drop every read-model table (the events are not touched)."""
     for table in schema.ALL_TABLES:
@@ -364,7 +367,7 @@ def write_batch(conn: sqlite3.Connection, batch: Batch, position: int) -> None:
     """Write everything a batch touched, and the new position, in the open transaction."""
     _write_chapters(conn, batch)
     _write_campaigns(conn, batch)
-    _write_rows(conn, "event_log", list(batch.log.values()))
+    conn.executemany(INSERT_LOG, batch.log.values())
     conn.executemany(
         "UPDATE event_log SET undone = ? WHERE campaign_id = ? AND version = ?",
         [(flag, cid, version) for (cid, version), flag in batch.flags.items()],

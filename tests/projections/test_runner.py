@@ -292,3 +292,32 @@ def test_a_file_without_events_gets_no_tables_from_a_catch_up(tmp_path: Path) ->
     with closing(sqlite3.connect(empty)) as conn:
         assert conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
     assert rebuild(empty) == 0
+
+
+def test_an_action_and_its_undo_fill_every_event_log_column(tmp_path: Path) -> None:
+    db = tmp_path / "old.sqlite"
+    shutil.copy(FIXTURE, db)
+    catch_up(db)
+    with closing(sqlite3.connect(db)) as conn:
+        conn.row_factory = sqlite3.Row
+        played, undo = [
+            dict(row) for row in conn.execute("SELECT * FROM event_log WHERE version IN (5, 6)")
+        ]
+    common = {"campaign_id": campaign_id("Old Friday").hex, "campaign": "Old Friday"}
+    assert played == {
+        **common,
+        **{"version": 5, "notification_id": 5, "kind": "ActionLogged"},
+        **{"summary": "PlayCard player=Ben card=rain+gas", "who": "ben"},
+        **{"session": UNKNOWN_SESSION, "time": "2026-11-21T11:12:15.484369+00:00"},
+        **{"chapter": 1, "event_types": '["CardPlayed"]', "parent": 4},
+        **{"actions": None, "head": None, "reason": None, "undone": 1},
+    }
+    assert undo == {
+        **common,
+        **{"version": 6, "notification_id": 6, "kind": "ActionsUndone"},
+        **{"summary": "undo #5: Ben played snow+gas, not rain+gas", "who": "ann"},
+        **{"session": UNKNOWN_SESSION, "time": "2026-11-21T11:12:15.485894+00:00"},
+        **{"chapter": 1, "event_types": "[]", "parent": None},
+        **{"actions": "[5]", "head": 4, "reason": "Ben played snow+gas, not rain+gas"},
+        "undone": 0,
+    }
