@@ -142,7 +142,7 @@ def played_consequences(o: Outcome, player: str, card: str | None, target: Targe
     """Merry Christmas discards its target, Tyrannical takes the token; True if MC used it."""
     if card is None:
         return False
-    kind = o.state.catalogue[card]
+    kind = o.state.catalogue.cards[card]
     if kind.merry_christmas:
         chosen = check_target(o.state, target)
         if chosen is not None:
@@ -165,7 +165,7 @@ def resolve_played(o: Outcome, player: str, cmd: PlayCard) -> None:
     """A card just played: Merry Christmas or Tyrannical act, then its Trap draws the next
     card and plays it at once (that card's own Trap ignored). Checks the told outcomes."""
     used_target = played_consequences(o, player, cmd.card, cmd.target)
-    sprang = o.state.catalogue[cmd.card].trap and trap_springs(o.state)
+    sprang = o.state.catalogue.cards[cmd.card].trap and trap_springs(o.state)
     if sprang:
         drawn = reveal_top(o.state, cmd.drawn, player, "Trap")
         o.emit(CardDrawnAndPlayed(player, drawn, "trap"))

@@ -143,7 +143,7 @@ def _play(state: ChapterState, name: str, card: str) -> ChapterState:
         hand_t, hidden = tuple(hand), player.hidden
     else:
         hand_t, hidden = player.hand, player.hidden - 1
-    kind = state.catalogue[card]
+    kind = state.catalogue.cards[card]
     nml, discard, knocks = state.nml, state.discard, player.hard_knocks
     if kind.is_threat:
         nml = (*nml, card)
@@ -242,48 +242,21 @@ def _after_turn(state: ChapterState, player: str) -> ChapterState:
 
 def evolve(state: ChapterState, event: Event) -> ChapterState:
     """The state after one event."""
-    match event:  # the turns first: most events are a card played or a withdrawal
+    match event:  # the most frequent first: a turn, then a Mission's start and end
         case CardPlayed(player=name, card=card):
             return _play(state, name, card)
         case PlayerWithdrew():
             return _withdraw(state, event)
-        case MissionStarted():
-            return _start_mission(state, event)
-        case CardsDealt():
-            return _deal(state, event)
-        case CardsDrawn(player=name, cards=cards):
-            state = replace(state, trials=state.trials[len(cards) :])
-            return state.with_player(_add_to_hand(state.player(name), cards))
-        case CardDrawnAndPlayed(player=name, card=card):
-            if card is None:
-                return state
-            return _place(replace(state, trials=state.trials[1:]), name, card)
-        case HardKnockDiscarded(player=name, card=card):
-            state = state.with_player(_without_hard_knock(state.player(name), card))
-            return replace(state, discard=(*state.discard, card))
-        case MissionLeaderTaken(player=name):
-            return replace(state, leader=state.index(name))
         case CharmUsed(player=name, card=card):
             nml = list(state.nml)
             nml.remove(card)
             state = state.with_player(replace(state.player(name), charm_up=False))
             state = replace(state, nml=tuple(nml), discard=(*state.discard, card))
             return _after_turn(state, name)
-        case SpeechMade(player=name, discards=discards):
-            for owner, card in discards:
-                state = state.with_player(_take_from_hand(state.player(owner), card))
-            speaker = state.player(name)
-            state = state.with_player(replace(speaker, speech_tokens=speaker.speech_tokens - 1))
-            stock = state.speech_stock + (1 if state.rules.speech_tokens_return else 0)
-            state = replace(
-                state, discard=(*state.discard, *(c for _, c in discards)), speech_stock=stock
-            )
-            return _after_turn(state, name)
-        case SupportTileDiscarded(player=name, tile=tile):
-            player = state.player(name)
-            tiles = list(player.tiles)
-            tiles.remove(tile)
-            return state.with_player(replace(player, tiles=tuple(tiles)))
+        case MissionStarted():
+            return _start_mission(state, event)
+        case CardsDealt():
+            return _deal(state, event)
         case MissionFailed(trials=trials):
             return replace(state, nml=(), trials=trials, mission_failed=True, turn=-1)
         case MissionSucceeded():
@@ -301,6 +274,33 @@ def evolve(state: ChapterState, event: Event) -> ChapterState:
                 state = state.with_player(replace(player, speech_tokens=player.speech_tokens + 1))
                 state = replace(state, speech_stock=state.speech_stock - 1)
             return replace(state, leader=state.index(leader), phase=Phase.PREPARATION)
+        case CardsDrawn(player=name, cards=cards):
+            state = replace(state, trials=state.trials[len(cards) :])
+            return state.with_player(_add_to_hand(state.player(name), cards))
+        case CardDrawnAndPlayed(player=name, card=card):
+            if card is None:
+                return state
+            return _place(replace(state, trials=state.trials[1:]), name, card)
+        case HardKnockDiscarded(player=name, card=card):
+            state = state.with_player(_without_hard_knock(state.player(name), card))
+            return replace(state, discard=(*state.discard, card))
+        case MissionLeaderTaken(player=name):
+            return replace(state, leader=state.index(name))
+        case SpeechMade(player=name, discards=discards):
+            for owner, card in discards:
+                state = state.with_player(_take_from_hand(state.player(owner), card))
+            speaker = state.player(name)
+            state = state.with_player(replace(speaker, speech_tokens=speaker.speech_tokens - 1))
+            stock = state.speech_stock + (1 if state.rules.speech_tokens_return else 0)
+            state = replace(
+                state, discard=(*state.discard, *(c for _, c in discards)), speech_stock=stock
+            )
+            return _after_turn(state, name)
+        case SupportTileDiscarded(player=name, tile=tile):
+            player = state.player(name)
+            tiles = list(player.tiles)
+            tiles.remove(tile)
+            return state.with_player(replace(player, tiles=tuple(tiles)))
         case FactCorrected():
             return apply_correction(state, event)
         case ChapterWon():

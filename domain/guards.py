@@ -83,7 +83,7 @@ def check_not_forced(state: ChapterState, player: Player, doing: str) -> None:
 
 def check_known_card(state: ChapterState, card: str) -> None:
     """The key is a card of this chapter's catalogue."""
-    if card not in state.catalogue:
+    if card not in state.catalogue.cards:
         raise CardNotAvailable(f"{card!r} is not a card of this campaign's catalogue")
 
 

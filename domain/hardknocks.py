@@ -121,4 +121,6 @@ def withdrawal_blocker(state: ChapterState, player: Player) -> Blocker | None:
 
 def must_withdraw(state: ChapterState, player: Player) -> bool:
     """Fearful forces the withdrawal, unless an older card of the same player forbids it."""
+    if not player.hard_knocks:
+        return False
     return fearful_applies(state, player) and withdrawal_blocker(state, player) is None

@@ -101,7 +101,7 @@ def _speech(state: ChapterState, player: Player, rng: random.Random) -> MakeSpee
 def _with_target(state: ChapterState, command: Command, rng: random.Random) -> Command:
     """Give a Merry Christmas a target when the engine will reveal one from the deck."""
     top = state.trials[0] if state.trials else None
-    if top is None or not state.catalogue[top].merry_christmas:
+    if top is None or not state.catalogue.cards[top].merry_christmas:
         return command
     if isinstance(command, PlayCard) and state.catalogue[command.card].trap:
         if trap_springs(replace(state, nml=(*state.nml, command.card))):
@@ -119,7 +119,10 @@ def _sensible(
 ) -> list[Command]:
     """Plays a careful player would make: safe Threats, Hard Knocks that do not kill."""
     # a threat already shown twice: one more copy would fail the Mission
-    crowded = {threat for threat, n in counts.items() if n >= 2}
+    crowded = set()
+    for threat, n in counts.items():
+        if n >= 2:
+            crowded.add(threat)
     weight = state.hard_knock_weight(player)
     cards = state.catalogue.cards
     good: list[Command] = []
@@ -149,8 +152,9 @@ def _helpful(state: ChapterState, leave: list[Command], rng: random.Random) -> C
         target = state.players[(seat + TILE_STEPS[tile]) % len(state.players)]
         return len(target.hard_knocks) * 2 + (0 if target.charm_up else 1)
 
-    best = max(need(c) for c in leave)
-    return rng.choice([c for c in leave if need(c) == best])
+    needs = [need(c) for c in leave]
+    best = max(needs)
+    return rng.choice([c for c, n in zip(leave, needs, strict=True) if n == best])
 
 
 def _mission_command(state: ChapterState, rng: random.Random) -> Command:
