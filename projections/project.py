@@ -1,13 +1,12 @@
-"""Projecting one batch of stored events and writing it with ``sqlite3``.
+"""Projecting one batch of stored events.
 
 The runner keeps each campaign's ``CampaignState``: started by ``start_campaign`` on
 Created, evolved by ``evolve_campaign`` over an ActionLogged's domain events, replaced by
 the recorded ``restored`` state on an undo or a redo. A batch collects what its events
 touch (each chapter's latest board, each campaign's latest state, new log rows, undone
-flags) and writes every touched row once, with the new position, in the caller's
-transaction, with plain ``executemany`` (sqlite-utils creates the tables in a rebuild,
-``create_tables``, and is imported only there). This is the heavy path (the domain): it
-is imported only when there is something to project.
+flags) and ``projections.write`` writes every touched row once, with the new position,
+in the caller's transaction. This is the heavy path (the domain): it is imported only
+when there is something to project.
 """
 
 from __future__ import annotations
@@ -15,22 +14,16 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass, field
-from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from domain.campaign import CampaignState, evolve_campaign, start_campaign
 from domain.codec import decode_campaign, encode_campaign_json
 from domain.events import CampaignCreated, from_record
 from domain.state import ChapterState
-from projections import schema
-from projections.campaign import campaign_row, reward_rows
-from projections.chapter import chapter_row, player_rows
 from projections.errors import ProjectionError
 from projections.log import log_row
 from projections.stored import Stored, read_after, read_versions
-
-if TYPE_CHECKING:
-    from sqlite_utils import Database
+from projections.write import reward_facts, write_batch
 
 RECENT = 64  # states kept per campaign for undo and redo
 
@@ -76,18 +69,6 @@ class Stream:
         }
 
 
-def _reward_facts(state: CampaignState) -> tuple[Any, ...]:
-    """What the campaign-wide tables are made of: unchanged facts, unchanged rows."""
-    return (
-        state.name,
-        state.holdings,
-        state.unclaimed,
-        state.bans,
-        state.results,
-        state.catalogue.helping_hands,
-    )
-
-
 @dataclass
 class Batch:
     """What one batch of events touched, to be written once."""
@@ -103,7 +84,7 @@ class Batch:
         """The campaign changes in this batch (remember its facts as they were)."""
         if stream.campaign_id not in self.streams:
             self.streams[stream.campaign_id] = stream
-            self.facts_before[stream.campaign_id] = None if new else _reward_facts(stream.state)
+            self.facts_before[stream.campaign_id] = None if new else reward_facts(stream.state)
 
     def chapter(self, stream: Stream, number: int, chapter: ChapterState) -> None:
         """A chapter's board as it now stands."""
@@ -267,112 +248,4 @@ def load_stream(conn: sqlite3.Connection, campaign_id: str) -> Stream:
         created_at=created_at,
         created_by=created_by,
         updated_at=updated_at,
-    )
-
-
-# --- writing ----------------------------------------------------------------------------
-def create_tables(db: Database) -> None:
-    """Create every read-model table that is missing, and the position row."""
-    for table in schema.ALL_TABLES:
-        if not db[table.name].exists():
-            db[table.name].create(  # type: ignore[union-attr]
-                table.columns, pk=table.pk, not_null=set(table.pk)
-            )
-            for columns in table.indexes:
-                db[table.name].create_index(columns)  # type: ignore[union-attr]
-    db["projection_position"].insert(  # type: ignore[union-attr]
-        {"name": schema.POSITION_NAME, "position": 0, "schema": schema.SCHEMA},
-        ignore=True,
-    )
-
-
-LOG_COLUMNS = list(schema.EVENT_LOG.columns)  # log_row's order
-INSERT_LOG = (
-    f"INSERT INTO event_log ({', '.join(f'[{c}]' for c in LOG_COLUMNS)}) "
-    f"VALUES ({', '.join('?' for _ in LOG_COLUMNS)})"
-)
-
-
-def drop_tables(conn: sqlite3.Connection) -> None:
-    """Drop every read-model table (the events are not touched)."""
-    for table in schema.ALL_TABLES:
-        conn.execute(f"DROP TABLE IF EXISTS [{table.name}]")
-
-
-def _write_rows(
-    conn: sqlite3.Connection,
-    table: str,
-    rows: list[dict[str, Any]],
-    verb: str = "INSERT",
-    upsert: tuple[str, ...] = (),
-) -> None:
-    """Write ``rows`` (dicts with the same keys, JSON columns already text) into ``table``:
-    ``INSERT`` (an existing key is an error), ``INSERT OR REPLACE``, or, with ``upsert``
-    (the primary key), an insert that updates the given columns of an existing row (as
-    sqlite-utils' ``upsert_all``)."""
-    if not rows:
-        return
-    columns = list(rows[0])
-    sql = (
-        f"{verb} INTO [{table}] ({', '.join(f'[{c}]' for c in columns)}) "
-        f"VALUES ({', '.join('?' for _ in columns)})"
-    )
-    if upsert:
-        updates = ", ".join(f"[{c}] = excluded.[{c}]" for c in columns if c not in upsert)
-        keys = ", ".join(f"[{c}]" for c in upsert)
-        sql += f" ON CONFLICT({keys}) " + (f"DO UPDATE SET {updates}" if updates else "DO NOTHING")
-    values = itemgetter(*columns)
-    conn.executemany(sql, [values(row) for row in rows])
-
-
-def _write_chapters(conn: sqlite3.Connection, batch: Batch) -> None:
-    for cid, keep in batch.cuts.items():
-        for table in ("chapter_state", "chapter_players"):
-            conn.execute(f"DELETE FROM {table} WHERE campaign_id = ? AND chapter > ?", (cid, keep))
-    conn.executemany(
-        "DELETE FROM chapter_players WHERE campaign_id = ? AND chapter = ?", list(batch.chapters)
-    )
-    boards = [chapter_row(c, name, n, st) for (c, n), (name, st) in batch.chapters.items()]
-    players = [
-        row for (c, n), (name, st) in batch.chapters.items() for row in player_rows(c, name, n, st)
-    ]
-    _write_rows(conn, "chapter_state", boards, "INSERT OR REPLACE")
-    _write_rows(conn, "chapter_players", players)
-
-
-def _write_campaigns(conn: sqlite3.Connection, batch: Batch) -> None:
-    changed = [
-        s
-        for cid, s in batch.streams.items()
-        if batch.facts_before[cid] is None or batch.facts_before[cid] != _reward_facts(s.state)
-    ]
-    for stream in changed:
-        hands, score, bans = reward_rows(stream.campaign_id, stream.state)
-        for name, rows in (("helping_hands", hands), ("campaign_score", score), ("bans", bans)):
-            conn.execute(f"DELETE FROM {name} WHERE campaign_id = ?", (stream.campaign_id,))
-            _write_rows(conn, name, rows)
-    streams = list(batch.streams.values())
-    _write_rows(
-        conn,
-        "campaigns",
-        [campaign_row(s.campaign_id, s.state, s.info()) for s in streams],
-        upsert=("campaign_id",),
-    )
-    _write_rows(
-        conn, "projection_campaigns", [s.stored() for s in streams], upsert=("campaign_id",)
-    )
-
-
-def write_batch(conn: sqlite3.Connection, batch: Batch, position: int) -> None:
-    """Write everything a batch touched, and the new position, in the open transaction."""
-    _write_chapters(conn, batch)
-    _write_campaigns(conn, batch)
-    conn.executemany(INSERT_LOG, batch.log.values())
-    conn.executemany(
-        "UPDATE event_log SET undone = ? WHERE campaign_id = ? AND version = ?",
-        [(flag, cid, version) for (cid, version), flag in batch.flags.items()],
-    )
-    conn.execute(
-        "UPDATE projection_position SET position = ? WHERE name = ?",
-        (position, schema.POSITION_NAME),
     )

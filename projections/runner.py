@@ -106,7 +106,7 @@ def _rebuild(conn: sqlite3.Connection, batch_size: int, unless_current: bool = F
     then project every event."""
     from sqlite_utils import Database
 
-    from projections.project import create_tables, drop_tables
+    from projections.write import create_tables, drop_tables
 
     conn.execute("BEGIN IMMEDIATE")
     try:
