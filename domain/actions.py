@@ -75,9 +75,12 @@ def minimum_intensity(state: ChapterState) -> int:
 
 def deal_order(state: ChapterState) -> tuple[int, ...]:
     """Seats of the card players, starting with the Mission Leader, clockwise."""
-    n = len(state.players)
-    seats = ((state.leader + i) % n for i in range(n))
-    return tuple(s for s in seats if not state.players[s].chaplain)
+    n, seats = len(state.players), []
+    for i in range(n):
+        seat = (state.leader + i) % n
+        if not state.players[seat].chaplain:
+            seats.append(seat)
+    return tuple(seats)
 
 
 def decide_start_mission(
@@ -98,13 +101,9 @@ def decide_start_mission(
             f"{state.players[state.leader].name} cannot choose intensity {cmd.intensity}: {rule}"
         )
     order = deal_order(state)
-    hands: list[list[str | None]] = [[] for _ in order]
-    dealt = 0
-    for _round in range(cmd.intensity):
-        for i in range(len(order)):
-            if dealt < len(state.trials):
-                hands[i].append(state.trials[dealt])
-                dealt += 1
+    # one card at a time round the table: each hand takes every n-th card from the top
+    top = state.trials[: cmd.intensity * len(order)]
+    hands = [top[i :: len(order)] for i in range(len(order))]
     o = Outcome(state)
     choose_order(o, cmd)  # Orders of the Day: drawn, checked, kept (domain/orders.py)
     o.emit(MissionStarted(state.mission + 1, state.players[state.leader].name, cmd.intensity))

@@ -82,10 +82,11 @@ def _fragile_blocker(state: ChapterState, player: Player) -> Blocker | None:
     for other in state.players:
         if (
             other.hard_knocks
+            and not other.withdrawn
             and not other.chaplain
             and other.name != player.name
             and other.hand_size > 0
-            and active(state, other, HardKnock.FRAGILE)
+            and has(state, other, HardKnock.FRAGILE)
         ):
             return Blocker(
                 HardKnock.FRAGILE,
@@ -108,10 +109,10 @@ def fearful_applies(state: ChapterState, player: Player) -> bool:
 
 def withdrawal_blocker(state: ChapterState, player: Player) -> Blocker | None:
     """The Hard Knock that stops this player withdrawing now, if any."""
-    if player.hand_size == 0 or not any(p.hard_knocks for p in state.players):
+    if player.hand_size == 0:
         return None
     mine = active_kinds(state, player)
-    own = _own_blockers(state, player, mine)
+    own = _own_blockers(state, player, mine) if mine else []
     if HardKnock.FEARFUL in mine and _two_alike(state):
         fearful_age = _age(state, player, HardKnock.FEARFUL)
         older = [b for b in own if _age(state, player, b.kind) < fearful_age]
