@@ -80,8 +80,11 @@ def plays(state: ChapterState, player: Player) -> list[Command]:
 
 def charm_targets(state: ChapterState, player: Player) -> list[str]:
     """The No Man's Land cards showing the player's charm threat, in key order."""
-    cards = state.catalogue.cards
-    return sorted({key for key in state.nml if player.charm in cards[key].threats})
+    cards, keys = state.catalogue.cards, set()
+    for key in state.nml:
+        if player.charm in cards[key].threats:
+            keys.add(key)
+    return sorted(keys)
 
 
 def charms(state: ChapterState, player: Player) -> list[Command]:

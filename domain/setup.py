@@ -20,6 +20,7 @@ from domain.rules import (
 from domain.solo_setup import decide_start_solo
 
 THREATS = frozenset(t.value for t in Threat)
+RULESETS, VARIANTS = frozenset(Ruleset), frozenset(Variant)
 
 
 def check_seats(ruleset: str, seats: tuple[Seat, ...]) -> None:
@@ -140,9 +141,9 @@ def decide_start_chapter(
     """The setup of a chapter: at a real table decks are unseen counts."""
     if cmd.variant == Variant.SOLO:  # Solo mode: 3 Grizzled, one hand (domain/solo.py)
         return decide_start_solo(cmd, catalogue, chance)
-    if cmd.ruleset not in set(Ruleset):
+    if cmd.ruleset not in RULESETS:
         raise InvalidSetup(f"setup: unknown ruleset {cmd.ruleset!r} (classic or armistice)")
-    if cmd.variant not in set(Variant):
+    if cmd.variant not in VARIANTS:
         raise InvalidSetup(f"setup: unknown variant {cmd.variant!r} (normal, rookie, veteran)")
     check_seats(cmd.ruleset, cmd.seats)
     armistice = cmd.ruleset == Ruleset.ARMISTICE

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import chain
 
 import msgspec
 from msgspec.structs import replace
@@ -118,8 +119,7 @@ def _sensible(
     state: ChapterState, player: Player, options: Sequence[Command], counts: dict[str, int]
 ) -> list[Command]:
     """Plays a careful player would make: safe Threats, Hard Knocks that do not kill."""
-    # a threat already shown twice: one more copy would fail the Mission
-    crowded = set()
+    crowded = set()  # threats shown twice already: one more copy would fail the Mission
     for threat, n in counts.items():
         if n >= 2:
             crowded.add(threat)
@@ -130,11 +130,13 @@ def _sensible(
         if not isinstance(command, PlayCard):
             continue
         card = cards[command.card]
-        if (
-            (card.is_threat and crowded.isdisjoint(card.threats) and not card.trap)
-            or (card.hard_knock is not None and weight + card.value < 3)
-            or card.merry_christmas
-        ):
+        if card.merry_christmas:
+            safe = True
+        elif card.hard_knock is not None:
+            safe = weight + card.value < 3
+        else:  # a Threat: no Trap, no third copy
+            safe = not card.trap and crowded.isdisjoint(card.threats)
+        if safe:
             good.append(command)
     return good
 
@@ -216,7 +218,7 @@ class Playthrough(msgspec.Struct, frozen=True):
     @property
     def events(self) -> tuple[Event, ...]:
         """Every event, the ChapterStarted first."""
-        return tuple(e for step in self.steps for e in step)
+        return tuple(chain.from_iterable(self.steps))
 
 
 def play_chapter(
