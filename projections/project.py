@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from domain.campaign import CampaignState, evolve_campaign, start_campaign
 from domain.codec import decode_campaign, encode_campaign_json
@@ -28,8 +29,7 @@ from projections.write import reward_facts, write_batch
 RECENT = 64  # states kept per campaign for undo and redo
 
 
-@dataclass
-class Stream:
+class Stream(msgspec.Struct):
     """One campaign as the runner knows it: its state and where its stream stands."""
 
     campaign_id: str
@@ -40,7 +40,7 @@ class Stream:
     created_at: str
     created_by: str
     updated_at: str
-    recent: dict[int, CampaignState] = field(default_factory=dict, repr=False)
+    recent: dict[int, CampaignState] = msgspec.field(default_factory=dict)
 
     def remember(self, version: int) -> None:
         """Keep the state right after action ``version`` (the last RECENT of this run), so
@@ -69,16 +69,15 @@ class Stream:
         }
 
 
-@dataclass
-class Batch:
+class Batch(msgspec.Struct):
     """What one batch of events touched, to be written once."""
 
-    streams: dict[str, Stream] = field(default_factory=dict)
-    facts_before: dict[str, tuple[Any, ...] | None] = field(default_factory=dict)
-    chapters: dict[tuple[str, int], tuple[str, ChapterState]] = field(default_factory=dict)
-    cuts: dict[str, int] = field(default_factory=dict)  # rows of later chapters go
-    log: dict[tuple[str, int], tuple[Any, ...]] = field(default_factory=dict)
-    flags: dict[tuple[str, int], int] = field(default_factory=dict)  # undone, set last
+    streams: dict[str, Stream] = msgspec.field(default_factory=dict)
+    facts_before: dict[str, tuple[Any, ...] | None] = msgspec.field(default_factory=dict)
+    chapters: dict[tuple[str, int], tuple[str, ChapterState]] = msgspec.field(default_factory=dict)
+    cuts: dict[str, int] = msgspec.field(default_factory=dict)  # rows of later chapters go
+    log: dict[tuple[str, int], tuple[Any, ...]] = msgspec.field(default_factory=dict)
+    flags: dict[tuple[str, int], int] = msgspec.field(default_factory=dict)  # undone, set last
 
     def touch(self, stream: Stream, new: bool = False) -> None:
         """The campaign changes in this batch (remember its facts as they were)."""

@@ -12,10 +12,10 @@ models live in the same file as the events.
 from __future__ import annotations
 
 import gc
+import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from projections import schema
@@ -35,10 +35,10 @@ CHECK = (
 )
 
 
-def connect(db_path: str | Path) -> sqlite3.Connection:
+def connect(db_path: str | os.PathLike[str]) -> sqlite3.Connection:
     """A connection that leaves transactions to us (autocommit; explicit BEGIN)."""
-    path = Path(db_path).expanduser()
-    if not path.is_file():
+    path = os.path.expanduser(db_path)  # os.path: pathlib costs ~3 ms of every command
+    if not os.path.isfile(path):
         raise DatabaseMissing(f"there is no campaign database at {path}")
     try:
         return sqlite3.connect(path, timeout=LOCK_TIMEOUT, isolation_level=None)
@@ -46,7 +46,7 @@ def connect(db_path: str | Path) -> sqlite3.Connection:
         raise ProjectionError(f"cannot open {path}: {error}") from None
 
 
-def catch_up(db_path: str | Path, *, batch_size: int = BATCH) -> int:
+def catch_up(db_path: str | os.PathLike[str], *, batch_size: int = BATCH) -> int:
     """Project every stored event not projected yet; how many were projected."""
     with _guard(db_path) as conn:
         try:
@@ -64,14 +64,14 @@ def catch_up(db_path: str | Path, *, batch_size: int = BATCH) -> int:
         return _run(conn, batch_size)
 
 
-def rebuild(db_path: str | Path, *, batch_size: int = REBUILD_BATCH) -> int:
+def rebuild(db_path: str | os.PathLike[str], *, batch_size: int = REBUILD_BATCH) -> int:
     """Drop every read model and project all stored events again; how many."""
     with _guard(db_path) as conn:
         return _rebuild(conn, batch_size)
 
 
 @contextmanager
-def _guard(db_path: str | Path) -> Iterator[sqlite3.Connection]:
+def _guard(db_path: str | os.PathLike[str]) -> Iterator[sqlite3.Connection]:
     """A connection, closed afterwards; SQLite's errors (not a database, locked too
     long, disk full) become one ProjectionError naming the file."""
     conn = connect(db_path)

@@ -7,15 +7,14 @@ tables live in the campaign database itself, next to ``stored_events``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 # Bump when a table or its meaning changes: a read model of another schema is rebuilt.
 SCHEMA = 2
 POSITION_NAME = "read_models"
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """One read-model table: columns in order (name -> SQLite type) and its primary key."""
 
     name: str
