@@ -34,9 +34,11 @@ from domain.recruits import decide_play_recruit_card, decide_withdraw_recruit
 from domain.solo import decide_solo
 from domain.state import ChapterState
 
+SOLO_COMMANDS = (RefillHand, DrawSoloSupport)  # Solo mode only (domain/solo.py)
+
 
 def _outcome(state: ChapterState, command: Command, chance: Chance | None) -> Outcome:
-    if state.solo is not None or isinstance(command, RefillHand | DrawSoloSupport):
+    if state.solo is not None or isinstance(command, SOLO_COMMANDS):
         return decide_solo(state, command, chance)  # Solo mode: one hand (domain/solo.py)
     match command:
         case StartMission():

@@ -32,12 +32,16 @@ def active_kinds(state: ChapterState, player: Player) -> list[str | None]:
 
 def has(state: ChapterState, player: Player, kind: str) -> bool:
     """Whether a player has a Hard Knock of this kind in front of them (active or not)."""
-    return bool(player.hard_knocks) and kind in kinds(state, player)
+    cards = state.catalogue.cards
+    for key in player.hard_knocks:  # noqa: SIM110 - a loop, not a generator: a hot path
+        if cards[key].hard_knock == kind:
+            return True
+    return False
 
 
 def active(state: ChapterState, player: Player, kind: str) -> bool:
     """Whether a Hard Knock of this kind has effect on the player now."""
-    return kind in active_kinds(state, player)
+    return not player.withdrawn and has(state, player, kind)
 
 
 def _age(state: ChapterState, player: Player, kind: str) -> int:
