@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from enum import Enum
 from functools import cache
-from types import UnionType
-from typing import Any, Union, get_args, get_origin, get_type_hints
+from typing import Any, get_type_hints
 
 import msgspec
 from msgspec.structs import replace
@@ -160,32 +158,20 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 def decode_value(kind: Any, value: Any) -> Any:
-    """Plain data back into the type a record's field declares: nested records,
-    tuples, enums and optional values. A field missing from old data takes its default."""
+    """Plain data back into the type a record's field declares: nested records, tuples,
+    enums, optional values and dicts keyed by numbers (``msgspec.convert``). A field
+    missing from old data takes its default; a field this program does not know is
+    ignored; a record's field given as None stays None (filled in by the caller)."""
     if value is None:
         return None
-    origin = get_origin(kind)
-    if origin in (Union, UnionType):
-        options = [a for a in get_args(kind) if a is not type(None)]
-        for option in options:
-            if _is_record(option) and isinstance(value, dict):
-                return decode_value(option, value)
-        return decode_value(options[0], value) if len(options) == 1 else _tuples(value)
-    if origin is dict:
-        key_kind, value_kind = get_args(kind)
-        return {key_kind(k): decode_value(value_kind, v) for k, v in value.items()}
-    if origin is tuple:
-        args = get_args(kind)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(decode_value(args[0], v) for v in value)
-        return tuple(decode_value(a, v) for a, v in zip(args, value, strict=True))
     if _is_record(kind):
         hints = _hints(kind)
-        known = set(kind.__struct_fields__)
-        return kind(**{k: decode_value(hints[k], v) for k, v in value.items() if k in known})
-    if isinstance(kind, type) and issubclass(kind, Enum):
-        return kind(value)
-    return _tuples(value)
+        return kind(**{k: _convert(v, hints[k]) for k, v in value.items() if k in hints})
+    return _convert(value, kind)
+
+
+def _convert(value: Any, kind: Any) -> Any:
+    return None if value is None else msgspec.convert(value, kind, str_keys=True)
 
 
 def encode_campaign(state: CampaignState, plain: Callable[[Any], Any] = _plain) -> dict[str, Any]:
