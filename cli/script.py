@@ -1,0 +1,25 @@
+"""The ``grizzled`` console script (``pyproject.toml``): the click group, run with the
+cyclic garbage collector off.
+
+A command lives a fraction of a second and frees almost everything by reference
+counting, so the collector's passes (triggered by the thousands of objects the imports
+create) and its full pass over every object when the interpreter exits only cost time:
+~15-20 ms of a logged action, ~10 ms of ``status`` (docs/performance.md). The long
+commands pause it themselves where it matters (``projections.runner``). Tests run the
+group (``cli.main.main``) in-process, where the collector stays on.
+"""
+
+from __future__ import annotations
+
+import gc
+
+
+def run() -> None:
+    """Run the command line, then exit without a final collection."""
+    gc.disable()
+    from cli.main import main
+
+    try:
+        main()  # standalone: exits with the command's code
+    finally:
+        gc.freeze()  # every object left is permanent: nothing to collect at exit

@@ -1,0 +1,49 @@
+"""The installed ``grizzled`` script (cli.script.run): the same one-line errors and exit
+codes as the group, with the garbage collector off while it runs."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(sys.executable).with_name("grizzled")
+
+
+def grizzled(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)}
+    return subprocess.run(
+        [str(SCRIPT), "--db", str(tmp_path / "campaign.sqlite"), *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+
+
+def test_the_script_logs_and_reads_a_campaign_with_the_groups_exit_codes(tmp_path: Path) -> None:
+    created = grizzled(tmp_path, "campaign", "new", "Friday", "-p", "ann:night", "-p", "ben:snow")
+    refused = grizzled(tmp_path, "play", "night+shell")
+    usage = grizzled(tmp_path, "play")
+    shown = grizzled(tmp_path, "status", "--json")
+
+    assert created.returncode == 0, created.stderr
+    assert "Friday" in created.stdout
+    assert refused.returncode == 1
+    assert refused.stderr.startswith("Error: ") and refused.stderr.count("\n") == 1
+    assert usage.returncode == 2 and "Traceback" not in usage.stderr
+    assert shown.returncode == 0 and '"campaign": "Friday"' in shown.stdout
+
+
+def test_the_script_runs_the_command_with_the_collector_off() -> None:
+    code = (
+        "import gc, sys\n"
+        "from cli import script, main\n"
+        "main.main.command('probe')(lambda: print('collector on:', gc.isenabled()))\n"
+        "sys.argv = ['grizzled', 'probe']\n"
+        "code = 0\n"
+        "try:\n    script.run()\nexcept SystemExit as done:\n    code = done.code\n"
+        "print('exit', code, 'frozen:', gc.get_freeze_count() > 0)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines() == ["collector on: False", "exit 0 frozen: True"]
