@@ -96,7 +96,10 @@ def automatic_support(state: ChapterState, pending: SupportPending) -> SupportUs
 
 def morale_drop_size(state: ChapterState) -> int:
     """Cards left in hands, at least 3 (Demoralized: one more, at least 4), capped."""
-    demoralized = sum(1 for p in state.players if has(state, p, HardKnock.DEMORALIZED))
+    demoralized = 0
+    for player in state.players:
+        if has(state, player, HardKnock.DEMORALIZED):
+            demoralized += 1
     held = state.cards_in_hands + state.recruit_morale_tokens  # Recruits: tokens count as cards
     size = max(held + demoralized, 3 + demoralized)
     cap = state.rules.morale_drop_max

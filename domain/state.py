@@ -219,8 +219,10 @@ class ChapterState(msgspec.Struct, frozen=True):
     @property
     def cards_in_hands(self) -> int:
         """Trial cards in all hands together (Solo: the single hand)."""
-        solo = self.solo.hand_size if self.solo is not None else 0
-        return sum(p.hand_size for p in self.players) + solo
+        held = self.solo.hand_size if self.solo is not None else 0
+        for player in self.players:
+            held += len(player.hand) + player.hidden
+        return held
 
     def known_counts(self) -> Counter[str]:
         """How many copies of each key are seen somewhere in this chapter."""
