@@ -168,12 +168,12 @@ def _mission_command(state: ChapterState, rng: random.Random) -> Command:
     roll = rng.random()
     if roll < 0.08 and player.speech_tokens and not active(state, player, "mute"):
         return _speech(state, player, rng)
-    # The plays then the charms, in legal_actions' order, without its sorting cost.
     uses = charms(state, player)
-    options = plays(state, player) + uses
     counts = state.threat_tally()
     if uses and counts and max(counts.values()) >= 2 and rng.random() < 0.7:
         return rng.choice(uses)
+    # The plays then the charms, in legal_actions' order, without its sorting cost.
+    options = plays(state, player) + uses
     careful = rng.random() < 0.85
     good = _sensible(state, player, options, counts) if careful else []
     if good:
