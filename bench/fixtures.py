@@ -295,7 +295,9 @@ class _Builder:
         self.tracker.save(campaign)
         version = campaign.version
         if version % SNAPSHOT_INTERVAL == 0 and version != self.snapshotted:
-            self.tracker.snapshots.put([Campaign.Snapshot.take(campaign)])
+            snapshots = self.tracker.snapshots
+            assert snapshots is not None  # the tracker snapshots every 25 events
+            snapshots.put([Campaign.Snapshot.take(campaign)])
             self.snapshotted = version
 
 
