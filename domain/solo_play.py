@@ -69,11 +69,9 @@ def _mission_actions(state: ChapterState) -> list[Command]:
     leave: list[Command] = [] if withdrawal_blocker(view, held) else [Withdraw(player.name)]
     if must_withdraw(view, held):
         return leave + refill
-    charms: list[Command] = []
-    if player.charm_up:
-        charmed = {k for k in state.nml if player.charm in state.catalogue[k].threats}
-        charms = [UseCharm(player.name, k) for k in sorted(charmed)]
-    return _plays(state, player) + charms + leave + refill
+    from domain.legal import charms  # domain.legal imports this module
+
+    return _plays(state, player) + charms(state, player) + leave + refill
 
 
 def solo_actions(state: ChapterState) -> tuple[Command, ...]:
