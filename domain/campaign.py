@@ -445,16 +445,36 @@ def _played(state: CampaignState, event: HelpingHandPlayed) -> CampaignState:
     return replace(state, holdings=tuple(holdings), chapter=chapter)
 
 
+# The events the campaign evolves on itself (with those of domain.box and domain.oneshot);
+# every other event is its chapter's, and goes straight to ``evolve``.
+_CAMPAIGN_LEVEL = frozenset(
+    {
+        ChapterStarted,
+        BriefingEntered,
+        ConclusionEntered,
+        BootCampSkipped,
+        HelpingHandAwarded,
+        HelpingHandsUnclaimed,
+        CardBanned,
+        HelpingHandPlayed,
+    }
+)
+_CAMPAIGN_MODULES = frozenset({_BOX, _ONESHOT})
+_CHAPTER_ENDS = (ChapterWon, ChapterLost)
+
+
 def evolve_campaign(state: CampaignState, event: Event) -> CampaignState:
     """The campaign after one event."""
-    changed = _campaign_event(state, event)
-    if changed is not None:
-        return changed
+    kind = type(event)
+    if kind in _CAMPAIGN_LEVEL or kind.__module__ in _CAMPAIGN_MODULES:
+        changed = _campaign_event(state, event)
+        if changed is not None:
+            return changed
     if state.chapter is None:
         raise ValueError(f"{event.TYPE} before any chapter started")
     chapter = evolve(state.chapter, event)
     state = replace(state, chapter=chapter)
-    if isinstance(event, ChapterWon | ChapterLost):
+    if isinstance(event, _CHAPTER_ENDS):
         result = ChapterResult(
             state.chapter_number, chapter.outcome or "", chapter.outcome_detail, len(chapter.morale)
         )
