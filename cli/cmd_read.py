@@ -33,7 +33,7 @@ def status(ctx: Context, as_json: bool) -> None:
 @click.option("--last", type=click.IntRange(1), help="Only the last N entries.")
 @pass_context
 def log(ctx: Context, as_json: bool, last: int | None) -> None:
-    """The campaign's history, every stored event; undone actions are struck through."""
+    """The campaign's history, every stored event; undone actions are marked (undone)."""
     with refusals():
         entries = ctx.tracker().history(ctx.campaign_name())
     entries = entries[-last:] if last else entries

@@ -24,7 +24,7 @@ def board(state: CampaignState) -> RenderableType:
 
 
 def history_table(entries: Sequence[LogEntry]) -> Table:
-    """The campaign's log: every stored event, undone actions struck through."""
+    """The campaign's log: every stored event, undone actions marked and struck through."""
     table = Table(show_edge=False, box=None, header_style="bold")
     for column in ("#", "when", "who", "what"):
         table.add_column(column)
@@ -36,6 +36,8 @@ def history_table(entries: Sequence[LogEntry]) -> Table:
             what = f"redo of #{', #'.join(map(str, entry.actions))}"
         else:
             what = entry.summary
+        if entry.undone:  # said in words too: no colour, a pipe or a phone shows no strike
+            what += " (undone)"
         style = "strike dim" if entry.undone else ""
         when = entry.timestamp.astimezone().strftime("%H:%M")
         table.add_row(str(entry.version), when, entry.logged_by, Text(what, style=style))

@@ -173,6 +173,17 @@ def test_log_last_shows_only_the_latest_entries(table):
     assert lines[1].split()[0] == "3"
 
 
+def test_log_says_in_words_which_actions_were_undone(table):
+    table.ok("play night+shell")
+    table.ok('undo -r "wrong card"')
+
+    lines = [line.rstrip() for line in table.ok("log").splitlines()]
+
+    assert lines[4].endswith("Ann plays night+shell (undone)")
+    assert lines[5].endswith("undo of #4: wrong card")
+    assert "(undone)" not in "".join(lines[:4])
+
+
 def test_log_json_follows_the_documented_schema_and_marks_undone_actions(table):
     table.ok("play night+shell")
     table.ok('undo -r "wrong card"')

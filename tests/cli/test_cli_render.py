@@ -236,7 +236,7 @@ def test_the_log_lists_every_entry_with_its_time_and_who_logged_it():
         " #  when   who  what",
         " 1  20:15  ann  campaign 'Friday' created",
         " 2  20:15  ann  chapter start (leader Ann)",
-        " 3  20:15  ben  Ben plays snow+rain",
+        " 3  20:15  ben  Ben plays snow+rain (undone)",
         " 4  20:15  ann  undo of #3: it was snow+whistle",
         " 5  20:15  ann  redo of #3",
     )

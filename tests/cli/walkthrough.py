@@ -156,9 +156,10 @@ are one card from failure, and what Ann may do.""",
 
 ## Looking back
 
-The log holds every action in order, who logged it and when; an undone action is struck
-through on a terminal. `score` lists the chapters played, and `replay --at` shows the
-board right after any log entry: here, right after the failed Mission (entry 8).""",
+The log holds every action in order, who logged it and when; an undone action says
+`(undone)` (and is struck through on a terminal); #13 was undone, then redone. `score`
+lists the chapters played, and `replay --at` shows the board right after any log entry:
+here, right after the failed Mission (entry 8).""",
     "$ grizzled log",
     "$ grizzled score",
     "$ grizzled replay --at 8",
