@@ -124,8 +124,10 @@ def board(doc: dict[str, Any]) -> RenderableType:
     if doc.get("phase") is None:
         return Text(f"Campaign {doc['campaign']}: no chapter started yet.")
     phase = PHASE_WORDS.get(doc["phase"], doc["phase"])
+    # ``mission`` counts the Missions started; in preparation the next one is being set up.
+    mission = doc["mission"] + 1 if doc["phase"] == "preparation" else doc["mission"]
     header = Text(
-        f"{doc['campaign']} - chapter {doc['chapter']}, mission {doc['mission']} - {phase}",
+        f"{doc['campaign']} - chapter {doc['chapter']}, mission {mission} - {phase}",
         style="bold",
     )
     decks = Text(

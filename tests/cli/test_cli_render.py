@@ -179,11 +179,19 @@ def test_the_status_waits_for_the_support_beneficiarys_choice():
     )
 
 
+def test_a_new_chapter_shows_the_first_missions_preparation():
+    state = after(FIRST)
+
+    assert text(render.status_view(state)).splitlines()[0] == (
+        "Friday - chapter 1, mission 1 - preparation: the Mission Leader sets the intensity"
+    )
+
+
 def test_the_status_after_support_is_the_next_missions_preparation():
     state = after(*SUPPORT_FOR_ANN, ChooseSupport("Ann", ("mute",)))
 
     assert text(render.status_view(state)).splitlines()[:2] == [
-        "Friday - chapter 1, mission 1 - preparation: the Mission Leader sets the intensity",
+        "Friday - chapter 1, mission 2 - preparation: the Mission Leader sets the intensity",
         "Trials deck 7  Morale Reserve 14  Speech stock 4",
     ]
 
