@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from functools import cache
-from typing import Any, get_type_hints
+from typing import Any
 
 import msgspec
 from msgspec.structs import replace
@@ -143,35 +142,22 @@ def encode_chapter(
 def decode_chapter(data: dict[str, Any], catalogue: Catalogue) -> ChapterState:
     """The chapter state ``encode_chapter`` described (fields added since default)."""
     own = data.get("catalogue")
-    chapter = decode_value(ChapterState, {**data, "catalogue": None})
+    chapter = decode_value(ChapterState, {**data, "catalogue": NO_CATALOGUE})
     assert isinstance(chapter, ChapterState)
     return replace(chapter, catalogue=decode_catalogue(own) if own else catalogue)
 
 
-def _is_record(kind: Any) -> bool:
-    return isinstance(kind, type) and issubclass(kind, msgspec.Struct)
-
-
-@cache
-def _hints(cls: type) -> dict[str, Any]:
-    return get_type_hints(cls)
+# Stands in for a catalogue while a state is decoded: the real one is decoded on its own
+# (``decode_catalogue``: the base game plus what differs) and put in afterwards.
+NO_CATALOGUE: dict[str, Any] = {}
 
 
 def decode_value(kind: Any, value: Any) -> Any:
     """Plain data back into the type a record's field declares: nested records, tuples,
     enums, optional values and dicts keyed by numbers (``msgspec.convert``). A field
     missing from old data takes its default; a field this program does not know is
-    ignored; a record's field given as None stays None (filled in by the caller)."""
-    if value is None:
-        return None
-    if _is_record(kind):
-        hints = _hints(kind)
-        return kind(**{k: _convert(v, hints[k]) for k, v in value.items() if k in hints})
-    return _convert(value, kind)
-
-
-def _convert(value: Any, kind: Any) -> Any:
-    return None if value is None else msgspec.convert(value, kind, str_keys=True)
+    ignored."""
+    return msgspec.convert(value, kind, str_keys=True)
 
 
 def encode_campaign(state: CampaignState, plain: Callable[[Any], Any] = _plain) -> dict[str, Any]:
@@ -205,7 +191,7 @@ def decode_campaign(data: dict[str, Any]) -> CampaignState:
     catalogue = decode_catalogue(data["catalogue"])
     chapter = data["chapter"]
     plain = {k: v for k, v in data.items() if k not in ("format", "catalogue", "chapter")}
-    state = decode_value(CampaignState, {**plain, "catalogue": None, "chapter": None})
+    state = decode_value(CampaignState, {**plain, "catalogue": NO_CATALOGUE, "chapter": None})
     assert isinstance(state, CampaignState)
     return replace(
         state,
