@@ -57,10 +57,11 @@ def new(ctx: Context, name: str, rules: str, players: tuple[str, ...]) -> None:
     from domain.commands import Seat
 
     seats = tuple(Seat(*_seat(p)) for p in players)
+    ctx.access = "create"
     with refusals():
         state = ctx.tracker().create_campaign(name, rules, seats)
+    ctx.saved(1)
     ctx.remember_campaign(state.name)
-    ctx.catch_up()
     who = ", ".join(f"{s.name} ({s.charm})" for s in seats)
     click.echo(f"Campaign {state.name!r} created ({rules} rules): {who}.")
     first = "Boot Camp" if rules == "armistice" else "the first chapter"
@@ -72,8 +73,11 @@ def new(ctx: Context, name: str, rules: str, players: tuple[str, ...]) -> None:
 @pass_context
 def list_(ctx: Context, as_json: bool) -> None:
     """List the campaigns in the database (the current one is marked)."""
+    from tracker.dbfile import inspect
+
     with refusals():
-        names = ctx.tracker().campaigns()
+        nothing_yet = inspect(ctx.db) in ("missing", "empty", "blank")  # nothing is created
+        names = [] if nothing_yet else ctx.tracker().campaigns()
     if as_json:
         ctx.print_json(names)
         return

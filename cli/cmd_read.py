@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 
 import click
@@ -102,7 +101,7 @@ def undo(ctx: Context, steps: int, reason: str, to_version: int | None, yes: boo
             undone = tracker.undo_to(name, to_version, reason=reason)
         else:
             undone = tracker.undo(name, steps, reason=reason)
-    ctx.catch_up()
+    ctx.saved(undone.version)
     why = f" ({reason})" if reason else ""
     click.echo(f"Undone: #{', #'.join(map(str, undone.actions))}{why}. Redo with: grizzled redo")
     from cli.next_step import next_step
@@ -133,7 +132,7 @@ def redo(ctx: Context) -> None:
     """Take the last undo back (until a new action is logged)."""
     with refusals():
         redone = ctx.tracker().redo(ctx.campaign_name())
-    ctx.catch_up()
+    ctx.saved(redone.version)
     click.echo(f"Redone: #{', #'.join(map(str, redone.actions))}.")
     from cli.next_step import next_step
 
@@ -190,10 +189,10 @@ def rebuild(ctx: Context) -> None:
     """Drop the read models and rebuild them from every stored event."""
     from projections.runner import rebuild as run
 
-    if not os.path.isfile(ctx.db):
-        raise Refused(f"there is no campaign database at {ctx.db}")
     with refusals():
+        ctx.tracker()  # a grizzled file, checked whole if this machine has not seen it
         count = run(ctx.db)
+    ctx.changed = True
     click.echo(f"Read models rebuilt from {count} stored events.")
 
 

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from domain.campaign import CampaignCommand, CampaignState
     from tracker.aggregate import Campaign
     from tracker.app import Logged, Tracker
+    from tracker.dbfile import Access
 
 CURRENT_FILE = "current-campaign.json"
 
@@ -43,6 +44,10 @@ class Context:
 
     db: str
     campaign_option: str | None = None
+    access: Access = "write"
+    recorded: int | None = None  # the version this command recorded, if any
+    changed: bool = False  # this command wrote to the file (events or read models)
+    trusted_read_models: bool = True  # False: a read-only file this machine never checked
     _tracker: Tracker | None = field(default=None, repr=False)
     _console: Console | None = field(default=None, repr=False)
     _loaded: Campaign | None = field(default=None, repr=False)  # what state() loaded
@@ -95,15 +100,38 @@ class Context:
 
     # --- the tracker -----------------------------------------------------------------------
     def tracker(self) -> Tracker:
-        """The tracker on this database (opened once)."""
+        """The tracker on this database, opened once for this command's access; a file
+        this machine has not seen is checked whole first (``tracker.trust``)."""
         if self._tracker is None:
+            from tracker import dbfile, trust
             from tracker.app import Tracker
 
             with refusals():
-                if os.path.exists(self.db) and not os.path.isfile(self.db):
-                    raise Refused(f"{self.db} is not a file")
-                self._tracker = Tracker(self.db)
+                checked = trust.is_checked(self.db)
+                if not checked and dbfile.inspect(self.db) in ("ours", "legacy"):
+                    dbfile.check_integrity(self.db)  # before the event store opens it
+                self._tracker = Tracker(self.db, access=self.access)
+                if not checked:
+                    self._check_whole_file(self._tracker)
         return self._tracker
+
+    def _check_whole_file(self, tracker: Tracker) -> None:
+        """The first sight of a file: everything checked, then the read models (which a
+        crafted file could fake) rebuilt from the events when the file may be written."""
+        from tracker.checks import check_file
+
+        check_file(tracker)
+        if self.access == "read" and not self.writable():
+            self.trusted_read_models = False
+            return
+        from projections.runner import rebuild
+
+        rebuild(tracker.db_path)
+        self.changed = True
+
+    def writable(self) -> bool:
+        """The file (and its folder, where SQLite keeps its WAL) may be written."""
+        return os.access(self.db, os.W_OK) and os.access(os.path.dirname(self.db), os.W_OK)
 
     def state(self) -> CampaignState:
         """The current campaign's state (``log`` then decides on it, without a reload)."""
@@ -120,7 +148,7 @@ class Context:
         with refusals():
             logged = self.tracker().log_action(name, command, summary=summary, loaded=self._loaded)
         self._loaded = None
-        self.catch_up()
+        self.saved(logged.version)
         out = self.console()
         if logged.retried:
             out.print("[yellow]The campaign changed meanwhile: checked again and logged.[/yellow]")
@@ -129,12 +157,40 @@ class Context:
         out.print(f"[bold]Next:[/bold] {next_step(logged.state)}")
         return logged
 
+    def saved(self, version: int) -> None:
+        """Something was recorded as ``version``: from here on the command cannot be
+        refused (cli.main says "recorded as #N" whatever happens next); the read models
+        catch up now, or say why they will next time."""
+        self.recorded = version
+        self.changed = True
+        from projections.errors import ProjectionError
+        from projections.runner import catch_up
+
+        try:
+            catch_up(self.db)
+        except ProjectionError as error:
+            stderr(f"Recorded as #{version}; the board catches up next time ({error.reason}).")
+        except Exception as error:  # recorded all the same: the next command catches up
+            stderr(f"Recorded as #{version}; the board catches up next time ({error}).")
+
     def catch_up(self) -> None:
-        """Bring the read models up to date (after every command that changes something)."""
+        """Bring the read models up to date before reading them (a read command)."""
         from projections.runner import catch_up
 
         with refusals():
-            catch_up(self.db)
+            if catch_up(self.db):
+                self.changed = True
+
+    def close(self) -> None:
+        """Close the file; if this command changed it, remember it as checked (after the
+        close: SQLite's last checkpoint changes the file too)."""
+        if self._tracker is not None:
+            self._tracker.close()
+            self._tracker = None
+        if self.changed:
+            from tracker import trust
+
+            trust.remember(self.db)
 
     # --- output ------------------------------------------------------------------------------
     def console(self) -> Console:
@@ -185,3 +241,7 @@ def stderr(message: str) -> None:
 
 
 pass_context = click.make_pass_decorator(Context)
+
+# The context of the command running now: cli.main closes its file and, if it recorded
+# something, never reports the command as refused.
+CURRENT: Context | None = None

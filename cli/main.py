@@ -6,12 +6,15 @@ feature at the table.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import os
 import sys
 from typing import Any
 
 import click
 
+from cli import context
 from cli.context import Context, refusals
 
 # Each command's module is imported only when that command runs (click's lazy group).
@@ -54,6 +57,11 @@ LAZY: dict[str, str] = {
 }
 
 
+# Commands that only look: they open the campaign file read-only and create nothing
+# (``campaign new`` asks to create; the other campaign commands only look).
+READ_COMMANDS = frozenset({"status", "log", "score", "replay", "campaign"})
+
+
 class Grizzled(click.Group):
     """The group whose errors are one line (exit 2 for usage, 1 for a refusal) and whose
     commands load their module only when they run."""
@@ -69,29 +77,98 @@ class Grizzled(click.Group):
         return super().get_command(ctx, cmd_name)
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        context.CURRENT = None
         try:
-            return super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[call-overload]
+            code = self._run(*args, **kwargs)
+        finally:
+            opened, context.CURRENT = context.CURRENT, None
+        if opened is not None:
+            code = _close(opened, code)
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+    def _run(self, *args: Any, **kwargs: Any) -> int:
+        """Run the command; every way it can end becomes one line and an exit code."""
+        try:
+            super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[call-overload]
+            return 0
         except click.UsageError as error:
             where = (
                 f" (grizzled {error.ctx.command_path.partition(' ')[2]} --help)"
                 if (error.ctx and " " in error.ctx.command_path)
                 else ""
             )
-            message = " ".join(error.format_message().split())
-            click.echo(f"Error: {message}{where}", err=True)
-            code = error.exit_code
+            return _fail(f"{error.format_message()}{where}", error.exit_code)
         except click.ClickException as error:
-            click.echo(f"Error: {' '.join(error.format_message().split())}", err=True)
-            code = error.exit_code
+            return _fail(error.format_message(), error.exit_code)
         except click.Abort:
-            click.echo("Aborted: nothing was recorded.", err=True)
-            code = 1
+            return _ended("Aborted: nothing was recorded.", 1)
         except KeyboardInterrupt:
-            click.echo("Interrupted: nothing more was recorded.", err=True)
-            code = 130
-        if standalone_mode:
-            sys.exit(code)
-        return code
+            return _ended("Interrupted: nothing more was recorded.", 130)
+        except Exception as error:  # the one place every other error ends (see reliability.md)
+            if os.environ.get("GRIZZLED_DEBUG"):
+                raise
+            return _fail(_words(error), 1)
+
+
+def _words(error: Exception) -> str:
+    """Any error as words a player can act on (SQLite's, the OS's, decoding, a bug)."""
+    import sqlite3
+
+    if isinstance(error, sqlite3.Error):
+        from tracker.dbfile import failure
+
+        db = context.CURRENT.db if context.CURRENT else "the campaign database"
+        return str(failure(db, error))
+    if isinstance(error, BrokenPipeError):
+        return "the output was closed before everything was printed"
+    if isinstance(error, OSError):
+        where = f"{error.filename}: " if error.filename else ""
+        return f"{where}{error.strerror or error}"
+    if isinstance(error, RecursionError | MemoryError):
+        return f"the campaign file holds data too large or too deeply nested to read ({error})"
+    return (
+        f"grizzled failed ({type(error).__name__}: {error}); please report it "
+        "(GRIZZLED_DEBUG=1 shows where)"
+    )
+
+
+def _fail(message: str, code: int) -> int:
+    """A refusal or a failure: one line on stderr, unless something was already recorded:
+    then the command says so and ends well (exit 0), for it must never be retried."""
+    recorded = context.CURRENT.recorded if context.CURRENT else None
+    if recorded is not None:
+        return _ended(f"Recorded as #{recorded}; then: {_one_line(message)}", 0)
+    return _ended(f"Error: {_one_line(message)}", code)
+
+
+def _one_line(message: str, limit: int = 500) -> str:
+    """A message as one line of sensible length whatever text it quotes: control
+    characters (a terminal's escape sequences) and undecodable bytes shown escaped."""
+    words = " ".join(message.split())
+    if len(words) > limit:
+        words = words[: limit - 3] + "..."
+    if words.isprintable():
+        return words
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in words)
+
+
+def _ended(line: str, code: int) -> int:
+    with contextlib.suppress(OSError, UnicodeError):  # stderr gone: the exit code tells
+        click.echo(line, err=True)
+    return code
+
+
+def _close(opened: Context, code: int) -> int:
+    """Close the campaign file after the command (and remember it if it changed)."""
+    try:
+        opened.close()
+    except Exception as error:
+        if os.environ.get("GRIZZLED_DEBUG"):
+            raise
+        return _fail(f"closing the campaign file: {_words(error)}", code or 1)
+    return code
 
 
 @click.group(cls=Grizzled, context_settings={"help_option_names": ["-h", "--help"]})
@@ -123,8 +200,14 @@ def main(ctx: click.Context, db: str | None, campaign: str | None) -> None:
     if ctx.resilient_parsing:
         return
     from tracker.config import database_path
+    from tracker.dbfile import Access, BadPath, checked_path
 
-    ctx.obj = Context(database_path(db), campaign)
+    try:
+        path = checked_path(database_path(db) if db is None else db)
+    except BadPath as error:
+        raise click.UsageError(str(error)) from None
+    access: Access = "read" if ctx.invoked_subcommand in READ_COMMANDS else "write"
+    ctx.obj = context.CURRENT = Context(path, campaign, access)
 
 
 @main.command()
@@ -149,7 +232,11 @@ def demo(demo_db: str | None) -> None:
         raise click.UsageError(f"{path} already exists: the demo writes a fresh file")
     with refusals():
         tracker = Tracker(path, by="demo", session="demo evening")
-        _run_demo(Context(path, None, tracker))
+    demo_context = Context(path, None, "create", _tracker=tracker)
+    try:
+        _run_demo(demo_context)
+    finally:
+        demo_context.close()
     click.echo(f"\nThe demo campaign is in {path}")
     click.echo(f"Look around: grizzled --db {path} log   (or status, score, replay)")
 
@@ -161,6 +248,7 @@ def _run_demo(ctx: Context) -> None:
     console = ctx.console()
     tracker = ctx.tracker()
     tracker.create_campaign(CAMPAIGN, "classic", SEATS)
+    ctx.saved(1)
     ctx.campaign_option = CAMPAIGN
     console.print(f"[bold]Campaign {CAMPAIGN!r}[/bold] for Ann, Ben and Cy, at a real table.\n")
     for command, typed in SCRIPT:
@@ -168,7 +256,7 @@ def _run_demo(ctx: Context) -> None:
         if isinstance(command, str):
             assert command == UNDO
             undone = tracker.undo(CAMPAIGN, 1, reason=typed)
-            ctx.catch_up()
+            ctx.saved(undone.version)
             console.print(f"Undone: action #{', #'.join(map(str, undone.actions))} ({typed}).")
             continue
         ctx.log(command, typed)

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from contextlib import closing
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from cli.context import Refused
+from cli.context import Refused, refusals
 
 if TYPE_CHECKING:
     from cli.context import Context
@@ -125,19 +126,28 @@ def next_step(doc: dict[str, Any], campaign: dict[str, Any]) -> str | None:
 def status_document(ctx: Context) -> dict[str, Any]:
     """The board of the current campaign, with what comes next."""
     from projections import queries
+    from tracker import dbfile, trust
 
-    if not os.path.isfile(ctx.db):
-        raise Refused(f"no campaign in {ctx.db}: create one with 'grizzled campaign new'")
+    with refusals():
+        dbfile.prepare(ctx.db, "read")  # a file that is there, and a grizzled one
+        if not trust.is_checked(ctx.db):
+            ctx.tracker()  # checked whole first (and its read models rebuilt if writable)
+    if not ctx.trusted_read_models:
+        return from_events(ctx)
     try:
-        conn = queries.connect(ctx.db)
-        if queries.behind(conn):
-            ctx.catch_up()
-        if not queries.campaigns_table(conn):
-            raise Refused(f"no campaign in {ctx.db}: create one with 'grizzled campaign new'")
-        campaign = _campaign_row(ctx, conn)
-        board = queries.status(conn, campaign["campaign_id"])
+        with closing(queries.connect(ctx.db)) as conn:
+            if queries.behind(conn):
+                if not ctx.writable():
+                    return from_events(ctx)
+                ctx.catch_up()
+            if not queries.campaigns_table(conn):
+                raise Refused(f"no campaign in {ctx.db}: create one with 'grizzled campaign new'")
+            campaign = _campaign_row(ctx, conn)
+            board = queries.status(conn, campaign["campaign_id"])
     except sqlite3.DatabaseError as error:
-        raise Refused(f"the campaign database {ctx.db} cannot be read: {error}") from None
+        from tracker.dbfile import failure
+
+        raise Refused(str(failure(ctx.db, error))) from None
     doc = document(campaign, board)
     step = next_step(doc, campaign)
     if step is None:
@@ -147,3 +157,11 @@ def status_document(ctx: Context) -> dict[str, Any]:
         step = from_state(ctx.state())
     doc.pop("recruit_turn", None)
     return {**doc, "next": step}
+
+
+def from_events(ctx: Context) -> dict[str, Any]:
+    """The board from the events themselves, when the read models cannot be trusted or
+    brought up to date (a read-only file this machine has not checked, or one behind)."""
+    from cli.jsonout import chapter_json
+
+    return chapter_json(ctx.state())

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 
 class ProjectionError(Exception):
-    """The read models could not be brought up to date (the events are untouched)."""
+    """The read models could not be brought up to date (the events are untouched);
+    ``reason`` is the short cause (SQLite's words, such as "database is locked")."""
+
+    def __init__(self, message: str, reason: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason or message
 
 
 class DatabaseMissing(ProjectionError):

@@ -78,7 +78,9 @@ def _guard(db_path: str | os.PathLike[str]) -> Iterator[sqlite3.Connection]:
     try:
         yield conn
     except sqlite3.Error as error:
-        raise ProjectionError(f"cannot update the read models in {db_path}: {error}") from None
+        raise ProjectionError(
+            f"cannot update the read models in {db_path}: {error}", str(error)
+        ) from None
     finally:
         conn.close()
 

@@ -21,6 +21,7 @@ from projections.errors import ProjectionError
 # What the tracker's upcaster gives version-1 events (tracker.aggregate.UNKNOWN_SESSION).
 UNKNOWN_SESSION = "before sessions were recorded"
 TOPIC_PREFIX = "grizzled:Campaign."
+KINDS = frozenset({"Created", "ActionLogged", "ActionsUndone", "ActionsRedone"})
 
 
 class Transcoded(msgspec.Struct, frozen=True):
@@ -53,7 +54,7 @@ class Stored(msgspec.Struct, frozen=True):
     notification_id: int
     campaign_id: str
     version: int
-    kind: str  # Created, ActionLogged, ActionsUndone, ActionsRedone (or an unknown topic)
+    kind: str  # Created, ActionLogged, ActionsUndone, ActionsRedone (KINDS)
     timestamp: str
     data: Payload
 
@@ -68,11 +69,17 @@ PAYLOAD = msgspec.json.Decoder(Payload)
 def decode_row(row: tuple[int, str, int, str, bytes | str]) -> Stored:
     """A ``stored_events`` row (rowid, originator_id, originator_version, topic, state)."""
     rowid, originator, version, topic, state = row
-    kind = topic[len(TOPIC_PREFIX) :] if topic.startswith(TOPIC_PREFIX) else topic
+    kind = topic[len(TOPIC_PREFIX) :] if topic.startswith(TOPIC_PREFIX) else ""
+    if kind not in KINDS:
+        raise ProjectionError(
+            f"not a grizzled campaign file: unknown topic {str(topic)[:80]!r} in event #{version}"
+        )
     try:
         payload = PAYLOAD.decode(state)
-    except msgspec.DecodeError as error:
-        raise ProjectionError(f"cannot read stored event {rowid}: {error}") from None
+    except (msgspec.DecodeError, RecursionError) as error:
+        raise ProjectionError(
+            f"the campaign file is damaged: event #{version} cannot be read ({error})"
+        ) from None
     stamp = payload.timestamp.text if payload.timestamp is not None else ""
     return Stored(rowid, originator, version, kind, stamp, payload)
 

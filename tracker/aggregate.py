@@ -11,6 +11,8 @@ session and is upcast).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from eventsourcing.domain import Aggregate
@@ -19,6 +21,7 @@ from eventsourcing.persistence import Transcoding
 from domain.campaign import CampaignState, evolve_campaign, start_campaign
 from domain.codec import decode_campaign, encode_campaign
 from domain.events import CampaignCreated, from_record
+from tracker.errors import UnusableFile
 
 UNKNOWN_SESSION = "before sessions were recorded"
 
@@ -34,6 +37,21 @@ class CampaignStateAsDict(Transcoding):
 
     def decode(self, data: dict[str, Any]) -> CampaignState:
         return decode_campaign(data)
+
+
+@contextmanager
+def replaying(version: int) -> Iterator[None]:
+    """Stored data that the rules cannot replay (an unknown event type or player, a state
+    that does not fit its schema) ends as one UnusableFile line naming the event."""
+    try:
+        yield
+    except UnusableFile:
+        raise
+    except Exception as error:
+        raise UnusableFile(
+            f"the campaign file is damaged: event #{version} cannot be replayed "
+            f"({type(error).__name__}: {error})"
+        ) from None
 
 
 class SessionV2:
@@ -72,8 +90,9 @@ class Campaign(Aggregate):
 
         def apply(self, campaign: Campaign) -> None:
             state = campaign.state
-            for record in self.events:
-                state = evolve_campaign(state, from_record(record))
+            with replaying(self.originator_version):
+                for record in self.events:
+                    state = evolve_campaign(state, from_record(record))
             campaign.state = state
             campaign.head = self.originator_version
             campaign.redo = []
@@ -88,7 +107,8 @@ class Campaign(Aggregate):
         session: str
 
         def apply(self, campaign: Campaign) -> None:
-            campaign.state = decode_campaign(self.restored)
+            with replaying(self.originator_version):
+                campaign.state = decode_campaign(self.restored)
             campaign.head = self.head
             campaign.redo = [*campaign.redo, list(self.actions)]
 
@@ -101,14 +121,17 @@ class Campaign(Aggregate):
         session: str
 
         def apply(self, campaign: Campaign) -> None:
-            campaign.state = decode_campaign(self.restored)
+            with replaying(self.originator_version):
+                campaign.state = decode_campaign(self.restored)
             campaign.head = self.head
             campaign.redo = campaign.redo[:-1]
 
     def __init__(self, record: dict[str, Any], logged_by: str, session: str) -> None:
-        created = from_record(record)
-        assert isinstance(created, CampaignCreated)
-        self.state: CampaignState = start_campaign(created)
+        with replaying(1):
+            created = from_record(record)
+            if not isinstance(created, CampaignCreated):
+                raise TypeError(f"a campaign starts with CampaignCreated, not {record['type']}")
+            self.state: CampaignState = start_campaign(created)
         self.head: int = 1
         self.redo: list[list[int]] = []
 

@@ -16,7 +16,7 @@ from uuid import UUID
 
 import msgspec
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.persistence import IntegrityError, JSONTranscoder, PersistenceError
+from eventsourcing.persistence import IntegrityError, JSONTranscoder, Mapper, PersistenceError
 
 from domain.campaign import (
     CampaignState,
@@ -28,8 +28,10 @@ from domain.codec import encode_campaign, encode_command
 from domain.commands import Chance, Seat
 from domain.errors import RuleViolation
 from domain.events import Event, from_record, to_record
+from tracker import dbfile
 from tracker.aggregate import Campaign, CampaignStateAsDict
 from tracker.config import current_session, current_user
+from tracker.dbfile import CREATE, READ, Access
 from tracker.errors import (
     CampaignExists,
     CampaignNotFound,
@@ -39,7 +41,10 @@ from tracker.errors import (
     NothingToRedo,
     NothingToUndo,
     NotOnCurrentLine,
+    TrackerError,
+    UnusableFile,
 )
+from tracker.mapper import CheckedMapper
 
 if TYPE_CHECKING:
     from domain.campaign import CampaignCommand
@@ -127,32 +132,36 @@ class Tracker(Application[UUID]):
         by: str | None = None,
         session: str | None = None,
         lock_timeout: int = 5,
+        access: Access = CREATE,
     ) -> None:
-        self.db_path = str(db)
+        """Open the campaign file ``db`` for ``access`` (dbfile.prepare: a reader creates
+        nothing and never writes, only a creating access makes a new file)."""
         self.chance = chance
         self.by = by or current_user()
         self.session = session or current_session()
-        in_memory = self.db_path.startswith("file:") and "mode=memory" in self.db_path
-        if not in_memory:
-            self.db_path = os.path.expanduser(self.db_path)  # SQLite does not expand ~
-            try:
-                os.makedirs(os.path.dirname(os.path.abspath(self.db_path)), exist_ok=True)
-            except OSError as error:
-                raise DatabaseError(
-                    f"cannot open the campaign database {self.db_path}: {error.strerror}"
-                ) from None
+        self.access = access
+        try:
+            self.db_path = dbfile.checked_path(os.fspath(db))
+        except dbfile.BadPath as error:
+            raise DatabaseError(str(error)) from None
+        uri, self.file_kind = dbfile.prepare(self.db_path, access)
         env = {
             "PERSISTENCE_MODULE": "eventsourcing.sqlite",
-            "SQLITE_DBNAME": self.db_path,
+            "SQLITE_DBNAME": uri,
             "SQLITE_LOCK_TIMEOUT": str(lock_timeout),
+            "CREATE_TABLE": "no" if access == READ else "yes",
         }
         env.update({f"GRIZZLED_{k}": v for k, v in env.items()})
         try:
             super().__init__(env=env)
         except (PersistenceError, sqlite3.Error) as error:
-            raise DatabaseError(
-                f"cannot open the campaign database {self.db_path}: {error}"
-            ) from None
+            raise self._failure(error) from None
+
+    def construct_mapper(self) -> Mapper[UUID]:
+        """The library's mapper, checking every stored row before it resolves a topic."""
+        return self.factory.mapper(
+            transcoder=self.construct_transcoder(), mapper_class=CheckedMapper
+        )
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         super().register_transcodings(transcoder)
@@ -186,6 +195,13 @@ class Tracker(Application[UUID]):
         except AggregateNotFoundError:
             raise CampaignNotFound(
                 f"there is no campaign called {name!r} in {self.db_path}"
+            ) from None
+        except TrackerError:
+            raise
+        except Exception as error:  # the library's checks of what it loaded (versions...)
+            raise UnusableFile(
+                f"the campaign file is damaged: {name!r} cannot be loaded "
+                f"({type(error).__name__}: {error})"
             ) from None
         if version is not None and campaign.version != version:
             raise NoSuchEvent(
@@ -500,7 +516,11 @@ class Tracker(Application[UUID]):
         except IntegrityError:
             raise
         except (PersistenceError, sqlite3.Error) as error:
-            raise DatabaseError(f"the campaign database {self.db_path} failed: {error}") from None
+            raise self._failure(error) from None
+
+    def _failure(self, error: Exception) -> TrackerError:
+        """SQLite's (or the library's) error as one of ours: a damaged file says so."""
+        return dbfile.failure(self.db_path, error)
 
 
 # Each action names its parent (ActionLogged.parent); 1 is the campaign's creation.

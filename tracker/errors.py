@@ -37,3 +37,8 @@ class DatabaseError(TrackerError):
 
 class NoSuchEvent(TrackerError):
     """No log entry has that number."""
+
+
+class UnusableFile(TrackerError):
+    """The file is not a grizzled campaign file we can use: another application's, damaged,
+    or holding what our program never writes (nothing was written to it)."""

@@ -1,0 +1,220 @@
+"""A corpus of hostile campaign files, built by the tests themselves from a real one.
+
+Each case copies a genuine campaign file (a classic campaign of ~60 logged actions, with
+snapshots) and alters it with sqlite3 the way an attacker or a broken copy would: topics
+naming classes that delete a file, run a command, import a module or do not exist (in a
+stored event, in a snapshot row, inside a snapshot, inside the creation event), invalid
+JSON, 10,000-deep nesting, a 50 MB payload, a missing middle version, an unknown domain
+event type and an unknown player. ``tests/cli/test_hostile_files.py`` runs every command
+on each; ``run_all`` is the script a child interpreter runs to see what gets imported.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import sqlite3
+from collections.abc import Callable
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+from domain.simulate import RandomChance, random_command, random_setup
+from projections.runner import rebuild
+from tracker.app import Tracker
+
+NAME = "Hostile"
+TOPICS = (
+    "tempfile:_TemporaryFileCloser",
+    "os:system",
+    "subprocess:Popen",
+    "antigravity:x",
+    "grizzled_no_such_module:Thing",
+)
+EVENT = 18  # the stored event most cases alter (an action in the middle of the log)
+READ_COMMANDS = (
+    "status",
+    "status --json",
+    "log",
+    "log --json",
+    "score --explain",
+    "replay",
+    "replay --at 5",
+    "campaign list",
+    "campaign show",
+)
+WRITE_COMMANDS = (
+    "undo",
+    "undo --to 10 --yes",
+    "redo",
+    "mission start 1",
+    "play night+shell",
+    "withdraw left",
+    "correct morale 5 -r test",
+    "projections rebuild",
+    "campaign new Other -p ann:night -p ben:snow",
+)
+COMMANDS = READ_COMMANDS + WRITE_COMMANDS
+
+
+def genuine(path: Path, actions: int = 60) -> Path:
+    """A real campaign file: a classic campaign of random legal play, with snapshots and
+    read models."""
+    rng = random.Random(11)
+    tracker = Tracker(path, chance=RandomChance(rng), by="host", session="evening")
+    setup = random_setup(rng, "classic", 3)
+    tracker.create_campaign(NAME, "classic", setup.seats)
+    for _ in range(actions):
+        state = tracker.state(NAME)
+        if state.chapter is not None and state.chapter_running:
+            tracker.log_action(NAME, random_command(state.chapter, rng))
+        else:
+            tracker.log_action(NAME, setup)
+    tracker.close()
+    rebuild(path)  # with its read models, as the command line leaves a file
+    return path
+
+
+def _payload(conn: sqlite3.Connection, table: str, version: int) -> dict[str, Any]:
+    row = conn.execute(
+        f"SELECT state FROM {table} WHERE originator_version = ?", (version,)
+    ).fetchone()
+    return json.loads(row[0])  # type: ignore[no-any-return]
+
+
+def _store(conn: sqlite3.Connection, table: str, version: int, state: bytes) -> None:
+    conn.execute(f"UPDATE {table} SET state = ? WHERE originator_version = ?", (state, version))
+
+
+def _newest_snapshot(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("SELECT max(originator_version) FROM stored_snapshots").fetchone()[0])
+
+
+def _snapshot_state(topic: str, victim: Path) -> Callable[[sqlite3.Connection], None]:
+    """The newest snapshot names ``topic`` as its aggregate class, with the attributes a
+    _TemporaryFileCloser would unlink ``victim`` with when collected."""
+
+    def alter(conn: sqlite3.Connection) -> None:
+        version = _newest_snapshot(conn)
+        state = _payload(conn, "stored_snapshots", version)
+        state["topic"] = topic
+        state["state"] = {"name": str(victim), "file": {}, "delete": True}
+        _store(conn, "stored_snapshots", version, json.dumps(state).encode())
+
+    return alter
+
+
+def _snapshot_row(topic: str) -> Callable[[sqlite3.Connection], None]:
+    def alter(conn: sqlite3.Connection) -> None:
+        conn.execute(
+            "UPDATE stored_snapshots SET topic = ? WHERE originator_version = ?",
+            (topic, _newest_snapshot(conn)),
+        )
+
+    return alter
+
+
+def _event_topic(topic: str) -> Callable[[sqlite3.Connection], None]:
+    def alter(conn: sqlite3.Connection) -> None:
+        conn.execute(
+            "UPDATE stored_events SET topic = ? WHERE originator_version = ?", (topic, EVENT)
+        )
+
+    return alter
+
+
+def _created_names(conn: sqlite3.Connection) -> None:
+    state = _payload(conn, "stored_events", 1)
+    state["originator_topic"] = "antigravity:x"
+    _store(conn, "stored_events", 1, json.dumps(state).encode())
+
+
+def _invalid_json(conn: sqlite3.Connection) -> None:
+    _store(conn, "stored_events", EVENT, b'{"summary": "cut sh')
+
+
+def _deep_nesting(conn: sqlite3.Connection) -> None:
+    _store(conn, "stored_events", EVENT, b'{"summary":' + b"[" * 10_000 + b"]" * 10_000 + b"}")
+
+
+def _huge(conn: sqlite3.Connection) -> None:
+    state = _payload(conn, "stored_events", EVENT)
+    state["summary"] = "x" * (50 * 1024 * 1024)
+    _store(conn, "stored_events", EVENT, json.dumps(state).encode())
+
+
+def _missing_middle(conn: sqlite3.Connection) -> None:
+    conn.execute("DELETE FROM stored_events WHERE originator_version = ?", (EVENT,))
+
+
+def _action_with(conn: sqlite3.Connection, field: str) -> tuple[int, dict[str, Any]]:
+    """The first logged action whose first domain event has ``field``."""
+    for version, state in conn.execute(
+        "SELECT originator_version, state FROM stored_events WHERE topic = "
+        "'grizzled:Campaign.ActionLogged' ORDER BY originator_version"
+    ):
+        payload = json.loads(state)
+        if payload["events"] and field in payload["events"][0]["data"]:
+            return int(version), payload
+    raise AssertionError(f"no action with {field}")
+
+
+def _unknown_event_type(conn: sqlite3.Connection) -> None:
+    version, payload = _action_with(conn, "player")
+    payload["events"][0]["type"] = "GrizzledNoSuchEvent"
+    _store(conn, "stored_events", version, json.dumps(payload).encode())
+
+
+def _unknown_player(conn: sqlite3.Connection) -> None:
+    version, payload = _action_with(conn, "player")
+    payload["events"][0]["data"]["player"] = "Zed"
+    _store(conn, "stored_events", version, json.dumps(payload).encode())
+
+
+def cases(victim: Path) -> dict[str, Callable[[sqlite3.Connection], None]]:
+    """Every hostile case by name: how it alters a genuine file."""
+    found: dict[str, Callable[[sqlite3.Connection], None]] = {}
+    for topic in TOPICS:
+        short = topic.split(":")[0]
+        found[f"snapshot names {short}"] = _snapshot_state(topic, victim)
+        found[f"snapshot row is {short}"] = _snapshot_row(topic)
+        found[f"event topic is {short}"] = _event_topic(topic)
+    found["creation names antigravity"] = _created_names
+    found["invalid JSON"] = _invalid_json
+    found["10,000-deep nesting"] = _deep_nesting
+    found["a 50 MB payload"] = _huge
+    found["a missing middle version"] = _missing_middle
+    found["an unknown domain event type"] = _unknown_event_type
+    found["an unknown player"] = _unknown_player
+    return found
+
+
+def build(source: Path, target: Path, alter: Callable[[sqlite3.Connection], None]) -> Path:
+    """A copy of ``source`` altered by ``alter`` (committed, no WAL left beside it)."""
+    shutil.copyfile(source, target)
+    with closing(sqlite3.connect(target)) as conn:
+        with conn:
+            alter(conn)
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    for suffix in ("-wal", "-shm"):
+        Path(f"{target}{suffix}").unlink(missing_ok=True)
+    return target
+
+
+def run_all(files: list[str], commands: tuple[str, ...] = COMMANDS) -> dict[str, Any]:
+    """Run every command on every file in this interpreter (output swallowed): the exit
+    codes and the modules loaded afterwards. A child process runs it (see the tests)."""
+    import io
+    import shlex
+    import sys
+    from contextlib import redirect_stderr, redirect_stdout
+
+    from cli.main import main
+
+    codes = []
+    for path in files:
+        for command in commands:
+            with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+                codes.append(main(["--db", path, *shlex.split(command)], standalone_mode=False))
+    return {"codes": codes, "modules": sorted(sys.modules)}

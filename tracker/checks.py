@@ -1,0 +1,117 @@
+"""The whole-file check of a campaign file this machine has not seen (``tracker.trust``).
+
+Everything is read through the checked mapper (``tracker.mapper``): no topic outside the
+allow-list is ever resolved, no row outside its schema is ever decoded further. Any
+finding ends in one UnusableFile line naming the event; nothing is written.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from tracker.errors import UnusableFile
+from tracker.mapper import EVENT_TOPICS, SNAPSHOT_TOPIC, damaged_row, unknown_topic, where
+
+if TYPE_CHECKING:
+    from uuid import UUID
+
+    from tracker.aggregate import Campaign
+    from tracker.app import Tracker
+
+
+class Checked(msgspec.Struct, frozen=True):
+    """What a whole-file check read."""
+
+    campaigns: int
+    events: int
+    snapshots: int
+
+
+def check_file(tracker: Tracker) -> Checked:
+    """Check the tracker's whole file (see the module docstring; ``dbfile.check_integrity``
+    comes first, before the event store opens it); what it read."""
+    _topics(tracker, "stored_events", EVENT_TOPICS)
+    _topics(tracker, "stored_snapshots", frozenset({SNAPSHOT_TOPIC}))
+    streams = tracker._query(
+        "SELECT originator_id, count(*), min(originator_version), max(originator_version) "
+        "FROM stored_events GROUP BY originator_id",
+        (),
+    )
+    events = snapshots = 0
+    for originator, count, first, last in streams:
+        if first != 1 or last != count:
+            _gap(tracker, originator)
+        snapshots += _replay(tracker, originator)
+        events += count
+    return Checked(len(streams), events, snapshots)
+
+
+def _topics(tracker: Tracker, table: str, allowed: frozenset[str]) -> None:
+    for (topic,) in tracker._query(f"SELECT DISTINCT topic FROM {table}", ()):
+        if topic in allowed:
+            continue
+        (version,) = tracker._query(
+            f"SELECT min(originator_version) FROM {table} WHERE topic = ?", (topic,)
+        )[0]
+        named = where(SNAPSHOT_TOPIC if table == "stored_snapshots" else "", version)
+        raise UnusableFile(unknown_topic(str(topic), named))
+
+
+def _gap(tracker: Tracker, originator: str) -> None:
+    versions = [
+        v
+        for (v,) in tracker._query(
+            "SELECT originator_version FROM stored_events WHERE originator_id = ? "
+            "ORDER BY originator_version",
+            (originator,),
+        )
+    ]
+    expected = next((n for n, v in enumerate(versions, start=1) if v != n), len(versions) + 1)
+    raise UnusableFile(
+        f"the campaign file is damaged: event #{expected} is missing "
+        f"(the events of one campaign run {versions[0]} to {versions[-1]})"
+    )
+
+
+def _replay(tracker: Tracker, originator: str) -> int:
+    """Replay one campaign from its first event; compare each snapshot with the replay
+    at its version and the campaign's id with its name's. How many snapshots."""
+    from uuid import UUID
+
+    from tracker.app import campaign_id
+
+    stream = UUID(originator)
+    snapshots = _snapshots(tracker, stream)
+    campaign: Campaign | None = None
+    for event in tracker.events.get(stream):
+        try:
+            campaign = event.mutate(campaign)  # type: ignore[attr-defined]
+        except UnusableFile:
+            raise
+        except Exception as error:  # the library's own checks (versions, ids)
+            raise UnusableFile(damaged_row("", event.originator_version, str(error))) from None
+        assert campaign is not None
+        wanted = snapshots.get(campaign.version)
+        if wanted is not None and wanted != (campaign.state, campaign.head, campaign.redo):
+            raise UnusableFile(
+                f"the campaign file is damaged: the snapshot at #{campaign.version} does "
+                "not match the events before it"
+            )
+    if campaign is not None and campaign_id(campaign.name) != stream:
+        raise UnusableFile(
+            f"the campaign file is damaged: campaign {campaign.name!r} is stored under "
+            "another campaign's id"
+        )
+    return len(snapshots)
+
+
+def _snapshots(tracker: Tracker, stream: UUID) -> dict[int, tuple[Any, int, list[list[int]]]]:
+    if tracker.snapshots is None:
+        return {}
+    found = {}
+    for snapshot in tracker.snapshots.get(stream):
+        state: dict[str, Any] = snapshot.state  # type: ignore[attr-defined]
+        found[snapshot.originator_version] = (state["state"], state["head"], state["redo"])
+    return found

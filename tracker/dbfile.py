@@ -1,0 +1,242 @@
+"""Which files grizzled opens, and how: a campaign file is untrusted input.
+
+A grizzled file says so in its SQLite header (``PRAGMA application_id`` 'GRZL' and
+``PRAGMA user_version``, the file format). Before SQLite opens anything for the tracker,
+``prepare`` looks at the path: the empty path, ``:memory:``, SQLite URIs, folders, fifos
+and devices are refused; a missing file is created only by a creating command; the
+header is read as plain bytes (a fifo is never opened, a foreign file never written).
+A file without the mark is ours only when it holds nothing but our own tables (a
+campaign recorded before the mark: marked on its first write); any other table, view or
+trigger makes it another application's file, refused before anything is written to it.
+
+Standard library only: ``grizzled status`` runs this on every call.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import stat
+from typing import Literal
+
+from tracker.errors import DatabaseError, UnusableFile
+
+APPLICATION_ID = 0x47525A4C  # "GRZL"
+FILE_FORMAT = 1  # PRAGMA user_version of the files this program writes
+HEADER = b"SQLite format 3\x00"
+
+Access = Literal["read", "write", "create"]
+READ: Access = "read"  # look only: the file must exist; nothing is created or changed
+WRITE: Access = "write"  # log into an existing campaign file
+CREATE: Access = "create"  # may create the file (campaign new, demo)
+
+Kind = Literal["missing", "empty", "blank", "ours", "legacy"]
+
+# The tables a grizzled file holds: the event store's and the read models' (an older
+# read-model layout used the same names). SQLite's own (sqlite_*) are not counted.
+OUR_TABLES = frozenset(
+    {
+        "stored_events",
+        "stored_snapshots",
+        "campaigns",
+        "chapter_state",
+        "chapter_players",
+        "helping_hands",
+        "campaign_score",
+        "bans",
+        "event_log",
+        "projection_position",
+        "projection_campaigns",
+    }
+)
+
+
+def checked_path(db: str) -> str:
+    """The absolute path of ``--db`` (``~`` expanded), or UsageError-worthy words."""
+    if not db or not db.strip():
+        raise BadPath("--db is empty: give the path of a campaign file")
+    if "\x00" in db:
+        raise BadPath("--db holds a NUL character")
+    if db == ":memory:" or db.startswith("file:"):
+        raise BadPath(
+            f"--db {db!r}: give the path of a campaign file (SQLite URIs and :memory: are "
+            "not supported: a campaign must outlive the command)"
+        )
+    return os.path.abspath(os.path.expanduser(db))
+
+
+class BadPath(ValueError):
+    """The ``--db`` value is not a path at all (a usage error, exit 2)."""
+
+
+def inspect(path: str) -> Kind:
+    """What the file at ``path`` is; UnusableFile if it is not a grizzled file at all."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return "missing"
+    except NotADirectoryError:
+        raise UnusableFile(
+            f"cannot open the campaign database {path}: a folder in this path is a file"
+        ) from None
+    except OSError as error:
+        raise UnusableFile(f"cannot open the campaign database {path}: {error.strerror}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise UnusableFile(f"{path} is a folder, not a campaign file")
+    if not stat.S_ISREG(info.st_mode):
+        raise UnusableFile(f"{path} is not a regular file (a device, fifo or socket)")
+    if info.st_size == 0:
+        return "empty"
+    header = _header(path)
+    if len(header) < 100 or not header.startswith(HEADER):
+        raise UnusableFile(f"not a grizzled campaign file: {path} is not a database (not SQLite)")
+    _check_size(path, header, info.st_size)
+    application = int.from_bytes(header[68:72], "big")
+    if application == APPLICATION_ID:
+        file_format = int.from_bytes(header[60:64], "big")
+        if file_format > FILE_FORMAT:
+            raise UnusableFile(
+                f"{path} was written by a newer grizzled (file format {file_format}, this "
+                f"one reads {FILE_FORMAT}): upgrade grizzled to open it"
+            )
+        return "ours"
+    if application != 0:
+        raise UnusableFile(
+            f"not a grizzled campaign file: {path} belongs to another application "
+            f"(application id {application:#010x})"
+        )
+    return _by_tables(path)
+
+
+def _header(path: str) -> bytes:
+    try:
+        with open(path, "rb") as f:
+            return f.read(100)
+    except OSError as error:
+        raise UnusableFile(f"cannot open the campaign database {path}: {error.strerror}") from None
+
+
+def _check_size(path: str, header: bytes, size: int) -> None:
+    """A file shorter than its header says is damaged (cut short by a copy or a crash)."""
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    valid = header[92:96] == header[24:28]  # the in-header size is current
+    if valid and pages and page_size and pages * page_size > size:
+        raise UnusableFile(damaged(path, f"it is cut short ({size} of {pages * page_size} bytes)"))
+
+
+def damaged(path: str, what: str) -> str:
+    """The one line that says a campaign file is damaged, and what to do."""
+    return (
+        f"{path} is damaged: {what}. Nothing was changed; restore a backup or a copy "
+        "from another player"
+    )
+
+
+def _by_tables(path: str) -> Kind:
+    """An unmarked SQLite file: blank, a grizzled file from before the mark, or foreign.
+    Read with ``immutable``: no lock, no journal or WAL file created, nothing written."""
+    try:
+        conn = sqlite3.connect(f"{uri(path)}?mode=ro&immutable=1", uri=True)
+        try:
+            rows = conn.execute("SELECT type, name FROM sqlite_master").fetchall()
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as error:
+        raise UnusableFile(damaged(path, str(error))) from None
+    tables = {name for kind, name in rows if kind == "table" and not name.startswith("sqlite_")}
+    others = sorted(
+        {name for kind, name in rows if kind in ("view", "trigger")} | (tables - OUR_TABLES)
+    )
+    if others:
+        shown = ", ".join(others[:5]) + (", ..." if len(others) > 5 else "")
+        raise UnusableFile(
+            f"not a grizzled campaign file: {path} holds another application's tables "
+            f"({shown}); nothing was written to it"
+        )
+    if not tables:
+        return "blank"
+    return "legacy" if "stored_events" in tables else "blank"
+
+
+def uri(path: str) -> str:
+    """An SQLite URI naming exactly this file ('%', '?' and '#' escaped)."""
+    quoted = path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")
+    return f"file:{quoted}"
+
+
+def prepare(db: str, access: Access) -> tuple[str, Kind]:
+    """Check ``db`` for ``access`` and make it ready: the URI the event store opens, and
+    what the file was. Creating commands create (and mark) the file; the others refuse a
+    missing or campaign-less file. Raises UnusableFile (or BadPath) with one line."""
+    path = checked_path(db)
+    kind = inspect(path)
+    if access != CREATE and kind in ("missing", "empty", "blank"):
+        raise UnusableFile(f"no campaign in {path}: create one with 'grizzled campaign new'")
+    if access == READ:
+        writable = os.access(path, os.W_OK) and os.access(os.path.dirname(path), os.W_OK)
+        # A reader never writes; read-write lets SQLite tidy its WAL files when it closes.
+        return f"{uri(path)}?mode={'rw' if writable else 'ro'}", kind
+    if kind == "missing":
+        _make_folder(path)
+    elif not os.access(path, os.W_OK):
+        raise UnusableFile(f"{path} is read-only: nothing can be logged into it")
+    if kind != "ours":
+        mark(path)
+    return f"{uri(path)}?mode=rw", kind
+
+
+def _make_folder(path: str) -> None:
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+    except OSError as error:
+        raise DatabaseError(
+            f"cannot create the campaign database {path}: {error.strerror}"
+        ) from None
+
+
+def mark(path: str) -> None:
+    """Write the grizzled mark into a new, empty or pre-mark campaign file (its first
+    write: before the event store puts it in WAL mode)."""
+    try:
+        conn = sqlite3.connect(f"{uri(path)}?mode=rwc", uri=True, isolation_level=None)
+        try:
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            conn.execute(f"PRAGMA user_version = {FILE_FORMAT}")
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the mark into the header now
+        finally:
+            conn.close()
+    except sqlite3.Error as error:
+        raise DatabaseError(f"cannot write the campaign database {path}: {error}") from None
+
+
+DAMAGE_WORDS = ("malformed", "not a database", "disk image", "corrupt")
+
+
+def failure(path: str, error: BaseException) -> DatabaseError | UnusableFile:
+    """An SQLite error (or the event store's wrapping of one) in one line: a damaged file
+    says so and what to do; the others name the file and SQLite's words."""
+    cause = error.__cause__ or error
+    words = str(cause) or type(cause).__name__
+    if any(word in words.lower() for word in DAMAGE_WORDS):
+        return UnusableFile(damaged(path, words))
+    return DatabaseError(f"the campaign database {path} failed: {words}")
+
+
+def check_integrity(path: str) -> None:
+    """SQLite's own check of every page, on a connection of its own that is closed at
+    once (SQLite then removes the WAL files it made beside the file): a damaged file is
+    refused before the event store ever opens it."""
+    writable = os.access(path, os.W_OK) and os.access(os.path.dirname(path), os.W_OK)
+    try:  # read-write where it may be written, only so that SQLite tidies up on close
+        conn = sqlite3.connect(f"{uri(path)}?mode={'rw' if writable else 'ro'}", uri=True)
+        try:
+            conn.execute("PRAGMA query_only = ON")
+            found = conn.execute("PRAGMA integrity_check(1)").fetchall()
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as error:
+        raise failure(path, error) from None
+    if found != [("ok",)]:
+        raise UnusableFile(damaged(path, f"SQLite finds {found[0][0]}"))

@@ -1,0 +1,159 @@
+"""Stored events read as untrusted input: only our own classes are ever resolved.
+
+The event store names each stored event's class by a topic (``module:QualName``), and a
+snapshot or a creation event names the aggregate's class too; the library imports
+whatever a topic names. A crafted file could name any class (a file-deleting finaliser,
+a module that opens a browser). ``CheckedMapper`` therefore checks every stored row
+before the library resolves anything: its topic against the allow-list below, its size,
+and its JSON against the schema of that kind of event (msgspec, strict), the topics it
+holds inside included. A row that fails is never decoded further: UnusableFile names it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+from uuid import UUID
+
+import msgspec
+from eventsourcing.persistence import Mapper, StoredEvent
+
+from tracker.errors import UnusableFile
+
+AGGREGATE_TOPIC = "grizzled:Campaign"
+SNAPSHOT_TOPIC = "eventsourcing.domain:Snapshot"
+STATE_TRANSCODING = "grizzled_campaign_state"
+# An undo holds a whole campaign state (tens of KB); no stored row of ours comes near this.
+MAX_STORED_BYTES = 16 * 1024 * 1024
+
+
+class Stamp(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A datetime as the library stores it."""
+
+    type_: Literal["datetime_iso"] = msgspec.field(name="_type_")
+    data: str = msgspec.field(name="_data_")
+
+
+class _Stored(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    timestamp: Stamp
+    logged_by: str
+    session: str = ""  # class version 1 had none (upcast)
+    class_version: Literal[2] | None = None
+
+
+class CreatedRow(_Stored, frozen=True, forbid_unknown_fields=True):
+    originator_topic: str  # checked against AGGREGATE_TOPIC (check_row)
+    record: dict[str, Any]
+
+
+class ActionLoggedRow(_Stored, frozen=True, forbid_unknown_fields=True):
+    summary: str
+    command: dict[str, Any] | None
+    events: list[dict[str, Any]]
+    parent: int
+
+
+class ActionsUndoneRow(_Stored, frozen=True, forbid_unknown_fields=True):
+    actions: list[int]
+    reason: str
+    head: int
+    restored: dict[str, Any]
+
+
+class ActionsRedoneRow(_Stored, frozen=True, forbid_unknown_fields=True):
+    actions: list[int]
+    head: int
+    restored: dict[str, Any]
+
+
+class TaggedState(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The campaign state, tagged with our transcoding (decoded by the domain's codec,
+    which checks it against the state's schema)."""
+
+    type_: Literal["grizzled_campaign_state"] = msgspec.field(name="_type_")
+    data: dict[str, Any] = msgspec.field(name="_data_")
+
+
+class AggregateRow(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    created_on: Stamp = msgspec.field(name="_created_on")
+    modified_on: Stamp = msgspec.field(name="_modified_on")
+    state: TaggedState
+    head: int
+    redo: list[list[int]]
+
+
+class SnapshotRow(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    timestamp: Stamp
+    topic: str  # checked against AGGREGATE_TOPIC (check_row)
+    state: AggregateRow
+
+
+# The only topics grizzled resolves, with the schema each stored row must meet.
+SCHEMAS: dict[str, type[msgspec.Struct]] = {
+    "grizzled:Campaign.Created": CreatedRow,
+    "grizzled:Campaign.ActionLogged": ActionLoggedRow,
+    "grizzled:Campaign.ActionsUndone": ActionsUndoneRow,
+    "grizzled:Campaign.ActionsRedone": ActionsRedoneRow,
+    SNAPSHOT_TOPIC: SnapshotRow,
+}
+NAMING_AGGREGATE = frozenset({"grizzled:Campaign.Created", SNAPSHOT_TOPIC})
+
+
+class Named(msgspec.Struct, frozen=True):
+    """The aggregate class a creation event or a snapshot names."""
+
+    topic: str | None = None
+    originator_topic: str | None = None
+
+
+NAMED = msgspec.json.Decoder(Named)
+EVENT_TOPICS = frozenset(topic for topic in SCHEMAS if topic != SNAPSHOT_TOPIC)
+DECODERS = {topic: msgspec.json.Decoder(schema) for topic, schema in SCHEMAS.items()}
+
+
+def where(topic: str, version: int) -> str:
+    """How a stored row is named in a message: the log's numbers are its versions."""
+    return f"the snapshot at #{version}" if topic == SNAPSHOT_TOPIC else f"event #{version}"
+
+
+def check_row(topic: str, version: int, state: bytes) -> None:
+    """Refuse a stored row that grizzled would never have written (UnusableFile)."""
+    decoder = DECODERS.get(topic)
+    if decoder is None:
+        raise UnusableFile(unknown_topic(topic, where(topic, version)))
+    if len(state) > MAX_STORED_BYTES:
+        raise UnusableFile(
+            f"not a grizzled campaign file: {where(topic, version)} holds {len(state):,} "
+            "bytes, far more than grizzled ever writes"
+        )
+    try:
+        if topic in NAMING_AGGREGATE:  # the class it names is checked first, alone
+            named = NAMED.decode(state)
+            inner = named.topic or named.originator_topic
+            if inner != AGGREGATE_TOPIC:
+                raise UnusableFile(unknown_topic(str(inner), where(topic, version)))
+        decoder.decode(state)
+    except (msgspec.DecodeError, RecursionError) as error:
+        raise UnusableFile(damaged_row(topic, version, str(error))) from None
+
+
+def unknown_topic(topic: str, place: str) -> str:
+    """The line for a topic grizzled never writes (never resolved, never imported)."""
+    shown = topic[:80] + ("..." if len(topic) > 80 else "")
+    return f"not a grizzled campaign file: unknown topic {shown!r} in {place}"
+
+
+def damaged_row(topic: str, version: int, what: str) -> str:
+    """The line for a stored row that cannot be read or replayed."""
+    return f"the campaign file is damaged: {where(topic, version)} cannot be read ({what})"
+
+
+class CheckedMapper(Mapper[UUID]):
+    """The library's mapper, resolving only grizzled's own topics from checked rows."""
+
+    def to_domain_event(self, stored_event: StoredEvent) -> Any:
+        topic, version = stored_event.topic, stored_event.originator_version
+        check_row(topic, version, stored_event.state)
+        try:
+            return super().to_domain_event(stored_event)
+        except Exception as error:  # a checked row the library still cannot decode
+            raise UnusableFile(damaged_row(topic, version, str(error))) from None
