@@ -46,8 +46,7 @@ class Context:
     campaign_option: str | None = None
     access: Access = "write"
     recorded: int | None = None  # the version this command recorded, if any
-    changed: bool = False  # this command wrote to the file (events or read models)
-    trusted_read_models: bool = True  # False: a read-only file this machine never checked
+    changed: bool = False  # this command wrote to the file or checked it whole
     _tracker: Tracker | None = field(default=None, repr=False)
     _console: Console | None = field(default=None, repr=False)
     _loaded: Campaign | None = field(default=None, repr=False)  # what state() loaded
@@ -119,19 +118,14 @@ class Context:
         """The first sight of a file: everything checked, then the read models (which a
         crafted file could fake) rebuilt from the events when the file may be written."""
         from tracker.checks import check_file
+        from tracker.dbfile import keeps_read_models
 
         check_file(tracker)
-        if self.access == "read" and not self.writable():
-            self.trusted_read_models = False
-            return
-        from projections.runner import rebuild
+        self.changed = True  # remembered as checked when the command ends
+        if keeps_read_models(tracker.db_path, tracker.file_kind):
+            from projections.runner import rebuild
 
-        rebuild(tracker.db_path)
-        self.changed = True
-
-    def writable(self) -> bool:
-        """The file (and its folder, where SQLite keeps its WAL) may be written."""
-        return os.access(self.db, os.W_OK) and os.access(os.path.dirname(self.db), os.W_OK)
+            rebuild(tracker.db_path)  # else the read commands read the events themselves
 
     def state(self) -> CampaignState:
         """The current campaign's state (``log`` then decides on it, without a reload)."""
@@ -182,8 +176,8 @@ class Context:
                 self.changed = True
 
     def close(self) -> None:
-        """Close the file; if this command changed it, remember it as checked (after the
-        close: SQLite's last checkpoint changes the file too)."""
+        """Close the file; if this command changed it or checked it whole, remember it as
+        checked (after the close: SQLite's last checkpoint changes the file too)."""
         if self._tracker is not None:
             self._tracker.close()
             self._tracker = None

@@ -129,16 +129,14 @@ def status_document(ctx: Context) -> dict[str, Any]:
     from tracker import dbfile, trust
 
     with refusals():
-        dbfile.prepare(ctx.db, "read")  # a file that is there, and a grizzled one
+        uri, kind = dbfile.prepare(ctx.db, "read")  # a file that is there, and a grizzled one
         if not trust.is_checked(ctx.db):
             ctx.tracker()  # checked whole first (and its read models rebuilt if writable)
-    if not ctx.trusted_read_models:
+    if not dbfile.keeps_read_models(ctx.db, kind):
         return from_events(ctx)
     try:
-        with closing(queries.connect(ctx.db)) as conn:
+        with closing(queries.connect(ctx.db, uri)) as conn:
             if queries.behind(conn):
-                if not ctx.writable():
-                    return from_events(ctx)
                 ctx.catch_up()
             if not queries.campaigns_table(conn):
                 raise Refused(f"no campaign in {ctx.db}: create one with 'grizzled campaign new'")
@@ -160,8 +158,8 @@ def status_document(ctx: Context) -> dict[str, Any]:
 
 
 def from_events(ctx: Context) -> dict[str, Any]:
-    """The board from the events themselves, when the read models cannot be trusted or
-    brought up to date (a read-only file this machine has not checked, or one behind)."""
+    """The board from the events themselves, for a file whose read models a command that
+    only reads may not rebuild or bring up to date (read-only, or not marked yet)."""
     from cli.jsonout import chapter_json
 
     return chapter_json(ctx.state())

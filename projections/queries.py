@@ -54,16 +54,16 @@ FLAG_COLUMNS = frozenset(
 HIDDEN = frozenset({"campaign_id", "campaign"})  # said once, by the caller's campaign
 
 
-def connect(db_path: str | os.PathLike[str]) -> sqlite3.Connection:
-    """A connection to the campaign database that only reads."""
-    path = os.path.realpath(os.path.expanduser(db_path))
-    # An SQLite URI: '%', '?' and '#' in the path are escaped (os.path, not pathlib's
-    # as_uri: pathlib and urllib cost ~3 ms of every status).
-    quoted = path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")
-    # It never writes; read-write (where the file may be written) lets SQLite remove the
-    # WAL files it opens beside the campaign file when it closes.
-    writable = os.access(path, os.W_OK) and os.access(os.path.dirname(path), os.W_OK)
-    conn = sqlite3.connect(f"file:{quoted}?mode={'rw' if writable else 'ro'}", uri=True)
+def connect(db_path: str | os.PathLike[str], uri: str | None = None) -> sqlite3.Connection:
+    """A connection to the campaign database that only reads (``uri``: how to open it,
+    as the caller chose; by default read-only)."""
+    if uri is None:
+        path = os.path.realpath(os.path.expanduser(db_path))
+        # An SQLite URI: '%', '?' and '#' in the path are escaped (os.path, not pathlib's
+        # as_uri: pathlib and urllib cost ~3 ms of every status).
+        quoted = path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")
+        uri = f"file:{quoted}?mode=ro"
+    conn = sqlite3.connect(uri, uri=True)
     conn.execute("PRAGMA query_only = ON")
     return conn
 

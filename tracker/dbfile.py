@@ -160,6 +160,32 @@ def _by_tables(path: str) -> Kind:
     return "legacy" if "stored_events" in tables else "blank"
 
 
+def writable(path: str) -> bool:
+    """The file and its folder (where SQLite keeps the WAL beside it) may be written."""
+    return os.access(path, os.W_OK) and os.access(os.path.dirname(path), os.W_OK)
+
+
+def keeps_read_models(path: str, kind: Kind) -> bool:
+    """A command that only reads may still rebuild or bring up to date the read models, a
+    cache of the file's own events, in a file that is marked ours and may be written; in
+    any other file it reads the events themselves and writes nothing."""
+    return kind == "ours" and writable(path)
+
+
+def reader_uri(path: str) -> str:
+    """The URI a command that only reads opens: read-write where the file may be written
+    (so that SQLite removes the WAL files it makes when it closes; the reader writes
+    nothing), read-only elsewhere, and immutable where nobody can be writing it (a
+    read-only file or mount with no WAL content: SQLite could not make its WAL index)."""
+    if writable(path):
+        return f"{uri(path)}?mode=rw"
+    try:
+        pending = os.path.getsize(path + "-wal") > 0
+    except OSError:
+        pending = False
+    return f"{uri(path)}?mode=ro" + ("" if pending else "&immutable=1")
+
+
 def uri(path: str) -> str:
     """An SQLite URI naming exactly this file ('%', '?' and '#' escaped)."""
     quoted = path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")
@@ -175,9 +201,7 @@ def prepare(db: str, access: Access) -> tuple[str, Kind]:
     if access != CREATE and kind in ("missing", "empty", "blank"):
         raise UnusableFile(f"no campaign in {path}: create one with 'grizzled campaign new'")
     if access == READ:
-        writable = os.access(path, os.W_OK) and os.access(os.path.dirname(path), os.W_OK)
-        # A reader never writes; read-write lets SQLite tidy its WAL files when it closes.
-        return f"{uri(path)}?mode={'rw' if writable else 'ro'}", kind
+        return reader_uri(path), kind
     if kind == "missing":
         _make_folder(path)
     elif not os.access(path, os.W_OK):
@@ -228,9 +252,8 @@ def check_integrity(path: str) -> None:
     """SQLite's own check of every page, on a connection of its own that is closed at
     once (SQLite then removes the WAL files it made beside the file): a damaged file is
     refused before the event store ever opens it."""
-    writable = os.access(path, os.W_OK) and os.access(os.path.dirname(path), os.W_OK)
-    try:  # read-write where it may be written, only so that SQLite tidies up on close
-        conn = sqlite3.connect(f"{uri(path)}?mode={'rw' if writable else 'ro'}", uri=True)
+    try:
+        conn = sqlite3.connect(reader_uri(path), uri=True)
         try:
             conn.execute("PRAGMA query_only = ON")
             found = conn.execute("PRAGMA integrity_check(1)").fetchall()
