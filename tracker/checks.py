@@ -14,6 +14,8 @@ import msgspec
 from tracker.errors import UnusableFile
 from tracker.mapper import EVENT_TOPICS, SNAPSHOT_TOPIC, damaged_row, unknown_topic, where
 
+PAGE = 500  # events replayed per read
+
 if TYPE_CHECKING:
     from uuid import UUID
 
@@ -76,42 +78,57 @@ def _gap(tracker: Tracker, originator: str) -> None:
 
 
 def _replay(tracker: Tracker, originator: str) -> int:
-    """Replay one campaign from its first event; compare each snapshot with the replay
-    at its version and the campaign's id with its name's. How many snapshots."""
+    """Replay one campaign from its first event, a page at a time (memory stays flat);
+    compare each snapshot with the replay at its version and the campaign's id with its
+    name's. How many snapshots."""
     from uuid import UUID
 
     from tracker.app import campaign_id
 
     stream = UUID(originator)
-    snapshots = _snapshots(tracker, stream)
     campaign: Campaign | None = None
-    for event in tracker.events.get(stream):
-        try:
-            campaign = event.mutate(campaign)  # type: ignore[attr-defined]
-        except UnusableFile:
-            raise
-        except Exception as error:  # the library's own checks (versions, ids)
-            raise UnusableFile(damaged_row("", event.originator_version, str(error))) from None
-        assert campaign is not None
-        wanted = snapshots.get(campaign.version)
-        if wanted is not None and wanted != (campaign.state, campaign.head, campaign.redo):
-            raise UnusableFile(
-                f"the campaign file is damaged: the snapshot at #{campaign.version} does "
-                "not match the events before it"
-            )
+    snapshots = 0
+    while True:
+        version = campaign.version if campaign is not None else 0
+        events = list(tracker.events.get(stream, gt=version, limit=PAGE))
+        if not events:
+            break
+        wanted = _snapshots(tracker, stream, version, events[-1].originator_version)
+        snapshots += len(wanted)
+        for event in events:
+            campaign = _apply(event, campaign)
+            expected = wanted.get(campaign.version)
+            if expected is not None and expected != (campaign.state, campaign.head, campaign.redo):
+                raise UnusableFile(
+                    f"the campaign file is damaged: the snapshot at #{campaign.version} does "
+                    "not match the events before it"
+                )
     if campaign is not None and campaign_id(campaign.name) != stream:
         raise UnusableFile(
             f"the campaign file is damaged: campaign {campaign.name!r} is stored under "
             "another campaign's id"
         )
-    return len(snapshots)
+    return snapshots
 
 
-def _snapshots(tracker: Tracker, stream: UUID) -> dict[int, tuple[Any, int, list[list[int]]]]:
+def _apply(event: Any, campaign: Campaign | None) -> Campaign:
+    try:
+        applied: Campaign = event.mutate(campaign)
+    except UnusableFile:
+        raise
+    except Exception as error:  # the library's own checks (versions, ids)
+        raise UnusableFile(damaged_row("", event.originator_version, str(error))) from None
+    return applied
+
+
+def _snapshots(
+    tracker: Tracker, stream: UUID, after: int, upto: int
+) -> dict[int, tuple[Any, int, list[list[int]]]]:
+    """The snapshots taken between two versions: state, head and redo by version."""
     if tracker.snapshots is None:
         return {}
     found = {}
-    for snapshot in tracker.snapshots.get(stream):
+    for snapshot in tracker.snapshots.get(stream, gt=after, lte=upto):
         state: dict[str, Any] = snapshot.state  # type: ignore[attr-defined]
         found[snapshot.originator_version] = (state["state"], state["head"], state["redo"])
     return found
