@@ -19,8 +19,14 @@ Armistice campaign, [campaign](campaign.md); for card names, [notation](notation
 
 ## Everywhere
 
-- `--db PATH` (or `GRIZZLED_DB`): the campaign database. Default: your data directory
-  (`$XDG_DATA_HOME/grizzled/grizzled.sqlite`, `~/.local/share/...` on Linux).
+- `--db PATH` (or `GRIZZLED_DB`), given before the command: the campaign database.
+  Default: your data directory (`$XDG_DATA_HOME/grizzled/grizzled.sqlite`,
+  `~/.local/share/...` on Linux). A file path: not empty, not `:memory:` or a `file:`
+  URI, not a folder, fifo or device. Only `campaign new` and `demo` create a file; the
+  read commands (`status`, `log`, `score`, `replay`, `campaign list/show/use`) create and
+  write nothing, so a read-only file can be read. Another application's SQLite file is
+  refused untouched; a file this machine has not seen is checked whole on its first
+  command ([reliability](reliability.md)).
 - `-c NAME` / `--campaign NAME` (or `GRIZZLED_CAMPAIGN`): the campaign to act on.
   Default: the one chosen with `grizzled campaign use`, or the only one in the file.
 - `GRIZZLED_USER` (who logs, default your login name) and `GRIZZLED_SESSION` (the evening,
@@ -28,9 +34,12 @@ Armistice campaign, [campaign](campaign.md); for card names, [notation](notation
 - The four actions (`play`, `charm`, `speech`, `withdraw`) act for the player whose turn
   it is; `-p NAME` names someone else (the rules then check whose turn it really is).
   Names may be shortened to any unambiguous prefix, case ignored.
-- Exit codes: `0` done; `2` the command was mistyped (unknown card, player, option);
-  `1` refused (a rule, a missing campaign, an unreadable database). Either way one line
-  on stderr says why, and nothing was recorded.
+- Exit codes: `0` done; `2` the command was mistyped (unknown card, player, option,
+  a `--db` that is not a path); `1` refused (a rule, a missing campaign, a file that is
+  not a usable campaign file). Either way one line on stderr says why, and nothing was
+  recorded. Once an action is saved the command ends with `0` whatever happens next:
+  `Recorded as #N; the board catches up next time (database is locked)` on stderr when
+  the board could not be brought up to date (the next command does it).
 - `NO_COLOR` turns colours off. `--json` prints plain JSON (schemas below).
 - Shell completion (commands, player names, cards, threats, tiles):
   `eval "$(_GRIZZLED_COMPLETE=bash_source grizzled)"` in `~/.bashrc`
