@@ -232,11 +232,8 @@ def demo(demo_db: str | None) -> None:
         raise click.UsageError(f"{path} already exists: the demo writes a fresh file")
     with refusals():
         tracker = Tracker(path, by="demo", session="demo evening")
-    demo_context = Context(path, None, "create", _tracker=tracker)
-    try:
-        _run_demo(demo_context)
-    finally:
-        demo_context.close()
+    demo_context = context.CURRENT = Context(path, None, "create", _tracker=tracker)
+    _run_demo(demo_context)  # closed by Grizzled.main, as every command's file is
     click.echo(f"\nThe demo campaign is in {path}")
     click.echo(f"Look around: grizzled --db {path} log   (or status, score, replay)")
 
