@@ -127,7 +127,10 @@ def players_table(doc: dict[str, Any]) -> Grid:
 
 def board(doc: dict[str, Any]) -> RenderableType:
     """The board at a glance: decks, No Man's Land, players, whose turn and what phase."""
-    doc = shown_all(doc)
+    return _board(shown_all(doc))
+
+
+def _board(doc: dict[str, Any]) -> RenderableType:
     if doc.get("phase") is None:
         return Text(f"Campaign {doc['campaign']}: no chapter started yet.")
     phase = PHASE_WORDS.get(doc["phase"], doc["phase"])
@@ -194,7 +197,7 @@ def legal_line(doc: dict[str, Any]) -> Text:
 def status_view(doc: dict[str, Any]) -> RenderableType:
     """The board, what is legal now, and what comes next."""
     doc = shown_all(doc)
-    parts: list[RenderableType] = [board(doc)]
+    parts: list[RenderableType] = [_board(doc)]
     if doc.get("phase") == "mission" and doc.get("legal"):
         parts.append(legal_line(doc))
     parts.append(Text(f"Next: {doc['next']}", style="bold"))

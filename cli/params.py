@@ -9,6 +9,7 @@ sees (an unknown option or command holding bytes that are not UTF-8, or a NUL).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import click
@@ -28,15 +29,15 @@ TITLE_MOST = 60  # a Briefing's title, an Order's, a Recruit's or a Helping Hand
 WORD_MOST = 200  # a card, a tile, a list of numbers: read further by cli/parse.py
 TEXT_MOST = LONG  # a reason, a card's effect, notes
 LOG_ENTRIES = 2**31 - 1  # log entry numbers (SQLite's integers stop at 2**63 - 1)
+UNDECODABLE = re.compile("[\ud800-\udfff]")  # how Python keeps bytes that were not UTF-8
 
 
 def problem(text: str, most: int) -> str | None:
     """Why ``text`` cannot be an argument (bytes that are not UTF-8, a control character,
     more than ``most`` characters), or None."""
-    bad = HIDDEN.search(text)
-    if bad is not None and "\ud800" <= bad.group() <= "\udfff":
+    if UNDECODABLE.search(text):
         return f"{quoted(text)} is not valid UTF-8 (is the terminal set to another encoding?)"
-    if bad is not None:
+    if HIDDEN.search(text):
         return f"{quoted(text)} holds a control character: write printable text on one line"
     if len(text) > most:
         return f"{quoted(text)} is {len(text)} characters long: at most {most}"
@@ -47,7 +48,7 @@ def check_argv(args: list[str]) -> str | None:
     """A one-line usage message for the first raw argument holding bytes that are not
     UTF-8 (lone surrogates) or a NUL, else None."""
     for number, arg in enumerate(args, 1):
-        if any("\ud800" <= c <= "\udfff" for c in arg):
+        if UNDECODABLE.search(arg):
             return f"argument {number} {quoted(arg)} is not valid UTF-8"
         if "\0" in arg:
             return f"argument {number} {quoted(arg)} holds a NUL character"
