@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from cli.main import main
+from domain.commands import Seat
 from tests.cli.conftest import runner
+from tracker.app import Tracker
 
 
 def complete(line: str) -> list[str]:
@@ -50,9 +52,6 @@ def test_completion_offers_nothing_rather_than_an_error_without_a_campaign(grizz
 
 
 def test_completion_never_offers_a_stored_name_holding_a_control_sequence(db, grizzled):
-    from domain.commands import Seat
-    from tracker.app import Tracker
-
     seats = (Seat("Ann", "night"), Seat("\x1b]0;pwned\x07Zed", "snow"), Seat("Ben", "rain"))
     Tracker(str(db)).create_campaign("Handed over", "classic", seats)
 
