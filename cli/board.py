@@ -4,6 +4,10 @@ One renderer serves both paths: ``grizzled status`` builds the document straight
 read models (stdlib sqlite3, no rules engine loaded: start-up time is a feature at the
 table), and replays or the demo build it from a domain state (``cli.jsonout``). Card
 labels come from the canonical card keys, so no catalogue is needed to draw them.
+
+The document may come from a file someone else handed over: every text in it is
+``shown`` (control characters escaped, long values cut) before it is drawn, and nothing
+is drawn through rich markup.
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.text import Text
+
+from cli.shown import SHORT, shown, shown_all
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
@@ -92,7 +98,7 @@ class Grid:
         for header in self.headers:
             table.add_column(header)
         for row in self.rows:
-            table.add_row(*row)
+            table.add_row(*map(Text, row))  # Text: a cell is never read as markup
         return table
 
 
@@ -108,7 +114,7 @@ def players_table(doc: dict[str, Any]) -> Grid:
         withdrawn = player["withdrawn"] and doc["phase"] == "mission"
         table.add_row(
             marks,
-            name,
+            shown(name, SHORT),
             charm,
             "-" if player["chaplain"] else str(player["hand"]),
             knocks or "-",
@@ -121,6 +127,10 @@ def players_table(doc: dict[str, Any]) -> Grid:
 
 def board(doc: dict[str, Any]) -> RenderableType:
     """The board at a glance: decks, No Man's Land, players, whose turn and what phase."""
+    return _board(shown_all(doc))
+
+
+def _board(doc: dict[str, Any]) -> RenderableType:
     if doc.get("phase") is None:
         return Text(f"Campaign {doc['campaign']}: no chapter started yet.")
     phase = PHASE_WORDS.get(doc["phase"], doc["phase"])
@@ -186,7 +196,8 @@ def legal_line(doc: dict[str, Any]) -> Text:
 
 def status_view(doc: dict[str, Any]) -> RenderableType:
     """The board, what is legal now, and what comes next."""
-    parts: list[RenderableType] = [board(doc)]
+    doc = shown_all(doc)
+    parts: list[RenderableType] = [_board(doc)]
     if doc.get("phase") == "mission" and doc.get("legal"):
         parts.append(legal_line(doc))
     parts.append(Text(f"Next: {doc['next']}", style="bold"))

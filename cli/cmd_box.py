@@ -7,10 +7,29 @@ import click
 from cli import parse
 from cli.complete import complete_card, complete_player
 from cli.context import Context, pass_context
+from cli.params import (
+    CARD_NUMBER,
+    CARDS,
+    CHAPTER,
+    KNOCK_VALUE,
+    MORALE,
+    NAME,
+    SPEECH,
+    TEXT,
+    TITLE,
+    WORD,
+    OneOf,
+)
+from domain.limits import CARD_NUMBERS, HELPING_HANDS, PLAYERS, TRIAL_CARDS
 
 REASON = click.option(
-    "-r", "--reason", default="", help="Why an earlier entry changes (required when it does)."
+    "-r",
+    "--reason",
+    type=TEXT,
+    default="",
+    help="Why an earlier entry changes (required when it does).",
 )
+EFFECT = click.option("--effect", type=TEXT, default="", help="Its text, as printed.")
 
 
 @click.group()
@@ -19,22 +38,23 @@ def describe() -> None:
 
 
 @describe.command("card")
-@click.argument("number", type=click.IntRange(1))
-@click.argument("face")
+@click.argument("number", type=CARD_NUMBER)
+@click.argument("face", type=WORD)
 @click.option(
     "--knock",
     "kind",
+    type=WORD,
     metavar="KIND",
     help="A Hard Knock: its kind (e.g. aggressive); FACE gives its threat or 'none'.",
 )
 @click.option(
     "--value",
-    type=click.IntRange(1),
+    type=KNOCK_VALUE,
     default=1,
     show_default=True,
     help="Hard Knocks it counts for the defeat check.",
 )
-@click.option("--effect", default="", help="Its text, as printed.")
+@EFFECT
 @REASON
 @pass_context
 def describe_card(
@@ -63,29 +83,33 @@ def describe_card(
 
 
 @describe.command("order")
-@click.argument("number", type=click.IntRange(1))
-@click.argument("name")
+@click.argument("number", type=CARD_NUMBER)
+@click.argument("name", type=TITLE)
 @click.option(
     "--difficulty",
-    type=click.Choice(["easy", "normal", "hard"]),
+    type=OneOf(["easy", "normal", "hard"]),
     default="normal",
     show_default=True,
 )
 @click.option(
     "--minimum",
     "minimums",
+    type=WORD,
     multiple=True,
     metavar="PLAYERS:N",
     help="Minimum intensity for a player count, e.g. 3:2 (repeat).",
 )
-@click.option("--threat", "threats", multiple=True, help="A threat it adds to No Man's Land.")
+@click.option(
+    "--threat", "threats", type=WORD, multiple=True, help="A threat it adds to No Man's Land."
+)
 @click.option(
     "--lasting",
+    type=TEXT,
     default="",
     metavar="CONDITION",
     help="It stays in play until this cancellation condition is met.",
 )
-@click.option("--effect", default="", help="Its text, as printed.")
+@EFFECT
 @REASON
 @pass_context
 def describe_order(
@@ -111,7 +135,12 @@ def describe_order(
         players, _, low = text.partition(":")
         if not players.isdigit() or not low.isdigit():
             raise click.BadParameter(f"{text!r}: write PLAYERS:MINIMUM, e.g. 3:2")
-        pairs.append((int(players), int(low)))
+        pairs.append(
+            (
+                parse.number(players, 1, PLAYERS, "a number of players"),
+                parse.number(low, 1, TRIAL_CARDS, "a minimum intensity"),
+            )
+        )
     card = OrderCard(
         number,
         name,
@@ -126,24 +155,24 @@ def describe_order(
 
 
 @describe.command("recruit")
-@click.argument("number", type=click.IntRange(1))
-@click.argument("name")
+@click.argument("number", type=CARD_NUMBER)
+@click.argument("name", type=TITLE)
 @click.option(
     "--hand",
-    type=click.IntRange(1),
+    type=CARDS,
     default=3,
     show_default=True,
     help="Cards in its starting hand.",
 )
 @click.option(
     "--tokens",
-    type=click.IntRange(0),
+    type=MORALE,
     default=1,
     show_default=True,
     help="Morale tokens placed on it when it withdraws.",
 )
-@click.option("--effect", default="", help="Its special rule, as printed.")
-@click.option("--advantage", default="", help="Its departure advantage, as printed.")
+@click.option("--effect", type=TEXT, default="", help="Its special rule, as printed.")
+@click.option("--advantage", type=TEXT, default="", help="Its departure advantage, as printed.")
 @REASON
 @pass_context
 def describe_recruit(
@@ -165,10 +194,10 @@ def describe_recruit(
 
 
 @describe.command("hand")
-@click.argument("number", type=click.IntRange(1))
-@click.argument("name")
-@click.argument("category", type=click.Choice(["action", "event", "friendship"]))
-@click.option("--effect", default="", help="Its text, as printed.")
+@click.argument("number", type=CARD_NUMBER)
+@click.argument("name", type=TITLE)
+@click.argument("category", type=OneOf(["action", "event", "friendship"]))
+@EFFECT
 @REASON
 @pass_context
 def describe_hand(
@@ -183,22 +212,24 @@ def describe_hand(
 
 
 @click.command()
-@click.argument("chapter", type=click.IntRange(0, 9))
-@click.option("--trials", type=click.IntRange(1), required=True)
-@click.option("--morale", type=click.IntRange(1), required=True)
+@click.argument("chapter", type=CHAPTER)
+@click.option("--trials", type=CARDS, required=True)
+@click.option("--morale", type=CARDS, required=True)
 @click.option(
     "--first",
     "first_intensity",
-    type=click.IntRange(1),
+    type=CARDS,
     required=True,
     help="The first Mission's intensity.",
 )
 @click.option("--traps/--no-traps", default=False, show_default=True)
-@click.option("--orders", default="", metavar="N,N,...", help="The Order of the Day deck.")
-@click.option("--recruits", default="", metavar="N,N,...", help="The Recruit deck.")
-@click.option("--tokens", type=click.IntRange(0), help="Speech tokens, if the Briefing says.")
-@click.option("--title", default="")
-@click.option("--notes", default="", help="Extra setup, as printed.")
+@click.option(
+    "--orders", type=WORD, default="", metavar="N,N,...", help="The Order of the Day deck."
+)
+@click.option("--recruits", type=WORD, default="", metavar="N,N,...", help="The Recruit deck.")
+@click.option("--tokens", type=SPEECH, help="Speech tokens, if the Briefing says.")
+@click.option("--title", type=TITLE, default="")
+@click.option("--notes", type=TEXT, default="", help="Extra setup, as printed.")
 @REASON
 @pass_context
 def briefing(
@@ -237,17 +268,20 @@ def briefing(
 
 
 @click.command()
-@click.argument("chapter", type=click.IntRange(0, 9))
+@click.argument("chapter", type=CHAPTER)
 @click.option(
     "--reward",
     "rewards",
+    type=WORD,
     multiple=True,
     metavar="RESULT:LEFT:HANDS",
     help="With RESULT (won/lost/any) and at least LEFT cards left in the Morale "
     "Reserve, HANDS Helping Hands are earned (repeat).",
 )
-@click.option("--offer", default="", metavar="N,N,...", help="The Helping Hands offered.")
-@click.option("--notes", default="")
+@click.option(
+    "--offer", type=WORD, default="", metavar="N,N,...", help="The Helping Hands offered."
+)
+@click.option("--notes", type=TEXT, default="")
 @REASON
 @pass_context
 def conclusion(
@@ -264,13 +298,15 @@ def conclusion(
         parts = text.split(":")
         if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit():
             raise click.BadParameter(f"{text!r}: write RESULT:LEFT:HANDS, e.g. won:10:2")
-        rules.append(RewardRule(parts[0], int(parts[1]), int(parts[2])))
+        left = parse.number(parts[1], 0, TRIAL_CARDS, "the Morale Reserve left")
+        hands = parse.number(parts[2], 0, HELPING_HANDS, "a number of Helping Hands")
+        rules.append(RewardRule(parts[0], left, hands))
     entered = Conclusion(chapter, tuple(rules), parse.numbers(offer), notes)
     ctx.log(EnterConclusion(entered, reason), f"Conclusion of chapter {chapter}")
 
 
 @click.command()
-@click.argument("awards", nargs=-1, metavar="NUMBER:PLAYER...")
+@click.argument("awards", type=WORD, nargs=-1, metavar="NUMBER:PLAYER...")
 @pass_context
 def award(ctx: Context, awards: tuple[str, ...]) -> None:
     """Give the earned Helping Hands; the rest of the offer counts as Negative Points.
@@ -285,17 +321,19 @@ def award(ctx: Context, awards: tuple[str, ...]) -> None:
         number, sep, who = text.partition(":")
         if not sep or not number.isdigit():
             raise click.BadParameter(f"{text!r}: write NUMBER:PLAYER, e.g. 31:ann")
-        pairs.append((int(number), parse.player(who, names)))
+        pairs.append(
+            (parse.number(number, 1, CARD_NUMBERS, "a card number"), parse.player(who, names))
+        )
     ctx.log(AwardHelpingHands(tuple(pairs)), "Helping Hands awarded")
 
 
 @click.command()
-@click.argument("player", shell_complete=complete_player)
-@click.argument("card", shell_complete=complete_card)
+@click.argument("player", type=NAME, shell_complete=complete_player)
+@click.argument("card", type=WORD, shell_complete=complete_card)
 @click.option(
     "--from",
     "source",
-    type=click.Choice(["hand", "knock"]),
+    type=OneOf(["hand", "knock"]),
     default="hand",
     show_default=True,
     help="From the player's hand or their Hard Knocks.",
@@ -322,16 +360,17 @@ def helping() -> None:
 
 
 @helping.command("play")
-@click.argument("number", type=click.IntRange(1))
+@click.argument("number", type=CARD_NUMBER)
 @click.option(
     "-p",
     "--player",
     "who",
+    type=NAME,
     metavar="NAME",
     shell_complete=complete_player,
     help="Who plays it (default: whose turn it is).",
 )
-@click.option("--note", default="", help="What it did at the table (for the log).")
+@click.option("--note", type=TEXT, default="", help="What it did at the table (for the log).")
 @pass_context
 def helping_play(ctx: Context, number: int, who: str | None, note: str) -> None:
     """Play a Helping Hand (an Action one replaces the player's action).
@@ -352,9 +391,9 @@ def helping_play(ctx: Context, number: int, who: str | None, note: str) -> None:
 
 
 @helping.command("keep")
-@click.argument("player", shell_complete=complete_player)
-@click.argument("kept", type=click.IntRange(1))
-@click.argument("discarded", type=click.IntRange(1))
+@click.argument("player", type=NAME, shell_complete=complete_player)
+@click.argument("kept", type=CARD_NUMBER)
+@click.argument("discarded", type=CARD_NUMBER)
 @pass_context
 def helping_keep(ctx: Context, player: str, kept: int, discarded: int) -> None:
     """One-shot game: a player drew 2 Helping Hands, keeps one and discards the other.
@@ -375,13 +414,14 @@ def oneshot() -> None:
 @oneshot.command("start")
 @click.option(
     "--difficulty",
-    type=click.Choice(["beginners", "grizzled", "veterans", "scenario"]),
+    type=OneOf(["beginners", "grizzled", "veterans", "scenario"]),
     default="grizzled",
     show_default=True,
     help="Builds the 12-card Order of the Day deck by the rulebook's chart.",
 )
 @click.option(
     "--orders",
+    type=WORD,
     default="",
     metavar="N,N,...",
     help="The Orders of the Day drawn for the deck (at a real table).",
@@ -392,15 +432,19 @@ def oneshot() -> None:
     show_default=True,
     help="Play with a deck of 5 random Recruits.",
 )
-@click.option("--recruit-deck", default="", metavar="N,N,...", help="The 5 Recruits drawn.")
+@click.option(
+    "--recruit-deck", type=WORD, default="", metavar="N,N,...", help="The 5 Recruits drawn."
+)
 @click.option(
     "--traps/--no-traps",
     default=True,
     show_default=True,
     help="Traps (beginners may leave them out, and Aggressive #147 with them).",
 )
-@click.option("--leader", metavar="NAME", shell_complete=complete_player)
-@click.option("--tiles", metavar="T,T,...", help="Each seat's third Support tile, in seat order.")
+@click.option("--leader", type=NAME, metavar="NAME", shell_complete=complete_player)
+@click.option(
+    "--tiles", type=WORD, metavar="T,T,...", help="Each seat's third Support tile, in seat order."
+)
 @pass_context
 def oneshot_start(
     ctx: Context,

@@ -6,6 +6,8 @@ import click
 
 from cli.context import Context, pass_context, refusals
 from cli.jsonout import campaign_json
+from cli.params import NAME, NAME_MOST, WORD, OneOf
+from cli.shown import SHORT, quoted, shown
 
 RULESETS = ("classic", "armistice")
 
@@ -18,6 +20,8 @@ def _seat(text: str) -> tuple[str, str, str]:
     name, sep, charm = spec.partition(":")
     if not sep or not name.strip():
         raise click.BadParameter(f"{text!r}: write NAME:CHARM, e.g. ann:night (Duo: ann:night@Ann)")
+    if max(len(name.strip()), len(owner.strip())) > NAME_MOST:
+        raise click.BadParameter(f"{text!r}: a name is at most {NAME_MOST} characters")
     charm = charm.strip().lower()
     matches = [t for t in THREAT_NAMES if t.startswith(charm)] if charm else []
     if len(matches) != 1:
@@ -31,10 +35,10 @@ def campaign() -> None:
 
 
 @campaign.command("new")
-@click.argument("name")
+@click.argument("name", type=NAME)
 @click.option(
     "--rules",
-    type=click.Choice(RULESETS),
+    type=OneOf(RULESETS),
     default="classic",
     show_default=True,
     help="classic (2015 base game) or armistice (2018 campaign).",
@@ -43,6 +47,7 @@ def campaign() -> None:
     "-p",
     "--player",
     "players",
+    type=WORD,
     multiple=True,
     required=True,
     metavar="NAME:CHARM",
@@ -63,7 +68,7 @@ def new(ctx: Context, name: str, rules: str, players: tuple[str, ...]) -> None:
     ctx.saved(1)
     ctx.remember_campaign(state.name)
     who = ", ".join(f"{s.name} ({s.charm})" for s in seats)
-    click.echo(f"Campaign {state.name!r} created ({rules} rules): {who}.")
+    click.echo(f"Campaign {quoted(state.name)} created ({rules} rules): {shown(who)}.")
     first = "Boot Camp" if rules == "armistice" else "the first chapter"
     click.echo(f"Next: start {first}: grizzled chapter start")
 
@@ -85,22 +90,22 @@ def list_(ctx: Context, as_json: bool) -> None:
         click.echo(f"No campaign in {ctx.db} yet: grizzled campaign new NAME -p ...")
     current = ctx.remembered_campaign()
     for name in names:
-        click.echo(f"{'*' if name == current else ' '} {name}")
+        click.echo(f"{'*' if name == current else ' '} {shown(name, SHORT)}")
 
 
 @campaign.command("use")
-@click.argument("name")
+@click.argument("name", type=NAME)
 @pass_context
 def use(ctx: Context, name: str) -> None:
     """Make NAME the current campaign of this database."""
     with refusals():
         state = ctx.tracker().state(name)
     ctx.remember_campaign(state.name)
-    click.echo(f"Current campaign: {state.name}")
+    click.echo(f"Current campaign: {shown(state.name, SHORT)}")
 
 
 @campaign.command("show")
-@click.argument("name", required=False)
+@click.argument("name", type=NAME, required=False)
 @click.option("--json", "as_json", is_flag=True, help="Plain JSON (see docs/cli.md).")
 @pass_context
 def show(ctx: Context, name: str | None, as_json: bool) -> None:

@@ -13,6 +13,8 @@ import click
 from cli import parse
 from cli.complete import complete_card, complete_player, complete_threat, complete_tile
 from cli.context import Context, Refused, pass_context
+from cli.params import CARD_NUMBER, CARDS, DRAWS, NAME, SPEECH, TEXT, WORD, OneOf
+from cli.shown import SHORT, shown
 
 if TYPE_CHECKING:
     from domain.campaign import CampaignState
@@ -22,6 +24,7 @@ PLAYER = click.option(
     "-p",
     "--player",
     "who",
+    type=NAME,
     metavar="NAME",
     shell_complete=complete_player,
     help="Who acts (default: whose turn it is).",
@@ -44,7 +47,7 @@ def _actor(state: CampaignState, who: str | None) -> str:
     if chapter.turn == RECRUIT_TURN:
         leader = chapter.players[chapter.leader].name
         raise Refused(
-            f"it is the Recruit's turn: {leader} chooses its action with 'grizzled "
+            f"it is the Recruit's turn: {shown(leader, SHORT)} chooses its action with 'grizzled "
             "recruit play CARD' or 'grizzled recruit withdraw'"
         )
     active = chapter.active_player
@@ -61,33 +64,35 @@ def chapter() -> None:
 @chapter.command("start")
 @click.option(
     "--leader",
+    type=NAME,
     metavar="NAME",
     shell_complete=complete_player,
     help="The first Mission Leader (the hairiest player; armistice: drawn at random).",
 )
 @click.option(
     "--tiles",
+    type=WORD,
     metavar="T,T,...",
     help="Each seat's third Support tile, drawn at random, in seat order "
     "(a classic 2-player game adds the Chaplain's last).",
 )
 @click.option(
     "--variant",
-    type=click.Choice(["normal", "rookie", "veteran", "solo"]),
+    type=OneOf(["normal", "rookie", "veteran", "solo"]),
     default="normal",
     show_default=True,
     help="Classic: rookie ignores Traps, veteran has 30 Trials cards; armistice: solo.",
 )
-@click.option("--trials", type=click.IntRange(1), help="Trials deck size (armistice: Briefing).")
-@click.option("--morale", type=click.IntRange(1), help="Morale Reserve size.")
+@click.option("--trials", type=CARDS, help="Trials deck size (armistice: Briefing).")
+@click.option("--morale", type=CARDS, help="Morale Reserve size.")
 @click.option(
     "--first",
     "first_intensity",
-    type=click.IntRange(1),
+    type=CARDS,
     help="First Mission intensity (armistice: the Briefing's).",
 )
 @click.option("--traps/--no-traps", default=None, help="Traps on or off (default: the rules').")
-@click.option("--tokens", type=click.IntRange(0), help="Speech tokens in play.")
+@click.option("--tokens", type=SPEECH, help="Speech tokens in play.")
 @pass_context
 def chapter_start(
     ctx: Context,
@@ -130,34 +135,36 @@ def mission() -> None:
 
 
 @mission.command("start")
-@click.argument("intensity", type=click.IntRange(1))
+@click.argument("intensity", type=CARDS)
 @click.option(
     "--chaplain-tile",
+    type=WORD,
     metavar="TILE",
     shell_complete=complete_tile,
     help="Classic 2 players: the tile the Chaplain drew at random.",
 )
 @click.option(
     "--order",
-    type=click.IntRange(1),
+    type=CARD_NUMBER,
     metavar="N",
     help="Orders of the Day: the order the leader keeps.",
 )
 @click.option(
     "--back",
     "order_back",
-    type=click.IntRange(1),
+    type=CARD_NUMBER,
     metavar="N",
     help="Orders of the Day: the other order drawn, put back on top of the deck.",
 )
 @click.option(
     "--recruit",
-    type=click.IntRange(1),
+    type=CARD_NUMBER,
     metavar="N",
     help="Recruits: the Recruit that enters (drawn from the Recruit deck).",
 )
 @click.option(
     "--recruit-hand",
+    type=WORD,
     metavar="CARD,CARD,...",
     help="Recruits: its starting hand, drawn face up from the Trials deck.",
 )
@@ -195,16 +202,18 @@ def mission_start(
 
 
 @click.command()
-@click.argument("card", shell_complete=complete_card)
+@click.argument("card", type=WORD, shell_complete=complete_card)
 @PLAYER
 @click.option(
     "--drawn",
+    type=WORD,
     metavar="CARD",
     shell_complete=complete_card,
     help="The card a Trap drew from the Trials deck (revealed).",
 )
 @click.option(
     "--target",
+    type=WORD,
     metavar="PLAYER:CARD",
     help="Merry Christmas: the Hard Knock it discards, e.g. ben:mute.",
 )
@@ -228,7 +237,7 @@ def play(ctx: Context, card: str, who: str | None, drawn: str | None, target: st
 
 
 @click.command()
-@click.argument("card", shell_complete=complete_card)
+@click.argument("card", type=WORD, shell_complete=complete_card)
 @PLAYER
 @pass_context
 def charm(ctx: Context, card: str, who: str | None) -> None:
@@ -245,12 +254,13 @@ def charm(ctx: Context, card: str, who: str | None) -> None:
 
 
 @click.command()
-@click.argument("threat", shell_complete=complete_threat)
+@click.argument("threat", type=WORD, shell_complete=complete_threat)
 @PLAYER
 @click.option(
     "-d",
     "--discard",
     "discards",
+    type=WORD,
     multiple=True,
     metavar="PLAYER:CARD",
     help="A card another player discards thanks to the Speech (repeat).",
@@ -273,21 +283,23 @@ def speech(ctx: Context, threat: str, who: str | None, discards: tuple[str, ...]
 
 
 @click.command()
-@click.argument("tile", required=False, shell_complete=complete_tile)
+@click.argument("tile", type=WORD, required=False, shell_complete=complete_tile)
 @PLAYER
 @click.option(
     "--remove",
+    type=WORD,
     metavar="TILE",
     shell_complete=complete_tile,
     help="Absent-minded: the tile that leaves the game first.",
 )
 @click.option(
     "--drawn",
+    type=WORD,
     metavar="CARD",
     shell_complete=complete_card,
     help="Clumsy: the card drawn and played on withdrawing.",
 )
-@click.option("--target", metavar="PLAYER:CARD", help="Merry Christmas drawn by Clumsy.")
+@click.option("--target", type=WORD, metavar="PLAYER:CARD", help="Merry Christmas drawn by Clumsy.")
 @pass_context
 def withdraw(
     ctx: Context,
@@ -322,6 +334,7 @@ def withdraw(
 @click.option(
     "--discard",
     "discards",
+    type=WORD,
     multiple=True,
     metavar="CARD",
     shell_complete=complete_card,
@@ -349,9 +362,11 @@ def support(ctx: Context, who: str | None, discards: tuple[str, ...], recover: b
 
 
 @click.command()
-@click.argument("fact")
-@click.argument("value", required=False)
-@click.option("-r", "--reason", required=True, help="Why the table and the tracker disagreed.")
+@click.argument("fact", type=WORD)
+@click.argument("value", type=WORD, required=False)
+@click.option(
+    "-r", "--reason", type=TEXT, required=True, help="Why the table and the tracker disagreed."
+)
 @PLAYER
 @pass_context
 def correct(ctx: Context, fact: str, value: str | None, reason: str, who: str | None) -> None:
@@ -381,12 +396,14 @@ def order() -> None:
 
 
 @order.command("cancel")
-@click.argument("number", type=click.IntRange(1))
-@click.option("-r", "--reason", required=True, help="How its cancellation condition was met.")
+@click.argument("number", type=CARD_NUMBER)
+@click.option(
+    "-r", "--reason", type=TEXT, required=True, help="How its cancellation condition was met."
+)
 @PLAYER
 @click.option(
     "--draws",
-    type=click.IntRange(0),
+    type=DRAWS,
     default=0,
     show_default=True,
     help="Trials cards the player draws into hand, if the condition says so.",
@@ -410,14 +427,15 @@ def recruit() -> None:
 
 
 @recruit.command("play")
-@click.argument("card", shell_complete=complete_card)
+@click.argument("card", type=WORD, shell_complete=complete_card)
 @click.option(
     "--drawn",
+    type=WORD,
     metavar="CARD",
     shell_complete=complete_card,
     help="The card a Trap drew from the Trials deck.",
 )
-@click.option("--target", metavar="PLAYER:CARD", help="Merry Christmas: the Hard Knock.")
+@click.option("--target", type=WORD, metavar="PLAYER:CARD", help="Merry Christmas: the Hard Knock.")
 @pass_context
 def recruit_play(ctx: Context, card: str, drawn: str | None, target: str | None) -> None:
     """The Recruit plays a card from its face-up hand.
@@ -459,7 +477,7 @@ def refill(ctx: Context) -> None:
 @click.argument(
     "tile",
     required=False,
-    type=click.Choice(["left", "center", "right", "none"], case_sensitive=False),
+    type=OneOf(["left", "center", "right", "none"], case_sensitive=False),
 )
 @pass_context
 def solo_support(ctx: Context, tile: str | None) -> None:

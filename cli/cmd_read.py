@@ -7,6 +7,8 @@ import sys
 import click
 
 from cli.context import Context, Refused, pass_context, refusals
+from cli.params import CHAPTER_PLAYED, LOG_ENTRY, TEXT
+from cli.shown import shown
 
 JSON = click.option("--json", "as_json", is_flag=True, help="Plain JSON (see docs/cli.md).")
 
@@ -29,7 +31,7 @@ def status(ctx: Context, as_json: bool) -> None:
 
 @click.command()
 @JSON
-@click.option("--last", type=click.IntRange(1), help="Only the last N entries.")
+@click.option("--last", type=LOG_ENTRY, help="Only the last N entries.")
 @pass_context
 def log(ctx: Context, as_json: bool, last: int | None) -> None:
     """The campaign's history, every stored event; undone actions are marked (undone)."""
@@ -70,12 +72,12 @@ def score(ctx: Context, as_json: bool, explain: bool) -> None:
 
 
 @click.command()
-@click.argument("steps", type=click.IntRange(1), default=1, required=False)
-@click.option("-r", "--reason", default="", help="Why (shown in the log).")
+@click.argument("steps", type=LOG_ENTRY, default=1, required=False)
+@click.option("-r", "--reason", type=TEXT, default="", help="Why (shown in the log).")
 @click.option(
     "--to",
     "to_version",
-    type=click.IntRange(1),
+    type=LOG_ENTRY,
     metavar="EVENT",
     help="Undo everything after log entry EVENT (undo to here).",
 )
@@ -90,6 +92,7 @@ def undo(ctx: Context, steps: int, reason: str, to_version: int | None, yes: boo
     tracker = ctx.tracker()
     with refusals():
         if to_version is not None:
+            tracker.campaign(name, to_version)  # past the log's end: "there is no log entry #N"
             plan = tracker.undo_plan(name, to_version)
             missions = _missions_in(tracker, name, plan)
             if len(plan) and missions > 1 and not yes:
@@ -102,7 +105,7 @@ def undo(ctx: Context, steps: int, reason: str, to_version: int | None, yes: boo
         else:
             undone = tracker.undo(name, steps, reason=reason)
     ctx.saved(undone.version)
-    why = f" ({reason})" if reason else ""
+    why = f" ({shown(reason)})" if reason else ""
     click.echo(f"Undone: #{', #'.join(map(str, undone.actions))}{why}. Redo with: grizzled redo")
     from cli.next_step import next_step
 
@@ -140,11 +143,11 @@ def redo(ctx: Context) -> None:
 
 
 @click.command()
-@click.option("--chapter", type=click.IntRange(0), help="Which chapter (default: the latest).")
+@click.option("--chapter", type=CHAPTER_PLAYED, help="Which chapter (default: the latest).")
 @click.option(
     "--at",
     "at_version",
-    type=click.IntRange(1),
+    type=LOG_ENTRY,
     metavar="EVENT",
     help="Show the board right after log entry EVENT.",
 )

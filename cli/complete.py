@@ -1,6 +1,8 @@
 """Shell completion: commands come from click; player names, cards, threats and tiles
 from here. Enable it with ``eval "$(_GRIZZLED_COMPLETE=bash_source grizzled)"`` (see
-docs/cli.md). A completion never fails: it offers nothing rather than an error.
+docs/cli.md). A completion never fails: it offers nothing rather than an error, and never
+a name or card from the file that ``shown`` would have to escape (the shell prints what
+it offers).
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from click import Context, Parameter
 from click.shell_completion import CompletionItem
 
 from cli.parse import THREAT_NAMES, TILES
+from cli.shown import shown
 
 
 def _state(ctx: Context) -> object | None:
@@ -28,7 +31,7 @@ def complete_player(ctx: Context, param: Parameter, incomplete: str) -> list[Com
     """Names of the Grizzled at the table."""
     state = _state(ctx)
     seats = getattr(state, "seats", ())
-    names = [s.name for s in seats]
+    names = [s.name for s in seats if shown(s.name) == s.name]
     return [CompletionItem(n) for n in names if n.lower().startswith(incomplete.lower())]
 
 
@@ -39,7 +42,7 @@ def complete_card(ctx: Context, param: Parameter, incomplete: str) -> list[Compl
 
     state = _state(ctx)
     catalogue = getattr(state, "catalogue", None) or base_catalogue()
-    return [CompletionItem(c) for c in completions(incomplete, catalogue)]
+    return [CompletionItem(c) for c in completions(incomplete, catalogue) if shown(c) == c]
 
 
 def complete_threat(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:

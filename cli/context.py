@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from tracker.dbfile import Access
 
 CURRENT_FILE = "current-campaign.json"
+# What json.dumps leaves raw and a terminal may act on (DEL, C1 controls: CSI is \x9b).
+JSON_RAW_CONTROLS = {code: f"\\u{code:04x}" for code in range(0x7F, 0xA0)}
 
 
 class Refused(click.ClickException):
@@ -135,8 +137,11 @@ class Context:
 
     def log(self, command: CampaignCommand, summary: str) -> Logged:
         """Record one action through the rules, print what happened and what comes next."""
+        from rich.text import Text
+
         from cli.narrate import narrate
         from cli.next_step import next_step
+        from cli.shown import shown
 
         name = self.campaign_name()
         with refusals():
@@ -148,7 +153,7 @@ class Context:
             out.print("[yellow]The campaign changed meanwhile: checked again and logged.[/yellow]")
         for line in narrate(logged.events, logged.state.catalogue):
             out.print(line)
-        out.print(f"[bold]Next:[/bold] {next_step(logged.state)}")
+        out.print(Text.assemble(("Next:", "bold"), " ", shown(next_step(logged.state))))
         return logged
 
     def saved(self, version: int) -> None:
@@ -199,8 +204,15 @@ class Context:
 
     @staticmethod
     def print_json(data: Any) -> None:
-        """Plain JSON on stdout (never through rich)."""
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+        """Plain JSON on stdout (never through rich): text as it is, but a control
+        character JSON leaves raw (DEL, C1) escaped, and a file's bytes that were not
+        UTF-8 (lone surrogates) written as JSON escapes."""
+        text = json.dumps(data, indent=2, ensure_ascii=False, default=str)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            text = json.dumps(data, indent=2, ensure_ascii=True, default=str)
+        click.echo(text.translate(JSON_RAW_CONTROLS))
 
 
 @contextmanager

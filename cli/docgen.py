@@ -7,9 +7,13 @@ from the commands.
 from __future__ import annotations
 
 import sys
+import textwrap
 from pathlib import Path
 
 import click
+
+from cli.params import LOG_ENTRIES, NAME_MOST, TEXT_MOST, TITLE_MOST
+from domain.limits import CARD_NUMBERS, SPEECH_TOKENS, TRIAL_CARDS
 
 HEADER = """# CLI reference
 
@@ -40,6 +44,7 @@ Armistice campaign, [campaign](campaign.md); for card names, [notation](notation
   recorded. Once an action is saved the command ends with `0` whatever happens next:
   `Recorded as #N; the board catches up next time (database is locked)` on stderr when
   the board could not be brought up to date (the next command does it).
+{bounds}
 - `NO_COLOR` turns colours off. `--json` prints plain JSON (schemas below).
 - Shell completion (commands, player names, cards, threats, tiles):
   `eval "$(_GRIZZLED_COMPLETE=bash_source grizzled)"` in `~/.bashrc`
@@ -77,6 +82,20 @@ negative_points}`. `campaign list --json`: `[name]`.
 
 ## Commands
 """
+
+
+BOUNDS = textwrap.fill(
+    f"- Bounds: counts stay within what the box holds ({TRIAL_CARDS} Trial cards, "
+    f"{SPEECH_TOKENS} Speech tokens, card numbers up to {CARD_NUMBERS}) and log entry "
+    f"numbers up to {LOG_ENTRIES} (exit `2` past them); a text is valid UTF-8, printable "
+    f"on one line, and at most {NAME_MOST} characters for a name, {TITLE_MOST} for a "
+    f"title, {TEXT_MOST} for a reason, an effect or notes. What a command prints from a "
+    "campaign file shows control characters as escapes (`\\x1b`), so a file from "
+    "elsewhere cannot drive the terminal.",
+    width=88,
+    subsequent_indent="  ",
+)
+"""The "Everywhere" line on bounds, from the constants themselves."""
 
 
 def _commands(group: click.Group, prefix: str) -> list[tuple[str, click.Command]]:
@@ -118,7 +137,7 @@ def render() -> str:
     from cli.main import main
 
     sections = [_section(path, command) for path, command in _commands(main, "grizzled")]
-    return HEADER + "\n" + "\n".join(sections)
+    return HEADER.replace("{bounds}", BOUNDS, 1) + "\n" + "\n".join(sections)
 
 
 def documented_commands() -> list[str]:

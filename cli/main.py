@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from cli import context
+from cli import context, params
 from cli.context import Context, refusals
 
 # Each command's module is imported only when that command runs (click's lazy group).
@@ -62,6 +62,9 @@ LAZY: dict[str, str] = {
 READ_COMMANDS = frozenset({"status", "log", "score", "replay", "campaign"})
 
 
+MESSAGE_MOST = 500  # characters of an error line: never a 100 KB argument echoed back
+
+
 class Grizzled(click.Group):
     """The group whose errors are one line (exit 2 for usage, 1 for a refusal) and whose
     commands load their module only when they run."""
@@ -90,6 +93,10 @@ class Grizzled(click.Group):
 
     def _run(self, *args: Any, **kwargs: Any) -> int:
         """Run the command; every way it can end becomes one line and an exit code."""
+        argv = kwargs.get("args", args[0] if args else None)
+        wrong = params.check_argv(list(sys.argv[1:] if argv is None else argv))
+        if wrong:
+            return _fail(wrong, 2)
         try:
             super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[call-overload]
             return 0
@@ -143,15 +150,11 @@ def _fail(message: str, code: int) -> int:
     return _ended(f"Error: {_one_line(message)}", code)
 
 
-def _one_line(message: str, limit: int = 500) -> str:
-    """A message as one line of sensible length whatever text it quotes: control
-    characters (a terminal's escape sequences) and undecodable bytes shown escaped."""
-    words = " ".join(message.split())
-    if len(words) > limit:
-        words = words[: limit - 3] + "..."
-    if words.isprintable():
-        return words
-    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in words)
+def _one_line(message: str) -> str:
+    """A message as one line of sensible length whatever text it quotes (cli.shown)."""
+    from cli.shown import shown
+
+    return shown(" ".join(message.split()), MESSAGE_MOST)
 
 
 def _ended(line: str, code: int) -> int:
@@ -181,6 +184,7 @@ def _close(opened: Context, code: int) -> int:
 @click.option(
     "-c",
     "--campaign",
+    type=params.NAME,
     envvar="GRIZZLED_CAMPAIGN",
     help="The campaign to act on (default: the one chosen with 'campaign use').",
 )

@@ -1,9 +1,15 @@
-"""Domain events as sentences a table reads aloud: what happened, in the rules' words."""
+"""Domain events as sentences a table reads aloud: what happened, in the rules' words.
+
+Names, reasons and card texts come from the campaign's file: each sentence is ``shown``
+(control characters escaped) and drawn as rich ``Text``, never read as markup."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.text import Text
+
+from cli.shown import shown
 from domain.cards import Catalogue
 from domain.events import (
     CampaignCreated,
@@ -283,6 +289,6 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
     return e.TYPE
 
 
-def narrate(events: Sequence[Event], catalogue: Catalogue) -> list[str]:
-    """One sentence per event."""
-    return [sentence(e, catalogue) for e in events]
+def narrate(events: Sequence[Event], catalogue: Catalogue) -> list[Text]:
+    """One sentence per event, ready to print."""
+    return [Text(shown(sentence(e, catalogue))) for e in events]

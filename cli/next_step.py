@@ -1,8 +1,13 @@
-"""What comes next at the table, in one line, with the command that does it."""
+"""What comes next at the table, in one line, with the command that does it.
+
+Player names come from the campaign's file: they are ``shown`` (control characters
+escaped, long names cut). The line is plain text, not rich markup."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from cli.shown import SHORT, shown
 
 if TYPE_CHECKING:
     from domain.campaign import CampaignState
@@ -15,25 +20,30 @@ FIRST_CHAPTER = "start the first chapter: grizzled chapter start"
 def lead_text(leader: str, mission: int, low: int) -> str:
     """The Mission Leader sets the next Mission's intensity."""
     return (
-        f"{leader} leads Mission {mission + 1}: grizzled mission start INTENSITY (at least {low})"
+        f"{shown(leader, SHORT)} leads Mission {mission + 1}: grizzled mission start INTENSITY "
+        f"(at least {low})"
     )
 
 
 def support_text(beneficiary: str) -> str:
     """The beneficiary of Support chooses."""
-    return f"{beneficiary} chooses the Support benefit: grizzled support ..."
+    return f"{shown(beneficiary, SHORT)} chooses the Support benefit: grizzled support ..."
 
 
 def recruit_text(leader: str) -> str:
     """The Recruit's turn: the leader chooses its action."""
-    return f"the Recruit's turn, {leader} chooses: grizzled recruit play CARD / recruit withdraw"
+    return (
+        f"the Recruit's turn, {shown(leader, SHORT)} chooses: grizzled recruit play CARD / "
+        "recruit withdraw"
+    )
 
 
 def turn_text(player: str, must_withdraw: bool) -> str:
     """A player's turn (a Fearful one with 2 identical threats must withdraw)."""
+    name = shown(player, SHORT)
     if must_withdraw:
-        return f"{player} is Fearful with 2 identical threats: grizzled withdraw TILE"
-    return f"{player}'s turn: play CARD, charm CARD, speech THREAT or withdraw TILE"
+        return f"{name} is Fearful with 2 identical threats: grizzled withdraw TILE"
+    return f"{name}'s turn: play CARD, charm CARD, speech THREAT or withdraw TILE"
 
 
 def _after_chapter(state: CampaignState) -> str:

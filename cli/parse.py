@@ -8,6 +8,9 @@ from typing import TYPE_CHECKING
 
 import click
 
+from cli.shown import shown
+from domain.limits import CARD_NUMBERS
+
 if TYPE_CHECKING:
     from domain.cards import Catalogue
 
@@ -31,10 +34,10 @@ def player(text: str, names: Iterable[str], what: str = "player") -> str:
     found = exact or [n for n in names if n.casefold().startswith(word)]
     if len(found) == 1:
         return found[0]
-    listed = ", ".join(names)
+    listed = shown(", ".join(names))
     if not found:
         raise click.BadParameter(f"no {what} {text!r} at this table ({listed})")
-    raise click.BadParameter(f"{text!r} could be {' or '.join(found)}")
+    raise click.BadParameter(f"{text!r} could be {shown(' or '.join(found))}")
 
 
 def card(text: str, catalogue: Catalogue) -> str:
@@ -44,7 +47,7 @@ def card(text: str, catalogue: Catalogue) -> str:
     try:
         return parse_card(text, catalogue)
     except CardNotationError as error:
-        raise click.BadParameter(str(error)) from None
+        raise click.BadParameter(shown(str(error))) from None
 
 
 def target(text: str, names: Iterable[str], catalogue: Catalogue) -> tuple[str, str]:
@@ -64,12 +67,21 @@ def tile(text: str) -> str:
     return word
 
 
+def number(text: str, low: int, high: int, what: str) -> int:
+    """A whole number from ``low`` to ``high``, in the digits 0 to 9."""
+    if text.isascii() and text.isdigit() and low <= int(text) <= high:
+        return int(text)
+    raise click.BadParameter(f"{text!r}: {what} is a number from {low} to {high}")
+
+
 def numbers(text: str) -> tuple[int, ...]:
-    """``12,13,14`` (or empty)."""
-    try:
-        return tuple(int(n) for n in text.replace(" ", "").split(",") if n)
-    except ValueError:
-        raise click.BadParameter(f"{text!r}: write card numbers separated by commas") from None
+    """``12,13,14`` (or empty): card numbers."""
+    words = [n for n in text.replace(" ", "").split(",") if n]
+    if all(n.isascii() and n.isdigit() and 1 <= int(n) <= CARD_NUMBERS for n in words):
+        return tuple(int(n) for n in words)
+    raise click.BadParameter(
+        f"{text!r}: write card numbers separated by commas, each from 1 to {CARD_NUMBERS}"
+    )
 
 
 def threat(text: str) -> str:

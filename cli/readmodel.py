@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli.context import Refused, refusals
+from cli.shown import quoted
 
 if TYPE_CHECKING:
     from cli.context import Context
@@ -28,7 +29,7 @@ def _campaign_row(ctx: Context, conn: sqlite3.Connection) -> dict[str, Any]:
     if name:
         row = queries.find_campaign(conn, name)
         if row is None:
-            raise Refused(f"there is no campaign called {name!r} in {ctx.db}")
+            raise Refused(f"there is no campaign called {quoted(name)} in {ctx.db}")
         return row
     rows = queries.campaigns(conn)
     if len(rows) == 1:

@@ -1,4 +1,8 @@
-"""Rich renderables for the table: pure functions from state to something to print."""
+"""Rich renderables for the table: pure functions from state to something to print.
+
+What they show was read from a database that may come from someone else: every stored
+text goes through ``cell`` (control characters escaped, long values cut, never read as
+rich markup)."""
 
 from __future__ import annotations
 
@@ -9,10 +13,16 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from cli.shown import LINE, SHORT, shown
 from domain.campaign import CampaignState
 
 if TYPE_CHECKING:
     from tracker.app import LogEntry, ReplayStep, ScoreFact
+
+
+def cell(text: object, most: int = SHORT, style: str = "") -> Text:
+    """A stored text as a table cell or a line: shown, cut after ``most`` characters."""
+    return Text(shown(text, most), style=style)
 
 
 def board(state: CampaignState) -> RenderableType:
@@ -36,11 +46,11 @@ def history_table(entries: Sequence[LogEntry]) -> Table:
             what = f"redo of #{', #'.join(map(str, entry.actions))}"
         else:
             what = entry.summary
+        shown_what = cell(what, LINE, "strike dim" if entry.undone else "")
         if entry.undone:  # said in words too: no colour, a pipe or a phone shows no strike
-            what += " (undone)"
-        style = "strike dim" if entry.undone else ""
+            shown_what.append(" (undone)")
         when = entry.timestamp.astimezone().strftime("%H:%M")
-        table.add_row(str(entry.version), when, entry.logged_by, Text(what, style=style))
+        table.add_row(str(entry.version), when, cell(entry.logged_by), shown_what)
     return table
 
 
@@ -64,7 +74,7 @@ def score_table(state: CampaignState) -> Table:
         outcome = RESULT_WORDS.get(result.outcome, f"lost: {result.outcome}")
         table.add_row(
             str(result.number),
-            outcome,
+            cell(outcome),
             str(result.morale_left),
             str(line.victory_points),
             str(line.negative_points),
@@ -96,7 +106,7 @@ def campaign_panel(state: CampaignState) -> RenderableType:
     """A campaign at a glance: rules, Grizzled, chapters, Helping Hands, bans, score."""
     seats = ", ".join(f"{s.name} ({s.charm})" for s in state.seats)
     parts: list[RenderableType] = [
-        Text(f"{state.name} - {state.ruleset} rules - {seats}", style="bold"),
+        cell(f"{state.name} - {state.ruleset} rules - {seats}", LINE, "bold"),
         score_table(state),
     ]
     if state.holdings:
@@ -111,11 +121,11 @@ def campaign_panel(state: CampaignState) -> RenderableType:
                 if h.category == "friendship"
                 else (f"chapter {h.used_in}" if h.used_in is not None else "-")
             )
-            table.add_row(name, h.player, h.category, str(h.chapter), used)
+            table.add_row(cell(name), cell(h.player), cell(h.category), str(h.chapter), used)
         parts.append(table)
     if state.bans:
         bans = ", ".join(f"{b.card} ({b.player}, chapter {b.chapter})" for b in state.bans)
-        parts.append(Text(f"Banned: {bans}"))
+        parts.append(cell(f"Banned: {bans}", LINE))
     return Group(*parts)
 
 
@@ -126,7 +136,13 @@ def explanation_table(facts: Sequence[ScoreFact]) -> Table:
         table.add_column(column)
     for fact in facts:
         points = "+1 Victory" if fact.kind == "victory" else "+1 Negative"
-        table.add_row(points, str(fact.chapter), fact.what, f"#{fact.version}", fact.logged_by)
+        table.add_row(
+            points,
+            str(fact.chapter),
+            cell(fact.what, LINE),
+            f"#{fact.version}",
+            cell(fact.logged_by),
+        )
     return table
 
 
@@ -142,11 +158,11 @@ def replay_table(steps: Sequence[ReplayStep]) -> Table:
         turn = chapter.active_player.name if chapter.active_player else "-"
         table.add_row(
             str(step.version),
-            step.summary,
-            str(chapter.phase),
-            turn,
+            cell(step.summary, LINE),
+            cell(str(chapter.phase)),
+            cell(turn),
             str(len(chapter.trials)),
             str(len(chapter.morale)),
-            ", ".join(chapter.nml) or "-",
+            cell(", ".join(chapter.nml) or "-", LINE),
         )
     return table

@@ -21,6 +21,7 @@ from domain.commands import (
 from domain.errors import (
     CardNotInHand,
     CharmUnavailable,
+    IntensityTooHigh,
     IntensityTooLow,
     MissingOutcome,
     SpeechRefused,
@@ -55,7 +56,7 @@ from domain.guards import (
 )
 from domain.hardknocks import active, has, withdrawal_blocker
 from domain.notation import card_label
-from domain.orders import choose_order
+from domain.orders import choose_order, order_minimum
 from domain.outcome import Outcome
 from domain.resolution import after_support, end_of_action
 from domain.state import ChapterState, Phase, Player
@@ -83,6 +84,15 @@ def deal_order(state: ChapterState) -> tuple[int, ...]:
     return tuple(seats)
 
 
+def _check_deal(state: ChapterState, cmd: StartMission, low: int) -> None:
+    """No deal gives a player more cards than the Trials deck holds (the minimum stands)."""
+    if cmd.intensity > max(low, order_minimum(state, cmd.order), len(state.trials)):
+        raise IntensityTooHigh(
+            f"{state.players[state.leader].name} cannot choose intensity {cmd.intensity}: "
+            f"the Trials deck holds {len(state.trials)} cards"
+        )
+
+
 def decide_start_mission(
     state: ChapterState, cmd: StartMission, chance: Chance | None = None
 ) -> Outcome:
@@ -100,6 +110,7 @@ def decide_start_mission(
         raise IntensityTooLow(
             f"{state.players[state.leader].name} cannot choose intensity {cmd.intensity}: {rule}"
         )
+    _check_deal(state, cmd, low)
     order = deal_order(state)
     # one card at a time round the table: each hand takes every n-th card from the top
     top = state.trials[: cmd.intensity * len(order)]

@@ -14,8 +14,9 @@ import msgspec
 
 from domain.errors import CampaignRuleViolation
 from domain.events import Event, register
+from domain.limits import LAST_CHAPTER, SPEECH_TOKENS, TRIAL_CARDS
 
-CHAPTERS = range(0, 10)  # 0 is Boot Camp, then chapters 1 to 9
+CHAPTERS = range(0, LAST_CHAPTER + 1)  # 0 is Boot Camp, then chapters 1 to 9
 RESULTS = ("won", "lost", "any")
 
 
@@ -122,8 +123,20 @@ def decide_briefing(known: bool, cmd: EnterBriefing) -> BriefingEntered:
         raise CampaignRuleViolation(
             f"{what}: Trials, Morale and the first intensity are at least 1"
         )
-    if b.speech_tokens is not None and b.speech_tokens < 0:
-        raise CampaignRuleViolation(f"{what}: Speech tokens cannot be negative")
+    if b.trials + b.morale > TRIAL_CARDS:
+        raise CampaignRuleViolation(
+            f"{what}: Trials {b.trials} + Morale {b.morale} do not fit in the box's "
+            f"{TRIAL_CARDS} Trial cards"
+        )
+    if b.first_intensity > b.trials:
+        raise CampaignRuleViolation(
+            f"{what}: first intensity {b.first_intensity}, but the Trials deck holds "
+            f"{b.trials} cards"
+        )
+    if b.speech_tokens is not None and not 0 <= b.speech_tokens <= SPEECH_TOKENS:
+        raise CampaignRuleViolation(
+            f"{what}: {b.speech_tokens} Speech tokens (the box holds {SPEECH_TOKENS})"
+        )
     if known and not cmd.reason.strip():
         raise CampaignRuleViolation(f"{what} is already entered: a change needs a reason")
     return BriefingEntered(
@@ -151,6 +164,11 @@ def decide_conclusion(known: bool, cmd: EnterConclusion) -> ConclusionEntered:
             raise CampaignRuleViolation(f"{what}: a reward rule is for won, lost or any result")
         if rule.morale_left < 0 or rule.helping_hands < 0:
             raise CampaignRuleViolation(f"{what}: reward numbers cannot be negative")
+        if rule.morale_left > TRIAL_CARDS:
+            raise CampaignRuleViolation(
+                f"{what}: {rule.morale_left} cards left in the Morale Reserve, but the box "
+                f"holds {TRIAL_CARDS} Trial cards"
+            )
     most = max((r.helping_hands for r in c.rewards), default=0)
     if most > len(c.offered):
         raise CampaignRuleViolation(

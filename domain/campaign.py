@@ -36,6 +36,7 @@ from domain.errors import CampaignRuleViolation, InvalidSetup, NoChapter
 from domain.events import CampaignCreated, ChapterLost, ChapterStarted, ChapterWon, Event
 from domain.evolve import begin, evolve
 from domain.guards import check_in_hand, check_turn, find_player
+from domain.limits import LAST_CHAPTER
 from domain.rewards import (
     AwardHelpingHands,
     Ban,
@@ -63,8 +64,6 @@ if TYPE_CHECKING:
 # only once its module is imported (``from_record`` imports the event modules on the first
 # type it does not know), so deciding and evolving look at them only then.
 _BOX, _ONESHOT = "domain.box", "domain.oneshot"
-
-LAST_CHAPTER = 9
 
 
 class ChapterResult(msgspec.Struct, frozen=True):

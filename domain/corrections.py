@@ -12,7 +12,7 @@ import msgspec
 from domain.commands import Chance
 from domain.errors import InvalidCorrection
 from domain.events import FactCorrected
-from domain.facts import FACTS
+from domain.facts import FACTS, Fact
 from domain.guards import check_known_card, find_player
 from domain.outcome import Outcome
 from domain.resolution import end_of_action
@@ -28,13 +28,17 @@ class CorrectFact(msgspec.Struct, frozen=True):
     player: str | None = None
 
 
-def _count(value: str | int | None, fact: str) -> int:
+def _count(value: str | int | None, name: str, fact: Fact) -> int:
     try:
         number = int(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
-        raise InvalidCorrection(f"correction of {fact}: {value!r} is not a number") from None
+        raise InvalidCorrection(f"correction of {name}: {value!r} is not a number") from None
     if number < 0:
-        raise InvalidCorrection(f"correction of {fact}: a count cannot be negative ({number})")
+        raise InvalidCorrection(f"correction of {name}: a count cannot be negative ({number})")
+    if number > fact.most:
+        raise InvalidCorrection(
+            f"correction of {name}: {number} {fact.meaning}, but the box holds {fact.most}"
+        )
     return number
 
 
@@ -62,7 +66,7 @@ def decide_correction(
         player = find_player(state, cmd.player).name
     value: str | int | None = cmd.value
     if fact.value == "count":
-        value = _count(cmd.value, cmd.fact)
+        value = _count(cmd.value, cmd.fact, fact)
     elif fact.value == "up/down":
         value = _choice(cmd.value, cmd.fact, ("up", "down"))
     elif fact.value == "yes/no":

@@ -39,6 +39,10 @@ class IntensityTooLow(RuleViolation):
     rule = "mission intensity"
 
 
+class IntensityTooHigh(RuleViolation):
+    rule = "mission intensity"
+
+
 class CardNotInHand(RuleViolation):
     rule = "cards in hand"
 

@@ -8,23 +8,26 @@ import msgspec
 from msgspec.structs import replace
 
 from domain.events import FactCorrected
+from domain.limits import SPEECH_TOKENS, TRIAL_CARDS
 from domain.state import ChapterState, Player
 
 
 class Fact(msgspec.Struct, frozen=True):
-    """A fact a correction may set: what it means, whether it names a player, its value."""
+    """A fact a correction may set: what it means, whether it names a player, its value
+    (a count goes up to ``most``: what the box holds)."""
 
     meaning: str
     needs_player: bool
     value: str  # "count", "card", "up/down", "yes/no", "none"
+    most: int = 0
 
 
 FACTS: dict[str, Fact] = {
-    "trials": Fact("cards in the Trials deck", False, "count"),
-    "morale": Fact("cards in the Morale Reserve", False, "count"),
-    "stock": Fact("Speech tokens left in the stock", False, "count"),
-    "hand": Fact("cards in a player's hand", True, "count"),
-    "tokens": Fact("Speech tokens a player holds", True, "count"),
+    "trials": Fact("cards in the Trials deck", False, "count", TRIAL_CARDS),
+    "morale": Fact("cards in the Morale Reserve", False, "count", TRIAL_CARDS),
+    "stock": Fact("Speech tokens left in the stock", False, "count", SPEECH_TOKENS),
+    "hand": Fact("cards in a player's hand", True, "count", TRIAL_CARDS),
+    "tokens": Fact("Speech tokens a player holds", True, "count", SPEECH_TOKENS),
     "charm": Fact("a player's Good Luck Charm", True, "up/down"),
     "withdrawn": Fact("whether a player has withdrawn from the Mission", True, "yes/no"),
     "turn": Fact("whose turn it is", True, "none"),

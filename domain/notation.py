@@ -85,7 +85,7 @@ def parse_card(text: str, catalogue: Catalogue) -> str:
     word = text.strip().lower().lstrip("#")
     if not word:
         raise CardNotationError("no card given")
-    if word.isdigit():
+    if word.isascii() and word.isdigit():  # not "²", which int() refuses
         card = catalogue.by_number(int(word))
         if card is None:
             raise CardNotationError(f"card number {word} has not been described in this campaign")

@@ -22,11 +22,11 @@ from domain.commands import Chance, Seat, StartChapter
 from domain.errors import MissingOutcome, RuleViolation
 from domain.events import Event, register
 from domain.evolve import EVOLVERS
+from domain.limits import TRIAL_CARDS
 from domain.setup import check_seats, decide_start_chapter
 from domain.state import ChapterState
 
 ONE_SHOT_TRIALS = 30
-ARMISTICE_TRIAL_CARDS = 68  # 45 Threats and 23 Hard Knocks (the box's contents)
 LEVELS = ("easy", "normal", "hard")
 ORDER_CHART = {  # Orders of the Day by difficulty: easy, normal, hard (12 cards)
     "beginners": (4, 8, 0),
@@ -242,14 +242,14 @@ def plan_one_shot(
 
 
 def _notes(catalogue: Catalogue, box: Catalogue, set_aside: tuple[str, ...]) -> tuple[str, ...]:
-    full = ARMISTICE_TRIAL_CARDS - len(set_aside) - ONE_SHOT_TRIALS
+    full = TRIAL_CARDS - len(set_aside) - ONE_SHOT_TRIALS
     notes = [
         f"Trials deck {ONE_SHOT_TRIALS}, Morale Reserve {box.total - ONE_SHOT_TRIALS}: the rest "
         f"of the {box.total} Trial cards the catalogue knows"
         + (
-            f" ({full} with the {ARMISTICE_TRIAL_CARDS - len(set_aside)} cards of the full "
+            f" ({full} with the {TRIAL_CARDS - len(set_aside)} cards of the full "
             "Armistice deck; describe the others to play with them)"
-            if catalogue.total < ARMISTICE_TRIAL_CARDS
+            if catalogue.total < TRIAL_CARDS
             else ""
         )
     ]

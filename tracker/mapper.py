@@ -11,6 +11,7 @@ holds inside included. A row that fails is never decoded further: UnusableFile n
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 from uuid import UUID
 
@@ -22,6 +23,10 @@ from tracker.errors import UnusableFile
 AGGREGATE_TOPIC = "grizzled:Campaign"
 SNAPSHOT_TOPIC = "eventsourcing.domain:Snapshot"
 STATE_TRANSCODING = "grizzled_campaign_state"
+# A JSON escape of half a surrogate pair (an odd number of backslashes before it): the
+# library writes text as UTF-8, so only a crafted file holds one, and text holding one
+# could never be written back (or printed).
+LONE_SURROGATE = re.compile(rb"(?<!\\)(?:\\\\)*\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 # An undo holds a whole campaign state (tens of KB); no stored row of ours comes near this.
 MAX_STORED_BYTES = 16 * 1024 * 1024
 
@@ -124,6 +129,10 @@ def check_row(topic: str, version: int, state: bytes) -> None:
         raise UnusableFile(
             f"not a grizzled campaign file: {where(topic, version)} holds {len(state):,} "
             "bytes, far more than grizzled ever writes"
+        )
+    if LONE_SURROGATE.search(state):
+        raise UnusableFile(
+            damaged_row(topic, version, "text that is not Unicode: an escaped lone surrogate")
         )
     try:
         if topic in NAMING_AGGREGATE:  # the class it names is checked first, alone

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from cli.main import main
+from domain.commands import Seat
 from tests.cli.conftest import runner
+from tracker.app import Tracker
 
 
 def complete(line: str) -> list[str]:
@@ -47,3 +49,10 @@ def test_completion_offers_commands_players_cards_threats_and_tiles(campaign, li
 
 def test_completion_offers_nothing_rather_than_an_error_without_a_campaign(grizzled):
     assert complete("grizzled play -p ") == []
+
+
+def test_completion_never_offers_a_stored_name_holding_a_control_sequence(db, grizzled):
+    seats = (Seat("Ann", "night"), Seat("\x1b]0;pwned\x07Zed", "snow"), Seat("Ben", "rain"))
+    Tracker(str(db)).create_campaign("Handed over", "classic", seats)
+
+    assert complete("grizzled play -p ") == ["Ann", "Ben"]

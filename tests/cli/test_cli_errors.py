@@ -296,7 +296,7 @@ def test_a_missing_argument_is_a_usage_error(table, command, says):
     [
         ("fly", "No such command 'fly'."),
         ("status --colour", "No such option '--colour'."),
-        ("mission start 0", "0 is not in the range x>=1."),
+        ("mission start 0", "0 is not in the range 1<=x<=68."),
         ("mission start three", "'three' is not a valid integer range."),
         ("withdraw up", "'up' is not a Support tile (left, right, left2, right2)"),
         ("chapter start --tiles left,up,left", "'up' is not a Support tile"),
@@ -305,8 +305,8 @@ def test_a_missing_argument_is_a_usage_error(table, command, says):
             "'expert' is not one of 'normal', 'rookie', 'veteran', 'solo'.",
         ),
         ("correct bogus 1 -r x", "'bogus' is not a fact"),
-        ("undo 0", "0 is not in the range x>=1."),
-        ("log --last 0", "0 is not in the range x>=1."),
+        ("undo 0", "0 is not in the range 1<=x<=2147483647."),
+        ("log --last 0", "0 is not in the range 1<=x<=2147483647."),
         ("play merry-christmas --target ann", "'ann': write PLAYER:CARD, e.g. ben:mute"),
     ],
 )

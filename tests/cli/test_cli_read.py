@@ -248,13 +248,19 @@ def test_undo_to_across_missions_asks_for_yes(table):
     assert (board["mission"], board["turn"], board["no_mans_land"]) == (1, "Ann", [])
 
 
-def test_an_undo_cannot_reach_past_the_campaigns_start_or_off_the_line(table):
+def test_an_undo_cannot_reach_past_the_campaigns_start_the_logs_end_or_off_the_line(table):
     assert table.refused("undo 5") == "Error: only 2 actions can be undone"
-    assert "event #99 is not an action of the current line of play" in table.refused(
-        "undo --to 99 --yes"
-    )
+    assert table.refused("undo 2147483647") == "Error: only 2 actions can be undone"
+    for past in ("99", "2147483647"):
+        assert table.refused(f"undo --to {past} --yes") == (
+            f"Error: there is no log entry #{past}: the log ends at #3"
+        )
     assert table.refused("undo --to 3") == (
         "Error: event #3 is the last action: nothing comes after it"
+    )
+    table.ok("undo")
+    assert "event #3 is not an action of the current line of play" in table.refused(
+        "undo --to 3 --yes"
     )
 
 

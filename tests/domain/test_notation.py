@@ -108,6 +108,7 @@ def test_a_catalogue_number_names_the_card_it_was_described_as():
         ("", "no card given"),
         ("99", "card number 99 has not been described in this campaign"),
         ("#99", "card number 99 has not been described"),
+        ("²", "'²' is not a Hard Knock or card name"),  # a digit, but not a number
     ],
 )
 def test_a_text_that_names_no_single_card_says_why_in_one_line(text, message):

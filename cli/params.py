@@ -1,0 +1,100 @@
+"""The types of every argument and option: a count within what the box holds
+(domain/limits.py), a log entry number SQLite can look up, a text that is valid UTF-8,
+printable on one line and of a sane length. Anything else is a usage error (exit code 2)
+whose message quotes the value escaped and cut, never echoed whole.
+
+``check_argv`` looks at the raw arguments before click parses them, for what no type
+sees (an unknown option or command holding bytes that are not UTF-8, or a NUL).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import click
+
+from cli.shown import HIDDEN, LONG, quoted
+from domain.limits import (
+    CARD_NUMBERS,
+    HARD_KNOCK_VALUE,
+    LAST_CHAPTER,
+    MORALE_TOKENS,
+    SPEECH_TOKENS,
+    TRIAL_CARDS,
+)
+
+NAME_MOST = 40  # a campaign's or a player's name
+TITLE_MOST = 60  # a Briefing's title, an Order's, a Recruit's or a Helping Hand's name
+WORD_MOST = 200  # a card, a tile, a list of numbers: read further by cli/parse.py
+TEXT_MOST = LONG  # a reason, a card's effect, notes
+LOG_ENTRIES = 2**31 - 1  # log entry numbers (SQLite's integers stop at 2**63 - 1)
+UNDECODABLE = re.compile("[\ud800-\udfff]")  # how Python keeps bytes that were not UTF-8
+
+
+def problem(text: str, most: int) -> str | None:
+    """Why ``text`` cannot be an argument (bytes that are not UTF-8, a control character,
+    more than ``most`` characters), or None."""
+    if UNDECODABLE.search(text):
+        return f"{quoted(text)} is not valid UTF-8 (is the terminal set to another encoding?)"
+    if HIDDEN.search(text):
+        return f"{quoted(text)} holds a control character: write printable text on one line"
+    if len(text) > most:
+        return f"{quoted(text)} is {len(text)} characters long: at most {most}"
+    return None
+
+
+def check_argv(args: list[str]) -> str | None:
+    """A one-line usage message for the first raw argument holding bytes that are not
+    UTF-8 (lone surrogates) or a NUL, else None."""
+    for number, arg in enumerate(args, 1):
+        if UNDECODABLE.search(arg):
+            return f"argument {number} {quoted(arg)} is not valid UTF-8"
+        if "\0" in arg:
+            return f"argument {number} {quoted(arg)} holds a NUL character"
+    return None
+
+
+class Checked(click.ParamType):  # type: ignore[type-arg]
+    """A type whose raw text is checked first (``problem``), then converted."""
+
+    most = WORD_MOST
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and (why := problem(value, self.most)):
+            self.fail(why, param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class Text(Checked, click.types.StringParamType):
+    """Printable text on one line, at most ``most`` characters."""
+
+    def __init__(self, name: str, most: int) -> None:
+        self.name, self.most = name, most
+
+
+class Count(Checked, click.IntRange):
+    """A whole number from ``low`` to ``high``."""
+
+    def __init__(self, low: int, high: int) -> None:
+        super().__init__(low, high)
+
+
+class OneOf(Checked, click.Choice):  # type: ignore[type-arg]
+    """One of a few words."""
+
+
+NAME = Text("name", NAME_MOST)
+TITLE = Text("text", TITLE_MOST)
+WORD = Text("text", WORD_MOST)
+TEXT = Text("text", TEXT_MOST)
+
+CARDS = Count(1, TRIAL_CARDS)  # a deck, an intensity, a hand: the box's Trial cards
+DRAWS = Count(0, TRIAL_CARDS)
+CARD_NUMBER = Count(1, CARD_NUMBERS)
+SPEECH = Count(0, SPEECH_TOKENS)
+MORALE = Count(0, MORALE_TOKENS)
+KNOCK_VALUE = Count(1, HARD_KNOCK_VALUE)
+CHAPTER = Count(0, LAST_CHAPTER)
+LOG_ENTRY = Count(1, LOG_ENTRIES)
+CHAPTER_PLAYED = Count(0, LOG_ENTRIES)  # classic campaigns play on: no last chapter

@@ -1,0 +1,60 @@
+"""What is shown of a text that came from outside: an argument, or a database someone
+else handed over. Control characters become visible escapes and never reach the terminal
+(an ESC in a stored name could set the window's title or clear the screen); a byte that
+was not UTF-8, which Python keeps as a lone surrogate, is shown as the byte (``\\xe9``);
+a very long value is cut with an ellipsis.
+
+What is shown is plain text: it is printed with ``click.echo`` or drawn as rich ``Text``,
+never put into a rich markup string, so a stored ``[link=...]`` stays words.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+# C0 and C1 controls and DEL; line and paragraph separators; the bidirectional embeddings,
+# overrides and isolates that reorder what follows them; lone surrogates.
+HIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
+LONG = 2000  # the longest free text an argument may be (cli/params.py): shown whole
+LINE = 200  # a summary or a reason in a table: a line or two (``log --json`` has it whole)
+SHORT = 60  # a name or a card in a table cell
+CUT = "..."
+
+
+def _visible(match: re.Match[str]) -> str:
+    char = match.group()
+    code = ord(char)
+    if char in NAMED:
+        return NAMED[char]
+    if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape)
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def shown(text: object, most: int = LONG) -> str:
+    """``text`` safe to print: each control character as a visible escape (ESC is
+    ``\\x1b``), cut with an ellipsis after ``most`` characters. A file may hold a number
+    or nothing where a text belongs: it is shown as such."""
+    text = text if isinstance(text, str) else str(text)
+    if len(text) > most:
+        text = text[: most - len(CUT)] + CUT
+    return HIDDEN.sub(_visible, text)
+
+
+def shown_all(value: Any, most: int = LONG) -> Any:
+    """A document read from a database (dicts, lists, values) with every text in it
+    ``shown``: what the board draws from the read models."""
+    if isinstance(value, str):
+        return shown(value, most)
+    if isinstance(value, dict):
+        return {shown_all(k, most): shown_all(v, most) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [shown_all(v, most) for v in value]
+    return value
+
+
+def quoted(text: object, most: int = SHORT) -> str:
+    """``'text'`` shown, for a message that names what was given."""
+    return f"'{shown(text, most)}'"
