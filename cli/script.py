@@ -12,11 +12,18 @@ group (``cli.main.main``) in-process, where the collector stays on.
 from __future__ import annotations
 
 import gc
+import io
+import sys
 
 
 def run() -> None:
-    """Run the command line, then exit without a final collection."""
+    """Run the command line, then exit without a final collection. A terminal whose
+    encoding cannot show a character (a name with an accent on an ASCII terminal) gets
+    it escaped (``\\xeb``) instead of a failed command."""
     gc.disable()
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     from cli.main import main
 
     try:

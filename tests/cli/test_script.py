@@ -47,3 +47,50 @@ def test_the_script_runs_the_command_with_the_collector_off() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.splitlines() == ["collector on: False", "exit 0 frozen: True"]
+
+
+def raw(tmp_path: Path, *args: bytes, encoding: str = "utf-8") -> subprocess.CompletedProcess[bytes]:
+    """The script given raw bytes, as a terminal set to another encoding sends them."""
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(tmp_path),
+        "XDG_DATA_HOME": str(tmp_path),
+        "PYTHONIOENCODING": encoding,
+    }
+    return subprocess.run(
+        [str(SCRIPT).encode(), b"--db", str(tmp_path / "campaign.sqlite").encode(), *args],
+        capture_output=True,
+        env=env,
+        timeout=60,
+    )
+
+
+def test_arguments_that_are_not_utf8_are_refused_in_one_line(tmp_path: Path) -> None:
+    grizzled(tmp_path, "campaign", "new", "Friday", "-p", "ann:night", "-p", "ben:snow")
+
+    for args in (
+        (b"campaign", b"new", b"Z\xe9lie", b"-p", b"ann:night"),  # Latin-1 typed
+        (b"-c", b"Fr\xe9day", b"status"),
+        (b"st\xe4tus",),
+        (b"undo", b"-r", b"\xff\xfe"),
+    ):
+        done = raw(tmp_path, *args)
+
+        assert done.returncode == 2, done.stderr
+        assert done.stdout == b""
+        assert done.stderr.startswith(b"Error: ") and done.stderr.count(b"\n") == 1
+        assert b"is not valid UTF-8" in done.stderr and b"\\x" in done.stderr
+
+
+def test_a_terminal_that_cannot_show_a_character_gets_it_escaped(tmp_path: Path) -> None:
+    grizzled(tmp_path, "campaign", "new", "Zoë", "-p", "zoë:night", "-p", "ben:snow")
+
+    shown = raw(tmp_path, b"status", encoding="ascii")
+    logged = raw(tmp_path, b"log", encoding="ascii")
+    missing = raw(tmp_path, b"-c", b"Zo\xc3\xab\xe2\x80\xa6", b"status", encoding="ascii")
+
+    assert shown.returncode == 0, shown.stderr
+    assert b"Zo\\xeb" in shown.stdout
+    assert logged.returncode == 0 and b"campaign 'Zo\\xeb' created" in logged.stdout
+    assert missing.returncode == 1
+    assert missing.stderr.count(b"\n") == 1 and b"Traceback" not in missing.stderr
