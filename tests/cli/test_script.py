@@ -49,7 +49,9 @@ def test_the_script_runs_the_command_with_the_collector_off() -> None:
     assert out.stdout.splitlines() == ["collector on: False", "exit 0 frozen: True"]
 
 
-def raw(tmp_path: Path, *args: bytes, encoding: str = "utf-8") -> subprocess.CompletedProcess[bytes]:
+def raw(
+    tmp_path: Path, *args: bytes, encoding: str = "utf-8"
+) -> subprocess.CompletedProcess[bytes]:
     """The script given raw bytes, as a terminal set to another encoding sends them."""
     env = {
         "PATH": "/usr/bin:/bin",
