@@ -36,7 +36,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from domain.campaign import CampaignState, decide_campaign
+from domain.campaign.flow import CampaignState, decide_campaign
 from domain.codec import encode_campaign, encode_command
 from domain.events import to_record
 from domain.simulate import RandomChance, random_command, random_setup
@@ -316,10 +316,10 @@ def _check_stored(path: Path, state: CampaignState) -> None:
 def cli_action(state: Any) -> tuple[str, ...] | None:
     """A card the active player may play at a real table (no chance needed, no Trap, no
     Merry Christmas) that leaves the Mission going: ``("play", key)``; None if none."""
-    from domain.commands import PlayCard
+    from domain.chapter.commands import PlayCard
+    from domain.chapter.state import Phase
     from domain.errors import RuleViolation
     from domain.legal import plays
-    from domain.state import Phase
 
     chapter = state.chapter
     if chapter is None or chapter.phase != Phase.MISSION or chapter.active_player is None:

@@ -64,7 +64,7 @@ def describe_card(
 
     Example: grizzled describe card 147 none --knock aggressive --effect "..."
     """
-    from domain.box import DescribeTrialCard
+    from domain.cards.box import DescribeTrialCard
 
     threats: tuple[str, ...] = ()
     trap, luck = False, 0
@@ -127,8 +127,8 @@ def describe_order(
 
     Example: grizzled describe order 12 "Hold the line" --minimum 3:2 --minimum 4:2
     """
-    from domain.box import DescribeOrder
-    from domain.cards import OrderCard
+    from domain.cards.box import DescribeOrder
+    from domain.cards.catalogue import OrderCard
 
     pairs = []
     for text in minimums:
@@ -186,8 +186,8 @@ def describe_recruit(
     reason: str,
 ) -> None:
     """A Recruit."""
-    from domain.box import DescribeRecruit
-    from domain.cards import RecruitCard
+    from domain.cards.box import DescribeRecruit
+    from domain.cards.catalogue import RecruitCard
 
     card = RecruitCard(number, name, hand, tokens, effect, advantage)
     ctx.log(DescribeRecruit(card, reason), f"Recruit #{number} described")
@@ -204,8 +204,8 @@ def describe_hand(
     ctx: Context, number: int, name: str, category: str, effect: str, reason: str
 ) -> None:
     """A Helping Hand: action, event or friendship."""
-    from domain.box import DescribeHelpingHand
-    from domain.cards import HelpingHandCard
+    from domain.cards.box import DescribeHelpingHand
+    from domain.cards.catalogue import HelpingHandCard
 
     card = HelpingHandCard(number, name, category, effect)
     ctx.log(DescribeHelpingHand(card, reason), f"Helping Hand #{number} described")
@@ -250,7 +250,7 @@ def briefing(
 
     Example: grizzled briefing 1 --trials 20 --morale 40 --first 2
     """
-    from domain.briefing import Briefing, EnterBriefing
+    from domain.campaign.briefing import Briefing, EnterBriefing
 
     entered = Briefing(
         chapter,
@@ -291,7 +291,7 @@ def conclusion(
 
     Example: grizzled conclusion 1 --reward won:0:2 --reward lost:5:1 --offer 31,32,33
     """
-    from domain.briefing import Conclusion, EnterConclusion, RewardRule
+    from domain.campaign.briefing import Conclusion, EnterConclusion, RewardRule
 
     rules = []
     for text in rewards:
@@ -313,7 +313,7 @@ def award(ctx: Context, awards: tuple[str, ...]) -> None:
 
     Example: grizzled award 31:ann 33:ben     (no argument: take none)
     """
-    from domain.rewards import AwardHelpingHands
+    from domain.campaign.rewards import AwardHelpingHands
 
     names = [s.name for s in ctx.state().seats]
     pairs = []
@@ -344,7 +344,7 @@ def ban(ctx: Context, player: str, card: str, source: str) -> None:
 
     Example: grizzled ban ben wounded --from knock
     """
-    from domain.rewards import BanCard
+    from domain.campaign.rewards import BanCard
 
     state = ctx.state()
     if state.chapter is None:
@@ -377,7 +377,7 @@ def helping_play(ctx: Context, number: int, who: str | None, note: str) -> None:
 
     Example: grizzled helping play 31 --note "Ben drew 2 cards"
     """
-    from domain.rewards import PlayHelpingHand
+    from domain.campaign.rewards import PlayHelpingHand
 
     state = ctx.state()
     names = [s.name for s in state.seats]
@@ -400,7 +400,7 @@ def helping_keep(ctx: Context, player: str, kept: int, discarded: int) -> None:
 
     Example: grizzled helping keep ann 31 44
     """
-    from domain.oneshot import KeepHelpingHand
+    from domain.campaign.oneshot import KeepHelpingHand
 
     name = parse.player(player, [s.name for s in ctx.state().seats])
     ctx.log(KeepHelpingHand(name, kept, discarded), f"{name} keeps Helping Hand #{kept}")
@@ -460,7 +460,7 @@ def oneshot_start(
 
     Example: grizzled oneshot start --difficulty grizzled --leader ann --tiles left,right,left
     """
-    from domain.oneshot import StartOneShot
+    from domain.campaign.oneshot import StartOneShot
 
     state = ctx.state()
     names = [s.name for s in state.seats]
@@ -481,7 +481,7 @@ def oneshot_start(
 @pass_context
 def skip_boot_camp(ctx: Context) -> None:
     """Experienced players start the campaign with chapter 1."""
-    from domain.rewards import SkipBootCamp
+    from domain.campaign.rewards import SkipBootCamp
 
     ctx.log(SkipBootCamp(), "Boot Camp skipped")
 

@@ -59,7 +59,7 @@ def new(ctx: Context, name: str, rules: str, players: tuple[str, ...]) -> None:
 
     Example: grizzled campaign new Friday --rules classic -p ann:night -p ben:snow -p cy:rain
     """
-    from domain.commands import Seat
+    from domain.chapter.commands import Seat
 
     seats = tuple(Seat(*_seat(p)) for p in players)
     ctx.access = "create"

@@ -17,8 +17,8 @@ from cli.params import CARD_NUMBER, CARDS, DRAWS, NAME, SPEECH, TEXT, WORD, OneO
 from cli.shown import SHORT, shown
 
 if TYPE_CHECKING:
-    from domain.campaign import CampaignState
-    from domain.state import ChapterState
+    from domain.campaign.flow import CampaignState
+    from domain.chapter.state import ChapterState
 
 PLAYER = click.option(
     "-p",
@@ -42,7 +42,7 @@ def _actor(state: CampaignState, who: str | None) -> str:
     names = [p.name for p in chapter.players]
     if who:
         return parse.player(who, names)
-    from domain.module_state import RECRUIT_TURN
+    from domain.modules.piles import RECRUIT_TURN
 
     if chapter.turn == RECRUIT_TURN:
         leader = chapter.players[chapter.leader].name
@@ -109,7 +109,7 @@ def chapter_start(
 
     Example: grizzled chapter start --leader ann --tiles left,right,left
     """
-    from domain.commands import StartChapter
+    from domain.chapter.commands import StartChapter
 
     state = ctx.state()
     names = [s.name for s in state.seats]
@@ -182,7 +182,7 @@ def mission_start(
 
     Example: grizzled mission start 3     (with Orders of the Day: --order 12 --back 7)
     """
-    from domain.commands import StartMission
+    from domain.chapter.commands import StartMission
 
     tile = parse.tile(chaplain_tile) if chaplain_tile else None
     hand = None
@@ -223,7 +223,7 @@ def play(ctx: Context, card: str, who: str | None, drawn: str | None, target: st
 
     Example: grizzled play night+shell+trap --drawn rain+gas
     """
-    from domain.commands import PlayCard
+    from domain.chapter.commands import PlayCard
 
     state = ctx.state()
     chapter = _chapter(state)
@@ -245,7 +245,7 @@ def charm(ctx: Context, card: str, who: str | None) -> None:
 
     Example: grizzled charm night+shell
     """
-    from domain.commands import UseCharm
+    from domain.chapter.commands import UseCharm
 
     state = ctx.state()
     actor = _actor(state, who)
@@ -271,7 +271,7 @@ def speech(ctx: Context, threat: str, who: str | None, discards: tuple[str, ...]
 
     Example: grizzled speech gas -d ben:snow+gas -d cy:phobia-gas
     """
-    from domain.commands import MakeSpeech
+    from domain.chapter.commands import MakeSpeech
 
     state = ctx.state()
     chapter = _chapter(state)
@@ -313,7 +313,7 @@ def withdraw(
 
     Example: grizzled withdraw left
     """
-    from domain.commands import Withdraw
+    from domain.chapter.commands import Withdraw
 
     state = ctx.state()
     chapter = _chapter(state)
@@ -347,7 +347,7 @@ def support(ctx: Context, who: str | None, discards: tuple[str, ...], recover: b
 
     Example: grizzled support --discard mute --discard wounded
     """
-    from domain.commands import ChooseSupport
+    from domain.chapter.commands import ChooseSupport
 
     state = ctx.state()
     chapter = _chapter(state)
@@ -377,8 +377,8 @@ def correct(ctx: Context, fact: str, value: str | None, reason: str, who: str | 
     turn, leader, nml-add, nml-remove, knock-add, knock-remove.
     Example: grizzled correct trials 12 -r "we miscounted the deck"
     """
-    from domain.corrections import CorrectFact
-    from domain.facts import FACTS
+    from domain.chapter.corrections import CorrectFact
+    from domain.chapter.facts import FACTS
 
     if fact not in FACTS:
         raise click.BadParameter(f"{fact!r} is not a fact ({', '.join(FACTS)})")
@@ -414,7 +414,7 @@ def order_cancel(ctx: Context, number: int, reason: str, who: str | None, draws:
 
     Example: grizzled order cancel 12 -r "Ann drew 3 cards" -p ann --draws 3
     """
-    from domain.commands import CancelOrder
+    from domain.chapter.commands import CancelOrder
 
     state = ctx.state()
     name = parse.player(who, [p.name for p in _chapter(state).players]) if who else None
@@ -442,7 +442,7 @@ def recruit_play(ctx: Context, card: str, drawn: str | None, target: str | None)
 
     Example: grizzled recruit play snow+gas
     """
-    from domain.commands import PlayRecruitCard
+    from domain.chapter.commands import PlayRecruitCard
 
     chapter = _chapter(ctx.state())
     key = parse.card(card, chapter.catalogue)
@@ -456,7 +456,7 @@ def recruit_play(ctx: Context, card: str, drawn: str | None, target: str | None)
 @pass_context
 def recruit_withdraw(ctx: Context) -> None:
     """The Recruit withdraws (its Morale tokens count at the Morale Drop)."""
-    from domain.commands import WithdrawRecruit
+    from domain.chapter.commands import WithdrawRecruit
 
     ctx.log(WithdrawRecruit(), "the Recruit withdraws")
 
@@ -468,7 +468,7 @@ def refill(ctx: Context) -> None:
 
     Example: grizzled refill
     """
-    from domain.commands import RefillHand
+    from domain.chapter.commands import RefillHand
 
     ctx.log(RefillHand(), "refill the hand")
 
@@ -485,7 +485,7 @@ def solo_support(ctx: Context, tile: str | None) -> None:
 
     Example: grizzled solo-support center
     """
-    from domain.commands import DrawSoloSupport
+    from domain.chapter.commands import DrawSoloSupport
 
     ctx.log(DrawSoloSupport(tile.lower() if tile else None), "solo Support tile drawn")
 

@@ -37,8 +37,8 @@ def complete_player(ctx: Context, param: Parameter, incomplete: str) -> list[Com
 
 def complete_card(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
     """Card notation: keys and names of the campaign's catalogue."""
-    from domain.cards import base_catalogue
-    from domain.notation import completions
+    from domain.cards.catalogue import base_catalogue
+    from domain.cards.notation import completions
 
     state = _state(ctx)
     catalogue = getattr(state, "catalogue", None) or base_catalogue()

@@ -21,7 +21,7 @@ import click
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from domain.campaign import CampaignCommand, CampaignState
+    from domain.campaign.flow import CampaignCommand, CampaignState
     from tracker.aggregate import Campaign
     from tracker.app import Logged, Tracker
     from tracker.dbfile import Access

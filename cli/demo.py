@@ -7,8 +7,8 @@ Drop. Each entry is (command, what the person logging would type it as).
 
 from __future__ import annotations
 
-from domain.campaign import CampaignCommand
-from domain.commands import (
+from domain.campaign.flow import CampaignCommand
+from domain.chapter.commands import (
     MakeSpeech,
     PlayCard,
     Seat,

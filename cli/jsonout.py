@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from domain.campaign import CampaignState
-    from domain.state import ChapterState
+    from domain.campaign.flow import CampaignState
+    from domain.chapter.state import ChapterState
     from tracker.app import LogEntry, ScoreFact
 
 
@@ -82,7 +82,7 @@ def _recruit(chapter: ChapterState) -> dict[str, Any] | None:
 
 def campaign_json(state: CampaignState) -> dict[str, Any]:
     """A campaign: rules, Grizzled, results, Helping Hands, bans, score."""
-    from domain.rewards import score
+    from domain.campaign.rewards import score
 
     total = score(state)
     return {
@@ -142,7 +142,7 @@ def log_json(entries: list[LogEntry]) -> list[dict[str, Any]]:
 
 def score_json(state: CampaignState, facts: list[ScoreFact] | None) -> dict[str, Any]:
     """The score per chapter, the totals, and (``--explain``) every fact behind them."""
-    from domain.rewards import score
+    from domain.campaign.rewards import score
 
     total = score(state)
     data: dict[str, Any] = {

@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from cli.shown import shown
-from domain.cards import Catalogue
+from domain.cards.catalogue import Catalogue
+from domain.cards.notation import card_label
 from domain.events import (
     CampaignCreated,
     CardDrawnAndPlayed,
@@ -36,7 +37,6 @@ from domain.events import (
     SupportTileDiscarded,
     SupportUsed,
 )
-from domain.notation import card_label
 
 TILE_WORDS = {
     "left": "to the left",
@@ -184,24 +184,29 @@ def sentence(e: Event, c: Catalogue) -> str:
 
 def _module_sentence(e: Event, c: Catalogue) -> str:
     """Sentences of the Armistice modules' events (their modules load only when needed)."""
-    from domain.box import (
-        HelpingHandDescribed,
-        OrderDescribed,
-        RecruitDescribed,
-        TrialCardDescribed,
-    )
-    from domain.briefing import BriefingEntered, ConclusionEntered, chapter_name
-    from domain.oneshot import CardsSetAside, HelpingHandKept
-    from domain.orders import OrderCancelled, OrderChosen, OrderDiscarded
-    from domain.recruits import RecruitArrived, RecruitDeparted, RecruitPlayed, RecruitWithdrew
-    from domain.rewards import (
+    from domain.campaign.briefing import BriefingEntered, ConclusionEntered, chapter_name
+    from domain.campaign.oneshot import CardsSetAside, HelpingHandKept
+    from domain.campaign.rewards import (
         BootCampSkipped,
         CardBanned,
         HelpingHandAwarded,
         HelpingHandPlayed,
         HelpingHandsUnclaimed,
     )
-    from domain.solo import (
+    from domain.cards.box import (
+        HelpingHandDescribed,
+        OrderDescribed,
+        RecruitDescribed,
+        TrialCardDescribed,
+    )
+    from domain.modules.orders import OrderCancelled, OrderChosen, OrderDiscarded
+    from domain.modules.recruits import (
+        RecruitArrived,
+        RecruitDeparted,
+        RecruitPlayed,
+        RecruitWithdrew,
+    )
+    from domain.modules.solo.rules import (
         SoloCardPlayed,
         SoloHandFilled,
         SoloMissionEnded,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from cli.shown import SHORT, shown
 
 if TYPE_CHECKING:
-    from domain.campaign import CampaignState
+    from domain.campaign.flow import CampaignState
 
 # The sentences, shared with the board read from the read models (cli/readmodel.py), which
 # imports this module without loading the rules engine.
@@ -47,7 +47,7 @@ def turn_text(player: str, must_withdraw: bool) -> str:
 
 
 def _after_chapter(state: CampaignState) -> str:
-    from domain.briefing import chapter_name
+    from domain.campaign.briefing import chapter_name
 
     last = state.last_result
     if last is None or not state.armistice:
@@ -72,11 +72,11 @@ def _after_chapter(state: CampaignState) -> str:
 
 def next_step(state: CampaignState) -> str:
     """The next thing the table does."""
-    from domain.actions import minimum_intensity
-    from domain.briefing import chapter_name
-    from domain.hardknocks import must_withdraw
-    from domain.module_state import RECRUIT_TURN
-    from domain.state import Phase
+    from domain.campaign.briefing import chapter_name
+    from domain.chapter.actions import minimum_intensity
+    from domain.chapter.hardknocks import must_withdraw
+    from domain.chapter.state import Phase
+    from domain.modules.piles import RECRUIT_TURN
 
     chapter = state.chapter
     if chapter is None:

@@ -12,7 +12,7 @@ from cli.shown import shown
 from domain.limits import CARD_NUMBERS
 
 if TYPE_CHECKING:
-    from domain.cards import Catalogue
+    from domain.cards.catalogue import Catalogue
 
 THREAT_NAMES = ("night", "snow", "rain", "shell", "gas", "whistle")
 TILES = ("left", "right", "left2", "right2")
@@ -42,7 +42,7 @@ def player(text: str, names: Iterable[str], what: str = "player") -> str:
 
 def card(text: str, catalogue: Catalogue) -> str:
     """A card key from the notation (docs/notation.md)."""
-    from domain.notation import CardNotationError, parse_card
+    from domain.cards.notation import CardNotationError, parse_card
 
     try:
         return parse_card(text, catalogue)

@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cli.shown import LINE, SHORT, shown
-from domain.campaign import CampaignState
+from domain.campaign.flow import CampaignState
 
 if TYPE_CHECKING:
     from tracker.app import LogEntry, ReplayStep, ScoreFact
@@ -64,7 +64,7 @@ RESULT_WORDS = {
 
 def score_table(state: CampaignState) -> Table:
     """Each chapter: result, Morale Reserve left, Victory and Negative Points; the totals."""
-    from domain.rewards import score
+    from domain.campaign.rewards import score
 
     total = score(state)
     table = Table(show_edge=False, box=None, header_style="bold")

@@ -14,8 +14,8 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from domain.campaign import CampaignState
-from domain.cards import (
+from domain.campaign.flow import CampaignState
+from domain.cards.catalogue import (
     CardType,
     Catalogue,
     HelpingHandCard,
@@ -23,7 +23,7 @@ from domain.cards import (
     RecruitCard,
     base_catalogue,
 )
-from domain.commands import (
+from domain.chapter.commands import (
     CancelOrder,
     ChooseSupport,
     DrawSoloSupport,
@@ -38,8 +38,8 @@ from domain.commands import (
     Withdraw,
     WithdrawRecruit,
 )
-from domain.corrections import CorrectFact
-from domain.state import ChapterState
+from domain.chapter.corrections import CorrectFact
+from domain.chapter.state import ChapterState
 
 STATE_FORMAT = 2
 
@@ -56,7 +56,7 @@ COMMAND_TYPES: dict[str, type] = {
         CorrectFact,
     )
 }
-# Orders of the Day and Recruits (domain/orders.py, domain/recruits.py)
+# Orders of the Day and Recruits (domain/modules/orders.py, domain/modules/recruits.py)
 COMMAND_TYPES.update({c.__name__: c for c in (CancelOrder, PlayRecruitCard, WithdrawRecruit)})
 COMMAND_TYPES.update({c.__name__: c for c in (RefillHand, DrawSoloSupport)})  # Solo mode
 

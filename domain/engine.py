@@ -4,7 +4,7 @@ and the state they lead to. Every refusal is a ``RuleViolation`` and changes not
 
 from __future__ import annotations
 
-from domain.actions import (
+from domain.chapter.actions import (
     decide_choose_support,
     decide_make_speech,
     decide_play_card,
@@ -12,7 +12,7 @@ from domain.actions import (
     decide_use_charm,
     decide_withdraw,
 )
-from domain.commands import (
+from domain.chapter.commands import (
     CancelOrder,
     Chance,
     ChooseSupport,
@@ -27,19 +27,21 @@ from domain.commands import (
     Withdraw,
     WithdrawRecruit,
 )
+from domain.chapter.outcome import Outcome
+from domain.chapter.state import ChapterState
 from domain.events import Event
-from domain.orders import decide_cancel_order
-from domain.outcome import Outcome
-from domain.recruits import decide_play_recruit_card, decide_withdraw_recruit
-from domain.solo import decide_solo
-from domain.state import ChapterState
+from domain.modules.orders import decide_cancel_order
+from domain.modules.recruits import decide_play_recruit_card, decide_withdraw_recruit
+from domain.modules.solo.rules import decide_solo
 
-SOLO_COMMANDS = (RefillHand, DrawSoloSupport)  # Solo mode only (domain/solo.py)
+SOLO_COMMANDS = (RefillHand, DrawSoloSupport)  # Solo mode only (domain/modules/solo/rules.py)
 
 
 def _outcome(state: ChapterState, command: Command, chance: Chance | None) -> Outcome:
     if state.solo is not None or isinstance(command, SOLO_COMMANDS):
-        return decide_solo(state, command, chance)  # Solo mode: one hand (domain/solo.py)
+        return decide_solo(
+            state, command, chance
+        )  # Solo mode: one hand (domain/modules/solo/rules.py)
     match command:
         case StartMission():
             return decide_start_mission(state, command, chance)
@@ -53,9 +55,9 @@ def _outcome(state: ChapterState, command: Command, chance: Chance | None) -> Ou
             return decide_withdraw(state, command, chance)
         case ChooseSupport():
             return decide_choose_support(state, command, chance)
-        case CancelOrder():  # Orders of the Day (domain/orders.py)
+        case CancelOrder():  # Orders of the Day (domain/modules/orders.py)
             return decide_cancel_order(state, command, chance)
-        case PlayRecruitCard():  # Recruits (domain/recruits.py)
+        case PlayRecruitCard():  # Recruits (domain/modules/recruits.py)
             return decide_play_recruit_card(state, command, chance)
         case WithdrawRecruit():
             return decide_withdraw_recruit(state, command, chance)

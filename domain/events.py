@@ -268,16 +268,17 @@ def to_record(event: Event) -> dict[str, Any]:
 
 
 # The domain modules that define and ``register`` more event types. They are imported
-# where they are used (``domain.box`` and ``domain.oneshot`` only by the commands that need
-# them), so ``from_record`` imports them all the first time it meets a type not yet known.
+# where they are used (``domain.cards.box`` and ``domain.campaign.oneshot`` only by the
+# commands that need them), so ``from_record`` imports them all the first time it meets a
+# type not yet known.
 EVENT_MODULES = (
-    "domain.box",
-    "domain.briefing",
-    "domain.oneshot",
-    "domain.orders",
-    "domain.recruits",
-    "domain.rewards",
-    "domain.solo",
+    "domain.cards.box",
+    "domain.campaign.briefing",
+    "domain.campaign.oneshot",
+    "domain.modules.orders",
+    "domain.modules.recruits",
+    "domain.campaign.rewards",
+    "domain.modules.solo.rules",
 )
 
 

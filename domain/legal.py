@@ -12,9 +12,9 @@ from itertools import combinations
 from math import ceil
 from typing import Any
 
-from domain.actions import THREATS, deal_order, minimum_intensity
-from domain.cards import HardKnock
-from domain.commands import (
+from domain.cards.catalogue import HardKnock
+from domain.chapter.actions import THREATS, deal_order, minimum_intensity
+from domain.chapter.commands import (
     CancelOrder,
     ChooseSupport,
     Command,
@@ -27,11 +27,11 @@ from domain.commands import (
     Withdraw,
     WithdrawRecruit,
 )
-from domain.hardknocks import active, active_kinds, must_withdraw, withdrawal_blocker
-from domain.orders import cancel_options, order_choices, order_minimum
-from domain.recruits import recruit_actions
-from domain.solo_play import solo_actions
-from domain.state import ChapterState, Phase, Player
+from domain.chapter.hardknocks import active, active_kinds, must_withdraw, withdrawal_blocker
+from domain.chapter.state import ChapterState, Phase, Player
+from domain.modules.orders import cancel_options, order_choices, order_minimum
+from domain.modules.recruits import recruit_actions
+from domain.modules.solo.play import solo_actions
 
 ORDER = {StartMission: 0, PlayCard: 1, UseCharm: 2, MakeSpeech: 3, Withdraw: 4, ChooseSupport: 5}
 ORDER.update({PlayRecruitCard: 6, WithdrawRecruit: 7, CancelOrder: 8})  # Recruits, Orders
@@ -157,7 +157,7 @@ def mission_starts(state: ChapterState) -> list[Command]:
 def legal_actions(state: ChapterState) -> tuple[Command, ...]:
     """The legal commands now, sorted."""
     if state.solo is not None and state.phase != Phase.SUPPORT:
-        return solo_actions(state)  # Solo mode: one hand, solo tiles (domain/solo_play.py)
+        return solo_actions(state)  # Solo mode: one hand, solo tiles (domain/modules/solo/play.py)
     if state.phase == Phase.PREPARATION:
         commands: list[Command] = mission_starts(state)
     elif state.phase == Phase.MISSION:
@@ -166,7 +166,7 @@ def legal_actions(state: ChapterState) -> tuple[Command, ...]:
         commands = support_choices(state)
     else:
         commands = []
-    commands += cancel_options(state)  # lasting Orders of the Day (domain/orders.py)
+    commands += cancel_options(state)  # lasting Orders of the Day (domain/modules/orders.py)
     return tuple(sorted(commands, key=_sort_key))
 
 

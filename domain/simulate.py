@@ -13,9 +13,9 @@ from itertools import chain
 import msgspec
 from msgspec.structs import replace
 
-from domain.actions import THREATS, trap_springs
-from domain.cards import Catalogue, base_catalogue, grizzled_roster
-from domain.commands import (
+from domain.cards.catalogue import Catalogue, base_catalogue, grizzled_roster
+from domain.chapter.actions import THREATS, trap_springs
+from domain.chapter.commands import (
     Command,
     MakeSpeech,
     PlayCard,
@@ -24,17 +24,17 @@ from domain.commands import (
     StartMission,
     Withdraw,
 )
+from domain.chapter.evolve import begin
+from domain.chapter.hardknocks import active, must_withdraw
+from domain.chapter.resolution import TILE_STEPS
+from domain.chapter.setup import decide_start_chapter
+from domain.chapter.state import ChapterState, Phase, Player
 from domain.engine import execute
 from domain.events import Event
-from domain.evolve import begin
-from domain.hardknocks import active, must_withdraw
 from domain.legal import charms, intensities, plays, support_choices, targets, withdrawals
-from domain.module_play import random_cancellation, random_order_choice, random_recruit_command
-from domain.module_state import RECRUIT_TURN
-from domain.resolution import TILE_STEPS
-from domain.setup import decide_start_chapter
-from domain.solo_play import random_solo_command, random_solo_setup
-from domain.state import ChapterState, Phase, Player
+from domain.modules.piles import RECRUIT_TURN
+from domain.modules.play import random_cancellation, random_order_choice, random_recruit_command
+from domain.modules.solo.play import random_solo_command, random_solo_setup
 
 
 class RandomChance:
@@ -162,7 +162,7 @@ def _helpful(state: ChapterState, leave: list[Command], rng: random.Random) -> C
 def _mission_command(state: ChapterState, rng: random.Random) -> Command:
     player = state.active_player
     assert player is not None
-    # a player with no cards in hand may always withdraw (domain/hardknocks.py)
+    # a player with no cards in hand may always withdraw (domain/chapter/hardknocks.py)
     if must_withdraw(state, player) or (player.hand_size == 0 and rng.random() < 0.9):
         return _helpful(state, withdrawals(state, player), rng)
     roll = rng.random()
@@ -187,7 +187,7 @@ def _mission_command(state: ChapterState, rng: random.Random) -> Command:
 def random_command(state: ChapterState, rng: random.Random) -> Command:
     """A legal command chosen at random, leaning towards sensible play."""
     if state.solo is not None and state.phase != Phase.SUPPORT:
-        return random_solo_command(state, rng)  # Solo mode (domain/solo_play.py)
+        return random_solo_command(state, rng)  # Solo mode (domain/modules/solo/play.py)
     if state.phase == Phase.PREPARATION:
         kept, back = random_order_choice(state, rng)  # Orders of the Day (module_play.py)
         span = intensities(state, kept)

@@ -1,6 +1,6 @@
 """Read models of the whole campaign: ``campaigns``, ``helping_hands``, ``campaign_score``
-and ``bans``, built from ``domain.campaign.CampaignState`` (the score by the domain's own
-``domain.rewards.score``). They are small (a few rows per chapter), so a campaign's rows
+and ``bans``, built from ``domain.campaign.flow.CampaignState`` (the score by the domain's own
+``domain.campaign.rewards.score``). They are small (a few rows per chapter), so a campaign's rows
 are rewritten together whenever a batch changes them.
 """
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.campaign import CampaignState
-from domain.rewards import score
+from domain.campaign.flow import CampaignState
+from domain.campaign.rewards import score
 from projections.chapter import chapter_name, dumps
 
 Rows = list[dict[str, Any]]

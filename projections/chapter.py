@@ -2,7 +2,7 @@
 
 A chapter's rows are its state when it was last the current chapter of the line of play:
 the board now for the chapter being played, the final board for the ones before it.
-Rows are built from ``domain.state.ChapterState`` only; fields added to it by the
+Rows are built from ``domain.chapter.state.ChapterState`` only; fields added to it by the
 Armistice modules are read with ``getattr`` so a state without them still projects.
 A Support tile played face down is secret until the reveal: only *whether* a player
 played one is stored, and tiles held are a count (a list would give the played one away).
@@ -16,15 +16,15 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from msgspec.structs import replace
 
-from domain.cards import base_catalogue
+from domain.cards.catalogue import base_catalogue
 from domain.codec import json_text
 from domain.legal import legal_summary
 
 if TYPE_CHECKING:
-    from domain.state import ChapterState, Player
+    from domain.chapter.state import ChapterState, Player
 
 T = TypeVar("T")
-RECRUIT_TURN = -2  # domain.module_state.RECRUIT_TURN: the Recruit acts
+RECRUIT_TURN = -2  # domain.modules.piles.RECRUIT_TURN: the Recruit acts
 
 
 def dumps(value: Any) -> str:
@@ -33,7 +33,7 @@ def dumps(value: Any) -> str:
 
 
 def chapter_name(number: int) -> str:
-    """``Boot Camp`` or ``chapter N`` (domain.briefing.chapter_name)."""
+    """``Boot Camp`` or ``chapter N`` (domain.campaign.briefing.chapter_name)."""
     return "Boot Camp" if number == 0 else f"chapter {number}"
 
 

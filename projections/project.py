@@ -17,10 +17,10 @@ from typing import Any
 
 import msgspec
 
-from domain.campaign import CampaignState, evolve_campaign, start_campaign
+from domain.campaign.flow import CampaignState, evolve_campaign, start_campaign
+from domain.chapter.state import ChapterState
 from domain.codec import decode_campaign, encode_campaign_json
 from domain.events import CampaignCreated, from_record
-from domain.state import ChapterState
 from projections.errors import ProjectionError
 from projections.log import log_row
 from projections.stored import Stored, read_after, read_versions

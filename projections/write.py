@@ -13,7 +13,7 @@ import sqlite3
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from domain.campaign import CampaignState
+from domain.campaign.flow import CampaignState
 from projections import schema
 from projections.campaign import campaign_row, reward_rows
 from projections.chapter import chapter_row, player_rows

@@ -18,7 +18,7 @@ from typing import Any
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import Transcoding
 
-from domain.campaign import CampaignState, evolve_campaign, start_campaign
+from domain.campaign.flow import CampaignState, evolve_campaign, start_campaign
 from domain.codec import decode_campaign, encode_campaign
 from domain.events import CampaignCreated, from_record
 from tracker.errors import UnusableFile

@@ -18,14 +18,14 @@ import msgspec
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, JSONTranscoder, Mapper, PersistenceError
 
-from domain.campaign import (
+from domain.campaign.flow import (
     CampaignState,
     decide_campaign,
     decide_create_campaign,
     evolve_campaign,
 )
+from domain.chapter.commands import Chance, Seat
 from domain.codec import encode_campaign, encode_command
-from domain.commands import Chance, Seat
 from domain.errors import RuleViolation
 from domain.events import Event, from_record, to_record
 from tracker import dbfile
@@ -47,7 +47,7 @@ from tracker.errors import (
 from tracker.mapper import CheckedMapper
 
 if TYPE_CHECKING:
-    from domain.campaign import CampaignCommand
+    from domain.campaign.flow import CampaignCommand
 
 try:  # CPython's builtin SHA-1: importing hashlib starts OpenSSL, ~8 ms of every command
     from _sha1 import sha1 as _sha1  # type: ignore[import-not-found]  # no stub; C module

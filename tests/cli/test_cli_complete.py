@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cli.main import main
-from domain.commands import Seat
+from domain.chapter.commands import Seat
 from tests.cli.conftest import runner
 from tracker.app import Tracker
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import json
 
-from domain.commands import PlayCard, Seat, StartChapter, StartMission
-from domain.corrections import CorrectFact
+from domain.chapter.commands import PlayCard, Seat, StartChapter, StartMission
+from domain.chapter.corrections import CorrectFact
 from tracker.app import Tracker
 
 ZED = "\x1b]0;pwned\x07\x1b[2J[bold]Zed[/bold]"  # retitles the window, clears the screen

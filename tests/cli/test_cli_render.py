@@ -9,9 +9,14 @@ from datetime import datetime
 from rich.console import Console, RenderableType
 
 from cli import render
-from domain.box import DescribeHelpingHand
-from domain.briefing import Briefing, Conclusion, EnterBriefing, EnterConclusion, RewardRule
-from domain.campaign import (
+from domain.campaign.briefing import (
+    Briefing,
+    Conclusion,
+    EnterBriefing,
+    EnterConclusion,
+    RewardRule,
+)
+from domain.campaign.flow import (
     CampaignCommand,
     CampaignState,
     decide_campaign,
@@ -19,8 +24,10 @@ from domain.campaign import (
     evolve_campaign,
     start_campaign,
 )
-from domain.cards import HelpingHandCard
-from domain.commands import (
+from domain.campaign.rewards import AwardHelpingHands, BanCard
+from domain.cards.box import DescribeHelpingHand
+from domain.cards.catalogue import HelpingHandCard
+from domain.chapter.commands import (
     ChooseSupport,
     PlayCard,
     Seat,
@@ -29,7 +36,6 @@ from domain.commands import (
     UseCharm,
     Withdraw,
 )
-from domain.rewards import AwardHelpingHands, BanCard
 from tracker.app import LogEntry, ReplayStep, ScoreFact
 
 SEATS = (Seat("Ann", "night"), Seat("Ben", "snow"), Seat("Cy", "rain"))

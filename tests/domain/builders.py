@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from domain.cards import Catalogue, base_catalogue
-from domain.commands import Command, Seat, StartChapter, StartMission
+from domain.cards.catalogue import Catalogue, base_catalogue
+from domain.chapter.commands import Command, Seat, StartChapter, StartMission
+from domain.chapter.evolve import begin
+from domain.chapter.setup import decide_start_chapter
+from domain.chapter.state import ChapterState
 from domain.engine import execute
 from domain.events import Event
-from domain.evolve import begin
-from domain.setup import decide_start_chapter
-from domain.state import ChapterState
 
 CHARMS = {"Ann": "night", "Ben": "snow", "Cy": "rain", "Dee": "shell", "Eve": "whistle"}
 

@@ -18,11 +18,11 @@ from typing import Any
 
 from msgspec.structs import fields, replace
 
-from domain.commands import Command, Seat, StartChapter
+from domain.chapter.commands import Command, Seat, StartChapter
+from domain.chapter.evolve import begin, evolve
+from domain.chapter.state import ChapterState, Phase, Player
 from domain.events import CardsDealt, ChapterStarted, Event, MissionFailed, SupportRevealed
-from domain.evolve import begin, evolve
 from domain.simulate import play_chapter, random_setup
-from domain.state import ChapterState, Phase, Player
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 WIDTH = 100

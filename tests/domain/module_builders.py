@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from domain.cards import Catalogue, OrderCard, RecruitCard, base_catalogue
-from domain.commands import Seat, StartChapter
-from domain.evolve import begin
-from domain.setup import decide_start_chapter
-from domain.state import ChapterState
+from domain.cards.catalogue import Catalogue, OrderCard, RecruitCard, base_catalogue
+from domain.chapter.commands import Seat, StartChapter
+from domain.chapter.evolve import begin
+from domain.chapter.setup import decide_start_chapter
+from domain.chapter.state import ChapterState
 from tests.domain.builders import CHARMS, rigged_deck
 
 # (number, name, minimum by player count, threats, lasting)

@@ -5,7 +5,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from domain.commands import MakeSpeech, PlayCard, StartMission, UseCharm, Withdraw
+from domain.chapter.commands import MakeSpeech, PlayCard, StartMission, UseCharm, Withdraw
+from domain.chapter.state import ChapterState
 from domain.errors import CardNotInHand, CharmUnavailable, SpeechRefused, TargetRefused
 from domain.events import (
     CardDrawnAndPlayed,
@@ -14,7 +15,6 @@ from domain.events import (
     HardKnockDiscarded,
     SpeechMade,
 )
-from domain.state import ChapterState
 from tests.domain.builders import run, start
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.briefing import (
+from domain.campaign.briefing import (
     Briefing,
     Conclusion,
     EnterBriefing,
@@ -14,15 +14,15 @@ from domain.briefing import (
     decide_briefing,
     decide_conclusion,
 )
-from domain.cards import base_catalogue
-from domain.commands import Seat, StartChapter, StartMission, Withdraw
-from domain.corrections import CorrectFact, decide_correction
+from domain.cards.catalogue import base_catalogue
+from domain.chapter.commands import Seat, StartChapter, StartMission, Withdraw
+from domain.chapter.corrections import CorrectFact, decide_correction
+from domain.chapter.evolve import begin
+from domain.chapter.setup import decide_start_chapter
+from domain.chapter.state import ChapterState
 from domain.errors import CampaignRuleViolation, IntensityTooHigh, InvalidCorrection
 from domain.events import FactCorrected, MissionStarted
-from domain.evolve import begin
 from domain.limits import SPEECH_TOKENS, TRIAL_CARDS
-from domain.setup import decide_start_chapter
-from domain.state import ChapterState
 from tests.domain.builders import run, start
 
 SEATS = (Seat("Ann", "night"), Seat("Ben", "snow"), Seat("Cy", "rain"))

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from domain.cards import (
+from domain.cards.catalogue import (
     CardType,
     Threat,
     base_catalogue,
@@ -16,9 +16,9 @@ from domain.cards import (
     support_tile_pool,
     threat_key,
 )
-from domain.commands import Seat, StartChapter
+from domain.chapter.commands import Seat, StartChapter
+from domain.chapter.setup import decide_start_chapter
 from domain.errors import InvalidSetup
-from domain.setup import decide_start_chapter
 
 WEATHER = ("night", "snow", "rain")
 ATTACKS = ("shell", "gas", "whistle")

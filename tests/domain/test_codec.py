@@ -3,17 +3,17 @@ catalogue after the campaign's changed (a ban can take a card's last copy out of
 
 import json
 
-from domain.briefing import Briefing, Conclusion, EnterBriefing, EnterConclusion
-from domain.campaign import (
+from domain.campaign.briefing import Briefing, Conclusion, EnterBriefing, EnterConclusion
+from domain.campaign.flow import (
     CampaignState,
     decide_campaign,
     decide_create_campaign,
     evolve_campaign,
     start_campaign,
 )
+from domain.campaign.rewards import BanCard
+from domain.chapter.commands import PlayCard, Seat, StartChapter, StartMission, Withdraw
 from domain.codec import decode_campaign, encode_campaign
-from domain.commands import PlayCard, Seat, StartChapter, StartMission, Withdraw
-from domain.rewards import BanCard
 
 SEATS = (Seat("Ann", "night"), Seat("Ben", "snow"), Seat("Cy", "rain"))
 

@@ -8,7 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from domain.commands import ChooseSupport, MakeSpeech, PlayCard, StartMission, UseCharm, Withdraw
+from domain.chapter.commands import (
+    ChooseSupport,
+    MakeSpeech,
+    PlayCard,
+    StartMission,
+    UseCharm,
+    Withdraw,
+)
+from domain.chapter.state import ChapterState, Phase, SupportPending
 from domain.engine import execute
 from domain.errors import (
     CardNotAvailable,
@@ -40,7 +48,6 @@ from domain.events import (
     SupportUsed,
 )
 from domain.legal import legal_actions
-from domain.state import ChapterState, Phase, SupportPending
 from tests.domain.builders import kinds, run, start
 
 ALL_LEFT = (("Ann", "left", "Ben"), ("Ben", "left", "Cy"), ("Cy", "left", "Ann"))

@@ -10,12 +10,12 @@ Man's Land (the one just played included) outnumber the Luck symbols there.
 
 from collections.abc import Sequence
 
-from domain.cards import CardType, Catalogue, base_catalogue
-from domain.commands import PlayCard, Seat, StartChapter, StartMission, UseCharm
+from domain.cards.catalogue import CardType, Catalogue, base_catalogue
+from domain.chapter.commands import PlayCard, Seat, StartChapter, StartMission, UseCharm
+from domain.chapter.evolve import begin
+from domain.chapter.setup import decide_start_chapter
+from domain.chapter.state import ChapterState
 from domain.events import CardDrawnAndPlayed, CardPlayed, CharmUsed, MissionFailed
-from domain.evolve import begin
-from domain.setup import decide_start_chapter
-from domain.state import ChapterState
 from tests.domain.builders import CHARMS, rigged_deck, run
 
 # Test data: made-up Luck cards (the real ones are not public).

@@ -4,8 +4,8 @@ from collections import Counter
 
 import pytest
 
-from domain.cards import base_catalogue
-from domain.commands import (
+from domain.cards.catalogue import base_catalogue
+from domain.chapter.commands import (
     ChooseSupport,
     MakeSpeech,
     PlayCard,
@@ -15,11 +15,11 @@ from domain.commands import (
     UseCharm,
     Withdraw,
 )
+from domain.chapter.evolve import begin
+from domain.chapter.setup import decide_start_chapter
+from domain.chapter.state import ChapterState, Phase
 from domain.errors import IntensityTooLow, NotYourTurn, WrongPhase
 from domain.events import CardPlayed, CardsDealt, LeadershipPassed, MissionStarted, PlayerWithdrew
-from domain.evolve import begin
-from domain.setup import decide_start_chapter
-from domain.state import ChapterState, Phase
 from tests.domain.builders import kinds, run, start
 
 SEATS = (Seat("Ann", "night"), Seat("Ben", "snow"), Seat("Cy", "rain"))

@@ -17,8 +17,8 @@ from collections.abc import Iterator
 import pytest
 from msgspec.structs import replace
 
-from domain.actions import trap_springs
-from domain.commands import (
+from domain.chapter.actions import trap_springs
+from domain.chapter.commands import (
     CancelOrder,
     Command,
     PlayRecruitCard,
@@ -26,15 +26,15 @@ from domain.commands import (
     StartMission,
     WithdrawRecruit,
 )
+from domain.chapter.state import ChapterState, Phase
 from domain.engine import decide
 from domain.errors import RuleViolation
 from domain.events import Event
 from domain.legal import intensities, legal_actions, targets
-from domain.module_state import RECRUIT_TURN
-from domain.orders import CANCEL_REASON, OrderCancelled
-from domain.recruits import RecruitArrived, RecruitDeparted, RecruitWithdrew
+from domain.modules.orders import CANCEL_REASON, OrderCancelled
+from domain.modules.piles import RECRUIT_TURN
+from domain.modules.recruits import RecruitArrived, RecruitDeparted, RecruitWithdrew
 from domain.simulate import RandomChance, random_setup
-from domain.state import ChapterState, Phase
 from tests.domain.module_builders import ORDER_NUMBERS, RECRUIT_NUMBERS, synthetic_catalogue
 from tests.domain.test_random_play import (
     CATALOGUE,

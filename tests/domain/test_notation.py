@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.cards import CardType, base_catalogue
-from domain.notation import CardNotationError, card_label, completions, parse_card
+from domain.cards.catalogue import CardType, base_catalogue
+from domain.cards.notation import CardNotationError, card_label, completions, parse_card
 
 BASE = base_catalogue()
 

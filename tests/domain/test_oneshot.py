@@ -15,12 +15,7 @@ from collections import Counter
 
 import pytest
 
-from domain.cards import CardType, Catalogue, HelpingHandCard, OrderCard, RecruitCard
-from domain.cards import base_catalogue as base
-from domain.commands import Seat
-from domain.errors import InvalidSetup, MissingOutcome
-from domain.evolve import begin, evolve
-from domain.oneshot import (
+from domain.campaign.oneshot import (
     CardsSetAside,
     HelpingHandKept,
     KeepHelpingHand,
@@ -33,6 +28,11 @@ from domain.oneshot import (
     plan_one_shot,
     recruit_deck,
 )
+from domain.cards.catalogue import CardType, Catalogue, HelpingHandCard, OrderCard, RecruitCard
+from domain.cards.catalogue import base_catalogue as base
+from domain.chapter.commands import Seat
+from domain.chapter.evolve import begin, evolve
+from domain.errors import InvalidSetup, MissingOutcome
 from domain.simulate import RandomChance
 
 SEATS = (Seat("Ann", "night"), Seat("Ben", "snow"), Seat("Cy", "rain"))

@@ -11,15 +11,28 @@ import json
 
 import pytest
 
+from domain.chapter.commands import (
+    CancelOrder,
+    PlayCard,
+    Seat,
+    StartChapter,
+    StartMission,
+    Withdraw,
+)
+from domain.chapter.setup import decide_start_chapter
+from domain.chapter.state import ChapterState, Phase
 from domain.codec import decode_chapter, decode_command, encode_chapter, encode_command
-from domain.commands import CancelOrder, PlayCard, Seat, StartChapter, StartMission, Withdraw
 from domain.errors import IntensityTooLow, InvalidSetup, MustWithdraw, WrongPhase
 from domain.events import MissionFailed, MissionStarted, from_record, to_record
 from domain.legal import legal_actions
-from domain.module_state import OrderPiles
-from domain.orders import CANCEL_REASON, OrderCancelled, OrderChosen, OrderDiscarded, OrderRefused
-from domain.setup import decide_start_chapter
-from domain.state import ChapterState, Phase
+from domain.modules.orders import (
+    CANCEL_REASON,
+    OrderCancelled,
+    OrderChosen,
+    OrderDiscarded,
+    OrderRefused,
+)
+from domain.modules.piles import OrderPiles
 from tests.domain.builders import kinds, run
 from tests.domain.module_builders import prepare, synthetic_catalogue
 

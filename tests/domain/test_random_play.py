@@ -27,9 +27,9 @@ from hypothesis.stateful import (
 )
 from msgspec.structs import replace
 
-from domain.actions import THREATS, trap_springs
-from domain.cards import Catalogue, HardKnock, base_catalogue
-from domain.commands import (
+from domain.cards.catalogue import Catalogue, HardKnock, base_catalogue
+from domain.chapter.actions import THREATS, trap_springs
+from domain.chapter.commands import (
     ChooseSupport,
     Command,
     MakeSpeech,
@@ -39,6 +39,10 @@ from domain.commands import (
     UseCharm,
     Withdraw,
 )
+from domain.chapter.evolve import begin, evolve, replay
+from domain.chapter.hardknocks import has
+from domain.chapter.setup import decide_start_chapter
+from domain.chapter.state import ChapterState, Phase
 from domain.engine import decide, execute
 from domain.errors import RuleViolation
 from domain.events import (
@@ -52,11 +56,8 @@ from domain.events import (
     from_record,
     to_record,
 )
-from domain.evolve import begin, evolve, replay
-from domain.hardknocks import has
 from domain.legal import legal_actions, targets
-from domain.module_state import RECRUIT_TURN
-from domain.setup import decide_start_chapter
+from domain.modules.piles import RECRUIT_TURN
 from domain.simulate import (
     Playthrough,
     RandomChance,
@@ -64,7 +65,6 @@ from domain.simulate import (
     random_command,
     random_setup,
 )
-from domain.state import ChapterState, Phase
 
 CATALOGUE = base_catalogue()
 FULL_DECK = Counter(CATALOGUE.deck())

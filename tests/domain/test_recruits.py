@@ -10,8 +10,7 @@ import json
 
 import pytest
 
-from domain.codec import decode_chapter, decode_command, encode_chapter, encode_command
-from domain.commands import (
+from domain.chapter.commands import (
     MakeSpeech,
     PlayCard,
     PlayRecruitCard,
@@ -19,6 +18,8 @@ from domain.commands import (
     Withdraw,
     WithdrawRecruit,
 )
+from domain.chapter.state import ChapterState, Phase
+from domain.codec import decode_chapter, decode_command, encode_chapter, encode_command
 from domain.errors import (
     CardNotAvailable,
     CardNotInHand,
@@ -35,15 +36,14 @@ from domain.events import (
     to_record,
 )
 from domain.legal import legal_actions
-from domain.module_state import RECRUIT_TURN, Recruit
-from domain.recruits import (
+from domain.modules.piles import RECRUIT_TURN, Recruit
+from domain.modules.recruits import (
     RecruitArrived,
     RecruitDeparted,
     RecruitPlayed,
     RecruitRefused,
     RecruitWithdrew,
 )
-from domain.state import ChapterState, Phase
 from tests.domain.builders import kinds, run
 from tests.domain.module_builders import prepare
 

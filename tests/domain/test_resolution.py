@@ -3,7 +3,8 @@ Knock defeat, victory, the Morale Drop, the chapter defeats, the next Mission Le
 
 import pytest
 
-from domain.commands import ChooseSupport, PlayCard, StartMission, UseCharm, Withdraw
+from domain.chapter.commands import ChooseSupport, PlayCard, StartMission, UseCharm, Withdraw
+from domain.chapter.state import ChapterState, Phase, SupportPending
 from domain.engine import execute
 from domain.errors import SupportChoiceRefused
 from domain.events import (
@@ -20,7 +21,6 @@ from domain.events import (
     SupportRevealed,
     SupportUsed,
 )
-from domain.state import ChapterState, Phase, SupportPending
 from tests.domain.builders import kinds, run, start
 
 

@@ -6,12 +6,12 @@ Briefing (rules-notes.md).
 
 import pytest
 
-from domain.cards import base_catalogue
-from domain.commands import Seat, StartChapter, StartMission
+from domain.cards.catalogue import base_catalogue
+from domain.chapter.commands import Seat, StartChapter, StartMission
+from domain.chapter.evolve import begin
+from domain.chapter.setup import decide_start_chapter
 from domain.errors import InvalidSetup, MissingOutcome
 from domain.events import CardsDealt, ChapterStarted, MissionStarted, PlayerWithdrew
-from domain.evolve import begin
-from domain.setup import decide_start_chapter
 from tests.domain.builders import run
 
 ANN = Seat("Ann", "night")

@@ -2,9 +2,9 @@
 
 import random
 
-from domain.evolve import replay
+from domain.chapter.evolve import replay
+from domain.chapter.state import Phase
 from domain.simulate import play_chapter, random_setup
-from domain.state import Phase
 
 
 def test_a_simulated_four_player_chapter_ends_and_replays_to_the_same_state():

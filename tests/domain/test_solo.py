@@ -8,9 +8,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from domain.cards import base_catalogue
-from domain.codec import decode_chapter, decode_command, encode_chapter, encode_command
-from domain.commands import (
+from domain.cards.catalogue import base_catalogue
+from domain.chapter.commands import (
     ChooseSupport,
     DrawSoloSupport,
     MakeSpeech,
@@ -22,6 +21,10 @@ from domain.commands import (
     UseCharm,
     Withdraw,
 )
+from domain.chapter.evolve import begin
+from domain.chapter.setup import decide_start_chapter
+from domain.chapter.state import ChapterState, Phase
+from domain.codec import decode_chapter, decode_command, encode_chapter, encode_command
 from domain.engine import execute
 from domain.errors import (
     CardNotInHand,
@@ -45,10 +48,8 @@ from domain.events import (
     PlayerWithdrew,
     SupportUsed,
 )
-from domain.evolve import begin
 from domain.legal import legal_actions
-from domain.setup import decide_start_chapter
-from domain.solo import (
+from domain.modules.solo.rules import (
     SoloCardPlayed,
     SoloHandFilled,
     SoloMissionEnded,
@@ -57,8 +58,7 @@ from domain.solo import (
     SoloSupportDrawn,
     beneficiary_of,
 )
-from domain.solo_state import SOLO_REMOVED, SOLO_TILES
-from domain.state import ChapterState, Phase
+from domain.modules.solo.state import SOLO_REMOVED, SOLO_TILES
 from tests.domain.builders import kinds, run, start
 
 SEATS = (Seat("Ann", "night"), Seat("Ben", "snow"), Seat("Cy", "rain"))

@@ -12,7 +12,7 @@ from functools import cache
 
 import pytest
 
-from domain.commands import (
+from domain.chapter.commands import (
     Command,
     DrawSoloSupport,
     MakeSpeech,
@@ -21,10 +21,10 @@ from domain.commands import (
     StartMission,
     Withdraw,
 )
-from domain.solo import refill_possible
-from domain.solo_play import random_solo_setup
-from domain.solo_state import SOLO_HAND, SOLO_REMOVED, SOLO_TILES
-from domain.state import ChapterState, Phase
+from domain.chapter.state import ChapterState, Phase
+from domain.modules.solo.play import random_solo_setup
+from domain.modules.solo.rules import refill_possible
+from domain.modules.solo.state import SOLO_HAND, SOLO_REMOVED, SOLO_TILES
 from tests.domain.test_random_play import (
     CATALOGUE,
     Chapter,

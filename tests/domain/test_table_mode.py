@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from domain.cards import base_catalogue
-from domain.commands import (
+from domain.cards.catalogue import base_catalogue
+from domain.chapter.commands import (
     Command,
     MakeSpeech,
     PlayCard,
@@ -19,6 +19,9 @@ from domain.commands import (
     UseCharm,
     Withdraw,
 )
+from domain.chapter.evolve import begin
+from domain.chapter.setup import decide_start_chapter
+from domain.chapter.state import ChapterState, Phase
 from domain.engine import execute
 from domain.errors import CardNotAvailable, MissingOutcome
 from domain.events import (
@@ -31,9 +34,6 @@ from domain.events import (
     SpeechMade,
     SupportRevealed,
 )
-from domain.evolve import begin
-from domain.setup import decide_start_chapter
-from domain.state import ChapterState, Phase
 from tests.domain.builders import kinds, run
 
 SEATS = (Seat("Ann", "night"), Seat("Ben", "snow"), Seat("Cy", "rain"), Seat("Dee", "shell"))

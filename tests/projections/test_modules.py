@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from msgspec.structs import replace
 
-from domain.box import DescribeOrder, DescribeRecruit
-from domain.campaign import CampaignState
+from domain.campaign.flow import CampaignState
+from domain.cards.box import DescribeOrder, DescribeRecruit
 from domain.simulate import RandomChance, random_command, random_setup
 from projections.chapter import chapter_row, player_rows
 from projections.runner import catch_up

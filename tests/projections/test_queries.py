@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from domain.briefing import Briefing, EnterBriefing
-from domain.commands import Withdraw
-from domain.rewards import score
+from domain.campaign.briefing import Briefing, EnterBriefing
+from domain.campaign.rewards import score
+from domain.chapter.commands import Withdraw
 from projections import queries
 from projections.runner import catch_up
 from tests.tracker.test_campaign_story import (

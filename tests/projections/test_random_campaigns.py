@@ -12,7 +12,7 @@ commands, in batches of random size. After each catch-up:
   changes nothing);
 - each chapter's board is the board the tracker returned after the last action of that
   chapter on the line of play; the score, Helping Hands and bans are what the tracker's
-  state gives (and the score is ``domain.rewards.score``'s); the log marks undone exactly
+  state gives (and the score is ``domain.campaign.rewards.score``'s); the log marks undone exactly
   the actions the tracker's history marks.
 
 ``PROJECTION_EXAMPLES=150`` runs more examples than the default 25.
@@ -39,13 +39,13 @@ from hypothesis.stateful import (
 )
 from msgspec.structs import replace
 
-from domain.box import DescribeHelpingHand
-from domain.briefing import Conclusion, EnterConclusion, RewardRule
-from domain.campaign import CampaignState
-from domain.cards import HelpingHandCard
-from domain.commands import StartChapter
+from domain.campaign.briefing import Conclusion, EnterConclusion, RewardRule
+from domain.campaign.flow import CampaignState
+from domain.campaign.rewards import AwardHelpingHands, BanCard, PlayHelpingHand, score
+from domain.cards.box import DescribeHelpingHand
+from domain.cards.catalogue import HelpingHandCard
+from domain.chapter.commands import StartChapter
 from domain.errors import RuleViolation
-from domain.rewards import AwardHelpingHands, BanCard, PlayHelpingHand, score
 from domain.simulate import RandomChance, random_command, random_setup
 from projections.campaign import reward_rows
 from projections.chapter import chapter_row, player_rows

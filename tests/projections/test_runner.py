@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import projections.project
-from domain.commands import StartChapter
+from domain.chapter.commands import StartChapter
 from domain.simulate import RandomChance, random_command, random_setup
 from projections import schema
 from projections.chapter import chapter_row, player_rows

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from domain.briefing import Briefing, EnterBriefing
-from domain.commands import PlayCard, Seat, StartChapter, StartMission, Withdraw
-from domain.rewards import BanCard, score
+from domain.campaign.briefing import Briefing, EnterBriefing
+from domain.campaign.rewards import BanCard, score
+from domain.chapter.commands import PlayCard, Seat, StartChapter, StartMission, Withdraw
 from projections.campaign import score_rows
 from projections.chapter import chapter_row
 from projections.runner import catch_up

@@ -18,12 +18,18 @@ from pathlib import Path
 
 import pytest
 
-from domain.box import DescribeHelpingHand
-from domain.briefing import Briefing, Conclusion, EnterBriefing, EnterConclusion, RewardRule
-from domain.cards import HelpingHandCard
-from domain.commands import PlayCard, Seat, StartChapter, StartMission, Withdraw
+from domain.campaign.briefing import (
+    Briefing,
+    Conclusion,
+    EnterBriefing,
+    EnterConclusion,
+    RewardRule,
+)
+from domain.campaign.rewards import AwardHelpingHands, BanCard, PlayHelpingHand, score
+from domain.cards.box import DescribeHelpingHand
+from domain.cards.catalogue import HelpingHandCard
+from domain.chapter.commands import PlayCard, Seat, StartChapter, StartMission, Withdraw
 from domain.errors import CampaignRuleViolation
-from domain.rewards import AwardHelpingHands, BanCard, PlayHelpingHand, score
 from tracker.app import Tracker
 
 SEATS = (Seat("Ann", "night"), Seat("Ben", "snow"), Seat("Cy", "rain"))

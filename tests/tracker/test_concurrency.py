@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from domain.commands import PlayCard, Seat, StartChapter, StartMission
-from domain.corrections import CorrectFact
+from domain.chapter.commands import PlayCard, Seat, StartChapter, StartMission
+from domain.chapter.corrections import CorrectFact
 from domain.events import FactCorrected, from_record
 from tracker.aggregate import Campaign
 from tracker.app import Tracker
@@ -32,7 +32,7 @@ ACTIONS = 120  # per process
 # A writer: waits for "go", then logs corrections (always legal) and reports each one.
 WRITER = """
 import json, sys
-from domain.corrections import CorrectFact
+from domain.chapter.corrections import CorrectFact
 from tracker.app import Tracker
 from tracker.errors import ConcurrentChange
 

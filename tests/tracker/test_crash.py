@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from domain.campaign import CampaignState, evolve_campaign, start_campaign
-from domain.commands import PlayCard
-from domain.corrections import CorrectFact
+from domain.campaign.flow import CampaignState, evolve_campaign, start_campaign
+from domain.chapter.commands import PlayCard
+from domain.chapter.corrections import CorrectFact
 from domain.events import CampaignCreated, from_record
 from tracker.aggregate import Campaign
 from tracker.app import Tracker
@@ -51,8 +51,8 @@ while True:
 HANGS_IN_A_SAVE = """
 import sys
 from eventsourcing.sqlite import SQLiteApplicationRecorder
-from domain.commands import Seat, StartChapter, StartMission
-from domain.corrections import CorrectFact
+from domain.chapter.commands import Seat, StartChapter, StartMission
+from domain.chapter.corrections import CorrectFact
 from tracker.app import Tracker
 
 seats = (Seat("Ann", "night"), Seat("Ben", "snow"), Seat("Cy", "rain"))

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from domain.commands import PlayCard
+from domain.chapter.commands import PlayCard
 from domain.events import CardPlayed, from_record
 from tracker.aggregate import UNKNOWN_SESSION, Campaign
 from tracker.app import Tracker

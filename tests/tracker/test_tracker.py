@@ -16,9 +16,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from domain.campaign import CampaignCommand, CampaignState
-from domain.codec import decode_command
-from domain.commands import (
+from domain.campaign.flow import CampaignCommand, CampaignState
+from domain.chapter.commands import (
     ChooseSupport,
     MakeSpeech,
     PlayCard,
@@ -28,7 +27,9 @@ from domain.commands import (
     UseCharm,
     Withdraw,
 )
-from domain.corrections import CorrectFact
+from domain.chapter.corrections import CorrectFact
+from domain.chapter.state import Phase
+from domain.codec import decode_command
 from domain.errors import (
     CampaignRuleViolation,
     CharmUnavailable,
@@ -54,7 +55,6 @@ from domain.events import (
     from_record,
 )
 from domain.simulate import RandomChance, random_command, random_setup
-from domain.state import Phase
 from tests.domain.builders import rigged_deck
 from tracker.aggregate import Campaign
 from tracker.app import NAMESPACE, Logged, Tracker, campaign_id

@@ -26,9 +26,9 @@ from hypothesis.stateful import (
 )
 from msgspec.structs import replace
 
-from domain.briefing import Conclusion, EnterConclusion
-from domain.campaign import CampaignState, evolve_campaign, start_campaign
-from domain.commands import StartChapter
+from domain.campaign.briefing import Conclusion, EnterConclusion
+from domain.campaign.flow import CampaignState, evolve_campaign, start_campaign
+from domain.chapter.commands import StartChapter
 from domain.events import CampaignCreated, from_record
 from domain.simulate import RandomChance, random_command, random_setup
 from tracker.aggregate import Campaign

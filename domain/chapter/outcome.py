@@ -5,9 +5,9 @@ ends with the events and the state they lead to.
 
 from __future__ import annotations
 
+from domain.chapter.evolve import evolve
+from domain.chapter.state import ChapterState
 from domain.events import Event
-from domain.evolve import evolve
-from domain.state import ChapterState
 
 
 class Outcome:

@@ -15,9 +15,15 @@ from typing import ClassVar
 
 from msgspec.structs import replace
 
-from domain.actions import check_charm, decide_choose_support, played_consequences, resolve_played
-from domain.cards import HardKnock
-from domain.commands import (
+from domain.cards.catalogue import HardKnock
+from domain.cards.notation import card_label
+from domain.chapter.actions import (
+    check_charm,
+    decide_choose_support,
+    played_consequences,
+    resolve_played,
+)
+from domain.chapter.commands import (
     Chance,
     ChooseSupport,
     Command,
@@ -29,6 +35,19 @@ from domain.commands import (
     UseCharm,
     Withdraw,
 )
+from domain.chapter.evolve import EVOLVERS, _place
+from domain.chapter.guards import (
+    check_can_reveal,
+    check_known_card,
+    check_not_forced,
+    check_phase,
+    check_turn,
+    reveal_top,
+)
+from domain.chapter.hardknocks import has, withdrawal_blocker
+from domain.chapter.outcome import Outcome
+from domain.chapter.resolution import after_support, automatic_support, failing_threat
+from domain.chapter.state import ChapterState, Phase, Player, Slot, SupportPending
 from domain.errors import (
     CardNotInHand,
     IntensityTooLow,
@@ -49,21 +68,7 @@ from domain.events import (
     PlayerWithdrew,
     register,
 )
-from domain.evolve import EVOLVERS, _place
-from domain.guards import (
-    check_can_reveal,
-    check_known_card,
-    check_not_forced,
-    check_phase,
-    check_turn,
-    reveal_top,
-)
-from domain.hardknocks import has, withdrawal_blocker
-from domain.notation import card_label
-from domain.outcome import Outcome
-from domain.resolution import after_support, automatic_support, failing_threat
-from domain.solo_state import SOLO_HAND, SOLO_TILES, SoloTable
-from domain.state import ChapterState, Phase, Player, Slot, SupportPending
+from domain.modules.solo.state import SOLO_HAND, SOLO_TILES, SoloTable
 
 SOLO_SUPPORT_DISCARDS = 2  # "up to 2 Hard Knock cards discarded, and the Good Luck Charm"
 

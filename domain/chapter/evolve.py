@@ -11,7 +11,10 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.cards import Catalogue, base_catalogue
+from domain.cards.catalogue import Catalogue, base_catalogue
+from domain.chapter.facts import apply_correction
+from domain.chapter.rules import Rules, Variant
+from domain.chapter.state import ChapterState, Phase, Player, Slot, SupportPending
 from domain.events import (
     CardDrawnAndPlayed,
     CardPlayed,
@@ -36,11 +39,8 @@ from domain.events import (
     SupportTileDiscarded,
     SupportUsed,
 )
-from domain.facts import apply_correction
-from domain.module_state import OrderPiles, RecruitPiles
-from domain.rules import Rules, Variant
-from domain.solo_state import SoloTable, solo_set_aside
-from domain.state import ChapterState, Phase, Player, Slot, SupportPending
+from domain.modules.piles import OrderPiles, RecruitPiles
+from domain.modules.solo.state import SoloTable, solo_set_aside
 
 # Events of the Armistice modules evolve the chapter through functions registered here
 # by their own modules (Orders of the Day, Recruits, Solo), so each module stays whole.

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from domain.cards import HardKnock, Threat
-from domain.commands import (
+from domain.cards.catalogue import HardKnock, Threat
+from domain.cards.notation import card_label
+from domain.chapter.commands import (
     Chance,
     ChooseSupport,
     MakeSpeech,
@@ -18,6 +19,20 @@ from domain.commands import (
     UseCharm,
     Withdraw,
 )
+from domain.chapter.guards import (
+    check_in_hand,
+    check_known_card,
+    check_not_forced,
+    check_phase,
+    check_target,
+    check_turn,
+    find_player,
+    reveal_top,
+)
+from domain.chapter.hardknocks import active, has, withdrawal_blocker
+from domain.chapter.outcome import Outcome
+from domain.chapter.resolution import after_support, end_of_action
+from domain.chapter.state import ChapterState, Phase, Player
 from domain.errors import (
     CardNotInHand,
     CharmUnavailable,
@@ -44,27 +59,12 @@ from domain.events import (
     SupportTileDiscarded,
     SupportUsed,
 )
-from domain.guards import (
-    check_in_hand,
-    check_known_card,
-    check_not_forced,
-    check_phase,
-    check_target,
-    check_turn,
-    find_player,
-    reveal_top,
-)
-from domain.hardknocks import active, has, withdrawal_blocker
-from domain.notation import card_label
-from domain.orders import choose_order, order_minimum
-from domain.outcome import Outcome
-from domain.resolution import after_support, end_of_action
-from domain.state import ChapterState, Phase, Player
+from domain.modules.orders import choose_order, order_minimum
 
 THREATS = tuple(t.value for t in Threat)
 
 # Modules that act once a Mission's cards are dealt register here (Recruits enter after
-# the deal: domain/recruits.py, which needs this module, so it cannot be called directly).
+# the deal: domain/modules/recruits.py, which needs this module, so it cannot be called directly).
 AFTER_DEAL: list[Callable[[Outcome, StartMission], None]] = []
 
 
@@ -116,7 +116,7 @@ def decide_start_mission(
     top = state.trials[: cmd.intensity * len(order)]
     hands = [top[i :: len(order)] for i in range(len(order))]
     o = Outcome(state)
-    choose_order(o, cmd)  # Orders of the Day: drawn, checked, kept (domain/orders.py)
+    choose_order(o, cmd)  # Orders of the Day: drawn, checked, kept (domain/modules/orders.py)
     o.emit(MissionStarted(state.mission + 1, state.players[state.leader].name, cmd.intensity))
     names = tuple(state.players[s].name for s in order)
     o.emit(CardsDealt(names, tuple(tuple(h) for h in hands)))

@@ -20,14 +20,14 @@ from typing import ClassVar
 
 from msgspec.structs import replace
 
-from domain.commands import CancelOrder, Chance, StartMission
+from domain.chapter.commands import CancelOrder, Chance, StartMission
+from domain.chapter.evolve import EVOLVERS
+from domain.chapter.guards import find_player
+from domain.chapter.outcome import Outcome
+from domain.chapter.state import ChapterState, Phase
 from domain.errors import IntensityTooLow, RuleViolation, WrongPhase
 from domain.events import Event, Slot, register
-from domain.evolve import EVOLVERS
-from domain.guards import find_player
-from domain.module_state import OrderPiles
-from domain.outcome import Outcome
-from domain.state import ChapterState, Phase
+from domain.modules.piles import OrderPiles
 
 CANCEL_REASON = "its cancellation condition is met"  # what legal_actions lists
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.cards import HardKnock
-from domain.state import ChapterState, Player
+from domain.cards.catalogue import HardKnock
+from domain.chapter.state import ChapterState, Player
 
 
 def _cards(count: int) -> str:

@@ -17,14 +17,14 @@ from typing import ClassVar
 import msgspec
 from msgspec.structs import replace
 
-from domain.cards import Catalogue
-from domain.commands import Chance, Seat, StartChapter
+from domain.cards.catalogue import Catalogue
+from domain.chapter.commands import Chance, Seat, StartChapter
+from domain.chapter.evolve import EVOLVERS
+from domain.chapter.setup import check_seats, decide_start_chapter
+from domain.chapter.state import ChapterState
 from domain.errors import MissingOutcome, RuleViolation
 from domain.events import Event, register
-from domain.evolve import EVOLVERS
 from domain.limits import TRIAL_CARDS
-from domain.setup import check_seats, decide_start_chapter
-from domain.state import ChapterState
 
 ONE_SHOT_TRIALS = 30
 LEVELS = ("easy", "normal", "hard")

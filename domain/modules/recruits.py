@@ -20,9 +20,10 @@ from typing import ClassVar
 
 from msgspec.structs import replace
 
-from domain.actions import AFTER_DEAL, played_consequences, trap_springs
-from domain.cards import RecruitCard
-from domain.commands import (
+from domain.cards.catalogue import RecruitCard
+from domain.cards.notation import card_label
+from domain.chapter.actions import AFTER_DEAL, played_consequences, trap_springs
+from domain.chapter.commands import (
     Chance,
     Command,
     PlayRecruitCard,
@@ -30,6 +31,11 @@ from domain.commands import (
     Target,
     WithdrawRecruit,
 )
+from domain.chapter.evolve import EVOLVERS
+from domain.chapter.guards import check_can_reveal, check_known_card, check_phase, reveal_top
+from domain.chapter.outcome import Outcome
+from domain.chapter.resolution import end_of_action
+from domain.chapter.state import ChapterState, Phase
 from domain.errors import (
     CardNotInHand,
     MissingOutcome,
@@ -38,13 +44,7 @@ from domain.errors import (
     TargetRefused,
 )
 from domain.events import CardDrawnAndPlayed, Event, register
-from domain.evolve import EVOLVERS
-from domain.guards import check_can_reveal, check_known_card, check_phase, reveal_top
-from domain.module_state import RECRUIT_TURN, Recruit, RecruitPiles
-from domain.notation import card_label
-from domain.outcome import Outcome
-from domain.resolution import end_of_action
-from domain.state import ChapterState, Phase
+from domain.modules.piles import RECRUIT_TURN, Recruit, RecruitPiles
 
 
 class RecruitRefused(RuleViolation):

@@ -10,12 +10,12 @@ import random
 
 from msgspec.structs import replace
 
-from domain.actions import trap_springs
-from domain.commands import CancelOrder, Command, PlayRecruitCard, WithdrawRecruit
+from domain.chapter.actions import trap_springs
+from domain.chapter.commands import CancelOrder, Command, PlayRecruitCard, WithdrawRecruit
+from domain.chapter.state import ChapterState
 from domain.legal import targets
-from domain.orders import cancellable, order_choices
-from domain.recruits import recruit_actions
-from domain.state import ChapterState
+from domain.modules.orders import cancellable, order_choices
+from domain.modules.recruits import recruit_actions
 
 SIMULATED_REASON = "the simulated table says its condition is met"
 

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from domain.cards import THREAT_ORDER, HardKnock
-from domain.commands import Chance
+from domain.cards.catalogue import THREAT_ORDER, HardKnock
+from domain.chapter.commands import Chance
+from domain.chapter.hardknocks import has
+from domain.chapter.outcome import Outcome
+from domain.chapter.state import ChapterState, SupportPending
 from domain.events import (
     ChapterLost,
     ChapterWon,
@@ -21,10 +24,7 @@ from domain.events import (
     SupportRevealed,
     SupportUsed,
 )
-from domain.hardknocks import has
-from domain.orders import discard_spent_orders
-from domain.outcome import Outcome
-from domain.state import ChapterState, SupportPending
+from domain.modules.orders import discard_spent_orders
 
 TILE_STEPS = {"left": 1, "right": -1, "left2": 2, "right2": -2}
 
@@ -108,7 +108,7 @@ def morale_drop_size(state: ChapterState) -> int:
 
 def after_support(o: Outcome) -> None:
     """Steps 2 to 6 of the Mission resolution."""
-    discard_spent_orders(o)  # Orders of the Day of this Mission only (domain/orders.py)
+    discard_spent_orders(o)  # Orders of the Day of this Mission only (domain/modules/orders.py)
     state = o.state
     for player in state.players:
         weight = state.hard_knock_weight(player)

@@ -11,9 +11,9 @@ from collections import Counter
 
 from msgspec.structs import replace
 
-from domain.actions import trap_springs
-from domain.cards import HardKnock, grizzled_roster
-from domain.commands import (
+from domain.cards.catalogue import HardKnock, grizzled_roster
+from domain.chapter.actions import trap_springs
+from domain.chapter.commands import (
     Command,
     DrawSoloSupport,
     PlayCard,
@@ -25,10 +25,10 @@ from domain.commands import (
     UseCharm,
     Withdraw,
 )
-from domain.hardknocks import has, must_withdraw, withdrawal_blocker
-from domain.solo import holding_view, refill_possible
-from domain.solo_state import SOLO_GRIZZLED, SOLO_HAND
-from domain.state import ChapterState, Phase, Player
+from domain.chapter.hardknocks import has, must_withdraw, withdrawal_blocker
+from domain.chapter.state import ChapterState, Phase, Player
+from domain.modules.solo.rules import holding_view, refill_possible
+from domain.modules.solo.state import SOLO_GRIZZLED, SOLO_HAND
 
 ORDER: dict[type, int] = {
     StartMission: 0,

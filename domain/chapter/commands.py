@@ -107,7 +107,7 @@ class ChooseSupport(msgspec.Struct, frozen=True):
     recover_charm: bool = False
 
 
-# --- Solo mode (domain/solo.py) ---------------------------------------------------------
+# --- Solo mode (domain/modules/solo/rules.py) -----------------------------------------------------
 class RefillHand(msgspec.Struct, frozen=True):
     """Solo: right after a card is played, refill the single hand back up to 3 cards."""
 
@@ -118,7 +118,7 @@ class DrawSoloSupport(msgspec.Struct, frozen=True):
     tile: str | None = None
 
 
-# --- Orders of the Day (domain/orders.py) and Recruits (domain/recruits.py) -------------
+# --- Orders of the Day (domain/modules/orders.py) and Recruits (domain/modules/recruits.py) -------
 class CancelOrder(msgspec.Struct, frozen=True):
     """A lasting Order of the Day's cancellation condition is met: it leaves No Man's Land
     (``player`` draws ``draws`` Trials cards into hand, if its condition says so)."""

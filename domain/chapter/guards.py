@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from domain.commands import Target
+from domain.cards.notation import card_label
+from domain.chapter.commands import Target
+from domain.chapter.hardknocks import must_withdraw
+from domain.chapter.state import ChapterState, Phase, Player
 from domain.errors import (
     CardNotAvailable,
     CardNotInHand,
@@ -16,10 +19,7 @@ from domain.errors import (
     UnknownPlayer,
     WrongPhase,
 )
-from domain.hardknocks import must_withdraw
-from domain.module_state import RECRUIT_TURN
-from domain.notation import card_label
-from domain.state import ChapterState, Phase, Player
+from domain.modules.piles import RECRUIT_TURN
 
 PHASE_WORDS = {
     Phase.PREPARATION: "waiting for the Mission Leader to start a Mission",

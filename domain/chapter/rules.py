@@ -20,7 +20,7 @@ class Variant(StrEnum):
     Classic: ``normal``, ``rookie`` (Traps ignored), ``veteran`` (30 Trials cards);
     a classic game for 2 adds the Chaplain whatever the variant. Armistice: ``normal``;
     an Armistice game for 2 is played in Duo mode, 4 Grizzled; ``solo``: one person plays
-    3 Grizzled with a single hand (``domain/solo.py``).
+    3 Grizzled with a single hand (``domain/modules/solo/rules.py``).
     """
 
     NORMAL = "normal"

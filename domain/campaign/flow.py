@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 import msgspec
 from msgspec.structs import replace
 
-from domain.briefing import (
+from domain.campaign.briefing import (
     Briefing,
     BriefingEntered,
     Conclusion,
@@ -28,16 +28,7 @@ from domain.briefing import (
     decide_briefing,
     decide_conclusion,
 )
-from domain.cards import Catalogue, base_catalogue
-from domain.commands import Chance, Command, Seat, StartChapter
-from domain.corrections import CorrectFact, decide_correction
-from domain.engine import decide
-from domain.errors import CampaignRuleViolation, InvalidSetup, NoChapter
-from domain.events import CampaignCreated, ChapterLost, ChapterStarted, ChapterWon, Event
-from domain.evolve import begin, evolve
-from domain.guards import check_in_hand, check_turn, find_player
-from domain.limits import LAST_CHAPTER
-from domain.rewards import (
+from domain.campaign.rewards import (
     AwardHelpingHands,
     Ban,
     BanCard,
@@ -51,19 +42,28 @@ from domain.rewards import (
     SkipBootCamp,
     Unclaimed,
 )
-from domain.rules import Ruleset
-from domain.setup import check_seats, decide_start_chapter
-from domain.state import ChapterState, Phase
+from domain.cards.catalogue import Catalogue, base_catalogue
+from domain.chapter.commands import Chance, Command, Seat, StartChapter
+from domain.chapter.corrections import CorrectFact, decide_correction
+from domain.chapter.evolve import begin, evolve
+from domain.chapter.guards import check_in_hand, check_turn, find_player
+from domain.chapter.rules import Ruleset
+from domain.chapter.setup import check_seats, decide_start_chapter
+from domain.chapter.state import ChapterState, Phase
+from domain.engine import decide
+from domain.errors import CampaignRuleViolation, InvalidSetup, NoChapter
+from domain.events import CampaignCreated, ChapterLost, ChapterStarted, ChapterWon, Event
+from domain.limits import LAST_CHAPTER
 
 if TYPE_CHECKING:
-    from domain.box import DescribeCommand
-    from domain.oneshot import KeepHelpingHand, StartOneShot
+    from domain.campaign.oneshot import KeepHelpingHand, StartOneShot
+    from domain.cards.box import DescribeCommand
 
-# The Describe commands (domain/box.py) and the One-shot game (domain/oneshot.py) are
+# The Describe commands (domain/cards/box.py) and the One-shot game (domain/campaign/oneshot.py) are
 # imported by the commands that use them, not here: a command or an event of theirs exists
 # only once its module is imported (``from_record`` imports the event modules on the first
 # type it does not know), so deciding and evolving look at them only then.
-_BOX, _ONESHOT = "domain.box", "domain.oneshot"
+_BOX, _ONESHOT = "domain.cards.box", "domain.campaign.oneshot"
 
 
 class ChapterResult(msgspec.Struct, frozen=True):
@@ -132,10 +132,11 @@ if TYPE_CHECKING:
 
 
 def __getattr__(name: str) -> Any:
-    """``CampaignCommand`` at run time (the union needs domain.box and domain.oneshot)."""
+    """``CampaignCommand`` at run time (the union needs domain.cards.box and
+    domain.campaign.oneshot)."""
     if name == "CampaignCommand":
-        from domain.box import DescribeCommand
-        from domain.oneshot import KeepHelpingHand, StartOneShot
+        from domain.campaign.oneshot import KeepHelpingHand, StartOneShot
+        from domain.cards.box import DescribeCommand
 
         union = (
             Command
@@ -339,7 +340,7 @@ def decide_campaign(
         if events is not None:
             return events
     if _BOX in sys.modules:
-        from domain.box import (
+        from domain.cards.box import (
             DescribeHelpingHand,
             DescribeOrder,
             DescribeRecruit,
@@ -361,7 +362,7 @@ def decide_campaign(
 def _decide_one_shot(
     state: CampaignState, command: object, chance: Chance | None
 ) -> tuple[Event, ...] | None:
-    from domain.oneshot import (
+    from domain.campaign.oneshot import (
         HelpingHandKept,
         KeepHelpingHand,
         StartOneShot,
@@ -444,8 +445,9 @@ def _played(state: CampaignState, event: HelpingHandPlayed) -> CampaignState:
     return replace(state, holdings=tuple(holdings), chapter=chapter)
 
 
-# The events the campaign evolves on itself (with those of domain.box and domain.oneshot);
-# every other event is its chapter's, and goes straight to ``evolve``.
+# The events the campaign evolves on itself (with those of domain.cards.box and
+# domain.campaign.oneshot); every other event is its chapter's, and goes straight to
+# ``evolve``.
 _CAMPAIGN_LEVEL = frozenset(
     {
         ChapterStarted,

@@ -14,10 +14,10 @@ from enum import StrEnum
 import msgspec
 from msgspec.structs import replace
 
-from domain.cards import CardType, Catalogue, HardKnock
-from domain.module_state import RECRUIT_TURN, OrderPiles, Recruit, RecruitPiles
-from domain.rules import Rules
-from domain.solo_state import SoloTable
+from domain.cards.catalogue import CardType, Catalogue, HardKnock
+from domain.chapter.rules import Rules
+from domain.modules.piles import RECRUIT_TURN, OrderPiles, Recruit, RecruitPiles
+from domain.modules.solo.state import SoloTable
 
 Slot = str | None
 THREAT_KNOCKS = frozenset({HardKnock.PHOBIA.value, HardKnock.TRAUMA.value})
@@ -84,9 +84,9 @@ class ChapterState(msgspec.Struct, frozen=True):
     outcome: str | None = None
     outcome_detail: str = ""
     set_aside: tuple[str, ...] = ()  # cards out of this chapter (Solo, beginner One-shot)
-    solo: SoloTable | None = None  # Solo mode: the single hand (domain/solo.py)
-    orders: OrderPiles | None = None  # Orders of the Day (domain/orders.py); None: not used
-    recruits: RecruitPiles | None = None  # Recruits (domain/recruits.py); None: not used
+    solo: SoloTable | None = None  # Solo mode: the single hand (domain/modules/solo/rules.py)
+    orders: OrderPiles | None = None  # Orders of the Day (domain/modules/orders.py); None: not used
+    recruits: RecruitPiles | None = None  # Recruits (domain/modules/recruits.py); None: not used
 
     # --- players -------------------------------------------------------------------
     def index(self, name: str) -> int:
@@ -140,7 +140,7 @@ class ChapterState(msgspec.Struct, frozen=True):
             return (seat + step) % n
         return -1
 
-    # --- Recruits (domain/recruits.py) -----------------------------------------------
+    # --- Recruits (domain/modules/recruits.py) -----------------------------------------------
     @property
     def recruit(self) -> Recruit | None:
         """The Recruit in play, if any."""

@@ -9,7 +9,7 @@ from typing import ClassVar
 
 import msgspec
 
-from domain.cards import (
+from domain.cards.catalogue import (
     HELPING_HAND_CATEGORIES,
     CardType,
     Catalogue,

@@ -14,7 +14,7 @@ The notation needs no quoting in a shell and accepts any unambiguous prefix:
 
 from __future__ import annotations
 
-from domain.cards import Catalogue, Threat, threat_key
+from domain.cards.catalogue import Catalogue, Threat, threat_key
 
 THREAT_WORDS: dict[str, str] = {t.value: t.value for t in Threat} | {"mask": "gas"}
 MODIFIER_WORDS = ("trap", "luck")

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.commands import Chance
+from domain.chapter.commands import Chance
+from domain.chapter.facts import FACTS, Fact
+from domain.chapter.guards import check_known_card, find_player
+from domain.chapter.outcome import Outcome
+from domain.chapter.resolution import end_of_action
+from domain.chapter.state import ChapterState, Phase
 from domain.errors import InvalidCorrection
 from domain.events import FactCorrected
-from domain.facts import FACTS, Fact
-from domain.guards import check_known_card, find_player
-from domain.outcome import Outcome
-from domain.resolution import end_of_action
-from domain.state import ChapterState, Phase
 
 
 class CorrectFact(msgspec.Struct, frozen=True):

@@ -14,7 +14,7 @@ import msgspec
 from domain.events import Event, register
 
 if TYPE_CHECKING:
-    from domain.campaign import CampaignState
+    from domain.campaign.flow import CampaignState
 
 
 class Holding(msgspec.Struct, frozen=True):

@@ -1,7 +1,7 @@
 """The Armistice modules' part of the chapter state: Orders of the Day and Recruits.
 
-Kept apart from ``domain.orders`` and ``domain.recruits`` (the rules) so that
-``domain.state`` can hold them without an import cycle. Order and Recruit cards are
+Kept apart from ``domain.modules.orders`` and ``domain.modules.recruits`` (the rules) so that
+``domain.chapter.state`` can hold them without an import cycle. Order and Recruit cards are
 named by their printed number; what a number means is in ``Catalogue.orders`` and
 ``Catalogue.recruits``, as the player described it.
 """

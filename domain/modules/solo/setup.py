@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from domain.cards import Catalogue, Threat
-from domain.commands import Chance, StartChapter
+from domain.cards.catalogue import Catalogue, Threat
+from domain.chapter.commands import Chance, StartChapter
+from domain.chapter.rules import CHAPLAIN, Ruleset, Variant
+from domain.chapter.state import Slot
 from domain.errors import InvalidSetup, MissingOutcome
 from domain.events import ChapterStarted
-from domain.rules import CHAPLAIN, Ruleset, Variant
-from domain.solo_state import SOLO_GRIZZLED, SOLO_HAND, solo_set_aside
-from domain.state import Slot
+from domain.modules.solo.state import SOLO_GRIZZLED, SOLO_HAND, solo_set_aside
 
 SOLO_TRIALS = 30
 SOLO_MORALE_DROP_MAX = 7

@@ -1,8 +1,9 @@
 """Solo mode's part of the chapter state: the single hand and the solo Support tiles.
 
-Kept apart from ``domain.solo`` (the rules) so that ``domain.state`` can hold it without
-an import cycle. In Solo mode one person plays 3 Grizzled with a single hand of cards:
-the hand belongs to the table and the active Grizzled plays from it.
+Kept apart from ``domain.modules.solo.rules`` (the rules) so that
+``domain.chapter.state`` can hold it without an import cycle. In Solo mode one person
+plays 3 Grizzled with a single hand of cards: the hand belongs to the table and the active
+Grizzled plays from it.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 if TYPE_CHECKING:
-    from domain.cards import Catalogue
+    from domain.cards.catalogue import Catalogue
 
 SOLO_HAND = 3  # the starting hand, and the size a refill brings the hand back up to
 SOLO_GRIZZLED = 3

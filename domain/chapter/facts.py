@@ -7,9 +7,9 @@ from collections.abc import Callable
 import msgspec
 from msgspec.structs import replace
 
+from domain.chapter.state import ChapterState, Player
 from domain.events import FactCorrected
 from domain.limits import SPEECH_TOKENS, TRIAL_CARDS
-from domain.state import ChapterState, Player
 
 
 class Fact(msgspec.Struct, frozen=True):

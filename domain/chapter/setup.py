@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from domain.cards import Catalogue, Threat, support_tile_pool
-from domain.commands import Chance, Seat, StartChapter
-from domain.errors import InvalidSetup, MissingOutcome
-from domain.events import ChapterStarted
-from domain.rules import (
+from domain.cards.catalogue import Catalogue, Threat, support_tile_pool
+from domain.chapter.commands import Chance, Seat, StartChapter
+from domain.chapter.rules import (
     ARMISTICE_PLAYERS,
     CHAPLAIN,
     CLASSIC_PLAYERS,
@@ -17,7 +15,9 @@ from domain.rules import (
     classic_deck_sizes,
     speech_tokens_for,
 )
-from domain.solo_setup import decide_start_solo
+from domain.errors import InvalidSetup, MissingOutcome
+from domain.events import ChapterStarted
+from domain.modules.solo.setup import decide_start_solo
 
 THREATS = frozenset(t.value for t in Threat)
 RULESETS, VARIANTS = frozenset(Ruleset), frozenset(Variant)
@@ -118,7 +118,7 @@ def _decks(
     return order[:trials], order[trials : trials + morale]
 
 
-# --- Orders of the Day and Recruits (domain/orders.py, domain/recruits.py) ------------------
+# --- Orders of the Day and Recruits (domain/modules/orders.py, domain/modules/recruits.py) --------
 def numbered_deck(
     numbers: tuple[int, ...] | None, what: str, armistice: bool, chance: Chance | None
 ) -> tuple[int, ...] | None:
@@ -139,7 +139,9 @@ def decide_start_chapter(
     cmd: StartChapter, catalogue: Catalogue, chance: Chance | None = None
 ) -> ChapterStarted:
     """The setup of a chapter: at a real table decks are unseen counts."""
-    if cmd.variant == Variant.SOLO:  # Solo mode: 3 Grizzled, one hand (domain/solo.py)
+    if (
+        cmd.variant == Variant.SOLO
+    ):  # Solo mode: 3 Grizzled, one hand (domain/modules/solo/rules.py)
         return decide_start_solo(cmd, catalogue, chance)
     if cmd.ruleset not in RULESETS:
         raise InvalidSetup(f"setup: unknown ruleset {cmd.ruleset!r} (classic or armistice)")

@@ -1,0 +1,1 @@
+"""Solo mode: one hand played alone (its setup, state, rules and random play)."""
