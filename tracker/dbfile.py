@@ -145,6 +145,16 @@ def _by_tables(path: str) -> Kind:
             conn.close()
     except sqlite3.DatabaseError as error:
         raise UnusableFile(damaged(path, str(error))) from None
+    tables = _only_ours(path, rows)
+    if not tables:
+        return "blank"
+    return "legacy" if "stored_events" in tables else "blank"
+
+
+def _only_ours(path: str, rows: list[tuple[str, str]]) -> set[str]:
+    """Our tables among a file's schema objects (``type``, ``name``); UnusableFile if it
+    holds a table grizzled never makes, a view or a trigger (one that empties the log on
+    the next write would do its harm through our own insert)."""
     tables = {name for kind, name in rows if kind == "table" and not name.startswith("sqlite_")}
     others = sorted(
         {name for kind, name in rows if kind in ("view", "trigger")} | (tables - OUR_TABLES)
@@ -152,12 +162,10 @@ def _by_tables(path: str) -> Kind:
     if others:
         shown = ", ".join(others[:5]) + (", ..." if len(others) > 5 else "")
         raise UnusableFile(
-            f"not a grizzled campaign file: {path} holds another application's tables "
-            f"({shown}); nothing was written to it"
+            f"not a grizzled campaign file: {path} holds tables, views or triggers grizzled "
+            f"never makes ({shown}); nothing was written to it"
         )
-    if not tables:
-        return "blank"
-    return "legacy" if "stored_events" in tables else "blank"
+    return tables
 
 
 def writable(path: str) -> bool:
@@ -249,17 +257,19 @@ def failure(path: str, error: BaseException) -> DatabaseError | UnusableFile:
 
 
 def check_integrity(path: str) -> None:
-    """SQLite's own check of every page, on a connection of its own that is closed at
-    once (SQLite then removes the WAL files it made beside the file): a damaged file is
-    refused before the event store ever opens it."""
+    """SQLite's own check of every page, and a schema of our tables only (marked or not),
+    on a connection of its own that is closed at once (SQLite then removes the WAL files
+    it made beside the file): refused before the event store ever opens it."""
     try:
         conn = sqlite3.connect(reader_uri(path), uri=True)
         try:
             conn.execute("PRAGMA query_only = ON")
             found = conn.execute("PRAGMA integrity_check(1)").fetchall()
+            rows = conn.execute("SELECT type, name FROM sqlite_master").fetchall()
         finally:
             conn.close()
     except sqlite3.DatabaseError as error:
         raise failure(path, error) from None
     if found != [("ok",)]:
         raise UnusableFile(damaged(path, f"SQLite finds {found[0][0]}"))
+    _only_ours(path, rows)

@@ -5,7 +5,8 @@ snapshots) and alters it with sqlite3 the way an attacker or a broken copy would
 naming classes that delete a file, run a command, import a module or do not exist (in a
 stored event, in a snapshot row, inside a snapshot, inside the creation event), invalid
 JSON, 10,000-deep nesting, a 50 MB payload, a missing middle version, an unknown domain
-event type and an unknown player. ``tests/cli/test_hostile_files.py`` runs every command
+event type, an unknown player, a trigger that would empty the log on the next write
+and a view. ``tests/cli/test_hostile_files.py`` runs every command
 on each; ``run_all`` is the script a child interpreter runs to see what gets imported.
 """
 
@@ -172,6 +173,18 @@ def _unknown_player(conn: sqlite3.Connection) -> None:
     _store(conn, "stored_events", version, json.dumps(payload).encode())
 
 
+def _trigger(conn: sqlite3.Connection) -> None:
+    """A trigger that would empty the log through the next action we insert."""
+    conn.execute(
+        "CREATE TRIGGER forget AFTER INSERT ON stored_events "
+        "BEGIN DELETE FROM stored_events WHERE rowid < new.rowid; END"
+    )
+
+
+def _view(conn: sqlite3.Connection) -> None:
+    conn.execute("CREATE VIEW score AS SELECT 99 AS victory_points")
+
+
 def cases(victim: Path) -> dict[str, Callable[[sqlite3.Connection], None]]:
     """Every hostile case by name: how it alters a genuine file."""
     found: dict[str, Callable[[sqlite3.Connection], None]] = {}
@@ -187,6 +200,8 @@ def cases(victim: Path) -> dict[str, Callable[[sqlite3.Connection], None]]:
     found["a missing middle version"] = _missing_middle
     found["an unknown domain event type"] = _unknown_event_type
     found["an unknown player"] = _unknown_player
+    found["a trigger on the log"] = _trigger
+    found["a view of its own"] = _view
     return found
 
 
