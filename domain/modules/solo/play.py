@@ -27,6 +27,7 @@ from domain.chapter.commands import (
 )
 from domain.chapter.hardknocks import has, must_withdraw, withdrawal_blocker
 from domain.chapter.state import ChapterState, Phase, Player
+from domain.legal import charms
 from domain.modules.solo.rules import holding_view, refill_possible
 from domain.modules.solo.state import SOLO_GRIZZLED, SOLO_HAND
 
@@ -69,8 +70,6 @@ def _mission_actions(state: ChapterState) -> list[Command]:
     leave: list[Command] = [] if withdrawal_blocker(view, held) else [Withdraw(player.name)]
     if must_withdraw(view, held):
         return leave + refill
-    from domain.legal import charms  # domain.legal imports this module
-
     return _plays(state, player) + charms(state, player) + leave + refill
 
 
@@ -85,6 +84,11 @@ def solo_actions(state: ChapterState) -> tuple[Command, ...]:
     else:
         commands = []
     return tuple(sorted(commands, key=lambda c: (ORDER[type(c)], repr(c))))
+
+
+def solo_legal(state: ChapterState) -> tuple[Command, ...] | None:
+    """Solo mode's legal commands; None at the Support choice, which the basic rules list."""
+    return None if state.phase == Phase.SUPPORT else solo_actions(state)
 
 
 # --- The simulator's solo player ---------------------------------------------------------
