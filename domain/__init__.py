@@ -12,4 +12,5 @@ from domain.modules import MODULES
 
 # The one place the Armistice modules join the chapter's rules (domain/chapter/moments.py):
 # here, so that importing any part of the domain, even one chapter function, plays them all.
+# The price: importing anything under ``domain`` (even ``domain.limits``) loads the rules.
 install(MODULES)

@@ -113,7 +113,7 @@ class Registry:
     actions: tuple[Actions, ...]
     evolvers: dict[type, Evolver]
     commands: dict[type, Decider]
-    owners: tuple[Module, ...]
+    owners: tuple[tuple[Callable[[ChapterState], bool], Module], ...]
 
     def __init__(self, modules: Iterable[Module] = ()) -> None:
         self.fill(tuple(modules))
@@ -131,12 +131,12 @@ class Registry:
         self.after_support = _hooks(modules, "after_support")
         self.actions = _hooks(modules, "actions")
         self.evolvers, self.commands = evolvers, commands
-        self.owners = tuple(m for m in modules if m.plays_chapter is not None)
+        self.owners = tuple((m.plays_chapter, m) for m in modules if m.plays_chapter is not None)
 
     def owner(self, state: ChapterState) -> Module | None:
         """The module that plays every command of this chapter (Solo), if any."""
-        for module in self.owners:
-            if module.plays_chapter(state):  # type: ignore[misc]
+        for plays_chapter, module in self.owners:
+            if plays_chapter(state):
                 return module
         return None
 
