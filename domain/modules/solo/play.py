@@ -21,13 +21,12 @@ from domain.chapter.commands import (
     Seat,
     StartChapter,
     StartMission,
-    Target,
     UseCharm,
     Withdraw,
 )
 from domain.chapter.hardknocks import has, must_withdraw, withdrawal_blocker
 from domain.chapter.state import ChapterState, Phase, Player
-from domain.legal import charms
+from domain.legal import charms, targets
 from domain.modules.solo.rules import holding_view, refill_possible
 from domain.modules.solo.state import SOLO_GRIZZLED, SOLO_HAND
 
@@ -41,11 +40,6 @@ ORDER: dict[type, int] = {
 }
 
 
-def _targets(state: ChapterState) -> tuple[Target | None, ...]:
-    found = sorted({(p.name, k) for p in state.players for k in p.hard_knocks})
-    return tuple(found) if found else (None,)
-
-
 def _plays(state: ChapterState, player: Player) -> list[Command]:
     solo = state.solo
     assert solo is not None
@@ -55,7 +49,7 @@ def _plays(state: ChapterState, player: Player) -> list[Command]:
     commands: list[Command] = []
     for card in sorted(keys):
         if state.catalogue[card].merry_christmas:
-            commands += [PlayCard(player.name, card, target=t) for t in _targets(state)]
+            commands += [PlayCard(player.name, card, target=t) for t in targets(state)]
         else:
             commands.append(PlayCard(player.name, card))
     return commands
@@ -109,9 +103,9 @@ def _with_target(state: ChapterState, command: Command, rng: random.Random) -> C
         and state.catalogue[command.card].trap
         and trap_springs(replace(state, nml=(*state.nml, command.card)))
     ):
-        return replace(command, target=rng.choice(_targets(state)))
+        return replace(command, target=rng.choice(targets(state)))
     if isinstance(command, Withdraw) and has(state, state.player(command.player), HardKnock.CLUMSY):
-        return replace(command, target=rng.choice(_targets(state)))
+        return replace(command, target=rng.choice(targets(state)))
     return command
 
 
