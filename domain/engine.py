@@ -13,35 +13,25 @@ from domain.chapter.actions import (
     decide_withdraw,
 )
 from domain.chapter.commands import (
-    CancelOrder,
     Chance,
     ChooseSupport,
     Command,
-    DrawSoloSupport,
     MakeSpeech,
     PlayCard,
-    PlayRecruitCard,
-    RefillHand,
     StartMission,
     UseCharm,
     Withdraw,
-    WithdrawRecruit,
 )
+from domain.chapter.moments import INSTALLED
 from domain.chapter.outcome import Outcome
 from domain.chapter.state import ChapterState
 from domain.events import Event
-from domain.modules.orders import decide_cancel_order
-from domain.modules.recruits import decide_play_recruit_card, decide_withdraw_recruit
-from domain.modules.solo.rules import decide_solo
-
-SOLO_COMMANDS = (RefillHand, DrawSoloSupport)  # Solo mode only (domain/modules/solo/rules.py)
 
 
 def _outcome(state: ChapterState, command: Command, chance: Chance | None) -> Outcome:
-    if state.solo is not None or isinstance(command, SOLO_COMMANDS):
-        return decide_solo(
-            state, command, chance
-        )  # Solo mode: one hand (domain/modules/solo/rules.py)
+    owner = INSTALLED.owner(state)  # a module playing the whole chapter: Solo (moments.py)
+    if owner is not None and owner.decide is not None:
+        return owner.decide(state, command, chance)
     match command:
         case StartMission():
             return decide_start_mission(state, command, chance)
@@ -55,12 +45,9 @@ def _outcome(state: ChapterState, command: Command, chance: Chance | None) -> Ou
             return decide_withdraw(state, command, chance)
         case ChooseSupport():
             return decide_choose_support(state, command, chance)
-        case CancelOrder():  # Orders of the Day (domain/modules/orders.py)
-            return decide_cancel_order(state, command, chance)
-        case PlayRecruitCard():  # Recruits (domain/modules/recruits.py)
-            return decide_play_recruit_card(state, command, chance)
-        case WithdrawRecruit():
-            return decide_withdraw_recruit(state, command, chance)
+    decide_own = INSTALLED.commands.get(type(command))  # a module's own command (moments.py)
+    if decide_own is not None:
+        return decide_own(state, command, chance)
     raise TypeError(f"not a command: {command!r}")
 
 

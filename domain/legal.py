@@ -13,7 +13,7 @@ from math import ceil
 from typing import Any
 
 from domain.cards.catalogue import HardKnock
-from domain.chapter.actions import THREATS, deal_order, minimum_intensity
+from domain.chapter.actions import THREATS, deal_order, minimum_intensity, module_minimum
 from domain.chapter.commands import (
     CancelOrder,
     ChooseSupport,
@@ -28,10 +28,9 @@ from domain.chapter.commands import (
     WithdrawRecruit,
 )
 from domain.chapter.hardknocks import active, active_kinds, must_withdraw, withdrawal_blocker
+from domain.chapter.moments import INSTALLED
 from domain.chapter.state import ChapterState, Phase, Player
-from domain.modules.orders import cancel_options, order_choices, order_minimum
-from domain.modules.recruits import recruit_actions
-from domain.modules.solo.play import solo_actions
+from domain.modules.orders import order_choices
 
 ORDER = {StartMission: 0, PlayCard: 1, UseCharm: 2, MakeSpeech: 3, Withdraw: 4, ChooseSupport: 5}
 ORDER.update({PlayRecruitCard: 6, WithdrawRecruit: 7, CancelOrder: 8})  # Recruits, Orders
@@ -47,7 +46,7 @@ def intensities(state: ChapterState, order: int | None = None) -> range:
     low = minimum_intensity(state)
     if state.mission == 0 and state.rules.first_intensity_exact:
         return range(low, low + 1)
-    low = max(low, order_minimum(state, order))
+    low = max(low, module_minimum(state, StartMission(low, order=order)))
     high = max(low, ceil(len(state.trials) / max(1, len(deal_order(state)))))
     return range(low, high + 1)
 
@@ -156,17 +155,20 @@ def mission_starts(state: ChapterState) -> list[Command]:
 
 def legal_actions(state: ChapterState) -> tuple[Command, ...]:
     """The legal commands now, sorted."""
-    if state.solo is not None and state.phase != Phase.SUPPORT:
-        return solo_actions(state)  # Solo mode: one hand, solo tiles (domain/modules/solo/play.py)
+    owner = INSTALLED.owner(state)  # a module playing the whole chapter: Solo (moments.py)
+    owned = owner.legal(state) if owner is not None and owner.legal is not None else None
+    if owned is not None:
+        return owned
     if state.phase == Phase.PREPARATION:
         commands: list[Command] = mission_starts(state)
     elif state.phase == Phase.MISSION:
-        commands = _mission_actions(state) + recruit_actions(state, targets(state))
+        commands = _mission_actions(state)
     elif state.phase == Phase.SUPPORT:
         commands = support_choices(state)
     else:
         commands = []
-    commands += cancel_options(state)  # lasting Orders of the Day (domain/modules/orders.py)
+    for module_actions in INSTALLED.actions:  # the Recruit's turn, lasting Orders (moments.py)
+        commands += module_actions(state)
     return tuple(sorted(commands, key=_sort_key))
 
 

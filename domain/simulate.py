@@ -26,13 +26,13 @@ from domain.chapter.commands import (
 )
 from domain.chapter.evolve import begin
 from domain.chapter.hardknocks import active, must_withdraw
+from domain.chapter.piles import RECRUIT_TURN
 from domain.chapter.resolution import TILE_STEPS
 from domain.chapter.setup import decide_start_chapter
 from domain.chapter.state import ChapterState, Phase, Player
 from domain.engine import execute
 from domain.events import Event
 from domain.legal import charms, intensities, plays, support_choices, targets, withdrawals
-from domain.modules.piles import RECRUIT_TURN
 from domain.modules.play import random_cancellation, random_order_choice, random_recruit_command
 from domain.modules.solo.play import random_solo_command, random_solo_setup
 

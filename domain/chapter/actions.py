@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 
 from domain.cards.catalogue import HardKnock, Threat
 from domain.cards.notation import card_label
@@ -30,6 +29,7 @@ from domain.chapter.guards import (
     reveal_top,
 )
 from domain.chapter.hardknocks import active, has, withdrawal_blocker
+from domain.chapter.moments import INSTALLED
 from domain.chapter.outcome import Outcome
 from domain.chapter.resolution import after_support, end_of_action
 from domain.chapter.state import ChapterState, Phase, Player
@@ -59,13 +59,8 @@ from domain.events import (
     SupportTileDiscarded,
     SupportUsed,
 )
-from domain.modules.orders import choose_order, order_minimum
 
 THREATS = tuple(t.value for t in Threat)
-
-# Modules that act once a Mission's cards are dealt register here (Recruits enter after
-# the deal: domain/modules/recruits.py, which needs this module, so it cannot be called directly).
-AFTER_DEAL: list[Callable[[Outcome, StartMission], None]] = []
 
 
 # --- Preparation ---------------------------------------------------------------------
@@ -84,9 +79,17 @@ def deal_order(state: ChapterState) -> tuple[int, ...]:
     return tuple(seats)
 
 
+def module_minimum(state: ChapterState, cmd: StartMission) -> int:
+    """The least intensity the modules ask of this start (Orders: the kept order's), or 1."""
+    low = 1
+    for minimum in INSTALLED.minimum:
+        low = max(low, minimum(state, cmd))
+    return low
+
+
 def _check_deal(state: ChapterState, cmd: StartMission, low: int) -> None:
     """No deal gives a player more cards than the Trials deck holds (the minimum stands)."""
-    if cmd.intensity > max(low, order_minimum(state, cmd.order), len(state.trials)):
+    if cmd.intensity > max(low, module_minimum(state, cmd), len(state.trials)):
         raise IntensityTooHigh(
             f"{state.players[state.leader].name} cannot choose intensity {cmd.intensity}: "
             f"the Trials deck holds {len(state.trials)} cards"
@@ -116,7 +119,8 @@ def decide_start_mission(
     top = state.trials[: cmd.intensity * len(order)]
     hands = [top[i :: len(order)] for i in range(len(order))]
     o = Outcome(state)
-    choose_order(o, cmd)  # Orders of the Day: drawn, checked, kept (domain/modules/orders.py)
+    for before_deal in INSTALLED.before_deal:  # Orders of the Day are drawn (moments.py)
+        before_deal(o, cmd)
     o.emit(MissionStarted(state.mission + 1, state.players[state.leader].name, cmd.intensity))
     names = tuple(state.players[s].name for s in order)
     o.emit(CardsDealt(names, tuple(tuple(h) for h in hands)))
@@ -124,7 +128,7 @@ def decide_start_mission(
         player = o.state.players[seat]
         if has(o.state, player, HardKnock.FRENZIED) and o.state.trials:
             o.emit(CardsDrawn(player.name, o.state.trials[:2], "frenzied"))
-    for after_deal in AFTER_DEAL:
+    for after_deal in INSTALLED.after_deal:  # a Recruit enters (moments.py)
         after_deal(o, cmd)
     _chaplain_withdraws(o, cmd.chaplain_tile, chance)
     return o

@@ -13,7 +13,8 @@ from msgspec.structs import replace
 
 from domain.cards.catalogue import Catalogue, base_catalogue
 from domain.chapter.facts import apply_correction
-from domain.chapter.rules import Rules, Variant
+from domain.chapter.moments import INSTALLED
+from domain.chapter.rules import Rules
 from domain.chapter.state import ChapterState, Phase, Player, Slot, SupportPending
 from domain.events import (
     CardDrawnAndPlayed,
@@ -39,11 +40,10 @@ from domain.events import (
     SupportTileDiscarded,
     SupportUsed,
 )
-from domain.modules.piles import OrderPiles, RecruitPiles
-from domain.modules.solo.state import SoloTable, solo_set_aside
 
-# Events of the Armistice modules evolve the chapter through functions registered here
-# by their own modules (Orders of the Day, Recruits, Solo), so each module stays whole.
+# The campaign's own events that change a chapter (the One-shot's CardsSetAside,
+# domain/campaign/oneshot.py). The Armistice modules' events are applied through the
+# moments registry (domain/chapter/moments.py), never through this table.
 EVOLVERS: dict[type[Event], Callable[[ChapterState, Any], ChapterState]] = {}
 
 
@@ -80,15 +80,8 @@ def begin(event: ChapterStarted, catalogue: Catalogue | None = None) -> ChapterS
         leader=event.players.index(event.leader),
         speech_stock=event.speech_tokens,
     )
-    if event.variant == Variant.SOLO:  # Solo mode: one hand, six Hard Knocks out (solo.py)
-        state = replace(state, solo=SoloTable(), set_aside=solo_set_aside(state.catalogue))
-    # Orders of the Day and Recruits (orders.py, recruits.py): the engine knows the order of
-    # their decks exactly when it knows the Trials deck's (it dealt itself, or was told).
-    known = None not in event.trials
-    if event.orders is not None:
-        state = replace(state, orders=OrderPiles(event.orders, len(event.orders) if known else 0))
-    if event.recruits is not None:
-        state = replace(state, recruits=RecruitPiles(event.recruits, known))
+    for lay_out in INSTALLED.begin:  # each module lays its part of the table (moments.py)
+        state = lay_out(state, event)
     return state
 
 
@@ -314,7 +307,7 @@ def evolve(state: ChapterState, event: Event) -> ChapterState:
                 turn=-1,
                 support=None,
             )
-    evolver = EVOLVERS.get(type(event))
+    evolver = INSTALLED.evolvers.get(type(event)) or EVOLVERS.get(type(event))
     if evolver is not None:
         return evolver(state, event)
     raise TypeError(f"no rule to apply {type(event).__name__}")

@@ -8,6 +8,7 @@ from collections import Counter
 from domain.cards.notation import card_label
 from domain.chapter.commands import Target
 from domain.chapter.hardknocks import must_withdraw
+from domain.chapter.piles import RECRUIT_TURN
 from domain.chapter.state import ChapterState, Phase, Player
 from domain.errors import (
     CardNotAvailable,
@@ -19,7 +20,6 @@ from domain.errors import (
     UnknownPlayer,
     WrongPhase,
 )
-from domain.modules.piles import RECRUIT_TURN
 
 PHASE_WORDS = {
     Phase.PREPARATION: "waiting for the Mission Leader to start a Mission",

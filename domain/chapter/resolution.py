@@ -12,6 +12,7 @@ from collections import Counter
 from domain.cards.catalogue import THREAT_ORDER, HardKnock
 from domain.chapter.commands import Chance
 from domain.chapter.hardknocks import has
+from domain.chapter.moments import INSTALLED
 from domain.chapter.outcome import Outcome
 from domain.chapter.state import ChapterState, SupportPending
 from domain.events import (
@@ -24,7 +25,6 @@ from domain.events import (
     SupportRevealed,
     SupportUsed,
 )
-from domain.modules.orders import discard_spent_orders
 
 TILE_STEPS = {"left": 1, "right": -1, "left2": 2, "right2": -2}
 
@@ -108,7 +108,8 @@ def morale_drop_size(state: ChapterState) -> int:
 
 def after_support(o: Outcome) -> None:
     """Steps 2 to 6 of the Mission resolution."""
-    discard_spent_orders(o)  # Orders of the Day of this Mission only (domain/modules/orders.py)
+    for hook in INSTALLED.after_support:  # the modules' end of a Mission (moments.py)
+        hook(o)
     state = o.state
     for player in state.players:
         weight = state.hard_knock_weight(player)

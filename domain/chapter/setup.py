@@ -6,6 +6,7 @@ from collections import Counter
 
 from domain.cards.catalogue import Catalogue, Threat, support_tile_pool
 from domain.chapter.commands import Chance, Seat, StartChapter
+from domain.chapter.moments import INSTALLED
 from domain.chapter.rules import (
     ARMISTICE_PLAYERS,
     CHAPLAIN,
@@ -17,7 +18,6 @@ from domain.chapter.rules import (
 )
 from domain.errors import InvalidSetup, MissingOutcome
 from domain.events import ChapterStarted
-from domain.modules.solo.setup import decide_start_solo
 
 THREATS = frozenset(t.value for t in Threat)
 RULESETS, VARIANTS = frozenset(Ruleset), frozenset(Variant)
@@ -139,10 +139,10 @@ def decide_start_chapter(
     cmd: StartChapter, catalogue: Catalogue, chance: Chance | None = None
 ) -> ChapterStarted:
     """The setup of a chapter: at a real table decks are unseen counts."""
-    if (
-        cmd.variant == Variant.SOLO
-    ):  # Solo mode: 3 Grizzled, one hand (domain/modules/solo/rules.py)
-        return decide_start_solo(cmd, catalogue, chance)
+    for own_setup in INSTALLED.setup:  # a module's own kind of chapter: Solo (moments.py)
+        started = own_setup(cmd, catalogue, chance)
+        if started is not None:
+            return started
     if cmd.ruleset not in RULESETS:
         raise InvalidSetup(f"setup: unknown ruleset {cmd.ruleset!r} (classic or armistice)")
     if cmd.variant not in VARIANTS:

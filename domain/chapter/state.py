@@ -15,9 +15,8 @@ import msgspec
 from msgspec.structs import replace
 
 from domain.cards.catalogue import CardType, Catalogue, HardKnock
+from domain.chapter.piles import RECRUIT_TURN, OrderPiles, Recruit, RecruitPiles, SoloTable
 from domain.chapter.rules import Rules
-from domain.modules.piles import RECRUIT_TURN, OrderPiles, Recruit, RecruitPiles
-from domain.modules.solo.state import SoloTable
 
 Slot = str | None
 THREAT_KNOCKS = frozenset({HardKnock.PHOBIA.value, HardKnock.TRAUMA.value})

@@ -1,3 +1,13 @@
 """The Armistice Edition's optional modules, each its rules and its random play: Orders
-of the Day (``orders``), Recruits (``recruits``), Solo (``solo``); ``piles`` holds the
-part of the chapter state they keep."""
+of the Day (``orders``), Recruits (``recruits``), Solo (``solo``). Each joins a chapter's
+rules at the named moments of ``domain.chapter.moments`` through one ``Module`` object;
+``MODULES`` lists them, and ``domain/__init__.py`` installs it."""
+
+from __future__ import annotations
+
+from domain.chapter.moments import Module
+from domain.modules.orders import ORDERS
+from domain.modules.recruits import RECRUITS
+from domain.modules.solo import SOLO
+
+MODULES: tuple[Module, ...] = (ORDERS, RECRUITS, SOLO)

@@ -20,14 +20,14 @@ from typing import ClassVar
 
 from msgspec.structs import replace
 
-from domain.chapter.commands import CancelOrder, Chance, StartMission
-from domain.chapter.evolve import EVOLVERS
+from domain.chapter.commands import CancelOrder, Chance, Command, StartMission
 from domain.chapter.guards import find_player
+from domain.chapter.moments import Module
 from domain.chapter.outcome import Outcome
+from domain.chapter.piles import OrderPiles
 from domain.chapter.state import ChapterState, Phase
 from domain.errors import IntensityTooLow, RuleViolation, WrongPhase
-from domain.events import Event, Slot, register
-from domain.modules.piles import OrderPiles
+from domain.events import ChapterStarted, Event, Slot, register
 
 CANCEL_REASON = "its cancellation condition is met"  # what legal_actions lists
 
@@ -118,7 +118,7 @@ def cancellable(state: ChapterState) -> tuple[int, ...]:
     return tuple(n for n in state.orders.in_play if n in described and described[n].lasting)
 
 
-def cancel_options(state: ChapterState) -> list[CancelOrder]:
+def cancel_options(state: ChapterState) -> list[Command]:
     """A cancellation per lasting order (who met the condition and what they draw: open)."""
     return [CancelOrder(n, CANCEL_REASON) for n in cancellable(state)]
 
@@ -233,7 +233,21 @@ def decide_cancel_order(
     return o
 
 
+def kept_order_minimum(state: ChapterState, cmd: StartMission) -> int:
+    """The minimum intensity of the order this Mission's leader keeps (1 without one)."""
+    return order_minimum(state, cmd.order)
+
+
 # --- Evolving --------------------------------------------------------------------------
+def lay_out_orders(state: ChapterState, event: ChapterStarted) -> ChapterState:
+    """The Order of the Day deck of the Briefing, if the chapter uses one: the engine knows
+    its order exactly when it knows the Trials deck's (it dealt itself, or was told)."""
+    if event.orders is None:
+        return state
+    known = len(event.orders) if None not in event.trials else 0
+    return replace(state, orders=OrderPiles(event.orders, known))
+
+
 def _piles(state: ChapterState) -> OrderPiles:
     assert state.orders is not None, "an order event in a chapter without Orders of the Day"
     return state.orders
@@ -278,6 +292,13 @@ def _cancelled(state: ChapterState, event: OrderCancelled) -> ChapterState:
     return state.with_player(replace(player, hand=known, hidden=hidden))
 
 
-EVOLVERS[OrderChosen] = _chosen
-EVOLVERS[OrderDiscarded] = _discarded
-EVOLVERS[OrderCancelled] = _cancelled
+ORDERS = Module(
+    "Orders of the Day",
+    begin=lay_out_orders,
+    minimum=kept_order_minimum,
+    before_deal=choose_order,
+    after_support=discard_spent_orders,
+    evolvers={OrderChosen: _chosen, OrderDiscarded: _discarded, OrderCancelled: _cancelled},
+    commands={CancelOrder: decide_cancel_order},
+    actions=cancel_options,
+)

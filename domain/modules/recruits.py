@@ -22,7 +22,7 @@ from msgspec.structs import replace
 
 from domain.cards.catalogue import RecruitCard
 from domain.cards.notation import card_label
-from domain.chapter.actions import AFTER_DEAL, played_consequences, trap_springs
+from domain.chapter.actions import played_consequences, trap_springs
 from domain.chapter.commands import (
     Chance,
     Command,
@@ -31,9 +31,10 @@ from domain.chapter.commands import (
     Target,
     WithdrawRecruit,
 )
-from domain.chapter.evolve import EVOLVERS
 from domain.chapter.guards import check_can_reveal, check_known_card, check_phase, reveal_top
+from domain.chapter.moments import Module
 from domain.chapter.outcome import Outcome
+from domain.chapter.piles import RECRUIT_TURN, Recruit, RecruitPiles
 from domain.chapter.resolution import end_of_action
 from domain.chapter.state import ChapterState, Phase
 from domain.errors import (
@@ -43,8 +44,8 @@ from domain.errors import (
     RuleViolation,
     TargetRefused,
 )
-from domain.events import CardDrawnAndPlayed, Event, register
-from domain.modules.piles import RECRUIT_TURN, Recruit, RecruitPiles
+from domain.events import CardDrawnAndPlayed, ChapterStarted, Event, register
+from domain.legal import targets
 
 
 class RecruitRefused(RuleViolation):
@@ -180,9 +181,6 @@ def recruit_enters(o: Outcome, cmd: StartMission) -> None:
     o.emit(RecruitArrived(number, state.players[right].name, hand))
 
 
-AFTER_DEAL.append(recruit_enters)
-
-
 # --- The Recruit's turn, chosen by the Mission Leader -----------------------------------
 def _check_recruits_turn(state: ChapterState, doing: str) -> Recruit:
     check_phase(state, Phase.MISSION, doing, "the Recruit")
@@ -261,7 +259,22 @@ def recruit_actions(state: ChapterState, targets: tuple[Target | None, ...]) -> 
     return [*commands, WithdrawRecruit()]
 
 
+def recruit_turn(state: ChapterState) -> list[Command]:
+    """The Recruit's legal commands when it is its turn (none otherwise)."""
+    if state.turn != RECRUIT_TURN:
+        return []
+    return recruit_actions(state, targets(state))
+
+
 # --- Evolving --------------------------------------------------------------------------
+def lay_out_recruits(state: ChapterState, event: ChapterStarted) -> ChapterState:
+    """The Recruit deck of the Briefing, if the chapter uses one: its order is known exactly
+    when the Trials deck's is (the engine dealt itself, or was told)."""
+    if event.recruits is None:
+        return state
+    return replace(state, recruits=RecruitPiles(event.recruits, None not in event.trials))
+
+
 def _piles(state: ChapterState) -> RecruitPiles:
     assert state.recruits is not None, "a Recruit event in a chapter without Recruits"
     return state.recruits
@@ -314,7 +327,16 @@ def _departed(state: ChapterState, event: RecruitDeparted) -> ChapterState:
     return state
 
 
-EVOLVERS[RecruitArrived] = _arrived
-EVOLVERS[RecruitPlayed] = _played
-EVOLVERS[RecruitWithdrew] = _withdrew
-EVOLVERS[RecruitDeparted] = _departed
+RECRUITS = Module(
+    "Recruits",
+    begin=lay_out_recruits,
+    after_deal=recruit_enters,
+    evolvers={
+        RecruitArrived: _arrived,
+        RecruitPlayed: _played,
+        RecruitWithdrew: _withdrew,
+        RecruitDeparted: _departed,
+    },
+    commands={PlayRecruitCard: decide_play_recruit_card, WithdrawRecruit: decide_withdraw_recruit},
+    actions=recruit_turn,
+)

@@ -26,13 +26,13 @@ from domain.chapter.commands import (
     StartMission,
     WithdrawRecruit,
 )
+from domain.chapter.piles import RECRUIT_TURN
 from domain.chapter.state import ChapterState, Phase
 from domain.engine import decide
 from domain.errors import RuleViolation
 from domain.events import Event
 from domain.legal import intensities, legal_actions, targets
 from domain.modules.orders import CANCEL_REASON, OrderCancelled
-from domain.modules.piles import RECRUIT_TURN
 from domain.modules.recruits import RecruitArrived, RecruitDeparted, RecruitWithdrew
 from domain.simulate import RandomChance, random_setup
 from tests.domain.module_builders import ORDER_NUMBERS, RECRUIT_NUMBERS, synthetic_catalogue

@@ -19,6 +19,7 @@ from domain.chapter.commands import (
     StartMission,
     Withdraw,
 )
+from domain.chapter.piles import OrderPiles
 from domain.chapter.setup import decide_start_chapter
 from domain.chapter.state import ChapterState, Phase
 from domain.codec import decode_chapter, decode_command, encode_chapter, encode_command
@@ -32,7 +33,6 @@ from domain.modules.orders import (
     OrderDiscarded,
     OrderRefused,
 )
-from domain.modules.piles import OrderPiles
 from tests.domain.builders import kinds, run
 from tests.domain.module_builders import prepare, synthetic_catalogue
 

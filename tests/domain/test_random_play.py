@@ -41,6 +41,7 @@ from domain.chapter.commands import (
 )
 from domain.chapter.evolve import begin, evolve, replay
 from domain.chapter.hardknocks import has
+from domain.chapter.piles import RECRUIT_TURN
 from domain.chapter.setup import decide_start_chapter
 from domain.chapter.state import ChapterState, Phase
 from domain.engine import decide, execute
@@ -57,7 +58,6 @@ from domain.events import (
     to_record,
 )
 from domain.legal import legal_actions, targets
-from domain.modules.piles import RECRUIT_TURN
 from domain.simulate import (
     Playthrough,
     RandomChance,

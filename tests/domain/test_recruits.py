@@ -18,6 +18,7 @@ from domain.chapter.commands import (
     Withdraw,
     WithdrawRecruit,
 )
+from domain.chapter.piles import RECRUIT_TURN, Recruit
 from domain.chapter.state import ChapterState, Phase
 from domain.codec import decode_chapter, decode_command, encode_chapter, encode_command
 from domain.errors import (
@@ -36,7 +37,6 @@ from domain.events import (
     to_record,
 )
 from domain.legal import legal_actions
-from domain.modules.piles import RECRUIT_TURN, Recruit
 from domain.modules.recruits import (
     RecruitArrived,
     RecruitDeparted,

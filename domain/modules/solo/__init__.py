@@ -1,1 +1,50 @@
-"""Solo mode: one hand played alone (its setup, state, rules and random play)."""
+"""Solo mode: one hand played alone (its setup, state, rules and random play), and
+``SOLO``, the hooks by which it joins a chapter (``domain.chapter.moments``): it sets up
+its own chapters and, once one is set up, plays every command of it."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from domain.cards.catalogue import Catalogue
+from domain.chapter.commands import Chance, DrawSoloSupport, RefillHand, StartChapter
+from domain.chapter.moments import Module
+from domain.chapter.piles import SoloTable
+from domain.chapter.rules import Variant
+from domain.chapter.state import ChapterState
+from domain.events import ChapterStarted
+from domain.modules.solo.play import solo_legal
+from domain.modules.solo.rules import SOLO_EVOLVERS, decide_solo
+from domain.modules.solo.setup import decide_start_solo
+from domain.modules.solo.state import solo_set_aside
+
+
+def solo_setup(
+    cmd: StartChapter, catalogue: Catalogue, chance: Chance | None = None
+) -> ChapterStarted | None:
+    """A Solo chapter's setup (None: not a Solo chapter, the basic setup applies)."""
+    return decide_start_solo(cmd, catalogue, chance) if cmd.variant == Variant.SOLO else None
+
+
+def lay_out_solo(state: ChapterState, event: ChapterStarted) -> ChapterState:
+    """A Solo chapter starts with an empty single hand and six Hard Knocks out."""
+    if event.variant != Variant.SOLO:
+        return state
+    return replace(state, solo=SoloTable(), set_aside=solo_set_aside(state.catalogue))
+
+
+def is_solo(state: ChapterState) -> bool:
+    """The chapter is played in Solo mode (one hand on the table)."""
+    return state.solo is not None
+
+
+SOLO = Module(
+    "Solo",
+    setup=solo_setup,
+    begin=lay_out_solo,
+    evolvers=SOLO_EVOLVERS,
+    commands={RefillHand: decide_solo, DrawSoloSupport: decide_solo},
+    plays_chapter=is_solo,
+    decide=decide_solo,
+    legal=solo_legal,
+)

@@ -21,12 +21,12 @@ from domain.chapter.commands import (
     Seat,
     StartChapter,
     StartMission,
-    Target,
     UseCharm,
     Withdraw,
 )
 from domain.chapter.hardknocks import has, must_withdraw, withdrawal_blocker
 from domain.chapter.state import ChapterState, Phase, Player
+from domain.legal import charms, targets
 from domain.modules.solo.rules import holding_view, refill_possible
 from domain.modules.solo.state import SOLO_GRIZZLED, SOLO_HAND
 
@@ -40,11 +40,6 @@ ORDER: dict[type, int] = {
 }
 
 
-def _targets(state: ChapterState) -> tuple[Target | None, ...]:
-    found = sorted({(p.name, k) for p in state.players for k in p.hard_knocks})
-    return tuple(found) if found else (None,)
-
-
 def _plays(state: ChapterState, player: Player) -> list[Command]:
     solo = state.solo
     assert solo is not None
@@ -54,7 +49,7 @@ def _plays(state: ChapterState, player: Player) -> list[Command]:
     commands: list[Command] = []
     for card in sorted(keys):
         if state.catalogue[card].merry_christmas:
-            commands += [PlayCard(player.name, card, target=t) for t in _targets(state)]
+            commands += [PlayCard(player.name, card, target=t) for t in targets(state)]
         else:
             commands.append(PlayCard(player.name, card))
     return commands
@@ -69,8 +64,6 @@ def _mission_actions(state: ChapterState) -> list[Command]:
     leave: list[Command] = [] if withdrawal_blocker(view, held) else [Withdraw(player.name)]
     if must_withdraw(view, held):
         return leave + refill
-    from domain.legal import charms  # domain.legal imports this module
-
     return _plays(state, player) + charms(state, player) + leave + refill
 
 
@@ -85,6 +78,11 @@ def solo_actions(state: ChapterState) -> tuple[Command, ...]:
     else:
         commands = []
     return tuple(sorted(commands, key=lambda c: (ORDER[type(c)], repr(c))))
+
+
+def solo_legal(state: ChapterState) -> tuple[Command, ...] | None:
+    """Solo mode's legal commands; None at the Support choice, which the basic rules list."""
+    return None if state.phase == Phase.SUPPORT else solo_actions(state)
 
 
 # --- The simulator's solo player ---------------------------------------------------------
@@ -105,9 +103,9 @@ def _with_target(state: ChapterState, command: Command, rng: random.Random) -> C
         and state.catalogue[command.card].trap
         and trap_springs(replace(state, nml=(*state.nml, command.card)))
     ):
-        return replace(command, target=rng.choice(_targets(state)))
+        return replace(command, target=rng.choice(targets(state)))
     if isinstance(command, Withdraw) and has(state, state.player(command.player), HardKnock.CLUMSY):
-        return replace(command, target=rng.choice(_targets(state)))
+        return replace(command, target=rng.choice(targets(state)))
     return command
 
 

@@ -35,7 +35,7 @@ from domain.chapter.commands import (
     UseCharm,
     Withdraw,
 )
-from domain.chapter.evolve import EVOLVERS, _place
+from domain.chapter.evolve import _place
 from domain.chapter.guards import (
     check_can_reveal,
     check_known_card,
@@ -45,7 +45,9 @@ from domain.chapter.guards import (
     reveal_top,
 )
 from domain.chapter.hardknocks import has, withdrawal_blocker
+from domain.chapter.moments import Evolver
 from domain.chapter.outcome import Outcome
+from domain.chapter.piles import SOLO_TILES, SoloTable
 from domain.chapter.resolution import after_support, automatic_support, failing_threat
 from domain.chapter.state import ChapterState, Phase, Player, Slot, SupportPending
 from domain.errors import (
@@ -68,7 +70,7 @@ from domain.events import (
     PlayerWithdrew,
     register,
 )
-from domain.modules.solo.state import SOLO_HAND, SOLO_TILES, SoloTable
+from domain.modules.solo.state import SOLO_HAND
 
 SOLO_SUPPORT_DISCARDS = 2  # "up to 2 Hard Knock cards discarded, and the Good Luck Charm"
 
@@ -170,15 +172,13 @@ def _support_drawn(state: ChapterState, event: SoloSupportDrawn) -> ChapterState
     return replace(state, support=pending)
 
 
-EVOLVERS.update(
-    {
-        SoloHandFilled: _hand_filled,
-        SoloCardPlayed: _card_played,
-        SoloRefillGivenUp: _refill_given_up,
-        SoloMissionEnded: _mission_ended,
-        SoloSupportDrawn: _support_drawn,
-    }
-)
+SOLO_EVOLVERS: dict[type[Event], Evolver] = {
+    SoloHandFilled: _hand_filled,
+    SoloCardPlayed: _card_played,
+    SoloRefillGivenUp: _refill_given_up,
+    SoloMissionEnded: _mission_ended,
+    SoloSupportDrawn: _support_drawn,
+}
 
 
 # --- Queries -----------------------------------------------------------------------------

@@ -1,23 +1,20 @@
-"""Solo mode's part of the chapter state: the single hand and the solo Support tiles.
-
-Kept apart from ``domain.modules.solo.rules`` (the rules) so that
-``domain.chapter.state`` can hold it without an import cycle. In Solo mode one person
-plays 3 Grizzled with a single hand of cards: the hand belongs to the table and the active
-Grizzled plays from it.
+"""Solo mode's numbers and the Hard Knocks its setup removes; the single hand and the solo
+Support tiles themselves lie on the table (``domain.chapter.piles.SoloTable``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import msgspec
+from domain.chapter.piles import SOLO_TILES
 
 if TYPE_CHECKING:
     from domain.cards.catalogue import Catalogue
 
+__all__ = ["SOLO_GRIZZLED", "SOLO_HAND", "SOLO_REMOVED", "SOLO_TILES", "solo_set_aside"]
+
 SOLO_HAND = 3  # the starting hand, and the size a refill brings the hand back up to
 SOLO_GRIZZLED = 3
-SOLO_TILES = ("left", "center", "right", "none")  # left/center/right: seats 0, 1, 2
 # Hard Knocks removed from the deck at a Solo setup (rulebook p.15: Panicked 56, Selfish 57,
 # Frenzied 58, Absent-Minded 61, Tyrannical 105, Mute 107), as catalogue keys.
 SOLO_REMOVED = ("panicked", "selfish", "frenzied", "absent-minded", "tyrannical", "mute")
@@ -26,19 +23,3 @@ SOLO_REMOVED = ("panicked", "selfish", "frenzied", "absent-minded", "tyrannical"
 def solo_set_aside(catalogue: Catalogue) -> tuple[str, ...]:
     """The six Hard Knocks a Solo setup removes, one copy each of those the catalogue holds."""
     return tuple(key for key in SOLO_REMOVED if key in catalogue)
-
-
-class SoloTable(msgspec.Struct, frozen=True):
-    """The single hand (seen keys, sorted, plus unseen cards), the refill switch and the
-    solo Support tiles not yet drawn since the last shuffle."""
-
-    hand: tuple[str, ...] = ()
-    hidden: int = 0
-    refills: bool = True  # the hand may still be refilled in this Mission
-    refill_due: bool = False  # a card was just played: refill now or never this Mission
-    tiles: tuple[str, ...] = SOLO_TILES
-
-    @property
-    def hand_size(self) -> int:
-        """Cards in the single hand, seen or not."""
-        return len(self.hand) + self.hidden

@@ -1,0 +1,151 @@
+"""The named moments at which the Armistice modules join a chapter's rules, and the one
+registry of the modules installed.
+
+The chapter's basic rules never import a module (Orders of the Day, Recruits, Solo).
+Each module describes itself once, as a ``Module`` listing the hooks it has at these
+moments, and ``domain/__init__.py`` installs the tuple ``domain.modules.MODULES`` when
+the package is first imported, so every chapter function, even called directly, plays
+every module. This is boardgame.io's plugin model: plugins join its reducer at fixed
+points. We chose it over hooks each module appended to lists in the files it extends
+(the order of imports then decided what the rules were) and over checks of what happens
+to be imported. A moment is consulted as a plain loop over a tuple the registry prepared
+at install time, so the engine's hot paths cost what a direct call did.
+
+The moments, in the order a chapter meets them:
+
+- ``setup``: a module with its own kind of chapter sets it up (Solo); None: the basic setup.
+- ``begin``: once ``ChapterStarted`` is applied, each module lays its part of the table.
+- ``minimum``: the least intensity a Mission may start with (Orders: the kept order's).
+- ``before_deal``: a Mission starts, before ``MissionStarted`` (Orders: draw and keep one).
+- ``after_deal``: the Mission's cards are dealt (Recruits: a Recruit enters).
+- ``after_support``: the Support phase of a Mission is over, before the defeat checks and
+  the Morale Drop (Orders: the spent orders are discarded).
+- ``evolvers``: how each of the module's own events changes the chapter.
+- ``commands``: the module's own commands, decided (Orders' cancellation, the Recruit's turn).
+- ``actions``: the module's own commands that are legal now.
+- ``plays_chapter`` with ``decide`` and ``legal``: a module that plays every command of
+  the chapters it owns (Solo: one hand, solo tiles); ``legal`` says None where the basic
+  rules list the commands (Solo's Support choice).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from domain.cards.catalogue import Catalogue
+from domain.chapter.commands import Chance, Command, StartChapter, StartMission
+from domain.chapter.state import ChapterState
+from domain.events import ChapterStarted, Event
+
+if TYPE_CHECKING:  # an Outcome applies events through ``evolve``, which reads this registry
+    from domain.chapter.outcome import Outcome
+
+Setup = Callable[[StartChapter, Catalogue, Chance | None], ChapterStarted | None]
+LayOut = Callable[[ChapterState, ChapterStarted], ChapterState]
+Minimum = Callable[[ChapterState, StartMission], int]
+Step = Callable[["Outcome", StartMission], None]
+AfterSupport = Callable[["Outcome"], None]
+Evolver = Callable[[ChapterState, Any], ChapterState]
+Decider = Callable[[ChapterState, Any, Chance | None], "Outcome"]
+Actions = Callable[[ChapterState], list[Command]]
+
+
+class Module(msgspec.Struct, frozen=True):
+    """One module's hooks, by moment (None or empty: it does not join at that moment)."""
+
+    name: str
+    setup: Setup | None = None
+    begin: LayOut | None = None
+    minimum: Minimum | None = None
+    before_deal: Step | None = None
+    after_deal: Step | None = None
+    after_support: AfterSupport | None = None
+    evolvers: Mapping[type[Event], Evolver] = {}
+    commands: Mapping[type[Command], Decider] = {}
+    actions: Actions | None = None
+    plays_chapter: Callable[[ChapterState], bool] | None = None
+    decide: Decider | None = None
+    legal: Callable[[ChapterState], tuple[Command, ...] | None] | None = None
+
+
+def _hooks(modules: tuple[Module, ...], moment: str) -> tuple[Any, ...]:
+    found = (getattr(module, moment) for module in modules)
+    return tuple(hook for hook in found if hook is not None)
+
+
+def _merged(modules: tuple[Module, ...], moment: str) -> dict[type, Any]:
+    """One table of a moment's mappings; two modules claiming one type is an error."""
+    table: dict[type, Any] = {}  # type -> Evolver or Decider
+    for module in modules:
+        for kind, hook in getattr(module, moment).items():
+            if kind in table:
+                raise ValueError(f"{module.name} and another module both claim {kind.__name__}")
+            table[kind] = hook
+    return table
+
+
+class Registry:
+    """The installed modules and, per moment, the hooks to call, prepared once."""
+
+    __slots__ = (
+        "actions",
+        "after_deal",
+        "after_support",
+        "before_deal",
+        "begin",
+        "commands",
+        "evolvers",
+        "minimum",
+        "modules",
+        "owners",
+        "setup",
+    )
+    modules: tuple[Module, ...]
+    setup: tuple[Setup, ...]
+    begin: tuple[LayOut, ...]
+    minimum: tuple[Minimum, ...]
+    before_deal: tuple[Step, ...]
+    after_deal: tuple[Step, ...]
+    after_support: tuple[AfterSupport, ...]
+    actions: tuple[Actions, ...]
+    evolvers: dict[type, Evolver]
+    commands: dict[type, Decider]
+    owners: tuple[tuple[Callable[[ChapterState], bool], Module], ...]
+
+    def __init__(self, modules: Iterable[Module] = ()) -> None:
+        self.fill(tuple(modules))
+
+    def fill(self, modules: tuple[Module, ...]) -> None:
+        """Prepare every moment's hooks for these modules, in their order (nothing changes
+        when two modules claim one event or command)."""
+        evolvers, commands = _merged(modules, "evolvers"), _merged(modules, "commands")
+        self.modules = modules
+        self.setup = _hooks(modules, "setup")
+        self.begin = _hooks(modules, "begin")
+        self.minimum = _hooks(modules, "minimum")
+        self.before_deal = _hooks(modules, "before_deal")
+        self.after_deal = _hooks(modules, "after_deal")
+        self.after_support = _hooks(modules, "after_support")
+        self.actions = _hooks(modules, "actions")
+        self.evolvers, self.commands = evolvers, commands
+        self.owners = tuple((m.plays_chapter, m) for m in modules if m.plays_chapter is not None)
+
+    def owner(self, state: ChapterState) -> Module | None:
+        """The module that plays every command of this chapter (Solo), if any."""
+        for plays_chapter, module in self.owners:
+            if plays_chapter(state):
+                return module
+        return None
+
+
+INSTALLED = Registry()
+
+
+def install(modules: tuple[Module, ...]) -> tuple[Module, ...]:
+    """Make these the modules every chapter plays; the ones installed before."""
+    before = INSTALLED.modules
+    INSTALLED.fill(modules)
+    return before
