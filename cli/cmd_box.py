@@ -7,19 +7,8 @@ import click
 from cli import parse
 from cli.complete import complete_card, complete_player
 from cli.context import Context, pass_context
-from cli.params import (
-    CARD_NUMBER,
-    CARDS,
-    CHAPTER,
-    KNOCK_VALUE,
-    MORALE,
-    NAME,
-    SPEECH,
-    TEXT,
-    TITLE,
-    WORD,
-    OneOf,
-)
+from cli.counts import CARD_NUMBER, CARDS, CHAPTER, KNOCK_VALUE, MORALE, SPEECH
+from cli.params import NAME, TEXT, TITLE, WORD, OneOf
 from domain.limits import CARD_NUMBERS, HELPING_HANDS, PLAYERS, TRIAL_CARDS
 
 REASON = click.option(

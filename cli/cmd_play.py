@@ -13,7 +13,8 @@ import click
 from cli import parse
 from cli.complete import complete_card, complete_player, complete_threat, complete_tile
 from cli.context import Context, Refused, pass_context
-from cli.params import CARD_NUMBER, CARDS, DRAWS, NAME, SPEECH, TEXT, WORD, OneOf
+from cli.counts import CARD_NUMBER, CARDS, DRAWS, SPEECH
+from cli.params import NAME, TEXT, WORD, OneOf
 from cli.shown import SHORT, shown
 
 if TYPE_CHECKING:

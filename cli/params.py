@@ -1,5 +1,5 @@
 """The types of every argument and option: a count within what the box holds
-(domain/limits.py), a log entry number SQLite can look up, a text that is valid UTF-8,
+(cli/counts.py), a log entry number SQLite can look up, a text that is valid UTF-8,
 printable on one line and of a sane length. Anything else is a usage error (exit code 2)
 whose message quotes the value escaped and cut, never echoed whole.
 
@@ -15,14 +15,6 @@ from typing import Any
 import click
 
 from cli.shown import HIDDEN, LONG, quoted
-from domain.limits import (
-    CARD_NUMBERS,
-    HARD_KNOCK_VALUE,
-    LAST_CHAPTER,
-    MORALE_TOKENS,
-    SPEECH_TOKENS,
-    TRIAL_CARDS,
-)
 
 NAME_MOST = 40  # a campaign's or a player's name
 TITLE_MOST = 60  # a Briefing's title, an Order's, a Recruit's or a Helping Hand's name
@@ -88,13 +80,7 @@ NAME = Text("name", NAME_MOST)
 TITLE = Text("text", TITLE_MOST)
 WORD = Text("text", WORD_MOST)
 TEXT = Text("text", TEXT_MOST)
-
-CARDS = Count(1, TRIAL_CARDS)  # a deck, an intensity, a hand: the box's Trial cards
-DRAWS = Count(0, TRIAL_CARDS)
-CARD_NUMBER = Count(1, CARD_NUMBERS)
-SPEECH = Count(0, SPEECH_TOKENS)
-MORALE = Count(0, MORALE_TOKENS)
-KNOCK_VALUE = Count(1, HARD_KNOCK_VALUE)
-CHAPTER = Count(0, LAST_CHAPTER)
+# The counts of the game are in cli/counts.py (the box's limits, domain/limits.py): this
+# module is imported by every command, and importing the domain loads the whole rulebook.
 LOG_ENTRY = Count(1, LOG_ENTRIES)
 CHAPTER_PLAYED = Count(0, LOG_ENTRIES)  # classic campaigns play on: no last chapter

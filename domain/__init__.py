@@ -7,10 +7,17 @@ the events. The house follows the rulebooks' parts (docs/architecture.md): ``car
 stored records), ``errors`` and ``limits``.
 """
 
-from domain.chapter.moments import install
-from domain.modules import MODULES
+from domain.chapter import moments
 
-# The one place the Armistice modules join the chapter's rules (domain/chapter/moments.py):
-# here, so that importing any part of the domain, even one chapter function, plays them all.
-# The price: importing anything under ``domain`` (even ``domain.limits``) loads the rules.
-install(MODULES)
+
+def install_modules() -> None:
+    """The one place the Armistice modules join the chapter's rules
+    (domain/chapter/moments.py): Orders of the Day, Recruits and Solo."""
+    from domain.modules import MODULES
+
+    moments.INSTALLED.fill(MODULES)
+
+
+# Installed the first time a chapter consults a moment (importing the domain's errors or
+# limits, as ``grizzled status`` does, must not load the whole rulebook).
+moments.LOADER = install_modules

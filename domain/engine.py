@@ -31,7 +31,8 @@ from domain.events import Event
 def _outcome(state: ChapterState, command: Command, chance: Chance | None) -> Outcome:
     owner = INSTALLED.owner(state)  # a module playing the whole chapter: Solo (moments.py)
     if owner is not None and owner.decide is not None:
-        return owner.decide(state, command, chance)
+        decided: Outcome = owner.decide(state, command, chance)
+        return decided
     match command:
         case StartMission():
             return decide_start_mission(state, command, chance)
@@ -47,7 +48,8 @@ def _outcome(state: ChapterState, command: Command, chance: Chance | None) -> Ou
             return decide_choose_support(state, command, chance)
     decide_own = INSTALLED.commands.get(type(command))  # a module's own command (moments.py)
     if decide_own is not None:
-        return decide_own(state, command, chance)
+        own: Outcome = decide_own(state, command, chance)
+        return own
     raise TypeError(f"not a command: {command!r}")
 
 

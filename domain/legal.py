@@ -30,7 +30,6 @@ from domain.chapter.commands import (
 from domain.chapter.hardknocks import active, active_kinds, must_withdraw, withdrawal_blocker
 from domain.chapter.moments import INSTALLED
 from domain.chapter.state import ChapterState, Phase, Player
-from domain.modules.orders import order_choices
 
 ORDER = {StartMission: 0, PlayCard: 1, UseCharm: 2, MakeSpeech: 3, Withdraw: 4, ChooseSupport: 5}
 ORDER.update({PlayRecruitCard: 6, WithdrawRecruit: 7, CancelOrder: 8})  # Recruits, Orders
@@ -148,9 +147,18 @@ def mission_starts(state: ChapterState) -> list[Command]:
     an intensity."""
     return [
         StartMission(i, order=kept, order_back=back)
-        for kept, back in order_choices(state)
+        for kept, back in _start_choices(state)
         for i in intensities(state, kept)
     ]
+
+
+def _start_choices(state: ChapterState) -> list[tuple[int | None, int | None]]:
+    """What the leader may announce besides the intensity: (kept, put back) orders
+    (Orders of the Day, through moments.py), or nothing."""
+    choices: list[tuple[int | None, int | None]] = [(None, None)]
+    for announced in INSTALLED.start_choices:
+        choices = announced(state)
+    return choices
 
 
 def legal_actions(state: ChapterState) -> tuple[Command, ...]:

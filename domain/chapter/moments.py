@@ -3,18 +3,23 @@ registry of the modules installed.
 
 The chapter's basic rules never import a module (Orders of the Day, Recruits, Solo).
 Each module describes itself once, as a ``Module`` listing the hooks it has at these
-moments, and ``domain/__init__.py`` installs the tuple ``domain.modules.MODULES`` when
-the package is first imported, so every chapter function, even called directly, plays
-every module. This is boardgame.io's plugin model: plugins join its reducer at fixed
-points. We chose it over hooks each module appended to lists in the files it extends
-(the order of imports then decided what the rules were) and over checks of what happens
-to be imported. A moment is consulted as a plain loop over a tuple the registry prepared
-at install time, so the engine's hot paths cost what a direct call did.
+moments. ``domain/__init__.py`` is the one place that says which modules are played: it
+gives this registry a loader when the package is first imported, and the registry calls
+it the first time a chapter consults a moment, so every chapter function, even called
+directly, plays every module, while importing a light part of the domain (its errors,
+its limits: what ``grizzled status`` needs) loads no rules at all. This is
+boardgame.io's plugin model: plugins join its reducer at fixed points. We chose it over
+hooks each module appended to lists in the files it extends (the order of imports then
+decided what the rules were) and over checks of what happens to be imported. A moment is
+consulted as a plain loop over a tuple the registry prepared at install time, so the
+engine's hot paths cost what a direct call did.
 
 The moments, in the order a chapter meets them:
 
 - ``setup``: a module with its own kind of chapter sets it up (Solo); None: the basic setup.
 - ``begin``: once ``ChapterStarted`` is applied, each module lays its part of the table.
+- ``start_choices``: what the Mission Leader may announce besides the intensity, as
+  (kept, put back) pairs (Orders: the order kept and the one put back).
 - ``minimum``: the least intensity a Mission may start with (Orders: the kept order's).
 - ``before_deal``: a Mission starts, before ``MissionStarted`` (Orders: draw and keep one).
 - ``after_deal``: the Mission's cards are dealt (Recruits: a Recruit enters).
@@ -30,35 +35,35 @@ The moments, in the order a chapter meets them:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-import msgspec
+if TYPE_CHECKING:  # types only: this module is imported by domain/__init__ and stays light
+    from domain.cards.catalogue import Catalogue
+    from domain.chapter.commands import Chance, Command, StartChapter, StartMission
+    from domain.chapter.state import ChapterState
+    from domain.events import ChapterStarted, Event
 
-from domain.cards.catalogue import Catalogue
-from domain.chapter.commands import Chance, Command, StartChapter, StartMission
-from domain.chapter.state import ChapterState
-from domain.events import ChapterStarted, Event
-
-if TYPE_CHECKING:  # an Outcome applies events through ``evolve``, which reads this registry
-    from domain.chapter.outcome import Outcome
-
-Setup = Callable[[StartChapter, Catalogue, Chance | None], ChapterStarted | None]
-LayOut = Callable[[ChapterState, ChapterStarted], ChapterState]
-Minimum = Callable[[ChapterState, StartMission], int]
-Step = Callable[["Outcome", StartMission], None]
-AfterSupport = Callable[["Outcome"], None]
-Evolver = Callable[[ChapterState, Any], ChapterState]
-Decider = Callable[[ChapterState, Any, Chance | None], "Outcome"]
-Actions = Callable[[ChapterState], list[Command]]
+    Setup = Callable[[StartChapter, Catalogue, Chance | None], ChapterStarted | None]
+    LayOut = Callable[[ChapterState, ChapterStarted], ChapterState]
+    Minimum = Callable[[ChapterState, StartMission], int]
+    StartChoices = Callable[[ChapterState], list[tuple[int | None, int | None]]]
+    Step = Callable[[Any, StartMission], None]  # (an Outcome, the command)
+    AfterSupport = Callable[[Any], None]  # (an Outcome)
+    Evolver = Callable[[ChapterState, Any], ChapterState]
+    Decider = Callable[[ChapterState, Any, Chance | None], Any]  # -> an Outcome
+    Actions = Callable[[ChapterState], list[Command]]
+    Owns = Callable[[ChapterState], bool]
+    Legal = Callable[[ChapterState], tuple[Command, ...] | None]
 
 
-class Module(msgspec.Struct, frozen=True):
+class Module(NamedTuple):
     """One module's hooks, by moment (None or empty: it does not join at that moment)."""
 
     name: str
     setup: Setup | None = None
     begin: LayOut | None = None
+    start_choices: StartChoices | None = None
     minimum: Minimum | None = None
     before_deal: Step | None = None
     after_deal: Step | None = None
@@ -66,9 +71,9 @@ class Module(msgspec.Struct, frozen=True):
     evolvers: Mapping[type[Event], Evolver] = {}
     commands: Mapping[type[Command], Decider] = {}
     actions: Actions | None = None
-    plays_chapter: Callable[[ChapterState], bool] | None = None
+    plays_chapter: Owns | None = None
     decide: Decider | None = None
-    legal: Callable[[ChapterState], tuple[Command, ...] | None] | None = None
+    legal: Legal | None = None
 
 
 def _hooks(modules: tuple[Module, ...], moment: str) -> tuple[Any, ...]:
@@ -102,10 +107,12 @@ class Registry:
         "modules",
         "owners",
         "setup",
+        "start_choices",
     )
     modules: tuple[Module, ...]
     setup: tuple[Setup, ...]
     begin: tuple[LayOut, ...]
+    start_choices: tuple[StartChoices, ...]
     minimum: tuple[Minimum, ...]
     before_deal: tuple[Step, ...]
     after_deal: tuple[Step, ...]
@@ -115,8 +122,14 @@ class Registry:
     commands: dict[type, Decider]
     owners: tuple[tuple[Callable[[ChapterState], bool], Module], ...]
 
-    def __init__(self, modules: Iterable[Module] = ()) -> None:
-        self.fill(tuple(modules))
+    def __getattr__(self, name: str) -> Any:
+        """A moment consulted before any module was installed: the loader the domain gave
+        (``domain/__init__.py``) installs them, once; then the slots answer directly."""
+        loader = LOADER
+        if name not in Registry.__slots__ or loader is None:
+            raise AttributeError(name)
+        loader()
+        return object.__getattribute__(self, name)
 
     def fill(self, modules: tuple[Module, ...]) -> None:
         """Prepare every moment's hooks for these modules, in their order (nothing changes
@@ -125,6 +138,7 @@ class Registry:
         self.modules = modules
         self.setup = _hooks(modules, "setup")
         self.begin = _hooks(modules, "begin")
+        self.start_choices = _hooks(modules, "start_choices")
         self.minimum = _hooks(modules, "minimum")
         self.before_deal = _hooks(modules, "before_deal")
         self.after_deal = _hooks(modules, "after_deal")
@@ -142,6 +156,7 @@ class Registry:
 
 
 INSTALLED = Registry()
+LOADER: Callable[[], None] | None = None  # installs the modules (given by domain/__init__)
 
 
 def install(modules: tuple[Module, ...]) -> tuple[Module, ...]:

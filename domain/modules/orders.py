@@ -295,6 +295,7 @@ def _cancelled(state: ChapterState, event: OrderCancelled) -> ChapterState:
 ORDERS = Module(
     "Orders of the Day",
     begin=lay_out_orders,
+    start_choices=order_choices,
     minimum=kept_order_minimum,
     before_deal=choose_order,
     after_support=discard_spent_orders,

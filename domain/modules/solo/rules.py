@@ -11,7 +11,7 @@ docs/rules.md.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from msgspec.structs import replace
 
@@ -45,7 +45,6 @@ from domain.chapter.guards import (
     reveal_top,
 )
 from domain.chapter.hardknocks import has, withdrawal_blocker
-from domain.chapter.moments import Evolver
 from domain.chapter.outcome import Outcome
 from domain.chapter.piles import SOLO_TILES, SoloTable
 from domain.chapter.resolution import after_support, automatic_support, failing_threat
@@ -71,6 +70,9 @@ from domain.events import (
     register,
 )
 from domain.modules.solo.state import SOLO_HAND
+
+if TYPE_CHECKING:
+    from domain.chapter.moments import Evolver
 
 SOLO_SUPPORT_DISCARDS = 2  # "up to 2 Hard Knock cards discarded, and the Good Luck Charm"
 
