@@ -4,7 +4,9 @@ Events are past participles and hold only what ``evolve`` needs, as str, int, bo
 ``None`` and tuples. Chance outcomes (a shuffle, a drawn card, a random tile) are
 recorded here and never re-rolled. Each class has a stable ``TYPE`` name and a
 ``VERSION``; ``to_record``/``from_record`` turn events into plain dicts and back,
-upcasting old versions, so storage never depends on module paths.
+upcasting old versions, so storage never depends on module paths. The events of the
+box, the campaign and the modules are defined beside their rules; every stored type,
+wherever defined, is listed once in ``domain.records``.
 """
 
 from __future__ import annotations
@@ -220,43 +222,6 @@ class FactCorrected(Event, frozen=True):
     reason: str
 
 
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.TYPE: cls
-    for cls in (
-        ChapterStarted,
-        MissionStarted,
-        CardsDealt,
-        CardsDrawn,
-        CardPlayed,
-        CardDrawnAndPlayed,
-        HardKnockDiscarded,
-        MissionLeaderTaken,
-        CharmUsed,
-        SpeechMade,
-        SupportTileDiscarded,
-        PlayerWithdrew,
-        MissionFailed,
-        MissionSucceeded,
-        SupportRevealed,
-        SupportUsed,
-        MoraleDropped,
-        LeadershipPassed,
-        ChapterWon,
-        ChapterLost,
-        CampaignCreated,
-        FactCorrected,
-    )
-}
-
-
-def register(*classes: type[Event]) -> None:
-    """Make event classes defined in other domain modules known to ``from_record``."""
-    for cls in classes:
-        if cls.TYPE in EVENT_TYPES and EVENT_TYPES[cls.TYPE] is not cls:
-            raise ValueError(f"two event classes claim the type {cls.TYPE!r}")
-        EVENT_TYPES[cls.TYPE] = cls
-
-
 # (type, from_version) -> function turning a record's data into the next version's.
 UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
@@ -267,36 +232,14 @@ def to_record(event: Event) -> dict[str, Any]:
     return {"type": event.TYPE, "v": event.VERSION, "data": data}
 
 
-# The domain modules that define and ``register`` more event types. They are imported
-# where they are used (``domain.cards.box`` and ``domain.campaign.oneshot`` only by the
-# commands that need them), so ``from_record`` imports them all the first time it meets a
-# type not yet known.
-EVENT_MODULES = (
-    "domain.cards.box",
-    "domain.campaign.briefing",
-    "domain.campaign.oneshot",
-    "domain.modules.orders",
-    "domain.modules.recruits",
-    "domain.campaign.rewards",
-    "domain.modules.solo.rules",
-)
-
-
-def load_event_modules() -> None:
-    """Import every module that registers event types (once; cheap afterwards)."""
-    from importlib import import_module
-
-    for name in EVENT_MODULES:
-        import_module(name)
-
-
 def from_record(record: dict[str, Any]) -> Event:
     """The event a stored record describes, upcast to the current version (lists become
     the tuples the fields declare)."""
-    cls = EVENT_TYPES.get(record["type"])
-    if cls is None:
-        load_event_modules()
-        cls = EVENT_TYPES[record["type"]]
+    # The registry imports the modules that define events, and they import this module
+    # for ``Event``: it is imported here, when a record is first read, not at the top.
+    from domain.records import EVENT_TYPES
+
+    cls = EVENT_TYPES[record["type"]]
     data = record["data"]
     version = int(record.get("v", 1))
     while version < cls.VERSION:

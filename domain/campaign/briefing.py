@@ -13,7 +13,7 @@ from typing import ClassVar
 import msgspec
 
 from domain.errors import CampaignRuleViolation
-from domain.events import Event, register
+from domain.events import Event
 from domain.limits import LAST_CHAPTER, SPEECH_TOKENS, TRIAL_CARDS
 
 CHAPTERS = range(0, LAST_CHAPTER + 1)  # 0 is Boot Camp, then chapters 1 to 9
@@ -104,9 +104,6 @@ class ConclusionEntered(Event, frozen=True):
     offered: tuple[int, ...]
     notes: str
     reason: str
-
-
-register(BriefingEntered, ConclusionEntered)
 
 
 def _check_chapter(number: int, what: str) -> None:

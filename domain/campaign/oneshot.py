@@ -23,7 +23,7 @@ from domain.chapter.evolve import EVOLVERS
 from domain.chapter.setup import check_seats, decide_start_chapter
 from domain.chapter.state import ChapterState
 from domain.errors import MissingOutcome, RuleViolation
-from domain.events import Event, register
+from domain.events import Event
 from domain.limits import TRIAL_CARDS
 
 ONE_SHOT_TRIALS = 30
@@ -83,9 +83,6 @@ class HelpingHandKept(Event, frozen=True):
     kept: int
     discarded: int
     category: str
-
-
-register(CardsSetAside, HelpingHandKept)
 
 
 def _set_aside(state: ChapterState, event: CardsSetAside) -> ChapterState:

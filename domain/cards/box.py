@@ -22,7 +22,7 @@ from domain.cards.catalogue import (
     threat_key,
 )
 from domain.errors import InvalidDescription
-from domain.events import Event, register
+from domain.events import Event
 
 THREATS = tuple(t.value for t in Threat)
 DIFFICULTIES = ("easy", "normal", "hard")
@@ -117,9 +117,6 @@ class HelpingHandDescribed(Event, frozen=True):
     category: str
     effect: str
     reason: str
-
-
-register(TrialCardDescribed, OrderDescribed, RecruitDescribed, HelpingHandDescribed)
 
 
 def _check_reason(known: bool, what: str, reason: str) -> None:

@@ -26,7 +26,7 @@ from domain.chapter.guards import find_player
 from domain.chapter.outcome import Outcome
 from domain.chapter.state import ChapterState, Phase
 from domain.errors import IntensityTooLow, RuleViolation, WrongPhase
-from domain.events import Event, Slot, register
+from domain.events import Event, Slot
 from domain.modules.piles import OrderPiles
 
 CANCEL_REASON = "its cancellation condition is met"  # what legal_actions lists
@@ -63,9 +63,6 @@ class OrderCancelled(Event, frozen=True):
     reason: str
     player: str | None
     cards: tuple[Slot, ...]
-
-
-register(OrderChosen, OrderDiscarded, OrderCancelled)
 
 
 # --- Queries ---------------------------------------------------------------------------

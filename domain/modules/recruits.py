@@ -43,7 +43,7 @@ from domain.errors import (
     RuleViolation,
     TargetRefused,
 )
-from domain.events import CardDrawnAndPlayed, Event, register
+from domain.events import CardDrawnAndPlayed, Event
 from domain.modules.piles import RECRUIT_TURN, Recruit, RecruitPiles
 
 
@@ -84,9 +84,6 @@ class RecruitDeparted(Event, frozen=True):
 
     TYPE: ClassVar[str] = "RecruitDeparted"
     recruit: int
-
-
-register(RecruitArrived, RecruitPlayed, RecruitWithdrew, RecruitDeparted)
 
 
 def recruit_label(state: ChapterState, number: int) -> str:

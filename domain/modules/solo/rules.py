@@ -66,7 +66,6 @@ from domain.events import (
     MissionStarted,
     MissionSucceeded,
     PlayerWithdrew,
-    register,
 )
 from domain.modules.solo.state import SOLO_HAND, SOLO_TILES, SoloTable
 
@@ -116,9 +115,6 @@ class SoloSupportDrawn(Event, frozen=True):
     TYPE: ClassVar[str] = "SoloSupportDrawn"
     tile: str
     beneficiary: str | None
-
-
-register(SoloHandFilled, SoloCardPlayed, SoloRefillGivenUp, SoloMissionEnded, SoloSupportDrawn)
 
 
 # --- Evolving ----------------------------------------------------------------------------
