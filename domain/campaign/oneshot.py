@@ -17,7 +17,7 @@ from typing import ClassVar
 import msgspec
 from msgspec.structs import replace
 
-from domain.cards.catalogue import Catalogue
+from domain.cards.catalogue import ORDER_DIFFICULTIES, Catalogue
 from domain.chapter.commands import Chance, Seat, StartChapter
 from domain.chapter.evolve import EVOLVERS
 from domain.chapter.setup import check_seats, decide_start_chapter
@@ -27,7 +27,6 @@ from domain.events import Event
 from domain.limits import TRIAL_CARDS
 
 ONE_SHOT_TRIALS = 30
-LEVELS = ("easy", "normal", "hard")
 ORDER_CHART = {  # Orders of the Day by difficulty: easy, normal, hard (12 cards)
     "beginners": (4, 8, 0),
     "grizzled": (4, 4, 4),
@@ -122,7 +121,9 @@ def order_deck(
     if told is not None:
         _check_described(orders, told, "Orders of the Day")
         if difficulty != "scenario":
-            counts = tuple(sum(orders[n].difficulty == lv for n in told) for lv in LEVELS)
+            counts = tuple(
+                sum(orders[n].difficulty == lv for n in told) for lv in ORDER_DIFFICULTIES
+            )
             if counts != ORDER_CHART[difficulty]:
                 raise OneShotRefused(
                     f"the {difficulty} chart asks for {_chart(difficulty)} Orders of the Day, "
@@ -132,7 +133,7 @@ def order_deck(
     if difficulty == "scenario":
         raise OneShotRefused("a scenario game brings its own Order of the Day deck: give it")
     drawn: list[int] = []
-    for level, wanted in zip(LEVELS, ORDER_CHART[difficulty], strict=True):
+    for level, wanted in zip(ORDER_DIFFICULTIES, ORDER_CHART[difficulty], strict=True):
         pool = tuple(sorted(n for n, card in orders.items() if card.difficulty == level))
         if len(pool) < wanted:
             raise OneShotRefused(
@@ -177,7 +178,7 @@ def _chart(difficulty: str) -> str:
 
 
 def _counts(counts: Sequence[int]) -> str:
-    return " / ".join(f"{n} {level}" for n, level in zip(counts, LEVELS, strict=True))
+    return " / ".join(f"{n} {level}" for n, level in zip(counts, ORDER_DIFFICULTIES, strict=True))
 
 
 # --- The setup ---------------------------------------------------------------------------

@@ -11,21 +11,20 @@ import msgspec
 
 from domain.cards.catalogue import (
     HELPING_HAND_CATEGORIES,
+    ORDER_DIFFICULTIES,
+    THREAT_ORDER,
+    THREATS,
     CardType,
     Catalogue,
     HardKnock,
     HelpingHandCard,
     OrderCard,
     RecruitCard,
-    Threat,
     hard_knock_key,
     threat_key,
 )
 from domain.errors import InvalidDescription
 from domain.events import Event
-
-THREATS = tuple(t.value for t in Threat)
-DIFFICULTIES = ("easy", "normal", "hard")
 
 
 class DescribeTrialCard(msgspec.Struct, frozen=True):
@@ -161,7 +160,7 @@ def _trial(catalogue: Catalogue, cmd: DescribeTrialCard) -> TrialCardDescribed:
             raise InvalidDescription(f"{what}: Luck symbols cannot be negative")
         kind, key, value = None, threat_key(cmd.threats, cmd.trap, cmd.luck), 0
     _check_reason(catalogue.by_number(cmd.number) is not None, what, cmd.reason)
-    threats = tuple(sorted(cmd.threats, key=THREATS.index))
+    threats = tuple(sorted(cmd.threats, key=THREAT_ORDER.__getitem__))
     return TrialCardDescribed(
         cmd.number, key, threats, cmd.trap, cmd.luck, kind, value, cmd.effect, cmd.reason.strip()
     )
@@ -172,7 +171,7 @@ def _order(catalogue: Catalogue, cmd: DescribeOrder) -> OrderDescribed:
     _positive_number(card.number, what)
     if not card.name.strip():
         raise InvalidDescription(f"{what}: give its name as printed")
-    if card.difficulty not in DIFFICULTIES:
+    if card.difficulty not in ORDER_DIFFICULTIES:
         raise InvalidDescription(f"{what}: difficulty is easy, normal or hard")
     _check_threats(card.threats, what)
     for players, minimum in card.minimum:

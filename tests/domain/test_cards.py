@@ -7,8 +7,13 @@ from collections import Counter
 
 import pytest
 
+from domain.cards.box import DescribeOrder, DescribeTrialCard, decide_describe
 from domain.cards.catalogue import (
+    ORDER_DIFFICULTIES,
+    THREAT_ORDER,
+    THREATS,
     CardType,
+    OrderCard,
     Threat,
     base_catalogue,
     grizzled_roster,
@@ -18,7 +23,7 @@ from domain.cards.catalogue import (
 )
 from domain.chapter.commands import Seat, StartChapter
 from domain.chapter.setup import decide_start_chapter
-from domain.errors import InvalidSetup
+from domain.errors import InvalidDescription, InvalidSetup
 
 WEATHER = ("night", "snow", "rain")
 ATTACKS = ("shell", "gas", "whistle")
@@ -144,6 +149,27 @@ def test_card_keys_and_names_read_as_the_cards_do():
     assert catalogue["night+shell+trap"].name == "night+shell (trap)"
     assert catalogue["phobia-gas"].name == "Phobia (gas)"
     assert catalogue["absent-minded"].name == "Absent-Minded"
+
+
+def test_the_six_threats_are_listed_once_in_the_order_card_keys_use():
+    assert THREATS == ("night", "snow", "rain", "shell", "gas", "whistle")
+    assert {threat: i for i, threat in enumerate(THREATS)} == THREAT_ORDER
+    assert threat_key(tuple(reversed(THREATS))) == "+".join(THREATS)
+
+
+def test_a_described_card_names_only_the_six_threats_and_keeps_their_key_order():
+    event = decide_describe(base_catalogue(), DescribeTrialCard(101, ("whistle", "night")))
+    assert event.key == "night+whistle"  # type: ignore[attr-defined]
+    assert event.threats == ("night", "whistle")  # type: ignore[attr-defined]
+    with pytest.raises(InvalidDescription, match="'fog' is not a threat \\(night, snow, rain"):
+        decide_describe(base_catalogue(), DescribeTrialCard(102, ("night", "fog")))
+
+
+def test_an_order_of_the_day_is_easy_normal_or_hard():
+    assert ORDER_DIFFICULTIES == ("easy", "normal", "hard")
+    order = OrderCard(5, "Dig in", difficulty="brutal")
+    with pytest.raises(InvalidDescription, match="difficulty is easy, normal or hard"):
+        decide_describe(base_catalogue(), DescribeOrder(order))
 
 
 def test_the_six_grizzled_and_their_good_luck_charms():
