@@ -12,7 +12,7 @@ wherever defined, is listed once in ``domain.records``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import msgspec
 
@@ -220,6 +220,18 @@ class FactCorrected(Event, frozen=True):
     player: str | None
     value: str | int | None
     reason: str
+
+
+Record = TypeVar("Record", bound=msgspec.Struct)
+
+
+def copy_fields(kind: type[Record], source: msgspec.Struct, **given: Any) -> Record:
+    """A ``kind`` holding the fields of ``source`` it shares by name, then ``given``: the
+    event recording a described card or a Briefing (plus the reason), and the card or
+    Briefing that event recorded."""
+    shared = source.__struct_fields__
+    fields = {name: getattr(source, name) for name in kind.__struct_fields__ if name in shared}
+    return kind(**{**fields, **given})
 
 
 # (type, from_version) -> function turning a record's data into the next version's.

@@ -24,7 +24,7 @@ from domain.cards.catalogue import (
     threat_key,
 )
 from domain.errors import InvalidDescription
-from domain.events import Event
+from domain.events import Event, copy_fields
 
 
 class DescribeTrialCard(msgspec.Struct, frozen=True):
@@ -166,11 +166,15 @@ def _trial(catalogue: Catalogue, cmd: DescribeTrialCard) -> TrialCardDescribed:
     )
 
 
-def _order(catalogue: Catalogue, cmd: DescribeOrder) -> OrderDescribed:
-    card, what = cmd.card, f"Order of the Day #{cmd.card.number}"
+def _check_card(card: OrderCard | RecruitCard | HelpingHandCard, what: str) -> None:
     _positive_number(card.number, what)
     if not card.name.strip():
         raise InvalidDescription(f"{what}: give its name as printed")
+
+
+def _order(catalogue: Catalogue, cmd: DescribeOrder) -> OrderDescribed:
+    card, what = cmd.card, f"Order of the Day #{cmd.card.number}"
+    _check_card(card, what)
     if card.difficulty not in ORDER_DIFFICULTIES:
         raise InvalidDescription(f"{what}: difficulty is easy, normal or hard")
     _check_threats(card.threats, what)
@@ -178,49 +182,26 @@ def _order(catalogue: Catalogue, cmd: DescribeOrder) -> OrderDescribed:
         if players < 1 or minimum < 1:
             raise InvalidDescription(f"{what}: minimum intensities are at least 1")
     _check_reason(card.number in catalogue.orders, what, cmd.reason)
-    return OrderDescribed(
-        card.number,
-        card.name.strip(),
-        card.difficulty,
-        card.minimum,
-        card.threats,
-        card.lasting,
-        card.cancellation,
-        card.effect,
-        cmd.reason.strip(),
-    )
+    return copy_fields(OrderDescribed, card, name=card.name.strip(), reason=cmd.reason.strip())
 
 
 def _recruit(catalogue: Catalogue, cmd: DescribeRecruit) -> RecruitDescribed:
     card, what = cmd.card, f"Recruit #{cmd.card.number}"
-    _positive_number(card.number, what)
-    if not card.name.strip():
-        raise InvalidDescription(f"{what}: give its name as printed")
+    _check_card(card, what)
     if card.hand < 1 or card.morale_tokens < 0:
         raise InvalidDescription(f"{what}: a starting hand of 1 or more, Morale tokens 0 or more")
     _check_reason(card.number in catalogue.recruits, what, cmd.reason)
-    return RecruitDescribed(
-        card.number,
-        card.name.strip(),
-        card.hand,
-        card.morale_tokens,
-        card.effect,
-        card.advantage,
-        cmd.reason.strip(),
-    )
+    return copy_fields(RecruitDescribed, card, name=card.name.strip(), reason=cmd.reason.strip())
 
 
 def _helping_hand(catalogue: Catalogue, cmd: DescribeHelpingHand) -> HelpingHandDescribed:
     card, what = cmd.card, f"Helping Hand #{cmd.card.number}"
-    _positive_number(card.number, what)
-    if not card.name.strip():
-        raise InvalidDescription(f"{what}: give its name as printed")
+    _check_card(card, what)
     if card.category not in HELPING_HAND_CATEGORIES:
         raise InvalidDescription(f"{what}: its category is action, event or friendship")
     _check_reason(card.number in catalogue.helping_hands, what, cmd.reason)
-    return HelpingHandDescribed(
-        card.number, card.name.strip(), card.category, card.effect, cmd.reason.strip()
-    )
+    name, reason = card.name.strip(), cmd.reason.strip()
+    return copy_fields(HelpingHandDescribed, card, name=name, reason=reason)
 
 
 def decide_describe(catalogue: Catalogue, cmd: DescribeCommand) -> Event:
@@ -240,45 +221,12 @@ def learn(catalogue: Catalogue, event: Event) -> Catalogue:
     """The catalogue after a description event."""
     match event:
         case TrialCardDescribed():
-            card = CardType(
-                key=event.key,
-                threats=event.threats,
-                trap=event.trap,
-                luck=event.luck,
-                hard_knock=event.hard_knock,
-                value=event.value,
-                effect=event.effect,
-            )
+            card = copy_fields(CardType, event)
             return catalogue.forget_number(event.number).described(event.number, card)
         case OrderDescribed():
-            return catalogue.learnt(
-                OrderCard(
-                    event.number,
-                    event.name,
-                    event.difficulty,
-                    event.minimum,
-                    event.threats,
-                    event.lasting,
-                    event.cancellation,
-                    event.effect,
-                )
-            )
+            return catalogue.learnt(copy_fields(OrderCard, event))
         case RecruitDescribed():
-            return catalogue.learnt(
-                RecruitCard(
-                    event.number,
-                    event.name,
-                    event.hand,
-                    event.morale_tokens,
-                    event.effect,
-                    event.advantage,
-                )
-            )
+            return catalogue.learnt(copy_fields(RecruitCard, event))
         case HelpingHandDescribed():
-            return catalogue.learnt(
-                HelpingHandCard(event.number, event.name, event.category, event.effect)
-            )
+            return catalogue.learnt(copy_fields(HelpingHandCard, event))
     return catalogue
-
-
-DESCRIBED = (TrialCardDescribed, OrderDescribed, RecruitDescribed, HelpingHandDescribed)

@@ -257,18 +257,8 @@ class Catalogue(msgspec.Struct, frozen=True):
             numbers = (*numbers, number)
         copies = max(old.copies if old else 0, len(numbers), 1 if old is None else 0)
         base = card if old is None else old
-        cards[card.key] = CardType(
-            key=base.key,
-            threats=base.threats,
-            trap=base.trap,
-            luck=base.luck,
-            hard_knock=base.hard_knock,
-            value=base.value,
-            merry_christmas=base.merry_christmas,
-            copies=copies,
-            effect=card.effect or base.effect,
-            numbers=numbers,
-        )
+        effect = card.effect or base.effect
+        cards[card.key] = replace(base, copies=copies, effect=effect, numbers=numbers)
         return replace(self, cards=cards)
 
 

@@ -6,14 +6,24 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from msgspec.structs import replace
 
-from domain.cards.box import DescribeOrder, DescribeTrialCard, decide_describe
+from domain.cards.box import (
+    DescribeHelpingHand,
+    DescribeOrder,
+    DescribeRecruit,
+    DescribeTrialCard,
+    decide_describe,
+    learn,
+)
 from domain.cards.catalogue import (
     ORDER_DIFFICULTIES,
     THREAT_ORDER,
     THREATS,
     CardType,
+    HelpingHandCard,
     OrderCard,
+    RecruitCard,
     Threat,
     base_catalogue,
     grizzled_roster,
@@ -266,3 +276,37 @@ def test_more_numbers_than_copies_raise_the_copies():
     assert catalogue.total == 61
     assert catalogue.by_number(99).key == "panicked"
     assert catalogue.by_number(100) is None
+
+
+@pytest.mark.parametrize(
+    "card",
+    [
+        OrderCard(3, "Hold the line", "hard", ((3, 2), (4, 3)), ("shell",), True, "a speech"),
+        RecruitCard(4, "Young Louis", hand=2, morale_tokens=0, effect="e", advantage="a"),
+        HelpingHandCard(5, "A letter from home", "friendship", effect="keeps spirits up"),
+    ],
+    ids=lambda card: type(card).__name__,
+)
+def test_a_described_order_recruit_or_helping_hand_is_learnt_as_it_was_described(
+    card: OrderCard | RecruitCard | HelpingHandCard,
+) -> None:
+    command = {OrderCard: DescribeOrder, RecruitCard: DescribeRecruit}.get(
+        type(card), DescribeHelpingHand
+    )
+    spaced = replace(card, name=f"  {card.name} ")
+    event = decide_describe(base_catalogue(), command(spaced, reason=" new "))  # type: ignore[arg-type]
+    assert event.reason == "new"  # type: ignore[attr-defined]
+    learnt = learn(base_catalogue(), event)
+    assert card in (
+        *learnt.orders.values(),
+        *learnt.recruits.values(),
+        *learnt.helping_hands.values(),
+    )
+
+
+def test_a_number_described_as_a_known_face_keeps_the_printed_card_and_adds_its_effect() -> None:
+    describe = DescribeTrialCard(140, ("gas",), hard_knock="Phobia", value=2, effect="fear")
+    learnt = learn(base_catalogue(), decide_describe(base_catalogue(), describe))
+    assert learnt.by_number(140) == CardType(
+        "phobia-gas", ("gas",), hard_knock="phobia", value=1, effect="fear", numbers=(140,)
+    )
