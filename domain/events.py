@@ -12,6 +12,7 @@ wherever defined, is listed once in ``domain.records``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any, ClassVar, TypeVar
 
 import msgspec
@@ -244,14 +245,19 @@ def to_record(event: Event) -> dict[str, Any]:
     return {"type": event.TYPE, "v": event.VERSION, "data": data}
 
 
+@cache
+def _event_types() -> dict[str, type[Event]]:
+    """``records.EVENT_TYPES``, imported when a record is first read, not at the top: the
+    registry imports the modules that define events, and they import this one."""
+    from domain.records import EVENT_TYPES
+
+    return EVENT_TYPES
+
+
 def from_record(record: dict[str, Any]) -> Event:
     """The event a stored record describes, upcast to the current version (lists become
     the tuples the fields declare)."""
-    # The registry imports the modules that define events, and they import this module
-    # for ``Event``: it is imported here, when a record is first read, not at the top.
-    from domain.records import EVENT_TYPES
-
-    cls = EVENT_TYPES[record["type"]]
+    cls = _event_types()[record["type"]]
     data = record["data"]
     version = int(record.get("v", 1))
     while version < cls.VERSION:
