@@ -23,42 +23,10 @@ from domain.cards.catalogue import (
     RecruitCard,
     base_catalogue,
 )
-from domain.chapter.commands import (
-    CancelOrder,
-    ChooseSupport,
-    DrawSoloSupport,
-    MakeSpeech,
-    PlayCard,
-    PlayRecruitCard,
-    RefillHand,
-    Seat,
-    StartChapter,
-    StartMission,
-    UseCharm,
-    Withdraw,
-    WithdrawRecruit,
-)
-from domain.chapter.corrections import CorrectFact
 from domain.chapter.state import ChapterState
+from domain.records import COMMAND_TYPES
 
 STATE_FORMAT = 2
-
-COMMAND_TYPES: dict[str, type] = {
-    cls.__name__: cls
-    for cls in (
-        StartChapter,
-        StartMission,
-        PlayCard,
-        UseCharm,
-        MakeSpeech,
-        Withdraw,
-        ChooseSupport,
-        CorrectFact,
-    )
-}
-# Orders of the Day and Recruits (domain/modules/orders.py, domain/modules/recruits.py)
-COMMAND_TYPES.update({c.__name__: c for c in (CancelOrder, PlayRecruitCard, WithdrawRecruit)})
-COMMAND_TYPES.update({c.__name__: c for c in (RefillHand, DrawSoloSupport)})  # Solo mode
 
 
 def _plain(value: Any) -> Any:
@@ -68,12 +36,6 @@ def _plain(value: Any) -> Any:
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, msgspec.Struct):
         return {name: _plain(getattr(value, name)) for name in value.__struct_fields__}
-    return value
-
-
-def _tuples(value: Any) -> Any:
-    if isinstance(value, list | tuple):
-        return tuple(_tuples(v) for v in value)
     return value
 
 
@@ -206,11 +168,6 @@ def encode_command(command: Any) -> dict[str, Any]:
 
 
 def decode_command(record: dict[str, Any]) -> Any:
-    """The command a record describes."""
-    cls = COMMAND_TYPES[record["type"]]
-    data = {k: _tuples(v) for k, v in record["data"].items()}
-    if cls is StartChapter:
-        data["seats"] = tuple(
-            Seat(*s) if isinstance(s, tuple) else Seat(**s) for s in record["data"]["seats"]
-        )
-    return cls(**data)
+    """The command a record describes: one of ``records.COMMAND_TYPES`` (a ``KeyError``
+    names any other), its nested records and tuples rebuilt as ``decode_value`` does."""
+    return decode_value(COMMAND_TYPES[record["type"]], record["data"])

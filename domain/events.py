@@ -4,13 +4,16 @@ Events are past participles and hold only what ``evolve`` needs, as str, int, bo
 ``None`` and tuples. Chance outcomes (a shuffle, a drawn card, a random tile) are
 recorded here and never re-rolled. Each class has a stable ``TYPE`` name and a
 ``VERSION``; ``to_record``/``from_record`` turn events into plain dicts and back,
-upcasting old versions, so storage never depends on module paths.
+upcasting old versions, so storage never depends on module paths. The events of the
+box, the campaign and the modules are defined beside their rules; every stored type,
+wherever defined, is listed once in ``domain.records``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from functools import cache
+from typing import Any, ClassVar, TypeVar
 
 import msgspec
 
@@ -220,41 +223,16 @@ class FactCorrected(Event, frozen=True):
     reason: str
 
 
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.TYPE: cls
-    for cls in (
-        ChapterStarted,
-        MissionStarted,
-        CardsDealt,
-        CardsDrawn,
-        CardPlayed,
-        CardDrawnAndPlayed,
-        HardKnockDiscarded,
-        MissionLeaderTaken,
-        CharmUsed,
-        SpeechMade,
-        SupportTileDiscarded,
-        PlayerWithdrew,
-        MissionFailed,
-        MissionSucceeded,
-        SupportRevealed,
-        SupportUsed,
-        MoraleDropped,
-        LeadershipPassed,
-        ChapterWon,
-        ChapterLost,
-        CampaignCreated,
-        FactCorrected,
-    )
-}
+Record = TypeVar("Record", bound=msgspec.Struct)
 
 
-def register(*classes: type[Event]) -> None:
-    """Make event classes defined in other domain modules known to ``from_record``."""
-    for cls in classes:
-        if cls.TYPE in EVENT_TYPES and EVENT_TYPES[cls.TYPE] is not cls:
-            raise ValueError(f"two event classes claim the type {cls.TYPE!r}")
-        EVENT_TYPES[cls.TYPE] = cls
+def copy_fields(kind: type[Record], source: msgspec.Struct, **given: Any) -> Record:
+    """A ``kind`` holding the fields of ``source`` it shares by name, then ``given``: the
+    event recording a described card or a Briefing (plus the reason), and the card or
+    Briefing that event recorded."""
+    shared = source.__struct_fields__
+    fields = {name: getattr(source, name) for name in kind.__struct_fields__ if name in shared}
+    return kind(**{**fields, **given})
 
 
 # (type, from_version) -> function turning a record's data into the next version's.
@@ -267,36 +245,19 @@ def to_record(event: Event) -> dict[str, Any]:
     return {"type": event.TYPE, "v": event.VERSION, "data": data}
 
 
-# The domain modules that define and ``register`` more event types. They are imported
-# where they are used (``domain.cards.box`` and ``domain.campaign.oneshot`` only by the
-# commands that need them), so ``from_record`` imports them all the first time it meets a
-# type not yet known.
-EVENT_MODULES = (
-    "domain.cards.box",
-    "domain.campaign.briefing",
-    "domain.campaign.oneshot",
-    "domain.modules.orders",
-    "domain.modules.recruits",
-    "domain.campaign.rewards",
-    "domain.modules.solo.rules",
-)
+@cache
+def _event_types() -> dict[str, type[Event]]:
+    """``records.EVENT_TYPES``, imported when a record is first read, not at the top: the
+    registry imports the modules that define events, and they import this one."""
+    from domain.records import EVENT_TYPES
 
-
-def load_event_modules() -> None:
-    """Import every module that registers event types (once; cheap afterwards)."""
-    from importlib import import_module
-
-    for name in EVENT_MODULES:
-        import_module(name)
+    return EVENT_TYPES
 
 
 def from_record(record: dict[str, Any]) -> Event:
     """The event a stored record describes, upcast to the current version (lists become
     the tuples the fields declare)."""
-    cls = EVENT_TYPES.get(record["type"])
-    if cls is None:
-        load_event_modules()
-        cls = EVENT_TYPES[record["type"]]
+    cls = _event_types()[record["type"]]
     data = record["data"]
     version = int(record.get("v", 1))
     while version < cls.VERSION:

@@ -13,7 +13,7 @@ from typing import ClassVar
 import msgspec
 
 from domain.errors import CampaignRuleViolation
-from domain.events import Event, register
+from domain.events import Event, copy_fields
 from domain.limits import LAST_CHAPTER, SPEECH_TOKENS, TRIAL_CARDS
 
 CHAPTERS = range(0, LAST_CHAPTER + 1)  # 0 is Boot Camp, then chapters 1 to 9
@@ -106,9 +106,6 @@ class ConclusionEntered(Event, frozen=True):
     reason: str
 
 
-register(BriefingEntered, ConclusionEntered)
-
-
 def _check_chapter(number: int, what: str) -> None:
     if number not in CHAPTERS:
         raise CampaignRuleViolation(f"{what}: the campaign has Boot Camp (0) and chapters 1 to 9")
@@ -139,19 +136,7 @@ def decide_briefing(known: bool, cmd: EnterBriefing) -> BriefingEntered:
         )
     if known and not cmd.reason.strip():
         raise CampaignRuleViolation(f"{what} is already entered: a change needs a reason")
-    return BriefingEntered(
-        b.chapter,
-        b.trials,
-        b.morale,
-        b.first_intensity,
-        b.traps,
-        b.orders,
-        b.recruits,
-        b.speech_tokens,
-        b.title,
-        b.notes,
-        cmd.reason.strip(),
-    )
+    return copy_fields(BriefingEntered, b, reason=cmd.reason.strip())
 
 
 def decide_conclusion(known: bool, cmd: EnterConclusion) -> ConclusionEntered:
@@ -179,26 +164,14 @@ def decide_conclusion(known: bool, cmd: EnterConclusion) -> ConclusionEntered:
     if known and not cmd.reason.strip():
         raise CampaignRuleViolation(f"{what} is already entered: a change needs a reason")
     rewards = tuple((r.result, r.morale_left, r.helping_hands) for r in c.rewards)
-    return ConclusionEntered(c.chapter, rewards, c.offered, c.notes, cmd.reason.strip())
+    return copy_fields(ConclusionEntered, c, rewards=rewards, reason=cmd.reason.strip())
 
 
 def briefing_of(event: BriefingEntered) -> Briefing:
     """The Briefing an event recorded."""
-    return Briefing(
-        event.chapter,
-        event.trials,
-        event.morale,
-        event.first_intensity,
-        event.traps,
-        event.orders,
-        event.recruits,
-        event.speech_tokens,
-        event.title,
-        event.notes,
-    )
+    return copy_fields(Briefing, event)
 
 
 def conclusion_of(event: ConclusionEntered) -> Conclusion:
     """The Conclusion an event recorded."""
-    rules = tuple(RewardRule(*r) for r in event.rewards)
-    return Conclusion(event.chapter, rules, event.offered, event.notes)
+    return copy_fields(Conclusion, event, rewards=tuple(RewardRule(*r) for r in event.rewards))

@@ -9,9 +9,6 @@ over.
 
 from __future__ import annotations
 
-import sys
-from typing import TYPE_CHECKING, Any, cast
-
 import msgspec
 from msgspec.structs import replace
 
@@ -28,6 +25,13 @@ from domain.campaign.briefing import (
     decide_briefing,
     decide_conclusion,
 )
+from domain.campaign.oneshot import (
+    HelpingHandKept,
+    KeepHelpingHand,
+    StartOneShot,
+    decide_keep_helping_hand,
+    decide_start_one_shot,
+)
 from domain.campaign.rewards import (
     AwardHelpingHands,
     Ban,
@@ -42,8 +46,20 @@ from domain.campaign.rewards import (
     SkipBootCamp,
     Unclaimed,
 )
+from domain.cards.box import (
+    DescribeHelpingHand,
+    DescribeOrder,
+    DescribeRecruit,
+    DescribeTrialCard,
+    HelpingHandDescribed,
+    OrderDescribed,
+    RecruitDescribed,
+    TrialCardDescribed,
+    decide_describe,
+    learn,
+)
 from domain.cards.catalogue import Catalogue, base_catalogue
-from domain.chapter.commands import Chance, Command, Seat, StartChapter
+from domain.chapter.commands import Chance, Seat, StartChapter
 from domain.chapter.corrections import CorrectFact, decide_correction
 from domain.chapter.evolve import begin, evolve
 from domain.chapter.guards import check_in_hand, check_turn, find_player
@@ -54,16 +70,7 @@ from domain.engine import decide
 from domain.errors import CampaignRuleViolation, InvalidSetup, NoChapter
 from domain.events import CampaignCreated, ChapterLost, ChapterStarted, ChapterWon, Event
 from domain.limits import LAST_CHAPTER
-
-if TYPE_CHECKING:
-    from domain.campaign.oneshot import KeepHelpingHand, StartOneShot
-    from domain.cards.box import DescribeCommand
-
-# The Describe commands (domain/cards/box.py) and the One-shot game (domain/campaign/oneshot.py) are
-# imported by the commands that use them, not here: a command or an event of theirs exists
-# only once its module is imported (``from_record`` imports the event modules on the first
-# type it does not know), so deciding and evolving look at them only then.
-_BOX, _ONESHOT = "domain.cards.box", "domain.campaign.oneshot"
+from domain.records import CampaignCommand as CampaignCommand
 
 
 class ChapterResult(msgspec.Struct, frozen=True):
@@ -112,49 +119,6 @@ class CampaignState(msgspec.Struct, frozen=True):
     def held(self, player: str) -> tuple[Holding, ...]:
         """A player's Helping Hands not yet used (Friendship cards stay in play)."""
         return tuple(h for h in self.holdings if h.player == player and h.used_in is None)
-
-
-if TYPE_CHECKING:
-    CampaignCommand = (
-        Command
-        | StartChapter
-        | CorrectFact
-        | DescribeCommand
-        | EnterBriefing
-        | EnterConclusion
-        | AwardHelpingHands
-        | BanCard
-        | PlayHelpingHand
-        | SkipBootCamp
-        | StartOneShot
-        | KeepHelpingHand
-    )
-
-
-def __getattr__(name: str) -> Any:
-    """``CampaignCommand`` at run time (the union needs domain.cards.box and
-    domain.campaign.oneshot)."""
-    if name == "CampaignCommand":
-        from domain.campaign.oneshot import KeepHelpingHand, StartOneShot
-        from domain.cards.box import DescribeCommand
-
-        union = (
-            Command
-            | StartChapter
-            | CorrectFact
-            | DescribeCommand
-            | EnterBriefing
-            | EnterConclusion
-            | AwardHelpingHands
-            | BanCard
-            | PlayHelpingHand
-            | SkipBootCamp
-            | StartOneShot
-            | KeepHelpingHand
-        )
-        globals()[name] = union
-        return union
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def decide_create_campaign(name: str, ruleset: str, seats: tuple[Seat, ...]) -> CampaignCreated:
@@ -335,54 +299,29 @@ def decide_campaign(
             return (_ban(state, command),)
         case PlayHelpingHand():
             return (_play_helping_hand(state, command),)
-    if _ONESHOT in sys.modules:
-        events = _decide_one_shot(state, command, chance)
-        if events is not None:
-            return events
-    if _BOX in sys.modules:
-        from domain.cards.box import (
-            DescribeHelpingHand,
-            DescribeOrder,
-            DescribeRecruit,
-            DescribeTrialCard,
-            decide_describe,
-        )
-
-        match command:
-            case DescribeTrialCard() | DescribeOrder() | DescribeRecruit() | DescribeHelpingHand():
-                return (decide_describe(state.catalogue, command),)
+        case StartOneShot():
+            return _start_one_shot(state, command, chance)
+        case KeepHelpingHand():
+            earlier = [HelpingHandKept(p, k, d, "") for p, k, d in state.kept]
+            return (decide_keep_helping_hand(state.catalogue, state.seats, earlier, command),)
+        case DescribeTrialCard() | DescribeOrder() | DescribeRecruit() | DescribeHelpingHand():
+            return (decide_describe(state.catalogue, command),)
     if state.chapter is None:
         raise NoChapter("no chapter has been started in this campaign yet")
     if isinstance(command, CorrectFact):
         return tuple(decide_correction(state.chapter, command, chance).events)
-    # what is left is a chapter command (the Describe and One-shot ones returned above)
-    return decide(state.chapter, cast(Command, command), chance)
+    # what is left is a chapter command
+    return decide(state.chapter, command, chance)
 
 
-def _decide_one_shot(
-    state: CampaignState, command: object, chance: Chance | None
-) -> tuple[Event, ...] | None:
-    from domain.campaign.oneshot import (
-        HelpingHandKept,
-        KeepHelpingHand,
-        StartOneShot,
-        decide_keep_helping_hand,
-        decide_start_one_shot,
-    )
-
-    match command:
-        case StartOneShot():
-            if state.chapter_running:
-                raise CampaignRuleViolation(
-                    f"{chapter_name(state.chapter_number)} is still being played"
-                )
-            if not state.armistice:
-                raise CampaignRuleViolation("a One-shot game plays the armistice rules")
-            return decide_start_one_shot(command, state.catalogue, chance)
-        case KeepHelpingHand():
-            earlier = [HelpingHandKept(p, k, d, "") for p, k, d in state.kept]
-            return (decide_keep_helping_hand(state.catalogue, state.seats, earlier, command),)
-    return None
+def _start_one_shot(
+    state: CampaignState, command: StartOneShot, chance: Chance | None
+) -> tuple[Event, ...]:
+    if state.chapter_running:
+        raise CampaignRuleViolation(f"{chapter_name(state.chapter_number)} is still being played")
+    if not state.armistice:
+        raise CampaignRuleViolation("a One-shot game plays the armistice rules")
+    return decide_start_one_shot(command, state.catalogue, chance)
 
 
 # --- evolving ---------------------------------------------------------------------------
@@ -420,16 +359,14 @@ def _campaign_event(state: CampaignState, event: Event) -> CampaignState | None:
             return _with_catalogue(state, state.catalogue.without(event.card))
         case HelpingHandPlayed():
             return _played(state, event)
-    oneshot = sys.modules.get(_ONESHOT)
-    if oneshot is not None and isinstance(event, oneshot.HelpingHandKept):
-        holding = Holding(
-            event.kept, event.player, state.chapter_number, event.category, source="one-shot"
-        )
-        kept = (*state.kept, (event.player, event.kept, event.discarded))
-        return replace(state, holdings=(*state.holdings, holding), kept=kept)
-    box = sys.modules.get(_BOX)
-    if box is not None and isinstance(event, box.DESCRIBED):
-        return _with_catalogue(state, box.learn(state.catalogue, event))
+        case HelpingHandKept():
+            holding = Holding(
+                event.kept, event.player, state.chapter_number, event.category, source="one-shot"
+            )
+            kept = (*state.kept, (event.player, event.kept, event.discarded))
+            return replace(state, holdings=(*state.holdings, holding), kept=kept)
+        case TrialCardDescribed() | OrderDescribed() | RecruitDescribed() | HelpingHandDescribed():
+            return _with_catalogue(state, learn(state.catalogue, event))
     return None
 
 
@@ -445,9 +382,8 @@ def _played(state: CampaignState, event: HelpingHandPlayed) -> CampaignState:
     return replace(state, holdings=tuple(holdings), chapter=chapter)
 
 
-# The events the campaign evolves on itself (with those of domain.cards.box and
-# domain.campaign.oneshot); every other event is its chapter's, and goes straight to
-# ``evolve``.
+# The events the campaign evolves on itself; every other event is its chapter's, and goes
+# straight to ``evolve``.
 _CAMPAIGN_LEVEL = frozenset(
     {
         ChapterStarted,
@@ -458,16 +394,19 @@ _CAMPAIGN_LEVEL = frozenset(
         HelpingHandsUnclaimed,
         CardBanned,
         HelpingHandPlayed,
+        HelpingHandKept,
+        TrialCardDescribed,
+        OrderDescribed,
+        RecruitDescribed,
+        HelpingHandDescribed,
     }
 )
-_CAMPAIGN_MODULES = frozenset({_BOX, _ONESHOT})
 _CHAPTER_ENDS = (ChapterWon, ChapterLost)
 
 
 def evolve_campaign(state: CampaignState, event: Event) -> CampaignState:
     """The campaign after one event."""
-    kind = type(event)
-    if kind in _CAMPAIGN_LEVEL or kind.__module__ in _CAMPAIGN_MODULES:
+    if type(event) in _CAMPAIGN_LEVEL:
         changed = _campaign_event(state, event)
         if changed is not None:
             return changed

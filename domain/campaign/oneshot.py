@@ -17,17 +17,16 @@ from typing import ClassVar
 import msgspec
 from msgspec.structs import replace
 
-from domain.cards.catalogue import Catalogue
+from domain.cards.catalogue import ORDER_DIFFICULTIES, Catalogue
 from domain.chapter.commands import Chance, Seat, StartChapter
 from domain.chapter.evolve import EVOLVERS
 from domain.chapter.setup import check_seats, decide_start_chapter
 from domain.chapter.state import ChapterState
 from domain.errors import MissingOutcome, RuleViolation
-from domain.events import Event, register
+from domain.events import Event
 from domain.limits import TRIAL_CARDS
 
 ONE_SHOT_TRIALS = 30
-LEVELS = ("easy", "normal", "hard")
 ORDER_CHART = {  # Orders of the Day by difficulty: easy, normal, hard (12 cards)
     "beginners": (4, 8, 0),
     "grizzled": (4, 4, 4),
@@ -85,9 +84,6 @@ class HelpingHandKept(Event, frozen=True):
     category: str
 
 
-register(CardsSetAside, HelpingHandKept)
-
-
 def _set_aside(state: ChapterState, event: CardsSetAside) -> ChapterState:
     return replace(state, set_aside=(*state.set_aside, *event.cards))
 
@@ -125,7 +121,9 @@ def order_deck(
     if told is not None:
         _check_described(orders, told, "Orders of the Day")
         if difficulty != "scenario":
-            counts = tuple(sum(orders[n].difficulty == lv for n in told) for lv in LEVELS)
+            counts = tuple(
+                sum(orders[n].difficulty == lv for n in told) for lv in ORDER_DIFFICULTIES
+            )
             if counts != ORDER_CHART[difficulty]:
                 raise OneShotRefused(
                     f"the {difficulty} chart asks for {_chart(difficulty)} Orders of the Day, "
@@ -135,7 +133,7 @@ def order_deck(
     if difficulty == "scenario":
         raise OneShotRefused("a scenario game brings its own Order of the Day deck: give it")
     drawn: list[int] = []
-    for level, wanted in zip(LEVELS, ORDER_CHART[difficulty], strict=True):
+    for level, wanted in zip(ORDER_DIFFICULTIES, ORDER_CHART[difficulty], strict=True):
         pool = tuple(sorted(n for n, card in orders.items() if card.difficulty == level))
         if len(pool) < wanted:
             raise OneShotRefused(
@@ -180,7 +178,7 @@ def _chart(difficulty: str) -> str:
 
 
 def _counts(counts: Sequence[int]) -> str:
-    return " / ".join(f"{n} {level}" for n, level in zip(counts, LEVELS, strict=True))
+    return " / ".join(f"{n} {level}" for n, level in zip(counts, ORDER_DIFFICULTIES, strict=True))
 
 
 # --- The setup ---------------------------------------------------------------------------

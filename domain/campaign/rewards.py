@@ -7,14 +7,12 @@ two numbers, their difference, and every fact behind them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Sequence
+from typing import ClassVar, Protocol
 
 import msgspec
 
-from domain.events import Event, register
-
-if TYPE_CHECKING:
-    from domain.campaign.flow import CampaignState
+from domain.events import Event
 
 
 class Holding(msgspec.Struct, frozen=True):
@@ -117,15 +115,6 @@ class BootCampSkipped(Event, frozen=True):
     TYPE: ClassVar[str] = "BootCampSkipped"
 
 
-register(
-    HelpingHandAwarded,
-    HelpingHandsUnclaimed,
-    CardBanned,
-    HelpingHandPlayed,
-    BootCampSkipped,
-)
-
-
 # --- the score ----------------------------------------------------------------------------
 class ScoreLine(msgspec.Struct, frozen=True):
     """One chapter's part of the score."""
@@ -169,7 +158,33 @@ class Score(msgspec.Struct, frozen=True):
         return self.victory_points - self.negative_points
 
 
-def score(state: CampaignState) -> Score:
+class Ended(Protocol):
+    """How a chapter ended, as the score reads it (``flow.ChapterResult``)."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def outcome(self) -> str: ...
+    @property
+    def morale_left(self) -> int: ...
+
+
+class Scored(Protocol):
+    """What the score reads of a campaign (``flow.CampaignState``): how each chapter ended
+    and the rewards recorded. The flow keeps the rewards' records, so this module does not
+    import it back."""
+
+    @property
+    def results(self) -> Sequence[Ended]: ...
+    @property
+    def holdings(self) -> Sequence[Holding]: ...
+    @property
+    def unclaimed(self) -> Sequence[Unclaimed]: ...
+    @property
+    def bans(self) -> Sequence[Ban]: ...
+
+
+def score(state: Scored) -> Score:
     """The score of a campaign, chapter by chapter, from its recorded facts."""
     lines = []
     for result in state.results:

@@ -11,21 +11,20 @@ import msgspec
 
 from domain.cards.catalogue import (
     HELPING_HAND_CATEGORIES,
+    ORDER_DIFFICULTIES,
+    THREAT_ORDER,
+    THREATS,
     CardType,
     Catalogue,
     HardKnock,
     HelpingHandCard,
     OrderCard,
     RecruitCard,
-    Threat,
     hard_knock_key,
     threat_key,
 )
 from domain.errors import InvalidDescription
-from domain.events import Event, register
-
-THREATS = tuple(t.value for t in Threat)
-DIFFICULTIES = ("easy", "normal", "hard")
+from domain.events import Event, copy_fields
 
 
 class DescribeTrialCard(msgspec.Struct, frozen=True):
@@ -119,9 +118,6 @@ class HelpingHandDescribed(Event, frozen=True):
     reason: str
 
 
-register(TrialCardDescribed, OrderDescribed, RecruitDescribed, HelpingHandDescribed)
-
-
 def _check_reason(known: bool, what: str, reason: str) -> None:
     if known and not reason.strip():
         raise InvalidDescription(
@@ -164,67 +160,48 @@ def _trial(catalogue: Catalogue, cmd: DescribeTrialCard) -> TrialCardDescribed:
             raise InvalidDescription(f"{what}: Luck symbols cannot be negative")
         kind, key, value = None, threat_key(cmd.threats, cmd.trap, cmd.luck), 0
     _check_reason(catalogue.by_number(cmd.number) is not None, what, cmd.reason)
-    threats = tuple(sorted(cmd.threats, key=THREATS.index))
+    threats = tuple(sorted(cmd.threats, key=THREAT_ORDER.__getitem__))
     return TrialCardDescribed(
         cmd.number, key, threats, cmd.trap, cmd.luck, kind, value, cmd.effect, cmd.reason.strip()
     )
 
 
-def _order(catalogue: Catalogue, cmd: DescribeOrder) -> OrderDescribed:
-    card, what = cmd.card, f"Order of the Day #{cmd.card.number}"
+def _check_card(card: OrderCard | RecruitCard | HelpingHandCard, what: str) -> None:
     _positive_number(card.number, what)
     if not card.name.strip():
         raise InvalidDescription(f"{what}: give its name as printed")
-    if card.difficulty not in DIFFICULTIES:
+
+
+def _order(catalogue: Catalogue, cmd: DescribeOrder) -> OrderDescribed:
+    card, what = cmd.card, f"Order of the Day #{cmd.card.number}"
+    _check_card(card, what)
+    if card.difficulty not in ORDER_DIFFICULTIES:
         raise InvalidDescription(f"{what}: difficulty is easy, normal or hard")
     _check_threats(card.threats, what)
     for players, minimum in card.minimum:
         if players < 1 or minimum < 1:
             raise InvalidDescription(f"{what}: minimum intensities are at least 1")
     _check_reason(card.number in catalogue.orders, what, cmd.reason)
-    return OrderDescribed(
-        card.number,
-        card.name.strip(),
-        card.difficulty,
-        card.minimum,
-        card.threats,
-        card.lasting,
-        card.cancellation,
-        card.effect,
-        cmd.reason.strip(),
-    )
+    return copy_fields(OrderDescribed, card, name=card.name.strip(), reason=cmd.reason.strip())
 
 
 def _recruit(catalogue: Catalogue, cmd: DescribeRecruit) -> RecruitDescribed:
     card, what = cmd.card, f"Recruit #{cmd.card.number}"
-    _positive_number(card.number, what)
-    if not card.name.strip():
-        raise InvalidDescription(f"{what}: give its name as printed")
+    _check_card(card, what)
     if card.hand < 1 or card.morale_tokens < 0:
         raise InvalidDescription(f"{what}: a starting hand of 1 or more, Morale tokens 0 or more")
     _check_reason(card.number in catalogue.recruits, what, cmd.reason)
-    return RecruitDescribed(
-        card.number,
-        card.name.strip(),
-        card.hand,
-        card.morale_tokens,
-        card.effect,
-        card.advantage,
-        cmd.reason.strip(),
-    )
+    return copy_fields(RecruitDescribed, card, name=card.name.strip(), reason=cmd.reason.strip())
 
 
 def _helping_hand(catalogue: Catalogue, cmd: DescribeHelpingHand) -> HelpingHandDescribed:
     card, what = cmd.card, f"Helping Hand #{cmd.card.number}"
-    _positive_number(card.number, what)
-    if not card.name.strip():
-        raise InvalidDescription(f"{what}: give its name as printed")
+    _check_card(card, what)
     if card.category not in HELPING_HAND_CATEGORIES:
         raise InvalidDescription(f"{what}: its category is action, event or friendship")
     _check_reason(card.number in catalogue.helping_hands, what, cmd.reason)
-    return HelpingHandDescribed(
-        card.number, card.name.strip(), card.category, card.effect, cmd.reason.strip()
-    )
+    name, reason = card.name.strip(), cmd.reason.strip()
+    return copy_fields(HelpingHandDescribed, card, name=name, reason=reason)
 
 
 def decide_describe(catalogue: Catalogue, cmd: DescribeCommand) -> Event:
@@ -244,45 +221,12 @@ def learn(catalogue: Catalogue, event: Event) -> Catalogue:
     """The catalogue after a description event."""
     match event:
         case TrialCardDescribed():
-            card = CardType(
-                key=event.key,
-                threats=event.threats,
-                trap=event.trap,
-                luck=event.luck,
-                hard_knock=event.hard_knock,
-                value=event.value,
-                effect=event.effect,
-            )
+            card = copy_fields(CardType, event)
             return catalogue.forget_number(event.number).described(event.number, card)
         case OrderDescribed():
-            return catalogue.learnt(
-                OrderCard(
-                    event.number,
-                    event.name,
-                    event.difficulty,
-                    event.minimum,
-                    event.threats,
-                    event.lasting,
-                    event.cancellation,
-                    event.effect,
-                )
-            )
+            return catalogue.learnt(copy_fields(OrderCard, event))
         case RecruitDescribed():
-            return catalogue.learnt(
-                RecruitCard(
-                    event.number,
-                    event.name,
-                    event.hand,
-                    event.morale_tokens,
-                    event.effect,
-                    event.advantage,
-                )
-            )
+            return catalogue.learnt(copy_fields(RecruitCard, event))
         case HelpingHandDescribed():
-            return catalogue.learnt(
-                HelpingHandCard(event.number, event.name, event.category, event.effect)
-            )
+            return catalogue.learnt(copy_fields(HelpingHandCard, event))
     return catalogue
-
-
-DESCRIBED = (TrialCardDescribed, OrderDescribed, RecruitDescribed, HelpingHandDescribed)

@@ -31,7 +31,8 @@ class Threat(StrEnum):
     WHISTLE = "whistle"
 
 
-THREAT_ORDER: dict[str, int] = {t.value: i for i, t in enumerate(Threat)}
+THREATS: tuple[str, ...] = tuple(t.value for t in Threat)  # the six, in key order
+THREAT_ORDER: dict[str, int] = {threat: i for i, threat in enumerate(THREATS)}
 
 
 class HardKnock(StrEnum):
@@ -122,12 +123,15 @@ def _card_from_json(raw: dict[str, Any]) -> CardType:
     )
 
 
+ORDER_DIFFICULTIES = ("easy", "normal", "hard")
+
+
 class OrderCard(msgspec.Struct, frozen=True):
     """An Order of the Day, as the player described it (the texts are not public)."""
 
     number: int
     name: str
-    difficulty: str = "normal"
+    difficulty: str = "normal"  # one of ORDER_DIFFICULTIES
     minimum: tuple[tuple[int, int], ...] = ()  # (players, minimum intensity) pairs
     threats: tuple[str, ...] = ()  # threats it adds to No Man's Land while in play
     lasting: bool = False  # stays in play until its cancellation condition is met
@@ -253,18 +257,8 @@ class Catalogue(msgspec.Struct, frozen=True):
             numbers = (*numbers, number)
         copies = max(old.copies if old else 0, len(numbers), 1 if old is None else 0)
         base = card if old is None else old
-        cards[card.key] = CardType(
-            key=base.key,
-            threats=base.threats,
-            trap=base.trap,
-            luck=base.luck,
-            hard_knock=base.hard_knock,
-            value=base.value,
-            merry_christmas=base.merry_christmas,
-            copies=copies,
-            effect=card.effect or base.effect,
-            numbers=numbers,
-        )
+        effect = card.effect or base.effect
+        cards[card.key] = replace(base, copies=copies, effect=effect, numbers=numbers)
         return replace(self, cards=cards)
 
 

@@ -27,7 +27,7 @@ from domain.chapter.outcome import Outcome
 from domain.chapter.piles import OrderPiles
 from domain.chapter.state import ChapterState, Phase
 from domain.errors import IntensityTooLow, RuleViolation, WrongPhase
-from domain.events import ChapterStarted, Event, Slot, register
+from domain.events import ChapterStarted, Event, Slot
 
 CANCEL_REASON = "its cancellation condition is met"  # what legal_actions lists
 
@@ -63,9 +63,6 @@ class OrderCancelled(Event, frozen=True):
     reason: str
     player: str | None
     cards: tuple[Slot, ...]
-
-
-register(OrderChosen, OrderDiscarded, OrderCancelled)
 
 
 # --- Queries ---------------------------------------------------------------------------

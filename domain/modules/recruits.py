@@ -44,7 +44,7 @@ from domain.errors import (
     RuleViolation,
     TargetRefused,
 )
-from domain.events import CardDrawnAndPlayed, ChapterStarted, Event, register
+from domain.events import CardDrawnAndPlayed, ChapterStarted, Event
 from domain.legal import targets
 
 
@@ -85,9 +85,6 @@ class RecruitDeparted(Event, frozen=True):
 
     TYPE: ClassVar[str] = "RecruitDeparted"
     recruit: int
-
-
-register(RecruitArrived, RecruitPlayed, RecruitWithdrew, RecruitDeparted)
 
 
 def recruit_label(state: ChapterState, number: int) -> str:

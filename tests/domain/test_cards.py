@@ -6,9 +6,24 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from msgspec.structs import replace
 
+from domain.cards.box import (
+    DescribeHelpingHand,
+    DescribeOrder,
+    DescribeRecruit,
+    DescribeTrialCard,
+    decide_describe,
+    learn,
+)
 from domain.cards.catalogue import (
+    ORDER_DIFFICULTIES,
+    THREAT_ORDER,
+    THREATS,
     CardType,
+    HelpingHandCard,
+    OrderCard,
+    RecruitCard,
     Threat,
     base_catalogue,
     grizzled_roster,
@@ -18,7 +33,7 @@ from domain.cards.catalogue import (
 )
 from domain.chapter.commands import Seat, StartChapter
 from domain.chapter.setup import decide_start_chapter
-from domain.errors import InvalidSetup
+from domain.errors import InvalidDescription, InvalidSetup
 
 WEATHER = ("night", "snow", "rain")
 ATTACKS = ("shell", "gas", "whistle")
@@ -146,6 +161,27 @@ def test_card_keys_and_names_read_as_the_cards_do():
     assert catalogue["absent-minded"].name == "Absent-Minded"
 
 
+def test_the_six_threats_are_listed_once_in_the_order_card_keys_use():
+    assert THREATS == ("night", "snow", "rain", "shell", "gas", "whistle")
+    assert {threat: i for i, threat in enumerate(THREATS)} == THREAT_ORDER
+    assert threat_key(tuple(reversed(THREATS))) == "+".join(THREATS)
+
+
+def test_a_described_card_names_only_the_six_threats_and_keeps_their_key_order():
+    event = decide_describe(base_catalogue(), DescribeTrialCard(101, ("whistle", "night")))
+    assert event.key == "night+whistle"  # type: ignore[attr-defined]
+    assert event.threats == ("night", "whistle")  # type: ignore[attr-defined]
+    with pytest.raises(InvalidDescription, match="'fog' is not a threat \\(night, snow, rain"):
+        decide_describe(base_catalogue(), DescribeTrialCard(102, ("night", "fog")))
+
+
+def test_an_order_of_the_day_is_easy_normal_or_hard():
+    assert ORDER_DIFFICULTIES == ("easy", "normal", "hard")
+    order = OrderCard(5, "Dig in", difficulty="brutal")
+    with pytest.raises(InvalidDescription, match="difficulty is easy, normal or hard"):
+        decide_describe(base_catalogue(), DescribeOrder(order))
+
+
 def test_the_six_grizzled_and_their_good_luck_charms():
     assert {g.name: g.charm for g in grizzled_roster()} == {
         "Félix Moreau": "night",
@@ -240,3 +276,37 @@ def test_more_numbers_than_copies_raise_the_copies():
     assert catalogue.total == 61
     assert catalogue.by_number(99).key == "panicked"
     assert catalogue.by_number(100) is None
+
+
+@pytest.mark.parametrize(
+    "card",
+    [
+        OrderCard(3, "Hold the line", "hard", ((3, 2), (4, 3)), ("shell",), True, "a speech"),
+        RecruitCard(4, "Young Louis", hand=2, morale_tokens=0, effect="e", advantage="a"),
+        HelpingHandCard(5, "A letter from home", "friendship", effect="keeps spirits up"),
+    ],
+    ids=lambda card: type(card).__name__,
+)
+def test_a_described_order_recruit_or_helping_hand_is_learnt_as_it_was_described(
+    card: OrderCard | RecruitCard | HelpingHandCard,
+) -> None:
+    command = {OrderCard: DescribeOrder, RecruitCard: DescribeRecruit}.get(
+        type(card), DescribeHelpingHand
+    )
+    spaced = replace(card, name=f"  {card.name} ")
+    event = decide_describe(base_catalogue(), command(spaced, reason=" new "))  # type: ignore[arg-type]
+    assert event.reason == "new"  # type: ignore[attr-defined]
+    learnt = learn(base_catalogue(), event)
+    assert card in (
+        *learnt.orders.values(),
+        *learnt.recruits.values(),
+        *learnt.helping_hands.values(),
+    )
+
+
+def test_a_number_described_as_a_known_face_keeps_the_printed_card_and_adds_its_effect() -> None:
+    describe = DescribeTrialCard(140, ("gas",), hard_knock="Phobia", value=2, effect="fear")
+    learnt = learn(base_catalogue(), decide_describe(base_catalogue(), describe))
+    assert learnt.by_number(140) == CardType(
+        "phobia-gas", ("gas",), hard_knock="phobia", value=1, effect="fear", numbers=(140,)
+    )

@@ -67,7 +67,6 @@ from domain.events import (
     MissionStarted,
     MissionSucceeded,
     PlayerWithdrew,
-    register,
 )
 from domain.modules.solo.state import SOLO_HAND
 
@@ -120,9 +119,6 @@ class SoloSupportDrawn(Event, frozen=True):
     TYPE: ClassVar[str] = "SoloSupportDrawn"
     tile: str
     beneficiary: str | None
-
-
-register(SoloHandFilled, SoloCardPlayed, SoloRefillGivenUp, SoloMissionEnded, SoloSupportDrawn)
 
 
 # --- Evolving ----------------------------------------------------------------------------

@@ -1,0 +1,105 @@
+"""Every record grizzled stores, listed once: the domain events and the commands, by the
+name each is stored under (an event's ``TYPE``, a command's class name).
+
+The lists are the allow-list storage resolves names with (``events.from_record``,
+``codec.decode_command``): a name not listed here is never turned into an object, and
+nothing registers itself on import, so what is known does not depend on what happens to
+have been imported.
+
+Why a module of its own. Each class lives beside its rule (a Briefing's event in
+``campaign/briefing.py``, a Recruit's in ``modules/recruits.py``) and those modules import
+``domain.events`` for the ``Event`` base, so ``events.py`` cannot import them back (a
+cycle); ``codec.py`` stores the campaign state, so it imports ``campaign/flow.py``, which
+needs ``CampaignCommand`` from here (another cycle). Here the list sits between the two:
+it imports every module that defines a record and is imported by the flow, the codec and
+``events.from_record`` (on its first call). It costs what deciding costs already (the
+chapter's rules); the CLI's ``status`` never imports it.
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias, get_args
+
+from domain import events
+from domain.campaign import briefing, oneshot, rewards
+from domain.cards import box
+from domain.chapter import commands, corrections
+from domain.modules import orders, recruits
+from domain.modules.solo import rules as solo
+
+# What a campaign is told to do: the chapter's commands (with its modules' and Solo's), a
+# correction, and the campaign's own. ``decide_campaign`` takes exactly these, so mypy
+# refuses a new command until it is listed here.
+CampaignCommand: TypeAlias = (
+    commands.Command
+    | commands.StartChapter
+    | corrections.CorrectFact
+    | box.DescribeCommand
+    | briefing.EnterBriefing
+    | briefing.EnterConclusion
+    | rewards.AwardHelpingHands
+    | rewards.BanCard
+    | rewards.PlayHelpingHand
+    | rewards.SkipBootCamp
+    | oneshot.StartOneShot
+    | oneshot.KeepHelpingHand
+)
+
+COMMANDS: tuple[type, ...] = get_args(CampaignCommand)
+
+EVENTS: tuple[type[events.Event], ...] = (
+    # the campaign and its chapters
+    events.CampaignCreated,
+    events.ChapterStarted,
+    events.MissionStarted,
+    events.CardsDealt,
+    events.CardsDrawn,
+    events.CardPlayed,
+    events.CardDrawnAndPlayed,
+    events.HardKnockDiscarded,
+    events.MissionLeaderTaken,
+    events.CharmUsed,
+    events.SpeechMade,
+    events.SupportTileDiscarded,
+    events.PlayerWithdrew,
+    events.MissionFailed,
+    events.MissionSucceeded,
+    events.SupportRevealed,
+    events.SupportUsed,
+    events.MoraleDropped,
+    events.LeadershipPassed,
+    events.ChapterWon,
+    events.ChapterLost,
+    events.FactCorrected,
+    # the box as the campaign learns it
+    box.TrialCardDescribed,
+    box.OrderDescribed,
+    box.RecruitDescribed,
+    box.HelpingHandDescribed,
+    # Briefings and Conclusions, rewards, the One-shot game
+    briefing.BriefingEntered,
+    briefing.ConclusionEntered,
+    rewards.HelpingHandAwarded,
+    rewards.HelpingHandsUnclaimed,
+    rewards.CardBanned,
+    rewards.HelpingHandPlayed,
+    rewards.BootCampSkipped,
+    oneshot.CardsSetAside,
+    oneshot.HelpingHandKept,
+    # Orders of the Day, Recruits, Solo mode
+    orders.OrderChosen,
+    orders.OrderDiscarded,
+    orders.OrderCancelled,
+    recruits.RecruitArrived,
+    recruits.RecruitPlayed,
+    recruits.RecruitWithdrew,
+    recruits.RecruitDeparted,
+    solo.SoloHandFilled,
+    solo.SoloCardPlayed,
+    solo.SoloRefillGivenUp,
+    solo.SoloMissionEnded,
+    solo.SoloSupportDrawn,
+)
+
+EVENT_TYPES: dict[str, type[events.Event]] = {cls.TYPE: cls for cls in EVENTS}
+COMMAND_TYPES: dict[str, type] = {cls.__name__: cls for cls in COMMANDS}
