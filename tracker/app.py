@@ -175,8 +175,7 @@ class Tracker(Application[UUID]):
             Campaign.Created,
             id=campaign_id(name),
             record=to_record(created),
-            logged_by=self.by,
-            session=self.session,
+            **self._who(),
         )
         try:
             self._save(campaign)
@@ -215,7 +214,7 @@ class Tracker(Application[UUID]):
 
     def campaigns(self) -> list[str]:
         """The names of every campaign in the database, oldest first."""
-        rows = self._query(
+        rows = self.query(
             "SELECT json_extract(CAST(state AS TEXT), '$.record.data.name') "
             "FROM stored_events WHERE topic = ? ORDER BY rowid",
             (Campaign.Created.TOPIC,),
@@ -255,8 +254,7 @@ class Tracker(Application[UUID]):
                 command=encode_command(command),
                 events=[to_record(e) for e in events],
                 parent=campaign.head,
-                logged_by=self.by,
-                session=self.session,
+                **self._who(),
             )
             try:
                 self._save(campaign)
@@ -313,32 +311,35 @@ class Tracker(Application[UUID]):
         if not campaign.redo:
             raise NothingToRedo("there is no undo to take back since the last logged action")
         actions = campaign.redo[-1]
-        head = max(actions)
-        restored = self.state(name, head)
+        return self._restore(campaign, list(actions), max(actions), redo=True)
+
+    def _restore(
+        self,
+        campaign: Campaign,
+        actions: list[int],
+        head: int,
+        reason: str = "",
+        redo: bool = False,
+    ) -> Undone:
+        """Record an undo (or a redo) of ``actions``: the state right after ``head`` is the
+        campaign's again, read from the store at that version."""
+        kind, why = (
+            (Campaign.ActionsRedone, {}) if redo else (Campaign.ActionsUndone, {"reason": reason})
+        )
         campaign.trigger_event(
-            Campaign.ActionsRedone,
+            kind,
             actions=sorted(actions),
             head=head,
-            restored=encode_campaign(restored),
-            logged_by=self.by,
-            session=self.session,
+            restored=encode_campaign(self.state(campaign.name, head)),
+            **why,
+            **self._who(),
         )
         self._save_or_refuse(campaign)
         return Undone(campaign.version, tuple(sorted(actions)), campaign.state)
 
-    def _restore(self, campaign: Campaign, chain: list[int], head: int, reason: str) -> Undone:
-        restored = self.state(campaign.name, head)
-        campaign.trigger_event(
-            Campaign.ActionsUndone,
-            actions=sorted(chain),
-            reason=reason,
-            head=head,
-            restored=encode_campaign(restored),
-            logged_by=self.by,
-            session=self.session,
-        )
-        self._save_or_refuse(campaign)
-        return Undone(campaign.version, tuple(sorted(chain)), campaign.state)
+    def _who(self) -> dict[str, str]:
+        """Who logs, in which session: every stored event says it."""
+        return {"logged_by": self.by, "session": self.session}
 
     # --- reading the log ------------------------------------------------------------------
     def history(self, name: str) -> list[LogEntry]:
@@ -475,7 +476,7 @@ class Tracker(Application[UUID]):
         }
 
     def _parents(self, campaign: UUID) -> dict[int, int]:
-        rows = self._query(
+        rows = self.query(
             "SELECT originator_version, json_extract(CAST(state AS TEXT), '$.parent') "
             "FROM stored_events WHERE originator_id = ? AND topic = ?",
             (campaign.hex, Campaign.ActionLogged.TOPIC),
@@ -488,16 +489,13 @@ class Tracker(Application[UUID]):
         version it stopped at last. SQLite follows the parents itself, one primary-key
         lookup a step, so an undo costs the steps it takes back, not the stream's length."""
         limit = steps + 1 if steps >= 0 else -1  # SQLite: a negative LIMIT is no limit
-        rows = self._query(LINE_WALK, (campaign.head, until, campaign.id.hex, limit))
+        rows = self.query(LINE_WALK, (campaign.head, until, campaign.id.hex, limit))
         return [int(version) for (version,) in rows]
 
-    def _query(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
-        def run() -> list[tuple[Any, ...]]:
-            with self.recorder.datastore.transaction(commit=False) as cursor:  # type: ignore[attr-defined]
-                cursor.execute(sql, params)
-                return [tuple(row) for row in cursor.fetchall()]
-
-        return self._guard(run)
+    def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Rows of one read-only query on the campaign file (a connection of its own,
+        ``dbfile.query``): the event store's own connection is the library's."""
+        return dbfile.query(self.db_path, sql, params)
 
     def _save(self, campaign: Campaign) -> None:
         self._guard(lambda: self.save(campaign))

@@ -232,6 +232,27 @@ def test_several_campaigns_share_one_file_each_in_its_own_stream(
     assert open_tracker().campaigns() == ["Friday", "Sunday duo", "Armistice run"]
 
 
+def test_the_campaign_list_is_read_on_a_connection_of_the_trackers_own(
+    open_tracker: OpenTracker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tracker = friday(open_tracker)
+    tracker.create_campaign("Sunday duo", "classic", SEATS[:2])
+    # The event store's connection is the library's own business: take it away.
+    monkeypatch.setattr(tracker.recorder, "datastore", None)
+
+    assert tracker.campaigns() == ["Friday", "Sunday duo"]
+
+
+def test_no_module_of_the_tracker_reaches_into_the_event_stores_connection() -> None:
+    sources = sorted((Path(__file__).resolve().parents[2] / "tracker").glob("*.py"))
+    reached = [
+        f"{path.name}: {word}"
+        for path in sources
+        for word in re.findall(r"\.(?:recorder|datastore)\b", path.read_text(encoding="utf-8"))
+    ]
+    assert reached == []
+
+
 # --- Campaign.ActionLogged ---------------------------------------------------------------------
 def test_every_kind_of_command_is_logged_as_one_action_holding_the_events_it_led_to(
     open_tracker: OpenTracker,
