@@ -8,12 +8,9 @@ chapter just ended, a first Mission) ask the domain.
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from contextlib import closing
 from typing import TYPE_CHECKING, Any
-
-import click
 
 from cli.context import Refused, refusals
 from cli.shown import quoted
@@ -25,21 +22,11 @@ if TYPE_CHECKING:
 def _campaign_row(ctx: Context, conn: sqlite3.Connection) -> dict[str, Any]:
     from projections import queries
 
-    name = ctx.campaign_option or os.environ.get("GRIZZLED_CAMPAIGN") or ctx.remembered_campaign()
-    if name:
-        row = queries.find_campaign(conn, name)
-        if row is None:
-            raise Refused(f"there is no campaign called {quoted(name)} in {ctx.db}")
-        return row
-    rows = queries.campaigns(conn)
-    if len(rows) == 1:
-        return rows[0]
-    if not rows:
-        raise Refused(f"no campaign in {ctx.db}: create one with 'grizzled campaign new'")
-    raise click.UsageError(
-        f"{len(rows)} campaigns in {ctx.db}: choose one with 'grizzled campaign use NAME' "
-        "or --campaign"
-    )
+    name = ctx.campaign_name(lambda: [row["campaign"] for row in queries.campaigns(conn)])
+    row = queries.find_campaign(conn, name)
+    if row is None:
+        raise Refused(f"there is no campaign called {quoted(name)} in {ctx.db}")
+    return row
 
 
 def _players(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
