@@ -94,7 +94,7 @@ def undo(ctx: Context, steps: int, reason: str, to_version: int | None, yes: boo
         if to_version is not None:
             tracker.campaign(name, to_version)  # past the log's end: "there is no log entry #N"
             plan = tracker.undo_plan(name, to_version)
-            missions = _missions_in(tracker, name, plan)
+            missions = tracker.missions_in(name, plan) + 1  # and the one running at EVENT
             if len(plan) and missions > 1 and not yes:
                 if not sys.stdin.isatty():
                     raise Refused(f"this undo spans {missions} Missions: add --yes to confirm")
@@ -110,23 +110,6 @@ def undo(ctx: Context, steps: int, reason: str, to_version: int | None, yes: boo
     from cli.next_step import next_step
 
     click.echo(f"Next: {next_step(undone.state)}")
-
-
-def _missions_in(tracker: object, name: str, versions: list[int]) -> int:
-    from tracker.app import Tracker
-
-    assert isinstance(tracker, Tracker)
-    wanted = set(versions)
-    return (
-        sum(
-            1
-            for entry in tracker.history(name)
-            if entry.version in wanted
-            for record in entry.events
-            if record["type"] == "MissionStarted"
-        )
-        + 1
-    )
 
 
 @click.command()

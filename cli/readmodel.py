@@ -54,14 +54,13 @@ def document(campaign: dict[str, Any], board: dict[str, Any] | None) -> dict[str
     base = {"campaign": campaign["campaign"], "ruleset": campaign["ruleset"]}
     if board is None:
         return {**base, "chapter": campaign["chapter"] or 0, "phase": None}
-    turn = board["turn"]
     return {
         **base,
         "chapter": board["chapter"],
         "phase": board["phase"],
         "mission": board["mission"],
         "leader": board["leader"],
-        "turn": None if turn is None or turn.startswith("Recruit") else turn,
+        "turn": None if board["recruit_turn"] else board["turn"],
         "trials": board["trials"],
         "morale": board["morale"],
         "speech_stock": board["speech_stock"],
@@ -75,7 +74,7 @@ def document(campaign: dict[str, Any], board: dict[str, Any] | None) -> dict[str
         "orders": list((board.get("orders") or {}).get("in_play", [])),
         "recruit": _recruit(board),
         "solo_hand": (board.get("solo") or {}).get("hand_size"),
-        "recruit_turn": bool(turn and turn.startswith("Recruit")),
+        "recruit_turn": board["recruit_turn"],
     }
 
 

@@ -16,13 +16,12 @@ from typing import TYPE_CHECKING, Any
 from msgspec.structs import replace
 
 from domain.cards.catalogue import base_catalogue
+from domain.chapter.queries import recruit_acts, whose_turn
 from domain.codec import json_text
 from domain.legal import legal_summary
 
 if TYPE_CHECKING:
     from domain.chapter.state import ChapterState, Player
-
-RECRUIT_TURN = -2  # domain.modules.piles.RECRUIT_TURN: the Recruit acts
 
 
 def dumps(value: Any) -> str:
@@ -44,15 +43,6 @@ def _nml_threats(state: ChapterState) -> Counter[str]:
     for key in state.nml:
         counts.update(state.catalogue[key].threats)
     return counts
-
-
-def _turn(state: ChapterState) -> str | None:
-    if state.turn >= 0:
-        return state.players[state.turn].name
-    recruit = getattr(state, "recruit", None)
-    if state.turn == RECRUIT_TURN and recruit is not None:
-        return f"Recruit #{recruit.number}"
-    return None
 
 
 def _orders(state: ChapterState) -> str | None:
@@ -137,7 +127,8 @@ def chapter_row(
         "traps": int(state.rules.traps),
         "phase": str(state.phase),
         "mission": state.mission,
-        "turn": _turn(state),
+        "turn": whose_turn(state),
+        "recruit_turn": int(recruit_acts(state)),
         "leader": state.players[state.leader].name,
         "trials": len(state.trials),
         "morale": len(state.morale),

@@ -46,6 +46,7 @@ FLAG_COLUMNS = frozenset(
         "withdrawn",
         "is_leader",
         "is_turn",
+        "recruit_turn",
         "used",
         "won",
         "undone",

@@ -25,6 +25,7 @@ from domain.campaign.flow import (
     evolve_campaign,
 )
 from domain.chapter.commands import Chance, Seat
+from domain.chapter.queries import missions_started
 from domain.codec import encode_campaign, encode_command
 from domain.errors import RuleViolation
 from domain.events import Event, from_record, to_record
@@ -340,6 +341,20 @@ class Tracker(Application[UUID]):
     def _who(self) -> dict[str, str]:
         """Who logs, in which session: every stored event says it."""
         return {"logged_by": self.by, "session": self.session}
+
+    def missions_in(self, name: str, versions: list[int]) -> int:
+        """How many Missions the actions numbered ``versions`` started."""
+        if not versions:
+            return 0
+        campaign = self.campaign(name)
+        wanted = set(versions)
+        actions = self._guard(lambda: list(self.events.get(campaign.id, gt=min(wanted) - 1)))
+        return missions_started(
+            from_record(record)
+            for action in actions
+            if action.originator_version in wanted and isinstance(action, Campaign.ActionLogged)
+            for record in action.events
+        )
 
     # --- reading the log ------------------------------------------------------------------
     def history(self, name: str) -> list[LogEntry]:
