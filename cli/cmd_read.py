@@ -35,13 +35,13 @@ def status(ctx: Context, as_json: bool) -> None:
 @pass_context
 def log(ctx: Context, as_json: bool, last: int | None) -> None:
     """The campaign's history, every stored event; undone actions are marked (undone)."""
-    with refusals():
-        entries = ctx.tracker().history(ctx.campaign_name())
-    entries = entries[-last:] if last else entries
-    if as_json:
-        from cli.jsonout import log_json
+    from cli.readmodel import read_models
+    from projections.queries import history
 
-        ctx.print_json(log_json(entries))
+    with read_models(ctx) as (conn, campaign):
+        entries = history(conn, campaign, last=last or None)
+    if as_json:
+        ctx.print_json(entries)
         return
     from cli.render import history_table
 
@@ -54,10 +54,14 @@ def log(ctx: Context, as_json: bool, last: int | None) -> None:
 @pass_context
 def score(ctx: Context, as_json: bool, explain: bool) -> None:
     """Victory Points, Negative Points and their difference, chapter by chapter."""
-    name = ctx.campaign_name()
     state = ctx.state()
-    with refusals():
-        facts = ctx.tracker().score_facts(name) if explain else None
+    facts = None
+    if explain:
+        from cli.readmodel import read_models
+        from projections.queries import score_facts
+
+        with read_models(ctx) as (conn, campaign):
+            facts = score_facts(conn, campaign["campaign_id"])
     if as_json:
         from cli.jsonout import score_json
 

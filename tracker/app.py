@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections.abc import Callable
-from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
 
@@ -91,32 +90,6 @@ class ReplayStep(msgspec.Struct, frozen=True):
     version: int
     summary: str
     state: CampaignState
-
-
-class ScoreFact(msgspec.Struct, frozen=True):
-    """One point of the score and the stored event (action) that recorded it."""
-
-    kind: str  # "victory" or "negative"
-    chapter: int
-    what: str
-    version: int
-    logged_by: str
-    timestamp: datetime
-
-
-class LogEntry(msgspec.Struct, frozen=True):
-    """One stored event of a campaign, readable, with whether it was taken back."""
-
-    version: int
-    kind: str
-    summary: str
-    timestamp: datetime
-    logged_by: str
-    session: str
-    undone: bool
-    events: tuple[dict[str, Any], ...] = ()
-    actions: tuple[int, ...] = ()
-    reason: str = ""
 
 
 class Tracker(Application[UUID]):
@@ -357,59 +330,6 @@ class Tracker(Application[UUID]):
         )
 
     # --- reading the log ------------------------------------------------------------------
-    def history(self, name: str) -> list[LogEntry]:
-        """Every stored event of the campaign, readable, undone actions marked."""
-        campaign = self.campaign(name)
-        standing = set(self._line(campaign))
-        entries = []
-        for event in self._guard(lambda: list(self.events.get(campaign.id))):
-            version = event.originator_version
-            kind = type(event).__name__
-            if isinstance(event, Campaign.ActionLogged):
-                entries.append(
-                    LogEntry(
-                        version,
-                        kind,
-                        event.summary,
-                        event.timestamp,
-                        event.logged_by,
-                        event.session,
-                        version not in standing,
-                        tuple(event.events),
-                    )
-                )
-            elif isinstance(event, Campaign.ActionsUndone | Campaign.ActionsRedone):
-                reason = getattr(event, "reason", "")
-                entries.append(
-                    LogEntry(
-                        version,
-                        kind,
-                        "",
-                        event.timestamp,
-                        event.logged_by,
-                        event.session,
-                        False,
-                        (),
-                        tuple(event.actions),
-                        reason,
-                    )
-                )
-            else:
-                assert isinstance(event, Campaign.Created)
-                entries.append(
-                    LogEntry(
-                        version,
-                        kind,
-                        f"campaign {campaign.name!r} created",
-                        event.timestamp,
-                        event.logged_by,
-                        event.session,
-                        False,
-                        (event.record,),
-                    )
-                )
-        return entries
-
     def replay(self, name: str, chapter: int | None = None) -> list[ReplayStep]:
         """Each standing action of a chapter (its campaign number; default: the latest) and
         the state after it."""
@@ -434,52 +354,6 @@ class Tracker(Application[UUID]):
                 state = evolve_campaign(state, from_record(record))
             steps.append(ReplayStep(version, logged[version].summary, state))
         return steps
-
-    def score_facts(self, name: str) -> list[ScoreFact]:
-        """Every fact behind the score, with the stored event that recorded it."""
-        campaign = self.campaign(name)
-        logged = self._logged(campaign)
-        facts = []
-        for version in self._line(campaign):
-            action = logged[version]
-            for record in action.events:
-                data, kind = record["data"], record["type"]
-                if kind == "HelpingHandAwarded":
-                    facts.append(
-                        ScoreFact(
-                            "victory",
-                            data["chapter"],
-                            f"Helping Hand #{data['number']} to {data['player']}",
-                            version,
-                            action.logged_by,
-                            action.timestamp,
-                        )
-                    )
-                elif kind == "HelpingHandsUnclaimed":
-                    facts.extend(
-                        ScoreFact(
-                            "negative",
-                            data["chapter"],
-                            f"Helping Hand #{n} not taken",
-                            version,
-                            action.logged_by,
-                            action.timestamp,
-                        )
-                        for n in data["numbers"]
-                    )
-                elif kind == "CardBanned":
-                    source = "hand" if data["source"] == "hand" else "Hard Knocks"
-                    facts.append(
-                        ScoreFact(
-                            "negative",
-                            data["chapter"],
-                            f"{data['card']} banned from {data['player']}'s {source}",
-                            version,
-                            action.logged_by,
-                            action.timestamp,
-                        )
-                    )
-        return facts
 
     # --- plumbing ---------------------------------------------------------------------------
     def _logged(self, campaign: Campaign) -> dict[int, Campaign.ActionLogged]:

@@ -56,6 +56,7 @@ from domain.events import (
 )
 from domain.simulate import RandomChance, random_command, random_setup
 from tests.domain.builders import rigged_deck
+from tests.tracker.history import stored_history
 from tracker.aggregate import Campaign
 from tracker.app import NAMESPACE, Logged, Tracker, campaign_id
 from tracker.errors import (
@@ -172,10 +173,9 @@ def test_a_new_campaign_records_its_table_and_who_opened_it_in_which_session(
     assert state.chapter is None and state.chapter_number == 0 and state.results == ()
     assert tracker.state("friday") == state == tracker.state("FRIDAY")
     assert stored_versions("Friday") == [1]
-    [created] = tracker.history("Friday")
+    [created] = stored_history(tracker, "Friday")
     assert (created.version, created.kind) == (1, "Created")
     assert (created.logged_by, created.session) == ("ann", "2026-01-09")
-    assert created.summary == "campaign 'Friday' created"
     assert from_record(created.events[0]) == CampaignCreated(
         "Friday", "classic", (("Ann", "night", "Ann"), ("Ben", "snow", "Ben"), ("Cy", "rain", "Cy"))
     )
@@ -208,8 +208,6 @@ def test_a_campaign_that_is_not_there_is_not_found_and_says_where_it_was_looked_
         tracker.log_action("Saturday", StartMission(3))
     with pytest.raises(CampaignNotFound, match=message):
         tracker.undo("Saturday")
-    with pytest.raises(CampaignNotFound, match=message):
-        tracker.history("Saturday")
 
     assert tracker.campaigns() == ["Friday"]
 
@@ -345,7 +343,7 @@ def test_an_action_keeps_the_summary_the_table_gave_it(open_tracker: OpenTracker
     tracker.log_action("Friday", StartMission(3), summary="Ann deals three each")
     tracker.log_action("Friday", PlayCard("Ann", "night+shell"))
 
-    summaries = [entry.summary for entry in tracker.history("Friday")[2:]]
+    summaries = [entry.summary for entry in stored_history(tracker, "Friday")[2:]]
     assert summaries == ["Ann deals three each", "PlayCard player=Ann card=night+shell"]
 
 
@@ -413,7 +411,7 @@ def test_an_undo_with_a_reason_takes_actions_back_across_a_mission_boundary(
     chapter = undone.state.chapter
     assert chapter is not None and (chapter.phase, chapter.mission) == (Phase.SUPPORT, 1)
     assert tracker.line_of_play("Friday") == list(range(2, 12))
-    entry = tracker.history("Friday")[-1]
+    entry = stored_history(tracker, "Friday")[-1]
     assert (entry.kind, entry.actions) == ("ActionsUndone", (12, 13, 14))
     assert entry.reason == "Ann took a Hard Knock off, not her charm"
 
@@ -571,7 +569,7 @@ def test_redo_takes_the_latest_undo_back_one_undo_at_a_time(
     assert (second.version, second.actions) == (10, (5, 6))
     assert second.state == logged[3].state == tracker.state("Friday")
     assert tracker.line_of_play("Friday") == [2, 3, 4, 5, 6]
-    redos = [e for e in tracker.history("Friday") if e.kind == "ActionsRedone"]
+    redos = [e for e in stored_history(tracker, "Friday") if e.kind == "ActionsRedone"]
     assert [(e.version, e.actions, e.undone) for e in redos] == [
         (9, (4,), False),
         (10, (5, 6), False),
@@ -662,7 +660,7 @@ def test_the_history_shows_who_logged_what_in_which_session_and_marks_undone_act
     ben.undo("Friday", 2, reason="Ben played snow+gas")  # v7
     ben.log_action("Friday", PlayCard("Ben", "snow+gas"))  # v8
 
-    history = ann.history("Friday")
+    history = stored_history(ann, "Friday")
 
     assert [(e.version, e.kind, e.logged_by, e.session, e.undone) for e in history] == [
         (1, "Created", "ann", "2026-01-09", False),
@@ -677,7 +675,7 @@ def test_the_history_shows_who_logged_what_in_which_session_and_marks_undone_act
     assert (history[6].actions, history[6].reason) == ((5, 6), "Ben played snow+gas")
     assert history[4].summary == "PlayCard player=Ben card=night+gas"
     assert [from_record(r) for r in history[7].events] == [CardPlayed("Ben", "snow+gas")]
-    assert ben.history("Friday") == history
+    assert stored_history(ben, "Friday") == history
 
 
 # --- The file ---------------------------------------------------------------------------------
@@ -691,7 +689,7 @@ def test_everything_survives_closing_the_file_and_opening_it_again(
     seen = (
         first.campaigns(),
         first.state("Friday"),
-        first.history("Friday"),
+        stored_history(first, "Friday"),
         first.line_of_play("Friday"),
         first.replay("Friday"),
         first.state("Friday", 6),
@@ -703,7 +701,7 @@ def test_everything_survives_closing_the_file_and_opening_it_again(
     assert (
         again.campaigns(),
         again.state("Friday"),
-        again.history("Friday"),
+        stored_history(again, "Friday"),
         again.line_of_play("Friday"),
         again.replay("Friday"),
         again.state("Friday", 6),
@@ -711,7 +709,7 @@ def test_everything_survives_closing_the_file_and_opening_it_again(
     redone = again.redo("Friday")  # the undo can still be taken back
     assert redone.actions == (6, 7) and redone.version == 9
     assert again.log_action("Friday", Withdraw("Ben", "right")).version == 10
-    assert again.history("Friday")[-1].logged_by == "ben"
+    assert stored_history(again, "Friday")[-1].logged_by == "ben"
 
 
 def test_a_database_path_in_the_home_directory_is_opened_there(
