@@ -156,8 +156,9 @@ def replay(ctx: Context, chapter: int | None, at_version: int | None, as_json: b
 
         ctx.console().print(status_view(state))
         return
+    actions = _chapter_actions(ctx, chapter)
     with refusals():
-        steps = tracker.replay(name, chapter)
+        steps = tracker.replay(name, actions)
     if as_json:
         ctx.print_json(
             [{"event": s.version, "summary": s.summary, **chapter_json(s.state)} for s in steps]
@@ -166,6 +167,23 @@ def replay(ctx: Context, chapter: int | None, at_version: int | None, as_json: b
     from cli.render import replay_table
 
     ctx.console().print(replay_table(steps))
+
+
+def _chapter_actions(ctx: Context, chapter: int | None) -> list[int]:
+    """The standing actions of a chapter played (default: the latest), as the read models
+    know them; none before the first chapter."""
+    from cli.readmodel import read_models
+    from projections import queries
+
+    with read_models(ctx) as (conn, campaign):
+        played = queries.played_chapters(conn, campaign["campaign_id"])
+        if not played:
+            return []
+        number = chapter if chapter is not None else played[-1]
+        if number not in played:
+            listed = ", ".join(map(str, played))
+            raise Refused(f"chapter {number} was not played (played: {listed})")
+        return queries.chapter_actions(conn, campaign["campaign_id"], number)
 
 
 @click.group()

@@ -233,6 +233,27 @@ def history(conn: sqlite3.Connection, campaign: Row, *, last: int | None = None)
     ]
 
 
+def played_chapters(conn: sqlite3.Connection, campaign_id: str) -> list[int]:
+    """The numbers of the chapters on the line of play, in the order played."""
+    rows = conn.execute(
+        "SELECT DISTINCT chapter FROM event_log WHERE campaign_id = ? AND kind = 'ActionLogged' "
+        "AND undone = 0 AND chapter IS NOT NULL ORDER BY chapter",
+        (campaign_id,),
+    )
+    return [int(chapter) for (chapter,) in rows]
+
+
+def chapter_actions(conn: sqlite3.Connection, campaign_id: str, chapter: int) -> list[int]:
+    """The versions of a chapter's actions that stand, oldest first: from its start up to
+    the next chapter's (its Conclusion and the Briefing after it included)."""
+    rows = conn.execute(
+        "SELECT version FROM event_log WHERE campaign_id = ? AND kind = 'ActionLogged' "
+        "AND undone = 0 AND chapter = ? ORDER BY version",
+        (campaign_id, chapter),
+    )
+    return [int(version) for (version,) in rows]
+
+
 SCORED = ("HelpingHandAwarded", "HelpingHandsUnclaimed", "CardBanned")
 SCORE_RECORDS = f"""
 SELECT log.version, log.who, log.time, record.value

@@ -317,52 +317,37 @@ class Tracker(Application[UUID]):
 
     def missions_in(self, name: str, versions: list[int]) -> int:
         """How many Missions the actions numbered ``versions`` started."""
-        if not versions:
-            return 0
-        campaign = self.campaign(name)
-        wanted = set(versions)
-        actions = self._guard(lambda: list(self.events.get(campaign.id, gt=min(wanted) - 1)))
-        return missions_started(
-            from_record(record)
-            for action in actions
-            if action.originator_version in wanted and isinstance(action, Campaign.ActionLogged)
-            for record in action.events
-        )
+        actions = self._actions(name, versions)
+        return missions_started(from_record(r) for action in actions for r in action.events)
 
-    # --- reading the log ------------------------------------------------------------------
-    def replay(self, name: str, chapter: int | None = None) -> list[ReplayStep]:
-        """Each standing action of a chapter (its campaign number; default: the latest) and
-        the state after it."""
-        campaign = self.campaign(name)
-        line = self._line(campaign)
-        logged = self._logged(campaign)
-        starts = [v for v in line if any(r["type"] == "ChapterStarted" for r in logged[v].events)]
-        numbers = [self.state(name, v).chapter_number for v in starts]
-        if not starts:
+    # --- replaying -------------------------------------------------------------------------
+    def replay(self, name: str, actions: list[int]) -> list[ReplayStep]:
+        """Each of ``actions`` (versions of standing actions, each the next one's parent,
+        oldest first: a chapter as the read models list it) and the state right after it."""
+        if not actions:
             return []
-        number = chapter if chapter is not None else numbers[-1]
-        if number not in numbers:
-            played = ", ".join(map(str, numbers))
-            raise NotOnCurrentLine(f"chapter {number} was not played (played: {played})")
-        at = numbers.index(number)
-        first = line.index(starts[at])
-        last = line.index(starts[at + 1]) if at + 1 < len(starts) else len(line)
-        state = self.state(name, logged[line[first]].parent)
+        state = self.state(name, actions[0])
         steps = []
-        for version in line[first:last]:
-            for record in logged[version].events:
-                state = evolve_campaign(state, from_record(record))
-            steps.append(ReplayStep(version, logged[version].summary, state))
+        for action in self._actions(name, actions):
+            if action.originator_version != actions[0]:
+                for record in action.events:
+                    state = evolve_campaign(state, from_record(record))
+            steps.append(ReplayStep(action.originator_version, action.summary, state))
         return steps
 
     # --- plumbing ---------------------------------------------------------------------------
-    def _logged(self, campaign: Campaign) -> dict[int, Campaign.ActionLogged]:
-        """Every logged action of the campaign, by version."""
-        return {
-            e.originator_version: e
-            for e in self._guard(lambda: list(self.events.get(campaign.id, gt=1)))
-            if isinstance(e, Campaign.ActionLogged)
-        }
+    def _actions(self, name: str, versions: list[int]) -> list[Campaign.ActionLogged]:
+        """The logged actions numbered ``versions``, oldest first."""
+        if not versions:
+            return []
+        wanted, first, last = set(versions), min(versions), max(versions)
+        campaign = self.campaign(name)
+        stored = self._guard(lambda: list(self.events.get(campaign.id, gt=first - 1, lte=last)))
+        return [
+            e
+            for e in stored
+            if e.originator_version in wanted and isinstance(e, Campaign.ActionLogged)
+        ]
 
     def _parents(self, campaign: UUID) -> dict[int, int]:
         rows = self.query(

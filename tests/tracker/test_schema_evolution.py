@@ -109,7 +109,7 @@ def test_the_old_campaign_reads_as_the_fixture_describes_it(
     ]
     assert chapter.player("Cy").played_tile == "left"
     assert tracker.state(NAME, 6) == tracker.state(NAME, 4)  # the undo went back to #4
-    assert tracker.replay(NAME)[-1].state == state
+    assert tracker.replay(NAME, tracker.line_of_play(NAME))[-1].state == state
     with pytest.raises(NothingToRedo):
         tracker.redo(NAME)  # Ben's corrected play came after the undo
 
