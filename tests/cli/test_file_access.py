@@ -90,8 +90,10 @@ def test_the_log_of_a_file_that_may_not_keep_read_models_is_projected_in_memory_
 
     log = grizzled.json("log")
     explained = grizzled.json("score", "--explain")
+    replayed = grizzled.json("replay")
 
     assert digest(db) == before
+    assert [step["event"] for step in replayed] == [2, 3, 4, 7, 8]  # the line of play
     assert [(e["version"], e["kind"], e["undone"]) for e in log] == [
         (1, "Created", False),
         (2, "ActionLogged", False),
