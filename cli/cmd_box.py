@@ -6,7 +6,7 @@ import click
 
 from cli import parse
 from cli.complete import complete_card, complete_player
-from cli.context import Context, pass_context
+from cli.context import Context, pass_context, usage
 from cli.counts import CARD_NUMBER, CARDS, CHAPTER, KNOCK_VALUE, MORALE, SPEECH
 from cli.params import NAME, TEXT, TITLE, WORD, OneOf
 from domain.limits import CARD_NUMBERS, HELPING_HANDS, PLAYERS, TRIAL_CARDS
@@ -367,15 +367,14 @@ def helping_play(ctx: Context, number: int, who: str | None, note: str) -> None:
     Example: grizzled helping play 31 --note "Ben drew 2 cards"
     """
     from domain.campaign.rewards import PlayHelpingHand
+    from domain.chapter.queries import acting_player
 
     state = ctx.state()
     names = [s.name for s in state.seats]
     if who:
         name = parse.player(who, names)
-    elif state.chapter is not None and state.chapter.active_player is not None:
-        name = state.chapter.active_player.name
     else:
-        raise click.UsageError("say who plays it: -p NAME")
+        name = acting_player(state.chapter) or usage("say who plays it: -p NAME")
     ctx.log(PlayHelpingHand(name, number, note), f"{name} plays Helping Hand #{number}")
 
 

@@ -43,7 +43,7 @@ def _actor(state: CampaignState, who: str | None) -> str:
     names = [p.name for p in chapter.players]
     if who:
         return parse.player(who, names)
-    from domain.modules.piles import RECRUIT_TURN
+    from domain.chapter.piles import RECRUIT_TURN
 
     if chapter.turn == RECRUIT_TURN:
         leader = chapter.players[chapter.leader].name

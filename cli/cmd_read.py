@@ -35,13 +35,13 @@ def status(ctx: Context, as_json: bool) -> None:
 @pass_context
 def log(ctx: Context, as_json: bool, last: int | None) -> None:
     """The campaign's history, every stored event; undone actions are marked (undone)."""
-    with refusals():
-        entries = ctx.tracker().history(ctx.campaign_name())
-    entries = entries[-last:] if last else entries
-    if as_json:
-        from cli.jsonout import log_json
+    from cli.readmodel import read_models
+    from projections.queries import history
 
-        ctx.print_json(log_json(entries))
+    with read_models(ctx) as (conn, campaign):
+        entries = history(conn, campaign, last=last or None)
+    if as_json:
+        ctx.print_json(entries)
         return
     from cli.render import history_table
 
@@ -54,10 +54,14 @@ def log(ctx: Context, as_json: bool, last: int | None) -> None:
 @pass_context
 def score(ctx: Context, as_json: bool, explain: bool) -> None:
     """Victory Points, Negative Points and their difference, chapter by chapter."""
-    name = ctx.campaign_name()
     state = ctx.state()
-    with refusals():
-        facts = ctx.tracker().score_facts(name) if explain else None
+    facts = None
+    if explain:
+        from cli.readmodel import read_models
+        from projections.queries import score_facts
+
+        with read_models(ctx) as (conn, campaign):
+            facts = score_facts(conn, campaign["campaign_id"])
     if as_json:
         from cli.jsonout import score_json
 
@@ -94,7 +98,7 @@ def undo(ctx: Context, steps: int, reason: str, to_version: int | None, yes: boo
         if to_version is not None:
             tracker.campaign(name, to_version)  # past the log's end: "there is no log entry #N"
             plan = tracker.undo_plan(name, to_version)
-            missions = _missions_in(tracker, name, plan)
+            missions = tracker.missions_in(name, plan) + 1  # and the one running at EVENT
             if len(plan) and missions > 1 and not yes:
                 if not sys.stdin.isatty():
                     raise Refused(f"this undo spans {missions} Missions: add --yes to confirm")
@@ -110,23 +114,6 @@ def undo(ctx: Context, steps: int, reason: str, to_version: int | None, yes: boo
     from cli.next_step import next_step
 
     click.echo(f"Next: {next_step(undone.state)}")
-
-
-def _missions_in(tracker: object, name: str, versions: list[int]) -> int:
-    from tracker.app import Tracker
-
-    assert isinstance(tracker, Tracker)
-    wanted = set(versions)
-    return (
-        sum(
-            1
-            for entry in tracker.history(name)
-            if entry.version in wanted
-            for record in entry.events
-            if record["type"] == "MissionStarted"
-        )
-        + 1
-    )
 
 
 @click.command()
@@ -169,8 +156,9 @@ def replay(ctx: Context, chapter: int | None, at_version: int | None, as_json: b
 
         ctx.console().print(status_view(state))
         return
+    actions = _chapter_actions(ctx, chapter)
     with refusals():
-        steps = tracker.replay(name, chapter)
+        steps = tracker.replay(name, actions)
     if as_json:
         ctx.print_json(
             [{"event": s.version, "summary": s.summary, **chapter_json(s.state)} for s in steps]
@@ -179,6 +167,23 @@ def replay(ctx: Context, chapter: int | None, at_version: int | None, as_json: b
     from cli.render import replay_table
 
     ctx.console().print(replay_table(steps))
+
+
+def _chapter_actions(ctx: Context, chapter: int | None) -> list[int]:
+    """The standing actions of a chapter played (default: the latest), as the read models
+    know them; none before the first chapter."""
+    from cli.readmodel import read_models
+    from projections import queries
+
+    with read_models(ctx) as (conn, campaign):
+        played = queries.played_chapters(conn, campaign["campaign_id"])
+        if not played:
+            return []
+        number = chapter if chapter is not None else played[-1]
+        if number not in played:
+            listed = ", ".join(map(str, played))
+            raise Refused(f"chapter {number} was not played (played: {listed})")
+        return queries.chapter_actions(conn, campaign["campaign_id"], number)
 
 
 @click.group()

@@ -11,7 +11,7 @@ import json
 import os
 import sqlite3
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -83,13 +83,14 @@ class Context:
         with open(path, "w", encoding="utf-8") as f:
             f.write(json.dumps(chosen, indent=1))
 
-    def campaign_name(self) -> str:
-        """The campaign to act on: --campaign, GRIZZLED_CAMPAIGN, the chosen one, the only one."""
+    def campaign_name(self, listed: Callable[[], list[str]] | None = None) -> str:
+        """The campaign to act on: --campaign, GRIZZLED_CAMPAIGN, the chosen one, the only
+        one (``listed``: the campaigns of the file, by default as the tracker lists them)."""
         name = self.campaign_option or os.environ.get("GRIZZLED_CAMPAIGN")
         name = name or self.remembered_campaign()
         if name:
             return name
-        names = self.tracker().campaigns()
+        names = listed() if listed is not None else self.tracker().campaigns()
         if len(names) == 1:
             return names[0]
         if not names:

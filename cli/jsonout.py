@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
     from domain.chapter.state import ChapterState
-    from tracker.app import LogEntry, ScoreFact
 
 
 def chapter_json(state: CampaignState) -> dict[str, Any]:
@@ -121,26 +120,7 @@ def campaign_json(state: CampaignState) -> dict[str, Any]:
     }
 
 
-def log_json(entries: list[LogEntry]) -> list[dict[str, Any]]:
-    """Every stored event, readable, undone actions marked."""
-    return [
-        {
-            "version": e.version,
-            "kind": e.kind,
-            "summary": e.summary,
-            "time": e.timestamp.isoformat(),
-            "logged_by": e.logged_by,
-            "session": e.session,
-            "undone": e.undone,
-            "events": [r["type"] for r in e.events],
-            "actions": list(e.actions),
-            "reason": e.reason,
-        }
-        for e in entries
-    ]
-
-
-def score_json(state: CampaignState, facts: list[ScoreFact] | None) -> dict[str, Any]:
+def score_json(state: CampaignState, facts: list[dict[str, Any]] | None) -> dict[str, Any]:
     """The score per chapter, the totals, and (``--explain``) every fact behind them."""
     from domain.campaign.rewards import score
 
@@ -164,15 +144,5 @@ def score_json(state: CampaignState, facts: list[ScoreFact] | None) -> dict[str,
         "difference": total.difference,
     }
     if facts is not None:
-        data["explanation"] = [
-            {
-                "kind": f.kind,
-                "chapter": f.chapter,
-                "what": f.what,
-                "event": f.version,
-                "logged_by": f.logged_by,
-                "time": f.timestamp.isoformat(),
-            }
-            for f in facts
-        ]
+        data["explanation"] = facts  # projections.queries.score_facts
     return data

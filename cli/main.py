@@ -244,7 +244,9 @@ def demo(demo_db: str | None) -> None:
 
 def _run_demo(ctx: Context) -> None:
     from cli.demo import CAMPAIGN, SCRIPT, SEATS, UNDO
+    from cli.readmodel import read_models
     from cli.render import board, history_table, score_table
+    from projections.queries import history
 
     console = ctx.console()
     tracker = ctx.tracker()
@@ -265,6 +267,7 @@ def _run_demo(ctx: Context) -> None:
     console.rule("Board")
     console.print(board(state))
     console.rule("Log")
-    console.print(history_table(tracker.history(CAMPAIGN)))
+    with read_models(ctx) as (conn, campaign):
+        console.print(history_table(history(conn, campaign)))
     console.rule("Score")
     console.print(score_table(state))

@@ -76,7 +76,7 @@ def next_step(state: CampaignState) -> str:
     from domain.chapter.actions import minimum_intensity
     from domain.chapter.hardknocks import must_withdraw
     from domain.chapter.state import Phase
-    from domain.modules.piles import RECRUIT_TURN
+    from domain.chapter.piles import RECRUIT_TURN
 
     chapter = state.chapter
     if chapter is None:

@@ -8,12 +8,10 @@ chapter just ended, a first Mission) ask the domain.
 
 from __future__ import annotations
 
-import os
 import sqlite3
-from contextlib import closing
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
 from typing import TYPE_CHECKING, Any
-
-import click
 
 from cli.context import Refused, refusals
 from cli.shown import quoted
@@ -25,21 +23,11 @@ if TYPE_CHECKING:
 def _campaign_row(ctx: Context, conn: sqlite3.Connection) -> dict[str, Any]:
     from projections import queries
 
-    name = ctx.campaign_option or os.environ.get("GRIZZLED_CAMPAIGN") or ctx.remembered_campaign()
-    if name:
-        row = queries.find_campaign(conn, name)
-        if row is None:
-            raise Refused(f"there is no campaign called {quoted(name)} in {ctx.db}")
-        return row
-    rows = queries.campaigns(conn)
-    if len(rows) == 1:
-        return rows[0]
-    if not rows:
-        raise Refused(f"no campaign in {ctx.db}: create one with 'grizzled campaign new'")
-    raise click.UsageError(
-        f"{len(rows)} campaigns in {ctx.db}: choose one with 'grizzled campaign use NAME' "
-        "or --campaign"
-    )
+    name = ctx.campaign_name(lambda: [row["campaign"] for row in queries.campaigns(conn)])
+    row = queries.find_campaign(conn, name)
+    if row is None:
+        raise Refused(f"there is no campaign called {quoted(name)} in {ctx.db}")
+    return row
 
 
 def _players(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -67,14 +55,13 @@ def document(campaign: dict[str, Any], board: dict[str, Any] | None) -> dict[str
     base = {"campaign": campaign["campaign"], "ruleset": campaign["ruleset"]}
     if board is None:
         return {**base, "chapter": campaign["chapter"] or 0, "phase": None}
-    turn = board["turn"]
     return {
         **base,
         "chapter": board["chapter"],
         "phase": board["phase"],
         "mission": board["mission"],
         "leader": board["leader"],
-        "turn": None if turn is None or turn.startswith("Recruit") else turn,
+        "turn": None if board["recruit_turn"] else board["turn"],
         "trials": board["trials"],
         "morale": board["morale"],
         "speech_stock": board["speech_stock"],
@@ -88,7 +75,7 @@ def document(campaign: dict[str, Any], board: dict[str, Any] | None) -> dict[str
         "orders": list((board.get("orders") or {}).get("in_play", [])),
         "recruit": _recruit(board),
         "solo_hand": (board.get("solo") or {}).get("hand_size"),
-        "recruit_turn": bool(turn and turn.startswith("Recruit")),
+        "recruit_turn": board["recruit_turn"],
     }
 
 
@@ -127,26 +114,12 @@ def next_step(doc: dict[str, Any], campaign: dict[str, Any]) -> str | None:
 def status_document(ctx: Context) -> dict[str, Any]:
     """The board of the current campaign, with what comes next."""
     from projections import queries
-    from tracker import dbfile, trust
 
-    with refusals():
-        uri, kind = dbfile.prepare(ctx.db, "read")  # a file that is there, and a grizzled one
-        if not trust.is_checked(ctx.db):
-            ctx.tracker()  # checked whole first (and its read models rebuilt if writable)
-    if not dbfile.keeps_read_models(ctx.db, kind):
+    uri, kept = _opened(ctx)
+    if not kept:
         return from_events(ctx)
-    try:
-        with closing(queries.connect(ctx.db, uri)) as conn:
-            if queries.behind(conn):
-                ctx.catch_up()
-            if not queries.campaigns_table(conn):
-                raise Refused(f"no campaign in {ctx.db}: create one with 'grizzled campaign new'")
-            campaign = _campaign_row(ctx, conn)
-            board = queries.status(conn, campaign["campaign_id"])
-    except sqlite3.DatabaseError as error:
-        from tracker.dbfile import failure
-
-        raise Refused(str(failure(ctx.db, error))) from None
+    with _reading(ctx, uri, kept) as (conn, campaign):
+        board = queries.status(conn, campaign["campaign_id"])
     doc = document(campaign, board)
     step = next_step(doc, campaign)
     if step is None:
@@ -156,6 +129,54 @@ def status_document(ctx: Context) -> dict[str, Any]:
         step = from_state(ctx.state())
     doc.pop("recruit_turn", None)
     return {**doc, "next": step}
+
+
+@contextmanager
+def read_models(ctx: Context) -> Iterator[tuple[sqlite3.Connection, dict[str, Any]]]:
+    """The read models and the current campaign's row in them: the file's own, caught up,
+    where a command that only reads may keep them; else projected in memory from the
+    file's events (a read-only file, or one not marked yet), the file only read."""
+    uri, kept = _opened(ctx)
+    with _reading(ctx, uri, kept) as opened:
+        yield opened
+
+
+def _opened(ctx: Context) -> tuple[str, bool]:
+    """How to open the campaign file to read it, and whether its read models may be kept
+    in it; a file this machine has not seen is checked whole first (``tracker.trust``)."""
+    from tracker import dbfile, trust
+
+    with refusals():
+        uri, kind = dbfile.prepare(ctx.db, "read")  # a file that is there, and a grizzled one
+        if not trust.is_checked(ctx.db):
+            ctx.tracker()  # checked whole first (and its read models rebuilt if writable)
+    return uri, dbfile.keeps_read_models(ctx.db, kind)
+
+
+@contextmanager
+def _reading(
+    ctx: Context, uri: str, kept: bool
+) -> Iterator[tuple[sqlite3.Connection, dict[str, Any]]]:
+    from projections import queries
+
+    try:
+        if kept:
+            conn = queries.connect(ctx.db, uri)
+        else:
+            from projections.runner import in_memory
+
+            with refusals():
+                conn = in_memory(uri)
+        with closing(conn):
+            if kept and queries.behind(conn):
+                ctx.catch_up()
+            if not queries.campaigns_table(conn):
+                raise Refused(f"no campaign in {ctx.db}: create one with 'grizzled campaign new'")
+            yield conn, _campaign_row(ctx, conn)
+    except sqlite3.DatabaseError as error:
+        from tracker.dbfile import failure
+
+        raise Refused(str(failure(ctx.db, error))) from None
 
 
 def from_events(ctx: Context) -> dict[str, Any]:

@@ -7,17 +7,18 @@ rich markup)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from cli.shown import LINE, SHORT, shown
-from domain.campaign.flow import CampaignState
 
 if TYPE_CHECKING:
-    from tracker.app import LogEntry, ReplayStep, ScoreFact
+    from domain.campaign.flow import CampaignState
+    from tracker.app import ReplayStep
 
 
 def cell(text: object, most: int = SHORT, style: str = "") -> Text:
@@ -33,24 +34,25 @@ def board(state: CampaignState) -> RenderableType:
     return drawn.board(chapter_json(state))
 
 
-def history_table(entries: Sequence[LogEntry]) -> Table:
-    """The campaign's log: every stored event, undone actions marked and struck through."""
+def history_table(entries: Sequence[dict[str, Any]]) -> Table:
+    """The campaign's log (``projections.queries.history``): every stored event, undone
+    actions marked and struck through."""
     table = Table(show_edge=False, box=None, header_style="bold")
     for column in ("#", "when", "who", "what"):
         table.add_column(column)
     for entry in entries:
-        if entry.kind == "ActionsUndone":
-            what = f"undo of #{', #'.join(map(str, entry.actions))}"
-            what += f": {entry.reason}" if entry.reason else ""
-        elif entry.kind == "ActionsRedone":
-            what = f"redo of #{', #'.join(map(str, entry.actions))}"
+        versions = ", #".join(map(str, entry["actions"]))
+        if entry["kind"] == "ActionsUndone":
+            what = f"undo of #{versions}" + (f": {entry['reason']}" if entry["reason"] else "")
+        elif entry["kind"] == "ActionsRedone":
+            what = f"redo of #{versions}"
         else:
-            what = entry.summary
-        shown_what = cell(what, LINE, "strike dim" if entry.undone else "")
-        if entry.undone:  # said in words too: no colour, a pipe or a phone shows no strike
+            what = entry["summary"]
+        shown_what = cell(what, LINE, "strike dim" if entry["undone"] else "")
+        if entry["undone"]:  # said in words too: no colour, a pipe or a phone shows no strike
             shown_what.append(" (undone)")
-        when = entry.timestamp.astimezone().strftime("%H:%M")
-        table.add_row(str(entry.version), when, cell(entry.logged_by), shown_what)
+        when = datetime.fromisoformat(entry["time"]).astimezone().strftime("%H:%M")
+        table.add_row(str(entry["version"]), when, cell(entry["logged_by"]), shown_what)
     return table
 
 
@@ -129,19 +131,20 @@ def campaign_panel(state: CampaignState) -> RenderableType:
     return Group(*parts)
 
 
-def explanation_table(facts: Sequence[ScoreFact]) -> Table:
-    """Every fact behind the score and the log entry that recorded it."""
+def explanation_table(facts: Sequence[dict[str, Any]]) -> Table:
+    """Every fact behind the score (``projections.queries.score_facts``) and the log entry
+    that recorded it."""
     table = Table(show_edge=False, box=None, header_style="bold", title="Explanation")
     for column in ("points", "chapter", "what", "event", "who"):
         table.add_column(column)
     for fact in facts:
-        points = "+1 Victory" if fact.kind == "victory" else "+1 Negative"
+        points = "+1 Victory" if fact["kind"] == "victory" else "+1 Negative"
         table.add_row(
             points,
-            str(fact.chapter),
-            cell(fact.what, LINE),
-            f"#{fact.version}",
-            cell(fact.logged_by),
+            str(fact["chapter"]),
+            cell(fact["what"], LINE),
+            f"#{fact['event']}",
+            cell(fact["logged_by"]),
         )
     return table
 

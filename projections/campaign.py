@@ -15,6 +15,18 @@ from projections.chapter import chapter_name, dumps
 Rows = list[dict[str, Any]]
 
 
+def reward_facts(state: CampaignState) -> tuple[Any, ...]:
+    """What the campaign-wide tables are made of: unchanged facts, unchanged rows."""
+    return (
+        state.name,
+        state.holdings,
+        state.unclaimed,
+        state.bans,
+        state.results,
+        state.catalogue.helping_hands,
+    )
+
+
 def campaign_row(campaign_id: str, state: CampaignState, stream: dict[str, Any]) -> dict[str, Any]:
     """The ``campaigns`` row: the campaign, where its line of play stands, when it began
     (``stream``: head, version, created_at, created_by, updated_at)."""

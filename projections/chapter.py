@@ -11,20 +11,17 @@ played one is stored, and tiles held are a count (a list would give the played o
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from msgspec.structs import replace
 
 from domain.cards.catalogue import base_catalogue
+from domain.chapter.queries import recruit_acts, whose_turn
 from domain.codec import json_text
 from domain.legal import legal_summary
 
 if TYPE_CHECKING:
     from domain.chapter.state import ChapterState, Player
-
-T = TypeVar("T")
-RECRUIT_TURN = -2  # domain.modules.piles.RECRUIT_TURN: the Recruit acts
 
 
 def dumps(value: Any) -> str:
@@ -37,17 +34,8 @@ def chapter_name(number: int) -> str:
     return "Boot Camp" if number == 0 else f"chapter {number}"
 
 
-def _safe(query: Callable[[], T]) -> T | None:
-    """A derived figure, or None when the state cannot answer (a projection never fails
-    on a board the rules engine accepted but a query does not understand)."""
-    try:
-        return query()
-    except (KeyError, IndexError, AttributeError, TypeError):
-        return None
-
-
-def _counts(counter: Counter[str] | None) -> str | None:
-    return None if counter is None else dumps(dict(sorted(counter.items())))
+def _counts(counter: Counter[str]) -> str:
+    return dumps(dict(sorted(counter.items())))
 
 
 def _nml_threats(state: ChapterState) -> Counter[str]:
@@ -55,15 +43,6 @@ def _nml_threats(state: ChapterState) -> Counter[str]:
     for key in state.nml:
         counts.update(state.catalogue[key].threats)
     return counts
-
-
-def _turn(state: ChapterState) -> str | None:
-    if state.turn >= 0:
-        return state.players[state.turn].name
-    recruit = getattr(state, "recruit", None)
-    if state.turn == RECRUIT_TURN and recruit is not None:
-        return f"Recruit #{recruit.number}"
-    return None
 
 
 def _orders(state: ChapterState) -> str | None:
@@ -148,25 +127,26 @@ def chapter_row(
         "traps": int(state.rules.traps),
         "phase": str(state.phase),
         "mission": state.mission,
-        "turn": _safe(lambda: _turn(state)),
-        "leader": _safe(lambda: state.players[state.leader].name),
+        "turn": whose_turn(state),
+        "recruit_turn": int(recruit_acts(state)),
+        "leader": state.players[state.leader].name,
         "trials": len(state.trials),
         "morale": len(state.morale),
         "discard": len(state.discard),
         "set_aside": dumps(list(getattr(state, "set_aside", ()))),
-        "cards_in_hands": _safe(lambda: state.cards_in_hands),
+        "cards_in_hands": state.cards_in_hands,
         "nml": dumps(list(state.nml)),
-        "nml_threats": _counts(_safe(lambda: _nml_threats(state))),
-        "threats": _counts(_safe(state.threat_counts)),
+        "nml_threats": _counts(_nml_threats(state)),
+        "threats": _counts(state.threat_counts()),
         "speech_stock": state.speech_stock,
         "mission_failed": int(state.mission_failed),
         "support_beneficiary": support.player if support is not None else None,
         "outcome": state.outcome,
         "outcome_detail": state.outcome_detail,
-        "orders": _safe(lambda: _orders(state)),
-        "recruit": _safe(lambda: _recruit(state)),
-        "solo": _safe(lambda: _solo(state)),
-        "legal": _safe(lambda: _legal(state)),
+        "orders": _orders(state),
+        "recruit": _recruit(state),
+        "solo": _solo(state),
+        "legal": _legal(state),
     }
 
 
@@ -184,7 +164,7 @@ def _player_row(
         "hand_size": player.hand_size,
         "hand_known": dumps(list(player.hand)),
         "hard_knocks": dumps(list(player.hard_knocks)),
-        "hard_knock_weight": _safe(lambda: state.hard_knock_weight(player)),
+        "hard_knock_weight": state.hard_knock_weight(player),
         "speech_tokens": player.speech_tokens,
         "tiles": len(player.tiles),
         "tile_played": int(player.played_tile is not None),

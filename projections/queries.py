@@ -46,6 +46,7 @@ FLAG_COLUMNS = frozenset(
         "withdrawn",
         "is_leader",
         "is_turn",
+        "recruit_turn",
         "used",
         "won",
         "undone",
@@ -206,3 +207,92 @@ def bans(conn: sqlite3.Connection, campaign_id: str) -> list[Row]:
     return _plain(
         conn.execute("SELECT * FROM bans WHERE campaign_id = ? ORDER BY seq", (campaign_id,))
     )
+
+
+def history(conn: sqlite3.Connection, campaign: Row, *, last: int | None = None) -> list[Row]:
+    """The log of ``campaign`` (its ``campaigns`` row) as ``grizzled log --json`` shows it
+    (docs/cli.md): every stored event, oldest first (or the ``last`` few), who logged it
+    when, the domain event types it carried, what an undo or a redo named, and whether an
+    action was undone. The creation is said by the campaign's name; an undo or a redo by
+    the versions it names (``actions``)."""
+    created = f"campaign {campaign['campaign']!r} created"
+    return [
+        {
+            "version": row["version"],
+            "kind": row["kind"],
+            "summary": {"ActionLogged": row["summary"], "Created": created}.get(row["kind"], ""),
+            "time": row["time"],
+            "logged_by": row["who"],
+            "session": row["session"],
+            "undone": row["undone"],
+            "events": row["event_types"],
+            "actions": row["actions"] or [],
+            "reason": row["reason"] or "",
+        }
+        for row in log(conn, campaign["campaign_id"], last=last)
+    ]
+
+
+def played_chapters(conn: sqlite3.Connection, campaign_id: str) -> list[int]:
+    """The numbers of the chapters on the line of play, in the order played."""
+    rows = conn.execute(
+        "SELECT DISTINCT chapter FROM event_log WHERE campaign_id = ? AND kind = 'ActionLogged' "
+        "AND undone = 0 AND chapter IS NOT NULL ORDER BY chapter",
+        (campaign_id,),
+    )
+    return [int(chapter) for (chapter,) in rows]
+
+
+def chapter_actions(conn: sqlite3.Connection, campaign_id: str, chapter: int) -> list[int]:
+    """The versions of a chapter's actions that stand, oldest first: from its start up to
+    the next chapter's (its Conclusion and the Briefing after it included)."""
+    rows = conn.execute(
+        "SELECT version FROM event_log WHERE campaign_id = ? AND kind = 'ActionLogged' "
+        "AND undone = 0 AND chapter = ? ORDER BY version",
+        (campaign_id, chapter),
+    )
+    return [int(version) for (version,) in rows]
+
+
+SCORED = ("HelpingHandAwarded", "HelpingHandsUnclaimed", "CardBanned")
+SCORE_RECORDS = f"""
+SELECT log.version, log.who, log.time, record.value
+FROM event_log AS log
+JOIN stored_events AS stored
+    ON stored.originator_id = log.campaign_id AND stored.originator_version = log.version
+JOIN json_each(CAST(stored.state AS TEXT), '$.events') AS record
+WHERE log.campaign_id = ? AND log.kind = 'ActionLogged' AND log.undone = 0
+    AND EXISTS (SELECT 1 FROM json_each(log.event_types) WHERE value IN {SCORED})
+    AND json_extract(record.value, '$.type') IN {SCORED}
+ORDER BY log.version, record.key
+"""
+
+
+def score_facts(conn: sqlite3.Connection, campaign_id: str) -> list[Row]:
+    """Every point of the score and the action that recorded it, in the order recorded
+    (``score --json --explain``'s ``explanation``): a Helping Hand acquired is a Victory
+    Point; one not taken and a card banned are Negative Points."""
+    facts = []
+    for version, who, time, text in conn.execute(SCORE_RECORDS, (campaign_id,)):
+        record = json.loads(text)
+        for kind, what in _points(record["type"], record["data"]):
+            facts.append(
+                {
+                    "kind": kind,
+                    "chapter": record["data"]["chapter"],
+                    "what": what,
+                    "event": version,
+                    "logged_by": who,
+                    "time": time,
+                }
+            )
+    return facts
+
+
+def _points(kind: str, data: dict[str, Any]) -> list[tuple[str, str]]:
+    if kind == "HelpingHandAwarded":
+        return [("victory", f"Helping Hand #{data['number']} to {data['player']}")]
+    if kind == "HelpingHandsUnclaimed":
+        return [("negative", f"Helping Hand #{n} not taken") for n in data["numbers"]]
+    source = "hand" if data["source"] == "hand" else "Hard Knocks"
+    return [("negative", f"{data['card']} banned from {data['player']}'s {source}")]

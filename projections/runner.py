@@ -70,6 +70,30 @@ def rebuild(db_path: str | os.PathLike[str], *, batch_size: int = REBUILD_BATCH)
         return _rebuild(conn, batch_size)
 
 
+def in_memory(uri: str) -> sqlite3.Connection:
+    """The read models of a file a command may not keep them in (read-only, or not marked
+    ours yet), projected into a database in memory from the file's events (``uri``: how
+    to open the file, only to read it); the caller closes it."""
+    conn = sqlite3.connect("file::memory:", uri=True, isolation_level=None)
+    try:
+        conn.execute("ATTACH DATABASE ? AS source", (uri,))
+        conn.execute(
+            "CREATE TABLE stored_events (originator_id TEXT, originator_version INTEGER, "
+            "topic TEXT, state BLOB, PRIMARY KEY (originator_id, originator_version))"
+        )
+        conn.execute(
+            "INSERT INTO stored_events (rowid, originator_id, originator_version, topic, state) "
+            "SELECT rowid, originator_id, originator_version, topic, state "
+            "FROM source.stored_events"
+        )
+        conn.execute("DETACH DATABASE source")
+        _rebuild(conn, REBUILD_BATCH)
+    except BaseException:  # SQLite's errors as they are: the caller names the file
+        conn.close()
+        raise
+    return conn
+
+
 @contextmanager
 def _guard(db_path: str | os.PathLike[str]) -> Iterator[sqlite3.Connection]:
     """A connection, closed afterwards; SQLite's errors (not a database, locked too

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 # Bump when a table or its meaning changes: a read model of another schema is rebuilt.
-SCHEMA = 2
+SCHEMA = 3
 POSITION_NAME = "read_models"
 
 
@@ -55,6 +55,7 @@ CHAPTER_STATE = Table(
         "phase": str,
         "mission": int,
         "turn": str,
+        "recruit_turn": int,
         "leader": str,
         "trials": int,
         "morale": int,

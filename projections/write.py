@@ -13,27 +13,14 @@ import sqlite3
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from domain.campaign.flow import CampaignState
 from projections import schema
-from projections.campaign import campaign_row, reward_rows
+from projections.campaign import campaign_row, reward_facts, reward_rows
 from projections.chapter import chapter_row, player_rows
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
-    from projections.project import Batch
-
-
-def reward_facts(state: CampaignState) -> tuple[Any, ...]:
-    """What the campaign-wide tables are made of: unchanged facts, unchanged rows."""
-    return (
-        state.name,
-        state.holdings,
-        state.unclaimed,
-        state.bans,
-        state.results,
-        state.catalogue.helping_hands,
-    )
+    from projections.batch import Batch
 
 
 def create_tables(db: Database) -> None:

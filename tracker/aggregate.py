@@ -107,9 +107,7 @@ class Campaign(Aggregate):
         session: str
 
         def apply(self, campaign: Campaign) -> None:
-            with replaying(self.originator_version):
-                campaign.state = decode_campaign(self.restored)
-            campaign.head = self.head
+            campaign.restore(self.originator_version, self.restored, self.head)
             campaign.redo = [*campaign.redo, list(self.actions)]
 
     class ActionsRedone(SessionV2, Event):
@@ -121,9 +119,7 @@ class Campaign(Aggregate):
         session: str
 
         def apply(self, campaign: Campaign) -> None:
-            with replaying(self.originator_version):
-                campaign.state = decode_campaign(self.restored)
-            campaign.head = self.head
+            campaign.restore(self.originator_version, self.restored, self.head)
             campaign.redo = campaign.redo[:-1]
 
     def __init__(self, record: dict[str, Any], logged_by: str, session: str) -> None:
@@ -139,3 +135,10 @@ class Campaign(Aggregate):
     def name(self) -> str:
         """The campaign's name."""
         return self.state.name
+
+    def restore(self, version: int, restored: dict[str, Any], head: int) -> None:
+        """An undo or a redo (event ``version``): the recorded state is the campaign's
+        again and ``head`` the last action that stands."""
+        with replaying(version):
+            self.state = decode_campaign(restored)
+        self.head = head

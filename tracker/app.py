@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections.abc import Callable
-from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
 
@@ -25,6 +24,7 @@ from domain.campaign.flow import (
     evolve_campaign,
 )
 from domain.chapter.commands import Chance, Seat
+from domain.chapter.queries import missions_started
 from domain.codec import encode_campaign, encode_command
 from domain.errors import RuleViolation
 from domain.events import Event, from_record, to_record
@@ -92,32 +92,6 @@ class ReplayStep(msgspec.Struct, frozen=True):
     state: CampaignState
 
 
-class ScoreFact(msgspec.Struct, frozen=True):
-    """One point of the score and the stored event (action) that recorded it."""
-
-    kind: str  # "victory" or "negative"
-    chapter: int
-    what: str
-    version: int
-    logged_by: str
-    timestamp: datetime
-
-
-class LogEntry(msgspec.Struct, frozen=True):
-    """One stored event of a campaign, readable, with whether it was taken back."""
-
-    version: int
-    kind: str
-    summary: str
-    timestamp: datetime
-    logged_by: str
-    session: str
-    undone: bool
-    events: tuple[dict[str, Any], ...] = ()
-    actions: tuple[int, ...] = ()
-    reason: str = ""
-
-
 class Tracker(Application[UUID]):
     """Log campaigns of The Grizzled into a SQLite event store."""
 
@@ -175,8 +149,7 @@ class Tracker(Application[UUID]):
             Campaign.Created,
             id=campaign_id(name),
             record=to_record(created),
-            logged_by=self.by,
-            session=self.session,
+            **self._who(),
         )
         try:
             self._save(campaign)
@@ -215,7 +188,7 @@ class Tracker(Application[UUID]):
 
     def campaigns(self) -> list[str]:
         """The names of every campaign in the database, oldest first."""
-        rows = self._query(
+        rows = self.query(
             "SELECT json_extract(CAST(state AS TEXT), '$.record.data.name') "
             "FROM stored_events WHERE topic = ? ORDER BY rowid",
             (Campaign.Created.TOPIC,),
@@ -255,8 +228,7 @@ class Tracker(Application[UUID]):
                 command=encode_command(command),
                 events=[to_record(e) for e in events],
                 parent=campaign.head,
-                logged_by=self.by,
-                session=self.session,
+                **self._who(),
             )
             try:
                 self._save(campaign)
@@ -313,169 +285,72 @@ class Tracker(Application[UUID]):
         if not campaign.redo:
             raise NothingToRedo("there is no undo to take back since the last logged action")
         actions = campaign.redo[-1]
-        head = max(actions)
-        restored = self.state(name, head)
+        return self._restore(campaign, list(actions), max(actions), redo=True)
+
+    def _restore(
+        self,
+        campaign: Campaign,
+        actions: list[int],
+        head: int,
+        reason: str = "",
+        redo: bool = False,
+    ) -> Undone:
+        """Record an undo (or a redo) of ``actions``: the state right after ``head`` is the
+        campaign's again, read from the store at that version."""
+        kind, why = (
+            (Campaign.ActionsRedone, {}) if redo else (Campaign.ActionsUndone, {"reason": reason})
+        )
         campaign.trigger_event(
-            Campaign.ActionsRedone,
+            kind,
             actions=sorted(actions),
             head=head,
-            restored=encode_campaign(restored),
-            logged_by=self.by,
-            session=self.session,
+            restored=encode_campaign(self.state(campaign.name, head)),
+            **why,
+            **self._who(),
         )
         self._save_or_refuse(campaign)
         return Undone(campaign.version, tuple(sorted(actions)), campaign.state)
 
-    def _restore(self, campaign: Campaign, chain: list[int], head: int, reason: str) -> Undone:
-        restored = self.state(campaign.name, head)
-        campaign.trigger_event(
-            Campaign.ActionsUndone,
-            actions=sorted(chain),
-            reason=reason,
-            head=head,
-            restored=encode_campaign(restored),
-            logged_by=self.by,
-            session=self.session,
-        )
-        self._save_or_refuse(campaign)
-        return Undone(campaign.version, tuple(sorted(chain)), campaign.state)
+    def _who(self) -> dict[str, str]:
+        """Who logs, in which session: every stored event says it."""
+        return {"logged_by": self.by, "session": self.session}
 
-    # --- reading the log ------------------------------------------------------------------
-    def history(self, name: str) -> list[LogEntry]:
-        """Every stored event of the campaign, readable, undone actions marked."""
-        campaign = self.campaign(name)
-        standing = set(self._line(campaign))
-        entries = []
-        for event in self._guard(lambda: list(self.events.get(campaign.id))):
-            version = event.originator_version
-            kind = type(event).__name__
-            if isinstance(event, Campaign.ActionLogged):
-                entries.append(
-                    LogEntry(
-                        version,
-                        kind,
-                        event.summary,
-                        event.timestamp,
-                        event.logged_by,
-                        event.session,
-                        version not in standing,
-                        tuple(event.events),
-                    )
-                )
-            elif isinstance(event, Campaign.ActionsUndone | Campaign.ActionsRedone):
-                reason = getattr(event, "reason", "")
-                entries.append(
-                    LogEntry(
-                        version,
-                        kind,
-                        "",
-                        event.timestamp,
-                        event.logged_by,
-                        event.session,
-                        False,
-                        (),
-                        tuple(event.actions),
-                        reason,
-                    )
-                )
-            else:
-                assert isinstance(event, Campaign.Created)
-                entries.append(
-                    LogEntry(
-                        version,
-                        kind,
-                        f"campaign {campaign.name!r} created",
-                        event.timestamp,
-                        event.logged_by,
-                        event.session,
-                        False,
-                        (event.record,),
-                    )
-                )
-        return entries
+    def missions_in(self, name: str, versions: list[int]) -> int:
+        """How many Missions the actions numbered ``versions`` started."""
+        actions = self._actions(name, versions)
+        return missions_started(from_record(r) for action in actions for r in action.events)
 
-    def replay(self, name: str, chapter: int | None = None) -> list[ReplayStep]:
-        """Each standing action of a chapter (its campaign number; default: the latest) and
-        the state after it."""
-        campaign = self.campaign(name)
-        line = self._line(campaign)
-        logged = self._logged(campaign)
-        starts = [v for v in line if any(r["type"] == "ChapterStarted" for r in logged[v].events)]
-        numbers = [self.state(name, v).chapter_number for v in starts]
-        if not starts:
+    # --- replaying -------------------------------------------------------------------------
+    def replay(self, name: str, actions: list[int]) -> list[ReplayStep]:
+        """Each of ``actions`` (versions of standing actions, each the next one's parent,
+        oldest first: a chapter as the read models list it) and the state right after it."""
+        if not actions:
             return []
-        number = chapter if chapter is not None else numbers[-1]
-        if number not in numbers:
-            played = ", ".join(map(str, numbers))
-            raise NotOnCurrentLine(f"chapter {number} was not played (played: {played})")
-        at = numbers.index(number)
-        first = line.index(starts[at])
-        last = line.index(starts[at + 1]) if at + 1 < len(starts) else len(line)
-        state = self.state(name, logged[line[first]].parent)
+        state = self.state(name, actions[0])
         steps = []
-        for version in line[first:last]:
-            for record in logged[version].events:
-                state = evolve_campaign(state, from_record(record))
-            steps.append(ReplayStep(version, logged[version].summary, state))
+        for action in self._actions(name, actions):
+            if action.originator_version != actions[0]:
+                for record in action.events:
+                    state = evolve_campaign(state, from_record(record))
+            steps.append(ReplayStep(action.originator_version, action.summary, state))
         return steps
 
-    def score_facts(self, name: str) -> list[ScoreFact]:
-        """Every fact behind the score, with the stored event that recorded it."""
-        campaign = self.campaign(name)
-        logged = self._logged(campaign)
-        facts = []
-        for version in self._line(campaign):
-            action = logged[version]
-            for record in action.events:
-                data, kind = record["data"], record["type"]
-                if kind == "HelpingHandAwarded":
-                    facts.append(
-                        ScoreFact(
-                            "victory",
-                            data["chapter"],
-                            f"Helping Hand #{data['number']} to {data['player']}",
-                            version,
-                            action.logged_by,
-                            action.timestamp,
-                        )
-                    )
-                elif kind == "HelpingHandsUnclaimed":
-                    facts.extend(
-                        ScoreFact(
-                            "negative",
-                            data["chapter"],
-                            f"Helping Hand #{n} not taken",
-                            version,
-                            action.logged_by,
-                            action.timestamp,
-                        )
-                        for n in data["numbers"]
-                    )
-                elif kind == "CardBanned":
-                    source = "hand" if data["source"] == "hand" else "Hard Knocks"
-                    facts.append(
-                        ScoreFact(
-                            "negative",
-                            data["chapter"],
-                            f"{data['card']} banned from {data['player']}'s {source}",
-                            version,
-                            action.logged_by,
-                            action.timestamp,
-                        )
-                    )
-        return facts
-
     # --- plumbing ---------------------------------------------------------------------------
-    def _logged(self, campaign: Campaign) -> dict[int, Campaign.ActionLogged]:
-        """Every logged action of the campaign, by version."""
-        return {
-            e.originator_version: e
-            for e in self._guard(lambda: list(self.events.get(campaign.id, gt=1)))
-            if isinstance(e, Campaign.ActionLogged)
-        }
+    def _actions(self, name: str, versions: list[int]) -> list[Campaign.ActionLogged]:
+        """The logged actions numbered ``versions``, oldest first."""
+        if not versions:
+            return []
+        wanted, first, last = set(versions), min(versions), max(versions)
+        campaign = self.campaign(name)
+        stored = self._guard(lambda: list(self.events.get(campaign.id, gt=first - 1, lte=last)))
+        return [
+            e
+            for e in stored
+            if e.originator_version in wanted and isinstance(e, Campaign.ActionLogged)
+        ]
 
     def _parents(self, campaign: UUID) -> dict[int, int]:
-        rows = self._query(
+        rows = self.query(
             "SELECT originator_version, json_extract(CAST(state AS TEXT), '$.parent') "
             "FROM stored_events WHERE originator_id = ? AND topic = ?",
             (campaign.hex, Campaign.ActionLogged.TOPIC),
@@ -488,16 +363,13 @@ class Tracker(Application[UUID]):
         version it stopped at last. SQLite follows the parents itself, one primary-key
         lookup a step, so an undo costs the steps it takes back, not the stream's length."""
         limit = steps + 1 if steps >= 0 else -1  # SQLite: a negative LIMIT is no limit
-        rows = self._query(LINE_WALK, (campaign.head, until, campaign.id.hex, limit))
+        rows = self.query(LINE_WALK, (campaign.head, until, campaign.id.hex, limit))
         return [int(version) for (version,) in rows]
 
-    def _query(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
-        def run() -> list[tuple[Any, ...]]:
-            with self.recorder.datastore.transaction(commit=False) as cursor:  # type: ignore[attr-defined]
-                cursor.execute(sql, params)
-                return [tuple(row) for row in cursor.fetchall()]
-
-        return self._guard(run)
+    def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Rows of one read-only query on the campaign file (a connection of its own,
+        ``dbfile.query``): the event store's own connection is the library's."""
+        return dbfile.query(self.db_path, sql, params)
 
     def _save(self, campaign: Campaign) -> None:
         self._guard(lambda: self.save(campaign))

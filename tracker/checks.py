@@ -36,7 +36,7 @@ def check_file(tracker: Tracker) -> Checked:
     comes first, before the event store opens it); what it read."""
     _topics(tracker, "stored_events", EVENT_TOPICS)
     _topics(tracker, "stored_snapshots", frozenset({SNAPSHOT_TOPIC}))
-    streams = tracker._query(
+    streams = tracker.query(
         "SELECT originator_id, count(*), min(originator_version), max(originator_version) "
         "FROM stored_events GROUP BY originator_id",
         (),
@@ -51,10 +51,10 @@ def check_file(tracker: Tracker) -> Checked:
 
 
 def _topics(tracker: Tracker, table: str, allowed: frozenset[str]) -> None:
-    for (topic,) in tracker._query(f"SELECT DISTINCT topic FROM {table}", ()):
+    for (topic,) in tracker.query(f"SELECT DISTINCT topic FROM {table}", ()):
         if topic in allowed:
             continue
-        (version,) = tracker._query(
+        (version,) = tracker.query(
             f"SELECT min(originator_version) FROM {table} WHERE topic = ?", (topic,)
         )[0]
         named = where(SNAPSHOT_TOPIC if table == "stored_snapshots" else "", version)
@@ -64,7 +64,7 @@ def _topics(tracker: Tracker, table: str, allowed: frozenset[str]) -> None:
 def _gap(tracker: Tracker, originator: str) -> None:
     versions = [
         v
-        for (v,) in tracker._query(
+        for (v,) in tracker.query(
             "SELECT originator_version FROM stored_events WHERE originator_id = ? "
             "ORDER BY originator_version",
             (originator,),

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import stat
-from typing import Literal
+from typing import Any, Literal
 
 from tracker.errors import DatabaseError, UnusableFile
 
@@ -256,20 +256,25 @@ def failure(path: str, error: BaseException) -> DatabaseError | UnusableFile:
     return DatabaseError(f"the campaign database {path} failed: {words}")
 
 
-def check_integrity(path: str) -> None:
-    """SQLite's own check of every page, and a schema of our tables only (marked or not),
-    on a connection of its own that is closed at once (SQLite then removes the WAL files
-    it made beside the file): refused before the event store ever opens it."""
+def query(path: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Rows of one query that only reads, on a connection of its own (``reader_uri``)
+    that is closed at once (SQLite then removes the WAL files it made beside the file);
+    SQLite's errors as ours (``failure``)."""
     try:
         conn = sqlite3.connect(reader_uri(path), uri=True)
         try:
             conn.execute("PRAGMA query_only = ON")
-            found = conn.execute("PRAGMA integrity_check(1)").fetchall()
-            rows = conn.execute("SELECT type, name FROM sqlite_master").fetchall()
+            return [tuple(row) for row in conn.execute(sql, params).fetchall()]
         finally:
             conn.close()
     except sqlite3.DatabaseError as error:
         raise failure(path, error) from None
+
+
+def check_integrity(path: str) -> None:
+    """SQLite's own check of every page, and a schema of our tables only (marked or not),
+    each read by ``query``: refused before the event store ever opens the file."""
+    found = query(path, "PRAGMA integrity_check(1)")
     if found != [("ok",)]:
         raise UnusableFile(damaged(path, f"SQLite finds {found[0][0]}"))
-    _only_ours(path, rows)
+    _only_ours(path, query(path, "SELECT type, name FROM sqlite_master"))

@@ -104,7 +104,8 @@ def test_an_order_without_a_condition_is_not_cancelled(modules):
 
 
 def test_on_the_recruits_turn_the_leader_plays_one_of_its_cards(recruits_turn):
-    assert recruits_turn.json("status")["next"] == NEXT_RECRUIT[len("Next: ") :]
+    board = recruits_turn.json("status")
+    assert (board["next"], board["turn"]) == (NEXT_RECRUIT[len("Next: ") :], None)
     assert recruits_turn.refused("recruit play rain+gas").endswith(
         "Recruit #5 (Test recruit) has no rain+gas (face up: night+snow, shell+whistle)"
     )

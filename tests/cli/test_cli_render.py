@@ -36,7 +36,7 @@ from domain.chapter.commands import (
     UseCharm,
     Withdraw,
 )
-from tracker.app import LogEntry, ReplayStep, ScoreFact
+from tracker.app import ReplayStep
 
 SEATS = (Seat("Ann", "night"), Seat("Ben", "snow"), Seat("Cy", "rain"))
 TILES = ("left", "right", "left")
@@ -234,14 +234,28 @@ def test_a_won_two_player_chapter_shows_the_chaplain_without_a_hand():
 
 
 # --- the log, the score, the replay ----------------------------------------------------------
+def entry(version, kind, summary, who, undone=False, actions=(), reason=""):
+    """A row of the log (``projections.queries.history``), logged this evening."""
+    return {
+        "version": version,
+        "kind": kind,
+        "summary": summary,
+        "time": EVENING.isoformat(),
+        "logged_by": who,
+        "session": "friday",
+        "undone": undone,
+        "events": [],
+        "actions": list(actions),
+        "reason": reason,
+    }
+
+
 ENTRIES = [
-    LogEntry(1, "Created", "campaign 'Friday' created", EVENING, "ann", "friday", False),
-    LogEntry(2, "ActionLogged", "chapter start (leader Ann)", EVENING, "ann", "friday", False),
-    LogEntry(3, "ActionLogged", "Ben plays snow+rain", EVENING, "ben", "friday", True),
-    LogEntry(
-        4, "ActionsUndone", "", EVENING, "ann", "friday", False, (), (3,), "it was snow+whistle"
-    ),
-    LogEntry(5, "ActionsRedone", "", EVENING, "ann", "friday", False, (), (3,)),
+    entry(1, "Created", "campaign 'Friday' created", "ann"),
+    entry(2, "ActionLogged", "chapter start (leader Ann)", "ann"),
+    entry(3, "ActionLogged", "Ben plays snow+rain", "ben", undone=True),
+    entry(4, "ActionsUndone", "", "ann", actions=(3,), reason="it was snow+whistle"),
+    entry(5, "ActionsRedone", "", "ann", actions=(3,)),
 ]
 
 
@@ -276,11 +290,23 @@ def test_the_score_table_lists_finished_chapters_and_the_one_in_progress():
     )
 
 
+def fact(kind, chapter, what, event, who):
+    """A point of the score (``projections.queries.score_facts``)."""
+    return {
+        "kind": kind,
+        "chapter": chapter,
+        "what": what,
+        "event": event,
+        "logged_by": who,
+        "time": EVENING.isoformat(),
+    }
+
+
 def test_the_explanation_lists_each_point_and_its_log_entry():
     facts = [
-        ScoreFact("victory", 0, "Helping Hand #102 to Ann", 19, "ann", EVENING),
-        ScoreFact("negative", 0, "Helping Hand #100 not taken", 19, "ann", EVENING),
-        ScoreFact("negative", 1, "rain+gas banned from Ben's hand", 31, "cy", EVENING),
+        fact("victory", 0, "Helping Hand #102 to Ann", 19, "ann"),
+        fact("negative", 0, "Helping Hand #100 not taken", 19, "ann"),
+        fact("negative", 1, "rain+gas banned from Ben's hand", 31, "cy"),
     ]
 
     assert text(render.explanation_table(facts)) == lines(

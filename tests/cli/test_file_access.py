@@ -79,6 +79,39 @@ def test_a_campaign_file_from_before_the_mark_is_read_as_it_is_and_marked_on_its
     assert "Old Friday" in grizzled.ok("status")
 
 
+def test_the_log_of_a_file_that_may_not_keep_read_models_is_projected_in_memory_from_its_events(
+    db: Path,
+):
+    shutil.copyfile(FIXTURE, db)  # from before the mark: read as it is, nothing written
+    with closing(sqlite3.connect(db)) as conn:  # as the tracker leaves its files: WAL
+        conn.execute("PRAGMA journal_mode = WAL")
+    before = digest(db)
+    grizzled = Grizzled(db)
+
+    log = grizzled.json("log")
+    explained = grizzled.json("score", "--explain")
+    replayed = grizzled.json("replay")
+
+    assert digest(db) == before
+    assert [step["event"] for step in replayed] == [2, 3, 4, 7, 8]  # the line of play
+    assert [(e["version"], e["kind"], e["undone"]) for e in log] == [
+        (1, "Created", False),
+        (2, "ActionLogged", False),
+        (3, "ActionLogged", False),
+        (4, "ActionLogged", False),
+        (5, "ActionLogged", True),  # Ben: rain+gas, undone
+        (6, "ActionsUndone", False),
+        (7, "ActionLogged", False),
+        (8, "ActionLogged", False),
+    ]
+    assert log[0]["summary"] == "campaign 'Old Friday' created"
+    assert (log[5]["actions"], log[5]["reason"]) == ([5], "Ben played snow+gas, not rain+gas")
+    assert [e["logged_by"] for e in log] == ["ann", "ann", "ann", "ann", "ben", "ann", "ben", "cy"]
+    assert explained["explanation"] == []
+    grizzled.ok("undo", "-r", "the first write marks the file")  # read models kept from here
+    assert grizzled.json("log")[:5] == log[:5]
+
+
 def test_a_file_written_by_a_newer_grizzled_is_refused_with_the_upgrade_to_make(
     campaign: Grizzled, db: Path
 ):

@@ -96,3 +96,39 @@ def test_a_terminal_that_cannot_show_a_character_gets_it_escaped(tmp_path: Path)
     assert logged.returncode == 0 and b"campaign 'Zo\\xeb' created" in logged.stdout
     assert missing.returncode == 1
     assert missing.stderr.count(b"\n") == 1 and b"Traceback" not in missing.stderr
+
+
+def loaded_by(tmp_path: Path, *args: str) -> set[str]:
+    """Which of eventsourcing and the rules engine a command run in a fresh interpreter
+    loaded (its output checked to end well)."""
+    code = (
+        "import sys\n"
+        "from cli.main import main\n"
+        "try:\n"
+        "    main(sys.argv[1:], prog_name='grizzled')\n"
+        "except SystemExit as end:\n"
+        "    assert not end.code, end.code\n"
+        "heavy = ('eventsourcing', 'domain.engine', 'domain.chapter.actions')\n"
+        "print(' '.join(m for m in heavy if m in sys.modules), file=sys.stderr)\n"
+    )
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)}
+    ended = subprocess.run(
+        [sys.executable, "-c", code, "--db", str(tmp_path / "campaign.sqlite"), *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert ended.returncode == 0, ended.stderr
+    return set(ended.stderr.split())
+
+
+def test_the_log_is_read_from_the_read_models_without_the_event_store_or_the_rules(
+    tmp_path: Path,
+) -> None:
+    grizzled(tmp_path, "campaign", "new", "Friday", "-p", "ann:night", "-p", "ben:snow")
+    grizzled(tmp_path, "chapter", "start", "--leader", "ann", "--trials", "10", "--morale", "20")
+    grizzled(tmp_path, "status")  # the file is checked whole once
+
+    assert loaded_by(tmp_path, "log") == set()
+    assert loaded_by(tmp_path, "log", "--json", "--last", "1") == set()

@@ -18,6 +18,7 @@ from domain.campaign.rewards import score
 from domain.chapter.commands import Withdraw
 from projections import queries
 from projections.runner import catch_up
+from tests.tracker.history import stored_history
 from tests.tracker.test_campaign_story import (
     NAME,
     SEATS,
@@ -92,7 +93,7 @@ def test_the_log_filters_by_chapter_last_entries_and_undone(story: tuple[Path, T
         last = queries.log(conn, CID, last=3)
         standing = queries.log(conn, CID, undone=False)
         chapter_9 = queries.log(conn, CID, chapter=9)
-    assert [e["version"] for e in everything] == [e.version for e in tracker.history(NAME)]
+    assert [e["version"] for e in everything] == [e.version for e in stored_history(tracker, NAME)]
     assert last == everything[-3:]
     assert len(everything) - len(standing) == 4
     assert all(e["undone"] is False for e in standing)

@@ -51,6 +51,7 @@ from projections.campaign import reward_rows
 from projections.chapter import chapter_row, player_rows
 from projections.runner import catch_up
 from tests.projections.conftest import all_rows, rebuilt_copy
+from tests.tracker.history import stored_history
 from tracker.app import Tracker, campaign_id
 
 NAMES = ("Random war", "Second front")
@@ -223,7 +224,9 @@ class ProjectionMachine(RuleBasedStateMachine):
         assert [r["negative_points"] for r in scores] == [x.negative_points for x in expected.lines]
         assert sum(r["victory_points"] for r in scores) == expected.victory_points
         assert sum(r["negative_points"] for r in scores) == expected.negative_points
-        history = {entry.version: int(entry.undone) for entry in tracker.history(table.name)}
+        history = {
+            entry.version: int(entry.undone) for entry in stored_history(tracker, table.name)
+        }
         assert dict((r["version"], r["undone"]) for r in log) == history
 
     # --- playing ----------------------------------------------------------------------------

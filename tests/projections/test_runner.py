@@ -25,6 +25,7 @@ from projections.errors import DatabaseMissing, ProjectionError
 from projections.runner import catch_up, rebuild
 from projections.stored import UNKNOWN_SESSION
 from tests.projections.conftest import all_rows, copy_db, rebuilt_copy
+from tests.tracker.history import stored_history
 from tracker.aggregate import UNKNOWN_SESSION as TRACKER_UNKNOWN_SESSION
 from tracker.app import Tracker, campaign_id
 
@@ -255,7 +256,7 @@ def test_the_first_database_format_projects(tmp_path: Path) -> None:
     tracker = Tracker(db)
     try:
         chapter = tracker.state("Old Friday").chapter
-        history = tracker.history("Old Friday")
+        history = stored_history(tracker, "Old Friday")
     finally:
         tracker.close()
     assert chapter is not None

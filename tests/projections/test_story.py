@@ -20,6 +20,7 @@ from projections.campaign import score_rows
 from projections.chapter import chapter_row
 from projections.runner import catch_up
 from tests.projections.conftest import all_rows, rebuilt_copy
+from tests.tracker.history import stored_history
 from tests.tracker.test_campaign_story import (
     NAME,
     conclude,
@@ -148,7 +149,7 @@ def test_every_chapter_keeps_its_final_board_and_the_log_marks_the_undone_action
     assert boards[-1] == chapter_row(CID, NAME, 9, final.chapter)  # type: ignore[arg-type]
     log = rows(db, "SELECT version, undone FROM event_log WHERE campaign_id = ?", CID)
     assert {r["version"]: r["undone"] for r in log} == {
-        e.version: int(e.undone) for e in played.history(NAME)
+        e.version: int(e.undone) for e in stored_history(played, NAME)
     }
     assert sum(r["undone"] for r in log) == 4
 

@@ -14,6 +14,7 @@ withdrawing wins; withdrawing with them in hand against a Morale Reserve of 1 lo
 
 from __future__ import annotations
 
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -30,7 +31,9 @@ from domain.cards.box import DescribeHelpingHand
 from domain.cards.catalogue import HelpingHandCard
 from domain.chapter.commands import PlayCard, Seat, StartChapter, StartMission, Withdraw
 from domain.errors import CampaignRuleViolation
-from tracker.app import Tracker
+from projections import queries
+from projections.runner import catch_up
+from tracker.app import Tracker, campaign_id
 
 SEATS = (Seat("Ann", "night"), Seat("Ben", "snow"), Seat("Cy", "rain"))
 NAME = "Armistice autumn"
@@ -151,17 +154,19 @@ def test_a_whole_armistice_campaign_is_logged_and_scored(tracker: Tracker) -> No
     assert [b.card for b in state.bans] == ["rain+gas", "rain+gas"]
     assert state.catalogue["rain+gas"].copies == 1  # two of its three copies left the box
 
-    facts = tracker.score_facts(NAME)
-    assert sum(f.kind == "victory" for f in facts) == 15
-    assert sum(f.kind == "negative" for f in facts) == 17
-    assert "Helping Hand #112 to Ben" in {f.what for f in facts}
-    assert "Helping Hand #112 to Cy" not in {f.what for f in facts}  # the undone award
-    assert {f.what for f in facts if "banned" in f.what} == {
+    catch_up(tracker.db_path)  # the explanation is read from the read models
+    with closing(queries.connect(tracker.db_path)) as conn:
+        facts = queries.score_facts(conn, campaign_id(NAME).hex)
+    assert sum(f["kind"] == "victory" for f in facts) == 15
+    assert sum(f["kind"] == "negative" for f in facts) == 17
+    assert "Helping Hand #112 to Ben" in {f["what"] for f in facts}
+    assert "Helping Hand #112 to Cy" not in {f["what"] for f in facts}  # the undone award
+    assert {f["what"] for f in facts if "banned" in f["what"]} == {
         "rain+gas banned from Ben's hand",
         "rain+gas banned from Cy's hand",
     }
     standing = set(tracker.line_of_play(NAME))
-    assert all(f.version in standing for f in facts)
+    assert all(f["event"] in standing for f in facts)
 
     ann = state.held("Ann")
     assert offered(7)[0] not in {h.number for h in ann}  # played in chapter 9

@@ -21,6 +21,7 @@ from domain.campaign.flow import CampaignState, evolve_campaign, start_campaign
 from domain.chapter.commands import PlayCard
 from domain.chapter.corrections import CorrectFact
 from domain.events import CampaignCreated, from_record
+from tests.tracker.history import stored_history
 from tracker.aggregate import Campaign
 from tracker.app import Tracker
 
@@ -148,4 +149,4 @@ def test_a_logger_killed_in_the_middle_of_a_save_leaves_nothing_of_that_action(
     assert state.chapter and state.chapter.speech_stock == 5
     logged = tracker.log_action("Crash", PlayCard("Ann", "night+shell"))
     assert logged.version == 4
-    assert [e.kind for e in tracker.history("Crash")] == ["Created"] + ["ActionLogged"] * 3
+    assert [e.kind for e in stored_history(tracker, "Crash")] == ["Created"] + ["ActionLogged"] * 3

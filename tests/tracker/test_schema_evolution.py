@@ -18,6 +18,7 @@ import pytest
 
 from domain.chapter.commands import PlayCard
 from domain.events import CardPlayed, from_record
+from tests.tracker.history import stored_history
 from tracker.aggregate import UNKNOWN_SESSION, Campaign
 from tracker.app import Tracker
 from tracker.errors import NothingToRedo
@@ -70,7 +71,7 @@ def test_every_old_event_is_upcast_with_the_unknown_session(
         isinstance(e, Campaign.Created | Campaign.ActionLogged | Campaign.ActionsUndone)
         for e in events
     )
-    assert {e.session for e in tracker.history(NAME)} == {UNKNOWN_SESSION}
+    assert {e.session for e in stored_history(tracker, NAME)} == {UNKNOWN_SESSION}
 
 
 def test_the_old_campaign_reads_as_the_fixture_describes_it(
@@ -78,7 +79,7 @@ def test_the_old_campaign_reads_as_the_fixture_describes_it(
 ) -> None:
     tracker = open_tracker()
 
-    history = tracker.history(NAME)
+    history = stored_history(tracker, NAME)
 
     assert tracker.campaigns() == [NAME]
     assert [(e.version, e.kind, e.undone) for e in history] == [
@@ -108,7 +109,7 @@ def test_the_old_campaign_reads_as_the_fixture_describes_it(
     ]
     assert chapter.player("Cy").played_tile == "left"
     assert tracker.state(NAME, 6) == tracker.state(NAME, 4)  # the undo went back to #4
-    assert tracker.replay(NAME)[-1].state == state
+    assert tracker.replay(NAME, tracker.line_of_play(NAME))[-1].state == state
     with pytest.raises(NothingToRedo):
         tracker.redo(NAME)  # Ben's corrected play came after the undo
 
@@ -130,7 +131,7 @@ def test_new_actions_go_on_top_of_the_old_campaign_with_the_new_session(
         "rain+gas",
     )
     reopened = open_tracker()
-    history = reopened.history(NAME)
+    history = stored_history(reopened, NAME)
     assert [(e.logged_by, e.session) for e in history[8:]] == [("dee", "2027-03-05")] * 3
     assert {e.session for e in history[:8]} == {UNKNOWN_SESSION}
     assert reopened.line_of_play(NAME) == [2, 3, 4, 7, 8, 9]
