@@ -3,7 +3,7 @@
 Events are past participles and hold only what ``evolve`` needs, as str, int, bool,
 ``None`` and tuples. Chance outcomes (a shuffle, a drawn card, a random tile) are
 recorded here and never re-rolled. Each class has a stable ``TYPE`` name and a
-``VERSION``; ``to_record``/``from_record`` turn events into plain dicts and back,
+``VERSION``; ``to_record`` (and ``records.from_record``) turn events into plain dicts and back,
 upcasting old versions, so storage never depends on module paths. The events of the
 box, the campaign and the modules are defined beside their rules; every stored type,
 wherever defined, is listed once in ``domain.records``.
@@ -12,7 +12,6 @@ wherever defined, is listed once in ``domain.records``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import Any, ClassVar, TypeVar
 
 import msgspec
@@ -243,24 +242,3 @@ def to_record(event: Event) -> dict[str, Any]:
     """A plain dict for storage: ``{"type", "v", "data"}``."""
     data = {name: getattr(event, name) for name in event.__struct_fields__}
     return {"type": event.TYPE, "v": event.VERSION, "data": data}
-
-
-@cache
-def _event_types() -> dict[str, type[Event]]:
-    """``records.EVENT_TYPES``, imported when a record is first read, not at the top: the
-    registry imports the modules that define events, and they import this one."""
-    from domain.records import EVENT_TYPES
-
-    return EVENT_TYPES
-
-
-def from_record(record: dict[str, Any]) -> Event:
-    """The event a stored record describes, upcast to the current version (lists become
-    the tuples the fields declare)."""
-    cls = _event_types()[record["type"]]
-    data = record["data"]
-    version = int(record.get("v", 1))
-    while version < cls.VERSION:
-        data = UPCASTERS[(cls.TYPE, version)](dict(data))
-        version += 1
-    return msgspec.convert(data, cls)

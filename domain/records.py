@@ -1,7 +1,7 @@
 """Every record grizzled stores, listed once: the domain events and the commands, by the
 name each is stored under (an event's ``TYPE``, a command's class name).
 
-The lists are the allow-list storage resolves names with (``events.from_record``,
+The lists are the allow-list storage resolves names with (``from_record`` below,
 ``codec.decode_command``): a name not listed here is never turned into an object, and
 nothing registers itself on import, so what is known does not depend on what happens to
 have been imported.
@@ -11,14 +11,16 @@ Why a module of its own. Each class lives beside its rule (a Briefing's event in
 ``domain.events`` for the ``Event`` base, so ``events.py`` cannot import them back (a
 cycle); ``codec.py`` stores the campaign state, so it imports ``campaign/flow.py``, which
 needs ``CampaignCommand`` from here (another cycle). Here the list sits between the two:
-it imports every module that defines a record and is imported by the flow, the codec and
-``events.from_record`` (on its first call). It costs what deciding costs already (the
-chapter's rules); the CLI's ``status`` never imports it.
+it imports every module that defines a record and is imported by the flow and the codec;
+``from_record``, which reads a stored event, lives here for that reason. It costs what
+deciding costs already (the chapter's rules); the CLI's ``status`` never imports it.
 """
 
 from __future__ import annotations
 
-from typing import TypeAlias, get_args
+from typing import Any, TypeAlias, get_args
+
+import msgspec
 
 from domain import events
 from domain.campaign import briefing, oneshot, rewards
@@ -103,3 +105,15 @@ EVENTS: tuple[type[events.Event], ...] = (
 
 EVENT_TYPES: dict[str, type[events.Event]] = {cls.TYPE: cls for cls in EVENTS}
 COMMAND_TYPES: dict[str, type] = {cls.__name__: cls for cls in COMMANDS}
+
+
+def from_record(record: dict[str, Any]) -> events.Event:
+    """The event a stored record describes, upcast to the current version (lists become
+    the tuples the fields declare); only the types listed here are ever resolved."""
+    cls = EVENT_TYPES[record["type"]]
+    data = record["data"]
+    version = int(record.get("v", 1))
+    while version < cls.VERSION:
+        data = events.UPCASTERS[(cls.TYPE, version)](dict(data))
+        version += 1
+    return msgspec.convert(data, cls)

@@ -17,7 +17,8 @@ from typing import Any
 
 from domain.campaign.flow import evolve_campaign, start_campaign
 from domain.codec import decode_campaign
-from domain.events import CampaignCreated, from_record
+from domain.events import CampaignCreated
+from domain.records import from_record
 from projections.batch import Batch, Stream
 from projections.errors import ProjectionError
 from projections.log import log_row

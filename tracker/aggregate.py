@@ -20,7 +20,8 @@ from eventsourcing.persistence import Transcoding
 
 from domain.campaign.flow import CampaignState, evolve_campaign, start_campaign
 from domain.codec import decode_campaign, encode_campaign
-from domain.events import CampaignCreated, from_record
+from domain.events import CampaignCreated
+from domain.records import from_record
 from tracker.errors import UnusableFile
 
 UNKNOWN_SESSION = "before sessions were recorded"

@@ -27,7 +27,8 @@ from domain.chapter.commands import Chance, Seat
 from domain.chapter.queries import missions_started
 from domain.codec import encode_campaign, encode_command
 from domain.errors import RuleViolation
-from domain.events import Event, from_record, to_record
+from domain.events import Event, to_record
+from domain.records import from_record
 from tracker import dbfile
 from tracker.aggregate import Campaign, CampaignStateAsDict
 from tracker.config import current_session, current_user

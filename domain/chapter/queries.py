@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from domain.chapter.piles import RECRUIT_TURN
 from domain.chapter.state import ChapterState
 from domain.events import Event, MissionStarted
-from domain.chapter.piles import RECRUIT_TURN
 
 
 def recruit_acts(state: ChapterState) -> bool:

@@ -24,7 +24,7 @@ from domain.chapter.setup import decide_start_chapter
 from domain.chapter.state import ChapterState, Phase
 from domain.codec import decode_chapter, decode_command, encode_chapter, encode_command
 from domain.errors import IntensityTooLow, InvalidSetup, MustWithdraw, WrongPhase
-from domain.events import MissionFailed, MissionStarted, from_record, to_record
+from domain.events import MissionFailed, MissionStarted, to_record
 from domain.legal import legal_actions
 from domain.modules.orders import (
     CANCEL_REASON,
@@ -33,6 +33,7 @@ from domain.modules.orders import (
     OrderDiscarded,
     OrderRefused,
 )
+from domain.records import from_record
 from tests.domain.builders import kinds, run
 from tests.domain.module_builders import prepare, synthetic_catalogue
 

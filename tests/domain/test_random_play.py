@@ -54,10 +54,10 @@ from domain.events import (
     Event,
     SpeechMade,
     SupportTileDiscarded,
-    from_record,
     to_record,
 )
 from domain.legal import legal_actions, targets
+from domain.records import from_record
 from domain.simulate import (
     Playthrough,
     RandomChance,

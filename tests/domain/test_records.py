@@ -1,10 +1,9 @@
 """The registry of stored records (domain/records.py): every event and command the domain
-defines is listed once, under the name it is stored by, and comes back from storage equal;
-the modules that define records import each other in one direction only."""
+defines is listed once, under the name it is stored by, and comes back from storage equal
+(that no modules import each other in a cycle is tests/test_import_graph.py's)."""
 
 from __future__ import annotations
 
-import ast
 import importlib
 import json
 import pkgutil
@@ -19,8 +18,8 @@ from hypothesis import strategies as st
 
 import domain
 from domain.codec import decode_command, encode_command
-from domain.events import Event, from_record, to_record
-from domain.records import COMMAND_TYPES, COMMANDS, EVENT_TYPES, EVENTS
+from domain.events import Event, to_record
+from domain.records import COMMAND_TYPES, COMMANDS, EVENT_TYPES, EVENTS, from_record
 
 ROOT = Path(__file__).resolve().parents[2]
 DOMAIN = ROOT / "domain"
@@ -87,16 +86,17 @@ def test_every_registered_command_comes_back_from_the_codec(
 FRESH = """
 import sys
 import domain.events
-loaded = sorted(m for m in sys.modules if m.startswith("domain"))
-event = domain.events.from_record(
+light = sorted(m for m in sys.modules if m.startswith("domain"))
+from domain.records import from_record
+event = from_record(
     {"type": "HelpingHandDescribed", "v": 1,
      "data": {"number": 7, "name": "Letter", "category": "event", "effect": "", "reason": ""}}
 )
-print(loaded, type(event).__module__)
+print(light, type(event).__module__)
 """
 
 
-def test_the_events_module_loads_alone_and_resolves_any_stored_type_when_asked() -> None:
+def test_the_events_module_loads_no_rules_and_the_registry_resolves_any_stored_type() -> None:
     child = subprocess.run(
         [sys.executable, "-c", FRESH], cwd=ROOT, capture_output=True, text=True, check=True
     )
@@ -108,48 +108,3 @@ def test_the_events_module_loads_alone_and_resolves_any_stored_type_when_asked()
         "'domain.events']",
         "domain.cards.box",
     ]
-
-
-# --- import cycles -----------------------------------------------------------------------------
-OWNED = ("domain.events", "domain.codec", "domain.records", "domain.campaign", "domain.cards")
-# The one import left for later, on purpose: ``events.from_record`` imports the registry
-# when it is called (the registry imports the modules that import ``events`` for ``Event``).
-DEFERRED = {("domain.events", "domain.records")}
-
-
-def module_name(path: Path) -> str:
-    parts = path.relative_to(ROOT).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def imports_of(path: Path, modules: set[str]) -> set[str]:
-    """The domain modules a file imports anywhere (at the top, in a function, for mypy)."""
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        names = []
-        if isinstance(node, ast.ImportFrom) and node.module:
-            names = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
-        elif isinstance(node, ast.Import):
-            names = [a.name for a in node.names]
-        found |= {name for name in names if name in modules}
-    return found - {module_name(path)}
-
-
-def reachable(graph: dict[str, set[str]], start: str) -> set[str]:
-    seen, todo = set(), [start]
-    while todo:
-        for other in graph[todo.pop()] - seen:
-            seen.add(other)
-            todo.append(other)
-    return seen
-
-
-def test_no_module_of_the_records_or_the_campaign_takes_part_in_an_import_cycle() -> None:
-    paths = {module_name(p): p for p in DOMAIN.rglob("*.py")}
-    graph = {name: imports_of(path, set(paths)) for name, path in paths.items()}
-    for importer, imported in DEFERRED:
-        graph[importer].remove(imported)
-    owned = [name for name in graph if name.startswith(OWNED)]
-    assert "domain.campaign.flow" in owned and "domain.records" in owned
-    in_cycles = [name for name in owned if name in reachable(graph, name)]
-    assert in_cycles == []

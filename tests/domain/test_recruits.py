@@ -33,7 +33,6 @@ from domain.events import (
     MissionFailed,
     MoraleDropped,
     SupportRevealed,
-    from_record,
     to_record,
 )
 from domain.legal import legal_actions
@@ -44,6 +43,7 @@ from domain.modules.recruits import (
     RecruitRefused,
     RecruitWithdrew,
 )
+from domain.records import from_record
 from tests.domain.builders import kinds, run
 from tests.domain.module_builders import prepare
 

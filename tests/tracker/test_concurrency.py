@@ -18,7 +18,8 @@ import pytest
 
 from domain.chapter.commands import PlayCard, Seat, StartChapter, StartMission
 from domain.chapter.corrections import CorrectFact
-from domain.events import FactCorrected, from_record
+from domain.events import FactCorrected
+from domain.records import from_record
 from tests.tracker.history import stored_history
 from tracker.aggregate import Campaign
 from tracker.app import Tracker

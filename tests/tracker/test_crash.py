@@ -20,7 +20,8 @@ import pytest
 from domain.campaign.flow import CampaignState, evolve_campaign, start_campaign
 from domain.chapter.commands import PlayCard
 from domain.chapter.corrections import CorrectFact
-from domain.events import CampaignCreated, from_record
+from domain.events import CampaignCreated
+from domain.records import from_record
 from tests.tracker.history import stored_history
 from tracker.aggregate import Campaign
 from tracker.app import Tracker

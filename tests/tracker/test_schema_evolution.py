@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 from domain.chapter.commands import PlayCard
-from domain.events import CardPlayed, from_record
+from domain.events import CardPlayed
+from domain.records import from_record
 from tests.tracker.history import stored_history
 from tracker.aggregate import UNKNOWN_SESSION, Campaign
 from tracker.app import Tracker

@@ -53,8 +53,8 @@ from domain.events import (
     MoraleDropped,
     SpeechMade,
     SupportUsed,
-    from_record,
 )
+from domain.records import from_record
 from domain.simulate import RandomChance, random_command, random_setup
 from projections import queries
 from projections.runner import catch_up

@@ -29,7 +29,8 @@ from msgspec.structs import replace
 from domain.campaign.briefing import Conclusion, EnterConclusion
 from domain.campaign.flow import CampaignState, evolve_campaign, start_campaign
 from domain.chapter.commands import StartChapter
-from domain.events import CampaignCreated, from_record
+from domain.events import CampaignCreated
+from domain.records import from_record
 from domain.simulate import RandomChance, random_command, random_setup
 from tracker.aggregate import Campaign
 from tracker.app import Tracker, campaign_id

@@ -1,0 +1,184 @@
+"""The house's walls (docs/architecture.md), checked on the code itself: every import of
+domain/, tracker/, projections/ and cli/ (at the top of a module or inside a function)
+points the way the architecture draws, and no modules import each other in a cycle.
+
+- ``domain`` imports nothing of ours outside ``domain``;
+- ``tracker`` imports ``domain`` only, ``projections`` imports ``domain`` only;
+- ``cli`` may import them all;
+- inside ``domain``, ``chapter`` imports nothing from ``modules`` or ``campaign``, and
+  ``cards`` nothing from ``chapter``, ``modules`` or ``campaign``.
+
+Imports under ``if TYPE_CHECKING:`` count too: a type is a dependency, and two modules
+that need each other's types are one module in two files.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("domain", "tracker", "projections", "cli")
+ALLOWED = {  # a layer -> the layers of ours it may import
+    "domain": {"domain"},
+    "tracker": {"domain", "tracker"},
+    "projections": {"domain", "projections"},
+    "cli": {"domain", "tracker", "projections", "cli"},
+}
+INSIDE_DOMAIN = {  # a part of domain -> the parts it may not import
+    "domain.chapter": ("domain.modules", "domain.campaign"),
+    "domain.cards": ("domain.chapter", "domain.modules", "domain.campaign"),
+}
+
+Edges = dict[str, set[str]]
+
+
+def modules() -> dict[str, Path]:
+    """Every module of the four packages, by dotted name."""
+    found = {}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            found[name] = path
+    return found
+
+
+def _resolve(name: str, known: dict[str, Path]) -> str | None:
+    """The module of ours an imported name stands for (its longest known prefix)."""
+    while name:
+        if name in known:
+            return name
+        name = name.rpartition(".")[0]
+    return None
+
+
+def _packages(module: str, known: dict[str, Path]) -> list[str]:
+    """The packages Python runs before ``module`` (``a.b`` and ``a`` for ``a.b.c``)."""
+    parts = module.split(".")
+    return [p for p in (".".join(parts[:n]) for n in range(len(parts) - 1, 0, -1)) if p in known]
+
+
+def _type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def imports(known: dict[str, Path]) -> tuple[Edges, Edges]:
+    """Every module's imports of ours: all of them, and those that run."""
+    every: Edges = {name: set() for name in known}
+    running: Edges = {name: set() for name in known}
+    for name, path in known.items():
+        tree = ast.parse(path.read_text("utf-8"))
+        checking = {
+            id(inner)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.If) and _type_checking(node)
+            for child in node.body
+            for inner in ast.walk(child)
+        }
+        for node in ast.walk(tree):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                targets = [f"{node.module}.{alias.name}" for alias in node.names]
+            for target in targets:
+                module = _resolve(target, known)
+                if module is None or module == name:
+                    continue
+                # importing a.b.c runs the packages a.b and a first: those not already
+                # running for the importer (its own packages) are imports too
+                for imported in (module, *_packages(module, known)):
+                    if imported == name or name.startswith(f"{imported}."):
+                        continue
+                    every[name].add(imported)
+                    if id(node) not in checking:
+                        running[name].add(imported)
+    return every, running
+
+
+KNOWN = modules()
+EVERY, RUNNING = imports(KNOWN)
+
+
+def _layer(module: str) -> str:
+    return module.split(".")[0]
+
+
+def test_every_import_points_the_way_the_architecture_draws() -> None:
+    wrong = sorted(
+        f"{module} imports {target}"
+        for module, targets in EVERY.items()
+        for target in targets
+        if _layer(target) not in ALLOWED[_layer(module)]
+    )
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("part", sorted(INSIDE_DOMAIN))
+def test_a_part_of_domain_imports_nothing_from_the_parts_built_on_it(part: str) -> None:
+    forbidden = INSIDE_DOMAIN[part]
+    wrong = sorted(
+        f"{module} imports {target}"
+        for module, targets in EVERY.items()
+        if module == part or module.startswith(f"{part}.")
+        for target in targets
+        if any(target == f or target.startswith(f"{f}.") for f in forbidden)
+    )
+    assert not wrong, "\n".join(wrong)
+
+
+def cycles(edges: Edges) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(edges[node]):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_modules_import_each_other_in_a_cycle() -> None:
+    found = cycles(EVERY)
+    assert not found, "cycles: " + "; ".join(" <-> ".join(c) for c in found)
+
+
+def test_the_check_finds_a_cycle_and_a_wrong_arrow_when_there_is_one() -> None:
+    edges: Edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycles(edges) == [["a", "b", "c"]]
+    assert _resolve("domain.chapter.state.ChapterState", KNOWN) == "domain.chapter.state"
+    # cli.context imports the tracker inside a function, and the aggregate for its types
+    assert "tracker.app" in RUNNING["cli.context"]
+    assert "tracker.aggregate" in EVERY["cli.context"] - RUNNING["cli.context"]
+    # importing domain.modules.play runs the package domain.modules (all the modules) first
+    assert {"domain.modules.play", "domain.modules"} <= RUNNING["domain.simulate"]
