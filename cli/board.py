@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
     from rich.table import Table
 
+# domain.cards.catalogue.THREATS, written out: the board must not load the card catalogue
+# (``status`` stays at the floor); tests/cli/test_cli_render.py checks they are the same.
 THREATS = ("night", "snow", "rain", "shell", "gas", "whistle")
 PHASE_WORDS = {
     "preparation": "preparation: the Mission Leader sets the intensity",

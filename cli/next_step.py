@@ -75,8 +75,8 @@ def next_step(state: CampaignState) -> str:
     from domain.campaign.briefing import chapter_name
     from domain.chapter.actions import minimum_intensity
     from domain.chapter.hardknocks import must_withdraw
-    from domain.chapter.state import Phase
     from domain.chapter.piles import RECRUIT_TURN
+    from domain.chapter.state import Phase
 
     chapter = state.chapter
     if chapter is None:

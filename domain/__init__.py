@@ -12,10 +12,12 @@ from domain.chapter import moments
 
 def install_modules() -> None:
     """The one place the Armistice modules join the chapter's rules
-    (domain/chapter/moments.py): Orders of the Day, Recruits and Solo."""
+    (domain/chapter/moments.py): Orders of the Day, Recruits and Solo, and the One-shot
+    variant's setting aside of cards."""
+    from domain.campaign.oneshot import ONE_SHOT
     from domain.modules import MODULES
 
-    moments.INSTALLED.fill(MODULES)
+    moments.INSTALLED.fill((*MODULES, ONE_SHOT))
 
 
 # Installed the first time a chapter consults a moment (importing the domain's errors or

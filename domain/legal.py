@@ -12,8 +12,8 @@ from itertools import combinations
 from math import ceil
 from typing import Any
 
-from domain.cards.catalogue import HardKnock
-from domain.chapter.actions import THREATS, deal_order, minimum_intensity, module_minimum
+from domain.cards.catalogue import THREATS, HardKnock
+from domain.chapter.actions import deal_order, minimum_intensity, module_minimum
 from domain.chapter.commands import (
     CancelOrder,
     ChooseSupport,

@@ -13,8 +13,8 @@ from itertools import chain
 import msgspec
 from msgspec.structs import replace
 
-from domain.cards.catalogue import Catalogue, base_catalogue, grizzled_roster
-from domain.chapter.actions import THREATS, trap_springs
+from domain.cards.catalogue import THREATS, Catalogue, base_catalogue, grizzled_roster
+from domain.chapter.actions import trap_springs
 from domain.chapter.commands import (
     Command,
     MakeSpeech,

@@ -19,7 +19,7 @@ from msgspec.structs import replace
 
 from domain.cards.catalogue import ORDER_DIFFICULTIES, Catalogue
 from domain.chapter.commands import Chance, Seat, StartChapter
-from domain.chapter.evolve import EVOLVERS
+from domain.chapter.moments import Module
 from domain.chapter.setup import check_seats, decide_start_chapter
 from domain.chapter.state import ChapterState
 from domain.errors import MissingOutcome, RuleViolation
@@ -88,7 +88,9 @@ def _set_aside(state: ChapterState, event: CardsSetAside) -> ChapterState:
     return replace(state, set_aside=(*state.set_aside, *event.cards))
 
 
-EVOLVERS[CardsSetAside] = _set_aside
+# The One-shot joins the chapter's rules like the Armistice modules: through the moments
+# registry (domain/chapter/moments.py), installed by domain/__init__.py.
+ONE_SHOT = Module("One-shot", evolvers={CardsSetAside: _set_aside})
 
 
 # --- The decks ---------------------------------------------------------------------------

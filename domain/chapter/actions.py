@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from domain.cards.catalogue import HardKnock, Threat
+from domain.cards.catalogue import THREATS, HardKnock
 from domain.cards.notation import card_label
 from domain.chapter.commands import (
     Chance,
@@ -59,8 +59,6 @@ from domain.events import (
     SupportTileDiscarded,
     SupportUsed,
 )
-
-THREATS = tuple(t.value for t in Threat)
 
 
 # --- Preparation ---------------------------------------------------------------------
@@ -330,6 +328,14 @@ def decide_withdraw(state: ChapterState, cmd: Withdraw, chance: Chance | None = 
         raise SupportTileRefused(f"{player.name} is not Absent-minded: no tile leaves the game")
     tile = _withdrawal_tile(state, player.name, tiles, cmd, chance)
     o.emit(PlayerWithdrew(player.name, tile))
+    clumsy_withdrawal(o, state, player, cmd)
+    end_of_action(o, chance)
+    return o
+
+
+def clumsy_withdrawal(o: Outcome, state: ChapterState, player: Player, cmd: Withdraw) -> None:
+    """A Clumsy player who withdraws draws the top Trials card and plays it (its Trap and
+    Merry Christmas included); anyone else draws nothing. Solo mode withdraws alike."""
     used_target = False
     if has(state, player, HardKnock.CLUMSY):
         drawn = reveal_top(o.state, cmd.drawn, player.name, "Clumsy")
@@ -339,8 +345,6 @@ def decide_withdraw(state: ChapterState, cmd: Withdraw, chance: Chance | None = 
         raise CardNotInHand(f"{player.name} is not Clumsy: withdrawing draws nothing")
     if cmd.target is not None and not used_target:
         raise TargetRefused("a Hard Knock target is only given with a Merry Christmas")
-    end_of_action(o, chance)
-    return o
 
 
 # --- Support ---------------------------------------------------------------------------

@@ -6,8 +6,7 @@ replaying stored events always rebuilds the same state.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Iterable
 
 from msgspec.structs import replace
 
@@ -40,11 +39,6 @@ from domain.events import (
     SupportTileDiscarded,
     SupportUsed,
 )
-
-# The campaign's own events that change a chapter (the One-shot's CardsSetAside,
-# domain/campaign/oneshot.py). The Armistice modules' events are applied through the
-# moments registry (domain/chapter/moments.py), never through this table.
-EVOLVERS: dict[type[Event], Callable[[ChapterState, Any], ChapterState]] = {}
 
 
 def begin(event: ChapterStarted, catalogue: Catalogue | None = None) -> ChapterState:
@@ -307,7 +301,7 @@ def evolve(state: ChapterState, event: Event) -> ChapterState:
                 turn=-1,
                 support=None,
             )
-    evolver = INSTALLED.evolvers.get(type(event)) or EVOLVERS.get(type(event))
+    evolver = INSTALLED.evolvers.get(type(event))  # a module's own (moments.py)
     if evolver is not None:
         return evolver(state, event)
     raise TypeError(f"no rule to apply {type(event).__name__}")

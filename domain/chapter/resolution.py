@@ -38,8 +38,10 @@ def failing_threat(state: ChapterState) -> str | None:
     return min(over, key=THREAT_ORDER.__getitem__) if over else None
 
 
-def end_of_action(o: Outcome, chance: Chance | None) -> None:
-    """After an action: a Mission fails on 3 identical threats, succeeds when all withdrew."""
+def mission_ended(o: Outcome, chance: Chance | None) -> bool:
+    """After an action: the Mission fails on 3 identical threats (its cards shuffled back
+    when the engine knows them), succeeds when everyone withdrew (a Recruit still in:
+    not yet); whether it ended. Shared by every way of playing a chapter (Solo too)."""
     state = o.state
     threat = failing_threat(state)
     if threat is not None:
@@ -47,11 +49,17 @@ def end_of_action(o: Outcome, chance: Chance | None) -> None:
         known = chance is not None and None not in cards
         order = chance.shuffle(cards) if known and chance else (None,) * len(cards)  # type: ignore[arg-type]
         o.emit(MissionFailed(threat, order))
-    elif not state.in_mission and not state.recruit_in_mission:  # a Recruit still in: not yet
+        return True
+    if not state.in_mission and not state.recruit_in_mission:
         o.emit(MissionSucceeded())
-    else:
-        return
-    reveal_support(o)
+        return True
+    return False
+
+
+def end_of_action(o: Outcome, chance: Chance | None) -> None:
+    """After an action: if the Mission ended, the Support phase begins."""
+    if mission_ended(o, chance):
+        reveal_support(o)
 
 
 def support_receiver(state: ChapterState, seat: int, tile: str) -> str:

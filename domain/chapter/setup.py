@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from domain.cards.catalogue import Catalogue, Threat, support_tile_pool
+from domain.cards.catalogue import THREATS, Catalogue, support_tile_pool
 from domain.chapter.commands import Chance, Seat, StartChapter
 from domain.chapter.moments import INSTALLED
 from domain.chapter.rules import (
@@ -19,7 +19,6 @@ from domain.chapter.rules import (
 from domain.errors import InvalidSetup, MissingOutcome
 from domain.events import ChapterStarted
 
-THREATS = frozenset(t.value for t in Threat)
 RULESETS, VARIANTS = frozenset(Ruleset), frozenset(Variant)
 
 

@@ -359,3 +359,10 @@ def test_the_campaign_panel_shows_helping_hands_and_bans():
         " 101 Test hand 101  Cy      action      0        -",
         "Banned: rain+gas (Ben, chapter 0)",
     )
+
+
+def test_the_board_names_the_six_threats_as_the_card_catalogue_does() -> None:
+    from cli.board import THREATS as DRAWN
+    from domain.cards.catalogue import THREATS
+
+    assert DRAWN == THREATS

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from domain.campaign.oneshot import ONE_SHOT
 from domain.chapter.commands import StartMission, Withdraw
 from domain.chapter.evolve import evolve
 from domain.chapter.moments import INSTALLED, Module, install
@@ -17,6 +18,8 @@ from domain.chapter.outcome import Outcome
 from domain.modules import MODULES
 from domain.modules.orders import ORDERS, OrderChosen
 from tests.domain.builders import kinds, run, start
+
+PLAYED = (*MODULES, ONE_SHOT)  # what domain/__init__.py installs
 
 ROOT = Path(__file__).resolve().parents[2]
 HANDS = {
@@ -43,18 +46,19 @@ def _listening(name: str, heard: list[str]) -> Module:
 def bugle() -> Iterator[list[str]]:
     """A fake module "Bugle" installed after the real ones; what it heard."""
     heard: list[str] = []
-    before = install((*MODULES, _listening("Bugle", heard)))
+    before = install((*PLAYED, _listening("Bugle", heard)))
     yield heard
     install(before)
 
 
-def test_the_registry_lists_exactly_orders_recruits_and_solo() -> None:
+def test_the_registry_lists_exactly_orders_recruits_solo_and_the_one_shot() -> None:
     assert [module.name for module in INSTALLED.modules] == [
         "Orders of the Day",
         "Recruits",
         "Solo",
+        "One-shot",
     ]
-    assert INSTALLED.modules == MODULES
+    assert INSTALLED.modules == PLAYED
 
 
 def test_a_registered_module_joins_after_the_deal_and_at_a_missions_end_an_unregistered_one_never(
@@ -77,7 +81,7 @@ def test_a_registered_module_joins_after_the_deal_and_at_a_missions_end_an_unreg
 
 def test_a_module_taken_out_of_the_registry_no_longer_applies_its_events() -> None:
     state = start(HANDS)
-    before = install(tuple(m for m in MODULES if m is not ORDERS))
+    before = install(tuple(m for m in PLAYED if m is not ORDERS))
     try:
         with pytest.raises(TypeError, match="no rule to apply OrderChosen"):
             evolve(state, OrderChosen("Ann", 1, None))
@@ -88,8 +92,8 @@ def test_a_module_taken_out_of_the_registry_no_longer_applies_its_events() -> No
 def test_two_modules_claiming_one_event_are_refused_at_install() -> None:
     twin = Module("Orders again", evolvers=dict(ORDERS.evolvers))
     with pytest.raises(ValueError, match="claim OrderChosen"):
-        install((*MODULES, twin))
-    assert INSTALLED.modules == MODULES
+        install((*PLAYED, twin))
+    assert INSTALLED.modules == PLAYED
 
 
 def test_importing_one_chapter_function_in_a_fresh_interpreter_installs_every_module() -> None:
@@ -101,4 +105,4 @@ def test_importing_one_chapter_function_in_a_fresh_interpreter_installs_every_mo
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
     )
-    assert result.stdout.strip() == "['Orders of the Day', 'Recruits', 'Solo']"
+    assert result.stdout.strip() == "['Orders of the Day', 'Recruits', 'Solo', 'One-shot']"

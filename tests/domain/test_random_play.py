@@ -27,8 +27,8 @@ from hypothesis.stateful import (
 )
 from msgspec.structs import replace
 
-from domain.cards.catalogue import Catalogue, HardKnock, base_catalogue
-from domain.chapter.actions import THREATS, trap_springs
+from domain.cards.catalogue import THREATS, Catalogue, HardKnock, base_catalogue
+from domain.chapter.actions import trap_springs
 from domain.chapter.commands import (
     ChooseSupport,
     Command,

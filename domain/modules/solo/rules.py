@@ -15,12 +15,11 @@ from typing import TYPE_CHECKING, ClassVar
 
 from msgspec.structs import replace
 
-from domain.cards.catalogue import HardKnock
 from domain.cards.notation import card_label
 from domain.chapter.actions import (
     check_charm,
+    clumsy_withdrawal,
     decide_choose_support,
-    played_consequences,
     resolve_played,
 )
 from domain.chapter.commands import (
@@ -42,12 +41,11 @@ from domain.chapter.guards import (
     check_not_forced,
     check_phase,
     check_turn,
-    reveal_top,
 )
-from domain.chapter.hardknocks import has, withdrawal_blocker
+from domain.chapter.hardknocks import withdrawal_blocker
 from domain.chapter.outcome import Outcome
 from domain.chapter.piles import SOLO_TILES, SoloTable
-from domain.chapter.resolution import after_support, automatic_support, failing_threat
+from domain.chapter.resolution import after_support, automatic_support, mission_ended
 from domain.chapter.state import ChapterState, Phase, Player, Slot, SupportPending
 from domain.errors import (
     CardNotInHand,
@@ -56,16 +54,12 @@ from domain.errors import (
     RuleViolation,
     SpeechRefused,
     SupportTileRefused,
-    TargetRefused,
     WithdrawalRefused,
 )
 from domain.events import (
-    CardDrawnAndPlayed,
     CharmUsed,
     Event,
-    MissionFailed,
     MissionStarted,
-    MissionSucceeded,
     PlayerWithdrew,
 )
 from domain.modules.solo.state import SOLO_HAND
@@ -237,18 +231,8 @@ def _give_up_refill(o: Outcome) -> None:
 
 def _end_of_action(o: Outcome, chance: Chance | None, actor: str) -> None:
     """3 identical threats fail the Mission, all withdrawn succeed it; a solo tile is due."""
-    state = o.state
-    threat = failing_threat(state)
-    if threat is not None:
-        cards = (*state.trials, *state.nml)
-        known = chance is not None and None not in cards
-        order = chance.shuffle(cards) if known and chance else (None,) * len(cards)  # type: ignore[arg-type]
-        o.emit(MissionFailed(threat, order))
-    elif not state.in_mission:
-        o.emit(MissionSucceeded())
-    else:
-        return
-    o.emit(SoloMissionEnded(actor))
+    if mission_ended(o, chance):
+        o.emit(SoloMissionEnded(actor))
 
 
 def _start_mission(state: ChapterState, cmd: StartMission) -> Outcome:
@@ -306,15 +290,7 @@ def _withdraw(state: ChapterState, cmd: Withdraw, chance: Chance | None) -> Outc
     o = Outcome(state)
     _give_up_refill(o)
     o.emit(PlayerWithdrew(player.name, None))
-    used_target = False
-    if has(state, player, HardKnock.CLUMSY):
-        drawn = reveal_top(o.state, cmd.drawn, player.name, "Clumsy")
-        o.emit(CardDrawnAndPlayed(player.name, drawn, "clumsy"))
-        used_target = played_consequences(o, player.name, drawn, cmd.target)
-    elif cmd.drawn is not None:
-        raise CardNotInHand(f"{player.name} is not Clumsy: withdrawing draws nothing")
-    if cmd.target is not None and not used_target:
-        raise TargetRefused("a Hard Knock target is only given with a Merry Christmas")
+    clumsy_withdrawal(o, state, player, cmd)
     _end_of_action(o, chance, player.name)
     return o
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from domain.cards.catalogue import Catalogue, Threat
+from domain.cards.catalogue import THREATS, Catalogue
 from domain.chapter.commands import Chance, StartChapter
 from domain.chapter.rules import CHAPLAIN, Ruleset, Variant
 from domain.chapter.state import Slot
@@ -18,7 +18,6 @@ from domain.modules.solo.state import SOLO_GRIZZLED, SOLO_HAND, solo_set_aside
 
 SOLO_TRIALS = 30
 SOLO_MORALE_DROP_MAX = 7
-THREATS = frozenset(t.value for t in Threat)
 
 
 def _check_solo_setup(cmd: StartChapter) -> None:
