@@ -11,6 +11,7 @@ from domain.cards.notation import card_label
 from domain.chapter.commands import (
     Chance,
     ChooseSupport,
+    Command,
     MakeSpeech,
     PlayCard,
     StartMission,
@@ -182,6 +183,8 @@ def resolve_played(o: Outcome, player: str, cmd: PlayCard) -> None:
         drawn = reveal_top(o.state, cmd.drawn, player, "Trap")
         o.emit(CardDrawnAndPlayed(player, drawn, "trap"))
         used_target = played_consequences(o, player, drawn, cmd.target) or used_target
+        for hook in INSTALLED.trap:  # a Trap sprang (moments.py)
+            hook(o, player)
     if cmd.drawn is not None and not sprang:
         raise CardNotInHand(f"{player}'s {cmd.card} springs no Trap: nothing is drawn")
     if cmd.target is not None and not used_target:
@@ -204,15 +207,34 @@ def check_charm(state: ChapterState, player: Player, card: str) -> None:
         )
 
 
+def before_action(state: ChapterState, cmd: Command) -> None:
+    """The modules' and cards' checks of an action about to be decided (moments.py)."""
+    for hook in INSTALLED.before_action:
+        hook(state, cmd)
+
+
+def action_done(o: Outcome, cmd: Command) -> None:
+    """The action's events applied: the modules' and cards' moment (moments.py)."""
+    for hook in INSTALLED.after_action:
+        hook(o, cmd)
+
+
+def after_action(o: Outcome, cmd: Command, chance: Chance | None) -> None:
+    """The action's events applied: its moment, then the Mission's end."""
+    action_done(o, cmd)
+    end_of_action(o, chance)
+
+
 def decide_play_card(state: ChapterState, cmd: PlayCard, chance: Chance | None = None) -> Outcome:
     """Play a card; a Trap draws the next card and plays it at once (its own Trap ignored)."""
     player = check_turn(state, cmd.player, "play a card")
     check_not_forced(state, player, "play a card")
     check_in_hand(state, player, cmd.card)
+    before_action(state, cmd)
     o = Outcome(state)
     o.emit(CardPlayed(player.name, cmd.card))
     resolve_played(o, player.name, cmd)
-    end_of_action(o, chance)
+    after_action(o, cmd, chance)
     return o
 
 
@@ -221,9 +243,10 @@ def decide_use_charm(state: ChapterState, cmd: UseCharm, chance: Chance | None =
     player = check_turn(state, cmd.player, "use a Good Luck Charm")
     check_not_forced(state, player, "use a Good Luck Charm")
     check_charm(state, player, cmd.card)
+    before_action(state, cmd)
     o = Outcome(state)
     o.emit(CharmUsed(player.name, cmd.card))
-    end_of_action(o, chance)
+    after_action(o, cmd, chance)
     return o
 
 
@@ -280,9 +303,10 @@ def decide_make_speech(
             raise SpeechRefused(f"{name} may discard only one card for a Speech")
         seen.add(name)
         discards.append((name, card))
+    before_action(state, cmd)
     o = Outcome(state)
     o.emit(SpeechMade(player.name, cmd.threat, tuple(discards)))
-    end_of_action(o, chance)
+    after_action(o, cmd, chance)
     return o
 
 
@@ -314,6 +338,7 @@ def decide_withdraw(state: ChapterState, cmd: Withdraw, chance: Chance | None = 
     blocker = withdrawal_blocker(state, player)
     if blocker is not None:
         raise WithdrawalRefused(blocker.reason)
+    before_action(state, cmd)
     o = Outcome(state)
     tiles = list(player.tiles)
     if active(state, player, HardKnock.ABSENT_MINDED) and tiles:
@@ -329,7 +354,7 @@ def decide_withdraw(state: ChapterState, cmd: Withdraw, chance: Chance | None = 
     tile = _withdrawal_tile(state, player.name, tiles, cmd, chance)
     o.emit(PlayerWithdrew(player.name, tile))
     clumsy_withdrawal(o, state, player, cmd)
-    end_of_action(o, chance)
+    after_action(o, cmd, chance)
     return o
 
 

@@ -23,8 +23,15 @@ The moments, in the order a chapter meets them:
 - ``minimum``: the least intensity a Mission may start with (Orders: the kept order's).
 - ``before_deal``: a Mission starts, before ``MissionStarted`` (Orders: draw and keep one).
 - ``after_deal``: the Mission's cards are dealt (Recruits: a Recruit enters).
+- ``before_action``: one of the four actions is about to be decided; a hook may refuse it
+  with a ``RuleViolation`` naming its card (the card effects to come).
+- ``trap``: a Trap sprang for a player (its drawn card was played).
+- ``after_action``: the action's events are applied, before the Mission's end is checked.
+- ``mission_end``: the Mission failed or succeeded (every way of playing a chapter).
 - ``after_support``: the Support phase of a Mission is over, before the defeat checks and
   the Morale Drop (Orders: the spent orders are discarded).
+- ``morale_drop``: the number of cards the Morale Drop takes, which a hook may change.
+- ``chapter_end``: the chapter is won or lost.
 - ``evolvers``: how each of the module's own events changes the chapter.
 - ``commands``: the module's own commands, decided (Orders' cancellation, the Recruit's turn).
 - ``actions``: the module's own commands that are legal now.
@@ -48,6 +55,11 @@ if TYPE_CHECKING:  # types only: this module is imported by domain/__init__ and 
     LayOut = Callable[[ChapterState, ChapterStarted], ChapterState]
     Minimum = Callable[[ChapterState, StartMission], int]
     StartChoices = Callable[[ChapterState], list[tuple[int | None, int | None]]]
+    BeforeAction = Callable[[ChapterState, Command], None]
+    AfterAction = Callable[[Any, Command], None]  # (an Outcome, the command)
+    Trap = Callable[[Any, str], None]  # (an Outcome, the player whose Trap sprang)
+    Moment = Callable[[Any], None]  # (an Outcome)
+    MoraleDrop = Callable[[ChapterState, int], int]
     Step = Callable[[Any, StartMission], None]  # (an Outcome, the command)
     AfterSupport = Callable[[Any], None]  # (an Outcome)
     Evolver = Callable[[ChapterState, Any], ChapterState]
@@ -68,6 +80,12 @@ class Module(NamedTuple):
     before_deal: Step | None = None
     after_deal: Step | None = None
     after_support: AfterSupport | None = None
+    before_action: BeforeAction | None = None
+    trap: Trap | None = None
+    after_action: AfterAction | None = None
+    mission_end: Moment | None = None
+    morale_drop: MoraleDrop | None = None
+    chapter_end: Moment | None = None
     evolvers: Mapping[type[Event], Evolver] = {}
     commands: Mapping[type[Command], Decider] = {}
     actions: Actions | None = None
@@ -97,17 +115,23 @@ class Registry:
 
     __slots__ = (
         "actions",
+        "after_action",
         "after_deal",
         "after_support",
+        "before_action",
         "before_deal",
         "begin",
+        "chapter_end",
         "commands",
         "evolvers",
         "minimum",
+        "mission_end",
         "modules",
+        "morale_drop",
         "owners",
         "setup",
         "start_choices",
+        "trap",
     )
     modules: tuple[Module, ...]
     setup: tuple[Setup, ...]
@@ -117,6 +141,12 @@ class Registry:
     before_deal: tuple[Step, ...]
     after_deal: tuple[Step, ...]
     after_support: tuple[AfterSupport, ...]
+    before_action: tuple[BeforeAction, ...]
+    trap: tuple[Trap, ...]
+    after_action: tuple[AfterAction, ...]
+    mission_end: tuple[Moment, ...]
+    morale_drop: tuple[MoraleDrop, ...]
+    chapter_end: tuple[Moment, ...]
     actions: tuple[Actions, ...]
     evolvers: dict[type, Evolver]
     commands: dict[type, Decider]
@@ -143,6 +173,12 @@ class Registry:
         self.before_deal = _hooks(modules, "before_deal")
         self.after_deal = _hooks(modules, "after_deal")
         self.after_support = _hooks(modules, "after_support")
+        self.before_action = _hooks(modules, "before_action")
+        self.trap = _hooks(modules, "trap")
+        self.after_action = _hooks(modules, "after_action")
+        self.mission_end = _hooks(modules, "mission_end")
+        self.morale_drop = _hooks(modules, "morale_drop")
+        self.chapter_end = _hooks(modules, "chapter_end")
         self.actions = _hooks(modules, "actions")
         self.evolvers, self.commands = evolvers, commands
         self.owners = tuple((m.plays_chapter, m) for m in modules if m.plays_chapter is not None)

@@ -49,11 +49,13 @@ def mission_ended(o: Outcome, chance: Chance | None) -> bool:
         known = chance is not None and None not in cards
         order = chance.shuffle(cards) if known and chance else (None,) * len(cards)  # type: ignore[arg-type]
         o.emit(MissionFailed(threat, order))
-        return True
-    if not state.in_mission and not state.recruit_in_mission:
+    elif not state.in_mission and not state.recruit_in_mission:
         o.emit(MissionSucceeded())
-        return True
-    return False
+    else:
+        return False
+    for hook in INSTALLED.mission_end:  # the Mission failed or succeeded (moments.py)
+        hook(o)
+    return True
 
 
 def end_of_action(o: Outcome, chance: Chance | None) -> None:
@@ -111,7 +113,10 @@ def morale_drop_size(state: ChapterState) -> int:
     held = state.cards_in_hands + state.recruit_morale_tokens  # Recruits: tokens count as cards
     size = max(held + demoralized, 3 + demoralized)
     cap = state.rules.morale_drop_max
-    return min(size, cap) if cap is not None else size
+    size = min(size, cap) if cap is not None else size
+    for hook in INSTALLED.morale_drop:  # a card that changes the Drop (moments.py)
+        size = hook(state, size)
+    return size
 
 
 def after_support(o: Outcome) -> None:
@@ -122,24 +127,32 @@ def after_support(o: Outcome) -> None:
     for player in state.players:
         weight = state.hard_knock_weight(player)
         if weight >= 4:
-            o.emit(
-                ChapterLost("hard-knocks", f"{player.name} has {weight} Hard Knocks (4 or more)")
-            )
+            detail = f"{player.name} has {weight} Hard Knocks (4 or more)"
+            end_chapter(o, ChapterLost("hard-knocks", detail))
             return
     if not state.trials and state.cards_in_hands == 0 and state.recruit is None:
-        o.emit(ChapterWon())
+        end_chapter(o, ChapterWon())
         return
     size = morale_drop_size(state)
     o.emit(MoraleDropped(size, state.morale[:size]))
     state = o.state
     if not state.morale:
-        o.emit(ChapterLost("monument", "the Morale Reserve is exhausted: the Monument is visible"))
+        detail = "the Morale Reserve is exhausted: the Monument is visible"
+        end_chapter(o, ChapterLost("monument", detail))
         return
     limit = state.rules.hand_limit
     if limit is not None and state.cards_in_hands >= limit:
-        o.emit(ChapterLost("hands", f"{state.cards_in_hands} cards in hands ({limit} or more)"))
+        detail = f"{state.cards_in_hands} cards in hands ({limit} or more)"
+        end_chapter(o, ChapterLost("hands", detail))
         return
     pass_leadership(o)
+
+
+def end_chapter(o: Outcome, ended: ChapterWon | ChapterLost) -> None:
+    """The chapter is won or lost; the modules' and cards' moment (moments.py)."""
+    o.emit(ended)
+    for hook in INSTALLED.chapter_end:
+        hook(o)
 
 
 def pass_leadership(o: Outcome) -> None:

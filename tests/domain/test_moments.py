@@ -9,12 +9,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 
 from domain.campaign.oneshot import ONE_SHOT
-from domain.chapter.commands import StartMission, Withdraw
+from domain.chapter.commands import Command, MakeSpeech, PlayCard, StartMission, Withdraw
 from domain.chapter.evolve import evolve
 from domain.chapter.moments import INSTALLED, Module, install
 from domain.chapter.outcome import Outcome
+from domain.chapter.state import ChapterState
+from domain.errors import SpeechRefused
+from domain.events import MoraleDropped
 from domain.modules import MODULES
 from domain.modules.orders import ORDERS, OrderChosen
 from tests.domain.builders import kinds, run, start
@@ -106,3 +110,73 @@ def test_importing_one_chapter_function_in_a_fresh_interpreter_installs_every_mo
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
     )
     assert result.stdout.strip() == "['Orders of the Day', 'Recruits', 'Solo', 'One-shot']"
+
+
+def _whistle(heard: list[str]) -> Module:
+    """A fake card effect joining at every moment of an action and of a chapter's end:
+    it forbids Speeches, writes down what it sees and takes one more card at the Drop."""
+
+    def before_action(state: ChapterState, cmd: Command) -> None:
+        if isinstance(cmd, MakeSpeech):
+            raise SpeechRefused("Order #21 Hold the Line: no Speech this Mission")
+
+    def after_action(o: Outcome, cmd: Command) -> None:
+        heard.append(f"after {type(cmd).__name__}")
+
+    def trap(o: Outcome, player: str) -> None:
+        heard.append(f"trap of {player}")
+
+    def mission_end(o: Outcome) -> None:
+        heard.append(f"mission end: {kinds(o.events)[-1]}")
+
+    def morale_drop(state: ChapterState, size: int) -> int:
+        heard.append(f"drop of {size}")
+        return size + 1
+
+    def chapter_end(o: Outcome) -> None:
+        heard.append(f"chapter end: {kinds(o.events)[-1]}")
+
+    return Module(
+        "Whistle",
+        before_action=before_action,
+        after_action=after_action,
+        trap=trap,
+        mission_end=mission_end,
+        morale_drop=morale_drop,
+        chapter_end=chapter_end,
+    )
+
+
+def test_a_module_joins_before_and_after_each_action_at_a_trap_the_drop_and_the_ends() -> None:
+    heard: list[str] = []
+    before = install((*PLAYED, _whistle(heard)))
+    try:
+        hands = {"Ann": ["snow+gas+trap", "rain+gas"], "Ben": ["night+shell"] * 2}
+        hands["Cy"] = ["rain+whistle", "snow+shell"]
+        state = start(hands, then=["night+rain"], morale=4)
+        state, _ = run(state, PlayCard("Ann", "snow+gas+trap"))
+        ben = replace(state.players[1], speech_tokens=1)  # a token from an earlier Mission
+        with pytest.raises(SpeechRefused, match="Order #21 Hold the Line: no Speech"):
+            run(
+                replace(state, players=(state.players[0], ben, state.players[2])),
+                MakeSpeech("Ben", "gas"),
+            )
+        state, events = run(
+            state, Withdraw("Ben", "left"), Withdraw("Cy", "left"), Withdraw("Ann", "left")
+        )
+    finally:
+        install(before)
+
+    assert heard == [
+        "trap of Ann",
+        "after PlayCard",
+        "after Withdraw",
+        "after Withdraw",
+        "after Withdraw",
+        "mission end: MissionSucceeded",
+        "drop of 5",
+        "chapter end: ChapterLost",
+    ]
+    dropped = next(e for e in events if isinstance(e, MoraleDropped))
+    assert dropped.count == 6  # the drop the rules say (5 cards in hands), and one more
+    assert state.outcome == "monument"

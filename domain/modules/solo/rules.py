@@ -17,6 +17,8 @@ from msgspec.structs import replace
 
 from domain.cards.notation import card_label
 from domain.chapter.actions import (
+    action_done,
+    before_action,
     check_charm,
     clumsy_withdrawal,
     decide_choose_support,
@@ -258,10 +260,12 @@ def _play_card(state: ChapterState, cmd: PlayCard, chance: Chance | None) -> Out
     player = check_turn(state, cmd.player, "play a card")
     _check_in_solo_hand(state, player.name, cmd.card)
     _check_not_forced(state, player, "play a card")
+    before_action(state, cmd)
     o = Outcome(state)
     _give_up_refill(o)
     o.emit(SoloCardPlayed(player.name, cmd.card))
     resolve_played(o, player.name, cmd)
+    action_done(o, cmd)
     _end_of_action(o, chance, player.name)
     return o
 
@@ -270,9 +274,11 @@ def _use_charm(state: ChapterState, cmd: UseCharm) -> Outcome:
     player = check_turn(state, cmd.player, "use a Good Luck Charm")
     _check_not_forced(state, player, "use a Good Luck Charm")
     check_charm(state, player, cmd.card)
+    before_action(state, cmd)
     o = Outcome(state)
     _give_up_refill(o)
     o.emit(CharmUsed(player.name, cmd.card))  # a charm only takes threats away: no end here
+    action_done(o, cmd)
     return o
 
 
@@ -287,10 +293,12 @@ def _withdraw(state: ChapterState, cmd: Withdraw, chance: Chance | None) -> Outc
             f"{player.name} holds no Support tile: in Solo mode a solo tile is drawn "
             "at the Support phase"
         )
+    before_action(state, cmd)
     o = Outcome(state)
     _give_up_refill(o)
     o.emit(PlayerWithdrew(player.name, None))
     clumsy_withdrawal(o, state, player, cmd)
+    action_done(o, cmd)
     _end_of_action(o, chance, player.name)
     return o
 
