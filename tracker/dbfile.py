@@ -202,8 +202,9 @@ def uri(path: str) -> str:
 
 def prepare(db: str, access: Access) -> tuple[str, Kind]:
     """Check ``db`` for ``access`` and make it ready: the URI the event store opens, and
-    what the file was. Creating commands create (and mark) the file; the others refuse a
-    missing or campaign-less file. Raises UnusableFile (or BadPath) with one line."""
+    what the file is now (a writer's file is ours: created or marked). Creating commands
+    create (and mark) the file; the others refuse a missing or campaign-less file.
+    Raises UnusableFile (or BadPath) with one line."""
     path = checked_path(db)
     kind = inspect(path)
     if access != CREATE and kind in ("missing", "empty", "blank"):
@@ -216,7 +217,7 @@ def prepare(db: str, access: Access) -> tuple[str, Kind]:
         raise UnusableFile(f"{path} is read-only: nothing can be logged into it")
     if kind != "ours":
         mark(path)
-    return f"{uri(path)}?mode=rw", kind
+    return f"{uri(path)}?mode=rw", "ours"
 
 
 def _make_folder(path: str) -> None:

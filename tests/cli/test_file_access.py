@@ -217,3 +217,23 @@ def test_a_read_only_campaign_file_refuses_every_write_in_one_line(read_only: Pa
 
     for command in ("play snow+gas", "undo", "redo", "projections rebuild"):
         assert grizzled.refused(command).endswith("is read-only: nothing can be logged into it")
+
+
+def test_the_first_write_into_a_file_from_before_the_mark_rebuilds_read_models_it_cannot_trust(
+    table: Grizzled, db: Path, tmp_path: Path
+):
+    from tests.projections.conftest import all_rows, rebuilt_copy
+
+    handed = tmp_path / "handed.sqlite"
+    shutil.copyfile(db, handed)
+    with closing(sqlite3.connect(handed)) as conn:
+        conn.execute("PRAGMA application_id = 0")  # as a file from before the mark
+        conn.execute("UPDATE event_log SET summary = 'forged' WHERE version = 2")  # a lie
+        conn.commit()
+    grizzled = Grizzled(handed, explicit=True)
+
+    grizzled.ok("play", "night+shell")
+
+    assert mark(handed) == (APPLICATION_ID, FILE_FORMAT)
+    assert all_rows(handed) == rebuilt_copy(handed, tmp_path)
+    assert "forged" not in grizzled.ok("log")
