@@ -34,7 +34,7 @@ from domain.chapter.guards import (
 from domain.chapter.hardknocks import active, has, withdrawal_blocker
 from domain.chapter.moments import INSTALLED
 from domain.chapter.outcome import Outcome
-from domain.chapter.resolution import after_support, end_of_action
+from domain.chapter.resolution import after_support, end_of_action, failing_threat
 from domain.chapter.state import ChapterState, Phase, Player
 from domain.errors import (
     CardNotInHand,
@@ -133,6 +133,8 @@ def decide_start_mission(
     for after_deal in INSTALLED.after_deal:  # a Recruit enters (moments.py)
         after_deal(o, cmd)
     _chaplain_withdraws(o, cmd.chaplain_tile, chance)
+    if failing_threat(o.state) is not None:  # Decision 3: it fails before any action
+        end_of_action(o, chance)
     return o
 
 
