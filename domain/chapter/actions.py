@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from msgspec.structs import replace
+
 from domain.cards.catalogue import THREATS, HardKnock
 from domain.cards.notation import card_label
 from domain.chapter.commands import (
@@ -32,7 +34,7 @@ from domain.chapter.guards import (
 from domain.chapter.hardknocks import active, has, withdrawal_blocker
 from domain.chapter.moments import INSTALLED
 from domain.chapter.outcome import Outcome
-from domain.chapter.resolution import after_support, end_of_action
+from domain.chapter.resolution import after_support, end_of_action, failing_threat
 from domain.chapter.state import ChapterState, Phase, Player
 from domain.errors import (
     CardNotInHand,
@@ -52,6 +54,7 @@ from domain.events import (
     CardsDealt,
     CardsDrawn,
     CharmUsed,
+    Event,
     HardKnockDiscarded,
     MissionLeaderTaken,
     MissionStarted,
@@ -130,6 +133,8 @@ def decide_start_mission(
     for after_deal in INSTALLED.after_deal:  # a Recruit enters (moments.py)
         after_deal(o, cmd)
     _chaplain_withdraws(o, cmd.chaplain_tile, chance)
+    if failing_threat(o.state) is not None:  # Decision 3: it fails before any action
+        end_of_action(o, chance)
     return o
 
 
@@ -167,18 +172,19 @@ def played_consequences(o: Outcome, player: str, card: str | None, target: Targe
 
 
 def trap_springs(state: ChapterState) -> bool:
-    """A Trap in No Man's Land springs unless a Luck symbol there is left to cancel it."""
-    if not state.rules.traps:
-        return False
-    cards = [state.catalogue[k] for k in state.nml]
-    return sum(c.trap for c in cards) > sum(c.luck for c in cards)
+    """A Trap played now (the table with its card placed, its Luck not yet spent) springs
+    unless a Luck symbol in No Man's Land has not cancelled a Trap yet (Decision 1)."""
+    return state.rules.traps and not state.unspent_luck()
 
 
-def resolve_played(o: Outcome, player: str, cmd: PlayCard) -> None:
-    """A card just played: Merry Christmas or Tyrannical act, then its Trap draws the next
-    card and plays it at once (that card's own Trap ignored). Checks the told outcomes."""
+def resolve_played(o: Outcome, player: str, cmd: PlayCard, played: Event) -> None:
+    """The card is played (``played``): Merry Christmas or Tyrannical act, then its Trap
+    draws the next card and plays it at once (that card's own Trap ignored), unless an
+    unspent Luck cancels it. Checks the told outcomes."""
+    placed = replace(o.state, nml=(*o.state.nml, cmd.card))
+    sprang = o.state.catalogue.cards[cmd.card].trap and trap_springs(placed)
+    o.emit(played)
     used_target = played_consequences(o, player, cmd.card, cmd.target)
-    sprang = o.state.catalogue.cards[cmd.card].trap and trap_springs(o.state)
     if sprang:
         drawn = reveal_top(o.state, cmd.drawn, player, "Trap")
         o.emit(CardDrawnAndPlayed(player, drawn, "trap"))
@@ -232,8 +238,7 @@ def decide_play_card(state: ChapterState, cmd: PlayCard, chance: Chance | None =
     check_in_hand(state, player, cmd.card)
     before_action(state, cmd)
     o = Outcome(state)
-    o.emit(CardPlayed(player.name, cmd.card))
-    resolve_played(o, player.name, cmd)
+    resolve_played(o, player.name, cmd, CardPlayed(player.name, cmd.card))
     after_action(o, cmd, chance)
     return o
 

@@ -120,6 +120,15 @@ def _place(state: ChapterState, player: str, card: str) -> ChapterState:
     return replace(state, discard=(*state.discard, card))
 
 
+def trap_meets_luck(state: ChapterState, card: str) -> ChapterState:
+    """A Trap just played from a hand: the first unspent Luck in No Man's Land cancels it
+    and is spent (Decision 1). A Trap drawn by a Trap or by Clumsy never comes here."""
+    free = state.unspent_luck()
+    if not (state.rules.traps and state.catalogue.cards[card].trap and free):
+        return state
+    return replace(state, luck_spent=(*state.luck_spent, free[0]))
+
+
 def _play(state: ChapterState, name: str, card: str) -> ChapterState:
     """A card leaves a hand and lands; the turn passes (one new player, one new state)."""
     seat = state.index(name)
@@ -140,7 +149,8 @@ def _play(state: ChapterState, name: str, card: str) -> ChapterState:
         discard = (*discard, card)
     player = replace(player, hand=hand_t, hidden=hidden, hard_knocks=knocks)
     players = state.seated(seat, player)
-    return replace(state, players=players, nml=nml, discard=discard, turn=state.next_seat(seat))
+    state = replace(state, players=players, nml=nml, discard=discard, turn=state.next_seat(seat))
+    return trap_meets_luck(state, card)
 
 
 def _without_hard_knock(player: Player, card: str) -> Player:
@@ -174,6 +184,7 @@ def _start_mission(state: ChapterState, event: MissionStarted) -> ChapterState:
         turn=leader,
         mission_failed=False,
         support=None,
+        luck_spent=(),
     )
 
 
@@ -245,9 +256,12 @@ def evolve(state: ChapterState, event: Event) -> ChapterState:
         case CardsDealt():
             return _deal(state, event)
         case MissionFailed(trials=trials):
-            return replace(state, nml=(), trials=trials, mission_failed=True, turn=-1)
+            return replace(
+                state, nml=(), trials=trials, mission_failed=True, turn=-1, luck_spent=()
+            )
         case MissionSucceeded():
-            return replace(state, nml=(), discard=(*state.discard, *state.nml), turn=-1)
+            discard = (*state.discard, *state.nml)
+            return replace(state, nml=(), discard=discard, turn=-1, luck_spent=())
         case SupportRevealed():
             return _reveal_support(state, event)
         case SupportUsed():

@@ -86,6 +86,20 @@ class ChapterState(msgspec.Struct, frozen=True):
     solo: SoloTable | None = None  # Solo mode: the single hand (domain/modules/solo/rules.py)
     orders: OrderPiles | None = None  # Orders of the Day (domain/modules/orders.py); None: not used
     recruits: RecruitPiles | None = None  # Recruits (domain/modules/recruits.py); None: not used
+    luck_spent: tuple[str, ...] = ()  # Luck cards whose symbol cancelled a Trap this Mission
+
+    # --- Luck (Decision 1, docs/rules.md) ------------------------------------------
+    def unspent_luck(self) -> tuple[str, ...]:
+        """The Luck cards in No Man's Land once per Luck symbol not yet spent on a Trap."""
+        spent = Counter(self.luck_spent)
+        free = []
+        for card in self.nml:
+            for _ in range(self.catalogue[card].luck):
+                if spent[card]:
+                    spent[card] -= 1
+                else:
+                    free.append(card)
+        return tuple(free)
 
     # --- players -------------------------------------------------------------------
     def index(self, name: str) -> int:

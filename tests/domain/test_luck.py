@@ -4,14 +4,17 @@ triggering. Each Luck symbol cancels one Trap symbol."
 
 Which Armistice cards carry a Luck symbol is not public, so the Luck cards below are
 TEST DATA, described the way a player describes a card of their box: made-up faces, no
-printed number. The engine's reading: a Trap springs only while the Trap symbols in No
-Man's Land (the one just played included) outnumber the Luck symbols there.
+printed number. The engine's reading is Decision 1 of the rules notes: "A Luck symbol in
+No Man's Land that has not cancelled a Trap yet cancels the next Trap that would spring; it
+is then spent. A Trap that already sprang, and a Trap that is ignored anyway (on a card
+drawn by a Trap, on Clumsy's draw), spends no Luck. Luck leaves with its card (a charm, the
+end of the Mission)."
 """
 
 from collections.abc import Sequence
 
 from domain.cards.catalogue import CardType, Catalogue, base_catalogue
-from domain.chapter.commands import PlayCard, Seat, StartChapter, StartMission, UseCharm
+from domain.chapter.commands import PlayCard, Seat, StartChapter, StartMission, UseCharm, Withdraw
 from domain.chapter.evolve import begin
 from domain.chapter.setup import decide_start_chapter
 from domain.chapter.state import ChapterState
@@ -113,9 +116,8 @@ def test_a_luck_card_a_good_luck_charm_discards_no_longer_holds_a_trap_back():
     assert events[1] == CardDrawnAndPlayed("Ann", "rain+gas", "trap")
 
 
-def test_a_luck_card_drawn_by_a_trap_counts_against_every_trap_in_no_mans_land():
-    # The first Trap sprang and drew the Luck card; the Luck symbol now faces two Trap
-    # symbols, so the second Trap still springs.
+def test_a_luck_card_drawn_by_a_trap_is_not_spent_by_the_trap_that_drew_it():
+    """Decision 1: "A Trap that already sprang [...] spends no Luck." """
     state = armistice_with_traps(
         {"Ann": ["night+shell+trap"], "Ben": ["snow+gas+trap"], "Cy": ["rain+whistle"]},
         then=["rain+luck", "night+gas"],
@@ -125,7 +127,70 @@ def test_a_luck_card_drawn_by_a_trap_counts_against_every_trap_in_no_mans_land()
 
     state, events = run(state, PlayCard("Ben", "snow+gas+trap"))
 
-    assert events[1] == CardDrawnAndPlayed("Ben", "night+gas", "trap")
+    assert events == (CardPlayed("Ben", "snow+gas+trap"),)
+    assert state.trials == ("night+gas",)
+
+
+def test_a_trap_that_sprang_and_the_trap_on_the_card_it_drew_leave_the_luck_unspent():
+    """Decision 1: "A Trap that already sprang, and a Trap that is ignored anyway (on a
+    card drawn by a Trap, on Clumsy's draw), spends no Luck." """
+    state = armistice_with_traps(
+        {"Ann": ["night+shell+trap"], "Ben": ["rain+luck"], "Cy": ["rain+whistle+trap"]},
+        then=["snow+gas+trap", "night+gas"],
+    )
+    state, events = run(state, PlayCard("Ann", "night+shell+trap"))
+    assert events[1] == CardDrawnAndPlayed("Ann", "snow+gas+trap", "trap")
+    state, _ = run(state, PlayCard("Ben", "rain+luck"))
+
+    state, events = run(state, PlayCard("Cy", "rain+whistle+trap"))
+
+    assert events == (CardPlayed("Cy", "rain+whistle+trap"),)
+    assert state.trials == ("night+gas",)
+
+
+def test_a_trap_on_a_clumsy_grizzleds_draw_spends_no_luck():
+    """Decision 1: "a Trap that is ignored anyway (on a card drawn by a Trap, on Clumsy's
+    draw), spends no Luck." """
+    state = armistice_with_traps(
+        {
+            "Ann": ["clumsy", "snow+rain"],
+            "Ben": ["rain+luck", "snow+gas"],
+            "Cy": ["rain+whistle", "night+gas+trap"],
+        },
+        then=["night+shell+trap", "snow+whistle"],
+    )
+    state, _ = run(
+        state,
+        PlayCard("Ann", "clumsy"),
+        PlayCard("Ben", "rain+luck"),
+        PlayCard("Cy", "rain+whistle"),
+    )
+    state, events = run(state, Withdraw("Ann", "left"))
+    assert events[1] == CardDrawnAndPlayed("Ann", "night+shell+trap", "clumsy")
+    state, _ = run(state, PlayCard("Ben", "snow+gas"))
+
+    state, events = run(state, PlayCard("Cy", "night+gas+trap"))
+
+    assert events[0] == CardPlayed("Cy", "night+gas+trap")
+    assert CardDrawnAndPlayed("Cy", "snow+whistle", "trap") not in events
+    assert state.luck_spent == ("rain+luck",)
+
+
+def test_a_luck_spent_in_one_mission_is_not_counted_spent_in_the_next():
+    """Decision 1: "Luck leaves with its card (a charm, the end of the Mission)." """
+    state = armistice_with_traps(ONE_LUCK_TWO_TRAPS, then=["night+gas"])
+    state, _ = run(state, PlayCard("Ann", "rain+luck"), PlayCard("Ben", "night+shell+trap"))
+    assert state.luck_spent == ("rain+luck",) and state.unspent_luck() == ()
+
+    state, _ = run(
+        state,
+        PlayCard("Cy", "snow+gas+trap"),
+        Withdraw("Ann", "left"),
+        Withdraw("Ben", "left"),
+        Withdraw("Cy", "left"),
+    )
+
+    assert state.nml == () and state.luck_spent == ()
 
 
 def test_a_luck_card_is_still_a_threat_card():

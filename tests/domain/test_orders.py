@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from domain.cards.catalogue import OrderCard
 from domain.chapter.commands import (
     CancelOrder,
     PlayCard,
@@ -323,6 +324,35 @@ def test_orders_stack_and_only_those_without_a_cancellation_condition_leave_afte
     ]
     assert events[-3] == OrderDiscarded(903)
     assert state.orders == OrderPiles(deck=(901, 905), known=2, in_play=(902,), discard=(903,))
+
+
+def test_three_identical_threats_active_when_the_cards_are_dealt_fail_the_mission_at_once():
+    """ "There must never be 3 identical active Threats at the same time." Decision 3: "The
+    Mission fails as soon as the Order is placed and the cards are dealt, before any
+    action." Night: the lasting Order D, Ann's Trauma and the Order the next leader keeps."""
+    night_raid = OrderCard(909, "Synthetic order I: night raid", "easy", ((3, 1),), ("night",))
+    hands = {
+        "Ann": ["trauma-night", "rain+gas", "snow+rain"],
+        "Ben": ["snow+gas", "rain+whistle", "shell+gas"],
+        "Cy": ["snow+whistle", "rain+shell", "gas+whistle"],
+    }
+    state = prepare(
+        hands,
+        orders=(904, 909, 901),
+        then=["night+shell", "snow+shell", "night+gas"],
+        catalogue=synthetic_catalogue().learnt(night_raid),
+    )
+    state, _ = run(state, StartMission(3, order=904, order_back=909))
+    state, _ = run(state, PlayCard("Ann", "trauma-night"))
+    state, _ = withdraw_all(state)
+    assert state.player("Ann").hard_knocks == ("trauma-night",)
+    assert state.orders is not None and state.orders.in_play == (904,)
+
+    state, events = run(state, StartMission(1, order=909, order_back=901))
+
+    assert kinds(events)[:4] == ["OrderChosen", "MissionStarted", "CardsDealt", "MissionFailed"]
+    assert events[3].threat == "night"
+    assert all(not p.withdrawn for p in state.players)  # nobody acted
 
 
 # --- Cancelling a lasting order -----------------------------------------------------------

@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 import pytest
+from msgspec.structs import replace
 
 from domain.cards.catalogue import base_catalogue
 from domain.chapter.commands import (
@@ -117,7 +118,7 @@ def test_a_solo_game_is_three_grizzled_with_trials_30_and_the_rest_in_the_morale
     assert len(started.morale) == 59 - 6 - 30  # 23 with the base cards (32 with all 68)
     assert started.tiles == ((), (), ())  # the 4 solo tiles replace the Support tiles
     assert started.speech_tokens == 0 and started.traps
-    assert started.morale_drop_max == 7 and started.hand_limit == 13
+    assert started.morale_drop_max == 6 and started.hand_limit == 13
 
 
 def test_a_solo_setup_removes_panicked_selfish_frenzied_absent_minded_tyrannical_and_mute():
@@ -466,7 +467,26 @@ def test_the_morale_drop_counts_the_single_hand_with_a_minimum_of_three():
     assert state.cards_in_hands == 2
 
 
+def test_a_solo_morale_drop_is_at_most_6_cards_as_in_the_basic_rules():
+    """ "In the Solo game, you will play 3 Grizzled in turn, but you will have only a single
+    hand of cards. Follow the Basic Rules (see p.4) with Traps, but without Speeches." The
+    Basic Rules: "with a minimum of 3 cards and a maximum of 6" (the 7 is Duo mode's)."""
+    state = solo_chapter(["demoralized", "night+shell", "snow+gas"])
+    state, _ = run(state, PlayCard("Ann", "demoralized"))
+    state, _ = withdraw_all(state)
+    assert state.solo is not None
+    # given a single hand of 8 cards (told by a correction, say) and a Demoralized Grizzled
+    eight = ("night+snow", "night+rain", "snow+rain", "rain+gas", "gas+whistle", "snow+shell")
+    solo = replace(state.solo, hand=(*state.solo.hand, *eight))
+    state = replace(state, solo=solo)
+
+    state, events = run(state, DrawSoloSupport("center"))
+
+    assert events[2].count == 6
+
+
 def test_a_solo_chapter_is_won_when_the_trials_deck_and_the_single_hand_are_empty():
+
     state = solo_chapter(THREE, trials=3)
     state, _ = run(
         state,

@@ -36,7 +36,7 @@ from domain.chapter.commands import (
     UseCharm,
     Withdraw,
 )
-from domain.chapter.evolve import _place
+from domain.chapter.evolve import _place, trap_meets_luck
 from domain.chapter.guards import (
     check_can_reveal,
     check_known_card,
@@ -141,7 +141,7 @@ def _card_played(state: ChapterState, event: SoloCardPlayed) -> ChapterState:
     else:
         solo = replace(solo, hidden=solo.hidden - 1)
     state = replace(state, solo=replace(solo, refill_due=solo.refills))
-    state = _place(state, event.player, event.card)
+    state = trap_meets_luck(_place(state, event.player, event.card), event.card)
     return replace(state, turn=state.next_seat(state.index(event.player)))
 
 
@@ -263,8 +263,7 @@ def _play_card(state: ChapterState, cmd: PlayCard, chance: Chance | None) -> Out
     before_action(state, cmd)
     o = Outcome(state)
     _give_up_refill(o)
-    o.emit(SoloCardPlayed(player.name, cmd.card))
-    resolve_played(o, player.name, cmd)
+    resolve_played(o, player.name, cmd, SoloCardPlayed(player.name, cmd.card))
     action_done(o, cmd)
     _end_of_action(o, chance, player.name)
     return o

@@ -17,7 +17,8 @@ from domain.events import ChapterStarted
 from domain.modules.solo.state import SOLO_GRIZZLED, SOLO_HAND, solo_set_aside
 
 SOLO_TRIALS = 30
-SOLO_MORALE_DROP_MAX = 7
+# "Follow the Basic Rules (see p.4)": a Morale Drop of at most 6 (Duo's 7 is Duo's alone)
+SOLO_MORALE_DROP_MAX = 6
 
 
 def _check_solo_setup(cmd: StartChapter) -> None:
