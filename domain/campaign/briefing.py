@@ -17,6 +17,9 @@ from domain.events import Event, copy_fields
 from domain.limits import LAST_CHAPTER, SPEECH_TOKENS, TRIAL_CARDS
 
 CHAPTERS = range(0, LAST_CHAPTER + 1)  # 0 is Boot Camp, then chapters 1 to 9
+# "The Traps ... Read only before playing Chapter 4": from then on a standing rule of the
+# campaign, not a Briefing option (notes, decision 5).
+TRAPS_FROM = 4
 RESULTS = ("won", "lost", "any")
 
 
@@ -38,6 +41,26 @@ class Briefing(msgspec.Struct, frozen=True):
     speech_tokens: int | None = None
     title: str = ""
     notes: str = ""
+    traps_off: bool = False  # the Briefing says this chapter plays without Traps
+
+    @property
+    def traps_in_play(self) -> bool:
+        """Traps (and Luck) in this chapter: from Chapter 4 on unless the Briefing says no."""
+        return self.traps or (self.chapter >= TRAPS_FROM and not self.traps_off)
+
+    @property
+    def traps_said(self) -> str:
+        """Whether Traps are in play, and why, in words."""
+        if self.traps_off:
+            return "Traps off (the Briefing says so)"
+        if self.traps or self.chapter < TRAPS_FROM:
+            return "Traps on" if self.traps else "Traps off"
+        return f"Traps on (the campaign's rule from Chapter {TRAPS_FROM})"
+
+
+def standing_traps(chapter: int) -> bool:
+    """Traps in a chapter whose Briefing says nothing of them (notes, decision 5)."""
+    return chapter >= TRAPS_FROM
 
 
 class RewardRule(msgspec.Struct, frozen=True):
@@ -93,6 +116,7 @@ class BriefingEntered(Event, frozen=True):
     title: str
     notes: str
     reason: str
+    traps_off: bool = False
 
 
 class ConclusionEntered(Event, frozen=True):
@@ -134,6 +158,8 @@ def decide_briefing(known: bool, cmd: EnterBriefing) -> BriefingEntered:
         raise CampaignRuleViolation(
             f"{what}: {b.speech_tokens} Speech tokens (the box holds {SPEECH_TOKENS})"
         )
+    if b.traps and b.traps_off:
+        raise CampaignRuleViolation(f"{what}: Traps are either on or off")
     if known and not cmd.reason.strip():
         raise CampaignRuleViolation(f"{what} is already entered: a change needs a reason")
     return copy_fields(BriefingEntered, b, reason=cmd.reason.strip())

@@ -24,6 +24,7 @@ from domain.campaign.briefing import (
     conclusion_of,
     decide_briefing,
     decide_conclusion,
+    standing_traps,
 )
 from domain.campaign.oneshot import (
     HelpingHandKept,
@@ -116,6 +117,14 @@ class CampaignState(msgspec.Struct, frozen=True):
         """The chapter that ended last, if any."""
         return self.results[-1] if self.results else None
 
+    @property
+    def grizzled(self) -> tuple[tuple[str, str], ...]:
+        """Each seat and the charm of the Grizzled it plays in the current (or last)
+        chapter: a chapter may change it (notes, decision 4)."""
+        if self.chapter is None:
+            return tuple((s.name, s.charm) for s in self.seats)
+        return tuple((p.name, p.charm) for p in self.chapter.players if p.charm is not None)
+
     def held(self, player: str) -> tuple[Holding, ...]:
         """A player's Helping Hands not yet used (Friendship cards stay in play)."""
         return tuple(h for h in self.holdings if h.player == player and h.used_in is None)
@@ -165,6 +174,7 @@ def _start_chapter(
     if cmd.ruleset != state.ruleset:
         raise InvalidSetup(f"this campaign plays the {state.ruleset} rules")
     number = state.next_chapter
+    cmd = replace(cmd, seats=_chapter_seats(state, cmd), grizzled=())
     if state.armistice:
         if number > LAST_CHAPTER:
             raise CampaignRuleViolation("the campaign is over: chapter 9 was its last")
@@ -176,7 +186,19 @@ def _start_chapter(
             )
         if briefing is not None and cmd.trials is None:
             cmd = from_briefing(cmd, briefing)
-    return (decide_start_chapter(cmd, state.catalogue, chance),)
+        elif cmd.traps is None and standing_traps(number):
+            cmd = replace(cmd, traps=True)
+    return (decide_start_chapter(cmd, state.catalogue, chance, banned=len(state.bans)),)
+
+
+def _chapter_seats(state: CampaignState, cmd: StartChapter) -> tuple[Seat, ...]:
+    """The campaign's seats keep the players; each chapter may give a player another
+    Grizzled, so another charm (notes, decision 4), else the previous chapter's."""
+    charms = dict(state.grizzled) if state.chapter is not None else {}
+    charms.update((_seat(state, name), charm) for name, charm in cmd.grizzled)
+    if not charms:
+        return cmd.seats
+    return tuple(replace(seat, charm=charms.get(seat.name, seat.charm)) for seat in cmd.seats)
 
 
 def from_briefing(cmd: StartChapter, briefing: Briefing) -> StartChapter:
@@ -186,7 +208,7 @@ def from_briefing(cmd: StartChapter, briefing: Briefing) -> StartChapter:
         trials=briefing.trials,
         morale=briefing.morale,
         first_intensity=briefing.first_intensity,
-        traps=briefing.traps if cmd.traps is None else cmd.traps,
+        traps=briefing.traps_in_play if cmd.traps is None else cmd.traps,
         speech_tokens=briefing.speech_tokens if cmd.speech_tokens is None else cmd.speech_tokens,
         orders=(briefing.orders or None) if cmd.orders is None else cmd.orders,
         recruits=(briefing.recruits or None) if cmd.recruits is None else cmd.recruits,

@@ -50,6 +50,9 @@ class StartChapter(msgspec.Struct, frozen=True):
     deck: tuple[str, ...] | None = None
     orders: tuple[int, ...] | None = None  # the Briefing's Orders of the Day (None: not used)
     recruits: tuple[int, ...] | None = None  # the Briefing's Recruit deck (None: not used)
+    # A campaign chapter: (seat, charm) for each Grizzled chosen anew for this chapter; the
+    # others keep the previous chapter's (rules-notes, decision 4).
+    grizzled: tuple[tuple[str, str], ...] = ()
 
 
 class StartMission(msgspec.Struct, frozen=True):

@@ -18,6 +18,7 @@ from domain.chapter.rules import (
 )
 from domain.errors import InvalidSetup, MissingOutcome
 from domain.events import ChapterStarted
+from domain.limits import TRIAL_CARDS
 
 RULESETS, VARIANTS = frozenset(Ruleset), frozenset(Variant)
 
@@ -60,7 +61,7 @@ def _duo_pairs(seats: tuple[Seat, ...]) -> bool:
     )
 
 
-def _sizes(cmd: StartChapter, total: int, players: int) -> tuple[int, int]:
+def _sizes(cmd: StartChapter, total: int, players: int, box: int) -> tuple[int, int]:
     if cmd.ruleset == Ruleset.ARMISTICE:
         if cmd.trials is None or cmd.morale is None:
             raise InvalidSetup(
@@ -68,17 +69,26 @@ def _sizes(cmd: StartChapter, total: int, players: int) -> tuple[int, int]:
                 "from the Briefing: give both"
             )
         trials, morale = cmd.trials, cmd.morale
+        if cmd.deck is None:
+            # notes, decision 7: the Briefing alone sizes the decks, up to the box's Trial
+            # cards less the banned ones; cards not yet described are unseen slots
+            _check_fits(trials, morale, box, "Trial cards in the box, less the banned ones")
+            return trials, morale
     else:
         trials, morale = classic_deck_sizes(players, cmd.variant)
         if cmd.trials is not None:
             trials = cmd.trials
             morale = total - trials if cmd.morale is None else cmd.morale
+    _check_fits(trials, morale, total, "Trial cards of the catalogue")
+    return trials, morale
+
+
+def _check_fits(trials: int, morale: int, total: int, what: str) -> None:
     if trials < 1 or morale < 1 or trials + morale > total:
         raise InvalidSetup(
             f"setup: Trials {trials} + Morale {morale} must be positive and fit in the "
-            f"{total} Trial cards of the catalogue"
+            f"{total} {what}"
         )
-    return trials, morale
 
 
 def _third_tiles(cmd: StartChapter, seats: int, chance: Chance | None) -> tuple[str, ...]:
@@ -135,9 +145,10 @@ def numbered_deck(
 
 
 def decide_start_chapter(
-    cmd: StartChapter, catalogue: Catalogue, chance: Chance | None = None
+    cmd: StartChapter, catalogue: Catalogue, chance: Chance | None = None, banned: int = 0
 ) -> ChapterStarted:
-    """The setup of a chapter: at a real table decks are unseen counts."""
+    """The setup of a chapter: at a real table decks are unseen counts (an Armistice one
+    sized by its Briefing within the box's Trial cards less the ``banned`` ones)."""
     for own_setup in INSTALLED.setup:  # a module's own kind of chapter: Solo (moments.py)
         started = own_setup(cmd, catalogue, chance)
         if started is not None:
@@ -166,7 +177,10 @@ def decide_start_chapter(
     if first is not None and first < 1:
         raise InvalidSetup(f"setup: the first intensity must be at least 1, not {first}")
     thirds = _third_tiles(cmd, len(names), chance)
-    trials, morale = _decks(cmd, catalogue, _sizes(cmd, catalogue.total, len(cmd.seats)), chance)
+    # the engine deals itself only the cards it knows: then the catalogue bounds the decks
+    box = TRIAL_CARDS - banned if chance is None else catalogue.total
+    sizes = _sizes(cmd, catalogue.total, len(cmd.seats), box)
+    trials, morale = _decks(cmd, catalogue, sizes, chance)
     traps = cmd.traps if cmd.traps is not None else (not armistice and cmd.variant != "rookie")
     orders = numbered_deck(cmd.orders, "Orders of the Day", armistice, chance)
     recruits = numbered_deck(cmd.recruits, "Recruits", armistice, chance)

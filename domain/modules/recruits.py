@@ -7,10 +7,11 @@ keeps that place when the leader changes; its hand is drawn face up. On its turn
 current Mission Leader chooses its action: play a card (a Threat to No Man's Land; a Hard
 Knock to the Mission Leader, never to the Recruit, and not at all once the leader has
 withdrawn; a Trap it springs gives a drawn Hard Knock to the leader even if withdrawn) or
-withdraw (its Morale tokens go on it and count as cards in hand at this Mission's Morale
-Drop; its own cards never count). It is not dealt cards, Support tiles and Speeches
-ignore it, a failed Mission gives it no token. When it plays its last card it departs
-(its advantage is free text for the table). No chapter is won while a Recruit is in play.
+withdraw (its Morale tokens go on it, stay there until it leaves, and count as cards in
+hand at every Morale Drop while it is in play; its own cards never count). It is not
+dealt cards, Support tiles and Speeches ignore it, a failed Mission gives it no token.
+When it plays its last card it departs (its advantage is free text for the table). No
+chapter is won while a Recruit is in play.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from domain.errors import (
 )
 from domain.events import CardDrawnAndPlayed, ChapterStarted, Event
 from domain.legal import targets
+from domain.limits import MORALE_TOKENS
 
 
 class RecruitRefused(RuleViolation):
@@ -310,7 +312,9 @@ def _played(state: ChapterState, event: RecruitPlayed) -> ChapterState:
 def _withdrew(state: ChapterState, event: RecruitWithdrew) -> ChapterState:
     recruit = state.recruit
     assert recruit is not None
-    state = _with_recruit(state, replace(recruit, withdrew_in=state.mission, tokens=event.tokens))
+    # Its tokens build up (notes, decision 8): each stays on it until it leaves.
+    tokens = min(recruit.tokens + event.tokens, MORALE_TOKENS)
+    state = _with_recruit(state, replace(recruit, withdrew_in=state.mission, tokens=tokens))
     return replace(state, turn=state.next_seat(RECRUIT_TURN))
 
 

@@ -310,6 +310,24 @@ def test_a_withdrawn_recruits_morale_tokens_count_at_the_morale_drop_and_its_car
     assert drop.count == 3 + 2  # 3 cards in the Grizzled's hands, 2 tokens; 4 cards ignored
 
 
+def test_a_recruits_morale_tokens_build_up_and_all_count_at_every_morale_drop():
+    """'A Morale token is placed on the Recruit ... During the Morale Drop, Morale tokens
+    placed on the Recruit are counted as remaining cards in the hands of the Grizzled.'
+    (notes, decision 8: "each token placed on the Recruit stays until the Recruit leaves,
+    and all of them count at every Morale Drop while it is in play")"""
+    state = recruit_in(then=[*RECRUIT_HAND, "night+snow"], recruits=(953,))
+    state, _ = everyone_withdraws(round_of_plays(state))
+    assert state.recruit.tokens == 2
+
+    state, _ = run(state, StartMission(1))
+    assert state.recruit_morale_tokens == 2  # Mission 2: the tokens of Mission 1 still count
+    state, events = everyone_withdraws(state)
+
+    assert RecruitWithdrew(953, 2) in events
+    assert state.recruit.tokens == 2 + 2
+    assert state.recruit_morale_tokens == 4  # all of them count at the next Drop too
+
+
 def test_a_failed_mission_adds_no_morale_token_to_a_recruit_still_in():
     """'If a Mission fails and the Recruit has not yet Withdrawn, no Morale token is added
     to the Recruit.'"""

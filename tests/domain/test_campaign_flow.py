@@ -1,0 +1,198 @@
+"""The Armistice campaign's flow, chapter to chapter, as the rulebook plays it and as
+shared/reference/rules-notes.md settles what it leaves open ("Decisions on points the
+books leave open"). Chapters are tiny, played at a real table (unseen decks): a Trials
+deck of 3 dealt at intensity 1 to three Grizzled; playing the three cards and
+withdrawing wins, withdrawing with them in hand against a Morale Reserve of 1 loses."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.campaign.briefing import (
+    Briefing,
+    Conclusion,
+    EnterBriefing,
+    EnterConclusion,
+)
+from domain.campaign.flow import (
+    CampaignCommand,
+    CampaignState,
+    decide_campaign,
+    decide_create_campaign,
+    evolve_campaign,
+    start_campaign,
+)
+from domain.campaign.rewards import BanCard, SkipBootCamp
+from domain.chapter.commands import PlayCard, Seat, StartChapter, StartMission, Withdraw
+from domain.errors import CampaignRuleViolation, InvalidSetup
+
+SEATS = (Seat("Ann", "night"), Seat("Ben", "snow"), Seat("Cy", "rain"))
+PLAYS = (("Ann", "night+snow"), ("Ben", "shell+whistle"), ("Cy", "snow+rain"))
+TILES = ("left", "left", "right")
+
+
+def act(state: CampaignState, command: CampaignCommand) -> CampaignState:
+    """The campaign after a command the rules accept."""
+    for event in decide_campaign(state, command):
+        state = evolve_campaign(state, event)
+    return state
+
+
+def new_campaign() -> CampaignState:
+    """A new Armistice campaign whose group skipped Boot Camp: chapter 1 comes next."""
+    state = start_campaign(decide_create_campaign("Autumn", "armistice", SEATS))
+    return act(state, SkipBootCamp())
+
+
+def concluded(state: CampaignState, chapter: int, won: bool = True) -> CampaignState:
+    """A chapter played and concluded (its Conclusion offers no Helping Hand)."""
+    state = play_chapter(state, chapter, won)
+    return act(state, EnterConclusion(Conclusion(chapter, ())))
+
+
+def brief(state: CampaignState, chapter: int, morale: int = 20, **more: object) -> CampaignState:
+    briefing = Briefing(chapter, trials=3, morale=morale, first_intensity=1, **more)  # type: ignore[arg-type]
+    return act(state, EnterBriefing(briefing))
+
+
+def start(state: CampaignState, **more: object) -> CampaignState:
+    return act(state, StartChapter("armistice", SEATS, leader="Ann", third_tiles=TILES, **more))  # type: ignore[arg-type]
+
+
+def play_chapter(state: CampaignState, chapter: int, won: bool) -> CampaignState:
+    state = start(brief(state, chapter, 20 if won else 1))
+    state = act(state, StartMission(1))
+    if won:
+        for player, card in PLAYS:
+            state = act(state, PlayCard(player, card))
+    for player, _ in PLAYS:
+        state = act(state, Withdraw(player, "left"))
+    assert state.last_result is not None and state.last_result.number == chapter
+    return state
+
+
+# --- Decision 7: deck sizes -----------------------------------------------------------------
+def test_a_briefing_of_30_trials_and_38_morale_plays_at_a_real_table() -> None:
+    """arm: "68 Trial Cards" in the box (notes, decision 7: deck sizes come from the
+    Briefing alone; cards not yet described are unseen slots like any other)"""
+    state = act(new_campaign(), EnterBriefing(Briefing(1, trials=30, morale=38, first_intensity=3)))
+
+    state = start(state)
+
+    assert state.chapter is not None
+    assert (len(state.chapter.trials), len(state.chapter.morale)) == (30, 38)
+    assert set(state.chapter.trials) == {None}
+
+
+def test_the_box_less_the_banned_cards_bounds_a_briefing() -> None:
+    """arm: "68 Trial Cards"; a banned card leaves the campaign's decks (notes, decision 7:
+    "up to the box's 68 Trial cards less the banned ones")"""
+    state = new_campaign()
+    for chapter, player in ((1, "Ben"), (2, "Cy")):
+        state = concluded(state, chapter, won=False)
+        state = act(state, BanCard(player, "rain+gas", "hand"))
+    full = Briefing(3, trials=30, morale=38, first_intensity=3)
+
+    with pytest.raises(InvalidSetup, match="fit in the 66 Trial cards in the box, less the ban"):
+        start(act(state, EnterBriefing(full)))
+    state = start(act(state, EnterBriefing(Briefing(3, 30, 36, 3))))
+
+    assert state.chapter is not None and len(state.chapter.morale) == 36
+
+
+# --- Decision 5: Traps from Chapter 4 on -----------------------------------------------------
+def through(last: int) -> CampaignState:
+    """Chapters 1 to ``last`` won and concluded (no Helping Hand offered)."""
+    state = new_campaign()
+    for chapter in range(1, last + 1):
+        state = concluded(state, chapter)
+    return state
+
+
+def test_chapters_1_to_3_play_without_traps_and_4_to_9_with_them() -> None:
+    """arm: "The Traps ... Read only before playing Chapter 4." (notes, decision 5: "a
+    standing rule of the campaign from Chapter 4 to the end, not a Briefing option")"""
+    state = new_campaign()
+    traps = {}
+    for chapter in range(1, 10):
+        state = start(brief(state, chapter))
+        assert state.chapter is not None
+        traps[chapter] = state.chapter.rules.traps
+        state = act(state, StartMission(1))
+        for player, card in PLAYS:
+            state = act(state, PlayCard(player, card))
+        for player, _ in PLAYS:
+            state = act(state, Withdraw(player, "left"))
+        state = act(state, EnterConclusion(Conclusion(chapter, ())))
+
+    assert traps == {n: n >= 4 for n in range(1, 10)}
+
+
+def test_a_briefing_that_says_no_traps_is_followed_and_says_so() -> None:
+    """arm: "The Traps ... Read only before playing Chapter 4." (notes, decision 5:
+    "Chapters 4-9 play with Traps and Luck unless the Briefing entered says otherwise, and
+    the tool says so")"""
+    silent = Briefing(5, trials=3, morale=20, first_intensity=1)
+    off = Briefing(5, trials=3, morale=20, first_intensity=1, traps_off=True)
+    state = through(4)
+
+    state = start(act(state, EnterBriefing(off)))
+
+    assert state.chapter is not None and not state.chapter.rules.traps
+    assert state.briefings[5] == off  # the explicit "off" is recorded
+    assert off.traps_said == "Traps off (the Briefing says so)"
+    assert silent.traps_said == "Traps on (the campaign's rule from Chapter 4)"
+    assert Briefing(2, 3, 20, 1).traps_said == "Traps off"
+
+
+def test_a_chapter_started_from_its_numbers_alone_follows_the_standing_rule() -> None:
+    """arm: "The Traps ... Read only before playing Chapter 4." (notes, decision 5)"""
+    state = through(4)
+
+    state = act(
+        state,
+        StartChapter(
+            "armistice",
+            SEATS,
+            leader="Ann",
+            third_tiles=TILES,
+            trials=3,
+            morale=20,
+            first_intensity=1,
+        ),
+    )
+
+    assert state.chapter is not None and state.chapter.rules.traps
+
+
+# --- Decision 4: a Grizzled per chapter -------------------------------------------------------
+def test_each_chapter_may_give_a_player_another_grizzled_and_the_seats_keep_the_players() -> None:
+    """arm: "At the beginning of each Chapter, each player chooses a Grizzled card" (notes,
+    decision 4: "the campaign's seats keep the players, not the Grizzled")"""
+    state = concluded(new_campaign(), 1)
+    assert state.grizzled == (("Ann", "night"), ("Ben", "snow"), ("Cy", "rain"))
+
+    state = start(brief(state, 2), grizzled=(("cy", "gas"),))  # Cy plays another Grizzled
+
+    assert state.grizzled == (("Ann", "night"), ("Ben", "snow"), ("Cy", "gas"))
+    assert state.chapter is not None and state.chapter.player("Cy").charm == "gas"
+    assert [(s.name, s.charm) for s in state.seats] == [(s.name, s.charm) for s in SEATS]
+    state = act(state, StartMission(1))
+    for player, card in PLAYS:
+        state = act(state, PlayCard(player, card))
+    for player, _ in PLAYS:
+        state = act(state, Withdraw(player, "left"))
+    state = act(state, EnterConclusion(Conclusion(2, ())))
+
+    state = start(brief(state, 3), grizzled=(("Ann", "shell"),))  # Cy keeps her new one
+
+    assert state.grizzled == (("Ann", "shell"), ("Ben", "snow"), ("Cy", "gas"))
+
+
+def test_a_grizzled_for_someone_not_in_the_campaign_is_refused() -> None:
+    """arm: "At the beginning of each Chapter, each player chooses a Grizzled card" (notes,
+    decision 4: the seats keep the players)"""
+    state = brief(new_campaign(), 1)
+
+    with pytest.raises(CampaignRuleViolation, match="there is no player 'Dee'"):
+        start(state, grizzled=(("Dee", "gas"),))
