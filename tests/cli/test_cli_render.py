@@ -165,7 +165,7 @@ def test_the_status_says_what_the_active_player_may_do():
         "*  Ben       snow up   3     -            0       3",
         "   Cy        rain up   3     -            0       3",
         "Ben may: play a card from hand; charm on night+snow; withdraw.",
-        "Next: Ben's turn: play CARD, charm CARD, speech THREAT or withdraw TILE",
+        "Next: Ben's turn: play CARD, charm CARD or withdraw TILE",
     )
 
 
@@ -213,7 +213,7 @@ def test_a_lost_chapter_says_why():
         "   Ben       snow up   3     -            0       3",
         "   Cy        rain up   3     -            0       3",
         "The chapter is lost (the Morale Reserve is exhausted: the Monument is visible).",
-        "Next: start the next chapter: grizzled chapter start",
+        "Next: start the next chapter: grizzled chapter start --leader NAME --tiles TILE,TILE,...",
     )
 
 
