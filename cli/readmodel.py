@@ -14,6 +14,7 @@ from contextlib import closing, contextmanager
 from typing import TYPE_CHECKING, Any
 
 from cli.context import Refused, refusals
+from cli.jsonout import result
 from cli.shown import quoted
 
 if TYPE_CHECKING:
@@ -63,12 +64,14 @@ def document(campaign: dict[str, Any], board: dict[str, Any] | None) -> dict[str
         "leader": board["leader"],
         "turn": None if board["recruit_turn"] else board["turn"],
         "trials": board["trials"],
+        "discard": board["discard"],
         "morale": board["morale"],
         "speech_stock": board["speech_stock"],
         "no_mans_land": board["nml"],
         "threats": {t: board["threats"][t] for t in sorted(board["threats"])},
         "support_pending": board["support_beneficiary"],
         "outcome": board["outcome"],
+        "result": result(board["outcome"]),
         "outcome_detail": board["outcome_detail"],
         "players": _players(board["players"]),
         "legal": board.get("legal") or {},
