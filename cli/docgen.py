@@ -23,7 +23,7 @@ Armistice campaign, [campaign](campaign.md); for card names, [notation](notation
 
 ## Everywhere
 
-- `--db PATH` (or `GRIZZLED_DB`), given before the command: the campaign database.
+- `--db PATH` (or `GRIZZLED_DB`), before the command or after it: the campaign database.
   Default: your data directory (`$XDG_DATA_HOME/grizzled/grizzled.sqlite`,
   `~/.local/share/...` on Linux). A file path: not empty, not `:memory:` or a `file:`
   URI, not a folder, fifo or device. Only `campaign new` and `demo` create a file; the
@@ -31,8 +31,9 @@ Armistice campaign, [campaign](campaign.md); for card names, [notation](notation
   write nothing, so a read-only file can be read. Another application's SQLite file is
   refused untouched; a file this machine has not seen is checked whole on its first
   command ([reliability](reliability.md)).
-- `-c NAME` / `--campaign NAME` (or `GRIZZLED_CAMPAIGN`): the campaign to act on.
-  Default: the one chosen with `grizzled campaign use`, or the only one in the file.
+- `-c NAME` / `--campaign NAME` (or `GRIZZLED_CAMPAIGN`), before or after the command:
+  the campaign to act on. Default: the one chosen with `grizzled campaign use`, or the only
+  one in the file.
 - `GRIZZLED_USER` (who logs, default your login name) and `GRIZZLED_SESSION` (the evening,
   default today's date) are recorded with every event.
 - The four actions (`play`, `charm`, `speech`, `withdraw`) act for the player whose turn
