@@ -171,7 +171,8 @@ def _board(doc: dict[str, Any]) -> RenderableType:
         )
     if doc["phase"] == "over":
         result = "won" if doc["outcome"] == "won" else f"lost ({doc['outcome_detail']})"
-        parts.append(Text(f"The chapter is {result}.", style="bold"))
+        game = "game" if doc["ruleset"] == "classic" else "chapter"  # the base game: one game
+        parts.append(Text(f"The {game} is {result}.", style="bold"))
     return Group(*parts)
 
 

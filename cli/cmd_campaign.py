@@ -69,8 +69,9 @@ def new(ctx: Context, name: str, rules: str, players: tuple[str, ...]) -> None:
     ctx.remember_campaign(state.name)
     who = ", ".join(f"{s.name} ({s.charm})" for s in seats)
     click.echo(f"Campaign {quoted(state.name)} created ({rules} rules): {shown(who)}.")
-    first = "Boot Camp" if rules == "armistice" else "the first chapter"
-    click.echo(f"Next: start {first}: grizzled chapter start")
+    from cli.next_step import next_step
+
+    click.echo(f"Next: {next_step(state)}")
 
 
 @campaign.command("list")

@@ -152,7 +152,7 @@ class Context:
         out = self.console()
         if logged.retried:
             out.print("[yellow]The campaign changed meanwhile: checked again and logged.[/yellow]")
-        for line in narrate(logged.events, logged.state.catalogue):
+        for line in narrate(logged.events, logged.state.catalogue, logged.state.ruleset):
             out.print(line)
         out.print(Text.assemble(("Next:", "bold"), " ", shown(next_step(logged.state))))
         return logged

@@ -23,7 +23,7 @@ Armistice campaign, [campaign](campaign.md); for card names, [notation](notation
 
 ## Everywhere
 
-- `--db PATH` (or `GRIZZLED_DB`), given before the command: the campaign database.
+- `--db PATH` (or `GRIZZLED_DB`), before the command or after it: the campaign database.
   Default: your data directory (`$XDG_DATA_HOME/grizzled/grizzled.sqlite`,
   `~/.local/share/...` on Linux). A file path: not empty, not `:memory:` or a `file:`
   URI, not a folder, fifo or device. Only `campaign new` and `demo` create a file; the
@@ -31,8 +31,9 @@ Armistice campaign, [campaign](campaign.md); for card names, [notation](notation
   write nothing, so a read-only file can be read. Another application's SQLite file is
   refused untouched; a file this machine has not seen is checked whole on its first
   command ([reliability](reliability.md)).
-- `-c NAME` / `--campaign NAME` (or `GRIZZLED_CAMPAIGN`): the campaign to act on.
-  Default: the one chosen with `grizzled campaign use`, or the only one in the file.
+- `-c NAME` / `--campaign NAME` (or `GRIZZLED_CAMPAIGN`), before or after the command:
+  the campaign to act on. Default: the one chosen with `grizzled campaign use`, or the only
+  one in the file.
 - `GRIZZLED_USER` (who logs, default your login name) and `GRIZZLED_SESSION` (the evening,
   default today's date) are recorded with every event.
 - The four actions (`play`, `charm`, `speech`, `withdraw`) act for the player whose turn
@@ -53,15 +54,21 @@ Armistice campaign, [campaign](campaign.md); for card names, [notation](notation
 ## JSON output
 
 `status --json` and `replay --at N --json`:
-`{campaign, ruleset, chapter, next, phase, mission, leader, turn, trials, morale,
-speech_stock, no_mans_land: [card], threats: {threat: count}, support_pending,
-outcome, outcome_detail, players: [{name, charm, charm_up, hand, known_cards,
+`{campaign, ruleset, chapter, next, phase, mission, leader, turn, trials, discard,
+morale, speech_stock, no_mans_land: [card], threats: {threat: count}, support_pending,
+outcome, result, outcome_detail, players: [{name, charm, charm_up, hand, known_cards,
 hard_knocks, hard_knock_weight, speech_tokens, support_tiles, tile_played, withdrawn,
 chaplain}], legal: {player, must_withdraw, play: [card], play_any_hidden, charm:
 [card], speech, withdraw: [tile]}, orders: [number in play], recruit: {number, after,
 hand: [card], withdrawn, morale_tokens} or null, solo_hand: the single Solo hand's size
 or null}`. A Support tile played face down is
-never shown, only `tile_played`.
+never shown, only `tile_played`. `trials`, `discard` and `morale`: the cards in the
+Trials deck, the discard pile and the Morale Reserve. `phase`: `preparation`, `mission`,
+`support`, `solo-support`, `over`, or null before the first chapter. `result`: `won`,
+`lost`, or null while the chapter is played; `outcome` says why: `won` (Peace), or the
+defeat `hard-knocks` (a player with 4 Hard Knocks or more), `monument` (the Morale
+Reserve exhausted) or `hands` (too many cards in hands); `outcome_detail` says it in
+words.
 
 `log --json`: `[{version, kind, summary, time, logged_by, session, undone, events:
 [type], actions: [version], reason}]`.

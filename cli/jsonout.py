@@ -12,6 +12,13 @@ if TYPE_CHECKING:
     from domain.chapter.state import ChapterState
 
 
+def result(outcome: str | None) -> str | None:
+    """``won``, ``lost`` or None (not over), from the reason code ``outcome``."""
+    if outcome is None:
+        return None
+    return "won" if outcome == "won" else "lost"
+
+
 def chapter_json(state: CampaignState) -> dict[str, Any]:
     """The board: decks, No Man's Land, players, whose turn, what phase, what is legal."""
     from cli.next_step import next_step
@@ -34,12 +41,14 @@ def chapter_json(state: CampaignState) -> dict[str, Any]:
         "leader": chapter.players[chapter.leader].name,
         "turn": chapter.active_player.name if chapter.active_player else None,
         "trials": len(chapter.trials),
+        "discard": len(chapter.discard),
         "morale": len(chapter.morale),
         "speech_stock": chapter.speech_stock,
         "no_mans_land": list(chapter.nml),
         "threats": {t: counts[t] for t in sorted(counts)},
         "support_pending": chapter.support.player if chapter.support else None,
         "outcome": chapter.outcome,
+        "result": result(chapter.outcome),
         "outcome_detail": chapter.outcome_detail,
         "players": [
             {

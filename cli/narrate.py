@@ -129,8 +129,9 @@ def _why(reason: str) -> str:
     return f" Corrected: {reason}." if reason else ""
 
 
-def sentence(e: Event, c: Catalogue) -> str:
-    """The sentence for one event."""
+def sentence(e: Event, c: Catalogue, game: str = "chapter") -> str:
+    """The sentence for one event (``game``: what is won or lost, the ``chapter`` of a
+    campaign or the base game's one ``game``)."""
     match e:
         case CampaignCreated():
             return f"Campaign {e.name!r} opened ({e.ruleset} rules)."
@@ -173,9 +174,9 @@ def sentence(e: Event, c: Catalogue) -> str:
         case LeadershipPassed():
             return _passed(e, c)
         case ChapterWon():
-            return "Peace! The chapter is won."
+            return f"Peace! The {game} is won."
         case ChapterLost():
-            return f"The chapter is lost: {e.detail}."
+            return f"The {game} is lost: {e.detail}."
         case FactCorrected():
             whose = f" of {e.player}" if e.player else ""
             return f"Correction: {e.fact}{whose} set to {e.value} ({e.reason})."
@@ -294,6 +295,8 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
     return e.TYPE
 
 
-def narrate(events: Sequence[Event], catalogue: Catalogue) -> list[Text]:
-    """One sentence per event, ready to print."""
-    return [Text(shown(sentence(e, catalogue))) for e in events]
+def narrate(events: Sequence[Event], catalogue: Catalogue, ruleset: str = "") -> list[Text]:
+    """One sentence per event, ready to print; the base game (``classic``) is one game,
+    won or lost, where a campaign's chapter is."""
+    game = "game" if ruleset == "classic" else "chapter"
+    return [Text(shown(sentence(e, catalogue, game))) for e in events]

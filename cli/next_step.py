@@ -5,7 +5,8 @@ escaped, long names cut). The line is plain text, not rich markup."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from cli.shown import SHORT, shown
 
@@ -14,15 +15,37 @@ if TYPE_CHECKING:
 
 # The sentences, shared with the board read from the read models (cli/readmodel.py), which
 # imports this module without loading the rules engine.
-FIRST_CHAPTER = "start the first chapter: grizzled chapter start"
+# A chapter at a real table: the first Mission Leader and each seat's third tile were drawn
+# at random, and the tracker is told them.
+CHAPTER_START = "grizzled chapter start --leader NAME --tiles TILE,TILE,..."
+FIRST_CHAPTER = f"start the first chapter: {CHAPTER_START}"
+BRIEFING = "grizzled briefing {number} --trials N --morale N --first N"
 
 
-def lead_text(leader: str, mission: int, low: int) -> str:
-    """The Mission Leader sets the next Mission's intensity."""
-    return (
-        f"{shown(leader, SHORT)} leads Mission {mission + 1}: grizzled mission start INTENSITY "
-        f"(at least {low})"
-    )
+def briefing_text(name: str, number: int) -> str:
+    """An Armistice chapter starts from its Briefing, entered first."""
+    return f"enter the Briefing of {name}: {BRIEFING.format(number=number)}"
+
+
+def lead_text(
+    leader: str,
+    mission: int,
+    low: int,
+    *,
+    exact: bool = False,
+    orders: int = 0,
+    recruit: bool = False,
+) -> str:
+    """The Mission Leader sets the next Mission's intensity (exactly the Briefing's for an
+    Armistice chapter's first Mission) and, with Orders of the Day left in their deck, says
+    which order is kept (and which goes back, when two were drawn); a Recruit that may
+    enter is named with its starting hand."""
+    what = f"{low}" if exact else f"INTENSITY (at least {low})"
+    kept = " --order N --back N" if orders > 1 else " --order N" if orders == 1 else ""
+    if recruit:
+        kept += " --recruit N --recruit-hand CARD,CARD,..."
+    lead = f"{shown(leader, SHORT)} leads Mission {mission + 1}"
+    return f"{lead}: grizzled mission start {what}{kept}"
 
 
 def support_text(beneficiary: str) -> str:
@@ -38,12 +61,41 @@ def recruit_text(leader: str) -> str:
     )
 
 
-def turn_text(player: str, must_withdraw: bool) -> str:
-    """A player's turn (a Fearful one with 2 identical threats must withdraw)."""
-    name = shown(player, SHORT)
-    if must_withdraw:
-        return f"{name} is Fearful with 2 identical threats: grizzled withdraw TILE"
-    return f"{name}'s turn: play CARD, charm CARD, speech THREAT or withdraw TILE"
+# What a Hard Knock adds to a withdrawal at a real table (the command's own options).
+WITHDRAW_EXTRAS = {
+    "absent-minded": " --remove TILE",
+    "clumsy": " --drawn CARD",
+}
+
+
+def withdraw_text(kinds: Iterable[str | None] = ()) -> str:
+    """The withdrawal as this player must type it: a Panicked player's TILE is the one drawn
+    at random, an Absent-minded one first names the tile that leaves the game (``--remove``),
+    a Clumsy one the Trials card drawn and played (``--drawn``)."""
+    found = set(kinds)
+    tile = "RANDOM-TILE" if "panicked" in found else "TILE"
+    extras = "".join(extra for kind, extra in WITHDRAW_EXTRAS.items() if kind in found)
+    return f"withdraw {tile}{extras}"
+
+
+def turn_text(legal: Mapping[str, Any], kinds: Iterable[str | None] = ()) -> str:
+    """A player's turn, naming only what they may do now (``legal``: the board's summary,
+    ``domain.legal.legal_summary``); a Fearful one with 2 identical threats must withdraw."""
+    name = shown(legal["player"], SHORT)
+    out = withdraw_text(kinds)
+    if legal["must_withdraw"]:
+        return f"{name} is Fearful with 2 identical threats: grizzled {out}"
+    may = [
+        "play CARD" if legal["play"] or legal["play_any_hidden"] else "",
+        "charm CARD" if legal["charm"] else "",
+        "speech THREAT" if legal["speech"] else "",
+        out if legal["withdraw"] else "",
+    ]
+    said = [m for m in may if m]
+    if not said:
+        return f"{name}'s turn"
+    listed = ", ".join(said[:-1]) + " or " + said[-1] if len(said) > 1 else said[0]
+    return f"{name}'s turn: {listed}"
 
 
 def _after_chapter(state: CampaignState) -> str:
@@ -51,7 +103,7 @@ def _after_chapter(state: CampaignState) -> str:
 
     last = state.last_result
     if last is None or not state.armistice:
-        return "start the next chapter: grizzled chapter start"
+        return f"start the next chapter: {CHAPTER_START}"
     name = chapter_name(last.number)
     conclusion = state.conclusions.get(last.number)
     if conclusion is None:
@@ -59,6 +111,8 @@ def _after_chapter(state: CampaignState) -> str:
     if conclusion.offered and last.number not in state.settled:
         result = "won" if last.outcome == "won" else "lost"
         earned = conclusion.earned(result, last.morale_left)
+        if earned == 0:
+            return f"{name} earns no Helping Hand: settle its offer with grizzled award"
         return f"{name} earns {earned} Helping Hand(s): grizzled award NUMBER:PLAYER ..."
     if state.next_chapter > 9:
         return "the campaign is over: grizzled score --explain"
@@ -67,27 +121,40 @@ def _after_chapter(state: CampaignState) -> str:
         if last.outcome != "won" and not any(b.chapter == last.number for b in state.bans)
         else ""
     )
-    return f"start {chapter_name(state.next_chapter)}: grizzled chapter start{ban}"
+    if state.next_chapter not in state.briefings:
+        return briefing_text(chapter_name(state.next_chapter), state.next_chapter) + ban
+    return f"start {chapter_name(state.next_chapter)}: {CHAPTER_START}{ban}"
 
 
 def next_step(state: CampaignState) -> str:
     """The next thing the table does."""
     from domain.campaign.briefing import chapter_name
     from domain.chapter.actions import minimum_intensity
-    from domain.chapter.hardknocks import must_withdraw
+    from domain.chapter.hardknocks import active_kinds
     from domain.chapter.piles import RECRUIT_TURN
     from domain.chapter.state import Phase
+    from domain.legal import legal_summary
 
     chapter = state.chapter
     if chapter is None:
         if not state.armistice:
             return FIRST_CHAPTER
-        return f"start {chapter_name(state.next_chapter)}: grizzled chapter start"
+        name, number = chapter_name(state.next_chapter), state.next_chapter
+        if number not in state.briefings:
+            return briefing_text(name, number)
+        return f"start {name}: {CHAPTER_START}"
     if chapter.phase == Phase.OVER:
         return _after_chapter(state)
     leader = chapter.players[chapter.leader].name
     if chapter.phase == Phase.PREPARATION:
-        return lead_text(leader, chapter.mission, minimum_intensity(chapter))
+        exact = chapter.mission == 0 and chapter.rules.first_intensity_exact
+        orders = len(chapter.orders.deck) if chapter.orders is not None else 0
+        piles = chapter.recruits
+        recruit = piles is not None and piles.recruit is None and bool(piles.deck)
+        low = minimum_intensity(chapter)
+        return lead_text(leader, chapter.mission, low, exact=exact, orders=orders, recruit=recruit)
+    if chapter.phase == Phase.SOLO_SUPPORT:
+        return "draw the solo Support tile: grizzled solo-support TILE"
     if chapter.phase == Phase.SUPPORT and chapter.support is not None:
         return support_text(chapter.support.player)
     if chapter.turn == RECRUIT_TURN:
@@ -95,4 +162,4 @@ def next_step(state: CampaignState) -> str:
     active = chapter.active_player
     if active is None:
         return "the Mission is being resolved"
-    return turn_text(active.name, must_withdraw(chapter, active))
+    return turn_text(legal_summary(chapter), active_kinds(chapter, active))

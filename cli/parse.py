@@ -3,6 +3,7 @@ error (exit code 2) that says what was expected."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -26,12 +27,20 @@ TILE_WORDS = {
 }
 
 
+def folded(name: str) -> str:
+    """A name as typed on any keyboard: case and accents ignored (``Zoé`` is ``zoe``)."""
+    parts = unicodedata.normalize("NFKD", name.strip().casefold())
+    return "".join(c for c in parts if not unicodedata.combining(c))
+
+
 def player(text: str, names: Iterable[str], what: str = "player") -> str:
-    """The name a (case-insensitive, unambiguous prefix of a) player name means."""
+    """The name a (case- and accent-insensitive, unambiguous prefix of a) player name
+    means; the name written exactly, accents and all, wins over one that only folds alike."""
     names = list(names)
-    word = text.strip().casefold()
-    exact = [n for n in names if n.casefold() == word]
-    found = exact or [n for n in names if n.casefold().startswith(word)]
+    word = folded(text)
+    exact = [n for n in names if n.strip().casefold() == text.strip().casefold()]
+    exact = exact or [n for n in names if folded(n) == word]
+    found = exact or [n for n in names if folded(n).startswith(word)]
     if len(found) == 1:
         return found[0]
     listed = shown(", ".join(names))

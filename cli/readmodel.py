@@ -14,6 +14,7 @@ from contextlib import closing, contextmanager
 from typing import TYPE_CHECKING, Any
 
 from cli.context import Refused, refusals
+from cli.jsonout import result
 from cli.shown import quoted
 
 if TYPE_CHECKING:
@@ -63,12 +64,14 @@ def document(campaign: dict[str, Any], board: dict[str, Any] | None) -> dict[str
         "leader": board["leader"],
         "turn": None if board["recruit_turn"] else board["turn"],
         "trials": board["trials"],
+        "discard": board["discard"],
         "morale": board["morale"],
         "speech_stock": board["speech_stock"],
         "no_mans_land": board["nml"],
         "threats": {t: board["threats"][t] for t in sorted(board["threats"])},
         "support_pending": board["support_beneficiary"],
         "outcome": board["outcome"],
+        "result": result(board["outcome"]),
         "outcome_detail": board["outcome_detail"],
         "players": _players(board["players"]),
         "legal": board.get("legal") or {},
@@ -92,7 +95,9 @@ def _recruit(board: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
-def next_step(doc: dict[str, Any], campaign: dict[str, Any]) -> str | None:
+def next_step(
+    doc: dict[str, Any], campaign: dict[str, Any], board: dict[str, Any] | None = None
+) -> str | None:
     """What comes next, when the board alone says it (None: ask the whole campaign)."""
     from cli import next_step as say
 
@@ -100,6 +105,8 @@ def next_step(doc: dict[str, Any], campaign: dict[str, Any]) -> str | None:
     if phase is None:
         return None if campaign["ruleset"] == "armistice" else say.FIRST_CHAPTER
     if phase == "preparation" and doc["mission"] > 0:
+        if (board or {}).get("orders") or (board or {}).get("recruit"):
+            return None  # what the leader draws of the modules: the rules engine says
         return say.lead_text(doc["leader"], doc["mission"], 1)
     if phase == "support" and doc["support_pending"]:
         return say.support_text(doc["support_pending"])
@@ -108,7 +115,12 @@ def next_step(doc: dict[str, Any], campaign: dict[str, Any]) -> str | None:
     if doc["recruit_turn"]:
         return say.recruit_text(doc["leader"])
     legal = doc["legal"]
-    return say.turn_text(legal["player"], legal["must_withdraw"]) if legal else None
+    if not legal:
+        return None
+    mine = [p for p in doc["players"] if p["name"] == legal["player"]]
+    if mine and mine[0]["hard_knocks"]:
+        return None  # what a Hard Knock adds to the withdrawal: the rules engine says
+    return say.turn_text(legal)
 
 
 def status_document(ctx: Context) -> dict[str, Any]:
@@ -121,7 +133,7 @@ def status_document(ctx: Context) -> dict[str, Any]:
     with _reading(ctx, uri, kept) as (conn, campaign):
         board = queries.status(conn, campaign["campaign_id"])
     doc = document(campaign, board)
-    step = next_step(doc, campaign)
+    step = next_step(doc, campaign, board)
     if step is None:
         from cli.next_step import next_step as from_state
 

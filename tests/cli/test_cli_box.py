@@ -26,7 +26,7 @@ def test_a_chapter_waits_for_its_briefing_and_then_takes_its_numbers(armistice):
         15,
         3,
     )
-    assert board["next"].endswith("(at least 2)")
+    assert board["next"].endswith("grizzled mission start 2")
     armistice.refused("mission start 3")  # the first intensity is exactly the Briefing's
 
 
@@ -140,7 +140,8 @@ def test_a_lost_chapter_may_ban_a_card_from_a_hand_once(armistice):
     armistice.conclude(0, (100, 101, 102))
     armistice.ok("award 100:ann")
     assert armistice.json("status")["next"] == (
-        "start chapter 1: grizzled chapter start (you may first ban a card: grizzled ban "
+        "enter the Briefing of chapter 1: grizzled briefing 1 --trials N --morale N --first N "
+        "(you may first ban a card: grizzled ban "
         "PLAYER CARD)"
     )
 
@@ -230,7 +231,9 @@ def test_experienced_players_skip_boot_camp_once(armistice):
     armistice.ok("skip-boot-camp")
 
     assert armistice.json("campaign show")["next_chapter"] == 1
-    assert armistice.json("status")["next"] == "start chapter 1: grizzled chapter start"
+    assert armistice.json("status")["next"] == (
+        "enter the Briefing of chapter 1: grizzled briefing 1 --trials N --morale N --first N"
+    )
     line = armistice.refused("skip-boot-camp")
     assert line == "Error: Refused (campaign): Boot Camp is skipped only before it is played"
 

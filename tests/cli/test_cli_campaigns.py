@@ -12,7 +12,7 @@ def test_a_new_campaign_is_created_and_becomes_the_current_one(grizzled):
 
     assert out.splitlines() == [
         "Campaign 'Friday' created (classic rules): Ann (night), Ben (snow), Cy (rain).",
-        "Next: start the first chapter: grizzled chapter start",
+        "Next: start the first chapter: grizzled chapter start --leader NAME --tiles TILE,TILE,...",
     ]
     assert grizzled.events() == 1
     assert grizzled.ok("campaign", "list") == "* Friday\n"
@@ -23,7 +23,10 @@ def test_an_armistice_campaign_starts_with_boot_camp(grizzled):
     out = grizzled.ok("campaign", "new", "Autumn", "--rules", "armistice", *SEATS)
 
     assert "(armistice rules)" in out
-    assert out.endswith("Next: start Boot Camp: grizzled chapter start\n")
+    assert out.endswith(
+        "Next: enter the Briefing of Boot Camp: "
+        "grizzled briefing 0 --trials N --morale N --first N\n"
+    )
     shown = grizzled.json("campaign", "show")
     assert (shown["ruleset"], shown["next_chapter"], shown["chapter_running"]) == (
         "armistice",

@@ -21,7 +21,7 @@ MILESTONES = (
     "Cy discards Mute.",
     "Morale drops: 3 cards move to the Trials deck.",
     "Ben makes a Speech on rain. Ann discards rain+shell; Cy discards Trauma (rain).",
-    "Peace! The chapter is won.",
+    "Peace! The game is won.",
 )
 
 

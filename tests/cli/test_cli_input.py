@@ -140,3 +140,15 @@ def test_ordinary_arguments_pass_the_raw_check():
     assert (
         check_argv(["campaign", "new", "Frédéric", "-p", "ann:night", "--reason", "x\ty"]) is None
     )
+
+
+def test_a_player_name_matches_ignoring_case_and_accents(grizzled):
+    grizzled.ok("campaign", "new", "Soir", "-p", "zoé:night", "-p", "Ben:snow", "-p", "cy:rain")
+    grizzled.ok("chapter start --leader ZOE --tiles left,right,left --trials 10 --morale 20")
+    grizzled.ok("mission start 3")
+    grizzled.ok("play night+shell -p zoe")  # Zoé's turn: written without the accent
+    played = grizzled.ok("play snow+gas -p BÉN")  # and an accent where there is none
+
+    assert played.startswith("Ben plays snow+gas")
+    assert grizzled.json("status")["leader"] == "Zoé"  # seats are capitalised
+    assert "no player 'zed'" in grizzled.refused("play rain+gas -p zed", code=2)

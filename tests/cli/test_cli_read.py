@@ -31,12 +31,14 @@ BOARD_KEYS = {
     "leader",
     "turn",
     "trials",
+    "discard",
     "morale",
     "speech_stock",
     "no_mans_land",
     "threats",
     "support_pending",
     "outcome",
+    "result",
     "outcome_detail",
     "players",
     "legal",
@@ -69,13 +71,14 @@ def fail_the_first_mission(table: Grizzled) -> None:
 def test_status_before_any_chapter_says_what_comes_first(campaign):
     assert campaign.ok("status").splitlines() == [
         "Campaign Friday: no chapter started yet.",
-        "Next: start the first chapter: grizzled chapter start",
+        "Next: start the first chapter: grizzled chapter start --leader NAME --tiles TILE,TILE,...",
     ]
     assert campaign.json("status") == {
         "campaign": "Friday",
         "ruleset": "classic",
         "chapter": 0,
-        "next": "start the first chapter: grizzled chapter start",
+        "next": "start the first chapter: "
+        "grizzled chapter start --leader NAME --tiles TILE,TILE,...",
         "phase": None,
     }
 
@@ -94,7 +97,7 @@ def test_status_shows_the_board_whose_turn_and_what_is_legal(table):
     ]
     assert lines[-2:] == [
         "Cy may: play a card from hand; withdraw.",
-        "Next: Cy's turn: play CARD, charm CARD, speech THREAT or withdraw TILE",
+        "Next: Cy's turn: play CARD or withdraw TILE",
     ]
     assert re.fullmatch(r" +Ben +snow up +2 +Mute +0 +3 *", lines[6])
 
@@ -214,12 +217,12 @@ def test_undo_takes_back_the_last_actions_and_redo_restores_them(table):
 
     assert out.splitlines() == [
         "Undone: #4, #5. Redo with: grizzled redo",
-        "Next: Ann's turn: play CARD, charm CARD, speech THREAT or withdraw TILE",
+        "Next: Ann's turn: play CARD or withdraw TILE",
     ]
     assert table.json("status")["no_mans_land"] == []
     assert table.ok("redo").splitlines() == [
         "Redone: #4, #5.",
-        "Next: Cy's turn: play CARD, charm CARD, speech THREAT or withdraw TILE",
+        "Next: Cy's turn: play CARD or withdraw TILE",
     ]
     assert table.json("status")["no_mans_land"] == ["night+shell", "snow+gas"]
     assert table.refused("redo") == (

@@ -165,7 +165,7 @@ def test_the_status_says_what_the_active_player_may_do():
         "*  Ben       snow up   3     -            0       3",
         "   Cy        rain up   3     -            0       3",
         "Ben may: play a card from hand; charm on night+snow; withdraw.",
-        "Next: Ben's turn: play CARD, charm CARD, speech THREAT or withdraw TILE",
+        "Next: Ben's turn: play CARD, charm CARD or withdraw TILE",
     )
 
 
@@ -212,8 +212,8 @@ def test_a_lost_chapter_says_why():
         "L  Ann       night up  3     -            0       3",
         "   Ben       snow up   3     -            0       3",
         "   Cy        rain up   3     -            0       3",
-        "The chapter is lost (the Morale Reserve is exhausted: the Monument is visible).",
-        "Next: start the next chapter: grizzled chapter start",
+        "The game is lost (the Morale Reserve is exhausted: the Monument is visible).",
+        "Next: start the next chapter: grizzled chapter start --leader NAME --tiles TILE,TILE,...",
     )
 
 
@@ -229,7 +229,7 @@ def test_a_won_two_player_chapter_shows_the_chaplain_without_a_hand():
         "L  Ann       night up  0     -            0       3",
         "   Ben       snow up   0     Mute         0       3",
         "   Chaplain  -         -     -            0       3",
-        "The chapter is won.",
+        "The game is won.",
     )
 
 
