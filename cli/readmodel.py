@@ -118,9 +118,8 @@ def next_step(
     if not legal:
         return None
     mine = [p for p in doc["players"] if p["name"] == legal["player"]]
-    if mine and mine[0]["hard_knocks"]:
-        return None  # what a Hard Knock adds to the withdrawal: the rules engine says
-    return say.turn_text(legal)
+    knocks = mine[0]["hard_knocks"] if mine else []  # what they add to the withdrawal
+    return say.turn_text(legal, knocks)
 
 
 def status_document(ctx: Context) -> dict[str, Any]:
