@@ -181,8 +181,9 @@ def resolve_played(o: Outcome, player: str, cmd: PlayCard, played: Event) -> Non
     """The card is played (``played``): Merry Christmas or Tyrannical act, then its Trap
     draws the next card and plays it at once (that card's own Trap ignored), unless an
     unspent Luck cancels it. Checks the told outcomes."""
-    placed = replace(o.state, nml=(*o.state.nml, cmd.card))
-    sprang = o.state.catalogue.cards[cmd.card].trap and trap_springs(placed)
+    sprang = o.state.catalogue.cards[cmd.card].trap and trap_springs(
+        replace(o.state, nml=(*o.state.nml, cmd.card))  # the table with the card placed
+    )
     o.emit(played)
     used_target = played_consequences(o, player, cmd.card, cmd.target)
     if sprang:
