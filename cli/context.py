@@ -168,10 +168,9 @@ class Context:
 
         try:
             catch_up(self.db)
-        except ProjectionError as error:
-            stderr(f"Recorded as #{version}; the board catches up next time ({error.reason}).")
         except Exception as error:  # recorded all the same: the next command catches up
-            stderr(f"Recorded as #{version}; the board catches up next time ({error}).")
+            reason = error.reason if isinstance(error, ProjectionError) else error
+            stderr(f"Recorded as #{version}; the board catches up next time ({reason}).")
 
     def catch_up(self) -> None:
         """Bring the read models up to date before reading them (a read command)."""
