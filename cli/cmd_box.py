@@ -211,7 +211,11 @@ def describe_hand(
     required=True,
     help="The first Mission's intensity.",
 )
-@click.option("--traps/--no-traps", default=False, show_default=True)
+@click.option(
+    "--traps/--no-traps",
+    default=None,
+    help="What the Briefing says of Traps. Unsaid: off before Chapter 4, on from it.",
+)
 @click.option(
     "--orders", type=WORD, default="", metavar="N,N,...", help="The Order of the Day deck."
 )
@@ -227,7 +231,7 @@ def briefing(
     trials: int,
     morale: int,
     first_intensity: int,
-    traps: bool,
+    traps: bool | None,
     orders: str,
     recruits: str,
     tokens: int | None,
@@ -246,12 +250,13 @@ def briefing(
         trials,
         morale,
         first_intensity,
-        traps,
+        traps is True,
         parse.numbers(orders),
         parse.numbers(recruits),
         tokens,
         title,
         notes,
+        traps_off=traps is False,
     )
     ctx.log(EnterBriefing(entered, reason), f"Briefing of chapter {chapter}")
 

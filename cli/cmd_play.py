@@ -94,6 +94,15 @@ def chapter() -> None:
 )
 @click.option("--traps/--no-traps", default=None, help="Traps on or off (default: the rules').")
 @click.option("--tokens", type=SPEECH, help="Speech tokens in play.")
+@click.option(
+    "--grizzled",
+    "grizzled",
+    type=WORD,
+    multiple=True,
+    metavar="PLAYER:CHARM",
+    help="Armistice: a player takes another Grizzled this chapter, named by its charm "
+    "(repeat), e.g. ann:snow. Default: the Grizzled of the last chapter.",
+)
 @pass_context
 def chapter_start(
     ctx: Context,
@@ -105,10 +114,12 @@ def chapter_start(
     first_intensity: int | None,
     traps: bool | None,
     tokens: int | None,
+    grizzled: tuple[str, ...],
 ) -> None:
-    """Set up the next chapter (armistice: from its Briefing).
+    """Set up the next chapter (armistice: from its Briefing; a number given here
+    replaces the Briefing's).
 
-    Example: grizzled chapter start --leader ann --tiles left,right,left
+    Example: grizzled chapter start --leader ann --tiles left,right,left --grizzled ann:snow
     """
     from domain.chapter.commands import StartChapter
 
@@ -126,8 +137,17 @@ def chapter_start(
         speech_tokens=tokens,
         traps=traps,
         third_tiles=third,
+        grizzled=tuple(_grizzled(text, names) for text in grizzled),
     )
     ctx.log(command, f"chapter start{f' (leader {command.leader})' if command.leader else ''}")
+
+
+def _grizzled(text: str, names: list[str]) -> tuple[str, str]:
+    """``PLAYER:CHARM``: the player and the charm of the Grizzled they take."""
+    who, sep, charm = text.partition(":")
+    if not sep or not who.strip():
+        raise click.BadParameter(f"{text!r}: write PLAYER:CHARM, e.g. ann:snow")
+    return parse.player(who, names), parse.threat(charm)
 
 
 @click.group()

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from cli.shown import shown
+from cli.shown import quoted, shown
 from domain.cards.catalogue import Catalogue
 from domain.cards.notation import card_label
 from domain.events import (
@@ -54,10 +54,15 @@ def _started(e: ChapterStarted, c: Catalogue) -> str:
     leader = f"{e.leader} leads"
     extra = " (with the Chaplain)" if e.chaplain else ""
     traps = "Traps on" if e.traps else "Traps off"
+    seated = [p for p in e.players if p != "Chaplain"]
+    grizzled = ""
+    if e.ruleset == "armistice":  # a chapter may give a player another Grizzled
+        charms = ", ".join(f"{p} {c}" for p, c in zip(e.players, e.charms, strict=True) if c)
+        grizzled = f"\nGrizzled (Good Luck Charm): {charms}."
     return (
-        f"Chapter set up for {', '.join(p for p in e.players if p != 'Chaplain')}{extra}: "
+        f"Chapter set up for {', '.join(seated)}{extra}: "
         f"Trials {len(e.trials)}, Morale {len(e.morale)}, {e.speech_tokens} Speech tokens, "
-        f"{traps}. {leader}."
+        f"{traps}. {leader}.{grizzled}"
     )
 
 
@@ -185,7 +190,12 @@ def sentence(e: Event, c: Catalogue, game: str = "chapter") -> str:
 
 def _module_sentence(e: Event, c: Catalogue) -> str:
     """Sentences of the Armistice modules' events (their modules load only when needed)."""
-    from domain.campaign.briefing import BriefingEntered, ConclusionEntered, chapter_name
+    from domain.campaign.briefing import (
+        BriefingEntered,
+        ConclusionEntered,
+        briefing_of,
+        chapter_name,
+    )
     from domain.campaign.oneshot import CardsSetAside, HelpingHandKept
     from domain.campaign.rewards import (
         BootCampSkipped,
@@ -230,10 +240,11 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
         case HelpingHandDescribed():
             return f"Helping Hand #{e.number} learnt: {e.name} ({e.category})." + _why(e.reason)
         case BriefingEntered():
+            title = f" {quoted(e.title)}" if e.title else ""
             return (
-                f"Briefing of {chapter_name(e.chapter)}: Trials {e.trials}, Morale "
-                f"{e.morale}, first intensity {e.first_intensity}, Traps "
-                f"{'on' if e.traps else 'off'}." + _why(e.reason)
+                f"Briefing of {chapter_name(e.chapter)}{title}: Trials {e.trials}, Morale "
+                f"{e.morale}, first intensity {e.first_intensity}, "
+                f"{briefing_of(e).traps_said}." + _why(e.reason)
             )
         case ConclusionEntered():
             offer = ", ".join(f"#{n}" for n in e.offered) or "no Helping Hand"

@@ -184,7 +184,7 @@ def _start_chapter(
             raise CampaignRuleViolation(
                 f"enter the Briefing of {chapter_name(number)} first (or give its numbers)"
             )
-        if briefing is not None and cmd.trials is None:
+        if briefing is not None:
             cmd = from_briefing(cmd, briefing)
         elif cmd.traps is None and standing_traps(number):
             cmd = replace(cmd, traps=True)
@@ -202,12 +202,15 @@ def _chapter_seats(state: CampaignState, cmd: StartChapter) -> tuple[Seat, ...]:
 
 
 def from_briefing(cmd: StartChapter, briefing: Briefing) -> StartChapter:
-    """A chapter setup completed with the Briefing's numbers and modules."""
+    """A chapter setup completed with the Briefing's numbers and modules; a number the
+    setup gives itself replaces the Briefing's."""
     return replace(
         cmd,
-        trials=briefing.trials,
-        morale=briefing.morale,
-        first_intensity=briefing.first_intensity,
+        trials=briefing.trials if cmd.trials is None else cmd.trials,
+        morale=briefing.morale if cmd.morale is None else cmd.morale,
+        first_intensity=(
+            briefing.first_intensity if cmd.first_intensity is None else cmd.first_intensity
+        ),
         traps=briefing.traps_in_play if cmd.traps is None else cmd.traps,
         speech_tokens=briefing.speech_tokens if cmd.speech_tokens is None else cmd.speech_tokens,
         orders=(briefing.orders or None) if cmd.orders is None else cmd.orders,

@@ -79,6 +79,9 @@ def _sizes(cmd: StartChapter, total: int, players: int, box: int) -> tuple[int, 
         if cmd.trials is not None:
             trials = cmd.trials
             morale = total - trials if cmd.morale is None else cmd.morale
+        elif cmd.morale is not None:  # the Morale Reserve given alone: the rest are Trials
+            morale = cmd.morale
+            trials = total - morale
     _check_fits(trials, morale, total, "Trial cards of the catalogue")
     return trials, morale
 
