@@ -84,6 +84,14 @@ helping_hands: [{number, player, chapter, category, used_in}], unclaimed: [{numb
 chapter}], bans: [{card, player, source, chapter}], victory_points,
 negative_points}`. `campaign list --json`: `[name]`.
 
+`card N --json`: `[{number, kind, name, facts: {what: text}, where: [text]}]`, one entry
+per kind the number was described as (`kind`: Trial card, Order of the Day, Recruit,
+Helping Hand; `facts`: what the group typed; `where`: empty while the card is in the box).
+`box --json`: `{cards: [the same entries], briefings: [{chapter, trials, morale,
+first_intensity, traps, traps_off, orders, recruits, speech_tokens, title, notes}],
+conclusions: [{chapter, rewards: [[result, morale_left, helping_hands]], offered,
+notes}]}`.
+
 `replay --json`: the `status --json` document of each step, with `event` and
 `summary`.
 

@@ -50,6 +50,8 @@ LAZY: dict[str, str] = {
             ("skip-boot-camp", "skip_boot_camp"),
         )
     },
+    "card": "cli.cmd_cards:card",
+    "box": "cli.cmd_cards:box_command",
     **{
         name: f"cli.cmd_read:{name}"
         for name in ("status", "log", "score", "undo", "redo", "replay", "projections")
@@ -59,7 +61,7 @@ LAZY: dict[str, str] = {
 
 # Commands that only look: they open the campaign file read-only and create nothing
 # (``campaign new`` asks to create; the other campaign commands only look).
-READ_COMMANDS = frozenset({"status", "log", "score", "replay", "campaign"})
+READ_COMMANDS = frozenset({"status", "log", "score", "replay", "campaign", "card", "box"})
 
 
 MESSAGE_MOST = 390  # characters of an error line (with "Error: ", under the 400 the tests allow)
