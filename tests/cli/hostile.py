@@ -44,6 +44,7 @@ READ_COMMANDS = (
     "replay --at 5",
     "campaign list",
     "campaign show",
+    "box",
 )
 WRITE_COMMANDS = (
     "undo",
