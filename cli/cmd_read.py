@@ -7,7 +7,7 @@ import sys
 import click
 
 from cli.context import Context, Refused, pass_context, refusals
-from cli.params import CHAPTER_PLAYED, LOG_ENTRY, TEXT
+from cli.params import CHAPTER_PLAYED, LOG_ENTRY, TEXT, WORD
 from cli.shown import shown
 
 JSON = click.option("--json", "as_json", is_flag=True, help="Plain JSON (see docs/cli.md).")
@@ -32,20 +32,73 @@ def status(ctx: Context, as_json: bool) -> None:
 @click.command()
 @JSON
 @click.option("--last", type=LOG_ENTRY, help="Only the last N entries.")
+@click.option(
+    "--all", "everything", is_flag=True, help="Every entry (a terminal shows the latest screenful)."
+)
+@click.option(
+    "--chapter",
+    type=CHAPTER_PLAYED,
+    metavar="N",
+    help="Only the entries of chapter N (0: Boot Camp).",
+)
+@click.option("--session", type=TEXT, help="Only the entries of this session (its name).")
+@click.option(
+    "--since",
+    type=TEXT,
+    metavar="DATE",
+    help="From this local date or time on: 2026-11-12, '2026-11-12 20:00', today, yesterday.",
+)
+@click.option(
+    "--kind",
+    "kind_words",
+    type=WORD,
+    multiple=True,
+    metavar="KIND",
+    help="Only entries of this kind (repeat): undo, redo, correction, ban, award, "
+    "briefing, conclusion, describe, chapter, mission, or an event type (docs/events.md).",
+)
 @pass_context
-def log(ctx: Context, as_json: bool, last: int | None) -> None:
-    """The campaign's history, every stored event; undone actions are marked (undone)."""
-    from cli.readmodel import read_models
-    from projections.queries import history
+def log(
+    ctx: Context,
+    as_json: bool,
+    last: int | None,
+    everything: bool,
+    chapter: int | None,
+    session: str | None,
+    since: str | None,
+    kind_words: tuple[str, ...],
+) -> None:
+    """The campaign's history, every stored event, under the day and session it was logged
+    in, with who logged it and why; undone actions are marked (undone).
 
+    Example: grizzled log --since yesterday --kind correction
+    """
+    from cli import logview
+    from cli.readmodel import read_models
+    from projections.queries import LogFilter, history, log_count
+
+    only = LogFilter(
+        chapter=chapter,
+        session=session,
+        since=logview.since(since) if since is not None else None,
+        kinds=logview.kinds(kind_words),
+    )
+    console = ctx.console()
+    screen = not as_json and not everything and last is None and console.is_interactive
+    if screen:  # the latest screenful; a heading per session, the hint and the header
+        last = max(5, console.height - 8)
     with read_models(ctx) as (conn, campaign):
-        entries = history(conn, campaign, last=last or None)
+        entries = history(conn, campaign, last=last, only=only)
+        earlier = log_count(conn, campaign["campaign_id"], only) - len(entries) if screen else 0
     if as_json:
         ctx.print_json(entries)
         return
-    from cli.render import history_table
-
-    ctx.console().print(history_table(entries))
+    view = logview.history_view(entries, earlier)
+    if everything and console.is_interactive:
+        with console.pager(styles=True):
+            console.print(view)
+        return
+    console.print(view)
 
 
 @click.command()

@@ -70,8 +70,11 @@ defeat `hard-knocks` (a player with 4 Hard Knocks or more), `monument` (the Mora
 Reserve exhausted) or `hands` (too many cards in hands); `outcome_detail` says it in
 words.
 
-`log --json`: `[{version, kind, summary, time, logged_by, session, undone, events:
-[type], actions: [version], reason}]`.
+`log --json [--last N] [--chapter N] [--session S] [--since DATE] [--kind KIND]`:
+`[{version, kind, summary, time, logged_by, session, chapter, undone, events: [type],
+actions: [version], reason}]`, oldest first (`time`: ISO 8601 UTC; `chapter`: the chapter
+being played or just ended; `reason`: why, as the group said, or empty). `--json` is never
+cut to a screenful.
 
 `score --json [--explain]`: `{campaign, chapters: [{chapter, result, morale_left,
 victory_points, negative_points, unclaimed: [number], banned: [card]}],

@@ -293,8 +293,9 @@ def demo(demo_db: str | None) -> None:
 
 def _run_demo(ctx: Context) -> None:
     from cli.demo import CAMPAIGN, SCRIPT, SEATS, UNDO
+    from cli.logview import history_view
     from cli.readmodel import read_models
-    from cli.render import board, history_table, score_table
+    from cli.render import board, score_table
     from projections.queries import history
 
     console = ctx.console()
@@ -317,6 +318,6 @@ def _run_demo(ctx: Context) -> None:
     console.print(board(state))
     console.rule("Log")
     with read_models(ctx) as (conn, campaign):
-        console.print(history_table(history(conn, campaign)))
+        console.print(history_view(history(conn, campaign)))
     console.rule("Score")
     console.print(score_table(state))

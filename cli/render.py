@@ -7,7 +7,6 @@ rich markup)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
@@ -32,28 +31,6 @@ def board(state: CampaignState) -> RenderableType:
     from cli.jsonout import chapter_json
 
     return drawn.board(chapter_json(state))
-
-
-def history_table(entries: Sequence[dict[str, Any]]) -> Table:
-    """The campaign's log (``projections.queries.history``): every stored event, undone
-    actions marked and struck through."""
-    table = Table(show_edge=False, box=None, header_style="bold")
-    for column in ("#", "when", "who", "what"):
-        table.add_column(column)
-    for entry in entries:
-        versions = ", #".join(map(str, entry["actions"]))
-        if entry["kind"] == "ActionsUndone":
-            what = f"undo of #{versions}" + (f": {entry['reason']}" if entry["reason"] else "")
-        elif entry["kind"] == "ActionsRedone":
-            what = f"redo of #{versions}"
-        else:
-            what = entry["summary"]
-        shown_what = cell(what, LINE, "strike dim" if entry["undone"] else "")
-        if entry["undone"]:  # said in words too: no colour, a pipe or a phone shows no strike
-            shown_what.append(" (undone)")
-        when = datetime.fromisoformat(entry["time"]).astimezone().strftime("%H:%M")
-        table.add_row(str(entry["version"]), when, cell(entry["logged_by"]), shown_what)
-    return table
 
 
 RESULT_WORDS = {

@@ -28,13 +28,44 @@ def summary(event: Stored, campaign: str) -> str:
             ruleset = created.get("ruleset", "")
             return f"campaign {campaign!r} created ({ruleset}: {seats})"
         case "ActionLogged":
-            return data.summary
+            said = ", ".join(s for s in map(_said, data.events) if s)
+            return f"{data.summary}: {said}" if said else data.summary
         case "ActionsUndone":
             reason = data.reason or ""
             text = f"undo {_versions(data.actions or [])}"
             return f"{text}: {reason}" if reason else text
         case "ActionsRedone":
             return f"redo {_versions(data.actions or [])}"
+    return ""
+
+
+def _said(record: dict[str, Any]) -> str:
+    """What a scoring event adds to its action's summary: who got which Helping Hand,
+    which were not taken (the summary typed at the table does not say)."""
+    data = record.get("data") or {}
+    match record.get("type"):
+        case "HelpingHandAwarded":
+            return f"#{data.get('number')} to {data.get('player')}"
+        case "HelpingHandsUnclaimed":
+            numbers = ", ".join(f"#{n}" for n in data.get("numbers") or ())
+            return f"{numbers} not taken"
+    return ""
+
+
+def reason(event: Stored) -> str:
+    """Why, as the group said: an undo's, or the reason its command or one of its events
+    carried (a correction, a Briefing or Conclusion entered again, a ban, a description)."""
+    data = event.data
+    if data.reason:
+        return data.reason
+    command = (data.command or {}).get("data") or {}
+    said = command.get("reason")
+    if isinstance(said, str) and said.strip():
+        return said.strip()
+    for record in data.events:
+        said = (record.get("data") or {}).get("reason")
+        if isinstance(said, str) and said.strip():
+            return said.strip()
     return ""
 
 
@@ -71,6 +102,6 @@ def log_row(event: Stored, campaign: str, chapter: int | None) -> tuple[Any, ...
         data.parent,
         dumps(actions) if actions is not None else None,
         data.head,
-        data.reason,
+        reason(event) or None,
         0,  # undone
     )

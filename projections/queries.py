@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from typing import Any
+from typing import Any, NamedTuple
 
 from projections.schema import POSITION_NAME, SCHEMA
 
@@ -152,6 +152,42 @@ def status(conn: sqlite3.Connection, campaign_id: str, chapter: int | None = Non
     return board
 
 
+class LogFilter(NamedTuple):
+    """Which entries of a campaign's log to read (``grizzled log``'s options): a chapter,
+    a session, from a moment on (ISO 8601 UTC, as stored), or carrying one of these kinds
+    (domain event types, or Created / ActionsUndone / ActionsRedone)."""
+
+    chapter: int | None = None
+    session: str | None = None
+    since: str | None = None
+    kinds: tuple[str, ...] = ()
+    undone: bool = True
+
+
+def _where(campaign_id: str, only: LogFilter) -> tuple[str, list[Any]]:
+    where = ["campaign_id = ?"]
+    params: list[Any] = [campaign_id]
+    if only.chapter is not None:
+        where.append("chapter = ?")
+        params.append(only.chapter)
+    if only.session is not None:
+        where.append("session = ?")
+        params.append(only.session)
+    if only.since is not None:
+        where.append("time >= ?")
+        params.append(only.since)
+    if only.kinds:
+        marks = ", ".join("?" * len(only.kinds))
+        where.append(
+            f"(kind IN ({marks}) OR EXISTS "
+            f"(SELECT 1 FROM json_each(event_types) WHERE value IN ({marks})))"
+        )
+        params += [*only.kinds, *only.kinds]
+    if not only.undone:
+        where.append("undone = 0")
+    return " AND ".join(where), params
+
+
 def log(
     conn: sqlite3.Connection,
     campaign_id: str,
@@ -159,21 +195,33 @@ def log(
     chapter: int | None = None,
     last: int | None = None,
     undone: bool = True,
+    only: LogFilter | None = None,
 ) -> list[Row]:
     """The stored events of a campaign, oldest first: all, one chapter's, the ``last``
-    few, with or without the undone actions."""
-    where = ["campaign_id = ?"]
-    params: list[Any] = [campaign_id]
-    if chapter is not None:
-        where.append("chapter = ?")
-        params.append(chapter)
-    if not undone:
-        where.append("undone = 0")
-    sql = f"SELECT * FROM event_log WHERE {' AND '.join(where)} ORDER BY version"
+    few, with or without the undone actions, or those ``only`` lets through."""
+    only = only or LogFilter(chapter=chapter, undone=undone)
+    where, params = _where(campaign_id, only)
+    sql = f"SELECT * FROM event_log WHERE {where} ORDER BY version"
     if last is not None:
         sql = f"SELECT * FROM ({sql} DESC LIMIT ?) ORDER BY version"
         params.append(last)
     return _plain(conn.execute(sql, params))
+
+
+def log_count(conn: sqlite3.Connection, campaign_id: str, only: LogFilter) -> int:
+    """How many entries of the log ``only`` lets through."""
+    where, params = _where(campaign_id, only)
+    return int(conn.execute(f"SELECT count(*) FROM event_log WHERE {where}", params).fetchone()[0])
+
+
+def log_sessions(conn: sqlite3.Connection, campaign_id: str) -> list[str]:
+    """The sessions of a campaign's log, in the order they began."""
+    rows = conn.execute(
+        "SELECT session FROM event_log WHERE campaign_id = ? GROUP BY session "
+        "ORDER BY min(version)",
+        (campaign_id,),
+    )
+    return [str(session) for (session,) in rows]
 
 
 def score(conn: sqlite3.Connection, campaign_id: str) -> Row:
@@ -209,7 +257,13 @@ def bans(conn: sqlite3.Connection, campaign_id: str) -> list[Row]:
     )
 
 
-def history(conn: sqlite3.Connection, campaign: Row, *, last: int | None = None) -> list[Row]:
+def history(
+    conn: sqlite3.Connection,
+    campaign: Row,
+    *,
+    last: int | None = None,
+    only: LogFilter | None = None,
+) -> list[Row]:
     """The log of ``campaign`` (its ``campaigns`` row) as ``grizzled log --json`` shows it
     (docs/cli.md): every stored event, oldest first (or the ``last`` few), who logged it
     when, the domain event types it carried, what an undo or a redo named, and whether an
@@ -224,12 +278,13 @@ def history(conn: sqlite3.Connection, campaign: Row, *, last: int | None = None)
             "time": row["time"],
             "logged_by": row["who"],
             "session": row["session"],
+            "chapter": row["chapter"],
             "undone": row["undone"],
             "events": row["event_types"],
             "actions": row["actions"] or [],
             "reason": row["reason"] or "",
         }
-        for row in log(conn, campaign["campaign_id"], last=last)
+        for row in log(conn, campaign["campaign_id"], last=last, only=only)
     ]
 
 

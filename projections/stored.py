@@ -37,6 +37,7 @@ class Payload(msgspec.Struct, frozen=True):
     timestamp: Transcoded | None = None
     record: dict[str, Any] | None = None  # Created: the CampaignCreated record
     summary: str = ""
+    command: dict[str, Any] | None = None  # ActionLogged: the command record, if any
     events: list[dict[str, Any]] = []  # ActionLogged: the domain event records
     parent: int | None = None
     actions: list[int] | None = None  # ActionsUndone, ActionsRedone

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.cli.conftest import Grizzled
+from tests.cli.tables import win_the_tiny_mission
 
 ORDER_TEXT = "Test text: no Speech this Mission."
 
@@ -53,11 +54,7 @@ def test_a_card_shows_what_the_group_typed_and_where_it_is(described):
 def test_a_helping_hand_is_followed_from_its_offer_to_its_player(described):
     described.ok("briefing 1 --trials 3 --morale 20 --first 1 --reason 'test: a short chapter'")
     described.ok("chapter start --leader ann --tiles left,left,right")
-    described.ok("mission start 1")
-    for card in ("night+snow", "shell+whistle", "snow+rain"):
-        described.ok("play", card)
-    for _ in range(3):
-        described.ok("withdraw", "left")
+    win_the_tiny_mission(described)
 
     assert described.json("card 31")[0]["where"] == ["offered by the Conclusion of chapter 1"]
     described.ok("award 32:ben")

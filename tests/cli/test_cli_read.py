@@ -53,6 +53,7 @@ LOG_KEYS = {
     "time",
     "logged_by",
     "session",
+    "chapter",
     "undone",
     "events",
     "actions",
@@ -159,8 +160,9 @@ def test_a_support_tile_played_face_down_is_never_shown(tmp_path, db):
 def test_log_lists_every_entry_with_when_and_who(table):
     lines = table.ok("log").splitlines()
 
-    assert lines[0].split() == ["#", "when", "who", "what"]
-    rows = [line.split(None, 3) for line in lines[1:]]
+    assert lines[0].endswith(", session 'test evening'")  # the day, then the session
+    assert lines[1].split() == ["#", "time", "who", "what"]
+    rows = [line.split(None, 3) for line in lines[2:]]
     assert [(r[0], r[2], r[3].rstrip()) for r in rows] == [
         ("1", "tester", "campaign 'Friday' created"),
         ("2", "tester", "chapter start (leader Ann)"),
@@ -172,8 +174,8 @@ def test_log_lists_every_entry_with_when_and_who(table):
 def test_log_last_shows_only_the_latest_entries(table):
     lines = table.ok("log --last 1").splitlines()
 
-    assert len(lines) == 2
-    assert lines[1].split()[0] == "3"
+    assert len(lines) == 3
+    assert lines[2].split()[0] == "3"
 
 
 def test_log_says_in_words_which_actions_were_undone(table):
@@ -182,9 +184,9 @@ def test_log_says_in_words_which_actions_were_undone(table):
 
     lines = [line.rstrip() for line in table.ok("log").splitlines()]
 
-    assert lines[4].endswith("Ann plays night+shell (undone)")
-    assert lines[5].endswith("undo of #4: wrong card")
-    assert "(undone)" not in "".join(lines[:4])
+    assert lines[5].endswith("Ann plays night+shell (undone)")
+    assert lines[6].endswith("undo of #4 (why: wrong card)")
+    assert "(undone)" not in "".join(lines[:5])
 
 
 def test_log_json_follows_the_documented_schema_and_marks_undone_actions(table):

@@ -234,51 +234,6 @@ def test_a_won_two_player_chapter_shows_the_chaplain_without_a_hand():
 
 
 # --- the log, the score, the replay ----------------------------------------------------------
-def entry(version, kind, summary, who, undone=False, actions=(), reason=""):
-    """A row of the log (``projections.queries.history``), logged this evening."""
-    return {
-        "version": version,
-        "kind": kind,
-        "summary": summary,
-        "time": EVENING.isoformat(),
-        "logged_by": who,
-        "session": "friday",
-        "undone": undone,
-        "events": [],
-        "actions": list(actions),
-        "reason": reason,
-    }
-
-
-ENTRIES = [
-    entry(1, "Created", "campaign 'Friday' created", "ann"),
-    entry(2, "ActionLogged", "chapter start (leader Ann)", "ann"),
-    entry(3, "ActionLogged", "Ben plays snow+rain", "ben", undone=True),
-    entry(4, "ActionsUndone", "", "ann", actions=(3,), reason="it was snow+whistle"),
-    entry(5, "ActionsRedone", "", "ann", actions=(3,)),
-]
-
-
-def test_the_log_lists_every_entry_with_its_time_and_who_logged_it():
-    assert text(render.history_table(ENTRIES)) == lines(
-        " #  when   who  what",
-        " 1  20:15  ann  campaign 'Friday' created",
-        " 2  20:15  ann  chapter start (leader Ann)",
-        " 3  20:15  ben  Ben plays snow+rain (undone)",
-        " 4  20:15  ann  undo of #3: it was snow+whistle",
-        " 5  20:15  ann  redo of #3",
-    )
-
-
-def test_an_undone_action_is_struck_through_on_a_terminal():
-    console = Console(width=100, color_system="standard", force_terminal=True, record=True)
-    console.file = io.StringIO()
-    console.print(render.history_table(ENTRIES))
-
-    styled = console.export_text(styles=True).splitlines()
-
-    assert "\x1b[2;9mBen plays snow+rain" in styled[3]
-    assert "\x1b[2;9m" not in styled[2] + styled[4]
 
 
 def test_the_score_table_lists_finished_chapters_and_the_one_in_progress():

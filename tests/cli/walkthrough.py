@@ -6,7 +6,8 @@ a fresh database in a temporary directory with fixed settings (who logs, the ses
 colour, 100 columns), and each one's output (stdout and stderr, as a terminal shows
 them) is pasted under it. A command marked ``$!`` must be refused; any other must
 succeed, or the page is not written. The only thing that changes from run to run is the
-clock, so the log's ``when`` column is shown as ``hh:mm`` and JSON times as ``...``.
+clock, so the log's times are shown as ``hh:mm``, its days as ``Ddd DD Mmm YYYY`` and JSON
+times as ``...``.
 
 tests/cli/test_walkthrough.py regenerates both pages and fails when the committed files
 differ; tests/cli/test_cli_chapter.py plays the walkthrough's chapter and checks it.
@@ -38,6 +39,7 @@ ENV = {
     "TTY_INTERACTIVE": None,
 }
 CLOCK = re.compile(r"(?<![\d:])\d{2}:\d{2}(?![\d:])")
+DAY = re.compile(r"\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{2} [A-Z][a-z]{2} \d{4}\b")
 JSON_TIME = re.compile(r'"time": "[^"]*"')
 
 Part = str  # prose (Markdown), "$ grizzled ..." (must succeed) or "$! grizzled ..." (refused)
@@ -57,7 +59,7 @@ deals the rulebook's 25 and 34.
 
 This page is written by `python -m tests.cli.walkthrough`, which runs these commands on a
 fresh database (a test fails when the page is out of date). Only the clock is hidden: the
-log's `when` column shows `hh:mm` where your log shows the time."""
+log shows `hh:mm` where yours shows the time, and `Ddd DD Mmm YYYY` where it shows the day."""
 
 CHAPTER: tuple[Part, ...] = (
     """## Setting up
@@ -371,7 +373,7 @@ def commands(parts: Sequence[Part]) -> Iterator[tuple[list[str], bool]]:
 def clean(args: Sequence[str], output: str) -> str:
     """A command's output without the clock and trailing spaces."""
     if args and args[0] == "log" and "--json" not in args:
-        output = CLOCK.sub("hh:mm", output)
+        output = DAY.sub("Ddd DD Mmm YYYY", CLOCK.sub("hh:mm", output))
     output = JSON_TIME.sub('"time": "..."', output)
     return "\n".join(line.rstrip() for line in output.rstrip().splitlines())
 
