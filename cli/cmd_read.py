@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from cli.context import Context, Refused, pass_context, refusals
 from cli.params import CHAPTER_PLAYED, LOG_ENTRY, TEXT, WORD
-from cli.shown import shown
+from cli.shown import quoted, shown
+
+if TYPE_CHECKING:
+    from tracker.app import UndoPreview
 
 JSON = click.option("--json", "as_json", is_flag=True, help="Plain JSON (see docs/cli.md).")
 
@@ -141,7 +145,9 @@ def score(ctx: Context, as_json: bool, explain: bool) -> None:
 @click.option("-y", "--yes", is_flag=True, help="Do not ask for confirmation.")
 @pass_context
 def undo(ctx: Context, steps: int, reason: str, to_version: int | None, yes: bool) -> None:
-    """Take back the last STEPS actions (nothing is deleted: the undo is logged).
+    """Take back the last STEPS actions (nothing is deleted: the undo is logged). It names
+    what it takes back, and asks first when that crosses a Mission or a chapter, or when
+    the command before it was refused (and so recorded nothing).
 
     Example: grizzled undo -r "Ben played snow+whistle"     grizzled undo --to 14
     """
@@ -151,22 +157,55 @@ def undo(ctx: Context, steps: int, reason: str, to_version: int | None, yes: boo
         if to_version is not None:
             tracker.campaign(name, to_version)  # past the log's end: "there is no log entry #N"
             plan = tracker.undo_plan(name, to_version)
-            missions = tracker.missions_in(name, plan) + 1  # and the one running at EVENT
-            if len(plan) and missions > 1 and not yes:
-                if not sys.stdin.isatty():
-                    raise Refused(f"this undo spans {missions} Missions: add --yes to confirm")
-                click.confirm(
-                    f"Take back {len(plan)} actions across {missions} Missions?", abort=True
-                )
+        else:
+            plan = tracker.undo_steps(name, steps)
+        preview = tracker.preview(name, plan)
+    if not yes:
+        _confirm_undo(ctx, preview)
+    with refusals():
+        if to_version is not None:
             undone = tracker.undo_to(name, to_version, reason=reason)
         else:
             undone = tracker.undo(name, steps, reason=reason)
     ctx.saved(undone.version)
     why = f" ({shown(reason)})" if reason else ""
-    click.echo(f"Undone: #{', #'.join(map(str, undone.actions))}{why}. Redo with: grizzled redo")
+    taken = len(preview.actions)
+    count = f"{taken} actions: " if taken > 3 else ""
+    click.echo(f"Undone: {count}{shown(preview.said())}{why}. Redo with: grizzled redo")
     from cli.next_step import next_step
 
     click.echo(f"Next: {next_step(undone.state)}")
+
+
+def _confirm_undo(ctx: Context, preview: UndoPreview) -> None:
+    """Ask before an undo that crosses a Mission or a chapter, or that follows a refused
+    command (which recorded nothing: the undo would take back the action before it);
+    without a terminal, refuse and name --yes."""
+    if not preview.actions:
+        return  # nothing to take back: the undo itself says why
+    said = shown(preview.said())
+    refused = ctx.refused_last()
+    if refused is not None:
+        told = f"your last command ({quoted(refused)}) was refused and recorded nothing"
+        question = f"{told[0].upper()}{told[1:]}. Take back {said} all the same?"
+        refusal = f"{told}: this undo would take back {said} instead"
+    elif preview.crosses:
+        spans = [f"{preview.missions + 1} Missions"] if preview.missions else []
+        if preview.chapters:
+            ends = preview.chapters
+            spans.append(
+                "a chapter's start or end" if ends == 1 else f"{ends} chapter starts and ends"
+            )
+        refusal = (
+            f"this undo takes back {len(preview.actions)} actions across "
+            f"{' and '.join(spans)} ({said})"
+        )
+        question = f"{refusal[0].upper()}{refusal[1:]}. Go ahead?"
+    else:
+        return
+    if not sys.stdin.isatty():
+        raise Refused(f"{refusal}; add --yes to confirm")
+    click.confirm(question, abort=True)
 
 
 @click.command()

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from tracker.dbfile import Access
 
 CURRENT_FILE = "current-campaign.json"
+LAST_REFUSAL = "last-refusal.json"  # the last refused command on each file, on this machine
 # What json.dumps leaves raw and a terminal may act on (DEL, C1 controls: CSI is \x9b).
 JSON_RAW_CONTROLS = {code: f"\\u{code:04x}" for code in range(0x7F, 0xA0)}
 
@@ -99,6 +100,48 @@ class Context:
             f"{len(names)} campaigns in {self.db}: choose one with 'grizzled campaign use NAME' "
             "or --campaign"
         )
+
+    # --- a refusal that came last ----------------------------------------------------------
+    def _newest(self) -> int:
+        assert self._tracker is not None
+        return int(self._tracker.query("SELECT max(rowid) FROM stored_events")[0][0] or 0)
+
+    def note_refusal(self, words: list[str]) -> None:
+        """A command that reached this file was refused: remember it, on this machine, with
+        the newest stored event then, so that an undo right after can say the refusal
+        recorded nothing (and not take back the action before it unawares)."""
+        if self._tracker is None or self.recorded is not None or self.access == "read":
+            return
+        if set(words) & {"undo", "redo"}:  # taking back again is what the table meant
+            return
+        from tracker.config import data_dir
+
+        path = os.path.join(data_dir(), LAST_REFUSAL)
+        noted = {"command": " ".join(words), "newest": self._newest()}
+        try:
+            with open(path, encoding="utf-8") as f:
+                known = json.load(f)
+        except (OSError, ValueError):
+            known = {}
+        known = known if isinstance(known, dict) else {}
+        known[os.path.realpath(self.db)] = noted
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(json.dumps(known, indent=1))
+
+    def refused_last(self) -> str | None:
+        """The command refused last on this file, if nothing was stored since."""
+        from tracker.config import data_dir
+
+        try:
+            with open(os.path.join(data_dir(), LAST_REFUSAL), encoding="utf-8") as f:
+                noted = json.load(f).get(os.path.realpath(self.db))
+        except (OSError, ValueError, AttributeError):
+            return None
+        if not isinstance(noted, dict) or noted.get("newest") != self._newest():
+            return None
+        command = noted.get("command")
+        return command if isinstance(command, str) else None
 
     # --- the tracker -----------------------------------------------------------------------
     def tracker(self) -> Tracker:

@@ -111,6 +111,9 @@ class Grizzled(click.Group):
             )
             return _fail(f"{error.format_message()}{where}", error.exit_code)
         except click.ClickException as error:
+            if error.exit_code == 1 and context.CURRENT is not None:
+                with contextlib.suppress(Exception):  # a note for undo; never a second error
+                    context.CURRENT.note_refusal(list(sys.argv[1:] if argv is None else argv))
             return _fail(error.format_message(), error.exit_code)
         except click.Abort:
             return _ended("Aborted: nothing was recorded.", 1)

@@ -27,7 +27,7 @@ from domain.chapter.commands import Chance, Seat
 from domain.chapter.queries import missions_started
 from domain.codec import encode_campaign, encode_command
 from domain.errors import RuleViolation
-from domain.events import Event, to_record
+from domain.events import ChapterLost, ChapterStarted, ChapterWon, Event, to_record
 from domain.records import from_record
 from tracker import dbfile
 from tracker.aggregate import Campaign, CampaignStateAsDict
@@ -83,6 +83,27 @@ class Undone(msgspec.Struct, frozen=True):
     version: int
     actions: tuple[int, ...]
     state: CampaignState
+
+
+class UndoPreview(msgspec.Struct, frozen=True):
+    """What an undo would take back: its actions (version, summary) oldest first, and how
+    many Missions they start and chapters they start or end."""
+
+    actions: tuple[tuple[int, str], ...]
+    missions: int
+    chapters: int
+
+    @property
+    def crosses(self) -> bool:
+        """More than one action, across a Mission's start or a chapter's start or end."""
+        return len(self.actions) > 1 and (self.missions > 0 or self.chapters > 0)
+
+    def said(self) -> str:
+        """The actions in words: each when few, the first and last when many."""
+        named = [f"#{version} {summary}" for version, summary in self.actions]
+        if len(named) <= 3:
+            return "; ".join(named)
+        return f"{named[0]} ... {named[-1]}"
 
 
 class ReplayStep(msgspec.Struct, frozen=True):
@@ -254,14 +275,32 @@ class Tracker(Application[UUID]):
 
     def undo(self, name: str, steps: int = 1, *, reason: str = "") -> Undone:
         """Take back the last ``steps`` actions that stand, with an optional reason."""
+        campaign = self.campaign(name)
+        walk = self._steps_back(campaign, steps)
+        return self._restore(campaign, walk[:steps], walk[steps], reason)
+
+    def undo_steps(self, name: str, steps: int) -> list[int]:
+        """The actions ``undo steps`` would take back, newest first."""
+        return self._steps_back(self.campaign(name), steps)[:steps]
+
+    def _steps_back(self, campaign: Campaign, steps: int) -> list[int]:
         if steps < 1:
             raise NothingToUndo("undo takes back at least one action")
-        campaign = self.campaign(name)
         walk = self._walk(campaign, steps=steps)
         if len(walk) <= steps:  # the walk reached the creation (1) first
             chain = len(walk) - 1
             raise NothingToUndo(f"only {chain} action{'s' if chain != 1 else ''} can be undone")
-        return self._restore(campaign, walk[:steps], walk[steps], reason)
+        return walk
+
+    def preview(self, name: str, versions: list[int]) -> UndoPreview:
+        """What taking back the actions numbered ``versions`` would take back, in words."""
+        actions = self._actions(name, versions)
+        events = [from_record(r) for action in actions for r in action.events]
+        return UndoPreview(
+            tuple((a.originator_version, a.summary) for a in actions),
+            missions_started(events),
+            sum(isinstance(e, ChapterStarted | ChapterWon | ChapterLost) for e in events),
+        )
 
     def undo_plan(self, name: str, target: int) -> list[int]:
         """The actions an undo back to just after event ``target`` would take back."""

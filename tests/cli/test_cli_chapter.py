@@ -12,7 +12,7 @@ MILESTONES = (
     "Mission failed: 3 shell.",
     "Morale drops: 4 cards move to the Trials deck.",
     "Ann makes a Speech on gas. Ben discards snow+gas; Cy discards Phobia (gas).",
-    "Undone: #13 (Cy thought it was snow+whistle).",
+    "Undone: #13 Ben plays snow+shell (Cy thought it was snow+whistle).",
     "Redone: #13.",
     "Cy's Good Luck Charm discards rain+whistle.",
     "Ben withdraws, a Support tile face down.",

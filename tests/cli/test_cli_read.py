@@ -218,7 +218,7 @@ def test_undo_takes_back_the_last_actions_and_redo_restores_them(table):
     out = table.ok("undo 2")
 
     assert out.splitlines() == [
-        "Undone: #4, #5. Redo with: grizzled redo",
+        "Undone: #4 Ann plays night+shell; #5 Ben plays snow+gas. Redo with: grizzled redo",
         "Next: Ann's turn: play CARD or withdraw TILE",
     ]
     assert table.json("status")["no_mans_land"] == []
@@ -236,7 +236,7 @@ def test_undo_to_an_entry_within_the_mission_needs_no_confirmation(table):
     table.ok("play night+shell")
     table.ok("play snow+gas")
 
-    assert table.ok("undo --to 4").startswith("Undone: #5. Redo with")
+    assert table.ok("undo --to 4").startswith("Undone: #5 Ben plays snow+gas. Redo with")
     assert table.json("status")["no_mans_land"] == ["night+shell"]
 
 
@@ -246,9 +246,14 @@ def test_undo_to_across_missions_asks_for_yes(table):
 
     line = table.refused("undo --to 3")
 
-    assert line == "Error: this undo spans 2 Missions: add --yes to confirm"
+    assert line == (
+        "Error: this undo takes back 4 actions across 2 Missions (#4 Ann plays night+shell "
+        "... #7 mission start 1); add --yes to confirm"
+    )
     out = table.ok('undo --to 3 --yes -r "we started over"')
-    assert out.startswith("Undone: #4, #5, #6, #7 (we started over).")
+    assert out.startswith(
+        "Undone: 4 actions: #4 Ann plays night+shell ... #7 mission start 1 (we started over)."
+    )
     board = table.json("status")
     assert (board["mission"], board["turn"], board["no_mans_land"]) == (1, "Ann", [])
 

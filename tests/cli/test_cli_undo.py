@@ -1,0 +1,69 @@
+"""A safer undo (issue 15): it names what it takes back, asks before crossing a Mission or a
+chapter whether it is ``undo N`` or ``undo --to``, and does not let a refused command make
+it take back the action before it unawares."""
+
+from __future__ import annotations
+
+from tests.cli.conftest import Grizzled
+from tests.cli.tables import win_the_tiny_mission
+
+
+def test_undo_n_across_missions_asks_like_undo_to(table: Grizzled):
+    for card in ("night+shell", "snow+shell", "rain+shell"):  # the Mission fails
+        table.ok("play", card)
+    table.ok("mission start 1")
+
+    line = table.refused("undo 2")
+
+    assert line == (
+        "Error: this undo takes back 2 actions across 2 Missions (#6 Cy plays rain+shell; "
+        "#7 mission start 1); add --yes to confirm"
+    )
+    assert table.ok("undo 2 --yes").startswith(
+        "Undone: #6 Cy plays rain+shell; #7 mission start 1. Redo with"
+    )
+
+
+def test_undo_across_a_chapters_end_asks_first(armistice: Grizzled):
+    armistice.ok("skip-boot-camp")
+    armistice.ok("briefing 1 --trials 3 --morale 20 --first 1")
+    armistice.ok("chapter start --leader ann --tiles left,left,right")
+    win_the_tiny_mission(armistice)
+    last_two = [e["summary"] for e in armistice.json("log --last 2")]
+    last = armistice.events()
+
+    line = armistice.refused("undo 2")
+
+    assert "across a chapter's start or end" in line
+    assert all(summary in line for summary in last_two)
+    assert armistice.ok("undo").startswith(f"Undone: #{last} {last_two[-1]}.")
+
+
+def test_an_undo_right_after_a_refused_command_says_it_recorded_nothing(table: Grizzled):
+    table.ok("play night+shell")
+    table.refused("play mute+mute", code=2)  # a usage error never reached the file
+    assert table.ok("undo --yes").startswith("Undone: #4 Ann plays night+shell.")
+    table.ok("redo")
+    table.refused("mission start 2")  # a Mission is being played: refused by the rules
+
+    line = table.refused("undo")
+
+    assert line == (
+        "Error: your last command ('mission start 2') was refused and recorded nothing: "
+        "this undo would take back #4 Ann plays night+shell instead; add --yes to confirm"
+    )
+    assert table.ok("undo --yes").startswith("Undone: #4 Ann plays night+shell.")
+
+
+def test_once_something_is_recorded_the_refusal_no_longer_counts(table: Grizzled):
+    table.refused("mission start 2")
+    table.ok("play night+shell")
+
+    assert table.ok("undo").startswith("Undone: #4 Ann plays night+shell.")
+
+
+def test_a_refused_undo_is_not_a_refusal_an_undo_warns_about(table: Grizzled):
+    table.ok("play night+shell")
+    table.refused("undo --to 99")
+
+    assert table.ok("undo").startswith("Undone: #4 Ann plays night+shell.")
