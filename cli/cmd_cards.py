@@ -49,8 +49,9 @@ def entry_view(entry: Entry) -> RenderableType:
     heading.append(shown(entry.name, LONG))
     table = _facts_table()
     for what, text in entry.facts:
-        table.add_row(what, shown(text, LONG))
-    table.add_row("where", "; ".join(entry.where) or "in the box (not in play)")
+        table.add_row(Text(what), Text(shown(text, LONG)))
+    where = "; ".join(entry.where) or "in the box (not in play)"
+    table.add_row(Text("where"), Text(shown(where, LONG)))
     return Group(heading, table)
 
 
@@ -147,7 +148,7 @@ def box_command(ctx: Context, as_json: bool) -> None:
         if lines:
             table = _facts_table()
             for what, text in lines:
-                table.add_row(shown(what, LONG), shown(text, LONG))
+                table.add_row(Text(shown(what, LONG)), Text(shown(text, LONG)))
             parts += [Text(title, style="bold underline"), table]
     if found.cards:
         parts.append(Text("Cards described", style="bold underline"))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -241,24 +241,56 @@ def replay(ctx: Context, chapter: int | None, at_version: int | None, as_json: b
     if at_version is not None:
         with refusals():
             state = tracker.state(name, at_version)
+        undo = _undone_by(ctx, at_version)
         if as_json:
-            ctx.print_json(chapter_json(state))
+            taken = undo["version"] if undo is not None else None
+            ctx.print_json({**chapter_json(state), "undone_by": taken})
             return
+        from rich.text import Text
+
         from cli.render import status_view
 
-        ctx.console().print(status_view(state))
+        console = ctx.console()
+        if undo is not None:
+            why = f": {shown(undo['reason'])}" if undo["reason"] else ""
+            console.print(
+                Text(
+                    f"Entry #{at_version} was taken back later by the undo #{undo['version']}"
+                    f"{why}. The board as it stood right after it:"
+                )
+            )
+        console.print(status_view(state))
         return
     actions = _chapter_actions(ctx, chapter)
     with refusals():
         steps = tracker.replay(name, actions)
     if as_json:
+        from cli.render import outcomes
+
         ctx.print_json(
-            [{"event": s.version, "summary": s.summary, **chapter_json(s.state)} for s in steps]
+            [
+                {
+                    "event": s.version,
+                    "summary": s.summary,
+                    "outcomes": outcomes(s),
+                    **chapter_json(s.state),
+                }
+                for s in steps
+            ]
         )
         return
     from cli.render import replay_table
 
     ctx.console().print(replay_table(steps))
+
+
+def _undone_by(ctx: Context, version: int) -> dict[str, Any] | None:
+    """The undo that took back log entry ``version``, if it stays taken back."""
+    from cli.readmodel import read_models
+    from projections.queries import undone_by
+
+    with read_models(ctx) as (conn, campaign):
+        return undone_by(conn, campaign["campaign_id"], version)
 
 
 def _chapter_actions(ctx: Context, chapter: int | None) -> list[int]:

@@ -95,8 +95,12 @@ first_intensity, traps, traps_off, orders, recruits, speech_tokens, title, notes
 conclusions: [{chapter, rewards: [[result, morale_left, helping_hands]], offered,
 notes}]}`.
 
-`replay --json`: the `status --json` document of each step, with `event` and
-`summary`.
+`replay --at N --json` adds `undone_by`: the undo that took entry N back later, or
+null while it stands.
+
+`replay --json`: the `status --json` document of each step, with `event`, `summary` and
+`outcomes` (how a Mission or the chapter ended with that action, in words; empty when
+it went on).
 
 ## Commands
 """

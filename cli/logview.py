@@ -76,7 +76,7 @@ def history_view(entries: Sequence[Entry], earlier: int = 0) -> RenderableType:
         if entry["undone"]:  # said in words too: no colour, a pipe or a phone shows no strike
             line.append(" (undone)")
         table.add_row(
-            str(entry["version"]), when.strftime("%H:%M"), shown(entry["logged_by"]), line
+            str(entry["version"]), when.strftime("%H:%M"), Text(shown(entry["logged_by"])), line
         )
     if group is not None:
         parts.append(table)

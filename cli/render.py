@@ -13,7 +13,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cli.shown import LINE, SHORT, shown
+from cli.shown import LINE, LONG, SHORT, shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -33,6 +33,7 @@ def board(state: CampaignState) -> RenderableType:
     return drawn.board(chapter_json(state))
 
 
+OUTCOMES = frozenset({"MissionFailed", "MissionSucceeded", "ChapterWon", "ChapterLost"})
 RESULT_WORDS = {
     "won": "won",
     "monument": "lost: the Monument",
@@ -126,23 +127,37 @@ def explanation_table(facts: Sequence[dict[str, Any]]) -> Table:
     return table
 
 
+def outcomes(step: ReplayStep) -> list[str]:
+    """How a Mission or the chapter ended with this action, in words (none: it went on)."""
+    from cli.narrate import narrate
+
+    ends = [e for e in step.events if e.TYPE in OUTCOMES]
+    return [line.plain for line in narrate(ends, step.state.catalogue, step.state.ruleset)]
+
+
 def replay_table(steps: Sequence[ReplayStep]) -> Table:
-    """A chapter action by action, with the board's key numbers after each."""
-    table = Table(show_edge=False, box=None, header_style="bold")
-    for column in ("#", "action", "phase", "turn", "trials", "morale", "No Man's Land"):
-        table.add_column(column)
+    """A chapter action by action: each action, the board's key numbers after it (phase,
+    whose turn, decks, No Man's Land whole) and every Mission's and the chapter's end said
+    under the action that brought it; it wraps at any width, never cuts."""
+    table = Table.grid(padding=(0, 2, 0, 0))
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("step", overflow="fold")
     for step in steps:
         chapter = step.state.chapter
         if chapter is None:
             continue
-        turn = chapter.active_player.name if chapter.active_player else "-"
-        table.add_row(
-            str(step.version),
-            cell(step.summary, LINE),
-            cell(str(chapter.phase)),
-            cell(turn),
-            str(len(chapter.trials)),
-            str(len(chapter.morale)),
-            cell(", ".join(chapter.nml) or "-", LINE),
-        )
+        body = cell(step.summary, LINE)
+        turn = f", {chapter.active_player.name}'s turn" if chapter.active_player else ""
+        lines = [
+            f"{chapter.phase}{turn}; Trials {len(chapter.trials)}, Morale {len(chapter.morale)}"
+        ]
+        if chapter.nml:
+            lines.append(f"No Man's Land: {', '.join(chapter.nml)}")
+        for line in lines:
+            body.append("\n")
+            body.append(shown(line, LONG), style="dim")
+        for line in outcomes(step):
+            body.append("\n")
+            body.append(f"-> {shown(line, LINE)}", style="bold")
+        table.add_row(f"#{step.version}", body)
     return table

@@ -208,6 +208,26 @@ def log(
     return _plain(conn.execute(sql, params))
 
 
+def undone_by(conn: sqlite3.Connection, campaign_id: str, version: int) -> Row | None:
+    """The undo (its ``event_log`` row) that took back action ``version``, while it stays
+    taken back; None when it stands (or is not an action)."""
+    row = conn.execute(
+        "SELECT undone FROM event_log WHERE campaign_id = ? AND version = ?",
+        (campaign_id, version),
+    ).fetchone()
+    if row is None or not row[0]:
+        return None
+    rows = _plain(
+        conn.execute(
+            "SELECT log.* FROM event_log AS log, json_each(log.actions) AS taken "
+            "WHERE log.campaign_id = ? AND log.kind = 'ActionsUndone' AND taken.value = ? "
+            "ORDER BY log.version DESC LIMIT 1",
+            (campaign_id, version),
+        )
+    )
+    return rows[0] if rows else None
+
+
 def log_count(conn: sqlite3.Connection, campaign_id: str, only: LogFilter) -> int:
     """How many entries of the log ``only`` lets through."""
     where, params = _where(campaign_id, only)

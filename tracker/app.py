@@ -112,6 +112,7 @@ class ReplayStep(msgspec.Struct, frozen=True):
     version: int
     summary: str
     state: CampaignState
+    events: tuple[Event, ...] = ()  # what the action decided (a Mission's or chapter's end)
 
 
 class Tracker(Application[UUID]):
@@ -369,10 +370,11 @@ class Tracker(Application[UUID]):
         state = self.state(name, actions[0])
         steps = []
         for action in self._actions(name, actions):
+            events = tuple(from_record(record) for record in action.events)
             if action.originator_version != actions[0]:
-                for record in action.events:
-                    state = evolve_campaign(state, from_record(record))
-            steps.append(ReplayStep(action.originator_version, action.summary, state))
+                for event in events:
+                    state = evolve_campaign(state, event)
+            steps.append(ReplayStep(action.originator_version, action.summary, state, events))
         return steps
 
     # --- plumbing ---------------------------------------------------------------------------

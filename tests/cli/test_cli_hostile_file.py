@@ -53,7 +53,9 @@ def test_nothing_stored_reaches_the_terminal_as_a_control_sequence_or_as_markup(
             "campaign show",
             "campaign list",
             "replay",
-            "replay --at 4",
+            "replay --at 4",  # taken back later: the note quotes the undo's reason
+            "log --kind correction",  # the reason of a correction, shown
+            "box",
             "undo -r again",  # Zed's card goes back: the next step names Zed
             "redo",
             "play snow+rain",  # Ann's card: narrated, and Ben's turn is next
@@ -69,6 +71,9 @@ def test_nothing_stored_reaches_the_terminal_as_a_control_sequence_or_as_markup(
     assert "\\x1b[8mhidden" in outputs["log"]
     assert "Next: \\x1b]0;pwned\\x07\\x1b[2J[bold]Zed[/bold]'s turn" in outputs["undo -r again"]
     assert outputs["campaign list"] == "Handed\\x1b[5m over"
+    escaped = REASON.encode("unicode_escape").decode()
+    assert f"taken back later by the undo #5: {escaped}" in outputs["replay --at 4"]
+    assert f"(why: {escaped})" in outputs["log --kind correction"]
 
 
 def test_the_json_of_a_hostile_file_is_json_with_its_texts_whole(db, grizzled):

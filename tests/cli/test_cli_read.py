@@ -360,18 +360,8 @@ def test_replay_steps_through_the_latest_chapter(table):
 
     lines = table.ok("replay").splitlines()
 
-    assert lines[0].split() == [
-        "#",
-        "action",
-        "phase",
-        "turn",
-        "trials",
-        "morale",
-        "No",
-        "Man's",
-        "Land",
-    ]
-    assert [line.split()[0] for line in lines[1:]] == ["2", "3", "4", "5", "6"]
+    numbered = [line.split()[0] for line in lines if line.startswith("#")]
+    assert numbered == ["#2", "#3", "#4", "#5", "#6"]
     steps = table.json("replay --chapter 1")
     assert [(s["event"], s["summary"], s["phase"]) for s in steps] == [
         (2, "chapter start (leader Ann)", "preparation"),

@@ -290,13 +290,15 @@ def test_the_replay_shows_the_key_numbers_after_each_action():
     steps = [ReplayStep(v, s, st) for v, s, st in zip(range(2, 6), summaries, states, strict=True)]
 
     assert text(render.replay_table(steps)) == lines(
-        " #  action                          phase        turn  trials  morale  No Man's Land",
-        " 2  chapter start (leader Ann)      preparation  -     10      20      -",
-        " 3  mission start 3                 mission      Ann   1       20      -",
-        " 4  Ann plays night+shell+trap      mission      Ben   0       20      "
-        "night+shell+trap, rain+shell",
-        "    (Trap draws rain+shell)",
-        " 5  Ben plays snow+shell            preparation  -     10      13      -",
+        "#2  chapter start (leader Ann)",
+        "    preparation; Trials 10, Morale 20",
+        "#3  mission start 3",
+        "    mission, Ann's turn; Trials 1, Morale 20",
+        "#4  Ann plays night+shell+trap (Trap draws rain+shell)",
+        "    mission, Ben's turn; Trials 0, Morale 20",
+        "    No Man's Land: night+shell+trap, rain+shell",
+        "#5  Ben plays snow+shell",
+        "    preparation; Trials 10, Morale 13",
     )
 
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 
 def the_events_board(grizzled):
-    """The board at the last event, computed from the events (cli/jsonout.py)."""
-    return grizzled.json(f"replay --at {grizzled.events()}")
+    """The board at the last event, computed from the events (cli/jsonout.py), without
+    what only a replay says (``undone_by``: the last event stands)."""
+    board = grizzled.json(f"replay --at {grizzled.events()}")
+    assert board.pop("undone_by") is None
+    return board
 
 
 def lose_to_hard_knocks(table):
