@@ -58,7 +58,7 @@ def status(ctx: Context, as_json: bool) -> None:
     type=WORD,
     multiple=True,
     metavar="KIND",
-    help="Only entries of this kind (repeat): undo, redo, correction, ban, award, "
+    help="Only entries of this kind (repeat): undo, redo, revert, correction, ban, award, "
     "briefing, conclusion, describe, chapter, mission, or an event type (docs/events.md).",
 )
 @pass_context
@@ -209,13 +209,43 @@ def _confirm_undo(ctx: Context, preview: UndoPreview) -> None:
 
 
 @click.command()
+@click.argument("event", type=LOG_ENTRY)
+@click.option("-r", "--reason", type=TEXT, default="", help="Why (shown in the log).")
+@pass_context
+def revert(ctx: Context, event: int, reason: str) -> None:
+    """Take back one past action and keep every later one: each is decided again by the
+    rules, with the same cards, tiles and draws. If the rules would now refuse one of
+    them, nothing is recorded and the refusal says which and why. Undo takes a revert
+    back like any action.
+
+    Example: grizzled revert 14 -r "that correction was wrong"
+    """
+    name = ctx.campaign_name()
+    with refusals():
+        ctx.tracker().campaign(name, event)  # past the log's end: "there is no log entry #N"
+        reverted = ctx.tracker().revert(name, event, reason=reason)
+    ctx.saved(reverted.version)
+    why = f" ({shown(reason)})" if reason else ""
+    number, summary = reverted.reverted
+    again = ", ".join(f"#{v} {s}" for v, s in reverted.reapplied)
+    kept = f"; decided again: {shown(again)}" if again else ""
+    click.echo(f"Reverted #{number} {shown(summary)}{why}{kept}. Undo with: grizzled undo")
+    from cli.next_step import next_step
+
+    click.echo(f"Next: {next_step(reverted.state)}")
+
+
+@click.command()
 @pass_context
 def redo(ctx: Context) -> None:
     """Take the last undo back (until a new action is logged)."""
+    name = ctx.campaign_name()
     with refusals():
-        redone = ctx.tracker().redo(ctx.campaign_name())
+        redone = ctx.tracker().redo(name)
     ctx.saved(redone.version)
-    click.echo(f"Redone: #{', #'.join(map(str, redone.actions))}.")
+    with refusals():
+        said = ctx.tracker().preview(name, list(redone.actions)).said()
+    click.echo(f"Redone: {shown(said)}.")
     from cli.next_step import next_step
 
     click.echo(f"Next: {next_step(redone.state)}")
@@ -255,7 +285,8 @@ def replay(ctx: Context, chapter: int | None, at_version: int | None, as_json: b
             why = f": {shown(undo['reason'])}" if undo["reason"] else ""
             console.print(
                 Text(
-                    f"Entry #{at_version} was taken back later by the undo #{undo['version']}"
+                    f"Entry #{at_version} was taken back later by the "
+                    f"{'revert' if undo['kind'] == 'ActionReverted' else 'undo'} #{undo['version']}"
                     f"{why}. The board as it stood right after it:"
                 )
             )
@@ -328,4 +359,4 @@ def rebuild(ctx: Context) -> None:
     click.echo(f"Read models rebuilt from {count} stored events.")
 
 
-COMMANDS = (status, log, score, undo, redo, replay, projections)
+COMMANDS = (status, log, score, undo, redo, revert, replay, projections)

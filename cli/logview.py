@@ -48,6 +48,19 @@ def _table() -> Table:
     return table
 
 
+def _off_line(entries: Sequence[Entry]) -> dict[int, str]:
+    """What took an undone entry off the line, when a revert in view did: the reverted
+    action, then the ones it decided again."""
+    said: dict[int, str] = {}
+    for entry in entries:
+        if entry["kind"] != "ActionReverted" or entry["undone"] or not entry["actions"]:
+            continue
+        first, *later = sorted(entry["actions"])
+        said[first] = f"reverted by #{entry['version']}"
+        said.update((v, f"decided again in #{entry['version']}") for v in later)
+    return said
+
+
 def history_view(entries: Sequence[Entry], earlier: int = 0) -> RenderableType:
     """The entries, oldest first, under a heading per day and session; undone actions are
     struck through and said (undone). ``earlier``: how many matching entries were left out
@@ -63,6 +76,7 @@ def history_view(entries: Sequence[Entry], earlier: int = 0) -> RenderableType:
         )
     group: tuple[date, str] | None = None
     table = _table()
+    off = _off_line(entries)
     for entry in entries:
         when = _local(entry["time"])
         key = (when.date(), str(entry["session"]))
@@ -74,7 +88,7 @@ def history_view(entries: Sequence[Entry], earlier: int = 0) -> RenderableType:
             group = key
         line = Text(shown(what(entry), LINE), style="strike dim" if entry["undone"] else "")
         if entry["undone"]:  # said in words too: no colour, a pipe or a phone shows no strike
-            line.append(" (undone)")
+            line.append(f" ({off.get(entry['version'], 'undone')})")
         table.add_row(
             str(entry["version"]), when.strftime("%H:%M"), Text(shown(entry["logged_by"])), line
         )
@@ -110,6 +124,7 @@ def since(text: str, today: date | None = None) -> str:
 KIND_WORDS: dict[str, tuple[str, ...]] = {
     "undo": ("ActionsUndone",),
     "redo": ("ActionsRedone",),
+    "revert": ("ActionReverted",),
     "correction": ("FactCorrected",),
     "ban": ("CardBanned",),
     "award": ("HelpingHandAwarded", "HelpingHandsUnclaimed"),
@@ -135,7 +150,8 @@ def kind_names() -> dict[str, tuple[str, ...]]:
     stored kinds or event types it stands for."""
     from domain.records import EVENT_TYPES
 
-    names = {_folded(t): (t,) for t in (*EVENT_TYPES, "ActionsUndone", "ActionsRedone")}
+    stored = ("ActionsUndone", "ActionsRedone", "ActionReverted")
+    names = {_folded(t): (t,) for t in (*EVENT_TYPES, *stored)}
     return {**names, **KIND_WORDS}
 
 

@@ -54,7 +54,7 @@ LAZY: dict[str, str] = {
     "box": "cli.cmd_cards:box_command",
     **{
         name: f"cli.cmd_read:{name}"
-        for name in ("status", "log", "score", "undo", "redo", "replay", "projections")
+        for name in ("status", "log", "score", "undo", "redo", "revert", "replay", "projections")
     },
 }
 

@@ -36,6 +36,10 @@ def summary(event: Stored, campaign: str) -> str:
             return f"{text}: {reason}" if reason else text
         case "ActionsRedone":
             return f"redo {_versions(data.actions or [])}"
+        case "ActionReverted":
+            again = [int(r["of"]) for r in data.reapplied]
+            text = f"revert of #{data.reverted}"
+            return f"{text}; decided again: {_versions(again)}" if again else text
     return ""
 
 
@@ -73,7 +77,7 @@ def event_types(event: Stored) -> tuple[str, ...]:
     """The domain event types a stored event carried."""
     if event.kind == "Created" and event.data.record:
         return (str(event.data.record["type"]),)
-    return tuple([str(record["type"]) for record in event.data.events])
+    return tuple([str(record["type"]) for record in event.records()])
 
 
 @lru_cache(maxsize=1024)

@@ -77,6 +77,10 @@ class Projector:
                     stream.remember(event.version)
                 case "ActionsUndone" | "ActionsRedone":
                     self._restore(batch, stream, event)
+                case "ActionReverted":
+                    self._revert(batch, stream, event)
+                    stream.head = event.version
+                    stream.remember(event.version)
         stream.version = event.version
         stream.updated_at = event.timestamp
         state = stream.state
@@ -129,12 +133,32 @@ class Projector:
             for action in read_versions(self.conn, stream.campaign_id, actions):
                 if action.kind == "ActionLogged":
                     self._evolve(batch, stream, action.data.events)
-                    stream.remember(action.version)
+                elif action.kind == "ActionReverted":
+                    self._revert(batch, stream, action)
+                stream.remember(action.version)
         stream.state = restored
         stream.head = head
         batch.cut(stream)
         batch.current_chapter(stream)
         batch.mark(stream.campaign_id, actions, undone=not redo)
+        for revert in read_versions(self.conn, stream.campaign_id, actions, "ActionReverted"):
+            # an undo back to where the revert began puts the line it replaced back; its
+            # redo takes that line off again
+            if redo or head == revert.data.replaced:
+                batch.mark(stream.campaign_id, revert.data.actions or [], undone=redo)
+
+    def _revert(self, batch: Batch, stream: Stream, event: Stored) -> None:
+        """A revert: the line goes on from the reverted action's parent (its state, as
+        the revert recorded it), and the later actions' new events are applied; the
+        reverted action and the ones it decided again leave the line."""
+        parent = event.data.parent or 0
+        known = stream.recent.get(parent)
+        stream.state = known if known is not None else decode_campaign(event.base())
+        batch.cut(stream)
+        batch.current_chapter(stream)
+        for again in event.data.reapplied:
+            self._evolve(batch, stream, again["events"])
+        batch.mark(stream.campaign_id, event.data.actions or [], undone=True)
 
     def _stream(self, campaign_id: str) -> Stream:
         stream = self.streams.get(campaign_id)

@@ -209,8 +209,8 @@ def log(
 
 
 def undone_by(conn: sqlite3.Connection, campaign_id: str, version: int) -> Row | None:
-    """The undo (its ``event_log`` row) that took back action ``version``, while it stays
-    taken back; None when it stands (or is not an action)."""
+    """The undo or revert (its ``event_log`` row) that took action ``version`` off the
+    line, while it stays off; None when it stands (or is not an action)."""
     row = conn.execute(
         "SELECT undone FROM event_log WHERE campaign_id = ? AND version = ?",
         (campaign_id, version),
@@ -220,7 +220,8 @@ def undone_by(conn: sqlite3.Connection, campaign_id: str, version: int) -> Row |
     rows = _plain(
         conn.execute(
             "SELECT log.* FROM event_log AS log, json_each(log.actions) AS taken "
-            "WHERE log.campaign_id = ? AND log.kind = 'ActionsUndone' AND taken.value = ? "
+            "WHERE log.campaign_id = ? AND log.kind IN ('ActionsUndone', 'ActionReverted') "
+            "AND taken.value = ? "
             "ORDER BY log.version DESC LIMIT 1",
             (campaign_id, version),
         )
@@ -294,7 +295,7 @@ def history(
         {
             "version": row["version"],
             "kind": row["kind"],
-            "summary": {"ActionLogged": row["summary"], "Created": created}.get(row["kind"], ""),
+            "summary": created if row["kind"] == "Created" else row["summary"] or "",
             "time": row["time"],
             "logged_by": row["who"],
             "session": row["session"],
@@ -311,7 +312,8 @@ def history(
 def played_chapters(conn: sqlite3.Connection, campaign_id: str) -> list[int]:
     """The numbers of the chapters on the line of play, in the order played."""
     rows = conn.execute(
-        "SELECT DISTINCT chapter FROM event_log WHERE campaign_id = ? AND kind = 'ActionLogged' "
+        "SELECT DISTINCT chapter FROM event_log WHERE campaign_id = ? "
+        "AND kind IN ('ActionLogged', 'ActionReverted') "
         "AND undone = 0 AND chapter IS NOT NULL ORDER BY chapter",
         (campaign_id,),
     )
@@ -322,7 +324,8 @@ def chapter_actions(conn: sqlite3.Connection, campaign_id: str, chapter: int) ->
     """The versions of a chapter's actions that stand, oldest first: from its start up to
     the next chapter's (its Conclusion and the Briefing after it included)."""
     rows = conn.execute(
-        "SELECT version FROM event_log WHERE campaign_id = ? AND kind = 'ActionLogged' "
+        "SELECT version FROM event_log WHERE campaign_id = ? "
+        "AND kind IN ('ActionLogged', 'ActionReverted') "
         "AND undone = 0 AND chapter = ? ORDER BY version",
         (campaign_id, chapter),
     )
@@ -335,8 +338,14 @@ SELECT log.version, log.who, log.time, record.value
 FROM event_log AS log
 JOIN stored_events AS stored
     ON stored.originator_id = log.campaign_id AND stored.originator_version = log.version
-JOIN json_each(CAST(stored.state AS TEXT), '$.events') AS record
-WHERE log.campaign_id = ? AND log.kind = 'ActionLogged' AND log.undone = 0
+JOIN json_each(
+    CASE log.kind WHEN 'ActionReverted' THEN (
+        SELECT json_group_array(json(events.value))
+        FROM json_each(CAST(stored.state AS TEXT), '$.reapplied') AS again,
+            json_each(again.value, '$.events') AS events
+    ) ELSE json_extract(CAST(stored.state AS TEXT), '$.events') END
+) AS record
+WHERE log.campaign_id = ? AND log.kind IN ('ActionLogged', 'ActionReverted') AND log.undone = 0
     AND EXISTS (SELECT 1 FROM json_each(log.event_types) WHERE value IN {SCORED})
     AND json_extract(record.value, '$.type') IN {SCORED}
 ORDER BY log.version, record.key

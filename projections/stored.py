@@ -21,7 +21,7 @@ from projections.errors import ProjectionError
 # What the tracker's upcaster gives version-1 events (tracker.aggregate.UNKNOWN_SESSION).
 UNKNOWN_SESSION = "before sessions were recorded"
 TOPIC_PREFIX = "grizzled:Campaign."
-KINDS = frozenset({"Created", "ActionLogged", "ActionsUndone", "ActionsRedone"})
+KINDS = frozenset({"Created", "ActionLogged", "ActionsUndone", "ActionsRedone", "ActionReverted"})
 
 
 class Transcoded(msgspec.Struct, frozen=True):
@@ -40,10 +40,14 @@ class Payload(msgspec.Struct, frozen=True):
     command: dict[str, Any] | None = None  # ActionLogged: the command record, if any
     events: list[dict[str, Any]] = []  # ActionLogged: the domain event records
     parent: int | None = None
-    actions: list[int] | None = None  # ActionsUndone, ActionsRedone
+    actions: list[int] | None = None  # ActionsUndone, ActionsRedone, ActionReverted
     reason: str | None = None
     head: int | None = None
     restored: msgspec.Raw = msgspec.field(default_factory=msgspec.Raw)
+    reverted: int | None = None  # ActionReverted: the action taken out, ...
+    replaced: int | None = None  # ... the head before it, and the later actions decided again
+    reapplied: list[dict[str, Any]] = []
+    base: msgspec.Raw = msgspec.field(default_factory=msgspec.Raw)
     logged_by: str | None = None
     session: str = UNKNOWN_SESSION
 
@@ -55,9 +59,20 @@ class Stored(msgspec.Struct, frozen=True):
     notification_id: int
     campaign_id: str
     version: int
-    kind: str  # Created, ActionLogged, ActionsUndone, ActionsRedone (KINDS)
+    kind: str  # Created, ActionLogged, ActionsUndone, ActionsRedone, ActionReverted (KINDS)
     timestamp: str
     data: Payload
+
+    def base(self) -> dict[str, Any]:
+        """A revert's starting state, as the domain codec's plain data."""
+        return msgspec.json.decode(self.data.base)  # type: ignore[no-any-return]
+
+    def records(self) -> list[dict[str, Any]]:
+        """The domain event records the event carried (a revert: those of the actions it
+        decided again)."""
+        if self.kind == "ActionReverted":
+            return [record for again in self.data.reapplied for record in again["events"]]
+        return self.data.events
 
     def restored(self) -> dict[str, Any]:
         """The campaign state an undo or a redo recorded, in the domain's plain form."""
@@ -96,13 +111,17 @@ def read_after(conn: sqlite3.Connection, position: int, limit: int) -> list[Stor
     return [decode_row(row) for row in conn.execute(SELECT_AFTER, (position, limit))]
 
 
-def read_versions(conn: sqlite3.Connection, campaign_id: str, versions: list[int]) -> list[Stored]:
-    """Some stored events of one campaign, by version, in version order."""
+def read_versions(
+    conn: sqlite3.Connection, campaign_id: str, versions: list[int], kind: str | None = None
+) -> list[Stored]:
+    """Some stored events of one campaign, by version, in version order (only those of
+    one ``kind``, if given)."""
     marks = ",".join("?" * len(versions))
+    topic = " AND topic = ?" if kind is not None else ""
     rows = conn.execute(
         "SELECT rowid, originator_id, originator_version, topic, state FROM stored_events "
-        f"WHERE originator_id = ? AND originator_version IN ({marks}) "
+        f"WHERE originator_id = ? AND originator_version IN ({marks}){topic} "
         "ORDER BY originator_version",
-        (campaign_id, *versions),
+        (campaign_id, *versions, *([TOPIC_PREFIX + kind] if kind is not None else [])),
     )
     return [decode_row(row) for row in rows]

@@ -88,6 +88,7 @@ class Campaign(Aggregate):
         parent: int
         logged_by: str
         session: str
+        draws: list[list[Any]] | None = None  # what the tool drew at random (tracker.chance)
 
         def apply(self, campaign: Campaign) -> None:
             state = campaign.state
@@ -122,6 +123,33 @@ class Campaign(Aggregate):
         def apply(self, campaign: Campaign) -> None:
             campaign.restore(self.originator_version, self.restored, self.head)
             campaign.redo = campaign.redo[:-1]
+
+    class ActionReverted(SessionV2, Event):
+        """One past action taken out of the line of play, every later one decided again on
+        top (``reapplied``: each with its command and its new events, from ``base``, the
+        state after ``parent``). On the line it stands in their place: its ``parent`` is
+        the reverted action's; an undo of it goes back to ``replaced``, the head before."""
+
+        TOPIC = "grizzled:Campaign.ActionReverted"
+        reverted: int
+        actions: list[int]  # what leaves the line: the reverted action and every later one
+        reason: str
+        parent: int
+        replaced: int
+        reapplied: list[dict[str, Any]]
+        base: dict[str, Any]  # the state right after ``parent``, the re-applied actions' start
+        logged_by: str
+        session: str
+
+        def apply(self, campaign: Campaign) -> None:
+            campaign.restore(self.originator_version, self.base, self.originator_version)
+            state = campaign.state
+            with replaying(self.originator_version):
+                for again in self.reapplied:
+                    for record in again["events"]:
+                        state = evolve_campaign(state, from_record(record))
+            campaign.state = state
+            campaign.redo = []
 
     def __init__(self, record: dict[str, Any], logged_by: str, session: str) -> None:
         with replaying(1):

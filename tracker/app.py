@@ -25,12 +25,13 @@ from domain.campaign.flow import (
 )
 from domain.chapter.commands import Chance, Seat
 from domain.chapter.queries import missions_started
-from domain.codec import encode_campaign, encode_command
+from domain.codec import decode_campaign, decode_command, encode_campaign, encode_command
 from domain.errors import RuleViolation
 from domain.events import ChapterLost, ChapterStarted, ChapterWon, Event, to_record
 from domain.records import from_record
 from tracker import dbfile
 from tracker.aggregate import Campaign, CampaignStateAsDict
+from tracker.chance import Draw, Recording, Replaying
 from tracker.config import current_session, current_user
 from tracker.dbfile import CREATE, READ, Access
 from tracker.errors import (
@@ -42,6 +43,7 @@ from tracker.errors import (
     NothingToRedo,
     NothingToUndo,
     NotOnCurrentLine,
+    RevertRefused,
     TrackerError,
     UnusableFile,
 )
@@ -104,6 +106,16 @@ class UndoPreview(msgspec.Struct, frozen=True):
         if len(named) <= 3:
             return "; ".join(named)
         return f"{named[0]} ... {named[-1]}"
+
+
+class Reverted(msgspec.Struct, frozen=True):
+    """A revert recorded: the action taken out, the later ones decided again (version,
+    summary), and the state after."""
+
+    version: int
+    reverted: tuple[int, str]
+    reapplied: tuple[tuple[int, str], ...]
+    state: CampaignState
 
 
 class ReplayStep(msgspec.Struct, frozen=True):
@@ -237,8 +249,9 @@ class Tracker(Application[UUID]):
             loaded = None
         for attempt in range(RETRIES):
             campaign = loaded if attempt == 0 and loaded is not None else self.campaign(name)
+            chance = Recording(self.chance) if self.chance is not None else None
             try:
-                events = decide_campaign(campaign.state, command, self.chance)
+                events = decide_campaign(campaign.state, command, chance)
             except RuleViolation as error:
                 if attempt == 0:
                     raise
@@ -252,6 +265,7 @@ class Tracker(Application[UUID]):
                 events=[to_record(e) for e in events],
                 parent=campaign.head,
                 **self._who(),
+                draws=chance.draws if chance is not None and chance.draws else None,
             )
             try:
                 self._save(campaign)
@@ -278,7 +292,18 @@ class Tracker(Application[UUID]):
         """Take back the last ``steps`` actions that stand, with an optional reason."""
         campaign = self.campaign(name)
         walk = self._steps_back(campaign, steps)
-        return self._restore(campaign, walk[:steps], walk[steps], reason)
+        return self._restore(campaign, walk[:steps], self._before(campaign, walk, steps), reason)
+
+    def _before(self, campaign: Campaign, walk: list[int], steps: int) -> int:
+        """Where the line stands once the ``steps`` newest actions of ``walk`` are taken
+        back: the next action down, unless the oldest taken back is a revert: then the
+        head it replaced (the line as it was before the revert)."""
+        rows = self.query(
+            "SELECT json_extract(CAST(state AS TEXT), '$.replaced') FROM stored_events "
+            "WHERE originator_id = ? AND originator_version = ? AND topic = ?",
+            (campaign.id.hex, walk[steps - 1], Campaign.ActionReverted.TOPIC),
+        )
+        return int(rows[0][0]) if rows else walk[steps]
 
     def undo_steps(self, name: str, steps: int) -> list[int]:
         """The actions ``undo steps`` would take back, newest first."""
@@ -295,10 +320,12 @@ class Tracker(Application[UUID]):
 
     def preview(self, name: str, versions: list[int]) -> UndoPreview:
         """What taking back the actions numbered ``versions`` would take back, in words."""
-        actions = self._actions(name, versions)
-        events = [from_record(r) for action in actions for r in action.events]
+        if not versions:
+            return UndoPreview((), 0, 0)
+        actions = self._line_events(name, versions)
+        events = [from_record(r) for action in actions for r in _records(action)]
         return UndoPreview(
-            tuple((a.originator_version, a.summary) for a in actions),
+            tuple((a.originator_version, _summary(a)) for a in actions),
             missions_started(events),
             sum(isinstance(e, ChapterStarted | ChapterWon | ChapterLost) for e in events),
         )
@@ -319,6 +346,106 @@ class Tracker(Application[UUID]):
         if not chain:
             raise NothingToUndo(f"event #{target} is the last action: nothing comes after it")
         return self._restore(self.campaign(name), chain, target, reason)
+
+    # --- taking back one past action ----------------------------------------------------
+    def revert(self, name: str, target: int, *, reason: str = "") -> Reverted:
+        """Take action ``target`` out of the line of play and decide every later action
+        again on top, each with its own command (so every card, tile and draw it named
+        stays). If the rules now refuse any of them, nothing is recorded and RevertRefused
+        lists them and why."""
+        campaign = self.campaign(name)
+        walk = self._walk(campaign, until=target)
+        if target == 1:
+            raise NotOnCurrentLine("the campaign's creation cannot be reverted")
+        if walk[-1] != target:
+            raise NotOnCurrentLine(
+                f"event #{target} is not an action of the current line of play "
+                "(it was undone or reverted, or it is not an action)"
+            )
+        nodes = {e.originator_version: e for e in self._line_events(name, walk)}
+        taken = nodes[target]
+        if isinstance(taken, Campaign.ActionReverted):
+            raise NotOnCurrentLine(
+                f"event #{target} is a revert: take it back with grizzled undo, or revert "
+                "an action it re-applied"
+            )
+        assert isinstance(taken, Campaign.ActionLogged)
+        state = base = self.state(name, taken.parent)
+        reapplied: list[dict[str, Any]] = []
+        refused: list[str] = []
+        for version, summary, command, draws in self._later_commands(nodes, walk[:-1]):
+            chance = Replaying(draws)
+            try:
+                events = decide_campaign(state, decode_command(command), chance)
+            except (RuleViolation, KeyError, TypeError, ValueError) as error:
+                refused.append(f"#{version} {summary} ({error})")
+                continue
+            for event in events:
+                state = evolve_campaign(state, event)
+            again: dict[str, Any] = {
+                "of": version,
+                "summary": summary,
+                "command": command,
+                "events": [to_record(e) for e in events],
+            }
+            if chance.used:
+                again["draws"] = chance.used
+            reapplied.append(again)
+        if refused:
+            raise RevertRefused(
+                f"without #{target} ({taken.summary}) the rules would refuse "
+                f"{len(refused)} later action{'s' if len(refused) != 1 else ''}: "
+                + "; ".join(refused)
+                + ". Nothing was recorded"
+            )
+        campaign.trigger_event(
+            Campaign.ActionReverted,
+            reverted=target,
+            actions=sorted(walk),
+            reason=reason,
+            parent=taken.parent,
+            replaced=campaign.head,
+            reapplied=reapplied,
+            base=encode_campaign(base),
+            **self._who(),
+        )
+        self._save_or_refuse(campaign)
+        return Reverted(
+            campaign.version,
+            (target, taken.summary),
+            tuple((r["of"], r["summary"]) for r in reapplied),
+            campaign.state,
+        )
+
+    def _line_events(self, name: str, versions: list[int]) -> list[Any]:
+        """The stored actions (logged or reverts) numbered ``versions``, oldest first."""
+        wanted, first, last = set(versions), min(versions), max(versions)
+        campaign_id_ = campaign_id(name)
+        stored = self._guard(lambda: list(self.events.get(campaign_id_, gt=first - 1, lte=last)))
+        return [e for e in stored if e.originator_version in wanted]
+
+    @staticmethod
+    def _later_commands(
+        nodes: dict[int, Any], newest_first: list[int]
+    ) -> list[tuple[int, str, dict[str, Any], list[Draw]]]:
+        """The commands of the actions after the reverted one, with what each drew at
+        random, oldest first; a revert on the way stands for the actions it re-applied."""
+        later: list[tuple[int, str, dict[str, Any], list[Draw]]] = []
+        for version in reversed(newest_first):
+            node = nodes[version]
+            if isinstance(node, Campaign.ActionReverted):
+                later += [
+                    (r["of"], r["summary"], r["command"], r.get("draws") or [])
+                    for r in node.reapplied
+                ]
+            elif node.command is None:
+                raise RevertRefused(
+                    f"action #{version} was recorded without its command (an older file): "
+                    "it cannot be decided again; take it back with grizzled undo --to"
+                )
+            else:
+                later.append((version, node.summary, node.command, node.draws or []))
+        return later
 
     def redo(self, name: str) -> Undone:
         """Take the most recent undo back (only while no new action was logged since)."""
@@ -356,11 +483,6 @@ class Tracker(Application[UUID]):
         """Who logs, in which session: every stored event says it."""
         return {"logged_by": self.by, "session": self.session}
 
-    def missions_in(self, name: str, versions: list[int]) -> int:
-        """How many Missions the actions numbered ``versions`` started."""
-        actions = self._actions(name, versions)
-        return missions_started(from_record(r) for action in actions for r in action.events)
-
     # --- replaying -------------------------------------------------------------------------
     def replay(self, name: str, actions: list[int]) -> list[ReplayStep]:
         """Each of ``actions`` (versions of standing actions, each the next one's parent,
@@ -369,33 +491,31 @@ class Tracker(Application[UUID]):
             return []
         state = self.state(name, actions[0])
         steps = []
-        for action in self._actions(name, actions):
+        for action in self._line_events(name, actions):
+            version = action.originator_version
+            if isinstance(action, Campaign.ActionReverted):  # each action it decided again
+                state = decode_campaign(action.base) if version == actions[0] else state
+                steps.append(ReplayStep(version, f"revert of #{action.reverted}", state))
+                for again in action.reapplied:
+                    events = tuple(from_record(record) for record in again["events"])
+                    for event in events:
+                        state = evolve_campaign(state, event)
+                    said = f"{again['summary']} (decided again)"
+                    steps.append(ReplayStep(version, said, state, events))
+                continue
             events = tuple(from_record(record) for record in action.events)
-            if action.originator_version != actions[0]:
+            if version != actions[0]:
                 for event in events:
                     state = evolve_campaign(state, event)
-            steps.append(ReplayStep(action.originator_version, action.summary, state, events))
+            steps.append(ReplayStep(version, action.summary, state, events))
         return steps
 
     # --- plumbing ---------------------------------------------------------------------------
-    def _actions(self, name: str, versions: list[int]) -> list[Campaign.ActionLogged]:
-        """The logged actions numbered ``versions``, oldest first."""
-        if not versions:
-            return []
-        wanted, first, last = set(versions), min(versions), max(versions)
-        campaign = self.campaign(name)
-        stored = self._guard(lambda: list(self.events.get(campaign.id, gt=first - 1, lte=last)))
-        return [
-            e
-            for e in stored
-            if e.originator_version in wanted and isinstance(e, Campaign.ActionLogged)
-        ]
-
     def _parents(self, campaign: UUID) -> dict[int, int]:
         rows = self.query(
             "SELECT originator_version, json_extract(CAST(state AS TEXT), '$.parent') "
-            "FROM stored_events WHERE originator_id = ? AND topic = ?",
-            (campaign.hex, Campaign.ActionLogged.TOPIC),
+            "FROM stored_events WHERE originator_id = ? AND topic IN (?, ?)",
+            (campaign.hex, Campaign.ActionLogged.TOPIC, Campaign.ActionReverted.TOPIC),
         )
         return {int(v): int(p) for v, p in rows}
 
@@ -449,6 +569,21 @@ WITH RECURSIVE line(version) AS (
 )
 SELECT version FROM line LIMIT ?4
 """
+
+
+def _records(action: Any) -> list[dict[str, Any]]:
+    """The domain event records an action on the line recorded (a revert: those of the
+    actions it decided again)."""
+    if isinstance(action, Campaign.ActionReverted):
+        return [record for again in action.reapplied for record in again["events"]]
+    return list(action.events)
+
+
+def _summary(action: Any) -> str:
+    """An action on the line, in words."""
+    if isinstance(action, Campaign.ActionReverted):
+        return f"revert of #{action.reverted}"
+    return str(action.summary)
 
 
 def _describe(command: Any) -> str:

@@ -31,6 +31,10 @@ class NotOnCurrentLine(TrackerError):
     """The chosen log entry is not an action of the current line of play."""
 
 
+class RevertRefused(TrackerError):
+    """A revert would leave a later action refused by the rules: nothing was recorded."""
+
+
 class DatabaseError(TrackerError):
     """The database file cannot be opened, read or written."""
 

@@ -55,6 +55,7 @@ class ActionLoggedRow(_Stored, frozen=True, forbid_unknown_fields=True):
     command: dict[str, Any] | None
     events: list[dict[str, Any]]
     parent: int
+    draws: list[list[Any]] | None = None
 
 
 class ActionsUndoneRow(_Stored, frozen=True, forbid_unknown_fields=True):
@@ -68,6 +69,24 @@ class ActionsRedoneRow(_Stored, frozen=True, forbid_unknown_fields=True):
     actions: list[int]
     head: int
     restored: dict[str, Any]
+
+
+class ReapplyRow(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    of: int
+    summary: str
+    command: dict[str, Any]
+    events: list[dict[str, Any]]
+    draws: list[list[Any]] = []
+
+
+class ActionRevertedRow(_Stored, frozen=True, forbid_unknown_fields=True):
+    reverted: int
+    actions: list[int]
+    reason: str
+    parent: int
+    replaced: int
+    reapplied: list[ReapplyRow]
+    base: dict[str, Any]
 
 
 class TaggedState(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -98,6 +117,7 @@ SCHEMAS: dict[str, type[msgspec.Struct]] = {
     "grizzled:Campaign.ActionLogged": ActionLoggedRow,
     "grizzled:Campaign.ActionsUndone": ActionsUndoneRow,
     "grizzled:Campaign.ActionsRedone": ActionsRedoneRow,
+    "grizzled:Campaign.ActionReverted": ActionRevertedRow,
     SNAPSHOT_TOPIC: SnapshotRow,
 }
 NAMING_AGGREGATE = frozenset({"grizzled:Campaign.Created", SNAPSHOT_TOPIC})

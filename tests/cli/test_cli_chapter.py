@@ -13,7 +13,7 @@ MILESTONES = (
     "Morale drops: 4 cards move to the Trials deck.",
     "Ann makes a Speech on gas. Ben discards snow+gas; Cy discards Phobia (gas).",
     "Undone: #13 Ben plays snow+shell (Cy thought it was snow+whistle).",
-    "Redone: #13.",
+    "Redone: #13 Ben plays snow+shell.",
     "Cy's Good Luck Charm discards rain+whistle.",
     "Ben withdraws, a Support tile face down.",
     "Cy benefits.",

@@ -223,7 +223,7 @@ def test_undo_takes_back_the_last_actions_and_redo_restores_them(table):
     ]
     assert table.json("status")["no_mans_land"] == []
     assert table.ok("redo").splitlines() == [
-        "Redone: #4, #5.",
+        "Redone: #4 Ann plays night+shell; #5 Ben plays snow+gas.",
         "Next: Cy's turn: play CARD or withdraw TILE",
     ]
     assert table.json("status")["no_mans_land"] == ["night+shell", "snow+gas"]

@@ -40,19 +40,22 @@ from hypothesis.stateful import (
 from msgspec.structs import replace
 
 from domain.campaign.briefing import Conclusion, EnterConclusion, RewardRule
-from domain.campaign.flow import CampaignState
+from domain.campaign.flow import CampaignState, evolve_campaign
 from domain.campaign.rewards import AwardHelpingHands, BanCard, PlayHelpingHand, score
 from domain.cards.box import DescribeHelpingHand
 from domain.cards.catalogue import HelpingHandCard
 from domain.chapter.commands import StartChapter
 from domain.errors import RuleViolation
+from domain.records import from_record
 from domain.simulate import RandomChance, random_command, random_setup
 from projections.campaign import reward_rows
 from projections.chapter import chapter_row, player_rows
 from projections.runner import catch_up
 from tests.projections.conftest import all_rows, rebuilt_copy
 from tests.tracker.history import stored_history
+from tracker.aggregate import Campaign
 from tracker.app import Tracker, campaign_id
+from tracker.errors import NotOnCurrentLine, RevertRefused
 
 NAMES = ("Random war", "Second front")
 # (ruleset, players, Trials and Morale sizes): short decks make chapters end within reach.
@@ -78,6 +81,14 @@ class Table:
         self.redos: list[list[int]] = []
         self.states: dict[int, CampaignState] = {1: created}  # state after each action
         self.now = created
+        self.steps: dict[int, list[CampaignState]] = {}  # a revert: after each action again
+        self.prefix: dict[int, list[int]] = {}  # a revert: the line before what it took out
+        self.replaced: dict[int, list[int]] = {}  # a revert: the line it replaced
+
+    def after(self, version: int) -> list[CampaignState]:
+        """The states an action on the line went through (a revert: one per action it
+        decided again)."""
+        return self.steps.get(version) or [self.states[version]]
 
 
 class ProjectionMachine(RuleBasedStateMachine):
@@ -130,6 +141,8 @@ class ProjectionMachine(RuleBasedStateMachine):
             return
         undone = self.opened.undo(which, steps, reason=f"take back {steps}")
         table.line, taken = table.line[:-steps], table.line[-steps:]
+        if taken[0] in table.replaced:  # a revert taken back: the line it replaced is back
+            table.line = table.replaced[taken[0]]
         assert list(undone.actions) == taken
         table.redos.append(taken)
         table.now = undone.state
@@ -154,8 +167,40 @@ class ProjectionMachine(RuleBasedStateMachine):
         redone = self.opened.redo(which)
         if redone.state.chapter_number > table.now.chapter_number:
             event("a redo into a later chapter")
-        table.line += table.redos.pop()
+        restored = table.redos.pop()
+        if restored[0] in table.prefix:  # a revert again, on what came before it
+            table.line = list(table.prefix[restored[0]])
+        table.line += restored
         table.now = redone.state
+
+    @rule(which=st.sampled_from(NAMES), data=st.data())
+    def revert(self, which: str, data: st.DataObject) -> None:
+        table = self.tables[which]
+        if not table.line:
+            return
+        target = data.draw(st.sampled_from(table.line), label="revert")
+        try:
+            reverted = self.opened.revert(which, target, reason="take one back")
+        except (RevertRefused, NotOnCurrentLine):
+            return
+        event(f"a revert that decided {min(len(reverted.reapplied), 2)}+ actions again")
+        cut = table.line.index(target)
+        table.prefix[reverted.version] = table.line[:cut]
+        table.replaced[reverted.version] = table.line
+        state = table.states[table.line[cut - 1]] if cut else table.states[1]
+        steps = []
+        for again in self.opened.events.get(campaign_id(which), gt=reverted.version - 1):
+            assert isinstance(again, Campaign.ActionReverted)
+            for redecided in again.reapplied:
+                for record in redecided["events"]:
+                    state = evolve_campaign(state, from_record(record))
+                steps.append(state)
+        assert state == reverted.state
+        table.steps[reverted.version] = steps
+        table.line = [*table.line[:cut], reverted.version]
+        table.redos = []
+        table.states[reverted.version] = reverted.state
+        table.now = reverted.state
 
     @precondition(lambda self: self.tracker is not None)
     @rule(batch=st.sampled_from([1, 2, 3, 7, 500]))
@@ -206,9 +251,9 @@ class ProjectionMachine(RuleBasedStateMachine):
         # Each chapter's board: the tracker's, after the chapter's last standing action.
         last: dict[int, CampaignState] = {}
         for version in [1, *table.line]:
-            after = table.states[version]
-            if after.chapter is not None:
-                last[after.chapter_number] = after
+            for after in table.after(version):
+                if after.chapter is not None:
+                    last[after.chapter_number] = after
         assert boards == [
             chapter_row(cid, table.name, n, s.chapter)  # type: ignore[arg-type]
             for n, s in sorted(last.items())

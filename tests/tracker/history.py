@@ -53,6 +53,17 @@ def stored_history(tracker: Tracker, name: str) -> list[Entry]:
                 tuple(event.actions),
                 getattr(event, "reason", ""),
             )
+        elif isinstance(event, Campaign.ActionReverted):
+            entry = Entry(
+                *who,
+                f"revert of #{event.reverted}",
+                event.logged_by,
+                event.session,
+                version not in standing,
+                tuple(record for again in event.reapplied for record in again["events"]),
+                tuple(event.actions),
+                event.reason,
+            )
         else:
             assert isinstance(event, Campaign.Created)
             entry = Entry(*who, "", event.logged_by, event.session, False, (event.record,))

@@ -505,10 +505,10 @@ def test_the_missions_an_undo_would_take_back_are_counted_by_the_missions_they_s
     tracker = friday(open_tracker)
     log_all(tracker, "Friday", [*FIRST_MISSION, *SECOND_MISSION[:2]])  # v3-v14
 
-    assert tracker.missions_in("Friday", tracker.undo_plan("Friday", 12)) == 1  # v13 starts one
-    assert tracker.missions_in("Friday", tracker.undo_plan("Friday", 2)) == 2
-    assert tracker.missions_in("Friday", tracker.undo_plan("Friday", 13)) == 0
-    assert tracker.missions_in("Friday", []) == 0
+    assert tracker.preview("Friday", tracker.undo_plan("Friday", 12)).missions == 1  # v13
+    assert tracker.preview("Friday", tracker.undo_plan("Friday", 2)).missions == 2
+    assert tracker.preview("Friday", tracker.undo_plan("Friday", 13)).missions == 0
+    assert tracker.preview("Friday", []).missions == 0
 
 
 def test_undoing_a_failed_mission_restores_the_deck_before_its_shuffle_and_redo_the_shuffle(

@@ -1,10 +1,14 @@
-"""Undo and redo under random play: whatever is taken back and restored, the tracker's
-state is the state the surviving actions' events lead to, and nothing stored is lost.
+"""Undo, redo and revert under random play: whatever is taken back, restored or decided
+again, the tracker's state is the state the surviving actions lead to, and nothing stored
+is lost.
 
 A Hypothesis state machine logs random legal commands (the engine dealing itself from a
 seeded generator) into a real SQLite file and mixes in undos of 1-3 actions, undos back
-to a chosen action, and redos. A model of the line of play and of the redo stack says
-what each undo or redo must do; after every step the stored stream is checked.
+to a chosen action, redos, and reverts of a chosen past action. A model of the line of
+play and of the redo stack says what each must do; after every step the stored stream is
+checked. A revert's result is checked against deciding the surviving commands again from
+the campaign's creation, each with the draws it recorded; a revert the rules refuse
+records nothing.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -27,14 +31,18 @@ from hypothesis.stateful import (
 from msgspec.structs import replace
 
 from domain.campaign.briefing import Conclusion, EnterConclusion
-from domain.campaign.flow import CampaignState, evolve_campaign, start_campaign
+from domain.campaign.flow import CampaignState, decide_campaign, evolve_campaign, start_campaign
 from domain.chapter.commands import StartChapter
+from domain.chapter.corrections import CorrectFact
+from domain.codec import decode_command
+from domain.errors import RuleViolation
 from domain.events import CampaignCreated
 from domain.records import from_record
 from domain.simulate import RandomChance, random_command, random_setup
 from tracker.aggregate import Campaign
 from tracker.app import Tracker, campaign_id
-from tracker.errors import NothingToRedo, NothingToUndo
+from tracker.chance import Replaying
+from tracker.errors import NothingToRedo, NothingToUndo, NotOnCurrentLine, RevertRefused
 
 NAME = "Random war"
 # (ruleset, players, Trials and Morale sizes): short decks make chapters end within reach.
@@ -62,6 +70,8 @@ class UndoRedoMachine(RuleBasedStateMachine):
         self.stored = 0  # events stored so far
         self.now: CampaignState | None = None  # the state the tracker last returned
         self.replayed: dict[int, CampaignState] = {}  # by version: replay of its line
+        self.prefix: dict[int, list[int]] = {}  # a revert: the line before the action it took
+        self.replaced: dict[int, list[int]] = {}  # a revert: the line it replaced
 
     # --- the table ------------------------------------------------------------------------
     @initialize(seed=st.integers(0, 2**32 - 1), table=st.sampled_from(TABLES))
@@ -93,6 +103,8 @@ class UndoRedoMachine(RuleBasedStateMachine):
             return
         undone = tracker.undo(NAME, steps, reason=f"take back {steps}")
         taken, self.line = self.line[-steps:], self.line[:-steps]
+        if taken[0] in self.replaced:  # a revert taken back: the line it replaced is back
+            self.line = self.replaced[taken[0]]
         assert list(undone.actions) == taken
         self.redos.append(taken)
         self.recorded(undone.version, undone.state)
@@ -111,6 +123,48 @@ class UndoRedoMachine(RuleBasedStateMachine):
         self.recorded(undone.version, undone.state)
         self.check()
 
+    @precondition(lambda self: self.now is not None and self.now.chapter_running)
+    @rule(stock=st.integers(0, 5))
+    def correct(self, stock: int) -> None:
+        """A correction most later actions do not depend on: one a revert can take out
+        while keeping them (random play's own actions each decide whose turn it is)."""
+        try:
+            logged = self.opened.log_action(NAME, CorrectFact("stock", stock, "recounted"))
+        except RuleViolation:
+            self.check()
+            return
+        self.line.append(logged.version)
+        self.redos = []
+        self.recorded(logged.version, logged.state)
+        self.check()
+
+    @precondition(lambda self: len(self.line) > 0)
+    @rule(data=st.data())
+    def revert(self, data: st.DataObject) -> None:
+        target = data.draw(st.sampled_from(self.line), label="revert")
+        tracker = self.opened
+        if isinstance(self.stream()[target], Campaign.ActionReverted):
+            with pytest.raises(NotOnCurrentLine):
+                tracker.revert(NAME, target, reason="random")
+            self.check()
+            return
+        try:
+            reverted = tracker.revert(NAME, target, reason="take one back")
+        except RevertRefused as refused:
+            event("revert refused")
+            assert "Nothing was recorded" in str(refused)
+            self.check()
+            return
+        event(f"revert recorded, {min(len(reverted.reapplied), 3)}+ actions decided again")
+        cut = self.line.index(target)
+        self.prefix[reverted.version] = self.line[:cut]
+        self.replaced[reverted.version] = self.line
+        self.line = [*self.line[:cut], reverted.version]
+        self.redos = []
+        self.recorded(reverted.version, reverted.state)
+        assert reverted.state == self.decide_line()
+        self.check()
+
     @rule()
     def redo(self) -> None:
         tracker = self.opened
@@ -122,6 +176,8 @@ class UndoRedoMachine(RuleBasedStateMachine):
         redone = tracker.redo(NAME)
         restored = self.redos.pop()
         assert list(redone.actions) == restored
+        if restored[0] in self.prefix:  # a revert again: on top of what came before it
+            self.line = list(self.prefix[restored[0]])
         self.line += restored
         self.recorded(redone.version, redone.state)
         self.check()
@@ -174,11 +230,32 @@ class UndoRedoMachine(RuleBasedStateMachine):
         assert version is None or version == self.stored
         self.now = state or self.now
 
+    def stream(self) -> dict[int, Any]:
+        return {e.originator_version: e for e in self.opened.events.get(campaign_id(NAME))}
+
+    def decide_line(self) -> CampaignState:
+        """The campaign decided again from its creation: each surviving command (a
+        revert's: those it decided again) through the rules, with the draws it recorded."""
+        stream = self.stream()
+        created = from_record(stream[1].record)
+        assert isinstance(created, CampaignCreated)
+        state = start_campaign(created)
+        for version in self.line:
+            action = stream[version]
+            if isinstance(action, Campaign.ActionReverted):
+                commands = [(a["command"], a.get("draws") or []) for a in action.reapplied]
+            else:
+                commands = [(action.command, action.draws or [])]
+            for command, draws in commands:
+                for decided in decide_campaign(state, decode_command(command), Replaying(draws)):
+                    state = evolve_campaign(state, decided)
+        return state
+
     def replay_line(self) -> CampaignState:
         """The campaign rebuilt from its creation and the domain events of the actions
         that stand, and nothing else: no undo or redo record, no snapshot. (The replay up
         to each action is kept: an action always follows the same actions.)"""
-        stream = {e.originator_version: e for e in self.opened.events.get(campaign_id(NAME))}
+        stream = self.stream()
         if not self.replayed:
             created = from_record(stream[1].record)
             assert isinstance(created, CampaignCreated)
@@ -187,16 +264,19 @@ class UndoRedoMachine(RuleBasedStateMachine):
         for version in self.line:
             if version not in self.replayed:
                 action = stream[version]
-                assert isinstance(action, Campaign.ActionLogged)
                 state = self.replayed[previous]
-                for record in action.events:
+                if isinstance(action, Campaign.ActionReverted):
+                    records = [r for again in action.reapplied for r in again["events"]]
+                else:
+                    records = action.events
+                for record in records:
                     state = evolve_campaign(state, from_record(record))
                 self.replayed[version] = state
             previous = version
         return self.replayed[previous]
 
 
-def test_undo_and_redo_always_leave_the_state_the_surviving_actions_lead_to(
+def test_undo_redo_and_revert_always_leave_the_state_the_surviving_actions_lead_to(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
     run_state_machine_as_test(
