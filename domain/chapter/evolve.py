@@ -249,7 +249,8 @@ def evolve(state: ChapterState, event: Event) -> ChapterState:
             nml = list(state.nml)
             nml.remove(card)
             state = state.with_player(replace(state.player(name), charm_up=False))
-            state = replace(state, nml=tuple(nml), discard=(*state.discard, card))
+            spent = state.luck_spent_without(card)  # Luck leaves with its card (Decision 1)
+            state = replace(state, nml=tuple(nml), discard=(*state.discard, card), luck_spent=spent)
             return _after_turn(state, name)
         case MissionStarted():
             return _start_mission(state, event)
