@@ -33,7 +33,12 @@ from domain.chapter.state import ChapterState, Phase, Player
 from domain.engine import execute
 from domain.events import Event
 from domain.legal import charms, intensities, plays, support_choices, targets, withdrawals
-from domain.modules.play import random_cancellation, random_order_choice, random_recruit_command
+from domain.modules.play import (
+    careful_order_choice,
+    random_cancellation,
+    random_order_choice,
+    random_recruit_command,
+)
 from domain.modules.solo.play import random_solo_command, random_solo_setup
 
 
@@ -189,6 +194,11 @@ def _dealt(state: ChapterState, intensity: int) -> int:
     return state.cards_in_hands + min(intensity * len(deal_order(state)), len(state.trials))
 
 
+def _fits(state: ChapterState, order: int | None) -> bool:
+    """Whether the least deal this order allows leaves fewer than 13 cards in hands."""
+    return _dealt(state, intensities(state, order)[0]) < (state.rules.hand_limit or 0)
+
+
 def _careful_deal(state: ChapterState, span: range, intensity: int, rng: random.Random) -> int:
     """A Mission Leader mostly deals fewer cards rather than 13 or more in hands, which
     loses the chapter at once (Decision 2); the random draw is only made when it would."""
@@ -205,6 +215,8 @@ def random_command(state: ChapterState, rng: random.Random) -> Command:
         return random_solo_command(state, rng)  # Solo mode (domain/modules/solo/play.py)
     if state.phase == Phase.PREPARATION:
         kept, back = random_order_choice(state, rng)  # Orders of the Day (module_play.py)
+        if state.rules.hand_limit is not None:  # not an order whose minimum loses at once
+            kept, back = careful_order_choice(state, (kept, back), _fits)
         span = intensities(state, kept)
         # deal the whole deck when the Peace card is in sight, else a few cards each
         whole = len(span) <= 3 and rng.random() < 0.7
