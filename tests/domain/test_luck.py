@@ -13,7 +13,7 @@ end of the Mission)."
 
 from collections.abc import Sequence
 
-from domain.cards.catalogue import CardType, Catalogue, base_catalogue
+from domain.cards.catalogue import Catalogue, base_catalogue
 from domain.chapter.commands import (
     PlayCard,
     PlayRecruitCard,
@@ -29,11 +29,14 @@ from domain.chapter.state import ChapterState
 from domain.events import CardDrawnAndPlayed, CardPlayed, CharmUsed, MissionFailed
 from domain.modules.recruits import RecruitPlayed
 from tests.domain.builders import CHARMS, rigged_deck, run
-from tests.domain.module_builders import prepare, synthetic_catalogue
+from tests.domain.module_builders import (
+    GAS_WHISTLE_LUCK,
+    RAIN_LUCK,
+    prepare,
+    synthetic_catalogue,
+)
 
-# Test data: made-up Luck cards (the real ones are not public).
-RAIN_LUCK = CardType(key="rain+luck", threats=("rain",), luck=1)
-GAS_WHISTLE_LUCK = CardType(key="gas+whistle+luck", threats=("gas", "whistle"), luck=1)
+# Test data: made-up Luck cards (the real ones are not public; module_builders.py).
 LUCKY = base_catalogue().described(None, RAIN_LUCK).described(None, GAS_WHISTLE_LUCK)
 
 
