@@ -23,10 +23,11 @@ from domain.chapter.commands import (
     UseCharm,
     Withdraw,
 )
+from domain.chapter.corrections import CorrectFact, decide_correction
 from domain.chapter.evolve import begin
 from domain.chapter.setup import decide_start_chapter
 from domain.chapter.state import ChapterState
-from domain.events import CardDrawnAndPlayed, CardPlayed, CharmUsed, MissionFailed
+from domain.events import CardDrawnAndPlayed, CardPlayed, CharmUsed, FactCorrected, MissionFailed
 from domain.modules.recruits import RecruitPlayed
 from tests.domain.builders import CHARMS, rigged_deck, run
 from tests.domain.module_builders import (
@@ -280,3 +281,19 @@ def test_a_charm_that_discards_one_of_two_identical_luck_cards_takes_the_spent_o
     assert events == (CharmUsed("Cy", "rain+luck"),)
     assert state.nml.count("rain+luck") == 1
     assert state.luck_spent == () and state.unspent_luck() == ("rain+luck",)
+
+
+def test_a_correction_that_takes_a_spent_luck_card_out_of_no_mans_land_takes_its_luck_too():
+    """Decision 1: "Luck leaves with its card." The table says the Luck card that cancelled
+    Ben's Trap is not in No Man's Land: nothing is left spent, and Cy's Trap springs."""
+    state = armistice_with_traps(ONE_LUCK_TWO_TRAPS, then=["night+gas"])
+    state, _ = run(state, PlayCard("Ann", "rain+luck"), PlayCard("Ben", "night+shell+trap"))
+
+    fixed = "it was never played"
+    o = decide_correction(state, CorrectFact("nml-remove", "rain+luck", fixed))
+
+    assert o.events == [FactCorrected("nml-remove", None, "rain+luck", fixed)]
+    state = o.state
+    assert state.luck_spent == () and state.unspent_luck() == ()
+    state, events = run(state, PlayCard("Cy", "snow+gas+trap"))
+    assert events[1] == CardDrawnAndPlayed("Cy", "night+gas", "trap")
