@@ -14,7 +14,7 @@ import msgspec
 from msgspec.structs import replace
 
 from domain.cards.catalogue import THREATS, Catalogue, base_catalogue, grizzled_roster
-from domain.chapter.actions import trap_springs
+from domain.chapter.actions import deal_order, trap_springs
 from domain.chapter.commands import (
     Command,
     MakeSpeech,
@@ -33,7 +33,12 @@ from domain.chapter.state import ChapterState, Phase, Player
 from domain.engine import execute
 from domain.events import Event
 from domain.legal import charms, intensities, plays, support_choices, targets, withdrawals
-from domain.modules.play import random_cancellation, random_order_choice, random_recruit_command
+from domain.modules.play import (
+    careful_order_choice,
+    random_cancellation,
+    random_order_choice,
+    random_recruit_command,
+)
 from domain.modules.solo.play import random_solo_command, random_solo_setup
 
 
@@ -184,17 +189,39 @@ def _mission_command(state: ChapterState, rng: random.Random) -> Command:
     return rng.choice(options or leave)
 
 
+def _dealt(state: ChapterState, intensity: int) -> int:
+    """Cards in hands once ``intensity`` cards each are dealt (Frenzied's draw aside)."""
+    return state.cards_in_hands + min(intensity * len(deal_order(state)), len(state.trials))
+
+
+def _fits(state: ChapterState, order: int | None) -> bool:
+    """Whether the least deal this order allows leaves fewer than 13 cards in hands."""
+    return _dealt(state, intensities(state, order)[0]) < (state.rules.hand_limit or 0)
+
+
+def _careful_deal(state: ChapterState, span: range, intensity: int, rng: random.Random) -> int:
+    """A Mission Leader mostly deals fewer cards rather than 13 or more in hands, which
+    loses the chapter at once (Decision 2); the random draw is only made when it would."""
+    limit = state.rules.hand_limit
+    if limit is None or _dealt(state, intensity) < limit or rng.random() < 0.1:
+        return intensity
+    safe = [i for i in span if _dealt(state, i) < limit]
+    return safe[-1] if safe else intensity
+
+
 def random_command(state: ChapterState, rng: random.Random) -> Command:
     """A legal command chosen at random, leaning towards sensible play."""
     if state.solo is not None and state.phase != Phase.SUPPORT:
         return random_solo_command(state, rng)  # Solo mode (domain/modules/solo/play.py)
     if state.phase == Phase.PREPARATION:
         kept, back = random_order_choice(state, rng)  # Orders of the Day (module_play.py)
+        if state.rules.hand_limit is not None:  # not an order whose minimum loses at once
+            kept, back = careful_order_choice(state, (kept, back), _fits)
         span = intensities(state, kept)
-        if len(span) <= 3 and rng.random() < 0.7:
-            # deal the whole deck: the Peace card is in sight
-            return StartMission(span[-1], order=kept, order_back=back)
-        return StartMission(rng.choice(span[:3]), order=kept, order_back=back)
+        # deal the whole deck when the Peace card is in sight, else a few cards each
+        whole = len(span) <= 3 and rng.random() < 0.7
+        intensity = _careful_deal(state, span, span[-1] if whole else rng.choice(span[:3]), rng)
+        return StartMission(intensity, order=kept, order_back=back)
     if state.phase == Phase.SUPPORT:
         return rng.choice(support_choices(state))
     # Recruits and Orders of the Day (module_play.py): the leader acts for the Recruit; a

@@ -34,7 +34,12 @@ from domain.chapter.guards import (
 from domain.chapter.hardknocks import active, has, withdrawal_blocker
 from domain.chapter.moments import INSTALLED
 from domain.chapter.outcome import Outcome
-from domain.chapter.resolution import after_support, end_of_action, failing_threat
+from domain.chapter.resolution import (
+    after_support,
+    end_of_action,
+    failing_threat,
+    lost_by_hands,
+)
 from domain.chapter.state import ChapterState, Phase, Player
 from domain.errors import (
     CardNotInHand,
@@ -132,6 +137,8 @@ def decide_start_mission(
             o.emit(CardsDrawn(player.name, o.state.trials[:2], "frenzied"))
     for after_deal in INSTALLED.after_deal:  # a Recruit enters (moments.py)
         after_deal(o, cmd)
+    if lost_by_hands(o):  # Decision 2: the deal gave 13 or more cards, lost at once
+        return o
     _chaplain_withdraws(o, cmd.chaplain_tile, chance)
     if failing_threat(o.state) is not None:  # Decision 3: it fails before any action
         end_of_action(o, chance)
@@ -220,16 +227,20 @@ def before_action(state: ChapterState, cmd: Command) -> None:
         hook(state, cmd)
 
 
-def action_done(o: Outcome, cmd: Command) -> None:
-    """The action's events applied: the modules' and cards' moment (moments.py)."""
-    for hook in INSTALLED.after_action:
+def action_done(o: Outcome, cmd: Command) -> bool:
+    """The action's events applied: the modules' and cards' moment (moments.py). Only
+    their hooks (here or at a Trap) can put cards in hands during an action: if they made
+    13, the chapter is lost at once (Decision 2). Whether it was."""
+    hooks = INSTALLED.after_action
+    for hook in hooks:
         hook(o, cmd)
+    return bool(hooks or INSTALLED.trap) and lost_by_hands(o)
 
 
 def after_action(o: Outcome, cmd: Command, chance: Chance | None) -> None:
     """The action's events applied: its moment, then the Mission's end."""
-    action_done(o, cmd)
-    end_of_action(o, chance)
+    if not action_done(o, cmd):
+        end_of_action(o, chance)
 
 
 def decide_play_card(state: ChapterState, cmd: PlayCard, chance: Chance | None = None) -> Outcome:

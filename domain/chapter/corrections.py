@@ -1,8 +1,9 @@
 """Corrections: when the physical table and the tracker disagree, the table is right.
 
 A correction sets one fact anew, with a reason, and the engine takes it as the truth
-from then on. After a correction during a Mission the rules look again: three identical
-threats now in No Man's Land fail the Mission at once.
+from then on. After a correction the rules look again: 13 or more cards in hands lose an
+Armistice chapter at once (Decision 2), and during a Mission three identical threats now
+in No Man's Land fail it at once.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from domain.chapter.commands import Chance
 from domain.chapter.facts import FACTS, Fact
 from domain.chapter.guards import check_known_card, find_player
 from domain.chapter.outcome import Outcome
-from domain.chapter.resolution import end_of_action
+from domain.chapter.resolution import end_of_action, lost_by_hands
 from domain.chapter.state import ChapterState, Phase
 from domain.errors import InvalidCorrection
 from domain.events import FactCorrected
@@ -79,6 +80,8 @@ def decide_correction(
     _check_applicable(state, event)
     o = Outcome(state)
     o.emit(event)
+    if lost_by_hands(o):  # a hand corrected up to 13 cards together (Decision 2)
+        return o
     if state.phase == Phase.MISSION:
         end_of_action(o, chance)
     return o

@@ -121,8 +121,9 @@ def _place(state: ChapterState, player: str, card: str) -> ChapterState:
 
 
 def trap_meets_luck(state: ChapterState, card: str) -> ChapterState:
-    """A Trap just played from a hand: the first unspent Luck in No Man's Land cancels it
-    and is spent (Decision 1). A Trap drawn by a Trap or by Clumsy never comes here."""
+    """A Trap just played from a hand (a Grizzled's, the Solo hand, a Recruit's): the first
+    unspent Luck in No Man's Land cancels it and is spent (Decision 1). A Trap drawn by a
+    Trap or by Clumsy never comes here."""
     free = state.unspent_luck()
     if not (state.rules.traps and state.catalogue.cards[card].trap and free):
         return state
@@ -249,7 +250,8 @@ def evolve(state: ChapterState, event: Event) -> ChapterState:
             nml = list(state.nml)
             nml.remove(card)
             state = state.with_player(replace(state.player(name), charm_up=False))
-            state = replace(state, nml=tuple(nml), discard=(*state.discard, card))
+            spent = state.luck_spent_without(card)  # Luck leaves with its card (Decision 1)
+            state = replace(state, nml=tuple(nml), discard=(*state.discard, card), luck_spent=spent)
             return _after_turn(state, name)
         case MissionStarted():
             return _start_mission(state, event)

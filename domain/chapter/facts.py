@@ -74,7 +74,10 @@ def apply_correction(state: ChapterState, event: FactCorrected) -> ChapterState:
         case "nml-remove":
             nml = list(state.nml)
             nml.remove(str(value))
-            return replace(state, nml=tuple(nml), discard=(*state.discard, str(value)))
+            spent = state.luck_spent_without(str(value))  # Luck leaves with its card
+            return replace(
+                state, nml=tuple(nml), discard=(*state.discard, str(value)), luck_spent=spent
+            )
         case "knock-add":
             return _on_player(
                 state, name, lambda p: replace(p, hard_knocks=(*p.hard_knocks, str(value)))

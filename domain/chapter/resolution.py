@@ -2,7 +2,8 @@
 
 1 reveal Support (and the beneficiary's choice), 2 Hard Knock defeat, 3 victory,
 4 Morale Drop, 5 chapter defeat (Monument; 13+ cards under armistice), 6 next Mission
-(the leader passes, the former leader takes a Speech token).
+(the leader passes, the former leader takes a Speech token). The 13-card defeat is also
+checked whenever cards enter hands (``lost_by_hands``, Decision 2).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from domain.chapter.commands import Chance
 from domain.chapter.hardknocks import has
 from domain.chapter.moments import INSTALLED
 from domain.chapter.outcome import Outcome
-from domain.chapter.state import ChapterState, SupportPending
+from domain.chapter.state import ChapterState, Phase, SupportPending
 from domain.events import (
     ChapterLost,
     ChapterWon,
@@ -36,6 +37,28 @@ def failing_threat(state: ChapterState) -> str | None:
         return None
     over = [t for t, n in counts.items() if n >= 3]
     return min(over, key=THREAT_ORDER.__getitem__) if over else None
+
+
+def hands_over_limit(state: ChapterState) -> str | None:
+    """Why the chapter is lost by the cards in hands (13 or more together, armistice and
+    Solo), or None. Only Trial cards are in hands here: Helping Hands live in the campaign
+    and never count, nor do a Recruit's cards or its Morale tokens (Decision 2)."""
+    limit = state.rules.hand_limit
+    if limit is None or state.phase == Phase.OVER:
+        return None
+    held = state.cards_in_hands
+    return f"{held} cards in hands ({limit} or more)" if held >= limit else None
+
+
+def lost_by_hands(o: Outcome) -> bool:
+    """Decision 2: "If the players ever have 13 or more cards in hand collectively, the game
+    is lost!" Called whenever cards may have entered hands (a deal, an Order's cancellation,
+    a card effect, a correction) and at step 5: the chapter is lost at once; whether it was."""
+    detail = hands_over_limit(o.state)
+    if detail is None:
+        return False
+    end_chapter(o, ChapterLost("hands", detail))
+    return True
 
 
 def mission_ended(o: Outcome, chance: Chance | None) -> bool:
@@ -140,10 +163,7 @@ def after_support(o: Outcome) -> None:
         detail = "the Morale Reserve is exhausted: the Monument is visible"
         end_chapter(o, ChapterLost("monument", detail))
         return
-    limit = state.rules.hand_limit
-    if limit is not None and state.cards_in_hands >= limit:
-        detail = f"{state.cards_in_hands} cards in hands ({limit} or more)"
-        end_chapter(o, ChapterLost("hands", detail))
+    if lost_by_hands(o):  # step 5, again: the last look the basic rules take
         return
     pass_leadership(o)
 

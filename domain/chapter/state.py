@@ -101,6 +101,20 @@ class ChapterState(msgspec.Struct, frozen=True):
                     free.append(card)
         return tuple(free)
 
+    def luck_spent_without(self, card: str) -> tuple[str, ...]:
+        """The spent Luck once one copy of ``card`` left No Man's Land (a charm, a
+        correction): "Luck leaves with its card". The copy that leaves is the first one laid
+        down (``list.remove``), the one whose symbols ``unspent_luck`` counts spent first,
+        so its spent symbols leave with it and a second copy keeps its own."""
+        spent = self.luck_spent
+        if card not in spent:
+            return spent
+        left = list(spent)
+        for _ in range(self.catalogue[card].luck):
+            if card in left:
+                left.remove(card)
+        return tuple(left)
+
     # --- players -------------------------------------------------------------------
     def index(self, name: str) -> int:
         """The seat of a player by exact name; KeyError when there is none."""

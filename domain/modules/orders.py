@@ -7,7 +7,8 @@ Grizzled (Duo counts as 4); the leader may deal more. Orders stack, Mission afte
 The threats an order shows count as active threats in No Man's Land. An order without a
 cancellation condition is discarded after the Support phase; a lasting one stays until
 the table says its condition is met (``CancelOrder``), drawing the Trials cards it asks
-for, as many as the deck still holds.
+for, as many as the deck still holds; if they make 13 cards in hands, the chapter is lost
+at once (Decision 2).
 
 An order's own effect is free text the table applies (with corrections where needed);
 the engine enforces the structure: drawing, the minimum, threats, discarding, stacking.
@@ -25,6 +26,7 @@ from domain.chapter.guards import find_player
 from domain.chapter.moments import Module
 from domain.chapter.outcome import Outcome
 from domain.chapter.piles import OrderPiles
+from domain.chapter.resolution import lost_by_hands
 from domain.chapter.state import ChapterState, Phase
 from domain.errors import IntensityTooLow, RuleViolation, WrongPhase
 from domain.events import ChapterStarted, Event, Slot
@@ -227,6 +229,7 @@ def decide_cancel_order(
     o = Outcome(state)
     name = player.name if player is not None else None
     o.emit(OrderCancelled(cmd.order, cmd.reason.strip(), name, cards))
+    lost_by_hands(o)  # the drawn cards may make 13 in hands: lost at once (Decision 2)
     return o
 
 

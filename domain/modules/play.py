@@ -7,6 +7,7 @@ chapter uses the module: a chapter without them plays exactly as before.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from msgspec.structs import replace
 
@@ -24,6 +25,18 @@ def random_order_choice(state: ChapterState, rng: random.Random) -> tuple[int | 
     """The Order of the Day the leader keeps and the one put back (None, None: no order)."""
     choices = order_choices(state)
     return choices[0] if len(choices) == 1 else rng.choice(choices)
+
+
+def careful_order_choice(
+    state: ChapterState,
+    drawn: tuple[int | None, int | None],
+    fits: Callable[[ChapterState, int | None], bool],
+) -> tuple[int | None, int | None]:
+    """The leader's choice, or, when the order kept does not ``fit`` (its minimum deals 13
+    cards in hands), the first other choice that does (the same cards drawn, when known)."""
+    if fits(state, drawn[0]):
+        return drawn
+    return next((pair for pair in order_choices(state) if fits(state, pair[0])), drawn)
 
 
 def random_cancellation(state: ChapterState, rng: random.Random) -> CancelOrder | None:

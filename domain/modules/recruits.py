@@ -32,6 +32,7 @@ from domain.chapter.commands import (
     Target,
     WithdrawRecruit,
 )
+from domain.chapter.evolve import trap_meets_luck
 from domain.chapter.guards import check_can_reveal, check_known_card, check_phase, reveal_top
 from domain.chapter.moments import Module
 from domain.chapter.outcome import Outcome
@@ -210,10 +211,12 @@ def decide_play_recruit_card(
             f"{leader.name}, the Mission Leader, has withdrawn: {who}'s {label} cannot be "
             "played this Mission (a Recruit's Hard Knock goes to the Mission Leader)"
         )
+    # Luck, as for a Grizzled's card (Decision 1): read on the table with the card placed,
+    # before its Luck is spent (``_played``).
+    sprung = kind.trap and trap_springs(replace(state, nml=(*state.nml, cmd.card)))
     o = Outcome(state)
     o.emit(RecruitPlayed(recruit.number, cmd.card))
     used_target = played_consequences(o, leader.name, cmd.card, cmd.target)
-    sprung = kind.trap and trap_springs(o.state)
     if sprung:
         # The leader takes a Hard Knock the Trap draws, even after withdrawing.
         drawn = reveal_top(o.state, cmd.drawn, who, "Trap")
@@ -299,8 +302,8 @@ def _played(state: ChapterState, event: RecruitPlayed) -> ChapterState:
     hand.remove(event.card)
     state = _with_recruit(state, replace(recruit, hand=tuple(hand)))
     kind = state.catalogue[event.card]
-    if kind.is_threat:
-        state = replace(state, nml=(*state.nml, event.card))
+    if kind.is_threat:  # its Trap, if Luck cancels it, spends that Luck (Decision 1)
+        state = trap_meets_luck(replace(state, nml=(*state.nml, event.card)), event.card)
     elif kind.hard_knock is not None:
         leader = state.players[state.leader]
         state = state.with_player(replace(leader, hard_knocks=(*leader.hard_knocks, event.card)))

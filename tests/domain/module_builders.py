@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from domain.cards.catalogue import Catalogue, OrderCard, RecruitCard, base_catalogue
+from domain.cards.catalogue import CardType, Catalogue, OrderCard, RecruitCard, base_catalogue
 from domain.chapter.commands import Seat, StartChapter
 from domain.chapter.evolve import begin
 from domain.chapter.setup import decide_start_chapter
@@ -68,6 +68,43 @@ def synthetic_catalogue() -> Catalogue:
     """The base Trial cards plus the synthetic Orders and Recruits, as if described."""
     catalogue = base_catalogue()
     for card in (*SYNTHETIC_ORDERS, *SYNTHETIC_RECRUITS):
+        catalogue = catalogue.learnt(card)
+    return catalogue
+
+
+# Test data: made-up Luck cards (which Armistice cards carry Luck is not public), one of
+# them in several copies (several printed numbers), one with two Luck symbols.
+RAIN_LUCK = CardType(key="rain+luck", threats=("rain",), luck=1)
+GAS_WHISTLE_LUCK = CardType(key="gas+whistle+luck", threats=("gas", "whistle"), luck=1)
+SHELL_LUCK2 = CardType(key="shell+luck2", threats=("shell",), luck=2)
+
+
+# Two more synthetic orders showing night, like the lasting Order D: with a Trauma they can
+# make 3 identical threats active when a Mission starts (Decision 3).
+NIGHT_ORDERS = (
+    OrderCard(
+        909,
+        "Synthetic order I: night raid",
+        "hard",
+        ((3, 1), (4, 1)),
+        ("night",),
+        True,
+        "synthetic: the leader draws 1 card",
+    ),
+    OrderCard(910, "Synthetic order J: dark sector", "normal", ((3, 1), (4, 1)), ("night",)),
+)
+LUCKY_ORDER_NUMBERS = (*ORDER_NUMBERS, *(card.number for card in NIGHT_ORDERS))
+
+
+@cache
+def lucky_catalogue() -> Catalogue:
+    """The synthetic catalogue and the night orders, plus made-up Luck cards: three
+    rain+luck, a gas+whistle+luck and a shell+luck2 with two Luck symbols."""
+    catalogue = synthetic_catalogue()
+    for number in (991, 992, 993):
+        catalogue = catalogue.described(number, RAIN_LUCK)
+    catalogue = catalogue.described(None, GAS_WHISTLE_LUCK).described(None, SHELL_LUCK2)
+    for card in NIGHT_ORDERS:
         catalogue = catalogue.learnt(card)
     return catalogue
 

@@ -13,17 +13,31 @@ end of the Mission)."
 
 from collections.abc import Sequence
 
-from domain.cards.catalogue import CardType, Catalogue, base_catalogue
-from domain.chapter.commands import PlayCard, Seat, StartChapter, StartMission, UseCharm, Withdraw
+from domain.cards.catalogue import Catalogue, base_catalogue
+from domain.chapter.commands import (
+    PlayCard,
+    PlayRecruitCard,
+    Seat,
+    StartChapter,
+    StartMission,
+    UseCharm,
+    Withdraw,
+)
+from domain.chapter.corrections import CorrectFact, decide_correction
 from domain.chapter.evolve import begin
 from domain.chapter.setup import decide_start_chapter
 from domain.chapter.state import ChapterState
-from domain.events import CardDrawnAndPlayed, CardPlayed, CharmUsed, MissionFailed
+from domain.events import CardDrawnAndPlayed, CardPlayed, CharmUsed, FactCorrected, MissionFailed
+from domain.modules.recruits import RecruitPlayed
 from tests.domain.builders import CHARMS, rigged_deck, run
+from tests.domain.module_builders import (
+    GAS_WHISTLE_LUCK,
+    RAIN_LUCK,
+    prepare,
+    synthetic_catalogue,
+)
 
-# Test data: made-up Luck cards (the real ones are not public).
-RAIN_LUCK = CardType(key="rain+luck", threats=("rain",), luck=1)
-GAS_WHISTLE_LUCK = CardType(key="gas+whistle+luck", threats=("gas", "whistle"), luck=1)
+# Test data: made-up Luck cards (the real ones are not public; module_builders.py).
 LUCKY = base_catalogue().described(None, RAIN_LUCK).described(None, GAS_WHISTLE_LUCK)
 
 
@@ -202,3 +216,84 @@ def test_a_luck_card_is_still_a_threat_card():
     state, events = run(state, PlayCard("Cy", "rain+gas"))
 
     assert isinstance(events[1], MissionFailed) and events[1].threat == "rain"
+
+
+# --- A Recruit's Trap, and two copies of one Luck card -------------------------------------
+RECRUIT_LUCKY = synthetic_catalogue().described(None, RAIN_LUCK)
+
+
+def test_a_recruits_trap_that_luck_cancels_spends_the_luck():
+    """Decision 1: the Luck symbol "cancels the next Trap that would spring; it is then
+    spent", whoever plays the Trap: a Recruit's Trap too ("When a Grizzled or a Recruit
+    plays a Threat card from their hand that has a Trap symbol...")."""
+    state = prepare(
+        {"Ann": ["rain+luck", "night+gas+trap"], "Ben": ["snow+gas", "rain+whistle"]}
+        | {"Cy": ["snow+whistle", "night+whistle"]},
+        then=["night+shell+trap", "snow+shell", "rain+shell", "gas+whistle"],
+        recruits=(951,),
+        catalogue=RECRUIT_LUCKY,
+        traps=True,
+    )
+    state, _ = run(
+        state,
+        StartMission(2),
+        PlayCard("Ann", "rain+luck"),
+        PlayCard("Ben", "snow+gas"),
+        PlayCard("Cy", "snow+whistle"),
+    )
+    state, events = run(state, PlayRecruitCard("night+shell+trap"))
+    assert events == (RecruitPlayed(951, "night+shell+trap"),)  # the Luck cancelled it
+    assert state.luck_spent == ("rain+luck",) and state.unspent_luck() == ()
+
+    state, events = run(state, PlayCard("Ann", "night+gas+trap"))
+
+    assert events[1] == CardDrawnAndPlayed("Ann", "gas+whistle", "trap")
+
+
+# Two copies of one made-up Luck card, described under two made-up numbers.
+TWO_RAIN_LUCKS = base_catalogue().described(991, RAIN_LUCK).described(992, RAIN_LUCK)
+
+
+def test_a_charm_that_discards_one_of_two_identical_luck_cards_takes_the_spent_one():
+    """Decision 1: "Luck leaves with its card (a charm, the end of the Mission)." Two copies
+    of one Luck card lie in No Man's Land, one spent on Ben's Trap; the charm discards the
+    copy laid down first, whose Luck was spent first: the other still cancels a Trap."""
+    state = armistice_with_traps(
+        {
+            "Ann": ["rain+luck", "night+gas+trap"],
+            "Ben": ["night+shell+trap", "snow+whistle"],
+            "Cy": ["rain+luck", "snow+gas"],
+        },
+        then=["rain+gas"],
+        catalogue=TWO_RAIN_LUCKS,
+    )
+    state, _ = run(
+        state,
+        PlayCard("Ann", "rain+luck"),
+        PlayCard("Ben", "night+shell+trap"),  # the first copy's Luck cancels it
+        PlayCard("Cy", "rain+luck"),
+    )
+    assert state.luck_spent == ("rain+luck",) and state.unspent_luck() == ("rain+luck",)
+    state, _ = run(state, Withdraw("Ann", "left"), Withdraw("Ben", "left"))
+
+    state, events = run(state, UseCharm("Cy", "rain+luck"))  # Cy's charm is rain
+
+    assert events == (CharmUsed("Cy", "rain+luck"),)
+    assert state.nml.count("rain+luck") == 1
+    assert state.luck_spent == () and state.unspent_luck() == ("rain+luck",)
+
+
+def test_a_correction_that_takes_a_spent_luck_card_out_of_no_mans_land_takes_its_luck_too():
+    """Decision 1: "Luck leaves with its card." The table says the Luck card that cancelled
+    Ben's Trap is not in No Man's Land: nothing is left spent, and Cy's Trap springs."""
+    state = armistice_with_traps(ONE_LUCK_TWO_TRAPS, then=["night+gas"])
+    state, _ = run(state, PlayCard("Ann", "rain+luck"), PlayCard("Ben", "night+shell+trap"))
+
+    fixed = "it was never played"
+    o = decide_correction(state, CorrectFact("nml-remove", "rain+luck", fixed))
+
+    assert o.events == [FactCorrected("nml-remove", None, "rain+luck", fixed)]
+    state = o.state
+    assert state.luck_spent == () and state.unspent_luck() == ()
+    state, events = run(state, PlayCard("Cy", "snow+gas+trap"))
+    assert events[1] == CardDrawnAndPlayed("Cy", "night+gas", "trap")

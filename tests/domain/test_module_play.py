@@ -17,7 +17,6 @@ from collections.abc import Iterator
 import pytest
 from msgspec.structs import replace
 
-from domain.chapter.actions import trap_springs
 from domain.chapter.commands import (
     CancelOrder,
     Command,
@@ -37,7 +36,6 @@ from domain.modules.recruits import RecruitArrived, RecruitDeparted, RecruitWith
 from domain.simulate import RandomChance, random_setup
 from tests.domain.module_builders import ORDER_NUMBERS, RECRUIT_NUMBERS, synthetic_catalogue
 from tests.domain.test_random_play import (
-    CATALOGUE,
     Chapter,
     check_chapter,
     check_decide_accepts_exactly_the_legal_commands,
@@ -123,23 +121,10 @@ def _module_candidates(state: ChapterState, started_orders: tuple[int, ...]) -> 
     for number in started_orders:
         yield CancelOrder(number, CANCEL_REASON)
     if state.phase == Phase.MISSION:
-        for key in CATALOGUE:
-            aims = targets(state) if CATALOGUE[key].merry_christmas else (None,)
+        for key in state.catalogue:
+            aims = targets(state) if state.catalogue[key].merry_christmas else (None,)
             yield from (PlayRecruitCard(key, target=aim) for aim in aims)
         yield WithdrawRecruit()
-
-
-def _completed(state: ChapterState, command: Command) -> Command:
-    """A Recruit's Trap that draws a Merry Christmas needs its target, as for a player."""
-    if not isinstance(command, PlayRecruitCard) or not state.trials:
-        return completed(state, command)
-    top = state.trials[0]
-    springs = CATALOGUE[command.card].trap and trap_springs(
-        replace(state, nml=(*state.nml, command.card))
-    )
-    if springs and top is not None and CATALOGUE[top].merry_christmas:
-        return replace(command, target=targets(state)[0])
-    return command
 
 
 def check_decide_accepts_exactly_the_legal_module_commands(chapter: Chapter) -> None:
@@ -148,7 +133,7 @@ def check_decide_accepts_exactly_the_legal_module_commands(chapter: Chapter) -> 
     listed = set(legal_actions(state))
     for command in _module_candidates(state, chapter.started.orders or ()):
         try:
-            decide(state, _completed(state, command), RandomChance(random.Random(0)))
+            decide(state, completed(state, command), RandomChance(random.Random(0)))
             accepted = True
         except RuleViolation:
             accepted = False
@@ -165,7 +150,7 @@ def illegal_module_commands(state: ChapterState) -> list[Command]:
         commands += [WithdrawRecruit(), PlayRecruitCard("night+shell")]
     recruit = state.recruit
     if state.turn == RECRUIT_TURN and recruit is not None:
-        missing = [k for k in CATALOGUE if k not in recruit.hand]
+        missing = [k for k in state.catalogue if k not in recruit.hand]
         commands.append(PlayRecruitCard(missing[state.mission % len(missing)]))
     if state.orders is not None:
         spent = [n for n in state.orders.in_play if n not in set(_lasting(state))]

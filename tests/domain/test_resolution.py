@@ -4,8 +4,9 @@ Knock defeat, victory, the Morale Drop, the chapter defeats, the next Mission Le
 import pytest
 
 from domain.chapter.commands import ChooseSupport, PlayCard, StartMission, UseCharm, Withdraw
+from domain.chapter.evolve import evolve
 from domain.chapter.state import ChapterState, Phase, SupportPending
-from domain.engine import execute
+from domain.engine import decide, execute
 from domain.errors import SupportChoiceRefused
 from domain.events import (
     CardPlayed,
@@ -22,6 +23,7 @@ from domain.events import (
     SupportUsed,
 )
 from tests.domain.builders import kinds, run, start
+from tests.domain.module_builders import prepare
 
 
 class Reversed:
@@ -537,17 +539,29 @@ FIVE_EACH = {
 }
 
 
-def thirteen_or_twelve_in_hands(ruleset: str, cy_plays: bool) -> tuple[ChapterState, tuple]:
-    """Five cards each; Ann and Ben (and Cy, for 12) play one, then everyone withdraws."""
-    state = start(FIVE_EACH, ruleset=ruleset)
-    plays = [PlayCard("Ann", "night+shell"), PlayCard("Ben", "rain+gas")]
-    plays += [PlayCard("Cy", "shell+gas")] if cy_plays else []
-    state, _ = run(state, *plays)
-    return withdraw_all(state)
+FOUR_EACH = {name: cards[:4] for name, cards in FIVE_EACH.items()}
+
+
+def recorded_with_fifteen_in_hands() -> ChapterState:
+    """An Armistice chapter recorded before Decision 2: its first Mission dealt 5 cards
+    each (15 in hands) and the engine of the day went on (its events, replayed)."""
+    state = prepare(FIVE_EACH)
+    recorded = decide(state, StartMission(5))[:2]  # MissionStarted, CardsDealt: then nothing
+    assert kinds(recorded) == ["MissionStarted", "CardsDealt"]
+    for event in recorded:
+        state = evolve(state, event)
+    return state
 
 
 def test_thirteen_cards_in_hands_lose_an_armistice_chapter_after_the_morale_drop():
-    state, events = thirteen_or_twelve_in_hands("armistice", cy_plays=False)
+    """ "5. Check Chapter Defeat Conditions ... If the players have a combined total of 13 or
+    more cards in hand, they abandon all hope and the Chapter is lost!" Cards entering hands
+    are checked at once (test_hand_limit.py); step 5 looks again, as a chapter recorded
+    before that check shows: Ann and Ben play one card each, 13 are left."""
+    state = recorded_with_fifteen_in_hands()
+    state, _ = run(state, PlayCard("Ann", "night+shell"), PlayCard("Ben", "rain+gas"))
+
+    state, events = withdraw_all(state)
 
     assert events[-2:] == (
         MoraleDropped(6, events[-2].cards),
@@ -557,12 +571,21 @@ def test_thirteen_cards_in_hands_lose_an_armistice_chapter_after_the_morale_drop
 
 
 def test_twelve_cards_in_hands_or_a_classic_game_go_on():
-    for ruleset, cy_plays, drop in (("armistice", True, 6), ("classic", False, 13)):
-        state, events = thirteen_or_twelve_in_hands(ruleset, cy_plays)
-
-        assert events[-2] == MoraleDropped(drop, events[-2].cards)
-        assert events[-1] == LeadershipPassed("Ben", "Ann")
+    """Armistice: 4 cards dealt to each of 3 Grizzled, 12 in hands at step 5; classic: 15
+    dealt, 13 kept, and the base game has no 13-card defeat."""
+    armistice, _ = withdraw_all(prepare_and_deal(FOUR_EACH))
+    classic = start(FIVE_EACH, ruleset="classic")
+    classic, _ = run(classic, PlayCard("Ann", "night+shell"), PlayCard("Ben", "rain+gas"))
+    classic, _ = withdraw_all(classic)
+    for state, held in ((armistice, 12), (classic, 13)):
+        assert state.cards_in_hands == held
         assert state.phase == Phase.PREPARATION
+        assert state.players[state.leader].name == "Ben"
+
+
+def prepare_and_deal(hands: dict[str, list[str]]) -> ChapterState:
+    state = prepare(hands)
+    return run(state, StartMission(len(hands["Ann"])))[0]
 
 
 # --- the next Mission Leader ---------------------------------------------------------------------

@@ -47,7 +47,12 @@ from domain.chapter.guards import (
 from domain.chapter.hardknocks import withdrawal_blocker
 from domain.chapter.outcome import Outcome
 from domain.chapter.piles import SOLO_TILES, SoloTable
-from domain.chapter.resolution import after_support, automatic_support, mission_ended
+from domain.chapter.resolution import (
+    after_support,
+    automatic_support,
+    lost_by_hands,
+    mission_ended,
+)
 from domain.chapter.state import ChapterState, Phase, Player, Slot, SupportPending
 from domain.errors import (
     CardNotInHand,
@@ -253,6 +258,7 @@ def _start_mission(state: ChapterState, cmd: StartMission) -> Outcome:
     o = Outcome(state)
     o.emit(MissionStarted(state.mission + 1, leader, SOLO_HAND))
     o.emit(SoloHandFilled(top_up(state), "mission"))
+    lost_by_hands(o)  # cannot be reached with a hand of 3, kept as the rules say (Decision 2)
     return o
 
 
@@ -264,8 +270,8 @@ def _play_card(state: ChapterState, cmd: PlayCard, chance: Chance | None) -> Out
     o = Outcome(state)
     _give_up_refill(o)
     resolve_played(o, player.name, cmd, SoloCardPlayed(player.name, cmd.card))
-    action_done(o, cmd)
-    _end_of_action(o, chance, player.name)
+    if not action_done(o, cmd):
+        _end_of_action(o, chance, player.name)
     return o
 
 
@@ -297,8 +303,8 @@ def _withdraw(state: ChapterState, cmd: Withdraw, chance: Chance | None) -> Outc
     _give_up_refill(o)
     o.emit(PlayerWithdrew(player.name, None))
     clumsy_withdrawal(o, state, player, cmd)
-    action_done(o, cmd)
-    _end_of_action(o, chance, player.name)
+    if not action_done(o, cmd):
+        _end_of_action(o, chance, player.name)
     return o
 
 
@@ -316,6 +322,7 @@ def _refill(state: ChapterState) -> Outcome:
         raise SoloRefused("the Trials deck is empty: nothing can refill the hand")
     o = Outcome(state)
     o.emit(SoloHandFilled(top_up(state), "refill"))
+    lost_by_hands(o)
     return o
 
 
