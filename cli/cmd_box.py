@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import sys
+from typing import TYPE_CHECKING
+
 import click
 
 from cli import parse
 from cli.complete import complete_card, complete_player
-from cli.context import Context, pass_context, usage
+from cli.context import Context, Refused, pass_context, refusals, usage
 from cli.counts import CARD_NUMBER, CARDS, CHAPTER, KNOCK_VALUE, MORALE, SPEECH
 from cli.params import NAME, TEXT, TITLE, WORD, OneOf
 from domain.limits import CARD_NUMBERS, HELPING_HANDS, PLAYERS, TRIAL_CARDS
+
+if TYPE_CHECKING:
+    from domain.records import CampaignCommand
 
 REASON = click.option(
     "-r",
@@ -296,14 +302,57 @@ def conclusion(
         hands = parse.number(parts[2], 0, HELPING_HANDS, "a number of Helping Hands")
         rules.append(RewardRule(parts[0], left, hands))
     entered = Conclusion(chapter, tuple(rules), parse.numbers(offer), notes)
-    ctx.log(EnterConclusion(entered, reason), f"Conclusion of chapter {chapter}")
+    _log_reward(ctx, EnterConclusion(entered, reason), f"Conclusion of chapter {chapter}")
+
+
+def interactive() -> bool:
+    """Someone at a terminal can answer a question."""
+    return sys.stdin.isatty()
+
+
+def _log_reward(ctx: Context, command: CampaignCommand, summary: str) -> None:
+    """Log an award, a ban or a Conclusion; refused because Boot Camp is a tutorial (notes,
+    decision 6), the line names the command that comes instead."""
+    from cli.next_step import next_step
+    from domain.campaign.flow import boot_camp_refusal
+
+    state = ctx.state()
+    refusal = boot_camp_refusal(state, command)
+    if refusal is not None:
+        raise Refused(f"Refused ({refusal.rule}): {refusal}. Next: {next_step(state)}")
+    ctx.log(command, summary)
+
+
+def _confirm_fewer(ctx: Context, command: CampaignCommand, taken: int, yes: bool) -> None:
+    """Fewer Helping Hands than earned: the group may, once it knows the Negative Points
+    it adds (notes, decision 9). An award the rules refuse is refused before asking."""
+    from domain.campaign.flow import decide_campaign, helping_hands_due
+
+    state = ctx.state()
+    due = helping_hands_due(state)
+    if due is None or taken >= due[0] or yes:
+        return
+    with refusals():
+        decide_campaign(state, command)
+    earned, offered = due
+    left = offered - taken
+    facts = (
+        f"taking {taken} of the {earned} Helping Hands earned leaves {left} of the offer: "
+        f"{left} Negative Point{'s' if left != 1 else ''}, {earned - taken} more than "
+        f"taking all {earned}"
+    )
+    if not interactive():
+        raise Refused(f"{facts}; add --yes to confirm")
+    click.confirm(f"{facts[0].upper()}{facts[1:]}. Take {taken}?", abort=True)
 
 
 @click.command()
 @click.argument("awards", type=WORD, nargs=-1, metavar="NUMBER:PLAYER...")
+@click.option("-y", "--yes", is_flag=True, help="Take fewer than earned without asking.")
 @pass_context
-def award(ctx: Context, awards: tuple[str, ...]) -> None:
+def award(ctx: Context, awards: tuple[str, ...], yes: bool) -> None:
     """Give the earned Helping Hands; the rest of the offer counts as Negative Points.
+    Taking fewer than earned asks first (or --yes).
 
     Example: grizzled award 31:ann 33:ben     (no argument: take none)
     """
@@ -318,7 +367,9 @@ def award(ctx: Context, awards: tuple[str, ...]) -> None:
         pairs.append(
             (parse.number(number, 1, CARD_NUMBERS, "a card number"), parse.player(who, names))
         )
-    ctx.log(AwardHelpingHands(tuple(pairs)), "Helping Hands awarded")
+    command = AwardHelpingHands(tuple(pairs))
+    _confirm_fewer(ctx, command, len(pairs), yes)
+    _log_reward(ctx, command, "Helping Hands awarded")
 
 
 @click.command()
@@ -345,7 +396,7 @@ def ban(ctx: Context, player: str, card: str, source: str) -> None:
         raise click.UsageError("no chapter was played yet")
     name = parse.player(player, [p.name for p in state.chapter.players])
     key = parse.card(card, state.chapter.catalogue)
-    ctx.log(BanCard(name, key, source), f"{key} banned from {name}")
+    _log_reward(ctx, BanCard(name, key, source), f"{key} banned from {name}")
 
 
 @click.group()

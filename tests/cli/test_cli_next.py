@@ -112,18 +112,27 @@ def test_every_next_line_of_an_armistice_campaign_is_accepted(grizzled, tmp_path
     step(grizzled, tmp_path, "mission start 1")
     for card in ("night+snow", "shell+whistle", "snow+rain"):
         step(grizzled, tmp_path, f"play {card}")
+    for _ in range(2):
+        step(grizzled, tmp_path, "withdraw left", fills)
+    # Boot Camp is a tutorial (notes, decision 6): straight on to chapter 1's Briefing
+    assert "grizzled briefing 1" in step(grizzled, tmp_path, "withdraw left", fills)
+    step(grizzled, tmp_path, "briefing 1 --trials 3 --morale 20 --first 1")
+    step(grizzled, tmp_path, "chapter start --leader ann --tiles left,left,right")
+    step(grizzled, tmp_path, "mission start 1")
+    for card in ("night+snow", "shell+whistle", "snow+rain"):
+        step(grizzled, tmp_path, f"play {card}")
     for _ in range(3):
         step(grizzled, tmp_path, "withdraw left", fills)
-    step(grizzled, tmp_path, f"conclusion 0 {CONCLUSION}", fills)
-    assert "grizzled briefing 1" in step(grizzled, tmp_path, "award 1:ann 2:ben")
-    step(grizzled, tmp_path, "briefing 1 --trials 3 --morale 1 --first 1")
+    step(grizzled, tmp_path, f"conclusion 1 {CONCLUSION}", fills)
+    assert "grizzled briefing 2" in step(grizzled, tmp_path, "award 1:ann 2:ben")
+    step(grizzled, tmp_path, "briefing 2 --trials 3 --morale 1 --first 1")
     step(grizzled, tmp_path, "chapter start --leader ben --tiles left,left,right")
     step(grizzled, tmp_path, "mission start 1")
     for _ in range(3):
         step(grizzled, tmp_path, "withdraw left", fills)
-    settle = step(grizzled, tmp_path, f"conclusion 1 {CONCLUSION}", fills)
-    assert settle == "chapter 1 earns no Helping Hand: settle its offer with grizzled award"
-    assert "grizzled briefing 2" in step(grizzled, tmp_path, "award")
+    settle = step(grizzled, tmp_path, f"conclusion 2 {CONCLUSION}", fills)
+    assert settle == "chapter 2 earns no Helping Hand: settle its offer with grizzled award"
+    assert "grizzled briefing 3" in step(grizzled, tmp_path, "award")
 
 
 def _typed(command: Any) -> str:

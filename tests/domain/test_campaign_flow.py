@@ -11,6 +11,7 @@ import pytest
 from domain.campaign.briefing import (
     Briefing,
     Conclusion,
+    ConclusionEntered,
     EnterBriefing,
     EnterConclusion,
 )
@@ -22,7 +23,15 @@ from domain.campaign.flow import (
     evolve_campaign,
     start_campaign,
 )
-from domain.campaign.rewards import BanCard, SkipBootCamp
+from domain.campaign.rewards import (
+    AwardHelpingHands,
+    BanCard,
+    CardBanned,
+    HelpingHandAwarded,
+    HelpingHandsUnclaimed,
+    SkipBootCamp,
+    score,
+)
 from domain.chapter.commands import PlayCard, Seat, StartChapter, StartMission, Withdraw
 from domain.errors import CampaignRuleViolation, InvalidSetup
 
@@ -196,3 +205,56 @@ def test_a_grizzled_for_someone_not_in_the_campaign_is_refused() -> None:
 
     with pytest.raises(CampaignRuleViolation, match="there is no player 'Dee'"):
         start(state, grizzled=(("Dee", "gas"),))
+
+
+# --- Decision 6: Boot Camp is a tutorial ------------------------------------------------------
+def boot_camp_lost() -> CampaignState:
+    """A new campaign whose Boot Camp was played and lost."""
+    state = start_campaign(decide_create_campaign("Autumn", "armistice", SEATS))
+    return play_chapter(state, 0, won=False)
+
+
+def test_boot_camp_earns_no_helping_hand_allows_no_ban_and_has_no_conclusion() -> None:
+    """arm: "The Rewards: Read only at the end of Chapter 1." (notes, decision 6: "Boot Camp
+    earns no Helping Hand and allows no ban, and needs no Conclusion before Chapter 1")"""
+    state = boot_camp_lost()
+    refused = {
+        "it has no Conclusion to enter": EnterConclusion(Conclusion(0, (), (100,))),
+        "it earns no Helping Hand": AwardHelpingHands(()),
+        "no card is banned after it": BanCard("Ben", "rain+gas", "hand"),
+    }
+
+    for why, command in refused.items():
+        with pytest.raises(CampaignRuleViolation, match=f"Boot Camp is a tutorial.*{why}"):
+            decide_campaign(state, command)
+    state = start(brief(state, 1))
+
+    assert state.chapter_number == 1 and state.chapter_running
+
+
+def test_a_conclusion_of_boot_camp_is_refused_even_before_it_is_played() -> None:
+    """arm: "The Rewards: Read only at the end of Chapter 1." (notes, decision 6)"""
+    state = start_campaign(decide_create_campaign("Autumn", "armistice", SEATS))
+
+    with pytest.raises(CampaignRuleViolation, match="it has no Conclusion to enter"):
+        decide_campaign(state, EnterConclusion(Conclusion(0, ())))
+
+
+def test_a_campaign_that_recorded_boot_camp_rewards_still_replays_and_scores_them() -> None:
+    """Old files (before decision 6) recorded a Boot Camp Conclusion, award and ban: only
+    deciding changed, so they replay as they were and the next chapter starts."""
+    state = boot_camp_lost()
+    old = (
+        ConclusionEntered(0, (("lost", 0, 1),), (100, 101), "", ""),
+        HelpingHandAwarded(100, "Ann", 0, "action"),
+        HelpingHandsUnclaimed((101,), 0),
+        CardBanned("rain+gas", "Ben", "hand", 0),
+    )
+    for event in old:
+        state = evolve_campaign(state, event)
+
+    final = score(state)
+    assert (final.victory_points, final.negative_points) == (1, 2)
+    assert [b.chapter for b in state.bans] == [0]
+    state = start(brief(state, 1))
+    assert state.chapter_number == 1

@@ -263,7 +263,7 @@ class ProjectionMachine(RuleBasedStateMachine):
                 return extra
             return random_command(chapter, rng)
         last = state.last_result
-        if state.armistice and last is not None:
+        if state.armistice and last is not None and last.number > 0:  # Boot Camp: nothing
             offer = tuple(100 + 10 * last.number + i for i in range(3))
             missing = [n for n in offer if n not in state.catalogue.helping_hands]
             if missing:
