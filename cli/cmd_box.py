@@ -15,6 +15,8 @@ from cli.params import NAME, TEXT, TITLE, WORD, OneOf
 from domain.limits import CARD_NUMBERS, HELPING_HANDS, PLAYERS, TRIAL_CARDS
 
 if TYPE_CHECKING:
+    from domain.campaign.flow import CampaignState
+    from domain.campaign.rewards import BanCard
     from domain.records import CampaignCommand
 
 REASON = click.option(
@@ -315,12 +317,33 @@ def _log_reward(ctx: Context, command: CampaignCommand, summary: str) -> None:
     decision 6), the line names the command that comes instead."""
     from cli.next_step import next_step
     from domain.campaign.flow import boot_camp_refusal
+    from domain.campaign.rewards import BanCard
 
     state = ctx.state()
     refusal = boot_camp_refusal(state, command)
     if refusal is not None:
         raise Refused(f"Refused ({refusal.rule}): {refusal}. Next: {next_step(state)}")
+    if isinstance(command, BanCard) and command.source == "hand":
+        _knock_not_hand(state, command)
     ctx.log(command, summary)
+
+
+def _knock_not_hand(state: CampaignState, command: BanCard) -> None:
+    """A Hard Knock in front of the player that their hand cannot hold: the refusal names
+    ``--from knock``."""
+    from domain.campaign.flow import decide_campaign
+    from domain.errors import RuleViolation
+
+    chapter = state.chapter
+    if chapter is None or command.card not in chapter.player(command.player).hard_knocks:
+        return
+    try:
+        decide_campaign(state, command)
+    except RuleViolation as error:
+        raise Refused(
+            f"Refused ({error.rule}): {command.card} is a Hard Knock in front of "
+            f"{command.player}, not a card in their hand: ban it with --from knock"
+        ) from None
 
 
 def _confirm_fewer(ctx: Context, command: CampaignCommand, taken: int, yes: bool) -> None:
