@@ -49,6 +49,8 @@ def commands_of(line: str, doc: dict[str, Any], fills: Fills) -> list[list[str]]
                 continue  # given with the "..."
             if word == "...":
                 words += shlex.split(fills[choice.split()[0]])
+            elif word == "CARD" and words[0] == "recruit":  # one of its face-up cards
+                words.append(doc["recruit"]["hand"][0])
             elif word == "CARD":
                 words.append(_card(legal, words[-1]))
             elif word in ("TILE", "RANDOM-TILE"):
@@ -57,8 +59,11 @@ def commands_of(line: str, doc: dict[str, Any], fills: Fills) -> list[list[str]]
                 words.append("night")
             elif word == "INTENSITY":
                 words.append(low.group(1) if low else "1")
-            elif word == "N":
-                words.append({"--trials": "3", "--morale": "20", "--first": "1"}[words[-1]])
+            elif word == "N":  # a Briefing's numbers, else what the table drew (fills)
+                said = {"--trials": "3", "--morale": "20", "--first": "1"}.get(words[-1])
+                words.append(said or fills[words[-1]])
+            elif word == "CARD,CARD,...":
+                words.append(fills[word])
             elif word == "NAME":
                 words.append("ann")
             elif word == "TILE,TILE,...":
