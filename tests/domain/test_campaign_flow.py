@@ -14,6 +14,7 @@ from domain.campaign.briefing import (
     ConclusionEntered,
     EnterBriefing,
     EnterConclusion,
+    RewardRule,
 )
 from domain.campaign.flow import (
     CampaignCommand,
@@ -21,6 +22,7 @@ from domain.campaign.flow import (
     decide_campaign,
     decide_create_campaign,
     evolve_campaign,
+    helping_hands_due,
     start_campaign,
 )
 from domain.campaign.rewards import (
@@ -32,6 +34,8 @@ from domain.campaign.rewards import (
     SkipBootCamp,
     score,
 )
+from domain.cards.box import DescribeHelpingHand
+from domain.cards.catalogue import HelpingHandCard
 from domain.chapter.commands import PlayCard, Seat, StartChapter, StartMission, Withdraw
 from domain.errors import CampaignRuleViolation, InvalidSetup
 
@@ -258,3 +262,38 @@ def test_a_campaign_that_recorded_boot_camp_rewards_still_replays_and_scores_the
     assert [b.chapter for b in state.bans] == [0]
     state = start(brief(state, 1))
     assert state.chapter_number == 1
+
+
+# --- Decision 9: fewer Helping Hands than earned -------------------------------------------
+def test_the_helping_hands_due_are_what_the_conclusion_earns_and_offers() -> None:
+    """arm: "Any Helping Hand card not awarded at the end of a Chapter count as Negative
+    Points" (notes, decision 9: the group may take fewer; the tool asks first and says
+    how many Negative Points it adds, from what is due)"""
+    rules = (RewardRule("won", 0, 2), RewardRule("lost", 0, 1))
+    state = play_chapter(new_campaign(), 1, won=True)
+    for number in (31, 32, 33):
+        state = act(state, DescribeHelpingHand(HelpingHandCard(number, "Test", "action")))
+    state = act(state, EnterConclusion(Conclusion(1, rules, (31, 32, 33))))
+
+    assert helping_hands_due(state) == (2, 3)
+    state = act(state, AwardHelpingHands(((31, "Ann"),)))  # fewer: the rules allow it
+
+    assert helping_hands_due(state) is None
+    final = score(state)
+    assert (final.victory_points, final.negative_points) == (1, 2)
+
+
+def test_no_helping_hand_is_due_after_boot_camp() -> None:
+    """notes, decision 6: Boot Camp earns no Helping Hand"""
+    assert helping_hands_due(boot_camp_lost()) is None
+
+
+# --- Decision 10: Speech tokens in Armistice ------------------------------------------------
+def test_speech_tokens_follow_the_base_count_unless_the_briefing_gives_one() -> None:
+    """base: "5 tokens at 2 or 3 players" (notes, decision 10: "Speech tokens in Armistice
+    follow the base counts unless the Briefing gives a number")"""
+    unsaid = start(brief(new_campaign(), 1))
+    given = start(brief(new_campaign(), 1, speech_tokens=2))
+
+    assert unsaid.chapter is not None and unsaid.chapter.speech_stock == 5
+    assert given.chapter is not None and given.chapter.speech_stock == 2
