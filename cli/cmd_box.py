@@ -289,7 +289,7 @@ def briefing(
 def conclusion(
     ctx: Context, chapter: int, rewards: tuple[str, ...], offer: str, notes: str, reason: str
 ) -> None:
-    """Enter a chapter's Conclusion: its reward rule and the Helping Hands it offers.
+    """Enter a chapter's Conclusion (Boot Camp has none): its reward rule and Helping Hands offered.
 
     Example: grizzled conclusion 1 --reward won:0:2 --reward lost:5:1 --offer 31,32,33
     """
@@ -374,8 +374,7 @@ def _confirm_fewer(ctx: Context, command: CampaignCommand, taken: int, yes: bool
 @click.option("-y", "--yes", is_flag=True, help="Take fewer than earned without asking.")
 @pass_context
 def award(ctx: Context, awards: tuple[str, ...], yes: bool) -> None:
-    """Give the earned Helping Hands; the rest of the offer counts as Negative Points.
-    Taking fewer than earned asks first (or --yes).
+    """Give the earned Helping Hands (fewer asks first, or --yes); the rest are Negative Points.
 
     Example: grizzled award 31:ann 33:ben     (no argument: take none)
     """

@@ -39,6 +39,18 @@ def test_a_hard_knock_banned_without_from_knock_is_refused_naming_it(armistice):
     assert armistice.json("campaign show")["bans"][0]["source"] == "knock"
 
 
+def test_a_banned_hard_knock_leaves_the_board_of_its_chapter(armistice):
+    """arm: "put that card behind the Negative Points tab": it is no longer in front of
+    its player on the ended chapter's board."""
+    tyrannical_in_front_of_ann(armistice)
+
+    armistice.ok("ban ann tyrannical --from knock")
+
+    ann = armistice.json("status")["players"][0]
+    assert (ann["hard_knocks"], ann["hard_knock_weight"]) == ([], 0)
+    assert "Tyrannical" not in armistice.ok("status")
+
+
 def test_a_card_banned_after_a_chapter_is_named_as_banned_later(armistice):
     """arm: "put that card behind the Negative Points tab. You will no longer have to face
     that Trial card in upcoming Chapters." """

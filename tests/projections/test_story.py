@@ -25,6 +25,7 @@ from tests.tracker.test_campaign_story import (
     FRIENDSHIP,
     NAME,
     NEGATIVE_BY_CHAPTER,
+    SEATS,
     VICTORY_BY_CHAPTER,
     conclude,
     lose,
@@ -229,11 +230,12 @@ def test_the_documented_queries_run_and_who_banned_what_answers(played: Tracker,
     ]
 
 
-def test_a_banned_hard_knock_still_counts_on_the_board_of_its_chapter(
+def test_a_hard_knock_banned_after_its_chapter_leaves_the_board_of_that_chapter(
     story: Tracker, db: Path
 ) -> None:
     # Ann takes Mute in a lost chapter, and it is banned from her Hard Knocks: the last
-    # copy leaves the campaign's catalogue, while the chapter's board still shows it.
+    # copy leaves the campaign's catalogue, and the chapter's board no longer shows it in
+    # front of her (it left the campaign); an undo of the ban puts it back.
     win(story, 0)  # Boot Camp: a tutorial, no Conclusion (notes, decision 6)
     start(story, 1)
     story.log_action(NAME, PlayCard("Ann", "mute"))
@@ -241,20 +243,26 @@ def test_a_banned_hard_knock_still_counts_on_the_board_of_its_chapter(
         story.log_action(NAME, Withdraw(player, "left"))
     assert story.state(NAME).last_result.outcome != "won"  # type: ignore[union-attr]
     conclude(story, 1, ())
-    story.log_action(NAME, BanCard("Ann", "mute", "knock"))
-    assert "mute" not in story.state(NAME).catalogue
 
     def ann_in_chapter_1() -> dict[str, Any]:
         return rows(db, "SELECT * FROM chapter_players WHERE chapter = 1 AND seat = 0")[0]
 
+    before = ann_in_chapter_1()
+    story.log_action(NAME, BanCard("Ann", "mute", "knock"))
+    assert "mute" not in story.state(NAME).catalogue
+
+    assert (before["hard_knocks"], before["hard_knock_weight"]) == ('["mute"]', 1)
     assert (ann_in_chapter_1()["hard_knocks"], ann_in_chapter_1()["hard_knock_weight"]) == (
-        '["mute"]',
-        1,
+        "[]",
+        0,
     )
     story.log_action(NAME, EnterBriefing(Briefing(2, trials=3, morale=20, first_intensity=1)))
     story.undo(NAME, 1)  # back to right after the ban: the board is restored from the record
-    assert ann_in_chapter_1()["hard_knock_weight"] == 1
+    assert ann_in_chapter_1()["hard_knocks"] == "[]"
     story.redo(NAME)
-    story.undo(NAME, 3)
-    assert ann_in_chapter_1()["hard_knock_weight"] == 1
+    start_2 = StartChapter("armistice", SEATS, leader="Ann", third_tiles=("left", "left", "right"))
+    story.log_action(NAME, start_2)  # chapter 1's final board stays without Mute
+    assert ann_in_chapter_1()["hard_knocks"] == "[]"
+    story.undo(NAME, 3)  # chapter 2, its Briefing and the ban
+    assert ann_in_chapter_1()["hard_knocks"] == '["mute"]'
     assert all_rows(db) == rebuilt_copy(db, db.parent)
