@@ -8,36 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
-from msgspec.structs import replace
 
 from domain.campaign.flow import CampaignState
-from domain.chapter.state import ChapterState, Phase
+from domain.chapter.state import ChapterState
 from domain.codec import encode_campaign_json
 from projections.campaign import reward_facts
 
 RECENT = 64  # states kept per campaign for undo and redo
-
-
-def board_of(state: CampaignState) -> ChapterState | None:
-    """The board of the current (or last) chapter as it shows: a Hard Knock banned after
-    the chapter ended has left the campaign, so it is no longer in front of its player
-    (the chapter's state keeps it: stored snapshots hold it, and only the board changes)."""
-    chapter = state.chapter
-    gone = [
-        (ban.player, ban.card)
-        for ban in state.bans
-        if ban.chapter == state.chapter_number and ban.source == "knock"
-    ]
-    if chapter is None or chapter.phase != Phase.OVER or not gone:
-        return chapter
-    players = []
-    for player in chapter.players:
-        knocks = list(player.hard_knocks)
-        for who, card in gone:
-            if who == player.name and card in knocks:
-                knocks.remove(card)
-        players.append(replace(player, hard_knocks=tuple(knocks)))
-    return replace(chapter, players=tuple(players))
 
 
 class Stream(msgspec.Struct):
@@ -102,7 +79,7 @@ class Batch(msgspec.Struct):
 
     def current_chapter(self, stream: Stream) -> None:
         """The current chapter's board, if a chapter was started."""
-        board = board_of(stream.state)
+        board = stream.state.board
         if board is not None:
             self.chapter(stream, stream.state.chapter_number, board)
 

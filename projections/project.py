@@ -19,7 +19,7 @@ from domain.campaign.flow import evolve_campaign, start_campaign
 from domain.codec import decode_campaign
 from domain.events import CampaignCreated
 from domain.records import from_record
-from projections.batch import Batch, Stream, board_of
+from projections.batch import Batch, Stream
 from projections.errors import ProjectionError
 from projections.log import log_row
 from projections.stored import Stored, read_after, read_versions
@@ -109,7 +109,7 @@ class Projector:
         for record in records:
             before = state
             state = evolve_campaign(state, from_record(record))
-            ended = board_of(before)
+            ended = before.board
             if state.chapter_number != before.chapter_number and ended is not None:
                 batch.chapter(stream, before.chapter_number, ended)
         stream.state = state

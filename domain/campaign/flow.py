@@ -47,6 +47,7 @@ from domain.campaign.rewards import (
     PlayHelpingHand,
     SkipBootCamp,
     Unclaimed,
+    board_after_bans,
 )
 from domain.cards.box import (
     DescribeHelpingHand,
@@ -125,6 +126,12 @@ class CampaignState(msgspec.Struct, frozen=True):
         if self.chapter is None:
             return tuple((s.name, s.charm) for s in self.seats)
         return tuple((p.name, p.charm) for p in self.chapter.players if p.charm is not None)
+
+    @property
+    def board(self) -> ChapterState | None:
+        """The current (or last) chapter as its board shows it: a Hard Knock banned after
+        it is no longer in front of its player."""
+        return board_after_bans(self.chapter, self.chapter_number, self.bans)
 
     def held(self, player: str) -> tuple[Holding, ...]:
         """A player's Helping Hands not yet used (Friendship cards stay in play)."""

@@ -297,3 +297,22 @@ def test_speech_tokens_follow_the_base_count_unless_the_briefing_gives_one() -> 
 
     assert unsaid.chapter is not None and unsaid.chapter.speech_stock == 5
     assert given.chapter is not None and given.chapter.speech_stock == 2
+
+
+# --- A ban: "You will no longer have to face that Trial card" --------------------------------
+def test_a_hard_knock_banned_after_its_chapter_leaves_the_board_but_not_the_state() -> None:
+    """arm: "Choose a Trial card ... from the Hard Knock cards assigned to players, and
+    put that card behind the Negative Points tab." The board no longer shows it in front
+    of its player; the chapter's state (what stored snapshots hold) keeps it."""
+    state = brief(new_campaign(), 1, morale=1)
+    state = act(start(state), StartMission(1))
+    state = act(state, PlayCard("Ann", "mute"))
+    for player in ("Ben", "Cy", "Ann"):
+        state = act(state, Withdraw(player, "left"))
+    assert state.board is not None and state.board.player("Ann").hard_knocks == ("mute",)
+
+    state = act(state, BanCard("Ann", "mute", "knock"))
+
+    assert state.board is not None and state.board.player("Ann").hard_knocks == ()
+    assert state.chapter is not None and state.chapter.player("Ann").hard_knocks == ("mute",)
+    assert state.board.hard_knock_weight(state.board.player("Ann")) == 0

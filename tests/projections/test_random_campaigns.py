@@ -47,7 +47,6 @@ from domain.cards.catalogue import HelpingHandCard
 from domain.chapter.commands import StartChapter
 from domain.errors import RuleViolation
 from domain.simulate import RandomChance, random_command, random_setup
-from projections.batch import board_of
 from projections.campaign import reward_rows
 from projections.chapter import chapter_row, player_rows
 from projections.runner import catch_up
@@ -212,13 +211,13 @@ class ProjectionMachine(RuleBasedStateMachine):
             if after.chapter is not None:
                 last[after.chapter_number] = after
         assert boards == [
-            chapter_row(cid, table.name, n, board_of(s))  # type: ignore[arg-type]
+            chapter_row(cid, table.name, n, s.board)  # type: ignore[arg-type]
             for n, s in sorted(last.items())
         ]
         assert players == [
             row
             for n, s in sorted(last.items())
-            for row in player_rows(cid, table.name, n, board_of(s))  # type: ignore[arg-type]
+            for row in player_rows(cid, table.name, n, s.board)  # type: ignore[arg-type]
         ]
         assert (hands, scores, bans) == tuple(reward_rows(cid, state))
         expected = score(state)
