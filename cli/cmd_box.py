@@ -304,7 +304,8 @@ def conclusion(
         hands = parse.number(parts[2], 0, HELPING_HANDS, "a number of Helping Hands")
         rules.append(RewardRule(parts[0], left, hands))
     entered = Conclusion(chapter, tuple(rules), parse.numbers(offer), notes)
-    _log_reward(ctx, EnterConclusion(entered, reason), f"Conclusion of chapter {chapter}")
+    command = EnterConclusion(entered, reason)
+    _log_reward(ctx, ctx.state(), command, f"Conclusion of chapter {chapter}")
 
 
 def interactive() -> bool:
@@ -312,14 +313,14 @@ def interactive() -> bool:
     return sys.stdin.isatty()
 
 
-def _log_reward(ctx: Context, command: CampaignCommand, summary: str) -> None:
-    """Log an award, a ban or a Conclusion; refused because Boot Camp is a tutorial (notes,
-    decision 6), the line names the command that comes instead."""
+def _log_reward(ctx: Context, state: CampaignState, command: CampaignCommand, summary: str) -> None:
+    """Log an award, a ban or a Conclusion (``state``: the campaign as the command just
+    loaded it); refused because Boot Camp is a tutorial (notes, decision 6), the line
+    names the command that comes instead."""
     from cli.next_step import next_step
     from domain.campaign.flow import boot_camp_refusal
     from domain.campaign.rewards import BanCard
 
-    state = ctx.state()
     refusal = boot_camp_refusal(state, command)
     if refusal is not None:
         raise Refused(f"Refused ({refusal.rule}): {refusal}. Next: {next_step(state)}")
@@ -346,12 +347,11 @@ def _knock_not_hand(state: CampaignState, command: BanCard) -> None:
         ) from None
 
 
-def _confirm_fewer(ctx: Context, command: CampaignCommand, taken: int, yes: bool) -> None:
+def _confirm_fewer(state: CampaignState, command: CampaignCommand, taken: int, yes: bool) -> None:
     """Fewer Helping Hands than earned: the group may, once it knows the Negative Points
     it adds (notes, decision 9). An award the rules refuse is refused before asking."""
     from domain.campaign.flow import decide_campaign, helping_hands_due
 
-    state = ctx.state()
     due = helping_hands_due(state)
     if due is None or taken >= due[0] or yes:
         return
@@ -380,7 +380,8 @@ def award(ctx: Context, awards: tuple[str, ...], yes: bool) -> None:
     """
     from domain.campaign.rewards import AwardHelpingHands
 
-    names = [s.name for s in ctx.state().seats]
+    state = ctx.state()
+    names = [s.name for s in state.seats]
     pairs = []
     for text in awards:
         number, sep, who = text.partition(":")
@@ -390,8 +391,8 @@ def award(ctx: Context, awards: tuple[str, ...], yes: bool) -> None:
             (parse.number(number, 1, CARD_NUMBERS, "a card number"), parse.player(who, names))
         )
     command = AwardHelpingHands(tuple(pairs))
-    _confirm_fewer(ctx, command, len(pairs), yes)
-    _log_reward(ctx, command, "Helping Hands awarded")
+    _confirm_fewer(state, command, len(pairs), yes)
+    _log_reward(ctx, state, command, "Helping Hands awarded")
 
 
 @click.command()
@@ -418,7 +419,7 @@ def ban(ctx: Context, player: str, card: str, source: str) -> None:
         raise click.UsageError("no chapter was played yet")
     name = parse.player(player, [p.name for p in state.chapter.players])
     key = parse.card(card, state.chapter.catalogue)
-    _log_reward(ctx, BanCard(name, key, source), f"{key} banned from {name}")
+    _log_reward(ctx, state, BanCard(name, key, source), f"{key} banned from {name}")
 
 
 @click.group()
