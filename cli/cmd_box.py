@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import sys
+from typing import TYPE_CHECKING
+
 import click
 
 from cli import parse
 from cli.complete import complete_card, complete_player
-from cli.context import Context, pass_context, usage
+from cli.context import Context, Refused, pass_context, refusals, usage
 from cli.counts import CARD_NUMBER, CARDS, CHAPTER, KNOCK_VALUE, MORALE, SPEECH
 from cli.params import NAME, TEXT, TITLE, WORD, OneOf
 from domain.limits import CARD_NUMBERS, HELPING_HANDS, PLAYERS, TRIAL_CARDS
+
+if TYPE_CHECKING:
+    from domain.campaign.flow import CampaignState
+    from domain.campaign.rewards import BanCard
+    from domain.records import CampaignCommand
 
 REASON = click.option(
     "-r",
@@ -281,7 +289,7 @@ def briefing(
 def conclusion(
     ctx: Context, chapter: int, rewards: tuple[str, ...], offer: str, notes: str, reason: str
 ) -> None:
-    """Enter a chapter's Conclusion: its reward rule and the Helping Hands it offers.
+    """Enter a chapter's Conclusion (Boot Camp has none): its reward rule and Helping Hands offered.
 
     Example: grizzled conclusion 1 --reward won:0:2 --reward lost:5:1 --offer 31,32,33
     """
@@ -296,20 +304,84 @@ def conclusion(
         hands = parse.number(parts[2], 0, HELPING_HANDS, "a number of Helping Hands")
         rules.append(RewardRule(parts[0], left, hands))
     entered = Conclusion(chapter, tuple(rules), parse.numbers(offer), notes)
-    ctx.log(EnterConclusion(entered, reason), f"Conclusion of chapter {chapter}")
+    command = EnterConclusion(entered, reason)
+    _log_reward(ctx, ctx.state(), command, f"Conclusion of chapter {chapter}")
+
+
+def interactive() -> bool:
+    """Someone at a terminal can answer a question."""
+    return sys.stdin.isatty()
+
+
+def _log_reward(ctx: Context, state: CampaignState, command: CampaignCommand, summary: str) -> None:
+    """Log an award, a ban or a Conclusion (``state``: the campaign as the command just
+    loaded it); refused because Boot Camp is a tutorial (notes, decision 6), the line
+    names the command that comes instead."""
+    from cli.next_step import next_step
+    from domain.campaign.flow import boot_camp_refusal
+    from domain.campaign.rewards import BanCard
+
+    refusal = boot_camp_refusal(state, command)
+    if refusal is not None:
+        raise Refused(f"Refused ({refusal.rule}): {refusal}. Next: {next_step(state)}")
+    if isinstance(command, BanCard) and command.source == "hand":
+        _knock_not_hand(state, command)
+    ctx.log(command, summary)
+
+
+def _knock_not_hand(state: CampaignState, command: BanCard) -> None:
+    """A Hard Knock in front of the player that their hand cannot hold: the refusal names
+    ``--from knock``."""
+    from domain.campaign.flow import decide_campaign
+    from domain.errors import RuleViolation
+
+    chapter = state.chapter
+    if chapter is None or command.card not in chapter.player(command.player).hard_knocks:
+        return
+    try:
+        decide_campaign(state, command)
+    except RuleViolation as error:
+        raise Refused(
+            f"Refused ({error.rule}): {command.card} is a Hard Knock in front of "
+            f"{command.player}, not a card in their hand: ban it with --from knock"
+        ) from None
+
+
+def _confirm_fewer(state: CampaignState, command: CampaignCommand, taken: int, yes: bool) -> None:
+    """Fewer Helping Hands than earned: the group may, once it knows the Negative Points
+    it adds (notes, decision 9). An award the rules refuse is refused before asking."""
+    from domain.campaign.flow import decide_campaign, helping_hands_due
+
+    due = helping_hands_due(state)
+    if due is None or taken >= due[0] or yes:
+        return
+    with refusals():
+        decide_campaign(state, command)
+    earned, offered = due
+    left = offered - taken
+    facts = (
+        f"taking {taken} of the {earned} Helping Hands earned leaves {left} of the offer: "
+        f"{left} Negative Point{'s' if left != 1 else ''}, {earned - taken} more than "
+        f"taking all {earned}"
+    )
+    if not interactive():
+        raise Refused(f"{facts}; add --yes to confirm")
+    click.confirm(f"{facts[0].upper()}{facts[1:]}. Take {taken}?", abort=True)
 
 
 @click.command()
 @click.argument("awards", type=WORD, nargs=-1, metavar="NUMBER:PLAYER...")
+@click.option("-y", "--yes", is_flag=True, help="Take fewer than earned without asking.")
 @pass_context
-def award(ctx: Context, awards: tuple[str, ...]) -> None:
-    """Give the earned Helping Hands; the rest of the offer counts as Negative Points.
+def award(ctx: Context, awards: tuple[str, ...], yes: bool) -> None:
+    """Give the earned Helping Hands (fewer asks first, or --yes); the rest are Negative Points.
 
     Example: grizzled award 31:ann 33:ben     (no argument: take none)
     """
     from domain.campaign.rewards import AwardHelpingHands
 
-    names = [s.name for s in ctx.state().seats]
+    state = ctx.state()
+    names = [s.name for s in state.seats]
     pairs = []
     for text in awards:
         number, sep, who = text.partition(":")
@@ -318,7 +390,9 @@ def award(ctx: Context, awards: tuple[str, ...]) -> None:
         pairs.append(
             (parse.number(number, 1, CARD_NUMBERS, "a card number"), parse.player(who, names))
         )
-    ctx.log(AwardHelpingHands(tuple(pairs)), "Helping Hands awarded")
+    command = AwardHelpingHands(tuple(pairs))
+    _confirm_fewer(state, command, len(pairs), yes)
+    _log_reward(ctx, state, command, "Helping Hands awarded")
 
 
 @click.command()
@@ -345,7 +419,7 @@ def ban(ctx: Context, player: str, card: str, source: str) -> None:
         raise click.UsageError("no chapter was played yet")
     name = parse.player(player, [p.name for p in state.chapter.players])
     key = parse.card(card, state.chapter.catalogue)
-    ctx.log(BanCard(name, key, source), f"{key} banned from {name}")
+    _log_reward(ctx, state, BanCard(name, key, source), f"{key} banned from {name}")
 
 
 @click.group()

@@ -58,7 +58,7 @@ def _started(e: ChapterStarted, c: Catalogue) -> str:
     grizzled = ""
     if e.ruleset == "armistice":  # a chapter may give a player another Grizzled
         charms = ", ".join(f"{p} {c}" for p, c in zip(e.players, e.charms, strict=True) if c)
-        grizzled = f"\nGrizzled (Good Luck Charm): {charms}."
+        grizzled = f" Grizzled (Good Luck Charm): {charms}."
     return (
         f"Chapter set up for {', '.join(seated)}{extra}: "
         f"Trials {len(e.trials)}, Morale {len(e.morale)}, {e.speech_tokens} Speech tokens, "

@@ -104,6 +104,8 @@ def _after_chapter(state: CampaignState) -> str:
     last = state.last_result
     if last is None or not state.armistice:
         return f"start the next chapter: {CHAPTER_START}"
+    if last.number == 0:  # a tutorial: no Conclusion, award or ban (notes, decision 6)
+        return _next_chapter(state)
     name = chapter_name(last.number)
     conclusion = state.conclusions.get(last.number)
     if conclusion is None:
@@ -121,9 +123,16 @@ def _after_chapter(state: CampaignState) -> str:
         if last.outcome != "won" and not any(b.chapter == last.number for b in state.bans)
         else ""
     )
+    return _next_chapter(state) + ban
+
+
+def _next_chapter(state: CampaignState) -> str:
+    """The next Armistice chapter: its Briefing first, then its start."""
+    from domain.campaign.briefing import chapter_name
+
     if state.next_chapter not in state.briefings:
-        return briefing_text(chapter_name(state.next_chapter), state.next_chapter) + ban
-    return f"start {chapter_name(state.next_chapter)}: {CHAPTER_START}{ban}"
+        return briefing_text(chapter_name(state.next_chapter), state.next_chapter)
+    return f"start {chapter_name(state.next_chapter)}: {CHAPTER_START}"
 
 
 def next_step(state: CampaignState) -> str:

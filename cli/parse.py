@@ -50,13 +50,49 @@ def player(text: str, names: Iterable[str], what: str = "player") -> str:
 
 
 def card(text: str, catalogue: Catalogue) -> str:
-    """A card key from the notation (docs/notation.md)."""
+    """A card key from the notation (docs/notation.md); a number not yet described points
+    to ``describe card``, a card banned from the campaign says after which chapter."""
     from domain.cards.notation import CardNotationError, parse_card
 
+    word = text.strip().lower().lstrip("#")
+    if word.isascii() and word.isdigit() and catalogue.by_number(int(word)) is None:
+        raise click.BadParameter(
+            f"card number {word} has not been described in this campaign: describe it "
+            f"first with grizzled describe card {word} FACE"
+        )
     try:
         return parse_card(text, catalogue)
     except CardNotationError as error:
-        raise click.BadParameter(shown(str(error))) from None
+        raise click.BadParameter(shown(banned(word) or str(error))) from None
+
+
+def banned(word: str) -> str | None:
+    """Why the card ``word`` names is not in the campaign any more: its last copy was
+    banned after a lost chapter (None: it was not, or no campaign is at hand)."""
+    from cli.context import Context
+    from domain.campaign.briefing import chapter_name
+    from domain.cards.catalogue import base_catalogue
+    from domain.cards.notation import CardNotationError, parse_card
+
+    current = click.get_current_context(silent=True)
+    found = current.find_object(Context) if current is not None else None
+    if found is None:
+        return None
+    try:
+        state = found.state()
+    except click.ClickException:
+        return None
+    try:
+        key = parse_card(word, base_catalogue())
+    except CardNotationError:
+        key = word
+    for ban in reversed(state.bans):
+        if ban.card == key and key not in state.catalogue:
+            return (
+                f"{word!r} was banned after {chapter_name(ban.chapter)}: it left the "
+                "campaign's decks"
+            )
+    return None
 
 
 def target(text: str, names: Iterable[str], catalogue: Catalogue) -> tuple[str, str]:

@@ -193,6 +193,9 @@ def _reading(
 def from_events(ctx: Context) -> dict[str, Any]:
     """The board from the events themselves, for a file whose read models a command that
     only reads may not rebuild or bring up to date (read-only, or not marked yet)."""
+    from msgspec.structs import replace
+
     from cli.jsonout import chapter_json
 
-    return chapter_json(ctx.state())
+    state = ctx.state()
+    return chapter_json(replace(state, chapter=state.board))  # as the read models show it

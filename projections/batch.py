@@ -79,9 +79,9 @@ class Batch(msgspec.Struct):
 
     def current_chapter(self, stream: Stream) -> None:
         """The current chapter's board, if a chapter was started."""
-        state = stream.state
-        if state.chapter is not None:
-            self.chapter(stream, state.chapter_number, state.chapter)
+        board = stream.state.board
+        if board is not None:
+            self.chapter(stream, stream.state.chapter_number, board)
 
     def cut(self, stream: Stream) -> None:
         """Chapters after the current one are not on the line of play any more."""

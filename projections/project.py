@@ -109,14 +109,16 @@ class Projector:
         """Apply an action's domain events; a chapter that ends being current keeps its
         last board."""
         state = stream.state
-        board = state.chapter
+        board, bans = state.chapter, state.bans
         for record in records:
             before = state
             state = evolve_campaign(state, from_record(record))
-            if state.chapter_number != before.chapter_number and before.chapter is not None:
-                batch.chapter(stream, before.chapter_number, before.chapter)
+            ended = before.board
+            if state.chapter_number != before.chapter_number and ended is not None:
+                batch.chapter(stream, before.chapter_number, ended)
         stream.state = state
-        if state.chapter is not board:  # campaign-level events leave the board as it is
+        # campaign-level events leave the board as it is, but a ban (a banned Hard Knock)
+        if state.chapter is not board or state.bans is not bans:
             batch.current_chapter(stream)
 
     def _restore(self, batch: Batch, stream: Stream, event: Stored) -> None:

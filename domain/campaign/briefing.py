@@ -28,6 +28,15 @@ def chapter_name(number: int) -> str:
     return "Boot Camp" if number == 0 else f"chapter {number}"
 
 
+def boot_camp_is_a_tutorial(what: str) -> CampaignRuleViolation:
+    """Boot Camp is a tutorial ("The Rewards: Read only at the end of Chapter 1"): it earns
+    no Helping Hand, allows no ban and has no Conclusion (notes, decision 6)."""
+    return CampaignRuleViolation(
+        f"Boot Camp is a tutorial and its Rewards are read only at the end of Chapter 1: "
+        f"{what}; go on to chapter 1"
+    )
+
+
 class Briefing(msgspec.Struct, frozen=True):
     """A chapter's setup, as its Briefing card says."""
 
@@ -170,6 +179,8 @@ def decide_conclusion(known: bool, cmd: EnterConclusion) -> ConclusionEntered:
     c = cmd.conclusion
     what = f"the Conclusion of {chapter_name(c.chapter)}"
     _check_chapter(c.chapter, what)
+    if c.chapter == 0:
+        raise boot_camp_is_a_tutorial("it has no Conclusion to enter")
     for rule in c.rewards:
         if rule.result not in RESULTS:
             raise CampaignRuleViolation(f"{what}: a reward rule is for won, lost or any result")

@@ -19,6 +19,7 @@ from domain.campaign.briefing import (
     ConclusionEntered,
     EnterBriefing,
     EnterConclusion,
+    boot_camp_is_a_tutorial,
     briefing_of,
     chapter_name,
     conclusion_of,
@@ -46,6 +47,7 @@ from domain.campaign.rewards import (
     PlayHelpingHand,
     SkipBootCamp,
     Unclaimed,
+    board_after_bans,
 )
 from domain.cards.box import (
     DescribeHelpingHand,
@@ -125,6 +127,12 @@ class CampaignState(msgspec.Struct, frozen=True):
             return tuple((s.name, s.charm) for s in self.seats)
         return tuple((p.name, p.charm) for p in self.chapter.players if p.charm is not None)
 
+    @property
+    def board(self) -> ChapterState | None:
+        """The current (or last) chapter as its board shows it: a Hard Knock banned after
+        it is no longer in front of its player."""
+        return board_after_bans(self.chapter, self.chapter_number, self.bans)
+
     def held(self, player: str) -> tuple[Holding, ...]:
         """A player's Helping Hands not yet used (Friendship cards stay in play)."""
         return tuple(h for h in self.holdings if h.player == player and h.used_in is None)
@@ -152,10 +160,25 @@ def start_campaign(event: CampaignCreated, catalogue: Catalogue | None = None) -
 
 
 # --- deciding ---------------------------------------------------------------------------
+def boot_camp_refusal(state: CampaignState, command: object) -> CampaignRuleViolation | None:
+    """Why an award, a ban or a Conclusion is refused because Boot Camp is a tutorial
+    (notes, decision 6), or None. Only deciding refuses: old files replay as they were."""
+    last = state.last_result
+    after = last is not None and last.number == 0 and not state.chapter_running
+    match command:
+        case EnterConclusion() if command.conclusion.chapter == 0:
+            return boot_camp_is_a_tutorial("it has no Conclusion to enter")
+        case AwardHelpingHands() if after:
+            return boot_camp_is_a_tutorial("it earns no Helping Hand")
+        case BanCard() if after:
+            return boot_camp_is_a_tutorial("no card is banned after it")
+    return None
+
+
 def _check_rewards_settled(state: CampaignState) -> None:
     last = state.last_result
-    if not state.armistice or last is None:
-        return
+    if not state.armistice or last is None or last.number == 0:
+        return  # Boot Camp needs no Conclusion (notes, decision 6)
     conclusion = state.conclusions.get(last.number)
     if conclusion is None:
         raise CampaignRuleViolation(
@@ -253,6 +276,19 @@ def _award(state: CampaignState, cmd: AwardHelpingHands) -> tuple[Event, ...]:
     return tuple(events)
 
 
+def helping_hands_due(state: CampaignState) -> tuple[int, int] | None:
+    """The Helping Hands the chapter that ended last earns and offers, while they wait to
+    be awarded; None when no award is due."""
+    last = state.last_result
+    if not state.armistice or last is None or state.chapter_running or last.number == 0:
+        return None
+    conclusion = state.conclusions.get(last.number)
+    if conclusion is None or last.number in state.settled:
+        return None
+    result = "won" if last.outcome == "won" else "lost"
+    return conclusion.earned(result, last.morale_left), len(conclusion.offered)
+
+
 def _seat(state: CampaignState, player: str) -> str:
     for seat in state.seats:
         if seat.name.casefold() == player.casefold():
@@ -305,6 +341,9 @@ def decide_campaign(
     state: CampaignState, command: CampaignCommand, chance: Chance | None = None
 ) -> tuple[Event, ...]:
     """The events a command leads to in this campaign, or a RuleViolation."""
+    refusal = boot_camp_refusal(state, command)
+    if refusal is not None:
+        raise refusal
     match command:
         case StartChapter():
             return _start_chapter(state, command, chance)

@@ -11,7 +11,9 @@ from collections.abc import Sequence
 from typing import ClassVar, Protocol
 
 import msgspec
+from msgspec.structs import replace
 
+from domain.chapter.state import ChapterState, Phase
 from domain.events import Event
 
 
@@ -40,6 +42,25 @@ class Unclaimed(msgspec.Struct, frozen=True):
 
     number: int
     chapter: int
+
+
+def board_after_bans(
+    chapter: ChapterState | None, number: int, bans: Sequence[Ban]
+) -> ChapterState | None:
+    """Chapter ``number``'s board as it shows: once it is over, a Hard Knock banned after it
+    has left the campaign and is no longer in front of its player. The chapter's state
+    keeps the card (stored snapshots hold it); only what is shown changes."""
+    gone = [(b.player, b.card) for b in bans if b.chapter == number and b.source == "knock"]
+    if chapter is None or chapter.phase != Phase.OVER or not gone:
+        return chapter
+    players = []
+    for player in chapter.players:
+        knocks = list(player.hard_knocks)
+        for who, card in gone:
+            if who == player.name and card in knocks:
+                knocks.remove(card)
+        players.append(replace(player, hard_knocks=tuple(knocks)))
+    return replace(chapter, players=tuple(players))
 
 
 # --- commands ---------------------------------------------------------------------------

@@ -125,6 +125,12 @@ class Grizzled:
         wins; everyone out holding their card against a Morale Reserve of 1 loses."""
         self.chapter(0, won=won)
 
+    def chapter_one(self, *, won: bool) -> None:
+        """Boot Camp skipped (a tutorial: it earns and bans nothing, notes decision 6), then
+        a tiny chapter 1, the first that can earn Helping Hands or ban a card."""
+        self.ok("skip-boot-camp")
+        self.chapter(1, won=won)
+
     def chapter(self, number: int, *, won: bool, leader: str = "ann") -> None:
         """A tiny Armistice chapter from its Briefing (see ``boot_camp``)."""
         morale = "20" if won else "1"

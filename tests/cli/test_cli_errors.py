@@ -86,8 +86,8 @@ def test_an_ambiguous_player_prefix_is_a_usage_error(grizzled):
 
 
 def test_a_helping_hand_for_an_unknown_player_is_a_usage_error(armistice):
-    armistice.boot_camp(won=True)
-    armistice.conclude(0, (100, 101, 102))
+    armistice.chapter_one(won=True)
+    armistice.conclude(1, (100, 101, 102))
 
     assert "no player 'zed'" in armistice.refused("award 100:zed", code=MISTYPED)
     assert "write NUMBER:PLAYER" in armistice.refused("award ann", code=MISTYPED)

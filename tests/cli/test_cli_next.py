@@ -49,6 +49,8 @@ def commands_of(line: str, doc: dict[str, Any], fills: Fills) -> list[list[str]]
                 continue  # given with the "..."
             if word == "...":
                 words += shlex.split(fills[choice.split()[0]])
+            elif word == "CARD" and words[0] == "recruit":  # one of its face-up cards
+                words.append(doc["recruit"]["hand"][0])
             elif word == "CARD":
                 words.append(_card(legal, words[-1]))
             elif word in ("TILE", "RANDOM-TILE"):
@@ -57,8 +59,11 @@ def commands_of(line: str, doc: dict[str, Any], fills: Fills) -> list[list[str]]
                 words.append("night")
             elif word == "INTENSITY":
                 words.append(low.group(1) if low else "1")
-            elif word == "N":
-                words.append({"--trials": "3", "--morale": "20", "--first": "1"}[words[-1]])
+            elif word == "N":  # a Briefing's numbers, else what the table drew (fills)
+                said = {"--trials": "3", "--morale": "20", "--first": "1"}.get(words[-1])
+                words.append(said or fills[words[-1]])
+            elif word == "CARD,CARD,...":
+                words.append(fills[word])
             elif word == "NAME":
                 words.append("ann")
             elif word == "TILE,TILE,...":
@@ -112,18 +117,27 @@ def test_every_next_line_of_an_armistice_campaign_is_accepted(grizzled, tmp_path
     step(grizzled, tmp_path, "mission start 1")
     for card in ("night+snow", "shell+whistle", "snow+rain"):
         step(grizzled, tmp_path, f"play {card}")
+    for _ in range(2):
+        step(grizzled, tmp_path, "withdraw left", fills)
+    # Boot Camp is a tutorial (notes, decision 6): straight on to chapter 1's Briefing
+    assert "grizzled briefing 1" in step(grizzled, tmp_path, "withdraw left", fills)
+    step(grizzled, tmp_path, "briefing 1 --trials 3 --morale 20 --first 1")
+    step(grizzled, tmp_path, "chapter start --leader ann --tiles left,left,right")
+    step(grizzled, tmp_path, "mission start 1")
+    for card in ("night+snow", "shell+whistle", "snow+rain"):
+        step(grizzled, tmp_path, f"play {card}")
     for _ in range(3):
         step(grizzled, tmp_path, "withdraw left", fills)
-    step(grizzled, tmp_path, f"conclusion 0 {CONCLUSION}", fills)
-    assert "grizzled briefing 1" in step(grizzled, tmp_path, "award 1:ann 2:ben")
-    step(grizzled, tmp_path, "briefing 1 --trials 3 --morale 1 --first 1")
+    step(grizzled, tmp_path, f"conclusion 1 {CONCLUSION}", fills)
+    assert "grizzled briefing 2" in step(grizzled, tmp_path, "award 1:ann 2:ben")
+    step(grizzled, tmp_path, "briefing 2 --trials 3 --morale 1 --first 1")
     step(grizzled, tmp_path, "chapter start --leader ben --tiles left,left,right")
     step(grizzled, tmp_path, "mission start 1")
     for _ in range(3):
         step(grizzled, tmp_path, "withdraw left", fills)
-    settle = step(grizzled, tmp_path, f"conclusion 1 {CONCLUSION}", fills)
-    assert settle == "chapter 1 earns no Helping Hand: settle its offer with grizzled award"
-    assert "grizzled briefing 2" in step(grizzled, tmp_path, "award")
+    settle = step(grizzled, tmp_path, f"conclusion 2 {CONCLUSION}", fills)
+    assert settle == "chapter 2 earns no Helping Hand: settle its offer with grizzled award"
+    assert "grizzled briefing 3" in step(grizzled, tmp_path, "award")
 
 
 def _typed(command: Any) -> str:

@@ -290,21 +290,23 @@ def test_score_lists_the_chapters_played(table):
     }
 
 
-def armistice_boot_camp_scored(armistice: Grizzled) -> None:
-    armistice.boot_camp(won=False)
-    armistice.conclude(0, (100, 101, 102))
+def armistice_chapter_1_scored(armistice: Grizzled) -> None:
+    """Chapter 1 lost (Boot Camp, a tutorial, scores nothing): one Helping Hand taken of
+    three offered, one card banned."""
+    armistice.chapter_one(won=False)
+    armistice.conclude(1, (100, 101, 102))
     armistice.ok("award 102:ann")
     armistice.ok("ban ben rain+gas")
 
 
 def test_score_json_explain_lists_every_point_and_its_log_entry(armistice):
-    armistice_boot_camp_scored(armistice)
+    armistice_chapter_1_scored(armistice)
 
     score = armistice.json("score --explain")
 
     assert score["chapters"] == [
         {
-            "chapter": 0,
+            "chapter": 1,
             "result": "monument",
             "morale_left": 0,
             "victory_points": 1,
@@ -316,10 +318,10 @@ def test_score_json_explain_lists_every_point_and_its_log_entry(armistice):
     assert (score["victory_points"], score["negative_points"], score["difference"]) == (1, 3, -2)
     explained = [(e["kind"], e["chapter"], e["what"]) for e in score["explanation"]]
     assert explained == [
-        ("victory", 0, "Helping Hand #102 to Ann"),
-        ("negative", 0, "Helping Hand #100 not taken"),
-        ("negative", 0, "Helping Hand #101 not taken"),
-        ("negative", 0, "rain+gas banned from Ben's hand"),
+        ("victory", 1, "Helping Hand #102 to Ann"),
+        ("negative", 1, "Helping Hand #100 not taken"),
+        ("negative", 1, "Helping Hand #101 not taken"),
+        ("negative", 1, "rain+gas banned from Ben's hand"),
     ]
     log = {e["version"]: e for e in armistice.json("log")}
     award, ban = score["explanation"][0]["event"], score["explanation"][3]["event"]
@@ -329,23 +331,23 @@ def test_score_json_explain_lists_every_point_and_its_log_entry(armistice):
 
 
 def test_score_explain_prints_the_explanation_table(armistice):
-    armistice_boot_camp_scored(armistice)
+    armistice_chapter_1_scored(armistice)
 
     out = armistice.ok("score --explain")
 
     assert "Explanation" in out
     rows = [line.split() for line in out.splitlines() if line.startswith(" +1")]
     assert [row[:3] for row in rows] == [
-        ["+1", "Victory", "0"],
-        ["+1", "Negative", "0"],
-        ["+1", "Negative", "0"],
-        ["+1", "Negative", "0"],
+        ["+1", "Victory", "1"],
+        ["+1", "Negative", "1"],
+        ["+1", "Negative", "1"],
+        ["+1", "Negative", "1"],
     ]
     assert "score --explain" not in out  # no error, just the two tables
 
 
 def test_score_prints_victory_and_negative_points_and_their_difference(armistice):
-    armistice_boot_camp_scored(armistice)
+    armistice_chapter_1_scored(armistice)
 
     out = armistice.ok("score").lower()
 

@@ -24,7 +24,7 @@ from domain.campaign.flow import (
     evolve_campaign,
     start_campaign,
 )
-from domain.campaign.rewards import AwardHelpingHands, BanCard
+from domain.campaign.rewards import AwardHelpingHands, BanCard, SkipBootCamp
 from domain.cards.box import DescribeHelpingHand
 from domain.cards.catalogue import HelpingHandCard
 from domain.chapter.commands import (
@@ -103,16 +103,18 @@ WON_WITH_THE_CHAPLAIN = (
     Withdraw("Ann", "left"),
     Withdraw("Ben", "left"),
 )
-ARMISTICE_BOOT_CAMP_LOST = (
+# Boot Camp earns and bans nothing (notes, decision 6): chapter 1 is the first that may.
+ARMISTICE_CHAPTER_1_LOST = (
+    SkipBootCamp(),
     DescribeHelpingHand(HelpingHandCard(100, "Test hand 100", "friendship", "test")),
     DescribeHelpingHand(HelpingHandCard(101, "Test hand 101", "action", "test")),
-    EnterBriefing(Briefing(0, 3, 1, 1)),
+    EnterBriefing(Briefing(1, 3, 1, 1)),
     StartChapter("armistice", SEATS, leader="Ann", third_tiles=("left", "left", "right")),
     StartMission(1),
     Withdraw("Ann", "left"),
     Withdraw("Ben", "left"),
     Withdraw("Cy", "left"),
-    EnterConclusion(Conclusion(0, (RewardRule("any", 0, 2),), (100, 101, 102))),
+    EnterConclusion(Conclusion(1, (RewardRule("any", 0, 2),), (100, 101, 102))),
     AwardHelpingHands(((100, "Ann"), (101, "Cy"))),
     BanCard("Ben", "rain+gas"),
 )
@@ -303,18 +305,18 @@ def test_the_replay_shows_the_key_numbers_after_each_action():
 
 
 def test_the_campaign_panel_shows_helping_hands_and_bans():
-    state = after(*ARMISTICE_BOOT_CAMP_LOST, ruleset="armistice")
+    state = after(*ARMISTICE_CHAPTER_1_LOST, ruleset="armistice")
 
     assert text(render.campaign_panel(state)) == lines(
         "Friday - armistice rules - Ann (night), Ben (snow), Cy (rain)",
         " chapter  result              Morale left  Victory Points  Negative Points",
-        " 0        lost: the Monument  0            2               2",
+        " 1        lost: the Monument  0            2               2",
         " total    difference +0                    2               2",
         "                      Helping Hands",
         " #                  player  category    chapter  used",
-        " 100 Test hand 100  Ann     friendship  0        in play",
-        " 101 Test hand 101  Cy      action      0        -",
-        "Banned: rain+gas (Ben, chapter 0)",
+        " 100 Test hand 100  Ann     friendship  1        in play",
+        " 101 Test hand 101  Cy      action      1        -",
+        "Banned: rain+gas (Ben, chapter 1)",
     )
 
 

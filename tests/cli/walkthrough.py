@@ -228,31 +228,55 @@ and `+luck` once per Luck symbol. From then on its number names it.""",
     "$ grizzled withdraw left",
     "$ grizzled withdraw left",
     "$ grizzled withdraw left",
+    """## Boot Camp is a tutorial
+
+The rulebook's Rewards are "Read only at the end of Chapter 1": Boot Camp, won or lost,
+earns no Helping Hand, bans no card and has no Conclusion to enter. The next step is
+chapter 1's Briefing.""",
+    "$! grizzled award",
+    """## A chapter with another Grizzled
+
+"At the beginning of each Chapter, each player chooses a Grizzled card": `chapter start
+--grizzled PLAYER:CHARM` gives a player another Grizzled (its charm) for this chapter and
+the ones after, until changed again. The players stay in their seats. Cy takes the gas
+Grizzled for chapter 1.""",
+    "$ grizzled briefing 1 --trials 3 --morale 20 --first 1",
+    "$ grizzled chapter start --leader ben --tiles left,left,right --grizzled cy:gas",
+    "$ grizzled mission start 1",
+    "$ grizzled play night+snow",
+    "$ grizzled play shell+whistle",
+    "$ grizzled play snow+rain",
+    "$ grizzled withdraw left",
+    "$ grizzled withdraw left",
+    "$ grizzled withdraw left",
     """## Entering a Conclusion, awarding Helping Hands
 
 At the end of a chapter its Conclusion is entered: the reward rule and the Helping Hands
 it offers. Each `--reward RESULT:LEFT:HANDS` reads "with this result (`won`, `lost` or
 `any`) and at least LEFT cards left in the Morale Reserve, the group earns HANDS Helping
 Hands"; the best rule that applies counts.""",
-    "$ grizzled conclusion 0 --reward won:0:2 --reward lost:0:1 --offer 201,202,203",
+    "$ grizzled conclusion 1 --reward won:0:2 --reward lost:0:1 --offer 201,202,203",
     """A Helping Hand is described before it is given: its name, its kind (`action`,
 `event` or `friendship`) and its text.""",
     "$! grizzled award 201:ann 202:ben",
     '$ grizzled describe hand 201 "<name on the card>" action --effect "<text on the card>"',
     '$ grizzled describe hand 202 "<name on the card>" friendship --effect "<text on the card>"',
     '$ grizzled describe hand 203 "<name on the card>" event --effect "<text on the card>"',
-    """Boot Camp was won with 20 cards left, which earns two. The group gives them to Ann
-and Ben; the third, not taken, is a Negative Point.""",
+    """Chapter 1 was won with 20 cards left, which earns two. A group may take fewer than
+it earned, but every Helping Hand not taken is a Negative Point, so `award` asks first
+(at a terminal; elsewhere it wants `--yes`) and says how many.""",
     "$! grizzled award 201:ann 202:ben 203:cy",
+    "$! grizzled award 201:ann",
+    """The group gives both to Ann and Ben; the third, not taken, is a Negative Point.""",
     "$ grizzled award 201:ann 202:ben",
     """## A Hard Knock the tracker has never seen
 
-Chapter 1. Ben leads and plays night+snow; Cy plays a Hard Knock that is new to the
+Chapter 2. Ben leads and plays night+snow; Cy plays a Hard Knock that is new to the
 campaign: Aggressive, card #147. A Hard Knock is described with `--knock KIND`, its threat
 (or `none`) as the face, and `--value` when it counts more than one for the four-Hard-Knocks
 defeat. The engine knows no rule for a new kind: the table applies its text, kept with
 `--effect`. The placeholder below is **not** the card's text; copy yours from the card.""",
-    "$ grizzled briefing 1 --trials 3 --morale 1 --first 1",
+    "$ grizzled briefing 2 --trials 3 --morale 1 --first 1",
     "$ grizzled chapter start --leader ben --tiles left,left,right",
     "$ grizzled mission start 1",
     "$ grizzled play night+snow",
@@ -272,7 +296,7 @@ entering a Briefing or a Conclusion again).""",
     """## Playing a Helping Hand
 
 It is Ann's turn. Instead of an action she plays the Action Helping Hand she earned in
-Boot Camp, and the turn passes to Ben. An Event Helping Hand is played the same way,
+chapter 1, and the turn passes to Ben. An Event Helping Hand is played the same way,
 when its text says; a Friendship card took effect when it was given and stays in play.
 `--note` keeps what it did at the table, in your words.""",
     '$ grizzled helping play 201 --note "<what it did at the table>"',
@@ -286,7 +310,7 @@ Monument shows.""",
     '$ grizzled describe hand 204 "<name on the card>" event --effect "<text on the card>"',
     '$ grizzled describe hand 205 "<name on the card>" action --effect "<text on the card>"',
     '$ grizzled describe hand 206 "<name on the card>" action --effect "<text on the card>"',
-    "$ grizzled conclusion 1 --reward won:0:2 --reward lost:0:1 --offer 204,205,206",
+    "$ grizzled conclusion 2 --reward won:0:2 --reward lost:0:1 --offer 204,205,206",
     "$ grizzled award 205:cy",
     """After a lost chapter the group may ban one Trial card: from a player's hand
 (`--from hand`, the default, naming the card they reveal) or a Hard Knock in front of a
@@ -294,14 +318,14 @@ player (`--from knock`). It leaves the campaign's decks and counts as a Negative
     "$ grizzled ban cy 147 --from knock",
     """## Orders of the Day
 
-From chapter 2 a Briefing lists the Order of the Day deck (`--orders`). Each order is
+From chapter 2 on a Briefing lists the Order of the Day deck (`--orders`). Each order is
 described once, like any other card: its difficulty, its minimum intensity per player
 count (`--minimum PLAYERS:N`, repeated), any threat it adds (`--threat`), and
 `--lasting CONDITION` when it stays in play until its cancellation condition is met.""",
     '$ grizzled describe order 12 "<name on the card>" --effect "<text on the card>"',
     '$ grizzled describe order 13 "<name on the card>" --lasting "<cancellation condition on'
     ' the card>" --effect "<text on the card>"',
-    "$ grizzled briefing 2 --trials 3 --morale 20 --first 1 --orders 12,13",
+    "$ grizzled briefing 3 --trials 3 --morale 20 --first 1 --orders 12,13",
     "$ grizzled chapter start --leader cy --tiles left,left,right",
     """At the start of each Mission the Mission Leader draws two orders, keeps one (it goes
 into No Man's Land) and puts the other back on top of the deck: `mission start` says
@@ -319,11 +343,11 @@ condition makes someone draw cards).""",
     "$ grizzled withdraw left",
     "$ grizzled withdraw left",
     '$ grizzled describe hand 207 "<name on the card>" event --effect "<text on the card>"',
-    "$ grizzled conclusion 2 --reward won:0:1 --offer 207",
+    "$ grizzled conclusion 3 --reward won:0:1 --offer 207",
     "$ grizzled award 207:ben",
-    """## Recruits
+    """## Recruits, and Traps from chapter 4
 
-From chapter 3 a Briefing lists the Recruit deck (`--recruits`). A Recruit is described
+From chapter 3 on a Briefing lists the Recruit deck (`--recruits`). A Recruit is described
 once: its starting hand, the Morale tokens it takes when it withdraws, its rule and its
 departure advantage. After a Mission's deal a Recruit enters if none is in play: `mission
 start` says which (`--recruit`) and the cards it drew face up (`--recruit-hand`). It acts
@@ -331,7 +355,10 @@ after the player to the Mission Leader's right, and on its turn the Mission Lead
 chooses: `recruit play CARD` or `recruit withdraw`.""",
     '$ grizzled describe recruit 5 "<name on the card>" --hand 2 --tokens 1 --effect'
     ' "<rule on the card>" --advantage "<departure advantage on the card>"',
-    "$ grizzled briefing 3 --trials 5 --morale 20 --first 1 --recruits 5",
+    """Chapter 4 is also the first with Traps: from it on they are a standing rule of the
+campaign ("Read only before playing Chapter 4"), on unless a Briefing says `--no-traps`,
+so this Briefing does not mention them and the tracker says they are on.""",
+    "$ grizzled briefing 4 --trials 5 --morale 20 --first 1 --recruits 5",
     "$ grizzled chapter start --leader ann --tiles left,left,right",
     "$ grizzled mission start 1 --recruit 5 --recruit-hand night+snow,shell+gas",
     "$ grizzled play night+shell",
@@ -352,9 +379,23 @@ banned cards (Negative Points). `score --explain` lists every point with the log
 that recorded it, so the group can audit it; `campaign show` sums up the campaign.""",
     "$ grizzled score --explain",
     "$ grizzled campaign show",
-    """Chapter 3's Conclusion comes next, and so on to chapter 9; after it, `score
+    """Chapter 4's Conclusion comes next, and so on to chapter 9; after it, `score
 --explain` is the campaign's final audit. Everything above is in the log, corrections
 included, and `grizzled undo` takes back a mistake, even across a chapter's end.""",
+    """## Duo and Solo
+
+Two players play Duo mode: each plays two Grizzled, and `@NAME` after a Grizzled says who
+plays it (the seats stay in table order). Each campaign in the file is its own; the
+newest is the current one (`grizzled campaign use NAME` to switch).""",
+    "$ grizzled campaign new Pair --rules armistice -p ann:night@Ann -p bea:snow@Ann"
+    " -p cy:rain@Cy -p dan:gas@Cy",
+    """A player alone plays Solo mode: three Grizzled played by the same person, one single
+hand, and `chapter start --variant solo` (no Support tiles to draw: the solo Support tile
+is drawn at the end of each Mission). Solo mode is played with Traps, even in Boot Camp.""",
+    "$ grizzled campaign new Alone --rules armistice -p ann:night@me -p ben:snow@me -p cy:rain@me",
+    "$ grizzled briefing 0 --trials 30 --morale 20 --first 3 --traps",
+    "$ grizzled chapter start --variant solo --leader ann",
+    "$ grizzled mission start 3",
 )
 
 

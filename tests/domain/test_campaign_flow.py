@@ -11,8 +11,10 @@ import pytest
 from domain.campaign.briefing import (
     Briefing,
     Conclusion,
+    ConclusionEntered,
     EnterBriefing,
     EnterConclusion,
+    RewardRule,
 )
 from domain.campaign.flow import (
     CampaignCommand,
@@ -20,9 +22,20 @@ from domain.campaign.flow import (
     decide_campaign,
     decide_create_campaign,
     evolve_campaign,
+    helping_hands_due,
     start_campaign,
 )
-from domain.campaign.rewards import BanCard, SkipBootCamp
+from domain.campaign.rewards import (
+    AwardHelpingHands,
+    BanCard,
+    CardBanned,
+    HelpingHandAwarded,
+    HelpingHandsUnclaimed,
+    SkipBootCamp,
+    score,
+)
+from domain.cards.box import DescribeHelpingHand
+from domain.cards.catalogue import HelpingHandCard
 from domain.chapter.commands import PlayCard, Seat, StartChapter, StartMission, Withdraw
 from domain.errors import CampaignRuleViolation, InvalidSetup
 
@@ -196,3 +209,110 @@ def test_a_grizzled_for_someone_not_in_the_campaign_is_refused() -> None:
 
     with pytest.raises(CampaignRuleViolation, match="there is no player 'Dee'"):
         start(state, grizzled=(("Dee", "gas"),))
+
+
+# --- Decision 6: Boot Camp is a tutorial ------------------------------------------------------
+def boot_camp_lost() -> CampaignState:
+    """A new campaign whose Boot Camp was played and lost."""
+    state = start_campaign(decide_create_campaign("Autumn", "armistice", SEATS))
+    return play_chapter(state, 0, won=False)
+
+
+def test_boot_camp_earns_no_helping_hand_allows_no_ban_and_has_no_conclusion() -> None:
+    """arm: "The Rewards: Read only at the end of Chapter 1." (notes, decision 6: "Boot Camp
+    earns no Helping Hand and allows no ban, and needs no Conclusion before Chapter 1")"""
+    state = boot_camp_lost()
+    refused = {
+        "it has no Conclusion to enter": EnterConclusion(Conclusion(0, (), (100,))),
+        "it earns no Helping Hand": AwardHelpingHands(()),
+        "no card is banned after it": BanCard("Ben", "rain+gas", "hand"),
+    }
+
+    for why, command in refused.items():
+        with pytest.raises(CampaignRuleViolation, match=f"Boot Camp is a tutorial.*{why}"):
+            decide_campaign(state, command)
+    state = start(brief(state, 1))
+
+    assert state.chapter_number == 1 and state.chapter_running
+
+
+def test_a_conclusion_of_boot_camp_is_refused_even_before_it_is_played() -> None:
+    """arm: "The Rewards: Read only at the end of Chapter 1." (notes, decision 6)"""
+    state = start_campaign(decide_create_campaign("Autumn", "armistice", SEATS))
+
+    with pytest.raises(CampaignRuleViolation, match="it has no Conclusion to enter"):
+        decide_campaign(state, EnterConclusion(Conclusion(0, ())))
+
+
+def test_a_campaign_that_recorded_boot_camp_rewards_still_replays_and_scores_them() -> None:
+    """Old files (before decision 6) recorded a Boot Camp Conclusion, award and ban: only
+    deciding changed, so they replay as they were and the next chapter starts."""
+    state = boot_camp_lost()
+    old = (
+        ConclusionEntered(0, (("lost", 0, 1),), (100, 101), "", ""),
+        HelpingHandAwarded(100, "Ann", 0, "action"),
+        HelpingHandsUnclaimed((101,), 0),
+        CardBanned("rain+gas", "Ben", "hand", 0),
+    )
+    for event in old:
+        state = evolve_campaign(state, event)
+
+    final = score(state)
+    assert (final.victory_points, final.negative_points) == (1, 2)
+    assert [b.chapter for b in state.bans] == [0]
+    state = start(brief(state, 1))
+    assert state.chapter_number == 1
+
+
+# --- Decision 9: fewer Helping Hands than earned -------------------------------------------
+def test_the_helping_hands_due_are_what_the_conclusion_earns_and_offers() -> None:
+    """arm: "Any Helping Hand card not awarded at the end of a Chapter count as Negative
+    Points" (notes, decision 9: the group may take fewer; the tool asks first and says
+    how many Negative Points it adds, from what is due)"""
+    rules = (RewardRule("won", 0, 2), RewardRule("lost", 0, 1))
+    state = play_chapter(new_campaign(), 1, won=True)
+    for number in (31, 32, 33):
+        state = act(state, DescribeHelpingHand(HelpingHandCard(number, "Test", "action")))
+    state = act(state, EnterConclusion(Conclusion(1, rules, (31, 32, 33))))
+
+    assert helping_hands_due(state) == (2, 3)
+    state = act(state, AwardHelpingHands(((31, "Ann"),)))  # fewer: the rules allow it
+
+    assert helping_hands_due(state) is None
+    final = score(state)
+    assert (final.victory_points, final.negative_points) == (1, 2)
+
+
+def test_no_helping_hand_is_due_after_boot_camp() -> None:
+    """notes, decision 6: Boot Camp earns no Helping Hand"""
+    assert helping_hands_due(boot_camp_lost()) is None
+
+
+# --- Decision 10: Speech tokens in Armistice ------------------------------------------------
+def test_speech_tokens_follow_the_base_count_unless_the_briefing_gives_one() -> None:
+    """base: "5 tokens at 2 or 3 players" (notes, decision 10: "Speech tokens in Armistice
+    follow the base counts unless the Briefing gives a number")"""
+    unsaid = start(brief(new_campaign(), 1))
+    given = start(brief(new_campaign(), 1, speech_tokens=2))
+
+    assert unsaid.chapter is not None and unsaid.chapter.speech_stock == 5
+    assert given.chapter is not None and given.chapter.speech_stock == 2
+
+
+# --- A ban: "You will no longer have to face that Trial card" --------------------------------
+def test_a_hard_knock_banned_after_its_chapter_leaves_the_board_but_not_the_state() -> None:
+    """arm: "Choose a Trial card ... from the Hard Knock cards assigned to players, and
+    put that card behind the Negative Points tab." The board no longer shows it in front
+    of its player; the chapter's state (what stored snapshots hold) keeps it."""
+    state = brief(new_campaign(), 1, morale=1)
+    state = act(start(state), StartMission(1))
+    state = act(state, PlayCard("Ann", "mute"))
+    for player in ("Ben", "Cy", "Ann"):
+        state = act(state, Withdraw(player, "left"))
+    assert state.board is not None and state.board.player("Ann").hard_knocks == ("mute",)
+
+    state = act(state, BanCard("Ann", "mute", "knock"))
+
+    assert state.board is not None and state.board.player("Ann").hard_knocks == ()
+    assert state.chapter is not None and state.chapter.player("Ann").hard_knocks == ("mute",)
+    assert state.board.hard_knock_weight(state.board.player("Ann")) == 0

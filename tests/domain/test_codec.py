@@ -11,7 +11,7 @@ from domain.campaign.flow import (
     evolve_campaign,
     start_campaign,
 )
-from domain.campaign.rewards import BanCard
+from domain.campaign.rewards import BanCard, SkipBootCamp
 from domain.chapter.commands import PlayCard, Seat, StartChapter, StartMission, Withdraw
 from domain.codec import decode_campaign, encode_campaign
 
@@ -33,7 +33,8 @@ def test_a_finished_chapter_keeps_its_catalogue_through_storage_after_a_ban():
     state = start_campaign(decide_create_campaign("Autumn", "armistice", SEATS))
     state = play(
         state,
-        EnterBriefing(Briefing(0, trials=3, morale=1, first_intensity=1)),
+        SkipBootCamp(),  # Boot Camp bans nothing (notes, decision 6)
+        EnterBriefing(Briefing(1, trials=3, morale=1, first_intensity=1)),
         StartChapter("armistice", SEATS, leader="Ann", third_tiles=("left", "left", "right")),
         StartMission(1),
         PlayCard("Ann", "wounded"),
@@ -42,7 +43,7 @@ def test_a_finished_chapter_keeps_its_catalogue_through_storage_after_a_ban():
         Withdraw("Ann", "left"),
     )
     assert state.last_result is not None and state.last_result.outcome == "monument"
-    state = play(state, EnterConclusion(Conclusion(0, ())), BanCard("Ann", "wounded", "knock"))
+    state = play(state, EnterConclusion(Conclusion(1, ())), BanCard("Ann", "wounded", "knock"))
 
     assert "wounded" not in state.catalogue  # its only copy left the campaign
     assert state.chapter is not None and "wounded" in state.chapter.catalogue

@@ -248,20 +248,21 @@ class ProjectionMachine(RuleBasedStateMachine):
                 )
             )
             log = select("SELECT version, undone FROM event_log WHERE campaign_id = ?")
-        # Each chapter's board: the tracker's, after the chapter's last standing action.
+        # Each chapter's board: the tracker's, after the chapter's last standing action (a
+        # Hard Knock banned after it gone from in front of its player).
         last: dict[int, CampaignState] = {}
         for version in [1, *table.line]:
             for after in table.after(version):
                 if after.chapter is not None:
                     last[after.chapter_number] = after
         assert boards == [
-            chapter_row(cid, table.name, n, s.chapter)  # type: ignore[arg-type]
+            chapter_row(cid, table.name, n, s.board)  # type: ignore[arg-type]
             for n, s in sorted(last.items())
         ]
         assert players == [
             row
             for n, s in sorted(last.items())
-            for row in player_rows(cid, table.name, n, s.chapter)  # type: ignore[arg-type]
+            for row in player_rows(cid, table.name, n, s.board)  # type: ignore[arg-type]
         ]
         assert (hands, scores, bans) == tuple(reward_rows(cid, state))
         expected = score(state)
@@ -308,7 +309,7 @@ class ProjectionMachine(RuleBasedStateMachine):
                 return extra
             return random_command(chapter, rng)
         last = state.last_result
-        if state.armistice and last is not None:
+        if state.armistice and last is not None and last.number > 0:  # Boot Camp: nothing
             offer = tuple(100 + 10 * last.number + i for i in range(3))
             missing = [n for n in offer if n not in state.catalogue.helping_hands]
             if missing:
