@@ -182,7 +182,8 @@ def legal_line(doc: dict[str, Any]) -> Text:
     if not legal:
         return Text("")
     if legal["must_withdraw"]:
-        return Text(f"{legal['player']} must withdraw (Fearful).", style="bold red")
+        words = withdraw_words(doc, legal).replace("withdraw", "must withdraw", 1)
+        return Text(f"{legal['player']} {words} (Fearful).", style="bold red")
     parts = []
     if legal["play_any_hidden"]:
         parts.append("play a card from hand")
@@ -193,8 +194,26 @@ def legal_line(doc: dict[str, Any]) -> Text:
     if legal["speech"]:
         parts.append("make a Speech")
     if legal["withdraw"]:
-        parts.append("withdraw")
+        parts.append(withdraw_words(doc, legal))
     return Text(f"{legal['player']} may: " + "; ".join(parts) + ".")
+
+
+def withdraw_words(doc: dict[str, Any], legal: dict[str, Any]) -> str:
+    """The withdrawal ``legal`` allows, as the ``withdraw`` command takes it: with no tile
+    when none is left, a Panicked player's tile drawn at random, the tile an Absent-minded
+    one removes first, the card a Clumsy one draws."""
+    mine = [p for p in doc["players"] if p["name"] == legal["player"]]
+    tiles = " or ".join(t for t in legal["withdraw"] if t != "none")
+    words = "withdraw"
+    if legal.get("remove"):
+        words += f", removing {' or '.join(legal['remove'])} first"
+    if not tiles:
+        words += ", playing no tile"
+    elif mine and "panicked" in mine[0]["hard_knocks"]:
+        words += f", playing a tile drawn at random ({tiles})"
+    if legal.get("draws"):
+        words += ", drawing a Trials card"
+    return words
 
 
 def status_view(doc: dict[str, Any]) -> RenderableType:

@@ -75,7 +75,8 @@ def chapter() -> None:
     type=WORD,
     metavar="T,T,...",
     help="Each seat's third Support tile, drawn at random, in seat order "
-    "(a classic 2-player game adds the Chaplain's last).",
+    "(a classic 2-player game adds the Chaplain's last): left, right, and with 4 or 5 "
+    "Grizzled the double tiles left2, right2.",
 )
 @click.option(
     "--variant",
@@ -331,6 +332,10 @@ def withdraw(
     target: str | None,
 ) -> None:
     """Withdraw, playing a Support tile face down (kept secret until the reveal).
+
+    TILE: left or right (l, r); left2 or right2 (ll, rr), the double tiles, exist only
+    with 4 or 5 Grizzled at the table. A player with no tile left names none. Panicked:
+    TILE is the one drawn at random from theirs (unsaid when all theirs are alike).
 
     Example: grizzled withdraw left
     """

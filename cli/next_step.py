@@ -61,28 +61,29 @@ def recruit_text(leader: str) -> str:
     )
 
 
-# What a Hard Knock adds to a withdrawal at a real table (the command's own options).
-WITHDRAW_EXTRAS = {
-    "absent-minded": " --remove TILE",
-    "clumsy": " --drawn CARD",
-}
-
-
-def withdraw_text(kinds: Iterable[str | None] = ()) -> str:
-    """The withdrawal as this player must type it: a Panicked player's TILE is the one drawn
-    at random, an Absent-minded one first names the tile that leaves the game (``--remove``),
-    a Clumsy one the Trials card drawn and played (``--drawn``)."""
+def withdraw_text(legal: Mapping[str, Any], kinds: Iterable[str | None] = ()) -> str:
+    """The withdrawal as this player must type it (``legal``: the board's summary, which
+    says the tiles): a Panicked player's TILE is the one drawn at random, an Absent-minded
+    one first names the tile that leaves the game (``--remove``), a Clumsy one the Trials
+    card drawn and played (``--drawn``, while there is one to draw); a player with no tile
+    left names none."""
     found = set(kinds)
-    tile = "RANDOM-TILE" if "panicked" in found else "TILE"
-    extras = "".join(extra for kind, extra in WITHDRAW_EXTRAS.items() if kind in found)
-    return f"withdraw {tile}{extras}"
+    words = ["withdraw"]
+    stored_before = "remove" not in legal  # a board stored before ``remove``, ``draws``
+    if stored_before or any(tile != "none" for tile in legal["withdraw"]):
+        words.append("RANDOM-TILE" if "panicked" in found else "TILE")
+    if "absent-minded" in found and legal.get("remove", True):
+        words.append("--remove TILE")
+    if "clumsy" in found and legal.get("draws", True):
+        words.append("--drawn CARD")
+    return " ".join(words)
 
 
 def turn_text(legal: Mapping[str, Any], kinds: Iterable[str | None] = ()) -> str:
     """A player's turn, naming only what they may do now (``legal``: the board's summary,
     ``domain.legal.legal_summary``); a Fearful one with 2 identical threats must withdraw."""
     name = shown(legal["player"], SHORT)
-    out = withdraw_text(kinds)
+    out = withdraw_text(legal, kinds)
     if legal["must_withdraw"]:
         return f"{name} is Fearful with 2 identical threats: grizzled {out}"
     may = [

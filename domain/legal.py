@@ -187,7 +187,7 @@ def legal_summary(state: ChapterState) -> dict[str, Any]:
     if player is None:
         return {}
     forced = must_withdraw(state, player)
-    tiles = sorted({getattr(w, "tile", None) or "none" for w in withdrawals(state, player)})
+    options = withdrawals(state, player)
     return {
         "player": player.name,
         "must_withdraw": forced,
@@ -195,5 +195,23 @@ def legal_summary(state: ChapterState) -> dict[str, Any]:
         "play_any_hidden": player.hidden > 0 and not forced,
         "charm": [] if forced or not player.charm_up else charm_targets(state, player),
         "speech": not forced and player.speech_tokens > 0 and not active(state, player, "mute"),
-        "withdraw": tiles,
+        "withdraw": withdraw_tiles(player, options),
+        "remove": sorted({w.discard_tile for w in options if isinstance(w, Withdraw)} - {None}),
+        "draws": bool(options) and active(state, player, HardKnock.CLUMSY) and bool(state.trials),
     }
+
+
+def withdraw_tiles(player: Player, options: list[Command]) -> list[str]:
+    """The TILE each withdrawal may name (``none``: no tile left to play). A Panicked
+    player's tile is the one drawn at random: any tile they hold (after an Absent-minded
+    one's ``--remove``) may be the one drawn, and is the one they then name."""
+    tiles: set[str] = set()
+    for option in options:
+        if not isinstance(option, Withdraw):
+            continue
+        left = list(player.tiles)
+        if option.discard_tile is not None:
+            left.remove(option.discard_tile)
+        drawn = [option.tile] if option.tile is not None else left
+        tiles.update(drawn or ["none"])
+    return sorted(tiles)
