@@ -51,5 +51,24 @@ def complete_threat(ctx: Context, param: Parameter, incomplete: str) -> list[Com
 
 
 def complete_tile(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
-    """The Support tiles."""
-    return [CompletionItem(t) for t in TILES if t.startswith(incomplete.lower())]
+    """The Support tiles this command takes now: the tiles the player whose turn it is may
+    withdraw with (``--remove``: the ones an Absent-minded player may remove first;
+    ``--chaplain-tile``: the Chaplain's, as a Mission starts). None outside of that."""
+    word = incomplete.lower()
+    return [CompletionItem(t) for t in _tiles_now(_state(ctx), param.name) if t.startswith(word)]
+
+
+def _tiles_now(state: object, option: str | None) -> list[str]:
+    from domain.chapter.state import Phase
+    from domain.legal import legal_summary
+
+    chapter = getattr(state, "chapter", None)
+    if chapter is None:
+        return []
+    if option == "chaplain_tile":
+        starting = chapter.phase == Phase.PREPARATION
+        tiles = {t for p in chapter.players if p.chaplain and starting for t in p.tiles}
+    else:
+        legal = legal_summary(chapter) if chapter.phase == Phase.MISSION else {}
+        tiles = set(legal.get("remove" if option == "remove" else "withdraw", ()))
+    return sorted(tiles & set(TILES))  # our own words only, whatever the file says

@@ -7,7 +7,7 @@ import pytest
 
 from cli.main import main
 from domain.chapter.commands import Seat
-from tests.cli.conftest import runner
+from tests.cli.conftest import TABLE_CHAPTER, Grizzled, runner
 from tracker.app import Tracker
 
 
@@ -36,7 +36,6 @@ def complete(line: str) -> list[str]:
         ("grizzled play -p ", ["Ann", "Ben", "Cy"]),
         ("grizzled play -p b", ["Ben"]),
         ("grizzled speech g", ["gas"]),
-        ("grizzled withdraw l", ["left", "left2"]),
         (
             "grizzled play night+sn",
             ["night+snow", "night+snow+rain", "night+snow+rain+shell+gas+whistle"],
@@ -56,3 +55,61 @@ def test_completion_never_offers_a_stored_name_holding_a_control_sequence(db, gr
     Tracker(str(db)).create_campaign("Handed over", "classic", seats)
 
     assert complete("grizzled play -p ") == ["Ann", "Ben"]
+
+
+def offered_and_accepted(grizzled, line: str) -> list[str]:
+    """What completion offers for the last word of a ``withdraw`` line, each checked to be
+    accepted by the command on a copy of the campaign file (the line run with it)."""
+    import shutil
+
+    offered = complete(line)
+    for tile in offered:
+        copy = grizzled.db.with_name(f"copy-{tile}.sqlite")
+        shutil.copy(grizzled.db, copy)
+        args = [*line.split(" ")[1:-1], tile]
+        assert Grizzled(copy, explicit=True).ok(*args)
+    return offered
+
+
+def test_a_three_player_withdrawal_completes_only_the_tiles_the_player_holds(table):
+    # Ann holds left, right and her third tile left: no double tile exists with 3 players
+    assert offered_and_accepted(table, "grizzled withdraw ") == ["left", "right"]
+    assert complete("grizzled withdraw l") == ["left"]
+    assert complete("grizzled withdraw --remove ") == []  # nobody is Absent-minded
+
+
+def test_a_four_player_withdrawal_completes_the_double_tile_drawn(grizzled):
+    grizzled.ok("campaign new Big --rules classic -p ann:night -p ben:snow -p cy:rain -p di:gas")
+    grizzled.ok("chapter start --leader ann --tiles left2,right2,left,right")
+    grizzled.ok("mission start 3")
+    assert offered_and_accepted(grizzled, "grizzled withdraw l") == ["left", "left2"]
+    grizzled.ok("withdraw left2")
+    assert offered_and_accepted(grizzled, "grizzled withdraw ") == ["left", "right", "right2"]
+
+
+def test_no_tile_is_completed_before_a_mission_is_played(campaign):
+    assert complete("grizzled withdraw ") == []
+    campaign.ok("chapter", "start", *TABLE_CHAPTER)
+    assert complete("grizzled withdraw ") == []  # the Mission Leader sets the intensity first
+
+
+def test_an_absent_minded_players_removal_completes_their_tiles(table):
+    table.ok("play absent-minded")
+    table.ok("withdraw left -p ben")
+    table.ok("withdraw left -p cy")
+    assert offered_and_accepted(table, "grizzled withdraw left --remove ") == ["left", "right"]
+
+
+def test_a_panicked_player_completes_the_tiles_that_may_be_drawn(table):
+    table.ok("play panicked")
+    table.ok("withdraw left -p ben")
+    table.ok("withdraw left -p cy")
+    offered = offered_and_accepted(table, "grizzled withdraw ")
+    assert offered == table.json("status")["legal"]["withdraw"] == ["left", "right"]
+
+
+def test_the_chaplains_tile_completes_from_the_chaplains_own_tiles(grizzled):
+    grizzled.ok("campaign new Duo --rules classic -p ann:night -p ben:snow")
+    grizzled.ok("chapter start --leader ann --tiles left,right,right")
+    offered = offered_and_accepted(grizzled, "grizzled mission start 3 --chaplain-tile ")
+    assert offered == ["left", "right"]
