@@ -35,13 +35,16 @@ def lead_text(
     exact: bool = False,
     orders: int = 0,
     recruit: bool = False,
+    chaplain: bool = False,
 ) -> str:
     """The Mission Leader sets the next Mission's intensity (exactly the Briefing's for an
     Armistice chapter's first Mission) and, with Orders of the Day left in their deck, says
     which order is kept (and which goes back, when two were drawn); a Recruit that may
-    enter is named with its starting hand."""
+    enter is named with its starting hand; a Chaplain holding a Support tile plays the one
+    drawn at random."""
     what = f"{low}" if exact else f"INTENSITY (at least {low})"
-    kept = " --order N --back N" if orders > 1 else " --order N" if orders == 1 else ""
+    kept = " --chaplain-tile RANDOM-TILE" if chaplain else ""
+    kept += " --order N --back N" if orders > 1 else " --order N" if orders == 1 else ""
     if recruit:
         kept += " --recruit N --recruit-hand CARD,CARD,..."
     lead = f"{shown(leader, SHORT)} leads Mission {mission + 1}"
@@ -153,7 +156,16 @@ def next_step(state: CampaignState) -> str:
         piles = chapter.recruits
         recruit = piles is not None and piles.recruit is None and bool(piles.deck)
         low = minimum_intensity(chapter)
-        return lead_text(leader, chapter.mission, low, exact=exact, orders=orders, recruit=recruit)
+        chaplain = any(p.chaplain and p.tiles for p in chapter.players)
+        return lead_text(
+            leader,
+            chapter.mission,
+            low,
+            exact=exact,
+            orders=orders,
+            recruit=recruit,
+            chaplain=chaplain,
+        )
     if chapter.phase == Phase.SOLO_SUPPORT:
         return "draw the solo Support tile: grizzled solo-support TILE"
     if chapter.phase == Phase.SUPPORT and chapter.support is not None:

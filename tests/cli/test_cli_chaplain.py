@@ -31,3 +31,20 @@ def test_a_chaplain_with_no_tile_left_is_said_to_withdraw_without_one(grizzled):
     assert "the Chaplain holds no 'left' tile" in refused
     assert "The Chaplain withdraws with no Support tile left to play." in last
     assert not any("face down" in line for line in last)
+
+
+def test_the_next_line_names_the_chaplains_tile_while_he_holds_one(grizzled):
+    grizzled.ok("campaign new Pair -p ann:night -p ben:snow")
+    started = grizzled.ok("chapter start --leader ann --tiles left,right,left")
+    lines = [started.splitlines()[-1], "Next: " + grizzled.json("status")["next"]]
+    for intensity, tile in (("3", "right"), ("1", "left"), ("1", "left")):
+        assert all("--chaplain-tile RANDOM-TILE" in line for line in lines), lines
+        assert "say which Support tile the Chaplain drew" in grizzled.refused(
+            f"mission start {intensity}"
+        )
+        grizzled.ok(f"mission start {intensity} --chaplain-tile {tile}")
+        everyone_withdraws(grizzled, {"Ann": "left", "Ben": "right"})
+        lines = [grizzled.json("status")["next"]]  # from the read models, between Missions
+
+    assert lines == ["Ben leads Mission 4: grizzled mission start INTENSITY (at least 1)"]
+    grizzled.ok("mission start 1")
