@@ -11,7 +11,13 @@ from typing import TYPE_CHECKING
 import click
 
 from cli import parse
-from cli.complete import complete_card, complete_player, complete_threat, complete_tile
+from cli.complete import (
+    complete_card,
+    complete_legal_card,
+    complete_player,
+    complete_threat,
+    complete_tile,
+)
 from cli.context import Context, Refused, pass_context
 from cli.counts import CARD_NUMBER, CARDS, DRAWS, SPEECH
 from cli.params import NAME, TEXT, WORD, OneOf
@@ -224,7 +230,7 @@ def mission_start(
 
 
 @click.command()
-@click.argument("card", type=WORD, shell_complete=complete_card)
+@click.argument("card", type=WORD, shell_complete=complete_legal_card)
 @PLAYER
 @click.option(
     "--drawn",
@@ -259,7 +265,7 @@ def play(ctx: Context, card: str, who: str | None, drawn: str | None, target: st
 
 
 @click.command()
-@click.argument("card", type=WORD, shell_complete=complete_card)
+@click.argument("card", type=WORD, shell_complete=complete_legal_card)
 @PLAYER
 @pass_context
 def charm(ctx: Context, card: str, who: str | None) -> None:

@@ -45,6 +45,21 @@ def complete_card(ctx: Context, param: Parameter, incomplete: str) -> list[Compl
     return [CompletionItem(c) for c in completions(incomplete, catalogue) if shown(c) == c]
 
 
+def complete_legal_card(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
+    """The cards ``play`` (or ``charm``) takes now: the board's ``legal`` entries of the
+    player whose turn it is (a hidden hand: every card still unseen). None outside of it."""
+    from domain.chapter.state import Phase
+    from domain.legal import legal_summary
+
+    chapter = getattr(_state(ctx), "chapter", None)
+    if chapter is None or chapter.phase != Phase.MISSION:
+        return []
+    legal = legal_summary(chapter)
+    cards = legal.get("charm" if ctx.info_name == "charm" else "play", ())
+    word = incomplete.lower()
+    return [CompletionItem(c) for c in cards if c.startswith(word) and shown(c) == c]
+
+
 def complete_threat(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
     """The six threats."""
     return [CompletionItem(t) for t in THREAT_NAMES if t.startswith(incomplete.lower())]

@@ -36,10 +36,6 @@ def complete(line: str) -> list[str]:
         ("grizzled play -p ", ["Ann", "Ben", "Cy"]),
         ("grizzled play -p b", ["Ben"]),
         ("grizzled speech g", ["gas"]),
-        (
-            "grizzled play night+sn",
-            ["night+snow", "night+snow+rain", "night+snow+rain+shell+gas+whistle"],
-        ),
     ],
 )
 def test_completion_offers_commands_players_cards_threats_and_tiles(campaign, line, offered):
@@ -113,3 +109,22 @@ def test_the_chaplains_tile_completes_from_the_chaplains_own_tiles(grizzled):
     grizzled.ok("chapter start --leader ann --tiles left,right,right")
     offered = offered_and_accepted(grizzled, "grizzled mission start 3 --chaplain-tile ")
     assert offered == ["left", "right"]
+
+
+def test_a_card_to_play_or_charm_completes_from_what_the_player_may_do_now(table):
+    assert complete("grizzled play night+sn") == [
+        "night+snow",
+        "night+snow+rain",
+        "night+snow+rain+shell+gas+whistle",
+    ]  # Ann's hand is unseen: any card still unseen
+    assert complete("grizzled charm ") == []  # No Man's Land is empty
+    table.ok("play night+snow")  # its only copy: Ben (snow) may charm it
+
+    assert "night+snow" not in complete("grizzled play night+sn")
+    assert complete("grizzled charm ") == table.json("status")["legal"]["charm"] == ["night+snow"]
+    assert table.ok("charm night+snow")
+
+
+def test_no_card_to_play_is_completed_outside_a_mission(campaign):
+    assert complete("grizzled play night+sn") == []
+    assert "night+snow" in complete("grizzled play x --drawn night+sn")  # the catalogue

@@ -4,7 +4,8 @@ to the tracker); at each turn every ``withdraw``, ``charm`` and ``speech`` entry
 ``play`` entries (a hidden hand lists every card still unseen), run as commands on a copy
 of the campaign file, with what chance decided told the way the table tells it (a Trap's
 or Clumsy's draw, a Merry Christmas target, a Panicked player's tile: the entry itself).
-The completion of ``withdraw TILE`` offers exactly the ``withdraw`` tiles."""
+The completion of ``withdraw TILE``, ``play CARD`` and ``charm CARD`` offers exactly
+those entries."""
 
 from __future__ import annotations
 
@@ -155,6 +156,8 @@ def play_a_random_chapter(grizzled: Grizzled, tmp_path: Path, seed: int) -> tupl
             tried += len(commands)
             tiles = [t for t in board["legal"]["withdraw"] if t != "none"]
             assert complete("grizzled withdraw ") == tiles  # each run above
+            assert complete("grizzled charm ") == board["legal"]["charm"]
+            assert complete("grizzled play ") == board["legal"]["play"]
             line = next_move(commands, rng)
         grizzled.ok(line)
     raise AssertionError("the chapter did not end")
