@@ -12,6 +12,7 @@ import click
 
 from cli import parse
 from cli.complete import (
+    complete_actor,
     complete_card,
     complete_legal_card,
     complete_player,
@@ -34,6 +35,16 @@ PLAYER = click.option(
     type=NAME,
     metavar="NAME",
     shell_complete=complete_player,
+    help="Who acts (default: whose turn it is).",
+)
+# The four actions and Support: only the player whose turn it is (or who chooses) acts.
+ACTOR = click.option(
+    "-p",
+    "--player",
+    "who",
+    type=NAME,
+    metavar="NAME",
+    shell_complete=complete_actor,
     help="Who acts (default: whose turn it is).",
 )
 
@@ -231,7 +242,7 @@ def mission_start(
 
 @click.command()
 @click.argument("card", type=WORD, shell_complete=complete_legal_card)
-@PLAYER
+@ACTOR
 @click.option(
     "--drawn",
     type=WORD,
@@ -266,7 +277,7 @@ def play(ctx: Context, card: str, who: str | None, drawn: str | None, target: st
 
 @click.command()
 @click.argument("card", type=WORD, shell_complete=complete_legal_card)
-@PLAYER
+@ACTOR
 @pass_context
 def charm(ctx: Context, card: str, who: str | None) -> None:
     """Use the Good Luck Charm on a No Man's Land card of its threat.
@@ -283,7 +294,7 @@ def charm(ctx: Context, card: str, who: str | None) -> None:
 
 @click.command()
 @click.argument("threat", type=WORD, shell_complete=complete_threat)
-@PLAYER
+@ACTOR
 @click.option(
     "-d",
     "--discard",
@@ -312,7 +323,7 @@ def speech(ctx: Context, threat: str, who: str | None, discards: tuple[str, ...]
 
 @click.command()
 @click.argument("tile", type=WORD, required=False, shell_complete=complete_tile)
-@PLAYER
+@ACTOR
 @click.option(
     "--remove",
     type=WORD,
@@ -362,7 +373,7 @@ def withdraw(
 
 
 @click.command()
-@PLAYER
+@ACTOR
 @click.option(
     "--discard",
     "discards",

@@ -35,6 +35,23 @@ def complete_player(ctx: Context, param: Parameter, incomplete: str) -> list[Com
     return [CompletionItem(n) for n in names if n.lower().startswith(incomplete.lower())]
 
 
+def complete_actor(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
+    """Who may act now: the player whose turn it is, or the Support beneficiary."""
+    from domain.chapter.state import Phase
+
+    chapter = getattr(_state(ctx), "chapter", None)
+    if chapter is None:
+        return []
+    actor = chapter.active_player if chapter.phase == Phase.MISSION else None
+    pending = chapter.support if chapter.phase == Phase.SUPPORT else None
+    names = [actor.name] if actor else [pending.player] if pending else []
+    return [
+        CompletionItem(n)
+        for n in names
+        if shown(n) == n and n.lower().startswith(incomplete.lower())
+    ]
+
+
 def complete_card(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
     """Card notation: keys and names of the campaign's catalogue."""
     from domain.cards.catalogue import base_catalogue

@@ -33,8 +33,8 @@ def complete(line: str) -> list[str]:
     [
         ("grizzled sp", ["speech"]),
         ("grizzled campaign s", ["show"]),
-        ("grizzled play -p ", ["Ann", "Ben", "Cy"]),
-        ("grizzled play -p b", ["Ben"]),
+        ("grizzled chapter start --leader ", ["Ann", "Ben", "Cy"]),
+        ("grizzled chapter start --leader b", ["Ben"]),
         ("grizzled speech g", ["gas"]),
     ],
 )
@@ -43,14 +43,14 @@ def test_completion_offers_commands_players_cards_threats_and_tiles(campaign, li
 
 
 def test_completion_offers_nothing_rather_than_an_error_without_a_campaign(grizzled):
-    assert complete("grizzled play -p ") == []
+    assert complete("grizzled chapter start --leader ") == []
 
 
 def test_completion_never_offers_a_stored_name_holding_a_control_sequence(db, grizzled):
     seats = (Seat("Ann", "night"), Seat("\x1b]0;pwned\x07Zed", "snow"), Seat("Ben", "rain"))
     Tracker(str(db)).create_campaign("Handed over", "classic", seats)
 
-    assert complete("grizzled play -p ") == ["Ann", "Ben"]
+    assert complete("grizzled chapter start --leader ") == ["Ann", "Ben"]
 
 
 def offered_and_accepted(grizzled, line: str) -> list[str]:
@@ -128,3 +128,14 @@ def test_a_card_to_play_or_charm_completes_from_what_the_player_may_do_now(table
 def test_no_card_to_play_is_completed_outside_a_mission(campaign):
     assert complete("grizzled play night+sn") == []
     assert "night+snow" in complete("grizzled play x --drawn night+sn")  # the catalogue
+
+
+def test_who_acts_completes_only_the_player_whose_turn_it_is(table):
+    assert complete("grizzled play -p ") == ["Ann"]
+    assert complete("grizzled withdraw -p b") == []
+    for who in ("ann", "ben", "cy"):
+        assert complete("grizzled speech -p ") == [who.title()]
+        table.ok(f"withdraw left -p {who}")
+
+    assert complete("grizzled play -p ") == []  # the Mission is over: Ben leads the next
+    assert complete("grizzled correct hand 3 -r x -p ") == ["Ann", "Ben", "Cy"]

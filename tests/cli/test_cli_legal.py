@@ -158,6 +158,7 @@ def play_a_random_chapter(grizzled: Grizzled, tmp_path: Path, seed: int) -> tupl
             assert complete("grizzled withdraw ") == tiles  # each run above
             assert complete("grizzled charm ") == board["legal"]["charm"]
             assert complete("grizzled play ") == board["legal"]["play"]
+            assert complete("grizzled play -p ") == [board["legal"]["player"]]
             line = next_move(commands, rng)
         grizzled.ok(line)
     raise AssertionError("the chapter did not end")
