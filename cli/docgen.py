@@ -88,13 +88,15 @@ the only action. What chance decides is told with the command: a Trap's draw
 `score --json [--explain]`: `{campaign, chapters: [{chapter, result, morale_left,
 victory_points, negative_points, unclaimed: [number], banned: [card]}],
 victory_points, negative_points, difference, explanation: [{kind, chapter, what,
-event, logged_by, time}]}`.
+event, logged_by, time}]}`. A chapter's `result` here is its reason code, as
+`status --json`'s `outcome`: `won`, `hard-knocks`, `monument` or `hands`.
 
 `campaign show --json`: `{name, ruleset, seats: [{name, charm, owner}], chapter,
 chapter_running, next_chapter, results: [{chapter, outcome, detail, morale_left}],
 helping_hands: [{number, player, chapter, category, used_in}], unclaimed: [{number,
 chapter}], bans: [{card, player, source, chapter}], victory_points,
-negative_points}`. `campaign list --json`: `[name]`.
+negative_points}`. A result's `outcome` is the same reason code, its `detail` the words.
+`campaign list --json`: `[name]`.
 
 `replay --json`: the `status --json` document of each step, with `event` and
 `summary`.
