@@ -5,7 +5,7 @@ to the tracker); at each turn every ``withdraw``, ``charm`` and ``speech`` entry
 of the campaign file, with what chance decided told the way the table tells it (a Trap's
 or Clumsy's draw, a Merry Christmas target, a Panicked player's tile: the entry itself).
 The completion of ``withdraw TILE``, ``play CARD`` and ``charm CARD`` offers exactly
-those entries."""
+those entries, and the Next line offers what they hold."""
 
 from __future__ import annotations
 
@@ -98,6 +98,21 @@ def legal_commands(board: dict[str, Any], chapter: ChapterState, rng: random.Ran
     return commands
 
 
+def next_line_agrees(board: dict[str, Any]) -> None:
+    """The Next line offers what ``legal`` holds, no more, no less: each action, and the
+    words the withdrawal takes (a tile, ``--remove``, ``--drawn``)."""
+    legal, said = board["legal"], board["next"].split(": ", 1)[-1]
+    assert ("play CARD" in said) == bool(legal["play"] or legal["play_any_hidden"]), said
+    assert ("charm CARD" in said) == bool(legal["charm"]), said
+    assert ("speech THREAT" in said) == legal["speech"], said
+    assert ("withdraw" in said) == bool(legal["withdraw"]), said
+    out = said.partition("withdraw")[2]
+    assert ("--remove TILE" in out) == bool(legal["remove"]), said
+    assert ("--drawn CARD" in out) == legal["draws"], said
+    tiles = any(tile != "none" for tile in legal["withdraw"])
+    assert ("TILE" in out.replace("--remove TILE", "")) == tiles, said
+
+
 def accepted(grizzled: Grizzled, tmp_path: Path, line: str) -> None:
     copy = tmp_path / "copy.sqlite"
     shutil.copy(grizzled.db, copy)
@@ -149,6 +164,7 @@ def play_a_random_chapter(grizzled: Grizzled, tmp_path: Path, seed: int) -> tupl
         elif board["phase"] == "support":
             line = support_command(chapter, rng)
         else:
+            next_line_agrees(board)
             commands = legal_commands(board, chapter, rng)
             assert commands, f"no legal command on {board['legal']}"
             for command in commands:
