@@ -233,6 +233,8 @@ def legal_line(doc: dict[str, Any]) -> Text:
         parts.append("make a Speech")
     if legal["withdraw"]:
         parts.append(withdraw_words(doc, legal))
+    if legal.get("refill"):
+        parts.append("refill the hand")
     return Text(f"{legal['player']} may: " + "; ".join(parts) + ".")
 
 

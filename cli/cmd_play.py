@@ -351,8 +351,9 @@ def withdraw(
     """Withdraw, playing a Support tile face down (kept secret until the reveal).
 
     TILE: left or right (l, r); left2 or right2 (ll, rr), the double tiles, exist only
-    with 4 or 5 Grizzled at the table. A player with no tile left names none. Panicked:
-    TILE is the one drawn at random from theirs (unsaid when all theirs are alike).
+    with 4 or 5 Grizzled at the table. A player with no tile left names none, and so
+    does a Solo Grizzled (the solo tile is drawn after: solo-support). Panicked:
+    TILE is the one drawn at random from theirs (it may be left out when all theirs are alike).
 
     Example: grizzled withdraw left
     """

@@ -59,7 +59,7 @@ morale, speech_stock, no_mans_land: [card], threats: {threat: count}, support_pe
 outcome, result, outcome_detail, players: [{name, charm, charm_up, hand, known_cards,
 hard_knocks, hard_knock_weight, speech_tokens, support_tiles, tile_played, withdrawn,
 chaplain}], legal: {player, must_withdraw, play: [card], play_any_hidden, charm:
-[card], speech, withdraw: [tile], remove: [tile], draws}, orders: [number in play],
+[card], speech, withdraw: [tile], remove: [tile], draws, refill}, orders: [number in play],
 recruit: {number, after, hand: [card], withdrawn, morale_tokens} or null, solo_hand:
 the single Solo hand's size or null}`. A Support tile played face down is
 never shown, only `tile_played`. `trials`, `discard` and `morale`: the cards in the
@@ -78,9 +78,10 @@ of `charm`, `speech THREAT` when `speech`, `withdraw TILE` for each of `withdraw
 (`none`: `withdraw` naming no tile, none being left; a Panicked player names the one
 drawn at random among these), with `--remove TILE` for one of `remove` (Absent-minded:
 the tile that leaves the game first) and `--drawn CARD` when `draws` (Clumsy: the
-Trials card drawn). `must_withdraw`: Fearful with 2 identical threats, withdrawing is
-the only action. What chance decides is told with the command: a Trap's draw
-(`play --drawn`), a Merry Christmas's target (`--target`).
+Trials card drawn); `refill` when `refill` (Solo: the single hand, right after a play).
+`must_withdraw`: Fearful with 2 identical threats, withdrawing is the only action.
+What chance decides is told with the command: a Trap's draw (`play --drawn`), a Merry
+Christmas's target (`--target`).
 
 `log --json`: `[{version, kind, summary, time, logged_by, session, undone, events:
 [type], actions: [version], reason}]`.

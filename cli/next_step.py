@@ -12,6 +12,7 @@ from cli.shown import SHORT, shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
+    from domain.chapter.state import ChapterState
 
 # The sentences, shared with the board read from the read models (cli/readmodel.py), which
 # imports this module without loading the rules engine.
@@ -94,6 +95,7 @@ def turn_text(legal: Mapping[str, Any], kinds: Iterable[str | None] = ()) -> str
         "charm CARD" if legal["charm"] else "",
         "speech THREAT" if legal["speech"] else "",
         out if legal["withdraw"] else "",
+        "refill" if legal.get("refill") else "",  # Solo: the single hand, right after a play
     ]
     said = [m for m in may if m]
     if not said:
@@ -130,10 +132,24 @@ def _after_chapter(state: CampaignState) -> str:
     return f"start {chapter_name(state.next_chapter)}: {CHAPTER_START}{ban}"
 
 
+def _intensity(chapter: ChapterState) -> tuple[int, bool]:
+    """The least intensity the leader may set now, and whether it is the only one (an
+    Armistice chapter's first Mission; every Solo Mission, the single hand filled up)."""
+    from domain.chapter.actions import minimum_intensity
+    from domain.chapter.commands import StartMission
+    from domain.legal import legal_actions
+
+    if chapter.mission == 0 and chapter.rules.first_intensity_exact:
+        return minimum_intensity(chapter), True
+    if chapter.solo is None:
+        return minimum_intensity(chapter), False
+    starts = {c.intensity for c in legal_actions(chapter) if isinstance(c, StartMission)}
+    return min(starts), len(starts) == 1
+
+
 def next_step(state: CampaignState) -> str:
     """The next thing the table does."""
     from domain.campaign.briefing import chapter_name
-    from domain.chapter.actions import minimum_intensity
     from domain.chapter.hardknocks import active_kinds
     from domain.chapter.piles import RECRUIT_TURN
     from domain.chapter.state import Phase
@@ -151,11 +167,10 @@ def next_step(state: CampaignState) -> str:
         return _after_chapter(state)
     leader = chapter.players[chapter.leader].name
     if chapter.phase == Phase.PREPARATION:
-        exact = chapter.mission == 0 and chapter.rules.first_intensity_exact
+        low, exact = _intensity(chapter)
         orders = len(chapter.orders.deck) if chapter.orders is not None else 0
         piles = chapter.recruits
         recruit = piles is not None and piles.recruit is None and bool(piles.deck)
-        low = minimum_intensity(chapter)
         chaplain = any(p.chaplain and p.tiles for p in chapter.players)
         return lead_text(
             leader,

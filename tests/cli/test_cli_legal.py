@@ -10,6 +10,7 @@ those entries, and the Next line offers what they hold."""
 from __future__ import annotations
 
 import random
+import re
 import shlex
 import shutil
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 
 from domain.cards.catalogue import THREATS
+from domain.chapter.piles import SOLO_TILES
 from domain.chapter.state import ChapterState
 from domain.legal import support_choices
 from tests.cli.conftest import Grizzled
@@ -95,7 +97,7 @@ def legal_commands(board: dict[str, Any], chapter: ChapterState, rng: random.Ran
     commands += [f"charm {card}" for card in legal["charm"]]
     commands += [f"speech {threat}" for threat in THREATS] if legal["speech"] else []
     commands += [withdraw_command(tile, legal, chapter) for tile in legal["withdraw"]]
-    return commands
+    return commands + (["refill"] if legal["refill"] else [])
 
 
 def next_line_agrees(board: dict[str, Any]) -> None:
@@ -106,6 +108,7 @@ def next_line_agrees(board: dict[str, Any]) -> None:
     assert ("charm CARD" in said) == bool(legal["charm"]), said
     assert ("speech THREAT" in said) == legal["speech"], said
     assert ("withdraw" in said) == bool(legal["withdraw"]), said
+    assert ("refill" in said) == legal["refill"], said
     out = said.partition("withdraw")[2]
     assert ("--remove TILE" in out) == bool(legal["remove"]), said
     assert ("--drawn CARD" in out) == legal["draws"], said
@@ -128,10 +131,13 @@ def support_command(chapter: ChapterState, rng: random.Random) -> str:
 
 
 def between_missions(grizzled: Grizzled, board: dict[str, Any], rng: random.Random) -> str:
-    """The Mission Leader's start, at the least intensity or one more."""
+    """The Mission Leader's start as the Next line says it: at the least intensity or one
+    more, or the exact one; the Chaplain's tile, one he holds."""
     chapter = chapter_of(grizzled)
-    low = int(board["next"].split("at least ", 1)[1].split(")")[0])
-    line = f"mission start {low + rng.choice((0, 0, 1))}"
+    said = re.search(r"mission start (?:INTENSITY \(at least (\d+)\)|(\d+))", board["next"])
+    assert said, board["next"]
+    low, exact = said.groups()
+    line = f"mission start {int(low) + rng.choice((0, 0, 1))}" if low else f"mission start {exact}"
     chaplain = [p for p in chapter.players if p.chaplain and p.tiles]
     return line + (f" --chaplain-tile {chaplain[0].tiles[0]}" if chaplain else "")
 
@@ -163,6 +169,8 @@ def play_a_random_chapter(grizzled: Grizzled, tmp_path: Path, seed: int) -> tupl
             line = between_missions(grizzled, board, rng)
         elif board["phase"] == "support":
             line = support_command(chapter, rng)
+        elif board["phase"] == "solo-support" and chapter.solo is not None:
+            line = f"solo-support {rng.choice(chapter.solo.tiles or SOLO_TILES)}"
         else:
             next_line_agrees(board)
             commands = legal_commands(board, chapter, rng)
@@ -180,21 +188,48 @@ def play_a_random_chapter(grizzled: Grizzled, tmp_path: Path, seed: int) -> tupl
     raise AssertionError("the chapter did not end")
 
 
+CLASSIC = "campaign new Friday --rules classic -p ann:night -p ben:snow"
+SOLO = "campaign new Friday --rules armistice -p ann:night@me -p ben:snow@me -p cy:rain@me"
+
+
 @pytest.mark.parametrize(
-    ("seats", "tiles", "seed"),
+    ("new", "start", "seed"),
     [
-        ("-p ann:night -p ben:snow", "left,right,left", 1),
-        ("-p ann:night -p ben:snow -p cy:rain", "left,right,left", 2),
-        ("-p ann:night -p ben:snow -p cy:rain -p di:gas", "left2,right2,left,right", 3),
+        (CLASSIC, "--tiles left,right,left", 1),  # and the Chaplain
+        (f"{CLASSIC} -p cy:rain", "--tiles left,right,left", 2),
+        (f"{CLASSIC} -p cy:rain -p di:gas", "--tiles left2,right2,left,right", 3),
+        (SOLO, "--variant solo --trials 30 --morale 20 --first 3", 4),
     ],
 )
 def test_every_legal_entry_of_a_random_game_is_accepted_as_a_command(
-    grizzled, tmp_path, seats, tiles, seed
+    grizzled, tmp_path, new, start, seed
 ):
-    grizzled.ok(f"campaign new Friday --rules classic {seats}")
-    grizzled.ok(f"chapter start --leader ann --tiles {tiles}")
+    grizzled.ok(new)
+    grizzled.ok(f"chapter start --leader ann {start}")
 
     tried, outcome = play_a_random_chapter(grizzled, tmp_path, seed)
 
     assert tried > 20
     assert outcome in {"won", "hard-knocks", "monument", "hands"}
+
+
+def test_a_solo_turn_offers_the_single_hand_the_refill_and_the_exact_intensity(grizzled):
+    grizzled.ok(SOLO)
+    grizzled.ok("chapter start --leader ann --variant solo --trials 30 --morale 20 --first 3")
+    grizzled.ok("mission start 3")
+    board = grizzled.json("status")
+    assert (board["legal"]["play_any_hidden"], board["legal"]["withdraw"]) == (True, ["none"])
+    assert "night+snow" in board["legal"]["play"]  # the single hand is unseen
+    grizzled.ok("play night+snow")
+
+    board = grizzled.json("status")
+
+    assert board["next"] == "Ben's turn: play CARD, charm CARD, withdraw or refill"
+    assert board["legal"]["refill"]
+    assert "; refill the hand." in " ".join(grizzled.ok("status").split())
+    grizzled.ok("refill")
+    for _ in range(3):
+        grizzled.ok("withdraw")
+    grizzled.ok("solo-support center")
+    assert grizzled.json("status")["next"].endswith("grizzled mission start 3")
+    grizzled.ok("mission start 3")
