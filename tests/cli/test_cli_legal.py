@@ -192,20 +192,34 @@ CLASSIC = "campaign new Friday --rules classic -p ann:night -p ben:snow"
 SOLO = "campaign new Friday --rules armistice -p ann:night@me -p ben:snow@me -p cy:rain@me"
 
 
+ARMISTICE = "campaign new Friday --rules armistice -p ann:night -p ben:snow -p cy:rain"
+
+
 @pytest.mark.parametrize(
-    ("new", "start", "seed"),
+    ("setup", "seed"),
     [
-        (CLASSIC, "--tiles left,right,left", 1),  # and the Chaplain
-        (f"{CLASSIC} -p cy:rain", "--tiles left,right,left", 2),
-        (f"{CLASSIC} -p cy:rain -p di:gas", "--tiles left2,right2,left,right", 3),
-        (SOLO, "--variant solo --trials 30 --morale 20 --first 3", 4),
+        ((CLASSIC, "chapter start --leader ann --tiles left,right,left"), 1),  # the Chaplain
+        ((f"{CLASSIC} -p cy:rain", "chapter start --leader ann --tiles left,right,left"), 2),
+        (
+            (f"{CLASSIC} -p cy:rain -p di:gas", "chapter start --leader ann --tiles ll,rr,l,r"),
+            3,
+        ),
+        ((SOLO, "chapter start --leader ann --variant solo --trials 30 --morale 20 --first 3"), 4),
+        (
+            (
+                ARMISTICE,
+                "briefing 0 --trials 24 --morale 20 --first 2 --traps",
+                "chapter start --leader ann --tiles left,left,right",
+            ),
+            5,
+        ),
     ],
 )
 def test_every_legal_entry_of_a_random_game_is_accepted_as_a_command(
-    grizzled, tmp_path, new, start, seed
+    grizzled, tmp_path, setup, seed
 ):
-    grizzled.ok(new)
-    grizzled.ok(f"chapter start --leader ann {start}")
+    for command in setup:
+        grizzled.ok(command)
 
     tried, outcome = play_a_random_chapter(grizzled, tmp_path, seed)
 
