@@ -47,7 +47,8 @@ Armistice campaign, [campaign](campaign.md); for card names, [notation](notation
   the board could not be brought up to date (the next command does it).
 {bounds}
 - `NO_COLOR` turns colours off. `--json` prints plain JSON (schemas below).
-- Shell completion (commands, player names, cards, threats, tiles):
+- Shell completion (commands, player names, cards, threats, tiles; during a Mission only
+  what the command takes now: who acts, the cards they may play or charm, their tiles):
   `eval "$(_GRIZZLED_COMPLETE=bash_source grizzled)"` in `~/.bashrc`
   (`zsh_source` for zsh, `fish_source` for fish).
 
