@@ -381,7 +381,7 @@ def withdraw(
     type=WORD,
     multiple=True,
     metavar="CARD",
-    shell_complete=complete_card,
+    shell_complete=complete_legal_card,
     help="A Hard Knock to discard (repeat, up to 2).",
 )
 @click.option("--charm", "recover", is_flag=True, help="Recover the Good Luck Charm.")
@@ -471,7 +471,7 @@ def recruit() -> None:
 
 
 @recruit.command("play")
-@click.argument("card", type=WORD, shell_complete=complete_card)
+@click.argument("card", type=WORD, shell_complete=complete_legal_card)
 @click.option(
     "--drawn",
     type=WORD,

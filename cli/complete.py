@@ -7,11 +7,16 @@ it offers).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from click import Context, Parameter
 from click.shell_completion import CompletionItem
 
 from cli.parse import THREAT_NAMES, TILES
 from cli.shown import shown
+
+if TYPE_CHECKING:
+    from domain.chapter.state import ChapterState
 
 
 def _state(ctx: Context) -> object | None:
@@ -63,18 +68,29 @@ def complete_card(ctx: Context, param: Parameter, incomplete: str) -> list[Compl
 
 
 def complete_legal_card(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
-    """The cards ``play`` (or ``charm``) takes now: the board's ``legal`` entries of the
-    player whose turn it is (a hidden hand: every card still unseen). None outside of it."""
-    from domain.chapter.state import Phase
-    from domain.legal import legal_summary
-
+    """The cards the command takes now: for ``play`` and ``charm`` the board's ``legal``
+    entries of the player whose turn it is (a hidden hand: every card still unseen), for
+    ``recruit play`` the Recruit's, for ``support --discard`` the beneficiary's Hard Knocks.
+    None outside of it."""
     chapter = getattr(_state(ctx), "chapter", None)
-    if chapter is None or chapter.phase != Phase.MISSION:
-        return []
-    legal = legal_summary(chapter)
-    cards = legal.get("charm" if ctx.info_name == "charm" else "play", ())
+    recruit = ctx.parent is not None and ctx.parent.info_name == "recruit"
+    cards = [] if chapter is None else _cards_now(chapter, "recruit" if recruit else ctx.info_name)
     word = incomplete.lower()
     return [CompletionItem(c) for c in cards if c.startswith(word) and shown(c) == c]
+
+
+def _cards_now(chapter: ChapterState, command: str | None) -> list[str]:
+    from domain.chapter.commands import ChooseSupport, PlayRecruitCard
+    from domain.chapter.state import Phase
+    from domain.legal import legal_actions, legal_summary
+
+    if command in ("play", "charm"):
+        legal = legal_summary(chapter) if chapter.phase == Phase.MISSION else {}
+        return list(legal.get(command, ()))
+    actions = legal_actions(chapter)
+    if command == "recruit":
+        return sorted({c.card for c in actions if isinstance(c, PlayRecruitCard)})
+    return sorted({k for c in actions if isinstance(c, ChooseSupport) for k in c.discard})
 
 
 def complete_threat(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:

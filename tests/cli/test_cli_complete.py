@@ -8,6 +8,7 @@ import pytest
 from cli.main import main
 from domain.chapter.commands import Seat
 from tests.cli.conftest import TABLE_CHAPTER, Grizzled, runner
+from tests.cli.test_cli_play import mission_where_ann_may_choose_her_support
 from tracker.app import Tracker
 
 
@@ -139,3 +140,26 @@ def test_who_acts_completes_only_the_player_whose_turn_it_is(table):
 
     assert complete("grizzled play -p ") == []  # the Mission is over: Ben leads the next
     assert complete("grizzled correct hand 3 -r x -p ") == ["Ann", "Ben", "Cy"]
+
+
+def test_a_support_discard_completes_the_beneficiarys_hard_knocks(table):
+    assert complete("grizzled support --discard ") == []  # nobody chooses yet
+    mission_where_ann_may_choose_her_support(table)
+
+    assert complete("grizzled support --discard ") == ["mute"]
+    assert complete("grizzled support -p ") == ["Ann"]
+    assert table.ok("support --discard mute")
+
+
+def test_a_recruit_card_completes_from_the_recruits_face_up_hand(armistice):
+    armistice.ok("skip-boot-camp")
+    armistice.ok('describe recruit 5 "Test recruit" --hand 2 --tokens 1')
+    armistice.ok("briefing 1 --trials 12 --morale 20 --first 2 --recruits 5")
+    armistice.ok("chapter start --leader ann --tiles left,left,right")
+    armistice.ok("mission start 2 --recruit 5 --recruit-hand night+snow,shell+whistle")
+    assert complete("grizzled recruit play ") == []  # Ann's turn, not the Recruit's
+    for card in ("rain+gas", "snow+shell", "night+rain"):
+        armistice.ok("play", card)
+
+    assert complete("grizzled recruit play ") == ["night+snow", "shell+whistle"]
+    assert armistice.ok("recruit play shell+whistle")
