@@ -82,10 +82,19 @@ class Grid:
         """One more row, a cell per column."""
         self.rows.append(cells)
 
+    def widths(self) -> list[int]:
+        """Each column's width: its widest cell."""
+        return [max(map(cell_len, column)) for column in zip(self.headers, *self.rows, strict=True)]
+
+    def fits(self, width: int) -> bool:
+        """Whether the grid is drawn whole on ``width`` columns."""
+        widths = self.widths()
+        return 0 < sum(widths) + 2 * (len(widths) - 1) <= width
+
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         lines = (self.headers, *self.rows)
-        widths = [max(map(cell_len, column)) for column in zip(*lines, strict=True)]
-        if not 0 < sum(widths) + 2 * (len(widths) - 1) <= options.max_width:
+        widths = self.widths()
+        if not self.fits(options.max_width):
             yield self.table()  # too wide to fit, or empty
             return
         for number, row in enumerate(lines):
@@ -104,27 +113,56 @@ class Grid:
         return table
 
 
+PLAYER_COLUMNS = ("", "Grizzled", "charm", "hand", "Hard Knocks", "Speech", "tiles", "status")
+
+
+def _player_cells(doc: dict[str, Any], player: dict[str, Any]) -> tuple[str, ...]:
+    """A player's row, a cell per column of ``PLAYER_COLUMNS``."""
+    name = player["name"]
+    marks = ("L" if name == doc["leader"] else "") + ("*" if name == doc["turn"] else "")
+    knocks = ", ".join(label(k) for k in player["hard_knocks"])
+    side = "up" if player["charm_up"] else "down"
+    charm = "-" if player["charm"] is None else f"{player['charm']} {side}"
+    withdrawn = player["withdrawn"] and doc["phase"] == "mission"
+    return (
+        marks,
+        shown(name, SHORT),
+        charm,
+        "-" if player["chaplain"] else str(player["hand"]),
+        knocks or "-",
+        str(player["speech_tokens"]),
+        str(player["support_tiles"]),
+        "withdrawn" if withdrawn else "",
+    )
+
+
 def players_table(doc: dict[str, Any]) -> Grid:
     """Everyone around the table, in seat order."""
-    table = Grid(("", "Grizzled", "charm", "hand", "Hard Knocks", "Speech", "tiles", "status"))
+    table = Grid(PLAYER_COLUMNS)
     for player in doc["players"]:
-        name = player["name"]
-        marks = ("L" if name == doc["leader"] else "") + ("*" if name == doc["turn"] else "")
-        knocks = ", ".join(label(k) for k in player["hard_knocks"])
-        side = "up" if player["charm_up"] else "down"
-        charm = "-" if player["charm"] is None else f"{player['charm']} {side}"
-        withdrawn = player["withdrawn"] and doc["phase"] == "mission"
-        table.add_row(
-            marks,
-            shown(name, SHORT),
-            charm,
-            "-" if player["chaplain"] else str(player["hand"]),
-            knocks or "-",
-            str(player["speech_tokens"]),
-            str(player["support_tiles"]),
-            "withdrawn" if withdrawn else "",
-        )
+        table.add_row(*_player_cells(doc, player))
     return table
+
+
+class Players:
+    """The players' grid when it fits the console; on a narrow one, each player in a few
+    lines with every cell named (the grid would have to cut names and Hard Knocks)."""
+
+    def __init__(self, doc: dict[str, Any]) -> None:
+        self.rows = [_player_cells(doc, player) for player in doc["players"]]
+        self.grid = players_table(doc)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if self.grid.fits(options.max_width):
+            yield self.grid
+            return
+        for marks, name, charm, hand, knocks, speech, tiles, status in self.rows:
+            charm = "no charm" if charm == "-" else f"charm {charm}"
+            hand = "" if hand == "-" else f"hand {hand}"  # the Chaplain holds no hand
+            said = [charm, hand, f"Speech {speech}", f"tiles {tiles}", status]
+            yield Text(f"{marks:<2} {name}: " + ", ".join(s for s in said if s))
+            if knocks != "-":
+                yield Text(f"   Hard Knocks: {knocks}")
 
 
 def board(doc: dict[str, Any]) -> RenderableType:
@@ -152,7 +190,7 @@ def _board(doc: dict[str, Any]) -> RenderableType:
         decks,
         Text(f"No Man's Land: {nml}"),
         threats_line(doc),
-        players_table(doc),
+        Players(doc),
     ]
     if doc.get("solo_hand") is not None:
         parts.append(Text(f"The single hand: {doc['solo_hand']} cards"))
@@ -182,7 +220,8 @@ def legal_line(doc: dict[str, Any]) -> Text:
     if not legal:
         return Text("")
     if legal["must_withdraw"]:
-        return Text(f"{legal['player']} must withdraw (Fearful).", style="bold red")
+        words = withdraw_words(doc, legal).replace("withdraw", "must withdraw", 1)
+        return Text(f"{legal['player']} {words} (Fearful).", style="bold red")
     parts = []
     if legal["play_any_hidden"]:
         parts.append("play a card from hand")
@@ -193,8 +232,28 @@ def legal_line(doc: dict[str, Any]) -> Text:
     if legal["speech"]:
         parts.append("make a Speech")
     if legal["withdraw"]:
-        parts.append("withdraw")
+        parts.append(withdraw_words(doc, legal))
+    if legal.get("refill"):
+        parts.append("refill the hand")
     return Text(f"{legal['player']} may: " + "; ".join(parts) + ".")
+
+
+def withdraw_words(doc: dict[str, Any], legal: dict[str, Any]) -> str:
+    """The withdrawal ``legal`` allows, as the ``withdraw`` command takes it: with no tile
+    when none is left, a Panicked player's tile drawn at random, the tile an Absent-minded
+    one removes first, the card a Clumsy one draws."""
+    mine = [p for p in doc["players"] if p["name"] == legal["player"]]
+    tiles = " or ".join(t for t in legal["withdraw"] if t != "none")
+    words = "withdraw"
+    if legal.get("remove"):
+        words += f", removing {' or '.join(legal['remove'])} first"
+    if not tiles:
+        words += ", playing no tile"
+    elif mine and "panicked" in mine[0]["hard_knocks"]:
+        words += f", playing a tile drawn at random ({tiles})"
+    if legal.get("draws"):
+        words += ", drawing a Trials card"
+    return words
 
 
 def status_view(doc: dict[str, Any]) -> RenderableType:

@@ -11,7 +11,14 @@ from typing import TYPE_CHECKING
 import click
 
 from cli import parse
-from cli.complete import complete_card, complete_player, complete_threat, complete_tile
+from cli.complete import (
+    complete_actor,
+    complete_card,
+    complete_legal_card,
+    complete_player,
+    complete_threat,
+    complete_tile,
+)
 from cli.context import Context, Refused, pass_context
 from cli.counts import CARD_NUMBER, CARDS, DRAWS, SPEECH
 from cli.params import NAME, TEXT, WORD, OneOf
@@ -28,6 +35,16 @@ PLAYER = click.option(
     type=NAME,
     metavar="NAME",
     shell_complete=complete_player,
+    help="Who acts (default: whose turn it is).",
+)
+# The four actions and Support: only the player whose turn it is (or who chooses) acts.
+ACTOR = click.option(
+    "-p",
+    "--player",
+    "who",
+    type=NAME,
+    metavar="NAME",
+    shell_complete=complete_actor,
     help="Who acts (default: whose turn it is).",
 )
 
@@ -75,7 +92,8 @@ def chapter() -> None:
     type=WORD,
     metavar="T,T,...",
     help="Each seat's third Support tile, drawn at random, in seat order "
-    "(a classic 2-player game adds the Chaplain's last).",
+    "(a classic 2-player game adds the Chaplain's last): left, right, and with 4 or 5 "
+    "Grizzled the double tiles left2, right2.",
 )
 @click.option(
     "--variant",
@@ -223,8 +241,8 @@ def mission_start(
 
 
 @click.command()
-@click.argument("card", type=WORD, shell_complete=complete_card)
-@PLAYER
+@click.argument("card", type=WORD, shell_complete=complete_legal_card)
+@ACTOR
 @click.option(
     "--drawn",
     type=WORD,
@@ -258,8 +276,8 @@ def play(ctx: Context, card: str, who: str | None, drawn: str | None, target: st
 
 
 @click.command()
-@click.argument("card", type=WORD, shell_complete=complete_card)
-@PLAYER
+@click.argument("card", type=WORD, shell_complete=complete_legal_card)
+@ACTOR
 @pass_context
 def charm(ctx: Context, card: str, who: str | None) -> None:
     """Use the Good Luck Charm on a No Man's Land card of its threat.
@@ -276,7 +294,7 @@ def charm(ctx: Context, card: str, who: str | None) -> None:
 
 @click.command()
 @click.argument("threat", type=WORD, shell_complete=complete_threat)
-@PLAYER
+@ACTOR
 @click.option(
     "-d",
     "--discard",
@@ -305,7 +323,7 @@ def speech(ctx: Context, threat: str, who: str | None, discards: tuple[str, ...]
 
 @click.command()
 @click.argument("tile", type=WORD, required=False, shell_complete=complete_tile)
-@PLAYER
+@ACTOR
 @click.option(
     "--remove",
     type=WORD,
@@ -332,6 +350,11 @@ def withdraw(
 ) -> None:
     """Withdraw, playing a Support tile face down (kept secret until the reveal).
 
+    TILE: left or right (l, r); left2 or right2 (ll, rr), the double tiles, exist only
+    with 4 or 5 Grizzled at the table. A player with no tile left names none, and so
+    does a Solo Grizzled (the solo tile is drawn after: solo-support). Panicked:
+    TILE is the one drawn at random from theirs (it may be left out when all theirs are alike).
+
     Example: grizzled withdraw left
     """
     from domain.chapter.commands import Withdraw
@@ -351,14 +374,14 @@ def withdraw(
 
 
 @click.command()
-@PLAYER
+@ACTOR
 @click.option(
     "--discard",
     "discards",
     type=WORD,
     multiple=True,
     metavar="CARD",
-    shell_complete=complete_card,
+    shell_complete=complete_legal_card,
     help="A Hard Knock to discard (repeat, up to 2).",
 )
 @click.option("--charm", "recover", is_flag=True, help="Recover the Good Luck Charm.")
@@ -448,7 +471,7 @@ def recruit() -> None:
 
 
 @recruit.command("play")
-@click.argument("card", type=WORD, shell_complete=complete_card)
+@click.argument("card", type=WORD, shell_complete=complete_legal_card)
 @click.option(
     "--drawn",
     type=WORD,

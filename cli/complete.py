@@ -7,11 +7,16 @@ it offers).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from click import Context, Parameter
 from click.shell_completion import CompletionItem
 
 from cli.parse import THREAT_NAMES, TILES
 from cli.shown import shown
+
+if TYPE_CHECKING:
+    from domain.chapter.state import ChapterState
 
 
 def _state(ctx: Context) -> object | None:
@@ -35,6 +40,23 @@ def complete_player(ctx: Context, param: Parameter, incomplete: str) -> list[Com
     return [CompletionItem(n) for n in names if n.lower().startswith(incomplete.lower())]
 
 
+def complete_actor(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
+    """Who may act now: the player whose turn it is, or the Support beneficiary."""
+    from domain.chapter.state import Phase
+
+    chapter = getattr(_state(ctx), "chapter", None)
+    if chapter is None:
+        return []
+    actor = chapter.active_player if chapter.phase == Phase.MISSION else None
+    pending = chapter.support if chapter.phase == Phase.SUPPORT else None
+    names = [actor.name] if actor else [pending.player] if pending else []
+    return [
+        CompletionItem(n)
+        for n in names
+        if shown(n) == n and n.lower().startswith(incomplete.lower())
+    ]
+
+
 def complete_card(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
     """Card notation: keys and names of the campaign's catalogue."""
     from domain.cards.catalogue import base_catalogue
@@ -45,11 +67,56 @@ def complete_card(ctx: Context, param: Parameter, incomplete: str) -> list[Compl
     return [CompletionItem(c) for c in completions(incomplete, catalogue) if shown(c) == c]
 
 
+def complete_legal_card(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
+    """The cards the command takes now: for ``play`` and ``charm`` the board's ``legal``
+    entries of the player whose turn it is (a hidden hand: every card still unseen), for
+    ``recruit play`` the Recruit's, for ``support --discard`` the beneficiary's Hard Knocks.
+    None outside of it."""
+    chapter = getattr(_state(ctx), "chapter", None)
+    recruit = ctx.parent is not None and ctx.parent.info_name == "recruit"
+    cards = [] if chapter is None else _cards_now(chapter, "recruit" if recruit else ctx.info_name)
+    word = incomplete.lower()
+    return [CompletionItem(c) for c in cards if c.startswith(word) and shown(c) == c]
+
+
+def _cards_now(chapter: ChapterState, command: str | None) -> list[str]:
+    from domain.chapter.commands import ChooseSupport, PlayRecruitCard
+    from domain.chapter.state import Phase
+    from domain.legal import legal_actions, legal_summary
+
+    if command in ("play", "charm"):
+        legal = legal_summary(chapter) if chapter.phase == Phase.MISSION else {}
+        return list(legal.get(command, ()))
+    actions = legal_actions(chapter)
+    if command == "recruit":
+        return sorted({c.card for c in actions if isinstance(c, PlayRecruitCard)})
+    return sorted({k for c in actions if isinstance(c, ChooseSupport) for k in c.discard})
+
+
 def complete_threat(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
     """The six threats."""
     return [CompletionItem(t) for t in THREAT_NAMES if t.startswith(incomplete.lower())]
 
 
 def complete_tile(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
-    """The Support tiles."""
-    return [CompletionItem(t) for t in TILES if t.startswith(incomplete.lower())]
+    """The Support tiles this command takes now: the tiles the player whose turn it is may
+    withdraw with (``--remove``: the ones an Absent-minded player may remove first;
+    ``--chaplain-tile``: the Chaplain's, as a Mission starts). None outside of that."""
+    word = incomplete.lower()
+    return [CompletionItem(t) for t in _tiles_now(_state(ctx), param.name) if t.startswith(word)]
+
+
+def _tiles_now(state: object, option: str | None) -> list[str]:
+    from domain.chapter.state import Phase
+    from domain.legal import legal_summary
+
+    chapter = getattr(state, "chapter", None)
+    if chapter is None:
+        return []
+    if option == "chaplain_tile":
+        starting = chapter.phase == Phase.PREPARATION
+        tiles = {t for p in chapter.players if p.chaplain and starting for t in p.tiles}
+    else:
+        legal = legal_summary(chapter) if chapter.phase == Phase.MISSION else {}
+        tiles = set(legal.get("remove" if option == "remove" else "withdraw", ()))
+    return sorted(tiles & set(TILES))  # our own words only, whatever the file says

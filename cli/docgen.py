@@ -47,7 +47,8 @@ Armistice campaign, [campaign](campaign.md); for card names, [notation](notation
   the board could not be brought up to date (the next command does it).
 {bounds}
 - `NO_COLOR` turns colours off. `--json` prints plain JSON (schemas below).
-- Shell completion (commands, player names, cards, threats, tiles):
+- Shell completion (commands, player names, cards, threats, tiles; during a Mission only
+  what the command takes now: who acts, the cards they may play or charm, their tiles):
   `eval "$(_GRIZZLED_COMPLETE=bash_source grizzled)"` in `~/.bashrc`
   (`zsh_source` for zsh, `fish_source` for fish).
 
@@ -59,16 +60,29 @@ morale, speech_stock, no_mans_land: [card], threats: {threat: count}, support_pe
 outcome, result, outcome_detail, players: [{name, charm, charm_up, hand, known_cards,
 hard_knocks, hard_knock_weight, speech_tokens, support_tiles, tile_played, withdrawn,
 chaplain}], legal: {player, must_withdraw, play: [card], play_any_hidden, charm:
-[card], speech, withdraw: [tile]}, orders: [number in play], recruit: {number, after,
-hand: [card], withdrawn, morale_tokens} or null, solo_hand: the single Solo hand's size
-or null}`. A Support tile played face down is
+[card], speech, withdraw: [tile], remove: [tile], draws, refill}, orders: [number in play],
+recruit: {number, after, hand: [card], withdrawn, morale_tokens} or null, solo_hand:
+the single Solo hand's size or null}`. A Support tile played face down is
 never shown, only `tile_played`. `trials`, `discard` and `morale`: the cards in the
 Trials deck, the discard pile and the Morale Reserve. `phase`: `preparation`, `mission`,
 `support`, `solo-support`, `over`, or null before the first chapter. `result`: `won`,
-`lost`, or null while the chapter is played; `outcome` says why: `won` (Peace), or the
-defeat `hard-knocks` (a player with 4 Hard Knocks or more), `monument` (the Morale
-Reserve exhausted) or `hands` (too many cards in hands); `outcome_detail` says it in
-words.
+`lost`, or null while the chapter is played; `outcome` says why: `won` (Peace: the
+Trials deck and every hand are empty after a Mission), or the defeat `hard-knocks` (a
+player with 4 Hard Knocks or more, Wounded counting 2), `monument` (the Morale Drop
+exhausted the Morale Reserve) or `hands` (after the Morale Drop the cards left in hands
+reach the chapter's hand limit); `outcome_detail` says it in words.
+
+`legal` (`{}` while it is nobody's turn): what the player whose turn it is may do now,
+each entry accepted as a command. `play CARD` for each of `play` (every card still
+unseen too when `play_any_hidden`: part of the hand is unknown), `charm CARD` for each
+of `charm`, `speech THREAT` when `speech`, `withdraw TILE` for each of `withdraw`
+(`none`: `withdraw` naming no tile, none being left; a Panicked player names the one
+drawn at random among these), with `--remove TILE` for one of `remove` (Absent-minded:
+the tile that leaves the game first) and `--drawn CARD` when `draws` (Clumsy: the
+Trials card drawn); `refill` when `refill` (Solo: the single hand, right after a play).
+`must_withdraw`: Fearful with 2 identical threats, withdrawing is the only action.
+What chance decides is told with the command: a Trap's draw (`play --drawn`), a Merry
+Christmas's target (`--target`).
 
 `log --json [--last N] [--chapter N] [--session S] [--since DATE] [--kind KIND]`:
 `[{version, kind, summary, time, logged_by, session, chapter, undone, events: [type],
@@ -79,13 +93,15 @@ cut to a screenful.
 `score --json [--explain]`: `{campaign, chapters: [{chapter, result, morale_left,
 victory_points, negative_points, unclaimed: [number], banned: [card]}],
 victory_points, negative_points, difference, explanation: [{kind, chapter, what,
-event, logged_by, time}]}`.
+event, logged_by, time}]}`. A chapter's `result` here is its reason code, as
+`status --json`'s `outcome`: `won`, `hard-knocks`, `monument` or `hands`.
 
 `campaign show --json`: `{name, ruleset, seats: [{name, charm, owner}], chapter,
 chapter_running, next_chapter, results: [{chapter, outcome, detail, morale_left}],
 helping_hands: [{number, player, chapter, category, used_in}], unclaimed: [{number,
 chapter}], bans: [{card, player, source, chapter}], victory_points,
-negative_points}`. `campaign list --json`: `[name]`.
+negative_points}`. A result's `outcome` is the same reason code, its `detail` the words.
+`campaign list --json`: `[name]`.
 
 `card N --json`: `[{number, kind, name, facts: {what: text}, where: [text]}]`, one entry
 per kind the number was described as (`kind`: Trial card, Order of the Day, Recruit,

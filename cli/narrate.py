@@ -95,6 +95,8 @@ def _speech(e: SpeechMade, c: Catalogue) -> str:
 
 def _withdrew(e: PlayerWithdrew, c: Catalogue) -> str:
     if e.player == "Chaplain":
+        if e.tile is None:
+            return "The Chaplain withdraws with no Support tile left to play."
         return "The Chaplain withdraws, his Support tile face down."
     tile = "a Support tile face down" if e.tile else "no Support tile"
     return f"{e.player} withdraws, {tile}."

@@ -12,6 +12,7 @@ from cli.shown import SHORT, shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
+    from domain.chapter.state import ChapterState
 
 # The sentences, shared with the board read from the read models (cli/readmodel.py), which
 # imports this module without loading the rules engine.
@@ -35,13 +36,16 @@ def lead_text(
     exact: bool = False,
     orders: int = 0,
     recruit: bool = False,
+    chaplain: bool = False,
 ) -> str:
     """The Mission Leader sets the next Mission's intensity (exactly the Briefing's for an
     Armistice chapter's first Mission) and, with Orders of the Day left in their deck, says
     which order is kept (and which goes back, when two were drawn); a Recruit that may
-    enter is named with its starting hand."""
+    enter is named with its starting hand; a Chaplain holding a Support tile plays the one
+    drawn at random."""
     what = f"{low}" if exact else f"INTENSITY (at least {low})"
-    kept = " --order N --back N" if orders > 1 else " --order N" if orders == 1 else ""
+    kept = " --chaplain-tile RANDOM-TILE" if chaplain else ""
+    kept += " --order N --back N" if orders > 1 else " --order N" if orders == 1 else ""
     if recruit:
         kept += " --recruit N --recruit-hand CARD,CARD,..."
     lead = f"{shown(leader, SHORT)} leads Mission {mission + 1}"
@@ -61,28 +65,29 @@ def recruit_text(leader: str) -> str:
     )
 
 
-# What a Hard Knock adds to a withdrawal at a real table (the command's own options).
-WITHDRAW_EXTRAS = {
-    "absent-minded": " --remove TILE",
-    "clumsy": " --drawn CARD",
-}
-
-
-def withdraw_text(kinds: Iterable[str | None] = ()) -> str:
-    """The withdrawal as this player must type it: a Panicked player's TILE is the one drawn
-    at random, an Absent-minded one first names the tile that leaves the game (``--remove``),
-    a Clumsy one the Trials card drawn and played (``--drawn``)."""
+def withdraw_text(legal: Mapping[str, Any], kinds: Iterable[str | None] = ()) -> str:
+    """The withdrawal as this player must type it (``legal``: the board's summary, which
+    says the tiles): a Panicked player's TILE is the one drawn at random, an Absent-minded
+    one first names the tile that leaves the game (``--remove``), a Clumsy one the Trials
+    card drawn and played (``--drawn``, while there is one to draw); a player with no tile
+    left names none."""
     found = set(kinds)
-    tile = "RANDOM-TILE" if "panicked" in found else "TILE"
-    extras = "".join(extra for kind, extra in WITHDRAW_EXTRAS.items() if kind in found)
-    return f"withdraw {tile}{extras}"
+    words = ["withdraw"]
+    stored_before = "remove" not in legal  # a board stored before ``remove``, ``draws``
+    if stored_before or any(tile != "none" for tile in legal["withdraw"]):
+        words.append("RANDOM-TILE" if "panicked" in found else "TILE")
+    if "absent-minded" in found and legal.get("remove", True):
+        words.append("--remove TILE")
+    if "clumsy" in found and legal.get("draws", True):
+        words.append("--drawn CARD")
+    return " ".join(words)
 
 
 def turn_text(legal: Mapping[str, Any], kinds: Iterable[str | None] = ()) -> str:
     """A player's turn, naming only what they may do now (``legal``: the board's summary,
     ``domain.legal.legal_summary``); a Fearful one with 2 identical threats must withdraw."""
     name = shown(legal["player"], SHORT)
-    out = withdraw_text(kinds)
+    out = withdraw_text(legal, kinds)
     if legal["must_withdraw"]:
         return f"{name} is Fearful with 2 identical threats: grizzled {out}"
     may = [
@@ -90,6 +95,7 @@ def turn_text(legal: Mapping[str, Any], kinds: Iterable[str | None] = ()) -> str
         "charm CARD" if legal["charm"] else "",
         "speech THREAT" if legal["speech"] else "",
         out if legal["withdraw"] else "",
+        "refill" if legal.get("refill") else "",  # Solo: the single hand, right after a play
     ]
     said = [m for m in may if m]
     if not said:
@@ -135,10 +141,24 @@ def _next_chapter(state: CampaignState) -> str:
     return f"start {chapter_name(state.next_chapter)}: {CHAPTER_START}"
 
 
+def _intensity(chapter: ChapterState) -> tuple[int, bool]:
+    """The least intensity the leader may set now, and whether it is the only one (an
+    Armistice chapter's first Mission; every Solo Mission, the single hand filled up)."""
+    from domain.chapter.actions import minimum_intensity
+    from domain.chapter.commands import StartMission
+    from domain.legal import legal_actions
+
+    if chapter.mission == 0 and chapter.rules.first_intensity_exact:
+        return minimum_intensity(chapter), True
+    if chapter.solo is None:
+        return minimum_intensity(chapter), False
+    starts = {c.intensity for c in legal_actions(chapter) if isinstance(c, StartMission)}
+    return min(starts), len(starts) == 1
+
+
 def next_step(state: CampaignState) -> str:
     """The next thing the table does."""
     from domain.campaign.briefing import chapter_name
-    from domain.chapter.actions import minimum_intensity
     from domain.chapter.hardknocks import active_kinds
     from domain.chapter.piles import RECRUIT_TURN
     from domain.chapter.state import Phase
@@ -156,12 +176,20 @@ def next_step(state: CampaignState) -> str:
         return _after_chapter(state)
     leader = chapter.players[chapter.leader].name
     if chapter.phase == Phase.PREPARATION:
-        exact = chapter.mission == 0 and chapter.rules.first_intensity_exact
+        low, exact = _intensity(chapter)
         orders = len(chapter.orders.deck) if chapter.orders is not None else 0
         piles = chapter.recruits
         recruit = piles is not None and piles.recruit is None and bool(piles.deck)
-        low = minimum_intensity(chapter)
-        return lead_text(leader, chapter.mission, low, exact=exact, orders=orders, recruit=recruit)
+        chaplain = any(p.chaplain and p.tiles for p in chapter.players)
+        return lead_text(
+            leader,
+            chapter.mission,
+            low,
+            exact=exact,
+            orders=orders,
+            recruit=recruit,
+            chaplain=chaplain,
+        )
     if chapter.phase == Phase.SOLO_SUPPORT:
         return "draw the solo Support tile: grizzled solo-support TILE"
     if chapter.phase == Phase.SUPPORT and chapter.support is not None:

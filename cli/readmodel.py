@@ -105,9 +105,14 @@ def next_step(
     if phase is None:
         return None if campaign["ruleset"] == "armistice" else say.FIRST_CHAPTER
     if phase == "preparation" and doc["mission"] > 0:
-        if (board or {}).get("orders") or (board or {}).get("recruit"):
-            return None  # what the leader draws of the modules: the rules engine says
-        return say.lead_text(doc["leader"], doc["mission"], 1)
+        if (
+            (board or {}).get("orders")
+            or (board or {}).get("recruit")
+            or doc["solo_hand"] is not None
+        ):
+            return None  # what the leader draws of the modules, Solo's: the rules engine says
+        chaplain = any(p["chaplain"] and p["support_tiles"] for p in doc["players"])
+        return say.lead_text(doc["leader"], doc["mission"], 1, chaplain=chaplain)
     if phase == "support" and doc["support_pending"]:
         return say.support_text(doc["support_pending"])
     if phase != "mission":

@@ -16,6 +16,8 @@ from rich.text import Text
 from cli.shown import LINE, LONG, SHORT, shown
 
 if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, RenderResult
+
     from domain.campaign.flow import CampaignState
     from tracker.app import ReplayStep
 
@@ -23,6 +25,38 @@ if TYPE_CHECKING:
 def cell(text: object, most: int = SHORT, style: str = "") -> Text:
     """A stored text as a table cell or a line: shown, cut after ``most`` characters."""
     return Text(shown(text, most), style=style)
+
+
+def table(columns: Sequence[str], title: str | None = None, *, edge: bool = True) -> Table:
+    """A table with no box under a bold header row; a cell too wide for a narrow console
+    folds onto the next line rather than being cut (``edge``: a space before the first
+    column)."""
+    drawn = Table(show_edge=False, pad_edge=edge, box=None, header_style="bold", title=title)
+    for column in columns:
+        drawn.add_column(column, overflow="fold")
+    return drawn
+
+
+class FirstFit:
+    """The first of several drawings that fits the console's width (the last one when none
+    does): whole, or with ``words`` only with no word cut (a cell may wrap between words).
+    A table with shorter headers rather than headers that wrap; lines rather than a table
+    that would cut words."""
+
+    def __init__(self, *choices: RenderableType, words: bool = False) -> None:
+        self.choices = choices
+        self.words = words
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        from rich.measure import Measurement
+
+        unbounded = options.update_width(10_000)
+        for choice in self.choices[:-1]:
+            needs = Measurement.get(console, unbounded, choice)
+            if (needs.minimum if self.words else needs.maximum) <= options.max_width:
+                yield choice
+                return
+        yield self.choices[-1]
 
 
 def board(state: CampaignState) -> RenderableType:
@@ -42,17 +76,24 @@ RESULT_WORDS = {
 }
 
 
-def score_table(state: CampaignState) -> Table:
-    """Each chapter: result, Morale Reserve left, Victory and Negative Points; the totals."""
+SCORE_COLUMNS = ("chapter", "result", "Morale left", "Victory Points", "Negative Points")
+SCORE_SHORT = ("chapter", "result", "Morale", "Victory", "Negative")  # a narrow console
+
+
+def score_table(state: CampaignState) -> RenderableType:
+    """Each chapter: result, Morale Reserve left, Victory and Negative Points; the totals
+    (the short headers when the long ones do not fit)."""
+    return FirstFit(_score_table(state, SCORE_COLUMNS), _score_table(state, SCORE_SHORT, False))
+
+
+def _score_table(state: CampaignState, columns: Sequence[str], edge: bool = True) -> Table:
     from domain.campaign.rewards import score
 
     total = score(state)
-    table = Table(show_edge=False, box=None, header_style="bold")
-    for column in ("chapter", "result", "Morale left", "Victory Points", "Negative Points"):
-        table.add_column(column)
+    drawn = table(columns, edge=edge)
     for line, result in zip(total.lines, state.results, strict=True):
         outcome = RESULT_WORDS.get(result.outcome, f"lost: {result.outcome}")
-        table.add_row(
+        drawn.add_row(
             str(result.number),
             cell(outcome),
             str(result.morale_left),
@@ -60,10 +101,10 @@ def score_table(state: CampaignState) -> Table:
             str(line.negative_points),
         )
     if state.chapter_running and state.chapter is not None:
-        table.add_row(
+        drawn.add_row(
             str(state.chapter_number), "in progress", str(len(state.chapter.morale)), "", ""
         )
-    table.add_row(
+    drawn.add_row(
         "total",
         f"difference {total.difference:+d}",
         "",
@@ -71,7 +112,7 @@ def score_table(state: CampaignState) -> Table:
         str(total.negative_points),
         style="bold",
     )
-    return table
+    return drawn
 
 
 def status_view(state: CampaignState) -> RenderableType:
@@ -90,9 +131,7 @@ def campaign_panel(state: CampaignState) -> RenderableType:
         score_table(state),
     ]
     if state.holdings:
-        table = Table(show_edge=False, box=None, header_style="bold", title="Helping Hands")
-        for column in ("#", "player", "category", "chapter", "used"):
-            table.add_column(column)
+        hands = table(("#", "player", "category", "chapter", "used"), "Helping Hands")
         for h in state.holdings:
             card = state.catalogue.helping_hands.get(h.number)
             name = f"{h.number} {card.name}" if card else str(h.number)
@@ -101,8 +140,8 @@ def campaign_panel(state: CampaignState) -> RenderableType:
                 if h.category == "friendship"
                 else (f"chapter {h.used_in}" if h.used_in is not None else "-")
             )
-            table.add_row(cell(name), cell(h.player), cell(h.category), str(h.chapter), used)
-        parts.append(table)
+            hands.add_row(cell(name), cell(h.player), cell(h.category), str(h.chapter), used)
+        parts.append(hands)
     if state.bans:
         bans = ", ".join(f"{b.card} ({b.player}, chapter {b.chapter})" for b in state.bans)
         parts.append(cell(f"Banned: {bans}", LINE))
@@ -112,19 +151,17 @@ def campaign_panel(state: CampaignState) -> RenderableType:
 def explanation_table(facts: Sequence[dict[str, Any]]) -> Table:
     """Every fact behind the score (``projections.queries.score_facts``) and the log entry
     that recorded it."""
-    table = Table(show_edge=False, box=None, header_style="bold", title="Explanation")
-    for column in ("points", "chapter", "what", "event", "who"):
-        table.add_column(column)
+    drawn = table(("points", "chapter", "what", "event", "who"), "Explanation")
     for fact in facts:
         points = "+1 Victory" if fact["kind"] == "victory" else "+1 Negative"
-        table.add_row(
+        drawn.add_row(
             points,
             str(fact["chapter"]),
             cell(fact["what"], LINE),
             f"#{fact['event']}",
             cell(fact["logged_by"]),
         )
-    return table
+    return drawn
 
 
 def outcomes(step: ReplayStep) -> list[str]:

@@ -21,6 +21,7 @@ from domain.chapter.commands import (
     MakeSpeech,
     PlayCard,
     PlayRecruitCard,
+    RefillHand,
     StartMission,
     Target,
     UseCharm,
@@ -182,12 +183,17 @@ def legal_actions(state: ChapterState) -> tuple[Command, ...]:
 
 def legal_summary(state: ChapterState) -> dict[str, Any]:
     """What the player whose turn it is may do now, by kind (the ``legal`` of the board
-    the CLI and the read models show); empty when nobody's turn."""
+    the CLI and the read models show); empty when nobody's turn. A module playing the
+    whole chapter (Solo: one hand for all, the refill) is summed up from its own list."""
     player = state.active_player
     if player is None:
         return {}
+    owner = INSTALLED.owner(state)
+    owned = owner.legal(state) if owner is not None and owner.legal is not None else None
+    if owned is not None:
+        return _summary_of(state, player, owned)
     forced = must_withdraw(state, player)
-    tiles = sorted({getattr(w, "tile", None) or "none" for w in withdrawals(state, player)})
+    options = withdrawals(state, player)
     return {
         "player": player.name,
         "must_withdraw": forced,
@@ -195,5 +201,48 @@ def legal_summary(state: ChapterState) -> dict[str, Any]:
         "play_any_hidden": player.hidden > 0 and not forced,
         "charm": [] if forced or not player.charm_up else charm_targets(state, player),
         "speech": not forced and player.speech_tokens > 0 and not active(state, player, "mute"),
-        "withdraw": tiles,
+        **_withdrawal(state, player, options),
+        "refill": False,
     }
+
+
+def _summary_of(state: ChapterState, player: Player, owned: tuple[Command, ...]) -> dict[str, Any]:
+    """The summary of a module's legal commands (the same keys)."""
+    plays = sorted({c.card for c in owned if isinstance(c, PlayCard)})
+    hidden = state.solo.hidden if state.solo is not None else player.hidden
+    return {
+        "player": player.name,
+        "must_withdraw": not plays and must_withdraw(state, player),
+        "play": plays,
+        "play_any_hidden": hidden > 0 and bool(plays),
+        "charm": sorted({c.card for c in owned if isinstance(c, UseCharm)}),
+        "speech": any(isinstance(c, MakeSpeech) for c in owned),
+        **_withdrawal(state, player, [c for c in owned if isinstance(c, Withdraw)]),
+        "refill": any(isinstance(c, RefillHand) for c in owned),
+    }
+
+
+def _withdrawal(state: ChapterState, player: Player, options: list[Command]) -> dict[str, Any]:
+    """The tiles a withdrawal may name, the ones an Absent-minded player may remove first,
+    and whether a Clumsy one draws a Trials card."""
+    return {
+        "withdraw": withdraw_tiles(player, options),
+        "remove": sorted({w.discard_tile for w in options if isinstance(w, Withdraw)} - {None}),
+        "draws": bool(options) and active(state, player, HardKnock.CLUMSY) and bool(state.trials),
+    }
+
+
+def withdraw_tiles(player: Player, options: list[Command]) -> list[str]:
+    """The TILE each withdrawal may name (``none``: no tile left to play). A Panicked
+    player's tile is the one drawn at random: any tile they hold (after an Absent-minded
+    one's ``--remove``) may be the one drawn, and is the one they then name."""
+    tiles: set[str] = set()
+    for option in options:
+        if not isinstance(option, Withdraw):
+            continue
+        left = list(player.tiles)
+        if option.discard_tile is not None:
+            left.remove(option.discard_tile)
+        drawn = [option.tile] if option.tile is not None else left
+        tiles.update(drawn or ["none"])
+    return sorted(tiles)

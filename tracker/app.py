@@ -374,7 +374,8 @@ class Tracker(Application[UUID]):
         reapplied: list[dict[str, Any]] = []
         refused: list[str] = []
         for version, summary, command, draws in self._later_commands(nodes, walk[:-1]):
-            chance = Replaying(draws)
+            # no draw recorded: decided as it was, with no chance (a real table's action)
+            chance = Replaying(draws) if draws else None
             try:
                 events = decide_campaign(state, decode_command(command), chance)
             except (RuleViolation, KeyError, TypeError, ValueError) as error:
@@ -388,7 +389,7 @@ class Tracker(Application[UUID]):
                 "command": command,
                 "events": [to_record(e) for e in events],
             }
-            if chance.used:
+            if chance is not None and chance.used:
                 again["draws"] = chance.used
             reapplied.append(again)
         if refused:

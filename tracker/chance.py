@@ -42,8 +42,9 @@ class Recording:
 
 class Replaying:
     """A ``Chance`` that draws what an action recorded, in order; a draw over other cards
-    than the first time (the table before it changed) is ChanceChanged. With nothing
-    recorded it is no chance at all (a real table's action)."""
+    than the first time (the table before it changed), or one more than it made, is
+    ChanceChanged. (An action that recorded no draw is decided again with no chance at
+    all, as at a real table.)"""
 
     def __init__(self, draws: list[Draw]) -> None:
         self.draws = list(draws)

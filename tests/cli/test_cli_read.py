@@ -124,6 +124,9 @@ def test_status_json_follows_the_documented_schema(table):
         "charm": ["night+snow"],
         "speech": False,
         "withdraw": ["left", "right"],
+        "remove": [],
+        "draws": False,
+        "refill": False,
     }
     assert "night+shell" in legal["play"]  # Ben's hand is unseen: any card still unseen
     assert "night+snow" not in legal["play"]  # except one whose every copy is accounted for

@@ -44,8 +44,8 @@ FIRST = StartChapter("classic", SEATS, leader="Ann", trials=10, morale=20, third
 EVENING = datetime(2024, 11, 8, 20, 15).astimezone()  # local time: drawn as 20:15
 
 
-def text(renderable: RenderableType) -> str:
-    console = Console(width=100, color_system=None, record=True, file=io.StringIO())
+def text(renderable: RenderableType, width: int = 100) -> str:
+    console = Console(width=width, color_system=None, record=True, file=io.StringIO())
     console.print(renderable)
     return "\n".join(line.rstrip() for line in console.export_text().splitlines())
 
@@ -245,6 +245,18 @@ def test_the_score_table_lists_finished_chapters_and_the_one_in_progress():
         " 2        in progress         20",
         " total    difference +0                    0               0",
     )
+
+
+def test_the_score_on_60_columns_shortens_its_headers_rather_than_wrap_them():
+    state = after(*LOST, FIRST)
+
+    assert text(render.score_table(state), 60) == lines(
+        "chapter  result              Morale  Victory  Negative",
+        "1        lost: the Monument  0       0        0",
+        "2        in progress         20",
+        "total    difference +0               0        0",
+    )
+    assert len(text(render.score_table(state), 100).splitlines()) == 4  # the long headers
 
 
 def fact(kind, chapter, what, event, who):

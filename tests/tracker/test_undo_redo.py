@@ -247,7 +247,8 @@ class UndoRedoMachine(RuleBasedStateMachine):
             else:
                 commands = [(action.command, action.draws or [])]
             for command, draws in commands:
-                for decided in decide_campaign(state, decode_command(command), Replaying(draws)):
+                chance = Replaying(draws) if draws else None
+                for decided in decide_campaign(state, decode_command(command), chance):
                     state = evolve_campaign(state, decided)
         return state
 
