@@ -56,7 +56,7 @@ Armistice campaign, [campaign](campaign.md); for card names, [notation](notation
 
 `status --json` and `replay --at N --json`:
 `{campaign, ruleset, chapter, next, phase, mission, leader, turn, trials, discard,
-morale, speech_stock, no_mans_land: [card], threats: {threat: count}, support_pending,
+morale, speech_stock, traps, no_mans_land: [card], threats: {threat: count}, support_pending,
 outcome, result, outcome_detail, players: [{name, charm, charm_up, hand, known_cards,
 hard_knocks, hard_knock_weight, speech_tokens, support_tiles, tile_played, withdrawn,
 chaplain}], legal: {player, must_withdraw, play: [card], play_any_hidden, charm:
@@ -69,8 +69,10 @@ Trials deck, the discard pile and the Morale Reserve. `phase`: `preparation`, `m
 `lost`, or null while the chapter is played; `outcome` says why: `won` (Peace: the
 Trials deck and every hand are empty after a Mission), or the defeat `hard-knocks` (a
 player with 4 Hard Knocks or more, Wounded counting 2), `monument` (the Morale Drop
-exhausted the Morale Reserve) or `hands` (after the Morale Drop the cards left in hands
-reach the chapter's hand limit); `outcome_detail` says it in words.
+exhausted the Morale Reserve) or `hands` (13 or more cards in hands in an Armistice
+chapter, checked whenever cards enter hands and after the Morale Drop); `outcome_detail`
+says it in words. `traps`: whether Traps (and Luck) are in play this chapter (Armistice:
+from Chapter 4 on unless the Briefing says otherwise).
 
 `legal` (`{}` while it is nobody's turn): what the player whose turn it is may do now,
 each entry accepted as a command. `play CARD` for each of `play` (every card still

@@ -44,6 +44,7 @@ def chapter_json(state: CampaignState) -> dict[str, Any]:
         "discard": len(chapter.discard),
         "morale": len(chapter.morale),
         "speech_stock": chapter.speech_stock,
+        "traps": chapter.rules.traps,
         "no_mans_land": list(chapter.nml),
         "threats": {t: counts[t] for t in sorted(counts)},
         "support_pending": chapter.support.player if chapter.support else None,

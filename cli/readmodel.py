@@ -67,6 +67,7 @@ def document(campaign: dict[str, Any], board: dict[str, Any] | None) -> dict[str
         "discard": board["discard"],
         "morale": board["morale"],
         "speech_stock": board["speech_stock"],
+        "traps": bool(board["traps"]),
         "no_mans_land": board["nml"],
         "threats": {t: board["threats"][t] for t in sorted(board["threats"])},
         "support_pending": board["support_beneficiary"],

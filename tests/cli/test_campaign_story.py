@@ -106,7 +106,7 @@ def chapter_1_of_68_cards_lost_on_hard_knocks(story: Story) -> None:
     g.ok(f"chapter start --leader ann --tiles {TILES}")
     g.ok("mission start 3")
     board = g.json("status")
-    assert (board["trials"], board["morale"]) == (30 - 9, 38)
+    assert (board["trials"], board["morale"], board["traps"]) == (30 - 9, 38, False)
     for card in ("wounded", "night+shell", "snow+gas", "mute", "rain+whistle", "night+gas"):
         g.ok("play", card)
     g.ok("play demoralized")
@@ -144,6 +144,7 @@ def chapter_4_with_a_recruit_and_traps(story: Story) -> None:
     briefed = g.ok("briefing 4 --trials 5 --morale 6 --first 1 --recruits 5")
     assert "Traps on (the campaign's rule from Chapter 4)" in " ".join(briefed.split())
     assert "Traps on" in g.ok(f"chapter start --leader ann --tiles {TILES}")
+    assert g.json("status")["traps"] is True
     g.ok(f"mission start 1 --recruit 5 --recruit-hand {RECRUIT_HAND}")
     at_the_table(g, ("night+snow", "shell+whistle", "snow+rain"), ("recruit withdraw",))
     assert g.json("status")["recruit"]["morale_tokens"] == 1

@@ -34,6 +34,7 @@ BOARD_KEYS = {
     "discard",
     "morale",
     "speech_stock",
+    "traps",
     "no_mans_land",
     "threats",
     "support_pending",
