@@ -176,10 +176,9 @@ def _board(doc: dict[str, Any]) -> RenderableType:
     phase = PHASE_WORDS.get(doc["phase"], doc["phase"])
     # ``mission`` counts the Missions started; in preparation the next one is being set up.
     mission = doc["mission"] + 1 if doc["phase"] == "preparation" else doc["mission"]
-    header = Text(
-        f"{doc['campaign']} - chapter {doc['chapter']}, mission {mission} - {phase}",
-        style="bold",
-    )
+    armistice = doc.get("ruleset") == "armistice"
+    chapter = "Boot Camp" if armistice and doc["chapter"] == 0 else f"chapter {doc['chapter']}"
+    header = Text(f"{doc['campaign']} - {chapter}, mission {mission} - {phase}", style="bold")
     decks = Text(
         f"Trials deck {doc['trials']}  Morale Reserve {doc['morale']}  "
         f"Speech stock {doc['speech_stock']}"

@@ -69,3 +69,10 @@ def test_a_classic_morale_reserve_given_alone_leaves_the_rest_to_the_trials(camp
                       "--morale", "20")  # fmt: skip
 
     assert "Trials 39, Morale 20" in out
+
+
+def test_the_board_names_boot_camp(armistice):
+    armistice.ok("briefing 0 --trials 3 --morale 20 --first 1")
+    armistice.ok("chapter start --leader ann --tiles left,left,right")
+
+    assert armistice.ok("status").startswith("Autumn - Boot Camp, mission 1 - ")
