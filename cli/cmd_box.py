@@ -406,11 +406,12 @@ def award(ctx: Context, awards: tuple[str, ...], yes: bool) -> None:
     show_default=True,
     help="From the player's hand or their Hard Knocks.",
 )
+@click.option("-r", "--reason", type=TEXT, default="", help="Why this card (kept and shown).")
 @pass_context
-def ban(ctx: Context, player: str, card: str, source: str) -> None:
+def ban(ctx: Context, player: str, card: str, source: str, reason: str) -> None:
     """After a lost chapter, ban one Trial card from the campaign (a Negative Point).
 
-    Example: grizzled ban ben wounded --from knock
+    Example: grizzled ban ben wounded --from knock -r "it cost us chapter 3"
     """
     from domain.campaign.rewards import BanCard
 
@@ -419,7 +420,8 @@ def ban(ctx: Context, player: str, card: str, source: str) -> None:
         raise click.UsageError("no chapter was played yet")
     name = parse.player(player, [p.name for p in state.chapter.players])
     key = parse.card(card, state.chapter.catalogue)
-    _log_reward(ctx, state, BanCard(name, key, source), f"{key} banned from {name}")
+    command = BanCard(name, key, source, reason)
+    _log_reward(ctx, state, command, f"{key} banned from {name}")
 
 
 @click.group()

@@ -129,6 +129,17 @@ def score(ctx: Context, as_json: bool, explain: bool) -> None:
     console = ctx.console()
     console.print(score_table(state))
     if facts is not None:
+        from rich.text import Text
+
+        from domain.campaign.known import reward_readings
+
+        readings = reward_readings(state)
+        if readings:
+            from rich.padding import Padding
+
+            said = Text("\n").join(Text(shown(r.said())) for r in readings)
+            console.print(Text("How the Helping Hands were decided", style="bold"))
+            console.print(Padding(said, (0, 0, 0, 2)))
         console.print(explanation_table(facts))
 
 

@@ -93,15 +93,18 @@ being played or just ended; `reason`: why, as the group said, or empty). `--json
 cut to a screenful.
 
 `score --json [--explain]`: `{campaign, chapters: [{chapter, result, morale_left,
-victory_points, negative_points, unclaimed: [number], banned: [card]}],
+victory_points, negative_points, unclaimed: [number], banned: [card], reward: {concluded,
+rule: [result, morale_left, helping_hands] or null, earned, taken, unclaimed} or null}],
 victory_points, negative_points, difference, explanation: [{kind, chapter, what,
 event, logged_by, time}]}`. A chapter's `result` here is its reason code, as
-`status --json`'s `outcome`: `won`, `hard-knocks`, `monument` or `hands`.
+`status --json`'s `outcome`: `won`, `hard-knocks`, `monument` or `hands`. `reward` (Armistice):
+how the chapter's Helping Hands were decided: whether its Conclusion was entered, the rule
+that applied (the one earning most), and how many were earned, taken and not taken.
 
 `campaign show --json`: `{name, ruleset, seats: [{name, charm, owner}], chapter,
 chapter_running, next_chapter, results: [{chapter, outcome, detail, morale_left}],
-helping_hands: [{number, player, chapter, category, used_in}], unclaimed: [{number,
-chapter}], bans: [{card, player, source, chapter}], victory_points,
+helping_hands: [{number, name, player, chapter, category, used_in}], unclaimed: [{number,
+chapter}], bans: [{card, player, source, chapter, reason}], victory_points,
 negative_points}`. A result's `outcome` is the same reason code, its `detail` the words.
 `campaign list --json`: `[name]`.
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
+    from domain.campaign.known import RewardReading
     from domain.chapter.state import ChapterState
 
 
@@ -113,6 +114,7 @@ def campaign_json(state: CampaignState) -> dict[str, Any]:
         "helping_hands": [
             {
                 "number": h.number,
+                "name": _hand_name(state, h.number),
                 "player": h.player,
                 "chapter": h.chapter,
                 "category": h.category,
@@ -122,7 +124,13 @@ def campaign_json(state: CampaignState) -> dict[str, Any]:
         ],
         "unclaimed": [{"number": u.number, "chapter": u.chapter} for u in state.unclaimed],
         "bans": [
-            {"card": b.card, "player": b.player, "source": b.source, "chapter": b.chapter}
+            {
+                "card": b.card,
+                "player": b.player,
+                "source": b.source,
+                "chapter": b.chapter,
+                "reason": b.reason,
+            }
             for b in state.bans
         ],
         "victory_points": total.victory_points,
@@ -130,11 +138,33 @@ def campaign_json(state: CampaignState) -> dict[str, Any]:
     }
 
 
+def _reward(reading: RewardReading | None) -> dict[str, Any] | None:
+    """How a chapter's Helping Hands were decided (null: a classic game)."""
+    if reading is None:
+        return None
+    rule = reading.rule
+    return {
+        "concluded": reading.concluded,
+        "rule": None if rule is None else [rule.result, rule.morale_left, rule.helping_hands],
+        "earned": reading.earned,
+        "taken": reading.taken,
+        "unclaimed": reading.unclaimed,
+    }
+
+
+def _hand_name(state: CampaignState, number: int) -> str | None:
+    """A Helping Hand's name as the group described it (None: not described)."""
+    card = state.catalogue.helping_hands.get(number)
+    return card.name if card is not None else None
+
+
 def score_json(state: CampaignState, facts: list[dict[str, Any]] | None) -> dict[str, Any]:
     """The score per chapter, the totals, and (``--explain``) every fact behind them."""
+    from domain.campaign.known import reward_readings
     from domain.campaign.rewards import score
 
     total = score(state)
+    readings = {r.chapter: r for r in reward_readings(state)}
     data: dict[str, Any] = {
         "campaign": state.name,
         "chapters": [
@@ -146,6 +176,7 @@ def score_json(state: CampaignState, facts: list[dict[str, Any]] | None) -> dict
                 "negative_points": line.negative_points,
                 "unclaimed": list(line.unclaimed),
                 "banned": [b.card for b in line.banned],
+                "reward": _reward(readings.get(line.chapter)),
             }
             for line in total.lines
         ],

@@ -143,7 +143,10 @@ def campaign_panel(state: CampaignState) -> RenderableType:
             hands.add_row(cell(name), cell(h.player), cell(h.category), str(h.chapter), used)
         parts.append(hands)
     if state.bans:
-        bans = ", ".join(f"{b.card} ({b.player}, chapter {b.chapter})" for b in state.bans)
+        bans = "; ".join(
+            f"{b.card} ({b.player}, chapter {b.chapter}{': ' + b.reason if b.reason else ''})"
+            for b in state.bans
+        )
         parts.append(cell(f"Banned: {bans}", LINE))
     return Group(*parts)
 

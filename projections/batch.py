@@ -62,7 +62,9 @@ class Batch(msgspec.Struct):
 
     streams: dict[str, Stream] = msgspec.field(default_factory=dict)
     facts_before: dict[str, tuple[Any, ...] | None] = msgspec.field(default_factory=dict)
-    chapters: dict[tuple[str, int], tuple[str, ChapterState]] = msgspec.field(default_factory=dict)
+    chapters: dict[tuple[str, int], tuple[str, ChapterState, str]] = msgspec.field(
+        default_factory=dict
+    )  # (campaign, chapter): (campaign's name, board, Briefing title)
     cuts: dict[str, int] = msgspec.field(default_factory=dict)  # rows of later chapters go
     log: dict[tuple[str, int], tuple[Any, ...]] = msgspec.field(default_factory=dict)
     flags: dict[tuple[str, int], int] = msgspec.field(default_factory=dict)  # undone, set last
@@ -75,7 +77,9 @@ class Batch(msgspec.Struct):
 
     def chapter(self, stream: Stream, number: int, chapter: ChapterState) -> None:
         """A chapter's board as it now stands."""
-        self.chapters[(stream.campaign_id, number)] = (stream.name, chapter)
+        briefing = stream.state.briefings.get(number)
+        title = briefing.title if briefing is not None else ""
+        self.chapters[(stream.campaign_id, number)] = (stream.name, chapter, title)
 
     def current_chapter(self, stream: Stream) -> None:
         """The current chapter's board, if a chapter was started."""

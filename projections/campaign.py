@@ -131,6 +131,8 @@ def ban_rows(campaign_id: str, state: CampaignState) -> Rows:
             "card": ban.card,
             "player": ban.player,
             "source": ban.source,
+            "reason": ban.reason,
+            "event": None,  # the action that banned it: filled from event_log when written
         }
         for i, ban in enumerate(state.bans, start=1)
     ]

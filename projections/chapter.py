@@ -112,9 +112,9 @@ def with_known_cards(state: ChapterState) -> ChapterState:
 
 
 def chapter_row(
-    campaign_id: str, campaign: str, number: int, state: ChapterState
+    campaign_id: str, campaign: str, number: int, state: ChapterState, title: str = ""
 ) -> dict[str, Any]:
-    """The ``chapter_state`` row of one chapter."""
+    """The ``chapter_state`` row of one chapter (``title``: its Briefing's, if any)."""
     state = with_known_cards(state)
     support = state.support
     return {
@@ -122,6 +122,7 @@ def chapter_row(
         "campaign": campaign,
         "chapter": number,
         "chapter_name": chapter_name(number),
+        "title": title,
         "ruleset": state.rules.ruleset,
         "variant": state.rules.variant,
         "traps": int(state.rules.traps),

@@ -66,11 +66,28 @@ def reason(event: Stored) -> str:
     said = command.get("reason")
     if isinstance(said, str) and said.strip():
         return said.strip()
-    for record in data.events:
+    for record in data.events:  # a file from before commands were kept: the event's
+        if record.get("type") not in REASONED:
+            continue
         said = (record.get("data") or {}).get("reason")
         if isinstance(said, str) and said.strip():
             return said.strip()
     return ""
+
+
+# The domain events whose ``reason`` is the group's (a ChapterLost's is a reason code).
+REASONED = frozenset(
+    {
+        "FactCorrected",
+        "BriefingEntered",
+        "ConclusionEntered",
+        "CardBanned",
+        "TrialCardDescribed",
+        "OrderDescribed",
+        "RecruitDescribed",
+        "HelpingHandDescribed",
+    }
+)
 
 
 def event_types(event: Stored) -> tuple[str, ...]:

@@ -117,8 +117,12 @@ class Projector:
             if state.chapter_number != before.chapter_number and ended is not None:
                 batch.chapter(stream, before.chapter_number, ended)
         stream.state = state
+        retitled = any(  # a Briefing entered again for the chapter being played: its title
+            r["type"] == "BriefingEntered" and r["data"].get("chapter") == state.chapter_number
+            for r in records
+        )
         # campaign-level events leave the board as it is, but a ban (a banned Hard Knock)
-        if state.chapter is not board or state.bans is not bans:
+        if state.chapter is not board or state.bans is not bans or retitled:
             batch.current_chapter(stream)
 
     def _restore(self, batch: Batch, stream: Stream, event: Stored) -> None:

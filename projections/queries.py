@@ -379,4 +379,5 @@ def _points(kind: str, data: dict[str, Any]) -> list[tuple[str, str]]:
     if kind == "HelpingHandsUnclaimed":
         return [("negative", f"Helping Hand #{n} not taken") for n in data["numbers"]]
     source = "hand" if data["source"] == "hand" else "Hard Knocks"
-    return [("negative", f"{data['card']} banned from {data['player']}'s {source}")]
+    why = f" ({data['reason']})" if data.get("reason") else ""
+    return [("negative", f"{data['card']} banned from {data['player']}'s {source}{why}")]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 # Bump when a table or its meaning changes: a read model of another schema is rebuilt.
-SCHEMA = 4
+SCHEMA = 5
 POSITION_NAME = "read_models"
 
 
@@ -49,6 +49,7 @@ CHAPTER_STATE = Table(
         "campaign": str,
         "chapter": int,
         "chapter_name": str,
+        "title": str,
         "ruleset": str,
         "variant": str,
         "traps": int,
@@ -155,6 +156,8 @@ BANS = Table(
         "card": str,
         "player": str,
         "source": str,
+        "reason": str,
+        "event": int,
     },
     ("campaign_id", "seq"),
 )

@@ -84,9 +84,13 @@ def _write_chapters(conn: sqlite3.Connection, batch: Batch) -> None:
     conn.executemany(
         "DELETE FROM chapter_players WHERE campaign_id = ? AND chapter = ?", list(batch.chapters)
     )
-    boards = [chapter_row(c, name, n, st) for (c, n), (name, st) in batch.chapters.items()]
+    boards = [
+        chapter_row(c, name, n, st, title) for (c, n), (name, st, title) in batch.chapters.items()
+    ]
     players = [
-        row for (c, n), (name, st) in batch.chapters.items() for row in player_rows(c, name, n, st)
+        row
+        for (c, n), (name, st, _) in batch.chapters.items()
+        for row in player_rows(c, name, n, st)
     ]
     _write_rows(conn, "chapter_state", boards, "INSERT OR REPLACE")
     _write_rows(conn, "chapter_players", players)
@@ -115,6 +119,27 @@ def _write_campaigns(conn: sqlite3.Connection, batch: Batch) -> None:
     )
 
 
+# Each ban's action: the standing action (logged, or a revert that decided it again) whose
+# events hold that chapter's ban (one ban a chapter).
+BAN_EVENTS = """
+UPDATE bans SET event = (
+    SELECT max(log.version)
+    FROM event_log AS log
+    JOIN stored_events AS stored
+        ON stored.originator_id = log.campaign_id AND stored.originator_version = log.version
+    WHERE log.campaign_id = bans.campaign_id AND log.undone = 0
+        AND log.kind IN ('ActionLogged', 'ActionReverted')
+        AND EXISTS (SELECT 1 FROM json_each(log.event_types) WHERE value = 'CardBanned')
+        AND EXISTS (
+            SELECT 1 FROM json_tree(CAST(stored.state AS TEXT)) AS node
+            WHERE node.key = 'type' AND node.atom = 'CardBanned'
+                AND json_extract(CAST(stored.state AS TEXT), node.path || '.data.chapter')
+                    = bans.chapter
+        )
+) WHERE campaign_id = ?
+"""
+
+
 def write_batch(conn: sqlite3.Connection, batch: Batch, position: int) -> None:
     """Write everything a batch touched, and the new position, in the open transaction."""
     _write_chapters(conn, batch)
@@ -124,6 +149,7 @@ def write_batch(conn: sqlite3.Connection, batch: Batch, position: int) -> None:
         "UPDATE event_log SET undone = ? WHERE campaign_id = ? AND version = ?",
         [(flag, cid, version) for (cid, version), flag in batch.flags.items()],
     )
+    conn.executemany(BAN_EVENTS, [(cid,) for cid in batch.streams])
     conn.execute(
         "UPDATE projection_position SET position = ? WHERE name = ?",
         (position, schema.POSITION_NAME),

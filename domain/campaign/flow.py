@@ -315,7 +315,7 @@ def _ban(state: CampaignState, cmd: BanCard) -> CardBanned:
         check_in_hand(chapter, player, cmd.card)
     else:
         raise CampaignRuleViolation("a banned card comes from a hand or a player's Hard Knocks")
-    return CardBanned(cmd.card, player.name, cmd.source, last.number)
+    return CardBanned(cmd.card, player.name, cmd.source, last.number, cmd.reason.strip())
 
 
 def _play_helping_hand(state: CampaignState, cmd: PlayHelpingHand) -> HelpingHandPlayed:
@@ -418,7 +418,7 @@ def _campaign_event(state: CampaignState, event: Event) -> CampaignState | None:
             settled = tuple(sorted({*state.settled, event.chapter}))
             return replace(state, unclaimed=(*state.unclaimed, *left), settled=settled)
         case CardBanned():
-            ban = Ban(event.card, event.player, event.source, event.chapter)
+            ban = Ban(event.card, event.player, event.source, event.chapter, event.reason)
             state = replace(state, bans=(*state.bans, ban))
             return _with_catalogue(state, state.catalogue.without(event.card))
         case HelpingHandPlayed():

@@ -11,7 +11,7 @@ from collections import Counter
 
 import msgspec
 
-from domain.campaign.briefing import Briefing, Conclusion, chapter_name
+from domain.campaign.briefing import Briefing, Conclusion, RewardRule, chapter_name
 from domain.campaign.flow import CampaignState
 from domain.cards.catalogue import CardType, HelpingHandCard, OrderCard, RecruitCard
 from domain.chapter.state import ChapterState, Phase
@@ -241,3 +241,65 @@ def box(state: CampaignState) -> Box:
     """Everything the campaign has learnt, numbered cards in number order."""
     cards = tuple(e for n in described_numbers(state) for e in card_entries(state, n))
     return Box(cards, tuple(_briefings(state)), tuple(_conclusions(state)))
+
+
+# --- how each chapter's Helping Hands were decided ------------------------------------------
+class RewardReading(msgspec.Struct, frozen=True):
+    """How a chapter's Helping Hands were decided: its result and Morale left, the
+    Conclusion's rule that applied (the one earning most; None when none did or no
+    Conclusion was entered), and how many were earned, taken and not taken."""
+
+    chapter: int
+    result: str  # "won" or "lost"
+    morale_left: int
+    concluded: bool
+    rule: RewardRule | None
+    earned: int
+    taken: int
+    unclaimed: int
+
+    def said(self) -> str:
+        """In words, for ``score --explain``."""
+        head = f"{chapter_name(self.chapter)}: {self.result}, {self.morale_left} Morale left"
+        if self.chapter == 0:
+            return f"{head}; Boot Camp earns no Helping Hand (a tutorial)"
+        if not self.concluded:
+            return f"{head}; no Conclusion entered yet"
+        if self.rule is None:
+            return f"{head}; no reward rule of its Conclusion applies: 0 earned"
+        rule = self.rule
+        when = "any result" if rule.result == "any" else rule.result
+        return (
+            f"{head}; its Conclusion's rule ({when}, at least {rule.morale_left} Morale left: "
+            f"{rule.helping_hands}) earns {self.earned}: {self.taken} taken, "
+            f"{self.unclaimed} not taken"
+        )
+
+
+def reward_readings(state: CampaignState) -> tuple[RewardReading, ...]:
+    """Each ended chapter's reward reading, in the order played (Armistice only)."""
+    if not state.armistice:
+        return ()
+    readings = []
+    for ended in state.results:
+        n, result = ended.number, "won" if ended.outcome == "won" else "lost"
+        conclusion = state.conclusions.get(n)
+        rules = [
+            r
+            for r in (conclusion.rewards if conclusion is not None else ())
+            if r.result in (result, "any") and r.morale_left <= ended.morale_left
+        ]
+        rule = max(rules, key=lambda r: r.helping_hands, default=None)
+        readings.append(
+            RewardReading(
+                n,
+                result,
+                ended.morale_left,
+                conclusion is not None,
+                rule,
+                rule.helping_hands if rule is not None else 0,
+                sum(1 for h in state.holdings if h.chapter == n and h.source == "award"),
+                sum(1 for u in state.unclaimed if u.chapter == n),
+            )
+        )
+    return tuple(readings)

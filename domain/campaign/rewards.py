@@ -35,6 +35,7 @@ class Ban(msgspec.Struct, frozen=True):
     player: str
     source: str  # "hand" or "knock"
     chapter: int
+    reason: str = ""
 
 
 class Unclaimed(msgspec.Struct, frozen=True):
@@ -76,6 +77,7 @@ class BanCard(msgspec.Struct, frozen=True):
     player: str
     card: str
     source: str = "hand"
+    reason: str = ""  # why the group chose this card (shown in the log and the score)
 
 
 class PlayHelpingHand(msgspec.Struct, frozen=True):
@@ -117,6 +119,7 @@ class CardBanned(Event, frozen=True):
     player: str
     source: str
     chapter: int
+    reason: str = ""  # absent from bans recorded before it was asked
 
 
 class HelpingHandPlayed(Event, frozen=True):

@@ -6,6 +6,8 @@ The cards here are test cards: the printed texts are not public and never invent
 from __future__ import annotations
 
 import re
+import sqlite3
+from contextlib import closing
 
 EVENT_NAME = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z]+)+")
 
@@ -145,10 +147,28 @@ def test_a_lost_chapter_may_ban_a_card_from_a_hand_once(armistice):
         "PLAYER CARD)"
     )
 
-    armistice.ok("ban ben rain+gas")
+    armistice.ok("ban ben rain+gas -r 'it cost us the chapter'")
+    banned = armistice.events()
 
     shown = armistice.json("campaign show")
-    assert shown["bans"] == [{"card": "rain+gas", "player": "Ben", "source": "hand", "chapter": 1}]
+    assert shown["bans"] == [
+        {
+            "card": "rain+gas",
+            "player": "Ben",
+            "source": "hand",
+            "chapter": 1,
+            "reason": "it cost us the chapter",
+        }
+    ]
+    assert "rain+gas (Ben, chapter 1: it cost us the chapter)" in armistice.ok("campaign show")
+    explained = armistice.json("score --explain")["explanation"]
+    assert {
+        "what": "rain+gas banned from Ben's hand (it cost us the chapter)",
+        "event": banned,
+    }.items() <= explained[-1].items()
+    with closing(sqlite3.connect(armistice.db)) as conn:
+        row = conn.execute("SELECT event, reason FROM bans").fetchone()
+    assert row == (banned, "it cost us the chapter")
     assert shown["negative_points"] == 3  # two Helping Hands not taken and the ban
     assert "a card was already banned after chapter 1" in armistice.refused("ban cy snow+gas")
     score = armistice.json("score")

@@ -317,9 +317,22 @@ def test_score_json_explain_lists_every_point_and_its_log_entry(armistice):
             "negative_points": 3,
             "unclaimed": [100, 101],
             "banned": ["rain+gas"],
+            # the Conclusion's "lost, at least 0 Morale left: 1" rule earned one: taken
+            "reward": {
+                "concluded": True,
+                "rule": ["lost", 0, 1],
+                "earned": 1,
+                "taken": 1,
+                "unclaimed": 2,
+            },
         }
     ]
     assert (score["victory_points"], score["negative_points"], score["difference"]) == (1, 3, -2)
+    said = " ".join(armistice.ok("score --explain").split())
+    assert (
+        "chapter 1: lost, 0 Morale left; its Conclusion's rule (lost, at least 0 Morale left: 1) "
+        "earns 1: 1 taken, 2 not taken"
+    ) in said
     explained = [(e["kind"], e["chapter"], e["what"]) for e in score["explanation"]]
     assert explained == [
         ("victory", 1, "Helping Hand #102 to Ann"),

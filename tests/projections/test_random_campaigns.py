@@ -264,7 +264,13 @@ class ProjectionMachine(RuleBasedStateMachine):
             for n, s in sorted(last.items())
             for row in player_rows(cid, table.name, n, s.board)  # type: ignore[arg-type]
         ]
-        assert (hands, scores, bans) == tuple(reward_rows(cid, state))
+        banned_by = [row.pop("event") for row in bans]  # the action, from event_log
+        want_hands, want_scores, want_bans = reward_rows(cid, state)
+        assert (hands, scores, bans) == (
+            want_hands,
+            want_scores,
+            [{k: v for k, v in row.items() if k != "event"} for row in want_bans],
+        )
         expected = score(state)
         assert [r["victory_points"] for r in scores] == [x.victory_points for x in expected.lines]
         assert [r["negative_points"] for r in scores] == [x.negative_points for x in expected.lines]
@@ -274,6 +280,10 @@ class ProjectionMachine(RuleBasedStateMachine):
             entry.version: int(entry.undone) for entry in stored_history(tracker, table.name)
         }
         assert dict((r["version"], r["undone"]) for r in log) == history
+        stored = {entry.version: entry for entry in stored_history(tracker, table.name)}
+        for version in banned_by:  # a ban's event: a standing action that banned a card
+            assert not stored[version].undone
+            assert "CardBanned" in {record["type"] for record in stored[version].events}
 
     # --- playing ----------------------------------------------------------------------------
     @property
