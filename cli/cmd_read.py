@@ -274,7 +274,8 @@ def redo(ctx: Context) -> None:
 @JSON
 @pass_context
 def replay(ctx: Context, chapter: int | None, at_version: int | None, as_json: bool) -> None:
-    """Step through a chapter action by action, or show the board at any log entry."""
+    """Step through a chapter action by action (the actions taken back by an undo or a
+    revert marked in their place), or show the board at any log entry."""
     from cli.jsonout import chapter_json
 
     name = ctx.campaign_name()
@@ -303,7 +304,7 @@ def replay(ctx: Context, chapter: int | None, at_version: int | None, as_json: b
             )
         console.print(status_view(state))
         return
-    actions = _chapter_actions(ctx, chapter)
+    actions, taken_back = _chapter_actions(ctx, chapter)
     with refusals():
         steps = tracker.replay(name, actions)
     if as_json:
@@ -323,7 +324,7 @@ def replay(ctx: Context, chapter: int | None, at_version: int | None, as_json: b
         return
     from cli.render import replay_table
 
-    ctx.console().print(replay_table(steps))
+    ctx.console().print(replay_table(steps, taken_back))
 
 
 def _undone_by(ctx: Context, version: int) -> dict[str, Any] | None:
@@ -335,21 +336,24 @@ def _undone_by(ctx: Context, version: int) -> dict[str, Any] | None:
         return undone_by(conn, campaign["campaign_id"], version)
 
 
-def _chapter_actions(ctx: Context, chapter: int | None) -> list[int]:
+def _chapter_actions(ctx: Context, chapter: int | None) -> tuple[list[int], list[dict[str, Any]]]:
     """The standing actions of a chapter played (default: the latest), as the read models
-    know them; none before the first chapter."""
+    know them (none before the first chapter), and the ones taken off the line."""
     from cli.readmodel import read_models
     from projections import queries
 
     with read_models(ctx) as (conn, campaign):
         played = queries.played_chapters(conn, campaign["campaign_id"])
         if not played:
-            return []
+            return [], []
         number = chapter if chapter is not None else played[-1]
         if number not in played:
             listed = ", ".join(map(str, played))
             raise Refused(f"chapter {number} was not played (played: {listed})")
-        return queries.chapter_actions(conn, campaign["campaign_id"], number)
+        return (
+            queries.chapter_actions(conn, campaign["campaign_id"], number),
+            queries.chapter_taken_back(conn, campaign["campaign_id"], number),
+        )
 
 
 @click.group()

@@ -175,14 +175,18 @@ def outcomes(step: ReplayStep) -> list[str]:
     return [line.plain for line in narrate(ends, step.state.catalogue, step.state.ruleset)]
 
 
-def replay_table(steps: Sequence[ReplayStep]) -> Table:
+def replay_table(steps: Sequence[ReplayStep], taken_back: Sequence[dict[str, Any]] = ()) -> Table:
     """A chapter action by action: each action, the board's key numbers after it (phase,
     whose turn, decks, No Man's Land whole) and every Mission's and the chapter's end said
-    under the action that brought it; it wraps at any width, never cuts."""
+    under the action that brought it; the actions taken back (``taken_back``) in their
+    place, marked with the undo or revert that took them; it wraps at any width."""
     table = Table.grid(padding=(0, 2, 0, 0))
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("step", overflow="fold")
+    back = sorted(taken_back, key=lambda entry: int(entry["version"]))
     for step in steps:
+        while back and int(back[0]["version"]) < step.version:
+            _taken_back_row(table, back.pop(0))
         chapter = step.state.chapter
         if chapter is None:
             continue
@@ -200,4 +204,23 @@ def replay_table(steps: Sequence[ReplayStep]) -> Table:
             body.append("\n")
             body.append(f"-> {shown(line, LINE)}", style="bold")
         table.add_row(f"#{step.version}", body)
+    for entry in back:
+        _taken_back_row(table, entry)
     return table
+
+
+def _taken_back_row(table: Table, entry: dict[str, Any]) -> None:
+    """An action taken off the line, struck through and said so in words."""
+    by = entry["by"]
+    why = f": {by['reason']}" if by is not None and by["reason"] else ""
+    if by is None:
+        took = "taken back"
+    elif by["kind"] != "ActionReverted":
+        took = f"taken back by the undo #{by['version']}"
+    elif int(entry["version"]) == min(by["actions"] or [entry["version"]]):
+        took = f"reverted by #{by['version']}"
+    else:
+        took, why = f"decided again in #{by['version']}", ""
+    line = cell(entry["summary"] or "", LINE, "strike dim")
+    line.append(f" ({took}{shown(why, LINE)})")
+    table.add_row(f"#{entry['version']}", line)

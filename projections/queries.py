@@ -229,6 +229,20 @@ def undone_by(conn: sqlite3.Connection, campaign_id: str, version: int) -> Row |
     return rows[0] if rows else None
 
 
+def chapter_taken_back(conn: sqlite3.Connection, campaign_id: str, chapter: int) -> list[Row]:
+    """The actions of a chapter that were taken off the line (undone, or reverted and
+    decided again), oldest first, each with the undo or revert that took it (``by``)."""
+    rows = conn.execute(
+        "SELECT version, summary FROM event_log WHERE campaign_id = ? AND chapter = ? "
+        "AND undone = 1 AND kind IN ('ActionLogged', 'ActionReverted') ORDER BY version",
+        (campaign_id, chapter),
+    )
+    return [
+        {"version": version, "summary": summary, "by": undone_by(conn, campaign_id, version)}
+        for version, summary in rows.fetchall()
+    ]
+
+
 def log_count(conn: sqlite3.Connection, campaign_id: str, only: LogFilter) -> int:
     """How many entries of the log ``only`` lets through."""
     where, params = _where(campaign_id, only)

@@ -61,3 +61,20 @@ def test_no_mans_land_is_never_cut_in_a_replay(table: Grizzled, monkeypatch):
         assert f"No Man's Land: {', '.join(cards)}" in " ".join(out.split())
         assert "..." not in out
         assert max(len(line.rstrip()) for line in out.splitlines()) <= int(columns)
+
+
+def test_a_chapters_replay_marks_what_was_undone_or_reverted_in_its_place(table: Grizzled):
+    table.ok("play night+shell")
+    table.ok('undo -r "it was night+rain"')  # #5 takes back #4
+    table.ok("correct morale 15 -r 'miscounted'")  # #6
+    table.ok("play night+rain")  # #7
+    table.ok("revert 6 -r 'it was right'")  # #8
+
+    out = [" ".join(line.split()) for line in table.ok("replay").splitlines()]
+
+    assert out.index("#4 Ann plays night+shell (taken back by the undo #5: it was night+rain)") < (
+        out.index("#6 correction: morale 15 (reverted by #8: it was right)")
+    )
+    assert "#7 Ann plays night+rain (decided again in #8)" in out
+    assert "#8 Ann plays night+rain (decided again)" in out
+    assert [s["event"] for s in table.json("replay")] == [2, 3, 8, 8]  # the line as it stands
