@@ -97,12 +97,14 @@ def log(
     if as_json:
         ctx.print_json(entries)
         return
-    view = logview.history_view(entries, earlier)
-    if everything and console.is_interactive:
-        with console.pager(styles=True):
-            console.print(view)
+    if screen:  # a screenful on a terminal: struck through, in bold
+        console.print(logview.history_view(entries, console.width, earlier))
         return
-    console.print(view)
+    text = "\n".join(line.text for line in logview.history_lines(entries, console.width))
+    if everything and console.is_interactive:
+        click.echo_via_pager(text + "\n")
+        return
+    sys.stdout.write(text + "\n")  # as the script set it up: what it cannot show, escaped
 
 
 @click.command()

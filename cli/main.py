@@ -321,6 +321,6 @@ def _run_demo(ctx: Context) -> None:
     console.print(board(state))
     console.rule("Log")
     with read_models(ctx) as (conn, campaign):
-        console.print(history_view(history(conn, campaign)))
+        console.print(history_view(history(conn, campaign), console.width))
     console.rule("Score")
     console.print(score_table(state))

@@ -215,6 +215,7 @@ class UndoRedoMachine(RuleBasedStateMachine):
             self.now
             and self.now.armistice
             and self.now.last_result is not None
+            and self.now.last_result.number != 0  # Boot Camp has no Conclusion (decision 6)
             and (self.now.last_result.number not in self.now.conclusions)
         ):
             # An Armistice chapter ends with its Conclusion (here one that offers nothing).
