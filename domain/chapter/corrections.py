@@ -217,6 +217,8 @@ def _check_applicable(state: ChapterState, event: FactCorrected) -> None:
         raise InvalidCorrection(f"{event.player} has no {event.value} in front of them")
     if fact in ("turn", "mission-end", "tile-played") and state.phase != Phase.MISSION:
         raise InvalidCorrection(f"{FACTS[fact].meaning}: only during a Mission")
+    if fact == "mission-end" and state.solo is not None:
+        raise InvalidCorrection("in Solo mode a Mission ends by the Solo rules only")
     if fact.startswith("tile-"):
         _check_tile(state, event)
     elif fact in HAND_MOVES:

@@ -52,14 +52,14 @@ def _cards(count: int) -> str:
 
 def _value(event: FactCorrected, catalogue: Catalogue) -> str:
     value = event.value
-    if event.fact in ("trials", "morale", "hand"):
-        return _cards(int(value or 0))
+    if event.fact in ("trials", "morale", "hand") and isinstance(value, int):
+        return _cards(value)
     if event.fact.startswith("tile-"):
         return TILES.get(str(value), str(value))
     if event.fact == "recruit-hand":
         return ", ".join(card_label(k, catalogue) for k in str(value or "").split(",") if k)
     if event.fact.startswith("order-"):
-        card = catalogue.orders.get(int(value or 0))
+        card = catalogue.orders.get(value) if isinstance(value, int) else None
         return f"Order of the Day #{value}" + (f" ({card.name})" if card else "")
     if isinstance(value, str) and value in catalogue.cards:
         return card_label(value, catalogue)
@@ -71,7 +71,7 @@ def fact_sentence(event: FactCorrected, catalogue: Catalogue, already: bool = Fa
     if event.fact == "withdrawn":
         template = WITHDRAWN.get(str(event.value), WITHDRAWN["yes"])
     else:
-        template = SENTENCES.get(event.fact, event.fact + " of {p} set to {v}")
+        template = SENTENCES.get(event.fact, event.fact + " set to {v}")
     said = template.format(
         p=event.player or "", v=_value(event, catalogue), a="already " if already else ""
     )
