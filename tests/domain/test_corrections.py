@@ -234,9 +234,10 @@ def test_a_recruit_correction_needs_a_recruit_and_cards_not_seen_elsewhere():
 
 # --- Orders of the Day -------------------------------------------------------------------
 def test_an_order_placed_in_no_mans_land_adds_its_shell_and_fails_the_mission():
-    """The leader kept Order #902 (its shell counts) and nobody logged it: with two shells
-    played, three shells are active and the Mission fails; the short Order is discarded
-    after Support, the lasting one stays."""
+    """Order #902 (showing a shell) went back on top, but the table put it in No Man's Land
+    too and nobody logged it: with two shells played its shell is the third active one and
+    the Mission fails; the short Order #901 is discarded after Support, the lasting #902
+    stays."""
     state = prepare(HANDS, orders=(901, 902, 903, 904))
     state, _ = run(
         state,
@@ -245,7 +246,7 @@ def test_an_order_placed_in_no_mans_land_adds_its_shell_and_fails_the_mission():
         PlayCard("Ben", "snow+shell"),
     )
 
-    o = decide_correction(state, CorrectFact("order-add", "902", "both were kept"))
+    o = decide_correction(state, CorrectFact("order-add", "902", "an effect put it in play"))
 
     assert kinds(o.events)[:3] == ["FactCorrected", "MissionFailed", "SupportRevealed"]
     assert o.events[1] == MissionFailed("shell", o.events[1].trials)
