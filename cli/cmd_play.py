@@ -14,6 +14,7 @@ from cli import parse
 from cli.complete import (
     complete_actor,
     complete_card,
+    complete_fact,
     complete_legal_card,
     complete_player,
     complete_threat,
@@ -26,6 +27,7 @@ from cli.shown import SHORT, shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
+    from domain.cards.catalogue import Catalogue
     from domain.chapter.state import ChapterState
 
 PLAYER = click.option(
@@ -406,7 +408,7 @@ def support(ctx: Context, who: str | None, discards: tuple[str, ...], recover: b
 
 
 @click.command()
-@click.argument("fact", type=WORD)
+@click.argument("fact", type=WORD, shell_complete=complete_fact)
 @click.argument("value", type=WORD, required=False)
 @click.option(
     "-r", "--reason", type=TEXT, required=True, help="Why the table and the tracker disagreed."
@@ -416,9 +418,37 @@ def support(ctx: Context, who: str | None, discards: tuple[str, ...], recover: b
 def correct(ctx: Context, fact: str, value: str | None, reason: str, who: str | None) -> None:
     """Set a fact anew when the table and the tracker disagree (listed in the audit).
 
+    The rules then look again at what could now apply (three identical threats, 13 cards
+    in hand, 4 Hard Knocks, the Monument, victory) and say what they decided. A correction
+    that changes nothing is refused.
+
     \b
-    Facts: trials, morale, stock, hand, tokens, charm (up/down), withdrawn (yes/no),
-    turn, leader, nml-add, nml-remove, knock-add, knock-remove.
+    Facts (-p PLAYER where a player is named):
+      trials N             cards in the Trials deck
+      morale N             cards in the Morale Reserve
+      stock N              Speech tokens left in the stock
+      hand N -p P          cards in a player's hand
+      tokens N -p P        Speech tokens a player holds
+      charm up|down -p P   a player's Good Luck Charm
+      withdrawn yes|no -p P  whether a player has withdrawn from the Mission
+      turn -p P            whose turn it is
+      leader -p P          who holds the Mission Leader token
+      nml-add CARD         a card in No Man's Land nobody logged
+      nml-remove CARD      a card logged into No Man's Land that is not there
+      knock-add CARD -p P  a Hard Knock in front of a player nobody logged
+      knock-remove CARD -p P  a Hard Knock logged in front of a player, not there
+      tile-add TILE -p P   a Support tile a player was given
+      tile-remove TILE -p P  a Support tile that left a player
+      tile-played TILE -p P  the Support tile a withdrawn player played face down
+      hand-to-nml CARD -p P  a card from a player's hand to No Man's Land
+      hand-to-discard CARD -p P  a card from a player's hand to the discard
+      hand-to-knock CARD -p P  a Hard Knock from a player's hand in front of them
+      recruit-hand CARD,CARD  the cards the Recruit holds face up
+      recruit-tokens N     Morale tokens on the Recruit
+      order-add N          an Order of the Day placed in No Man's Land
+      order-remove N       an Order of the Day cancelled (to the discard)
+      mission-end won|failed  the Mission ends now; Support and the resolution follow
+      chapter-end won|lost  the chapter's result, declared (the reason says why)
     Example: grizzled correct trials 12 -r "we miscounted the deck"
     """
     from domain.chapter.corrections import CorrectFact
@@ -429,9 +459,21 @@ def correct(ctx: Context, fact: str, value: str | None, reason: str, who: str | 
     state = ctx.state()
     chapter = _chapter(state)
     name = parse.player(who, [p.name for p in chapter.players]) if who else None
-    if FACTS[fact].value == "card" and value:
-        value = parse.card(value, chapter.catalogue)
+    value = _fact_value(FACTS[fact].value, value, chapter.catalogue)
     ctx.log(CorrectFact(fact, value, reason, name), f"correction: {fact} {value or ''}".strip())
+
+
+def _fact_value(kind: str, value: str | None, catalogue: Catalogue) -> str | None:
+    """What was typed for a fact, in the engine's words (cards by key, tiles by name)."""
+    if not value:
+        return value
+    if kind == "card":
+        return parse.card(value, catalogue)
+    if kind == "cards":
+        return ",".join(parse.card(word, catalogue) for word in value.split(",") if word.strip())
+    if kind == "tile":
+        return parse.tile(value)
+    return value.strip().lower() if "/" in kind else value
 
 
 @click.group()

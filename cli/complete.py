@@ -120,3 +120,11 @@ def _tiles_now(state: object, option: str | None) -> list[str]:
         legal = legal_summary(chapter) if chapter.phase == Phase.MISSION else {}
         tiles = set(legal.get("remove" if option == "remove" else "withdraw", ()))
     return sorted(tiles & set(TILES))  # our own words only, whatever the file says
+
+
+def complete_fact(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
+    """The facts ``correct`` sets, each with what it means."""
+    from domain.chapter.facts import FACTS
+
+    word = incomplete.lower()
+    return [CompletionItem(n, help=f.meaning) for n, f in FACTS.items() if n.startswith(word)]

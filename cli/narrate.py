@@ -12,6 +12,7 @@ from rich.text import Text
 from cli.shown import quoted, shown
 from domain.cards.catalogue import Catalogue
 from domain.cards.notation import card_label
+from domain.chapter.fact_words import fact_sentence
 from domain.events import (
     CampaignCreated,
     CardDrawnAndPlayed,
@@ -185,8 +186,7 @@ def sentence(e: Event, c: Catalogue, game: str = "chapter") -> str:
         case ChapterLost():
             return f"The {game} is lost: {e.detail}."
         case FactCorrected():
-            whose = f" of {e.player}" if e.player else ""
-            return f"Correction: {e.fact}{whose} set to {e.value} ({e.reason})."
+            return f"Correction: {fact_sentence(e, c)} ({e.reason})."
     return _module_sentence(e, c)
 
 

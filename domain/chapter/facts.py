@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 import msgspec
 from msgspec.structs import replace
 
+from domain.chapter.piles import OrderPiles
 from domain.chapter.state import ChapterState, Player
 from domain.events import FactCorrected
-from domain.limits import SPEECH_TOKENS, TRIAL_CARDS
+from domain.limits import MORALE_TOKENS, SPEECH_TOKENS, TRIAL_CARDS
 
 
 class Fact(msgspec.Struct, frozen=True):
@@ -18,7 +20,7 @@ class Fact(msgspec.Struct, frozen=True):
 
     meaning: str
     needs_player: bool
-    value: str  # "count", "card", "up/down", "yes/no", "none"
+    value: str  # count, card, cards, tile, order, up/down, yes/no, won/failed, won/lost, none
     most: int = 0
 
 
@@ -38,11 +40,88 @@ FACTS: dict[str, Fact] = {
     "knock-remove": Fact(
         "a Hard Knock logged in front of a player that is not there", True, "card"
     ),
+    "tile-add": Fact("a Support tile a player was given", True, "tile"),
+    "tile-remove": Fact("a Support tile that left a player", True, "tile"),
+    "tile-played": Fact("the Support tile a withdrawn player played face down", True, "tile"),
+    "hand-to-nml": Fact("a card from a player's hand to No Man's Land", True, "card"),
+    "hand-to-discard": Fact("a card from a player's hand to the discard", True, "card"),
+    "hand-to-knock": Fact("a Hard Knock from a player's hand in front of them", True, "card"),
+    "recruit-hand": Fact("the cards the Recruit holds face up", False, "cards"),
+    "recruit-tokens": Fact("Morale tokens on the Recruit", False, "count", MORALE_TOKENS),
+    "order-add": Fact("an Order of the Day placed in No Man's Land", False, "order"),
+    "order-remove": Fact("an Order of the Day cancelled (to the discard)", False, "order"),
+    "mission-end": Fact("the Mission ends now (won or failed)", False, "won/failed"),
+    "chapter-end": Fact("the chapter's result, declared (won or lost)", False, "won/lost"),
 }
+Item = TypeVar("Item", str, int)
+HAND_MOVES = ("hand-to-nml", "hand-to-discard", "hand-to-knock")
+ENDINGS = ("mission-end", "chapter-end")  # they set nothing themselves: what follows does
+
+
+def cards_of(value: str | int | None) -> tuple[str, ...]:
+    """The card keys of a ``cards`` value (comma separated), sorted."""
+    return tuple(sorted(k for k in str(value or "").split(",") if k))
 
 
 def _on_player(state: ChapterState, name: str, change: Callable[[Player], Player]) -> ChapterState:
     return state.with_player(change(state.player(name)))
+
+
+def _from_hand(player: Player, card: str) -> Player:
+    """The card leaves the hand: the seen copy, else one of the unseen cards."""
+    seen = card in player.hand
+    hand = _without(player.hand, card) if seen else player.hand
+    return replace(player, hand=hand, hidden=player.hidden - (not seen))
+
+
+def _without(cards: tuple[Item, ...], card: Item) -> tuple[Item, ...]:
+    left = list(cards)
+    left.remove(card)
+    return tuple(left)
+
+
+def _hand_move(state: ChapterState, fact: str, name: str, card: str) -> ChapterState:
+    player = _from_hand(state.player(name), card)
+    if fact == "hand-to-knock":
+        return state.with_player(replace(player, hard_knocks=(*player.hard_knocks, card)))
+    state = state.with_player(player)
+    if fact == "hand-to-nml":
+        return replace(state, nml=(*state.nml, card))
+    return replace(state, discard=(*state.discard, card))
+
+
+def _tile_played(player: Player, tile: str) -> Player:
+    """The tile goes face down on the Grizzled; one played before comes back."""
+    tiles = player.tiles if player.played_tile is None else (*player.tiles, player.played_tile)
+    return replace(player, tiles=tuple(sorted(_without(tiles, tile))), played_tile=tile)
+
+
+def _orders(state: ChapterState, fact: str, number: int) -> ChapterState:
+    piles = state.orders
+    assert piles is not None, "an order correction in a chapter without Orders of the Day"
+    if fact == "order-remove":
+        in_play = _without(piles.in_play, number)
+        return replace(
+            state, orders=replace(piles, in_play=in_play, discard=(*piles.discard, number))
+        )
+    if number in piles.deck:
+        at = piles.deck.index(number)
+        known = piles.known - (at < piles.known)
+        piles = OrderPiles(_without(piles.deck, number), known, piles.in_play, piles.discard)
+    else:  # back from the discard
+        piles = replace(piles, discard=_without(piles.discard, number))
+    return replace(state, orders=replace(piles, in_play=(*piles.in_play, number)))
+
+
+def _recruit(state: ChapterState, fact: str, value: str | int | None) -> ChapterState:
+    piles = state.recruits
+    recruit = state.recruit
+    assert piles is not None and recruit is not None, "a Recruit correction without a Recruit"
+    if fact == "recruit-hand":
+        recruit = replace(recruit, hand=cards_of(value))
+    else:
+        recruit = replace(recruit, tokens=int(value or 0))
+    return replace(state, recruits=replace(piles, recruit=recruit))
 
 
 def apply_correction(state: ChapterState, event: FactCorrected) -> ChapterState:
@@ -72,20 +151,36 @@ def apply_correction(state: ChapterState, event: FactCorrected) -> ChapterState:
         case "nml-add":
             return replace(state, nml=(*state.nml, str(value)))
         case "nml-remove":
-            nml = list(state.nml)
-            nml.remove(str(value))
             spent = state.luck_spent_without(str(value))  # Luck leaves with its card
-            return replace(
-                state, nml=tuple(nml), discard=(*state.discard, str(value)), luck_spent=spent
-            )
+            nml = _without(state.nml, str(value))
+            discard = (*state.discard, str(value))
+            return replace(state, nml=nml, discard=discard, luck_spent=spent)
         case "knock-add":
             return _on_player(
                 state, name, lambda p: replace(p, hard_knocks=(*p.hard_knocks, str(value)))
             )
         case "knock-remove":
             player = state.player(name)
-            knocks = list(player.hard_knocks)
-            knocks.remove(str(value))
-            state = state.with_player(replace(player, hard_knocks=tuple(knocks)))
+            state = state.with_player(
+                replace(player, hard_knocks=_without(player.hard_knocks, str(value)))
+            )
             return replace(state, discard=(*state.discard, str(value)))
+        case "tile-add":
+            return _on_player(
+                state, name, lambda p: replace(p, tiles=tuple(sorted((*p.tiles, str(value)))))
+            )
+        case "tile-remove":
+            return _on_player(
+                state, name, lambda p: replace(p, tiles=_without(p.tiles, str(value)))
+            )
+        case "tile-played":
+            return _on_player(state, name, lambda p: _tile_played(p, str(value)))
+        case "hand-to-nml" | "hand-to-discard" | "hand-to-knock":
+            return _hand_move(state, event.fact, name, str(value))
+        case "recruit-hand" | "recruit-tokens":
+            return _recruit(state, event.fact, value)
+        case "order-add" | "order-remove":
+            return _orders(state, event.fact, int(value or 0))
+        case "mission-end" | "chapter-end":
+            return state  # the MissionSucceeded/Failed or ChapterWon/Lost after it sets it
     raise ValueError(f"unknown fact {event.fact!r}")

@@ -122,7 +122,9 @@ def test_a_reason_of_a_few_thousand_characters_is_accepted_whole(table):
 
     said = table.ok("correct", "trials", "12", "-r", reason)
 
-    assert f"Correction: trials set to 12 ({reason.strip()})." in " ".join(said.split())
+    assert f"Correction: the Trials deck holds 12 cards ({reason.strip()})." in " ".join(
+        said.split()
+    )
 
 
 @pytest.mark.parametrize(

@@ -247,7 +247,10 @@ def test_classic_support_is_hard_knocks_or_the_charm_not_both(table):
 def test_a_correction_sets_a_fact_anew_with_its_reason(table):
     out = table.ok("correct", "trials", "5", "-r", "we miscounted the deck")
 
-    assert out.splitlines() == ["Correction: trials set to 5 (we miscounted the deck).", NEXT_ANN]
+    assert out.splitlines() == [
+        "Correction: the Trials deck holds 5 cards (we miscounted the deck).",
+        NEXT_ANN,
+    ]
     assert table.json("status")["trials"] == 5
     assert table.json("log")[-1]["summary"] == "correction: trials 5"
 

@@ -31,10 +31,13 @@ SEATS = (Seat("Ann", "night"), Seat("Ben", "snow"), Seat("Cy", "rain"))
 SETUP = StartChapter("classic", SEATS, leader="Ann", third_tiles=("left", "right", "left"))
 ACTIONS = 120  # per process
 
-# A writer: waits for "go", then logs corrections (always legal) and reports each one.
+# A writer: waits for "go", then logs corrections and reports each one: accepted, or
+# refused (a lost race, or the other writer set the same count just before: nothing to
+# correct).
 WRITER = """
 import json, sys
 from domain.chapter.corrections import CorrectFact
+from domain.errors import InvalidCorrection
 from tracker.app import Tracker
 from tracker.errors import ConcurrentChange
 
@@ -46,7 +49,7 @@ for k in range(count):
     reason = f"proc {who} #{k}"
     try:
         logged = tracker.log_action("Race", CorrectFact("stock", k % 6, reason))
-    except ConcurrentChange as refused:
+    except (ConcurrentChange, InvalidCorrection) as refused:
         report = {"reason": reason, "refused": str(refused)}
     else:
         report = {"reason": reason, "version": logged.version, "retried": logged.retried}
@@ -194,7 +197,7 @@ def test_a_command_that_keeps_losing_races_gives_up_and_records_nothing(
     ]
 
     with pytest.raises(ConcurrentChange, match="kept changing"):
-        ann.log_action("Race", CorrectFact("stock", 5, "Ann recounts"))
+        ann.log_action("Race", CorrectFact("stock", 4, "Ann recounts"))
 
     assert stored_versions("Race") == [1, 2, 3, 4, 5, 6]
     assert {e.logged_by for e in stored_history(ben, "Race")} == {"ben"}

@@ -1,0 +1,97 @@
+"""Corrections through the command line (issue 14): each says in words what it set, the
+checks it triggers follow as the usual sentences, and one that changes nothing is refused
+in one line, recording nothing."""
+
+from __future__ import annotations
+
+from domain.chapter.facts import FACTS
+from tests.cli.test_cli_complete import complete
+
+
+def test_correct_help_lists_every_fact_with_what_it_means(grizzled):
+    out = " ".join(grizzled.ok("correct", "--help").split())
+
+    for name, fact in FACTS.items():
+        assert f" {name} " in out, name
+        assert " ".join(fact.meaning.split()[:3]) in out, name
+
+
+def test_a_card_corrected_from_a_hand_to_no_mans_land_fails_the_mission_on_three_shells(table):
+    table.ok("play", "night+shell")
+    table.ok("play", "snow+shell")
+
+    out = table.ok("correct", "hand-to-nml", "rain+shell", "-p", "cy", "-r", "Cy put it down")
+
+    assert out.splitlines()[:3] == [
+        "Correction: rain+shell went from Cy's hand to No Man's Land (Cy put it down).",
+        "Mission failed: 3 shell. No Man's Land is shuffled into the Trials deck.",
+        "Support: no tile was played.",
+    ]
+    assert table.json("status")["phase"] == "preparation"
+
+
+def test_the_morale_reserve_corrected_to_nothing_after_a_mission_shows_the_monument(table):
+    for _ in range(3):
+        table.ok("withdraw", "left")
+
+    out = table.ok("correct", "morale", "0", "-r", "we used the last card")
+
+    assert out.splitlines()[:2] == [
+        "Correction: the Morale Reserve holds 0 cards (we used the last card).",
+        "The game is lost: the Morale Reserve is exhausted: the Monument is visible.",
+    ]
+    assert table.refused("correct", "mission-end", "won", "-r", "x") == (
+        "Error: Refused (correction): the chapter is over (monument): nothing is left to end"
+    )
+
+
+def test_the_leader_correction_names_who_holds_the_token(table):
+    out = table.ok("correct", "leader", "-p", "ben", "-r", "Ben took it")
+
+    assert out.splitlines()[0] == "Correction: Ben holds the Mission Leader token (Ben took it)."
+    assert table.refused("correct", "leader", "-p", "ben", "-r", "again") == (
+        "Error: Refused (correction): Ben already holds the Mission Leader token: "
+        "nothing to correct"
+    )
+
+
+def test_a_correction_that_changes_nothing_is_refused_in_one_line(table):
+    assert table.refused("correct", "charm", "up", "-p", "ann", "-r", "x") == (
+        "Error: Refused (correction): Ann's charm is already up: nothing to correct"
+    )
+
+
+def test_ending_the_mission_and_declaring_the_chapter(table):
+    out = table.ok("correct", "mission-end", "WON", "-r", "we called it")
+    assert out.splitlines()[:2] == [
+        "Correction: the Mission ends now, won (we called it).",
+        "Mission succeeded: No Man's Land is discarded.",
+    ]
+
+    out = table.ok("correct", "chapter-end", "lost", "-r", "we stopped for the night")
+
+    assert out.splitlines()[:2] == [
+        "Correction: the chapter is declared lost (we stopped for the night).",
+        "The game is lost: we stopped for the night.",
+    ]
+
+
+def test_support_tiles_are_named_by_the_tile_words(table):
+    out = table.ok("correct", "tile-add", "r", "-p", "ann", "-r", "a card gave it")
+
+    assert out.splitlines()[0] == (
+        "Correction: Ann was given the Support tile 'to the right' (a card gave it)."
+    )
+    assert table.refused("correct", "tile-add", "zz", "-p", "ann", "-r", "x", code=2) == (
+        "Error: Invalid value: 'zz' is not a Support tile (left, right, left2, right2) "
+        "(grizzled correct --help)"
+    )
+
+
+def test_completion_offers_the_facts_a_correction_sets():
+    assert complete("grizzled correct hand-") == [
+        "hand-to-nml",
+        "hand-to-discard",
+        "hand-to-knock",
+    ]
+    assert complete("grizzled correct ") == list(FACTS)
