@@ -168,7 +168,8 @@ def sentence(e: Event, c: Catalogue, game: str = "chapter") -> str:
         case PlayerWithdrew():
             return _withdrew(e, c)
         case MissionFailed():
-            return f"Mission failed: 3 {e.threat}. No Man's Land is shuffled into the Trials deck."
+            why = f": 3 {e.threat}" if e.threat else " (the table ends it)"
+            return f"Mission failed{why}. No Man's Land is shuffled into the Trials deck."
         case MissionSucceeded():
             return "Mission succeeded: No Man's Land is discarded."
         case SupportRevealed():

@@ -190,8 +190,7 @@ def end_mission(o: Outcome, won: bool, chance: Chance | None) -> None:
     if won:
         o.emit(MissionSucceeded())
     else:
-        tally = state.threat_tally()
-        top = failing_threat(state) or (max(tally, key=tally.__getitem__) if tally else "")
+        top = failing_threat(state) or ""  # a threat only when three of it are active
         cards = (*state.trials, *state.nml)
         known = chance is not None and None not in cards
         order = chance.shuffle(cards) if known and chance else (None,) * len(cards)  # type: ignore[arg-type]

@@ -95,3 +95,11 @@ def test_completion_offers_the_facts_a_correction_sets():
         "hand-to-knock",
     ]
     assert complete("grizzled correct ") == list(FACTS)
+
+
+def test_a_mission_the_table_ends_as_failed_names_no_threat(table):
+    table.ok("play night+shell")
+
+    out = table.ok("correct", "mission-end", "failed", "-r", "the Order said so")
+
+    assert "Mission failed (the table ends it). No Man's Land is shuffled" in out

@@ -289,7 +289,8 @@ def test_ending_the_mission_now_as_failed_shuffles_no_mans_land_back():
     o = decide_correction(state, CorrectFact("mission-end", "failed", "a card said so"))
 
     assert kinds(o.events) == ["FactCorrected", "MissionFailed", *RESOLVED]
-    assert o.events[1] == MissionFailed("shell", (None,) * (trials + 2))
+    # two shells: no threat failed it, the table did (no threat is named)
+    assert o.events[1] == MissionFailed("", (None,) * (trials + 2))
     assert isinstance(o.events[2], SupportRevealed) and o.state.mission_failed
     assert refused(o.state, "mission-end", "won") == (
         "the Mission ends now (won or failed): only during a Mission"
