@@ -22,7 +22,10 @@ def result(outcome: str | None) -> str | None:
 def chapter_json(state: CampaignState) -> dict[str, Any]:
     """The board: decks, No Man's Land, players, whose turn, what phase, what is legal."""
     from cli.next_step import next_step
+    from cli.readmodel import briefing, hands_held
     from domain.legal import legal_summary
+    from projections.campaign import briefings, helping_hand_rows
+    from projections.chapter import orders_in_play, recruit_texts
 
     chapter = state.chapter
     base = {
@@ -70,12 +73,15 @@ def chapter_json(state: CampaignState) -> dict[str, Any]:
         ],
         "legal": legal_summary(chapter),
         "orders": list(chapter.orders.in_play) if chapter.orders is not None else [],
-        "recruit": _recruit(chapter),
+        "orders_in_play": orders_in_play(chapter),
+        "recruit": _recruit(chapter, recruit_texts(chapter)),
+        "helping_hands": hands_held(helping_hand_rows("", state)),
+        "briefing": briefing(briefings(state), state.chapter_number),
         "solo_hand": chapter.solo.hand_size if chapter.solo is not None else None,
     }
 
 
-def _recruit(chapter: ChapterState) -> dict[str, Any] | None:
+def _recruit(chapter: ChapterState, texts: dict[str, Any]) -> dict[str, Any] | None:
     piles = chapter.recruits
     recruit = piles.recruit if piles is not None else None
     if recruit is None:
@@ -86,6 +92,7 @@ def _recruit(chapter: ChapterState) -> dict[str, Any] | None:
         "hand": list(recruit.hand),
         "withdrawn": recruit.withdrew_in == chapter.mission and recruit.withdrew_in > 0,
         "morale_tokens": recruit.tokens,
+        **texts,
     }
 
 

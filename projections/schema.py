@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 # Bump when a table or its meaning changes: a read model of another schema is rebuilt.
-SCHEMA = 4
+SCHEMA = 5
 POSITION_NAME = "read_models"
 
 
@@ -30,6 +30,7 @@ CAMPAIGNS = Table(
         "campaign": str,
         "ruleset": str,
         "seats": str,
+        "briefings": str,
         "chapter": int,
         "chapter_running": int,
         "next_chapter": int,
@@ -113,6 +114,7 @@ HELPING_HANDS = Table(
         "number": int,
         "name": str,
         "category": str,
+        "text": str,
         "player": str,
         "chapter": int,
         "status": str,
