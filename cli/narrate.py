@@ -142,10 +142,10 @@ def _order_text(number: int, c: Catalogue) -> str:
     card = c.orders.get(number)
     if card is None:
         return ""
-    said = f" Order #{number} says: {card.effect}" if card.effect else ""
+    said = [f"says: {card.effect}"] if card.effect else []
     if card.lasting:
-        said += f" It lasts until: {card.cancellation or '(not said)'}."
-    return said
+        said.append(f"lasts until: {card.cancellation or '(not said)'}")
+    return f" Order #{number} " + "; it ".join(said) if said else ""
 
 
 def _helping_hands(count: int) -> str:

@@ -65,7 +65,7 @@ def test_the_order_kept_is_told_with_its_text_and_its_condition(chapter_two):
 
     assert (
         f"Ann keeps Order of the Day #21 (Test order), #22 goes back on top. Order #21 says: "
-        f"{ORDER_TEXT} It lasts until: {CANCEL}."
+        f"{ORDER_TEXT}; it lasts until: {CANCEL}"
     ) in out
 
 
