@@ -218,3 +218,53 @@ def test_the_board_with_texts_reads_whole(chapter_two, columns):
 
     for text in (ORDER_TEXT, CANCEL, RECRUIT_TEXT, ADVANTAGE, *HAND_TEXTS.values()):
         assert text in said, text
+
+
+# --- texts from a file handed over ----------------------------------------------------------
+EVIL = "\x1b]0;pwned\x07[bold]Evil[/bold]\x9b31m"
+SHOWN_EVIL = "\\x1b]0;pwned\\x07[bold]Evil[/bold]\\x9b31m"
+
+
+def rewrite_texts(db: str) -> None:
+    """Each description corrected, through the tracker (the command line refuses control
+    characters), to a text holding control sequences and rich markup."""
+    from domain.campaign.briefing import Briefing, EnterBriefing
+    from domain.cards.box import DescribeHelpingHand, DescribeOrder, DescribeRecruit
+    from domain.cards.catalogue import HelpingHandCard, OrderCard, RecruitCard
+    from tracker.app import Tracker
+
+    tracker = Tracker(db, by="test", session="test")
+    order = OrderCard(21, EVIL, threats=("shell",), lasting=True, cancellation=EVIL, effect=EVIL)
+    briefing = Briefing(2, 12, 20, 2, orders=(21, 22), recruits=(5,), title=EVIL, notes=EVIL)
+    for command in (
+        DescribeOrder(order, reason="test"),
+        DescribeRecruit(RecruitCard(5, EVIL, 2, 1, effect=EVIL, advantage=EVIL), reason="test"),
+        DescribeHelpingHand(HelpingHandCard(41, EVIL, "friendship", EVIL), reason="test"),
+        EnterBriefing(briefing, reason="test"),
+    ):
+        tracker.log_action("Autumn", command)
+
+
+def test_texts_from_a_file_handed_over_are_shown_escaped_never_as_markup(db, chapter_two):
+    rewrite_texts(str(db))
+
+    outputs = [deal(chapter_two), chapter_two.ok("status")]
+
+    for out in outputs:
+        assert not [c for c in ("\x1b", "\x07", "\x9b") if c in out], out
+    dealt, board = (" ".join(out.split()) for out in outputs)
+    assert f"Order #21 says: {SHOWN_EVIL}; it lasts until: {SHOWN_EVIL}" in dealt
+    assert f"Next: Ann's turn: play CARD or withdraw TILE (Order #21 {SHOWN_EVIL} in play" in dealt
+    for piece in (
+        f"Briefing: {SHOWN_EVIL} {SHOWN_EVIL}",
+        f"Order of the Day #21 {SHOWN_EVIL}: {SHOWN_EVIL}",
+        f"lasts until: {SHOWN_EVIL}",
+        f"Recruit #5 {SHOWN_EVIL} (acts after Cy)",
+        f"text: {SHOWN_EVIL} on departure: {SHOWN_EVIL}",
+        f"Ann: #41 {SHOWN_EVIL} (friendship, lasting): {SHOWN_EVIL}",
+    ):
+        assert piece in board, piece
+    doc = chapter_two.json("status")
+    assert doc["orders_in_play"][0]["effect"] == EVIL  # JSON: the text whole
+    assert doc["briefing"] == {"title": EVIL, "notes": EVIL}
+    assert doc == the_events_board(chapter_two)
