@@ -113,6 +113,25 @@ class Grid:
         return table
 
 
+class Hanging:
+    """A line of the group's own words, wrapped on a narrow console with a hanging indent:
+    its leading spaces kept, each line it wraps onto 3 spaces further in."""
+
+    def __init__(self, line: str) -> None:
+        self.text = line.lstrip(" ")
+        self.indent = len(line) - len(self.text)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        from rich.segment import Segment
+
+        width = max(10, options.max_width - self.indent - 3)
+        lines = console.render_lines(Text(self.text), options.update_width(width), pad=False)
+        for number, line in enumerate(lines):
+            yield Segment(" " * (self.indent + (3 if number else 0)))
+            yield from line
+            yield Segment.line()
+
+
 PLAYER_COLUMNS = ("", "Grizzled", "charm", "hand", "Hard Knocks", "Speech", "tiles", "status")
 
 
@@ -187,9 +206,9 @@ def _board(doc: dict[str, Any]) -> RenderableType:
     nml = ", ".join(label(k) for k in doc["no_mans_land"]) or "empty"
     parts: list[RenderableType] = [header]
     if briefing.get("title"):
-        parts.append(Text(f"Briefing: {briefing['title']}"))
+        parts.append(Hanging(f"Briefing: {briefing['title']}"))
     if briefing.get("notes"):
-        parts.append(Text(f"   {briefing['notes']}"))
+        parts.append(Hanging(f"   {briefing['notes']}"))
     parts += [
         decks,
         Text(f"No Man's Land: {nml}"),
@@ -208,30 +227,30 @@ def _board(doc: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
-def _said(what: str, name: str | None, text: str | None) -> Text:
+def _said(what: str, name: str | None, text: str | None) -> Hanging:
     """``what name: text`` on one line (wrapped by the console, never cut)."""
     line = what + (f" {name}" if name else "")
-    return Text(line + (f": {text}" if text else ""))
+    return Hanging(line + (f": {text}" if text else ""))
 
 
-def orders_lines(doc: dict[str, Any]) -> list[Text]:
+def orders_lines(doc: dict[str, Any]) -> list[Hanging]:
     """Each Order of the Day in play with its text, what it adds and, for a lasting one,
     its cancellation condition (a board stored before the texts: the numbers)."""
     cards = doc.get("orders_in_play")
     if cards is None:
         numbers = ", ".join(f"#{n}" for n in doc.get("orders") or [])
-        return [Text(f"Orders of the Day in play: {numbers}")] if numbers else []
+        return [Hanging(f"Orders of the Day in play: {numbers}")] if numbers else []
     lines = []
     for order in cards:
         lines.append(_said(f"Order of the Day #{order['number']}", order["name"], order["effect"]))
         if order["threats"]:
-            lines.append(Text(f"   adds {'+'.join(order['threats'])} to No Man's Land"))
+            lines.append(Hanging(f"   adds {'+'.join(order['threats'])} to No Man's Land"))
         if order["lasting"]:
-            lines.append(Text(f"   lasts until: {order['cancellation'] or '(not said)'}"))
+            lines.append(Hanging(f"   lasts until: {order['cancellation'] or '(not said)'}"))
     return lines
 
 
-def recruit_lines(doc: dict[str, Any]) -> list[Text]:
+def recruit_lines(doc: dict[str, Any]) -> list[Hanging]:
     """The Recruit in play: whether it acts, its hand and tokens, its text and advantage."""
     recruit = doc.get("recruit")
     if not recruit:
@@ -240,29 +259,29 @@ def recruit_lines(doc: dict[str, Any]) -> list[Text]:
     hand = ", ".join(label(k) for k in recruit["hand"]) or "no card"
     name = f" {recruit['name']}" if recruit.get("name") else ""
     lines = [
-        Text(
+        Hanging(
             f"Recruit #{recruit['number']}{name} ({state}): {hand}; Morale tokens "
             f"{recruit['morale_tokens']}"
         )
     ]
     if recruit.get("effect"):
-        lines.append(Text(f"   text: {recruit['effect']}"))
+        lines.append(Hanging(f"   text: {recruit['effect']}"))
     if recruit.get("advantage"):
-        lines.append(Text(f"   on departure: {recruit['advantage']}"))
+        lines.append(Hanging(f"   on departure: {recruit['advantage']}"))
     return lines
 
 
-def hands_lines(doc: dict[str, Any]) -> list[Text]:
+def hands_lines(doc: dict[str, Any]) -> list[Hanging]:
     """Each player's Helping Hands held (a Friendship card lasts the campaign)."""
     hands = doc.get("helping_hands") or []
     if not hands:
         return []
-    lines = [Text("Helping Hands:")]
+    lines = [Hanging("Helping Hands:")]
     for hand in hands:
         kind = f"{hand['category']}, lasting" if hand["lasting"] else hand["category"]
         name = f" {hand['name']}" if hand["name"] else ""
         what = f"   {shown(hand['player'], SHORT)}: #{hand['number']}{name} ({kind})"
-        lines.append(Text(what + (f": {hand['text']}" if hand["text"] else "")))
+        lines.append(Hanging(what + (f": {hand['text']}" if hand["text"] else "")))
     return lines
 
 

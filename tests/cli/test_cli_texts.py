@@ -214,10 +214,14 @@ def test_a_chapters_end_with_no_conclusion_says_it_comes_next(armistice):
 def test_the_board_with_texts_reads_whole(chapter_two, columns):
     deal(chapter_two)
 
-    said = whole(at(chapter_two, columns, "status"), columns)
+    lines = at(chapter_two, columns, "status")
+    said = whole(lines, columns)
 
     for text in (ORDER_TEXT, CANCEL, RECRUIT_TEXT, ADVANTAGE, *HAND_TEXTS.values()):
         assert text in said, text
+    legal = next(i for i, line in enumerate(lines) if line.startswith("Ann may:"))
+    held = lines[lines.index("Helping Hands:") + 1 : legal]
+    assert held and all(line.startswith("   ") for line in held), held  # a hanging indent
 
 
 # --- texts from a file handed over ----------------------------------------------------------
