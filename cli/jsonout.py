@@ -19,10 +19,32 @@ def result(outcome: str | None) -> str | None:
     return "won" if outcome == "won" else "lost"
 
 
+def hands_held(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The Helping Hands held now (a Friendship card: in play for the campaign), from
+    ``helping_hands`` rows, with their texts as described."""
+    return [
+        {
+            "player": row["player"],
+            "number": row["number"],
+            "name": row["name"],
+            "category": row["category"],
+            "text": row["text"] or "",
+            "lasting": row["status"] == "in play",
+        }
+        for row in rows
+        if row["status"] in ("held", "in play")
+    ]
+
+
+def briefing(briefings: dict[str, Any] | None, chapter: int) -> dict[str, Any] | None:
+    """The chapter's Briefing title and notes (None: no Briefing entered)."""
+    found = (briefings or {}).get(str(chapter))
+    return None if found is None else {"title": found["title"], "notes": found["notes"]}
+
+
 def chapter_json(state: CampaignState) -> dict[str, Any]:
     """The board: decks, No Man's Land, players, whose turn, what phase, what is legal."""
     from cli.next_step import next_step
-    from cli.readmodel import briefing, hands_held
     from domain.legal import legal_summary
     from projections.campaign import briefings, helping_hand_rows
     from projections.chapter import orders_in_play, recruit_texts

@@ -14,7 +14,7 @@ from contextlib import closing, contextmanager
 from typing import TYPE_CHECKING, Any
 
 from cli.context import Refused, refusals
-from cli.jsonout import result
+from cli.jsonout import briefing, hands_held, result
 from cli.shown import quoted
 
 if TYPE_CHECKING:
@@ -49,29 +49,6 @@ def _players(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         }
         for p in rows
     ]
-
-
-def hands_held(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The Helping Hands held now (a Friendship card: in play for the campaign), from
-    ``helping_hands`` rows, with their texts as described."""
-    return [
-        {
-            "player": row["player"],
-            "number": row["number"],
-            "name": row["name"],
-            "category": row["category"],
-            "text": row["text"] or "",
-            "lasting": row["status"] == "in play",
-        }
-        for row in rows
-        if row["status"] in ("held", "in play")
-    ]
-
-
-def briefing(briefings: dict[str, Any] | None, chapter: int) -> dict[str, Any] | None:
-    """The chapter's Briefing title and notes (None: no Briefing entered)."""
-    found = (briefings or {}).get(str(chapter))
-    return None if found is None else {"title": found["title"], "notes": found["notes"]}
 
 
 def document(
