@@ -113,6 +113,25 @@ class Grid:
         return table
 
 
+class Hanging:
+    """A line of the group's own words, wrapped on a narrow console with a hanging indent:
+    its leading spaces kept, each line it wraps onto 3 spaces further in."""
+
+    def __init__(self, line: str) -> None:
+        self.text = line.lstrip(" ")
+        self.indent = len(line) - len(self.text)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        from rich.segment import Segment
+
+        width = max(10, options.max_width - self.indent - 3)
+        lines = console.render_lines(Text(self.text), options.update_width(width), pad=False)
+        for number, line in enumerate(lines):
+            yield Segment(" " * (self.indent + (3 if number else 0)))
+            yield from line
+            yield Segment.line()
+
+
 PLAYER_COLUMNS = ("", "Grizzled", "charm", "hand", "Hard Knocks", "Speech", "tiles", "status")
 
 
@@ -179,13 +198,18 @@ def _board(doc: dict[str, Any]) -> RenderableType:
     armistice = doc.get("ruleset") == "armistice"
     chapter = "Boot Camp" if armistice and doc["chapter"] == 0 else f"chapter {doc['chapter']}"
     header = Text(f"{doc['campaign']} - {chapter}, mission {mission} - {phase}", style="bold")
+    briefing = doc.get("briefing") or {}
     decks = Text(
         f"Trials deck {doc['trials']}  Morale Reserve {doc['morale']}  "
         f"Speech stock {doc['speech_stock']}"
     )
     nml = ", ".join(label(k) for k in doc["no_mans_land"]) or "empty"
-    parts: list[RenderableType] = [
-        header,
+    parts: list[RenderableType] = [header]
+    if briefing.get("title"):
+        parts.append(Hanging(f"Briefing: {briefing['title']}"))
+    if briefing.get("notes"):
+        parts.append(Hanging(f"   {briefing['notes']}"))
+    parts += [
         decks,
         Text(f"No Man's Land: {nml}"),
         threats_line(doc),
@@ -193,24 +217,72 @@ def _board(doc: dict[str, Any]) -> RenderableType:
     ]
     if doc.get("solo_hand") is not None:
         parts.append(Text(f"The single hand: {doc['solo_hand']} cards"))
-    if doc.get("orders"):
-        orders = ", ".join(f"#{n}" for n in doc["orders"])
-        parts.append(Text(f"Orders of the Day in play: {orders}"))
-    recruit = doc.get("recruit")
-    if recruit:
-        state = "withdrawn" if recruit["withdrawn"] else f"acts after {recruit['after']}"
-        hand = ", ".join(label(k) for k in recruit["hand"]) or "no card"
-        parts.append(
-            Text(
-                f"Recruit #{recruit['number']} ({state}): {hand}; Morale tokens "
-                f"{recruit['morale_tokens']}"
-            )
-        )
+    parts += orders_lines(doc)
+    parts += recruit_lines(doc)
+    parts += hands_lines(doc)
     if doc["phase"] == "over":
         result = "won" if doc["outcome"] == "won" else f"lost ({doc['outcome_detail']})"
         game = "game" if doc["ruleset"] == "classic" else "chapter"  # the base game: one game
         parts.append(Text(f"The {game} is {result}.", style="bold"))
     return Group(*parts)
+
+
+def _said(what: str, name: str | None, text: str | None) -> Hanging:
+    """``what name: text`` on one line (wrapped by the console, never cut)."""
+    line = what + (f" {name}" if name else "")
+    return Hanging(line + (f": {text}" if text else ""))
+
+
+def orders_lines(doc: dict[str, Any]) -> list[Hanging]:
+    """Each Order of the Day in play with its text, what it adds and, for a lasting one,
+    its cancellation condition (a board stored before the texts: the numbers)."""
+    cards = doc.get("orders_in_play")
+    if cards is None:
+        numbers = ", ".join(f"#{n}" for n in doc.get("orders") or [])
+        return [Hanging(f"Orders of the Day in play: {numbers}")] if numbers else []
+    lines = []
+    for order in cards:
+        lines.append(_said(f"Order of the Day #{order['number']}", order["name"], order["effect"]))
+        if order["threats"]:
+            lines.append(Hanging(f"   adds {'+'.join(order['threats'])} to No Man's Land"))
+        if order["lasting"]:
+            lines.append(Hanging(f"   lasts until: {order['cancellation'] or '(not said)'}"))
+    return lines
+
+
+def recruit_lines(doc: dict[str, Any]) -> list[Hanging]:
+    """The Recruit in play: whether it acts, its hand and tokens, its text and advantage."""
+    recruit = doc.get("recruit")
+    if not recruit:
+        return []
+    state = "withdrawn" if recruit["withdrawn"] else f"acts after {recruit['after']}"
+    hand = ", ".join(label(k) for k in recruit["hand"]) or "no card"
+    name = f" {recruit['name']}" if recruit.get("name") else ""
+    lines = [
+        Hanging(
+            f"Recruit #{recruit['number']}{name} ({state}): {hand}; Morale tokens "
+            f"{recruit['morale_tokens']}"
+        )
+    ]
+    if recruit.get("effect"):
+        lines.append(Hanging(f"   text: {recruit['effect']}"))
+    if recruit.get("advantage"):
+        lines.append(Hanging(f"   on departure: {recruit['advantage']}"))
+    return lines
+
+
+def hands_lines(doc: dict[str, Any]) -> list[Hanging]:
+    """Each player's Helping Hands held (a Friendship card lasts the campaign)."""
+    hands = doc.get("helping_hands") or []
+    if not hands:
+        return []
+    lines = [Hanging("Helping Hands:")]
+    for hand in hands:
+        kind = f"{hand['category']}, lasting" if hand["lasting"] else hand["category"]
+        name = f" {hand['name']}" if hand["name"] else ""
+        what = f"   {shown(hand['player'], SHORT)}: #{hand['number']}{name} ({kind})"
+        lines.append(Hanging(what + (f": {hand['text']}" if hand["text"] else "")))
+    return lines
 
 
 def legal_line(doc: dict[str, Any]) -> Text:

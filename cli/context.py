@@ -195,7 +195,8 @@ class Context:
         out = self.console()
         if logged.retried:
             out.print("[yellow]The campaign changed meanwhile: checked again and logged.[/yellow]")
-        for line in narrate(logged.events, logged.state.catalogue, logged.state.ruleset):
+        state = logged.state
+        for line in narrate(logged.events, state.catalogue, state.ruleset, campaign=state):
             out.print(line)
         out.print(Text.assemble(("Next:", "bold"), " ", shown(next_step(logged.state))))
         return logged

@@ -61,11 +61,13 @@ outcome, result, outcome_detail, players: [{name, charm, charm_up, hand, known_c
 hard_knocks, hard_knock_weight, speech_tokens, support_tiles, tile_played, withdrawn,
 chaplain}], legal: {player, must_withdraw, play: [card], play_any_hidden, charm:
 [card], speech, withdraw: [tile], remove: [tile], draws, refill}, orders: [number in play],
-recruit: {number, after, hand: [card], withdrawn, morale_tokens} or null, solo_hand:
-the single Solo hand's size or null}`. A Support tile played face down is
-never shown, only `tile_played`. `trials`, `discard` and `morale`: the cards in the
-Trials deck, the discard pile and the Morale Reserve. `phase`: `preparation`, `mission`,
-`support`, `solo-support`, `over`, or null before the first chapter. `result`: `won`,
+orders_in_play: [{number, name, effect, threats: [threat], lasting, cancellation}],
+recruit: {number, after, hand: [card], withdrawn, morale_tokens, name, effect, advantage}
+or null, helping_hands: [{player, number, name, category, text, lasting}], briefing:
+{title, notes} or null, solo_hand: the single Solo hand's size or null}`. A Support tile
+played face down is never shown, only `tile_played`. `trials`, `discard` and `morale`: the
+cards in the Trials deck, the discard pile and the Morale Reserve. `phase`: `preparation`,
+`mission`, `support`, `solo-support`, `over`, or null before the first chapter. `result`: `won`,
 `lost`, or null while the chapter is played; `outcome` says why: `won` (Peace: the
 Trials deck and every hand are empty after a Mission), or the defeat `hard-knocks` (a
 player with 4 Hard Knocks or more, Wounded counting 2), `monument` (the Morale Drop
@@ -73,6 +75,16 @@ exhausted the Morale Reserve) or `hands` (13 or more cards in hands in an Armist
 chapter, checked whenever cards enter hands and after the Morale Drop); `outcome_detail`
 says it in words. `traps`: whether Traps (and Luck) are in play this chapter (Armistice:
 from Chapter 4 on unless the Briefing says otherwise).
+
+The texts are the group's own, as typed with `describe`, `briefing` and `conclusion`
+(the Armistice texts are not public; `""` or a null name: not described yet).
+`orders_in_play`: each Order of the Day in play (`orders` gives their numbers), with what
+it adds to No Man's Land and, when `lasting`, its `cancellation` condition. `recruit`:
+the Recruit's `effect` and departure `advantage`. `helping_hands`: the Helping Hands held
+now, by player (`lasting`: a Friendship card, in play for the rest of the campaign; one
+played leaves the list). `briefing`: the chapter's Briefing title and notes (null: no
+Briefing entered, or the base game). When it is a player's turn, `next` names the Orders
+in play with their texts after the command, in parentheses: the table applies them.
 
 `legal` (`{}` while it is nobody's turn): what the player whose turn it is may do now,
 each entry accepted as a command. `play CARD` for each of `play` (every card still

@@ -20,10 +20,35 @@ def result(outcome: str | None) -> str | None:
     return "won" if outcome == "won" else "lost"
 
 
+def hands_held(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The Helping Hands held now (a Friendship card: in play for the campaign), from
+    ``helping_hands`` rows, with their texts as described."""
+    return [
+        {
+            "player": row["player"],
+            "number": row["number"],
+            "name": row["name"],
+            "category": row["category"],
+            "text": row["text"] or "",
+            "lasting": row["status"] == "in play",
+        }
+        for row in rows
+        if row["status"] in ("held", "in play")
+    ]
+
+
+def briefing(briefings: dict[str, Any] | None, chapter: int) -> dict[str, Any] | None:
+    """The chapter's Briefing title and notes (None: no Briefing entered)."""
+    found = (briefings or {}).get(str(chapter))
+    return None if found is None else {"title": found["title"], "notes": found["notes"]}
+
+
 def chapter_json(state: CampaignState) -> dict[str, Any]:
     """The board: decks, No Man's Land, players, whose turn, what phase, what is legal."""
     from cli.next_step import next_step
     from domain.legal import legal_summary
+    from projections.campaign import briefings, helping_hand_rows
+    from projections.chapter import orders_in_play, recruit_texts
 
     chapter = state.chapter
     base = {
@@ -71,12 +96,15 @@ def chapter_json(state: CampaignState) -> dict[str, Any]:
         ],
         "legal": legal_summary(chapter),
         "orders": list(chapter.orders.in_play) if chapter.orders is not None else [],
-        "recruit": _recruit(chapter),
+        "orders_in_play": orders_in_play(chapter),
+        "recruit": _recruit(chapter, recruit_texts(chapter)),
+        "helping_hands": hands_held(helping_hand_rows("", state)),
+        "briefing": briefing(briefings(state), state.chapter_number),
         "solo_hand": chapter.solo.hand_size if chapter.solo is not None else None,
     }
 
 
-def _recruit(chapter: ChapterState) -> dict[str, Any] | None:
+def _recruit(chapter: ChapterState, texts: dict[str, Any]) -> dict[str, Any] | None:
     piles = chapter.recruits
     recruit = piles.recruit if piles is not None else None
     if recruit is None:
@@ -87,6 +115,7 @@ def _recruit(chapter: ChapterState) -> dict[str, Any] | None:
         "hand": list(recruit.hand),
         "withdrawn": recruit.withdrew_in == chapter.mission and recruit.withdrew_in > 0,
         "morale_tokens": recruit.tokens,
+        **texts,
     }
 
 

@@ -6,6 +6,7 @@ Names, reasons and card texts come from the campaign's file: each sentence is ``
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
@@ -38,6 +39,10 @@ from domain.events import (
     SupportTileDiscarded,
     SupportUsed,
 )
+
+if TYPE_CHECKING:
+    from domain.campaign.briefing import Conclusion
+    from domain.campaign.flow import CampaignState
 
 TILE_WORDS = {
     "left": "to the left",
@@ -131,6 +136,53 @@ def _order(number: int, c: Catalogue) -> str:
 def _recruit(number: int, c: Catalogue) -> str:
     card = c.recruits.get(number)
     return f"Recruit #{number}" + (f" ({card.name})" if card else "")
+
+
+def _order_text(number: int, c: Catalogue) -> str:
+    """`` Order #21 says: ...``, the Order's text as the group described it ('' for none)."""
+    card = c.orders.get(number)
+    if card is None:
+        return ""
+    said = [f"says: {card.effect}"] if card.effect else []
+    if card.lasting:
+        said.append(f"lasts until: {card.cancellation or '(not said)'}")
+    return f" Order #{number} " + "; it ".join(said) if said else ""
+
+
+def _helping_hands(count: int) -> str:
+    return f"{count} Helping Hand" + ("" if count == 1 else "s")
+
+
+def reward_words(conclusion: Conclusion) -> str:
+    """A Conclusion's reward rules in words: ``won with at least 10 Morale left: 2 Helping
+    Hands; lost: 1 Helping Hand``."""
+    rules = []
+    for rule in conclusion.rewards:
+        result = "any result" if rule.result == "any" else rule.result
+        left = f" with at least {rule.morale_left} Morale left" if rule.morale_left else ""
+        rules.append(f"{result}{left}: {_helping_hands(rule.helping_hands)}")
+    return "; ".join(rules) or "no reward"
+
+
+def chapter_end(state: CampaignState) -> str:
+    """At the end of an Armistice chapter: its Conclusion's reward rule and what this
+    result earns, or that its Conclusion is entered next ('' for Boot Camp or the base
+    game: no Conclusion)."""
+    from domain.campaign.briefing import chapter_name
+
+    last = state.last_result
+    if last is None or not state.armistice or last.number == 0:
+        return ""
+    name = chapter_name(last.number)
+    conclusion = state.conclusions.get(last.number)
+    if conclusion is None:
+        return f"The Conclusion of {name} comes next: enter it as printed."
+    result = "won" if last.outcome == "won" else "lost"
+    earned = conclusion.earned(result, last.morale_left)
+    return (
+        f"Conclusion of {name}: {reward_words(conclusion)}. This result ({result}, "
+        f"{last.morale_left} Morale left) earns {_helping_hands(earned)}."
+    )
 
 
 def _why(reason: str) -> str:
@@ -271,7 +323,7 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
             return f"{e.player} plays Helping Hand #{e.number}{note}.{taken}"
         case OrderChosen():
             back = f", #{e.returned} goes back on top" if e.returned is not None else ""
-            return f"{e.player} keeps {_order(e.order, c)}{back}."
+            return f"{e.player} keeps {_order(e.order, c)}{back}." + _order_text(e.order, c)
         case OrderDiscarded():
             return f"{_order(e.order, c)} is discarded after Support."
         case OrderCancelled():
@@ -285,7 +337,12 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
         case RecruitWithdrew():
             return f"{_recruit(e.recruit, c)} withdraws ({e.tokens} Morale token(s))."
         case RecruitDeparted():
-            return f"{_recruit(e.recruit, c)} played its last card and departs: gain its advantage."
+            card = c.recruits.get(e.recruit)
+            advantage = f" ({card.advantage})" if card and card.advantage else ""
+            return (
+                f"{_recruit(e.recruit, c)} played its last card and departs: gain its "
+                f"advantage{advantage}."
+            )
         case SoloHandFilled():
             what = "The hand is filled" if e.cause == "mission" else "The hand is refilled"
             return f"{what}: {_cards(len(e.cards))} drawn."
@@ -309,8 +366,21 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
     return e.TYPE
 
 
-def narrate(events: Sequence[Event], catalogue: Catalogue, ruleset: str = "") -> list[Text]:
+def narrate(
+    events: Sequence[Event],
+    catalogue: Catalogue,
+    ruleset: str = "",
+    campaign: CampaignState | None = None,
+) -> list[Text]:
     """One sentence per event, ready to print; the base game (``classic``) is one game,
-    won or lost, where a campaign's chapter is."""
+    won or lost, where a campaign's chapter is. With ``campaign`` (the state after the
+    events), a chapter's end says its Conclusion's reward rule."""
     game = "game" if ruleset == "classic" else "chapter"
-    return [Text(shown(sentence(e, catalogue, game))) for e in events]
+    lines = []
+    for e in events:
+        lines.append(Text(shown(sentence(e, catalogue, game))))
+        if campaign is not None and isinstance(e, ChapterWon | ChapterLost):
+            said = chapter_end(campaign)
+            if said:
+                lines.append(Text(shown(said)))
+    return lines

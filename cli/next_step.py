@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from cli.shown import SHORT, shown
+from cli.shown import LINE, SHORT, shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -102,6 +102,22 @@ def turn_text(legal: Mapping[str, Any], kinds: Iterable[str | None] = ()) -> str
         return f"{name}'s turn"
     listed = ", ".join(said[:-1]) + " or " + said[-1] if len(said) > 1 else said[0]
     return f"{name}'s turn: {listed}"
+
+
+def order_named(order: Mapping[str, Any]) -> str:
+    """``Order #21 Hold the Line``: an Order of the Day in play, with its name if known."""
+    name = order.get("name")
+    return f"Order #{order['number']}" + (f" {shown(name, SHORT)}" if name else "")
+
+
+def with_orders(line: str, orders: Iterable[Mapping[str, Any]]) -> str:
+    """A player's turn with the Orders in play that may restrict it, after the command, in
+    parentheses (their effects are the group's own words: the table applies them)."""
+    said = [
+        f"{order_named(o)} in play" + (f": {shown(o['effect'], LINE)}" if o.get("effect") else "")
+        for o in orders
+    ]
+    return f"{line} ({'; '.join(said)})" if said else line
 
 
 def _after_chapter(state: CampaignState) -> str:
@@ -199,4 +215,7 @@ def next_step(state: CampaignState) -> str:
     active = chapter.active_player
     if active is None:
         return "the Mission is being resolved"
-    return turn_text(legal_summary(chapter), active_kinds(chapter, active))
+    from projections.chapter import orders_in_play
+
+    line = turn_text(legal_summary(chapter), active_kinds(chapter, active))
+    return with_orders(line, orders_in_play(chapter))

@@ -14,7 +14,7 @@ from contextlib import closing, contextmanager
 from typing import TYPE_CHECKING, Any
 
 from cli.context import Refused, refusals
-from cli.jsonout import result
+from cli.jsonout import briefing, hands_held, result
 from cli.shown import quoted
 
 if TYPE_CHECKING:
@@ -51,8 +51,13 @@ def _players(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
-def document(campaign: dict[str, Any], board: dict[str, Any] | None) -> dict[str, Any]:
-    """The ``status --json`` document (docs/cli.md) from read-model rows, ``next`` aside."""
+def document(
+    campaign: dict[str, Any],
+    board: dict[str, Any] | None,
+    hands: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """The ``status --json`` document (docs/cli.md) from read-model rows, ``next`` aside
+    (``hands``: the campaign's ``helping_hands`` rows)."""
     base = {"campaign": campaign["campaign"], "ruleset": campaign["ruleset"]}
     if board is None:
         return {**base, "chapter": campaign["chapter"] or 0, "phase": None}
@@ -77,7 +82,10 @@ def document(campaign: dict[str, Any], board: dict[str, Any] | None) -> dict[str
         "players": _players(board["players"]),
         "legal": board.get("legal") or {},
         "orders": list((board.get("orders") or {}).get("in_play", [])),
+        "orders_in_play": list((board.get("orders") or {}).get("cards", [])),
         "recruit": _recruit(board),
+        "helping_hands": hands_held(hands or []),
+        "briefing": briefing(campaign.get("briefings"), board["chapter"]),
         "solo_hand": (board.get("solo") or {}).get("hand_size"),
         "recruit_turn": board["recruit_turn"],
     }
@@ -93,6 +101,9 @@ def _recruit(board: dict[str, Any]) -> dict[str, Any] | None:
         "hand": piles["hand"],
         "withdrawn": bool(piles["withdrew_in"]) and piles["withdrew_in"] == board["mission"],
         "morale_tokens": piles["tokens"],
+        "name": piles.get("name"),
+        "effect": piles.get("effect", ""),
+        "advantage": piles.get("advantage", ""),
     }
 
 
@@ -125,7 +136,7 @@ def next_step(
         return None
     mine = [p for p in doc["players"] if p["name"] == legal["player"]]
     knocks = mine[0]["hard_knocks"] if mine else []  # what they add to the withdrawal
-    return say.turn_text(legal, knocks)
+    return say.with_orders(say.turn_text(legal, knocks), doc["orders_in_play"])
 
 
 def status_document(ctx: Context) -> dict[str, Any]:
@@ -137,7 +148,8 @@ def status_document(ctx: Context) -> dict[str, Any]:
         return from_events(ctx)
     with _reading(ctx, uri, kept) as (conn, campaign):
         board = queries.status(conn, campaign["campaign_id"])
-    doc = document(campaign, board)
+        hands = queries.helping_hands(conn, campaign["campaign_id"])
+    doc = document(campaign, board, hands)
     step = next_step(doc, campaign, board)
     if step is None:
         from cli.next_step import next_step as from_state

@@ -27,6 +27,13 @@ def reward_facts(state: CampaignState) -> tuple[Any, ...]:
     )
 
 
+def briefings(state: CampaignState) -> dict[str, dict[str, str]]:
+    """Each Briefing's title and notes as the group typed them, by chapter number."""
+    return {
+        str(n): {"title": b.title, "notes": b.notes} for n, b in sorted(state.briefings.items())
+    }
+
+
 def campaign_row(campaign_id: str, state: CampaignState, stream: dict[str, Any]) -> dict[str, Any]:
     """The ``campaigns`` row: the campaign, where its line of play stands, when it began
     (``stream``: head, version, created_at, created_by, updated_at)."""
@@ -35,6 +42,7 @@ def campaign_row(campaign_id: str, state: CampaignState, stream: dict[str, Any])
         "campaign": state.name,
         "ruleset": state.ruleset,
         "seats": dumps([seat.name for seat in state.seats]),
+        "briefings": dumps(briefings(state)),
         "chapter": state.chapter_number if state.chapter is not None else None,
         "chapter_running": int(state.chapter_running),
         "next_chapter": state.next_chapter,
@@ -64,6 +72,7 @@ def helping_hand_rows(campaign_id: str, state: CampaignState) -> Rows:
                 "number": holding.number,
                 "name": card.name if card else None,
                 "category": holding.category,
+                "text": card.effect if card else None,
                 "player": holding.player,
                 "chapter": holding.chapter,
                 "status": status,
@@ -80,6 +89,7 @@ def helping_hand_rows(campaign_id: str, state: CampaignState) -> Rows:
                 "number": unclaimed.number,
                 "name": card.name if card else None,
                 "category": card.category if card else None,
+                "text": card.effect if card else None,
                 "player": None,
                 "chapter": unclaimed.chapter,
                 "status": "not taken",

@@ -45,6 +45,42 @@ def _nml_threats(state: ChapterState) -> Counter[str]:
     return counts
 
 
+def orders_in_play(state: ChapterState) -> list[dict[str, Any]]:
+    """Each Order of the Day in play as the group described it: number, name, text, the
+    threats it adds and, for a lasting one, its cancellation condition (``status --json``
+    ``orders_in_play``; the name None for one not described)."""
+    piles = getattr(state, "orders", None)
+    if piles is None:
+        return []
+    cards = state.catalogue.orders
+    found = []
+    for number in piles.in_play:
+        card = cards.get(number)
+        found.append(
+            {
+                "number": number,
+                "name": card.name if card else None,
+                "effect": card.effect if card else "",
+                "threats": list(card.threats) if card else [],
+                "lasting": card.lasting if card else False,
+                "cancellation": card.cancellation if card and card.lasting else "",
+            }
+        )
+    return found
+
+
+def recruit_texts(state: ChapterState) -> dict[str, Any]:
+    """The Recruit in play's name, text and departure advantage, as described."""
+    piles = getattr(state, "recruits", None)
+    recruit = piles.recruit if piles is not None else None
+    card = state.catalogue.recruits.get(recruit.number) if recruit is not None else None
+    return {
+        "name": card.name if card else None,
+        "effect": card.effect if card else "",
+        "advantage": card.advantage if card else "",
+    }
+
+
 def _orders(state: ChapterState) -> str | None:
     piles = getattr(state, "orders", None)
     if piles is None:
@@ -54,6 +90,7 @@ def _orders(state: ChapterState) -> str | None:
             "deck": len(piles.deck),
             "in_play": list(piles.in_play),
             "discard": list(piles.discard),
+            "cards": orders_in_play(state),
         }
     )
 
@@ -72,6 +109,7 @@ def _recruit(state: ChapterState) -> str | None:
             "hand": list(recruit.hand) if recruit else [],
             "withdrew_in": recruit.withdrew_in if recruit else None,
             "tokens": recruit.tokens if recruit else 0,
+            **recruit_texts(state),
         }
     )
 

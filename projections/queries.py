@@ -21,6 +21,7 @@ Row = dict[str, Any]
 JSON_COLUMNS = frozenset(
     {
         "seats",
+        "briefings",
         "nml",
         "set_aside",
         "nml_threats",

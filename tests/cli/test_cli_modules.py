@@ -57,7 +57,7 @@ def test_the_leader_says_which_order_is_kept_and_which_goes_back(modules):
         "Mission 1: Ann sets intensity 2.",
         "Dealt: Ann 2, Ben 2, Cy 2.",
         "Recruit #5 (Test recruit) arrives, acting after Cy: night+snow, shell+whistle.",
-        "Next: Ann's turn: play CARD or withdraw TILE",
+        "Next: Ann's turn: play CARD or withdraw TILE (Order #12 Test order A in play)",
     ]
     board = modules.json("status")
     assert board["threats"] == {"gas": 1}  # the order's threat counts in No Man's Land
@@ -118,7 +118,7 @@ def test_on_the_recruits_turn_the_leader_plays_one_of_its_cards(recruits_turn):
 
     assert out.splitlines() == [
         "Recruit #5 (Test recruit) plays shell+whistle.",
-        "Next: Ann's turn: play CARD, charm CARD or withdraw TILE",
+        "Next: Ann's turn: play CARD, charm CARD or withdraw TILE (Order #13 Test order B in play)",
     ]
     assert recruits_turn.json("status")["no_mans_land"][-1] == "shell+whistle"
     assert recruits_turn.json("log")[-1]["summary"] == "the Recruit plays shell+whistle"

@@ -11,6 +11,17 @@ from tests.cli.conftest import Grizzled
 SEATS = "-p annabelle:night -p benedict:snow -p cyprian:rain -p dorothea:gas"
 NAMES = ("Annabelle", "Benedict", "Cyprian", "Dorothea")
 KNOCKS = ("Phobia (whistle)", "Trauma (night)", "Absent-Minded", "Fragile")
+TEXTS = (  # the group's own texts, shown whole where they apply
+    "Briefing: Test briefing",
+    "Test notes: a long made-up line about the weather.",
+    "Order of the Day #13 Test order B: Test text: no Speech while this Order stands, "
+    "whatever the Mission Leader says. lasts until: test condition",
+    "Recruit #5 Test recruit (acts after Dorothea)",
+    "text: Test text: shy. on departure: Test text: every Grizzled draws one card from the "
+    "Trials deck.",
+    "(Order #13 Test order B in play: Test text: no Speech while this Order stands, "
+    "whatever the Mission Leader says.)",
+)
 
 
 @pytest.fixture
@@ -20,9 +31,18 @@ def crowded(grizzled: Grizzled) -> Grizzled:
     grizzled.ok(f'campaign new "Autumn Offensive" --rules armistice {SEATS}')
     grizzled.ok("skip-boot-camp")
     grizzled.ok('describe order 12 "Test order A" --threat gas')
-    grizzled.ok('describe order 13 "Test order B" --lasting "test condition"')
-    grizzled.ok('describe recruit 5 "Test recruit" --hand 2 --tokens 1')
-    grizzled.ok("briefing 1 --trials 30 --morale 20 --first 3 --orders 12,13 --recruits 5")
+    grizzled.ok(
+        'describe order 13 "Test order B" --lasting "test condition" --effect "Test text: '
+        'no Speech while this Order stands, whatever the Mission Leader says."'
+    )
+    grizzled.ok(
+        'describe recruit 5 "Test recruit" --hand 2 --tokens 1 --effect "Test text: shy." '
+        '--advantage "Test text: every Grizzled draws one card from the Trials deck."'
+    )
+    grizzled.ok(
+        "briefing 1 --trials 30 --morale 20 --first 3 --orders 12,13 --recruits 5 "
+        '--title "Test briefing" --notes "Test notes: a long made-up line about the weather."'
+    )
     grizzled.ok("chapter start --leader annabelle --tiles left2,right2,left,right")
     grizzled.ok(
         "mission start 3 --order 13 --back 12 --recruit 5 "
@@ -52,7 +72,7 @@ def whole(lines: list[str], columns: int) -> str:
 def test_the_board_at_60_columns_names_every_player_and_hard_knock_whole(crowded):
     said = whole(at(crowded, 60, "status"), 60)
 
-    for piece in (*NAMES, *KNOCKS, "Orders of the Day in play: #13"):
+    for piece in (*NAMES, *KNOCKS, *TEXTS):
         assert piece in said, piece
     assert "night+snow+rain+shell+gas+whistle" in said  # the Recruit's card, uncut
     assert "L Annabelle: charm night up, hand 1, Speech 0, tiles 3" in said

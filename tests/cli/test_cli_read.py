@@ -44,7 +44,10 @@ BOARD_KEYS = {
     "players",
     "legal",
     "orders",
+    "orders_in_play",
     "recruit",
+    "helping_hands",
+    "briefing",
     "solo_hand",
 }
 LOG_KEYS = {

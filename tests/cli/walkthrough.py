@@ -332,6 +332,13 @@ into No Man's Land) and puts the other back on top of the deck: `mission start` 
 which with `--order` and `--back`.""",
     "$! grizzled mission start 1",
     "$ grizzled mission start 1 --order 13 --back 12",
+    """The board shows what the group typed where it applies: each Order in play with its
+text and its cancellation condition, the Recruit with its rule and departure advantage,
+each player's Helping Hands (a Friendship card lasts the campaign) and the Briefing's
+title and notes; the "Next:" line names the Orders in play after the command (the table
+applies their texts). `status --json` gives the same (`orders_in_play`, `helping_hands`,
+`briefing`).""",
+    "$ grizzled status",
     "$ grizzled play night+snow",
     "$ grizzled play shell+whistle",
     "$ grizzled play snow+rain",
