@@ -166,8 +166,8 @@ def reward_words(conclusion: Conclusion) -> str:
 
 def chapter_end(state: CampaignState) -> str:
     """At the end of an Armistice chapter: its Conclusion's reward rule and what this
-    result earns, or that its Conclusion is entered next ('' for Boot Camp or the base
-    game: no Conclusion)."""
+    result earns ('' for Boot Camp, the base game, or a Conclusion not entered yet: the
+    Next line says to enter it)."""
     from domain.campaign.briefing import chapter_name
 
     last = state.last_result
@@ -176,7 +176,7 @@ def chapter_end(state: CampaignState) -> str:
     name = chapter_name(last.number)
     conclusion = state.conclusions.get(last.number)
     if conclusion is None:
-        return f"The Conclusion of {name} comes next: enter it as printed."
+        return ""
     result = "won" if last.outcome == "won" else "lost"
     earned = conclusion.earned(result, last.morale_left)
     return (

@@ -201,13 +201,13 @@ def test_a_chapters_end_tells_its_conclusions_reward_rule(armistice):
     ) in out
 
 
-def test_a_chapters_end_with_no_conclusion_says_it_comes_next(armistice):
+def test_a_chapters_end_with_no_conclusion_says_it_comes_next_once(armistice):
     armistice.ok("skip-boot-camp")
 
-    out = win_to_the_last_withdrawal(armistice, 1)
+    out = " ".join(win_to_the_last_withdrawal(armistice, 1).split())
 
-    assert "The Conclusion of chapter 1 comes next: enter it as printed." in out
-    assert "Next: enter the Conclusion of chapter 1: grizzled conclusion 1" in " ".join(out.split())
+    assert "Next: enter the Conclusion of chapter 1: grizzled conclusion 1" in out
+    assert out.count("Conclusion of chapter 1") == 1
 
 
 @pytest.mark.parametrize("columns", [60, 100])
