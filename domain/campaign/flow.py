@@ -289,6 +289,26 @@ def helping_hands_due(state: CampaignState) -> tuple[int, int] | None:
     return conclusion.earned(result, last.morale_left), len(conclusion.offered)
 
 
+def _check_offer(state: CampaignState, conclusion: Conclusion) -> None:
+    """A Conclusion offers Helping Hands still in the campaign's box: one a player holds,
+    or one not taken after an earlier chapter ("stored behind the Negative Points tab",
+    armistice rulebook, Helping Hands), is out of it."""
+    here = conclusion.chapter
+    for number in conclusion.offered:
+        held = next((h for h in state.holdings if h.number == number and h.chapter != here), None)
+        if held is not None:
+            raise CampaignRuleViolation(
+                f"Helping Hand #{number} is {held.player}'s since {chapter_name(held.chapter)}: "
+                "a Conclusion offers only cards still in the box"
+            )
+        left = next((u for u in state.unclaimed if u.number == number and u.chapter != here), None)
+        if left is not None:
+            raise CampaignRuleViolation(
+                f"Helping Hand #{number} was not taken after {chapter_name(left.chapter)}: it "
+                "lies behind the Negative Points tab, out of the campaign's box"
+            )
+
+
 def _seat(state: CampaignState, player: str) -> str:
     for seat in state.seats:
         if seat.name.casefold() == player.casefold():
@@ -351,6 +371,7 @@ def decide_campaign(
             known = command.briefing.chapter in state.briefings
             return (decide_briefing(known, command),)
         case EnterConclusion():
+            _check_offer(state, command.conclusion)
             known = command.conclusion.chapter in state.conclusions
             return (decide_conclusion(known, command),)
         case SkipBootCamp():

@@ -425,3 +425,19 @@ def test_a_briefing_that_gives_speech_tokens_is_followed(armistice):
 
     assert armistice.json("status")["speech_stock"] == given
     assert f"{given} Speech tokens" in out
+
+
+def test_a_conclusion_offers_only_helping_hands_still_in_the_box(armistice):
+    """Armistice rulebook, Helping Hands: "Any Helping Hand card not awarded at the end of a
+    Chapter count as Negative Points ... stored behind the Negative Points tab"."""
+    armistice.chapter_one(won=False)
+    armistice.conclude(1, (100, 101, 102))
+    armistice.ok("award 100:ann")  # 101 and 102 are not taken
+    armistice.chapter(2, won=True)
+
+    taken = armistice.refused("conclusion 2 --reward won:0:1 --offer 100,103")
+    left = armistice.refused("conclusion 2 --reward won:0:1 --offer 101")
+
+    assert "Helping Hand #100 is Ann's since chapter 1" in taken
+    assert "#101 was not taken after chapter 1: it lies behind the Negative Points tab" in left
+    armistice.conclude(2, (103, 104))
