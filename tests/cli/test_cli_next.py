@@ -109,7 +109,7 @@ def test_every_next_line_of_an_armistice_campaign_is_accepted(grizzled, tmp_path
     new = shlex.join(["campaign", "new", "Autumn", "--rules", "armistice", *SEATS])
     first = step(grizzled, tmp_path, new)
     assert first.startswith("enter the Briefing of Boot Camp: grizzled briefing 0")
-    for number in (1, 2):
+    for number in (1, 2, 3, 4):
         grizzled.ok("describe", "hand", str(number), f"Test hand {number}", "friendship")
     step(grizzled, tmp_path, "briefing 0 --trials 3 --morale 20 --first 1")
     lead = step(grizzled, tmp_path, "chapter start --leader ann --tiles left,left,right")
@@ -133,9 +133,11 @@ def test_every_next_line_of_an_armistice_campaign_is_accepted(grizzled, tmp_path
     step(grizzled, tmp_path, "briefing 2 --trials 3 --morale 1 --first 1")
     step(grizzled, tmp_path, "chapter start --leader ben --tiles left,left,right")
     step(grizzled, tmp_path, "mission start 1")
+    # a Conclusion offers only cards still in the box: chapter 2's are new ones
+    fills = {**fills, "conclusion": CONCLUSION.replace("1,2", "3,4")}
     for _ in range(3):
         step(grizzled, tmp_path, "withdraw left", fills)
-    settle = step(grizzled, tmp_path, f"conclusion 2 {CONCLUSION}", fills)
+    settle = step(grizzled, tmp_path, f"conclusion 2 {fills['conclusion']}", fills)
     assert settle == "chapter 2 earns no Helping Hand: settle its offer with grizzled award"
     assert "grizzled briefing 3" in step(grizzled, tmp_path, "award")
 
