@@ -29,8 +29,8 @@ class OrderForbids(RuleViolation):
 
 
 def _hand_size(state: ChapterState, name: str) -> int:
-    solo = state.solo  # Solo mode: the single hand is the active Grizzled's
-    return solo.hand_size if solo is not None else find_player(state, name).hand_size
+    # Solo mode draws no Order of the Day (its Mission start refuses one): a player's hand.
+    return find_player(state, name).hand_size
 
 
 def forbids(state: ChapterState, forbid: Forbid, cmd: Command) -> bool:
