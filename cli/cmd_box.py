@@ -106,6 +106,15 @@ def describe_card(
     metavar="CONDITION",
     help="It stays in play until this cancellation condition is met.",
 )
+@click.option(
+    "--forbid",
+    "forbids",
+    type=WORD,
+    multiple=True,
+    metavar="ACTION",
+    help="What it forbids while in play, enforced by the tool (repeat): speech, charm, "
+    "withdraw-holding:N (no withdrawal holding N or more cards) or play:THREAT.",
+)
 @EFFECT
 @REASON
 @pass_context
@@ -117,15 +126,22 @@ def describe_order(
     minimums: tuple[str, ...],
     threats: tuple[str, ...],
     lasting: str,
+    forbids: tuple[str, ...],
     effect: str,
     reason: str,
 ) -> None:
-    """An Order of the Day.
+    """An Order of the Day; --forbid gives what the tool then refuses while it is in play,
+    --effect the rest of its text.
 
     Example: grizzled describe order 12 "Hold the line" --minimum 3:2 --minimum 4:2
+    --forbid speech --effect "..."
     """
     from domain.cards.box import DescribeOrder
     from domain.cards.catalogue import OrderCard
+    from domain.cards.effects import parse_forbids
+
+    with refusals():  # a word the vocabulary does not know: one line naming the syntax
+        restrictions = parse_forbids(forbids, f"Order of the Day #{number}")
 
     pairs = []
     for text in minimums:
@@ -147,6 +163,7 @@ def describe_order(
         bool(lasting),
         lasting,
         effect,
+        restrictions,
     )
     ctx.log(DescribeOrder(card, reason), f"Order of the Day #{number} described")
 

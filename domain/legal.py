@@ -3,7 +3,9 @@
 Choices that belong to other people or to chance are left open: a Speech is listed
 without the others' discards, a Panicked withdrawal without its random tile, a Trap's
 or Clumsy's draw without the card. A hand nobody has seen lists every card it could
-still hold. A finished chapter has no legal action.
+still hold. A finished chapter has no legal action. An action a module's or card's check
+refuses (moments.py ``before_action``: an Order of the Day in play may forbid it) is not
+listed: ``open_actions`` lists the basic rules' actions before those checks.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from domain.chapter.commands import (
 from domain.chapter.hardknocks import active, active_kinds, must_withdraw, withdrawal_blocker
 from domain.chapter.moments import INSTALLED
 from domain.chapter.state import ChapterState, Phase, Player
+from domain.errors import RuleViolation
 
 ORDER = {StartMission: 0, PlayCard: 1, UseCharm: 2, MakeSpeech: 3, Withdraw: 4, ChooseSupport: 5}
 ORDER.update({PlayRecruitCard: 6, WithdrawRecruit: 7, CancelOrder: 8})  # Recruits, Orders
@@ -65,8 +68,33 @@ def playable_cards(state: ChapterState, player: Player) -> tuple[str, ...]:
     return tuple(sorted(keys))
 
 
+def refused(state: ChapterState, command: Command) -> bool:
+    """Whether a module's or card's check refuses the action now (moments.py
+    ``before_action``: an Order of the Day in play may forbid it)."""
+    try:
+        for hook in INSTALLED.before_action:
+            hook(state, command)
+    except RuleViolation:
+        return True
+    return False
+
+
+def allowed(state: ChapterState, commands: list[Command]) -> list[Command]:
+    """The actions no module's or card's check refuses. Those checks only refuse while a
+    card that restricts is on the table (today: an Order of the Day in No Man's Land), so
+    a chapter without one pays nothing for them (the engine's speed, docs/performance.md)."""
+    piles = state.orders
+    if piles is None or not piles.in_play:
+        return commands
+    return [command for command in commands if not refused(state, command)]
+
+
 def plays(state: ChapterState, player: Player) -> list[Command]:
     """Every card the player may play now, Merry Christmas once per target, in key order."""
+    return allowed(state, _plays(state, player))
+
+
+def _plays(state: ChapterState, player: Player) -> list[Command]:
     cards = state.catalogue.cards
     commands: list[Command] = []
     for card in playable_cards(state, player):
@@ -88,13 +116,32 @@ def charm_targets(state: ChapterState, player: Player) -> list[str]:
 
 def charms(state: ChapterState, player: Player) -> list[Command]:
     """Every use of the player's Good Luck Charm open now (none once it is used)."""
+    return allowed(state, _charms(state, player))
+
+
+def _charms(state: ChapterState, player: Player) -> list[Command]:
     if not player.charm_up:
         return []
     return [UseCharm(player.name, key) for key in charm_targets(state, player)]
 
 
+def speeches(state: ChapterState, player: Player) -> list[Command]:
+    """A Speech on each threat, if the player may make one now."""
+    return allowed(state, _speeches(state, player))
+
+
+def _speeches(state: ChapterState, player: Player) -> list[Command]:
+    if player.speech_tokens > 0 and not active(state, player, HardKnock.MUTE):
+        return [MakeSpeech(player.name, t) for t in THREATS]
+    return []
+
+
 def withdrawals(state: ChapterState, player: Player) -> list[Command]:
-    """Every way this player may withdraw now (none if a Hard Knock forbids it)."""
+    """Every way this player may withdraw now (none if a Hard Knock or an Order forbids it)."""
+    return allowed(state, _withdrawals(state, player))
+
+
+def _withdrawals(state: ChapterState, player: Player) -> list[Command]:
     if withdrawal_blocker(state, player) is not None:
         return []
     tiles = sorted(set(player.tiles))
@@ -118,11 +165,17 @@ def _mission_actions(state: ChapterState) -> list[Command]:
     if player is None:
         return []
     if must_withdraw(state, player):
-        return withdrawals(state, player)
-    commands = plays(state, player) + charms(state, player)
-    if player.speech_tokens > 0 and not active(state, player, HardKnock.MUTE):
-        commands += [MakeSpeech(player.name, t) for t in THREATS]
-    return commands + withdrawals(state, player)
+        return _withdrawals(state, player)
+    found = _plays(state, player) + _charms(state, player) + _speeches(state, player)
+    return found + _withdrawals(state, player)
+
+
+def open_actions(state: ChapterState) -> tuple[Command, ...] | list[Command]:
+    """The active player's actions the basic rules (or the module playing the chapter)
+    allow, before the modules' and cards' checks (an Order's restrictions)."""
+    owner = INSTALLED.owner(state)
+    owned = owner.legal(state) if owner is not None and owner.legal is not None else None
+    return owned if owned is not None else _mission_actions(state)
 
 
 def support_choices(state: ChapterState) -> list[Command]:
@@ -167,11 +220,11 @@ def legal_actions(state: ChapterState) -> tuple[Command, ...]:
     owner = INSTALLED.owner(state)  # a module playing the whole chapter: Solo (moments.py)
     owned = owner.legal(state) if owner is not None and owner.legal is not None else None
     if owned is not None:
-        return owned
+        return tuple(allowed(state, list(owned))) if state.phase == Phase.MISSION else owned
     if state.phase == Phase.PREPARATION:
         commands: list[Command] = mission_starts(state)
     elif state.phase == Phase.MISSION:
-        commands = _mission_actions(state)
+        commands = allowed(state, _mission_actions(state))
     elif state.phase == Phase.SUPPORT:
         commands = support_choices(state)
     else:
@@ -191,19 +244,25 @@ def legal_summary(state: ChapterState) -> dict[str, Any]:
     owner = INSTALLED.owner(state)
     owned = owner.legal(state) if owner is not None and owner.legal is not None else None
     if owned is not None:
-        return _summary_of(state, player, owned)
+        return _summary_of(state, player, tuple(allowed(state, list(owned))))
     forced = must_withdraw(state, player)
     options = withdrawals(state, player)
+    play = [] if forced else _cards(plays(state, player))
     return {
         "player": player.name,
         "must_withdraw": forced,
-        "play": [] if forced else list(playable_cards(state, player)),
-        "play_any_hidden": player.hidden > 0 and not forced,
-        "charm": [] if forced or not player.charm_up else charm_targets(state, player),
-        "speech": not forced and player.speech_tokens > 0 and not active(state, player, "mute"),
+        "play": play,
+        "play_any_hidden": player.hidden > 0 and not forced and bool(play),
+        "charm": [] if forced else _cards(charms(state, player)),
+        "speech": not forced and bool(speeches(state, player)),
         **_withdrawal(state, player, options),
         "refill": False,
     }
+
+
+def _cards(commands: list[Command]) -> list[str]:
+    """The cards these plays or charms name, once each, in key order."""
+    return sorted({c.card for c in commands if isinstance(c, PlayCard | UseCharm)})
 
 
 def _summary_of(state: ChapterState, player: Player, owned: tuple[Command, ...]) -> dict[str, Any]:

@@ -32,7 +32,15 @@ from domain.chapter.setup import decide_start_chapter
 from domain.chapter.state import ChapterState, Phase, Player
 from domain.engine import execute
 from domain.events import Event
-from domain.legal import charms, intensities, plays, support_choices, targets, withdrawals
+from domain.legal import (
+    charms,
+    intensities,
+    plays,
+    speeches,
+    support_choices,
+    targets,
+    withdrawals,
+)
 from domain.modules.play import (
     careful_order_choice,
     random_cancellation,
@@ -171,7 +179,10 @@ def _mission_command(state: ChapterState, rng: random.Random) -> Command:
     if must_withdraw(state, player) or (player.hand_size == 0 and rng.random() < 0.9):
         return _helpful(state, withdrawals(state, player), rng)
     roll = rng.random()
-    if roll < 0.08 and player.speech_tokens and not active(state, player, "mute"):
+    speech = player.speech_tokens > 0 and not active(state, player, "mute")
+    if speech and state.orders is not None:  # an Order of the Day in play may forbid it
+        speech = bool(speeches(state, player))
+    if roll < 0.08 and speech:
         return _speech(state, player, rng)
     uses = charms(state, player)
     counts = state.threat_tally()
@@ -186,6 +197,8 @@ def _mission_command(state: ChapterState, rng: random.Random) -> Command:
     leave = withdrawals(state, player)
     if leave and (careful or rng.random() < 0.3):
         return _helpful(state, leave, rng)
+    if not options and not leave:  # an Order forbids the rest: a Speech is left
+        return _speech(state, player, rng)
     return rng.choice(options or leave)
 
 

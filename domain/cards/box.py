@@ -23,6 +23,7 @@ from domain.cards.catalogue import (
     hard_knock_key,
     threat_key,
 )
+from domain.cards.effects import parse_forbid, parse_forbids
 from domain.errors import InvalidDescription
 from domain.events import Event, copy_fields
 
@@ -92,6 +93,7 @@ class OrderDescribed(Event, frozen=True):
     cancellation: str
     effect: str
     reason: str
+    forbids: tuple[str, ...] = ()  # what it forbids in play: ``Forbid.text`` (effects.py)
 
 
 class RecruitDescribed(Event, frozen=True):
@@ -181,8 +183,15 @@ def _order(catalogue: Catalogue, cmd: DescribeOrder) -> OrderDescribed:
     for players, minimum in card.minimum:
         if players < 1 or minimum < 1:
             raise InvalidDescription(f"{what}: minimum intensities are at least 1")
+    forbids = parse_forbids(tuple(f.text for f in card.forbids), what)  # checked, once each
     _check_reason(card.number in catalogue.orders, what, cmd.reason)
-    return copy_fields(OrderDescribed, card, name=card.name.strip(), reason=cmd.reason.strip())
+    return copy_fields(
+        OrderDescribed,
+        card,
+        name=card.name.strip(),
+        reason=cmd.reason.strip(),
+        forbids=tuple(f.text for f in forbids),
+    )
 
 
 def _recruit(catalogue: Catalogue, cmd: DescribeRecruit) -> RecruitDescribed:
@@ -224,7 +233,8 @@ def learn(catalogue: Catalogue, event: Event) -> Catalogue:
             card = copy_fields(CardType, event)
             return catalogue.forget_number(event.number).described(event.number, card)
         case OrderDescribed():
-            return catalogue.learnt(copy_fields(OrderCard, event))
+            forbids = tuple(parse_forbid(text) for text in event.forbids)
+            return catalogue.learnt(copy_fields(OrderCard, event, forbids=forbids))
         case RecruitDescribed():
             return catalogue.learnt(copy_fields(RecruitCard, event))
         case HelpingHandDescribed():

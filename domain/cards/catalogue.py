@@ -126,6 +126,35 @@ def _card_from_json(raw: dict[str, Any]) -> CardType:
 ORDER_DIFFICULTIES = ("easy", "normal", "hard")
 
 
+# The effects vocabulary (domain/cards/effects.py): what an Order forbids while in play.
+FORBIDDEN_ACTIONS = ("speech", "charm", "withdraw-holding", "play")
+
+
+class Forbid(msgspec.Struct, frozen=True):
+    """One kind of action a card forbids while it is in play: ``action`` is one of
+    ``FORBIDDEN_ACTIONS``; ``holding`` the least hand that may not withdraw
+    (``withdraw-holding``); ``threat`` the threat no played card may show (``play``)."""
+
+    action: str
+    holding: int = 0
+    threat: str = ""
+
+    @property
+    def text(self) -> str:
+        """The words it is written in: ``speech``, ``withdraw-holding:3``, ``play:gas``."""
+        value = {"withdraw-holding": self.holding, "play": self.threat}.get(self.action)
+        return self.action if value is None else f"{self.action}:{value}"
+
+    @property
+    def words(self) -> str:
+        """What it forbids, as a refusal says it: ``no Speech``, ``no gas card played``."""
+        if self.action == "withdraw-holding":
+            return f"no withdrawal while holding {self.holding} or more cards"
+        if self.action == "play":
+            return f"no card showing {self.threat} played"
+        return "no Speech" if self.action == "speech" else "no Good Luck Charm"
+
+
 class OrderCard(msgspec.Struct, frozen=True):
     """An Order of the Day, as the player described it (the texts are not public)."""
 
@@ -137,6 +166,7 @@ class OrderCard(msgspec.Struct, frozen=True):
     lasting: bool = False  # stays in play until its cancellation condition is met
     cancellation: str = ""
     effect: str = ""
+    forbids: tuple[Forbid, ...] = ()  # the actions it forbids while in play (effects.py)
 
     def minimum_for(self, players: int) -> int:
         """The minimum intensity it sets for a table of ``players`` (1 if not given)."""

@@ -10,8 +10,10 @@ the table says its condition is met (``CancelOrder``), drawing the Trials cards 
 for, as many as the deck still holds; if they make 13 cards in hands, the chapter is lost
 at once (Decision 2).
 
-An order's own effect is free text the table applies (with corrections where needed);
-the engine enforces the structure: drawing, the minimum, threats, discarding, stacking.
+An order's effect is free text the table applies (with corrections where needed), except
+what the group described with the effects vocabulary (``domain/cards/effects.py``): the
+actions it forbids, which the engine refuses while it is in play (``effects.py``). The
+engine enforces the structure: drawing, the minimum, threats, discarding, stacking.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from domain.chapter.resolution import lost_by_hands
 from domain.chapter.state import ChapterState, Phase
 from domain.errors import IntensityTooLow, RuleViolation, WrongPhase
 from domain.events import ChapterStarted, Event, Slot
+from domain.modules.effects import enforce_forbids
 
 CANCEL_REASON = "its cancellation condition is met"  # what legal_actions lists
 
@@ -299,6 +302,7 @@ ORDERS = Module(
     minimum=kept_order_minimum,
     before_deal=choose_order,
     after_support=discard_spent_orders,
+    before_action=enforce_forbids,
     evolvers={OrderChosen: _chosen, OrderDiscarded: _discarded, OrderCancelled: _cancelled},
     commands={CancelOrder: decide_cancel_order},
     actions=cancel_options,

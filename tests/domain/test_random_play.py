@@ -28,7 +28,7 @@ from hypothesis.stateful import (
 )
 from msgspec.structs import replace
 
-from domain.cards.catalogue import THREATS, Catalogue, HardKnock, base_catalogue
+from domain.cards.catalogue import THREATS, Catalogue, Forbid, HardKnock, base_catalogue
 from domain.chapter.actions import trap_springs
 from domain.chapter.commands import (
     ChooseSupport,
@@ -65,7 +65,8 @@ from domain.events import (
     SupportTileDiscarded,
     to_record,
 )
-from domain.legal import legal_actions, targets
+from domain.legal import legal_actions, open_actions, targets
+from domain.modules.effects import forbidding, stuck
 from domain.modules.orders import OrderCancelled
 from domain.modules.recruits import RecruitPlayed
 from domain.modules.solo.rules import SoloCardPlayed, SoloHandFilled
@@ -80,6 +81,26 @@ from domain.simulate import (
 from tests.domain.module_builders import LUCKY_ORDER_NUMBERS, RECRUIT_NUMBERS, lucky_catalogue
 
 CATALOGUE = base_catalogue()
+# Test data: what some synthetic orders forbid (the effects vocabulary, issue 14).
+FORBIDS = {
+    901: (Forbid("speech"),),
+    902: (Forbid("charm"),),  # lasting
+    905: (Forbid("withdraw-holding", holding=3),),
+    906: (Forbid("play", threat="gas"),),
+    907: (Forbid("play", threat="whistle"), Forbid("withdraw-holding", holding=2)),  # lasting
+    908: (Forbid("speech"), Forbid("charm"), Forbid("play", threat="snow")),
+}
+
+
+@cache
+def forbidding_catalogue() -> Catalogue:
+    """The lucky catalogue with some synthetic orders forbidding actions while in play."""
+    catalogue = lucky_catalogue()
+    for number, forbids in FORBIDS.items():
+        catalogue = catalogue.learnt(replace(catalogue.orders[number], forbids=forbids))
+    return catalogue
+
+
 DECKS: dict[int, Counter[str]] = {}  # every card of a catalogue once, by the catalogue's id
 
 
@@ -404,12 +425,25 @@ def _check_the_charm(before: ChapterState, events: tuple[Event, ...], after: Cha
     return "a charm took one of two identical Luck cards"
 
 
+def _check_the_orders(before: ChapterState, command: Command) -> str:
+    """A command taken while an Order forbids some open action is not one it forbids,
+    unless the restrictions yield (they would leave no action)."""
+    if before.phase != Phase.MISSION or before.orders is None or not before.orders.in_play:
+        return ""
+    if forbidding(before, command) is not None:
+        assert stuck(before), f"{command} is forbidden by an Order in play"
+        return "the Orders' restrictions yielded"
+    forbidden = any(forbidding(before, c) is not None for c in open_actions(before))
+    return "an Order forbade an open action" if forbidden else ""
+
+
 def check_the_step(
     before: ChapterState, command: Command, events: tuple[Event, ...], after: ChapterState
 ) -> list[str]:
-    """Check one command's Luck, hands and Mission start; the situations it reached."""
+    """Check one command's Luck, hands, Mission start and Orders; the situations it reached."""
     check_the_deal(before, command, events)
     found = (
+        _check_the_orders(before, command),
         _check_the_trap(before, events, after),
         _check_the_charm(before, events, after),
         _check_the_hands(before, command, events, after),
@@ -549,7 +583,15 @@ def _illegal_in_mission(state: ChapterState) -> list[Command]:
     uncharmed = [k for k in state.nml if player.charm not in state.catalogue[k].threats]
     commands += [UseCharm(player.name, k) for k in uncharmed[:1]]
     commands.append(UseCharm(player.name, "merry-christmas"))
-    return commands
+    return commands + forbidden_now(state)
+
+
+def forbidden_now(state: ChapterState) -> list[Command]:
+    """The actions the basic rules allow that an Order in play forbids (none when the
+    restrictions yield: they would leave no action)."""
+    if state.orders is None or not state.orders.in_play or stuck(state):
+        return []
+    return [c for c in open_actions(state) if forbidding(state, c) is not None]
 
 
 def _illegal_support(state: ChapterState) -> list[Command]:
@@ -622,7 +664,8 @@ def setups(draw: st.DrawFn) -> Drawn:
     if kind == "armistice":
         return chapter_setup(rng, "armistice", players, decks=decks), seed, CATALOGUE
     modules = draw(st.tuples(st.booleans(), st.booleans()))
-    return lucky_setup(rng, players, decks, modules), seed, lucky_catalogue()
+    catalogue = forbidding_catalogue() if draw(st.booleans()) else lucky_catalogue()
+    return lucky_setup(rng, players, decks, modules), seed, catalogue
 
 
 WHOLE_CHAPTERS: list[str] = []  # outcomes of the whole chapters the machine played
@@ -729,6 +772,25 @@ def test_seeded_lucky_chapters_reach_luck_the_thirteen_cards_and_threats_at_a_mi
                 check_chapter(chapter)
     for situation, least in REACHED.items():
         assert reached[situation] >= least, (situation, reached)
+
+
+def test_seeded_chapters_under_forbidding_orders_keep_every_invariant_and_refuse_them():
+    """Orders forbidding Speeches, charms, withdrawals and threats: random legal play never
+    takes a forbidden action, every one of them is refused and records nothing, and the
+    restrictions yield only when they would leave no action."""
+    reached: Counter[str] = Counter()
+    for seed in range(95_000, 95_120):
+        rng = random.Random(seed)
+        setup = lucky_setup(rng, 3 + seed % 2, None, (True, seed % 3 == 0))
+        chapter = Chapter.start(setup, rng, forbidding_catalogue())
+        while chapter.now.phase != Phase.OVER:
+            before = chapter.now
+            for command in forbidden_now(before)[:3]:
+                check_refused_and_nothing_changed(before, command)
+            reached.update(check_the_step(before, *chapter.play(), chapter.now))
+            check_chapter(chapter)
+    assert reached["an Order forbade an open action"] >= 300, reached
+    assert reached["the Orders' restrictions yielded"] >= 5, reached
 
 
 # --- A thousand seeded chapters -----------------------------------------------------------

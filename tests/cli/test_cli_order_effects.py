@@ -1,0 +1,59 @@
+"""What an Order of the Day forbids, through the CLI: describe order --forbid, the refusal
+naming the Order, and the board's ``legal`` and Next line offering only what is allowed.
+
+The Orders are test cards; their texts are not public and never invented."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.cli.conftest import Grizzled
+
+
+@pytest.fixture
+def forbidding(armistice: Grizzled) -> Grizzled:
+    """Chapter 1 of Autumn, Mission 1 started at a real table keeping Order #14, which
+    forbids gas cards, Speeches and withdrawing while holding 2 or more cards."""
+    armistice.ok("skip-boot-camp")
+    armistice.ok(
+        'describe order 14 "Test order C" --forbid play:gas --forbid speech '
+        '--forbid withdraw-holding:2 --effect "Test text: the rest of the card"'
+    )
+    armistice.ok('describe order 15 "Test order D"')
+    armistice.ok("briefing 1 --trials 12 --morale 20 --first 2 --orders 14,15")
+    armistice.ok("chapter start --leader ann --tiles left,left,right")
+    armistice.ok("mission start 2 --order 14 --back 15")
+    return armistice
+
+
+def test_an_order_described_with_forbid_refuses_the_actions_it_names(forbidding):
+    said = {
+        "play rain+gas": "no card showing gas played this Mission",
+        "withdraw left": "no withdrawal while holding 2 or more cards this Mission "
+        "(Ann holds 2 cards)",
+    }
+    for command, words in said.items():
+        refusal = "Error: Refused (orders of the day): Order #14 Test order C: "
+        assert forbidding.refused(command) == refusal + words
+    assert forbidding.json("log")[-1]["summary"] == "mission start 2, Order #14"
+
+
+def test_the_board_offers_only_what_the_order_allows(forbidding):
+    board = forbidding.json("status")
+    legal = board["legal"]
+
+    assert legal["withdraw"] == [] and legal["speech"] is False
+    assert legal["play"] and not any("gas" in card for card in legal["play"])
+    assert board["next"] == (
+        "Ann's turn: play CARD (Order #14 Test order C in play: Test text: the rest of the card)"
+    )
+    out = forbidding.ok("play", legal["play"][0])
+    assert out.splitlines()[0].startswith("Ann plays ")
+
+
+def test_a_restriction_the_engine_does_not_know_is_refused_with_the_vocabulary(armistice):
+    line = armistice.refused('describe order 16 "Test order E" --forbid sing')
+    assert line == (
+        "Error: Refused (card description): Order of the Day #16: 'sing' is not a "
+        "restriction the engine knows (speech, charm, withdraw-holding:N or play:THREAT)"
+    )
