@@ -245,6 +245,8 @@ def orders_lines(doc: dict[str, Any]) -> list[Hanging]:
         lines.append(_said(f"Order of the Day #{order['number']}", order["name"], order["effect"]))
         if order["threats"]:
             lines.append(Hanging(f"   adds {'+'.join(order['threats'])} to No Man's Land"))
+        if order.get("forbids"):  # a board from before the vocabulary has none
+            lines.append(Hanging(f"   forbids: {'; '.join(order['forbids'])}"))
         if order["lasting"]:
             lines.append(Hanging(f"   lasts until: {order['cancellation'] or '(not said)'}"))
     return lines

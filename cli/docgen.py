@@ -61,7 +61,8 @@ outcome, result, outcome_detail, players: [{name, charm, charm_up, hand, known_c
 hard_knocks, hard_knock_weight, speech_tokens, support_tiles, tile_played, withdrawn,
 chaplain}], legal: {player, must_withdraw, play: [card], play_any_hidden, charm:
 [card], speech, withdraw: [tile], remove: [tile], draws, refill}, orders: [number in play],
-orders_in_play: [{number, name, effect, threats: [threat], lasting, cancellation}],
+orders_in_play: [{number, name, effect, threats: [threat], lasting, cancellation,
+forbids: [words]}],
 recruit: {number, after, hand: [card], withdrawn, morale_tokens, name, effect, advantage}
 or null, helping_hands: [{player, number, name, category, text, lasting}], briefing:
 {title, notes} or null, solo_hand: the single Solo hand's size or null}`. A Support tile
@@ -79,7 +80,8 @@ from Chapter 4 on unless the Briefing says otherwise).
 The texts are the group's own, as typed with `describe`, `briefing` and `conclusion`
 (the Armistice texts are not public; `""` or a null name: not described yet).
 `orders_in_play`: each Order of the Day in play (`orders` gives their numbers), with what
-it adds to No Man's Land and, when `lasting`, its `cancellation` condition. `recruit`:
+it adds to No Man's Land, what it `forbids` (in words, as a refusal says it) and, when
+`lasting`, its `cancellation` condition. `recruit`:
 the Recruit's `effect` and departure `advantage`. `helping_hands`: the Helping Hands held
 now, by player (`lasting`: a Friendship card, in play for the rest of the campaign; one
 played leaves the list). `briefing`: the chapter's Briefing title and notes (null: no

@@ -47,7 +47,8 @@ def _nml_threats(state: ChapterState) -> Counter[str]:
 
 def orders_in_play(state: ChapterState) -> list[dict[str, Any]]:
     """Each Order of the Day in play as the group described it: number, name, text, the
-    threats it adds and, for a lasting one, its cancellation condition (``status --json``
+    threats it adds, what it forbids (in words) and, for a lasting one, its cancellation
+    condition (``status --json``
     ``orders_in_play``; the name None for one not described)."""
     piles = getattr(state, "orders", None)
     if piles is None:
@@ -64,6 +65,7 @@ def orders_in_play(state: ChapterState) -> list[dict[str, Any]]:
                 "threats": list(card.threats) if card else [],
                 "lasting": card.lasting if card else False,
                 "cancellation": card.cancellation if card and card.lasting else "",
+                "forbids": [f.words for f in card.forbids] if card else [],
             }
         )
     return found

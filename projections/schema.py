@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 # Bump when a table or its meaning changes: a read model of another schema is rebuilt.
-SCHEMA = 6
+SCHEMA = 7
 POSITION_NAME = "read_models"
 
 

@@ -57,3 +57,17 @@ def test_a_restriction_the_engine_does_not_know_is_refused_with_the_vocabulary(a
         "Error: Refused (card description): Order of the Day #16: 'sing' is not a "
         "restriction the engine knows (speech, charm, withdraw-holding:N or play:THREAT)"
     )
+
+
+def test_the_board_says_what_an_order_in_play_forbids(armistice):
+    armistice.ok("skip-boot-camp")
+    armistice.ok('describe order 21 "Test order" --forbid speech --forbid play:gas')
+    armistice.ok('describe order 22 "Test order B"')
+    armistice.ok("briefing 1 --trials 10 --morale 20 --first 2 --orders 21,22")
+    armistice.ok("chapter start --leader ann --tiles left,left,right")
+    armistice.ok("mission start 2 --order 21 --back 22")
+
+    (order,) = armistice.json("status")["orders_in_play"]
+
+    assert order["forbids"] == ["no Speech", "no card showing gas played"]
+    assert "forbids: no Speech; no card showing gas played" in armistice.ok("status")

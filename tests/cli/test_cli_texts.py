@@ -103,6 +103,7 @@ def test_the_json_gives_the_texts_the_same_from_the_read_models_as_from_the_even
             "threats": ["shell"],
             "lasting": True,
             "cancellation": CANCEL,
+            "forbids": [],  # described with no --forbid: its text alone
         }
     ]
     recruit = board["recruit"]
