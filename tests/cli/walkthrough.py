@@ -320,11 +320,13 @@ player (`--from knock`). It leaves the campaign's decks and counts as a Negative
 
 From chapter 2 on a Briefing lists the Order of the Day deck (`--orders`). Each order is
 described once, like any other card: its difficulty, its minimum intensity per player
-count (`--minimum PLAYERS:N`, repeated), any threat it adds (`--threat`), and
-`--lasting CONDITION` when it stays in play until its cancellation condition is met.""",
+count (`--minimum PLAYERS:N`, repeated), any threat it adds (`--threat`), `--lasting
+CONDITION` when it stays in play until its cancellation condition is met, and what it
+forbids while in play, for the tracker to enforce (`--forbid speech`, `charm`,
+`withdraw-holding:N` or `play:THREAT`, repeated).""",
     '$ grizzled describe order 12 "<name on the card>" --effect "<text on the card>"',
     '$ grizzled describe order 13 "<name on the card>" --lasting "<cancellation condition on'
-    ' the card>" --effect "<text on the card>"',
+    ' the card>" --effect "<text on the card>" --forbid play:gas',
     "$ grizzled briefing 3 --trials 3 --morale 20 --first 1 --orders 12,13",
     "$ grizzled chapter start --leader cy --tiles left,left,right",
     """At the start of each Mission the Mission Leader draws two orders, keeps one (it goes
@@ -339,6 +341,8 @@ title and notes; the "Next:" line names the Orders in play after the command (th
 applies their texts). `status --json` gives the same (`orders_in_play`, `helping_hands`,
 `briefing`).""",
     "$ grizzled status",
+    """What an Order in play forbids is refused, naming the Order.""",
+    "$! grizzled play rain+gas",
     "$ grizzled play night+snow",
     "$ grizzled play shell+whistle",
     "$ grizzled play snow+rain",
