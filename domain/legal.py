@@ -30,7 +30,14 @@ from domain.chapter.commands import (
     Withdraw,
     WithdrawRecruit,
 )
-from domain.chapter.hardknocks import active, active_kinds, must_withdraw, withdrawal_blocker
+from domain.chapter.hardknocks import (
+    active,
+    active_kinds,
+    is_mute,
+    knocks_yield,
+    must_withdraw,
+    withdrawal_blocker,
+)
 from domain.chapter.moments import INSTALLED
 from domain.chapter.state import ChapterState, Phase, Player
 from domain.errors import RuleViolation
@@ -130,8 +137,10 @@ def speeches(state: ChapterState, player: Player) -> list[Command]:
     return allowed(state, _speeches(state, player))
 
 
-def _speeches(state: ChapterState, player: Player) -> list[Command]:
-    if player.speech_tokens > 0 and not active(state, player, HardKnock.MUTE):
+def _speeches(
+    state: ChapterState, player: Player, knocks_apply: bool | None = None
+) -> list[Command]:
+    if player.speech_tokens > 0 and not is_mute(state, player, knocks_apply):
         return [MakeSpeech(player.name, t) for t in THREATS]
     return []
 
@@ -141,8 +150,10 @@ def withdrawals(state: ChapterState, player: Player) -> list[Command]:
     return allowed(state, _withdrawals(state, player))
 
 
-def _withdrawals(state: ChapterState, player: Player) -> list[Command]:
-    if withdrawal_blocker(state, player) is not None:
+def _withdrawals(
+    state: ChapterState, player: Player, knocks_apply: bool | None = None
+) -> list[Command]:
+    if withdrawal_blocker(state, player, knocks_apply) is not None:
         return []
     tiles = sorted(set(player.tiles))
     knocks = active_kinds(state, player)
@@ -160,22 +171,31 @@ def _withdrawals(state: ChapterState, player: Player) -> list[Command]:
     return options
 
 
-def _mission_actions(state: ChapterState) -> list[Command]:
+def _mission_actions(state: ChapterState, knocks_apply: bool | None = None) -> list[Command]:
+    """The active player's actions under the basic rules and the Hard Knocks
+    (``knocks_apply``: whether the Hard Knocks restrict at all; None: unless they give
+    way to an Order of the Day, moments.py ``knocks_yield``)."""
     player = state.active_player
     if player is None:
         return []
-    if must_withdraw(state, player):
-        return _withdrawals(state, player)
-    found = _plays(state, player) + _charms(state, player) + _speeches(state, player)
-    return found + _withdrawals(state, player)
+    if knocks_apply is None:
+        knocks_apply = not knocks_yield(state)
+    if must_withdraw(state, player, knocks_apply):
+        return _withdrawals(state, player, knocks_apply)
+    found = _plays(state, player) + _charms(state, player)
+    found += _speeches(state, player, knocks_apply)
+    return found + _withdrawals(state, player, knocks_apply)
 
 
-def open_actions(state: ChapterState) -> tuple[Command, ...] | list[Command]:
+def open_actions(
+    state: ChapterState, knocks_apply: bool | None = None
+) -> tuple[Command, ...] | list[Command]:
     """The active player's actions the basic rules (or the module playing the chapter)
-    allow, before the modules' and cards' checks (an Order's restrictions)."""
+    allow, before the modules' and cards' checks (an Order's restrictions);
+    ``knocks_apply`` as ``_mission_actions``."""
     owner = INSTALLED.owner(state)
     owned = owner.legal(state) if owner is not None and owner.legal is not None else None
-    return owned if owned is not None else _mission_actions(state)
+    return owned if owned is not None else _mission_actions(state, knocks_apply)
 
 
 def support_choices(state: ChapterState) -> list[Command]:

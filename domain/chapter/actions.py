@@ -31,7 +31,7 @@ from domain.chapter.guards import (
     find_player,
     reveal_top,
 )
-from domain.chapter.hardknocks import active, has, withdrawal_blocker
+from domain.chapter.hardknocks import active, has, is_mute, withdrawal_blocker
 from domain.chapter.moments import INSTALLED
 from domain.chapter.outcome import Outcome
 from domain.chapter.resolution import (
@@ -305,7 +305,7 @@ def decide_make_speech(
     """A Speech on a threat: each other player still in may discard one matching card."""
     player = check_turn(state, cmd.player, "make a Speech")
     check_not_forced(state, player, "make a Speech")
-    if active(state, player, HardKnock.MUTE):
+    if is_mute(state, player):
         raise SpeechRefused(f"{player.name} is Mute: a Mute Grizzled cannot make a Speech")
     if player.speech_tokens < 1:
         raise SpeechRefused(f"{player.name} has no Speech token")

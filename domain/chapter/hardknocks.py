@@ -10,6 +10,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.cards.catalogue import HardKnock
+from domain.chapter.moments import INSTALLED
 from domain.chapter.state import ChapterState, Player
 
 
@@ -111,8 +112,18 @@ def fearful_applies(state: ChapterState, player: Player) -> bool:
     return active(state, player, HardKnock.FEARFUL) and _two_alike(state)
 
 
-def withdrawal_blocker(state: ChapterState, player: Player) -> Blocker | None:
-    """The Hard Knock that stops this player withdrawing now, if any."""
+def knocks_yield(state: ChapterState) -> bool:
+    """Whether the Hard Knocks restricting the active player give way now: "In case of
+    conflict with a Hard Knock, the Order of the Day has priority" (armistice rulebook,
+    Orders of the Day; the Orders module answers, moments.py ``knocks_yield``)."""
+    return any(hook(state) for hook in INSTALLED.knocks_yield)
+
+
+def withdrawal_blocker(
+    state: ChapterState, player: Player, knocks_apply: bool | None = None
+) -> Blocker | None:
+    """The Hard Knock that stops this player withdrawing now, if any (``knocks_apply``:
+    whether Hard Knocks restrict at all; None: unless they give way to an Order)."""
     if player.hand_size == 0:
         return None
     mine = active_kinds(state, player)
@@ -120,12 +131,26 @@ def withdrawal_blocker(state: ChapterState, player: Player) -> Blocker | None:
     if HardKnock.FEARFUL in mine and _two_alike(state):
         fearful_age = _age(state, player, HardKnock.FEARFUL)
         older = [b for b in own if _age(state, player, b.kind) < fearful_age]
-        return older[0] if older else None
-    return own[0] if own else _fragile_blocker(state, player)
+        blocker = older[0] if older else None
+    else:
+        blocker = own[0] if own else _fragile_blocker(state, player)
+    return blocker if blocker is None or _apply(state, knocks_apply) else None
 
 
-def must_withdraw(state: ChapterState, player: Player) -> bool:
-    """Fearful forces the withdrawal, unless an older card of the same player forbids it."""
-    if not player.hard_knocks:
+def must_withdraw(state: ChapterState, player: Player, knocks_apply: bool | None = None) -> bool:
+    """Fearful forces the withdrawal, unless an older card of the same player forbids it
+    (or the Hard Knocks give way to an Order, ``knocks_apply``)."""
+    if not player.hard_knocks or not fearful_applies(state, player):
         return False
-    return fearful_applies(state, player) and withdrawal_blocker(state, player) is None
+    if not _apply(state, knocks_apply):
+        return False
+    return withdrawal_blocker(state, player, knocks_apply=True) is None
+
+
+def is_mute(state: ChapterState, player: Player, knocks_apply: bool | None = None) -> bool:
+    """Mute: no Speech (unless the Hard Knocks give way to an Order, ``knocks_apply``)."""
+    return active(state, player, HardKnock.MUTE) and _apply(state, knocks_apply)
+
+
+def _apply(state: ChapterState, knocks_apply: bool | None) -> bool:
+    return not knocks_yield(state) if knocks_apply is None else knocks_apply

@@ -25,6 +25,9 @@ The moments, in the order a chapter meets them:
 - ``after_deal``: the Mission's cards are dealt (Recruits: a Recruit enters).
 - ``before_action``: one of the four actions is about to be decided; a hook may refuse it
   with a ``RuleViolation`` naming its card (the card effects to come).
+- ``knocks_yield``: whether the Hard Knocks that restrict the active player give way
+  now ("In case of conflict with a Hard Knock, the Order of the Day has priority": an
+  Order's restrictions would otherwise leave no action the Hard Knocks allow).
 - ``trap``: a Trap sprang for a player (its drawn card was played).
 - ``after_action``: the action's events are applied, before the Mission's end is checked.
 - ``mission_end``: the Mission failed or succeeded (every way of playing a chapter).
@@ -56,6 +59,7 @@ if TYPE_CHECKING:  # types only: this module is imported by domain/__init__ and 
     Minimum = Callable[[ChapterState, StartMission], int]
     StartChoices = Callable[[ChapterState], list[tuple[int | None, int | None]]]
     BeforeAction = Callable[[ChapterState, Command], None]
+    KnocksYield = Callable[[ChapterState], bool]
     AfterAction = Callable[[Any, Command], None]  # (an Outcome, the command)
     Trap = Callable[[Any, str], None]  # (an Outcome, the player whose Trap sprang)
     Moment = Callable[[Any], None]  # (an Outcome)
@@ -81,6 +85,7 @@ class Module(NamedTuple):
     after_deal: Step | None = None
     after_support: AfterSupport | None = None
     before_action: BeforeAction | None = None
+    knocks_yield: KnocksYield | None = None
     trap: Trap | None = None
     after_action: AfterAction | None = None
     mission_end: Moment | None = None
@@ -124,6 +129,7 @@ class Registry:
         "chapter_end",
         "commands",
         "evolvers",
+        "knocks_yield",
         "minimum",
         "mission_end",
         "modules",
@@ -142,6 +148,7 @@ class Registry:
     after_deal: tuple[Step, ...]
     after_support: tuple[AfterSupport, ...]
     before_action: tuple[BeforeAction, ...]
+    knocks_yield: tuple[KnocksYield, ...]
     trap: tuple[Trap, ...]
     after_action: tuple[AfterAction, ...]
     mission_end: tuple[Moment, ...]
@@ -174,6 +181,7 @@ class Registry:
         self.after_deal = _hooks(modules, "after_deal")
         self.after_support = _hooks(modules, "after_support")
         self.before_action = _hooks(modules, "before_action")
+        self.knocks_yield = _hooks(modules, "knocks_yield")
         self.trap = _hooks(modules, "trap")
         self.after_action = _hooks(modules, "after_action")
         self.mission_end = _hooks(modules, "mission_end")

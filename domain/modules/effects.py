@@ -7,10 +7,13 @@ playing a card that shows a threat. Orders stack: each one in play applies. The 
 module checks every action about to be decided (``before_action`` in moments.py) and
 ``domain.legal`` asks the same check, so a forbidden action is never offered.
 
-An engine decision the rulebook leaves open: when the Orders in play would leave the
-active player no action at all (say every card in hand shows the forbidden threat and
-the hand is too large to withdraw), the restrictions yield for that turn: the player
-does what the basic rules allow. A refusal always leaves the player something to do.
+When an Order's restrictions conflict with a Hard Knock's, "the Order of the Day has
+priority" (armistice rulebook): if the Orders forbid every action the Hard Knocks leave
+the active player, the Hard Knocks give way (``knocks_yield``, asked by
+``chapter.hardknocks``). An engine decision the rulebook leaves open: when the Orders
+would leave no action at all even then (say every card in hand shows the forbidden
+threat and the hand is too large to withdraw), the restrictions yield for that turn: the
+player does what the basic rules allow. A refusal always leaves something to do.
 """
 
 from __future__ import annotations
@@ -73,12 +76,37 @@ def refusal(state: ChapterState, card: OrderCard, forbid: Forbid, cmd: Command) 
     return said
 
 
+def _restricting(state: ChapterState) -> bool:
+    """An Order that forbids something is in No Man's Land, and it is someone's turn."""
+    piles = state.orders
+    if piles is None or not piles.in_play or state.active_player is None:
+        return False
+    described = state.catalogue.orders
+    return any(described[n].forbids for n in piles.in_play if n in described)
+
+
 def stuck(state: ChapterState) -> bool:
     """Whether the Orders in play forbid every action the basic rules leave the active
-    player (then they yield for this turn: the engine's decision, see above)."""
+    player, even with the Hard Knocks giving way (then the Orders yield for this turn:
+    the engine's decision, see above)."""
     from domain.legal import open_actions  # legal consults this module: imported when used
 
-    return all(forbidding(state, c) is not None for c in open_actions(state))
+    return all(forbidding(state, c) is not None for c in open_actions(state, knocks_apply=False))
+
+
+def knocks_yield(state: ChapterState) -> bool:
+    """The Hard Knocks restricting the active player give way: "In case of conflict with a
+    Hard Knock, the Order of the Day has priority" (armistice rulebook, Orders of the
+    Day). They do when the Orders in play forbid every action the Hard Knocks leave, and
+    not every action the basic rules leave (a Hardheaded player holding only forbidden
+    cards may then withdraw; a Fearful one whose withdrawal an Order forbids plays on)."""
+    if not _restricting(state):
+        return False
+    from domain.legal import open_actions  # legal consults this module: imported when used
+
+    if any(forbidding(state, c) is None for c in open_actions(state, knocks_apply=True)):
+        return False
+    return not stuck(state)
 
 
 def enforce_forbids(state: ChapterState, cmd: Command) -> None:

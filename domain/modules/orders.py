@@ -32,7 +32,7 @@ from domain.chapter.resolution import lost_by_hands
 from domain.chapter.state import ChapterState, Phase
 from domain.errors import IntensityTooLow, RuleViolation, WrongPhase
 from domain.events import ChapterStarted, Event, Slot
-from domain.modules.effects import enforce_forbids
+from domain.modules.effects import enforce_forbids, knocks_yield
 
 CANCEL_REASON = "its cancellation condition is met"  # what legal_actions lists
 
@@ -303,6 +303,7 @@ ORDERS = Module(
     before_deal=choose_order,
     after_support=discard_spent_orders,
     before_action=enforce_forbids,
+    knocks_yield=knocks_yield,
     evolvers={OrderChosen: _chosen, OrderDiscarded: _discarded, OrderCancelled: _cancelled},
     commands={CancelOrder: decide_cancel_order},
     actions=cancel_options,

@@ -189,3 +189,50 @@ def test_a_description_says_what_it_forbids_in_the_vocabularys_words():
     twice = replace(card, forbids=(Forbid("charm"), Forbid("charm")))
     with pytest.raises(InvalidDescription, match="charm is forbidden twice"):
         decide_describe(catalogue(), DescribeOrder(twice))
+
+
+def knock(state: ChapterState, name: str, kind: str) -> ChapterState:
+    """A Hard Knock in front of the player (played in an earlier Mission)."""
+    player = state.player(name)
+    return state.with_player(replace(player, hard_knocks=(*player.hard_knocks, kind)))
+
+
+def test_a_hardheaded_player_holding_only_forbidden_cards_may_withdraw():
+    """Armistice rulebook, Orders of the Day: "In case of conflict with a Hard Knock, the
+    Order of the Day has priority." Hardheaded forbids withdrawing with 2 cards or more;
+    the Order forbids both of Ann's cards: the Hard Knock gives way, not the Order."""
+    hands = {**HANDS, "Ann": ["rain+gas", "snow+gas"]}
+    state = knock(first_mission(924, 925, hands), "Ann", "hardheaded")
+
+    assert listed(state, c.PlayCard) == []
+    assert listed(state, c.Withdraw) != []
+    with pytest.raises(OrderForbids, match="Order #924 Test order D: no card showing gas"):
+        run(state, c.PlayCard("Ann", "rain+gas"))
+    state, events = run(state, c.Withdraw("Ann", "left"))
+    assert events[0].TYPE == "PlayerWithdrew"
+
+
+def test_without_the_order_hardheaded_still_keeps_the_player_in():
+    hands = {**HANDS, "Ann": ["rain+gas", "snow+gas"]}
+    state = knock(first_mission(925, 924, hands), "Ann", "hardheaded")
+
+    assert listed(state, c.Withdraw) == []
+    state, events = run(state, c.PlayCard("Ann", "rain+gas"))
+    assert events[0].TYPE == "CardPlayed"
+
+
+def test_a_fearful_player_whose_withdrawal_an_order_forbids_plays_on():
+    """Fearful with 2 identical threats active must withdraw; an Order forbids withdrawing
+    while holding 2 cards: the Order has priority, so Cy plays instead."""
+    hands = {
+        "Ann": ["night+shell", "rain+gas"],
+        "Ben": ["night+snow", "snow+gas"],
+        "Cy": ["snow+whistle", "rain+whistle"],
+    }
+    state = knock(first_mission(923, 925, hands), "Cy", "fearful")
+    state, _ = run(state, c.PlayCard("Ann", "night+shell"), c.PlayCard("Ben", "night+snow"))
+
+    assert legal_summary(state)["must_withdraw"] is False
+    assert listed(state, c.Withdraw) == []
+    state, events = run(state, c.PlayCard("Cy", "snow+whistle"))
+    assert events[0].TYPE == "CardPlayed"
