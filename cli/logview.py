@@ -40,17 +40,29 @@ def heading(day: date, session: str) -> str:
     return said if session == day.isoformat() else f"{said}, session {session!r}"
 
 
+def taken_by(version: int, by: Entry, why: bool = False) -> str:
+    """What took action ``version`` off the line (``by``: that undo's or revert's log
+    entry), in the log's words, with its reason when ``why`` (a revert's reason is the
+    reverted action's, not the ones it decided again)."""
+    took = version == min(by["actions"] or [version])
+    if by["kind"] != "ActionReverted":
+        said = f"taken back by the undo #{by['version']}"
+    elif took:
+        said = f"reverted by #{by['version']}"
+    else:
+        return f"decided again in #{by['version']}"
+    return f"{said}: {by['reason']}" if why and by["reason"] else said
+
+
 def _off_line(entries: Sequence[Entry]) -> dict[int, str]:
     """What took an undone entry off the line, when a revert in view did: the reverted
     action, then the ones it decided again."""
-    said: dict[int, str] = {}
-    for entry in entries:
-        if entry["kind"] != "ActionReverted" or entry["undone"] or not entry["actions"]:
-            continue
-        first, *later = sorted(entry["actions"])
-        said[first] = f"reverted by #{entry['version']}"
-        said.update((v, f"decided again in #{entry['version']}") for v in later)
-    return said
+    return {
+        version: taken_by(version, entry)
+        for entry in entries
+        if entry["kind"] == "ActionReverted" and not entry["undone"]
+        for version in entry["actions"] or ()
+    }
 
 
 class Line(NamedTuple):

@@ -211,16 +211,10 @@ def replay_table(steps: Sequence[ReplayStep], taken_back: Sequence[dict[str, Any
 
 def _taken_back_row(table: Table, entry: dict[str, Any]) -> None:
     """An action taken off the line, struck through and said so in words."""
+    from cli.logview import taken_by
+
     by = entry["by"]
-    why = f": {by['reason']}" if by is not None and by["reason"] else ""
-    if by is None:
-        took = "taken back"
-    elif by["kind"] != "ActionReverted":
-        took = f"taken back by the undo #{by['version']}"
-    elif int(entry["version"]) == min(by["actions"] or [entry["version"]]):
-        took = f"reverted by #{by['version']}"
-    else:
-        took, why = f"decided again in #{by['version']}", ""
+    took = "taken back" if by is None else taken_by(int(entry["version"]), by, why=True)
     line = cell(entry["summary"] or "", LINE, "strike dim")
-    line.append(f" ({took}{shown(why, LINE)})")
+    line.append(f" ({shown(took, LINE)})")
     table.add_row(f"#{entry['version']}", line)
