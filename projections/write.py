@@ -96,7 +96,9 @@ def _write_chapters(conn: sqlite3.Connection, batch: Batch) -> None:
     _write_rows(conn, "chapter_players", players)
 
 
-def _write_campaigns(conn: sqlite3.Connection, batch: Batch) -> None:
+def _write_campaigns(conn: sqlite3.Connection, batch: Batch) -> set[str]:
+    """Each touched campaign's row; its Helping Hands, score and bans when its rewards
+    changed (the ids of those campaigns)."""
     changed = [
         s
         for cid, s in batch.streams.items()
@@ -117,6 +119,7 @@ def _write_campaigns(conn: sqlite3.Connection, batch: Batch) -> None:
     _write_rows(
         conn, "projection_campaigns", [s.stored() for s in streams], upsert=("campaign_id",)
     )
+    return {s.campaign_id for s in changed}
 
 
 # Each ban's action: the standing action (logged, or a revert that decided it again) whose
@@ -143,13 +146,15 @@ UPDATE bans SET event = (
 def write_batch(conn: sqlite3.Connection, batch: Batch, position: int) -> None:
     """Write everything a batch touched, and the new position, in the open transaction."""
     _write_chapters(conn, batch)
-    _write_campaigns(conn, batch)
+    rewritten = _write_campaigns(conn, batch)
     conn.executemany(INSERT_LOG, batch.log.values())
     conn.executemany(
         "UPDATE event_log SET undone = ? WHERE campaign_id = ? AND version = ?",
         [(flag, cid, version) for (cid, version), flag in batch.flags.items()],
     )
-    conn.executemany(BAN_EVENTS, [(cid,) for cid in batch.streams])
+    # a ban's action changes only with its rows or with what stands on the line
+    moved = rewritten | {cid for cid, _ in batch.flags}
+    conn.executemany(BAN_EVENTS, [(cid,) for cid in moved])
     conn.execute(
         "UPDATE projection_position SET position = ? WHERE name = ?",
         (position, schema.POSITION_NAME),
