@@ -34,7 +34,6 @@ from domain.chapter.hardknocks import (
     active,
     active_kinds,
     is_mute,
-    knocks_yield,
     must_withdraw,
     withdrawal_blocker,
 )
@@ -178,8 +177,6 @@ def _mission_actions(state: ChapterState, knocks_apply: bool | None = None) -> l
     player = state.active_player
     if player is None:
         return []
-    if knocks_apply is None:
-        knocks_apply = not knocks_yield(state)
     if must_withdraw(state, player, knocks_apply):
         return _withdrawals(state, player, knocks_apply)
     found = _plays(state, player) + _charms(state, player)
