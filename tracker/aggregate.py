@@ -141,13 +141,17 @@ class Campaign(Aggregate):
         logged_by: str
         session: str
 
+        @property
+        def events(self) -> list[dict[str, Any]]:
+            """The domain event records of the actions it decided again, in order."""
+            return [record for again in self.reapplied for record in again["events"]]
+
         def apply(self, campaign: Campaign) -> None:
             campaign.restore(self.originator_version, self.base, self.originator_version)
             state = campaign.state
             with replaying(self.originator_version):
-                for again in self.reapplied:
-                    for record in again["events"]:
-                        state = evolve_campaign(state, from_record(record))
+                for record in self.events:
+                    state = evolve_campaign(state, from_record(record))
             campaign.state = state
             campaign.redo = []
 

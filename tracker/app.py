@@ -323,7 +323,7 @@ class Tracker(Application[UUID]):
         if not versions:
             return UndoPreview((), 0, 0)
         actions = self._line_events(name, versions)
-        events = [from_record(r) for action in actions for r in _records(action)]
+        events = [from_record(r) for action in actions for r in action.events]
         return UndoPreview(
             tuple((a.originator_version, _summary(a)) for a in actions),
             missions_started(events),
@@ -570,14 +570,6 @@ WITH RECURSIVE line(version) AS (
 )
 SELECT version FROM line LIMIT ?4
 """
-
-
-def _records(action: Any) -> list[dict[str, Any]]:
-    """The domain event records an action on the line recorded (a revert: those of the
-    actions it decided again)."""
-    if isinstance(action, Campaign.ActionReverted):
-        return [record for again in action.reapplied for record in again["events"]]
-    return list(action.events)
 
 
 def _summary(action: Any) -> str:

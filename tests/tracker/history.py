@@ -60,7 +60,7 @@ def stored_history(tracker: Tracker, name: str) -> list[Entry]:
                 event.logged_by,
                 event.session,
                 version not in standing,
-                tuple(record for again in event.reapplied for record in again["events"]),
+                tuple(event.events),
                 tuple(event.actions),
                 event.reason,
             )

@@ -267,11 +267,7 @@ class UndoRedoMachine(RuleBasedStateMachine):
             if version not in self.replayed:
                 action = stream[version]
                 state = self.replayed[previous]
-                if isinstance(action, Campaign.ActionReverted):
-                    records = [r for again in action.reapplied for r in again["events"]]
-                else:
-                    records = action.events
-                for record in records:
+                for record in action.events:  # a revert's: those it decided again
                     state = evolve_campaign(state, from_record(record))
                 self.replayed[version] = state
             previous = version
