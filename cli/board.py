@@ -247,6 +247,8 @@ def orders_lines(doc: dict[str, Any]) -> list[Hanging]:
             lines.append(Hanging(f"   adds {'+'.join(order['threats'])} to No Man's Land"))
         if order.get("forbids"):  # a board from before the vocabulary has none
             lines.append(Hanging(f"   forbids: {'; '.join(order['forbids'])}"))
+        if order.get("rules"):
+            lines.append(Hanging(f"   the tool applies: {'; '.join(order['rules'])}"))
         if order["lasting"]:
             lines.append(Hanging(f"   lasts until: {order['cancellation'] or '(not said)'}"))
     return lines
@@ -268,8 +270,14 @@ def recruit_lines(doc: dict[str, Any]) -> list[Hanging]:
     ]
     if recruit.get("effect"):
         lines.append(Hanging(f"   text: {recruit['effect']}"))
+    if recruit.get("enforces"):
+        lines.append(Hanging(f"   the tool applies: {'; '.join(recruit['enforces'])}"))
     if recruit.get("advantage"):
         lines.append(Hanging(f"   on departure: {recruit['advantage']}"))
+    if recruit.get("advantage_rules"):
+        lines.append(
+            Hanging(f"   on departure the tool applies: {'; '.join(recruit['advantage_rules'])}")
+        )
     return lines
 
 
@@ -284,6 +292,8 @@ def hands_lines(doc: dict[str, Any]) -> list[Hanging]:
         name = f" {hand['name']}" if hand["name"] else ""
         what = f"   {shown(hand['player'], SHORT)}: #{hand['number']}{name} ({kind})"
         lines.append(Hanging(what + (f": {hand['text']}" if hand["text"] else "")))
+        if hand.get("rules"):
+            lines.append(Hanging(f"      the tool applies: {hand['rules']}"))
     return lines
 
 

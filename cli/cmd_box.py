@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -11,13 +12,16 @@ from cli import parse
 from cli.complete import complete_card, complete_player
 from cli.context import Context, Refused, pass_context, refusals, usage
 from cli.counts import CARD_NUMBER, CARDS, CHAPTER, KNOCK_VALUE, MORALE, SPEECH
-from cli.params import NAME, TEXT, TITLE, WORD, OneOf
+from cli.params import NAME, TEXT, TITLE, WORD, OneOf, choice_options
 from domain.limits import CARD_NUMBERS, HELPING_HANDS, PLAYERS, TRIAL_CARDS
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
     from domain.campaign.rewards import BanCard
+    from domain.cards.catalogue import Forbid, Rule
     from domain.records import CampaignCommand
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 REASON = click.option(
     "-r",
@@ -27,6 +31,34 @@ REASON = click.option(
     help="Why an earlier entry changes (required when it does).",
 )
 EFFECT = click.option("--effect", type=TEXT, default="", help="Its text, as printed.")
+FORBID = click.option(
+    "--forbid",
+    "forbids",
+    type=WORD,
+    multiple=True,
+    metavar="ACTION",
+    help="What it forbids while in play, enforced by the tool (repeat): speech, charm, "
+    "withdraw-holding:N (no withdrawal holding N or more cards) or play:THREAT.",
+)
+
+
+def rule_option(flag: str, dest: str, help: str) -> Callable[[F], F]:
+    """A repeatable option of rules from the effects vocabulary (docs/campaign.md)."""
+    return click.option(flag, dest, type=WORD, multiple=True, metavar="RULE", help=help)
+
+
+def _restrictions(forbids: tuple[str, ...], what: str) -> tuple[Forbid, ...]:
+    from domain.cards.effects import parse_forbids
+
+    with refusals():  # a word the vocabulary does not know: one line naming the syntax
+        return parse_forbids(forbids, what)
+
+
+def _rules(texts: tuple[str, ...], place: str, what: str) -> tuple[Rule, ...]:
+    from domain.cards.effects import parse_rules
+
+    with refusals():
+        return parse_rules(texts, place, what)
 
 
 @click.group()
@@ -51,15 +83,28 @@ def describe() -> None:
     show_default=True,
     help="Hard Knocks it counts for the defeat check.",
 )
+@click.option(
+    "--acts-as",
+    type=WORD,
+    metavar="KIND",
+    help="A new Hard Knock whose rules are a known kind's (e.g. fearful): the tool applies them.",
+)
 @EFFECT
 @REASON
 @pass_context
 def describe_card(
-    ctx: Context, number: int, face: str, kind: str | None, value: int, effect: str, reason: str
+    ctx: Context,
+    number: int,
+    face: str,
+    kind: str | None,
+    value: int,
+    acts_as: str | None,
+    effect: str,
+    reason: str,
 ) -> None:
     """A Trial card: FACE in card notation (e.g. rain+gas+luck), or --knock KIND.
 
-    Example: grizzled describe card 147 none --knock aggressive --effect "..."
+    Example: grizzled describe card 147 none --knock aggressive --acts-as fearful --effect "..."
     """
     from domain.cards.box import DescribeTrialCard
 
@@ -75,7 +120,9 @@ def describe_card(
                 threats += (parse.threat(word),)
     elif face.lower() != "none":
         threats = (parse.threat(face),)
-    command = DescribeTrialCard(number, threats, trap, luck, kind, value, effect, reason)
+    if acts_as is not None and kind is None:
+        raise usage("--acts-as is for a Hard Knock (--knock KIND)")
+    command = DescribeTrialCard(number, threats, trap, luck, kind, value, effect, reason, acts_as)
     ctx.log(command, f"card #{number} described")
 
 
@@ -106,14 +153,13 @@ def describe_card(
     metavar="CONDITION",
     help="It stays in play until this cancellation condition is met.",
 )
-@click.option(
-    "--forbid",
-    "forbids",
-    type=WORD,
-    multiple=True,
-    metavar="ACTION",
-    help="What it forbids while in play, enforced by the tool (repeat): speech, charm, "
-    "withdraw-holding:N (no withdrawal holding N or more cards) or play:THREAT.",
+@FORBID
+@rule_option(
+    "--rule",
+    "rules",
+    "Another rule the tool applies while it is in play (repeat): allow:speech|withdraw|play, "
+    "drop-min:N, drop-max:N, support:none, support-discards:N, draw:N@withdraw, or (lasting) "
+    "cancel:withdraw-draw:N.",
 )
 @EFFECT
 @REASON
@@ -127,21 +173,22 @@ def describe_order(
     threats: tuple[str, ...],
     lasting: str,
     forbids: tuple[str, ...],
+    rules: tuple[str, ...],
     effect: str,
     reason: str,
 ) -> None:
-    """An Order of the Day; --forbid gives what the tool then refuses while it is in play,
-    --effect the rest of its text.
+    """An Order of the Day; --forbid and --rule give what the tool then enforces while it is
+    in play, --effect its text.
 
     Example: grizzled describe order 12 "Hold the line" --minimum 3:2 --minimum 4:2
     --forbid speech --effect "..."
     """
     from domain.cards.box import DescribeOrder
     from domain.cards.catalogue import OrderCard
-    from domain.cards.effects import parse_forbids
 
-    with refusals():  # a word the vocabulary does not know: one line naming the syntax
-        restrictions = parse_forbids(forbids, f"Order of the Day #{number}")
+    what = f"Order of the Day #{number}"
+    restrictions = _restrictions(forbids, what)
+    given = _rules(rules, "order", what)
 
     pairs = []
     for text in minimums:
@@ -164,6 +211,7 @@ def describe_order(
         lasting,
         effect,
         restrictions,
+        given,
     )
     ctx.log(DescribeOrder(card, reason), f"Order of the Day #{number} described")
 
@@ -187,6 +235,20 @@ def describe_order(
 )
 @click.option("--effect", type=TEXT, default="", help="Its special rule, as printed.")
 @click.option("--advantage", type=TEXT, default="", help="Its departure advantage, as printed.")
+@FORBID
+@rule_option(
+    "--rule",
+    "rules",
+    "A rule of its effect the tool applies while it is in play (repeat): "
+    "allow:speech|withdraw|play, drop-min:N, drop-max:N, support:none, support-discards:N "
+    "or draw:N@withdraw.",
+)
+@rule_option(
+    "--advantage-rule",
+    "advantage_rules",
+    "What its departure gives the Mission Leader, applied by the tool (repeat): draw:N, "
+    "discard:N, knock-discard, tokens:N, charm or reserve:N.",
+)
 @REASON
 @pass_context
 def describe_recruit(
@@ -197,13 +259,31 @@ def describe_recruit(
     tokens: int,
     effect: str,
     advantage: str,
+    forbids: tuple[str, ...],
+    rules: tuple[str, ...],
+    advantage_rules: tuple[str, ...],
     reason: str,
 ) -> None:
-    """A Recruit."""
+    """A Recruit; --forbid and --rule give what the tool enforces while it is in play,
+    --advantage-rule what its departure gives.
+
+    Example: grizzled describe recruit 3 "Young Jules" --hand 2 --advantage-rule tokens:1
+    """
     from domain.cards.box import DescribeRecruit
     from domain.cards.catalogue import RecruitCard
 
-    card = RecruitCard(number, name, hand, tokens, effect, advantage)
+    what = f"Recruit #{number}"
+    card = RecruitCard(
+        number,
+        name,
+        hand,
+        tokens,
+        effect,
+        advantage,
+        _restrictions(forbids, what),
+        _rules(rules, "in-force", what),
+        _rules(advantage_rules, "once", what),
+    )
     ctx.log(DescribeRecruit(card, reason), f"Recruit #{number} described")
 
 
@@ -211,17 +291,42 @@ def describe_recruit(
 @click.argument("number", type=CARD_NUMBER)
 @click.argument("name", type=TITLE)
 @click.argument("category", type=OneOf(["action", "event", "friendship"]))
+@rule_option(
+    "--rule",
+    "rules",
+    "What it does, applied by the tool (repeat). Action or Event, once when played: draw:N, "
+    "discard:N, knock-discard, tokens:N, charm or reserve:N. Friendship, for the campaign: "
+    "allow:speech|withdraw|play, drop-min:N, drop-max:N or support-discards:N.",
+)
+@click.option(
+    "--when",
+    "moment",
+    type=OneOf(["mission-start", "withdraw", "support"]),
+    help="An Event card: the moment it is played at.",
+)
 @EFFECT
 @REASON
 @pass_context
 def describe_hand(
-    ctx: Context, number: int, name: str, category: str, effect: str, reason: str
+    ctx: Context,
+    number: int,
+    name: str,
+    category: str,
+    rules: tuple[str, ...],
+    moment: str | None,
+    effect: str,
+    reason: str,
 ) -> None:
-    """A Helping Hand: action, event or friendship."""
+    """A Helping Hand: action, event or friendship; --rule gives what the tool applies.
+
+    Example: grizzled describe hand 31 "A letter from home" event --when withdraw --rule tokens:1
+    """
     from domain.cards.box import DescribeHelpingHand
     from domain.cards.catalogue import HelpingHandCard
 
-    card = HelpingHandCard(number, name, category, effect)
+    place = "friendship" if category == "friendship" else "once"
+    given = _rules(rules, place, f"Helping Hand #{number}")
+    card = HelpingHandCard(number, name, category, effect, given, moment or "")
     ctx.log(DescribeHelpingHand(card, reason), f"Helping Hand #{number} described")
 
 
@@ -458,11 +563,20 @@ def helping() -> None:
     help="Who plays it (default: whose turn it is).",
 )
 @click.option("--note", type=TEXT, default="", help="What it did at the table (for the log).")
+@choice_options("its player")
 @pass_context
-def helping_play(ctx: Context, number: int, who: str | None, note: str) -> None:
-    """Play a Helping Hand (an Action one replaces the player's action).
+def helping_play(
+    ctx: Context,
+    number: int,
+    who: str | None,
+    note: str,
+    discards: tuple[str, ...],
+    knock: str | None,
+) -> None:
+    """Play a Helping Hand (an Action one replaces the player's action); the rules the
+    group gave it apply at once.
 
-    Example: grizzled helping play 31 --note "Ben drew 2 cards"
+    Example: grizzled helping play 31 --knock mute --note "Ben shook it off"
     """
     from domain.campaign.rewards import PlayHelpingHand
     from domain.chapter.queries import acting_player
@@ -473,7 +587,9 @@ def helping_play(ctx: Context, number: int, who: str | None, note: str) -> None:
         name = parse.player(who, names)
     else:
         name = acting_player(state.chapter) or usage("say who plays it: -p NAME")
-    ctx.log(PlayHelpingHand(name, number, note), f"{name} plays Helping Hand #{number}")
+    named = parse.choice(discards, knock, state.catalogue)
+    command = PlayHelpingHand(name, number, note, named)
+    ctx.log(command, f"{name} plays Helping Hand #{number}")
 
 
 @helping.command("keep")

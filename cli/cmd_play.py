@@ -22,7 +22,7 @@ from cli.complete import (
 )
 from cli.context import Context, Refused, pass_context
 from cli.counts import CARD_NUMBER, CARDS, DRAWS, SPEECH
-from cli.params import NAME, TEXT, WORD, OneOf
+from cli.params import NAME, TEXT, WORD, OneOf, choice_options
 from cli.shown import SHORT, shown
 
 if TYPE_CHECKING:
@@ -484,7 +484,11 @@ def order() -> None:
 @order.command("cancel")
 @click.argument("number", type=CARD_NUMBER)
 @click.option(
-    "-r", "--reason", type=TEXT, required=True, help="How its cancellation condition was met."
+    "-r",
+    "--reason",
+    type=TEXT,
+    default="",
+    help="How its cancellation condition was met (required unless the tool checks it).",
 )
 @PLAYER
 @click.option(
@@ -522,9 +526,18 @@ def recruit() -> None:
     help="The card a Trap drew from the Trials deck.",
 )
 @click.option("--target", type=WORD, metavar="PLAYER:CARD", help="Merry Christmas: the Hard Knock.")
+@choice_options("the Mission Leader (its last card: the Recruit's advantage)")
 @pass_context
-def recruit_play(ctx: Context, card: str, drawn: str | None, target: str | None) -> None:
-    """The Recruit plays a card from its face-up hand.
+def recruit_play(
+    ctx: Context,
+    card: str,
+    drawn: str | None,
+    target: str | None,
+    discards: tuple[str, ...],
+    knock: str | None,
+) -> None:
+    """The Recruit plays a card from its face-up hand (its last one: it departs and its
+    advantage applies).
 
     Example: grizzled recruit play snow+gas
     """
@@ -535,7 +548,8 @@ def recruit_play(ctx: Context, card: str, drawn: str | None, target: str | None)
     drawn_key = parse.card(drawn, chapter.catalogue) if drawn else None
     names = [p.name for p in chapter.players]
     aim = parse.target(target, names, chapter.catalogue) if target else None
-    ctx.log(PlayRecruitCard(key, drawn_key, aim), f"the Recruit plays {key}")
+    named = parse.choice(discards, knock, chapter.catalogue)
+    ctx.log(PlayRecruitCard(key, drawn_key, aim, named), f"the Recruit plays {key}")
 
 
 @recruit.command("withdraw")

@@ -30,6 +30,7 @@ def hands_held(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
             "name": row["name"],
             "category": row["category"],
             "text": row["text"] or "",
+            "rules": row.get("rules") or "",
             "lasting": row["status"] == "in play",
         }
         for row in rows

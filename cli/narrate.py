@@ -5,6 +5,7 @@ Names, reasons and card texts come from the campaign's file: each sentence is ``
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -43,6 +44,9 @@ from domain.events import (
 if TYPE_CHECKING:
     from domain.campaign.briefing import Conclusion
     from domain.campaign.flow import CampaignState
+    from domain.campaign.rewards import HelpingHandPlayed
+    from domain.cards.catalogue import Forbid, Rule
+    from domain.modules.effects import CardEffect
 
 TILE_WORDS = {
     "left": "to the left",
@@ -112,7 +116,14 @@ def _revealed(e: SupportRevealed, c: Catalogue) -> str:
     if not e.gifts:
         return "Support: no tile was played."
     gifts = ", ".join(f"{g} {TILE_WORDS[t]} -> {r}" for g, t, r in e.gifts)
-    who = f"{e.beneficiary} benefits" if e.beneficiary else "a tie: nobody benefits"
+    counts = Counter(r for _, _, r in e.gifts).most_common()
+    tie = len(counts) > 1 and counts[0][1] == counts[1][1]
+    if e.beneficiary:
+        who = f"{e.beneficiary} benefits"
+        if e.discards is not None:
+            who += f" (up to {e.discards} Hard Knock{'' if e.discards == 1 else 's'}: a card)"
+    else:
+        who = "a tie: nobody benefits" if tie else "nobody benefits (a card in force says so)"
     return f"Support: {gifts}; {who}."
 
 
@@ -139,14 +150,71 @@ def _recruit(number: int, c: Catalogue) -> str:
 
 
 def _order_text(number: int, c: Catalogue) -> str:
-    """`` Order #21 says: ...``, the Order's text as the group described it ('' for none)."""
+    """`` Order #21 says: ...``, the Order's text as the group described it and what the
+    tool enforces of it ('' for none)."""
     card = c.orders.get(number)
     if card is None:
         return ""
     said = [f"says: {card.effect}"] if card.effect else []
     if card.lasting:
         said.append(f"lasts until: {card.cancellation or '(not said)'}")
-    return f" Order #{number} " + "; it ".join(said) if said else ""
+    text = f" Order #{number} " + "; it ".join(said) + "." if said else ""
+    enforced = enforced_words(card.forbids, card.rules)
+    if enforced:
+        return f"{text} The tool enforces: {enforced}."
+    return text + (text_only(f"Order #{number}") if card.effect else "")
+
+
+def enforced_words(forbids: tuple[Forbid, ...], rules: tuple[Rule, ...]) -> str:
+    """What the tool applies of a card, in words: ``no Speech; the Morale Drop ...``."""
+    from domain.cards.effects import rule_words
+
+    return "; ".join([f.words for f in forbids] + [rule_words(r) for r in rules])
+
+
+def text_only(label: str) -> str:
+    """What the table does with a card's text the tool does not apply."""
+    return (
+        " The tool does not apply this text: if it changed the table, record it with "
+        f"'grizzled correct FACT VALUE -r \"{label}\"'."
+    )
+
+
+def _helping_played(e: HelpingHandPlayed, c: Catalogue) -> str:
+    """``Ben plays Helping Hand #31 (Letter): "text".`` and what the tool does of it."""
+    card = c.helping_hands.get(e.number)
+    name = f" ({card.name})" if card else ""
+    note = f": {e.note}" if e.note else ""
+    said = f"{e.player} plays Helping Hand #{e.number}{name}{note}."
+    if e.category == "action":
+        said += " It was their action."
+    if card is None or not card.effect:
+        return said
+    said += f" It says: {card.effect}."
+    return said if card.rules else said + text_only(f"Helping Hand #{e.number}")
+
+
+def _effect(e: CardEffect, c: Catalogue) -> str:
+    """``Helping Hand #31 Letter: Ben takes 1 Speech token.``"""
+    word = e.rule.partition(":")[0].partition("@")[0]
+    n = len(e.cards)
+    match word:
+        case "draw":
+            did = f"{e.player} draws {_cards(n)}"
+            did += " on withdrawing" if "@" in e.rule else ""
+        case "discard":
+            did = f"{e.player} discards " + (
+                ", ".join(card_label(k, c) if k else "an unseen card" for k in e.cards) or "nothing"
+            )
+        case "knock-discard":
+            did = f"{e.player} discards {card_label(e.cards[0] or '', c)}"
+        case "tokens":
+            did = f"{e.player} takes {e.tokens} Speech token{'' if e.tokens == 1 else 's'}"
+        case "charm":
+            did = f"{e.player}'s Good Luck Charm is face up again"
+        case _:
+            did = f"{_cards(n)} go from the Trials deck to the Morale Reserve"
+    return f"{e.source}: {did}."
 
 
 def _helping_hands(count: int) -> str:
@@ -265,6 +333,7 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
         RecruitDescribed,
         TrialCardDescribed,
     )
+    from domain.modules.effects import CardEffect
     from domain.modules.orders import OrderCancelled, OrderChosen, OrderDiscarded
     from domain.modules.recruits import (
         RecruitArrived,
@@ -283,6 +352,8 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
     match e:
         case TrialCardDescribed():
             what = "Hard Knock " + (e.hard_knock or "") if e.hard_knock else e.key
+            if e.acts_as:
+                what += f", acting as {e.acts_as.title()} (the tool applies its rules)"
             return f"Trial card #{e.number} learnt: {what}." + _why(e.reason)
         case OrderDescribed():
             return f"Order of the Day #{e.number} learnt: {e.name} ({e.difficulty})." + _why(
@@ -318,9 +389,9 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
                 "(a Negative Point)."
             )
         case HelpingHandPlayed():
-            note = f": {e.note}" if e.note else ""
-            taken = " It was their action." if e.category == "action" else ""
-            return f"{e.player} plays Helping Hand #{e.number}{note}.{taken}"
+            return _helping_played(e, c)
+        case CardEffect():
+            return _effect(e, c)
         case OrderChosen():
             back = f", #{e.returned} goes back on top" if e.returned is not None else ""
             return f"{e.player} keeps {_order(e.order, c)}{back}." + _order_text(e.order, c)
@@ -339,10 +410,13 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
         case RecruitDeparted():
             card = c.recruits.get(e.recruit)
             advantage = f" ({card.advantage})" if card and card.advantage else ""
-            return (
+            said = (
                 f"{_recruit(e.recruit, c)} played its last card and departs: gain its "
                 f"advantage{advantage}."
             )
+            if card is not None and card.advantage_rules:
+                return said + " The tool applies it for the Mission Leader."
+            return said + (text_only(f"Recruit #{e.recruit}") if advantage else "")
         case SoloHandFilled():
             what = "The hand is filled" if e.cause == "mission" else "The hand is refilled"
             return f"{what}: {_cards(len(e.cards))} drawn."

@@ -117,7 +117,15 @@ def with_orders(line: str, orders: Iterable[Mapping[str, Any]]) -> str:
         f"{order_named(o)} in play" + (f": {shown(o['effect'], LINE)}" if o.get("effect") else "")
         for o in orders
     ]
-    return f"{line} ({'; '.join(said)})" if said else line
+    line = f"{line} ({'; '.join(said)})" if said else line
+    for order in orders:
+        for may in order.get("cancel_by") or ():
+            who = shown(may["player"], SHORT)
+            line += (
+                f"; {who} may cancel {order_named(order)}: grizzled order cancel "
+                f"{order['number']} -p {who} --draws {may['draws']}"
+            )
+    return line
 
 
 def _after_chapter(state: CampaignState) -> str:

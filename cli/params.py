@@ -10,7 +10,8 @@ sees (an unknown option or command holding bytes that are not UTF-8, or a NUL).
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 
@@ -21,6 +22,7 @@ TITLE_MOST = 60  # a Briefing's title, an Order's, a Recruit's or a Helping Hand
 WORD_MOST = 200  # a card, a tile, a list of numbers: read further by cli/parse.py
 TEXT_MOST = LONG  # a reason, a card's effect, notes
 LOG_ENTRIES = 2**31 - 1  # log entry numbers (SQLite's integers stop at 2**63 - 1)
+F = TypeVar("F", bound=Callable[..., Any])
 UNDECODABLE = re.compile("[\ud800-\udfff]")  # how Python keeps bytes that were not UTF-8
 
 
@@ -84,3 +86,25 @@ TEXT = Text("text", TEXT_MOST)
 # module is imported by every command, and importing the domain loads the whole rulebook.
 LOG_ENTRY = Count(1, LOG_ENTRIES)
 CHAPTER_PLAYED = Count(0, LOG_ENTRIES)  # classic campaigns play on: no last chapter
+
+
+def choice_options(what: str) -> Callable[[F], F]:
+    """``--discard CARD`` (repeat) and ``--knock CARD``: what a card's rule needs named."""
+
+    def decorate(command: F) -> F:
+        command = click.option(
+            "--knock",
+            type=WORD,
+            metavar="CARD",
+            help=f"The Hard Knock {what} discards (knock-discard).",
+        )(command)
+        return click.option(
+            "--discard",
+            "discards",
+            type=WORD,
+            multiple=True,
+            metavar="CARD",
+            help=f"A card {what} discards from hand (discard:N; repeat).",
+        )(command)
+
+    return decorate

@@ -14,6 +14,7 @@ from domain.limits import CARD_NUMBERS
 
 if TYPE_CHECKING:
     from domain.cards.catalogue import Catalogue
+    from domain.chapter.commands import Choice
 
 THREAT_NAMES = ("night", "snow", "rain", "shell", "gas", "whistle")
 TILES = ("left", "right", "left2", "right2")
@@ -137,3 +138,14 @@ def threat(text: str) -> str:
     if len(found) != 1:
         raise click.BadParameter(f"{text!r} is not a threat ({', '.join(THREAT_NAMES)})")
     return found[0]
+
+
+def choice(discards: tuple[str, ...], knock: str | None, catalogue: Catalogue) -> Choice | None:
+    """What a player names for a card's once-rule (``--discard CARD``, ``--knock CARD``):
+    None when nothing is named."""
+    from domain.chapter.commands import Choice
+
+    if not discards and knock is None:
+        return None
+    cards = tuple(card(word, catalogue) for text in discards for word in text.split(",") if word)
+    return Choice(cards, card(knock, catalogue) if knock is not None else None)

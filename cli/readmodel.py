@@ -104,6 +104,8 @@ def _recruit(board: dict[str, Any]) -> dict[str, Any] | None:
         "name": piles.get("name"),
         "effect": piles.get("effect", ""),
         "advantage": piles.get("advantage", ""),
+        "enforces": piles.get("enforces", []),
+        "advantage_rules": piles.get("advantage_rules", []),
     }
 
 

@@ -162,6 +162,7 @@ class SupportRevealed(Event, frozen=True):
     TYPE: ClassVar[str] = "SupportRevealed"
     gifts: tuple[tuple[str, str, str], ...]
     beneficiary: str | None
+    discards: int | None = None  # a card in force changed how many Hard Knocks go (effects)
 
 
 class SupportUsed(Event, frozen=True):

@@ -87,10 +87,11 @@ def refused(state: ChapterState, command: Command) -> bool:
 
 def allowed(state: ChapterState, commands: list[Command]) -> list[Command]:
     """The actions no module's or card's check refuses. Those checks only refuse while a
-    card that restricts is on the table (today: an Order of the Day in No Man's Land), so
-    a chapter without one pays nothing for them (the engine's speed, docs/performance.md)."""
+    card that restricts is in force (an Order of the Day in No Man's Land, a Recruit in
+    play: domain/modules/effects.py), so a chapter without one pays nothing for them (the
+    engine's speed, docs/performance.md)."""
     piles = state.orders
-    if piles is None or not piles.in_play:
+    if (piles is None or not piles.in_play) and state.recruit is None:
         return commands
     return [command for command in commands if not refused(state, command)]
 

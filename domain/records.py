@@ -26,7 +26,7 @@ from domain import events
 from domain.campaign import briefing, oneshot, rewards
 from domain.cards import box
 from domain.chapter import commands, corrections
-from domain.modules import orders, recruits
+from domain.modules import effects, orders, recruits
 from domain.modules.solo import rules as solo
 
 # What a campaign is told to do: the chapter's commands (with its modules' and Solo's), a
@@ -92,6 +92,7 @@ EVENTS: tuple[type[events.Event], ...] = (
     orders.OrderChosen,
     orders.OrderDiscarded,
     orders.OrderCancelled,
+    effects.CardEffect,
     recruits.RecruitArrived,
     recruits.RecruitPlayed,
     recruits.RecruitWithdrew,

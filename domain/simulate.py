@@ -105,7 +105,7 @@ def _speech(state: ChapterState, player: Player, rng: random.Random) -> MakeSpee
             k
             for k in sorted(set(other.hand))
             if threat in state.catalogue[k].threats
-            and state.catalogue[k].hard_knock in (None, "phobia", "trauma")
+            and state.catalogue[k].kind in (None, "phobia", "trauma")
         ]
         if matching and rng.random() < 0.9:
             discards.append((other.name, rng.choice(matching)))
@@ -122,7 +122,7 @@ def _with_target(state: ChapterState, command: Command, rng: random.Random) -> C
             return replace(command, target=rng.choice(targets(state)))
         return command
     if isinstance(command, Withdraw) and any(
-        state.catalogue[k].hard_knock == "clumsy" for k in state.player(command.player).hard_knocks
+        state.catalogue[k].kind == "clumsy" for k in state.player(command.player).hard_knocks
     ):
         return replace(command, target=rng.choice(targets(state)))
     return command

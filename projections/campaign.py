@@ -10,6 +10,9 @@ from typing import Any
 
 from domain.campaign.flow import CampaignState
 from domain.campaign.rewards import score
+from domain.cards.catalogue import HelpingHandCard
+from domain.cards.effects import rule_words
+from domain.modules.effects import MOMENT_WORDS
 from projections.chapter import chapter_name, dumps
 
 Rows = list[dict[str, Any]]
@@ -54,6 +57,16 @@ def campaign_row(campaign_id: str, state: CampaignState, stream: dict[str, Any])
     }
 
 
+def rules_said(card: HelpingHandCard | None) -> str | None:
+    """What the tool applies of a Helping Hand, in words (None: never described)."""
+    if card is None:
+        return None
+    said = "; ".join(rule_words(r) for r in card.rules)
+    if card.moment:
+        said = f"played {MOMENT_WORDS[card.moment]}" + (f": {said}" if said else "")
+    return said
+
+
 def helping_hand_rows(campaign_id: str, state: CampaignState) -> Rows:
     """Every Helping Hand acquired (in order), then every one offered and not taken."""
     cards = state.catalogue.helping_hands
@@ -73,6 +86,7 @@ def helping_hand_rows(campaign_id: str, state: CampaignState) -> Rows:
                 "name": card.name if card else None,
                 "category": holding.category,
                 "text": card.effect if card else None,
+                "rules": rules_said(card),
                 "player": holding.player,
                 "chapter": holding.chapter,
                 "status": status,
@@ -90,6 +104,7 @@ def helping_hand_rows(campaign_id: str, state: CampaignState) -> Rows:
                 "name": card.name if card else None,
                 "category": card.category if card else None,
                 "text": card.effect if card else None,
+                "rules": rules_said(card),
                 "player": None,
                 "chapter": unclaimed.chapter,
                 "status": "not taken",

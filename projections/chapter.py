@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from msgspec.structs import replace
 
 from domain.cards.catalogue import base_catalogue
+from domain.cards.effects import rule_words
 from domain.chapter.queries import recruit_acts, whose_turn
 from domain.codec import json_text
 from domain.legal import legal_summary
@@ -66,9 +67,24 @@ def orders_in_play(state: ChapterState) -> list[dict[str, Any]]:
                 "lasting": card.lasting if card else False,
                 "cancellation": card.cancellation if card and card.lasting else "",
                 "forbids": [f.words for f in card.forbids] if card else [],
+                "rules": [rule_words(r) for r in card.rules] if card else [],
+                "cancel_by": _cancellers(state, number),
             }
         )
     return found
+
+
+def _cancellers(state: ChapterState, number: int) -> list[dict[str, Any]]:
+    """Who may cancel a lasting Order whose condition the tool checks, now, and how many
+    cards they draw (its ``cancel:withdraw-draw:N``: a player who has withdrawn)."""
+    from domain.chapter.commands import CancelOrder
+    from domain.modules.orders import cancel_options
+
+    return [
+        {"player": c.player, "draws": c.draws}
+        for c in cancel_options(state)
+        if isinstance(c, CancelOrder) and c.order == number and not c.reason
+    ]
 
 
 def recruit_texts(state: ChapterState) -> dict[str, Any]:
@@ -80,6 +96,10 @@ def recruit_texts(state: ChapterState) -> dict[str, Any]:
         "name": card.name if card else None,
         "effect": card.effect if card else "",
         "advantage": card.advantage if card else "",
+        "enforces": [f.words for f in card.forbids] + [rule_words(r) for r in card.rules]
+        if card
+        else [],
+        "advantage_rules": [rule_words(r) for r in card.advantage_rules] if card else [],
     }
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 # Bump when a table or its meaning changes: a read model of another schema is rebuilt.
-SCHEMA = 7
+SCHEMA = 8
 POSITION_NAME = "read_models"
 
 
@@ -116,6 +116,7 @@ HELPING_HANDS = Table(
         "name": str,
         "category": str,
         "text": str,
+        "rules": str,
         "player": str,
         "chapter": int,
         "status": str,

@@ -62,10 +62,11 @@ from domain.cards.box import (
     learn,
 )
 from domain.cards.catalogue import Catalogue, base_catalogue
-from domain.chapter.commands import Chance, Seat, StartChapter
+from domain.chapter.commands import Chance, Choice, Seat, StartChapter
 from domain.chapter.corrections import CorrectFact, decide_correction
 from domain.chapter.evolve import begin, evolve
 from domain.chapter.guards import check_in_hand, check_turn, find_player
+from domain.chapter.outcome import Outcome
 from domain.chapter.rules import Ruleset
 from domain.chapter.setup import check_seats, decide_start_chapter
 from domain.chapter.state import ChapterState, Phase
@@ -73,6 +74,7 @@ from domain.engine import decide
 from domain.errors import CampaignRuleViolation, InvalidSetup, NoChapter
 from domain.events import CampaignCreated, ChapterLost, ChapterStarted, ChapterWon, Event
 from domain.limits import LAST_CHAPTER
+from domain.modules.effects import MOMENT_WORDS, event_moment_now, once
 from domain.records import CampaignCommand as CampaignCommand
 
 
@@ -338,7 +340,31 @@ def _ban(state: CampaignState, cmd: BanCard) -> CardBanned:
     return CardBanned(cmd.card, player.name, cmd.source, last.number, cmd.reason.strip())
 
 
-def _play_helping_hand(state: CampaignState, cmd: PlayHelpingHand) -> HelpingHandPlayed:
+def _play_helping_hand(state: CampaignState, cmd: PlayHelpingHand) -> tuple[Event, ...]:
+    """The card played and, for the rules the group gave it, what they do at once for its
+    player: "In case of conflict with another rule, the effects of a Helping Hand card take
+    precedence" (armistice rulebook)."""
+    played = _helping_hand_played(state, cmd)
+    chapter = state.chapter
+    card = state.catalogue.helping_hands.get(cmd.number)
+    assert chapter is not None
+    if card is None:
+        return (played,)
+    name = find_player(chapter, played.player).name
+    if card.moment and not event_moment_now(chapter, chapter.player(name), card.moment):
+        raise CampaignRuleViolation(
+            f"Helping Hand #{card.number} {card.name} is played {MOMENT_WORDS[card.moment]}"
+        )
+    if not card.rules:
+        if cmd.choice is not None:
+            raise CampaignRuleViolation(f"Helping Hand #{card.number} {card.name} names nothing")
+        return (played,)
+    o = Outcome(chapter)
+    once(o, f"Helping Hand #{card.number} {card.name}", card.rules, name, cmd.choice or Choice())
+    return (played, *o.events)
+
+
+def _helping_hand_played(state: CampaignState, cmd: PlayHelpingHand) -> HelpingHandPlayed:
     player = _seat(state, cmd.player)
     holding = next((h for h in state.held(player) if h.number == cmd.number), None)
     if holding is None:
@@ -383,7 +409,7 @@ def decide_campaign(
         case BanCard():
             return (_ban(state, command),)
         case PlayHelpingHand():
-            return (_play_helping_hand(state, command),)
+            return _play_helping_hand(state, command)
         case StartOneShot():
             return _start_one_shot(state, command, chance)
         case KeepHelpingHand():
@@ -421,7 +447,7 @@ def _campaign_event(state: CampaignState, event: Event) -> CampaignState | None:
     match event:
         case ChapterStarted():
             number = state.next_chapter
-            chapter = begin(event, state.catalogue)
+            chapter = replace(begin(event, state.catalogue), friendships=_friendships(state))
             return replace(state, chapter=chapter, chapter_number=number, next_chapter=number + 1)
         case BriefingEntered():
             return replace(state, briefings={**state.briefings, event.chapter: briefing_of(event)})
@@ -449,10 +475,23 @@ def _campaign_event(state: CampaignState, event: Event) -> CampaignState | None:
                 event.kept, event.player, state.chapter_number, event.category, source="one-shot"
             )
             kept = (*state.kept, (event.player, event.kept, event.discarded))
-            return replace(state, holdings=(*state.holdings, holding), kept=kept)
+            return _befriended(replace(state, holdings=(*state.holdings, holding), kept=kept))
         case TrialCardDescribed() | OrderDescribed() | RecruitDescribed() | HelpingHandDescribed():
             return _with_catalogue(state, learn(state.catalogue, event))
     return None
+
+
+def _friendships(state: CampaignState) -> tuple[tuple[str, int], ...]:
+    """The Friendship cards the players hold: "used immediately and remain in play for all
+    subsequent Chapters" (armistice rulebook, Helping Hands)."""
+    return tuple((h.player, h.number) for h in state.holdings if h.category == "friendship")
+
+
+def _befriended(state: CampaignState) -> CampaignState:
+    """The chapter being played knows the Friendships held now (a One-shot's kept card)."""
+    if state.chapter is None or state.chapter.phase == Phase.OVER:
+        return state
+    return replace(state, chapter=replace(state.chapter, friendships=_friendships(state)))
 
 
 def _played(state: CampaignState, event: HelpingHandPlayed) -> CampaignState:

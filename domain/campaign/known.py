@@ -13,7 +13,15 @@ import msgspec
 
 from domain.campaign.briefing import Briefing, Conclusion, RewardRule, chapter_name
 from domain.campaign.flow import CampaignState
-from domain.cards.catalogue import CardType, HelpingHandCard, OrderCard, RecruitCard
+from domain.cards.catalogue import (
+    CardType,
+    Forbid,
+    HelpingHandCard,
+    OrderCard,
+    RecruitCard,
+    Rule,
+)
+from domain.cards.effects import rule_words
 from domain.chapter.state import ChapterState, Phase
 
 
@@ -174,6 +182,8 @@ def _trial(state: CampaignState, number: int, card: CardType) -> Entry:
     face: tuple[tuple[str, str], ...] = (("face", card.key),)
     if card.hard_knock is not None:
         face = (("Hard Knock", card.hard_knock), ("counts as", _times(card.value, "Hard Knock")))
+        if card.acts_as is not None:
+            face += (("acts as", f"{card.acts_as} (the tool applies its rules)"),)
     return Entry(
         number,
         "Trial card",
@@ -191,6 +201,7 @@ def _order(state: CampaignState, card: OrderCard) -> Entry:
         ("adds", "+".join(card.threats)),
         ("lasts until", card.cancellation if card.lasting else ""),
         ("text", card.effect),
+        ("the tool enforces", _enforced(card.forbids, card.rules)),
     )
     return Entry(
         card.number, "Order of the Day", card.name, facts, _order_where(state, card.number)
@@ -202,14 +213,26 @@ def _recruit(state: CampaignState, card: RecruitCard) -> Entry:
         ("starting hand", _times(card.hand, "card")),
         ("on withdrawing", _times(card.morale_tokens, "Morale token")),
         ("text", card.effect),
+        ("the tool enforces", _enforced(card.forbids, card.rules)),
         ("departure advantage", card.advantage),
+        ("on departure the tool applies", _enforced((), card.advantage_rules)),
     )
     return Entry(card.number, "Recruit", card.name, facts, _recruit_where(state, card.number))
 
 
 def _helping_hand(state: CampaignState, card: HelpingHandCard) -> Entry:
-    facts = _said(("category", card.category), ("text", card.effect))
+    facts = _said(
+        ("category", card.category),
+        ("played", card.moment),
+        ("text", card.effect),
+        ("the tool applies", _enforced((), card.rules)),
+    )
     return Entry(card.number, "Helping Hand", card.name, facts, _helping_hand_where(state, card))
+
+
+def _enforced(forbids: tuple[Forbid, ...], rules: tuple[Rule, ...]) -> str:
+    """What the tool applies of a card, in words (effects vocabulary)."""
+    return "; ".join([f.words for f in forbids] + [rule_words(r) for r in rules])
 
 
 def card_entries(state: CampaignState, number: int) -> tuple[Entry, ...]:

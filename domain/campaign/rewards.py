@@ -13,6 +13,7 @@ from typing import ClassVar, Protocol
 import msgspec
 from msgspec.structs import replace
 
+from domain.chapter.commands import Choice
 from domain.chapter.state import ChapterState, Phase
 from domain.events import Event
 
@@ -86,6 +87,7 @@ class PlayHelpingHand(msgspec.Struct, frozen=True):
     player: str
     number: int
     note: str = ""
+    choice: Choice | None = None  # what its rules need named: cards, a Hard Knock (effects)
 
 
 class SkipBootCamp(msgspec.Struct, frozen=True):

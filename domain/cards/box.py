@@ -20,10 +20,11 @@ from domain.cards.catalogue import (
     HelpingHandCard,
     OrderCard,
     RecruitCard,
+    Rule,
     hard_knock_key,
     threat_key,
 )
-from domain.cards.effects import parse_forbid, parse_forbids
+from domain.cards.effects import EVENT_MOMENTS, parse_forbid, parse_forbids, parse_rule, parse_rules
 from domain.errors import InvalidDescription
 from domain.events import Event, copy_fields
 
@@ -39,6 +40,7 @@ class DescribeTrialCard(msgspec.Struct, frozen=True):
     value: int = 1
     effect: str = ""
     reason: str = ""
+    acts_as: str | None = None  # a new Hard Knock: the known kind whose rules it follows
 
 
 class DescribeOrder(msgspec.Struct, frozen=True):
@@ -78,6 +80,7 @@ class TrialCardDescribed(Event, frozen=True):
     value: int
     effect: str
     reason: str
+    acts_as: str | None = None  # a new Hard Knock follows that known kind's rules
 
 
 class OrderDescribed(Event, frozen=True):
@@ -94,6 +97,7 @@ class OrderDescribed(Event, frozen=True):
     effect: str
     reason: str
     forbids: tuple[str, ...] = ()  # what it forbids in play: ``Forbid.text`` (effects.py)
+    rules: tuple[str, ...] = ()  # its other rules: ``Rule.text`` (effects.py)
 
 
 class RecruitDescribed(Event, frozen=True):
@@ -107,6 +111,9 @@ class RecruitDescribed(Event, frozen=True):
     effect: str
     advantage: str
     reason: str
+    forbids: tuple[str, ...] = ()  # what it forbids while in play (effects.py)
+    rules: tuple[str, ...] = ()  # its effect's rules while in play (effects.py)
+    advantage_rules: tuple[str, ...] = ()  # what its departure gives (effects.py)
 
 
 class HelpingHandDescribed(Event, frozen=True):
@@ -118,6 +125,8 @@ class HelpingHandDescribed(Event, frozen=True):
     category: str
     effect: str
     reason: str
+    rules: tuple[str, ...] = ()  # what it does (effects.py)
+    moment: str = ""  # an Event card's moment (effects.py)
 
 
 def _check_reason(known: bool, what: str, reason: str) -> None:
@@ -155,17 +164,47 @@ def _trial(catalogue: Catalogue, cmd: DescribeTrialCard) -> TrialCardDescribed:
         if cmd.value < 1:
             raise InvalidDescription(f"{what}: a Hard Knock counts at least 1 for the defeat")
         key, value = hard_knock_key(kind, cmd.threats), cmd.value
+        acts_as = _acts_as(kind, cmd.acts_as, cmd.threats, what)
     else:
         if not cmd.threats:
             raise InvalidDescription(f"{what}: a Threat card shows at least one threat")
         if cmd.luck < 0:
             raise InvalidDescription(f"{what}: Luck symbols cannot be negative")
+        if cmd.acts_as is not None:
+            raise InvalidDescription(f"{what}: only a Hard Knock acts as another kind")
         kind, key, value = None, threat_key(cmd.threats, cmd.trap, cmd.luck), 0
+        acts_as = None
     _check_reason(catalogue.by_number(cmd.number) is not None, what, cmd.reason)
     threats = tuple(sorted(cmd.threats, key=THREAT_ORDER.__getitem__))
     return TrialCardDescribed(
-        cmd.number, key, threats, cmd.trap, cmd.luck, kind, value, cmd.effect, cmd.reason.strip()
+        cmd.number,
+        key,
+        threats,
+        cmd.trap,
+        cmd.luck,
+        kind,
+        value,
+        cmd.effect,
+        cmd.reason.strip(),
+        acts_as,
     )
+
+
+def _acts_as(kind: str, acts_as: str | None, threats: tuple[str, ...], what: str) -> str | None:
+    """The known kind a new Hard Knock follows (None: its own kind's rules, if known)."""
+    if acts_as is None:
+        return None
+    known = acts_as.strip().lower().replace(" ", "-")
+    if known not in tuple(HardKnock):
+        raise InvalidDescription(
+            f"{what}: {acts_as!r} is not a Hard Knock the engine knows "
+            f"({', '.join(k.value for k in HardKnock)})"
+        )
+    if known == kind:
+        return None
+    if known in (HardKnock.PHOBIA, HardKnock.TRAUMA) and len(threats) != 1:
+        raise InvalidDescription(f"{what}: acting as a {known}, it shows exactly one threat")
+    return known
 
 
 def _check_card(card: OrderCard | RecruitCard | HelpingHandCard, what: str) -> None:
@@ -184,6 +223,11 @@ def _order(catalogue: Catalogue, cmd: DescribeOrder) -> OrderDescribed:
         if players < 1 or minimum < 1:
             raise InvalidDescription(f"{what}: minimum intensities are at least 1")
     forbids = parse_forbids(tuple(f.text for f in card.forbids), what)  # checked, once each
+    rules = parse_rules(tuple(r.text for r in card.rules), "order", what)
+    if any(r.word == "cancel" for r in rules) and not card.lasting:
+        raise InvalidDescription(
+            f"{what}: a cancellation condition belongs to a lasting Order (--lasting)"
+        )
     _check_reason(card.number in catalogue.orders, what, cmd.reason)
     return copy_fields(
         OrderDescribed,
@@ -191,6 +235,7 @@ def _order(catalogue: Catalogue, cmd: DescribeOrder) -> OrderDescribed:
         name=card.name.strip(),
         reason=cmd.reason.strip(),
         forbids=tuple(f.text for f in forbids),
+        rules=tuple(r.text for r in rules),
     )
 
 
@@ -199,8 +244,19 @@ def _recruit(catalogue: Catalogue, cmd: DescribeRecruit) -> RecruitDescribed:
     _check_card(card, what)
     if card.hand < 1 or card.morale_tokens < 0:
         raise InvalidDescription(f"{what}: a starting hand of 1 or more, Morale tokens 0 or more")
+    forbids = parse_forbids(tuple(f.text for f in card.forbids), what)
+    rules = parse_rules(tuple(r.text for r in card.rules), "in-force", what)
+    advantage = parse_rules(tuple(r.text for r in card.advantage_rules), "once", what)
     _check_reason(card.number in catalogue.recruits, what, cmd.reason)
-    return copy_fields(RecruitDescribed, card, name=card.name.strip(), reason=cmd.reason.strip())
+    return copy_fields(
+        RecruitDescribed,
+        card,
+        name=card.name.strip(),
+        reason=cmd.reason.strip(),
+        forbids=tuple(f.text for f in forbids),
+        rules=tuple(r.text for r in rules),
+        advantage_rules=tuple(r.text for r in advantage),
+    )
 
 
 def _helping_hand(catalogue: Catalogue, cmd: DescribeHelpingHand) -> HelpingHandDescribed:
@@ -208,9 +264,16 @@ def _helping_hand(catalogue: Catalogue, cmd: DescribeHelpingHand) -> HelpingHand
     _check_card(card, what)
     if card.category not in HELPING_HAND_CATEGORIES:
         raise InvalidDescription(f"{what}: its category is action, event or friendship")
+    place = "friendship" if card.category == "friendship" else "once"
+    rules = parse_rules(tuple(r.text for r in card.rules), place, what)
+    if card.moment and card.category != "event":
+        raise InvalidDescription(f"{what}: only an Event card is played at a named moment")
+    if card.moment and card.moment not in EVENT_MOMENTS:
+        raise InvalidDescription(f"{what}: its moment is {', '.join(EVENT_MOMENTS)}")
     _check_reason(card.number in catalogue.helping_hands, what, cmd.reason)
     name, reason = card.name.strip(), cmd.reason.strip()
-    return copy_fields(HelpingHandDescribed, card, name=name, reason=reason)
+    texts = tuple(r.text for r in rules)
+    return copy_fields(HelpingHandDescribed, card, name=name, reason=reason, rules=texts)
 
 
 def decide_describe(catalogue: Catalogue, cmd: DescribeCommand) -> Event:
@@ -234,9 +297,24 @@ def learn(catalogue: Catalogue, event: Event) -> Catalogue:
             return catalogue.forget_number(event.number).described(event.number, card)
         case OrderDescribed():
             forbids = tuple(parse_forbid(text) for text in event.forbids)
-            return catalogue.learnt(copy_fields(OrderCard, event, forbids=forbids))
+            rules = stored_rules(event.rules, "order")
+            return catalogue.learnt(copy_fields(OrderCard, event, forbids=forbids, rules=rules))
         case RecruitDescribed():
-            return catalogue.learnt(copy_fields(RecruitCard, event))
+            recruit = copy_fields(
+                RecruitCard,
+                event,
+                forbids=tuple(parse_forbid(text) for text in event.forbids),
+                rules=stored_rules(event.rules, "in-force"),
+                advantage_rules=stored_rules(event.advantage_rules, "once"),
+            )
+            return catalogue.learnt(recruit)
         case HelpingHandDescribed():
-            return catalogue.learnt(copy_fields(HelpingHandCard, event))
+            place = "friendship" if event.category == "friendship" else "once"
+            rules = stored_rules(event.rules, place)
+            return catalogue.learnt(copy_fields(HelpingHandCard, event, rules=rules))
     return catalogue
+
+
+def stored_rules(texts: tuple[str, ...], place: str) -> tuple[Rule, ...]:
+    """The rules a stored description gives (checked when it was decided)."""
+    return tuple(parse_rule(text, place) for text in texts)

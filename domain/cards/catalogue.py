@@ -71,6 +71,12 @@ class CardType(msgspec.Struct, frozen=True):
     copies: int = 1
     effect: str = ""
     numbers: tuple[int, ...] = ()
+    acts_as: str | None = None  # a new Hard Knock: the known kind whose rules it follows
+
+    @property
+    def kind(self) -> str | None:
+        """The Hard Knock kind whose rules apply: the one it acts as, else its own."""
+        return self.acts_as or self.hard_knock
 
     @property
     def is_threat(self) -> bool:
@@ -155,6 +161,32 @@ class Forbid(msgspec.Struct, frozen=True):
         return "no Speech" if self.action == "speech" else "no Good Luck Charm"
 
 
+class Rule(msgspec.Struct, frozen=True):
+    """One effect of the vocabulary other than a restriction (``domain/cards/effects.py``
+    says each word, what it does and on which cards it may be written): ``word`` names it,
+    ``n`` its count, ``value`` its action or mode, ``moment`` when it applies."""
+
+    word: str
+    n: int = 0
+    value: str = ""
+    moment: str = ""
+
+    @property
+    def text(self) -> str:
+        """The words it is written in: ``allow:speech``, ``drop-max:4``, ``draw:2@withdraw``."""
+        said = self.word
+        if self.value:
+            said += f":{self.value}"
+        if self.n or self.word in NUMBERED_RULES:
+            said += f":{self.n}"
+        return said + (f"@{self.moment}" if self.moment else "")
+
+
+NUMBERED_RULES = frozenset(
+    {"drop-min", "drop-max", "support-discards", "draw", "tokens", "reserve", "discard"}
+)
+
+
 class OrderCard(msgspec.Struct, frozen=True):
     """An Order of the Day, as the player described it (the texts are not public)."""
 
@@ -167,6 +199,7 @@ class OrderCard(msgspec.Struct, frozen=True):
     cancellation: str = ""
     effect: str = ""
     forbids: tuple[Forbid, ...] = ()  # the actions it forbids while in play (effects.py)
+    rules: tuple[Rule, ...] = ()  # the other effects the engine applies (effects.py)
 
     def minimum_for(self, players: int) -> int:
         """The minimum intensity it sets for a table of ``players`` (1 if not given)."""
@@ -182,6 +215,9 @@ class RecruitCard(msgspec.Struct, frozen=True):
     morale_tokens: int = 1  # Morale tokens placed on it when it withdraws
     effect: str = ""
     advantage: str = ""
+    forbids: tuple[Forbid, ...] = ()  # what it forbids while in play (effects.py)
+    rules: tuple[Rule, ...] = ()  # its effect's rules while in play (effects.py)
+    advantage_rules: tuple[Rule, ...] = ()  # what its departure gives (effects.py)
 
 
 HELPING_HAND_CATEGORIES = ("action", "event", "friendship")
@@ -194,6 +230,8 @@ class HelpingHandCard(msgspec.Struct, frozen=True):
     name: str
     category: str
     effect: str = ""
+    rules: tuple[Rule, ...] = ()  # what it does, played or held (effects.py)
+    moment: str = ""  # an Event card: the moment it may be played at (effects.py)
 
 
 class Catalogue(msgspec.Struct, frozen=True):

@@ -173,7 +173,7 @@ def played_consequences(o: Outcome, player: str, card: str | None, target: Targe
         if chosen is not None:
             o.emit(HardKnockDiscarded(chosen[0], chosen[1], "merry-christmas"))
         return True
-    if kind.hard_knock == HardKnock.TYRANNICAL:
+    if kind.kind == HardKnock.TYRANNICAL:
         o.emit(MissionLeaderTaken(player))
     return False
 
@@ -231,10 +231,10 @@ def action_done(o: Outcome, cmd: Command) -> bool:
     """The action's events applied: the modules' and cards' moment (moments.py). Only
     their hooks (here or at a Trap) can put cards in hands during an action: if they made
     13, the chapter is lost at once (Decision 2). Whether it was."""
-    hooks = INSTALLED.after_action
-    for hook in hooks:
+    before = len(o.events)
+    for hook in INSTALLED.after_action:
         hook(o, cmd)
-    return bool(hooks or INSTALLED.trap) and lost_by_hands(o)
+    return bool(len(o.events) > before or INSTALLED.trap) and lost_by_hands(o)
 
 
 def after_action(o: Outcome, cmd: Command, chance: Chance | None) -> None:
@@ -287,7 +287,7 @@ def _check_speech_discard(
         )
     check_known_card(state, card)
     kind = state.catalogue[card]
-    shows = threat in kind.threats and kind.hard_knock in (None, "phobia", "trauma")
+    shows = threat in kind.threats and kind.kind in (None, "phobia", "trauma")
     if not shows or kind.merry_christmas:
         raise SpeechRefused(
             f"{player.name} cannot discard {card_label(card, state.catalogue)}: "

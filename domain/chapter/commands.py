@@ -132,13 +132,23 @@ class CancelOrder(msgspec.Struct, frozen=True):
     draws: int = 0
 
 
+class Choice(msgspec.Struct, frozen=True):
+    """What a player names when a card's once-rule needs it (domain/cards/effects.py):
+    ``cards`` discarded from their hand, the Hard Knock ``knock`` they discard."""
+
+    cards: tuple[str, ...] = ()
+    knock: str | None = None
+
+
 class PlayRecruitCard(msgspec.Struct, frozen=True):
     """The Mission Leader has the Recruit play a card (``drawn``: a Trap's card, ``target``:
-    a Merry Christmas's Hard Knock)."""
+    a Merry Christmas's Hard Knock; ``advantage``: what the leader names for the Recruit's
+    advantage when this last card makes it depart)."""
 
     card: str
     drawn: str | None = None
     target: Target | None = None
+    advantage: Choice | None = None
 
 
 class WithdrawRecruit(msgspec.Struct, frozen=True):

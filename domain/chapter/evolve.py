@@ -218,7 +218,9 @@ def _reveal_support(state: ChapterState, event: SupportRevealed) -> ChapterState
         state,
         support=SupportPending(
             player=event.beneficiary,
-            max_discards=1 if state.mission_failed else 2,
+            max_discards=(1 if state.mission_failed else 2)
+            if event.discards is None
+            else event.discards,
             charm_choice=not armistice and not state.mission_failed,
             charm_automatic=armistice,
         ),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from domain.cards.catalogue import HardKnock
 from domain.cards.notation import card_label
 from domain.chapter.commands import Target
 from domain.chapter.hardknocks import must_withdraw
@@ -75,8 +76,11 @@ def check_not_forced(state: ChapterState, player: Player, doing: str) -> None:
     if must_withdraw(state, player):
         counts = state.threat_counts()
         threat = max(counts, key=lambda t: counts[t])
+        cards = state.catalogue.cards
+        acting = [k for k in player.hard_knocks if cards[k].acts_as == HardKnock.FEARFUL]
+        fearful = "Fearful" if not acting else f"Fearful ({cards[acting[0]].name} acts as one)"
         raise MustWithdraw(
-            f"{player.name} is Fearful and {counts[threat]} {threat} threats are active: "
+            f"{player.name} is {fearful} and {counts[threat]} {threat} threats are active: "
             f"they must withdraw and cannot {doing}"
         )
 

@@ -22,7 +22,7 @@ def kinds(state: ChapterState, player: Player) -> list[str | None]:
     """The kinds of the Hard Knocks in front of a player, oldest first (active or not)."""
     cards, found = state.catalogue.cards, []
     for key in player.hard_knocks:
-        found.append(cards[key].hard_knock)
+        found.append(cards[key].kind)
     return found
 
 
@@ -35,7 +35,7 @@ def has(state: ChapterState, player: Player, kind: str) -> bool:
     """Whether a player has a Hard Knock of this kind in front of them (active or not)."""
     cards = state.catalogue.cards
     for key in player.hard_knocks:  # noqa: SIM110 - a loop, not a generator: a hot path
-        if cards[key].hard_knock == kind:
+        if cards[key].kind == kind:
             return True
     return False
 
@@ -47,7 +47,7 @@ def active(state: ChapterState, player: Player, kind: str) -> bool:
 
 def _age(state: ChapterState, player: Player, kind: str) -> int:
     for age, key in enumerate(player.hard_knocks):
-        if state.catalogue[key].hard_knock == kind:
+        if state.catalogue[key].kind == kind:
             return age
     return len(player.hard_knocks)
 
@@ -134,7 +134,9 @@ def withdrawal_blocker(
         blocker = older[0] if older else None
     else:
         blocker = own[0] if own else _fragile_blocker(state, player)
-    return blocker if blocker is None or _apply(state, knocks_apply) else None
+    if blocker is None or not _apply(state, knocks_apply) or allowed(state, player, "withdraw"):
+        return None
+    return blocker
 
 
 def must_withdraw(state: ChapterState, player: Player, knocks_apply: bool | None = None) -> bool:
@@ -142,14 +144,23 @@ def must_withdraw(state: ChapterState, player: Player, knocks_apply: bool | None
     (or the Hard Knocks give way to an Order, ``knocks_apply``)."""
     if not player.hard_knocks or not fearful_applies(state, player):
         return False
-    if not _apply(state, knocks_apply):
+    if not _apply(state, knocks_apply) or allowed(state, player, "play"):
         return False
     return withdrawal_blocker(state, player, knocks_apply=True) is None
 
 
 def is_mute(state: ChapterState, player: Player, knocks_apply: bool | None = None) -> bool:
     """Mute: no Speech (unless the Hard Knocks give way to an Order, ``knocks_apply``)."""
-    return active(state, player, HardKnock.MUTE) and _apply(state, knocks_apply)
+    if not active(state, player, HardKnock.MUTE) or not _apply(state, knocks_apply):
+        return False
+    return not allowed(state, player, "speech")
+
+
+def allowed(state: ChapterState, player: Player, action: str) -> bool:
+    """Whether a card in force lifts the Hard Knocks restricting this action of the player
+    (moments.py ``allows``): "a Helping Hand card takes precedence", an Order "has
+    priority"."""
+    return any(hook(state, player, action) for hook in INSTALLED.allows)
 
 
 def _apply(state: ChapterState, knocks_apply: bool | None) -> bool:

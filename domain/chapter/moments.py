@@ -28,9 +28,13 @@ The moments, in the order a chapter meets them:
 - ``knocks_yield``: whether the Hard Knocks that restrict the active player give way
   now ("In case of conflict with a Hard Knock, the Order of the Day has priority": an
   Order's restrictions would otherwise leave no action the Hard Knocks allow).
+- ``allows``: whether a card lifts the Hard Knocks restricting a player's action
+  (``speech``, ``withdraw``, ``play``: a card that allows it, domain/cards/effects.py).
 - ``trap``: a Trap sprang for a player (its drawn card was played).
 - ``after_action``: the action's events are applied, before the Mission's end is checked.
 - ``mission_end``: the Mission failed or succeeded (every way of playing a chapter).
+- ``support``: when the Support is revealed, whether anybody benefits and how many Hard
+  Knocks the beneficiary may discard (None: as the rules say).
 - ``after_support``: the Support phase of a Mission is over, before the defeat checks and
   the Morale Drop (Orders: the spent orders are discarded).
 - ``morale_drop``: the number of cards the Morale Drop takes, which a hook may change.
@@ -51,7 +55,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 if TYPE_CHECKING:  # types only: this module is imported by domain/__init__ and stays light
     from domain.cards.catalogue import Catalogue
     from domain.chapter.commands import Chance, Command, StartChapter, StartMission
-    from domain.chapter.state import ChapterState
+    from domain.chapter.state import ChapterState, Player
     from domain.events import ChapterStarted, Event
 
     Setup = Callable[[StartChapter, Catalogue, Chance | None], ChapterStarted | None]
@@ -60,6 +64,8 @@ if TYPE_CHECKING:  # types only: this module is imported by domain/__init__ and 
     StartChoices = Callable[[ChapterState], list[tuple[int | None, int | None]]]
     BeforeAction = Callable[[ChapterState, Command], None]
     KnocksYield = Callable[[ChapterState], bool]
+    Allows = Callable[[ChapterState, Player, str], bool]
+    SupportRule = Callable[[ChapterState], tuple[bool, int | None]]
     AfterAction = Callable[[Any, Command], None]  # (an Outcome, the command)
     Trap = Callable[[Any, str], None]  # (an Outcome, the player whose Trap sprang)
     Moment = Callable[[Any], None]  # (an Outcome)
@@ -86,6 +92,8 @@ class Module(NamedTuple):
     after_support: AfterSupport | None = None
     before_action: BeforeAction | None = None
     knocks_yield: KnocksYield | None = None
+    allows: Allows | None = None
+    support: SupportRule | None = None
     trap: Trap | None = None
     after_action: AfterAction | None = None
     mission_end: Moment | None = None
@@ -123,6 +131,7 @@ class Registry:
         "after_action",
         "after_deal",
         "after_support",
+        "allows",
         "before_action",
         "before_deal",
         "begin",
@@ -137,6 +146,7 @@ class Registry:
         "owners",
         "setup",
         "start_choices",
+        "support",
         "trap",
     )
     modules: tuple[Module, ...]
@@ -149,6 +159,8 @@ class Registry:
     after_support: tuple[AfterSupport, ...]
     before_action: tuple[BeforeAction, ...]
     knocks_yield: tuple[KnocksYield, ...]
+    allows: tuple[Allows, ...]
+    support: tuple[SupportRule, ...]
     trap: tuple[Trap, ...]
     after_action: tuple[AfterAction, ...]
     mission_end: tuple[Moment, ...]
@@ -182,6 +194,8 @@ class Registry:
         self.after_support = _hooks(modules, "after_support")
         self.before_action = _hooks(modules, "before_action")
         self.knocks_yield = _hooks(modules, "knocks_yield")
+        self.allows = _hooks(modules, "allows")
+        self.support = _hooks(modules, "support")
         self.trap = _hooks(modules, "trap")
         self.after_action = _hooks(modules, "after_action")
         self.mission_end = _hooks(modules, "mission_end")

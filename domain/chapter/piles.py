@@ -28,6 +28,9 @@ class OrderPiles(msgspec.Struct, frozen=True):
     known: int = 0
     in_play: tuple[int, ...] = ()  # in No Man's Land, oldest first
     discard: tuple[int, ...] = ()
+    # (Mission, order): orders discarded after that Mission's Support, whose rules still
+    # bound the Morale Drop that closes it (domain/modules/effects.py)
+    spent: tuple[tuple[int, int], ...] = ()
 
 
 class Recruit(msgspec.Struct, frozen=True):

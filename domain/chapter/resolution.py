@@ -105,7 +105,12 @@ def reveal_support(o: Outcome) -> None:
     )
     counts = Counter(receiver for _, _, receiver in gifts).most_common()
     unique = counts and (len(counts) == 1 or counts[0][1] > counts[1][1])
-    o.emit(SupportRevealed(gifts, counts[0][0] if unique else None))
+    benefits, discards = True, None
+    for hook in INSTALLED.support:  # a card that changes the Support (moments.py)
+        benefit, discard = hook(state)
+        benefits, discards = benefits and benefit, discard if discard is not None else discards
+    beneficiary = counts[0][0] if unique and benefits else None
+    o.emit(SupportRevealed(gifts, beneficiary, discards))
     pending = o.state.support
     if pending is not None:
         automatic = automatic_support(o.state, pending)

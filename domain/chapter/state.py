@@ -87,6 +87,7 @@ class ChapterState(msgspec.Struct, frozen=True):
     orders: OrderPiles | None = None  # Orders of the Day (domain/modules/orders.py); None: not used
     recruits: RecruitPiles | None = None  # Recruits (domain/modules/recruits.py); None: not used
     luck_spent: tuple[str, ...] = ()  # Luck cards whose symbol cancelled a Trap this Mission
+    friendships: tuple[tuple[str, int], ...] = ()  # (player, number): Friendship cards held
 
     # --- Luck (Decision 1, docs/rules.md) ------------------------------------------
     def unspent_luck(self) -> tuple[str, ...]:
@@ -208,7 +209,7 @@ class ChapterState(msgspec.Struct, frozen=True):
         """A player's Hard Knock kinds that have effect now (none once withdrawn)."""
         if player.withdrawn and self.phase == Phase.MISSION:
             return ()
-        kinds = (self.catalogue[k].hard_knock for k in player.hard_knocks)
+        kinds = (self.catalogue[k].kind for k in player.hard_knocks)
         return tuple(kind for kind in kinds if kind is not None)
 
     def threat_tally(self) -> dict[str, int]:
@@ -222,7 +223,7 @@ class ChapterState(msgspec.Struct, frozen=True):
             if player.hard_knocks and not player.withdrawn and not player.chaplain:
                 for key in player.hard_knocks:
                     card = cards[key]
-                    if card.hard_knock in THREAT_KNOCKS:
+                    if card.kind in THREAT_KNOCKS:
                         shown += card.threats
         if self.orders is not None:  # Orders of the Day show threats while in play
             for number in self.orders.in_play:

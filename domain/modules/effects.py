@@ -1,16 +1,19 @@
-"""What an Order of the Day forbids, enforced while it is in No Man's Land (issue 14,
-"Effects the engine enforces"; the vocabulary is ``domain/cards/effects.py``).
+"""The card effects the engine applies (issue 14, "Effects the engine enforces"; the
+vocabulary and what each word means: ``domain/cards/effects.py``).
 
-An Order in play (kept for this Mission, or lasting until its condition is met) may
-forbid a Speech, a Good Luck Charm, a withdrawal while holding N or more cards, or
-playing a card that shows a threat. Orders stack: each one in play applies. The Orders
-module checks every action about to be decided (``before_action`` in moments.py) and
-``domain.legal`` asks the same check, so a forbidden action is never offered.
+A card is *in force* while the rulebook says its effect lasts: an Order of the Day while
+it is in No Man's Land (for its Mission, or until its condition is met), a Recruit while
+it is in play, a Friendship Helping Hand for the rest of the campaign once its holder has
+it. Cards in force stack: each applies. This module joins the chapter's rules at the named
+moments (``domain/chapter/moments.py``): before an action (what the cards forbid), when
+Hard Knocks would restrict (what the cards allow), after an action (a draw when a player
+withdraws), at the Support and the Morale Drop. Action and Event Helping Hands and a
+Recruit's advantage apply once (``once``), through ``CardEffect`` events.
 
 When an Order's restrictions conflict with a Hard Knock's, "the Order of the Day has
 priority" (armistice rulebook): if the Orders forbid every action the Hard Knocks leave
 the active player, the Hard Knocks give way (``knocks_yield``, asked by
-``chapter.hardknocks``). An engine decision the rulebook leaves open: when the Orders
+``chapter.hardknocks``). An engine decision the rulebook leaves open: when the cards
 would leave no action at all even then (say every card in hand shows the forbidden
 threat and the hand is too large to withdraw), the restrictions yield for that turn: the
 player does what the basic rules allow. A refusal always leaves something to do.
@@ -18,77 +21,174 @@ player does what the basic rules allow. A refusal always leaves something to do.
 
 from __future__ import annotations
 
-from domain.cards.catalogue import Forbid, OrderCard
-from domain.chapter.commands import Command, MakeSpeech, PlayCard, UseCharm, Withdraw
+from collections.abc import Iterator
+from typing import ClassVar
+
+import msgspec
+from msgspec.structs import replace
+
+from domain.cards.catalogue import Forbid, Rule
+from domain.cards.effects import rule_words
+from domain.cards.notation import card_label
+from domain.chapter.commands import (
+    Choice,
+    Command,
+    MakeSpeech,
+    PlayCard,
+    PlayRecruitCard,
+    UseCharm,
+    Withdraw,
+    WithdrawRecruit,
+)
 from domain.chapter.guards import find_player
-from domain.chapter.state import ChapterState
+from domain.chapter.moments import Module
+from domain.chapter.outcome import Outcome
+from domain.chapter.resolution import lost_by_hands
+from domain.chapter.state import ChapterState, Phase, Player
 from domain.errors import RuleViolation
+from domain.events import Event, Slot
 
 
 class OrderForbids(RuleViolation):
-    """An Order of the Day in play forbids the action."""
+    """A card in force (an Order of the Day, a Recruit) forbids the action."""
 
     rule = "orders of the day"
 
 
-def _hand_size(state: ChapterState, name: str) -> int:
-    # Solo mode draws no Order of the Day (its Mission start refuses one): a player's hand.
-    return find_player(state, name).hand_size
+class EffectRefused(RuleViolation):
+    """A card's effect cannot be applied as asked."""
+
+    rule = "card effects"
+
+
+# --- Events ----------------------------------------------------------------------------
+class CardEffect(Event, frozen=True):
+    """A card's rule applied once to ``player``: ``source`` names the card
+    (``Order #21 Name``), ``rule`` the rule's words (``draw:2``); ``cards`` the cards it
+    moved (drawn, discarded: slots, None unseen), ``tokens`` the Speech tokens taken."""
+
+    TYPE: ClassVar[str] = "CardEffect"
+    source: str
+    rule: str
+    player: str | None
+    cards: tuple[Slot, ...] = ()
+    tokens: int = 0
+
+
+# --- What is in force ------------------------------------------------------------------
+class InForce(msgspec.Struct, frozen=True):
+    """A card whose effect lasts now: its label, how long, what it forbids and its rules;
+    ``holder``: a Friendship's player (its ``allow`` is theirs only)."""
+
+    label: str
+    when: str
+    forbids: tuple[Forbid, ...]
+    rules: tuple[Rule, ...]
+    holder: str | None = None
+
+
+def in_force(state: ChapterState) -> Iterator[InForce]:
+    """Every card in force now, Orders first (oldest first), then the Recruit, then the
+    Friendships. An Order "lasts as long as the Mission itself" and is "discarded after
+    the Support phase": the engine reads it as still bounding the Morale Drop that closes
+    its Mission (``OrderPiles.spent``; an engine decision, docs/rules.md)."""
+    catalogue = state.catalogue
+    if state.orders is not None:
+        spent = tuple(n for m, n in state.orders.spent if m == state.mission)
+        for number in (*state.orders.in_play, *spent):
+            order = catalogue.orders.get(number)
+            if order is not None and (order.forbids or order.rules):
+                when = "until it is cancelled" if order.lasting else "this Mission"
+                yield InForce(f"Order #{number} {order.name}", when, order.forbids, order.rules)
+    recruit = state.recruit
+    if recruit is not None:
+        card = catalogue.recruits.get(recruit.number)
+        if card is not None and (card.forbids or card.rules):
+            label = f"Recruit #{card.number} {card.name}"
+            yield InForce(label, "while it is in play", card.forbids, card.rules)
+    for player, number in state.friendships:
+        helping = catalogue.helping_hands.get(number)
+        if helping is not None and helping.rules:
+            label = f"Friendship #{number} {helping.name}"
+            yield InForce(label, "for the campaign", (), helping.rules, holder=player)
+
+
+def _any_in_force(state: ChapterState) -> bool:
+    """Cheap first look on the hot path: could any card be in force?"""
+    return bool(
+        (state.orders is not None and (state.orders.in_play or state.orders.spent))
+        or state.recruit is not None
+        or state.friendships
+    )
+
+
+def rules_in_force(state: ChapterState, word: str) -> Iterator[tuple[InForce, Rule]]:
+    """Each rule with this word in force now, and its card."""
+    if not _any_in_force(state):
+        return
+    for card in in_force(state):
+        for rule in card.rules:
+            if rule.word == word:
+                yield card, rule
+
+
+# --- Restrictions ----------------------------------------------------------------------
+def _hand_size(state: ChapterState, cmd: Command) -> int:
+    if isinstance(cmd, WithdrawRecruit):
+        recruit = state.recruit
+        return len(recruit.hand) if recruit is not None else 0
+    assert isinstance(cmd, Withdraw)
+    return find_player(state, cmd.player).hand_size
 
 
 def forbids(state: ChapterState, forbid: Forbid, cmd: Command) -> bool:
-    """Whether this restriction forbids the command now."""
+    """Whether this restriction forbids the command now (a Recruit's too)."""
     action = forbid.action
     if action == "play":
-        return isinstance(cmd, PlayCard) and forbid.threat in state.catalogue[cmd.card].threats
+        if isinstance(cmd, PlayCard | PlayRecruitCard):
+            return forbid.threat in state.catalogue[cmd.card].threats
+        return False
     if action == "speech":
         return isinstance(cmd, MakeSpeech)
     if action == "charm":
         return isinstance(cmd, UseCharm)
-    return isinstance(cmd, Withdraw) and _hand_size(state, cmd.player) >= forbid.holding
+    return isinstance(cmd, Withdraw | WithdrawRecruit) and _hand_size(state, cmd) >= forbid.holding
 
 
-def forbidding(state: ChapterState, cmd: Command) -> tuple[OrderCard, Forbid] | None:
-    """The first Order in No Man's Land (oldest first) that forbids the command, and how."""
-    piles = state.orders
-    if piles is None or not piles.in_play:
+def forbidding(state: ChapterState, cmd: Command) -> tuple[InForce, Forbid] | None:
+    """The first card in force that forbids the command, and how."""
+    if not _any_in_force(state):
         return None
-    described = state.catalogue.orders
-    for number in piles.in_play:
-        card = described.get(number)
-        if card is None or not card.forbids:
-            continue
+    for card in in_force(state):
         for forbid in card.forbids:
             if forbids(state, forbid, cmd):
                 return card, forbid
     return None
 
 
-def refusal(state: ChapterState, card: OrderCard, forbid: Forbid, cmd: Command) -> str:
-    """``Order #21 Test order: no Speech this Mission``, with the facts that apply."""
-    when = "until it is cancelled" if card.lasting else "this Mission"
-    said = f"Order #{card.number} {card.name}: {forbid.words} {when}"
-    if isinstance(cmd, Withdraw):
-        size = _hand_size(state, cmd.player)
-        said += (
-            f" ({find_player(state, cmd.player).name} holds {size} card{'' if size == 1 else 's'})"
-        )
+def refusal(state: ChapterState, card: InForce, forbid: Forbid, cmd: Command) -> str:
+    """``Order #21 Hold the Line: no Speech this Mission``, with the facts that apply."""
+    said = f"{card.label}: {forbid.words} {card.when}"
+    if isinstance(cmd, Withdraw | WithdrawRecruit):
+        size = _hand_size(state, cmd)
+        who = "the Recruit" if isinstance(cmd, WithdrawRecruit) else cmd.player
+        if isinstance(cmd, Withdraw):
+            who = find_player(state, cmd.player).name
+        said += f" ({who} holds {size} card{'' if size == 1 else 's'})"
     return said
 
 
 def _restricting(state: ChapterState) -> bool:
-    """An Order that forbids something is in No Man's Land, and it is someone's turn."""
-    piles = state.orders
-    if piles is None or not piles.in_play or state.active_player is None:
+    """A card that forbids something is in force, and it is someone's turn."""
+    if state.active_player is None or not _any_in_force(state):
         return False
-    described = state.catalogue.orders
-    return any(described[n].forbids for n in piles.in_play if n in described)
+    return any(card.forbids for card in in_force(state))
 
 
 def stuck(state: ChapterState) -> bool:
-    """Whether the Orders in play forbid every action the basic rules leave the active
-    player, even with the Hard Knocks giving way (then the Orders yield for this turn:
-    the engine's decision, see above)."""
+    """Whether the cards in force forbid every action the basic rules leave the active
+    player, even with the Hard Knocks giving way (then they yield for this turn: the
+    engine's decision, see above)."""
     from domain.legal import open_actions  # legal consults this module: imported when used
 
     return all(forbidding(state, c) is not None for c in open_actions(state, knocks_apply=False))
@@ -97,7 +197,7 @@ def stuck(state: ChapterState) -> bool:
 def knocks_yield(state: ChapterState) -> bool:
     """The Hard Knocks restricting the active player give way: "In case of conflict with a
     Hard Knock, the Order of the Day has priority" (armistice rulebook, Orders of the
-    Day). They do when the Orders in play forbid every action the Hard Knocks leave, and
+    Day). They do when the cards in force forbid every action the Hard Knocks leave, and
     not every action the basic rules leave (a Hardheaded player holding only forbidden
     cards may then withdraw; a Fearful one whose withdrawal an Order forbids plays on)."""
     if not _restricting(state):
@@ -110,7 +210,193 @@ def knocks_yield(state: ChapterState) -> bool:
 
 
 def enforce_forbids(state: ChapterState, cmd: Command) -> None:
-    """Before an action: refuse it when an Order in play forbids it (moments.py)."""
+    """Before an action: refuse it when a card in force forbids it (moments.py)."""
     found = forbidding(state, cmd)
     if found is not None and not stuck(state):
         raise OrderForbids(refusal(state, *found, cmd))
+
+
+# --- Permissions -----------------------------------------------------------------------
+def allows(state: ChapterState, player: Player, action: str) -> bool:
+    """Whether a card in force lifts the Hard Knocks that restrict this action of this
+    player (``speech``, ``withdraw``, ``play``)."""
+    for card, rule in rules_in_force(state, "allow"):
+        if rule.value == action and card.holder in (None, player.name):
+            return True
+    return False
+
+
+# --- The Support and the Morale Drop ---------------------------------------------------
+def support_rule(state: ChapterState) -> tuple[bool, int | None]:
+    """Whether anybody benefits from this Mission's Support, and how many Hard Knocks the
+    beneficiary may discard (None: as the rules say)."""
+    benefits, discards = True, None
+    for _card, rule in rules_in_force(state, "support"):
+        benefits = benefits and rule.value != "none"
+    for _card, rule in rules_in_force(state, "support-discards"):
+        discards = rule.n if discards is None else max(discards, rule.n)
+    return benefits, discards
+
+
+def morale_drop(state: ChapterState, size: int) -> int:
+    """The Morale Drop bounded by the cards in force: at least the largest ``drop-min``,
+    at most the smallest ``drop-max``."""
+    for _card, rule in rules_in_force(state, "drop-min"):
+        size = max(size, rule.n)
+    for _card, rule in rules_in_force(state, "drop-max"):
+        size = min(size, rule.n)
+    return size
+
+
+# --- Drawing when withdrawing ----------------------------------------------------------
+def draw_on_withdrawal(o: Outcome, cmd: Command) -> None:
+    """After a withdrawal: each ``draw:N@withdraw`` in force makes the player draw N."""
+    if not isinstance(cmd, Withdraw):
+        return
+    for card, rule in list(rules_in_force(o.state, "draw")):
+        player = find_player(o.state, cmd.player)
+        o.emit(CardEffect(card.label, rule.text, player.name, o.state.trials[: rule.n]))
+
+
+# --- Once: a Helping Hand played, a Recruit's advantage ---------------------------------
+def _named_cards(
+    state: ChapterState, player: Player, rule: Rule, choice: Choice
+) -> tuple[str, ...]:
+    cards = choice.cards
+    if len(cards) > rule.n:
+        raise EffectRefused(f"{rule_words(rule)}: {len(cards)} cards named")
+    held = list(player.hand)
+    hidden = player.hidden
+    for card in cards:
+        if card not in state.catalogue:
+            raise EffectRefused(f"{card!r} is not a card of this campaign")
+        if card in held:
+            held.remove(card)
+        elif hidden:
+            hidden -= 1
+        else:
+            raise EffectRefused(
+                f"{player.name} holds no {card_label(card, state.catalogue)} to discard"
+            )
+    return cards
+
+
+def once(o: Outcome, source: str, rules: tuple[Rule, ...], name: str, choice: Choice) -> None:
+    """Apply a card's once-rules for ``name`` (a Helping Hand's player, the Mission Leader
+    for a Recruit's advantage); what is named (``choice``) is checked against the rules."""
+    used_cards = used_knock = False
+    for rule in rules:
+        state = o.state
+        player = find_player(state, name)
+        if player.chaplain and rule.word in ("draw", "discard", "knock-discard"):
+            raise EffectRefused(f"{source}: the Chaplain holds no cards")
+        match rule.word:
+            case "draw" | "reserve":
+                o.emit(CardEffect(source, rule.text, player.name, state.trials[: rule.n]))
+            case "discard":
+                used_cards = True
+                cards = _named_cards(state, player, rule, choice)
+                o.emit(CardEffect(source, rule.text, player.name, cards))
+            case "knock-discard":
+                used_knock = True
+                knock = choice.knock
+                if knock is None and not player.hard_knocks:
+                    continue  # nothing in front of them to discard
+                if knock is None and len(set(player.hard_knocks)) == 1:
+                    knock = player.hard_knocks[0]
+                if knock is None or knock not in player.hard_knocks:
+                    held = ", ".join(player.hard_knocks) or "none"
+                    raise EffectRefused(
+                        f"{source}: name the Hard Knock {player.name} discards "
+                        f"(--knock; in front of them: {held})"
+                    )
+                o.emit(CardEffect(source, rule.text, player.name, (knock,)))
+            case "tokens":
+                room = min(rule.n, state.speech_stock)
+                o.emit(CardEffect(source, rule.text, player.name, tokens=room))
+            case "charm":
+                o.emit(CardEffect(source, rule.text, player.name))
+    if choice.cards and not used_cards:
+        raise EffectRefused(f"{source} discards no card from hand: name none")
+    if choice.knock is not None and not used_knock:
+        raise EffectRefused(f"{source} discards no Hard Knock: name none")
+    lost_by_hands(o)  # a draw may make 13 cards in hands (Decision 2)
+
+
+MOMENT_WORDS = {
+    "mission-start": "when a Mission starts, before its first action",
+    "withdraw": "once its player has withdrawn this Mission",
+    "support": "during the Support phase",
+}
+
+
+def event_moment_now(state: ChapterState, player: Player, moment: str) -> bool:
+    """Whether an Event Helping Hand's moment is now: ``mission-start`` (a Mission is on
+    and nobody has acted yet), ``withdraw`` (its player has withdrawn this Mission),
+    ``support`` (the Support phase)."""
+    if moment == "support":
+        return state.phase == Phase.SUPPORT
+    if state.phase != Phase.MISSION:
+        return False
+    if moment == "withdraw":
+        return player.withdrawn
+    fresh = not state.nml and not any(p.withdrawn for p in state.players)
+    return fresh and state.turn == state.leader
+
+
+# --- Evolving --------------------------------------------------------------------------
+def with_drawn(state: ChapterState, name: str, cards: tuple[Slot, ...]) -> ChapterState:
+    """The state once ``name`` drew ``cards`` from the top of the Trials deck (seen ones
+    into the known hand, unseen ones counted)."""
+    state = replace(state, trials=state.trials[len(cards) :])
+    if not cards:
+        return state
+    player = state.player(name)
+    known = tuple(sorted((*player.hand, *(c for c in cards if c is not None))))
+    hidden = player.hidden + sum(c is None for c in cards)
+    return state.with_player(replace(player, hand=known, hidden=hidden))
+
+
+def _applied(state: ChapterState, event: CardEffect) -> ChapterState:
+    word = event.rule.partition(":")[0].partition("@")[0]
+    name = event.player
+    assert name is not None, "a card effect names its player"
+    if word == "draw":
+        return with_drawn(state, name, event.cards)
+    if word == "reserve":
+        moved = event.cards
+        return replace(state, trials=state.trials[len(moved) :], morale=(*state.morale, *moved))
+    player = state.player(name)
+    if word == "discard":
+        hand, hidden = list(player.hand), player.hidden
+        for card in event.cards:
+            if card in hand:
+                hand.remove(card)
+            else:
+                hidden -= 1
+        player = replace(player, hand=tuple(hand), hidden=hidden)
+        discarded = tuple(c for c in event.cards if c is not None)
+        return replace(state.with_player(player), discard=(*state.discard, *discarded))
+    if word == "knock-discard":
+        knocks = list(player.hard_knocks)
+        knock = event.cards[0]
+        assert knock is not None
+        knocks.remove(knock)
+        player = replace(player, hard_knocks=tuple(knocks))
+        return replace(state.with_player(player), discard=(*state.discard, knock))
+    if word == "tokens":
+        player = replace(player, speech_tokens=player.speech_tokens + event.tokens)
+        return replace(state.with_player(player), speech_stock=state.speech_stock - event.tokens)
+    return state.with_player(replace(player, charm_up=True))  # charm
+
+
+EFFECTS = Module(
+    "Card effects",
+    before_action=enforce_forbids,
+    knocks_yield=knocks_yield,
+    after_action=draw_on_withdrawal,
+    morale_drop=morale_drop,
+    allows=allows,
+    support=support_rule,
+    evolvers={CardEffect: _applied},
+)

@@ -11,9 +11,10 @@ for, as many as the deck still holds; if they make 13 cards in hands, the chapte
 at once (Decision 2).
 
 An order's effect is free text the table applies (with corrections where needed), except
-what the group described with the effects vocabulary (``domain/cards/effects.py``): the
-actions it forbids, which the engine refuses while it is in play (``effects.py``). The
-engine enforces the structure: drawing, the minimum, threats, discarding, stacking.
+what the group described with the effects vocabulary (``domain/cards/effects.py``): what
+it forbids or allows, its Morale Drop and Support rules, a draw when withdrawing
+(``domain/modules/effects.py``), and a cancellation condition the engine checks here.
+The engine enforces the structure: drawing, the minimum, threats, discarding, stacking.
 """
 
 from __future__ import annotations
@@ -29,10 +30,10 @@ from domain.chapter.moments import Module
 from domain.chapter.outcome import Outcome
 from domain.chapter.piles import OrderPiles
 from domain.chapter.resolution import lost_by_hands
-from domain.chapter.state import ChapterState, Phase
+from domain.chapter.state import ChapterState, Phase, Player
 from domain.errors import IntensityTooLow, RuleViolation, WrongPhase
 from domain.events import ChapterStarted, Event, Slot
-from domain.modules.effects import enforce_forbids, knocks_yield
+from domain.modules.effects import with_drawn
 
 CANCEL_REASON = "its cancellation condition is met"  # what legal_actions lists
 
@@ -121,8 +122,22 @@ def cancellable(state: ChapterState) -> tuple[int, ...]:
 
 
 def cancel_options(state: ChapterState) -> list[Command]:
-    """A cancellation per lasting order (who met the condition and what they draw: open)."""
-    return [CancelOrder(n, CANCEL_REASON) for n in cancellable(state)]
+    """A cancellation per lasting order (who met the condition and what they draw: open),
+    or, for a condition the engine checks (``cancel:withdraw-draw:N``), one per player who
+    has withdrawn this Mission, drawing N."""
+    options: list[Command] = []
+    for number in cancellable(state):
+        rules = state.catalogue.orders[number].rules
+        condition = next((r for r in rules if r.word == "cancel"), None)
+        if condition is None:
+            options.append(CancelOrder(number, CANCEL_REASON))
+        elif state.phase == Phase.MISSION:
+            options += [
+                CancelOrder(number, "", p.name, condition.n)
+                for p in state.players
+                if p.withdrawn and not p.chaplain
+            ]
+    return options
 
 
 # --- Deciding --------------------------------------------------------------------------
@@ -218,12 +233,17 @@ def decide_cancel_order(
             f"{label} has no cancellation condition: it lasts this Mission and is "
             "discarded after the Support phase"
         )
-    if not cmd.reason.strip():
-        condition = card.cancellation or "see the card"
-        raise OrderRefused(f"say why {label} is cancelled (its condition: {condition})")
+    condition = next((r for r in card.rules if r.word == "cancel"), None)
+    reason = cmd.reason.strip()
+    if not reason and condition is None:
+        said = card.cancellation or "see the card"
+        raise OrderRefused(f"say why {label} is cancelled (its condition: {said})")
     if cmd.draws < 0 or (cmd.draws and cmd.player is None):
         raise OrderRefused(f"cancelling {label}: name the player who draws, and a count >= 0")
     player = find_player(state, cmd.player) if cmd.player is not None else None
+    if condition is not None:
+        _check_condition(state, label, condition.n, player, cmd.draws)
+        reason = reason or f"{player.name if player else ''} withdrew and drew {cmd.draws}"
     if player is not None and player.chaplain:
         raise OrderRefused("the Chaplain never holds cards: he cannot draw for an order")
     # "If the Trials Deck doesn't contain enough cards, the Order of the Day is still
@@ -231,9 +251,23 @@ def decide_cancel_order(
     cards = state.trials[: cmd.draws]
     o = Outcome(state)
     name = player.name if player is not None else None
-    o.emit(OrderCancelled(cmd.order, cmd.reason.strip(), name, cards))
+    o.emit(OrderCancelled(cmd.order, reason, name, cards))
     lost_by_hands(o)  # the drawn cards may make 13 in hands: lost at once (Decision 2)
     return o
+
+
+def _check_condition(
+    state: ChapterState, label: str, draws: int, player: Player | None, drawn: int
+) -> None:
+    """``cancel:withdraw-draw:N``: "When Withdrawing, a player can draw N cards from the
+    Trials Deck to discard this Order of the Day" (armistice rulebook's example): the
+    player has withdrawn this Mission and draws exactly N ("if the Trials Deck doesn't
+    contain enough cards, the Order of the Day is still cancelled": they draw what is left)."""
+    said = f"{label} is cancelled by a player who has withdrawn this Mission drawing {draws} cards"
+    if player is None or drawn != draws:
+        raise OrderRefused(f"{said}: name them and the {draws} cards (--player, --draws {draws})")
+    if state.phase != Phase.MISSION or not player.withdrawn:
+        raise OrderRefused(f"{said}: {player.name} has not withdrawn this Mission")
 
 
 def kept_order_minimum(state: ChapterState, cmd: StartMission) -> int:
@@ -278,21 +312,16 @@ def _leaves(piles: OrderPiles, number: int) -> OrderPiles:
 
 
 def _discarded(state: ChapterState, event: OrderDiscarded) -> ChapterState:
-    return replace(state, orders=_leaves(_piles(state), event.order))
+    piles = _leaves(_piles(state), event.order)
+    spent = (*(s for s in piles.spent if s[0] == state.mission), (state.mission, event.order))
+    return replace(state, orders=replace(piles, spent=spent))
 
 
 def _cancelled(state: ChapterState, event: OrderCancelled) -> ChapterState:
-    state = replace(
-        state,
-        orders=_leaves(_piles(state), event.order),
-        trials=state.trials[len(event.cards) :],
-    )
-    if event.player is None or not event.cards:
-        return state
-    player = state.player(event.player)
-    known = tuple(sorted((*player.hand, *(c for c in event.cards if c is not None))))
-    hidden = player.hidden + sum(c is None for c in event.cards)
-    return state.with_player(replace(player, hand=known, hidden=hidden))
+    state = replace(state, orders=_leaves(_piles(state), event.order))
+    if event.player is None:
+        return replace(state, trials=state.trials[len(event.cards) :])
+    return with_drawn(state, event.player, event.cards)
 
 
 ORDERS = Module(
@@ -302,8 +331,6 @@ ORDERS = Module(
     minimum=kept_order_minimum,
     before_deal=choose_order,
     after_support=discard_spent_orders,
-    before_action=enforce_forbids,
-    knocks_yield=knocks_yield,
     evolvers={OrderChosen: _chosen, OrderDiscarded: _discarded, OrderCancelled: _cancelled},
     commands={CancelOrder: decide_cancel_order},
     actions=cancel_options,

@@ -15,8 +15,8 @@ from domain.chapter.actions import trap_springs
 from domain.chapter.commands import CancelOrder, Command, PlayRecruitCard, WithdrawRecruit
 from domain.chapter.state import ChapterState
 from domain.legal import targets
-from domain.modules.orders import cancellable, order_choices
-from domain.modules.recruits import recruit_actions
+from domain.modules.orders import cancel_options, cancellable, order_choices
+from domain.modules.recruits import recruit_turn
 
 SIMULATED_REASON = "the simulated table says its condition is met"
 
@@ -45,7 +45,13 @@ def random_cancellation(state: ChapterState, rng: random.Random) -> CancelOrder 
     player = state.active_player
     if not lasting or player is None or rng.random() >= 0.15:
         return None
-    return CancelOrder(rng.choice(lasting), SIMULATED_REASON, player.name, rng.randint(0, 3))
+    number = rng.choice(lasting)
+    if any(r.word == "cancel" for r in state.catalogue.orders[number].rules):
+        checked = [
+            c for c in cancel_options(state) if isinstance(c, CancelOrder) and c.order == number
+        ]
+        return rng.choice(checked) if checked else None
+    return CancelOrder(number, SIMULATED_REASON, player.name, rng.randint(0, 3))
 
 
 def _safe(state: ChapterState, command: Command) -> bool:
@@ -57,13 +63,13 @@ def _safe(state: ChapterState, command: Command) -> bool:
 
 def random_recruit_command(state: ChapterState, rng: random.Random) -> Command:
     """The Mission Leader's choice for the Recruit: mostly a safe card, else any, or withdraw."""
-    options = recruit_actions(state, targets(state))
+    options = recruit_turn(state)  # what the cards in force allow it
     plays = [c for c in options if isinstance(c, PlayRecruitCard)]
     safe = [c for c in plays if _safe(state, c)]
     roll = rng.random()
     if safe and roll < 0.8:
         command: Command = rng.choice(safe)
-    elif plays and roll < 0.9:
+    elif plays and (roll < 0.9 or WithdrawRecruit() not in options):
         command = rng.choice(plays)
     else:
         return WithdrawRecruit()

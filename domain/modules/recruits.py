@@ -10,8 +10,11 @@ withdrawn; a Trap it springs gives a drawn Hard Knock to the leader even if with
 withdraw (its Morale tokens go on it, stay there until it leaves, and count as cards in
 hand at every Morale Drop while it is in play; its own cards never count). It is not
 dealt cards, Support tiles and Speeches ignore it, a failed Mission gives it no token.
-When it plays its last card it departs (its advantage is free text for the table). No
-chapter is won while a Recruit is in play.
+When it plays its last card it departs: the rules of its advantage the group described
+apply at once for the Mission Leader (``effects.once``), the rest is text for the table.
+While it is in play its effect's rules are in force, and the cards in force (an Order)
+restrict its actions as a Grizzled's (``domain/modules/effects.py``). No chapter is won
+while a Recruit is in play.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from domain.cards.notation import card_label
 from domain.chapter.actions import played_consequences, trap_springs
 from domain.chapter.commands import (
     Chance,
+    Choice,
     Command,
     PlayRecruitCard,
     StartMission,
@@ -49,6 +53,7 @@ from domain.errors import (
 from domain.events import CardDrawnAndPlayed, ChapterStarted, Event
 from domain.legal import targets
 from domain.limits import MORALE_TOKENS
+from domain.modules.effects import EffectRefused, OrderForbids, forbidding, once, refusal
 
 
 class RecruitRefused(RuleViolation):
@@ -211,6 +216,9 @@ def decide_play_recruit_card(
             f"{leader.name}, the Mission Leader, has withdrawn: {who}'s {label} cannot be "
             "played this Mission (a Recruit's Hard Knock goes to the Mission Leader)"
         )
+    forbidden = recruit_forbidden(state, cmd)
+    if forbidden is not None:
+        raise OrderForbids(forbidden)
     # Luck, as for a Grizzled's card (Decision 1): read on the table with the card placed,
     # before its Luck is spent (``_played``).
     sprung = kind.trap and trap_springs(replace(state, nml=(*state.nml, cmd.card)))
@@ -228,8 +236,24 @@ def decide_play_recruit_card(
         raise TargetRefused("a Hard Knock target is only given with a Merry Christmas")
     if o.state.recruit is not None and not o.state.recruit.hand:
         o.emit(RecruitDeparted(recruit.number))
-    end_of_action(o, chance)
+        _advantage(o, recruit.number, cmd.advantage)
+    elif cmd.advantage is not None:
+        raise EffectRefused(f"{who} does not depart with this card: its advantage waits")
+    if o.state.phase != Phase.OVER:  # the advantage's draw may have made 13 cards in hands
+        end_of_action(o, chance)
     return o
+
+
+def _advantage(o: Outcome, number: int, choice: Choice | None) -> None:
+    """The departing Recruit's advantage, for the Mission Leader (who decides its actions)."""
+    card = o.state.catalogue.recruits.get(number)
+    if card is None or not card.advantage_rules:
+        if choice is not None:
+            raise EffectRefused(f"{recruit_label(o.state, number)}'s advantage names nothing")
+        return
+    leader = o.state.players[o.state.leader].name
+    label = f"Recruit #{number} {card.name}"
+    once(o, label, card.advantage_rules, leader, choice or Choice())
 
 
 def decide_withdraw_recruit(
@@ -237,6 +261,9 @@ def decide_withdraw_recruit(
 ) -> Outcome:
     """The leader has the Recruit withdraw; its Morale tokens go on it."""
     recruit = _check_recruits_turn(state, "withdraw")
+    forbidden = recruit_forbidden(state, cmd)
+    if forbidden is not None:
+        raise OrderForbids(forbidden)
     card = state.catalogue.recruits.get(recruit.number)
     o = Outcome(state)
     o.emit(RecruitWithdrew(recruit.number, card.morale_tokens if card else 0))
@@ -261,11 +288,27 @@ def recruit_actions(state: ChapterState, targets: tuple[Target | None, ...]) -> 
     return [*commands, WithdrawRecruit()]
 
 
-def recruit_turn(state: ChapterState) -> list[Command]:
-    """The Recruit's legal commands when it is its turn (none otherwise)."""
+def recruit_forbidden(state: ChapterState, cmd: Command) -> str | None:
+    """Why a card in force forbids the Recruit's action (None: it does not). The Recruit's
+    turn always leaves its withdrawal, unless a card forbids that too: then the
+    restrictions yield, as for a Grizzled (``effects.stuck``)."""
+    found = forbidding(state, cmd)
+    if found is None or state.turn != RECRUIT_TURN:
+        return None
+    if all(forbidding(state, c) is not None for c in recruit_turn(state, checked=False)):
+        return None
+    return refusal(state, *found, cmd)
+
+
+def recruit_turn(state: ChapterState, *, checked: bool = True) -> list[Command]:
+    """The Recruit's legal commands when it is its turn (none otherwise); ``checked``:
+    without those a card in force forbids (``effects.recruit_forbidden``)."""
     if state.turn != RECRUIT_TURN:
         return []
-    return recruit_actions(state, targets(state))
+    commands = recruit_actions(state, targets(state))
+    if not checked:
+        return commands
+    return [c for c in commands if recruit_forbidden(state, c) is None]
 
 
 # --- Evolving --------------------------------------------------------------------------

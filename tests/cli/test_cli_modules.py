@@ -79,8 +79,9 @@ def test_a_recruit_that_enters_is_told_with_its_face_up_hand(modules):
 
 
 def test_a_lasting_order_is_cancelled_with_how_its_condition_was_met(recruits_turn):
-    assert recruits_turn.refused("order cancel 13", code=2).startswith(
-        "Error: Missing option '-r' / '--reason'."
+    assert recruits_turn.refused("order cancel 13") == (
+        "Error: Refused (orders of the day): say why Order of the Day #13 (Test order B) is "
+        "cancelled (its condition: test condition)"
     )
 
     out = recruits_turn.ok('order cancel 13 -r "test condition met" -p ben --draws 1')

@@ -103,7 +103,9 @@ def test_the_json_gives_the_texts_the_same_from_the_read_models_as_from_the_even
             "threats": ["shell"],
             "lasting": True,
             "cancellation": CANCEL,
-            "forbids": [],  # described with no --forbid: its text alone
+            "forbids": [],  # described with no --forbid or --rule: its text alone
+            "rules": [],
+            "cancel_by": [],
         }
     ]
     recruit = board["recruit"]
@@ -119,6 +121,7 @@ def test_the_json_gives_the_texts_the_same_from_the_read_models_as_from_the_even
             "name": "Test hand A",
             "category": "friendship",
             "text": HAND_TEXTS[41],
+            "rules": "",  # described with no --rule: its text alone
             "lasting": True,
         },
         {
@@ -127,6 +130,7 @@ def test_the_json_gives_the_texts_the_same_from_the_read_models_as_from_the_even
             "name": "Test hand B",
             "category": "action",
             "text": HAND_TEXTS[42],
+            "rules": "",
             "lasting": False,
         },
     ]

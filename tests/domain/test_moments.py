@@ -55,10 +55,11 @@ def bugle() -> Iterator[list[str]]:
     install(before)
 
 
-def test_the_registry_lists_exactly_orders_recruits_solo_and_the_one_shot() -> None:
+def test_the_registry_lists_exactly_orders_recruits_card_effects_solo_and_the_one_shot() -> None:
     assert [module.name for module in INSTALLED.modules] == [
         "Orders of the Day",
         "Recruits",
+        "Card effects",
         "Solo",
         "One-shot",
     ]
@@ -109,7 +110,10 @@ def test_importing_one_chapter_function_in_a_fresh_interpreter_installs_every_mo
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
     )
-    assert result.stdout.strip() == "['Orders of the Day', 'Recruits', 'Solo', 'One-shot']"
+    assert (
+        result.stdout.strip()
+        == "['Orders of the Day', 'Recruits', 'Card effects', 'Solo', 'One-shot']"
+    )
 
 
 def _whistle(heard: list[str]) -> Module:

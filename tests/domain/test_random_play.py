@@ -29,6 +29,7 @@ from hypothesis.stateful import (
 from msgspec.structs import replace
 
 from domain.cards.catalogue import THREATS, Catalogue, Forbid, HardKnock, base_catalogue
+from domain.cards.effects import parse_rules
 from domain.chapter.actions import trap_springs
 from domain.chapter.commands import (
     ChooseSupport,
@@ -66,7 +67,7 @@ from domain.events import (
     to_record,
 )
 from domain.legal import legal_actions, open_actions, targets
-from domain.modules.effects import forbidding, stuck
+from domain.modules.effects import CardEffect, forbidding, stuck
 from domain.modules.orders import OrderCancelled
 from domain.modules.recruits import RecruitPlayed
 from domain.modules.solo.rules import SoloCardPlayed, SoloHandFilled
@@ -98,6 +99,58 @@ def forbidding_catalogue() -> Catalogue:
     catalogue = lucky_catalogue()
     for number, forbids in FORBIDS.items():
         catalogue = catalogue.learnt(replace(catalogue.orders[number], forbids=forbids))
+    return catalogue
+
+
+# The vocabulary a random box may carry (issue 14): restrictions, rules while in force,
+# a cancellation (lasting orders), the rules of a Recruit's departure. Not knock-discard on
+# a departure: which Hard Knock goes is named with the last card, a choice random legal
+# play leaves open (as a Trap's draw).
+RANDOM_FORBIDS = (
+    Forbid("speech"),
+    Forbid("charm"),
+    Forbid("withdraw-holding", holding=2),
+    Forbid("withdraw-holding", holding=4),
+    Forbid("play", threat="gas"),
+    Forbid("play", threat="night"),
+)
+RANDOM_IN_FORCE = (
+    "allow:speech",
+    "allow:withdraw",
+    "allow:play",
+    "drop-min:4",
+    "drop-max:3",
+    "support:none",
+    "support-discards:1",
+    "draw:1@withdraw",
+)
+RANDOM_ADVANTAGES = ("draw:1", "discard:1", "tokens:1", "charm", "reserve:2")
+
+
+@cache
+def effects_catalogue(seed: int) -> Catalogue:
+    """The lucky catalogue whose synthetic Orders and Recruits carry random effects from
+    the vocabulary (seeded: the same seed, the same box)."""
+    rng = random.Random(seed)
+    catalogue = lucky_catalogue()
+    for number, order in catalogue.orders.items():
+        forbids = tuple(rng.sample(RANDOM_FORBIDS, rng.randint(0, 2)))
+        texts = rng.sample(RANDOM_IN_FORCE, rng.randint(0, 2))
+        if order.lasting and rng.random() < 0.5:
+            texts.append(f"cancel:withdraw-draw:{rng.randint(1, 3)}")
+        rules = parse_rules(tuple(texts), "order", f"order {number}")
+        catalogue = catalogue.learnt(replace(order, forbids=forbids, rules=rules))
+    for recruit in catalogue.recruits.values():
+        forbids = tuple(rng.sample(RANDOM_FORBIDS, rng.randint(0, 1)))
+        rules = parse_rules(tuple(rng.sample(RANDOM_IN_FORCE, rng.randint(0, 1))), "in-force", "r")
+        advantage = tuple(rng.sample(RANDOM_ADVANTAGES, rng.randint(0, 2)))
+        card = replace(
+            recruit,
+            forbids=forbids,
+            rules=rules,
+            advantage_rules=parse_rules(advantage, "once", "recruit"),
+        )
+        catalogue = catalogue.learnt(card)
     return catalogue
 
 
@@ -348,7 +401,7 @@ def check_chapter(chapter: Chapter) -> None:
 
 # --- What one command did: Luck, cards entering hands, threats at a Mission's start -----
 TRAP_DRAWS = ("trap", "recruit-trap")
-HAND_ENTRIES = (CardsDealt, CardsDrawn, OrderCancelled, FactCorrected, SoloHandFilled)
+HAND_ENTRIES = (CardsDealt, CardsDrawn, OrderCancelled, FactCorrected, SoloHandFilled, CardEffect)
 
 
 def _played_card(events: tuple[Event, ...]) -> str | None:
@@ -428,7 +481,7 @@ def _check_the_charm(before: ChapterState, events: tuple[Event, ...], after: Cha
 def _check_the_orders(before: ChapterState, command: Command) -> str:
     """A command taken while an Order forbids some open action is not one it forbids,
     unless the restrictions yield (they would leave no action)."""
-    if before.phase != Phase.MISSION or before.orders is None or not before.orders.in_play:
+    if before.phase != Phase.MISSION:
         return ""
     if forbidding(before, command) is not None:
         assert stuck(before), f"{command} is forbidden by an Order in play"
@@ -520,11 +573,11 @@ def check_decide_accepts_exactly_the_legal_commands(state: ChapterState) -> None
     for command in candidates:
         try:
             decide(state, completed(state, command), RandomChance(random.Random(0)))
-            accepted = True
-        except RuleViolation:
-            accepted = False
+            accepted, why = True, ""
+        except RuleViolation as error:
+            accepted, why = False, str(error)
         assert accepted == (command in listed), (
-            f"{command} is {'accepted' if accepted else 'refused'} by decide but "
+            f"{command} is {'accepted' if accepted else f'refused ({why})'} by decide but "
             f"{'' if command in listed else 'not '}listed by legal_actions"
         )
 
@@ -589,7 +642,7 @@ def _illegal_in_mission(state: ChapterState) -> list[Command]:
 def forbidden_now(state: ChapterState) -> list[Command]:
     """The actions the basic rules allow that an Order in play forbids (none when the
     restrictions yield: they would leave no action)."""
-    if state.orders is None or not state.orders.in_play or stuck(state):
+    if stuck(state):
         return []
     return [c for c in open_actions(state) if forbidding(state, c) is not None]
 
@@ -664,7 +717,11 @@ def setups(draw: st.DrawFn) -> Drawn:
     if kind == "armistice":
         return chapter_setup(rng, "armistice", players, decks=decks), seed, CATALOGUE
     modules = draw(st.tuples(st.booleans(), st.booleans()))
-    catalogue = forbidding_catalogue() if draw(st.booleans()) else lucky_catalogue()
+    box = draw(st.sampled_from(("forbidding", "lucky", "effects")))
+    if box == "effects":
+        catalogue = effects_catalogue(draw(st.integers(0, 63)))
+    else:
+        catalogue = forbidding_catalogue() if box == "forbidding" else lucky_catalogue()
     return lucky_setup(rng, players, decks, modules), seed, catalogue
 
 
