@@ -143,7 +143,7 @@ def test_a_speech_token_corrected_into_a_hand_can_be_spent_at_once():
     state, events = correct(state, "tokens", 1, "Ben kept his token from last chapter", "Ben")
 
     assert events == ["FactCorrected"]
-    assert said(state, "tokens", 1, "Ben") == "Ben holds 1 Speech tokens"
+    assert said(state, "tokens", 1, "Ben") == "Ben holds 1 Speech token"
     new, state = execute(state, speech)
     assert kinds(new) == ["SpeechMade"] and state.player("Ben").speech_tokens == 0
 
