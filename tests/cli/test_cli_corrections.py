@@ -190,3 +190,12 @@ def test_in_solo_a_third_shell_corrected_in_ends_the_mission_and_asks_for_the_so
     out = grizzled.ok("solo-support center")
     assert out.splitlines()[0] == "Solo Support tile drawn: center; Ben benefits."
     assert grizzled.json("status")["phase"] == "preparation"
+
+
+def test_the_log_names_the_player_a_correction_was_about(table):
+    table.ok("correct", "tokens", "2", "-p", "ben", "-r", "he kept them")
+    table.ok("correct", "trials", "9", "-r", "we counted")
+
+    summaries = [entry["summary"] for entry in table.json("log")[-2:]]
+
+    assert summaries == ["correction: tokens 2 -p Ben", "correction: trials 9"]
