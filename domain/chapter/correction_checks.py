@@ -15,7 +15,7 @@ from domain.chapter.state import ChapterState, Phase
 from domain.errors import InvalidCorrection
 from domain.events import FactCorrected
 
-DURING_A_MISSION = ("turn", "withdrawn", "mission-end", "tile-played")
+DURING_A_MISSION = ("turn", "withdrawn", "mission-end", "tile-played", "nml-add", "hand-to-nml")
 _SINGLE_HAND = "the cards are in the single hand, held by no Grizzled: undo what was logged wrong"
 NOT_IN_SOLO = {
     "hand": _SINGLE_HAND,
@@ -52,6 +52,9 @@ def check_applicable(state: ChapterState, event: FactCorrected) -> None:
         _check_tile(state, event)
     elif fact in HAND_MOVES:
         _check_hand_move(state, event)
+    elif fact in ("nml-add", "knock-add"):
+        _check_place(state, fact, str(event.value))
+        _check_not_all_face_up(state, str(event.value))
     elif fact.startswith("recruit-"):
         _check_recruit(state, event)
     elif fact.startswith("order-"):
@@ -79,13 +82,31 @@ def _check_tile(state: ChapterState, event: FactCorrected) -> None:
 
 
 def _check_hand_move(state: ChapterState, event: FactCorrected) -> None:
-    player, card = state.player(event.player or ""), str(event.value)
-    check_in_hand(state, player, card)
+    check_in_hand(state, state.player(event.player or ""), str(event.value))
+    _check_place(state, event.fact, str(event.value))
+
+
+def _check_place(state: ChapterState, fact: str, card: str) -> None:
+    """A Threat card lies in No Man's Land, a Hard Knock in front of a player."""
     kind, label = state.catalogue[card], card_label(card, state.catalogue)
-    if event.fact == "hand-to-nml" and not kind.is_threat:
+    if fact in ("hand-to-nml", "nml-add") and not kind.is_threat:
         raise InvalidCorrection(f"{label} is not a Threat card: it never lies in No Man's Land")
-    if event.fact == "hand-to-knock" and kind.hard_knock is None:
+    if fact in ("hand-to-knock", "knock-add") and kind.hard_knock is None:
         raise InvalidCorrection(f"{label} is not a Hard Knock: it is never put in front of anyone")
+
+
+def _check_not_all_face_up(state: ChapterState, card: str) -> None:
+    """A card nobody logged came from a hidden place: not every copy may be face up on the
+    table already (in No Man's Land, the discard, in front of a player, a hand everyone
+    has seen, the Recruit's, set aside). A deck the engine knows card by card is a
+    simulation's: its copies are not counted here."""
+    known = state.known_counts()
+    in_decks = sum(1 for k in (*state.trials, *state.morale) if k == card)
+    copies = state.catalogue[card].copies
+    if known[card] - in_decks >= copies:
+        label = card_label(card, state.catalogue)
+        where = "its only copy is" if copies == 1 else f"all {copies} copies are"
+        raise InvalidCorrection(f"no {label} can be added: {where} already face up on the table")
 
 
 def _check_recruit(state: ChapterState, event: FactCorrected) -> None:

@@ -234,6 +234,19 @@ def test_a_third_shell_added_to_no_mans_land_fails_the_mission():
     assert state.mission_failed and state.nml == ()
 
 
+def test_no_card_is_added_to_no_mans_land_between_missions():
+    """No Man's Land is emptied when a Mission ends: a card corrected into it then would
+    lie there into the next Mission."""
+    state, _ = everyone_out(start(HANDS))
+
+    assert refused(state, "nml-add", "rain+shell") == (
+        "a card in No Man's Land nobody logged: only during a Mission"
+    )
+    assert refused(state, "hand-to-nml", "rain+shell", "Ann") == (
+        "a card from a player's hand to No Man's Land: only during a Mission"
+    )
+
+
 def test_a_card_taken_out_of_no_mans_land_leaves_two_shells_and_the_mission_goes_on():
     state, _ = run(start(HANDS), PlayCard("Ann", "night+shell"), PlayCard("Ben", "snow+shell"))
 
@@ -254,9 +267,9 @@ def test_a_card_taken_out_of_no_mans_land_leaves_two_shells_and_the_mission_goes
 
 def test_a_fourth_hard_knock_put_in_front_of_a_player_between_missions_loses_at_once():
     state, _ = everyone_out(start(HANDS))
-    for knock in ("wounded", "mute"):
+    for knock in ("mute", "selfish", "tyrannical"):
         state, events = correct(state, "knock-add", knock, "nobody logged it", "Ben")
-        assert events == ["FactCorrected"]  # 2, then 3 Hard Knocks: not yet
+        assert events == ["FactCorrected"]  # 1, 2, then 3 Hard Knocks: not yet
 
     state, events = correct(state, "knock-add", "fragile", "and this one", "Ben")
 
@@ -265,16 +278,31 @@ def test_a_fourth_hard_knock_put_in_front_of_a_player_between_missions_loses_at_
     assert said(state, "knock-add", "fragile", "Ben") == "Ben has Fragile in front of them"
 
 
+def test_a_card_added_unlogged_lies_only_where_its_kind_goes_and_not_twice():
+    state = start(HANDS)
+    state, _ = correct(state, "knock-add", "mute", "Ann played it unlogged", "Ann")
+
+    assert refused(state, "knock-add", "mute", "Ben") == (
+        "no Mute can be added: its only copy is already face up on the table"
+    )
+    assert refused(state, "knock-add", "night+snow", "Ben") == (
+        "night+snow is not a Hard Knock: it is never put in front of anyone"
+    )
+    assert refused(state, "nml-add", "mute") == (
+        "Mute is not a Threat card: it never lies in No Man's Land"
+    )
+
+
 def test_a_hard_knock_taken_away_during_a_mission_saves_the_chapter_at_its_end():
     state = start(HANDS)
-    for knock in ("wounded", "mute", "demoralized"):
+    for knock in ("mute", "demoralized", "fearful", "tyrannical"):
         state, _ = correct(state, "knock-add", knock, "last Mission's", "Ann")
     assert state.hard_knock_weight(state.player("Ann")) == 4
 
     state, events = correct(state, "knock-remove", "mute", "a Merry Christmas took it", "Ann")
 
     assert events == ["FactCorrected"]
-    assert state.player("Ann").hard_knocks == ("wounded", "demoralized")
+    assert state.player("Ann").hard_knocks == ("demoralized", "fearful", "tyrannical")
     assert state.discard == ("mute",)
     assert said(state, "knock-remove", "mute", "Ann") == "Mute left Ann's Grizzled for the discard"
     state, events = everyone_out(state)
