@@ -117,7 +117,10 @@ def _check_recruit(state: ChapterState, event: FactCorrected) -> None:
         return
     hand = cards_of(event.value)
     if not hand:
-        raise InvalidCorrection("name the cards the Recruit holds (a Recruit with none departs)")
+        raise InvalidCorrection(
+            "name the cards the Recruit holds: it departs only by playing its last card, "
+            "on its turn"
+        )
     revealed: Counter[str] = Counter()
     for key in (Counter(hand) - Counter(recruit.hand)).elements():
         check_can_reveal(state, key, revealed)  # a card new to its hand: one not yet seen

@@ -16,6 +16,7 @@ from domain.chapter.commands import (
     DrawSoloSupport,
     MakeSpeech,
     PlayCard,
+    PlayRecruitCard,
     StartMission,
     UseCharm,
     Withdraw,
@@ -45,7 +46,7 @@ from tests.domain.test_corrections import (
     refused,
     two_shells_down,
 )
-from tests.domain.test_recruits import recruit_in
+from tests.domain.test_recruits import recruit_in, round_of_plays
 from tests.domain.test_solo import solo_chapter
 
 ONE_EACH = {"Ann": ["night+shell"], "Ben": ["snow+gas"], "Cy": ["rain+whistle"]}
@@ -347,12 +348,16 @@ def test_a_recruit_named_with_no_card_is_refused_it_departs_by_playing_its_last(
     state = recruit_in()
 
     assert refused(state, "recruit-hand", "") == (
-        "name the cards the Recruit holds (a Recruit with none departs)"
+        "name the cards the Recruit holds: it departs only by playing its last card, on its turn"
     )
-    state, events = correct(state, "recruit-hand", "snow+shell", "it holds one card")
+    state, events = correct(state, "recruit-hand", "rain+shell", "it holds one card")
     assert events == ["FactCorrected"]
-    assert said(state, "recruit-hand", "snow+shell") == "the Recruit holds snow+shell face up"
+    assert said(state, "recruit-hand", "rain+shell") == "the Recruit holds rain+shell face up"
     assert said(state, "recruit-tokens", 2) == "the Recruit carries 2 Morale tokens"
+
+    new, state = execute(round_of_plays(state), PlayRecruitCard("rain+shell"))
+
+    assert kinds(new)[:2] == ["RecruitPlayed", "RecruitDeparted"] and state.recruit is None
 
 
 # --- Orders of the Day: what an order correction says ------------------------------------
