@@ -357,7 +357,7 @@ def test_a_recruit_named_with_no_card_is_refused_it_departs_by_playing_its_last(
 
     new, state = execute(round_of_plays(state), PlayRecruitCard("rain+shell"))
 
-    assert kinds(new)[:2] == ["RecruitPlayed", "RecruitDeparted"] and state.recruit is None
+    assert kinds(new) == ["RecruitPlayed", "RecruitDeparted"] and state.recruit is None
 
 
 # --- Orders of the Day: what an order correction says ------------------------------------
