@@ -91,13 +91,24 @@ def _hand_move(state: ChapterState, fact: str, name: str, card: str) -> ChapterS
 
 
 def _withdrawn(state: ChapterState, name: str, withdrawn: bool) -> ChapterState:
-    """The player is out of the Mission (or back in); out on their own turn, the turn
-    passes to the next one still in, as after a withdrawal."""
-    state = _on_player(state, name, lambda p: replace(p, withdrawn=withdrawn))
+    """The player is out of the Mission (or back in, their face-down tile back among
+    their tiles); out on their own turn, the turn passes to the next one still in, as
+    after a withdrawal."""
+    state = _on_player(
+        state, name, lambda p: replace(p if withdrawn else _back_in(p), withdrawn=withdrawn)
+    )
     seat = state.index(name)
     if withdrawn and state.turn == seat:
         state = replace(state, turn=state.next_seat(seat))
     return state
+
+
+def _back_in(player: Player) -> Player:
+    """Back in the Mission: the tile played face down returns to the player's tiles."""
+    if player.played_tile is None:
+        return player
+    tiles = tuple(sorted((*player.tiles, player.played_tile)))
+    return replace(player, tiles=tiles, played_tile=None)
 
 
 def _tile_played(player: Player, tile: str) -> Player:

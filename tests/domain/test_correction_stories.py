@@ -191,6 +191,8 @@ def test_a_player_corrected_back_into_the_mission_takes_turns_again():
     state, events = correct(state, "withdrawn", "no", "Ann never withdrew", "Ann")
 
     assert events == ["FactCorrected"] and not state.player("Ann").withdrawn
+    assert state.player("Ann").tiles == ("left", "left", "right")  # her tile is back
+    assert state.player("Ann").played_tile is None
     assert said(state, "withdrawn", "no", "Ann") == "Ann is in the Mission"
     state, _ = run(state, PlayCard("Ben", "snow+shell"), PlayCard("Cy", "snow+gas"))
     assert state.active_player.name == "Ann"
