@@ -460,7 +460,8 @@ def correct(ctx: Context, fact: str, value: str | None, reason: str, who: str | 
     chapter = _chapter(state)
     name = parse.player(who, [p.name for p in chapter.players]) if who else None
     value = _fact_value(FACTS[fact].value, value, chapter.catalogue)
-    ctx.log(CorrectFact(fact, value, reason, name), f"correction: {fact} {value or ''}".strip())
+    said = ("correction:", fact, value or "", f"-p {name}" if name else "")  # as typed
+    ctx.log(CorrectFact(fact, value, reason, name), " ".join(word for word in said if word))
 
 
 def _fact_value(kind: str, value: str | None, catalogue: Catalogue) -> str | None:

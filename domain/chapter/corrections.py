@@ -7,29 +7,28 @@ again at what could now apply, at the moment the rulebook looks at it (``recheck
 three identical threats fail it (then Support, the Hard Knock defeat, victory, the Morale
 Drop and the Monument follow, as at any Mission's end); between Missions 4 Hard Knocks,
 an empty Trials deck and empty hands (victory) and an empty Morale Reserve (the Monument)
-end the chapter. Ending the Mission or the chapter are corrections too.
+end the chapter. Ending the Mission or the chapter are corrections too. A Mission a
+correction ends goes to its Support phase: the tiles revealed, or in Solo mode a solo
+Support tile due (the module's ``support_phase``), the token resting on whose turn it was.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-
 import msgspec
 
-from domain.cards.catalogue import support_tile_pool
-from domain.cards.notation import card_label
 from domain.chapter.commands import Chance
+from domain.chapter.correction_checks import check_applicable
 from domain.chapter.fact_words import fact_sentence
-from domain.chapter.facts import ENDINGS, FACTS, HAND_MOVES, Fact, apply_correction, cards_of
-from domain.chapter.guards import check_can_reveal, check_in_hand, check_known_card, find_player
+from domain.chapter.facts import ENDINGS, FACTS, Fact, apply_correction, cards_of
+from domain.chapter.guards import check_known_card, find_player
 from domain.chapter.moments import INSTALLED
 from domain.chapter.outcome import Outcome
 from domain.chapter.resolution import (
     TILE_STEPS,
     end_chapter,
-    end_of_action,
     failing_threat,
     lost_by_hands,
+    mission_ended,
     reveal_support,
 )
 from domain.chapter.state import ChapterState, Phase
@@ -123,17 +122,18 @@ def decide_correction(
             raise InvalidCorrection(f"a correction of {fact.meaning} names the player")
         player = find_player(state, cmd.player).name
     event = FactCorrected(cmd.fact, player, _value(state, cmd, fact), cmd.reason.strip())
-    _check_applicable(state, event)
+    check_applicable(state, event)
     _check_changes(state, event)
+    holder = state.players[state.turn if state.turn >= 0 else state.leader].name
     o = Outcome(state)
     o.emit(event)
     if cmd.fact == "mission-end":
-        end_mission(o, event.value == "won", chance)
+        end_mission(o, event.value == "won", chance, holder)
     elif cmd.fact == "chapter-end":
         won = event.value == "won"
         end_chapter(o, ChapterWon() if won else ChapterLost("declared", event.reason))
     else:
-        recheck(o, chance)
+        recheck(o, chance, holder)
     return o
 
 
@@ -152,17 +152,30 @@ def _check_changes(state: ChapterState, event: FactCorrected) -> None:
 
 
 # --- The checks a correction triggers ------------------------------------------------
-def recheck(o: Outcome, chance: Chance | None) -> None:
+def recheck(o: Outcome, chance: Chance | None, holder: str) -> None:
     """Every check that could now apply, at the moment the rules make it: 13 cards in
-    hands at any time; during a Mission its end (and the resolution that follows);
-    between Missions the defeats and the victory the resolution looked at."""
+    hands at any time; during a Mission its end (and the Support phase that follows);
+    between Missions the defeats and the victory the resolution looked at. ``holder``:
+    whose turn it was."""
     state = o.state
     if state.phase == Phase.OVER or lost_by_hands(o):
         return
     if state.phase == Phase.MISSION:
-        end_of_action(o, chance)
+        if mission_ended(o, chance):
+            support_phase(o, holder)
     elif state.phase == Phase.PREPARATION:
         between_missions(o)
+
+
+def support_phase(o: Outcome, holder: str) -> None:
+    """The Support phase of a Mission a correction ended: the tiles are revealed, or the
+    module playing the chapter says what follows (Solo: a solo tile is due, the token
+    resting on ``holder``)."""
+    owner = INSTALLED.owner(o.state)
+    if owner is not None and owner.support_phase is not None:
+        owner.support_phase(o, holder)
+    else:
+        reveal_support(o)
 
 
 def between_missions(o: Outcome) -> None:
@@ -183,7 +196,7 @@ def between_missions(o: Outcome) -> None:
         end_chapter(o, ChapterLost("monument", detail))
 
 
-def end_mission(o: Outcome, won: bool, chance: Chance | None) -> None:
+def end_mission(o: Outcome, won: bool, chance: Chance | None, holder: str) -> None:
     """The table ends the Mission now: it succeeded (No Man's Land discarded) or failed
     (shuffled back into the Trials deck); Support and the resolution follow."""
     state = o.state
@@ -197,98 +210,4 @@ def end_mission(o: Outcome, won: bool, chance: Chance | None) -> None:
         o.emit(MissionFailed(top, order))
     for hook in INSTALLED.mission_end:  # the Mission failed or succeeded (moments.py)
         hook(o)
-    reveal_support(o)
-
-
-# --- Whether a correction can apply here ---------------------------------------------
-def _check_applicable(state: ChapterState, event: FactCorrected) -> None:
-    fact = event.fact
-    if fact == "hand" and event.player is not None:
-        seen = len(state.player(event.player).hand)
-        if int(event.value or 0) < seen:
-            raise InvalidCorrection(
-                f"{event.player} holds {seen} cards everyone has seen: the hand cannot be smaller"
-            )
-    if fact == "nml-remove" and event.value not in state.nml:
-        raise InvalidCorrection(f"there is no {event.value} in No Man's Land to remove")
-    player = state.player(event.player) if event.player is not None else None
-    if fact == "knock-remove" and player and event.value not in player.hard_knocks:
-        raise InvalidCorrection(f"{event.player} has no {event.value} in front of them")
-    if fact in ("turn", "mission-end", "tile-played") and state.phase != Phase.MISSION:
-        raise InvalidCorrection(f"{FACTS[fact].meaning}: only during a Mission")
-    if fact == "mission-end" and state.solo is not None:
-        raise InvalidCorrection("in Solo mode a Mission ends by the Solo rules only")
-    if fact.startswith("tile-"):
-        _check_tile(state, event)
-    elif fact in HAND_MOVES:
-        _check_hand_move(state, event)
-    elif fact.startswith("recruit-"):
-        _check_recruit(state, event)
-    elif fact.startswith("order-"):
-        _check_order(state, event)
-
-
-def _check_tile(state: ChapterState, event: FactCorrected) -> None:
-    player, tile = state.player(event.player or ""), str(event.value)
-    if state.solo is not None or (player.chaplain and event.fact == "tile-played"):
-        raise InvalidCorrection(f"{player.name} plays no Support tile of their own")
-    pool = support_tile_pool(len(state.players))
-    if tile not in pool:
-        raise InvalidCorrection(f"the {tile} Support tiles are not used at this table")
-    if event.fact == "tile-add":
-        held = sum(p.tiles.count(tile) + (p.played_tile == tile) for p in state.players)
-        if held >= pool[tile]:
-            raise InvalidCorrection(f"all {pool[tile]} {tile} Support tiles are already held")
-    elif event.fact == "tile-remove" and tile not in player.tiles:
-        raise InvalidCorrection(f"{player.name} holds no {tile} Support tile")
-    elif event.fact == "tile-played":
-        if not player.withdrawn:
-            raise InvalidCorrection(f"{player.name} has not withdrawn: no tile is played yet")
-        if tile not in player.tiles and player.played_tile != tile:
-            raise InvalidCorrection(f"{player.name} holds no {tile} Support tile")
-
-
-def _check_hand_move(state: ChapterState, event: FactCorrected) -> None:
-    player, card = state.player(event.player or ""), str(event.value)
-    check_in_hand(state, player, card)
-    kind, label = state.catalogue[card], card_label(card, state.catalogue)
-    if event.fact == "hand-to-nml" and not kind.is_threat:
-        raise InvalidCorrection(f"{label} is not a Threat card: it never lies in No Man's Land")
-    if event.fact == "hand-to-knock" and kind.hard_knock is None:
-        raise InvalidCorrection(f"{label} is not a Hard Knock: it is never put in front of anyone")
-
-
-def _check_recruit(state: ChapterState, event: FactCorrected) -> None:
-    recruit = state.recruit
-    if recruit is None:
-        raise InvalidCorrection("there is no Recruit in play to correct")
-    if event.fact != "recruit-hand":
-        return
-    hand = cards_of(event.value)
-    if not hand:
-        raise InvalidCorrection("name the cards the Recruit holds (a Recruit with none departs)")
-    revealed: Counter[str] = Counter()
-    for key in (Counter(hand) - Counter(recruit.hand)).elements():
-        check_can_reveal(state, key, revealed)  # a card new to its hand: one not yet seen
-        revealed[key] += 1
-
-
-def _check_order(state: ChapterState, event: FactCorrected) -> None:
-    piles, number = state.orders, int(event.value or 0)
-    if piles is None:
-        raise InvalidCorrection("this chapter is played without Orders of the Day")
-    if event.fact == "order-remove":
-        if number not in piles.in_play:
-            shown = ", ".join(f"#{n}" for n in piles.in_play) or "none"
-            raise InvalidCorrection(f"#{number} is not in No Man's Land (orders in play: {shown})")
-        return
-    if number in piles.in_play:
-        raise InvalidCorrection(
-            f"Order of the Day #{number} is already in No Man's Land: nothing to correct"
-        )
-    if number not in piles.deck and number not in piles.discard:
-        raise InvalidCorrection(f"#{number} is neither in the Order of the Day deck nor discarded")
-    if number not in state.catalogue.orders:
-        raise InvalidCorrection(
-            f"Order of the Day #{number} is not described yet: describe it (its threats count)"
-        )
+    support_phase(o, holder)

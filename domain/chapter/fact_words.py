@@ -20,9 +20,9 @@ TILES = {
 SENTENCES = {
     "trials": "the Trials deck {a}holds {v}",
     "morale": "the Morale Reserve {a}holds {v}",
-    "stock": "the stock {a}holds {v} Speech tokens",
+    "stock": "the stock {a}holds {v}",
     "hand": "{p} {a}holds {v}",
-    "tokens": "{p} {a}holds {v} Speech tokens",
+    "tokens": "{p} {a}holds {v}",
     "charm": "{p}'s charm is {a}{v}",
     "turn": "it is {a}{p}'s turn",
     "leader": "{p} {a}holds the Mission Leader token",
@@ -37,7 +37,7 @@ SENTENCES = {
     "hand-to-discard": "{v} went from {p}'s hand to the discard",
     "hand-to-knock": "{v} went from {p}'s hand in front of them",
     "recruit-hand": "the Recruit {a}holds {v} face up",
-    "recruit-tokens": "the Recruit {a}carries {v} Morale tokens",
+    "recruit-tokens": "the Recruit {a}carries {v}",
     "order-add": "{v} is {a}in No Man's Land",
     "order-remove": "{v} is cancelled and discarded",
     "mission-end": "the Mission ends now, {v}",
@@ -46,14 +46,24 @@ SENTENCES = {
 WITHDRAWN = {"yes": "{p} has {a}withdrawn from the Mission", "no": "{p} is {a}in the Mission"}
 
 
-def _cards(count: int) -> str:
-    return f"{count} card{'s' if count != 1 else ''}"
+NOUNS = {
+    "trials": "card",
+    "morale": "card",
+    "hand": "card",
+    "stock": "Speech token",
+    "tokens": "Speech token",
+    "recruit-tokens": "Morale token",
+}
+
+
+def _counted(count: int, noun: str) -> str:
+    return f"{count} {noun}{'s' if count != 1 else ''}"
 
 
 def _value(event: FactCorrected, catalogue: Catalogue) -> str:
     value = event.value
-    if event.fact in ("trials", "morale", "hand") and isinstance(value, int):
-        return _cards(value)
+    if event.fact in NOUNS and isinstance(value, int):
+        return _counted(value, NOUNS[event.fact])
     if event.fact.startswith("tile-"):
         return TILES.get(str(value), str(value))
     if event.fact == "recruit-hand":

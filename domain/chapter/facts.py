@@ -90,6 +90,27 @@ def _hand_move(state: ChapterState, fact: str, name: str, card: str) -> ChapterS
     return replace(state, discard=(*state.discard, card))
 
 
+def _withdrawn(state: ChapterState, name: str, withdrawn: bool) -> ChapterState:
+    """The player is out of the Mission (or back in, their face-down tile back among
+    their tiles); out on their own turn, the turn passes to the next one still in, as
+    after a withdrawal."""
+    state = _on_player(
+        state, name, lambda p: replace(p if withdrawn else _back_in(p), withdrawn=withdrawn)
+    )
+    seat = state.index(name)
+    if withdrawn and state.turn == seat:
+        state = replace(state, turn=state.next_seat(seat))
+    return state
+
+
+def _back_in(player: Player) -> Player:
+    """Back in the Mission: the tile played face down returns to the player's tiles."""
+    if player.played_tile is None:
+        return player
+    tiles = tuple(sorted((*player.tiles, player.played_tile)))
+    return replace(player, tiles=tiles, played_tile=None)
+
+
 def _tile_played(player: Player, tile: str) -> Player:
     """The tile goes face down on the Grizzled; one played before comes back."""
     tiles = player.tiles if player.played_tile is None else (*player.tiles, player.played_tile)
@@ -143,7 +164,7 @@ def apply_correction(state: ChapterState, event: FactCorrected) -> ChapterState:
         case "charm":
             return _on_player(state, name, lambda p: replace(p, charm_up=value == "up"))
         case "withdrawn":
-            return _on_player(state, name, lambda p: replace(p, withdrawn=value == "yes"))
+            return _withdrawn(state, name, value == "yes")
         case "turn":
             return replace(state, turn=state.index(name))
         case "leader":

@@ -44,7 +44,9 @@ The moments, in the order a chapter meets them:
 - ``actions``: the module's own commands that are legal now.
 - ``plays_chapter`` with ``decide`` and ``legal``: a module that plays every command of
   the chapters it owns (Solo: one hand, solo tiles); ``legal`` says None where the basic
-  rules list the commands (Solo's Support choice).
+  rules list the commands (Solo's Support choice); ``support_phase``: what follows when
+  a correction ended one of its Missions, given who held the turn (Solo: a solo tile is
+  due), where the basic rules reveal the Support tiles.
 """
 
 from __future__ import annotations
@@ -68,6 +70,7 @@ if TYPE_CHECKING:  # types only: this module is imported by domain/__init__ and 
     SupportRule = Callable[[ChapterState], tuple[bool, int | None]]
     AfterAction = Callable[[Any, Command], None]  # (an Outcome, the command)
     Trap = Callable[[Any, str], None]  # (an Outcome, the player whose Trap sprang)
+    SupportPhase = Callable[[Any, str], None]  # (an Outcome, who held the turn)
     Moment = Callable[[Any], None]  # (an Outcome)
     MoraleDrop = Callable[[ChapterState, int], int]
     Step = Callable[[Any, StartMission], None]  # (an Outcome, the command)
@@ -105,6 +108,7 @@ class Module(NamedTuple):
     plays_chapter: Owns | None = None
     decide: Decider | None = None
     legal: Legal | None = None
+    support_phase: SupportPhase | None = None
 
 
 def _hooks(modules: tuple[Module, ...], moment: str) -> tuple[Any, ...]:

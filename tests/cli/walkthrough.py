@@ -380,6 +380,83 @@ the end of a Mission or of the chapter). It needs a reason, says in words what i
 and the rules look again at what could now apply; one that changes nothing is refused.""",
     "$ grizzled correct stock 4 -r 'a token rolled under the table'",
     "$! grizzled correct charm up -p ann -r 'checking'",
+    """**Every correction, at a practice table.** To show each fact a correction sets, here
+is a chapter the group once logged badly, in a campaign of its own: `campaign new` makes
+Slips the current campaign, and `campaign use Autumn` comes back below. Slips is an
+Armistice campaign whose chapter 1 has Order of the Day #12 (a shell) and Recruit #5.""",
+    "$ grizzled campaign new Slips --rules armistice -p ann:night -p ben:snow -p cy:rain",
+    '$ grizzled describe order 12 "<name on the card>" --threat shell --effect "<text on the'
+    ' card>"',
+    '$ grizzled describe recruit 5 "<name on the card>" --hand 2 --tokens 1 --effect "<rule on'
+    ' the card>" --advantage "<departure advantage on the card>"',
+    "$ grizzled skip-boot-camp",
+    "$ grizzled briefing 1 --trials 25 --morale 30 --first 2 --orders 12 --recruits 5",
+    "$ grizzled chapter start --leader ann --tiles left,right,left",
+    "$ grizzled mission start 2 --order 12 --recruit 5 --recruit-hand snow+whistle,rain+gas",
+    "$ grizzled play night+gas",
+    "$ grizzled play snow+shell",
+    """Ann counts the Trials deck: 16 cards, not 17. The Recruit's face-up hand was typed
+wrong. Then Cy says she put rain+shell down while Ann was typing: with the Order's shell
+and Ben's that makes three shells, and the rules, looking again after the correction, fail
+the Mission at once. Support, the Order's discard, the Morale Drop and the next Mission
+Leader follow, as after any failed Mission.""",
+    '$ grizzled correct trials 16 -r "we counted the Trials deck"',
+    '$ grizzled correct recruit-hand snow+whistle,rain+whistle -r "it drew rain+whistle, not'
+    ' rain+gas"',
+    '$ grizzled correct hand-to-nml rain+shell -p cy -r "Cy put it down while Ann was typing"',
+    """Between Missions: Ben had handed the token on to Cy, a Speech token of the stock was
+in Ann's pocket, and the Morale Reserve is counted again. Nothing can end here, so each
+correction is followed by what comes next.""",
+    '$ grizzled correct leader -p cy -r "Ben handed the token on to Cy"',
+    '$ grizzled correct stock 3 -r "a token of the stock was in Ann\'s pocket"',
+    '$ grizzled correct tokens 2 -p ann -r "the token from the stock"',
+    '$ grizzled correct morale 26 -r "we counted the Morale Reserve"',
+    """Mission 2: Cy, the Recruit and Ann play. Then a run of slips comes out. Ben skipped
+his turn, and the table plays on from Cy. Cy had used her Good Luck Charm on rain+gas:
+the card leaves No Man's Land for the discard and her charm is down (the "Next:" line no
+longer offers it). Ann had played Mute while the laptop was closed; Ben had put
+Demoralized from his hand in front of him; Ann's Speech had let Cy discard snow+gas; the
+Recruit had played shell+gas. A Helping Hand gave Ben a 'to the right' tile, and he had
+put a 'to the left' one back in the box.""",
+    "$ grizzled mission start 2",
+    "$ grizzled play rain+gas",
+    "$ grizzled recruit play snow+whistle",
+    "$ grizzled play night+snow",
+    '$ grizzled correct turn -p cy -r "Ben skipped his turn"',
+    '$ grizzled correct nml-remove rain+gas -r "Cy used her charm on it"',
+    '$ grizzled correct charm down -p cy -r "Cy used her charm"',
+    '$ grizzled correct knock-add mute -p ann -r "Ann played it while the laptop was closed"',
+    '$ grizzled correct hand-to-knock demoralized -p ben -r "Ben put it in front of himself"',
+    '$ grizzled correct hand-to-discard snow+gas -p cy -r "Ann\'s Speech let Cy discard it"',
+    '$ grizzled correct nml-add shell+gas -r "the Recruit played it"',
+    '$ grizzled correct tile-add right -p ben -r "a Helping Hand gave it"',
+    '$ grizzled correct tile-remove left -p ben -r "Ben put it back in the box"',
+    """Cy withdraws, and the log has her 'to the right' tile: she laid 'to the left'. Ann
+had withdrawn too (without a tile: `tile-played` would add one), and a Grizzled out of
+the Mission cannot be given the turn. The board shows the corrected table.""",
+    "$ grizzled withdraw right",
+    '$ grizzled correct tile-played left -p cy -r "Cy laid her left tile"',
+    '$ grizzled correct withdrawn yes -p ann -r "Ann withdrew while we were talking"',
+    '$! grizzled correct turn -p ann -r "Ann\'s turn?"',
+    "$ grizzled status",
+    """A card's text ends the Mission now: `mission-end won` (or `failed`), and the Support
+phase and the resolution follow. Cy's tile goes to Ann, who discards Mute.""",
+    '$ grizzled correct mission-end won -r "<the card\'s text>"',
+    """Mission 3. A card's text brings Order #12 back from the discard into No Man's Land;
+Ben holds 5 cards, not 4; the Recruit took a Morale token; then Order #12 is discarded
+again. Late in the evening the group stops and declares the chapter's result with its
+reason (`chapter-end won` or `lost`). `log --kind correction` lists every correction and
+why it was made.""",
+    "$ grizzled mission start 2",
+    '$ grizzled correct order-add 12 -r "<the card\'s text>"',
+    '$ grizzled correct hand 5 -p ben -r "Ben drew one more card"',
+    '$ grizzled correct recruit-tokens 1 -r "<the card\'s text>"',
+    '$ grizzled correct order-remove 12 -r "<the card\'s text>"',
+    '$ grizzled correct chapter-end lost -r "we stopped for the night and count it lost"',
+    "$ grizzled log --kind correction",
+    """Back to Autumn: `campaign use` makes it the current campaign again, and chapter 4
+goes on at Cy's turn.""",
+    "$ grizzled campaign use Autumn",
     "$ grizzled play rain+whistle",
     "$ grizzled recruit play night+snow",
     "$ grizzled withdraw left",

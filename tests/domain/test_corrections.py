@@ -30,7 +30,6 @@ from domain.modules.orders import OrderDiscarded
 from tests.domain.builders import kinds, run, start
 from tests.domain.module_builders import prepare
 from tests.domain.test_recruits import everyone_withdraws, recruit_in, round_of_plays
-from tests.domain.test_solo import THREE, solo_chapter
 
 HANDS = {
     "Ann": ["night+shell", "rain+shell", "wounded"],
@@ -335,14 +334,3 @@ def test_each_correction_says_what_it_set_in_words():
     assert said("tile-add", "left2", "Ann") == "Ann was given the Support tile '2nd to the left'"
     assert said("withdrawn", "no", "Cy") == "Cy is in the Mission"
     assert said("mission-end", "failed") == "the Mission ends now, failed"
-
-
-def test_in_solo_mode_neither_the_mission_end_nor_support_tiles_are_corrected():
-    """Solo mode has its own end of a Mission (a solo tile drawn) and no Support tiles of
-    the Grizzled: those corrections are refused."""
-    state = solo_chapter(THREE)
-
-    assert refused(state, "mission-end", "won") == (
-        "in Solo mode a Mission ends by the Solo rules only"
-    )
-    assert refused(state, "tile-add", "left", "Ann") == "Ann plays no Support tile of their own"

@@ -9,12 +9,13 @@ from msgspec.structs import replace
 from domain.cards.catalogue import Catalogue
 from domain.chapter.commands import Chance, DrawSoloSupport, RefillHand, StartChapter
 from domain.chapter.moments import Module
+from domain.chapter.outcome import Outcome
 from domain.chapter.piles import SoloTable
 from domain.chapter.rules import Variant
 from domain.chapter.state import ChapterState
 from domain.events import ChapterStarted
 from domain.modules.solo.play import solo_legal
-from domain.modules.solo.rules import SOLO_EVOLVERS, decide_solo
+from domain.modules.solo.rules import SOLO_EVOLVERS, SoloMissionEnded, decide_solo
 from domain.modules.solo.setup import decide_start_solo
 from domain.modules.solo.state import solo_set_aside
 
@@ -38,6 +39,12 @@ def is_solo(state: ChapterState) -> bool:
     return state.solo is not None
 
 
+def solo_support_due(o: Outcome, token: str) -> None:
+    """A correction ended the Mission: the token rests on the Grizzled whose turn it
+    was, and a solo Support tile is due."""
+    o.emit(SoloMissionEnded(token))
+
+
 SOLO = Module(
     "Solo",
     setup=solo_setup,
@@ -47,4 +54,5 @@ SOLO = Module(
     plays_chapter=is_solo,
     decide=decide_solo,
     legal=solo_legal,
+    support_phase=solo_support_due,
 )

@@ -1,0 +1,148 @@
+"""Whether a correction can apply here: at this moment of the chapter, to a card where it
+lies, a tile a player holds, a Recruit or an Order in play, and in Solo mode to what the
+Solo table has (one single hand, no Speech tokens, no Support tiles of the Grizzled).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from domain.cards.catalogue import support_tile_pool
+from domain.cards.notation import card_label
+from domain.chapter.facts import FACTS, HAND_MOVES, cards_of
+from domain.chapter.guards import check_can_reveal, check_in_hand
+from domain.chapter.state import ChapterState, Phase
+from domain.errors import InvalidCorrection
+from domain.events import FactCorrected
+
+DURING_A_MISSION = ("turn", "withdrawn", "mission-end", "tile-played", "nml-add", "hand-to-nml")
+_SINGLE_HAND = "the cards are in the single hand, held by no Grizzled: undo what was logged wrong"
+NOT_IN_SOLO = {
+    "hand": _SINGLE_HAND,
+    **dict.fromkeys(HAND_MOVES, _SINGLE_HAND),
+    **dict.fromkeys(("stock", "tokens"), "nobody makes a Speech: there are no Speech tokens"),
+    **dict.fromkeys(
+        ("tile-add", "tile-remove", "tile-played"),
+        "the Grizzled hold no Support tiles: a solo tile is drawn at the Support phase",
+    ),
+}
+
+
+def check_applicable(state: ChapterState, event: FactCorrected) -> None:
+    """The correction can apply at this moment, to these cards, this player, this module."""
+    fact = event.fact
+    if fact == "hand" and event.player is not None:
+        seen = len(state.player(event.player).hand)
+        if int(event.value or 0) < seen:
+            raise InvalidCorrection(
+                f"{event.player} holds {seen} cards everyone has seen: the hand cannot be smaller"
+            )
+    if fact == "nml-remove" and event.value not in state.nml:
+        raise InvalidCorrection(f"there is no {event.value} in No Man's Land to remove")
+    player = state.player(event.player) if event.player is not None else None
+    if fact == "knock-remove" and player and event.value not in player.hard_knocks:
+        raise InvalidCorrection(f"{event.player} has no {event.value} in front of them")
+    if fact in DURING_A_MISSION and state.phase != Phase.MISSION:
+        raise InvalidCorrection(f"{FACTS[fact].meaning}: only during a Mission")
+    if fact == "turn" and player and player.withdrawn:
+        raise InvalidCorrection(f"{player.name} has withdrawn from the Mission: not their turn")
+    if state.solo is not None and fact in NOT_IN_SOLO:
+        raise InvalidCorrection(f"in Solo mode {NOT_IN_SOLO[fact]}")
+    if fact.startswith("tile-"):
+        _check_tile(state, event)
+    elif fact in HAND_MOVES:
+        _check_hand_move(state, event)
+    elif fact in ("nml-add", "knock-add"):
+        _check_place(state, fact, str(event.value))
+        _check_not_all_face_up(state, str(event.value))
+    elif fact.startswith("recruit-"):
+        _check_recruit(state, event)
+    elif fact.startswith("order-"):
+        _check_order(state, event)
+
+
+def _check_tile(state: ChapterState, event: FactCorrected) -> None:
+    player, tile = state.player(event.player or ""), str(event.value)
+    if player.chaplain and event.fact == "tile-played":
+        raise InvalidCorrection(f"{player.name} plays no Support tile of their own")
+    pool = support_tile_pool(len(state.players))
+    if tile not in pool:
+        raise InvalidCorrection(f"the {tile} Support tiles are not used at this table")
+    if event.fact == "tile-add":
+        held = sum(p.tiles.count(tile) + (p.played_tile == tile) for p in state.players)
+        if held >= pool[tile]:
+            raise InvalidCorrection(f"all {pool[tile]} {tile} Support tiles are already held")
+    elif event.fact == "tile-remove" and tile not in player.tiles:
+        raise InvalidCorrection(f"{player.name} holds no {tile} Support tile")
+    elif event.fact == "tile-played":
+        if not player.withdrawn:
+            raise InvalidCorrection(f"{player.name} has not withdrawn: no tile is played yet")
+        if tile not in player.tiles and player.played_tile != tile:
+            raise InvalidCorrection(f"{player.name} holds no {tile} Support tile")
+
+
+def _check_hand_move(state: ChapterState, event: FactCorrected) -> None:
+    check_in_hand(state, state.player(event.player or ""), str(event.value))
+    _check_place(state, event.fact, str(event.value))
+
+
+def _check_place(state: ChapterState, fact: str, card: str) -> None:
+    """A Threat card lies in No Man's Land, a Hard Knock in front of a player."""
+    kind, label = state.catalogue[card], card_label(card, state.catalogue)
+    if fact in ("hand-to-nml", "nml-add") and not kind.is_threat:
+        raise InvalidCorrection(f"{label} is not a Threat card: it never lies in No Man's Land")
+    if fact in ("hand-to-knock", "knock-add") and kind.hard_knock is None:
+        raise InvalidCorrection(f"{label} is not a Hard Knock: it is never put in front of anyone")
+
+
+def _check_not_all_face_up(state: ChapterState, card: str) -> None:
+    """A card nobody logged came from a hidden place: not every copy may be face up on the
+    table already (in No Man's Land, the discard, in front of a player, a hand everyone
+    has seen, the Recruit's, set aside). A deck the engine knows card by card is a
+    simulation's: its copies are not counted here."""
+    known = state.known_counts()
+    in_decks = sum(1 for k in (*state.trials, *state.morale) if k == card)
+    copies = state.catalogue[card].copies
+    if known[card] - in_decks >= copies:
+        label = card_label(card, state.catalogue)
+        where = "its only copy is" if copies == 1 else f"all {copies} copies are"
+        raise InvalidCorrection(f"no {label} can be added: {where} already face up on the table")
+
+
+def _check_recruit(state: ChapterState, event: FactCorrected) -> None:
+    recruit = state.recruit
+    if recruit is None:
+        raise InvalidCorrection("there is no Recruit in play to correct")
+    if event.fact != "recruit-hand":
+        return
+    hand = cards_of(event.value)
+    if not hand:
+        raise InvalidCorrection(
+            "name the cards the Recruit holds: it departs only by playing its last card, "
+            "on its turn"
+        )
+    revealed: Counter[str] = Counter()
+    for key in (Counter(hand) - Counter(recruit.hand)).elements():
+        check_can_reveal(state, key, revealed)  # a card new to its hand: one not yet seen
+        revealed[key] += 1
+
+
+def _check_order(state: ChapterState, event: FactCorrected) -> None:
+    piles, number = state.orders, int(event.value or 0)
+    if piles is None:
+        raise InvalidCorrection("this chapter is played without Orders of the Day")
+    if event.fact == "order-remove":
+        if number not in piles.in_play:
+            shown = ", ".join(f"#{n}" for n in piles.in_play) or "none"
+            raise InvalidCorrection(f"#{number} is not in No Man's Land (orders in play: {shown})")
+        return
+    if number in piles.in_play:
+        raise InvalidCorrection(
+            f"Order of the Day #{number} is already in No Man's Land: nothing to correct"
+        )
+    if number not in piles.deck and number not in piles.discard:
+        raise InvalidCorrection(f"#{number} is neither in the Order of the Day deck nor discarded")
+    if number not in state.catalogue.orders:
+        raise InvalidCorrection(
+            f"Order of the Day #{number} is not described yet: describe it (its threats count)"
+        )
