@@ -356,6 +356,41 @@ condition makes someone draw cards).""",
     '$ grizzled describe hand 207 "<name on the card>" event --effect "<text on the card>"',
     "$ grizzled conclusion 3 --reward won:0:1 --offer 207",
     "$ grizzled award 207:ben",
+    """## Effects the tracker applies
+
+Besides `--forbid`, a card's description may carry rules from a small vocabulary, built
+on what the rulebook says these cards do; the tracker then applies them at the right
+moment and names the card in every refusal (`docs/rules.md` lists the engine's readings):
+
+- while an Order is in play, a Recruit is in play (`--rule`) or a Friendship is held
+  (for the campaign): `allow:speech`, `allow:withdraw`, `allow:play` (the Hard Knocks that
+  forbid a Speech or a withdrawal, or force one, give way; a Friendship's only for its
+  holder), `drop-min:N` and `drop-max:N` (the Morale Drop closing the Mission),
+  `support:none` (nobody benefits from Support), `support-discards:N`, `draw:N@withdraw`
+  (a player who withdraws draws N);
+- a lasting Order's condition: `cancel:withdraw-draw:N` (a player who has withdrawn this
+  Mission draws N to discard it: the tracker checks who and how many, and offers it in
+  the "Next:" line);
+- once, when an Action or Event Helping Hand is played (for its player; an Event card's
+  moment with `--when mission-start|withdraw|support`) or when a Recruit leaves
+  (`--advantage-rule`, for the Mission Leader): `draw:N`, `discard:N` (the cards named
+  with `--discard CARD`), `knock-discard` (`--knock CARD`), `tokens:N`, `charm`,
+  `reserve:N` (N Trials cards to the Morale Reserve);
+- a new Hard Knock may act as a known kind (`describe card N none --knock KIND
+  --acts-as fearful`): its weight and threat are its own, its rules that kind's.
+
+What the vocabulary cannot say stays text: the tracker shows it when the card comes into
+play and says how to record what it did (`grizzled correct ... -r "Order #12"`).""",
+    '$ grizzled describe order 14 "<name on the card>" --minimum 3:2 --forbid speech --rule'
+    ' drop-max:3 --effect "<text on the card>"',
+    '$ grizzled describe order 15 "<name on the card>" --threat shell --lasting "<cancellation'
+    ' condition on the card>" --rule cancel:withdraw-draw:3 --effect "<text on the card>"',
+    '$ grizzled describe hand 208 "<name on the card>" event --when withdraw --rule tokens:1'
+    ' --effect "<text on the card>"',
+    '$ grizzled describe recruit 6 "<name on the card>" --hand 2 --tokens 1 --advantage-rule'
+    ' knock-discard --advantage "<advantage on the card>"',
+    '$! grizzled describe order 16 "<name on the card>" --rule "draw:2"',
+    "$ grizzled card 15",
     """## Recruits, and Traps from chapter 4
 
 From chapter 3 on a Briefing lists the Recruit deck (`--recruits`). A Recruit is described

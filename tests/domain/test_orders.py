@@ -323,7 +323,9 @@ def test_orders_stack_and_only_those_without_a_cancellation_condition_leave_afte
         "LeadershipPassed",
     ]
     assert events[-3] == OrderDiscarded(903)
-    assert state.orders == OrderPiles(deck=(901, 905), known=2, in_play=(902,), discard=(903,))
+    assert state.orders == OrderPiles(
+        deck=(901, 905), known=2, in_play=(902,), discard=(903,), spent=((2, 903),)
+    )
 
 
 def test_three_identical_threats_active_when_the_cards_are_dealt_fail_the_mission_at_once():

@@ -850,6 +850,34 @@ def test_seeded_chapters_under_forbidding_orders_keep_every_invariant_and_refuse
     assert reached["the Orders' restrictions yielded"] >= 5, reached
 
 
+def test_seeded_chapters_with_random_effect_boxes_keep_every_invariant():
+    """Orders and Recruits described with random effects from the vocabulary (restrictions,
+    permissions, Morale Drop and Support bounds, draws on withdrawing, checked cancellation
+    conditions, departure advantages): random legal play keeps every invariant, and each
+    kind of effect is reached, not assumed."""
+    reached: Counter[str] = Counter()
+    for seed in range(96_000, 96_160):
+        rng = random.Random(seed)
+        setup = lucky_setup(rng, 3 + seed % 2, None, (True, True))
+        chapter = Chapter.start(setup, rng, effects_catalogue(seed % 64))
+        while chapter.now.phase != Phase.OVER:
+            before = chapter.now
+            for command in forbidden_now(before)[:2]:
+                check_refused_and_nothing_changed(before, command)
+            command, events = chapter.play()
+            reached.update(check_the_step(before, command, events, chapter.now))
+            for event in events:
+                if isinstance(event, CardEffect):
+                    reached[f"once: {event.rule.partition(':')[0]}"] += 1
+                elif isinstance(event, OrderCancelled) and not event.reason.startswith("sim"):
+                    reached["a checked condition cancelled an Order"] += 1
+            check_chapter(chapter)
+    for what in ("draw", "tokens", "charm", "reserve", "discard"):
+        assert reached[f"once: {what}"] >= 1, reached
+    assert reached["a checked condition cancelled an Order"] >= 1, reached
+    assert reached["an Order forbade an open action"] >= 100, reached
+
+
 # --- A thousand seeded chapters -----------------------------------------------------------
 # (ruleset, players, variant, (trials, morale) or None): every setup the engine supports.
 SETUPS: dict[str, tuple[str, int, str, tuple[int, int] | None]] = {
