@@ -47,6 +47,7 @@ OUR_TABLES = frozenset(
         "event_log",
         "projection_position",
         "projection_campaigns",
+        "grizzled_chain",  # tracker.integrity
     }
 )
 
