@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+from datetime import UTC
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from cli.context import Context, Refused, pass_context, refusals, stderr, usage
+from cli.params import NAME
 from cli.shown import quoted, shown
 
 if TYPE_CHECKING:
@@ -268,4 +270,56 @@ def restore_(ctx: Context, path: str) -> None:
         click.echo(f"The file it replaced is kept as {shown(moved)}")
 
 
-COMMANDS = (verify_, checkpoint_, backup_, restore_)
+@click.command("export")
+@click.argument("path", type=click.Path(dir_okay=False, allow_dash=True))
+@pass_context
+def export_(ctx: Context, path: str) -> None:
+    """Write the campaign to PATH (a new file; - for stdout) as JSON Lines: a header (format
+    version, ruleset, seats, the learnt box), its events with their hashes, a closing line
+    (head and count). grizzled import reads it back, checking everything.
+
+    Example: grizzled export friday.grizzled.jsonl
+    """
+    from datetime import datetime
+
+    from tracker.transfer import export_lines
+
+    at = datetime.now(UTC).isoformat(timespec="seconds")
+    with refusals():
+        name = ctx.tracker().state(ctx.campaign_name()).name
+        lines = list(export_lines(ctx.tracker(), name, at))
+    if path == "-":
+        click.echo(b"".join(lines), nl=False)
+        return
+    target = os.path.abspath(os.path.expanduser(path))
+    if os.path.lexists(target):
+        usage(f"{path} already exists: an export is written to a new file")
+    partial = f"{target}.partial-{os.getpid()}"
+    with open(partial, "wb") as f:
+        f.writelines(lines)
+    os.replace(partial, target)
+    click.echo(f"Exported {quoted(name)}: {len(lines) - 2} events to {shown(target)}.")
+
+
+@click.command("import")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@click.option("--as", "as_name", type=NAME, help="Import the campaign under this new name.")
+@pass_context
+def import_(ctx: Context, path: str, as_name: str | None) -> None:
+    """Import a campaign exported with grizzled export, once it verifies whole (its chain,
+    every topic, a replay through the rules); anything damaged, cut short or tampered with
+    is refused and the campaign file left as it was.
+
+    Example: grizzled import friday.grizzled.jsonl --as "Friday again"
+    """
+    from tracker.transfer import import_campaign, read_export
+
+    with refusals():
+        read = read_export(path)
+        name, events = import_campaign(ctx.db, read, as_name)
+    ctx.saved(events)
+    ctx.remember_campaign(name)
+    click.echo(f"Imported {quoted(name)}: {events} events, verified; now the current campaign.")
+
+
+COMMANDS = (verify_, checkpoint_, backup_, restore_, export_, import_)
