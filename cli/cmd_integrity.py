@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from cli.context import Context, Refused, pass_context, refusals, stderr, usage
+from cli.context import Context, Refused, pass_context, refusals, usage
 from cli.params import NAME
 from cli.shown import quoted, shown
 
@@ -192,25 +192,6 @@ def checkpoint_(ctx: Context) -> None:
     click.echo(
         "Write it on the chapter sheet: grizzled verify --checkpoint proves the record extends it."
     )
-
-
-def chapter_ended(ctx: Context, name: str, version: int) -> None:
-    """At a chapter's end: the checkpoint to write on the chapter sheet, and an automatic
-    backup in the data directory (a failed backup is said, never a failed command)."""
-    from tracker.app import campaign_id
-    from tracker.backup import rotate
-    from tracker.integrity import CHAIN_TABLE, checkpoint
-
-    head = ctx.tracker().query(
-        f"SELECT hash FROM {CHAIN_TABLE} WHERE originator_id = ? AND originator_version = ?",
-        (campaign_id(name).hex, version),
-    )
-    if head:
-        click.echo(f"Checkpoint for the chapter sheet: {checkpoint(head[0][0], version)}")
-    try:
-        rotate(ctx.db)
-    except Exception as error:  # recorded all the same: only the copy failed
-        stderr(f"The automatic backup failed ({error}); grizzled backup PATH makes one.")
 
 
 @click.command("backup")

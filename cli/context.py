@@ -200,9 +200,9 @@ class Context:
             out.print(line)
         out.print(Text.assemble(("Next:", "bold"), " ", shown(next_step(logged.state))))
         if any(type(e).__name__ in ("ChapterWon", "ChapterLost") for e in logged.events):
-            from cli.cmd_integrity import chapter_ended  # checkpoint, automatic backup
+            from cli.chapter_end import chapter_ended  # checkpoint, automatic backup
 
-            chapter_ended(self, name, logged.version)
+            chapter_ended(self.tracker(), name, logged.version)
         return logged
 
     def saved(self, version: int) -> None:
