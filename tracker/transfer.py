@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from uuid import UUID
 
 import msgspec
+from eventsourcing.persistence import IntegrityError
 
 from tracker import dbfile
 from tracker.errors import CampaignExists, TrackerError, UnusableFile
@@ -225,11 +226,15 @@ def renamed(events: list[tuple[int, str, bytes]], name: str) -> list[tuple[int, 
     return changed
 
 
-def stored_events(events: list[tuple[int, str, bytes]], stream: UUID) -> list[Any]:
-    """The rows to store, as the event store's recorder takes them."""
+def store(tracker: Tracker, events: list[tuple[int, str, bytes]], stream: UUID) -> None:
+    """Save the rows as the campaign ``stream``'s events, in one transaction (through the
+    checked mapper, and the recorder that chains them); the library's IntegrityError if
+    the campaign is there already."""
     from eventsourcing.persistence import StoredEvent
 
-    return [StoredEvent(stream, version, topic, stored) for version, topic, stored in events]
+    mapper = tracker.mapper
+    decoded = [mapper.to_domain_event(StoredEvent(stream, v, t, s)) for v, t, s in events]
+    tracker.save(*decoded)
 
 
 def exists(db: str, stream: UUID) -> bool:
@@ -259,9 +264,9 @@ def import_campaign(db: str, read: Read, name: str | None = None) -> tuple[str, 
     tracker = Tracker(db)
     try:
         try:
-            tracker.recorder.insert_events(stored_events(events, stream))
-        except Exception as error:  # the library's IntegrityError: imported meanwhile
-            raise CampaignExists(f"a campaign called {chosen!r} is already in {db}") from error
+            store(tracker, events, stream)
+        except IntegrityError:  # imported meanwhile
+            raise CampaignExists(f"a campaign called {chosen!r} is already in {db}") from None
         if tracker.snapshots is not None:
             tracker.take_snapshot(stream)
     finally:
@@ -278,7 +283,7 @@ def _verified_in_scratch(events: list[tuple[int, str, bytes]], stream: UUID) -> 
     try:
         scratch = Tracker(os.path.join(folder, "import.sqlite"))
         try:
-            scratch.recorder.insert_events(stored_events(events, stream))
+            store(scratch, events, stream)
             found = verify_campaign(scratch, stream.hex)
         finally:
             scratch.close()
