@@ -93,17 +93,26 @@ def _verified_json(found: Any) -> dict[str, Any]:
 def _say_verified(found: list[Any], with_checkpoint: bool) -> None:
     click.echo("Verified: SQLite finds every page sound; the read models equal a rebuild.")
     for each in found:
-        older = each.without_command
         click.echo(
             f"Campaign {quoted(each.name)}: {each.events} events, {_chained(each)}; "
             f"{each.snapshots} snapshots equal to the replay; {each.decided_again} actions "
-            "decided again by the rules as recorded"
-            + (f" ({older} recorded without a command)" if older else "")
-            + "."
+            f"decided again by the rules as recorded{_only_replayed(each)}."
         )
         click.echo(f"  Checkpoint: {each.checkpoint}")
     if with_checkpoint:
         click.echo("The record extends the checkpoint given.")
+
+
+def _only_replayed(found: Any) -> str:
+    """The actions an older file or a simulation recorded too little of to decide again."""
+    said = [
+        f"{found.without_command} recorded without their command" if found.without_command else "",
+        f"{found.without_draws} drew at random without recording the draw"
+        if found.without_draws
+        else "",
+    ]
+    shown_ = "; ".join(part for part in said if part)
+    return f" ({shown_}: replayed, not decided again)" if shown_ else ""
 
 
 def _chained(found: Any) -> str:

@@ -42,6 +42,7 @@ class CampaignVerified(msgspec.Struct, frozen=True):
     snapshots: int
     decided_again: int  # actions decided again by the rules
     without_command: int  # actions of an older file that recorded no command
+    without_draws: int  # actions that drew at random without recording the draw
     findings: tuple[str, ...] = ()
 
 
@@ -99,6 +100,7 @@ def verify_campaign(tracker: Tracker, stream: str) -> CampaignVerified:
         replayed.snapshots,
         replayed.decided_again,
         replayed.without_command,
+        replayed.without_draws,
         tuple(findings),
     )
 
@@ -198,7 +200,7 @@ class _Replay:
     def __init__(self, tracker: Tracker, stream: UUID) -> None:
         self.tracker, self.stream = tracker, stream
         self.name = ""
-        self.snapshots = self.decided_again = self.without_command = 0
+        self.snapshots = self.decided_again = self.without_command = self.without_draws = 0
         self.findings: list[str] = []
 
     def run(self) -> list[str]:
@@ -272,29 +274,41 @@ class _Replay:
         recorded: list[dict[str, Any]],
     ) -> CampaignState:
         """One command decided again; the state after what it recorded."""
-        from domain.campaign.flow import decide_campaign, evolve_campaign
+        from domain.campaign.flow import decide_campaign
         from domain.codec import decode_command
-        from domain.errors import RuleViolation
+        from domain.errors import MissingOutcome, RuleViolation
         from domain.events import to_record
-        from domain.records import from_record
         from tracker.chance import Replaying
 
         said = summary[:80]
-        self.decided_again += 1
         try:
             chance = Replaying(draws) if draws else None
             events = decide_campaign(state, decode_command(command), chance)
+        except MissingOutcome:
+            if draws:
+                raise
+            self.without_draws += 1  # drawn by a simulation that kept no draws: replayed only
+            return _evolved(state, recorded)
         except (RuleViolation, KeyError, TypeError, ValueError) as error:
             self.findings.append(f"event #{version} ({said}): the rules refuse it ({error})")
             return state
+        self.decided_again += 1
         if _plain([to_record(e) for e in events]) != _plain(recorded):
             self.findings.append(
                 f"event #{version} ({said}): decided again by the rules, it leads to other "
                 "events than it recorded"
             )
-        for record in recorded:
-            state = evolve_campaign(state, from_record(record))
-        return state
+        return _evolved(state, recorded)
+
+
+def _evolved(state: CampaignState, recorded: list[dict[str, Any]]) -> CampaignState:
+    """The state after an action's recorded events."""
+    from domain.campaign.flow import evolve_campaign
+    from domain.records import from_record
+
+    for record in recorded:
+        state = evolve_campaign(state, from_record(record))
+    return state
 
 
 def _plain(value: Any) -> Any:
