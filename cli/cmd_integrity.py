@@ -243,6 +243,7 @@ def restore_(ctx: Context, path: str) -> None:
     source = os.path.abspath(os.path.expanduser(path))
     if os.path.realpath(source) == os.path.realpath(ctx.db):
         usage("the backup is the campaign file itself")
+    _not_foreign(ctx.db)
     opened = _opened(ctx, source)
     try:
         with refusals():
@@ -258,6 +259,18 @@ def restore_(ctx: Context, path: str) -> None:
     click.echo(f"Restored {shown(ctx.db)} from the backup: {events} events, verified.")
     if moved:
         click.echo(f"The file it replaced is kept as {shown(moved)}")
+
+
+def _not_foreign(db: str) -> None:
+    """Refuse to replace another application's file (a damaged campaign file may be)."""
+    from tracker import dbfile
+    from tracker.errors import UnusableFile
+
+    try:
+        dbfile.inspect(db)
+    except UnusableFile as error:
+        if "not a grizzled campaign file" in str(error) or "is not a regular file" in str(error):
+            raise Refused(f"{error}: nothing was replaced") from None
 
 
 @click.command("export")

@@ -260,3 +260,15 @@ def test_an_import_over_an_existing_name_is_refused_unless_given_a_new_one(
     assert "import it under another name with --as NEW" in table.refused("import", str(export))
     assert "Imported 'Saturday': 3 events" in table.ok("import", str(export), "--as", "Saturday")
     assert json.loads(table.ok("campaign", "list", "--json")) == ["Friday", "Saturday"]
+
+
+def test_another_applications_file_is_never_replaced_by_a_restore(
+    table: Grizzled, tmp_path: Path
+) -> None:
+    sound, foreign = tmp_path / "sound.sqlite", tmp_path / "foreign.sqlite"
+    table.ok("backup", str(sound))
+    edit(foreign, "CREATE TABLE photos (name TEXT)")
+    before = digest(foreign)
+    said = table.refused("--db", str(foreign), "restore", str(sound))
+    assert "never makes (photos)" in said and said.endswith("nothing was replaced")
+    assert digest(foreign) == before
