@@ -232,12 +232,17 @@ def rechain(db: Path) -> None:
         )
 
 
+def swap(db: Path, one: int, other: int) -> None:
+    """Two events' payloads exchanged: each stands at the other's number."""
+    first, second = payload(db, one), payload(db, other)
+    store(db, one, second)
+    store(db, other, first)
+
+
 def test_two_plays_swapped_are_named_as_out_of_place(
     table: Tracker, db: Path, verified: Callable[[], CampaignVerified]
 ) -> None:
-    fourth, sixth = payload(db, 4), payload(db, 6)
-    store(db, 4, sixth)
-    store(db, 6, fourth)
+    swap(db, 4, 6)
     found = verified().findings
     assert found[0] == (
         "event #4 is out of place: it is what was recorded as event #6 (events swapped or moved)"
@@ -247,9 +252,7 @@ def test_two_plays_swapped_are_named_as_out_of_place(
 def test_swapped_plays_with_a_rewritten_chain_are_refused_by_the_rules(
     table: Tracker, db: Path, verified: Callable[[], CampaignVerified]
 ) -> None:
-    fourth, sixth = payload(db, 4), payload(db, 6)
-    store(db, 4, sixth)
-    store(db, 6, fourth)
+    swap(db, 4, 6)
     rechain(db)
     found = verified().findings
     assert found[0].startswith("event #4 (PlayCard player=Cy card=wounded): the rules refuse it (")
