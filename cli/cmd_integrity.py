@@ -62,9 +62,12 @@ def verify_(ctx: Context, written: str | None, as_json: bool) -> None:
     with refusals():
         found = verify_campaigns(tracker)
         findings = [f"campaign {c.name!r}: {f}" for c in found for f in c.findings]
-        findings = findings or read_model_findings(ctx.db)
+        models, differ = read_models(ctx.db) if not findings else ("", [])
+        findings += differ
         if parsed is not None:
             name = ctx.campaign_name(lambda: [c.name for c in found])
+            if _stream(name) not in {_stream(c.name) for c in found}:
+                raise Refused(f"there is no campaign called {name!r} in {ctx.db}")
             rows = stored_rows(tracker, _stream(name))
             missed = checkpoint_finding(rows, *parsed)
             findings += [f"campaign {name!r}: {missed}"] if missed else []
@@ -75,7 +78,7 @@ def verify_(ctx: Context, written: str | None, as_json: bool) -> None:
         said = f" (and {more} more: grizzled verify --json)" if more else ""
         raise Refused(f"verify: {findings[0]}{said}")
     if not as_json:
-        _say_verified(found, parsed is not None)
+        _say_verified(found, models, parsed is not None)
 
 
 def _stream(name: str) -> str:
@@ -90,8 +93,8 @@ def _verified_json(found: Any) -> dict[str, Any]:
     return dict(msgspec.structs.asdict(found), findings=list(found.findings))
 
 
-def _say_verified(found: list[Any], with_checkpoint: bool) -> None:
-    click.echo("Verified: SQLite finds every page sound; the read models equal a rebuild.")
+def _say_verified(found: list[Any], models: str, with_checkpoint: bool) -> None:
+    click.echo(f"Verified: SQLite finds every page sound; {models}.")
     for each in found:
         click.echo(
             f"Campaign {quoted(each.name)}: {each.events} events, {_chained(each)}; "
@@ -126,24 +129,34 @@ def _chained(found: Any) -> str:
     )
 
 
-def read_model_findings(db: str) -> list[str]:
-    """The first read-model row that differs from a rebuild from the events (none when
-    the file keeps no read models, or they have not caught up yet: the next command
-    brings them up to date)."""
+def read_models(db: str) -> tuple[str, list[str]]:
+    """How the read models stand against a rebuild from the events, in words, and the
+    first row that differs (compared only when the file keeps them and they are up to
+    date: the next command brings them up to date)."""
     from projections import schema
-    from projections.runner import in_memory
     from tracker import dbfile
+    from tracker.errors import TrackerError
 
     try:
         position = dbfile.query(
             db, "SELECT position FROM projection_position WHERE name = ?", (schema.POSITION_NAME,)
         )
-    except Exception:  # no read models kept in this file
-        return []
+    except TrackerError:
+        return "the file keeps no read models", []
     newest = dbfile.query(db, "SELECT max(rowid) FROM stored_events")[0][0]
     if not position or position[0][0] != newest:
-        return []
+        return (
+            "the read models are behind the events (not compared; the next command updates them)",
+            [],
+        )
+    return "the read models equal a rebuild", _first_difference(db)
+
+
+def _first_difference(db: str) -> list[str]:
+    from projections import schema
     from projections.errors import ProjectionError
+    from projections.runner import in_memory
+    from tracker import dbfile
 
     try:
         fresh = in_memory(dbfile.reader_uri(db))
@@ -168,7 +181,7 @@ def _differs(table: Any, kept: list[Any], built: list[Any]) -> str:
     at = [columns.index(k) for k in table.pk]
     keyed = {tuple(r[i] for i in at): r for r in kept}
     fresh = {tuple(r[i] for i in at): r for r in built}
-    first = min(k for k in keyed.keys() | fresh.keys() if keyed.get(k) != fresh.get(k))
+    first = min((k for k in keyed.keys() | fresh.keys() if keyed.get(k) != fresh.get(k)), key=repr)
     shown_key = ", ".join(
         f"event #{v}" if k == "version" else f"{k} {v}"
         for k, v in zip(table.pk, first, strict=True)

@@ -137,6 +137,10 @@ def test_a_tail_removed_with_its_links_is_caught_by_the_checkpoint(
 
 def test_a_checkpoint_not_written_as_printed_is_a_usage_error(table: Grizzled) -> None:
     assert "write it as printed" in table.refused("verify", "--checkpoint", "ABCD @ 3", code=2)
+    written = "ABCD-EFGH-IJKL-MNOP @ 3"
+    assert table.refused("-c", "Nope", "verify", "--checkpoint", written).startswith(
+        "Error: there is no campaign called 'Nope' in "
+    )
 
 
 LOGGER = """
