@@ -293,7 +293,8 @@ def test_a_campaign_recorded_before_the_chain_is_chained_at_its_first_write(
     db: Path, table: Tracker, verified: Callable[[], CampaignVerified]
 ) -> None:
     table.close()
-    edit(db, "DROP TABLE grizzled_chain")  # a file written before the chain
+    edit(db, "DROP TABLE grizzled_chain")  # a file written before the chain (format 1)
+    edit(db, "PRAGMA user_version = 1")
     before = Tracker(db, access="read")
     try:
         found = verify_campaign(before, FRIDAY)
@@ -307,6 +308,7 @@ def test_a_campaign_recorded_before_the_chain_is_chained_at_its_first_write(
         later.close()
     links = rows(db, "SELECT originator_version, upgraded FROM grizzled_chain ORDER BY 1")
     assert links == [*((v, 1) for v in range(1, 13)), (13, 0)]
+    assert rows(db, "PRAGMA user_version") == [(2,)]
     after = verified()
     assert (after.findings, after.chained_from) == ((), 13)
 
