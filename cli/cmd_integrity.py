@@ -228,9 +228,7 @@ def backup_(ctx: Context, path: str) -> None:
     from tracker.backup import copy
     from tracker.verify import verify_campaigns
 
-    target = os.path.abspath(os.path.expanduser(path))
-    if os.path.lexists(target):
-        usage(f"{path} already exists: a backup is written to a new file")
+    target = _new_file(path, "a backup")
     with refusals():
         ctx.tracker()  # a grizzled file, checked whole if this machine has not seen it
         events = copy(ctx.db, target)
@@ -274,6 +272,17 @@ def restore_(ctx: Context, path: str) -> None:
         click.echo(f"The file it replaced is kept as {shown(moved)}")
 
 
+def _new_file(path: str, what: str) -> str:
+    """The absolute path of a file to write that must not exist yet, in a folder that does
+    (else a usage error)."""
+    target = os.path.abspath(os.path.expanduser(path))
+    if os.path.lexists(target):
+        usage(f"{path} already exists: {what} is written to a new file")
+    if not os.path.isdir(os.path.dirname(target)):
+        usage(f"{path}: there is no folder {os.path.dirname(target)}")
+    return target
+
+
 def _not_foreign(db: str) -> None:
     """Refuse to replace another application's file (a damaged campaign file may be)."""
     from tracker import dbfile
@@ -307,9 +316,7 @@ def export_(ctx: Context, path: str) -> None:
     if path == "-":
         click.echo(b"".join(lines), nl=False)
         return
-    target = os.path.abspath(os.path.expanduser(path))
-    if os.path.lexists(target):
-        usage(f"{path} already exists: an export is written to a new file")
+    target = _new_file(path, "an export")
     partial = f"{target}.partial-{os.getpid()}"
     with open(partial, "wb") as f:
         f.writelines(lines)

@@ -189,8 +189,10 @@ def test_a_backup_taken_while_the_file_is_read_and_written_holds_every_committed
     assert not Path(f"{copy}-wal").exists()
 
 
-def test_a_backup_is_written_to_a_new_file_only(table: Grizzled, db: Path) -> None:
+def test_a_backup_or_an_export_is_written_to_a_new_file_only(table: Grizzled, db: Path) -> None:
     assert "already exists" in table.refused("backup", str(db), code=2)
+    assert "already exists" in table.refused("export", str(db), code=2)
+    assert "there is no folder" in table.refused("backup", str(db.parent / "no" / "x"), code=2)
 
 
 def test_a_damaged_backup_is_not_restored_and_a_sound_one_is(
@@ -276,3 +278,15 @@ def test_another_applications_file_is_never_replaced_by_a_restore(
     said = table.refused("--db", str(foreign), "restore", str(sound))
     assert "never makes (photos)" in said and said.endswith("nothing was replaced")
     assert digest(foreign) == before
+
+
+def test_a_campaign_recorded_before_the_chain_says_so_and_is_chained_by_its_next_write(
+    table: Grizzled, db: Path
+) -> None:
+    edit(db, "DROP TABLE grizzled_chain")
+    edit(db, "PRAGMA user_version = 1")
+    assert "3 events, recorded before the chain (chained at its next write)" in table.ok("verify")
+    table.ok("play", "night+shell")
+    assert "4 events, chained from #4 (the events before it were recorded before the chain" in (
+        table.ok("verify")
+    )
