@@ -199,6 +199,10 @@ class Context:
         for line in narrate(logged.events, state.catalogue, state.ruleset, campaign=state):
             out.print(line)
         out.print(Text.assemble(("Next:", "bold"), " ", shown(next_step(logged.state))))
+        if any(type(e).__name__ in ("ChapterWon", "ChapterLost") for e in logged.events):
+            from cli.chapter_end import chapter_ended  # checkpoint, automatic backup
+
+            chapter_ended(self.tracker(), name, logged.version)
         return logged
 
     def saved(self, version: int) -> None:

@@ -50,6 +50,10 @@ LAZY: dict[str, str] = {
             ("skip-boot-camp", "skip_boot_camp"),
         )
     },
+    **{  # the record anyone can verify (docs/reliability.md)
+        name: f"cli.cmd_integrity:{name}_"
+        for name in ("verify", "checkpoint", "backup", "restore", "export", "import")
+    },
     "card": "cli.cmd_cards:card",
     "box": "cli.cmd_cards:box_command",
     **{
@@ -61,7 +65,10 @@ LAZY: dict[str, str] = {
 
 # Commands that only look: they open the campaign file read-only and create nothing
 # (``campaign new`` asks to create; the other campaign commands only look).
-READ_COMMANDS = frozenset({"status", "log", "score", "replay", "campaign", "card", "box"})
+READ_COMMANDS = frozenset(
+    {"status", "log", "score", "replay", "campaign", "card", "box", "verify", "checkpoint"}
+    | {"backup", "export"}
+)
 
 
 MESSAGE_MOST = 390  # characters of an error line (with "Error: ", under the 400 the tests allow)

@@ -159,6 +159,7 @@ class Tracker(Application[UUID]):
             "SQLITE_DBNAME": uri,
             "SQLITE_LOCK_TIMEOUT": str(lock_timeout),
             "CREATE_TABLE": "no" if access == READ else "yes",
+            "APPLICATION_RECORDER_TOPIC": "tracker.integrity:ChainedRecorder",  # the chain
         }
         env.update({f"GRIZZLED_{k}": v for k, v in env.items()})
         try:

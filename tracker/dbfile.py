@@ -22,7 +22,7 @@ from typing import Any, Literal
 from tracker.errors import DatabaseError, UnusableFile
 
 APPLICATION_ID = 0x47525A4C  # "GRZL"
-FILE_FORMAT = 1  # PRAGMA user_version of the files this program writes
+FILE_FORMAT = 2  # PRAGMA user_version of the files this program writes (2: grizzled_chain)
 HEADER = b"SQLite format 3\x00"
 
 Access = Literal["read", "write", "create"]
@@ -47,6 +47,7 @@ OUR_TABLES = frozenset(
         "event_log",
         "projection_position",
         "projection_campaigns",
+        "grizzled_chain",  # tracker.integrity
     }
 )
 
@@ -215,8 +216,8 @@ def prepare(db: str, access: Access) -> tuple[str, Kind]:
         _make_folder(path)
     elif not os.access(path, os.W_OK):
         raise UnusableFile(f"{path} is read-only: nothing can be logged into it")
-    if kind != "ours":
-        mark(path)
+    if kind != "ours" or int.from_bytes(_header(path)[60:64], "big") < FILE_FORMAT:
+        mark(path)  # an older format's first write here: the tables it lacks are made next
     return f"{uri(path)}?mode=rw", "ours"
 
 

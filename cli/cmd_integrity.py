@@ -1,0 +1,348 @@
+"""A record anyone can verify: verify, checkpoint, export, import, backup, restore."""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from cli.context import Context, Refused, pass_context, refusals, usage
+from cli.params import NAME
+from cli.shown import quoted, shown
+
+if TYPE_CHECKING:
+    from tracker.app import Tracker
+
+JSON = click.option("--json", "as_json", is_flag=True, help="Plain JSON (see docs/cli.md).")
+
+
+def _opened(ctx: Context, path: str | None = None) -> Tracker:
+    """The file opened only to read it, after SQLite's check of every page (a damaged
+    or truncated file ends here, in one line). Not checked whole the way other commands
+    check a file first seen: verify says what it finds instead of stopping at it."""
+    from tracker import dbfile
+    from tracker.app import Tracker
+
+    where = path or ctx.db
+    with refusals():
+        if dbfile.inspect(where) in ("ours", "legacy"):
+            dbfile.check_integrity(where)
+        tracker = Tracker(where, access="read")
+    if path is None:
+        ctx._tracker = tracker  # closed by cli.main with the command
+    return tracker
+
+
+@click.command("verify")
+@click.option(
+    "--checkpoint",
+    "written",
+    metavar="DIGEST",
+    help="A checkpoint written down earlier: prove the record extends it.",
+)
+@JSON
+@pass_context
+def verify_(ctx: Context, written: str | None, as_json: bool) -> None:
+    """Check the whole record: every event there and in its place in the hash chain,
+    snapshots and read models equal to a replay, every action still accepted by the
+    rules, SQLite's check of every page. Exit 0, or one line naming the first altered,
+    missing or moved event.
+
+    Example: grizzled verify --checkpoint "K7QX-M2PA-9FTR-WB3D @ 412"
+    """
+    from tracker.integrity import parse_checkpoint
+    from tracker.verify import checkpoint_finding, stored_rows, verify_campaigns
+
+    parsed = parse_checkpoint(written) if written is not None else None
+    if written is not None and parsed is None:
+        usage(f"--checkpoint {written!r}: write it as printed, XXXX-XXXX-XXXX-XXXX @ N")
+    tracker = _opened(ctx)
+    with refusals():
+        found = verify_campaigns(tracker)
+        findings = [f"campaign {c.name!r}: {f}" for c in found for f in c.findings]
+        models, differ = read_models(ctx.db) if not findings else ("", [])
+        findings += differ
+        if parsed is not None:
+            name = ctx.campaign_name(lambda: [c.name for c in found])
+            if _stream(name) not in {_stream(c.name) for c in found}:
+                raise Refused(f"there is no campaign called {name!r} in {ctx.db}")
+            rows = stored_rows(tracker, _stream(name))
+            missed = checkpoint_finding(rows, *parsed)
+            findings += [f"campaign {name!r}: {missed}"] if missed else []
+    if as_json:
+        ctx.print_json({"campaigns": [_verified_json(c) for c in found], "findings": findings})
+    if findings:
+        more = len(findings) - 1
+        said = f" (and {more} more: grizzled verify --json)" if more else ""
+        raise Refused(f"verify: {findings[0]}{said}")
+    if not as_json:
+        _say_verified(found, models, parsed is not None)
+
+
+def _stream(name: str) -> str:
+    from tracker.app import campaign_id
+
+    return campaign_id(name).hex
+
+
+def _verified_json(found: Any) -> dict[str, Any]:
+    import msgspec
+
+    return dict(msgspec.structs.asdict(found), findings=list(found.findings))
+
+
+def _say_verified(found: list[Any], models: str, with_checkpoint: bool) -> None:
+    click.echo(f"Verified: SQLite finds every page sound; {models}.")
+    for each in found:
+        click.echo(
+            f"Campaign {quoted(each.name)}: {each.events} events, {_chained(each)}; "
+            f"{each.snapshots} snapshots equal to the replay; {each.decided_again} actions "
+            f"decided again by the rules as recorded{_only_replayed(each)}."
+        )
+        click.echo(f"  Checkpoint: {each.checkpoint}")
+    if with_checkpoint:
+        click.echo("The record extends the checkpoint given.")
+
+
+def _only_replayed(found: Any) -> str:
+    """The actions an older file or a simulation recorded too little of to decide again."""
+    said = [
+        f"{found.without_command} recorded without their command" if found.without_command else "",
+        f"{found.without_draws} drew at random without recording the draw"
+        if found.without_draws
+        else "",
+    ]
+    shown_ = "; ".join(part for part in said if part)
+    return f" ({shown_}: replayed, not decided again)" if shown_ else ""
+
+
+def _chained(found: Any) -> str:
+    if found.chained_from == 1:
+        return "chained from the first"
+    if found.chained_from == 0:
+        return "recorded before the chain (chained at its next write)"
+    return (
+        f"chained from #{found.chained_from} (the events before it were recorded before "
+        "the chain and chained on upgrade)"
+    )
+
+
+def read_models(db: str) -> tuple[str, list[str]]:
+    """How the read models stand against a rebuild from the events, in words, and the
+    first row that differs (compared only when the file keeps them and they are up to
+    date: the next command brings them up to date)."""
+    from projections import schema
+    from tracker import dbfile
+    from tracker.errors import TrackerError
+
+    try:
+        position = dbfile.query(
+            db, "SELECT position FROM projection_position WHERE name = ?", (schema.POSITION_NAME,)
+        )
+    except TrackerError:
+        return "the file keeps no read models", []
+    newest = dbfile.query(db, "SELECT max(rowid) FROM stored_events")[0][0]
+    if not position or position[0][0] != newest:
+        return (
+            "the read models are behind the events (not compared; the next command updates them)",
+            [],
+        )
+    return "the read models equal a rebuild", _first_difference(db)
+
+
+def _first_difference(db: str) -> list[str]:
+    from projections import schema
+    from projections.errors import ProjectionError
+    from projections.runner import in_memory
+    from tracker import dbfile
+
+    try:
+        fresh = in_memory(dbfile.reader_uri(db))
+    except ProjectionError as error:
+        return [f"the read models cannot be rebuilt from the events ({error})"]
+    try:
+        for table in (*schema.READ_MODELS, schema.PROJECTION_CAMPAIGNS):
+            columns, key = ", ".join(table.columns), ", ".join(table.pk)
+            sql = f"SELECT {columns} FROM {table.name} ORDER BY {key}"
+            kept = dbfile.query(db, sql)
+            built = [tuple(row) for row in fresh.execute(sql).fetchall()]
+            if kept != built:
+                return [_differs(table, kept, built)]
+    finally:
+        fresh.close()
+    return []
+
+
+def _differs(table: Any, kept: list[Any], built: list[Any]) -> str:
+    """The read model and the first row (by key) where it differs from a rebuild."""
+    columns = list(table.columns)
+    at = [columns.index(k) for k in table.pk]
+    keyed = {tuple(r[i] for i in at): r for r in kept}
+    fresh = {tuple(r[i] for i in at): r for r in built}
+    first = min((k for k in keyed.keys() | fresh.keys() if keyed.get(k) != fresh.get(k)), key=repr)
+    shown_key = ", ".join(
+        f"event #{v}" if k == "version" else f"{k} {v}"
+        for k, v in zip(table.pk, first, strict=True)
+        if k != "campaign_id"
+    )
+    return (
+        f"the read model {table.name} differs from a rebuild of the events"
+        + (f" at {shown_key}" if shown_key else "")
+        + " (grizzled projections rebuild makes it equal again)"
+    )
+
+
+@click.command("checkpoint")
+@pass_context
+def checkpoint_(ctx: Context) -> None:
+    """Print the campaign's checkpoint: a short digest of its whole record and the count
+    of events, to write on the chapter sheet (grizzled verify --checkpoint proves a later
+    record extends it).
+
+    Example: grizzled checkpoint
+    """
+    from tracker.integrity import chained, checkpoint
+    from tracker.verify import stored_rows
+
+    with refusals():
+        name = ctx.tracker().state(ctx.campaign_name()).name
+        rows = stored_rows(ctx.tracker(), _stream(name))
+    links = chained(rows)
+    click.echo(f"Checkpoint of {quoted(name)}: {checkpoint(links[-1].hash, len(rows))}")
+    click.echo(
+        "Write it on the chapter sheet: grizzled verify --checkpoint proves the record extends it."
+    )
+
+
+@click.command("backup")
+@click.argument("path", type=click.Path(dir_okay=False))
+@pass_context
+def backup_(ctx: Context, path: str) -> None:
+    """Copy the campaign file to PATH (a new file), consistently even while it is in
+    use, and verify the copy.
+
+    Example: grizzled backup ~/grizzled-friday.sqlite
+    """
+    from tracker.backup import copy
+    from tracker.verify import verify_campaigns
+
+    target = _new_file(path, "a backup")
+    with refusals():
+        ctx.tracker()  # a grizzled file, checked whole if this machine has not seen it
+        events = copy(ctx.db, target)
+        found = verify_campaigns(_opened(ctx, target))
+    problems = [f for c in found for f in c.findings]
+    if problems:
+        raise Refused(f"the backup {target} does not verify: {problems[0]}")
+    click.echo(f"Backed up {events} events of {len(found)} campaigns to {shown(target)}; verified.")
+
+
+@click.command("restore")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@pass_context
+def restore_(ctx: Context, path: str) -> None:
+    """Replace the campaign file with the backup at PATH, once the backup verifies; the
+    file it replaces is kept in the data directory's backups folder.
+
+    Example: grizzled restore ~/grizzled-friday.sqlite
+    """
+    from tracker.backup import replace
+    from tracker.verify import verify_campaigns
+
+    source = os.path.abspath(os.path.expanduser(path))
+    if os.path.realpath(source) == os.path.realpath(ctx.db):
+        usage("the backup is the campaign file itself")
+    _not_foreign(ctx.db)
+    opened = _opened(ctx, source)
+    try:
+        with refusals():
+            found = verify_campaigns(opened)
+    finally:
+        opened.close()
+    problems = [f"campaign {c.name!r}: {f}" for c in found for f in c.findings]
+    if problems:
+        raise Refused(f"the backup {source} does not verify, nothing was replaced: {problems[0]}")
+    with refusals():
+        moved = replace(ctx.db, source)
+    events = sum(c.events for c in found)
+    click.echo(f"Restored {shown(ctx.db)} from the backup: {events} events, verified.")
+    if moved:
+        click.echo(f"The file it replaced is kept as {shown(moved)}")
+
+
+def _new_file(path: str, what: str) -> str:
+    """The absolute path of a file to write that must not exist yet, in a folder that does
+    (else a usage error)."""
+    target = os.path.abspath(os.path.expanduser(path))
+    if os.path.lexists(target):
+        usage(f"{path} already exists: {what} is written to a new file")
+    if not os.path.isdir(os.path.dirname(target)):
+        usage(f"{path}: there is no folder {os.path.dirname(target)}")
+    return target
+
+
+def _not_foreign(db: str) -> None:
+    """Refuse to replace another application's file (a damaged campaign file may be)."""
+    from tracker import dbfile
+    from tracker.errors import UnusableFile
+
+    try:
+        dbfile.inspect(db)
+    except UnusableFile as error:
+        if "not a grizzled campaign file" in str(error) or "is not a regular file" in str(error):
+            raise Refused(f"{error}: nothing was replaced") from None
+
+
+@click.command("export")
+@click.argument("path", type=click.Path(dir_okay=False, allow_dash=True))
+@pass_context
+def export_(ctx: Context, path: str) -> None:
+    """Write the campaign to PATH (a new file; - for stdout) as JSON Lines: a header (format
+    version, ruleset, seats, the learnt box), its events with their hashes, a closing line
+    (head and count). grizzled import reads it back, checking everything.
+
+    Example: grizzled export friday.grizzled.jsonl
+    """
+    from datetime import datetime
+
+    from tracker.transfer import export_lines
+
+    at = datetime.now(UTC).isoformat(timespec="seconds")
+    with refusals():
+        name = ctx.tracker().state(ctx.campaign_name()).name
+        lines = list(export_lines(ctx.tracker(), name, at))
+    if path == "-":
+        click.echo(b"".join(lines), nl=False)
+        return
+    target = _new_file(path, "an export")
+    partial = f"{target}.partial-{os.getpid()}"
+    with open(partial, "wb") as f:
+        f.writelines(lines)
+    os.replace(partial, target)
+    click.echo(f"Exported {quoted(name)}: {len(lines) - 2} events to {shown(target)}.")
+
+
+@click.command("import")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@click.option("--as", "as_name", type=NAME, help="Import the campaign under this new name.")
+@pass_context
+def import_(ctx: Context, path: str, as_name: str | None) -> None:
+    """Import a campaign exported with grizzled export, once it verifies whole (its chain,
+    every topic, a replay through the rules); anything damaged, cut short or tampered with
+    is refused and the campaign file left as it was.
+
+    Example: grizzled import friday.grizzled.jsonl --as "Friday again"
+    """
+    from tracker.transfer import import_campaign, read_export
+
+    with refusals():
+        read = read_export(path)
+        name, events = import_campaign(ctx.db, read, as_name)
+    ctx.saved(events)
+    ctx.remember_campaign(name)
+    click.echo(f"Imported {quoted(name)}: {events} events, verified; now the current campaign.")
+
+
+COMMANDS = (verify_, checkpoint_, backup_, restore_, export_, import_)

@@ -1,0 +1,292 @@
+"""The record anyone can verify, through the command line: a checkpoint and a rotating
+backup at each chapter's end, ``verify`` naming what was tampered with, backups taken
+while the file is in use, restores that check first, and a ten-chapter campaign carried
+whole from one file to another by export and import."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import re
+import sqlite3
+import subprocess
+import sys
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from domain.simulate import RandomChance, random_setup
+from tests.cli.conftest import Grizzled
+from tests.tracker.test_tracker import play_out_chapter
+from tracker.app import Tracker
+
+CHECKPOINT = re.compile(r"[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4} @ \d+")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def edit(db: Path, sql: str, params: tuple[Any, ...] = ()) -> None:
+    """Change the file behind the tool's back."""
+    with closing(sqlite3.connect(db)) as conn:
+        conn.execute(sql, params)
+        conn.commit()
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def backups(db: Path) -> list[str]:
+    folder = db.parent / "data" / "grizzled" / "backups"
+    return sorted(p.name for p in folder.iterdir()) if folder.is_dir() else []
+
+
+def boot_camp_to_its_end(g: Grizzled) -> str:
+    """A tiny Boot Camp won (grizzled's conftest): what the last withdrawal printed."""
+    g.ok("briefing", "0", "--trials", "3", "--morale", "20", "--first", "1")
+    g.ok("chapter", "start", "--leader", "ann", "--tiles", "left,left,right")
+    g.ok("mission", "start", "1")
+    for card in ("night+snow", "shell+whistle", "snow+rain"):
+        g.ok("play", card)
+    g.ok("withdraw", "left")
+    g.ok("withdraw", "left")
+    return g.ok("withdraw", "left")
+
+
+def test_a_chapters_end_prints_the_checkpoint_and_keeps_a_backup(
+    armistice: Grizzled, db: Path
+) -> None:
+    said = boot_camp_to_its_end(armistice)
+    found = CHECKPOINT.search(said)
+    assert found is not None and found.group(0).endswith(" @ 10")
+    assert f"Checkpoint for the chapter sheet: {found.group(0)}" in said
+    assert armistice.ok("checkpoint").startswith(f"Checkpoint of 'Autumn': {found.group(0)}\n")
+    assert "The record extends the checkpoint given." in armistice.ok(
+        "verify", "--checkpoint", found.group(0).lower()
+    )
+    (kept,) = backups(db)
+    assert kept.startswith("grizzled-") and kept.endswith("-chapter.sqlite")
+
+
+def test_the_automatic_backups_rotate_keeping_as_many_as_configured(
+    armistice: Grizzled, db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GRIZZLED_BACKUPS", "2")
+    boot_camp_to_its_end(armistice)
+    for _ in range(3):  # the chapter's last withdrawal taken back and logged again
+        armistice.ok("undo")
+        assert "Checkpoint for the chapter sheet" in armistice.ok("withdraw", "left")
+    kept = backups(db)
+    assert len(kept) == 2
+    newest = db.parent / "data" / "grizzled" / "backups" / kept[-1]
+    events = armistice.events()
+    assert f"Campaign 'Autumn': {events} events" in armistice.ok("--db", str(newest), "verify")
+
+
+def test_the_untouched_campaign_verifies(table: Grizzled) -> None:
+    said = table.ok("verify")
+    assert said.startswith(
+        "Verified: SQLite finds every page sound; the read models equal a rebuild.\n"
+        "Campaign 'Friday': 3 events, chained from the first; 0 snapshots equal to the "
+        "replay; 2 actions decided again by the rules as recorded.\n  Checkpoint: "
+    )
+
+
+def test_an_edited_payload_is_named_in_one_line(table: Grizzled, db: Path) -> None:
+    edit(
+        db,
+        "UPDATE stored_events SET state = CAST(replace(state, 'left', 'right') AS BLOB) "
+        "WHERE originator_version = 2",
+    )
+    assert table.refused("verify") == (
+        "Error: verify: campaign 'Friday': event #2 was altered after it was recorded: its "
+        "content differs from its link in the chain (and 1 more: grizzled verify --json)"
+    )
+
+
+def test_an_edited_read_model_row_is_named(table: Grizzled, db: Path) -> None:
+    table.ok("status")  # the read models up to date
+    edit(db, "UPDATE event_log SET summary = 'nothing happened' WHERE version = 3")
+    assert table.refused("verify") == (
+        "Error: verify: the read model event_log differs from a rebuild of the events at "
+        "event #3 (grizzled projections rebuild makes it equal again)"
+    )
+
+
+def test_a_file_truncated_mid_page_is_refused_as_cut_short(table: Grizzled, db: Path) -> None:
+    data = db.read_bytes()
+    db.write_bytes(data[: len(data) - 4096 - 1000])
+    assert "is damaged: it is cut short" in table.refused("verify")
+
+
+def test_a_tail_removed_with_its_links_is_caught_by_the_checkpoint(
+    table: Grizzled, db: Path
+) -> None:
+    written = table.ok("checkpoint").split(": ", 1)[1].splitlines()[0]
+    edit(db, "DELETE FROM stored_events WHERE originator_version = 3")
+    edit(db, "DELETE FROM grizzled_chain WHERE originator_version = 3")
+    table.ok("projections", "rebuild")
+    table.ok("verify")  # without the checkpoint, a removed tail cannot show
+    assert table.refused("verify", "--checkpoint", written) == (
+        f"Error: verify: campaign 'Friday': the record does not extend checkpoint {written}: it "
+        "holds events #1 to #2 of the 3 the checkpoint covers (events after #2 were removed)"
+    )
+
+
+def test_a_checkpoint_not_written_as_printed_is_a_usage_error(table: Grizzled) -> None:
+    assert "write it as printed" in table.refused("verify", "--checkpoint", "ABCD @ 3", code=2)
+    written = "ABCD-EFGH-IJKL-MNOP @ 3"
+    assert table.refused("-c", "Nope", "verify", "--checkpoint", written).startswith(
+        "Error: there is no campaign called 'Nope' in "
+    )
+
+
+LOGGER = """
+import sys
+from tracker.app import Tracker
+
+tracker = Tracker(sys.argv[1], by="the other process")
+for step in range(int(sys.argv[2])):
+    tracker.undo("Friday")
+    tracker.redo("Friday")
+    if step == 1:
+        print("started", flush=True)
+tracker.close()
+print("done", flush=True)
+"""
+
+
+def test_a_backup_taken_while_the_file_is_read_and_written_holds_every_committed_event(
+    table: Grizzled, db: Path, tmp_path: Path
+) -> None:
+    reader = sqlite3.connect(db)
+    reader.execute("BEGIN")
+    reader.execute("SELECT count(*) FROM stored_events").fetchone()  # a read held open
+    logger = subprocess.Popen(
+        [sys.executable, "-c", LOGGER, str(db), "150"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert logger.stdout is not None
+        assert logger.stdout.readline() == "started\n"
+        with closing(sqlite3.connect(db)) as look:
+            committed = look.execute("SELECT count(*) FROM stored_events").fetchone()[0]
+        said = table.ok("backup", str(tmp_path / "copy.sqlite"))
+        still_logging = logger.poll() is None
+    finally:
+        logger.wait(timeout=120)
+        logger.stdout.close()  # type: ignore[union-attr]
+        reader.close()
+    copy = tmp_path / "copy.sqlite"
+    held = int(re.search(r"Backed up (\d+) events", said).group(1))  # type: ignore[union-attr]
+    assert held >= committed >= 7
+    assert still_logging  # the backup was taken while the other process logged
+    assert table.ok("--db", str(copy), "verify").startswith("Verified")
+    assert not Path(f"{copy}-wal").exists()
+
+
+def test_a_backup_or_an_export_is_written_to_a_new_file_only(table: Grizzled, db: Path) -> None:
+    assert "already exists" in table.refused("backup", str(db), code=2)
+    assert "already exists" in table.refused("export", str(db), code=2)
+    assert "there is no folder" in table.refused("backup", str(db.parent / "no" / "x"), code=2)
+
+
+def test_a_damaged_backup_is_not_restored_and_a_sound_one_is(
+    table: Grizzled, db: Path, tmp_path: Path
+) -> None:
+    sound, damaged = tmp_path / "sound.sqlite", tmp_path / "damaged.sqlite"
+    table.ok("backup", str(sound))
+    table.ok("backup", str(damaged))
+    edit(
+        damaged,
+        "UPDATE stored_events SET state = CAST(replace(state, 'left', 'right') AS BLOB) "
+        "WHERE originator_version = 2",
+    )
+    table.ok("play", "night+shell")
+    before = digest(db)
+    refused = table.refused("restore", str(damaged))
+    assert refused.startswith(f"Error: the backup {damaged} does not verify, nothing was replaced")
+    assert digest(db) == before
+    said = table.ok("restore", str(sound))
+    assert said.startswith(f"Restored {db} from the backup: 3 events, verified.")
+    assert table.events() == 3
+    assert table.ok("verify").startswith("Verified")
+
+
+def ten_chapters(db: Path) -> None:
+    """A classic campaign of ten chapters played at random, through the tracker."""
+    rng = random.Random(1016)
+    tracker = Tracker(db, chance=RandomChance(rng))
+    try:
+        setup = random_setup(rng, "classic", 3)
+        tracker.create_campaign("Decade", "classic", setup.seats)
+        for _ in range(10):
+            tracker.log_action("Decade", setup)
+            play_out_chapter(tracker, "Decade", rng)
+    finally:
+        tracker.close()
+
+
+def test_a_ten_chapter_campaign_exported_and_imported_reads_the_same(
+    grizzled: Grizzled, db: Path, tmp_path: Path
+) -> None:
+    ten_chapters(db)
+    export = tmp_path / "decade.jsonl"
+    assert "Exported 'Decade'" in grizzled.ok("export", str(export))
+    other = Grizzled(tmp_path / "other.sqlite", explicit=True)
+    assert "Imported 'Decade'" in other.ok("import", str(export))
+    for command in ("score --json", "campaign show --json", "log --all --json"):
+        assert other.ok(command) == grizzled.ok(command)
+    assert len(json.loads(grizzled.ok("score --json"))["chapters"]) == 10
+    assert other.ok("verify").startswith("Verified")
+
+
+def test_a_tampered_export_is_refused_and_the_file_left_as_it_was(
+    table: Grizzled, db: Path, tmp_path: Path
+) -> None:
+    export = tmp_path / "friday.jsonl"
+    table.ok("export", str(export))
+    export.write_text(export.read_text().replace('"left"', '"right"', 1))
+    before = digest(db)
+    assert table.refused("import", str(export), "--as", "Saturday") == (
+        "Error: event #2 was altered: its content differs from its link in the chain"
+    )
+    assert digest(db) == before
+
+
+def test_an_import_over_an_existing_name_is_refused_unless_given_a_new_one(
+    table: Grizzled, tmp_path: Path
+) -> None:
+    export = tmp_path / "friday.jsonl"
+    table.ok("export", str(export))
+    assert "import it under another name with --as NEW" in table.refused("import", str(export))
+    assert "Imported 'Saturday': 3 events" in table.ok("import", str(export), "--as", "Saturday")
+    assert json.loads(table.ok("campaign", "list", "--json")) == ["Friday", "Saturday"]
+
+
+def test_another_applications_file_is_never_replaced_by_a_restore(
+    table: Grizzled, tmp_path: Path
+) -> None:
+    sound, foreign = tmp_path / "sound.sqlite", tmp_path / "foreign.sqlite"
+    table.ok("backup", str(sound))
+    edit(foreign, "CREATE TABLE photos (name TEXT)")
+    before = digest(foreign)
+    said = table.refused("--db", str(foreign), "restore", str(sound))
+    assert "never makes (photos)" in said and said.endswith("nothing was replaced")
+    assert digest(foreign) == before
+
+
+def test_a_campaign_recorded_before_the_chain_says_so_and_is_chained_by_its_next_write(
+    table: Grizzled, db: Path
+) -> None:
+    edit(db, "DROP TABLE grizzled_chain")
+    edit(db, "PRAGMA user_version = 1")
+    assert "3 events, recorded before the chain (chained at its next write)" in table.ok("verify")
+    table.ok("play", "night+shell")
+    assert "4 events, chained from #4 (the events before it were recorded before the chain" in (
+        table.ok("verify")
+    )

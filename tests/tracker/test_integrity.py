@@ -1,0 +1,345 @@
+"""The hash chain and verify on a real campaign file, tampered with behind the tool's
+back (the ``sqlite3`` module, as anyone could): each tamper case is caught and named,
+the untouched campaign verifies, and a checkpoint catches a tail removed with its links."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from domain.chapter.commands import StartMission
+from domain.chapter.corrections import CorrectFact
+from domain.simulate import RandomChance
+from tests.tracker.test_tracker import (
+    FIRST_MISSION,
+    SEATS,
+    SECOND_MISSION,
+    SETUP,
+    play_out_chapter,
+)
+from tracker.app import Tracker, campaign_id
+from tracker.integrity import (
+    GENESIS,
+    canonical,
+    chained,
+    checkpoint,
+    content_digest,
+    link,
+    parse_checkpoint,
+)
+from tracker.verify import CampaignVerified, checkpoint_finding, stored_rows, verify_campaign
+
+FRIDAY = campaign_id("Friday").hex
+
+
+def edit(db: Path, sql: str, params: tuple[Any, ...] = ()) -> None:
+    """Change the file behind the tool's back."""
+    with closing(sqlite3.connect(db)) as conn:
+        conn.execute(sql, params)
+        conn.commit()
+
+
+def rows(db: Path, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    with closing(sqlite3.connect(db)) as conn:
+        return [tuple(row) for row in conn.execute(sql, params)]
+
+
+def payload(db: Path, version: int) -> dict[str, Any]:
+    (state,) = rows(db, "SELECT state FROM stored_events WHERE originator_version = ?", (version,))[
+        0
+    ]
+    decoded: dict[str, Any] = json.loads(state)
+    return decoded
+
+
+def store(db: Path, version: int, data: dict[str, Any]) -> None:
+    edit(
+        db,
+        "UPDATE stored_events SET state = ? WHERE originator_version = ?",
+        (json.dumps(data, separators=(",", ":")).encode(), version),
+    )
+
+
+@pytest.fixture
+def verified(db: Path) -> Callable[[], CampaignVerified]:
+    """Verify Friday as the file stands now (a tracker of its own, only reading)."""
+
+    def run() -> CampaignVerified:
+        tracker = Tracker(db, access="read")
+        try:
+            return verify_campaign(tracker, FRIDAY)
+        finally:
+            tracker.close()
+
+    return run
+
+
+@pytest.fixture
+def chapter(open_tracker: Callable[..., Tracker]) -> Iterator[Tracker]:
+    """Friday: two whole chapters played at random (draws made by the tool and recorded),
+    then an undo and a redo: 75 events or more, with snapshots."""
+    tracker = open_tracker(chance=RandomChance(random.Random(16)))
+    tracker.create_campaign("Friday", "classic", SEATS)
+    for _ in range(2):
+        tracker.log_action("Friday", SETUP)
+        play_out_chapter(tracker, "Friday", random.Random(16))
+    tracker.undo("Friday", 2, reason="misplayed")
+    tracker.redo("Friday")
+    yield tracker
+    tracker.close()
+
+
+@pytest.fixture
+def table(open_tracker: Callable[..., Tracker]) -> Tracker:
+    """Friday at a real table: its first Mission (12 events, 11 of them actions)."""
+    tracker = open_tracker()
+    tracker.create_campaign("Friday", "classic", SEATS)
+    for command in (SETUP, *FIRST_MISSION):
+        tracker.log_action("Friday", command)
+    return tracker
+
+
+def test_each_event_is_chained_to_the_one_before_it_as_it_is_stored(
+    table: Tracker, db: Path
+) -> None:
+    links = rows(
+        db,
+        "SELECT originator_version, content, hash, upgraded FROM grizzled_chain "
+        "ORDER BY originator_version",
+    )
+    events = rows(db, "SELECT originator_version, topic, state FROM stored_events ORDER BY 2, 1")
+    assert [v for v, *_ in links] == list(range(1, 13))
+    previous = GENESIS
+    for version, content, hash_, upgraded in links:
+        (topic, state) = next((t, s) for v, t, s in events if v == version)
+        assert content == content_digest(topic, state)
+        assert hash_ == link(previous, version, content)
+        assert upgraded == 0
+        previous = hash_
+
+
+def test_the_canonical_form_is_the_events_own_content_not_the_librarys_bookkeeping() -> None:
+    stored = b'{"timestamp":{"_type_":"datetime_iso","_data_":"2026-01-01T20:00:00"},"b":1,"a":[2]}'
+    other_library = b'{"a": [2], "b": 1, "class_version": 2, "timestamp": "2026-01-01T20:00:00"}'
+    topic = "grizzled:Campaign.ActionLogged"
+    assert canonical(topic, stored) == canonical(topic, other_library)
+    assert canonical(topic, stored) == (
+        b'{"event":"ActionLogged","payload":{"a":[2],"b":1,"timestamp":"2026-01-01T20:00:00"}}'
+    )
+    assert content_digest(topic, stored) != content_digest(topic, stored.replace(b"1", b"3"))
+
+
+def test_two_chapters_played_with_the_tools_draws_verify(
+    chapter: Tracker, verified: Callable[[], CampaignVerified]
+) -> None:
+    found = verified()
+    assert found.findings == ()
+    assert (found.name, found.chained_from) == ("Friday", 1)
+    assert found.events == chapter.campaign("Friday").version > 75
+    assert found.snapshots == found.events // 25
+    logged = [
+        e
+        for e in chapter.events.get(campaign_id("Friday"))
+        if e.__class__.__name__ == "ActionLogged"
+    ]
+    assert found.decided_again == len(logged)
+    assert any(e.draws for e in logged)  # decided again with the draws it recorded
+
+
+def test_a_revert_undo_and_redo_verify_with_each_action_the_revert_decided_again(
+    table: Tracker, verified: Callable[[], CampaignVerified]
+) -> None:
+    corrected = table.log_action("Friday", CorrectFact("stock", 3, "recounted"))
+    for command in SECOND_MISSION:
+        table.log_action("Friday", command)
+    reverted = table.revert("Friday", corrected.version, reason="the stock was right")
+    table.undo("Friday")
+    table.redo("Friday")
+    found = verified()
+    assert found.findings == ()
+    assert found.decided_again == 11 + 1 + 4 + len(reverted.reapplied) == 20
+
+
+def test_an_events_payload_edited_is_named(
+    table: Tracker, db: Path, verified: Callable[[], CampaignVerified]
+) -> None:
+    data = payload(db, 5)
+    data["summary"] = "Ben plays something else"
+    store(db, 5, data)
+    assert verified().findings[0] == (
+        "event #5 was altered after it was recorded: its content differs from its link in the chain"
+    )
+
+
+@pytest.mark.parametrize("deleted", [7, 12], ids=["in the middle", "at the end"])
+def test_an_event_deleted_is_named_by_the_link_it_left(
+    table: Tracker, db: Path, verified: Callable[[], CampaignVerified], deleted: int
+) -> None:
+    edit(db, "DELETE FROM stored_events WHERE originator_version = ?", (deleted,))
+    assert verified().findings[0] == (
+        f"event #{deleted} is missing: it was recorded (the chain holds its link)"
+    )
+
+
+def test_a_tail_deleted_with_its_links_is_caught_by_the_checkpoint_written_before(
+    table: Tracker, db: Path, verified: Callable[[], CampaignVerified]
+) -> None:
+    written = verified().checkpoint
+    edit(db, "DELETE FROM stored_events WHERE originator_version > 10")
+    edit(db, "DELETE FROM grizzled_chain WHERE originator_version > 10")
+    assert verified().findings == ()  # without the checkpoint, nothing shows
+    parsed = parse_checkpoint(written)
+    assert parsed is not None
+    assert checkpoint_finding(stored_rows(table, FRIDAY), *parsed) == (
+        f"the record does not extend checkpoint {written}: it holds events #1 to #10 of the "
+        "12 the checkpoint covers (events after #10 were removed)"
+    )
+
+
+def test_a_past_rewritten_with_its_chain_is_caught_by_the_checkpoint(
+    table: Tracker, db: Path, verified: Callable[[], CampaignVerified]
+) -> None:
+    written = verified().checkpoint
+    data = payload(db, 3)
+    data["summary"] = "the forger's words"
+    store(db, 3, data)
+    rechain(db)
+    assert verified().findings == ()  # the forger rewrote the whole chain
+    parsed = parse_checkpoint(written)
+    assert parsed is not None
+    assert "(the past was rewritten)" in checkpoint_finding(stored_rows(table, FRIDAY), *parsed)
+
+
+def rechain(db: Path) -> None:
+    """What a forger with the tool's code does: the chain made again over the file."""
+    events = rows(
+        db,
+        "SELECT originator_version, topic, state FROM stored_events ORDER BY originator_version",
+    )
+    edit(db, "DELETE FROM grizzled_chain")
+    for each in chained(events):
+        edit(
+            db,
+            "INSERT INTO grizzled_chain VALUES (?, ?, ?, ?, 0)",
+            (FRIDAY, each.version, each.content, each.hash),
+        )
+
+
+def swap(db: Path, one: int, other: int) -> None:
+    """Two events' payloads exchanged: each stands at the other's number."""
+    first, second = payload(db, one), payload(db, other)
+    store(db, one, second)
+    store(db, other, first)
+
+
+def test_two_plays_swapped_are_named_as_out_of_place(
+    table: Tracker, db: Path, verified: Callable[[], CampaignVerified]
+) -> None:
+    swap(db, 4, 6)
+    found = verified().findings
+    assert found[0] == (
+        "event #4 is out of place: it is what was recorded as event #6 (events swapped or moved)"
+    )
+
+
+def test_swapped_plays_with_a_rewritten_chain_are_refused_by_the_rules(
+    table: Tracker, db: Path, verified: Callable[[], CampaignVerified]
+) -> None:
+    swap(db, 4, 6)
+    rechain(db)
+    found = verified().findings
+    assert found[0].startswith("event #4 (PlayCard player=Cy card=wounded): the rules refuse it (")
+
+
+def test_an_actions_events_edited_with_a_rewritten_chain_no_longer_follow_from_its_command(
+    table: Tracker, db: Path, verified: Callable[[], CampaignVerified]
+) -> None:
+    data = payload(db, 12)  # Ann chooses the Support: her charm back, then a Morale Drop
+    data["events"] = data["events"][:1]
+    store(db, 12, data)
+    rechain(db)
+    assert verified().findings[0] == (
+        "event #12 (ChooseSupport player=Ann recover_charm=True): decided again by the "
+        "rules, it leads to other events than it recorded"
+    )
+
+
+def test_an_edited_snapshot_is_named(
+    chapter: Tracker, db: Path, verified: Callable[[], CampaignVerified]
+) -> None:
+    (version, state), *_ = rows(
+        db, "SELECT originator_version, state FROM stored_snapshots ORDER BY 1"
+    )
+    snapshot = json.loads(state)
+    snapshot["state"]["head"] = 3
+    edit(
+        db,
+        "UPDATE stored_snapshots SET state = ? WHERE originator_version = ?",
+        (json.dumps(snapshot).encode(), version),
+    )
+    assert verified().findings == (
+        f"the snapshot at #{version} differs from the replay of the events before it",
+    )
+
+
+def test_a_campaign_recorded_before_the_chain_is_chained_at_its_first_write(
+    db: Path, table: Tracker, verified: Callable[[], CampaignVerified]
+) -> None:
+    table.close()
+    edit(db, "DROP TABLE grizzled_chain")  # a file written before the chain (format 1)
+    edit(db, "PRAGMA user_version = 1")
+    before = Tracker(db, access="read")
+    try:
+        found = verify_campaign(before, FRIDAY)
+    finally:
+        before.close()
+    assert (found.findings, found.chained_from) == ((), 0)
+    later = Tracker(db)
+    try:
+        later.log_action("Friday", StartMission(1))  # the next Mission
+    finally:
+        later.close()
+    links = rows(db, "SELECT originator_version, upgraded FROM grizzled_chain ORDER BY 1")
+    assert links == [*((v, 1) for v in range(1, 13)), (13, 0)]
+    assert rows(db, "PRAGMA user_version") == [(2,)]
+    after = verified()
+    assert (after.findings, after.chained_from) == ((), 13)
+
+
+def test_links_removed_and_made_again_at_a_later_write_are_named(
+    db: Path, table: Tracker, verified: Callable[[], CampaignVerified]
+) -> None:
+    edit(db, "DELETE FROM grizzled_chain WHERE originator_version > 8")
+    table.log_action("Friday", StartMission(1))
+    assert verified().findings == (
+        "events #9 to #12 were chained after the fact: their links had been removed from the chain",
+    )
+
+
+@pytest.mark.parametrize(
+    ("written", "parsed"),
+    [
+        ("K7QX-M2PA-3FTR-WB3D @ 412", ("K7QXM2PA3FTRWB3D", 412)),
+        ("k7qx m2pa 3ftr wb3d@412", ("K7QXM2PA3FTRWB3D", 412)),
+        ("K7QX-M2PA-3FTR @ 412", None),
+        ("K7QX-M2PA-3FTR-WB3D", None),
+        ("K7QX-M2PA-3FTR-WB31 @ 4", None),  # 1 is not a base32 letter
+    ],
+)
+def test_a_checkpoint_is_read_back_as_people_write_it(
+    written: str, parsed: tuple[str, int] | None
+) -> None:
+    assert parse_checkpoint(written) == parsed
+
+
+def test_a_checkpoint_is_four_groups_of_four_and_the_count() -> None:
+    said = checkpoint("ab" * 32, 412)
+    assert said == "VOV2-XK5L-VOV2-XK5L @ 412"
+    assert parse_checkpoint(said) == ("VOV2XK5LVOV2XK5L", 412)

@@ -1,0 +1,132 @@
+"""Backups that restore: a consistent copy of a campaign file while it is in use.
+
+A campaign file runs in WAL mode: its newest events may sit in the ``-wal`` file beside
+it, so a plain ``cp`` of the file alone loses them (a copy taken while another command
+had it open held 6 of 9 events). ``backup`` copies through SQLite's online backup API,
+in one step inside one read transaction: the copy holds exactly the events committed
+before it began, whatever other processes read or log meanwhile. The copy is written
+beside its target, made one self-contained file (journal mode DELETE), checked, and only
+then renamed into place. ``restore`` checks a backup whole before it replaces anything,
+and keeps the file it replaces. At each chapter's end the command line keeps a rotating
+backup in the data directory (``GRIZZLED_BACKUPS``: how many per campaign file, 5 by
+default, 0 for none).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from contextlib import closing
+
+from tracker import dbfile
+from tracker.config import data_dir
+from tracker.errors import DatabaseError, UnusableFile
+
+BACKUPS_ENV = "GRIZZLED_BACKUPS"
+KEEP_DEFAULT = 5
+FOLDER = "backups"
+
+
+def copy(source: str, target: str) -> int:
+    """A consistent copy of the campaign file ``source`` at ``target`` (a new file),
+    checked by SQLite and holding as many events as the source did when it began; how
+    many events it holds. The copy appears at ``target`` only once it is whole."""
+    partial = f"{target}.partial-{os.getpid()}"
+    try:
+        events = _copy_into(source, partial)
+        os.replace(partial, target)
+    except sqlite3.Error as error:
+        raise dbfile.failure(source, error) from None
+    except OSError as error:
+        raise DatabaseError(f"cannot write the backup {target}: {error.strerror}") from None
+    finally:
+        for leftover in (partial, f"{partial}-journal"):
+            if os.path.exists(leftover):
+                os.remove(leftover)
+    return events
+
+
+def _copy_into(source: str, partial: str) -> int:
+    reading = sqlite3.connect(dbfile.reader_uri(source), uri=True, timeout=10)
+    with closing(reading) as src, closing(sqlite3.connect(partial, isolation_level=None)) as dst:
+        src.execute("BEGIN")  # one read transaction: what was committed before now
+        (events,) = src.execute("SELECT count(*) FROM stored_events").fetchone()
+        src.backup(dst)  # all pages in one step, inside that transaction
+        src.execute("COMMIT")
+        dst.execute("PRAGMA journal_mode = DELETE")  # one file: no WAL beside it
+        (copied,) = dst.execute("SELECT count(*) FROM stored_events").fetchone()
+        (found,) = dst.execute("PRAGMA integrity_check(1)").fetchone()
+    if found != "ok" or copied != events:
+        raise UnusableFile(
+            f"the backup of {source} did not check out ({found}; {copied} of {events} "
+            "events): nothing was written"
+        )
+    return int(events)
+
+
+def folder() -> str:
+    """Where the automatic backups are kept: the data directory's ``backups``."""
+    return os.path.join(data_dir(), FOLDER)
+
+
+def keep() -> int:
+    """How many automatic backups are kept per campaign file (``GRIZZLED_BACKUPS``)."""
+    text = os.environ.get(BACKUPS_ENV, "").strip()
+    try:
+        return max(0, int(text)) if text else KEEP_DEFAULT
+    except ValueError:
+        return KEEP_DEFAULT
+
+
+def _prefix(db: str) -> str:
+    """The names of one campaign file's backups start with its name and a digest of its
+    path (two files of the same name in other folders keep their own backups)."""
+    import zlib
+
+    real = os.path.realpath(db)
+    stem = os.path.splitext(os.path.basename(real))[0]
+    return f"{stem}-{zlib.crc32(real.encode()):08x}-"
+
+
+def stamp() -> str:
+    """The moment in a file name (sorted as time goes)."""
+    now = time.time()
+    return time.strftime("%Y%m%d-%H%M%S", time.localtime(now)) + f"-{int(now % 1 * 1e6):06d}"
+
+
+def rotate(db: str, why: str = "chapter") -> str | None:
+    """An automatic backup of ``db`` in the backups folder, the oldest beyond ``keep()``
+    removed; its path (None when backups are turned off)."""
+    kept = keep()
+    if kept == 0:
+        return None
+    where = folder()
+    os.makedirs(where, exist_ok=True)
+    prefix = _prefix(db)
+    target = os.path.join(where, f"{prefix}{stamp()}-{why}.sqlite")
+    copy(db, target)
+    ours = sorted(name for name in os.listdir(where) if name.startswith(prefix))
+    for old in ours[: max(0, len(ours) - kept)]:
+        os.remove(os.path.join(where, old))
+    return target
+
+
+def replace(db: str, backup: str) -> str | None:
+    """Put a checked backup in the place of ``db``: the backup is copied beside it, the
+    file it replaces (with its WAL) moved into the backups folder, then the copy renamed
+    into place. Where the replaced file went (None if there was none)."""
+    partial = f"{db}.restoring-{os.getpid()}"
+    try:
+        _copy_into(backup, partial)
+    except sqlite3.Error as error:
+        raise dbfile.failure(backup, error) from None
+    moved = None
+    if os.path.exists(db):
+        os.makedirs(folder(), exist_ok=True)
+        moved = os.path.join(folder(), f"replaced-{_prefix(db)}{stamp()}.sqlite")
+        for extra in ("", "-wal", "-shm"):
+            if os.path.exists(db + extra):
+                os.replace(db + extra, moved + extra)
+    os.replace(partial, db)
+    return moved

@@ -1,0 +1,180 @@
+"""The record anyone can verify: every stored event chained to the one before it.
+
+Each event of a campaign gets two digests (sha256), kept in the table ``grizzled_chain``
+beside the events and written in the same transaction as them (``ChainedRecorder``):
+
+- ``content``: the digest of the event's canonical form, its own content only: the
+  event's name (the last part of its topic) and its payload as stored, decoded and
+  written again as canonical JSON (sorted keys, no whitespace, ASCII). The library's
+  bookkeeping is left out (the ``class_version`` it adds, the tags its transcoder wraps
+  values in), so a library upgrade that writes them otherwise changes no digest;
+- ``hash``: the digest of the previous event's hash, this event's number (originator
+  version) and its content (the first event follows ``GENESIS``). The newest hash
+  therefore stands for the whole history, in order.
+
+A campaign recorded before the chain is chained at its first write (``upgraded`` rows,
+whose digests prove only that nothing changed since). A checkpoint is the head's hash,
+short enough to say aloud and write on the chapter sheet: ``K7QX-M2PA-9FTR-WB3D @ 412``
+(80 bits of the hash in base32, and the count of events it covers).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import msgspec
+from eventsourcing.persistence import StoredEvent
+from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor
+
+try:  # CPython's builtin SHA-256: importing hashlib starts OpenSSL (see tracker.app)
+    from _sha256 import sha256  # type: ignore[import-not-found]  # no stub; C module
+except ImportError:  # pragma: no cover - a Python built without it (3.12+: _sha2)
+    from hashlib import sha256
+
+CHAIN_TABLE = "grizzled_chain"
+GENESIS = "0" * 64
+CREATE_CHAIN = (
+    f"CREATE TABLE IF NOT EXISTS {CHAIN_TABLE} ("
+    "originator_id TEXT, originator_version INTEGER, content TEXT, hash TEXT, "
+    "upgraded INTEGER, PRIMARY KEY (originator_id, originator_version)) WITHOUT ROWID"
+)
+INSERT_LINK = f"INSERT INTO {CHAIN_TABLE} VALUES (?, ?, ?, ?, ?)"
+# What the library's transcoder wraps a value in (a datetime, our campaign state).
+TAGGED = frozenset({"_type_", "_data_"})
+DIGEST_GROUPS = 4  # of four base32 characters each: 80 bits
+CHECKPOINT = re.compile(r"^\s*([A-Za-z2-7\s-]+?)\s*@\s*(\d{1,12})\s*$")
+
+
+def _untagged(value: Any) -> Any:
+    """A decoded payload without the transcoder's tags: ``{"_type_", "_data_"}`` is its
+    data, at any depth."""
+    if isinstance(value, dict):
+        if value.keys() == TAGGED:
+            return _untagged(value["_data_"])
+        return {key: _untagged(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_untagged(item) for item in value]
+    return value
+
+
+def canonical(topic: str, state: bytes | str) -> bytes:
+    """An event's content in canonical form: its name and its payload (see the module
+    docstring; its number joins in its link); ValueError if the payload is not JSON."""
+    payload = json.loads(state)
+    if isinstance(payload, dict):
+        payload.pop("class_version", None)
+    form = {"event": re.split(r"[:.]", topic)[-1], "payload": _untagged(payload)}
+    return json.dumps(form, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
+
+
+def content_digest(topic: str, state: bytes | str) -> str:
+    """The digest of an event's canonical form; of its raw bytes when they are not even
+    JSON (a damaged row: its digest then matches nothing that was recorded)."""
+    try:
+        form = canonical(topic, state)
+    except (ValueError, RecursionError):
+        raw = state.encode("utf-8", "surrogatepass") if isinstance(state, str) else state
+        form = b"not json:" + bytes(raw)
+    return str(sha256(form).hexdigest())
+
+
+def link(previous: str, version: int, content: str) -> str:
+    """The chain's hash of an event: its predecessor's hash, its number and its content
+    (so an event moved to another number breaks the chain there)."""
+    return str(sha256(f"{previous}:{version}:{content}".encode()).hexdigest())
+
+
+class Link(msgspec.Struct, frozen=True):
+    """One event's place in the chain."""
+
+    version: int
+    content: str
+    hash: str
+    upgraded: bool = False
+
+
+def chained(rows: Iterable[tuple[int, str, Any]], previous: str = GENESIS) -> list[Link]:
+    """The links of a campaign's events (version, topic, stored state), in order."""
+    links = []
+    for version, topic, state in rows:
+        content = content_digest(topic, state)
+        previous = link(previous, version, content)
+        links.append(Link(version, content, previous))
+    return links
+
+
+class ChainedRecorder(SQLiteApplicationRecorder):
+    """The library's SQLite recorder, writing each event's link in the same transaction
+    as the event (the tracker names it in its environment)."""
+
+    def construct_create_table_statements(self) -> list[str]:
+        return [*super().construct_create_table_statements(), CREATE_CHAIN]
+
+    def _insert_events(
+        self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any
+    ) -> Sequence[int] | None:
+        returning = super()._insert_events(c, stored_events, **kwargs)
+        for stored in stored_events:
+            self._chain(c, stored)
+        return returning
+
+    def _chain(self, c: SQLiteCursor, stored: StoredEvent) -> None:
+        originator = stored.originator_id
+        stream = originator.hex if hasattr(originator, "hex") else str(originator)
+        version = stored.originator_version
+        previous = GENESIS if version == 1 else self._previous(c, stream, version - 1)
+        content = content_digest(stored.topic, stored.state)
+        c.execute(INSERT_LINK, (stream, version, content, link(previous, version, content), 0))
+
+    def _previous(self, c: SQLiteCursor, stream: str, version: int) -> str:
+        """The hash of event ``version``; a campaign recorded before the chain (or whose
+        newest links are missing) is chained first, up to it (``upgraded``)."""
+        c.execute(
+            f"SELECT originator_version, hash FROM {CHAIN_TABLE} WHERE originator_id = ? "
+            "AND originator_version <= ? ORDER BY originator_version DESC LIMIT 1",
+            (stream, version),
+        )
+        row = c.fetchone()
+        if row is not None and row[0] == version:
+            return str(row[1])
+        after, previous = (int(row[0]), str(row[1])) if row is not None else (0, GENESIS)
+        c.execute(
+            f"SELECT originator_version, topic, state FROM {self.events_table_name} "
+            "WHERE originator_id = ? AND originator_version > ? AND originator_version <= ? "
+            "ORDER BY originator_version",
+            (stream, after, version),
+        )
+        rows = [(int(r[0]), str(r[1]), r[2]) for r in c.fetchall()]
+        for each in chained(rows, previous):
+            c.execute(INSERT_LINK, (stream, each.version, each.content, each.hash, 1))
+            previous = each.hash
+        return previous
+
+
+# --- checkpoints --------------------------------------------------------------------------
+def checkpoint(head: str, count: int) -> str:
+    """The speakable digest of a chain's head covering ``count`` events."""
+    letters = base64.b32encode(bytes.fromhex(head)[:10]).decode()
+    groups = [letters[i : i + 4] for i in range(0, 4 * DIGEST_GROUPS, 4)]
+    return f"{'-'.join(groups)} @ {count}"
+
+
+def parse_checkpoint(text: str) -> tuple[str, int] | None:
+    """A checkpoint as written down (case, spaces and dashes as they come): its letters
+    and its count, or None if it is not one."""
+    found = CHECKPOINT.match(text)
+    if found is None:
+        return None
+    letters = re.sub(r"[\s-]", "", found.group(1)).upper()
+    if len(letters) != 4 * DIGEST_GROUPS:
+        return None
+    return letters, int(found.group(2))
+
+
+def matches(head: str, letters: str) -> bool:
+    """The chain's hash ``head`` is the one a checkpoint's letters were taken from."""
+    return checkpoint(head, 0).split(" @ ")[0].replace("-", "") == letters

@@ -1,0 +1,316 @@
+"""``grizzled verify``: everything a campaign file claims, checked against its events.
+
+For each campaign: its events numbered 1, 2, 3... with none missing (a link in the chain
+without its event is a deleted event); each event's content and hash equal to its link
+in the chain (``tracker.integrity``): an event that differs was altered, one whose content
+was recorded under another number was moved or swapped; every event replayed through
+the rules, every snapshot equal to the replay at its number, every recorded action (and
+every action a revert decided again) decided again by the rules on the state before it,
+with the draws it recorded, leading to the events it recorded; the campaign's id equal to
+its name's. A checkpoint written down earlier is proved extended by the record (a
+removed tail or a rewritten past is caught). SQLite's own check of every page comes
+first (``dbfile.check_integrity``); the read models are compared with a rebuild by the
+command line (``cli.cmd_integrity``: the tracker does not know them).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+from uuid import UUID
+
+import msgspec
+
+from tracker import dbfile
+from tracker.errors import UnusableFile
+from tracker.integrity import CHAIN_TABLE, Link, chained, checkpoint, matches
+
+if TYPE_CHECKING:
+    from domain.campaign.flow import CampaignState
+    from tracker.aggregate import Campaign
+    from tracker.app import Tracker
+
+PAGE = 500  # events replayed per read
+
+
+class CampaignVerified(msgspec.Struct, frozen=True):
+    """What verify found of one campaign."""
+
+    name: str
+    events: int
+    checkpoint: str  # the head's speakable digest
+    chained_from: int  # the first event chained as it was recorded (0: none yet)
+    snapshots: int
+    decided_again: int  # actions decided again by the rules
+    without_command: int  # actions of an older file that recorded no command
+    without_draws: int  # actions that drew at random without recording the draw
+    findings: tuple[str, ...] = ()
+
+
+def verify_campaigns(tracker: Tracker) -> list[CampaignVerified]:
+    """Every campaign of the tracker's file verified (SQLite's check comes first)."""
+    dbfile.check_integrity(tracker.db_path)
+    streams = tracker.query("SELECT DISTINCT originator_id FROM stored_events ORDER BY rowid")
+    return [verify_campaign(tracker, str(stream)) for (stream,) in streams]
+
+
+def stored_rows(tracker: Tracker, stream: str) -> list[tuple[int, str, Any]]:
+    """A campaign's stored events as they are in the file: version, topic, state (bytes,
+    or text where a hand edit left text)."""
+    rows = tracker.query(
+        "SELECT originator_version, topic, state FROM stored_events WHERE originator_id = ? "
+        "ORDER BY originator_version",
+        (stream,),
+    )
+    return [(int(v), str(t), s) for v, t, s in rows]
+
+
+def stored_links(tracker: Tracker, stream: str) -> dict[int, Link]:
+    """A campaign's links as the chain table holds them (none in a file from before it)."""
+    has_chain = tracker.query(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (CHAIN_TABLE,)
+    )
+    if not has_chain:
+        return {}
+    rows = tracker.query(
+        f"SELECT originator_version, content, hash, upgraded FROM {CHAIN_TABLE} "
+        "WHERE originator_id = ?",
+        (stream,),
+    )
+    return {int(v): Link(int(v), str(c), str(h), bool(u)) for v, c, h, u in rows}
+
+
+def verify_campaign(tracker: Tracker, stream: str) -> CampaignVerified:
+    """One campaign verified (see the module docstring)."""
+    rows = stored_rows(tracker, stream)
+    links = stored_links(tracker, stream)
+    computed = chained(rows)
+    findings = [*_continuity(rows, links)]
+    if not findings:
+        findings += _chain(computed, links)
+    chained_from = _chained_from(links, len(rows))
+    findings += _upgraded_late(links, chained_from)
+    replayed = _Replay(tracker, UUID(stream))
+    findings += replayed.run()
+    head = computed[-1].hash if computed else ""
+    return CampaignVerified(
+        replayed.name or _created_name(tracker, stream),
+        len(rows),
+        checkpoint(head, len(rows)) if head else "",
+        chained_from,
+        replayed.snapshots,
+        replayed.decided_again,
+        replayed.without_command,
+        replayed.without_draws,
+        tuple(findings),
+    )
+
+
+def _created_name(tracker: Tracker, stream: str) -> str:
+    """The name its creation gave a campaign that cannot be replayed (else its id)."""
+    rows = tracker.query(
+        "SELECT json_extract(CAST(state AS TEXT), '$.record.data.name') FROM stored_events "
+        "WHERE originator_id = ? AND originator_version = 1 AND json_valid(state)",
+        (stream,),
+    )
+    return str(rows[0][0]) if rows and rows[0][0] is not None else stream
+
+
+def _continuity(rows: list[tuple[int, str, Any]], links: dict[int, Link]) -> list[str]:
+    """The first missing event: a gap in the numbers, or a link whose event is gone."""
+    versions = [version for version, _, _ in rows]
+    last = max([*versions, *links]) if versions or links else 0
+    present = set(versions)
+    for number in range(1, last + 1):
+        if number in present:
+            continue
+        if number in links:
+            return [f"event #{number} is missing: it was recorded (the chain holds its link)"]
+        return [f"event #{number} is missing (the events run 1 to {last})"]
+    return []
+
+
+def _chain(computed: list[Link], links: dict[int, Link]) -> list[str]:
+    """The first event whose content or hash differs from its link in the chain."""
+    recorded_as = {link.content: link.version for link in links.values()}
+    for link in computed:
+        stored = links.get(link.version)
+        if stored is None:
+            if any(later > link.version for later in links):
+                return [f"event #{link.version} has no link in the chain (it was removed)"]
+            return []  # recorded before the chain, not chained yet
+        if stored.content != link.content:
+            elsewhere = recorded_as.get(link.content)
+            if elsewhere is not None:
+                return [
+                    f"event #{link.version} is out of place: it is what was recorded as "
+                    f"event #{elsewhere} (events swapped or moved)"
+                ]
+            return [
+                f"event #{link.version} was altered after it was recorded: its content "
+                "differs from its link in the chain"
+            ]
+        if stored.hash != link.hash:
+            return [f"the chain is broken at event #{link.version}: its link was edited"]
+    return []
+
+
+def _chained_from(links: dict[int, Link], events: int) -> int:
+    """The first event chained as it was recorded (the ones before it were recorded
+    before the chain and chained on upgrade); 0 when none is."""
+    written = [version for version, link in links.items() if not link.upgraded]
+    if written:
+        return min(written)
+    return 1 if links and len(links) == events and events else 0
+
+
+def _upgraded_late(links: dict[int, Link], chained_from: int) -> list[str]:
+    """Links made on upgrade after the chain had started: their first links were removed
+    and the events chained again as they stood then."""
+    late = sorted(v for v, link in links.items() if link.upgraded and v > chained_from > 0)
+    if not late:
+        return []
+    return [
+        f"events #{late[0]} to #{late[-1]} were chained after the fact: their links had "
+        "been removed from the chain"
+    ]
+
+
+def checkpoint_finding(rows: list[tuple[int, str, Any]], letters: str, count: int) -> str:
+    """Why the record does not extend a checkpoint ('' if it does)."""
+    said = f"{'-'.join(letters[i : i + 4] for i in range(0, 16, 4))} @ {count}"
+    versions = [version for version, _, _ in rows]
+    held = next((n for n, v in enumerate(versions) if v != n + 1), len(versions))
+    if held < count:
+        return (
+            f"the record does not extend checkpoint {said}: it holds events #1 to #{held} "
+            f"of the {count} the checkpoint covers (events after #{held} were removed)"
+        )
+    computed = chained(rows[:count])
+    if count < 1 or not matches(computed[-1].hash, letters):
+        return (
+            f"the record does not extend checkpoint {said}: its events #1 to #{count} are "
+            "not the ones the checkpoint was taken from (the past was rewritten)"
+        )
+    return ""
+
+
+class _Replay:
+    """A campaign replayed a page at a time: snapshots compared, actions decided again."""
+
+    def __init__(self, tracker: Tracker, stream: UUID) -> None:
+        self.tracker, self.stream = tracker, stream
+        self.name = ""
+        self.snapshots = self.decided_again = self.without_command = self.without_draws = 0
+        self.findings: list[str] = []
+
+    def run(self) -> list[str]:
+        try:
+            self._replay()
+        except UnusableFile as error:
+            return [*self.findings, str(error)]
+        except (TypeError, ValueError) as error:  # a row a hand edit left as text
+            return [*self.findings, f"an event cannot be read ({type(error).__name__}: {error})"]
+        return self.findings
+
+    def _replay(self) -> None:
+        from tracker.app import campaign_id
+        from tracker.checks import _apply, _snapshots
+
+        campaign: Campaign | None = None
+        while True:
+            version = campaign.version if campaign is not None else 0
+            events = list(self.tracker.events.get(self.stream, gt=version, limit=PAGE))
+            if not events:
+                break
+            wanted = _snapshots(self.tracker, self.stream, version, events[-1].originator_version)
+            self.snapshots += len(wanted)
+            for event in events:
+                if campaign is not None and not self.findings:
+                    self._decide_again(campaign.state, event)
+                campaign = _apply(event, campaign)
+                expected = wanted.get(campaign.version)
+                if expected is not None and expected != (
+                    campaign.state,
+                    campaign.head,
+                    campaign.redo,
+                ):
+                    self.findings.append(
+                        f"the snapshot at #{campaign.version} differs from the replay of "
+                        "the events before it"
+                    )
+        if campaign is not None:
+            self.name = campaign.name
+            if campaign_id(campaign.name) != self.stream:
+                self.findings.append(
+                    f"campaign {campaign.name!r} is stored under another campaign's id"
+                )
+
+    def _decide_again(self, state: CampaignState, event: Any) -> None:
+        """An action's command decided again on the state before it, with its draws."""
+        from domain.codec import decode_campaign
+        from tracker.aggregate import Campaign
+
+        version = event.originator_version
+        if isinstance(event, Campaign.ActionLogged):
+            if event.command is None:
+                self.without_command += 1
+                return
+            self._compare(version, event.summary, state, event.command, event.draws, event.events)
+        elif isinstance(event, Campaign.ActionReverted):
+            state = decode_campaign(event.base)
+            for again in event.reapplied:
+                said = f"{again['summary']}, decided again by the revert"
+                state = self._compare(
+                    version, said, state, again["command"], again.get("draws"), again["events"]
+                )
+
+    def _compare(
+        self,
+        version: int,
+        summary: str,
+        state: CampaignState,
+        command: dict[str, Any],
+        draws: list[Any] | None,
+        recorded: list[dict[str, Any]],
+    ) -> CampaignState:
+        """One command decided again; the state after what it recorded."""
+        from domain.campaign.flow import decide_campaign
+        from domain.codec import decode_command
+        from domain.errors import MissingOutcome, RuleViolation
+        from domain.events import to_record
+        from tracker.chance import Replaying
+
+        said = summary[:80]
+        try:
+            chance = Replaying(draws) if draws else None
+            events = decide_campaign(state, decode_command(command), chance)
+        except MissingOutcome:
+            if draws:
+                raise
+            self.without_draws += 1  # drawn by a simulation that kept no draws: replayed only
+            return _evolved(state, recorded)
+        except (RuleViolation, KeyError, TypeError, ValueError) as error:
+            self.findings.append(f"event #{version} ({said}): the rules refuse it ({error})")
+            return state
+        self.decided_again += 1
+        if _plain([to_record(e) for e in events]) != _plain(recorded):
+            self.findings.append(
+                f"event #{version} ({said}): decided again by the rules, it leads to other "
+                "events than it recorded"
+            )
+        return _evolved(state, recorded)
+
+
+def _evolved(state: CampaignState, recorded: list[dict[str, Any]]) -> CampaignState:
+    """The state after an action's recorded events."""
+    from domain.campaign.flow import evolve_campaign
+    from domain.records import from_record
+
+    for record in recorded:
+        state = evolve_campaign(state, from_record(record))
+    return state
+
+
+def _plain(value: Any) -> Any:
+    """Data as JSON would give it back (tuples as lists, enums as values)."""
+    return msgspec.json.decode(msgspec.json.encode(value))
