@@ -180,7 +180,7 @@ def _mission_command(state: ChapterState, rng: random.Random) -> Command:
         return _helpful(state, withdrawals(state, player), rng)
     roll = rng.random()
     speech = player.speech_tokens > 0 and not active(state, player, "mute")
-    if speech and state.orders is not None:  # an Order of the Day in play may forbid it
+    if speech and (state.orders is not None or state.recruit is not None):  # a card may forbid it
         speech = bool(speeches(state, player))
     if roll < 0.08 and speech:
         return _speech(state, player, rng)

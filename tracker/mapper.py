@@ -145,6 +145,8 @@ def check_row(topic: str, version: int, state: bytes) -> None:
     decoder = DECODERS.get(topic)
     if decoder is None:
         raise UnusableFile(unknown_topic(topic, where(topic, version)))
+    if not isinstance(state, bytes | bytearray | memoryview):  # edited into TEXT, or a number
+        raise UnusableFile(damaged_row(topic, version, "it is not stored as bytes"))
     if len(state) > MAX_STORED_BYTES:
         raise UnusableFile(
             f"not a grizzled campaign file: {where(topic, version)} holds {len(state):,} "

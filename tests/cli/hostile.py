@@ -136,6 +136,14 @@ def _invalid_json(conn: sqlite3.Connection) -> None:
     _store(conn, "stored_events", EVENT, b'{"summary": "cut sh')
 
 
+def _text_state(conn: sqlite3.Connection) -> None:
+    """The payload edited by hand into TEXT (``UPDATE ... SET state = '...'``)."""
+    conn.execute(
+        "UPDATE stored_events SET state = CAST(state AS TEXT) WHERE originator_version = ?",
+        (EVENT,),
+    )
+
+
 def _deep_nesting(conn: sqlite3.Connection) -> None:
     _store(conn, "stored_events", EVENT, b'{"summary":' + b"[" * 10_000 + b"]" * 10_000 + b"}")
 
@@ -196,6 +204,7 @@ def cases(victim: Path) -> dict[str, Callable[[sqlite3.Connection], None]]:
         found[f"event topic is {short}"] = _event_topic(topic)
     found["creation names antigravity"] = _created_names
     found["invalid JSON"] = _invalid_json
+    found["a payload stored as TEXT"] = _text_state
     found["10,000-deep nesting"] = _deep_nesting
     found["a 50 MB payload"] = _huge
     found["a missing middle version"] = _missing_middle

@@ -90,6 +90,7 @@ def refused_everywhere(path: Path) -> list[str]:
         errors = result.stderr.splitlines()
         assert len(errors) == 1 and errors[0].startswith("Error: "), f"{where}: {errors}"
         assert "Traceback" not in result.output
+        assert "grizzled failed" not in errors[0], f"{where}: an unforeseen error, {errors[0]}"
         assert digest(path) == before, f"{where} changed the file"
         assert wal_files(path) == leftovers, f"{where} left {wal_files(path)}"
         lines.append(errors[0])
