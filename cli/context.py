@@ -180,9 +180,8 @@ class Context:
         return self._loaded.state
 
     def log(self, command: CampaignCommand, summary: str) -> Logged:
-        """Record one action through the rules, print what happened and what comes next."""
-        from rich.text import Text
-
+        """Record one action through the rules, print what happened and what comes next
+        (plain text wrapped to the terminal's width: rich is not needed for it)."""
         from cli.narrate import narrate
         from cli.next_step import next_step
         from cli.shown import shown
@@ -192,13 +191,13 @@ class Context:
             logged = self.tracker().log_action(name, command, summary=summary, loaded=self._loaded)
         self._loaded = None
         self.saved(logged.version)
-        out = self.console()
+        lines = []
         if logged.retried:
-            out.print("[yellow]The campaign changed meanwhile: checked again and logged.[/yellow]")
+            lines.append("The campaign changed meanwhile: checked again and logged.")
         state = logged.state
-        for line in narrate(logged.events, state.catalogue, state.ruleset, campaign=state):
-            out.print(line)
-        out.print(Text.assemble(("Next:", "bold"), " ", shown(next_step(logged.state))))
+        lines += narrate(logged.events, state.catalogue, state.ruleset, campaign=state)
+        lines.append(f"Next: {shown(next_step(logged.state))}")
+        print_wrapped(lines)
         return logged
 
     def saved(self, version: int) -> None:
@@ -257,6 +256,17 @@ class Context:
         except UnicodeEncodeError:
             text = json.dumps(data, indent=2, ensure_ascii=True, default=str)
         click.echo(text.translate(JSON_RAW_CONTROLS))
+
+
+def print_wrapped(lines: list[str]) -> None:
+    """Plain lines on stdout, each wrapped at the terminal's width (``COLUMNS``, else 80
+    when stdout is not a terminal), as rich would wrap them."""
+    import shutil
+    import textwrap
+
+    width = shutil.get_terminal_size().columns
+    for line in lines:
+        click.echo("\n".join(textwrap.wrap(line, width) or [""]))
 
 
 @contextmanager

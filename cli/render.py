@@ -172,7 +172,7 @@ def outcomes(step: ReplayStep) -> list[str]:
     from cli.narrate import narrate
 
     ends = [e for e in step.events if e.TYPE in OUTCOMES]
-    return [line.plain for line in narrate(ends, step.state.catalogue, step.state.ruleset)]
+    return narrate(ends, step.state.catalogue, step.state.ruleset)
 
 
 def replay_table(steps: Sequence[ReplayStep], taken_back: Sequence[dict[str, Any]] = ()) -> Table:

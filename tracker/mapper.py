@@ -27,7 +27,8 @@ STATE_TRANSCODING = "grizzled_campaign_state"
 # library writes text as UTF-8, so only a crafted file holds one, and text holding one
 # could never be written back (or printed).
 LONE_SURROGATE = re.compile(rb"(?<!\\)(?:\\\\)*\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
-# An undo holds a whole campaign state (tens of KB); no stored row of ours comes near this.
+# An undo of an older file holds a whole campaign state (tens of KB); no stored row of
+# ours comes near this.
 MAX_STORED_BYTES = 16 * 1024 * 1024
 
 
@@ -62,13 +63,13 @@ class ActionsUndoneRow(_Stored, frozen=True, forbid_unknown_fields=True):
     actions: list[int]
     reason: str
     head: int
-    restored: dict[str, Any]
+    restored: dict[str, Any] | None = None  # files written before recorded the state
 
 
 class ActionsRedoneRow(_Stored, frozen=True, forbid_unknown_fields=True):
     actions: list[int]
     head: int
-    restored: dict[str, Any]
+    restored: dict[str, Any] | None = None  # files written before recorded the state
 
 
 class ReapplyRow(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -86,7 +87,7 @@ class ActionRevertedRow(_Stored, frozen=True, forbid_unknown_fields=True):
     parent: int
     replaced: int
     reapplied: list[ReapplyRow]
-    base: dict[str, Any]
+    base: dict[str, Any] | None = None  # files written before recorded the state
 
 
 class TaggedState(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -1,0 +1,189 @@
+"""A campaign file grows with its events, not with their square (issue 17).
+
+An undo, a redo or a revert names the action it returns to instead of recording the whole
+campaign state; only the newest snapshots (and one every thousand versions) are kept. The
+state an undo returns to is rebuilt from the store, exactly as it was, however far back
+and whatever snapshots were let go. Files written before, whose events recorded the
+states (``fixtures/campaign-v2-states.sqlite``), keep loading, and the states rebuilt
+from their events equal the states they recorded.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import sqlite3
+from collections.abc import Callable
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+from msgspec.structs import replace
+
+from domain.campaign.flow import CampaignState
+from domain.codec import decode_campaign
+from domain.simulate import RandomChance, random_command, random_setup
+from projections.recall import Recall
+from projections.runner import catch_up
+from tests.projections.conftest import all_rows, rebuilt_copy
+from tracker.aggregate import Campaign
+from tracker.app import KEEP_RECENT, SNAPSHOT_INTERVAL, Tracker, campaign_id
+
+FIXTURE = Path(__file__).parent / "fixtures" / "campaign-v2-states.sqlite"
+OLD = "Long Tuesday"
+NAME = "Long war"
+Query = Callable[..., list[tuple[Any, ...]]]
+
+
+def play(tracker: Tracker, name: str, until: int, rng: random.Random) -> dict[int, CampaignState]:
+    """Random legal actions until the stream reaches version ``until``: each state."""
+    states: dict[int, CampaignState] = {}
+    setup = replace(random_setup(rng, "classic", 3), seats=tracker.state(name).seats)
+    while tracker.campaign(name).version < until:
+        state = tracker.state(name)
+        command: Any = setup
+        if state.chapter is not None and state.chapter_running:
+            command = random_command(state.chapter, rng)
+        logged = tracker.log_action(name, command)
+        states[logged.version] = logged.state
+    return states
+
+
+def new_campaign(db: Path, until: int) -> tuple[Tracker, dict[int, CampaignState]]:
+    rng = random.Random(5)
+    tracker = Tracker(db, chance=RandomChance(rng), by="ana", session="long evening")
+    tracker.create_campaign(NAME, "classic", random_setup(random.Random(5), "classic", 3).seats)
+    return tracker, play(tracker, NAME, until, rng)
+
+
+def state_in_a_new_process(db: Path, name: str) -> CampaignState:
+    """The state a tracker opened afresh on the file loads (nothing kept in memory)."""
+    tracker = Tracker(db)
+    try:
+        return tracker.state(name)
+    finally:
+        tracker.close()
+
+
+def snapshot_versions(query: Query) -> list[int]:
+    return [v for (v,) in query("SELECT originator_version FROM stored_snapshots ORDER BY 1")]
+
+
+def test_an_undo_and_a_redo_record_where_they_return_not_the_state(db: Path, query: Query) -> None:
+    tracker, _ = new_campaign(db, 12)
+    tracker.undo(NAME, 2, reason="misplayed")
+    tracker.redo(NAME)
+
+    rows = query("SELECT topic, CAST(state AS TEXT) FROM stored_events WHERE rowid > 12")
+    stored = {topic.rsplit(".", 1)[1]: json.loads(state) for topic, state in rows}
+    assert stored["ActionsUndone"]["head"] == 10
+    assert stored["ActionsUndone"]["restored"] is None
+    assert stored["ActionsRedone"]["restored"] is None
+    assert max(len(state) for _, state in rows) < 400
+    tracker.close()
+
+
+def test_only_the_newest_snapshots_are_kept(db: Path, query: Query) -> None:
+    tracker, _ = new_campaign(db, 300)
+
+    newest = 300 - 300 % SNAPSHOT_INTERVAL
+    kept = [newest - SNAPSHOT_INTERVAL * back for back in range(KEEP_RECENT)][::-1]
+    assert snapshot_versions(query) == kept
+    tracker.close()
+
+
+def test_an_undo_far_back_returns_to_the_state_as_it_was_and_its_redo_to_now(
+    db: Path,
+) -> None:
+    tracker, states = new_campaign(db, 300)
+    target = 30  # its snapshot (25) was let go long ago
+    now = tracker.state(NAME)
+
+    undone = tracker.undo_to(NAME, target, reason="back to the start")
+    assert undone.state == states[target]
+    assert state_in_a_new_process(db, NAME) == states[target]
+    assert tracker.redo(NAME).state == now
+    assert state_in_a_new_process(db, NAME) == now
+    tracker.close()
+
+
+def test_read_models_follow_undos_whose_states_were_never_recorded(
+    db: Path, tmp_path: Path
+) -> None:
+    tracker, _ = new_campaign(db, 260)
+    tracker.undo_to(NAME, 40)
+    tracker.redo(NAME)
+    tracker.undo(NAME, 3)
+    tracker.close()
+
+    catch_up(db)
+
+    assert all_rows(db) == rebuilt_copy(db, tmp_path)
+
+
+def old_file(db: Path) -> Path:
+    shutil.copyfile(FIXTURE, db)
+    return db
+
+
+def recorded_states(db: Path) -> list[tuple[int, int, str, dict[str, Any]]]:
+    """Each undo, redo and revert of the old file: its version, the action it returns to,
+    its kind and the state it recorded."""
+    with closing(sqlite3.connect(db)) as conn:
+        rows = conn.execute(
+            "SELECT originator_version, topic, CAST(state AS TEXT) FROM stored_events "
+            "WHERE topic != ? AND topic != ? ORDER BY originator_version",
+            (Campaign.Created.TOPIC, Campaign.ActionLogged.TOPIC),
+        ).fetchall()
+    found = []
+    for version, topic, text in rows:
+        stored = json.loads(text)
+        reverted = topic == Campaign.ActionReverted.TOPIC
+        target = stored["parent"] if reverted else stored["head"]
+        found.append((version, target, topic, stored["base" if reverted else "restored"]))
+    return found
+
+
+def test_an_old_file_records_a_state_in_every_undo_redo_and_revert(db: Path) -> None:
+    kinds = {topic for _, _, topic, state in recorded_states(old_file(db)) if state}
+
+    assert kinds == {
+        Campaign.ActionsUndone.TOPIC,
+        Campaign.ActionsRedone.TOPIC,
+        Campaign.ActionReverted.TOPIC,
+    }
+
+
+def test_states_rebuilt_from_an_old_files_events_equal_the_states_it_recorded(
+    db: Path,
+) -> None:
+    old = old_file(db)
+    tracker = Tracker(old)
+    with closing(sqlite3.connect(old)) as conn:
+        projected = Recall(conn)
+        for _, target, _, state in recorded_states(old):
+            recorded = decode_campaign(state)
+            assert tracker.recall(campaign_id(OLD), target) == recorded
+            assert projected.state_at(campaign_id(OLD).hex, target) == recorded
+    tracker.close()
+
+
+def test_an_old_file_goes_on_and_lets_its_old_snapshots_go(
+    db: Path, query: Query, tmp_path: Path
+) -> None:
+    old = old_file(db)
+    before = state_in_a_new_process(old, OLD)
+    assert len(snapshot_versions(query)) == 12
+    tracker = Tracker(old, chance=RandomChance(random.Random(3)))
+    assert tracker.state(OLD) == before
+
+    states = play(tracker, OLD, 330, random.Random(3))
+    undone = tracker.undo_to(OLD, max(states) - 20)
+
+    assert snapshot_versions(query) == [325 - SNAPSHOT_INTERVAL * b for b in range(8)][::-1]
+    assert undone.state == states[max(states) - 20]
+    assert state_in_a_new_process(old, OLD) == undone.state
+    tracker.close()
+    catch_up(old)
+    assert all_rows(old) == rebuilt_copy(old, tmp_path)
