@@ -110,8 +110,11 @@ def log(
 @click.command()
 @JSON
 @click.option("--explain", is_flag=True, help="List every event behind each number.")
+@click.option(
+    "--all", "everything", is_flag=True, help="Every chapter (else the latest 20 and the totals)."
+)
 @pass_context
-def score(ctx: Context, as_json: bool, explain: bool) -> None:
+def score(ctx: Context, as_json: bool, explain: bool, everything: bool) -> None:
     """Victory Points, Negative Points and their difference, chapter by chapter."""
     state = ctx.state()
     facts = None
@@ -126,10 +129,10 @@ def score(ctx: Context, as_json: bool, explain: bool) -> None:
 
         ctx.print_json(score_json(state, facts))
         return
-    from cli.render import explanation_table, score_table
+    from cli.render import SCORE_PAGE, explanation_table, score_table
 
     console = ctx.console()
-    console.print(score_table(state))
+    console.print(score_table(state, None if everything else SCORE_PAGE))
     if facts is not None:
         from rich.text import Text
 

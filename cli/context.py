@@ -174,7 +174,15 @@ class Context:
             rebuild(tracker.db_path)  # else the read commands read the events themselves
 
     def state(self) -> CampaignState:
-        """The current campaign's state (``log`` then decides on it, without a reload)."""
+        """The current campaign's state (``log`` then decides on it, without a reload). A
+        command that only reads takes it from the read models where the file keeps them
+        (no event store opened, nothing replayed)."""
+        if self.access == "read" and self._tracker is None:
+            from cli.readmodel import projected_state
+
+            state = projected_state(self)
+            if state is not None:
+                return state
         with refusals():
             self._loaded = self.tracker().campaign(self.campaign_name())
         return self._loaded.state

@@ -19,6 +19,7 @@ from cli.shown import quoted
 
 if TYPE_CHECKING:
     from cli.context import Context
+    from domain.campaign.flow import CampaignState
 
 
 def _campaign_row(ctx: Context, conn: sqlite3.Connection) -> dict[str, Any]:
@@ -206,6 +207,28 @@ def _reading(
         from tracker.dbfile import failure
 
         raise Refused(str(failure(ctx.db, error))) from None
+
+
+def projected_state(ctx: Context) -> CampaignState | None:
+    """The current campaign's state as the read models keep it (caught up first), the
+    state the events lead to; None where the file keeps no read models (the tracker
+    then loads it from the events). Neither eventsourcing nor the tracker is loaded."""
+    import msgspec
+
+    from domain.codec import decode_campaign
+
+    uri, kept = _opened(ctx)
+    if not kept:
+        return None
+    with _reading(ctx, uri, kept) as (conn, campaign):
+        row = conn.execute(
+            "SELECT state FROM projection_campaigns WHERE campaign_id = ?",
+            (campaign["campaign_id"],),
+        ).fetchone()
+    if row is None or row[0] is None:
+        return None
+    with refusals():
+        return decode_campaign(msgspec.json.decode(row[0]))
 
 
 def from_events(ctx: Context) -> dict[str, Any]:

@@ -80,18 +80,33 @@ SCORE_COLUMNS = ("chapter", "result", "Morale left", "Victory Points", "Negative
 SCORE_SHORT = ("chapter", "result", "Morale", "Victory", "Negative")  # a narrow console
 
 
-def score_table(state: CampaignState) -> RenderableType:
-    """Each chapter: result, Morale Reserve left, Victory and Negative Points; the totals
-    (the short headers when the long ones do not fit)."""
-    return FirstFit(_score_table(state, SCORE_COLUMNS), _score_table(state, SCORE_SHORT, False))
+SCORE_PAGE = 20  # chapters a score shows (the latest), unless asked for all
 
 
-def _score_table(state: CampaignState, columns: Sequence[str], edge: bool = True) -> Table:
+def score_table(state: CampaignState, last: int | None = SCORE_PAGE) -> RenderableType:
+    """Each chapter (the ``last`` ones; None: all): result, Morale Reserve left, Victory
+    and Negative Points; the totals (the short headers when the long ones do not fit).
+    A long campaign's earlier chapters are one line: the table costs the same to draw
+    after a thousand chapters as after twenty."""
+    return FirstFit(
+        _score_table(state, SCORE_COLUMNS, last=last),
+        _score_table(state, SCORE_SHORT, False, last=last),
+    )
+
+
+def _score_table(
+    state: CampaignState, columns: Sequence[str], edge: bool = True, *, last: int | None
+) -> Table:
     from domain.campaign.rewards import score
 
     total = score(state)
     drawn = table(columns, edge=edge)
-    for line, result in zip(total.lines, state.results, strict=True):
+    lines = list(zip(total.lines, state.results, strict=True))
+    earlier = len(lines) - last if last is not None and len(lines) > last else 0
+    if earlier:
+        said = f"{earlier} earlier chapter{'s' if earlier != 1 else ''} (score --all)"
+        drawn.add_row("...", said, "", "", "")
+    for line, result in lines[earlier:]:
         outcome = RESULT_WORDS.get(result.outcome, f"lost: {result.outcome}")
         drawn.add_row(
             str(result.number),
