@@ -42,7 +42,7 @@ def measure(db: Path, rounds: int, log: Log = print) -> tuple[list[Check], dict[
         log(f"  rebuild round {number + 1}/{rounds}: {rebuild.values[-1]:.1f} s")
     checks = [
         Check(
-            3,
+            5,
             f"rebuild every read model, {events:,} events",
             f"{rebuild.median:.2f} s",
             f"read+decode {floor.median:.2f} s",
@@ -50,7 +50,7 @@ def measure(db: Path, rounds: int, log: Log = print) -> tuple[list[Check], dict[
             LIMIT,
         ),
         Check(
-            3,
+            5,
             f"peak RSS of the rebuild, {events:,} events",
             f"{max(rss.values):.0f} MB",
             "",

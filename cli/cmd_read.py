@@ -12,6 +12,7 @@ from cli.params import CHAPTER_PLAYED, LOG_ENTRY, TEXT, WORD
 from cli.shown import quoted, shown
 
 if TYPE_CHECKING:
+    from domain.campaign.flow import CampaignState
     from tracker.app import UndoPreview
 
 JSON = click.option("--json", "as_json", is_flag=True, help="Plain JSON (see docs/cli.md).")
@@ -283,11 +284,8 @@ def replay(ctx: Context, chapter: int | None, at_version: int | None, as_json: b
     revert marked in their place), or show the board at any log entry."""
     from cli.jsonout import chapter_json
 
-    name = ctx.campaign_name()
-    tracker = ctx.tracker()
     if at_version is not None:
-        with refusals():
-            state = tracker.state(name, at_version)
+        state = _state_at(ctx, at_version)
         undo = _undone_by(ctx, at_version)
         if as_json:
             taken = undo["version"] if undo is not None else None
@@ -311,7 +309,7 @@ def replay(ctx: Context, chapter: int | None, at_version: int | None, as_json: b
         return
     actions, taken_back = _chapter_actions(ctx, chapter)
     with refusals():
-        steps = tracker.replay(name, actions)
+        steps = ctx.tracker().replay(ctx.campaign_name(), actions)
     if as_json:
         from cli.render import outcomes
 
@@ -330,6 +328,18 @@ def replay(ctx: Context, chapter: int | None, at_version: int | None, as_json: b
     from cli.render import replay_table
 
     ctx.console().print(replay_table(steps, taken_back))
+
+
+def _state_at(ctx: Context, version: int) -> CampaignState:
+    """The board right after log entry ``version``: from the snapshots and events the
+    read models' file holds (no event store loaded), else from the tracker."""
+    from cli.readmodel import state_at
+
+    state = state_at(ctx, version)
+    if state is None:
+        with refusals():
+            state = ctx.tracker().state(ctx.campaign_name(), version)
+    return state
 
 
 def _undone_by(ctx: Context, version: int) -> dict[str, Any] | None:

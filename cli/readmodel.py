@@ -231,6 +231,28 @@ def projected_state(ctx: Context) -> CampaignState | None:
         return decode_campaign(msgspec.json.decode(row[0]))
 
 
+def state_at(ctx: Context, version: int) -> CampaignState | None:
+    """The current campaign's state right after its event ``version``, rebuilt as the
+    tracker rebuilds it (its newest snapshot at or before, then the events after it:
+    ``projections.recall``) without loading eventsourcing; None where the file keeps no
+    read models (the tracker then rebuilds it)."""
+    from projections.errors import ProjectionError
+    from projections.recall import Recall
+
+    uri, kept = _opened(ctx)
+    if not kept:
+        return None
+    with _reading(ctx, uri, kept) as (conn, campaign):
+        if version > campaign["version"]:
+            raise Refused(
+                f"there is no log entry #{version}: the log ends at #{campaign['version']}"
+            )
+        try:
+            return Recall(conn).state_at(campaign["campaign_id"], version)
+        except ProjectionError as error:
+            raise Refused(str(error)) from None
+
+
 def from_events(ctx: Context) -> dict[str, Any]:
     """The board from the events themselves, for a file whose read models a command that
     only reads may not rebuild or bring up to date (read-only, or not marked yet)."""
