@@ -28,7 +28,7 @@ class Job:
     """One command on one campaign: its kind, grizzled arguments, and what runs before it
     untimed on the same fresh copy (writes)."""
 
-    label: str
+    label: str  # the same on every campaign (the versions it names differ)
     kind: str
     argv: tuple[str, ...]
     setup: tuple[str, ...] = ()
@@ -52,16 +52,16 @@ def jobs(fixture: Fixture, known: frozenset[str]) -> list[Job]:
         Job("score", READ, ("score",)),
         Job("score --explain", READ, ("score", "--explain")),
         Job("campaign show", READ, ("campaign", "show")),
-        Job(f"card {CARD}", READ, ("card", str(CARD))),
+        Job("card N", READ, ("card", str(CARD))),
         Job("box", READ, ("box",)),
-        Job(f"replay --at {last}", REPLAY, ("replay", "--at", str(last))),
+        Job("replay --at N (the last action)", REPLAY, ("replay", "--at", str(last))),
     ]
     writes = [Job(kind, WRITE, argv) for kind, argv in fixture.actions.items()]
     writes += [
         Job("undo", WRITE, ("undo", "-y", "-r", "bench")),
-        Job(f"undo --to {back}", WRITE, ("undo", "--to", str(back), "-y")),
+        Job("undo --to N (5 actions back)", WRITE, ("undo", "--to", str(back), "-y")),
         Job("redo", WRITE, ("redo",), setup=("undo", "-y")),
-        Job(f"revert {last}", WRITE, ("revert", str(last), "-r", "bench")),
+        Job("revert N (the last action)", WRITE, ("revert", str(last), "-r", "bench")),
         Job("correct", WRITE, ("correct", "stock", str(_stock(readonly)), "-r", "bench")),
     ]
     start = _mission_start(readonly)

@@ -187,3 +187,18 @@ def test_an_old_file_goes_on_and_lets_its_old_snapshots_go(
     tracker.close()
     catch_up(old)
     assert all_rows(old) == rebuilt_copy(old, tmp_path)
+
+
+def test_the_read_models_rebuild_any_past_state_as_the_tracker_does(db: Path) -> None:
+    tracker, _ = new_campaign(db, 280)
+    tracker.undo_to(NAME, 60)
+    tracker.redo(NAME)
+    tracker.undo(NAME, 2)
+    last = tracker.campaign(NAME).version
+    versions = [1, 2, 24, 25, 26, 60, 61, 150, 199, 200, last - 3, last - 1, last]
+
+    with closing(sqlite3.connect(db)) as conn:
+        recall = Recall(conn)
+        for version in versions:
+            assert recall.state_at(campaign_id(NAME).hex, version) == tracker.state(NAME, version)
+    tracker.close()
