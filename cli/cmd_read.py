@@ -13,6 +13,7 @@ from cli.shown import quoted, shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
+    from projections.queries import LogFilter
     from tracker.app import UndoPreview
 
 JSON = click.option("--json", "as_json", is_flag=True, help="Plain JSON (see docs/cli.md).")
@@ -92,6 +93,9 @@ def log(
     screen = not as_json and not everything and last is None and console.is_interactive
     if screen:  # the latest screenful; a heading per session, the hint and the header
         last = max(5, console.height - 8)
+    if not as_json and not screen and last is None and not console.is_interactive:
+        _stream_log(ctx, only, console.width)
+        return
     with read_models(ctx) as (conn, campaign):
         entries = history(conn, campaign, last=last, only=only)
         earlier = log_count(conn, campaign["campaign_id"], only) - len(entries) if screen else 0
@@ -106,6 +110,24 @@ def log(
         click.echo_via_pager(text + "\n")
         return
     sys.stdout.write(text + "\n")  # as the script set it up: what it cannot show, escaped
+
+
+def _stream_log(ctx: Context, only: LogFilter, width: int) -> None:
+    """Every entry ``only`` lets through, printed as it is read: a whole log is never held
+    in memory (50,000 entries)."""
+    from cli import logview
+    from cli.readmodel import read_models
+    from projections.queries import history_extent, history_rows
+
+    with read_models(ctx) as (conn, campaign):
+        newest, names = history_extent(conn, campaign["campaign_id"], only)
+        if not newest:
+            sys.stdout.write("No entry matches.\n")
+            return
+        reverts = history_rows(conn, campaign, only, reverts=True)
+        layout = logview.Layout.of(newest, names, reverts, width)
+        for line in logview.entry_lines(history_rows(conn, campaign, only), layout):
+            sys.stdout.write(line.text + "\n")  # as the script set it up: escapes kept
 
 
 @click.command()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from projections.schema import POSITION_NAME, SCHEMA
@@ -71,8 +72,12 @@ def connect(db_path: str | os.PathLike[str], uri: str | None = None) -> sqlite3.
 
 
 def _plain(cursor: sqlite3.Cursor, keep_campaign: bool = False) -> list[Row]:
+    return list(_rows(cursor, keep_campaign))
+
+
+def _rows(cursor: sqlite3.Cursor, keep_campaign: bool = False) -> Iterator[Row]:
+    """The cursor's rows as dicts, one at a time (JSON and flag columns decoded)."""
     names = [d[0] for d in cursor.description]
-    rows = []
     for values in cursor:
         row: Row = {}
         for name, value in zip(names, values, strict=True):
@@ -83,8 +88,7 @@ def _plain(cursor: sqlite3.Cursor, keep_campaign: bool = False) -> list[Row]:
             elif value is not None and name in FLAG_COLUMNS:
                 value = bool(value)
             row[name] = value
-        rows.append(row)
-    return rows
+        yield row
 
 
 def behind(conn: sqlite3.Connection) -> int:
@@ -305,23 +309,48 @@ def history(
     when, the domain event types it carried, what an undo or a redo named, and whether an
     action was undone. The creation is said by the campaign's name; an undo or a redo by
     the versions it names (``actions``)."""
-    created = f"campaign {campaign['campaign']!r} created"
     return [
-        {
-            "version": row["version"],
-            "kind": row["kind"],
-            "summary": created if row["kind"] == "Created" else row["summary"] or "",
-            "time": row["time"],
-            "logged_by": row["who"],
-            "session": row["session"],
-            "chapter": row["chapter"],
-            "undone": row["undone"],
-            "events": row["event_types"],
-            "actions": row["actions"] or [],
-            "reason": row["reason"] or "",
-        }
-        for row in log(conn, campaign["campaign_id"], last=last, only=only)
+        _entry(campaign, row) for row in log(conn, campaign["campaign_id"], last=last, only=only)
     ]
+
+
+def history_rows(
+    conn: sqlite3.Connection, campaign: Row, only: LogFilter, *, reverts: bool = False
+) -> Iterator[Row]:
+    """``history`` without ``last``, one entry at a time (a whole log is never held in
+    memory); only its reverts that stand, with ``reverts``."""
+    where, params = _where(campaign["campaign_id"], only)
+    if reverts:
+        where += " AND kind = 'ActionReverted' AND undone = 0"
+    cursor = conn.execute(f"SELECT * FROM event_log WHERE {where} ORDER BY version", params)
+    return (_entry(campaign, row) for row in _rows(cursor))
+
+
+def history_extent(
+    conn: sqlite3.Connection, campaign_id: str, only: LogFilter
+) -> tuple[int, list[str]]:
+    """The newest version ``history_rows`` gives and every name it says logged an entry."""
+    where, params = _where(campaign_id, only)
+    (newest,) = conn.execute(f"SELECT max(version) FROM event_log WHERE {where}", params).fetchone()
+    who = conn.execute(f"SELECT DISTINCT who FROM event_log WHERE {where}", params).fetchall()
+    return int(newest or 0), [str(name) for (name,) in who]
+
+
+def _entry(campaign: Row, row: Row) -> Row:
+    created = f"campaign {campaign['campaign']!r} created"
+    return {
+        "version": row["version"],
+        "kind": row["kind"],
+        "summary": created if row["kind"] == "Created" else row["summary"] or "",
+        "time": row["time"],
+        "logged_by": row["who"],
+        "session": row["session"],
+        "chapter": row["chapter"],
+        "undone": row["undone"],
+        "events": row["event_types"],
+        "actions": row["actions"] or [],
+        "reason": row["reason"] or "",
+    }
 
 
 def played_chapters(conn: sqlite3.Connection, campaign_id: str) -> list[int]:

@@ -29,6 +29,7 @@ from projections.runner import catch_up
 from tests.projections.conftest import all_rows, rebuilt_copy
 from tracker.aggregate import Campaign
 from tracker.app import KEEP_RECENT, SNAPSHOT_INTERVAL, Tracker, campaign_id
+from tracker.checks import check_file
 
 FIXTURE = Path(__file__).parent / "fixtures" / "campaign-v2-states.sqlite"
 OLD = "Long Tuesday"
@@ -202,3 +203,17 @@ def test_the_read_models_rebuild_any_past_state_as_the_tracker_does(db: Path) ->
         for version in versions:
             assert recall.state_at(campaign_id(NAME).hex, version) == tracker.state(NAME, version)
     tracker.close()
+
+
+def test_a_file_first_seen_is_checked_whole_through_undos_past_its_snapshots(db: Path) -> None:
+    tracker, _ = new_campaign(db, 260)
+    tracker.undo_to(NAME, 30)  # back past every snapshot kept
+    tracker.redo(NAME)
+    play(tracker, NAME, 320, random.Random(9))
+    tracker.close()
+
+    reader = Tracker(db)
+    checked = check_file(reader)
+    reader.close()
+
+    assert checked.events == 320
