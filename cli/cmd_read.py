@@ -139,6 +139,15 @@ def _stream_log(ctx: Context, only: LogFilter, width: int) -> None:
 @pass_context
 def score(ctx: Context, as_json: bool, explain: bool, everything: bool) -> None:
     """Victory Points, Negative Points and their difference, chapter by chapter."""
+    if not as_json and not explain:
+        from cli.readmodel import score_lines
+
+        found = score_lines(ctx)  # the read models' rows: no rules loaded
+        if found is not None:
+            from cli.render import SCORE_PAGE, score_lines_table
+
+            ctx.console().print(score_lines_table(*found, None if everything else SCORE_PAGE))
+            return
     state = ctx.state()
     facts = None
     if explain:

@@ -19,6 +19,7 @@ from cli.shown import quoted
 
 if TYPE_CHECKING:
     from cli.context import Context
+    from cli.render import ScoreLine
     from domain.campaign.flow import CampaignState
 
 
@@ -229,6 +230,33 @@ def projected_state(ctx: Context) -> CampaignState | None:
         return None
     with refusals():
         return decode_campaign(msgspec.json.decode(row[0]))
+
+
+def score_lines(
+    ctx: Context,
+) -> tuple[list[ScoreLine], tuple[int, int] | None, tuple[int, int, int]] | None:
+    """The score as ``render.score_lines_table`` draws it, from the read models
+    (``campaign_score``, the campaign's row and its current chapter's board): no rules
+    loaded; None where the file keeps no read models."""
+    from cli.render import ScoreLine
+    from projections import queries
+
+    uri, kept = _opened(ctx)
+    if not kept:
+        return None
+    with _reading(ctx, uri, kept) as (conn, campaign):
+        total = queries.score(conn, campaign["campaign_id"])
+        board = queries.status(conn, campaign["campaign_id"], campaign["chapter"])
+    lines = [
+        ScoreLine(
+            c["chapter"], c["result"], c["morale_left"], c["victory_points"], c["negative_points"]
+        )
+        for c in total["chapters"]
+    ]
+    running = None
+    if campaign["chapter_running"] and board is not None:
+        running = (campaign["chapter"], board["morale"])
+    return lines, running, (total["difference"], total["victory_points"], total["negative_points"])
 
 
 def state_at(ctx: Context, version: int) -> CampaignState | None:
