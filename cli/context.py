@@ -53,6 +53,9 @@ class Context:
     _tracker: Tracker | None = field(default=None, repr=False)
     _console: Console | None = field(default=None, repr=False)
     _loaded: Campaign | None = field(default=None, repr=False)  # what state() loaded
+    # a command that only reads: its state from the read models (cli.main gives
+    # cli.readmodel.projected_state; None: from the tracker)
+    read_state: Callable[[Context], CampaignState | None] | None = field(default=None, repr=False)
 
     # --- where ---------------------------------------------------------------------------
     @property
@@ -177,10 +180,8 @@ class Context:
         """The current campaign's state (``log`` then decides on it, without a reload). A
         command that only reads takes it from the read models where the file keeps them
         (no event store opened, nothing replayed)."""
-        if self.access == "read" and self._tracker is None:
-            from cli.readmodel import projected_state
-
-            state = projected_state(self)
+        if self.access == "read" and self._tracker is None and self.read_state is not None:
+            state = self.read_state(self)
             if state is not None:
                 return state
         with refusals():

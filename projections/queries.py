@@ -377,23 +377,32 @@ def chapter_actions(conn: sqlite3.Connection, campaign_id: str, chapter: int) ->
 
 
 SCORED = ("HelpingHandAwarded", "HelpingHandsUnclaimed", "CardBanned")
-SCORE_RECORDS = f"""
-SELECT log.version, log.who, log.time, record.value
-FROM event_log AS log
-JOIN stored_events AS stored
-    ON stored.originator_id = log.campaign_id AND stored.originator_version = log.version
-JOIN json_each(
-    CASE log.kind WHEN 'ActionReverted' THEN (
-        SELECT json_group_array(json(events.value))
-        FROM json_each(CAST(stored.state AS TEXT), '$.reapplied') AS again,
-            json_each(again.value, '$.events') AS events
-    ) ELSE json_extract(CAST(stored.state AS TEXT), '$.events') END
-) AS record
-WHERE log.campaign_id = ? AND log.kind IN ('ActionLogged', 'ActionReverted') AND log.undone = 0
-    AND EXISTS (SELECT 1 FROM json_each(log.event_types) WHERE value IN {SCORED})
-    AND json_extract(record.value, '$.type') IN {SCORED}
-ORDER BY log.version, record.key
-"""
+PAGE = 500  # stored events read at a time
+
+
+def standing_records(
+    conn: sqlite3.Connection, campaign_id: str, types: tuple[str, ...]
+) -> Iterator[tuple[int, str, str, dict[str, Any]]]:
+    """Every domain event record of one of ``types`` in the actions that stand (logged,
+    or a revert's decided again), in the order recorded: (version, who, time, record).
+    The event log says which actions hold one; their stored rows are read and decoded
+    (``projections.stored``: a logged action's row may be packed)."""
+    from projections.stored import read_versions
+
+    marks = ", ".join("?" * len(types))
+    logged = conn.execute(
+        "SELECT version, who, time FROM event_log WHERE campaign_id = ? "
+        "AND kind IN ('ActionLogged', 'ActionReverted') AND undone = 0 AND EXISTS "
+        f"(SELECT 1 FROM json_each(event_types) WHERE value IN ({marks})) ORDER BY version",
+        (campaign_id, *types),
+    ).fetchall()
+    for start in range(0, len(logged), PAGE):
+        page = {version: (who, time) for version, who, time in logged[start : start + PAGE]}
+        for stored in read_versions(conn, campaign_id, list(page)):
+            who, time = page[stored.version]
+            for record in stored.records():
+                if record["type"] in types:
+                    yield stored.version, who, time, record
 
 
 def score_facts(conn: sqlite3.Connection, campaign_id: str) -> list[Row]:
@@ -401,8 +410,7 @@ def score_facts(conn: sqlite3.Connection, campaign_id: str) -> list[Row]:
     (``score --json --explain``'s ``explanation``): a Helping Hand acquired is a Victory
     Point; one not taken and a card banned are Negative Points."""
     facts = []
-    for version, who, time, text in conn.execute(SCORE_RECORDS, (campaign_id,)):
-        record = json.loads(text)
+    for version, who, time, record in standing_records(conn, campaign_id, SCORED):
         for kind, what in _points(record["type"], record["data"]):
             facts.append(
                 {

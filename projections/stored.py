@@ -2,12 +2,12 @@
 
 ``stored_events`` is the eventsourcing library's table: a rowid table whose rowid is the
 notification id, holding ``originator_id`` (uuid hex), ``originator_version``, ``topic``
-and ``state`` (compact JSON). A payload is decoded into ``Payload``, the fields the read
-models use; the others (the command) are skipped unread, and the state an undo, a redo
-or a revert of an older file recorded is kept as raw JSON, decoded only when the runner
-has no state of its own for it. The library writes datetimes as
-``{"_type_": "datetime_iso", "_data_": ...}``: the timestamp is its text here. Version-1
-events have no ``session`` (see docs/events.md).
+and ``state`` (compact JSON; a logged action's packed: ``domain.packing``). A payload is
+decoded into ``Payload``, the fields the read models use; the others (the command) are
+skipped unread, and the state an undo, a redo or a revert of an older file recorded is
+kept as raw JSON, decoded only when the runner has no state of its own for it. The
+library writes datetimes as ``{"_type_": "datetime_iso", "_data_": ...}``: the timestamp
+is its text here. Version-1 events have no ``session`` (see docs/events.md).
 """
 
 from __future__ import annotations
@@ -17,11 +17,13 @@ from typing import Any
 
 import msgspec
 
+from domain.packing import is_packed, unpack
 from projections.errors import ProjectionError
 
 # What the tracker's upcaster gives version-1 events (tracker.aggregate.UNKNOWN_SESSION).
 UNKNOWN_SESSION = "before sessions were recorded"
 TOPIC_PREFIX = "grizzled:Campaign."
+MAX_ROW = 16 * 1024 * 1024  # the most a packed row may unpack to (tracker.mapper's limit)
 KINDS = frozenset({"Created", "ActionLogged", "ActionsUndone", "ActionsRedone", "ActionReverted"})
 
 
@@ -97,8 +99,11 @@ def decode_row(row: tuple[int, str, int, str, bytes | str]) -> Stored:
             f"not a grizzled campaign file: unknown topic {str(topic)[:80]!r} in event #{version}"
         )
     try:
-        payload = PAYLOAD.decode(state)
-    except (msgspec.DecodeError, RecursionError) as error:
+        raw = state.encode() if isinstance(state, str) else state
+        if kind == "ActionLogged" and is_packed(raw):
+            raw, _ = unpack(raw, MAX_ROW)
+        payload = PAYLOAD.decode(raw)
+    except (msgspec.DecodeError, RecursionError, ValueError) as error:
         raise ProjectionError(
             f"the campaign file is damaged: event #{version} cannot be read ({error})"
         ) from None

@@ -10,26 +10,33 @@ from their events equal the states they recorded.
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 import shutil
+import statistics
 import sqlite3
+import zlib
 from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+import pytest
 from msgspec.structs import replace
 
 from domain.campaign.flow import CampaignState
 from domain.codec import decode_campaign
+from domain.packing import ZDICT_1, unpack
 from domain.simulate import RandomChance, random_command, random_setup
+from projections.errors import ProjectionError
 from projections.recall import Recall
-from projections.runner import catch_up
+from projections.runner import catch_up, rebuild
 from tests.projections.conftest import all_rows, rebuilt_copy
 from tracker.aggregate import Campaign
 from tracker.app import KEEP_RECENT, SNAPSHOT_INTERVAL, Tracker, campaign_id
 from tracker.checks import check_file
+from tracker.errors import UnusableFile
 
 FIXTURE = Path(__file__).parent / "fixtures" / "campaign-v2-states.sqlite"
 OLD = "Long Tuesday"
@@ -217,3 +224,59 @@ def test_a_file_first_seen_is_checked_whole_through_undos_past_its_snapshots(db:
     reader.close()
 
     assert checked.events == 320
+
+
+def test_a_logged_action_is_stored_packed_its_parent_readable_by_sqlite(
+    db: Path, query: Query
+) -> None:
+    tracker, states = new_campaign(db, 40)
+
+    rows = query(
+        "SELECT originator_version, json_extract(CAST(state AS TEXT), '$.parent'), "
+        "length(state) FROM stored_events WHERE topic = ?",
+        (Campaign.ActionLogged.TOPIC,),
+    )
+    assert [parent for _, parent, _ in rows] == [version - 1 for version, _, _ in rows]
+    assert statistics.median(size for _, _, size in rows) < 200  # ~550 bytes plain
+    assert state_in_a_new_process(db, NAME) == states[40]
+    tracker.close()
+
+
+def _deflated(data: bytes) -> str:
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, ZDICT_1)
+    return base64.b64encode(deflate.compress(data) + deflate.flush()).decode()
+
+
+def _tampered(row: bytes, parent: int) -> dict[str, bytes]:
+    inner, _ = unpack(row, 1 << 24)
+    return {
+        "not base64": b'{"parent":%d,"z1":"@@@"}' % parent,
+        "a bomb": b'{"parent":%d,"z1":"%s"}' % (parent, _deflated(b" " * (17 << 20)).encode()),
+        "another parent inside": b'{"parent":%d,"z1":"%s"}'
+        % (parent, _deflated(inner.replace(b'"parent":%d' % parent, b'"parent":1')).encode()),
+        "a field more": b'{"parent":%d,"z1":"%s","x":1}' % (parent, _deflated(inner).encode()),
+        "cut short": b'{"parent":%d,"z1":"%s"}' % (parent, _deflated(inner)[:40].encode()),
+    }
+
+
+def test_a_packed_row_that_is_not_ours_makes_the_file_unusable_in_one_line(
+    db: Path, tmp_path: Path
+) -> None:
+    tracker, _ = new_campaign(db, 12)
+    tracker.close()
+    with closing(sqlite3.connect(db)) as conn:
+        (row,) = conn.execute("SELECT state FROM stored_events WHERE originator_version = 7")
+    for what, state in _tampered(row[0], 6).items():
+        copy = tmp_path / f"{what}.sqlite"
+        shutil.copyfile(db, copy)
+        with closing(sqlite3.connect(copy)) as conn, conn:
+            conn.execute(
+                "UPDATE stored_events SET state = ? WHERE originator_version = 7", (state,)
+            )
+        reader = Tracker(copy)
+        with pytest.raises(UnusableFile, match="event #7 cannot be read") as refused:
+            reader.state(NAME, 8)
+        reader.close()
+        assert "\n" not in str(refused.value), what
+        with pytest.raises(ProjectionError, match="event #7 cannot be read"):
+            rebuild(copy)
