@@ -14,8 +14,8 @@ import base64
 import json
 import random
 import shutil
-import statistics
 import sqlite3
+import statistics
 import zlib
 from collections.abc import Callable
 from contextlib import closing
