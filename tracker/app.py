@@ -61,11 +61,13 @@ T = TypeVar("T")
 NAMESPACE = UUID("6f1d5a52-9c1e-4d3f-9a55-2b8e1a7c0d11")
 RETRIES = 3
 SNAPSHOT_INTERVAL = 25
-# Snapshots kept: the newest KEEP_RECENT, and one every KEEP_EVERY versions (a snapshot
-# holds the whole campaign state, which grows with the campaign: keeping every one made
-# the file grow with the square of its events).
+# Snapshots kept: the newest KEEP_RECENT, and one every KEEP_EVERY versions among the
+# last KEEP_SPAN (a snapshot holds the whole campaign state, which grows with the
+# campaign: keeping every one made the file grow with the square of its events; a
+# bounded number of them keeps it linear).
 KEEP_RECENT = 8
 KEEP_EVERY = 1000
+KEEP_SPAN = 10_000
 
 
 def campaign_id(name: str) -> UUID:
@@ -555,7 +557,7 @@ class Tracker(Application[UUID]):
     def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
         """Every SNAPSHOT_INTERVAL versions, a snapshot of the campaign as it was just
         saved (the aggregate in memory: the library would load it again), then the older
-        ones let go (KEEP_RECENT, KEEP_EVERY)."""
+        ones let go (KEEP_RECENT, KEEP_EVERY, KEEP_SPAN)."""
         interval = self.snapshotting_intervals.get(Campaign) if self.snapshots else None
         for event in processing_event.events:
             aggregate = processing_event.aggregates.get(event.originator_id)
@@ -569,9 +571,10 @@ class Tracker(Application[UUID]):
             self.prune_snapshots(event.originator_id, version)
 
     def prune_snapshots(self, aggregate: UUID, version: int) -> None:
-        """Delete the snapshots older than the newest KEEP_RECENT but every KEEP_EVERY-th,
-        on a connection of the tracker's own (snapshots are a cache: a delete that a
-        power cut takes back loses nothing, so it waits for no disk flush)."""
+        """Delete the snapshots older than the newest KEEP_RECENT but every KEEP_EVERY-th
+        of the last KEEP_SPAN versions, on a connection of the tracker's own (snapshots
+        are a cache: a delete that a power cut takes back loses nothing, so it waits for
+        no disk flush)."""
         conn = sqlite3.connect(f"{dbfile.uri(self.db_path)}?mode=rw", uri=True)
         try:
             conn.execute("PRAGMA synchronous = NORMAL")
@@ -629,14 +632,14 @@ class Tracker(Application[UUID]):
 
 PRUNE = (
     "DELETE FROM stored_snapshots WHERE originator_id = ? AND originator_version < ? "
-    "AND originator_version % ? != 0"
+    "AND (originator_version % ? != 0 OR originator_version <= ?)"
 )
 
 
-def prune_below(version: int) -> tuple[int, int]:
+def prune_below(version: int) -> tuple[int, int, int]:
     """Which older snapshots a new one at ``version`` lets go: those below the first
-    number returned, except the multiples of the second."""
-    return version - (KEEP_RECENT - 1) * SNAPSHOT_INTERVAL, KEEP_EVERY
+    number returned, except the multiples of the second above the third."""
+    return version - (KEEP_RECENT - 1) * SNAPSHOT_INTERVAL, KEEP_EVERY, version - KEEP_SPAN
 
 
 # Each action names its parent (ActionLogged.parent); 1 is the campaign's creation.

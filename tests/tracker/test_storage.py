@@ -34,7 +34,14 @@ from projections.recall import Recall
 from projections.runner import catch_up, rebuild
 from tests.projections.conftest import all_rows, rebuilt_copy
 from tracker.aggregate import Campaign
-from tracker.app import KEEP_RECENT, SNAPSHOT_INTERVAL, Tracker, campaign_id
+from tracker.app import (
+    KEEP_RECENT,
+    PRUNE,
+    SNAPSHOT_INTERVAL,
+    Tracker,
+    campaign_id,
+    prune_below,
+)
 from tracker.checks import check_file
 from tracker.errors import UnusableFile
 
@@ -280,3 +287,17 @@ def test_a_packed_row_that_is_not_ours_makes_the_file_unusable_in_one_line(
         assert "\n" not in str(refused.value), what
         with pytest.raises(ProjectionError, match="event #7 cannot be read"):
             rebuild(copy)
+
+
+def test_the_snapshots_kept_are_a_bounded_number_however_long_the_campaign() -> None:
+    with closing(sqlite3.connect(":memory:")) as conn:
+        conn.execute("CREATE TABLE stored_snapshots (originator_id, originator_version)")
+        for version in range(SNAPSHOT_INTERVAL, 60_001, SNAPSHOT_INTERVAL):
+            conn.execute("INSERT INTO stored_snapshots VALUES ('c', ?)", (version,))
+            conn.execute(PRUNE, ("c", *prune_below(version)))
+        kept = [v for (v,) in conn.execute("SELECT originator_version FROM stored_snapshots")]
+
+    assert sorted(kept) == [
+        *range(51_000, 59_001, 1000),  # one every 1,000 of the last 10,000
+        *range(60_000 - SNAPSHOT_INTERVAL * (KEEP_RECENT - 1), 60_001, SNAPSHOT_INTERVAL),
+    ]
