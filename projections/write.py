@@ -127,6 +127,8 @@ def _ban_events(conn: sqlite3.Connection, campaign_id: str) -> None:
     whose events hold that chapter's ban (one ban a chapter), the latest if several."""
     from projections.queries import standing_records
 
+    if conn.execute("SELECT 1 FROM bans WHERE campaign_id = ?", (campaign_id,)).fetchone() is None:
+        return  # no ban: no event log to read (50,000 rows a long campaign)
     latest = {
         record["data"]["chapter"]: version
         for version, _, _, record in standing_records(conn, campaign_id, ("CardBanned",))
