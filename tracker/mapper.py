@@ -30,7 +30,8 @@ SNAPSHOT_TOPIC = "eventsourcing.domain:Snapshot"
 STATE_TRANSCODING = "grizzled_campaign_state"
 # A JSON escape of half a surrogate pair (an odd number of backslashes before it): the
 # library writes text as UTF-8, so only a crafted file holds one, and text holding one
-# could never be written back (or printed).
+# could never be written back (or printed). Searched only in a row that holds ``\ud`` or
+# ``\uD`` at all (a byte search; the expression takes ~1.5 ms on a 130 KB snapshot).
 LONE_SURROGATE = re.compile(rb"(?<!\\)(?:\\\\)*\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 # An undo of an older file holds a whole campaign state (tens of KB); no stored row of
 # ours comes near this.
@@ -156,7 +157,7 @@ def check_row(topic: str, version: int, state: bytes) -> None:
             f"not a grizzled campaign file: {where(topic, version)} holds {len(state):,} "
             "bytes, far more than grizzled ever writes"
         )
-    if LONE_SURROGATE.search(state):
+    if (b"\\ud" in state or b"\\uD" in state) and LONE_SURROGATE.search(state):
         raise UnusableFile(
             damaged_row(topic, version, "text that is not Unicode: an escaped lone surrogate")
         )
