@@ -57,7 +57,7 @@ def measure(rounds: int, log: Log = print) -> tuple[list[Check], dict[str, objec
     if callable(log):
         log(f"  engine: {rate:,.0f} chapters/s on core {report['core']}")
     check = Check(
-        4,
+        5,
         "random-play simulator, 4-player chapters",
         f"{rate:,.0f} /s",
         f"loop {loop.median * 1000:.0f} ms: {loop.median / chapter.median:.1f} chapters/loop",

@@ -5,11 +5,12 @@ A campaign is a classic campaign played by the seeded random-play simulator
 hundred actions (one to three actions back; some redone). Every action is recorded as
 ``Tracker.log_action`` records it (``decide_campaign``, then ``Campaign.ActionLogged``
 triggered with the same fields, then ``save``) and every undo and redo as
-``Tracker.undo`` / ``Tracker.redo`` do (``ActionsUndone`` / ``ActionsRedone`` with the
-restored state encoded), except that the aggregate is kept in memory instead of being
+``Tracker.undo`` / ``Tracker.redo`` do (``ActionsUndone`` / ``ActionsRedone`` naming the
+action they return to), except that the aggregate is kept in memory instead of being
 loaded from the store before each action, it is saved every 25 events (one transaction
 each), and each snapshot (every 25 events, as the tracker's ``snapshotting_intervals``)
-is taken from the aggregate in memory instead of a reload. The stored events, snapshots
+is taken from the aggregate in memory, as the tracker takes it, and the older ones let go
+as the tracker lets them go. The stored events, snapshots
 and notification order are what the tracker would have written, at ~0.5 ms an event
 instead of ~5 ms plus an undo's scan of the whole stream.
 
@@ -45,7 +46,7 @@ from tracker.app import SNAPSHOT_INTERVAL, Tracker, _describe
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = Path(__file__).resolve().parent / ".cache"
-FIXTURE_VERSION = 1  # bump when the way campaigns are built changes
+FIXTURE_VERSION = 3  # bump when the way campaigns are built changes
 CAMPAIGN = "Bench campaign"
 SEED = 7
 SIZES = (1_000, 5_000, 50_000)  # campaigns for the CLI, copied on the way
@@ -64,6 +65,8 @@ class Fixture:
     path: Path
     events: int
     action: tuple[str, ...]  # grizzled arguments, e.g. ("play", "night+shell")
+    # every action the bench logs on it (play, withdraw, speech, charm when open)
+    actions: dict[str, tuple[str, ...]]
 
     def to_json(self) -> dict[str, Any]:
         return {**asdict(self), "path": str(self.path)}
@@ -91,7 +94,12 @@ def fixtures(log: Log = print) -> tuple[dict[int, Fixture], Path, float]:
     if manifest.is_file():
         data = json.loads(manifest.read_text())
         campaigns = {
-            int(size): Fixture(folder / f["path"], f["events"], tuple(f["action"]))
+            int(size): Fixture(
+                folder / f["path"],
+                f["events"],
+                tuple(f["action"]),
+                {kind: tuple(argv) for kind, argv in f["actions"].items()},
+            )
             for size, f in data["campaigns"].items()
         }
         rebuild = folder / data["rebuild"]
@@ -141,7 +149,7 @@ def _build(folder: Path, log: Log) -> tuple[dict[int, Fixture], Path]:
             _check_stored(target, state)
             rebuild(target)
             _checkpoint(target)
-            campaigns[size] = Fixture(target, events, action)
+            campaigns[size] = Fixture(target, events, action["play"], action)
             log(f"  campaign of {events:,} events")
         _append(part, others.result())
     rebuild(part)  # a file in use has its read models: the rebuild drops them first
@@ -171,7 +179,7 @@ def _play(
     total: int,
     cuts: list[int],
     exact: int | None,
-) -> Iterator[tuple[int, tuple[str, ...] | None, CampaignState]]:
+) -> Iterator[tuple[int, dict[str, tuple[str, ...]] | None, CampaignState]]:
     """Play a campaign into ``path`` until it has ``total`` events and every cut is
     passed. At each cut (the first action at or after it after which a card can be
     played) yield (events, the CLI action, the state); at exactly ``exact`` events yield
@@ -264,12 +272,12 @@ class _Builder:
 
     def _restore(self, kind: Any, actions: list[int], head: int, **reason: str) -> None:
         tracker = self.tracker
+        self.campaign.state = self._state_at(head)  # as Tracker._restore: kept by the apply
         self.campaign.trigger_event(
             kind,
             actions=sorted(actions),
             **reason,
             head=head,
-            restored=encode_campaign(self._state_at(head)),
             logged_by=tracker.by,
             session=tracker.session,
         )
@@ -298,6 +306,7 @@ class _Builder:
             snapshots = self.tracker.snapshots
             assert snapshots is not None  # the tracker snapshots every 25 events
             snapshots.put([Campaign.Snapshot.take(campaign)])
+            self.tracker.prune_snapshots(campaign.id, version)
             self.snapshotted = version
 
 
@@ -313,29 +322,56 @@ def _check_stored(path: Path, state: CampaignState) -> None:
         raise RuntimeError(f"{path}: the stored campaign differs from the one played")
 
 
-def cli_action(state: Any) -> tuple[str, ...] | None:
-    """A card the active player may play at a real table (no chance needed, no Trap, no
-    Merry Christmas) that leaves the Mission going: ``("play", key)``; None if none."""
-    from domain.chapter.commands import PlayCard
+def cli_action(state: Any) -> dict[str, tuple[str, ...]] | None:
+    """What the active player may do at a real table (no chance needed, no Trap, no
+    Merry Christmas, no discard asked) that leaves the Mission going, as grizzled
+    arguments: ``{"play": ("play", key), "withdraw": ..., "speech": ..., "charm": ...}``
+    (the charm only when it is open); None unless a card, a withdrawal and a Speech are."""
     from domain.chapter.state import Phase
-    from domain.errors import RuleViolation
-    from domain.legal import plays
+    from domain.legal import charms, plays, speeches, withdrawals
 
     chapter = state.chapter
     if chapter is None or chapter.phase != Phase.MISSION or chapter.active_player is None:
         return None
-    for command in plays(chapter, chapter.active_player):
-        assert isinstance(command, PlayCard)
-        card = chapter.catalogue[command.card]
-        if card.trap or card.merry_christmas or command.target is not None:
-            continue
-        try:
-            events = decide_campaign(state, command, None)
-        except RuleViolation:
-            continue
-        if all(type(e).__name__ == "CardPlayed" for e in events):
-            return ("play", command.card)
-    return None
+    player = chapter.active_player
+    found: dict[str, tuple[str, ...]] = {}
+    for kind, options in (
+        ("play", plays(chapter, player)),
+        ("withdraw", withdrawals(chapter, player)),
+        ("speech", speeches(chapter, player)),
+        ("charm", charms(chapter, player)),
+    ):
+        for command in options:
+            argv = _argv(state, kind, command)
+            if argv is not None:
+                found[kind] = argv
+                break
+    return found if {"play", "withdraw", "speech"} <= set(found) else None
+
+
+def _argv(state: Any, kind: str, command: Any) -> tuple[str, ...] | None:
+    """``command`` as grizzled arguments, if it needs no more than them and keeps the
+    Mission going (the same events with or without a table's answers)."""
+    from domain.errors import RuleViolation
+
+    if getattr(command, "target", None) is not None or getattr(command, "discards", None):
+        return None
+    card = getattr(command, "card", None)
+    if card is not None:
+        known = state.chapter.catalogue[card]
+        if known.trap or known.merry_christmas:
+            return None
+    try:
+        events = decide_campaign(state, command, None)
+    except RuleViolation:
+        return None
+    ended = {"MissionSucceeded", "MissionFailed", "ChapterWon", "ChapterLost"}
+    if any(type(e).__name__ in ended for e in events):
+        return None
+    value = {"play": card, "charm": card, "speech": getattr(command, "threat", None)}.get(
+        kind, getattr(command, "tile", None)
+    )
+    return (kind, value) if value is not None else None
 
 
 def _copy(source: Path, target: Path) -> None:

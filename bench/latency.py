@@ -1,10 +1,14 @@
-"""Budgets 1, 2 and 5: the installed ``grizzled`` command, run as a subprocess.
+"""Budgets 1-3 and the CLI's part of 5: every command a table uses, on every campaign, as
+the installed ``grizzled`` command run in a subprocess (issue 17).
 
 Each round runs the floor F (a fresh ``python -c "import click, rich.console, sqlite3"``
-with the venv's interpreter) and every command on every campaign, in an order rotated from
-round to round; each figure is the median of its rounds. A logged action runs on a fresh
-copy of its campaign (copied before the clock starts), so every round logs the same
-action on the same stored events.
+with the venv's interpreter), the anchors (``bench.anchors``) and every command of
+``bench.commands`` on every campaign, in an order rotated from round to round; each
+figure is the median of its rounds. A command that writes runs on a fresh copy of its
+campaign (copied and flushed to disk before the clock starts, after its untimed setup),
+so every round logs the same action on the same stored events. The commands whose work
+is the whole campaign run in the first LINEAR_ROUNDS rounds only. All the while a
+parallel writer keeps the disk busy (``bench.busy``): every fsync waits its turn.
 """
 
 from __future__ import annotations
@@ -12,32 +16,64 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
+import subprocess
 import sys
-from contextlib import closing
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
 from pathlib import Path
 
+from bench import anchors
+from bench.commands import LIMITS, LINEAR, PREPARE, WRITE, Job, jobs
 from bench.fixtures import CAMPAIGN, Fixture, Log
 from bench.measure import Samples, bytecode_env, checked
 from bench.report import Check
 
 FLOOR = (sys.executable, "-c", "import click, rich.console, sqlite3")
 GRIZZLED = str(Path(sys.executable).with_name("grizzled"))
-STATUS, JSON, ACTION = "grizzled status", "grizzled status --json", "logged action"
-COMMANDS = (STATUS, ACTION, JSON)
-LIMITS = {STATUS: 1.3, ACTION: 1.8, JSON: 1.1}  # x F, on the middle campaign
-SCALING = 1.2  # largest campaign / smallest
-RSS_MB = 60.0
+SCALING = 1.2  # largest campaign / smallest (budget 2)
+RSS_MB = 40.0  # every command's peak, on the largest campaign (budget 3)
+STATUS_RSS_MB = 60.0  # issue 7's budget 5: grizzled status
 WARMUP = 2  # rounds run first and not counted (bytecode caches, page cache)
+LINEAR_ROUNDS = 3  # rounds (after the warm-up) that run the whole-campaign commands
+Key = tuple[str, int]  # (label, campaign size); ("floor", 0); (anchor, 0)
 
 
 def measure(
     campaigns: dict[int, Fixture], rounds: int, work: Path, log: Log = print
 ) -> tuple[list[Check], dict[str, object]]:
-    """Time the floor and the three commands on every campaign; the checks, the runs."""
-    from projections.runner import catch_up
-
+    """Time the floor, the anchors and every command on every campaign; the checks, the
+    runs (and the anchors' figures, under "anchors")."""
     work.mkdir(parents=True, exist_ok=True)
-    env_base = {
+    env = _environment(work)
+    readonly = {size: _readonly(fixture, work, env) for size, fixture in campaigns.items()}
+    known = _commands(env)
+    by_size = {size: jobs(campaigns[size], known) for size in campaigns}
+    extra = anchors.prepare(work)
+    keys: list[Key] = [("floor", 0), *((name, 0) for name in extra)]
+    keys += [(job.label, size) for size in sorted(campaigns) for job in by_size[size]]
+    found = {(job.label, size): job for size in campaigns for job in by_size[size]}
+    times = {key: Samples() for key in keys}
+    rss = {key: Samples() for key in keys}
+    with _busy_disk(work):
+        for number in range(WARMUP + rounds):
+            turn = number % len(keys)
+            for key in keys[turn:] + keys[:turn]:
+                job = found.get(key)
+                if job is not None and job.kind == LINEAR and number >= WARMUP + LINEAR_ROUNDS:
+                    continue
+                result = _run(key, job, campaigns, readonly, extra, env, work)
+                if result is None:
+                    continue
+                if number >= WARMUP:
+                    times[key].add(result[0])
+                    rss[key].add(result[1])
+            if number >= WARMUP:
+                log(f"  CLI round {number - WARMUP + 1}/{rounds}")
+    return _checks(campaigns, by_size, times, rss, extra)
+
+
+def _environment(work: Path) -> dict[str, str]:
+    env = {
         **os.environ,
         "GRIZZLED_CAMPAIGN": CAMPAIGN,
         "GRIZZLED_USER": "bench",
@@ -46,116 +82,199 @@ def measure(
         "COLUMNS": "100",
         "NO_COLOR": "1",
     }
-    env_base.pop("GRIZZLED_DB", None)
-    env_base.update(bytecode_env())
-    os.environ["XDG_DATA_HOME"] = env_base["XDG_DATA_HOME"]  # where _known remembers copies
-    readonly: dict[int, Path] = {}
-    for size, fixture in campaigns.items():
-        catch_up(fixture.path)  # read models of this program's layout, untimed
-        _checkpoint(fixture.path)
-        readonly[size] = _fresh_copy(fixture.path, work / f"status-{size}.sqlite")
+    env.pop("GRIZZLED_DB", None)
+    env.update(bytecode_env())
+    os.environ["XDG_DATA_HOME"] = env["XDG_DATA_HOME"]  # where _known remembers copies
+    return env
 
-    jobs: list[tuple[str, int]] = [("floor", 0)]
-    jobs += [(command, size) for size in sorted(campaigns) for command in COMMANDS]
-    times = {job: Samples() for job in jobs}
-    rss = {job: Samples() for job in jobs}
-    for number in range(WARMUP + rounds):
-        turn = number % len(jobs)
-        for job in jobs[turn:] + jobs[:turn]:
-            command, size = job
-            if command == "floor":
-                argv, db = list(FLOOR), None
-            elif command == ACTION:
-                fixture = campaigns[size]
-                db = _fresh_copy(fixture.path, work / f"action-{size}.sqlite")
-                argv = [GRIZZLED, *fixture.action]
-            else:
-                db = readonly[size]
-                argv = [GRIZZLED, *command.split()[1:]]
-            env = dict(env_base, GRIZZLED_DB=str(db)) if db else env_base
-            result = checked(argv, env)
-            if number == 0 and command == ACTION:
-                _check_logged(db, campaigns[size])  # type: ignore[arg-type]
-            if number >= WARMUP:
-                times[job].add(result.seconds)
-                rss[job].add(result.rss_mb)
-        if number >= WARMUP:
-            log(f"  CLI round {number - WARMUP + 1}/{rounds}")
-    return _checks(campaigns, times, rss)
+
+def _readonly(fixture: Fixture, work: Path, env: dict[str, str]) -> Path:
+    """The copy the reads run on: read models caught up, a numbered card described."""
+    from projections.runner import catch_up
+
+    catch_up(fixture.path)  # read models of this program's layout, untimed
+    _checkpoint(fixture.path)
+    copy = _fresh_copy(fixture.path, work / f"read-{fixture.events}.sqlite")
+    checked([GRIZZLED, *PREPARE], dict(env, GRIZZLED_DB=str(copy)))
+    _checkpoint(copy)
+    return copy
+
+
+def _commands(env: dict[str, str]) -> frozenset[str]:
+    """The commands this grizzled has (another branch may add verify, export)."""
+    out = subprocess.run(
+        [GRIZZLED, "--help"], env=env, capture_output=True, text=True, check=True
+    ).stdout
+    section = out.split("Commands:", 1)[-1]
+    return frozenset(line.split()[0] for line in section.splitlines() if line.strip())
+
+
+def _run(
+    key: Key,
+    job: Job | None,
+    campaigns: dict[int, Fixture],
+    readonly: dict[int, Path],
+    extra: dict[str, anchors.Anchor],
+    env: dict[str, str],
+    work: Path,
+) -> tuple[float, float] | None:
+    """One timed run: (seconds, peak RSS MB); None for an anchor that is not measured."""
+    label, size = key
+    if label == "floor":
+        result = checked(FLOOR, env)
+        return result.seconds, result.rss_mb
+    if job is None:
+        return extra[label].run(env)
+    if job.fresh:
+        db = _fresh_copy(campaigns[size].path, work / f"write-{size}.sqlite")
+        if job.setup:
+            checked([GRIZZLED, *job.setup], dict(env, GRIZZLED_DB=str(db)))
+            _checkpoint(db)
+    else:
+        db = readonly[size]
+    before = _count(db) if job.fresh else 0
+    result = checked([GRIZZLED, *job.argv], dict(env, GRIZZLED_DB=str(db)))
+    if job.kind == WRITE and _count(db) != before + 1:
+        raise RuntimeError(f"grizzled {' '.join(job.argv)} on {db} did not record one event")
+    return result.seconds, result.rss_mb
+
+
+def _count(db: Path) -> int:
+    with closing(sqlite3.connect(db)) as conn:
+        return int(conn.execute("SELECT count(*) FROM stored_events").fetchone()[0])
 
 
 def _checks(
     campaigns: dict[int, Fixture],
-    times: dict[tuple[str, int], Samples],
-    rss: dict[tuple[str, int], Samples],
+    by_size: dict[int, list[Job]],
+    times: dict[Key, Samples],
+    rss: dict[Key, Samples],
+    extra: dict[str, anchors.Anchor],
 ) -> tuple[list[Check], dict[str, object]]:
     sizes = sorted(campaigns)
     small, middle, large = sizes[0], sizes[len(sizes) // 2], sizes[-1]
-    floor = times[("floor", 0)]
-    f = floor.median
+    f = times[("floor", 0)].median
     raw: dict[str, object] = {
-        f"{command} @ {campaigns[size].events} events" if command != "floor" else "floor F": {
+        f"{label} @ {campaigns[size].events} events" if size else label: {
             "seconds": samples.to_json(),
-            "rss_mb": rss[(command, size)].to_json(1),
+            "rss_mb": rss[(label, size)].to_json(1),
         }
-        for (command, size), samples in times.items()
+        for (label, size), samples in times.items()
+        if samples.values
+    }
+    raw["anchors"] = {
+        name: round(times[(name, 0)].median / f, 3) if times[(name, 0)].values else None
+        for name in extra
     }
     checks = []
-    for command in COMMANDS:
-        t = times[(command, middle)].median
+    on_middle = {job.label for job in by_size[middle]}
+    # each command on the middle campaign; one not open there (a charm) where it is
+    budget_one = [(job, middle) for job in by_size[middle]]
+    budget_one += [(job, large) for job in by_size[large] if job.label not in on_middle]
+    for job, size in budget_one:
+        if job.kind == LINEAR:
+            continue
+        t = times[(job.label, size)].median
+        where = f"grizzled {job.label}, {campaigns[size].events:,} events"
+        details = {"floor_seconds": round(f, 4), "kind": job.kind}
         checks.append(
-            Check(
-                1,
-                f"{_name(command, campaigns[middle])}, {campaigns[middle].events:,} events",
-                _ms(t),
-                f"F {_ms(f)}",
-                t / f,
-                LIMITS[command],
-                details={"floor_seconds": round(f, 4)},
-            )
+            Check(1, where, _ms(t), f"F {_ms(f)}", t / f, LIMITS[job.kind], details=details)
         )
-    for command in COMMANDS:
-        a, b = times[(command, small)].median, times[(command, large)].median
-        checks.append(
-            Check(
-                2,
-                f"{_name(command, campaigns[large])}, {campaigns[large].events:,} "
-                f"vs {campaigns[small].events:,} events",
-                _ms(b),
-                _ms(a),
-                b / a,
-                SCALING,
-            )
-        )
-    peaks = {size: rss[(STATUS, size)].median for size in sizes}
-    worst = max(peaks, key=lambda size: peaks[size])
+    for job in by_size[large]:
+        if not times.get((job.label, small), Samples()).values:
+            continue  # not open on the smallest campaign (a charm): no scaling to say
+        a, b = times[(job.label, small)].median, times[(job.label, large)].median
+        if job.kind == LINEAR:
+            checks.append(_linear(job, campaigns, middle, large, times))
+            continue
+        vs = f"{campaigns[large].events:,} vs {campaigns[small].events:,} events"
+        what = f"grizzled {job.label}, {vs}"
+        checks.append(Check(2, what, _ms(b), _ms(a), b / a, SCALING))
+    peaks = {job.label: rss[(job.label, large)].median for job in by_size[large]}
+    worst = max(peaks, key=lambda label: peaks[label])
     checks.append(
         Check(
-            5,
-            f"peak RSS of grizzled status, {campaigns[worst].events:,} events",
+            3,
+            f"peak RSS of every command, {campaigns[large].events:,} events "
+            f"(the largest: grizzled {worst})",
             f"{peaks[worst]:.1f} MB",
             f"F {rss[('floor', 0)].median:.1f} MB",
             peaks[worst],
             RSS_MB,
             unit="MB",
-            details={"by_events": {campaigns[s].events: round(peaks[s], 1) for s in sizes}},
+            details={"by_command": {label: round(mb, 1) for label, mb in peaks.items()}},
+        )
+    )
+    status = max(rss[("status", size)].median for size in sizes)
+    checks.append(
+        Check(
+            5,
+            "peak RSS of grizzled status (issue 7)",
+            f"{status:.1f} MB",
+            "",
+            status,
+            STATUS_RSS_MB,
+            unit="MB",
         )
     )
     return checks, raw
 
 
-def _name(command: str, fixture: Fixture) -> str:
-    return f"grizzled {' '.join(fixture.action)}" if command == ACTION else command
+def _linear(
+    job: Job, campaigns: dict[int, Fixture], middle: int, large: int, times: dict[Key, Samples]
+) -> Check:
+    """A whole-campaign command: its cost per event on the largest campaign against the
+    middle one (linear: the same within SCALING)."""
+    per = {
+        size: times[(job.label, size)].median / campaigns[size].events * 1e6
+        for size in (middle, large)
+    }
+    return Check(
+        2,
+        f"grizzled {job.label} per event (linear), {campaigns[large].events:,} "
+        f"vs {campaigns[middle].events:,} events",
+        f"{per[large]:.0f} us/event",
+        f"{per[middle]:.0f} us/event",
+        per[large] / per[middle],
+        SCALING,
+        details={"kind": LINEAR},
+    )
+
+
+def anchor_lines(raw: dict[str, object]) -> list[str]:
+    """The anchors beside the budgets: each as a multiple of F (or not measured)."""
+    found = raw.get("anchors", {})
+    assert isinstance(found, dict)
+    return [
+        f"anchor  {name}: " + (f"{ratio:.2f} x F" if ratio is not None else "not measured")
+        for name, ratio in found.items()
+    ]
 
 
 def _ms(seconds: float) -> str:
     return f"{seconds * 1000:.0f} ms"
 
 
+@contextmanager
+def _busy_disk(work: Path) -> Iterator[None]:
+    """A parallel writer (``python -m bench.busy``) for as long as the block runs."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bench.busy", str(work / "busy")],
+        stdin=subprocess.PIPE,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    try:
+        yield
+    finally:
+        assert process.stdin is not None
+        process.stdin.close()  # the writer stops when its stdin closes
+        process.wait()
+
+
 def _fresh_copy(source: Path, target: Path) -> Path:
     """A copy of the campaign, on disk before the clock starts: a user's file is not a
     fresh copy whose pages the command's first fsync (or the checkpoint when it closes
-    the database) would have to write out first, 240 MB of them at 50,000 events."""
+    the database) would have to write out first."""
     for extra in ("-wal", "-shm"):
         Path(f"{target}{extra}").unlink(missing_ok=True)
     shutil.copyfile(source, target)
@@ -176,11 +295,3 @@ def _known(path: Path) -> None:
 def _checkpoint(path: Path) -> None:
     with closing(sqlite3.connect(path)) as conn:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-
-
-def _check_logged(db: Path, fixture: Fixture) -> None:
-    """The action was recorded: one more stored event than the campaign had."""
-    with closing(sqlite3.connect(db)) as conn:
-        (count,) = conn.execute("SELECT count(*) FROM stored_events").fetchone()
-    if count != fixture.events + 1:
-        raise RuntimeError(f"{fixture.action} on {db}: {count} events, not {fixture.events + 1}")

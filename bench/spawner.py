@@ -13,6 +13,8 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+TAIL = 4000  # characters of a command's output sent back (for an error's message)
+
 
 def spawn(argv: Sequence[str], env: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Run a command to completion; its wall time, peak RSS (``wait4``), code and output.
@@ -27,8 +29,10 @@ def spawn(argv: Sequence[str], env: Mapping[str, str] | None = None) -> dict[str
         _, status, usage = os.wait4(process.pid, 0)
         seconds = time.perf_counter() - start
         process.returncode = os.waitstatus_to_exitcode(status)
-        out.seek(0)
-        text = out.read()
+        size = out.seek(0, os.SEEK_END)
+        out.seek(max(0, size - TAIL))
+        text = out.read()  # the tail only: a big output kept here would count in the
+        # peak RSS of every command started after it (see bench.measure.Spawner)
     return {
         "seconds": seconds,
         "rss_mb": usage.ru_maxrss / 1024,

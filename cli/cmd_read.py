@@ -12,6 +12,8 @@ from cli.params import CHAPTER_PLAYED, LOG_ENTRY, TEXT, WORD
 from cli.shown import quoted, shown
 
 if TYPE_CHECKING:
+    from domain.campaign.flow import CampaignState
+    from projections.queries import LogFilter
     from tracker.app import UndoPreview
 
 JSON = click.option("--json", "as_json", is_flag=True, help="Plain JSON (see docs/cli.md).")
@@ -91,6 +93,9 @@ def log(
     screen = not as_json and not everything and last is None and console.is_interactive
     if screen:  # the latest screenful; a heading per session, the hint and the header
         last = max(5, console.height - 8)
+    if not as_json and not screen and last is None and not console.is_interactive:
+        _stream_log(ctx, only, console.width)
+        return
     with read_models(ctx) as (conn, campaign):
         entries = history(conn, campaign, last=last, only=only)
         earlier = log_count(conn, campaign["campaign_id"], only) - len(entries) if screen else 0
@@ -107,12 +112,42 @@ def log(
     sys.stdout.write(text + "\n")  # as the script set it up: what it cannot show, escaped
 
 
+def _stream_log(ctx: Context, only: LogFilter, width: int) -> None:
+    """Every entry ``only`` lets through, printed as it is read: a whole log is never held
+    in memory (50,000 entries)."""
+    from cli import logview
+    from cli.readmodel import read_models
+    from projections.queries import history_extent, history_rows
+
+    with read_models(ctx) as (conn, campaign):
+        newest, names = history_extent(conn, campaign["campaign_id"], only)
+        if not newest:
+            sys.stdout.write("No entry matches.\n")
+            return
+        reverts = history_rows(conn, campaign, only, reverts=True)
+        layout = logview.Layout.of(newest, names, reverts, width)
+        for line in logview.entry_lines(history_rows(conn, campaign, only), layout):
+            sys.stdout.write(line.text + "\n")  # as the script set it up: escapes kept
+
+
 @click.command()
 @JSON
 @click.option("--explain", is_flag=True, help="List every event behind each number.")
+@click.option(
+    "--all", "everything", is_flag=True, help="Every chapter (else the latest 20 and the totals)."
+)
 @pass_context
-def score(ctx: Context, as_json: bool, explain: bool) -> None:
+def score(ctx: Context, as_json: bool, explain: bool, everything: bool) -> None:
     """Victory Points, Negative Points and their difference, chapter by chapter."""
+    if not as_json and not explain:
+        from cli.readmodel import score_lines
+
+        found = score_lines(ctx)  # the read models' rows: no rules loaded
+        if found is not None:
+            from cli.render import SCORE_PAGE, score_lines_table
+
+            ctx.console().print(score_lines_table(*found, None if everything else SCORE_PAGE))
+            return
     state = ctx.state()
     facts = None
     if explain:
@@ -126,10 +161,10 @@ def score(ctx: Context, as_json: bool, explain: bool) -> None:
 
         ctx.print_json(score_json(state, facts))
         return
-    from cli.render import explanation_table, score_table
+    from cli.render import SCORE_PAGE, explanation_table, score_table
 
     console = ctx.console()
-    console.print(score_table(state))
+    console.print(score_table(state, None if everything else SCORE_PAGE))
     if facts is not None:
         from rich.text import Text
 
@@ -280,11 +315,8 @@ def replay(ctx: Context, chapter: int | None, at_version: int | None, as_json: b
     revert marked in their place), or show the board at any log entry."""
     from cli.jsonout import chapter_json
 
-    name = ctx.campaign_name()
-    tracker = ctx.tracker()
     if at_version is not None:
-        with refusals():
-            state = tracker.state(name, at_version)
+        state = _state_at(ctx, at_version)
         undo = _undone_by(ctx, at_version)
         if as_json:
             taken = undo["version"] if undo is not None else None
@@ -308,7 +340,7 @@ def replay(ctx: Context, chapter: int | None, at_version: int | None, as_json: b
         return
     actions, taken_back = _chapter_actions(ctx, chapter)
     with refusals():
-        steps = tracker.replay(name, actions)
+        steps = ctx.tracker().replay(ctx.campaign_name(), actions)
     if as_json:
         from cli.render import outcomes
 
@@ -327,6 +359,18 @@ def replay(ctx: Context, chapter: int | None, at_version: int | None, as_json: b
     from cli.render import replay_table
 
     ctx.console().print(replay_table(steps, taken_back))
+
+
+def _state_at(ctx: Context, version: int) -> CampaignState:
+    """The board right after log entry ``version``: from the snapshots and events the
+    read models' file holds (no event store loaded), else from the tracker."""
+    from cli.readmodel import state_at
+
+    state = state_at(ctx, version)
+    if state is None:
+        with refusals():
+            state = ctx.tracker().state(ctx.campaign_name(), version)
+    return state
 
 
 def _undone_by(ctx: Context, version: int) -> dict[str, Any] | None:

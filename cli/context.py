@@ -53,6 +53,9 @@ class Context:
     _tracker: Tracker | None = field(default=None, repr=False)
     _console: Console | None = field(default=None, repr=False)
     _loaded: Campaign | None = field(default=None, repr=False)  # what state() loaded
+    # a command that only reads: its state from the read models (cli.main gives
+    # cli.readmodel.projected_state; None: from the tracker)
+    read_state: Callable[[Context], CampaignState | None] | None = field(default=None, repr=False)
 
     # --- where ---------------------------------------------------------------------------
     @property
@@ -174,15 +177,20 @@ class Context:
             rebuild(tracker.db_path)  # else the read commands read the events themselves
 
     def state(self) -> CampaignState:
-        """The current campaign's state (``log`` then decides on it, without a reload)."""
+        """The current campaign's state (``log`` then decides on it, without a reload). A
+        command that only reads takes it from the read models where the file keeps them
+        (no event store opened, nothing replayed)."""
+        if self.access == "read" and self._tracker is None and self.read_state is not None:
+            state = self.read_state(self)
+            if state is not None:
+                return state
         with refusals():
             self._loaded = self.tracker().campaign(self.campaign_name())
         return self._loaded.state
 
     def log(self, command: CampaignCommand, summary: str) -> Logged:
-        """Record one action through the rules, print what happened and what comes next."""
-        from rich.text import Text
-
+        """Record one action through the rules, print what happened and what comes next
+        (plain text wrapped to the terminal's width: rich is not needed for it)."""
         from cli.narrate import narrate
         from cli.next_step import next_step
         from cli.shown import shown
@@ -192,13 +200,13 @@ class Context:
             logged = self.tracker().log_action(name, command, summary=summary, loaded=self._loaded)
         self._loaded = None
         self.saved(logged.version)
-        out = self.console()
+        lines = []
         if logged.retried:
-            out.print("[yellow]The campaign changed meanwhile: checked again and logged.[/yellow]")
+            lines.append("The campaign changed meanwhile: checked again and logged.")
         state = logged.state
-        for line in narrate(logged.events, state.catalogue, state.ruleset, campaign=state):
-            out.print(line)
-        out.print(Text.assemble(("Next:", "bold"), " ", shown(next_step(logged.state))))
+        lines += narrate(logged.events, state.catalogue, state.ruleset, campaign=state)
+        lines.append(f"Next: {shown(next_step(logged.state))}")
+        print_wrapped(lines)
         if any(type(e).__name__ in ("ChapterWon", "ChapterLost") for e in logged.events):
             from cli.chapter_end import chapter_ended  # checkpoint, automatic backup
 
@@ -261,6 +269,17 @@ class Context:
         except UnicodeEncodeError:
             text = json.dumps(data, indent=2, ensure_ascii=True, default=str)
         click.echo(text.translate(JSON_RAW_CONTROLS))
+
+
+def print_wrapped(lines: list[str]) -> None:
+    """Plain lines on stdout, each wrapped at the terminal's width (``COLUMNS``, else 80
+    when stdout is not a terminal), as rich would wrap them."""
+    import shutil
+    import textwrap
+
+    width = shutil.get_terminal_size().columns
+    for line in lines:
+        click.echo("\n".join(textwrap.wrap(line, width) or [""]))
 
 
 @contextmanager

@@ -4,7 +4,7 @@ logged in, each with its time, who logged it, what happened and why."""
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any, NamedTuple
 
@@ -54,7 +54,7 @@ def taken_by(version: int, by: Entry, why: bool = False) -> str:
     return f"{said}: {by['reason']}" if why and by["reason"] else said
 
 
-def _off_line(entries: Sequence[Entry]) -> dict[int, str]:
+def _off_line(entries: Iterable[Entry]) -> dict[int, str]:
     """What took an undone entry off the line, when a revert in view did: the reverted
     action, then the ones it decided again."""
     return {
@@ -74,6 +74,26 @@ class Line(NamedTuple):
     heading: bool = False
 
 
+class Layout(NamedTuple):
+    """The log's columns: the number's and who's widths, the words' indent and room, and
+    what took each undone entry off the line when a revert in view did."""
+
+    number: int
+    who: int
+    indent: int
+    room: int
+    off: dict[int, str]
+
+    @staticmethod
+    def of(newest: int, names: Iterable[str], reverts: Iterable[Entry], width: int) -> Layout:
+        """The layout of entries numbered up to ``newest``, logged by ``names``, with
+        ``reverts`` (the standing reverts among them)."""
+        number = len(str(newest))
+        who = min(WHO_MOST, max(3, max((len(shown(n, WHO_MOST)) for n in names), default=3)))
+        indent = number + 2 + 5 + 2 + who + 2
+        return Layout(number, who, indent, max(20, width - indent), _off_line(reverts))
+
+
 def history_lines(entries: Sequence[Entry], width: int, earlier: int = 0) -> list[Line]:
     """The log laid out in plain lines ``width`` wide: under a heading per day and session,
     each entry's number, time, who and what (wrapped under itself), undone actions said in
@@ -88,18 +108,26 @@ def history_lines(entries: Sequence[Entry], width: int, earlier: int = 0) -> lis
         )
     if not entries:
         return [*lines, Line("No entry matches.")]
-    number = max(len(str(entry["version"])) for entry in entries)
-    who = min(WHO_MOST, max(3, max(len(shown(e["logged_by"], WHO_MOST)) for e in entries)))
-    indent = number + 2 + 5 + 2 + who + 2
-    room = max(20, width - indent)
-    off = _off_line(entries)
+    layout = Layout.of(
+        max(entry["version"] for entry in entries),
+        (entry["logged_by"] for entry in entries),
+        entries,
+        width,
+    )
+    return [*lines, *entry_lines(entries, layout)]
+
+
+def entry_lines(entries: Iterable[Entry], layout: Layout) -> Iterator[Line]:
+    """``history_lines`` of entries as they come (a whole log is never held), laid out by
+    ``layout``; nothing when there are none."""
+    number, who, indent, room, off = layout
     group: tuple[date, str] | None = None
     for entry in entries:
         when = _local(entry["time"])
         key = (when.date(), str(entry["session"]))
         if key != group:
-            lines.append(Line(shown(heading(*key), LINE), heading=True))
-            lines.append(Line(f"{'#':>{number}}  time   {'who':<{who}}  what", heading=True))
+            yield Line(shown(heading(*key), LINE), heading=True)
+            yield Line(f"{'#':>{number}}  time   {'who':<{who}}  what", heading=True)
             group = key
         said = shown(what(entry), LINE)
         suffix = f" ({off.get(entry['version'], 'undone')})" if entry["undone"] else ""
@@ -113,11 +141,8 @@ def history_lines(entries: Sequence[Entry], width: int, earlier: int = 0) -> lis
         left = len(said) if entry["undone"] else 0  # how much of the words is struck
         for i, chunk in enumerate(chunks):
             struck = min(left, len(chunk))
-            lines.append(
-                Line((prefix if i == 0 else " " * indent) + chunk, (indent, indent + struck))
-            )
+            yield Line((prefix if i == 0 else " " * indent) + chunk, (indent, indent + struck))
             left = max(0, left - struck - 1)
-    return lines
 
 
 def history_view(entries: Sequence[Entry], width: int = 100, earlier: int = 0) -> RenderableType:

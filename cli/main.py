@@ -10,12 +10,15 @@ import contextlib
 import importlib
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from cli import context, params
 from cli.context import Context, refusals
+
+if TYPE_CHECKING:
+    from domain.campaign.flow import CampaignState
 
 # Each command's module is imported only when that command runs (click's lazy group).
 LAZY: dict[str, str] = {
@@ -270,7 +273,14 @@ def main(ctx: click.Context, db: str | None, campaign: str | None) -> None:
     except BadPath as error:
         raise click.UsageError(str(error)) from None
     access: Access = "read" if ctx.invoked_subcommand in READ_COMMANDS else "write"
-    ctx.obj = context.CURRENT = Context(path, campaign, access)
+    ctx.obj = context.CURRENT = Context(path, campaign, access, read_state=_projected_state)
+
+
+def _projected_state(ctx: Context) -> CampaignState | None:
+    """A reading command's campaign state from the read models (``cli.readmodel``)."""
+    from cli.readmodel import projected_state
+
+    return projected_state(ctx)
 
 
 @main.command()

@@ -1,15 +1,14 @@
 """Domain events as sentences a table reads aloud: what happened, in the rules' words.
 
 Names, reasons and card texts come from the campaign's file: each sentence is ``shown``
-(control characters escaped) and drawn as rich ``Text``, never read as markup."""
+(control characters escaped) plain text, printed as it is (never read as rich markup).
+Rich is not imported here: a logged action prints its narration without it."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
-
-from rich.text import Text
 
 from cli.shown import quoted, shown
 from domain.cards.catalogue import Catalogue
@@ -445,16 +444,16 @@ def narrate(
     catalogue: Catalogue,
     ruleset: str = "",
     campaign: CampaignState | None = None,
-) -> list[Text]:
-    """One sentence per event, ready to print; the base game (``classic``) is one game,
-    won or lost, where a campaign's chapter is. With ``campaign`` (the state after the
-    events), a chapter's end says its Conclusion's reward rule."""
+) -> list[str]:
+    """One sentence per event, ``shown``, ready to print; the base game (``classic``) is
+    one game, won or lost, where a campaign's chapter is. With ``campaign`` (the state
+    after the events), a chapter's end says its Conclusion's reward rule."""
     game = "game" if ruleset == "classic" else "chapter"
     lines = []
     for e in events:
-        lines.append(Text(shown(sentence(e, catalogue, game))))
+        lines.append(shown(sentence(e, catalogue, game)))
         if campaign is not None and isinstance(e, ChapterWon | ChapterLost):
             said = chapter_end(campaign)
             if said:
-                lines.append(Text(shown(said)))
+                lines.append(shown(said))
     return lines

@@ -19,6 +19,8 @@ from cli.shown import quoted
 
 if TYPE_CHECKING:
     from cli.context import Context
+    from cli.render import ScoreLine
+    from domain.campaign.flow import CampaignState
 
 
 def _campaign_row(ctx: Context, conn: sqlite3.Connection) -> dict[str, Any]:
@@ -208,6 +210,77 @@ def _reading(
         from tracker.dbfile import failure
 
         raise Refused(str(failure(ctx.db, error))) from None
+
+
+def projected_state(ctx: Context) -> CampaignState | None:
+    """The current campaign's state as the read models keep it (caught up first), the
+    state the events lead to; None where the file keeps no read models (the tracker
+    then loads it from the events). Neither eventsourcing nor the tracker is loaded."""
+    import msgspec
+
+    from domain.codec import decode_campaign
+
+    uri, kept = _opened(ctx)
+    if not kept:
+        return None
+    with _reading(ctx, uri, kept) as (conn, campaign):
+        row = conn.execute(
+            "SELECT state FROM projection_campaigns WHERE campaign_id = ?",
+            (campaign["campaign_id"],),
+        ).fetchone()
+    if row is None or row[0] is None:
+        return None
+    with refusals():
+        return decode_campaign(msgspec.json.decode(row[0]))
+
+
+def score_lines(
+    ctx: Context,
+) -> tuple[list[ScoreLine], tuple[int, int] | None, tuple[int, int, int]] | None:
+    """The score as ``render.score_lines_table`` draws it, from the read models
+    (``campaign_score``, the campaign's row and its current chapter's board): no rules
+    loaded; None where the file keeps no read models."""
+    from cli.render import ScoreLine
+    from projections import queries
+
+    uri, kept = _opened(ctx)
+    if not kept:
+        return None
+    with _reading(ctx, uri, kept) as (conn, campaign):
+        total = queries.score(conn, campaign["campaign_id"])
+        board = queries.status(conn, campaign["campaign_id"], campaign["chapter"])
+    lines = [
+        ScoreLine(
+            c["chapter"], c["result"], c["morale_left"], c["victory_points"], c["negative_points"]
+        )
+        for c in total["chapters"]
+    ]
+    running = None
+    if campaign["chapter_running"] and board is not None:
+        running = (campaign["chapter"], board["morale"])
+    return lines, running, (total["difference"], total["victory_points"], total["negative_points"])
+
+
+def state_at(ctx: Context, version: int) -> CampaignState | None:
+    """The current campaign's state right after its event ``version``, rebuilt as the
+    tracker rebuilds it (its newest snapshot at or before, then the events after it:
+    ``projections.recall``) without loading eventsourcing; None where the file keeps no
+    read models (the tracker then rebuilds it)."""
+    from projections.errors import ProjectionError
+    from projections.recall import Recall
+
+    uri, kept = _opened(ctx)
+    if not kept:
+        return None
+    with _reading(ctx, uri, kept) as (conn, campaign):
+        if version > campaign["version"]:
+            raise Refused(
+                f"there is no log entry #{version}: the log ends at #{campaign['version']}"
+            )
+        try:
+            return Recall(conn).state_at(campaign["campaign_id"], version)
+        except ProjectionError as error:
+            raise Refused(str(error)) from None
 
 
 def from_events(ctx: Context) -> dict[str, Any]:

@@ -7,7 +7,7 @@ rich markup)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -80,37 +80,82 @@ SCORE_COLUMNS = ("chapter", "result", "Morale left", "Victory Points", "Negative
 SCORE_SHORT = ("chapter", "result", "Morale", "Victory", "Negative")  # a narrow console
 
 
-def score_table(state: CampaignState) -> RenderableType:
-    """Each chapter: result, Morale Reserve left, Victory and Negative Points; the totals
-    (the short headers when the long ones do not fit)."""
-    return FirstFit(_score_table(state, SCORE_COLUMNS), _score_table(state, SCORE_SHORT, False))
+SCORE_PAGE = 20  # chapters a score shows (the latest), unless asked for all
 
 
-def _score_table(state: CampaignState, columns: Sequence[str], edge: bool = True) -> Table:
+class ScoreLine(NamedTuple):
+    """One chapter of the score: its number, result, Morale left, Victory and Negative
+    Points."""
+
+    chapter: int
+    result: str
+    morale_left: int
+    victory: int
+    negative: int
+
+
+def score_table(state: CampaignState, last: int | None = SCORE_PAGE) -> RenderableType:
+    """Each chapter (the ``last`` ones; None: all): result, Morale Reserve left, Victory
+    and Negative Points; the totals (the short headers when the long ones do not fit).
+    A long campaign's earlier chapters are one line: the table costs the same to draw
+    after a thousand chapters as after twenty."""
     from domain.campaign.rewards import score
 
     total = score(state)
-    drawn = table(columns, edge=edge)
-    for line, result in zip(total.lines, state.results, strict=True):
-        outcome = RESULT_WORDS.get(result.outcome, f"lost: {result.outcome}")
-        drawn.add_row(
-            str(result.number),
-            cell(outcome),
-            str(result.morale_left),
-            str(line.victory_points),
-            str(line.negative_points),
-        )
+    lines = [
+        ScoreLine(r.number, r.outcome, r.morale_left, line.victory_points, line.negative_points)
+        for line, r in zip(total.lines, state.results, strict=True)
+    ]
+    running = None
     if state.chapter_running and state.chapter is not None:
+        running = (state.chapter_number, len(state.chapter.morale))
+    totals = (total.difference, total.victory_points, total.negative_points)
+    return score_lines_table(lines, running, totals, last)
+
+
+def score_lines_table(
+    lines: Sequence[ScoreLine],
+    running: tuple[int, int] | None,
+    totals: tuple[int, int, int],
+    last: int | None = SCORE_PAGE,
+) -> RenderableType:
+    """``score_table`` from its lines (the read models' ``campaign_score`` rows, or the
+    rules' score): ``running`` the chapter in progress and its Morale Reserve, ``totals``
+    the difference, Victory and Negative Points."""
+    return FirstFit(
+        _score_table(lines, running, totals, SCORE_COLUMNS, last=last),
+        _score_table(lines, running, totals, SCORE_SHORT, False, last=last),
+    )
+
+
+def _score_table(
+    lines: Sequence[ScoreLine],
+    running: tuple[int, int] | None,
+    totals: tuple[int, int, int],
+    columns: Sequence[str],
+    edge: bool = True,
+    *,
+    last: int | None,
+) -> Table:
+    drawn = table(columns, edge=edge)
+    earlier = len(lines) - last if last is not None and len(lines) > last else 0
+    if earlier:
+        said = f"{earlier} earlier chapter{'s' if earlier != 1 else ''} (score --all)"
+        drawn.add_row("...", said, "", "", "")
+    for line in lines[earlier:]:
+        outcome = RESULT_WORDS.get(line.result, f"lost: {line.result}")
         drawn.add_row(
-            str(state.chapter_number), "in progress", str(len(state.chapter.morale)), "", ""
+            str(line.chapter),
+            cell(outcome),
+            str(line.morale_left),
+            str(line.victory),
+            str(line.negative),
         )
+    if running is not None:
+        drawn.add_row(str(running[0]), "in progress", str(running[1]), "", "")
+    difference, victory, negative = totals
     drawn.add_row(
-        "total",
-        f"difference {total.difference:+d}",
-        "",
-        str(total.victory_points),
-        str(total.negative_points),
-        style="bold",
+        "total", f"difference {difference:+d}", "", str(victory), str(negative), style="bold"
     )
     return drawn
 
@@ -172,7 +217,7 @@ def outcomes(step: ReplayStep) -> list[str]:
     from cli.narrate import narrate
 
     ends = [e for e in step.events if e.TYPE in OUTCOMES]
-    return [line.plain for line in narrate(ends, step.state.catalogue, step.state.ruleset)]
+    return narrate(ends, step.state.catalogue, step.state.ruleset)
 
 
 def replay_table(steps: Sequence[ReplayStep], taken_back: Sequence[dict[str, Any]] = ()) -> Table:

@@ -1,8 +1,9 @@
 """Projecting one batch of stored events.
 
 The runner keeps each campaign's ``CampaignState``: started by ``start_campaign`` on
-Created, evolved by ``evolve_campaign`` over an ActionLogged's domain events, replaced by
-the recorded ``restored`` state on an undo or a redo. A batch collects what its events
+Created, evolved by ``evolve_campaign`` over an ActionLogged's domain events, replaced on
+an undo, a redo or a revert by the state right after the action it returns to (one this
+run projected, or ``projections.recall``). A batch collects what its events
 touch (each chapter's latest board, each campaign's latest state, new log rows, undone
 flags) and ``projections.write`` writes every touched row once, with the new position,
 in the caller's transaction. This is the heavy path (the domain): it is imported only
@@ -22,6 +23,7 @@ from domain.records import from_record
 from projections.batch import Batch, Stream
 from projections.errors import ProjectionError
 from projections.log import log_row
+from projections.recall import Recall
 from projections.stored import Stored, read_after, read_versions
 from projections.write import write_batch
 
@@ -34,10 +36,12 @@ class Projector:
         self.conn = conn
         self.streams: dict[str, Stream] = {}
         self.position: int | None = None
+        self.recall = Recall(conn)
 
     def forget(self) -> None:
         """Drop what is cached: another runner moved the position."""
         self.streams.clear()
+        self.recall = Recall(self.conn)
 
     # --- projecting -----------------------------------------------------------------------
     def project_after(self, position: int, limit: int) -> int:
@@ -128,13 +132,13 @@ class Projector:
     def _restore(self, batch: Batch, stream: Stream, event: Stored) -> None:
         """An undo or a redo: the recorded state replaces the campaign's. A redo into a
         later chapter replays the redone actions so the chapters between get their
-        final boards back. The recorded state is decoded unless this run computed the
-        state after that action itself (the same state; decoding costs milliseconds)."""
+        final boards back. The state is the one this run computed after that action, if
+        it still has it (the same state; decoding or rebuilding costs milliseconds)."""
         actions = event.data.actions or []
         head = event.data.head or 0
         redo = event.kind == "ActionsRedone"
         known = stream.recent.get(head)
-        restored = known if known is not None else decode_campaign(event.restored())
+        restored = known if known is not None else self.recall.returned_to(event)
         if redo and restored.chapter_number > stream.state.chapter_number:
             for action in read_versions(self.conn, stream.campaign_id, actions):
                 if action.kind == "ActionLogged":
@@ -154,12 +158,12 @@ class Projector:
                 batch.mark(stream.campaign_id, revert.data.actions or [], undone=redo)
 
     def _revert(self, batch: Batch, stream: Stream, event: Stored) -> None:
-        """A revert: the line goes on from the reverted action's parent (its state, as
-        the revert recorded it), and the later actions' new events are applied; the
-        reverted action and the ones it decided again leave the line."""
+        """A revert: the line goes on from the reverted action's parent (its state), and
+        the later actions' new events are applied; the reverted action and the ones it
+        decided again leave the line."""
         parent = event.data.parent or 0
         known = stream.recent.get(parent)
-        stream.state = known if known is not None else decode_campaign(event.base())
+        stream.state = known if known is not None else self.recall.returned_to(event)
         batch.cut(stream)
         batch.current_chapter(stream)
         for again in event.data.reapplied:

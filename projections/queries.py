@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from projections.schema import POSITION_NAME, SCHEMA
@@ -71,8 +72,12 @@ def connect(db_path: str | os.PathLike[str], uri: str | None = None) -> sqlite3.
 
 
 def _plain(cursor: sqlite3.Cursor, keep_campaign: bool = False) -> list[Row]:
+    return list(_rows(cursor, keep_campaign))
+
+
+def _rows(cursor: sqlite3.Cursor, keep_campaign: bool = False) -> Iterator[Row]:
+    """The cursor's rows as dicts, one at a time (JSON and flag columns decoded)."""
     names = [d[0] for d in cursor.description]
-    rows = []
     for values in cursor:
         row: Row = {}
         for name, value in zip(names, values, strict=True):
@@ -83,8 +88,7 @@ def _plain(cursor: sqlite3.Cursor, keep_campaign: bool = False) -> list[Row]:
             elif value is not None and name in FLAG_COLUMNS:
                 value = bool(value)
             row[name] = value
-        rows.append(row)
-    return rows
+        yield row
 
 
 def behind(conn: sqlite3.Connection) -> int:
@@ -305,23 +309,48 @@ def history(
     when, the domain event types it carried, what an undo or a redo named, and whether an
     action was undone. The creation is said by the campaign's name; an undo or a redo by
     the versions it names (``actions``)."""
-    created = f"campaign {campaign['campaign']!r} created"
     return [
-        {
-            "version": row["version"],
-            "kind": row["kind"],
-            "summary": created if row["kind"] == "Created" else row["summary"] or "",
-            "time": row["time"],
-            "logged_by": row["who"],
-            "session": row["session"],
-            "chapter": row["chapter"],
-            "undone": row["undone"],
-            "events": row["event_types"],
-            "actions": row["actions"] or [],
-            "reason": row["reason"] or "",
-        }
-        for row in log(conn, campaign["campaign_id"], last=last, only=only)
+        _entry(campaign, row) for row in log(conn, campaign["campaign_id"], last=last, only=only)
     ]
+
+
+def history_rows(
+    conn: sqlite3.Connection, campaign: Row, only: LogFilter, *, reverts: bool = False
+) -> Iterator[Row]:
+    """``history`` without ``last``, one entry at a time (a whole log is never held in
+    memory); only its reverts that stand, with ``reverts``."""
+    where, params = _where(campaign["campaign_id"], only)
+    if reverts:
+        where += " AND kind = 'ActionReverted' AND undone = 0"
+    cursor = conn.execute(f"SELECT * FROM event_log WHERE {where} ORDER BY version", params)
+    return (_entry(campaign, row) for row in _rows(cursor))
+
+
+def history_extent(
+    conn: sqlite3.Connection, campaign_id: str, only: LogFilter
+) -> tuple[int, list[str]]:
+    """The newest version ``history_rows`` gives and every name it says logged an entry."""
+    where, params = _where(campaign_id, only)
+    (newest,) = conn.execute(f"SELECT max(version) FROM event_log WHERE {where}", params).fetchone()
+    who = conn.execute(f"SELECT DISTINCT who FROM event_log WHERE {where}", params).fetchall()
+    return int(newest or 0), [str(name) for (name,) in who]
+
+
+def _entry(campaign: Row, row: Row) -> Row:
+    created = f"campaign {campaign['campaign']!r} created"
+    return {
+        "version": row["version"],
+        "kind": row["kind"],
+        "summary": created if row["kind"] == "Created" else row["summary"] or "",
+        "time": row["time"],
+        "logged_by": row["who"],
+        "session": row["session"],
+        "chapter": row["chapter"],
+        "undone": row["undone"],
+        "events": row["event_types"],
+        "actions": row["actions"] or [],
+        "reason": row["reason"] or "",
+    }
 
 
 def played_chapters(conn: sqlite3.Connection, campaign_id: str) -> list[int]:
@@ -348,23 +377,32 @@ def chapter_actions(conn: sqlite3.Connection, campaign_id: str, chapter: int) ->
 
 
 SCORED = ("HelpingHandAwarded", "HelpingHandsUnclaimed", "CardBanned")
-SCORE_RECORDS = f"""
-SELECT log.version, log.who, log.time, record.value
-FROM event_log AS log
-JOIN stored_events AS stored
-    ON stored.originator_id = log.campaign_id AND stored.originator_version = log.version
-JOIN json_each(
-    CASE log.kind WHEN 'ActionReverted' THEN (
-        SELECT json_group_array(json(events.value))
-        FROM json_each(CAST(stored.state AS TEXT), '$.reapplied') AS again,
-            json_each(again.value, '$.events') AS events
-    ) ELSE json_extract(CAST(stored.state AS TEXT), '$.events') END
-) AS record
-WHERE log.campaign_id = ? AND log.kind IN ('ActionLogged', 'ActionReverted') AND log.undone = 0
-    AND EXISTS (SELECT 1 FROM json_each(log.event_types) WHERE value IN {SCORED})
-    AND json_extract(record.value, '$.type') IN {SCORED}
-ORDER BY log.version, record.key
-"""
+PAGE = 500  # stored events read at a time
+
+
+def standing_records(
+    conn: sqlite3.Connection, campaign_id: str, types: tuple[str, ...]
+) -> Iterator[tuple[int, str, str, dict[str, Any]]]:
+    """Every domain event record of one of ``types`` in the actions that stand (logged,
+    or a revert's decided again), in the order recorded: (version, who, time, record).
+    The event log says which actions hold one; their stored rows are read and decoded
+    (``projections.stored``: a logged action's row may be packed)."""
+    from projections.stored import read_versions
+
+    marks = ", ".join("?" * len(types))
+    logged = conn.execute(
+        "SELECT version, who, time FROM event_log WHERE campaign_id = ? "
+        "AND kind IN ('ActionLogged', 'ActionReverted') AND undone = 0 AND EXISTS "
+        f"(SELECT 1 FROM json_each(event_types) WHERE value IN ({marks})) ORDER BY version",
+        (campaign_id, *types),
+    ).fetchall()
+    for start in range(0, len(logged), PAGE):
+        page = {version: (who, time) for version, who, time in logged[start : start + PAGE]}
+        for stored in read_versions(conn, campaign_id, list(page)):
+            who, time = page[stored.version]
+            for record in stored.records():
+                if record["type"] in types:
+                    yield stored.version, who, time, record
 
 
 def score_facts(conn: sqlite3.Connection, campaign_id: str) -> list[Row]:
@@ -372,8 +410,7 @@ def score_facts(conn: sqlite3.Connection, campaign_id: str) -> list[Row]:
     (``score --json --explain``'s ``explanation``): a Helping Hand acquired is a Victory
     Point; one not taken and a card banned are Negative Points."""
     facts = []
-    for version, who, time, text in conn.execute(SCORE_RECORDS, (campaign_id,)):
-        record = json.loads(text)
+    for version, who, time, record in standing_records(conn, campaign_id, SCORED):
         for kind, what in _points(record["type"], record["data"]):
             facts.append(
                 {

@@ -2,11 +2,12 @@
 
 ``stored_events`` is the eventsourcing library's table: a rowid table whose rowid is the
 notification id, holding ``originator_id`` (uuid hex), ``originator_version``, ``topic``
-and ``state`` (compact JSON). A payload is decoded into ``Payload``, the fields the read
-models use; the others (the command) are skipped unread, and an undo's or a redo's
-recorded state is kept as raw JSON, decoded only when the runner has no state of its own
-for it. The library writes datetimes as ``{"_type_": "datetime_iso", "_data_": ...}``:
-the timestamp is its text here. Version-1 events have no ``session`` (see docs/events.md).
+and ``state`` (compact JSON; a logged action's packed: ``domain.packing``). A payload is
+decoded into ``Payload``, the fields the read models use; the others (the command) are
+skipped unread, and the state an undo, a redo or a revert of an older file recorded is
+kept as raw JSON, decoded only when the runner has no state of its own for it. The
+library writes datetimes as ``{"_type_": "datetime_iso", "_data_": ...}``: the timestamp
+is its text here. Version-1 events have no ``session`` (see docs/events.md).
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ from typing import Any
 
 import msgspec
 
+from domain.packing import is_packed, unpack
 from projections.errors import ProjectionError
 
 # What the tracker's upcaster gives version-1 events (tracker.aggregate.UNKNOWN_SESSION).
 UNKNOWN_SESSION = "before sessions were recorded"
 TOPIC_PREFIX = "grizzled:Campaign."
+MAX_ROW = 16 * 1024 * 1024  # the most a packed row may unpack to (tracker.mapper's limit)
 KINDS = frozenset({"Created", "ActionLogged", "ActionsUndone", "ActionsRedone", "ActionReverted"})
 
 
@@ -32,7 +35,8 @@ class Transcoded(msgspec.Struct, frozen=True):
 
 class Payload(msgspec.Struct, frozen=True):
     """The fields of a stored event the read models read (which ones a kind has: see
-    tracker.aggregate); ``restored`` is raw JSON, empty when the event has none."""
+    tracker.aggregate); ``restored`` and ``base`` are raw JSON, empty (or null) when the
+    event has none."""
 
     timestamp: Transcoded | None = None
     record: dict[str, Any] | None = None  # Created: the CampaignCreated record
@@ -63,9 +67,17 @@ class Stored(msgspec.Struct, frozen=True):
     timestamp: str
     data: Payload
 
-    def base(self) -> dict[str, Any]:
-        """A revert's starting state, as the domain codec's plain data."""
-        return msgspec.json.decode(self.data.base)  # type: ignore[no-any-return]
+    def recorded(self) -> dict[str, Any] | None:
+        """The state an undo, a redo (``restored``) or a revert (``base``) recorded, in the
+        domain codec's plain form: only files written before recorded one (else None)."""
+        raw = bytes(self.data.base if self.kind == "ActionReverted" else self.data.restored)
+        return msgspec.json.decode(raw) if raw and raw != b"null" else None
+
+    def returns_to(self) -> int:
+        """The action whose state an undo or a redo (``head``) or a revert (its
+        ``parent``) returns to."""
+        target = self.data.parent if self.kind == "ActionReverted" else self.data.head
+        return target or 0
 
     def records(self) -> list[dict[str, Any]]:
         """The domain event records the event carried (a revert: those of the actions it
@@ -73,10 +85,6 @@ class Stored(msgspec.Struct, frozen=True):
         if self.kind == "ActionReverted":
             return [record for again in self.data.reapplied for record in again["events"]]
         return self.data.events
-
-    def restored(self) -> dict[str, Any]:
-        """The campaign state an undo or a redo recorded, in the domain's plain form."""
-        return msgspec.json.decode(self.data.restored)  # type: ignore[no-any-return]
 
 
 PAYLOAD = msgspec.json.Decoder(Payload)
@@ -91,8 +99,11 @@ def decode_row(row: tuple[int, str, int, str, bytes | str]) -> Stored:
             f"not a grizzled campaign file: unknown topic {str(topic)[:80]!r} in event #{version}"
         )
     try:
-        payload = PAYLOAD.decode(state)
-    except (msgspec.DecodeError, RecursionError) as error:
+        raw = state.encode() if isinstance(state, str) else state
+        if kind == "ActionLogged" and is_packed(raw):
+            raw, _ = unpack(raw, MAX_ROW)
+        payload = PAYLOAD.decode(raw)
+    except (msgspec.DecodeError, RecursionError, ValueError) as error:
         raise ProjectionError(
             f"the campaign file is damaged: event #{version} cannot be read ({error})"
         ) from None

@@ -122,25 +122,22 @@ def _write_campaigns(conn: sqlite3.Connection, batch: Batch) -> set[str]:
     return {s.campaign_id for s in changed}
 
 
-# Each ban's action: the standing action (logged, or a revert that decided it again) whose
-# events hold that chapter's ban (one ban a chapter).
-BAN_EVENTS = """
-UPDATE bans SET event = (
-    SELECT max(log.version)
-    FROM event_log AS log
-    JOIN stored_events AS stored
-        ON stored.originator_id = log.campaign_id AND stored.originator_version = log.version
-    WHERE log.campaign_id = bans.campaign_id AND log.undone = 0
-        AND log.kind IN ('ActionLogged', 'ActionReverted')
-        AND EXISTS (SELECT 1 FROM json_each(log.event_types) WHERE value = 'CardBanned')
-        AND EXISTS (
-            SELECT 1 FROM json_tree(CAST(stored.state AS TEXT)) AS node
-            WHERE node.key = 'type' AND node.atom = 'CardBanned'
-                AND json_extract(CAST(stored.state AS TEXT), node.path || '.data.chapter')
-                    = bans.chapter
-        )
-) WHERE campaign_id = ?
-"""
+def _ban_events(conn: sqlite3.Connection, campaign_id: str) -> None:
+    """Each ban's action: the standing action (logged, or a revert that decided it again)
+    whose events hold that chapter's ban (one ban a chapter), the latest if several."""
+    from projections.queries import standing_records
+
+    if conn.execute("SELECT 1 FROM bans WHERE campaign_id = ?", (campaign_id,)).fetchone() is None:
+        return  # no ban: no event log to read (50,000 rows a long campaign)
+    latest = {
+        record["data"]["chapter"]: version
+        for version, _, _, record in standing_records(conn, campaign_id, ("CardBanned",))
+    }
+    conn.execute("UPDATE bans SET event = NULL WHERE campaign_id = ?", (campaign_id,))
+    conn.executemany(
+        "UPDATE bans SET event = ? WHERE campaign_id = ? AND chapter = ?",
+        [(version, campaign_id, chapter) for chapter, version in latest.items()],
+    )
 
 
 def write_batch(conn: sqlite3.Connection, batch: Batch, position: int) -> None:
@@ -154,7 +151,8 @@ def write_batch(conn: sqlite3.Connection, batch: Batch, position: int) -> None:
     )
     # a ban's action changes only with its rows or with what stands on the line
     moved = rewritten | {cid for cid, _ in batch.flags}
-    conn.executemany(BAN_EVENTS, [(cid,) for cid in moved])
+    for cid in moved:
+        _ban_events(conn, cid)
     conn.execute(
         "UPDATE projection_position SET position = ? WHERE name = ?",
         (position, schema.POSITION_NAME),

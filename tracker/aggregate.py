@@ -2,11 +2,15 @@
 
 Every logged action is one ``ActionLogged`` event holding the domain events it led to
 and its parent (the version of the action it follows). An undo appends
-``ActionsUndone`` with the state it returns to, a redo appends ``ActionsRedone``: the
-state they restore is recorded, so a shuffle is never re-rolled and an old undo
-restores exactly even after snapshots. Topics are explicit and stable; every event
-says who logged it and in which session of play (class version 2; version 1 had no
-session and is upcast).
+``ActionsUndone`` naming the action it returns to (``head``), a redo appends
+``ActionsRedone``; a revert's ``ActionReverted`` starts from its ``parent``. The state
+they return to is the one recorded right after that action, rebuilt from the store
+(``Tracker.recall``: the newest snapshot at or before it, then the events up to it), so
+a shuffle is never re-rolled and an old undo restores exactly even after snapshots.
+Files written before that recorded the whole state in each of these events
+(``restored``, ``base``): such events still restore it from there. Topics are explicit
+and stable; every event says who logged it and in which session of play (class version
+2; version 1 had no session and is upcast).
 """
 
 from __future__ import annotations
@@ -104,9 +108,9 @@ class Campaign(Aggregate):
         actions: list[int]
         reason: str
         head: int
-        restored: dict[str, Any]
         logged_by: str
         session: str
+        restored: dict[str, Any] | None = None  # files written before: the state itself
 
         def apply(self, campaign: Campaign) -> None:
             campaign.restore(self.originator_version, self.restored, self.head)
@@ -116,9 +120,9 @@ class Campaign(Aggregate):
         TOPIC = "grizzled:Campaign.ActionsRedone"
         actions: list[int]
         head: int
-        restored: dict[str, Any]
         logged_by: str
         session: str
+        restored: dict[str, Any] | None = None  # files written before: the state itself
 
         def apply(self, campaign: Campaign) -> None:
             campaign.restore(self.originator_version, self.restored, self.head)
@@ -137,9 +141,10 @@ class Campaign(Aggregate):
         parent: int
         replaced: int
         reapplied: list[dict[str, Any]]
-        base: dict[str, Any]  # the state right after ``parent``, the re-applied actions' start
         logged_by: str
         session: str
+        # files written before: the state right after ``parent``, the re-applied actions' start
+        base: dict[str, Any] | None = None
 
         @property
         def events(self) -> list[dict[str, Any]]:
@@ -169,9 +174,22 @@ class Campaign(Aggregate):
         """The campaign's name."""
         return self.state.name
 
-    def restore(self, version: int, restored: dict[str, Any], head: int) -> None:
-        """An undo or a redo (event ``version``): the recorded state is the campaign's
-        again and ``head`` the last action that stands."""
-        with replaying(version):
-            self.state = decode_campaign(restored)
+    def restore(self, version: int, restored: dict[str, Any] | None, head: int) -> None:
+        """An undo, a redo or a revert (event ``version``) returns to a recorded state and
+        ``head`` is the last action that stands. The state is the one the event recorded
+        (files written before), else the campaign's as the event finds it: whoever applies
+        the event has put the state it returns to there (``Tracker.recall``)."""
+        if restored is not None:
+            with replaying(version):
+                self.state = decode_campaign(restored)
         self.head = head
+
+    @staticmethod
+    def returns_to(event: Any) -> int | None:
+        """The action whose state an undo, a redo or a revert that recorded no state
+        returns to (to be recalled from the store before it is applied); None for others."""
+        if isinstance(event, Campaign.ActionsUndone | Campaign.ActionsRedone):
+            return event.head if event.restored is None else None
+        if isinstance(event, Campaign.ActionReverted):
+            return event.parent if event.base is None else None
+        return None

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
 
 import msgspec
-from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
 from eventsourcing.persistence import IntegrityError, JSONTranscoder, Mapper, PersistenceError
 
 from domain.campaign.flow import (
@@ -25,7 +25,7 @@ from domain.campaign.flow import (
 )
 from domain.chapter.commands import Chance, Seat
 from domain.chapter.queries import missions_started
-from domain.codec import decode_campaign, decode_command, encode_campaign, encode_command
+from domain.codec import decode_campaign, decode_command, encode_command
 from domain.errors import RuleViolation
 from domain.events import ChapterLost, ChapterStarted, ChapterWon, Event, to_record
 from domain.records import from_record
@@ -61,6 +61,13 @@ T = TypeVar("T")
 NAMESPACE = UUID("6f1d5a52-9c1e-4d3f-9a55-2b8e1a7c0d11")
 RETRIES = 3
 SNAPSHOT_INTERVAL = 25
+# Snapshots kept: the newest KEEP_RECENT, and one every KEEP_EVERY versions among the
+# last KEEP_SPAN (a snapshot holds the whole campaign state, which grows with the
+# campaign: keeping every one made the file grow with the square of its events; a
+# bounded number of them keeps it linear).
+KEEP_RECENT = 8
+KEEP_EVERY = 1000
+KEEP_SPAN = 10_000
 
 
 def campaign_id(name: str) -> UUID:
@@ -149,6 +156,7 @@ class Tracker(Application[UUID]):
         self.by = by or current_user()
         self.session = session or current_session()
         self.access = access
+        self._recalled: dict[tuple[UUID, int], CampaignState] = {}
         try:
             self.db_path = dbfile.checked_path(os.fspath(db))
         except dbfile.BadPath as error:
@@ -198,9 +206,7 @@ class Tracker(Application[UUID]):
         if version is not None and version < 1:
             raise NoSuchEvent(f"log entries are numbered from 1, not {version}")
         try:
-            campaign: Campaign = self._guard(
-                lambda: self.repository.get(campaign_id(name), version=version)
-            )
+            campaign: Campaign = self._guard(lambda: self._get(campaign_id(name), version))
         except AggregateNotFoundError:
             raise CampaignNotFound(
                 f"there is no campaign called {name!r} in {self.db_path}"
@@ -221,6 +227,33 @@ class Tracker(Application[UUID]):
     def state(self, name: str, version: int | None = None) -> CampaignState:
         """The campaign state now, or right after the event numbered ``version``."""
         return self.campaign(name, version).state
+
+    def _get(self, aggregate: UUID, version: int | None = None) -> Campaign:
+        """The campaign aggregate from the store: the newest snapshot at or before
+        ``version`` and the events after it, each undo, redo or revert given the state it
+        returns to (``recall``)."""
+        campaign: Campaign = self.repository.get(
+            aggregate, version=version, projector_func=self._project
+        )
+        return campaign
+
+    def _project(self, campaign: Campaign | None, events: Any) -> Campaign | None:
+        """The library's projection of an aggregate (each event's ``mutate`` in turn), the
+        state an undo, a redo or a revert returns to recalled first."""
+        for event in events:
+            target = Campaign.returns_to(event)
+            if target is not None and campaign is not None:
+                campaign.state = self.recall(campaign.id, target)
+            campaign = event.mutate(campaign)
+        return campaign
+
+    def recall(self, aggregate: UUID, version: int) -> CampaignState:
+        """The state right after event ``version`` (states are immutable: kept for this
+        process, so an undo's state is rebuilt once)."""
+        key = (aggregate, version)
+        if key not in self._recalled:
+            self._recalled[key] = self._get(aggregate, version).state
+        return self._recalled[key]
 
     def campaigns(self) -> list[str]:
         """The names of every campaign in the database, oldest first."""
@@ -371,7 +404,7 @@ class Tracker(Application[UUID]):
                 "an action it re-applied"
             )
         assert isinstance(taken, Campaign.ActionLogged)
-        state = base = self.state(name, taken.parent)
+        state = base = self.recall(campaign.id, taken.parent)
         reapplied: list[dict[str, Any]] = []
         refused: list[str] = []
         for version, summary, command, draws in self._later_commands(nodes, walk[:-1]):
@@ -400,6 +433,7 @@ class Tracker(Application[UUID]):
                 + "; ".join(refused)
                 + ". Nothing was recorded"
             )
+        campaign.state = base  # where the revert starts (ActionReverted.apply)
         campaign.trigger_event(
             Campaign.ActionReverted,
             reverted=target,
@@ -408,7 +442,6 @@ class Tracker(Application[UUID]):
             parent=taken.parent,
             replaced=campaign.head,
             reapplied=reapplied,
-            base=encode_campaign(base),
             **self._who(),
         )
         self._save_or_refuse(campaign)
@@ -466,15 +499,16 @@ class Tracker(Application[UUID]):
         redo: bool = False,
     ) -> Undone:
         """Record an undo (or a redo) of ``actions``: the state right after ``head`` is the
-        campaign's again, read from the store at that version."""
+        campaign's again, read from the store at that version. The event names ``head``
+        only: loading it later recalls that state the same way (``_project``)."""
         kind, why = (
             (Campaign.ActionsRedone, {}) if redo else (Campaign.ActionsUndone, {"reason": reason})
         )
+        campaign.state = self.recall(campaign.id, head)  # what the event's apply keeps
         campaign.trigger_event(
             kind,
             actions=sorted(actions),
             head=head,
-            restored=encode_campaign(self.state(campaign.name, head)),
             **why,
             **self._who(),
         )
@@ -496,7 +530,8 @@ class Tracker(Application[UUID]):
         for action in self._line_events(name, actions):
             version = action.originator_version
             if isinstance(action, Campaign.ActionReverted):  # each action it decided again
-                state = decode_campaign(action.base) if version == actions[0] else state
+                if version == actions[0]:
+                    state = self._revert_base(action)
                 steps.append(ReplayStep(version, f"revert of #{action.reverted}", state))
                 for again in action.reapplied:
                     events = tuple(from_record(record) for record in again["events"])
@@ -511,6 +546,43 @@ class Tracker(Application[UUID]):
                     state = evolve_campaign(state, event)
             steps.append(ReplayStep(version, action.summary, state, events))
         return steps
+
+    def _revert_base(self, revert: Any) -> CampaignState:
+        """The state a revert started from: recorded in it (files written before), or the
+        state right after its parent."""
+        if revert.base is not None:
+            return decode_campaign(revert.base)
+        return self.recall(revert.originator_id, revert.parent)
+
+    # --- snapshots --------------------------------------------------------------------------
+    def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
+        """Every SNAPSHOT_INTERVAL versions, a snapshot of the campaign as it was just
+        saved (the aggregate in memory: the library would load it again), then the older
+        ones let go (KEEP_RECENT, KEEP_EVERY, KEEP_SPAN)."""
+        interval = self.snapshotting_intervals.get(Campaign) if self.snapshots else None
+        for event in processing_event.events:
+            aggregate = processing_event.aggregates.get(event.originator_id)
+            version = event.originator_version
+            if interval is None or version % interval or not isinstance(aggregate, Campaign):
+                continue
+            if aggregate.version == version and self.snapshots is not None:
+                self.snapshots.put([Campaign.Snapshot.take(aggregate)])
+            else:
+                self.take_snapshot(event.originator_id, version, projector_func=self._project)
+            self.prune_snapshots(event.originator_id, version)
+
+    def prune_snapshots(self, aggregate: UUID, version: int) -> None:
+        """Delete the snapshots older than the newest KEEP_RECENT but every KEEP_EVERY-th
+        of the last KEEP_SPAN versions, on a connection of the tracker's own (snapshots
+        are a cache: a delete that a power cut takes back loses nothing, so it waits for
+        no disk flush)."""
+        conn = sqlite3.connect(f"{dbfile.uri(self.db_path)}?mode=rw", uri=True)
+        try:
+            conn.execute("PRAGMA synchronous = NORMAL")
+            with conn:
+                conn.execute(PRUNE, (aggregate.hex, *prune_below(version)))
+        finally:
+            conn.close()
 
     # --- plumbing ---------------------------------------------------------------------------
     def _parents(self, campaign: UUID) -> dict[int, int]:
@@ -557,6 +629,18 @@ class Tracker(Application[UUID]):
     def _failure(self, error: Exception) -> TrackerError:
         """SQLite's (or the library's) error as one of ours: a damaged file says so."""
         return dbfile.failure(self.db_path, error)
+
+
+PRUNE = (
+    "DELETE FROM stored_snapshots WHERE originator_id = ? AND originator_version < ? "
+    "AND (originator_version % ? != 0 OR originator_version <= ?)"
+)
+
+
+def prune_below(version: int) -> tuple[int, int, int]:
+    """Which older snapshots a new one at ``version`` lets go: those below the first
+    number returned, except the multiples of the second above the third."""
+    return version - (KEEP_RECENT - 1) * SNAPSHOT_INTERVAL, KEEP_EVERY, version - KEEP_SPAN
 
 
 # Each action names its parent (ActionLogged.parent); 1 is the campaign's creation.

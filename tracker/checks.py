@@ -15,10 +15,12 @@ from tracker.errors import UnusableFile
 from tracker.mapper import EVENT_TOPICS, SNAPSHOT_TOPIC, damaged_row, unknown_topic, where
 
 PAGE = 500  # events replayed per read
+RECENT = 64  # states kept for the undos, redos and reverts that follow them
 
 if TYPE_CHECKING:
     from uuid import UUID
 
+    from domain.campaign.flow import CampaignState
     from tracker.aggregate import Campaign
     from tracker.app import Tracker
 
@@ -87,6 +89,7 @@ def _replay(tracker: Tracker, originator: str) -> int:
 
     stream = UUID(originator)
     campaign: Campaign | None = None
+    recent: dict[int, CampaignState] = {}  # the states after the last RECENT events
     snapshots = 0
     while True:
         version = campaign.version if campaign is not None else 0
@@ -96,7 +99,10 @@ def _replay(tracker: Tracker, originator: str) -> int:
         wanted = _snapshots(tracker, stream, version, events[-1].originator_version)
         snapshots += len(wanted)
         for event in events:
-            campaign = _apply(event, campaign)
+            campaign = _apply(event, _returned(tracker, event, campaign, recent))
+            recent[campaign.version] = campaign.state
+            if len(recent) > RECENT:
+                del recent[next(iter(recent))]
             expected = wanted.get(campaign.version)
             if expected is not None and expected != (campaign.state, campaign.head, campaign.redo):
                 raise UnusableFile(
@@ -109,6 +115,27 @@ def _replay(tracker: Tracker, originator: str) -> int:
             "another campaign's id"
         )
     return snapshots
+
+
+def _returned(
+    tracker: Tracker, event: Any, campaign: Campaign | None, recent: dict[int, CampaignState]
+) -> Campaign | None:
+    """The campaign given the state an undo, a redo or a revert that recorded none returns
+    to: one just replayed, else recalled from the store (the snapshots before it were
+    checked against this replay already)."""
+    from tracker.aggregate import Campaign
+
+    target = Campaign.returns_to(event)
+    if target is None or campaign is None:
+        return campaign
+    known = recent.get(target)
+    try:
+        campaign.state = known if known is not None else tracker.recall(campaign.id, target)
+    except UnusableFile:
+        raise
+    except Exception as error:  # an undo naming an action the stream does not hold
+        raise UnusableFile(damaged_row("", event.originator_version, str(error))) from None
+    return campaign
 
 
 def _apply(event: Any, campaign: Campaign | None) -> Campaign:

@@ -30,6 +30,9 @@ import msgspec
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor
 
+from domain.packing import is_packed, unpack
+from tracker.mapper import MAX_STORED_BYTES
+
 try:  # CPython's builtin SHA-256: importing hashlib starts OpenSSL (see tracker.app)
     from _sha256 import sha256  # type: ignore[import-not-found]  # no stub; C module
 except ImportError:  # pragma: no cover - a Python built without it (3.12+: _sha2)
@@ -63,7 +66,11 @@ def _untagged(value: Any) -> Any:
 
 def canonical(topic: str, state: bytes | str) -> bytes:
     """An event's content in canonical form: its name and its payload (see the module
-    docstring; its number joins in its link); ValueError if the payload is not JSON."""
+    docstring; its number joins in its link: a packed row, ``domain/packing.py``, is its
+    JSON unpacked, so the chain never depends on how it was compressed); ValueError if the
+    payload is not JSON."""
+    if isinstance(state, bytes | bytearray | memoryview) and is_packed(bytes(state)):
+        state = unpack(bytes(state), MAX_STORED_BYTES)[0]
     payload = json.loads(state)
     if isinstance(payload, dict):
         payload.pop("class_version", None)

@@ -7,27 +7,34 @@ a module that opens a browser). ``CheckedMapper`` therefore checks every stored 
 before the library resolves anything: its topic against the allow-list below, its size,
 and its JSON against the schema of that kind of event (msgspec, strict), the topics it
 holds inside included. A row that fails is never decoded further: UnusableFile names it.
+A logged action's row is written packed (``domain.packing``) and unpacked before it is
+checked, to at most MAX_STORED_BYTES, naming the same parent outside as inside.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any, Literal
 from uuid import UUID
 
 import msgspec
 from eventsourcing.persistence import Mapper, StoredEvent
 
+from domain.packing import is_packed, pack, unpack
 from tracker.errors import UnusableFile
 
 AGGREGATE_TOPIC = "grizzled:Campaign"
+LOGGED_TOPIC = "grizzled:Campaign.ActionLogged"  # written packed (domain.packing)
 SNAPSHOT_TOPIC = "eventsourcing.domain:Snapshot"
 STATE_TRANSCODING = "grizzled_campaign_state"
 # A JSON escape of half a surrogate pair (an odd number of backslashes before it): the
 # library writes text as UTF-8, so only a crafted file holds one, and text holding one
-# could never be written back (or printed).
+# could never be written back (or printed). Searched only in a row that holds ``\ud`` or
+# ``\uD`` at all (a byte search; the expression takes ~1.5 ms on a 130 KB snapshot).
 LONE_SURROGATE = re.compile(rb"(?<!\\)(?:\\\\)*\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
-# An undo holds a whole campaign state (tens of KB); no stored row of ours comes near this.
+# An undo of an older file holds a whole campaign state (tens of KB); no stored row of
+# ours comes near this.
 MAX_STORED_BYTES = 16 * 1024 * 1024
 
 
@@ -62,13 +69,13 @@ class ActionsUndoneRow(_Stored, frozen=True, forbid_unknown_fields=True):
     actions: list[int]
     reason: str
     head: int
-    restored: dict[str, Any]
+    restored: dict[str, Any] | None = None  # files written before recorded the state
 
 
 class ActionsRedoneRow(_Stored, frozen=True, forbid_unknown_fields=True):
     actions: list[int]
     head: int
-    restored: dict[str, Any]
+    restored: dict[str, Any] | None = None  # files written before recorded the state
 
 
 class ReapplyRow(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -86,7 +93,7 @@ class ActionRevertedRow(_Stored, frozen=True, forbid_unknown_fields=True):
     parent: int
     replaced: int
     reapplied: list[ReapplyRow]
-    base: dict[str, Any]
+    base: dict[str, Any] | None = None  # files written before recorded the state
 
 
 class TaggedState(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -152,7 +159,7 @@ def check_row(topic: str, version: int, state: bytes) -> None:
             f"not a grizzled campaign file: {where(topic, version)} holds {len(state):,} "
             "bytes, far more than grizzled ever writes"
         )
-    if LONE_SURROGATE.search(state):
+    if (b"\\ud" in state or b"\\uD" in state) and LONE_SURROGATE.search(state):
         raise UnusableFile(
             damaged_row(topic, version, "text that is not Unicode: an escaped lone surrogate")
         )
@@ -178,13 +185,35 @@ def damaged_row(topic: str, version: int, what: str) -> str:
     return f"the campaign file is damaged: {where(topic, version)} cannot be read ({what})"
 
 
+def unpacked(topic: str, version: int, state: bytes) -> bytes:
+    """A logged action's row as JSON: a packed one (``domain.packing``) unpacked, at most
+    MAX_STORED_BYTES, naming inside the parent it names outside; others as they are."""
+    if topic != LOGGED_TOPIC or not is_packed(state):
+        return state
+    if len(state) > MAX_STORED_BYTES:
+        check_row(topic, version, state)  # refuses it, saying its size
+    try:
+        row, _ = unpack(state, MAX_STORED_BYTES)
+    except ValueError as error:
+        raise UnusableFile(damaged_row(topic, version, str(error))) from None
+    return row
+
+
 class CheckedMapper(Mapper[UUID]):
-    """The library's mapper, resolving only grizzled's own topics from checked rows."""
+    """The library's mapper, resolving only grizzled's own topics from checked rows; a
+    logged action's row is written packed (``domain.packing``)."""
+
+    def to_stored_event(self, domain_event: Any) -> StoredEvent:
+        stored = super().to_stored_event(domain_event)
+        if stored.topic != LOGGED_TOPIC:
+            return stored
+        return replace(stored, state=pack(stored.state, domain_event.parent))
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
         topic, version = stored_event.topic, stored_event.originator_version
-        check_row(topic, version, stored_event.state)
+        state = unpacked(topic, version, stored_event.state)
+        check_row(topic, version, state)
         try:
-            return super().to_domain_event(stored_event)
+            return super().to_domain_event(replace(stored_event, state=state))
         except Exception as error:  # a checked row the library still cannot decode
             raise UnusableFile(damaged_row(topic, version, str(error))) from None

@@ -202,6 +202,7 @@ class _Replay:
         self.name = ""
         self.snapshots = self.decided_again = self.without_command = self.without_draws = 0
         self.findings: list[str] = []
+        self.recent: dict[int, CampaignState] = {}  # the states after the last events
 
     def run(self) -> list[str]:
         try:
@@ -214,9 +215,10 @@ class _Replay:
 
     def _replay(self) -> None:
         from tracker.app import campaign_id
-        from tracker.checks import _apply, _snapshots
+        from tracker.checks import RECENT, _apply, _returned, _snapshots
 
         campaign: Campaign | None = None
+        recent = self.recent
         while True:
             version = campaign.version if campaign is not None else 0
             events = list(self.tracker.events.get(self.stream, gt=version, limit=PAGE))
@@ -227,7 +229,10 @@ class _Replay:
             for event in events:
                 if campaign is not None and not self.findings:
                     self._decide_again(campaign.state, event)
-                campaign = _apply(event, campaign)
+                campaign = _apply(event, _returned(self.tracker, event, campaign, recent))
+                recent[campaign.version] = campaign.state
+                if len(recent) > RECENT:
+                    del recent[next(iter(recent))]
                 expected = wanted.get(campaign.version)
                 if expected is not None and expected != (
                     campaign.state,
@@ -257,7 +262,13 @@ class _Replay:
                 return
             self._compare(version, event.summary, state, event.command, event.draws, event.events)
         elif isinstance(event, Campaign.ActionReverted):
-            state = decode_campaign(event.base)
+            if event.base is not None:  # recorded by an older version: the state itself
+                state = decode_campaign(event.base)
+            else:
+                known = self.recent.get(event.parent)
+                state = (
+                    known if known is not None else self.tracker.recall(self.stream, event.parent)
+                )
             for again in event.reapplied:
                 said = f"{again['summary']}, decided again by the revert"
                 state = self._compare(

@@ -23,6 +23,7 @@ from typing import Any
 
 from domain.simulate import RandomChance, random_command, random_setup
 from projections.runner import rebuild
+from tests.tracker.history import stored_json
 from tracker.app import Tracker
 
 NAME = "Hostile"
@@ -82,7 +83,7 @@ def _payload(conn: sqlite3.Connection, table: str, version: int) -> dict[str, An
     row = conn.execute(
         f"SELECT state FROM {table} WHERE originator_version = ?", (version,)
     ).fetchone()
-    return json.loads(row[0])  # type: ignore[no-any-return]
+    return stored_json(row[0])
 
 
 def _store(conn: sqlite3.Connection, table: str, version: int, state: bytes) -> None:
@@ -164,7 +165,7 @@ def _action_with(conn: sqlite3.Connection, field: str) -> tuple[int, dict[str, A
         "SELECT originator_version, state FROM stored_events WHERE topic = "
         "'grizzled:Campaign.ActionLogged' ORDER BY originator_version"
     ):
-        payload = json.loads(state)
+        payload = stored_json(state)
         if payload["events"] and field in payload["events"][0]["data"]:
             return int(version), payload
     raise AssertionError(f"no action with {field}")

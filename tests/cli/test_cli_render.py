@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 from datetime import datetime
 
+from msgspec.structs import replace
 from rich.console import Console, RenderableType
 
 from cli import render
@@ -19,6 +20,7 @@ from domain.campaign.briefing import (
 from domain.campaign.flow import (
     CampaignCommand,
     CampaignState,
+    ChapterResult,
     decide_campaign,
     decide_create_campaign,
     evolve_campaign,
@@ -257,6 +259,23 @@ def test_the_score_on_60_columns_shortens_its_headers_rather_than_wrap_them():
         "total    difference +0               0        0",
     )
     assert len(text(render.score_table(state), 100).splitlines()) == 4  # the long headers
+
+
+def test_a_long_campaigns_score_shows_its_latest_chapters_and_the_totals_of_all():
+    state = after(*LOST)
+    results = tuple(
+        ChapterResult(number, "won" if number % 2 else "monument", "", number % 7)
+        for number in range(1, 26)
+    )
+    state = replace(state, results=results, chapter=None, chapter_number=25)
+
+    page = text(render.score_table(state)).splitlines()
+    every = text(render.score_table(state, None)).splitlines()
+
+    assert page[1].split() == ["...", "5", "earlier", "chapters", "(score", "--all)"]
+    assert [row.split()[0] for row in page[2:-1]] == [str(n) for n in range(6, 26)]
+    assert [row.split()[0] for row in every[1:-1]] == [str(n) for n in range(1, 26)]
+    assert page[-1].split() == every[-1].split()  # the totals of every chapter
 
 
 def fact(kind, chapter, what, event, who):

@@ -5,8 +5,10 @@ is the ``event_log`` read model, ``projections.queries.history``)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any, NamedTuple
 
+from domain.packing import is_packed, unpack
 from tracker.aggregate import Campaign
 from tracker.app import Tracker
 
@@ -69,3 +71,12 @@ def stored_history(tracker: Tracker, name: str) -> list[Entry]:
             entry = Entry(*who, "", event.logged_by, event.session, False, (event.record,))
         entries.append(entry)
     return entries
+
+
+def stored_json(state: bytes | str) -> dict[str, Any]:
+    """A stored row as JSON, a packed logged action's unpacked (``domain.packing``)."""
+    raw = state.encode() if isinstance(state, str) else bytes(state)
+    if is_packed(raw):
+        raw, _ = unpack(raw, 1 << 24)
+    found: dict[str, Any] = json.loads(raw)
+    return found

@@ -19,7 +19,7 @@ import pytest
 from domain.chapter.commands import PlayCard
 from domain.events import CardPlayed
 from domain.records import from_record
-from tests.tracker.history import stored_history
+from tests.tracker.history import stored_history, stored_json
 from tracker.aggregate import UNKNOWN_SESSION, Campaign
 from tracker.app import Tracker
 from tracker.errors import NothingToRedo
@@ -137,5 +137,5 @@ def test_new_actions_go_on_top_of_the_old_campaign_with_the_new_session(
     assert {e.session for e in history[:8]} == {UNKNOWN_SESSION}
     assert reopened.line_of_play(NAME) == [2, 3, 4, 7, 8, 9]
     assert reopened.state(NAME) == logged.state
-    new_rows = query("SELECT CAST(state AS TEXT) FROM stored_events WHERE originator_version > 8")
-    assert [json.loads(state)["session"] for (state,) in new_rows] == ["2027-03-05"] * 3
+    new_rows = query("SELECT state FROM stored_events WHERE originator_version > 8")
+    assert [stored_json(state)["session"] for (state,) in new_rows] == ["2027-03-05"] * 3

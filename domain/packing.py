@@ -1,0 +1,133 @@
+"""Stored rows made compact: a logged action's row deflated with a preset dictionary.
+
+A logged action (``grizzled:Campaign.ActionLogged``) is most of a campaign file's events,
+and its row is JSON that repeats the same words (the library's timestamp envelope, the
+command, the event types, who logged it, the session): ~550 bytes. Deflated with a
+dictionary of those words (``ZDICT_1``, raw deflate) and written as base64 inside a JSON
+object that keeps the action's ``parent`` readable by SQLite (the line-of-play queries
+follow it), a row takes ~130 bytes: ``{"parent":P,"z1":"..."}``. The tracker writes new
+rows this way; the tracker and the read models unpack them (``unpack``); rows written
+before, and every other kind of row, stay plain JSON.
+
+``ZDICT_1`` is part of the stored format: it never changes. Another dictionary would be
+``z2``, read beside ``z1``. Pure functions: no I/O.
+"""
+
+from __future__ import annotations
+
+import binascii
+import zlib
+
+import msgspec
+
+PREFIX = b'{"parent":'
+MARK = b',"z1":"'
+
+ZDICT_1 = (
+    b"BootCampSkipped BriefingEntered CampaignCreated CardBanned CardDrawnAndPlayed Ca"
+    b"rdPlayed CardsDealt CardsDrawn CardsSetAside ChapterLost ChapterStarted ChapterW"
+    b"on CharmUsed ConclusionEntered FactCorrected HardKnockDiscarded HelpingHandAward"
+    b"ed HelpingHandDescribed HelpingHandKept HelpingHandPlayed HelpingHandsUnclaimed "
+    b"LeadershipPassed MissionFailed MissionLeaderTaken MissionStarted MissionSucceede"
+    b"d MoraleDropped OrderCancelled OrderChosen OrderDescribed OrderDiscarded PlayerW"
+    b"ithdrew RecruitArrived RecruitDeparted RecruitDescribed RecruitPlayed RecruitWit"
+    b"hdrew SoloCardPlayed SoloHandFilled SoloMissionEnded SoloRefillGivenUp SoloSuppo"
+    b"rtDrawn SpeechMade SupportRevealed SupportTileDiscarded SupportUsed TrialCardDes"
+    b'cribed "logged_by":"","session":"","draws":null,"class_version":2,"v":1,"data":{'
+    b'"player":"","card":"","threat":"","tile":"left","right","left2","right2","target'
+    b'":null,"drawn":null,"discard_tile":null,"chapter":{"timestamp":{"_type_":"dateti'
+    b'me_iso","_data_":"2026-11-24T09:36:18.646727+00:00"},"summary":"StartMission int'
+    b'ensity=1","command":{"type":"StartMission","data":{"intensity":1,"chaplain_tile"'
+    b':null,"order":null,"order_back":null,"recruit":null,"recruit_hand":null}},"event'
+    b's":[{"type":"MissionStarted","v":1,"data":{"mission":2,"leader":"Gaston","intens'
+    b'ity":1}},{"type":"CardsDealt","v":1,"data":{"players":["Gaston","Anselme","Charl'
+    b'es","Gustave"],"cards":[["night+snow+rain+shell+gas+whistle"],["rain+whistle"],['
+    b'"phobia-gas"],["night+shell"]]}}],"parent":207,"logged_by":"bench","session":"be'
+    b'nch evening","draws":null,"class_version":2}{"timestamp":{"_type_":"datetime_iso'
+    b'","_data_":"2026-11-24T09:36:18.660447+00:00"},"summary":"ChooseSupport player=G'
+    b'ustave","command":{"type":"ChooseSupport","data":{"player":"Gustave","discard":['
+    b'],"recover_charm":false}},"events":[{"type":"SupportUsed","v":1,"data":{"player"'
+    b':"Gustave","discarded":[],"charm_recovered":false}},{"type":"MoraleDropped","v":'
+    b'1,"data":{"count":8,"cards":["snow+whistle","phobia-shell","tyrannical","mute","'
+    b'night+snow","phobia-whistle","demoralized","shell+gas"]}},{"type":"LeadershipPas'
+    b'sed","v":1,"data":{"leader":"Charles","speech_token_to":"Anselme"}}],"parent":24'
+    b'9,"logged_by":"bench","session":"bench evening","draws":null,"class_version":2}{'
+    b'"timestamp":{"_type_":"datetime_iso","_data_":"2026-11-24T09:36:18.646422+00:00"'
+    b'},"summary":"UseCharm player=Gaston card=snow+shell","command":{"type":"UseCharm'
+    b'","data":{"player":"Gaston","card":"snow+shell"}},"events":[{"type":"CharmUsed",'
+    b'"v":1,"data":{"player":"Gaston","card":"snow+shell"}}],"parent":204,"logged_by":'
+    b'"bench","session":"bench evening","draws":null,"class_version":2}{"timestamp":{"'
+    b'_type_":"datetime_iso","_data_":"2026-11-24T09:36:18.687551+00:00"},"summary":"M'
+    b'akeSpeech player=Gaston threat=whistle","command":{"type":"MakeSpeech","data":{"'
+    b'player":"Gaston","threat":"whistle","discards":[]}},"events":[{"type":"SpeechMad'
+    b'e","v":1,"data":{"player":"Gaston","threat":"whistle","discards":[]}}],"parent":'
+    b'301,"logged_by":"bench","session":"bench evening","draws":null,"class_version":2'
+    b'}{"timestamp":{"_type_":"datetime_iso","_data_":"2026-11-24T09:36:18.646365+00:0'
+    b'0"},"summary":"Withdraw player=Gustave","command":{"type":"Withdraw","data":{"pl'
+    b'ayer":"Gustave","tile":"left","discard_tile":null,"drawn":null,"target":null}},"'
+    b'events":[{"type":"PlayerWithdrew","v":1,"data":{"player":"Gustave","tile":"left"'
+    b'}}],"parent":203,"logged_by":"bench","session":"bench evening","draws":null,"cla'
+    b'ss_version":2}{"timestamp":{"_type_":"datetime_iso","_data_":"2026-11-24T09:36:1'
+    b'8.646279+00:00"},"summary":"PlayCard player=Charles card=night+gas","command":{"'
+    b'type":"PlayCard","data":{"player":"Charles","card":"night+gas","drawn":null,"tar'
+    b'get":null}},"events":[{"type":"CardPlayed","v":1,"data":{"player":"Charles","car'
+    b'd":"night+gas"}}],"parent":202,"logged_by":"bench","session":"bench evening","dr'
+    b'aws":null,"class_version":2}'
+)
+
+
+class Parent(msgspec.Struct, frozen=True):
+    """The parent a logged action's row names inside."""
+
+    parent: int
+
+
+PARENT = msgspec.json.Decoder(Parent)
+
+
+class Packed(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A packed row: the action's parent, and its whole row deflated, in base64."""
+
+    parent: int
+    z1: str
+
+
+PACKED = msgspec.json.Decoder(Packed)
+
+
+def pack(row: bytes, parent: int) -> bytes:
+    """``row`` (a logged action's JSON) as a packed row naming ``parent``."""
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, ZDICT_1)
+    data = deflate.compress(row) + deflate.flush()
+    return b'%s%d%s%s"}' % (PREFIX, parent, MARK, binascii.b2a_base64(data, newline=False))
+
+
+def is_packed(row: bytes) -> bool:
+    """Whether a stored row is a packed one (a plain row starts with its timestamp)."""
+    return row.startswith(PREFIX)
+
+
+def unpack(row: bytes, most: int) -> tuple[bytes, int]:
+    """A packed row's JSON (at most ``most`` bytes) and the parent it names (outside and
+    inside alike); ValueError says why a row cannot be unpacked."""
+    try:
+        packed = PACKED.decode(row)
+        data = binascii.a2b_base64(packed.z1, strict_mode=True)
+    except (msgspec.DecodeError, binascii.Error) as error:
+        raise ValueError(f"a packed row that is not one ({error})") from None
+    inflate = zlib.decompressobj(-15, ZDICT_1)
+    try:
+        out = inflate.decompress(data, most + 1)
+    except zlib.error as error:
+        raise ValueError(f"a packed row that does not inflate ({error})") from None
+    if len(out) > most or inflate.unconsumed_tail:
+        raise ValueError(f"a packed row of more than {most:,} bytes")
+    if not inflate.eof or inflate.unused_data:
+        raise ValueError("a packed row cut short or followed by other data")
+    try:
+        inner = PARENT.decode(out).parent
+    except msgspec.DecodeError as error:
+        raise ValueError(f"a packed row whose row is not a logged action's ({error})") from None
+    if inner != packed.parent:
+        raise ValueError(f"it names #{packed.parent} as its parent outside, #{inner} inside")
+    return out, packed.parent
