@@ -188,8 +188,8 @@ def damaged_row(topic: str, version: int, what: str) -> str:
 def unpacked(topic: str, version: int, state: bytes) -> bytes:
     """A logged action's row as JSON: a packed one (``domain.packing``) unpacked, at most
     MAX_STORED_BYTES, naming inside the parent it names outside; others as they are."""
-    if topic != LOGGED_TOPIC or not is_packed(state):
-        return state
+    if topic != LOGGED_TOPIC or not isinstance(state, bytes) or not is_packed(state):
+        return state  # (a row edited into text is refused by check_row)
     if len(state) > MAX_STORED_BYTES:
         check_row(topic, version, state)  # refuses it, saying its size
     try:

@@ -28,7 +28,7 @@ from eventsourcing.persistence import IntegrityError
 from tracker import dbfile
 from tracker.errors import CampaignExists, TrackerError, UnusableFile
 from tracker.integrity import chained, checkpoint
-from tracker.mapper import EVENT_TOPICS, check_row
+from tracker.mapper import EVENT_TOPICS, check_row, unpacked
 
 if TYPE_CHECKING:
     from tracker.app import Tracker
@@ -94,7 +94,9 @@ def export_lines(tracker: Tracker, name: str, at: str = "") -> Iterator[bytes]:
     header = Header(FORMAT, VERSION, state.name, state.ruleset, seats, box, len(rows), at)
     yield ENCODE.encode(header) + b"\n"
     for (version, topic, stored), link in zip(rows, links, strict=True):
-        payload = msgspec.json.decode(stored)
+        # a packed row (domain/packing.py) is exported as its JSON: the export never
+        # depends on how this file compresses, and import packs it again
+        payload = msgspec.json.decode(unpacked(topic, version, stored))
         yield ENCODE.encode(Line(version, topic, payload, link.content, link.hash)) + b"\n"
     head = links[-1].hash
     yield ENCODE.encode(Closing(True, head, len(rows), checkpoint(head, len(rows)))) + b"\n"

@@ -16,6 +16,7 @@ import pytest
 
 from domain.chapter.commands import StartMission
 from domain.chapter.corrections import CorrectFact
+from domain.packing import is_packed, pack, unpack
 from domain.simulate import RandomChance
 from tests.tracker.test_tracker import (
     FIRST_MISSION,
@@ -52,19 +53,24 @@ def rows(db: Path, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ..
 
 
 def payload(db: Path, version: int) -> dict[str, Any]:
+    """An event's payload as JSON (a logged action's packed row unpacked, as the tool's
+    code would)."""
     (state,) = rows(db, "SELECT state FROM stored_events WHERE originator_version = ?", (version,))[
         0
     ]
+    if is_packed(state):
+        state, _ = unpack(state, 1 << 24)
     decoded: dict[str, Any] = json.loads(state)
     return decoded
 
 
 def store(db: Path, version: int, data: dict[str, Any]) -> None:
-    edit(
-        db,
-        "UPDATE stored_events SET state = ? WHERE originator_version = ?",
-        (json.dumps(data, separators=(",", ":")).encode(), version),
-    )
+    """An event's payload written back, packed again where the row was packed."""
+    (old,) = rows(db, "SELECT state FROM stored_events WHERE originator_version = ?", (version,))[0]
+    state = json.dumps(data, separators=(",", ":")).encode()
+    if is_packed(old):
+        state = pack(state, data["parent"])
+    edit(db, "UPDATE stored_events SET state = ? WHERE originator_version = ?", (state, version))
 
 
 @pytest.fixture
