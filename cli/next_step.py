@@ -110,13 +110,20 @@ def order_named(order: Mapping[str, Any]) -> str:
     return f"Order #{order['number']}" + (f" {shown(name, SHORT)}" if name else "")
 
 
-def with_orders(line: str, orders: Iterable[Mapping[str, Any]]) -> str:
+def with_orders(
+    line: str, orders: Iterable[Mapping[str, Any]], recruit: Mapping[str, Any] | None = None
+) -> str:
     """A player's turn with the Orders in play that may restrict it, after the command, in
-    parentheses (their effects are the group's own words: the table applies them)."""
+    parentheses (their effects are the group's own words: the table applies them), and a
+    Recruit in play whose rules restrict or allow (``enforces``)."""
+    orders = list(orders)
     said = [
         f"{order_named(o)} in play" + (f": {shown(o['effect'], LINE)}" if o.get("effect") else "")
         for o in orders
     ]
+    if recruit and recruit.get("enforces"):
+        name = f" {shown(recruit['name'], SHORT)}" if recruit.get("name") else ""
+        said.append(f"Recruit #{recruit['number']}{name} in play: {'; '.join(recruit['enforces'])}")
     line = f"{line} ({'; '.join(said)})" if said else line
     for order in orders:
         for may in order.get("cancel_by") or ():
@@ -223,7 +230,9 @@ def next_step(state: CampaignState) -> str:
     active = chapter.active_player
     if active is None:
         return "the Mission is being resolved"
-    from projections.chapter import orders_in_play
+    from projections.chapter import orders_in_play, recruit_texts
 
     line = turn_text(legal_summary(chapter), active_kinds(chapter, active))
-    return with_orders(line, orders_in_play(chapter))
+    joined = chapter.recruit
+    texts = {"number": joined.number, **recruit_texts(chapter)} if joined is not None else None
+    return with_orders(line, orders_in_play(chapter), texts)

@@ -140,7 +140,7 @@ def next_step(
         return None
     mine = [p for p in doc["players"] if p["name"] == legal["player"]]
     knocks = mine[0]["hard_knocks"] if mine else []  # what they add to the withdrawal
-    return say.with_orders(say.turn_text(legal, knocks), doc["orders_in_play"])
+    return say.with_orders(say.turn_text(legal, knocks), doc["orders_in_play"], doc["recruit"])
 
 
 def status_document(ctx: Context) -> dict[str, Any]:

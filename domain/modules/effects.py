@@ -55,6 +55,17 @@ class OrderForbids(RuleViolation):
     rule = "orders of the day"
 
 
+class RecruitForbids(RuleViolation):
+    """The Recruit in play forbids the action (its rule, as the group described it)."""
+
+    rule = "recruits"
+
+
+def forbidden(card: InForce, said: str) -> RuleViolation:
+    """The refusal of an action a card in force forbids, under the card's own rule."""
+    return OrderForbids(said) if card.label.startswith("Order") else RecruitForbids(said)
+
+
 class EffectRefused(RuleViolation):
     """A card's effect cannot be applied as asked."""
 
@@ -213,7 +224,7 @@ def enforce_forbids(state: ChapterState, cmd: Command) -> None:
     """Before an action: refuse it when a card in force forbids it (moments.py)."""
     found = forbidding(state, cmd)
     if found is not None and not stuck(state):
-        raise OrderForbids(refusal(state, *found, cmd))
+        raise forbidden(found[0], refusal(state, *found, cmd))
 
 
 # --- Permissions -----------------------------------------------------------------------

@@ -53,7 +53,7 @@ from domain.errors import (
 from domain.events import CardDrawnAndPlayed, ChapterStarted, Event
 from domain.legal import targets
 from domain.limits import MORALE_TOKENS
-from domain.modules.effects import EffectRefused, OrderForbids, forbidding, once, refusal
+from domain.modules.effects import EffectRefused, forbidden, forbidding, once, refusal
 
 
 class RecruitRefused(RuleViolation):
@@ -216,9 +216,9 @@ def decide_play_recruit_card(
             f"{leader.name}, the Mission Leader, has withdrawn: {who}'s {label} cannot be "
             "played this Mission (a Recruit's Hard Knock goes to the Mission Leader)"
         )
-    forbidden = recruit_forbidden(state, cmd)
-    if forbidden is not None:
-        raise OrderForbids(forbidden)
+    refused = recruit_forbidden(state, cmd)
+    if refused is not None:
+        raise refused
     # Luck, as for a Grizzled's card (Decision 1): read on the table with the card placed,
     # before its Luck is spent (``_played``).
     sprung = kind.trap and trap_springs(replace(state, nml=(*state.nml, cmd.card)))
@@ -261,9 +261,9 @@ def decide_withdraw_recruit(
 ) -> Outcome:
     """The leader has the Recruit withdraw; its Morale tokens go on it."""
     recruit = _check_recruits_turn(state, "withdraw")
-    forbidden = recruit_forbidden(state, cmd)
-    if forbidden is not None:
-        raise OrderForbids(forbidden)
+    refused = recruit_forbidden(state, cmd)
+    if refused is not None:
+        raise refused
     card = state.catalogue.recruits.get(recruit.number)
     o = Outcome(state)
     o.emit(RecruitWithdrew(recruit.number, card.morale_tokens if card else 0))
@@ -288,7 +288,7 @@ def recruit_actions(state: ChapterState, targets: tuple[Target | None, ...]) -> 
     return [*commands, WithdrawRecruit()]
 
 
-def recruit_forbidden(state: ChapterState, cmd: Command) -> str | None:
+def recruit_forbidden(state: ChapterState, cmd: Command) -> RuleViolation | None:
     """Why a card in force forbids the Recruit's action (None: it does not). The Recruit's
     turn always leaves its withdrawal, unless a card forbids that too: then the
     restrictions yield, as for a Grizzled (``effects.stuck``)."""
@@ -297,7 +297,7 @@ def recruit_forbidden(state: ChapterState, cmd: Command) -> str | None:
         return None
     if all(forbidding(state, c) is not None for c in recruit_turn(state, checked=False)):
         return None
-    return refusal(state, *found, cmd)
+    return forbidden(found[0], refusal(state, *found, cmd))
 
 
 def recruit_turn(state: ChapterState, *, checked: bool = True) -> list[Command]:

@@ -202,3 +202,23 @@ def test_chapter_four_the_friendship_still_caps_the_morale_drop(chapter_two):
     assert board["phase"] == "preparation" and sum(p["hand"] for p in board["players"]) == 6
     assert board["morale"] == 17  # 6 cards left in hands, 3 taken: the Friendship's cap
     assert helping_hand(g, 32)["rules"] == "the Morale Drop takes at most 3 cards"
+
+
+def test_a_recruit_whose_rule_forbids_a_speech_is_named_in_the_next_line_and_the_refusal(
+    armistice,
+):
+    g = armistice
+    g.ok("skip-boot-camp")
+    g.ok('describe recruit 41 "Test rookie" --hand 2 --forbid speech --effect "Test: hush"')
+    g.ok("briefing 1 --trials 20 --morale 20 --first 2 --recruits 41")
+    g.ok("chapter start --leader ann --tiles left,left,right")
+    out = flat(g.ok("mission start 2 --recruit 41 --recruit-hand night+rain,shell+gas"))
+    assert out.endswith(
+        "Next: Ann's turn: play CARD or withdraw TILE (Recruit #41 Test rookie in play: no Speech)"
+    )
+    assert g.json("status")["next"] == out.partition("Next: ")[2]  # the read models agree
+    g.ok('correct tokens 1 -p ann -r "Test: Ann kept a token"')
+    assert g.refused("speech gas") == (
+        "Error: Refused (recruits): Recruit #41 Test rookie: no Speech while it is "
+        "in play"
+    )
