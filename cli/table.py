@@ -1,0 +1,253 @@
+"""``grizzled table``: one running session on a campaign, a few keystrokes per action.
+
+Each line runs the same click commands as the one-shot CLI, in this process, on one
+long-lived context (``Grizzled.run_kept``): the same rules, events, refusals and
+narration, and each accepted action committed at once by the tracker, as the CLI commits
+it. The board is drawn again after every action. Before each line the campaign is read
+again from the file, so what another device logged meanwhile is picked up and shown; a
+line that would take something back (undo, redo, revert, a correction) is then not run,
+for the person to look at the board first. The short forms are in ``cli.table_words``.
+
+On a terminal the prompt is prompt_toolkit's (completion, history kept in the data
+directory); without one (a pipe, a script) lines are read plainly and echoed after the
+prompt, so that a transcript reads like the session.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from cli import table_words
+from cli.context import Context, Refused, pass_context, refusals
+from cli.shown import shown
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from prompt_toolkit.completion import CompleteEvent, Completion
+    from prompt_toolkit.document import Document
+    from prompt_toolkit.input import Input
+    from prompt_toolkit.output import Output
+
+    from domain.campaign.flow import CampaignState
+
+HISTORY_FILE = "table-history"
+# Lines not run when another device logged since the prompt was drawn: they take back or
+# set anew what the person may not have seen yet.
+HELD_BACK = frozenset({"undo", "redo", "revert", "correct"})
+Reader = Callable[[str], str]
+
+
+class Session:
+    """A campaign open at the table: its state as last read, and how to run a line."""
+
+    def __init__(self, ctx: Context, *, echo: bool = False) -> None:
+        self.ctx = ctx
+        self.echo = echo
+        from cli.table_cache import keep_campaigns
+
+        keep_campaigns(ctx.tracker())
+        self.name = ctx.campaign_name()
+        ctx.campaign_option = self.name  # pinned: a campaign created elsewhere changes nothing
+        from cli.main import LAZY
+
+        self.commands = frozenset(LAZY) - {"table"}
+        self.state: CampaignState | None = None
+        self.version = 0
+        self.load()
+
+    # --- the campaign as the file holds it -----------------------------------------------
+    def load(self) -> None:
+        """Read the campaign again (what this session or another device logged)."""
+        with refusals():
+            campaign = self.ctx.tracker().campaign(self.name)
+        self.state, self.version = campaign.state, campaign.version
+
+    def pick_up(self) -> bool:
+        """Read the campaign again; if another device logged meanwhile, say so and show
+        the board as it stands. Whether something was picked up."""
+        before = self.version
+        self.load()
+        if self.version == before:
+            return False
+        count = self.version - before
+        self.say(
+            f"Logged elsewhere meanwhile: {count} entr{'y' if count == 1 else 'ies'} "
+            f"(#{before + 1}{f'-#{self.version}' if count > 1 else ''}). The board now:"
+        )
+        self.show_board()
+        return True
+
+    # --- a line ----------------------------------------------------------------------------
+    def prompt(self) -> str:
+        """Whose turn it is and what is expected."""
+        return table_words.prompt(self.state, self.ctx.console().width)
+
+    def handle(self, text: str, prompt: str = "") -> bool:
+        """Run one typed line; False when it ends the session."""
+        if self.echo:
+            click.echo(f"{prompt}{text}")
+        try:
+            words = shlex.split(text)
+        except ValueError as error:
+            click.echo(f"Error: {error} (quote with ' or \")", err=True)
+            return True
+        line = table_words.read_line(words, self.state, self.commands)
+        if line.own == "quit":
+            return False
+        changed = self.pick_up()
+        if line.own:
+            self.own(line.own)
+        elif line.args and line.args[0] == "table":
+            click.echo("Error: this is the table session already", err=True)
+        elif line.args and changed and line.args[0] in HELD_BACK:
+            click.echo(
+                f"Not run: the campaign changed meanwhile; look at the board, then type "
+                f"{shown(line.args[0])} again if it is still meant",
+                err=True,
+            )
+        elif line.args:
+            self.run(line.args)
+        return True
+
+    def run(self, args: list[str]) -> int:
+        """One CLI command in this process, on the session's open campaign file."""
+        from cli.main import main
+
+        code = main.run_kept(args, self.ctx)
+        before = self.version
+        self.load()
+        if self.version != before:
+            self.show_board()
+        return code
+
+    def own(self, word: str) -> None:
+        """The session's own words: what is legal, the board, the short forms."""
+        if word == "legal":
+            lines = table_words.legal_lines(self.state)
+        elif word == "board":
+            self.show_board()
+            return
+        else:
+            lines = list(table_words.HELP_LINES)
+        for line in lines:
+            click.echo(line)
+
+    # --- output ------------------------------------------------------------------------------
+    def show_board(self) -> None:
+        """The board as it stands, under a rule."""
+        from cli.render import board
+
+        if self.state is None:
+            return
+        console = self.ctx.console()
+        console.rule(style="dim")
+        console.print(board(self.state))
+
+    def say(self, line: str) -> None:
+        self.ctx.console().print(line, markup=False)
+
+    def start(self) -> None:
+        """What the session shows first: where it is, how to leave, the board, what next."""
+        from cli.next_step import next_step
+
+        self.say(f"At the table: {shown(self.name)} ({self.ctx.db}). h: short forms, q: leave.")
+        self.show_board()
+        if self.state is not None:
+            self.say(f"Next: {shown(next_step(self.state))}")
+
+    def end(self) -> None:
+        self.say(f"Left the table: every action is recorded (the log ends at #{self.version}).")
+
+
+def run(session: Session, read: Reader) -> None:
+    """The session's loop: a line read after the prompt, run, until ``q`` or the input ends
+    (Ctrl-D); Ctrl-C at the prompt only clears the line."""
+    session.start()
+    while True:
+        prompt = session.prompt()
+        try:
+            text = read(prompt)
+        except EOFError:
+            break
+        except KeyboardInterrupt:
+            continue
+        if not session.handle(text, prompt):
+            break
+    session.end()
+
+
+def plain_reader(stream: Any = None) -> Reader:
+    """Lines read from a stream that is not a terminal (stdin by default)."""
+
+    def read(prompt: str) -> str:
+        line = (stream or sys.stdin).readline()
+        if not line:
+            raise EOFError
+        return str(line).rstrip("\r\n")
+
+    return read
+
+
+def prompt_reader(
+    session: Session, *, input: Input | None = None, output: Output | None = None
+) -> Reader:
+    """prompt_toolkit's prompt: Tab completes what can be typed now; the history is kept
+    across sessions in the data directory (``input``/``output``: a pipe in the tests)."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import Completer, Completion
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    from tracker.config import data_dir
+
+    class Words(Completer):
+        def get_completions(
+            self, document: Document, complete_event: CompleteEvent
+        ) -> Iterable[Completion]:
+            text = document.text_before_cursor
+            words = text.split() + ([""] if not text or text[-1].isspace() else [])
+            word = words[-1]
+            for found, meta in table_words.candidates(words, session.state, session.commands):
+                yield Completion(found, start_position=-len(word), display_meta=meta)
+
+    history: FileHistory | InMemoryHistory
+    try:
+        os.makedirs(data_dir(), exist_ok=True)
+        history = FileHistory(os.path.join(data_dir(), HISTORY_FILE))
+    except OSError:  # a data directory we cannot write: history for this session only
+        history = InMemoryHistory()
+    asked: PromptSession[str] = PromptSession(
+        history=history,
+        completer=Words(),
+        complete_while_typing=False,
+        input=input,
+        output=output,
+    )
+    return lambda prompt: asked.prompt(prompt)
+
+
+@click.command()
+@pass_context
+def table(ctx: Context) -> None:
+    """A running session at the table: the board after every action, the prompt saying
+    whose turn it is, every command without 'grizzled', and short forms: a bare card
+    plays it (n+sh+t r+wh: its Trap drew rain+whistle), c CARD charm, s THREAT P:CARD
+    Speech, w TILE withdraw, m N Mission, u / r undo / redo, ? what is legal, q leave.
+    Every action is recorded at once, as with the CLI.
+
+    Example: grizzled table -c Friday
+    """
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    session = Session(ctx, echo=not interactive)
+    if session.state is None:
+        raise Refused(f"the campaign {shown(session.name)!r} cannot be read")
+    run(session, prompt_reader(session) if interactive else plain_reader())
+
+
+COMMANDS = (table,)
