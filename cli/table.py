@@ -137,7 +137,7 @@ class Session:
         else:
             lines = list(table_words.HELP_LINES)
         for line in lines:
-            click.echo(line)
+            self.say(line)
 
     # --- output ------------------------------------------------------------------------------
     def show_board(self) -> None:
@@ -151,7 +151,10 @@ class Session:
         console.print(board(self.state))
 
     def say(self, line: str) -> None:
-        self.ctx.console().print(line, markup=False)
+        """A line of the session's own, wrapped to the terminal's width, never markup."""
+        from rich.text import Text
+
+        self.ctx.console().print(Text(line))
 
     def start(self) -> None:
         """What the session shows first: where it is, how to leave, the board, what next."""

@@ -65,6 +65,8 @@ class Line:
 
 def read_line(words: list[str], state: CampaignState | None, commands: frozenset[str]) -> Line:
     """The meaning of a line split into ``words`` (``commands``: the CLI's command names)."""
+    if words and words[0] == "grizzled":  # a command copied from the docs or a Next line
+        words = words[1:]
     if not words:
         return Line([])
     first = words[0].lower()
@@ -118,15 +120,19 @@ def turn_player(state: CampaignState | None) -> str | None:
 
 
 def _is_card(word: str, state: CampaignState | None) -> bool:
+    return _card_key(word, state) is not None
+
+
+def _card_key(word: str, state: CampaignState | None) -> str | None:
+    """The card key ``word`` names in the campaign's notation, or None."""
     from domain.cards.catalogue import base_catalogue
     from domain.cards.notation import CardNotationError, parse_card
 
     catalogue = state.catalogue if state is not None else base_catalogue()
     try:
-        parse_card(word, catalogue)
+        return parse_card(word, catalogue)
     except (CardNotationError, ValueError):
-        return False
-    return True
+        return None
 
 
 # --- the prompt and what is legal ---------------------------------------------------------
@@ -209,7 +215,11 @@ def candidates(
     chapter = state.chapter if state is not None else None
     offered = _offered(before, state, chapter, commands)
     low = word.lower()
-    return [(text, meta) for text, meta in offered if text.lower().startswith(low)]
+    found = [(text, meta) for text, meta in offered if text.lower().startswith(low)]
+    if not found and low and state is not None:  # a card in short notation: n+sh
+        key = _card_key(low, state)
+        found = [(text, meta) for text, meta in offered if text == key]
+    return found
 
 
 def _offered(
