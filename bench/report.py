@@ -17,6 +17,7 @@ BUDGETS = {
     3: "Rebuild",
     4: "Engine",
     5: "Memory",
+    6: "Table session",
 }
 
 

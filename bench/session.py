@@ -1,0 +1,104 @@
+"""Budget 6 (issue 18): the table session (``grizzled table``).
+
+- An action typed in a running session on the 5,000-event campaign: the median time of
+  ``Session.handle`` for the fixture's action (the command run in-process, committed,
+  narrated, the board drawn again), at most 10 ms. Each round logs the same action on the
+  same state: it is undone, untimed, after each round. What the session prints goes to a
+  buffer (a terminal's drawing is not the session's).
+- The keystrokes that log the demo chapter (``cli.table_demo``): in the session, with
+  its short forms, against the CLI as docs/walkthrough.md writes commands; at most a
+  third. The CLI with the same short card prefixes is reported beside them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import shlex
+import shutil
+import time
+from pathlib import Path
+
+from bench.fixtures import CAMPAIGN, Fixture, Log
+from bench.measure import Samples
+from bench.report import Check
+
+SIZE = 5_000
+LIMIT_MS = 10.0
+KEYS_LIMIT = 1 / 3
+WARMUP = 3  # actions first and not counted (the first loads the campaign from its snapshot)
+
+
+def measure(
+    campaigns: dict[int, Fixture], rounds: int, work: Path, log: Log = print
+) -> tuple[list[Check], dict[str, object]]:
+    """The session's action time and the demo chapter's keystrokes; the checks, the runs."""
+    times = _action_times(campaigns[SIZE], rounds, work)
+    median = times.median * 1000
+    log(f"  session action on {SIZE:,} events: {median:.1f} ms")
+    keys = _keystrokes()
+    return [
+        Check(
+            6,
+            f"table session: an action on {SIZE:,} events (median)",
+            f"{median:.1f} ms",
+            f"{rounds} rounds",
+            median,
+            LIMIT_MS,
+            unit="ms",
+        ),
+        Check(
+            6,
+            "table session: keystrokes of the demo chapter / the CLI's",
+            f"{keys['session']} keys",
+            f"CLI {keys['cli']} keys (short prefixes {keys['cli_short']})",
+            keys["session"] / keys["cli"],
+            KEYS_LIMIT,
+            details={"keystrokes": keys},
+        ),
+    ], {"action_seconds": times.values, "keystrokes": keys}
+
+
+def _action_times(fixture: Fixture, rounds: int, work: Path) -> Samples:
+    from cli.context import Context
+    from cli.table import Session
+
+    work.mkdir(parents=True, exist_ok=True)
+    path = work / f"session-{fixture.events}.sqlite"
+    shutil.copyfile(fixture.path, path)
+    os.environ.setdefault("XDG_DATA_HOME", str(work / "data"))
+    line = shlex.join(fixture.action)
+    times = Samples()
+    ctx = Context(str(path), CAMPAIGN, "write")
+    try:
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+            session = Session(ctx)
+            tracker = ctx.tracker()
+            for number in range(WARMUP + rounds):
+                before = session.version
+                start = time.perf_counter()
+                session.handle(line)
+                elapsed = time.perf_counter() - start
+                if session.version != before + 1:  # else the bench would time a refusal
+                    raise RuntimeError(
+                        f"the session did not log {line!r}: {printed.getvalue()[-300:]!r}"
+                    )
+                tracker.undo(CAMPAIGN, 1)
+                session.load()
+                if number >= WARMUP:
+                    times.add(elapsed)
+    finally:
+        ctx.close()
+    return times
+
+
+def _keystrokes() -> dict[str, int]:
+    from cli.table_demo import CLI_LINES, CLI_SHORT_LINES, SESSION_LINES, keystrokes
+
+    return {
+        "session": keystrokes(SESSION_LINES),
+        "cli": keystrokes(CLI_LINES),
+        "cli_short": keystrokes(CLI_SHORT_LINES),
+    }
