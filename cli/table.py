@@ -160,7 +160,7 @@ class Session:
         """What the session shows first: where it is, how to leave, the board, what next."""
         from cli.next_step import next_step
 
-        self.say(f"At the table: {shown(self.name)} ({self.ctx.db}). h: short forms, q: leave.")
+        self.say(f"At the table: {shown(self.name)}. h: short forms, q: leave.")
         self.show_board()
         if self.state is not None:
             self.say(f"Next: {shown(next_step(self.state))}")

@@ -184,9 +184,10 @@ def legal_lines(state: CampaignState | None) -> list[str]:
     if legal["must_withdraw"]:
         return [f"{name} is Fearful with 2 identical threats: w {_tiles(legal)}".rstrip()]
     lines = [f"{name}'s turn:"]
-    if legal["play"]:
-        hidden = " (a hidden hand: any card still unseen)" if legal["play_any_hidden"] else ""
-        lines.append(f"  play{hidden}: {', '.join(legal['play'])}")
+    if legal["play_any_hidden"]:  # a hand nobody has seen: every card still unseen
+        lines.append(f"  play: any of {len(legal['play'])} cards still unseen (Tab lists them)")
+    elif legal["play"]:
+        lines.append(f"  play: {', '.join(legal['play'])}")
     if legal["charm"]:
         lines.append(f"  c (charm): {', '.join(legal['charm'])}")
     if legal["speech"]:
