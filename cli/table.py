@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli import table_words
-from cli.context import Context, Refused, pass_context, refusals
+from cli.context import Context, pass_context, refusals
 from cli.shown import shown
 
 if TYPE_CHECKING:
@@ -248,8 +248,6 @@ def table(ctx: Context) -> None:
     """
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     session = Session(ctx, echo=not interactive)
-    if session.state is None:
-        raise Refused(f"the campaign {shown(session.name)!r} cannot be read")
     run(session, prompt_reader(session) if interactive else plain_reader())
 
 

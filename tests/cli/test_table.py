@@ -263,3 +263,9 @@ def test_a_session_inside_a_session_is_refused(table: Grizzled, capsys: pytest.C
 
     assert "Error: this is the table session already" in capsys.readouterr().err
     assert os.path.exists(table.db)
+
+
+def test_a_session_needs_a_campaign(grizzled: Grizzled):
+    line = grizzled.refused("table")
+
+    assert line.startswith("Error: no campaign in ")
