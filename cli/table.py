@@ -124,8 +124,18 @@ class Session:
         before = self.version
         self.load()
         if self.version != before:
+            self.remember()
             self.show_board()
         return code
+
+    def remember(self) -> None:
+        """The file as this session left it is one this machine wrote (``tracker.trust``):
+        a command run meanwhile in another process does not check it whole again, as it
+        would a file changed by someone else (the one-shot CLI remembers it after closing
+        it; a session stays open)."""
+        from tracker import trust
+
+        trust.remember(self.ctx.db)
 
     def own(self, word: str) -> None:
         """The session's own words: what is legal, the board, the short forms."""

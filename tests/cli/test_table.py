@@ -185,6 +185,17 @@ def test_what_another_process_logs_is_picked_up_before_the_next_action(
     assert table.events() == 6
 
 
+def test_the_file_a_session_wrote_to_is_not_checked_whole_again_by_another_process(
+    table: Grizzled,
+):
+    from tracker import trust
+
+    seen: list[bool] = []
+    in_session(table.db, ["n+sh", lambda: seen.append(trust.is_checked(str(table.db)))])
+
+    assert seen == [True]
+
+
 def test_an_undo_typed_after_another_process_logged_is_not_run(
     table: Grizzled, capsys: pytest.CaptureFixture[str]
 ):
