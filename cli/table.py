@@ -42,6 +42,8 @@ HISTORY_FILE = "table-history"
 # set anew what the person may not have seen yet.
 HELD_BACK = frozenset({"undo", "redo", "revert", "correct"})
 Reader = Callable[[str], str]
+# The options that would send one command to another campaign or file.
+ELSEWHERE = frozenset({"-c", "--campaign", "--db"})
 
 
 class Session:
@@ -106,6 +108,12 @@ class Session:
             self.own(line.own)
         elif line.args and line.args[0] == "table":
             click.echo("Error: this is the table session already", err=True)
+        elif any(arg.partition("=")[0] in ELSEWHERE for arg in line.args):
+            click.echo(
+                "Error: a session stays on its campaign and file: for another, leave (q) and "
+                "start one there (grizzled table -c NAME, --db PATH)",
+                err=True,
+            )
         elif line.args and changed and line.args[0] in HELD_BACK:
             click.echo(
                 f"Not run: the campaign changed meanwhile; look at the board, then type "

@@ -276,6 +276,18 @@ def test_a_session_inside_a_session_is_refused(table: Grizzled, capsys: pytest.C
     assert os.path.exists(table.db)
 
 
+def test_a_session_stays_on_its_campaign_and_file(
+    table: Grizzled, capsys: pytest.CaptureFixture[str]
+):
+    before = table.events()
+
+    in_session(table.db, ["-c Other status", "play night+shell --campaign=Other", "log --db x"])
+
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 3 and all("a session stays on its campaign and file" in e for e in err)
+    assert table.events() == before
+
+
 def test_a_session_needs_a_campaign(grizzled: Grizzled):
     line = grizzled.refused("table")
 
