@@ -2,9 +2,13 @@
 
 - An action typed in a running session on the 5,000-event campaign: the median time of
   ``Session.handle`` for the fixture's action (the command run in-process, committed,
-  narrated, the board drawn again), at most 10 ms. Each round logs the same action on the
-  same state: it is undone, untimed, after each round. What the session prints goes to a
-  buffer (a terminal's drawing is not the session's).
+  narrated, the board drawn again). Issue 18 asks for at most 10 ms; as every timing
+  budget here, it is a ratio to a reference measured in the same rounds, interleaved with
+  the actions: the floor F of budget 1 (a fresh ``python -c "import click, rich.console,
+  sqlite3"``), 66 ms on this machine when quiet, so the limit is 0.15 x F (10 ms then).
+  Each round logs the same action on the same state: it is undone, untimed, after each
+  round. What the session prints goes to a buffer (a terminal's drawing is not the
+  session's).
 - The keystrokes that log the demo chapter (``cli.table_demo``): in the session, with
   its short forms, against the CLI as docs/walkthrough.md writes commands; at most a
   third. The CLI with the same short card prefixes is reported beside them.
@@ -21,11 +25,12 @@ import time
 from pathlib import Path
 
 from bench.fixtures import CAMPAIGN, Fixture, Log
-from bench.measure import Samples
+from bench.latency import FLOOR
+from bench.measure import Samples, bytecode_env, checked
 from bench.report import Check
 
 SIZE = 5_000
-LIMIT_MS = 10.0
+LIMIT = 0.15  # x F: 10 ms when F is 66 ms, the quiet machine's (docs/performance.md)
 KEYS_LIMIT = 1 / 3
 WARMUP = 3  # actions first and not counted (the first loads the campaign from its snapshot)
 
@@ -34,19 +39,19 @@ def measure(
     campaigns: dict[int, Fixture], rounds: int, work: Path, log: Log = print
 ) -> tuple[list[Check], dict[str, object]]:
     """The session's action time and the demo chapter's keystrokes; the checks, the runs."""
-    times = _action_times(campaigns[SIZE], rounds, work)
-    median = times.median * 1000
-    log(f"  session action on {SIZE:,} events: {median:.1f} ms")
+    times, floor = _action_times(campaigns[SIZE], rounds, work)
+    median, f = times.median * 1000, floor.median * 1000
+    log(f"  session action on {SIZE:,} events: {median:.1f} ms (F {f:.0f} ms)")
     keys = _keystrokes()
     return [
         Check(
             6,
-            f"table session: an action on {SIZE:,} events (median)",
+            f"table session: an action on {SIZE:,} events",
             f"{median:.1f} ms",
-            f"{rounds} rounds",
-            median,
-            LIMIT_MS,
-            unit="ms",
+            f"F {f:.0f} ms",
+            median / f,
+            LIMIT,
+            details={"limit_ms_at_this_f": round(LIMIT * f, 1)},
         ),
         Check(
             6,
@@ -57,10 +62,10 @@ def measure(
             KEYS_LIMIT,
             details={"keystrokes": keys},
         ),
-    ], {"action_seconds": times.values, "keystrokes": keys}
+    ], {"action_seconds": times.to_json(), "floor_seconds": floor.to_json(), "keystrokes": keys}
 
 
-def _action_times(fixture: Fixture, rounds: int, work: Path) -> Samples:
+def _action_times(fixture: Fixture, rounds: int, work: Path) -> tuple[Samples, Samples]:
     from cli.context import Context
     from cli.table import Session
 
@@ -69,7 +74,8 @@ def _action_times(fixture: Fixture, rounds: int, work: Path) -> Samples:
     shutil.copyfile(fixture.path, path)
     os.environ.setdefault("XDG_DATA_HOME", str(work / "data"))
     line = shlex.join(fixture.action)
-    times = Samples()
+    times, floor = Samples(), Samples()
+    env = {**os.environ, **bytecode_env()}
     ctx = Context(str(path), CAMPAIGN, "write")
     try:
         printed = io.StringIO()
@@ -87,11 +93,13 @@ def _action_times(fixture: Fixture, rounds: int, work: Path) -> Samples:
                     )
                 tracker.undo(CAMPAIGN, 1)
                 session.load()
+                reference = checked(FLOOR, env).seconds
                 if number >= WARMUP:
                     times.add(elapsed)
+                    floor.add(reference)
     finally:
         ctx.close()
-    return times
+    return times, floor
 
 
 def _keystrokes() -> dict[str, int]:
