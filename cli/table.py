@@ -93,8 +93,8 @@ class Session:
 
     def handle(self, text: str, prompt: str = "") -> bool:
         """Run one typed line; False when it ends the session."""
-        if self.echo:
-            click.echo(f"{prompt}{text}")
+        if self.echo:  # what was typed, as the terminal would have shown it
+            click.echo(f"{prompt}{shown(text)}")
         try:
             words = shlex.split(text)
         except ValueError as error:
@@ -189,7 +189,8 @@ class Session:
 
 def run(session: Session, read: Reader) -> None:
     """The session's loop: a line read after the prompt, run, until ``q`` or the input ends
-    (Ctrl-D); Ctrl-C at the prompt only clears the line."""
+    (Ctrl-D); Ctrl-C at the prompt only clears the line. A file that cannot be read again
+    for a moment (locked by another writer) is one error line, and the session goes on."""
     session.start()
     while True:
         prompt = session.prompt()
@@ -199,8 +200,11 @@ def run(session: Session, read: Reader) -> None:
             break
         except KeyboardInterrupt:
             continue
-        if not session.handle(text, prompt):
-            break
+        try:
+            if not session.handle(text, prompt):
+                break
+        except click.ClickException as error:  # the file could not be read again just now
+            click.echo(f"Error: {error.format_message()}", err=True)
     session.end()
 
 

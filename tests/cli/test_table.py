@@ -292,3 +292,36 @@ def test_a_session_needs_a_campaign(grizzled: Grizzled):
     line = grizzled.refused("table")
 
     assert line.startswith("Error: no campaign in ")
+
+
+def test_a_file_that_cannot_be_read_for_a_moment_is_one_line_and_the_session_goes_on(
+    table: Grizzled, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+):
+    from cli.context import Refused
+
+    load, calls = Session.load, []
+
+    def locked_once(self: Session) -> None:
+        calls.append(1)
+        if len(calls) == 2:  # the pick-up before the first line
+            raise Refused("the campaign database is locked by another process")
+        load(self)
+
+    monkeypatch.setattr(Session, "load", locked_once)
+
+    in_session(table.db, ["n+sh", "n+sh"])
+
+    captured = capsys.readouterr()
+    assert captured.err == "Error: the campaign database is locked by another process\n"
+    assert "Ann plays night+shell" in captured.out
+    assert table.events() == 4
+
+
+def test_what_was_typed_is_echoed_with_its_control_characters_escaped(
+    table: Grizzled, capsys: pytest.CaptureFixture[str]
+):
+    in_session(table.db, ["b\x1b[2J"])
+
+    out = capsys.readouterr().out
+    assert "\x1b" not in out
+    assert "> b\\x1b[2J" in out
