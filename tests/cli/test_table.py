@@ -6,6 +6,7 @@ on; what another process logs is picked up; a session killed mid-Mission loses n
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -325,3 +326,21 @@ def test_what_was_typed_is_echoed_with_its_control_characters_escaped(
     out = capsys.readouterr().out
     assert "\x1b" not in out
     assert "> b\\x1b[2J" in out
+
+
+COLOUR = re.compile(r"\x1b\[(?:\d+;)*(?:3\d|9[0-7]|4\d)(?:;\d+)*m")  # an SGR colour
+
+
+def test_no_color_leaves_the_session_without_colour_on_a_terminal(
+    table: Grizzled, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setenv("FORCE_COLOR", "1")  # drawn as on a terminal: bold and dim stay
+    lines = ["n+sh", "sh+g", "r+sh+t r+w"]  # a third shell: the Mission fails (in red)
+    in_session(table.db, list(lines))
+    assert COLOUR.search(capsys.readouterr().out) is None  # NO_COLOR=1, as every test here
+    monkeypatch.delenv("NO_COLOR")
+    table.ok("undo 3 --yes")
+
+    in_session(table.db, list(lines))
+
+    assert COLOUR.search(capsys.readouterr().out) is not None
