@@ -53,6 +53,7 @@ class Context:
     _tracker: Tracker | None = field(default=None, repr=False)
     _console: Console | None = field(default=None, repr=False)
     _loaded: Campaign | None = field(default=None, repr=False)  # what state() loaded
+    catch_up_later: bool = False  # a table session catches the read models up between lines
 
     # --- where ---------------------------------------------------------------------------
     @property
@@ -207,6 +208,8 @@ class Context:
         catch up now, or say why they will next time."""
         self.recorded = version
         self.changed = True
+        if self.catch_up_later:
+            return
         from projections.errors import ProjectionError
         from projections.runner import catch_up
 

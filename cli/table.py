@@ -52,6 +52,8 @@ class Session:
     def __init__(self, ctx: Context, *, echo: bool = False) -> None:
         self.ctx = ctx
         self.echo = echo
+        self.untidy = False  # recorded since the read models last caught up
+        ctx.catch_up_later = True  # after the board is drawn: see tidy
         from cli.table_cache import keep_campaigns
 
         keep_campaigns(ctx.tracker())
@@ -132,17 +134,27 @@ class Session:
         before = self.version
         self.load()
         if self.version != before:
-            self.remember()
+            self.untidy = True
             self.show_board()
         return code
 
-    def remember(self) -> None:
-        """The file as this session left it is one this machine wrote (``tracker.trust``):
-        a command run meanwhile in another process does not check it whole again, as it
-        would a file changed by someone else (the one-shot CLI remembers it after closing
-        it; a session stays open)."""
+    def tidy(self) -> None:
+        """After an action's board is drawn, before the next prompt: the read models catch
+        up with it (a read command would catch them up itself, but sqlite3 or Datasette
+        would not), and the file as the session left it is remembered as one this machine
+        wrote (``tracker.trust``), so that a command run meanwhile in another process does
+        not check it whole again (the one-shot CLI does both as it records and closes)."""
+        if not self.untidy:
+            return
+        self.untidy = False
+        from projections.runner import catch_up
         from tracker import trust
 
+        try:
+            catch_up(self.ctx.db)
+        except Exception as error:  # recorded all the same: the next command catches up
+            reason = getattr(error, "reason", error)
+            click.echo(f"The read models catch up next time ({reason}).", err=True)
         trust.remember(self.ctx.db)
 
     def own(self, word: str) -> None:
@@ -205,6 +217,8 @@ def run(session: Session, read: Reader) -> None:
                 break
         except click.ClickException as error:  # the file could not be read again just now
             click.echo(f"Error: {error.format_message()}", err=True)
+        session.tidy()
+    session.tidy()
     session.end()
 
 

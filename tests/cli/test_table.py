@@ -197,6 +197,21 @@ def test_the_file_a_session_wrote_to_is_not_checked_whole_again_by_another_proce
     assert seen == [True]
 
 
+def test_the_read_models_catch_up_before_the_next_prompt(table: Grizzled):
+    from contextlib import closing
+
+    from projections.queries import behind, connect
+
+    def read_models_behind() -> None:
+        with closing(connect(table.db)) as conn:
+            lags.append(behind(conn))
+
+    lags: list[int] = []
+    in_session(table.db, ["n+sh", read_models_behind, "u", read_models_behind])
+
+    assert lags == [0, 0]
+
+
 def test_an_undo_typed_after_another_process_logged_is_not_run(
     table: Grizzled, capsys: pytest.CaptureFixture[str]
 ):
