@@ -61,7 +61,7 @@ class Session:
         ctx.campaign_option = self.name  # pinned: a campaign created elsewhere changes nothing
         from cli.main import LAZY
 
-        self.commands = frozenset(LAZY) - {"table"}
+        self.commands = frozenset(LAZY) | table_words.OUTSIDE
         self.state: CampaignState | None = None
         self.version = 0
         self.load()
@@ -108,8 +108,8 @@ class Session:
         changed = self.pick_up()
         if line.own:
             self.own(line.own)
-        elif line.args and line.args[0] == "table":
-            click.echo("Error: this is the table session already", err=True)
+        elif line.args and line.args[0] in table_words.OUTSIDE:
+            click.echo(f"Error: {line.args[0]} is not run inside a table session", err=True)
         elif any(arg.partition("=")[0] in ELSEWHERE for arg in line.args):
             click.echo(
                 "Error: a session stays on its campaign and file: for another, leave (q) and "

@@ -42,6 +42,9 @@ SHORT_FORMS: dict[str, tuple[tuple[str, ...], bool]] = {
     "r": (("redo",), False),
 }
 TURN_COMMANDS = frozenset({"play", "charm", "speech", "withdraw"})
+# Commands of the CLI a session does not run (not read as a card either: "demo" is a
+# prefix of Demoralized).
+OUTSIDE = frozenset({"table", "demo"})
 HELP_LINES = (
     "CARD [DRAWN]      play a card (DRAWN: the card its Trap drew), e.g. n+sh+t r+wh",
     "c CARD            the Good Luck Charm on a No Man's Land card",
@@ -233,7 +236,7 @@ def _offered(
     if not before:
         cards = [(c, "play") for c in legal.get("play", ())]
         own = [(w, " ".join(SHORT_FORMS[w][0])) for w in SHORT_FORMS]
-        return own + cards + [(c, "command") for c in sorted(commands)]
+        return own + cards + [(c, "command") for c in sorted(commands - OUTSIDE)]
     last = before[-1]
     if last in ("-p", "--player") and state is not None:
         return [(p.name, "player") for p in state.seats if shown(p.name) == p.name]

@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from cli.main import LAZY
-from cli.table_words import candidates, legal_lines, prompt, read_line
+from cli.table_words import OUTSIDE, candidates, legal_lines, prompt, read_line
 from tests.cli.conftest import Grizzled
 from tracker.app import Tracker
 
-COMMANDS = frozenset(LAZY) - {"table"}
+COMMANDS = frozenset(LAZY) | OUTSIDE
 
 
 def state_of(db: Path, name: str = "Friday"):  # type: ignore[no-untyped-def]
@@ -76,6 +76,7 @@ def test_the_prompt_says_whose_turn_it_is_and_what_they_may_do(table: Grizzled):
 
 def test_tab_offers_what_can_be_typed_now(table: Grizzled):
     assert {"w", "s", "m", "u", "play", "status", "night+shell"} <= set(offered("", table.db))
+    assert not {"table", "demo"} & set(offered("", table.db))
     assert offered("w ", table.db) == ["left", "right", "l", "r"]
     assert offered("s ", table.db) == ["night", "snow", "rain", "shell", "gas", "whistle"]
     assert offered("play -p ", table.db) == ["Ann", "Ben", "Cy"]
