@@ -238,7 +238,8 @@ def prompt_reader(
     session: Session, *, input: Input | None = None, output: Output | None = None
 ) -> Reader:
     """prompt_toolkit's prompt: Tab completes what can be typed now; the history is kept
-    across sessions in the data directory (``input``/``output``: a pipe in the tests)."""
+    across sessions in the data directory; the board in one line stays under the prompt
+    (``input``/``output``: a pipe in the tests)."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import Completer, Completion
     from prompt_toolkit.history import FileHistory, InMemoryHistory
@@ -268,7 +269,12 @@ def prompt_reader(
         input=input,
         output=output,
     )
-    return lambda prompt: asked.prompt(prompt)
+
+    def read(prompt: str) -> str:
+        under = table_words.toolbar(session.state, session.ctx.console().width)
+        return asked.prompt(prompt, bottom_toolbar=under or None)
+
+    return read
 
 
 @click.command()

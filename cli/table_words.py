@@ -176,6 +176,23 @@ def prompt(state: CampaignState | None, width: int = 100) -> str:
     return (text if len(text) <= most else text[: most - 3] + "...") + " > "
 
 
+def toolbar(state: CampaignState | None, width: int = 100) -> str:
+    """The board in one line, kept under the prompt while a line is typed (what ``log``
+    or ``?`` printed may have scrolled the board away): decks, No Man's Land, threats."""
+    if state is None or state.chapter is None:
+        return ""
+    from cli.board import THREATS
+    from cli.jsonout import chapter_json
+
+    doc = chapter_json(state)
+    nml = ", ".join(doc["no_mans_land"]) or "empty"  # as the cards are typed
+    counts = doc.get("threats") or {}
+    threats = " ".join(f"{t} x{counts[t]}" for t in THREATS if counts.get(t))
+    line = f"Trials {doc['trials']}  Morale {doc['morale']}  No Man's Land: {nml}"
+    line += f"  ({threats})" if threats else ""
+    return shown(line, max(20, width - 1))
+
+
 def legal_lines(state: CampaignState | None) -> list[str]:
     """What is legal now, in the session's short forms (``?``)."""
     legal = _summary(state)

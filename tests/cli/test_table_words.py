@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cli.main import LAZY
-from cli.table_words import OUTSIDE, candidates, legal_lines, prompt, read_line
+from cli.table_words import OUTSIDE, candidates, legal_lines, prompt, read_line, toolbar
 from tests.cli.conftest import Grizzled
 from tracker.app import Tracker
 
@@ -113,3 +113,16 @@ def test_tab_offers_the_orders_of_the_day_with_their_text_as_the_board_shows_it(
         ("14", "Test order C: Test text: the rest of the card"),
         ("15", "order not described"),
     ]
+
+
+def test_the_board_in_one_line_under_the_prompt(table: Grizzled):
+    for card in ("night+shell+trap --drawn snow+whistle", "snow+shell"):
+        table.ok("play", *card.split())
+
+    line = toolbar(state_of(table.db), 120)
+
+    assert line == (
+        "Trials 0  Morale 20  No Man's Land: night+shell+trap, snow+whistle, snow+shell  "
+        "(night x1 snow x2 shell x2 whistle x1)"
+    )
+    assert len(toolbar(state_of(table.db), 60)) <= 60
