@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
 
 HISTORY_FILE = "table-history"
+WATCH_SECONDS = 2.0  # how often a waiting prompt looks for what another device logged
 # Lines not run when another device logged since the prompt was drawn: they take back or
 # set anew what the person may not have seen yet.
 HELD_BACK = frozenset({"undo", "redo", "revert", "correct"})
@@ -53,6 +54,8 @@ class Session:
         self.ctx = ctx
         self.echo = echo
         self.untidy = False  # recorded since the read models last caught up
+        self.seen_waiting = False  # picked up while the prompt waited (see watch)
+        self._drawn: tuple[int, int, str, str] | None = None  # version, width, prompt, toolbar
         ctx.catch_up_later = True  # after the board is drawn: see tidy
         from cli.table_cache import keep_campaigns
 
@@ -88,10 +91,38 @@ class Session:
         self.show_board()
         return True
 
+    def watch(self) -> bool:
+        """While the prompt waits: whether another device logged since the campaign was
+        last read (a file that cannot be read just now: not yet; the next line says why)."""
+        try:
+            return self.ctx.tracker().campaign(self.name).version != self.version
+        except Exception:
+            return False
+
+    def pick_up_waiting(self) -> None:
+        """What another device logged while the prompt waited, shown above it; the line
+        typed next counts as typed after a change (an undo is then not run)."""
+        if self.pick_up():
+            self.seen_waiting = True
+
     # --- a line ----------------------------------------------------------------------------
     def prompt(self) -> str:
         """Whose turn it is and what is expected."""
-        return table_words.prompt(self.state, self.ctx.console().width)
+        return self._drawing()[0]
+
+    def toolbar(self) -> str:
+        """The board in one line, under the prompt."""
+        return self._drawing()[1]
+
+    def _drawing(self) -> tuple[str, str]:
+        """The prompt and the toolbar, worked out once per state of the campaign (the
+        prompt draws them again at every key)."""
+        width = self.ctx.console().width
+        if self._drawn is None or self._drawn[:2] != (self.version, width):
+            prompt = table_words.prompt(self.state, width)
+            under = table_words.toolbar(self.state, width)
+            self._drawn = (self.version, width, prompt, under)
+        return self._drawn[2], self._drawn[3]
 
     def handle(self, text: str, prompt: str = "") -> bool:
         """Run one typed line; False when it ends the session."""
@@ -105,7 +136,8 @@ class Session:
         line = table_words.read_line(words, self.state, self.commands)
         if line.own == "quit":
             return False
-        changed = self.pick_up()
+        changed = self.pick_up() or self.seen_waiting
+        self.seen_waiting = False
         if line.own:
             self.own(line.own)
         elif line.args and line.args[0] in table_words.OUTSIDE:
@@ -238,9 +270,13 @@ def prompt_reader(
     session: Session, *, input: Input | None = None, output: Output | None = None
 ) -> Reader:
     """prompt_toolkit's prompt: Tab completes what can be typed now; the history is kept
-    across sessions in the data directory; the board in one line stays under the prompt
+    across sessions in the data directory; the board in one line stays under the prompt;
+    while it waits, what another device logs is shown above it within ``WATCH_SECONDS``
     (``input``/``output``: a pipe in the tests)."""
+    import asyncio
+
     from prompt_toolkit import PromptSession
+    from prompt_toolkit.application import get_app, run_in_terminal
     from prompt_toolkit.completion import Completer, Completion
     from prompt_toolkit.history import FileHistory, InMemoryHistory
 
@@ -270,9 +306,19 @@ def prompt_reader(
         output=output,
     )
 
+    async def watch() -> None:
+        while True:
+            await asyncio.sleep(WATCH_SECONDS)
+            if session.watch():
+                await run_in_terminal(session.pick_up_waiting)
+
+    def watching() -> None:  # a task of the prompt's: it ends with the prompt
+        get_app().create_background_task(watch())
+
     def read(prompt: str) -> str:
-        under = table_words.toolbar(session.state, session.ctx.console().width)
-        return asked.prompt(prompt, bottom_toolbar=under or None)
+        return asked.prompt(  # callables: drawn again after a pick-up
+            session.prompt, bottom_toolbar=session.toolbar, pre_run=watching
+        )
 
     return read
 

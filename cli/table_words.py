@@ -180,7 +180,7 @@ def toolbar(state: CampaignState | None, width: int = 100) -> str:
     """The board in one line, kept under the prompt while a line is typed (what ``log``
     or ``?`` printed may have scrolled the board away): decks, No Man's Land, threats."""
     if state is None or state.chapter is None:
-        return ""
+        return "No chapter being played"
     from cli.board import THREATS
     from cli.jsonout import chapter_json
 

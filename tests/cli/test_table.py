@@ -363,3 +363,40 @@ def test_no_color_leaves_the_session_without_colour_on_a_terminal(
     in_session(table.db, list(lines))
 
     assert COLOUR.search(capsys.readouterr().out) is not None
+
+
+def test_what_another_process_logs_while_the_prompt_waits_is_shown_above_it(
+    table: Grizzled, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+):
+    import cli.table
+
+    monkeypatch.setattr(cli.table, "WATCH_SECONDS", 0.01)
+    ctx = Context(str(table.db))
+    typed = iter(["u", "u", "q"])
+    try:
+        with create_pipe_input() as pipe:
+            session = Session(ctx)
+            picked_up = session.pick_up_waiting
+
+            def then_type() -> None:  # the person types once the change is on screen
+                picked_up()
+                pipe.send_text(f"{next(typed)}\r")
+
+            monkeypatch.setattr(session, "pick_up_waiting", then_type)
+            ask = prompt_reader(session, input=pipe, output=DummyOutput())
+
+            def read(prompt: str) -> str:
+                if session.version == 3:  # the first prompt: Ben logs from his phone
+                    another_process("play", "night+shell")()
+                else:
+                    pipe.send_text(f"{next(typed)}\r")
+                return ask(prompt)
+
+            run(session, read)
+    finally:
+        ctx.close()
+
+    captured = capsys.readouterr()
+    assert "Logged elsewhere meanwhile: 1 entry (#4). The board now:" in captured.out
+    assert "Not run: the campaign changed meanwhile" in captured.err  # typed as it showed
+    assert "Undone: #4 Ann plays night+shell." in captured.out  # typed again: meant

@@ -198,9 +198,10 @@ follows each prompt.""",
     "q",
     """A refused line records nothing and says why in one line, as the command would (the
 card in No Man's Land is the one with the Trap); the session goes on. If someone logs
-from another device meanwhile, the session reads it before the next line and shows the
-board as it now stands; a `u` typed then is not run, for it would take back what the
-other device logged: look at the board, then type it again if it is still meant.""",
+from another device meanwhile, the session shows it while the prompt waits (and reads
+the file again before each line), with the board as it now stands; a `u` typed then is
+not run, for it would take back what the other device logged: look at the board, then
+type it again if it is still meant.""",
 )
 
 # --- the Armistice campaign ----------------------------------------------------------------
