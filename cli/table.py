@@ -4,13 +4,15 @@ Each line runs the same click commands as the one-shot CLI, in this process, on 
 long-lived context (``Grizzled.run_kept``): the same rules, events, refusals and
 narration, and each accepted action committed at once by the tracker, as the CLI commits
 it. The board is drawn again after every action. Before each line the campaign is read
-again from the file, so what another device logged meanwhile is picked up and shown; a
-line that would take something back (undo, redo, revert, a correction) is then not run,
-for the person to look at the board first. The short forms are in ``cli.table_words``.
+again from the file (and a waiting prompt looks every ``WATCH_SECONDS``), so what another
+device logged meanwhile is picked up and shown; a line that would take something back
+(undo, redo, revert, a correction) is then not run, for the person to look at the board
+first. The upkeep (the read models' catch-up) waits until the board is drawn. The short
+forms are in ``cli.table_words``; the campaign kept in memory in ``cli.table_cache``.
 
 On a terminal the prompt is prompt_toolkit's (completion, history kept in the data
-directory); without one (a pipe, a script) lines are read plainly and echoed after the
-prompt, so that a transcript reads like the session.
+directory, the board in one line under it); without one (a pipe, a script) lines are
+read plainly and echoed after the prompt, so that a transcript reads like the session.
 """
 
 from __future__ import annotations
@@ -140,23 +142,31 @@ class Session:
         self.seen_waiting = False
         if line.own:
             self.own(line.own)
-        elif line.args and line.args[0] in table_words.OUTSIDE:
-            click.echo(f"Error: {line.args[0]} is not run inside a table session", err=True)
-        elif any(arg.partition("=")[0] in ELSEWHERE for arg in line.args):
-            click.echo(
-                "Error: a session stays on its campaign and file: for another, leave (q) and "
-                "start one there (grizzled table -c NAME, --db PATH)",
-                err=True,
-            )
-        elif line.args and changed and line.args[0] in HELD_BACK:
-            click.echo(
-                f"Not run: the campaign changed meanwhile; look at the board, then type "
-                f"{shown(line.args[0])} again if it is still meant",
-                err=True,
-            )
+        elif why := self.not_run(line.args, changed):
+            click.echo(why, err=True)
         elif line.args:
             self.run(line.args)
         return True
+
+    @staticmethod
+    def not_run(args: list[str], changed: bool) -> str | None:
+        """Why the session does not run a command (one line), or None: ``changed``, the
+        campaign changed since the prompt was drawn."""
+        if not args:
+            return None
+        if args[0] in table_words.OUTSIDE:
+            return f"Error: {args[0]} is not run inside a table session"
+        if any(arg.partition("=")[0] in ELSEWHERE for arg in args):
+            return (
+                "Error: a session stays on its campaign and file: for another, leave (q) and "
+                "start one there (grizzled table -c NAME, --db PATH)"
+            )
+        if changed and args[0] in HELD_BACK:
+            return (
+                "Not run: the campaign changed meanwhile; look at the board, then type "
+                f"{shown(args[0])} again if it is still meant"
+            )
+        return None
 
     def run(self, args: list[str]) -> int:
         """One CLI command in this process, on the session's open campaign file."""
@@ -228,6 +238,7 @@ class Session:
             self.say(f"Next: {shown(next_step(self.state))}")
 
     def end(self) -> None:
+        """The last line: where the log ends."""
         self.say(f"Left the table: every action is recorded (the log ends at #{self.version}).")
 
 
