@@ -4,11 +4,12 @@ Each line runs the same click commands as the one-shot CLI, in this process, on 
 long-lived context (``Grizzled.run_kept``): the same rules, events, refusals and
 narration, and each accepted action committed at once by the tracker, as the CLI commits
 it. The board is drawn again after every action. Before each line the campaign is read
-again from the file (and a waiting prompt looks every ``WATCH_SECONDS``), so what another
+again from the file (and a waiting prompt looks every few seconds), so what another
 device logged meanwhile is picked up and shown; a line that would take something back
 (undo, redo, revert, a correction) is then not run, for the person to look at the board
 first. The upkeep (the read models' catch-up) waits until the board is drawn. The short
-forms are in ``cli.table_words``; the campaign kept in memory in ``cli.table_cache``.
+forms are in ``cli.table_words``, Tab's offers in ``cli.table_complete``, the prompt in
+``cli.table_prompt``, the campaign kept in memory in ``cli.table_cache``.
 
 On a terminal the prompt is prompt_toolkit's (completion, history kept in the data
 directory, the board in one line under it); without one (a pipe, a script) lines are
@@ -17,7 +18,6 @@ read plainly and echoed after the prompt, so that a transcript reads like the se
 
 from __future__ import annotations
 
-import os
 import shlex
 import sys
 from collections.abc import Callable
@@ -30,17 +30,8 @@ from cli.context import Context, pass_context, refusals
 from cli.shown import shown
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
-
-    from prompt_toolkit.completion import CompleteEvent, Completion
-    from prompt_toolkit.document import Document
-    from prompt_toolkit.input import Input
-    from prompt_toolkit.output import Output
-
     from domain.campaign.flow import CampaignState
 
-HISTORY_FILE = "table-history"
-WATCH_SECONDS = 2.0  # how often a waiting prompt looks for what another device logged
 # Lines not run when another device logged since the prompt was drawn: they take back or
 # set anew what the person may not have seen yet.
 HELD_BACK = frozenset({"undo", "redo", "revert", "correct"})
@@ -277,63 +268,6 @@ def plain_reader(stream: Any = None) -> Reader:
     return read
 
 
-def prompt_reader(
-    session: Session, *, input: Input | None = None, output: Output | None = None
-) -> Reader:
-    """prompt_toolkit's prompt: Tab completes what can be typed now; the history is kept
-    across sessions in the data directory; the board in one line stays under the prompt;
-    while it waits, what another device logs is shown above it within ``WATCH_SECONDS``
-    (``input``/``output``: a pipe in the tests)."""
-    import asyncio
-
-    from prompt_toolkit import PromptSession
-    from prompt_toolkit.application import get_app, run_in_terminal
-    from prompt_toolkit.completion import Completer, Completion
-    from prompt_toolkit.history import FileHistory, InMemoryHistory
-
-    from tracker.config import data_dir
-
-    class Words(Completer):
-        def get_completions(
-            self, document: Document, complete_event: CompleteEvent
-        ) -> Iterable[Completion]:
-            text = document.text_before_cursor
-            words = text.split() + ([""] if not text or text[-1].isspace() else [])
-            word = words[-1]
-            for found, meta in table_words.candidates(words, session.state, session.commands):
-                yield Completion(found, start_position=-len(word), display_meta=meta)
-
-    history: FileHistory | InMemoryHistory
-    try:
-        os.makedirs(data_dir(), exist_ok=True)
-        history = FileHistory(os.path.join(data_dir(), HISTORY_FILE))
-    except OSError:  # a data directory we cannot write: history for this session only
-        history = InMemoryHistory()
-    asked: PromptSession[str] = PromptSession(
-        history=history,
-        completer=Words(),
-        complete_while_typing=False,
-        input=input,
-        output=output,
-    )
-
-    async def watch() -> None:
-        while True:
-            await asyncio.sleep(WATCH_SECONDS)
-            if session.watch():
-                await run_in_terminal(session.pick_up_waiting)
-
-    def watching() -> None:  # a task of the prompt's: it ends with the prompt
-        get_app().create_background_task(watch())
-
-    def read(prompt: str) -> str:
-        return asked.prompt(  # callables: drawn again after a pick-up
-            session.prompt, bottom_toolbar=session.toolbar, pre_run=watching
-        )
-
-    return read
-
-
 @click.command()
 @pass_context
 def table(ctx: Context) -> None:
@@ -347,6 +281,8 @@ def table(ctx: Context) -> None:
     """
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     session = Session(ctx, echo=not interactive)
+    from cli.table_prompt import prompt_reader
+
     run(session, prompt_reader(session) if interactive else plain_reader())
 
 

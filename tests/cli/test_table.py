@@ -20,8 +20,9 @@ from prompt_toolkit.output import DummyOutput
 from cli.context import Context
 from cli.demo import CAMPAIGN
 from cli.main import main
-from cli.table import Session, prompt_reader, run
+from cli.table import Session, run
 from cli.table_demo import CLI_LINES, CREATE, SESSION_LINES
+from cli.table_prompt import prompt_reader
 from tests.cli.conftest import Grizzled, stored_events
 from tracker.app import Tracker
 
@@ -368,9 +369,9 @@ def test_no_color_leaves_the_session_without_colour_on_a_terminal(
 def test_what_another_process_logs_while_the_prompt_waits_is_shown_above_it(
     table: Grizzled, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ):
-    import cli.table
+    import cli.table_prompt
 
-    monkeypatch.setattr(cli.table, "WATCH_SECONDS", 0.01)
+    monkeypatch.setattr(cli.table_prompt, "WATCH_SECONDS", 0.01)
     ctx = Context(str(table.db))
     typed = iter(["u", "u", "q"])
     try:

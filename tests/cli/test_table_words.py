@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from cli.main import LAZY
-from cli.table_words import OUTSIDE, candidates, legal_lines, prompt, read_line, toolbar
+from cli.table_complete import candidates
+from cli.table_words import OUTSIDE, legal_lines, prompt, read_line, toolbar
 from tests.cli.conftest import Grizzled
 from tracker.app import Tracker
 
