@@ -12,7 +12,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench import engine, latency, measure, rebuild, storage
+from bench import engine, latency, measure, rebuild, session, storage
 from bench.fixtures import ROOT, cache_key, fixtures
 from bench.report import machine, table, write
 
@@ -41,6 +41,9 @@ def main() -> int:
         cli_checks, runs = latency.measure(campaigns, args.rounds, Path(work), log)
         checks += cli_checks + storage.measure(campaigns)
         all_runs["cli"] = runs
+        log("table session (budget 6)")
+        session_checks, all_runs["session"] = session.measure(campaigns, 30, Path(work), log)
+        checks += session_checks
     log("rebuild (budget 5)")
     rebuild_checks, runs = rebuild.measure(rebuild_db, args.rebuilds, log)
     checks += rebuild_checks

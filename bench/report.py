@@ -17,6 +17,7 @@ BUDGETS = {  # issue 17's numbering; 5 holds issue 7's budgets that still apply
     3: "Memory",
     4: "Storage",
     5: "Earlier",
+    6: "Table session",
 }
 
 

@@ -56,6 +56,7 @@ class Context:
     # a command that only reads: its state from the read models (cli.main gives
     # cli.readmodel.projected_state; None: from the tracker)
     read_state: Callable[[Context], CampaignState | None] | None = field(default=None, repr=False)
+    catch_up_later: bool = False  # a table session catches the read models up between lines
 
     # --- where ---------------------------------------------------------------------------
     @property
@@ -219,6 +220,8 @@ class Context:
         catch up now, or say why they will next time."""
         self.recorded = version
         self.changed = True
+        if self.catch_up_later:
+            return
         from projections.errors import ProjectionError
         from projections.runner import catch_up
 

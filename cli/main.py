@@ -63,6 +63,7 @@ LAZY: dict[str, str] = {
         name: f"cli.cmd_read:{name}"
         for name in ("status", "log", "score", "undo", "redo", "revert", "replay", "projections")
     },
+    "table": "cli.table:table",
 }
 
 
@@ -103,6 +104,15 @@ class Grizzled(click.Group):
         if standalone_mode:
             sys.exit(code)
         return code
+
+    def run_kept(self, args: list[str], kept: Context) -> int:
+        """One command on a context its caller keeps open (``grizzled table``): the same
+        errors, lines and exit codes as ``main``, the campaign file left open."""
+        before, context.CURRENT, kept.recorded = context.CURRENT, kept, None
+        try:
+            return self._run(args=args, prog_name="grizzled", obj=kept)
+        finally:
+            context.CURRENT = before
 
     def _run(self, *args: Any, **kwargs: Any) -> int:
         """Run the command; every way it can end becomes one line and an exit code."""
@@ -264,6 +274,8 @@ def main(ctx: click.Context, db: str | None, campaign: str | None) -> None:
       grizzled status
     """
     if ctx.resilient_parsing:
+        return
+    if isinstance(ctx.obj, Context):  # a command of a running table session (run_kept)
         return
     from tracker.config import database_path
     from tracker.dbfile import Access, BadPath, checked_path

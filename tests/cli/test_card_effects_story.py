@@ -219,6 +219,5 @@ def test_a_recruit_whose_rule_forbids_a_speech_is_named_in_the_next_line_and_the
     assert g.json("status")["next"] == out.partition("Next: ")[2]  # the read models agree
     g.ok('correct tokens 1 -p ann -r "Test: Ann kept a token"')
     assert g.refused("speech gas") == (
-        "Error: Refused (recruits): Recruit #41 Test rookie: no Speech while it is "
-        "in play"
+        "Error: Refused (recruits): Recruit #41 Test rookie: no Speech while it is in play"
     )

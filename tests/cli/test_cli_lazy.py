@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cli import cmd_box, cmd_campaign, cmd_cards, cmd_integrity, cmd_play, cmd_read
+from cli import cmd_box, cmd_campaign, cmd_cards, cmd_integrity, cmd_play, cmd_read, table
 from cli.main import main
 
 
@@ -12,7 +12,7 @@ def test_the_lazy_group_offers_exactly_the_commands_the_modules_define():
     ctx = click.Context(main)
     defined = {
         c.name
-        for m in (cmd_campaign, cmd_play, cmd_box, cmd_read, cmd_cards, cmd_integrity)
+        for m in (cmd_campaign, cmd_play, cmd_box, cmd_read, cmd_cards, cmd_integrity, table)
         for c in m.COMMANDS
     }
     assert set(main.list_commands(ctx)) == defined | {"demo"}

@@ -171,6 +171,40 @@ here, right after the failed Mission (entry 8).""",
 `grizzled chapter start` again.""",
 )
 
+# The next evening, logged in a table session: "$ grizzled table" then the lines typed.
+TABLE_EVENING: tuple[Part, ...] = (
+    """## The next evening, in a table session
+
+A week later the same group plays again. This time Ann opens one `grizzled table` session
+for the whole evening: the board is drawn again after every action, the prompt says whose
+turn it is and what they may do, and she types only the move. Any `grizzled` command works
+without `grizzled`; a bare card plays it for whoever's turn it is (a second card is the one
+its Trap drew), `c` uses the charm, `s` makes a Speech, `w` withdraws, `m` starts a Mission,
+`u` and `r` undo and redo, `?` lists what is legal now. Each action is recorded the moment
+it is accepted, exactly as the command would record it; on a terminal Tab completes cards,
+tiles and players, and Up recalls lines from earlier evenings. Below, what Ann typed
+follows each prompt.""",
+    "$ grizzled table\n"
+    "chapter start --leader ben --tiles r,l,l --trials 10 --morale 20\n"
+    "m 3\n"
+    "n+sh+t sn+w\n"
+    "r+g\n"
+    "?\n"
+    "c n+sh\n"
+    "c n+sh+t\n"
+    "w x\n"
+    "w r\n"
+    "u\n"
+    "w l\n"
+    "q",
+    """A refused line records nothing and says why in one line, as the command would (the
+card in No Man's Land is the one with the Trap); the session goes on. If someone logs
+from another device meanwhile, the session shows it while the prompt waits (and reads
+the file again before each line), with the board as it now stands; a `u` typed then is
+not run, for it would take back what the other device logged: look at the board, then
+type it again if it is still meant.""",
+)
+
 # --- the Armistice campaign ----------------------------------------------------------------
 CAMPAIGN_INTRO = """# Running the Armistice campaign
 
@@ -561,6 +595,9 @@ def run(parts: Sequence[Part], workdir: Path) -> list[str]:
     blocks: list[str] = []
     console: list[str] = []
     for part in parts:
+        if part.startswith(TABLE):
+            console.append(_table(runner, part))
+            continue
         if not part.startswith("$"):
             if console:
                 blocks.append("```console\n" + "\n\n".join(console) + "\n```")
@@ -575,6 +612,19 @@ def run(parts: Sequence[Part], workdir: Path) -> list[str]:
     if console:
         blocks.append("```console\n" + "\n\n".join(console) + "\n```")
     return blocks
+
+
+TABLE = "$ grizzled table\n"
+
+
+def _table(runner: CliRunner, part: str) -> str:
+    """A table session: the lines after the first are typed; what it printed."""
+    from cli.main import main
+
+    typed = part.removeprefix(TABLE)
+    result = runner.invoke(main, ["table"], input=typed + "\n")
+    check(part.splitlines()[0], result, must_succeed=True)
+    return f"$ grizzled table\n{clean([], result.output)}"
 
 
 def check(part: str, result: Result, must_succeed: bool) -> None:
@@ -596,7 +646,7 @@ def page(intro: str, parts: Sequence[Part]) -> str:
 
 def walkthrough() -> str:
     """docs/walkthrough.md."""
-    return page(INTRO, CHAPTER)
+    return page(INTRO, (*CHAPTER, *TABLE_EVENING))
 
 
 def campaign() -> str:

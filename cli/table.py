@@ -1,0 +1,289 @@
+"""``grizzled table``: one running session on a campaign, a few keystrokes per action.
+
+Each line runs the same click commands as the one-shot CLI, in this process, on one
+long-lived context (``Grizzled.run_kept``): the same rules, events, refusals and
+narration, and each accepted action committed at once by the tracker, as the CLI commits
+it. The board is drawn again after every action. Before each line the campaign is read
+again from the file (and a waiting prompt looks every few seconds), so what another
+device logged meanwhile is picked up and shown; a line that would take something back
+(undo, redo, revert, a correction) is then not run, for the person to look at the board
+first. The upkeep (the read models' catch-up) waits until the board is drawn. The short
+forms are in ``cli.table_words``, Tab's offers in ``cli.table_complete``, the prompt in
+``cli.table_prompt``, the campaign kept in memory in ``cli.table_cache``.
+
+On a terminal the prompt is prompt_toolkit's (completion, history kept in the data
+directory, the board in one line under it); without one (a pipe, a script) lines are
+read plainly and echoed after the prompt, so that a transcript reads like the session.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from cli import table_words
+from cli.context import Context, pass_context, refusals
+from cli.shown import shown
+
+if TYPE_CHECKING:
+    from domain.campaign.flow import CampaignState
+
+# Lines not run when another device logged since the prompt was drawn: they take back or
+# set anew what the person may not have seen yet.
+HELD_BACK = frozenset({"undo", "redo", "revert", "correct"})
+Reader = Callable[[str], str]
+# The options that would send one command to another campaign or file.
+ELSEWHERE = frozenset({"-c", "--campaign", "--db"})
+
+
+class Session:
+    """A campaign open at the table: its state as last read, and how to run a line."""
+
+    def __init__(self, ctx: Context, *, echo: bool = False) -> None:
+        self.ctx = ctx
+        self.echo = echo
+        self.untidy = False  # recorded since the read models last caught up
+        self.seen_waiting = False  # picked up while the prompt waited (see watch)
+        self._drawn: tuple[int, int, str, str] | None = None  # version, width, prompt, toolbar
+        ctx.catch_up_later = True  # after the board is drawn: see tidy
+        from cli.table_cache import keep_campaigns
+
+        keep_campaigns(ctx.tracker())
+        self.name = ctx.campaign_name()
+        ctx.campaign_option = self.name  # pinned: a campaign created elsewhere changes nothing
+        from cli.main import LAZY
+
+        self.commands = frozenset(LAZY) | table_words.OUTSIDE
+        self.state: CampaignState | None = None
+        self.version = 0
+        self.load()
+
+    # --- the campaign as the file holds it -----------------------------------------------
+    def load(self) -> None:
+        """Read the campaign again (what this session or another device logged)."""
+        with refusals():
+            campaign = self.ctx.tracker().campaign(self.name)
+        self.state, self.version = campaign.state, campaign.version
+
+    def pick_up(self) -> bool:
+        """Read the campaign again; if another device logged meanwhile, say so and show
+        the board as it stands. Whether something was picked up."""
+        before = self.version
+        self.load()
+        if self.version == before:
+            return False
+        count = self.version - before
+        self.say(
+            f"Logged elsewhere meanwhile: {count} entr{'y' if count == 1 else 'ies'} "
+            f"(#{before + 1}{f'-#{self.version}' if count > 1 else ''}). The board now:"
+        )
+        self.show_board()
+        return True
+
+    def watch(self) -> bool:
+        """While the prompt waits: whether another device logged since the campaign was
+        last read (a file that cannot be read just now: not yet; the next line says why)."""
+        try:
+            return self.ctx.tracker().campaign(self.name).version != self.version
+        except Exception:
+            return False
+
+    def pick_up_waiting(self) -> None:
+        """What another device logged while the prompt waited, shown above it; the line
+        typed next counts as typed after a change (an undo is then not run)."""
+        if self.pick_up():
+            self.seen_waiting = True
+
+    # --- a line ----------------------------------------------------------------------------
+    def prompt(self) -> str:
+        """Whose turn it is and what is expected."""
+        return self._drawing()[0]
+
+    def toolbar(self) -> str:
+        """The board in one line, under the prompt."""
+        return self._drawing()[1]
+
+    def _drawing(self) -> tuple[str, str]:
+        """The prompt and the toolbar, worked out once per state of the campaign (the
+        prompt draws them again at every key)."""
+        width = self.ctx.console().width
+        if self._drawn is None or self._drawn[:2] != (self.version, width):
+            prompt = table_words.prompt(self.state, width)
+            under = table_words.toolbar(self.state, width)
+            self._drawn = (self.version, width, prompt, under)
+        return self._drawn[2], self._drawn[3]
+
+    def handle(self, text: str, prompt: str = "") -> bool:
+        """Run one typed line; False when it ends the session."""
+        if self.echo:  # what was typed, as the terminal would have shown it
+            click.echo(f"{prompt}{shown(text)}")
+        try:
+            words = shlex.split(text)
+        except ValueError as error:
+            click.echo(f"Error: {error} (quote with ' or \")", err=True)
+            return True
+        line = table_words.read_line(words, self.state, self.commands)
+        if line.own == "quit":
+            return False
+        changed = self.pick_up() or self.seen_waiting
+        self.seen_waiting = False
+        if line.own:
+            self.own(line.own)
+        elif why := self.not_run(line.args, changed):
+            click.echo(why, err=True)
+        elif line.args:
+            self.run(line.args)
+        return True
+
+    @staticmethod
+    def not_run(args: list[str], changed: bool) -> str | None:
+        """Why the session does not run a command (one line), or None: ``changed``, the
+        campaign changed since the prompt was drawn."""
+        if not args:
+            return None
+        if args[0] in table_words.OUTSIDE:
+            return f"Error: {args[0]} is not run inside a table session"
+        if any(arg.partition("=")[0] in ELSEWHERE for arg in args):
+            return (
+                "Error: a session stays on its campaign and file: for another, leave (q) and "
+                "start one there (grizzled table -c NAME, --db PATH)"
+            )
+        if changed and args[0] in HELD_BACK:
+            return (
+                "Not run: the campaign changed meanwhile; look at the board, then type "
+                f"{shown(args[0])} again if it is still meant"
+            )
+        return None
+
+    def run(self, args: list[str]) -> int:
+        """One CLI command in this process, on the session's open campaign file."""
+        from cli.main import main
+
+        code = main.run_kept(args, self.ctx)
+        before = self.version
+        self.load()
+        if self.version != before:
+            self.untidy = True
+            self.show_board()
+        return code
+
+    def tidy(self) -> None:
+        """After an action's board is drawn, before the next prompt: the read models catch
+        up with it (a read command would catch them up itself, but sqlite3 or Datasette
+        would not), and the file as the session left it is remembered as one this machine
+        wrote (``tracker.trust``), so that a command run meanwhile in another process does
+        not check it whole again (the one-shot CLI does both as it records and closes)."""
+        if not self.untidy:
+            return
+        self.untidy = False
+        from projections.runner import catch_up
+        from tracker import trust
+
+        try:
+            catch_up(self.ctx.db)
+        except Exception as error:  # recorded all the same: the next command catches up
+            reason = getattr(error, "reason", error)
+            click.echo(f"The read models catch up next time ({reason}).", err=True)
+        trust.remember(self.ctx.db)
+
+    def own(self, word: str) -> None:
+        """The session's own words: what is legal, the board, the short forms."""
+        if word == "legal":
+            lines = table_words.legal_lines(self.state)
+        elif word == "board":
+            self.show_board()
+            return
+        else:
+            lines = list(table_words.HELP_LINES)
+        for line in lines:
+            self.say(line)
+
+    # --- output ------------------------------------------------------------------------------
+    def show_board(self) -> None:
+        """The board as it stands, under a rule."""
+        from cli.render import board
+
+        if self.state is None:
+            return
+        console = self.ctx.console()
+        console.rule(style="dim")
+        console.print(board(self.state))
+
+    def say(self, line: str) -> None:
+        """A line of the session's own, wrapped to the terminal's width, never markup."""
+        from rich.text import Text
+
+        self.ctx.console().print(Text(line))
+
+    def start(self) -> None:
+        """What the session shows first: where it is, how to leave, the board, what next."""
+        from cli.next_step import next_step
+
+        self.say(f"At the table: {shown(self.name)}. h: short forms, q: leave.")
+        self.show_board()
+        if self.state is not None:
+            self.say(f"Next: {shown(next_step(self.state))}")
+
+    def end(self) -> None:
+        """The last line: where the log ends."""
+        self.say(f"Left the table: every action is recorded (the log ends at #{self.version}).")
+
+
+def run(session: Session, read: Reader) -> None:
+    """The session's loop: a line read after the prompt, run, until ``q`` or the input ends
+    (Ctrl-D); Ctrl-C at the prompt only clears the line. A file that cannot be read again
+    for a moment (locked by another writer) is one error line, and the session goes on."""
+    session.start()
+    while True:
+        prompt = session.prompt()
+        try:
+            text = read(prompt)
+        except EOFError:
+            break
+        except KeyboardInterrupt:
+            continue
+        try:
+            if not session.handle(text, prompt):
+                break
+        except click.ClickException as error:  # the file could not be read again just now
+            click.echo(f"Error: {error.format_message()}", err=True)
+        session.tidy()
+    session.tidy()
+    session.end()
+
+
+def plain_reader(stream: Any = None) -> Reader:
+    """Lines read from a stream that is not a terminal (stdin by default)."""
+
+    def read(prompt: str) -> str:
+        line = (stream or sys.stdin).readline()
+        if not line:
+            raise EOFError
+        return str(line).rstrip("\r\n")
+
+    return read
+
+
+@click.command()
+@pass_context
+def table(ctx: Context) -> None:
+    """A running session at the table: the board after every action, the prompt saying
+    whose turn it is, every command without 'grizzled', and short forms: a bare card
+    plays it (n+sh+t r+wh: its Trap drew rain+whistle), c CARD charm, s THREAT P:CARD
+    Speech, w TILE withdraw, m N Mission, u / r undo / redo, ? what is legal, q leave.
+    Every action is recorded at once, as with the CLI.
+
+    Example: grizzled table -c Friday
+    """
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    session = Session(ctx, echo=not interactive)
+    from cli.table_prompt import prompt_reader
+
+    run(session, prompt_reader(session) if interactive else plain_reader())
+
+
+COMMANDS = (table,)

@@ -1,0 +1,224 @@
+"""What a person types in a table session (``grizzled table``), read into the CLI's own
+command words; the prompt that says whose turn it is; the list of what is legal now; and
+what Tab offers. Pure functions of the campaign's state: no terminal, no file.
+
+A line is a CLI command without ``grizzled`` (``play night+shell``), or a short form:
+
+- a bare card plays it for whoever's turn it is; a second card is the one a Trap drew:
+  ``n+sh+t r+wh`` is ``play night+shell+trap --drawn rain+whistle``;
+- ``c CARD`` uses the charm, ``s THREAT [PLAYER:CARD ...]`` makes a Speech (each
+  PLAYER:CARD a card discarded thanks to it), ``w [TILE]`` withdraws (``w l``);
+- ``m N`` starts a Mission of intensity N; ``u [N]`` undoes, ``r`` redoes;
+- ``?`` lists what is legal now, ``b`` shows the board, ``h`` these short forms, ``q``
+  ends the session.
+
+A turn's short form names the player the prompt named (``-p``): if another device logged
+meanwhile and the turn moved on, the rules refuse it rather than log it for someone else.
+Anything after the short form's own words (``--remove r``, ``-y``) is passed on as typed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cli.parse import THREAT_NAMES
+from cli.shown import SHORT, shown
+
+if TYPE_CHECKING:
+    from domain.campaign.flow import CampaignState
+
+# The session's own words (not commands of the CLI).
+QUIT = frozenset({"q", "quit", "exit"})
+LEGAL, BOARD, HELP = "?", "b", "h"
+# Short form -> the CLI's words, and whether it is a turn's action (named for the player).
+SHORT_FORMS: dict[str, tuple[tuple[str, ...], bool]] = {
+    "p": (("play",), True),
+    "c": (("charm",), True),
+    "s": (("speech",), True),
+    "w": (("withdraw",), True),
+    "m": (("mission", "start"), False),
+    "u": (("undo",), False),
+    "r": (("redo",), False),
+}
+TURN_COMMANDS = frozenset({"play", "charm", "speech", "withdraw"})
+# Commands of the CLI a session does not run (not read as a card either: "demo" is a
+# prefix of Demoralized).
+OUTSIDE = frozenset({"table", "demo"})
+HELP_LINES = (
+    "CARD [DRAWN]      play a card (DRAWN: the card its Trap drew), e.g. n+sh+t r+wh",
+    "c CARD            the Good Luck Charm on a No Man's Land card",
+    "s THREAT [P:CARD ...]  a Speech; each P:CARD a card discarded thanks to it",
+    "w [TILE]          withdraw (l, r, ll, rr)",
+    "m N               start a Mission of intensity N",
+    "u [N] / r         undo / redo",
+    "?  b  h  q        what is legal now, the board, this help, end the session",
+    "Any grizzled command works without 'grizzled': status, log, support --discard mute ...",
+)
+
+
+class Line:
+    """A typed line read: the session's own word (``quit``, ``legal``, ``board``, ``help``)
+    or the CLI arguments to run."""
+
+    def __init__(self, args: list[str], own: str = "") -> None:
+        self.args = args
+        self.own = own
+
+
+def read_line(words: list[str], state: CampaignState | None, commands: frozenset[str]) -> Line:
+    """The meaning of a line split into ``words`` (``commands``: the CLI's command names)."""
+    if words and words[0] == "grizzled":  # a command copied from the docs or a Next line
+        words = words[1:]
+    if not words:
+        return Line([])
+    first = words[0].lower()
+    if len(words) == 1 and first in QUIT:
+        return Line([], "quit")
+    if len(words) == 1 and first in (LEGAL, BOARD, HELP, "help"):
+        return Line([], {LEGAL: "legal", BOARD: "board"}.get(first, "help"))
+    if first in commands:
+        return Line(_for_player(words, state) if first in TURN_COMMANDS else words)
+    if first in SHORT_FORMS:
+        return Line(_short(SHORT_FORMS[first], words[1:], state))
+    if is_card(first, state):
+        drawn = words[1:2] if len(words) > 1 and not words[1].startswith("-") else []
+        rest = words[1 + len(drawn) :]
+        return Line(_for_player(["play", words[0], *_drawn(drawn), *rest], state))
+    return Line(words)  # the CLI says what is wrong with it
+
+
+def _drawn(drawn: list[str]) -> list[str]:
+    return ["--drawn", drawn[0]] if drawn else []
+
+
+def _short(
+    form: tuple[tuple[str, ...], bool], rest: list[str], state: CampaignState | None
+) -> list[str]:
+    words, turn = form
+    if words == ("speech",) and rest:  # s gas ben:snow+gas cy:rain+gas
+        discards = [w for w in rest[1:] if ":" in w and not w.startswith("-")]
+        others = [w for w in rest[1:] if w not in discards]
+        rest = [rest[0], *[x for d in discards for x in ("-d", d)], *others]
+    args = [*words, *rest]
+    return _for_player(args, state) if turn else args
+
+
+def _for_player(args: list[str], state: CampaignState | None) -> list[str]:
+    """A turn's action for the player whose turn it is (unless the line names one)."""
+    if {"-p", "--player"} & set(args):
+        return args
+    player = turn_player(state)
+    return [*args, "-p", player] if player is not None else args
+
+
+def turn_player(state: CampaignState | None) -> str | None:
+    """The player whose turn it is in a Mission being played, if any."""
+    from domain.chapter.state import Phase
+
+    chapter = state.chapter if state is not None else None
+    if chapter is None or chapter.phase != Phase.MISSION or chapter.active_player is None:
+        return None
+    return chapter.active_player.name
+
+
+def is_card(word: str, state: CampaignState | None) -> bool:
+    return card_key(word, state) is not None
+
+
+def card_key(word: str, state: CampaignState | None) -> str | None:
+    """The card key ``word`` names in the campaign's notation, or None."""
+    from domain.cards.catalogue import base_catalogue
+    from domain.cards.notation import CardNotationError, parse_card
+
+    catalogue = state.catalogue if state is not None else base_catalogue()
+    try:
+        return parse_card(word, catalogue)
+    except (CardNotationError, ValueError):
+        return None
+
+
+# --- the prompt and what is legal ---------------------------------------------------------
+def summary(state: CampaignState | None) -> dict[str, Any]:
+    from domain.legal import legal_summary
+
+    if turn_player(state) is None:
+        return {}
+    assert state is not None and state.chapter is not None
+    return legal_summary(state.chapter)
+
+
+def _kinds(legal: dict[str, Any]) -> list[str]:
+    if legal["must_withdraw"]:
+        return ["withdraw (Fearful)"]
+    kinds = [k for k in ("play", "charm") if legal[k]]
+    kinds += ["speech"] if legal["speech"] else []
+    kinds += ["withdraw"] if legal["withdraw"] else []
+    kinds += ["refill"] if legal.get("refill") else []
+    return kinds
+
+
+def prompt(state: CampaignState | None, width: int = 100) -> str:
+    """``Ben: play, charm, speech or withdraw > `` in a Mission; else what comes next, up
+    to its colon (``Ann leads Mission 2 > ``), cut to fit a third of the line."""
+    legal = summary(state)
+    if legal:
+        kinds = _kinds(legal)
+        said = ", ".join(kinds[:-1]) + " or " + kinds[-1] if len(kinds) > 1 else "".join(kinds)
+        text = f"{shown(legal['player'], SHORT)}: {said or 'no action'}"
+    elif state is None:
+        text = "no campaign"
+    else:
+        from cli.next_step import next_step
+
+        text = next_step(state).partition(":")[0]
+    most = max(20, width * 2 // 3)
+    return (text if len(text) <= most else text[: most - 3] + "...") + " > "
+
+
+def toolbar(state: CampaignState | None, width: int = 100) -> str:
+    """The board in one line, kept under the prompt while a line is typed (what ``log``
+    or ``?`` printed may have scrolled the board away): decks, No Man's Land, threats."""
+    if state is None or state.chapter is None:
+        return "No chapter being played"
+    from cli.board import THREATS
+    from cli.jsonout import chapter_json
+
+    doc = chapter_json(state)
+    nml = ", ".join(doc["no_mans_land"]) or "empty"  # as the cards are typed
+    counts = doc.get("threats") or {}
+    threats = " ".join(f"{t} x{counts[t]}" for t in THREATS if counts.get(t))
+    line = f"Trials {doc['trials']}  Morale {doc['morale']}  No Man's Land: {nml}"
+    line += f"  ({threats})" if threats else ""
+    return shown(line, max(20, width - 1))
+
+
+def legal_lines(state: CampaignState | None) -> list[str]:
+    """What is legal now, in the session's short forms (``?``)."""
+    legal = summary(state)
+    if not legal:
+        from cli.next_step import next_step
+
+        return [f"Next: {next_step(state)}" if state is not None else "no campaign"]
+    name = shown(legal["player"], SHORT)
+    if legal["must_withdraw"]:
+        return [f"{name} is Fearful with 2 identical threats: w {_tiles(legal)}".rstrip()]
+    lines = [f"{name}'s turn:"]
+    if legal["play_any_hidden"]:  # a hand nobody has seen: every card still unseen
+        lines.append(f"  play: any of {len(legal['play'])} cards still unseen (Tab lists them)")
+    elif legal["play"]:
+        lines.append(f"  play: {', '.join(legal['play'])}")
+    if legal["charm"]:
+        lines.append(f"  c (charm): {', '.join(legal['charm'])}")
+    if legal["speech"]:
+        lines.append(f"  s THREAT (speech): {', '.join(THREAT_NAMES)}")
+    if legal["withdraw"]:
+        remove = f" --remove {'|'.join(legal['remove'])}" if legal.get("remove") else ""
+        drawn = " --drawn CARD" if legal.get("draws") else ""
+        lines.append(f"  w (withdraw): {_tiles(legal)}{remove}{drawn}".rstrip())
+    if legal.get("refill"):
+        lines.append("  refill")
+    return [shown(line) for line in lines]
+
+
+def _tiles(legal: dict[str, Any]) -> str:
+    return " | ".join(t for t in legal["withdraw"] if t != "none") or "(no tile)"
