@@ -196,13 +196,21 @@ follows each prompt.""",
     "w r\n"
     "u\n"
     "w l\n"
+    "n+sh\n"
+    "sn+g\n"
+    "w r\n"
+    "w l\n"
     "q",
     """A refused line records nothing and says why in one line, as the command would (the
-card in No Man's Land is the one with the Trap); the session goes on. If someone logs
-from another device meanwhile, the session shows it while the prompt waits (and reads
-the file again before each line), with the board as it now stands; a `u` typed then is
-not run, for it would take back what the other device logged: look at the board, then
-type it again if it is still meant.""",
+card in No Man's Land is the one with the Trap); the session goes on. The Mission ends as
+it would with the commands: the Support, the Morale Drop, the next Mission Leader, and the
+prompt asks for the next Mission. Ann leaves for the night with `q`: everything is
+already recorded, and `grizzled table` tomorrow starts where this stopped.
+
+If someone logs from another device meanwhile, the session shows it while the prompt
+waits (and reads the file again before each line), with the board as it now stands; a
+`u` typed then is not run, for it would take back what the other device logged: look at
+the board, then type it again if it is still meant.""",
 )
 
 # --- the Armistice campaign ----------------------------------------------------------------
