@@ -43,6 +43,7 @@ from domain.events import to_record
 from domain.simulate import RandomChance, random_command, random_setup
 from tracker.aggregate import Campaign
 from tracker.app import SNAPSHOT_INTERVAL, Tracker, _describe
+from tracker.chance import Recording
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = Path(__file__).resolve().parent / ".cache"
@@ -242,13 +243,15 @@ class _Builder:
             command: Any = self.setup
         else:
             command = random_command(state.chapter, self.rng)
-        events = decide_campaign(state, command, self.chance)
+        chance = Recording(self.chance)  # as the tracker: its draws are kept (verify)
+        events = decide_campaign(state, command, chance)
         parent = campaign.head
         campaign.trigger_event(
             Campaign.ActionLogged,
             summary=_describe(command),
             command=encode_command(command),
             events=[to_record(e) for e in events],
+            draws=chance.draws or None,
             parent=parent,
             logged_by=tracker.by,
             session=tracker.session,
