@@ -16,14 +16,14 @@ def chapter_ended(tracker: Tracker, name: str, version: int) -> None:
     fails is said on stderr, never a failed command: the action is recorded)."""
     from tracker.app import campaign_id
     from tracker.backup import rotate
-    from tracker.integrity import CHAIN_TABLE, checkpoint
+    from tracker.integrity import CHAIN_TABLE, checkpoint, hex_of
 
     head = tracker.query(
         f"SELECT hash FROM {CHAIN_TABLE} WHERE originator_id = ? AND originator_version = ?",
         (campaign_id(name).hex, version),
     )
     if head:
-        click.echo(f"Checkpoint for the chapter sheet: {checkpoint(head[0][0], version)}")
+        click.echo(f"Checkpoint for the chapter sheet: {checkpoint(hex_of(head[0][0]), version)}")
     try:
         rotate(tracker.db_path)
     except Exception as error:  # recorded all the same: only the copy failed

@@ -1,7 +1,9 @@
 """The record anyone can verify: every stored event chained to the one before it.
 
-Each event of a campaign gets two digests (sha256), kept in the table ``grizzled_chain``
-beside the events and written in the same transaction as them (``ChainedRecorder``):
+Each event of a campaign is chained by two digests (sha256); the table ``grizzled_chain``
+beside the events keeps the second, written in the same transaction as the event
+(``ChainedRecorder``), as 32 bytes (the first is computed again from the event, so the
+chain costs about 80 bytes an event):
 
 - ``content``: the digest of the event's canonical form, its own content only: the
   event's name (the last part of its topic) and its payload as stored, decoded and
@@ -42,10 +44,10 @@ CHAIN_TABLE = "grizzled_chain"
 GENESIS = "0" * 64
 CREATE_CHAIN = (
     f"CREATE TABLE IF NOT EXISTS {CHAIN_TABLE} ("
-    "originator_id TEXT, originator_version INTEGER, content TEXT, hash TEXT, "
-    "upgraded INTEGER, PRIMARY KEY (originator_id, originator_version)) WITHOUT ROWID"
+    "originator_id TEXT, originator_version INTEGER, hash BLOB, upgraded INTEGER, "
+    "PRIMARY KEY (originator_id, originator_version)) WITHOUT ROWID"
 )
-INSERT_LINK = f"INSERT INTO {CHAIN_TABLE} VALUES (?, ?, ?, ?, ?)"
+INSERT_LINK = f"INSERT INTO {CHAIN_TABLE} VALUES (?, ?, ?, ?)"
 # What the library's transcoder wraps a value in (a datetime, our campaign state).
 TAGGED = frozenset({"_type_", "_data_"})
 DIGEST_GROUPS = 4  # of four base32 characters each: 80 bits
@@ -96,12 +98,18 @@ def link(previous: str, version: int, content: str) -> str:
 
 
 class Link(msgspec.Struct, frozen=True):
-    """One event's place in the chain."""
+    """One event's place in the chain (``content``: '' for a link as the chain table
+    keeps it, which holds only the hash)."""
 
     version: int
     content: str
     hash: str
     upgraded: bool = False
+
+
+def hex_of(stored: Any) -> str:
+    """A hash as the chain table keeps it (32 bytes) in hex; text edited in, as it is."""
+    return stored.hex() if isinstance(stored, bytes) else str(stored)
 
 
 def chained(rows: Iterable[tuple[int, str, Any]], previous: str = GENESIS) -> list[Link]:
@@ -135,7 +143,8 @@ class ChainedRecorder(SQLiteApplicationRecorder):
         version = stored.originator_version
         previous = GENESIS if version == 1 else self._previous(c, stream, version - 1)
         content = content_digest(stored.topic, stored.state)
-        c.execute(INSERT_LINK, (stream, version, content, link(previous, version, content), 0))
+        hashed = link(previous, version, content)
+        c.execute(INSERT_LINK, (stream, version, bytes.fromhex(hashed), 0))
 
     def _previous(self, c: SQLiteCursor, stream: str, version: int) -> str:
         """The hash of event ``version``; a campaign recorded before the chain (or whose
@@ -147,8 +156,8 @@ class ChainedRecorder(SQLiteApplicationRecorder):
         )
         row = c.fetchone()
         if row is not None and row[0] == version:
-            return str(row[1])
-        after, previous = (int(row[0]), str(row[1])) if row is not None else (0, GENESIS)
+            return hex_of(row[1])
+        after, previous = (int(row[0]), hex_of(row[1])) if row is not None else (0, GENESIS)
         c.execute(
             f"SELECT originator_version, topic, state FROM {self.events_table_name} "
             "WHERE originator_id = ? AND originator_version > ? AND originator_version <= ? "
@@ -157,7 +166,7 @@ class ChainedRecorder(SQLiteApplicationRecorder):
         )
         rows = [(int(r[0]), str(r[1]), r[2]) for r in c.fetchall()]
         for each in chained(rows, previous):
-            c.execute(INSERT_LINK, (stream, each.version, each.content, each.hash, 1))
+            c.execute(INSERT_LINK, (stream, each.version, bytes.fromhex(each.hash), 1))
             previous = each.hash
         return previous
 

@@ -22,7 +22,16 @@ import msgspec
 
 from tracker import dbfile
 from tracker.errors import UnusableFile
-from tracker.integrity import CHAIN_TABLE, Link, chained, checkpoint, matches
+from tracker.integrity import (
+    CHAIN_TABLE,
+    GENESIS,
+    Link,
+    chained,
+    checkpoint,
+    hex_of,
+    matches,
+)
+from tracker.integrity import link as chain_link
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -72,11 +81,10 @@ def stored_links(tracker: Tracker, stream: str) -> dict[int, Link]:
     if not has_chain:
         return {}
     rows = tracker.query(
-        f"SELECT originator_version, content, hash, upgraded FROM {CHAIN_TABLE} "
-        "WHERE originator_id = ?",
+        f"SELECT originator_version, hash, upgraded FROM {CHAIN_TABLE} WHERE originator_id = ?",
         (stream,),
     )
-    return {int(v): Link(int(v), str(c), str(h), bool(u)) for v, c, h, u in rows}
+    return {int(v): Link(int(v), "", hex_of(h), bool(u)) for v, h, u in rows}
 
 
 def verify_campaign(tracker: Tracker, stream: str) -> CampaignVerified:
@@ -130,28 +138,40 @@ def _continuity(rows: list[tuple[int, str, Any]], links: dict[int, Link]) -> lis
 
 
 def _chain(computed: list[Link], links: dict[int, Link]) -> list[str]:
-    """The first event whose content or hash differs from its link in the chain."""
-    recorded_as = {link.content: link.version for link in links.values()}
+    """The first event whose hash differs from its link in the chain. Every link before
+    it held, so its content differs from what was recorded there, or its link was edited:
+    an event that was recorded at another number (its content chained after that
+    number's predecessor gives that number's link) is named as moved."""
     for link in computed:
         stored = links.get(link.version)
         if stored is None:
             if any(later > link.version for later in links):
                 return [f"event #{link.version} has no link in the chain (it was removed)"]
             return []  # recorded before the chain, not chained yet
-        if stored.content != link.content:
-            elsewhere = recorded_as.get(link.content)
+        if stored.hash != link.hash:
+            elsewhere = _recorded_at(link.content, link.version, links)
             if elsewhere is not None:
                 return [
                     f"event #{link.version} is out of place: it is what was recorded as "
                     f"event #{elsewhere} (events swapped or moved)"
                 ]
             return [
-                f"event #{link.version} was altered after it was recorded: its content "
-                "differs from its link in the chain"
+                f"event #{link.version} was altered after it was recorded: it differs from "
+                "its link in the chain (or the link was edited)"
             ]
-        if stored.hash != link.hash:
-            return [f"the chain is broken at event #{link.version}: its link was edited"]
     return []
+
+
+def _recorded_at(content: str, version: int, links: dict[int, Link]) -> int | None:
+    """The other number an event of this content was recorded at, if any."""
+    for number, stored in links.items():
+        if number == version:
+            continue
+        before = links.get(number - 1)
+        previous = GENESIS if number == 1 else (before.hash if before is not None else None)
+        if previous is not None and chain_link(previous, number, content) == stored.hash:
+            return number
+    return None
 
 
 def _chained_from(links: dict[int, Link], events: int) -> int:

@@ -116,8 +116,9 @@ def test_the_untouched_campaign_verifies(table: Grizzled) -> None:
 def test_an_edited_payload_is_named_in_one_line(table: Grizzled, db: Path) -> None:
     replace_in_event(db, 2, b"left", b"right")
     assert table.refused("verify") == (
-        "Error: verify: campaign 'Friday': event #2 was altered after it was recorded: its "
-        "content differs from its link in the chain (and 1 more: grizzled verify --json)"
+        "Error: verify: campaign 'Friday': event #2 was altered after it was recorded: it "
+        "differs from its link in the chain (or the link was edited) (and 1 more: grizzled "
+        "verify --json)"
     )
 
 
