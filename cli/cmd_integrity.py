@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from datetime import UTC
 from typing import TYPE_CHECKING, Any
 
@@ -158,20 +159,32 @@ def _first_difference(db: str) -> list[str]:
     from projections.runner import in_memory
     from tracker import dbfile
 
-    try:
-        fresh = in_memory(dbfile.reader_uri(db))
-    except ProjectionError as error:
-        return [f"the read models cannot be rebuilt from the events ({error})"]
-    try:
-        for table in (*schema.READ_MODELS, schema.PROJECTION_CAMPAIGNS):
-            columns, key = ", ".join(table.columns), ", ".join(table.pk)
-            sql = f"SELECT {columns} FROM {table.name} ORDER BY {key}"
-            kept = dbfile.query(db, sql)
-            built = [tuple(row) for row in fresh.execute(sql).fetchall()]
-            if kept != built:
-                return [_differs(table, kept, built)]
-    finally:
-        fresh.close()
+    # The rebuild goes to a scratch file and the tables are compared by SQLite, so a
+    # whole campaign's read models never sit in memory (issue 17's 40 MB).
+    with tempfile.TemporaryDirectory(prefix="grizzled-verify-") as folder:
+        try:
+            fresh = in_memory(dbfile.reader_uri(db), os.path.join(folder, "rebuilt.sqlite"))
+        except ProjectionError as error:
+            return [f"the read models cannot be rebuilt from the events ({error})"]
+        try:
+            fresh.execute("ATTACH DATABASE ? AS kept", (dbfile.reader_uri(db),))
+            for table in (*schema.READ_MODELS, schema.PROJECTION_CAMPAIGNS):
+                columns, name = ", ".join(table.columns), table.name
+                mine, theirs = (
+                    f"SELECT {columns} FROM main.{name}",
+                    f"SELECT {columns} FROM kept.{name}",
+                )
+                same = fresh.execute(
+                    f"SELECT NOT EXISTS ({mine} EXCEPT {theirs}) "
+                    f"AND NOT EXISTS ({theirs} EXCEPT {mine})"
+                ).fetchone()[0]
+                if not same:
+                    key = ", ".join(table.pk)
+                    kept = dbfile.query(db, f"{theirs.replace('kept.', '')} ORDER BY {key}")
+                    built = [tuple(r) for r in fresh.execute(f"{mine} ORDER BY {key}")]
+                    return [_differs(table, kept, built)]
+        finally:
+            fresh.close()
     return []
 
 

@@ -76,11 +76,12 @@ def rebuild(db_path: str | os.PathLike[str], *, batch_size: int = REBUILD_BATCH)
         return _rebuild(conn, batch_size)
 
 
-def in_memory(uri: str) -> sqlite3.Connection:
+def in_memory(uri: str, where: str = "file::memory:") -> sqlite3.Connection:
     """The read models of a file a command may not keep them in (read-only, or not marked
     ours yet), projected into a database in memory from the file's events (``uri``: how
-    to open the file, only to read it); the caller closes it."""
-    conn = sqlite3.connect("file::memory:", uri=True, isolation_level=None)
+    to open the file, only to read it; ``where``: another place to build them, a scratch
+    file for a whole campaign's rebuild); the caller closes it."""
+    conn = sqlite3.connect(where, uri=True, isolation_level=None)
     try:
         conn.execute("ATTACH DATABASE ? AS source", (uri,))
         conn.execute(

@@ -28,6 +28,7 @@ from tracker.integrity import (
     Link,
     chained,
     checkpoint,
+    content_digest,
     hex_of,
     matches,
 )
@@ -88,22 +89,55 @@ def stored_links(tracker: Tracker, stream: str) -> dict[int, Link]:
 
 
 def verify_campaign(tracker: Tracker, stream: str) -> CampaignVerified:
-    """One campaign verified (see the module docstring)."""
-    rows = stored_rows(tracker, stream)
-    links = stored_links(tracker, stream)
-    computed = chained(rows)
-    findings = [*_continuity(rows, links)]
+    """One campaign verified (see the module docstring). The events are read a page at a
+    time with their links beside them, so a whole campaign never sits in memory; the
+    chain table is asked for the rest (issue 17: every command under 40 MB)."""
+    chain = _has_chain(tracker)
+    beside = (
+        f"(SELECT hash FROM {CHAIN_TABLE} c WHERE c.originator_id = e.originator_id "
+        "AND c.originator_version = e.originator_version)"
+        if chain
+        else "NULL"
+    )
+    count = after = 0
+    expected, previous = 1, GENESIS
+    gap: int | None = None
+    found: list[str] | None = None  # the chain's finding; None: still comparing
+    while True:
+        page = tracker.query(
+            f"SELECT e.originator_version, e.topic, e.state, {beside} FROM stored_events e "
+            "WHERE e.originator_id = ? AND e.originator_version > ? "
+            "ORDER BY e.originator_version LIMIT ?",
+            (stream, after, PAGE),
+        )
+        if not page:
+            break
+        for number, topic, state, stored in page:
+            version = int(number)
+            if gap is None and version != expected:
+                gap = expected
+            expected, after, count = version + 1, version, count + 1
+            content = content_digest(str(topic), state)
+            previous = chain_link(previous, version, content)
+            if found is None:
+                computed = Link(version, content, previous)
+                held = None if stored is None else Link(version, "", hex_of(stored))
+                found = _link_finding(tracker, stream, computed, held)
+    last = _chain_value(tracker, stream, "max(originator_version)", chain)
+    if gap is None and last is not None and last > after:
+        gap = after + 1
+    findings = _gap(tracker, stream, gap, max(after, last or 0), chain) if gap else []
     if not findings:
-        findings += _chain(computed, links)
-    chained_from = _chained_from(links, len(rows))
-    findings += _upgraded_late(links, chained_from)
+        findings += found or []
+    chained_from = _chained_from_table(tracker, stream, count, chain)
+    findings += _upgraded_late_table(tracker, stream, chained_from, chain)
     replayed = _Replay(tracker, UUID(stream))
     findings += replayed.run()
-    head = computed[-1].hash if computed else ""
+    head = previous if count else ""
     return CampaignVerified(
         replayed.name or _created_name(tracker, stream),
-        len(rows),
-        checkpoint(head, len(rows)) if head else "",
+        count,
+        checkpoint(head, count) if head else "",
         chained_from,
         replayed.snapshots,
         replayed.decided_again,
@@ -111,6 +145,82 @@ def verify_campaign(tracker: Tracker, stream: str) -> CampaignVerified:
         replayed.without_draws,
         tuple(findings),
     )
+
+
+def _chain_value(tracker: Tracker, stream: str, what: str, chain: bool, where: str = "") -> Any:
+    """One aggregate of a campaign's links (None without a chain table)."""
+    if not chain:
+        return None
+    rows = tracker.query(
+        f"SELECT {what} FROM {CHAIN_TABLE} WHERE originator_id = ? {where}", (stream,)
+    )
+    return rows[0][0] if rows else None
+
+
+def _link_finding(
+    tracker: Tracker, stream: str, computed: Link, held: Link | None
+) -> list[str] | None:
+    """What one event's link says (``_chain``'s reading, one event at a time): a finding,
+    [] when the comparing stops without one, None to go on."""
+    if held is None:
+        later = (
+            tracker.query(
+                f"SELECT 1 FROM {CHAIN_TABLE} WHERE originator_id = ? AND originator_version > ? "
+                "LIMIT 1",
+                (stream, computed.version),
+            )
+            if _has_chain(tracker)
+            else []
+        )
+        return _chain([computed], {computed.version + 1: computed} if later else {})
+    if held.hash == computed.hash:
+        return None
+    return _chain([computed], stored_links(tracker, stream))  # the failure path: every link
+
+
+def _has_chain(tracker: Tracker) -> bool:
+    return bool(
+        tracker.query(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (CHAIN_TABLE,)
+        )
+    )
+
+
+def _gap(tracker: Tracker, stream: str, number: int, last: int, chain: bool) -> list[str]:
+    """The first missing event (``_continuity``'s reading)."""
+    held = _chain_value(tracker, stream, "1", chain, f"AND originator_version = {int(number)}")
+    if held:
+        return [f"event #{number} is missing: it was recorded (the chain holds its link)"]
+    return [f"event #{number} is missing (the events run 1 to {last})"]
+
+
+def _chained_from_table(tracker: Tracker, stream: str, events: int, chain: bool) -> int:
+    """``_chained_from`` asked of the chain table."""
+    written = _chain_value(tracker, stream, "min(originator_version)", chain, "AND upgraded = 0")
+    if written is not None:
+        return int(written)
+    links = _chain_value(tracker, stream, "count(*)", chain) or 0
+    return 1 if links and links == events and events else 0
+
+
+def _upgraded_late_table(
+    tracker: Tracker, stream: str, chained_from: int, chain: bool
+) -> list[str]:
+    """``_upgraded_late`` asked of the chain table."""
+    if chained_from <= 0 or not chain:
+        return []
+    rows = tracker.query(
+        f"SELECT min(originator_version), max(originator_version) FROM {CHAIN_TABLE} "
+        "WHERE originator_id = ? AND upgraded = 1 AND originator_version > ?",
+        (stream, chained_from),
+    )
+    first, last = rows[0] if rows else (None, None)
+    if first is None:
+        return []
+    return [
+        f"events #{first} to #{last} were chained after the fact: their links had "
+        "been removed from the chain"
+    ]
 
 
 def _created_name(tracker: Tracker, stream: str) -> str:
