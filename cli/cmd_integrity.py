@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from datetime import UTC
 from typing import TYPE_CHECKING, Any
@@ -325,16 +326,31 @@ def export_(ctx: Context, path: str) -> None:
     at = datetime.now(UTC).isoformat(timespec="seconds")
     with refusals():
         name = ctx.tracker().state(ctx.campaign_name()).name
-        lines = list(export_lines(ctx.tracker(), name, at))
-    if path == "-":
-        click.echo(b"".join(lines), nl=False)
+        lines = export_lines(ctx.tracker(), name, at)
+        header = next(lines)  # the chain is checked first: a record that fails is refused
+    if path == "-":  # written as it is read: a whole campaign never sits in memory
+        out = sys.stdout.buffer
+        with refusals():
+            out.write(header)
+            for line in lines:
+                out.write(line)
+        out.flush()
         return
     target = _new_file(path, "an export")
     partial = f"{target}.partial-{os.getpid()}"
-    with open(partial, "wb") as f:
-        f.writelines(lines)
+    written = 0
+    try:
+        with open(partial, "wb") as f, refusals():
+            f.write(header)
+            for line in lines:
+                f.write(line)
+                written += 1
+    except BaseException:
+        if os.path.exists(partial):
+            os.remove(partial)
+        raise
     os.replace(partial, target)
-    click.echo(f"Exported {quoted(name)}: {len(lines) - 2} events to {shown(target)}.")
+    click.echo(f"Exported {quoted(name)}: {written - 1} events to {shown(target)}.")
 
 
 @click.command("import")

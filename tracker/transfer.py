@@ -27,7 +27,8 @@ from eventsourcing.persistence import IntegrityError
 
 from tracker import dbfile
 from tracker.errors import CampaignExists, TrackerError, UnusableFile
-from tracker.integrity import chained, checkpoint
+from tracker.integrity import GENESIS, chained, checkpoint, content_digest
+from tracker.integrity import link as chain_link
 from tracker.mapper import EVENT_TOPICS, check_row, unpacked
 
 if TYPE_CHECKING:
@@ -78,28 +79,29 @@ def export_lines(tracker: Tracker, name: str, at: str = "") -> Iterator[bytes]:
     """The export of campaign ``name`` line by line (each ends with a newline); the
     campaign's stored chain must hold (``verify``'s first checks), else UnusableFile."""
     from domain.codec import encode_catalogue
-    from tracker.verify import _chain, _continuity, stored_links, stored_rows
+    from tracker.verify import check_chain, linked_pages
 
     state = tracker.state(name)
     stream = tracker.campaign(name).id.hex
-    rows = stored_rows(tracker, stream)
-    links = chained(rows)
-    found = _continuity(rows, stored_links(tracker, stream)) or _chain(
-        links, stored_links(tracker, stream)
-    )
-    if found:
-        raise UnusableFile(f"campaign {name!r} does not verify, nothing exported: {found[0]}")
+    checked = check_chain(tracker, stream)  # a page at a time: never the whole campaign
+    if checked.findings:
+        found = checked.findings[0]
+        raise UnusableFile(f"campaign {name!r} does not verify, nothing exported: {found}")
     seats = [msgspec.structs.asdict(seat) for seat in state.seats]
     box = encode_catalogue(state.catalogue)
-    header = Header(FORMAT, VERSION, state.name, state.ruleset, seats, box, len(rows), at)
+    count = checked.events
+    header = Header(FORMAT, VERSION, state.name, state.ruleset, seats, box, count, at)
     yield ENCODE.encode(header) + b"\n"
-    for (version, topic, stored), link in zip(rows, links, strict=True):
-        # a packed row (domain/packing.py) is exported as its JSON: the export never
-        # depends on how this file compresses, and import packs it again
-        payload = msgspec.json.decode(unpacked(topic, version, stored))
-        yield ENCODE.encode(Line(version, topic, payload, link.content, link.hash)) + b"\n"
-    head = links[-1].hash
-    yield ENCODE.encode(Closing(True, head, len(rows), checkpoint(head, len(rows)))) + b"\n"
+    previous = GENESIS
+    for page in linked_pages(tracker, stream):
+        for version, topic, stored, _ in page:
+            content = content_digest(topic, stored)
+            previous = chain_link(previous, version, content)
+            # a packed row (domain/packing.py) is exported as its JSON: the export never
+            # depends on how this file compresses, and import packs it again
+            payload = msgspec.json.decode(unpacked(topic, version, stored))
+            yield ENCODE.encode(Line(version, topic, payload, content, previous)) + b"\n"
+    yield ENCODE.encode(Closing(True, previous, count, checkpoint(previous, count))) + b"\n"
 
 
 class Read(msgspec.Struct, frozen=True):

@@ -15,6 +15,7 @@ command line (``cli.cmd_integrity``: the tracker does not know them).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
@@ -88,10 +89,17 @@ def stored_links(tracker: Tracker, stream: str) -> dict[int, Link]:
     return {int(v): Link(int(v), "", hex_of(h), bool(u)) for v, h, u in rows}
 
 
-def verify_campaign(tracker: Tracker, stream: str) -> CampaignVerified:
-    """One campaign verified (see the module docstring). The events are read a page at a
-    time with their links beside them, so a whole campaign never sits in memory; the
-    chain table is asked for the rest (issue 17: every command under 40 MB)."""
+class ChainChecked(msgspec.Struct, frozen=True):
+    """A campaign's events against its chain: how many, the head's hash, the findings."""
+
+    events: int
+    head: str
+    findings: list[str]
+
+
+def linked_pages(tracker: Tracker, stream: str) -> Iterator[list[tuple[int, str, Any, Any]]]:
+    """A campaign's events a page at a time: version, topic, state and the hash its link
+    holds (None: no link), so a whole campaign never sits in memory."""
     chain = _has_chain(tracker)
     beside = (
         f"(SELECT hash FROM {CHAIN_TABLE} c WHERE c.originator_id = e.originator_id "
@@ -99,10 +107,7 @@ def verify_campaign(tracker: Tracker, stream: str) -> CampaignVerified:
         if chain
         else "NULL"
     )
-    count = after = 0
-    expected, previous = 1, GENESIS
-    gap: int | None = None
-    found: list[str] | None = None  # the chain's finding; None: still comparing
+    after = 0
     while True:
         page = tracker.query(
             f"SELECT e.originator_version, e.topic, e.state, {beside} FROM stored_events e "
@@ -111,13 +116,24 @@ def verify_campaign(tracker: Tracker, stream: str) -> CampaignVerified:
             (stream, after, PAGE),
         )
         if not page:
-            break
-        for number, topic, state, stored in page:
-            version = int(number)
+            return
+        yield [(int(v), str(t), s, h) for v, t, s, h in page]
+        after = int(page[-1][0])
+
+
+def check_chain(tracker: Tracker, stream: str) -> ChainChecked:
+    """Verify's first checks (continuity, then the chain), a page at a time."""
+    chain = _has_chain(tracker)
+    count = after = 0
+    expected, previous = 1, GENESIS
+    gap: int | None = None
+    found: list[str] | None = None  # the chain's finding; None: still comparing
+    for page in linked_pages(tracker, stream):
+        for version, topic, state, stored in page:
             if gap is None and version != expected:
                 gap = expected
             expected, after, count = version + 1, version, count + 1
-            content = content_digest(str(topic), state)
+            content = content_digest(topic, state)
             previous = chain_link(previous, version, content)
             if found is None:
                 computed = Link(version, content, previous)
@@ -127,13 +143,21 @@ def verify_campaign(tracker: Tracker, stream: str) -> CampaignVerified:
     if gap is None and last is not None and last > after:
         gap = after + 1
     findings = _gap(tracker, stream, gap, max(after, last or 0), chain) if gap else []
-    if not findings:
-        findings += found or []
+    return ChainChecked(count, previous if count else "", findings or found or [])
+
+
+def verify_campaign(tracker: Tracker, stream: str) -> CampaignVerified:
+    """One campaign verified (see the module docstring). The events are read a page at a
+    time with their links beside them, so a whole campaign never sits in memory; the
+    chain table is asked for the rest (issue 17: every command under 40 MB)."""
+    chain = _has_chain(tracker)
+    checked = check_chain(tracker, stream)
+    count, findings = checked.events, list(checked.findings)
     chained_from = _chained_from_table(tracker, stream, count, chain)
     findings += _upgraded_late_table(tracker, stream, chained_from, chain)
     replayed = _Replay(tracker, UUID(stream))
     findings += replayed.run()
-    head = previous if count else ""
+    head = checked.head
     return CampaignVerified(
         replayed.name or _created_name(tracker, stream),
         count,
