@@ -154,6 +154,9 @@ def read_models(db: str) -> tuple[str, list[str]]:
     return "the read models equal a rebuild", _first_difference(db)
 
 
+VERIFY_BATCH = 250  # events a transaction of verify's rebuild: less held at once than 1,000
+
+
 def _first_difference(db: str) -> list[str]:
     from projections import schema
     from projections.errors import ProjectionError
@@ -164,7 +167,8 @@ def _first_difference(db: str) -> list[str]:
     # whole campaign's read models never sit in memory (issue 17's 40 MB).
     with tempfile.TemporaryDirectory(prefix="grizzled-verify-") as folder:
         try:
-            fresh = in_memory(dbfile.reader_uri(db), os.path.join(folder, "rebuilt.sqlite"))
+            scratch = os.path.join(folder, "rebuilt.sqlite")
+            fresh = in_memory(dbfile.reader_uri(db), scratch, VERIFY_BATCH)
         except ProjectionError as error:
             return [f"the read models cannot be rebuilt from the events ({error})"]
         try:

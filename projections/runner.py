@@ -76,11 +76,14 @@ def rebuild(db_path: str | os.PathLike[str], *, batch_size: int = REBUILD_BATCH)
         return _rebuild(conn, batch_size)
 
 
-def in_memory(uri: str, where: str = "file::memory:") -> sqlite3.Connection:
+def in_memory(
+    uri: str, where: str = "file::memory:", batch: int = REBUILD_BATCH
+) -> sqlite3.Connection:
     """The read models of a file a command may not keep them in (read-only, or not marked
     ours yet), projected into a database in memory from the file's events (``uri``: how
     to open the file, only to read it; ``where``: another place to build them, a scratch
-    file for a whole campaign's rebuild); the caller closes it."""
+    file for a whole campaign's rebuild; ``batch``: events a transaction, fewer to hold
+    less at once); the caller closes it."""
     conn = sqlite3.connect(where, uri=True, isolation_level=None)
     try:
         conn.execute("ATTACH DATABASE ? AS source", (uri,))
@@ -94,7 +97,7 @@ def in_memory(uri: str, where: str = "file::memory:") -> sqlite3.Connection:
             "FROM source.stored_events"
         )
         conn.execute("DETACH DATABASE source")
-        _rebuild(conn, REBUILD_BATCH)
+        _rebuild(conn, batch)
     except BaseException:  # SQLite's errors as they are: the caller names the file
         conn.close()
         raise

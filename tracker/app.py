@@ -247,6 +247,10 @@ class Tracker(Application[UUID]):
             campaign = event.mutate(campaign)
         return campaign
 
+    def forget_recalled(self) -> None:
+        """Let go of the states recalled so far (a long walk over a whole campaign)."""
+        self._recalled.clear()
+
     def recall(self, aggregate: UUID, version: int) -> CampaignState:
         """The state right after event ``version`` (states are immutable: kept for this
         process, so an undo's state is rebuilt once)."""

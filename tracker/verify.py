@@ -61,7 +61,11 @@ def verify_campaigns(tracker: Tracker) -> list[CampaignVerified]:
     """Every campaign of the tracker's file verified (SQLite's check comes first)."""
     dbfile.check_integrity(tracker.db_path)
     streams = tracker.query("SELECT DISTINCT originator_id FROM stored_events ORDER BY rowid")
-    return [verify_campaign(tracker, str(stream)) for (stream,) in streams]
+    found = []
+    for (stream,) in streams:
+        found.append(verify_campaign(tracker, str(stream)))
+        tracker.forget_recalled()  # the states its undos returned to: not needed again
+    return found
 
 
 def stored_rows(tracker: Tracker, stream: str) -> list[tuple[int, str, Any]]:
