@@ -101,10 +101,14 @@ class ChainChecked(msgspec.Struct, frozen=True):
     findings: list[str]
 
 
-def linked_pages(tracker: Tracker, stream: str) -> Iterator[list[tuple[int, str, Any, Any]]]:
+def linked_pages(
+    tracker: Tracker, stream: str, chain: bool | None = None
+) -> Iterator[list[tuple[int, str, Any, Any]]]:
     """A campaign's events a page at a time: version, topic, state and the hash its link
-    holds (None: no link), so a whole campaign never sits in memory."""
-    chain = _has_chain(tracker)
+    holds (None: no link), so a whole campaign never sits in memory (``chain``: whether
+    the file has a chain table, if the caller asked already)."""
+    if chain is None:
+        chain = _has_chain(tracker)
     beside = (
         f"(SELECT hash FROM {CHAIN_TABLE} c WHERE c.originator_id = e.originator_id "
         "AND c.originator_version = e.originator_version)"
@@ -132,7 +136,7 @@ def check_chain(tracker: Tracker, stream: str) -> ChainChecked:
     expected, previous = 1, GENESIS
     gap: int | None = None
     found: list[str] | None = None  # the chain's finding; None: still comparing
-    for page in linked_pages(tracker, stream):
+    for page in linked_pages(tracker, stream, chain):
         for version, topic, state, stored in page:
             if gap is None and version != expected:
                 gap = expected
@@ -142,7 +146,7 @@ def check_chain(tracker: Tracker, stream: str) -> ChainChecked:
             if found is None:
                 computed = Link(version, content, previous)
                 held = None if stored is None else Link(version, "", hex_of(stored))
-                found = _link_finding(tracker, stream, computed, held)
+                found = _link_finding(tracker, stream, computed, held, chain)
     last = _chain_value(tracker, stream, "max(originator_version)", chain)
     if gap is None and last is not None and last > after:
         gap = after + 1
@@ -157,8 +161,8 @@ def verify_campaign(tracker: Tracker, stream: str) -> CampaignVerified:
     chain = _has_chain(tracker)
     checked = check_chain(tracker, stream)
     count, findings = checked.events, list(checked.findings)
-    chained_from = _chained_from_table(tracker, stream, count, chain)
-    findings += _upgraded_late_table(tracker, stream, chained_from, chain)
+    chained_from = _chained_from(tracker, stream, count, chain)
+    findings += _upgraded_late(tracker, stream, chained_from, chain)
     replayed = _Replay(tracker, UUID(stream))
     findings += replayed.run()
     head = checked.head
@@ -186,24 +190,30 @@ def _chain_value(tracker: Tracker, stream: str, what: str, chain: bool, where: s
 
 
 def _link_finding(
-    tracker: Tracker, stream: str, computed: Link, held: Link | None
+    tracker: Tracker, stream: str, computed: Link, held: Link | None, chain: bool
 ) -> list[str] | None:
-    """What one event's link says (``_chain``'s reading, one event at a time): a finding,
-    [] when the comparing stops without one, None to go on."""
+    """What one event's link says, the events before it having held: a finding, [] when
+    the comparing stops without one (an event recorded before the chain, not chained
+    yet), None to go on. An event whose hash differs from its link has a content that
+    differs from what was recorded there, or its link was edited; one recorded at another
+    number (its content chained after that number's predecessor gives that number's
+    link) is named as moved."""
+    version = computed.version
     if held is None:
-        later = (
-            tracker.query(
-                f"SELECT 1 FROM {CHAIN_TABLE} WHERE originator_id = ? AND originator_version > ? "
-                "LIMIT 1",
-                (stream, computed.version),
-            )
-            if _has_chain(tracker)
-            else []
-        )
-        return _chain([computed], {computed.version + 1: computed} if later else {})
+        later = _chain_value(tracker, stream, "1", chain, f"AND originator_version > {version}")
+        return [f"event #{version} has no link in the chain (it was removed)"] if later else []
     if held.hash == computed.hash:
         return None
-    return _chain([computed], stored_links(tracker, stream))  # the failure path: every link
+    elsewhere = _recorded_at(computed.content, version, stored_links(tracker, stream))
+    if elsewhere is not None:
+        return [
+            f"event #{version} is out of place: it is what was recorded as event "
+            f"#{elsewhere} (events swapped or moved)"
+        ]
+    return [
+        f"event #{version} was altered after it was recorded: it differs from its link in "
+        "the chain (or the link was edited)"
+    ]
 
 
 def _has_chain(tracker: Tracker) -> bool:
@@ -215,15 +225,16 @@ def _has_chain(tracker: Tracker) -> bool:
 
 
 def _gap(tracker: Tracker, stream: str, number: int, last: int, chain: bool) -> list[str]:
-    """The first missing event (``_continuity``'s reading)."""
+    """The first missing event: a gap in the numbers, or a link whose event is gone."""
     held = _chain_value(tracker, stream, "1", chain, f"AND originator_version = {int(number)}")
     if held:
         return [f"event #{number} is missing: it was recorded (the chain holds its link)"]
     return [f"event #{number} is missing (the events run 1 to {last})"]
 
 
-def _chained_from_table(tracker: Tracker, stream: str, events: int, chain: bool) -> int:
-    """``_chained_from`` asked of the chain table."""
+def _chained_from(tracker: Tracker, stream: str, events: int, chain: bool) -> int:
+    """The first event chained as it was recorded (the ones before it were recorded
+    before the chain and chained on upgrade); 0 when none is."""
     written = _chain_value(tracker, stream, "min(originator_version)", chain, "AND upgraded = 0")
     if written is not None:
         return int(written)
@@ -231,10 +242,9 @@ def _chained_from_table(tracker: Tracker, stream: str, events: int, chain: bool)
     return 1 if links and links == events and events else 0
 
 
-def _upgraded_late_table(
-    tracker: Tracker, stream: str, chained_from: int, chain: bool
-) -> list[str]:
-    """``_upgraded_late`` asked of the chain table."""
+def _upgraded_late(tracker: Tracker, stream: str, chained_from: int, chain: bool) -> list[str]:
+    """Links made on upgrade after the chain had started: their first links were removed
+    and the events chained again as they stood then."""
     if chained_from <= 0 or not chain:
         return []
     rows = tracker.query(
@@ -261,45 +271,6 @@ def _created_name(tracker: Tracker, stream: str) -> str:
     return str(rows[0][0]) if rows and rows[0][0] is not None else stream
 
 
-def _continuity(rows: list[tuple[int, str, Any]], links: dict[int, Link]) -> list[str]:
-    """The first missing event: a gap in the numbers, or a link whose event is gone."""
-    versions = [version for version, _, _ in rows]
-    last = max([*versions, *links]) if versions or links else 0
-    present = set(versions)
-    for number in range(1, last + 1):
-        if number in present:
-            continue
-        if number in links:
-            return [f"event #{number} is missing: it was recorded (the chain holds its link)"]
-        return [f"event #{number} is missing (the events run 1 to {last})"]
-    return []
-
-
-def _chain(computed: list[Link], links: dict[int, Link]) -> list[str]:
-    """The first event whose hash differs from its link in the chain. Every link before
-    it held, so its content differs from what was recorded there, or its link was edited:
-    an event that was recorded at another number (its content chained after that
-    number's predecessor gives that number's link) is named as moved."""
-    for link in computed:
-        stored = links.get(link.version)
-        if stored is None:
-            if any(later > link.version for later in links):
-                return [f"event #{link.version} has no link in the chain (it was removed)"]
-            return []  # recorded before the chain, not chained yet
-        if stored.hash != link.hash:
-            elsewhere = _recorded_at(link.content, link.version, links)
-            if elsewhere is not None:
-                return [
-                    f"event #{link.version} is out of place: it is what was recorded as "
-                    f"event #{elsewhere} (events swapped or moved)"
-                ]
-            return [
-                f"event #{link.version} was altered after it was recorded: it differs from "
-                "its link in the chain (or the link was edited)"
-            ]
-    return []
-
-
 def _recorded_at(content: str, version: int, links: dict[int, Link]) -> int | None:
     """The other number an event of this content was recorded at, if any."""
     for number, stored in links.items():
@@ -310,27 +281,6 @@ def _recorded_at(content: str, version: int, links: dict[int, Link]) -> int | No
         if previous is not None and chain_link(previous, number, content) == stored.hash:
             return number
     return None
-
-
-def _chained_from(links: dict[int, Link], events: int) -> int:
-    """The first event chained as it was recorded (the ones before it were recorded
-    before the chain and chained on upgrade); 0 when none is."""
-    written = [version for version, link in links.items() if not link.upgraded]
-    if written:
-        return min(written)
-    return 1 if links and len(links) == events and events else 0
-
-
-def _upgraded_late(links: dict[int, Link], chained_from: int) -> list[str]:
-    """Links made on upgrade after the chain had started: their first links were removed
-    and the events chained again as they stood then."""
-    late = sorted(v for v, link in links.items() if link.upgraded and v > chained_from > 0)
-    if not late:
-        return []
-    return [
-        f"events #{late[0]} to #{late[-1]} were chained after the fact: their links had "
-        "been removed from the chain"
-    ]
 
 
 def checkpoint_finding(rows: list[tuple[int, str, Any]], letters: str, count: int) -> str:

@@ -63,7 +63,7 @@ class RecruitForbids(RuleViolation):
 
 def forbidden(card: InForce, said: str) -> RuleViolation:
     """The refusal of an action a card in force forbids, under the card's own rule."""
-    return OrderForbids(said) if card.label.startswith("Order") else RecruitForbids(said)
+    return OrderForbids(said) if card.kind == "order" else RecruitForbids(said)
 
 
 class EffectRefused(RuleViolation):
@@ -88,9 +88,11 @@ class CardEffect(Event, frozen=True):
 
 # --- What is in force ------------------------------------------------------------------
 class InForce(msgspec.Struct, frozen=True):
-    """A card whose effect lasts now: its label, how long, what it forbids and its rules;
-    ``holder``: a Friendship's player (its ``allow`` is theirs only)."""
+    """A card whose effect lasts now: its kind (``order``, ``recruit``, ``friendship``),
+    its label, how long, what it forbids and its rules; ``holder``: a Friendship's player
+    (its ``allow`` is theirs only)."""
 
+    kind: str
     label: str
     when: str
     forbids: tuple[Forbid, ...]
@@ -110,18 +112,20 @@ def in_force(state: ChapterState) -> Iterator[InForce]:
             order = catalogue.orders.get(number)
             if order is not None and (order.forbids or order.rules):
                 when = "until it is cancelled" if order.lasting else "this Mission"
-                yield InForce(f"Order #{number} {order.name}", when, order.forbids, order.rules)
+                label = f"Order #{number} {order.name}"
+                yield InForce("order", label, when, order.forbids, order.rules)
     recruit = state.recruit
     if recruit is not None:
         card = catalogue.recruits.get(recruit.number)
         if card is not None and (card.forbids or card.rules):
             label = f"Recruit #{card.number} {card.name}"
-            yield InForce(label, "while it is in play", card.forbids, card.rules)
+            yield InForce("recruit", label, "while it is in play", card.forbids, card.rules)
     for player, number in state.friendships:
         helping = catalogue.helping_hands.get(number)
         if helping is not None and helping.rules:
             label = f"Friendship #{number} {helping.name}"
-            yield InForce(label, "for the campaign", (), helping.rules, holder=player)
+            rules = helping.rules
+            yield InForce("friendship", label, "for the campaign", (), rules, holder=player)
 
 
 def _any_in_force(state: ChapterState) -> bool:
@@ -182,9 +186,7 @@ def refusal(state: ChapterState, card: InForce, forbid: Forbid, cmd: Command) ->
     said = f"{card.label}: {forbid.words} {card.when}"
     if isinstance(cmd, Withdraw | WithdrawRecruit):
         size = _hand_size(state, cmd)
-        who = "the Recruit" if isinstance(cmd, WithdrawRecruit) else cmd.player
-        if isinstance(cmd, Withdraw):
-            who = find_player(state, cmd.player).name
+        who = find_player(state, cmd.player).name if isinstance(cmd, Withdraw) else "the Recruit"
         said += f" ({who} holds {size} card{'' if size == 1 else 's'})"
     return said
 
