@@ -14,15 +14,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from cli.grid import Grid
 from cli.shown import SHORT, shown, shown_all
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
-    from rich.table import Table
 
 # domain.cards.catalogue.THREATS, written out: the board must not load the card catalogue
 # (``status`` stays at the floor); tests/cli/test_cli_render.py checks they are the same.
@@ -66,51 +65,6 @@ def threats_line(doc: dict[str, Any]) -> Text:
         style = "bold red" if n >= 2 else ""
         text.append(("" if i == 0 else "  ") + f"{threat} x{n}" + (" !" if n == 2 else ""), style)
     return text
-
-
-class Grid:
-    """Left-aligned columns two spaces apart under a bold header row: what rich's Table
-    draws with no box and no edge padding. Drawn directly when it fits the console
-    (``rich.table`` and its imports cost ~4 ms of every ``status``); when it does not,
-    it is rich's Table, which wraps the cells."""
-
-    def __init__(self, headers: tuple[str, ...]) -> None:
-        self.headers = headers
-        self.rows: list[tuple[str, ...]] = []
-
-    def add_row(self, *cells: str) -> None:
-        """One more row, a cell per column."""
-        self.rows.append(cells)
-
-    def widths(self) -> list[int]:
-        """Each column's width: its widest cell."""
-        return [max(map(cell_len, column)) for column in zip(self.headers, *self.rows, strict=True)]
-
-    def fits(self, width: int) -> bool:
-        """Whether the grid is drawn whole on ``width`` columns."""
-        widths = self.widths()
-        return 0 < sum(widths) + 2 * (len(widths) - 1) <= width
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        lines = (self.headers, *self.rows)
-        widths = self.widths()
-        if not self.fits(options.max_width):
-            yield self.table()  # too wide to fit, or empty
-            return
-        for number, row in enumerate(lines):
-            cells = (c + " " * (w - cell_len(c)) for c, w in zip(row, widths, strict=True))
-            yield Text("  ".join(cells), style="bold" if number == 0 else "")
-
-    def table(self) -> Table:
-        """The same rows as a rich Table."""
-        from rich.table import Table
-
-        table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
-        for header in self.headers:
-            table.add_column(header)
-        for row in self.rows:
-            table.add_row(*map(Text, row))  # Text: a cell is never read as markup
-        return table
 
 
 class Hanging:

@@ -111,10 +111,17 @@ def use(ctx: Context, name: str) -> None:
 @pass_context
 def show(ctx: Context, name: str | None, as_json: bool) -> None:
     """Show a campaign: rules, Grizzled, chapters played, Helping Hands, bans."""
-    from cli.render import campaign_panel
+    from cli.render import SCORE_PAGE, campaign_panel
 
     if name:
         ctx.campaign_option = name
+    if not as_json:
+        from cli.readmodel import campaign_view
+
+        drawn = campaign_view(ctx, SCORE_PAGE)  # the read models' rows: no rules loaded
+        if drawn is not None:
+            ctx.console().print(drawn)
+            return
     state = ctx.state()
     if as_json:
         ctx.print_json(campaign_json(state))

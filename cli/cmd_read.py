@@ -141,12 +141,13 @@ def score(ctx: Context, as_json: bool, explain: bool, everything: bool) -> None:
     """Victory Points, Negative Points and their difference, chapter by chapter."""
     if not as_json and not explain:
         from cli.readmodel import score_lines
+        from cli.render import SCORE_PAGE, score_lines_table
 
-        found = score_lines(ctx)  # the read models' rows: no rules loaded
+        last = None if everything else SCORE_PAGE
+        found = score_lines(ctx, last)  # the read models' rows: no rules loaded
         if found is not None:
-            from cli.render import SCORE_PAGE, score_lines_table
-
-            ctx.console().print(score_lines_table(*found, None if everything else SCORE_PAGE))
+            lines, running, totals, earlier = found
+            ctx.console().print(score_lines_table(lines, running, totals, last, earlier))
             return
     state = ctx.state()
     facts = None

@@ -18,6 +18,8 @@ from cli.jsonout import briefing, hands_held, result
 from cli.shown import quoted
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
     from cli.context import Context
     from cli.render import ScoreLine
     from domain.campaign.flow import CampaignState
@@ -235,30 +237,68 @@ def projected_state(ctx: Context) -> CampaignState | None:
 
 
 def score_lines(
-    ctx: Context,
-) -> tuple[list[ScoreLine], tuple[int, int] | None, tuple[int, int, int]] | None:
+    ctx: Context, last: int | None
+) -> tuple[list[ScoreLine], tuple[int, int] | None, tuple[int, int, int], int] | None:
     """The score as ``render.score_lines_table`` draws it, from the read models
-    (``campaign_score``, the campaign's row and its current chapter's board): no rules
-    loaded; None where the file keeps no read models."""
+    (``campaign_score``, the campaign's row and its current chapter's board): the latest
+    ``last`` chapters (None: all), the chapter running, the totals and how many chapters
+    came before the lines; no rules loaded; None where the file keeps no read models."""
+    uri, kept = _opened(ctx)
+    if not kept:
+        return None
+    with _reading(ctx, uri, kept) as (conn, campaign):
+        return _score_lines(conn, campaign, last)
+
+
+def _score_lines(
+    conn: sqlite3.Connection, campaign: dict[str, Any], last: int | None
+) -> tuple[list[ScoreLine], tuple[int, int] | None, tuple[int, int, int], int]:
     from cli.render import ScoreLine
+    from projections import queries
+
+    page = queries.score_page(conn, campaign["campaign_id"], last)
+    running = None
+    if campaign["chapter_running"]:
+        board = queries.status(conn, campaign["campaign_id"], campaign["chapter"])
+        if board is not None:
+            running = (campaign["chapter"], board["morale"])
+    lines = [
+        ScoreLine(
+            c["chapter"], c["result"], c["morale_left"], c["victory_points"], c["negative_points"]
+        )
+        for c in page["chapters"]
+    ]
+    totals = (page["difference"], page["victory_points"], page["negative_points"])
+    return lines, running, totals, page["earlier"]
+
+
+def campaign_view(ctx: Context, last: int | None) -> RenderableType | None:
+    """``campaign show`` drawn from the read models (the campaign's row, its score page,
+    Helping Hands held and bans): no rules loaded; None where the file keeps no read
+    models."""
+    from cli.render import BanLine, HandLine, campaign_lines_panel, score_lines_table
     from projections import queries
 
     uri, kept = _opened(ctx)
     if not kept:
         return None
     with _reading(ctx, uri, kept) as (conn, campaign):
-        total = queries.score(conn, campaign["campaign_id"])
-        board = queries.status(conn, campaign["campaign_id"], campaign["chapter"])
-    lines = [
-        ScoreLine(
-            c["chapter"], c["result"], c["morale_left"], c["victory_points"], c["negative_points"]
-        )
-        for c in total["chapters"]
-    ]
-    running = None
-    if campaign["chapter_running"] and board is not None:
-        running = (campaign["chapter"], board["morale"])
-    return lines, running, (total["difference"], total["victory_points"], total["negative_points"])
+        cid = campaign["campaign_id"]
+        score = _score_lines(conn, campaign, last)
+        hands = [h for h in queries.helping_hands(conn, cid) if h["status"] != "not taken"]
+        bans = queries.bans(conn, cid)
+    charms = campaign.get("charms") or []
+    return campaign_lines_panel(
+        campaign["campaign"],
+        campaign["ruleset"],
+        list(zip(campaign["seats"], charms, strict=True)),
+        score_lines_table(*score[:3], last, before=score[3]),
+        [
+            HandLine(h["number"], h["name"], h["player"], h["category"], h["chapter"], h["used_in"])
+            for h in hands
+        ],
+        [BanLine(b["card"], b["player"], b["chapter"], b["reason"]) for b in bans],
+    )
 
 
 def state_at(ctx: Context, version: int) -> CampaignState | None:

@@ -10,13 +10,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
+from cli.grid import Grid
 from cli.shown import LINE, LONG, SHORT, shown
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
+    from rich.table import Table
 
     from domain.campaign.flow import CampaignState
     from tracker.app import ReplayStep
@@ -27,14 +28,11 @@ def cell(text: object, most: int = SHORT, style: str = "") -> Text:
     return Text(shown(text, most), style=style)
 
 
-def table(columns: Sequence[str], title: str | None = None, *, edge: bool = True) -> Table:
+def table(columns: Sequence[str], title: str | None = None, *, edge: bool = True) -> Grid:
     """A table with no box under a bold header row; a cell too wide for a narrow console
     folds onto the next line rather than being cut (``edge``: a space before the first
-    column)."""
-    drawn = Table(show_edge=False, pad_edge=edge, box=None, header_style="bold", title=title)
-    for column in columns:
-        drawn.add_column(column, overflow="fold")
-    return drawn
+    column). Cells are plain text: a stored text goes through ``shown`` first."""
+    return Grid(tuple(columns), edge=edge, title=title, fold=True)
 
 
 class FirstFit:
@@ -118,13 +116,15 @@ def score_lines_table(
     running: tuple[int, int] | None,
     totals: tuple[int, int, int],
     last: int | None = SCORE_PAGE,
+    before: int = 0,
 ) -> RenderableType:
     """``score_table`` from its lines (the read models' ``campaign_score`` rows, or the
     rules' score): ``running`` the chapter in progress and its Morale Reserve, ``totals``
-    the difference, Victory and Negative Points."""
+    the difference, Victory and Negative Points; ``before``: how many chapters came before
+    ``lines`` (a page of the latest ones)."""
     return FirstFit(
-        _score_table(lines, running, totals, SCORE_COLUMNS, last=last),
-        _score_table(lines, running, totals, SCORE_SHORT, False, last=last),
+        _score_table(lines, running, totals, SCORE_COLUMNS, last=last, before=before),
+        _score_table(lines, running, totals, SCORE_SHORT, False, last=last, before=before),
     )
 
 
@@ -136,17 +136,19 @@ def _score_table(
     edge: bool = True,
     *,
     last: int | None,
-) -> Table:
+    before: int,
+) -> Grid:
     drawn = table(columns, edge=edge)
-    earlier = len(lines) - last if last is not None and len(lines) > last else 0
+    cut = len(lines) - last if last is not None and len(lines) > last else 0
+    earlier = before + cut
     if earlier:
         said = f"{earlier} earlier chapter{'s' if earlier != 1 else ''} (score --all)"
         drawn.add_row("...", said, "", "", "")
-    for line in lines[earlier:]:
+    for line in lines[cut:]:
         outcome = RESULT_WORDS.get(line.result, f"lost: {line.result}")
         drawn.add_row(
             str(line.chapter),
-            cell(outcome),
+            shown(outcome, SHORT),
             str(line.morale_left),
             str(line.victory),
             str(line.negative),
@@ -168,35 +170,83 @@ def status_view(state: CampaignState) -> RenderableType:
     return drawn.status_view(chapter_json(state))
 
 
-def campaign_panel(state: CampaignState) -> RenderableType:
-    """A campaign at a glance: rules, Grizzled, chapters, Helping Hands, bans, score."""
-    seats = ", ".join(f"{s.name} ({s.charm})" for s in state.seats)
-    parts: list[RenderableType] = [
-        cell(f"{state.name} - {state.ruleset} rules - {seats}", LINE, "bold"),
-        score_table(state),
-    ]
-    if state.holdings:
-        hands = table(("#", "player", "category", "chapter", "used"), "Helping Hands")
-        for h in state.holdings:
-            card = state.catalogue.helping_hands.get(h.number)
-            name = f"{h.number} {card.name}" if card else str(h.number)
-            used = (
-                "in play"
-                if h.category == "friendship"
-                else (f"chapter {h.used_in}" if h.used_in is not None else "-")
+class HandLine(NamedTuple):
+    """A Helping Hand held, as the campaign panel lists it."""
+
+    number: int
+    name: str | None  # None: never described
+    player: str
+    category: str
+    chapter: int
+    used_in: int | None
+
+
+class BanLine(NamedTuple):
+    """A card banned, as the campaign panel lists it."""
+
+    card: str
+    player: str
+    chapter: int
+    reason: str
+
+
+def campaign_panel(state: CampaignState, last: int | None = SCORE_PAGE) -> RenderableType:
+    """A campaign at a glance: rules, Grizzled, chapters (the ``last`` ones), Helping
+    Hands, bans, score."""
+    cards = state.catalogue.helping_hands
+    hands = []
+    for h in state.holdings:
+        card = cards.get(h.number)
+        name = card.name if card else None
+        hands.append(HandLine(h.number, name, h.player, h.category, h.chapter, h.used_in))
+    return campaign_lines_panel(
+        state.name,
+        state.ruleset,
+        [(s.name, s.charm) for s in state.seats],
+        score_table(state, last),
+        hands,
+        [BanLine(b.card, b.player, b.chapter, b.reason) for b in state.bans],
+    )
+
+
+def campaign_lines_panel(
+    name: str,
+    ruleset: str,
+    seats: Sequence[tuple[str, str]],
+    score: RenderableType,
+    hands: Sequence[HandLine],
+    bans: Sequence[BanLine],
+) -> RenderableType:
+    """``campaign_panel`` from its lines (the read models' rows, or the rules' state):
+    ``seats`` each Grizzled's name and Good Luck Charm, ``score`` the score's table."""
+    said = ", ".join(f"{player} ({charm})" for player, charm in seats)
+    parts: list[RenderableType] = [cell(f"{name} - {ruleset} rules - {said}", LINE, "bold"), score]
+    if hands:
+        drawn = table(("#", "player", "category", "chapter", "used"), "Helping Hands")
+        for h in hands:
+            if h.category == "friendship":
+                used = "in play"
+            else:
+                used = f"chapter {h.used_in}" if h.used_in is not None else "-"
+            card = f"{h.number} {h.name}" if h.name else str(h.number)
+            drawn.add_row(
+                shown(card, SHORT),
+                shown(h.player, SHORT),
+                shown(h.category, SHORT),
+                str(h.chapter),
+                used,
             )
-            hands.add_row(cell(name), cell(h.player), cell(h.category), str(h.chapter), used)
-        parts.append(hands)
-    if state.bans:
-        bans = "; ".join(
+        parts.append(drawn)
+    if bans:
+        listed = "; ".join(
             f"{b.card} ({b.player}, chapter {b.chapter}{': ' + b.reason if b.reason else ''})"
-            for b in state.bans
+            for b in bans
         )
-        parts.append(cell(f"Banned: {bans}", LINE))
+        parts.append(cell(f"Banned: {listed}", LINE))
     return Group(*parts)
 
 
-def explanation_table(facts: Sequence[dict[str, Any]]) -> Table:
+def explanation_table(facts: Sequence[dict[str, Any]]) -> Grid:
     """Every fact behind the score (``projections.queries.score_facts``) and the log entry
     that recorded it."""
     drawn = table(("points", "chapter", "what", "event", "who"), "Explanation")
@@ -205,9 +255,9 @@ def explanation_table(facts: Sequence[dict[str, Any]]) -> Table:
         drawn.add_row(
             points,
             str(fact["chapter"]),
-            cell(fact["what"], LINE),
+            shown(fact["what"], LINE),
             f"#{fact['event']}",
-            cell(fact["logged_by"]),
+            shown(fact["logged_by"], SHORT),
         )
     return drawn
 
@@ -225,6 +275,8 @@ def replay_table(steps: Sequence[ReplayStep], taken_back: Sequence[dict[str, Any
     whose turn, decks, No Man's Land whole) and every Mission's and the chapter's end said
     under the action that brought it; the actions taken back (``taken_back``) in their
     place, marked with the undo or revert that took them; it wraps at any width."""
+    from rich.table import Table
+
     table = Table.grid(padding=(0, 2, 0, 0))
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("step", overflow="fold")

@@ -45,6 +45,7 @@ def campaign_row(campaign_id: str, state: CampaignState, stream: dict[str, Any])
         "campaign": state.name,
         "ruleset": state.ruleset,
         "seats": dumps([seat.name for seat in state.seats]),
+        "charms": dumps([seat.charm for seat in state.seats]),
         "briefings": dumps(briefings(state)),
         "chapter": state.chapter_number if state.chapter is not None else None,
         "chapter_running": int(state.chapter_running),

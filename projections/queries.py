@@ -22,6 +22,7 @@ Row = dict[str, Any]
 JSON_COLUMNS = frozenset(
     {
         "seats",
+        "charms",
         "briefings",
         "nml",
         "set_aside",
@@ -278,6 +279,31 @@ def score(conn: sqlite3.Connection, campaign_id: str) -> Row:
         "negative_points": negative,
         "difference": victory - negative,
         "chapters": chapters,
+    }
+
+
+def score_page(conn: sqlite3.Connection, campaign_id: str, last: int | None) -> Row:
+    """The score's totals over every chapter and its latest ``last`` chapters (None: every
+    one), oldest first, with how many came before them (``earlier``): what ``score`` and
+    ``campaign show`` draw, read at the same cost after a thousand chapters as after ten."""
+    count, victory, negative = conn.execute(
+        "SELECT count(*), coalesce(sum(victory_points), 0), coalesce(sum(negative_points), 0) "
+        "FROM campaign_score WHERE campaign_id = ?",
+        (campaign_id,),
+    ).fetchone()
+    chapters = _plain(
+        conn.execute(
+            "SELECT * FROM (SELECT * FROM campaign_score WHERE campaign_id = ? "
+            "ORDER BY chapter DESC LIMIT ?) ORDER BY chapter",
+            (campaign_id, -1 if last is None else last),
+        )
+    )
+    return {
+        "victory_points": victory,
+        "negative_points": negative,
+        "difference": victory - negative,
+        "chapters": chapters,
+        "earlier": count - len(chapters),
     }
 
 

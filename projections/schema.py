@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 # Bump when a table or its meaning changes: a read model of another schema is rebuilt.
-SCHEMA = 8
+SCHEMA = 9
 POSITION_NAME = "read_models"
 
 
@@ -30,6 +30,7 @@ CAMPAIGNS = Table(
         "campaign": str,
         "ruleset": str,
         "seats": str,
+        "charms": str,
         "briefings": str,
         "chapter": int,
         "chapter_running": int,

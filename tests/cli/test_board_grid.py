@@ -1,5 +1,7 @@
-"""The board's players grid draws exactly what rich's Table draws (no box, no edge
-padding), at any console width: directly when it fits, as the Table when it does not."""
+"""A Grid (the board's players, the score, the campaign's Helping Hands, the score's
+explanation) draws exactly what rich's Table draws (no box; with or without edge padding,
+a title, bold rows), at any console width: directly when it fits, as the Table when it
+does not."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rich.console import Console, RenderableType
 
-from cli.board import Grid
+from cli.grid import Grid
 
 CELL = st.text(st.sampled_from("abcxyz -+()éÉ*0123456789"), max_size=14).map(str.strip)
 
@@ -30,11 +32,29 @@ def test_the_grid_draws_what_richs_table_draws_at_any_width(
     columns: int, data: st.DataObject, width: int
 ) -> None:
     headers = tuple(data.draw(st.lists(CELL, min_size=columns, max_size=columns)))
-    grid = Grid(headers)
+    title = data.draw(st.none() | st.text(st.sampled_from("abcxyz -"), min_size=1, max_size=30))
+    grid = Grid(headers, edge=data.draw(st.booleans()), title=title, fold=data.draw(st.booleans()))
     for row in data.draw(st.lists(st.lists(CELL, min_size=columns, max_size=columns))):
-        grid.add_row(*row)
+        grid.add_row(*row, style=data.draw(st.sampled_from(("", "bold"))))
 
     assert drawn(grid, width) == drawn(grid.table(), width)
+
+
+@given(columns=st.integers(1, 6), data=st.data(), width=st.integers(12, 120))
+def test_a_grid_measures_what_it_draws(columns: int, data: st.DataObject, width: int) -> None:
+    from rich.measure import Measurement
+
+    headers = tuple(data.draw(st.lists(CELL, min_size=columns, max_size=columns)))
+    grid = Grid(headers, edge=data.draw(st.booleans()))
+    for row in data.draw(st.lists(st.lists(CELL, min_size=columns, max_size=columns))):
+        grid.add_row(*row)
+    console = Console(width=width, color_system=None, file=io.StringIO())
+
+    measured = Measurement.get(console, console.options, grid)
+    widest = max(map(len, drawn(grid, width).splitlines()))
+
+    if grid.fits(width):  # else rich's Table measures itself
+        assert measured.maximum == measured.minimum == widest == grid.width()
 
 
 def test_a_board_that_fits_is_drawn_without_importing_rich_table() -> None:
@@ -42,7 +62,7 @@ def test_a_board_that_fits_is_drawn_without_importing_rich_table() -> None:
     import sys
 
     code = (
-        "import sys; from cli.board import Grid; from rich.console import Console\n"
+        "import sys; from cli.grid import Grid; from rich.console import Console\n"
         "g = Grid(('', 'Grizzled', 'charm')); g.add_row('L*', 'Ann', 'night up')\n"
         "Console(width=100, file=open('/dev/null', 'w')).print(g)\n"
         "print('rich.table' in sys.modules)"
