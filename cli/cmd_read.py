@@ -139,15 +139,17 @@ def _stream_log(ctx: Context, only: LogFilter, width: int) -> None:
 @pass_context
 def score(ctx: Context, as_json: bool, explain: bool, everything: bool) -> None:
     """Victory Points, Negative Points and their difference, chapter by chapter."""
-    if not as_json and not explain:
-        from cli.readmodel import score_lines
-        from cli.render import SCORE_PAGE, score_lines_table
+    from cli.render import SCORE_PAGE
 
-        last = None if everything else SCORE_PAGE
-        found = score_lines(ctx, last)  # the read models' rows: no rules loaded
-        if found is not None:
-            lines, running, totals, earlier = found
-            ctx.console().print(score_lines_table(lines, running, totals, last, earlier))
+    last = None if everything else SCORE_PAGE
+    if not as_json:
+        from cli.readmodel import score_view
+
+        drawn = score_view(ctx, last, explain)  # the read models' rows: no rules loaded
+        if drawn is not None:
+            console = ctx.console()
+            for part in drawn:
+                console.print(part)
             return
     state = ctx.state()
     facts = None
@@ -162,23 +164,15 @@ def score(ctx: Context, as_json: bool, explain: bool, everything: bool) -> None:
 
         ctx.print_json(score_json(state, facts))
         return
-    from cli.render import SCORE_PAGE, explanation_table, score_table
+    from cli.render import explained, score_table
 
     console = ctx.console()
-    console.print(score_table(state, None if everything else SCORE_PAGE))
+    console.print(score_table(state, last))
     if facts is not None:
-        from rich.text import Text
-
         from domain.campaign.known import reward_readings
 
-        readings = reward_readings(state)
-        if readings:
-            from rich.padding import Padding
-
-            said = Text("\n").join(Text(shown(r.said())) for r in readings)
-            console.print(Text("How the Helping Hands were decided", style="bold"))
-            console.print(Padding(said, (0, 0, 0, 2)))
-        console.print(explanation_table(facts))
+        for part in explained([r.said() for r in reward_readings(state)], facts):
+            console.print(part)
 
 
 @click.command()

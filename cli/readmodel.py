@@ -236,20 +236,6 @@ def projected_state(ctx: Context) -> CampaignState | None:
         return decode_campaign(msgspec.json.decode(row[0]))
 
 
-def score_lines(
-    ctx: Context, last: int | None
-) -> tuple[list[ScoreLine], tuple[int, int] | None, tuple[int, int, int], int] | None:
-    """The score as ``render.score_lines_table`` draws it, from the read models
-    (``campaign_score``, the campaign's row and its current chapter's board): the latest
-    ``last`` chapters (None: all), the chapter running, the totals and how many chapters
-    came before the lines; no rules loaded; None where the file keeps no read models."""
-    uri, kept = _opened(ctx)
-    if not kept:
-        return None
-    with _reading(ctx, uri, kept) as (conn, campaign):
-        return _score_lines(conn, campaign, last)
-
-
 def _score_lines(
     conn: sqlite3.Connection, campaign: dict[str, Any], last: int | None
 ) -> tuple[list[ScoreLine], tuple[int, int] | None, tuple[int, int, int], int]:
@@ -270,6 +256,28 @@ def _score_lines(
     ]
     totals = (page["difference"], page["victory_points"], page["negative_points"])
     return lines, running, totals, page["earlier"]
+
+
+def score_view(ctx: Context, last: int | None, explain: bool) -> list[RenderableType] | None:
+    """``score`` (with ``explain``: ``score --explain``) drawn from the read models: the
+    score's page, and how each chapter's Helping Hands were decided and every fact behind
+    the score (``reward_readings``, ``score_facts``); no rules loaded. None where the
+    file keeps no read models and only the score is asked (the tracker's state is
+    cheaper there than projecting the whole file in memory)."""
+    from cli.render import explained, score_lines_table
+    from projections import queries
+
+    uri, kept = _opened(ctx)
+    if not kept and not explain:
+        return None
+    with _reading(ctx, uri, kept) as (conn, campaign):
+        lines, running, totals, earlier = _score_lines(conn, campaign, last)
+        drawn = [score_lines_table(lines, running, totals, last, earlier)]
+        if explain:
+            readings = queries.reward_readings(conn, campaign["campaign_id"])
+            facts = queries.score_facts(conn, campaign["campaign_id"])
+            drawn += explained(readings, facts)
+    return drawn
 
 
 def campaign_view(ctx: Context, last: int | None) -> RenderableType | None:

@@ -246,6 +246,22 @@ def campaign_lines_panel(
     return Group(*parts)
 
 
+def explained(readings: Sequence[str], facts: Sequence[dict[str, Any]]) -> list[RenderableType]:
+    """What ``score --explain`` prints under the score: how each chapter's Helping Hands
+    were decided (``readings``, in words; none in a classic campaign), then every fact
+    behind the score."""
+    parts: list[RenderableType] = []
+    if readings:
+        from rich.padding import Padding
+
+        said = Text("\n").join(Text(shown(r)) for r in readings)
+        parts += [
+            Text("How the Helping Hands were decided", style="bold"),
+            Padding(said, (0, 0, 0, 2)),
+        ]
+    return [*parts, explanation_table(facts)]
+
+
 def explanation_table(facts: Sequence[dict[str, Any]]) -> Grid:
     """Every fact behind the score (``projections.queries.score_facts``) and the log entry
     that recorded it."""

@@ -68,6 +68,7 @@ class Batch(msgspec.Struct):
     cuts: dict[str, int] = msgspec.field(default_factory=dict)  # rows of later chapters go
     log: dict[tuple[str, int], tuple[Any, ...]] = msgspec.field(default_factory=dict)
     flags: dict[tuple[str, int], int] = msgspec.field(default_factory=dict)  # undone, set last
+    facts: list[tuple[Any, ...]] = msgspec.field(default_factory=list)  # score_facts rows
 
     def touch(self, stream: Stream, new: bool = False) -> None:
         """The campaign changes in this batch (remember its facts as they were)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.campaign.flow import CampaignState
+from domain.campaign.known import reward_readings
 from domain.campaign.rewards import score
 from domain.cards.catalogue import HelpingHandCard
 from domain.cards.effects import rule_words
@@ -27,6 +28,7 @@ def reward_facts(state: CampaignState) -> tuple[Any, ...]:
         state.bans,
         state.results,
         state.catalogue.helping_hands,
+        state.conclusions,
     )
 
 
@@ -164,10 +166,27 @@ def ban_rows(campaign_id: str, state: CampaignState) -> Rows:
     ]
 
 
-def reward_rows(campaign_id: str, state: CampaignState) -> tuple[Rows, Rows, Rows]:
-    """The rows of ``helping_hands``, ``campaign_score`` and ``bans`` for one campaign."""
+def reading_rows(campaign_id: str, state: CampaignState) -> Rows:
+    """How each ended chapter's Helping Hands were decided, in words, in the order played
+    (Armistice only: ``score --explain``)."""
+    return [
+        {
+            "campaign_id": campaign_id,
+            "campaign": state.name,
+            "seq": i,
+            "chapter": reading.chapter,
+            "said": reading.said(),
+        }
+        for i, reading in enumerate(reward_readings(state), start=1)
+    ]
+
+
+def reward_rows(campaign_id: str, state: CampaignState) -> tuple[Rows, Rows, Rows, Rows]:
+    """The rows of ``helping_hands``, ``campaign_score``, ``bans`` and ``reward_readings``
+    for one campaign."""
     return (
         helping_hand_rows(campaign_id, state),
         score_rows(campaign_id, state),
         ban_rows(campaign_id, state),
+        reading_rows(campaign_id, state),
     )

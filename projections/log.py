@@ -103,6 +103,38 @@ def _types_column(types: tuple[str, ...]) -> str:
     return dumps(list(types))
 
 
+# The domain events that hold a point of the score: a Helping Hand awarded (a Victory
+# Point), Helping Hands not taken and a card banned (Negative Points).
+SCORED = frozenset({"HelpingHandAwarded", "HelpingHandsUnclaimed", "CardBanned"})
+
+
+def points(kind: str, data: dict[str, Any]) -> list[tuple[str, str]]:
+    """The points one scored domain event holds: (``victory`` or ``negative``, in words)."""
+    if kind == "HelpingHandAwarded":
+        return [("victory", f"Helping Hand #{data['number']} to {data['player']}")]
+    if kind == "HelpingHandsUnclaimed":
+        return [("negative", f"Helping Hand #{n} not taken") for n in data["numbers"]]
+    source = "hand" if data["source"] == "hand" else "Hard Knocks"
+    why = f" ({data['reason']})" if data.get("reason") else ""
+    return [("negative", f"{data['card']} banned from {data['player']}'s {source}{why}")]
+
+
+def fact_rows(event: Stored) -> list[tuple[Any, ...]]:
+    """The ``score_facts`` rows of one stored event (none for most), in column order."""
+    if event.kind not in ("ActionLogged", "ActionReverted"):
+        return []
+    rows: list[tuple[Any, ...]] = []
+    for record in event.records():
+        kind = str(record["type"])
+        if kind in SCORED:
+            for point, what in points(kind, record["data"]):
+                chapter = record["data"]["chapter"]
+                rows.append(
+                    (event.campaign_id, event.version, len(rows) + 1, kind, point, chapter, what)
+                )
+    return rows
+
+
 def log_row(event: Stored, campaign: str, chapter: int | None) -> tuple[Any, ...]:
     """The ``event_log`` row of one stored event, in the table's column order (``chapter``:
     the chapter after it; not undone: the runner sets the flags an undo or a redo names)."""

@@ -22,7 +22,7 @@ from domain.events import CampaignCreated
 from domain.records import from_record
 from projections.batch import Batch, Stream
 from projections.errors import ProjectionError
-from projections.log import log_row
+from projections.log import fact_rows, log_row
 from projections.recall import Recall
 from projections.stored import Stored, read_after, read_versions
 from projections.write import write_batch
@@ -90,6 +90,7 @@ class Projector:
         state = stream.state
         chapter = state.chapter_number if state.chapter is not None else None
         batch.log[(event.campaign_id, event.version)] = log_row(event, stream.name, chapter)
+        batch.facts += fact_rows(event)
 
     def _created(self, event: Stored) -> Stream:
         created = from_record(event.data.record or {})

@@ -282,6 +282,14 @@ def score(conn: sqlite3.Connection, campaign_id: str) -> Row:
     }
 
 
+def reward_readings(conn: sqlite3.Connection, campaign_id: str) -> list[str]:
+    """How each ended chapter's Helping Hands were decided, in words, in the order played."""
+    rows = conn.execute(
+        "SELECT said FROM reward_readings WHERE campaign_id = ? ORDER BY seq", (campaign_id,)
+    )
+    return [said for (said,) in rows]
+
+
 def score_page(conn: sqlite3.Connection, campaign_id: str, last: int | None) -> Row:
     """The score's totals over every chapter and its latest ``last`` chapters (None: every
     one), oldest first, with how many came before them (``earlier``): what ``score`` and
@@ -402,60 +410,17 @@ def chapter_actions(conn: sqlite3.Connection, campaign_id: str, chapter: int) ->
     return [int(version) for (version,) in rows]
 
 
-SCORED = ("HelpingHandAwarded", "HelpingHandsUnclaimed", "CardBanned")
-PAGE = 500  # stored events read at a time
-
-
-def standing_records(
-    conn: sqlite3.Connection, campaign_id: str, types: tuple[str, ...]
-) -> Iterator[tuple[int, str, str, dict[str, Any]]]:
-    """Every domain event record of one of ``types`` in the actions that stand (logged,
-    or a revert's decided again), in the order recorded: (version, who, time, record).
-    The event log says which actions hold one; their stored rows are read and decoded
-    (``projections.stored``: a logged action's row may be packed)."""
-    from projections.stored import read_versions
-
-    marks = ", ".join("?" * len(types))
-    logged = conn.execute(
-        "SELECT version, who, time FROM event_log WHERE campaign_id = ? "
-        "AND kind IN ('ActionLogged', 'ActionReverted') AND undone = 0 AND EXISTS "
-        f"(SELECT 1 FROM json_each(event_types) WHERE value IN ({marks})) ORDER BY version",
-        (campaign_id, *types),
-    ).fetchall()
-    for start in range(0, len(logged), PAGE):
-        page = {version: (who, time) for version, who, time in logged[start : start + PAGE]}
-        for stored in read_versions(conn, campaign_id, list(page)):
-            who, time = page[stored.version]
-            for record in stored.records():
-                if record["type"] in types:
-                    yield stored.version, who, time, record
-
-
 def score_facts(conn: sqlite3.Connection, campaign_id: str) -> list[Row]:
     """Every point of the score and the action that recorded it, in the order recorded
     (``score --json --explain``'s ``explanation``): a Helping Hand acquired is a Victory
-    Point; one not taken and a card banned are Negative Points."""
-    facts = []
-    for version, who, time, record in standing_records(conn, campaign_id, SCORED):
-        for kind, what in _points(record["type"], record["data"]):
-            facts.append(
-                {
-                    "kind": kind,
-                    "chapter": record["data"]["chapter"],
-                    "what": what,
-                    "event": version,
-                    "logged_by": who,
-                    "time": time,
-                }
-            )
-    return facts
-
-
-def _points(kind: str, data: dict[str, Any]) -> list[tuple[str, str]]:
-    if kind == "HelpingHandAwarded":
-        return [("victory", f"Helping Hand #{data['number']} to {data['player']}")]
-    if kind == "HelpingHandsUnclaimed":
-        return [("negative", f"Helping Hand #{n} not taken") for n in data["numbers"]]
-    source = "hand" if data["source"] == "hand" else "Hard Knocks"
-    why = f" ({data['reason']})" if data.get("reason") else ""
-    return [("negative", f"{data['card']} banned from {data['player']}'s {source}{why}")]
+    Point; one not taken and a card banned are Negative Points. Only the actions that
+    stand (logged, or a revert's decided again) count."""
+    rows = conn.execute(
+        "SELECT f.kind, f.chapter, f.what, f.version, e.who, e.time "
+        "FROM score_facts AS f JOIN event_log AS e "
+        "ON e.campaign_id = f.campaign_id AND e.version = f.version "
+        "WHERE f.campaign_id = ? AND e.undone = 0 ORDER BY f.version, f.seq",
+        (campaign_id,),
+    )
+    names = ("kind", "chapter", "what", "event", "logged_by", "time")
+    return [dict(zip(names, row, strict=True)) for row in rows]

@@ -166,6 +166,35 @@ BANS = Table(
     ("campaign_id", "seq"),
 )
 
+REWARD_READINGS = Table(
+    "reward_readings",
+    {
+        "campaign_id": str,
+        "campaign": str,
+        "seq": int,
+        "chapter": int,
+        "said": str,
+    },
+    ("campaign_id", "seq"),
+)
+
+# Every point of the score and the action whose events hold it, whether that action
+# stands or not (``event_log.undone`` says): ``score --explain`` and each ban's action read
+# these few rows instead of every action's events.
+SCORE_FACTS = Table(
+    "score_facts",
+    {
+        "campaign_id": str,
+        "version": int,
+        "seq": int,
+        "type": str,
+        "kind": str,
+        "chapter": int,
+        "what": str,
+    },
+    ("campaign_id", "version", "seq"),
+)
+
 EVENT_LOG = Table(
     "event_log",
     {
@@ -220,7 +249,9 @@ READ_MODELS = (
     HELPING_HANDS,
     CAMPAIGN_SCORE,
     BANS,
+    REWARD_READINGS,
     EVENT_LOG,
+    SCORE_FACTS,
 )
 BOOKKEEPING = (PROJECTION_POSITION, PROJECTION_CAMPAIGNS)
 ALL_TABLES = (*READ_MODELS, *BOOKKEEPING)

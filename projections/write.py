@@ -105,8 +105,13 @@ def _write_campaigns(conn: sqlite3.Connection, batch: Batch) -> set[str]:
         if batch.facts_before[cid] is None or batch.facts_before[cid] != reward_facts(s.state)
     ]
     for stream in changed:
-        hands, score, bans = reward_rows(stream.campaign_id, stream.state)
-        for name, rows in (("helping_hands", hands), ("campaign_score", score), ("bans", bans)):
+        hands, score, bans, readings = reward_rows(stream.campaign_id, stream.state)
+        for name, rows in (
+            ("helping_hands", hands),
+            ("campaign_score", score),
+            ("bans", bans),
+            ("reward_readings", readings),
+        ):
             conn.execute(f"DELETE FROM {name} WHERE campaign_id = ?", (stream.campaign_id,))
             _write_rows(conn, name, rows)
     streams = list(batch.streams.values())
@@ -125,18 +130,18 @@ def _write_campaigns(conn: sqlite3.Connection, batch: Batch) -> set[str]:
 def _ban_events(conn: sqlite3.Connection, campaign_id: str) -> None:
     """Each ban's action: the standing action (logged, or a revert that decided it again)
     whose events hold that chapter's ban (one ban a chapter), the latest if several."""
-    from projections.queries import standing_records
-
     if conn.execute("SELECT 1 FROM bans WHERE campaign_id = ?", (campaign_id,)).fetchone() is None:
-        return  # no ban: no event log to read (50,000 rows a long campaign)
-    latest = {
-        record["data"]["chapter"]: version
-        for version, _, _, record in standing_records(conn, campaign_id, ("CardBanned",))
-    }
+        return
+    latest = conn.execute(
+        "SELECT f.chapter, max(f.version) FROM score_facts AS f JOIN event_log AS e "
+        "ON e.campaign_id = f.campaign_id AND e.version = f.version "
+        "WHERE f.campaign_id = ? AND f.type = 'CardBanned' AND e.undone = 0 GROUP BY f.chapter",
+        (campaign_id,),
+    ).fetchall()
     conn.execute("UPDATE bans SET event = NULL WHERE campaign_id = ?", (campaign_id,))
     conn.executemany(
         "UPDATE bans SET event = ? WHERE campaign_id = ? AND chapter = ?",
-        [(version, campaign_id, chapter) for chapter, version in latest.items()],
+        [(version, campaign_id, chapter) for chapter, version in latest],
     )
 
 
@@ -145,6 +150,11 @@ def write_batch(conn: sqlite3.Connection, batch: Batch, position: int) -> None:
     _write_chapters(conn, batch)
     rewritten = _write_campaigns(conn, batch)
     conn.executemany(INSERT_LOG, batch.log.values())
+    conn.executemany(
+        f"INSERT INTO score_facts ({', '.join(schema.SCORE_FACTS.columns)}) "
+        f"VALUES ({', '.join('?' for _ in schema.SCORE_FACTS.columns)})",
+        batch.facts,
+    )
     conn.executemany(
         "UPDATE event_log SET undone = ? WHERE campaign_id = ? AND version = ?",
         [(flag, cid, version) for (cid, version), flag in batch.flags.items()],

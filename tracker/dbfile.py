@@ -44,7 +44,9 @@ OUR_TABLES = frozenset(
         "helping_hands",
         "campaign_score",
         "bans",
+        "reward_readings",
         "event_log",
+        "score_facts",
         "projection_position",
         "projection_campaigns",
         "grizzled_chain",  # tracker.integrity

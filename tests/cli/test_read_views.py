@@ -1,7 +1,7 @@
-"""`score` and `campaign show` are drawn from the read models' rows without the rules; what
-they print is what the rules' own state draws (cli/render.py), at a wide and a narrow
-console, through a campaign with Helping Hands held, used and in play, one not taken, a
-ban, a chapter running, and an undo."""
+"""`score`, `score --explain` and `campaign show` are drawn from the read models' rows
+without the rules; what they print is what the rules' own state draws (cli/render.py), at
+a wide and a narrow console, through a campaign with Helping Hands held, used and in
+play, one not taken, a ban, a chapter running, and an undo."""
 
 from __future__ import annotations
 
@@ -50,6 +50,18 @@ def as_printed(grizzled: Grizzled, width: int) -> tuple[str, str]:
         return grizzled.ok("campaign show"), grizzled.ok("score")
 
 
+def explained_by_the_rules(grizzled: Grizzled, width: int) -> str:
+    """``score --explain`` drawn from the state the events lead to, its facts from the
+    events of the actions that stand (the JSON document's, read from the tracker's side)."""
+    from domain.campaign.known import reward_readings
+
+    state = state_of(grizzled)
+    facts = grizzled.json("score --explain")["explanation"]
+    readings = [r.said() for r in reward_readings(state)]
+    parts = [render.score_table(state), *render.explained(readings, facts)]
+    return "".join(drawn(part, width) for part in parts)
+
+
 def a_campaign_with_everything(armistice: Grizzled) -> None:
     """Chapter 1 lost: #100 (a Friendship) to Ben, #101 to Ann, #102 not taken, a ban;
     chapter 2 running, where Ann plays #101; then an undo and a redo."""
@@ -76,6 +88,12 @@ def test_the_read_models_draw_the_campaign_and_the_score_as_the_rules_do(
     assert (shown, score) == as_the_rules_draw(armistice, width)
     assert "100" in shown and "in play" in shown and "it cost us the chapter" in shown
     assert "in progress" in score
+    with mock.patch.dict(os.environ, {"COLUMNS": str(width)}):
+        explanation = armistice.ok("score --explain")
+    assert explanation == explained_by_the_rules(armistice, width)
+    assert "How the Helping Hands were decided" in explanation
+    if width == 100:  # narrower, the table folds the fact onto two lines
+        assert "rain+gas banned from Ben's hand (it cost us the chapter)" in explanation
 
 
 def test_a_long_campaign_draws_the_latest_chapters_and_the_totals_of_all(
@@ -102,4 +120,5 @@ def test_score_and_campaign_show_load_neither_the_rules_nor_the_event_store(tmp_
     grizzled(tmp_path, "status")  # the file is checked whole once
 
     assert loaded_by(tmp_path, "score") == set()
+    assert loaded_by(tmp_path, "score", "--explain") == set()
     assert loaded_by(tmp_path, "campaign", "show") == set()

@@ -239,12 +239,13 @@ class ProjectionMachine(RuleBasedStateMachine):
             players = select(
                 "SELECT * FROM chapter_players WHERE campaign_id = ? ORDER BY chapter, seat"
             )
-            hands, scores, bans = (
+            hands, scores, bans, readings = (
                 select(f"SELECT * FROM {name} WHERE campaign_id = ? ORDER BY {order}")
                 for name, order in (
                     ("helping_hands", "seq"),
                     ("campaign_score", "chapter"),
                     ("bans", "seq"),
+                    ("reward_readings", "seq"),
                 )
             )
             log = select("SELECT version, undone FROM event_log WHERE campaign_id = ?")
@@ -265,11 +266,12 @@ class ProjectionMachine(RuleBasedStateMachine):
             for row in player_rows(cid, table.name, n, s.board)  # type: ignore[arg-type]
         ]
         banned_by = [row.pop("event") for row in bans]  # the action, from event_log
-        want_hands, want_scores, want_bans = reward_rows(cid, state)
-        assert (hands, scores, bans) == (
+        want_hands, want_scores, want_bans, want_readings = reward_rows(cid, state)
+        assert (hands, scores, bans, readings) == (
             want_hands,
             want_scores,
             [{k: v for k, v in row.items() if k != "event"} for row in want_bans],
+            want_readings,
         )
         expected = score(state)
         assert [r["victory_points"] for r in scores] == [x.victory_points for x in expected.lines]
