@@ -6,6 +6,7 @@ import os
 import sys
 import tempfile
 from datetime import UTC
+from itertools import zip_longest
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -15,6 +16,8 @@ from cli.params import NAME
 from cli.shown import quoted, shown
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from tracker.app import Tracker
 
 JSON = click.option("--json", "as_json", is_flag=True, help="Plain JSON (see docs/cli.md).")
@@ -64,15 +67,18 @@ def verify_(ctx: Context, written: str | None, as_json: bool) -> None:
     with refusals():
         found = verify_campaigns(tracker)
         findings = [f"campaign {c.name!r}: {f}" for c in found for f in c.findings]
-        models, differ = read_models(ctx.db) if not findings else ("", [])
-        findings += differ
+        missed = ""
         if parsed is not None:
             name = ctx.campaign_name(lambda: [c.name for c in found])
             if _stream(name) not in {_stream(c.name) for c in found}:
                 raise Refused(f"there is no campaign called {name!r} in {ctx.db}")
             rows = stored_rows(tracker, _stream(name))
             missed = checkpoint_finding(rows, *parsed)
-            findings += [f"campaign {name!r}: {missed}"] if missed else []
+            missed = f"campaign {name!r}: {missed}" if missed else ""
+        del tracker
+        ctx.close_tracker()  # its replay's states go before the read models' rebuild
+        models, differ = read_models(ctx.db) if not findings else ("", [])
+        findings += [*differ, *([missed] if missed else [])]
     if as_json:
         ctx.print_json({"campaigns": [_verified_json(c) for c in found], "findings": findings})
     if findings:
@@ -163,43 +169,50 @@ def _first_difference(db: str) -> list[str]:
     from projections.runner import in_memory
     from tracker import dbfile
 
-    # The rebuild goes to a scratch file and the tables are compared by SQLite, so a
-    # whole campaign's read models never sit in memory (issue 17's 40 MB).
+    # The rebuild goes to a scratch file and each table is read back in key order beside
+    # the file's, a row at a time: a whole campaign's read models never sit in memory
+    # (issue 17's 40 MB), nor does SQLite build a temporary table to compare them.
     with tempfile.TemporaryDirectory(prefix="grizzled-verify-") as folder:
         try:
             scratch = os.path.join(folder, "rebuilt.sqlite")
-            fresh = in_memory(dbfile.reader_uri(db), scratch, VERIFY_BATCH)
+            fresh = in_memory(dbfile.reader_uri(db), scratch, VERIFY_BATCH, SCRATCH_CACHE)
         except ProjectionError as error:
             return [f"the read models cannot be rebuilt from the events ({error})"]
         try:
             fresh.execute("ATTACH DATABASE ? AS kept", (dbfile.reader_uri(db),))
+            fresh.execute(f"PRAGMA kept.cache_size = {SCRATCH_CACHE}")
             for table in (*schema.READ_MODELS, schema.PROJECTION_CAMPAIGNS):
-                columns, name = ", ".join(table.columns), table.name
-                mine, theirs = (
-                    f"SELECT {columns} FROM main.{name}",
-                    f"SELECT {columns} FROM kept.{name}",
+                columns, key = ", ".join(table.columns), ", ".join(table.pk)
+                built, kept = (
+                    fresh.execute(f"SELECT {columns} FROM {where}.{table.name} ORDER BY {key}")
+                    for where in ("main", "kept")
                 )
-                same = fresh.execute(
-                    f"SELECT NOT EXISTS ({mine} EXCEPT {theirs}) "
-                    f"AND NOT EXISTS ({theirs} EXCEPT {mine})"
-                ).fetchone()[0]
-                if not same:
-                    key = ", ".join(table.pk)
-                    kept = dbfile.query(db, f"{theirs.replace('kept.', '')} ORDER BY {key}")
-                    built = [tuple(r) for r in fresh.execute(f"{mine} ORDER BY {key}")]
-                    return [_differs(table, kept, built)]
+                differs = _first_unequal(table, built, kept)
+                if differs is not None:
+                    return [_differs(table, differs)]
         finally:
             fresh.close()
     return []
 
 
-def _differs(table: Any, kept: list[Any], built: list[Any]) -> str:
+SCRATCH_CACHE = -256  # KiB of SQLite page cache for each file verify reads or rebuilds
+
+
+def _first_unequal(
+    table: Any, built: Iterator[tuple[Any, ...]], kept: Iterator[tuple[Any, ...]]
+) -> tuple[Any, ...] | None:
+    """The key of the first row (in key order) where a rebuilt table and the file's
+    differ: a row missing on one side, or the same key with other values."""
+    at = [list(table.columns).index(k) for k in table.pk]
+    for mine, theirs in zip_longest(built, kept):
+        if mine != theirs:
+            keys = [tuple(r[i] for i in at) for r in (mine, theirs) if r is not None]
+            return min(keys)
+    return None
+
+
+def _differs(table: Any, first: tuple[Any, ...]) -> str:
     """The read model and the first row (by key) where it differs from a rebuild."""
-    columns = list(table.columns)
-    at = [columns.index(k) for k in table.pk]
-    keyed = {tuple(r[i] for i in at): r for r in kept}
-    fresh = {tuple(r[i] for i in at): r for r in built}
-    first = min((k for k in keyed.keys() | fresh.keys() if keyed.get(k) != fresh.get(k)), key=repr)
     shown_key = ", ".join(
         f"event #{v}" if k == "version" else f"{k} {v}"
         for k, v in zip(table.pk, first, strict=True)

@@ -239,6 +239,16 @@ class Context:
             if catch_up(self.db):
                 self.changed = True
 
+    def close_tracker(self) -> None:
+        """Close the event store now: a command done with it lets its memory go (the
+        replay's states) before what it does next; ``close`` does the rest at the end."""
+        if self._tracker is not None:
+            self._tracker.close()
+            self._tracker = None
+            import gc
+
+            gc.collect()
+
     def close(self) -> None:
         """Close the file; if this command changed it or checked it whole, remember it as
         checked (after the close: SQLite's last checkpoint changes the file too)."""

@@ -77,16 +77,20 @@ def rebuild(db_path: str | os.PathLike[str], *, batch_size: int = REBUILD_BATCH)
 
 
 def in_memory(
-    uri: str, where: str = "file::memory:", batch: int = REBUILD_BATCH
+    uri: str, where: str = "file::memory:", batch: int = REBUILD_BATCH, cache: int | None = None
 ) -> sqlite3.Connection:
     """The read models of a file a command may not keep them in (read-only, or not marked
     ours yet), projected into a database in memory from the file's events (``uri``: how
     to open the file, only to read it; ``where``: another place to build them, a scratch
-    file for a whole campaign's rebuild; ``batch``: events a transaction, fewer to hold
-    less at once); the caller closes it."""
+    file for a whole campaign's rebuild; ``batch``: events a transaction, and ``cache``:
+    SQLite's page cache for each file, as its ``cache_size`` pragma, both to hold less at
+    once); the caller closes it."""
     conn = sqlite3.connect(where, uri=True, isolation_level=None)
     try:
         conn.execute("ATTACH DATABASE ? AS source", (uri,))
+        if cache is not None:
+            for name in ("main", "source"):
+                conn.execute(f"PRAGMA {name}.cache_size = {int(cache)}")
         conn.execute(
             "CREATE TABLE stored_events (originator_id TEXT, originator_version INTEGER, "
             "topic TEXT, state BLOB, PRIMARY KEY (originator_id, originator_version))"

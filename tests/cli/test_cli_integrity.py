@@ -131,6 +131,36 @@ def test_an_edited_read_model_row_is_named(table: Grizzled, db: Path) -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        (
+            "DELETE FROM event_log WHERE version = 2",
+            "event_log differs from a rebuild of the events at event #2",
+        ),
+        (
+            "DELETE FROM event_log WHERE version = 3",
+            "event_log differs from a rebuild of the events at event #3",
+        ),
+        (
+            "INSERT INTO chapter_players SELECT campaign_id, campaign, chapter + 5, seat, player, "
+            "owner, chaplain, charm, charm_up, hand_size, hand_known, hard_knocks, "
+            "hard_knock_weight, speech_tokens, tiles, tile_played, withdrawn, is_leader, is_turn "
+            "FROM chapter_players WHERE seat = 0",
+            "chapter_players differs from a rebuild of the events at chapter 6, seat 0",
+        ),
+    ],
+)
+def test_a_read_model_row_missing_or_added_is_named_at_its_key(
+    table: Grizzled, db: Path, change: str, named: str
+) -> None:
+    table.ok("status")  # the read models up to date
+    edit(db, change)
+    assert table.refused("verify") == (
+        f"Error: verify: the read model {named} (grizzled projections rebuild makes it equal again)"
+    )
+
+
 def test_a_file_truncated_mid_page_is_refused_as_cut_short(table: Grizzled, db: Path) -> None:
     data = db.read_bytes()
     db.write_bytes(data[: len(data) - 4096 - 1000])
