@@ -433,3 +433,17 @@ def _points(kind: str, data: dict[str, Any]) -> list[tuple[str, str]]:
     source = "hand" if data["source"] == "hand" else "Hard Knocks"
     why = f" ({data['reason']})" if data.get("reason") else ""
     return [("negative", f"{data['card']} banned from {data['player']}'s {source}{why}")]
+
+
+def box(conn: sqlite3.Connection, campaign_id: str) -> Row | None:
+    """What the campaign has learnt (``campaign_box``): ``document`` (the ``box --json``
+    document), ``briefing_lines`` and ``conclusion_lines`` ((what, text) pairs); None
+    when the row is missing."""
+    row = conn.execute(
+        "SELECT document, briefing_lines, conclusion_lines FROM campaign_box WHERE campaign_id = ?",
+        (campaign_id,),
+    ).fetchone()
+    if row is None:
+        return None
+    document, briefings, conclusions = (json.loads(text) for text in row)
+    return {"document": document, "briefing_lines": briefings, "conclusion_lines": conclusions}

@@ -45,6 +45,7 @@ OUR_TABLES = frozenset(
         "campaign_score",
         "bans",
         "event_log",
+        "campaign_box",
         "projection_position",
         "projection_campaigns",
         "grizzled_chain",  # tracker.integrity
