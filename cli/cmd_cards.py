@@ -31,8 +31,10 @@ def _learnt(ctx: Context) -> dict[str, Any]:
 
 
 class Facts:
-    """Words in bold, then a text, a line each: a rich Table with no header and no box,
-    each cell padded 2 spaces left and 1 right, the texts folded."""
+    """Words in bold, then a text: what rich's Table draws with no header, no box and each
+    cell padded 2 spaces left and 1 right. Drawn directly when it fits the console
+    (``rich.table`` and its imports cost ~4 ms of every ``card``); when it does not, it is
+    rich's Table, which folds the texts."""
 
     def __init__(self) -> None:
         self.rows: list[tuple[str, str]] = []
@@ -41,8 +43,33 @@ class Facts:
         """One more line (both already ``shown``)."""
         self.rows.append((what, text))
 
+    def widths(self) -> tuple[int, int]:
+        """Each column's width, padding included: its widest cell."""
+        from rich.cells import cell_len
+
+        return (
+            max(cell_len(what) for what, _ in self.rows) + 3,
+            max(cell_len(text) for _, text in self.rows) + 3,
+        )
+
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self.table()
+        from rich.cells import cell_len
+        from rich.segment import Segment
+        from rich.style import Style
+
+        if not self.rows or sum(self.widths()) > options.max_width:
+            yield self.table()  # too wide to fit, or empty
+            return
+        words, texts = self.widths()
+        bold, plain = Style(bold=True), Style()
+        for what, text in self.rows:  # the Table's segments: padding, cell, padding
+            yield Segment("  ", bold)
+            yield Segment(what + " " * (words - 3 - cell_len(what)), bold)
+            yield Segment(" ", bold)
+            yield Segment("  ", plain)
+            yield Segment(text + " " * (texts - 3 - cell_len(text)))
+            yield Segment(" ", plain)
+            yield Segment.line()
 
     def table(self) -> Table:
         """The same lines as a rich Table."""
