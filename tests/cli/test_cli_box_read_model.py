@@ -7,6 +7,7 @@ The cards are test cards; their texts are not public and never invented."""
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -14,7 +15,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from projections.box import box_row
+from projections.box import box_row, box_view
 from tests.cli.conftest import Grizzled
 from tests.projections.conftest import all_rows, rebuilt_copy
 from tracker.app import Tracker
@@ -122,3 +123,29 @@ def test_card_and_box_are_read_without_loading_the_rules(armistice: Grizzled) ->
 
     for args in (("card", "147"), ("card", "12", "--json"), ("box",), ("box", "--json")):
         assert loaded_by(armistice.db, *args) == [], args
+
+
+FIXTURE = Path(__file__).resolve().parents[1] / "tracker" / "fixtures" / "campaign-v1.sqlite"
+
+
+def test_a_file_that_keeps_no_read_models_shows_its_box_from_the_campaigns_state(
+    db: Path, tmp_path: Path
+) -> None:
+    shutil.copyfile(FIXTURE, db)  # from before the mark: read as it is, nothing written
+    with closing(sqlite3.connect(db)) as conn:  # as the tracker leaves its files: WAL
+        conn.execute("PRAGMA journal_mode = WAL")
+    before = db.read_bytes()
+    grizzled = Grizzled(db)
+
+    shown = grizzled.json("box")
+    refused = grizzled.refused("card 1")
+    drawn = grizzled.ok("box")
+
+    assert db.read_bytes() == before
+    tracker = Tracker(str(shutil.copyfile(FIXTURE, tmp_path / "copy.sqlite")))
+    try:
+        assert shown == box_view(tracker.state("Old Friday"))["document"]
+    finally:
+        tracker.close()
+    assert "card #1 is not described yet" in refused
+    assert "Nothing learnt yet" in drawn
