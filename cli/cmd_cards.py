@@ -33,7 +33,7 @@ def _learnt(ctx: Context) -> dict[str, Any]:
 class Facts:
     """Words in bold, then a text: what rich's Table draws with no header, no box and each
     cell padded 2 spaces left and 1 right. Drawn directly when it fits the console
-    (``rich.table`` and its imports cost ~4 ms of every ``card``); when it does not, it is
+    (``rich.table`` and its imports cost ~5 ms of every ``card``); when it does not, it is
     rich's Table, which folds the texts."""
 
     def __init__(self) -> None:
