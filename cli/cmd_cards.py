@@ -13,46 +13,91 @@ from cli.counts import CARD_NUMBER
 from cli.shown import LONG, shown
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
+    from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
     from rich.table import Table
 
-    from domain.campaign.briefing import Briefing, Conclusion
-    from domain.campaign.known import Entry
+
+def _learnt(ctx: Context) -> dict[str, Any]:
+    """What the campaign has learnt (``projections.box.box_view``): from the read models
+    where the file keeps them (no rules loaded), else from the campaign's state."""
+    from cli.readmodel import learnt
+
+    found = learnt(ctx)
+    if found is None:
+        from projections.box import box_view
+
+        found = box_view(ctx.state())
+    return found
 
 
-def entry_json(entry: Entry) -> dict[str, Any]:
-    """A card as ``card --json`` and ``box --json`` give it (docs/cli.md)."""
-    return {
-        "number": entry.number,
-        "kind": entry.kind,
-        "name": entry.name,
-        "facts": dict(entry.facts),
-        "where": list(entry.where),
-    }
+class Facts:
+    """Words in bold, then a text: what rich's Table draws with no header, no box and each
+    cell padded 2 spaces left and 1 right. Drawn directly when it fits the console
+    (``rich.table`` and its imports cost ~5 ms of every ``card``); when it does not, it is
+    rich's Table, which folds the texts."""
+
+    def __init__(self) -> None:
+        self.rows: list[tuple[str, str]] = []
+
+    def add_row(self, what: str, text: str) -> None:
+        """One more line (both already ``shown``)."""
+        self.rows.append((what, text))
+
+    def widths(self) -> tuple[int, int]:
+        """Each column's width, padding included: its widest cell."""
+        from rich.cells import cell_len
+
+        return (
+            max(cell_len(what) for what, _ in self.rows) + 3,
+            max(cell_len(text) for _, text in self.rows) + 3,
+        )
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        from rich.cells import cell_len
+        from rich.segment import Segment
+        from rich.style import Style
+
+        if not self.rows or sum(self.widths()) > options.max_width:
+            yield self.table()  # too wide to fit, or empty
+            return
+        words, texts = self.widths()
+        bold, plain = Style(bold=True), Style()
+        for what, text in self.rows:  # the Table's segments: padding, cell, padding
+            yield Segment("  ", bold)
+            yield Segment(what + " " * (words - 3 - cell_len(what)), bold)
+            yield Segment(" ", bold)
+            yield Segment("  ", plain)
+            yield Segment(text + " " * (texts - 3 - cell_len(text)))
+            yield Segment(" ", plain)
+            yield Segment.line()
+
+    def table(self) -> Table:
+        """The same lines as a rich Table."""
+        from rich.table import Table
+        from rich.text import Text
+
+        table = Table(show_header=False, show_edge=False, box=None, padding=(0, 1, 0, 2))
+        table.add_column("what", style="bold", no_wrap=True)
+        table.add_column("text", overflow="fold")
+        for what, text in self.rows:
+            table.add_row(Text(what), Text(text))  # Text: a cell is never read as markup
+        return table
 
 
-def _facts_table() -> Table:
-    from rich.table import Table
-
-    table = Table(show_header=False, show_edge=False, box=None, padding=(0, 1, 0, 2))
-    table.add_column("what", style="bold", no_wrap=True)
-    table.add_column("text", overflow="fold")
-    return table
-
-
-def entry_view(entry: Entry) -> RenderableType:
-    """One card: its heading, what the group described, where it is."""
+def entry_view(entry: dict[str, Any]) -> RenderableType:
+    """One card (as ``card --json`` gives it): its heading, what the group described,
+    where it is."""
     from rich.console import Group
     from rich.text import Text
 
-    heading = Text(f"#{entry.number} {entry.kind}: ", style="bold")
-    heading.append(shown(entry.name, LONG))
-    table = _facts_table()
-    for what, text in entry.facts:
-        table.add_row(Text(what), Text(shown(text, LONG)))
-    where = "; ".join(entry.where) or "in the box (not in play)"
-    table.add_row(Text("where"), Text(shown(where, LONG)))
-    return Group(heading, table)
+    heading = Text(f"#{entry['number']} {entry['kind']}: ", style="bold")
+    heading.append(shown(entry["name"], LONG))
+    facts = Facts()
+    for what, text in entry["facts"].items():
+        facts.add_row(what, shown(text, LONG))
+    where = "; ".join(entry["where"]) or "in the box (not in play)"
+    facts.add_row("where", shown(where, LONG))
+    return Group(heading, facts)
 
 
 @click.command()
@@ -64,63 +109,18 @@ def card(ctx: Context, number: int, as_json: bool) -> None:
 
     Example: grizzled card 21
     """
-    from domain.campaign.known import card_entries
-
-    entries = card_entries(ctx.state(), number)
+    entries = [e for e in _learnt(ctx)["document"]["cards"] if e["number"] == number]
     if not entries:
         raise Refused(
             f"card #{number} is not described yet: grizzled describe card|order|recruit|hand "
             f"{number} ..."
         )
     if as_json:
-        ctx.print_json([entry_json(e) for e in entries])
+        ctx.print_json(entries)
         return
     from rich.console import Group
 
     ctx.console().print(Group(*(entry_view(e) for e in entries)))
-
-
-def _briefing_line(b: Briefing) -> tuple[str, str]:
-    from domain.campaign.briefing import chapter_name
-
-    title = f" '{b.title}'" if b.title else ""
-    modules = (f", Orders {_numbers(b.orders)}" if b.orders else "") + (
-        f", Recruits {_numbers(b.recruits)}" if b.recruits else ""
-    )
-    tokens = f", {b.speech_tokens} Speech tokens" if b.speech_tokens is not None else ""
-    notes = f". {b.notes}" if b.notes else ""
-    return (
-        f"{chapter_name(b.chapter)}{title}",
-        f"Trials {b.trials}, Morale {b.morale}, first intensity {b.first_intensity}, "
-        f"{b.traps_said}{tokens}{modules}{notes}",
-    )
-
-
-def _conclusion_line(c: Conclusion) -> tuple[str, str]:
-    from domain.campaign.briefing import chapter_name
-
-    rules = "; ".join(
-        f"{r.result}, at least {r.morale_left} Morale left: {r.helping_hands} Helping Hand(s)"
-        for r in c.rewards
-    )
-    offer = _numbers(c.offered) if c.offered else "none"
-    notes = f". {c.notes}" if c.notes else ""
-    return chapter_name(c.chapter), f"{rules or 'no reward'}; offers {offer}{notes}"
-
-
-def _numbers(numbers: tuple[int, ...]) -> str:
-    return ", ".join(f"#{n}" for n in numbers)
-
-
-def box_json(found: Any) -> dict[str, Any]:
-    """``box --json`` (docs/cli.md)."""
-    import msgspec
-
-    return {
-        "cards": [entry_json(e) for e in found.cards],
-        "briefings": [msgspec.to_builtins(b) for b in found.briefings],
-        "conclusions": [msgspec.to_builtins(c) for c in found.conclusions],
-    }
 
 
 @click.command("box")
@@ -131,28 +131,27 @@ def box_command(ctx: Context, as_json: bool) -> None:
 
     Example: grizzled box
     """
+    found = _learnt(ctx)
+    if as_json:
+        ctx.print_json(found["document"])
+        return
     from rich.console import Group
     from rich.text import Text
 
-    from domain.campaign.known import box
-
-    found = box(ctx.state())
-    if as_json:
-        ctx.print_json(box_json(found))
-        return
     parts: list[RenderableType] = []
     for title, lines in (
-        ("Briefings", [_briefing_line(b) for b in found.briefings]),
-        ("Conclusions", [_conclusion_line(c) for c in found.conclusions]),
+        ("Briefings", found["briefing_lines"]),
+        ("Conclusions", found["conclusion_lines"]),
     ):
         if lines:
-            table = _facts_table()
+            facts = Facts()
             for what, text in lines:
-                table.add_row(Text(shown(what, LONG)), Text(shown(text, LONG)))
-            parts += [Text(title, style="bold underline"), table]
-    if found.cards:
+                facts.add_row(shown(what, LONG), shown(text, LONG))
+            parts += [Text(title, style="bold underline"), facts]
+    cards = found["document"]["cards"]
+    if cards:
         parts.append(Text("Cards described", style="bold underline"))
-        parts += [entry_view(e) for e in found.cards]
+        parts += [entry_view(e) for e in cards]
     if not parts:
         parts.append(
             Text("Nothing learnt yet: the group describes each numbered card as it appears.")

@@ -309,6 +309,19 @@ def campaign_view(ctx: Context, last: int | None) -> RenderableType | None:
     )
 
 
+def learnt(ctx: Context) -> dict[str, Any] | None:
+    """What the current campaign has learnt from the box, from the read models (caught up
+    first: ``campaign_box``, as ``projections.box.box_view`` makes it): no rules loaded;
+    None where the file keeps no read models."""
+    from projections import queries
+
+    uri, kept = _opened(ctx)
+    if not kept:
+        return None
+    with _reading(ctx, uri, kept) as (conn, campaign):
+        return queries.box(conn, campaign["campaign_id"])
+
+
 def state_at(ctx: Context, version: int) -> CampaignState | None:
     """The current campaign's state right after its event ``version``, rebuilt as the
     tracker rebuilds it (its newest snapshot at or before, then the events after it:

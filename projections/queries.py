@@ -424,3 +424,17 @@ def score_facts(conn: sqlite3.Connection, campaign_id: str) -> list[Row]:
     )
     names = ("kind", "chapter", "what", "event", "logged_by", "time")
     return [dict(zip(names, row, strict=True)) for row in rows]
+
+
+def box(conn: sqlite3.Connection, campaign_id: str) -> Row | None:
+    """What the campaign has learnt (``campaign_box``): ``document`` (the ``box --json``
+    document), ``briefing_lines`` and ``conclusion_lines`` ((what, text) pairs); None
+    when the row is missing."""
+    row = conn.execute(
+        "SELECT document, briefing_lines, conclusion_lines FROM campaign_box WHERE campaign_id = ?",
+        (campaign_id,),
+    ).fetchone()
+    if row is None:
+        return None
+    document, briefings, conclusions = (json.loads(text) for text in row)
+    return {"document": document, "briefing_lines": briefings, "conclusion_lines": conclusions}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 # Bump when a table or its meaning changes: a read model of another schema is rebuilt.
-SCHEMA = 9
+SCHEMA = 10
 POSITION_NAME = "read_models"
 
 
@@ -219,6 +219,18 @@ EVENT_LOG = Table(
     indexes=(("campaign_id", "chapter"),),
 )
 
+CAMPAIGN_BOX = Table(
+    "campaign_box",
+    {
+        "campaign_id": str,
+        "campaign": str,
+        "document": str,
+        "briefing_lines": str,
+        "conclusion_lines": str,
+    },
+    ("campaign_id",),
+)
+
 # Bookkeeping of the runner (not for players): where it stands, and each campaign's
 # state in the domain's plain form (domain.codec), to resume without replaying.
 PROJECTION_POSITION = Table(
@@ -252,6 +264,7 @@ READ_MODELS = (
     REWARD_READINGS,
     EVENT_LOG,
     SCORE_FACTS,
+    CAMPAIGN_BOX,
 )
 BOOKKEEPING = (PROJECTION_POSITION, PROJECTION_CAMPAIGNS)
 ALL_TABLES = (*READ_MODELS, *BOOKKEEPING)

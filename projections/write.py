@@ -2,9 +2,10 @@
 
 Every row a batch touched is written once: the boards of its chapters, each changed
 campaign's Helping Hands, score and bans, the campaigns and the runner's saved states,
-the new event-log rows and the undone flags, and the new position. Rows are bound with
-plain ``executemany`` (sqlite-utils creates the tables in a rebuild, ``create_tables``,
-and is imported only there).
+each touched campaign's box (where its text changed), the new event-log rows and the
+undone flags, and the new position. Rows are bound with plain ``executemany``
+(sqlite-utils creates the tables in a rebuild, ``create_tables``, and is imported only
+there).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from projections import schema
+from projections.box import box_row
 from projections.campaign import campaign_row, reward_facts, reward_rows
 from projections.chapter import chapter_row, player_rows
 
@@ -127,6 +129,24 @@ def _write_campaigns(conn: sqlite3.Connection, batch: Batch) -> set[str]:
     return {s.campaign_id for s in changed}
 
 
+BOX_COLUMNS = list(schema.CAMPAIGN_BOX.columns)
+WRITE_BOX = (
+    f"INSERT INTO campaign_box ({', '.join(f'[{c}]' for c in BOX_COLUMNS)}) "
+    f"VALUES ({', '.join('?' for _ in BOX_COLUMNS)}) ON CONFLICT(campaign_id) DO UPDATE SET "
+    + ", ".join(f"[{c}] = excluded.[{c}]" for c in BOX_COLUMNS[1:])
+    + " WHERE "
+    + " OR ".join(f"campaign_box.[{c}] IS NOT excluded.[{c}]" for c in BOX_COLUMNS[1:])
+)
+
+
+def _write_boxes(conn: sqlite3.Connection, batch: Batch) -> None:
+    """Each touched campaign's ``campaign_box`` row, from its state at the end of the
+    batch (where a card is changes with almost any action: computed every batch), written
+    only where its text changed."""
+    rows = [box_row(s.campaign_id, s.state) for s in batch.streams.values()]
+    conn.executemany(WRITE_BOX, [[row[c] for c in BOX_COLUMNS] for row in rows])
+
+
 def _ban_events(conn: sqlite3.Connection, campaign_id: str) -> None:
     """Each ban's action: the standing action (logged, or a revert that decided it again)
     whose events hold that chapter's ban (one ban a chapter), the latest if several."""
@@ -149,6 +169,7 @@ def write_batch(conn: sqlite3.Connection, batch: Batch, position: int) -> None:
     """Write everything a batch touched, and the new position, in the open transaction."""
     _write_chapters(conn, batch)
     rewritten = _write_campaigns(conn, batch)
+    _write_boxes(conn, batch)
     conn.executemany(INSERT_LOG, batch.log.values())
     conn.executemany(
         f"INSERT INTO score_facts ({', '.join(schema.SCORE_FACTS.columns)}) "

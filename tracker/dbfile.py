@@ -47,6 +47,7 @@ OUR_TABLES = frozenset(
         "reward_readings",
         "event_log",
         "score_facts",
+        "campaign_box",
         "projection_position",
         "projection_campaigns",
         "grizzled_chain",  # tracker.integrity

@@ -3,6 +3,8 @@ right grammar."""
 
 from __future__ import annotations
 
+import pytest
+
 
 def test_a_one_card_morale_drop_is_said_in_the_singular(armistice):
     armistice.ok("briefing 0 --trials 3 --morale 1 --first 1")
@@ -29,3 +31,19 @@ def test_merry_christmas_is_named_once_whether_or_not_it_discards_a_hard_knock(t
         aimed[0],
     )
     assert "Ann's Mute is discarded." in aimed
+
+
+@pytest.mark.parametrize("columns", [None, "", "0", "-3", "abc", "1", "60", "100", "240"])
+def test_the_narrations_width_is_the_one_shutil_gives(
+    columns: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    from cli.context import terminal_width
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+
+    assert terminal_width() == shutil.get_terminal_size().columns
