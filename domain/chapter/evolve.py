@@ -124,10 +124,10 @@ def trap_meets_luck(state: ChapterState, card: str) -> ChapterState:
     """A Trap just played from a hand (a Grizzled's, the Solo hand, a Recruit's): the first
     unspent Luck in No Man's Land cancels it and is spent (Decision 1). A Trap drawn by a
     Trap or by Clumsy never comes here."""
-    free = state.unspent_luck()
-    if not (state.rules.traps and state.catalogue.cards[card].trap and free):
+    if not (state.rules.traps and state.catalogue.cards[card].trap):
         return state
-    return replace(state, luck_spent=(*state.luck_spent, free[0]))
+    free = state.unspent_luck()  # only a Trap asks (most cards are not)
+    return replace(state, luck_spent=(*state.luck_spent, free[0])) if free else state
 
 
 def _play(state: ChapterState, name: str, card: str) -> ChapterState:
