@@ -7,7 +7,7 @@ The engine deals itself here, so every card is known. Randomness comes only from
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import chain
 
 import msgspec
@@ -129,7 +129,7 @@ def _with_target(state: ChapterState, command: Command, rng: random.Random) -> C
 
 
 def _sensible(
-    state: ChapterState, player: Player, options: Sequence[Command], counts: dict[str, int]
+    state: ChapterState, player: Player, options: Sequence[Command], counts: Mapping[str, int]
 ) -> list[Command]:
     """Plays a careful player would make: safe Threats, Hard Knocks that do not kill."""
     crowded = set()  # threats shown twice already: one more copy would fail the Mission
