@@ -10,6 +10,7 @@ listed: ``open_actions`` lists the basic rules' actions before those checks.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
 from math import ceil
 from typing import Any
@@ -96,15 +97,16 @@ def allowed(state: ChapterState, commands: list[Command]) -> list[Command]:
     return [command for command in commands if not refused(state, command)]
 
 
-def plays(state: ChapterState, player: Player) -> list[Command]:
-    """Every card the player may play now, Merry Christmas once per target, in key order."""
-    return allowed(state, _plays(state, player))
+def plays(state: ChapterState, player: Player, keys: Iterable[str] | None = None) -> list[Command]:
+    """Every card the player may play now, Merry Christmas once per target, in key order
+    (``keys``: only these, some of ``playable_cards`` in their order)."""
+    return allowed(state, _plays(state, player, keys))
 
 
-def _plays(state: ChapterState, player: Player) -> list[Command]:
+def _plays(state: ChapterState, player: Player, keys: Iterable[str] | None = None) -> list[Command]:
     cards = state.catalogue.cards
     commands: list[Command] = []
-    for card in playable_cards(state, player):
+    for card in playable_cards(state, player) if keys is None else keys:
         if cards[card].merry_christmas:
             commands += [PlayCard(player.name, card, target=t) for t in targets(state)]
         else:

@@ -35,6 +35,7 @@ from domain.events import Event
 from domain.legal import (
     charms,
     intensities,
+    playable_cards,
     plays,
     speeches,
     support_choices,
@@ -128,30 +129,27 @@ def _with_target(state: ChapterState, command: Command, rng: random.Random) -> C
     return command
 
 
-def _sensible(
-    state: ChapterState, player: Player, options: Sequence[Command], counts: Mapping[str, int]
-) -> list[Command]:
-    """Plays a careful player would make: safe Threats, Hard Knocks that do not kill."""
+def _sensible(state: ChapterState, player: Player, counts: Mapping[str, int]) -> list[Command]:
+    """Plays a careful player would make: safe Threats, Hard Knocks that do not kill (the
+    plays ``plays`` lists whose card is safe, in its order: only those are built)."""
     crowded = set()  # threats shown twice already: one more copy would fail the Mission
     for threat, n in counts.items():
         if n >= 2:
             crowded.add(threat)
     weight = state.hard_knock_weight(player)
     cards = state.catalogue.cards
-    good: list[Command] = []
-    for command in options:
-        if not isinstance(command, PlayCard):
-            continue
-        card = cards[command.card]
+    safe: list[str] = []
+    for key in playable_cards(state, player):
+        card = cards[key]
         if card.merry_christmas:
-            safe = True
+            good = True
         elif card.hard_knock is not None:
-            safe = weight + card.value < 3
+            good = weight + card.value < 3
         else:  # a Threat: no Trap, no third copy
-            safe = not card.trap and crowded.isdisjoint(card.threats)
-        if safe:
-            good.append(command)
-    return good
+            good = not card.trap and crowded.isdisjoint(card.threats)
+        if good:
+            safe.append(key)
+    return plays(state, player, safe)
 
 
 def _helpful(state: ChapterState, leave: list[Command], rng: random.Random) -> Command:
@@ -188,15 +186,15 @@ def _mission_command(state: ChapterState, rng: random.Random) -> Command:
     counts = state.threat_tally()
     if uses and counts and max(counts.values()) >= 2 and rng.random() < 0.7:
         return rng.choice(uses)
-    # The plays then the charms, in legal_actions' order, without its sorting cost.
-    options = plays(state, player) + uses
     careful = rng.random() < 0.85
-    good = _sensible(state, player, options, counts) if careful else []
+    good = _sensible(state, player, counts) if careful else []
     if good:
         return rng.choice(good)
     leave = withdrawals(state, player)
     if leave and (careful or rng.random() < 0.3):
         return _helpful(state, leave, rng)
+    # The plays then the charms, in legal_actions' order, without its sorting cost.
+    options = plays(state, player) + uses
     if not options and not leave:  # an Order forbids the rest: a Speech is left
         return _speech(state, player, rng)
     return rng.choice(options or leave)
