@@ -132,7 +132,8 @@ def trap_meets_luck(state: ChapterState, card: str) -> ChapterState:
 
 def _play(state: ChapterState, name: str, card: str) -> ChapterState:
     """A card leaves a hand and lands; the turn passes (one new player, one new state)."""
-    seat = state.index(name)
+    turn = state.turn  # usually the player whose turn it is: their seat, without a search
+    seat = turn if turn >= 0 and state.players[turn].name == name else state.index(name)
     player = state.players[seat]
     if card in player.hand:
         hand = list(player.hand)

@@ -72,7 +72,7 @@ def mission_ended(o: Outcome, chance: Chance | None) -> bool:
         known = chance is not None and None not in cards
         order = chance.shuffle(cards) if known and chance else (None,) * len(cards)  # type: ignore[arg-type]
         o.emit(MissionFailed(threat, order))
-    elif not state.in_mission and not state.recruit_in_mission:
+    elif not state.anyone_in_mission and not state.recruit_in_mission:
         o.emit(MissionSucceeded())
     else:
         return False

@@ -156,6 +156,14 @@ class ChapterState(msgspec.Struct, frozen=True):
                 still_in.append(player)
         return tuple(still_in)
 
+    @property
+    def anyone_in_mission(self) -> bool:
+        """Whether a card player has not withdrawn (``in_mission`` is not empty)."""
+        for player in self.players:  # noqa: SIM110 - a loop, not a generator: a hot path
+            if not player.chaplain and not player.withdrawn:
+                return True
+        return False
+
     def next_seat(self, seat: int, skip_withdrawn: bool = True) -> int:
         """The next card player clockwise (to the left) after ``seat``; in turn order
         (``skip_withdrawn``) a Recruit in play takes its turn after the seat it follows."""
