@@ -15,7 +15,7 @@ from itertools import combinations
 from math import ceil
 from typing import Any
 
-from domain.cards.catalogue import THREATS, HardKnock
+from domain.cards.catalogue import THREATS
 from domain.chapter.actions import deal_order, minimum_intensity, module_minimum
 from domain.chapter.commands import (
     CancelOrder,
@@ -32,6 +32,9 @@ from domain.chapter.commands import (
     WithdrawRecruit,
 )
 from domain.chapter.hardknocks import (
+    ABSENT_MINDED,
+    CLUMSY,
+    PANICKED,
     active,
     active_kinds,
     is_mute,
@@ -159,8 +162,8 @@ def _withdrawals(
         return []
     tiles = sorted(set(player.tiles))
     knocks = active_kinds(state, player)
-    absent = HardKnock.ABSENT_MINDED in knocks and tiles
-    panicked = HardKnock.PANICKED in knocks
+    absent = ABSENT_MINDED in knocks and tiles
+    panicked = PANICKED in knocks
     options: list[Command] = []
     for removed in tiles if absent else [None]:
         left = list(player.tiles)
@@ -307,7 +310,7 @@ def _withdrawal(state: ChapterState, player: Player, options: list[Command]) -> 
     return {
         "withdraw": withdraw_tiles(player, options),
         "remove": sorted({w.discard_tile for w in options if isinstance(w, Withdraw)} - {None}),
-        "draws": bool(options) and active(state, player, HardKnock.CLUMSY) and bool(state.trials),
+        "draws": bool(options) and active(state, player, CLUMSY) and bool(state.trials),
     }
 
 

@@ -13,9 +13,14 @@ from domain.cards.catalogue import HardKnock
 from domain.chapter.moments import INSTALLED
 from domain.chapter.state import ChapterState, Player
 
-# The kinds asked every turn, as plain names: a member looked up on its enum class costs ~0.1 µs in
-# Python 3.11 (the enum metaclass's ``__getattr__`` slows every lookup on the class).
-FEARFUL, FRAGILE, MUTE = HardKnock.FEARFUL, HardKnock.FRAGILE, HardKnock.MUTE
+# The kinds the rules ask every turn or every Mission, as plain names (also for
+# chapter/actions.py, resolution.py, legal.py): a member looked up on its enum class costs
+# ~0.1 µs in Python 3.11 (the enum metaclass's ``__getattr__`` slows every lookup on it).
+ABSENT_MINDED, CLUMSY = HardKnock.ABSENT_MINDED, HardKnock.CLUMSY
+DEMORALIZED = HardKnock.DEMORALIZED
+FEARFUL, FRAGILE, FRENZIED = HardKnock.FEARFUL, HardKnock.FRAGILE, HardKnock.FRENZIED
+HARDHEADED, MUTE, PANICKED = HardKnock.HARDHEADED, HardKnock.MUTE, HardKnock.PANICKED
+PRIDEFUL, SELFISH, TYRANNICAL = HardKnock.PRIDEFUL, HardKnock.SELFISH, HardKnock.TYRANNICAL
 
 
 def _cards(count: int) -> str:
@@ -66,19 +71,19 @@ class Blocker(msgspec.Struct, frozen=True):
 
 def _own_blockers(state: ChapterState, player: Player, mine: list[str | None]) -> list[Blocker]:
     blockers = []
-    if HardKnock.HARDHEADED in mine and player.hand_size >= 2:
+    if HARDHEADED in mine and player.hand_size >= 2:
         blockers.append(
             Blocker(
-                HardKnock.HARDHEADED,
+                HARDHEADED,
                 player.name,
                 f"{player.name} is Hardheaded: no withdrawal while holding "
                 f"{_cards(player.hand_size)} (2 or more)",
             )
         )
-    if HardKnock.PRIDEFUL in mine and len(state.in_mission) > 1:
+    if PRIDEFUL in mine and len(state.in_mission) > 1:
         blockers.append(
             Blocker(
-                HardKnock.PRIDEFUL,
+                PRIDEFUL,
                 player.name,
                 f"{player.name} is Prideful: withdrawal only with an empty hand or as the "
                 "last player still in the Mission",
@@ -98,7 +103,7 @@ def _fragile_blocker(state: ChapterState, player: Player) -> Blocker | None:
             and has(state, other, FRAGILE)
         ):
             return Blocker(
-                HardKnock.FRAGILE,
+                FRAGILE,
                 other.name,
                 f"{other.name} is Fragile and still holds {_cards(other.hand_size)}: "
                 f"{player.name} cannot withdraw",
@@ -136,7 +141,7 @@ def withdrawal_blocker(
     mine = active_kinds(state, player)
     own = _own_blockers(state, player, mine) if mine else []
     if FEARFUL in mine and _two_alike(state):
-        fearful_age = _age(state, player, HardKnock.FEARFUL)
+        fearful_age = _age(state, player, FEARFUL)
         older = [b for b in own if _age(state, player, b.kind) < fearful_age]
         blocker = older[0] if older else None
     else:

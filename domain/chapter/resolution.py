@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from domain.cards.catalogue import THREAT_ORDER, HardKnock
+from domain.cards.catalogue import THREAT_ORDER
 from domain.chapter.commands import Chance
-from domain.chapter.hardknocks import has
+from domain.chapter.hardknocks import DEMORALIZED, SELFISH, TYRANNICAL, has
 from domain.chapter.moments import INSTALLED
 from domain.chapter.outcome import Outcome
 from domain.chapter.state import ChapterState, Phase, SupportPending
@@ -90,7 +90,7 @@ def end_of_action(o: Outcome, chance: Chance | None) -> None:
 def support_receiver(state: ChapterState, seat: int, tile: str) -> str:
     """Who a tile played from ``seat`` supports (Selfish: always themselves)."""
     giver = state.players[seat]
-    if has(state, giver, HardKnock.SELFISH):
+    if has(state, giver, SELFISH):
         return giver.name
     return state.players[(seat + TILE_STEPS[tile]) % len(state.players)].name
 
@@ -136,7 +136,7 @@ def morale_drop_size(state: ChapterState) -> int:
     """Cards left in hands, at least 3 (Demoralized: one more, at least 4), capped."""
     demoralized = 0
     for player in state.players:
-        if has(state, player, HardKnock.DEMORALIZED):
+        if has(state, player, DEMORALIZED):
             demoralized += 1
     held = state.cards_in_hands + state.recruit_morale_tokens  # Recruits: tokens count as cards
     size = max(held + demoralized, 3 + demoralized)
@@ -184,7 +184,7 @@ def pass_leadership(o: Outcome) -> None:
     """The token moves to the next player; a Tyrannical player keeps it (no Speech token)."""
     state = o.state
     for player in state.players:
-        if has(state, player, HardKnock.TYRANNICAL):
+        if has(state, player, TYRANNICAL):
             o.emit(LeadershipPassed(player.name, None))
             return
     former = state.players[state.leader]
