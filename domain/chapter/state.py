@@ -18,6 +18,7 @@ from msgspec.structs import replace
 from domain.cards.catalogue import CardType, Catalogue, HardKnock
 from domain.chapter.piles import RECRUIT_TURN, OrderPiles, Recruit, RecruitPiles, SoloTable
 from domain.chapter.rules import Rules
+from domain.memo import last_answer
 
 Slot = str | None
 THREAT_KNOCKS = frozenset({HardKnock.PHOBIA.value, HardKnock.TRAUMA.value})
@@ -221,16 +222,27 @@ class ChapterState(msgspec.Struct, frozen=True):
         kinds = (self.catalogue[k].kind for k in player.hard_knocks)
         return tuple(kind for kind in kinds if kind is not None)
 
+    @last_answer  # asked twice of one state: after an action, and before the next
     def threat_tally(self) -> Mapping[str, int]:
         """Active threats (No Man's Land plus Phobias and Traumas of players still in), as
-        copies per threat shown, in the order first shown; cheaper than ``threat_counts``.
-        Read only: the last state's answer is kept (``_LAST_TALLY``)."""
-        global _LAST_TALLY
-        last = _LAST_TALLY
-        if last[0] is self:
-            return last[1]
-        tally = _tally(self)
-        _LAST_TALLY = (self, tally)
+        copies per threat shown, in the order first shown; cheaper than ``threat_counts``
+        (read only: the answer is shared, domain/memo.py)."""
+        cards = self.catalogue.cards
+        shown: list[str] = []
+        for key in self.nml:
+            shown += cards[key].threats
+        for player in self.players:
+            if player.hard_knocks and not player.withdrawn and not player.chaplain:
+                for key in player.hard_knocks:
+                    card = cards[key]
+                    if card.threats and card.kind in THREAT_KNOCKS:  # a Phobia or a Trauma
+                        shown += card.threats
+        if self.orders is not None:  # Orders of the Day show threats while in play
+            for number in self.orders.in_play:
+                shown += self.catalogue.orders[number].threats
+        tally: dict[str, int] = {}
+        for threat in shown:
+            tally[threat] = tally.get(threat, 0) + 1
         return tally
 
     def threat_counts(self) -> Counter[str]:
@@ -284,30 +296,3 @@ class ChapterState(msgspec.Struct, frozen=True):
             + (self.solo.hand_size if self.solo is not None else 0)
             + (len(self.recruit.hand) if self.recruit is not None else 0)
         )
-
-
-def _tally(state: ChapterState) -> dict[str, int]:
-    """``ChapterState.threat_tally`` computed."""
-    cards = state.catalogue.cards
-    shown: list[str] = []
-    for key in state.nml:
-        shown += cards[key].threats
-    for player in state.players:
-        if player.hard_knocks and not player.withdrawn and not player.chaplain:
-            for key in player.hard_knocks:
-                card = cards[key]
-                if card.threats and card.kind in THREAT_KNOCKS:  # a Phobia or a Trauma
-                    shown += card.threats
-    if state.orders is not None:  # Orders of the Day show threats while in play
-        for number in state.orders.in_play:
-            shown += state.catalogue.orders[number].threats
-    tally: dict[str, int] = {}
-    for threat in shown:
-        tally[threat] = tally.get(threat, 0) + 1
-    return tally
-
-
-# The last state tallied and its tally: a state is asked twice in a row (the engine after
-# an action whether the Mission failed, the simulator and the Fearful rule before the
-# next one). Kept by identity: a state is frozen, and kept alive here while it is the key.
-_LAST_TALLY: tuple[ChapterState | None, dict[str, int]] = (None, {})
