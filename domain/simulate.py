@@ -174,22 +174,28 @@ def _helpful(state: ChapterState, leave: list[Command], rng: random.Random) -> C
     return rng.choice([c for c, n in zip(leave, needs, strict=True) if n == best])
 
 
+def _may_speak(state: ChapterState, player: Player) -> bool:
+    """Whether the player may make a Speech now."""
+    speech = player.speech_tokens > 0 and not active(state, player, "mute")
+    if speech and (state.orders is not None or state.recruit is not None):  # a card may forbid it
+        speech = bool(speeches(state, player))
+    return speech
+
+
 def _mission_command(state: ChapterState, rng: random.Random) -> Command:
     player = state.active_player
     assert player is not None
     # a player with no cards in hand may always withdraw (domain/chapter/hardknocks.py)
     if must_withdraw(state, player) or (player.hand_size == 0 and rng.random() < 0.9):
         return _helpful(state, withdrawals(state, player), rng)
-    roll = rng.random()
-    speech = player.speech_tokens > 0 and not active(state, player, "mute")
-    if speech and (state.orders is not None or state.recruit is not None):  # a card may forbid it
-        speech = bool(speeches(state, player))
-    if roll < 0.08 and speech:
+    if rng.random() < 0.08 and _may_speak(state, player):
         return _speech(state, player, rng)
-    uses = charms(state, player)
     counts = state.threat_tally()
-    if uses and counts and max(counts.values()) >= 2 and rng.random() < 0.7:
-        return rng.choice(uses)
+    uses = None  # the charms, asked only when needed
+    if counts and max(counts.values()) >= 2:  # two alike shown: the charm is tempting
+        uses = charms(state, player)
+        if uses and rng.random() < 0.7:
+            return rng.choice(uses)
     careful = rng.random() < 0.85
     good = _sensible(state, player, counts) if careful else []
     if good:
@@ -198,7 +204,7 @@ def _mission_command(state: ChapterState, rng: random.Random) -> Command:
     if leave and (careful or rng.random() < 0.3):
         return _helpful(state, leave, rng)
     # The plays then the charms, in legal_actions' order, without its sorting cost.
-    options = plays(state, player) + uses
+    options = plays(state, player) + (charms(state, player) if uses is None else uses)
     if not options and not leave:  # an Order forbids the rest: a Speech is left
         return _speech(state, player, rng)
     return rng.choice(options or leave)
