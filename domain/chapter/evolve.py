@@ -91,14 +91,10 @@ def replay(events: Iterable[Event], catalogue: Catalogue | None = None) -> Chapt
     return state
 
 
-def _add_to_hand(player: Player, cards: Iterable[Slot]) -> Player:
-    hand, hidden = list(player.hand), player.hidden
-    for card in cards:
-        if card is None:
-            hidden += 1
-        else:
-            hand.append(card)
-    return replace(player, hand=tuple(sorted(hand)), hidden=hidden)
+def _add_to_hand(player: Player, cards: tuple[Slot, ...]) -> Player:
+    known = [card for card in cards if card is not None]
+    hidden = player.hidden + len(cards) - len(known)  # the unseen ones are counted
+    return replace(player, hand=tuple(sorted((*player.hand, *known))), hidden=hidden)
 
 
 def _take_from_hand(player: Player, card: str) -> Player:

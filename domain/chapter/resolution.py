@@ -8,7 +8,7 @@ checked whenever cards enter hands (``lost_by_hands``, Decision 2).
 
 from __future__ import annotations
 
-from collections import Counter
+from operator import itemgetter
 
 from domain.cards.catalogue import THREAT_ORDER
 from domain.chapter.commands import Chance
@@ -103,7 +103,10 @@ def reveal_support(o: Outcome) -> None:
         for seat, p in enumerate(state.players)
         if p.withdrawn and p.played_tile is not None
     )
-    counts = Counter(receiver for _, _, receiver in gifts).most_common()
+    received: dict[str, int] = {}  # tiles per receiver (Counter's most_common, without its cost)
+    for _, _, receiver in gifts:
+        received[receiver] = received.get(receiver, 0) + 1
+    counts = sorted(received.items(), key=itemgetter(1), reverse=True)
     unique = counts and (len(counts) == 1 or counts[0][1] > counts[1][1])
     benefits, discards = True, None
     for hook in INSTALLED.support:  # a card that changes the Support (moments.py)
