@@ -59,6 +59,9 @@ def check_phase(state: ChapterState, phase: Phase, doing: str, who: str = "") ->
 def check_turn(state: ChapterState, name: str, doing: str) -> Player:
     """The named player may act now: it is their turn in a running Mission."""
     check_phase(state, MISSION, doing, name)
+    active = state.active_player
+    if active is not None and active.name == name and not active.chaplain and not active.withdrawn:
+        return active  # the usual case, what the checks below find: the player whose turn it is
     player = find_player(state, name)
     if player.chaplain:
         raise NotYourTurn(f"the Chaplain never acts: he only gives Support, so cannot {doing}")
