@@ -43,8 +43,9 @@ def active_kinds(state: ChapterState, player: Player) -> list[str | None]:
 def has(state: ChapterState, player: Player, kind: str) -> bool:
     """Whether a player has a Hard Knock of this kind in front of them (active or not)."""
     cards = state.catalogue.cards
-    for key in player.hard_knocks:  # noqa: SIM110 - a loop, not a generator: a hot path
-        if cards[key].kind == kind:
+    for key in player.hard_knocks:
+        card = cards[key]
+        if (card.acts_as or card.hard_knock) == kind:  # its ``kind``, read without the property
             return True
     return False
 
