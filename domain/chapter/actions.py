@@ -156,7 +156,11 @@ def decide_start_mission(
 
 
 def _chaplain_withdraws(o: Outcome, tile: str | None, chance: Chance | None) -> None:
-    chaplain = next((p for p in o.state.players if p.chaplain), None)
+    chaplain = None
+    for player in o.state.players:
+        if player.chaplain:
+            chaplain = player
+            break
     if chaplain is None:
         if tile is not None:
             raise SupportTileRefused("there is no Chaplain at this table")

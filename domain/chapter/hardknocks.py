@@ -31,7 +31,8 @@ def kinds(state: ChapterState, player: Player) -> list[str | None]:
     """The kinds of the Hard Knocks in front of a player, oldest first (active or not)."""
     cards, found = state.catalogue.cards, []
     for key in player.hard_knocks:
-        found.append(cards[key].kind)
+        card = cards[key]
+        found.append(card.acts_as or card.hard_knock)  # its ``kind``, without the property
     return found
 
 
