@@ -10,11 +10,12 @@ listed: ``open_actions`` lists the basic rules' actions before those checks.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
 from math import ceil
 from typing import Any
 
-from domain.cards.catalogue import THREATS, HardKnock
+from domain.cards.catalogue import THREATS
 from domain.chapter.actions import deal_order, minimum_intensity, module_minimum
 from domain.chapter.commands import (
     CancelOrder,
@@ -31,6 +32,9 @@ from domain.chapter.commands import (
     WithdrawRecruit,
 )
 from domain.chapter.hardknocks import (
+    ABSENT_MINDED,
+    CLUMSY,
+    PANICKED,
     active,
     active_kinds,
     is_mute,
@@ -96,15 +100,16 @@ def allowed(state: ChapterState, commands: list[Command]) -> list[Command]:
     return [command for command in commands if not refused(state, command)]
 
 
-def plays(state: ChapterState, player: Player) -> list[Command]:
-    """Every card the player may play now, Merry Christmas once per target, in key order."""
-    return allowed(state, _plays(state, player))
+def plays(state: ChapterState, player: Player, keys: Iterable[str] | None = None) -> list[Command]:
+    """Every card the player may play now, Merry Christmas once per target, in key order
+    (``keys``: only these, some of ``playable_cards`` in their order)."""
+    return allowed(state, _plays(state, player, keys))
 
 
-def _plays(state: ChapterState, player: Player) -> list[Command]:
+def _plays(state: ChapterState, player: Player, keys: Iterable[str] | None = None) -> list[Command]:
     cards = state.catalogue.cards
     commands: list[Command] = []
-    for card in playable_cards(state, player):
+    for card in playable_cards(state, player) if keys is None else keys:
         if cards[card].merry_christmas:
             commands += [PlayCard(player.name, card, target=t) for t in targets(state)]
         else:
@@ -157,8 +162,8 @@ def _withdrawals(
         return []
     tiles = sorted(set(player.tiles))
     knocks = active_kinds(state, player)
-    absent = HardKnock.ABSENT_MINDED in knocks and tiles
-    panicked = HardKnock.PANICKED in knocks
+    absent = ABSENT_MINDED in knocks and tiles
+    panicked = PANICKED in knocks
     options: list[Command] = []
     for removed in tiles if absent else [None]:
         left = list(player.tiles)
@@ -305,7 +310,7 @@ def _withdrawal(state: ChapterState, player: Player, options: list[Command]) -> 
     return {
         "withdraw": withdraw_tiles(player, options),
         "remove": sorted({w.discard_tile for w in options if isinstance(w, Withdraw)} - {None}),
-        "draws": bool(options) and active(state, player, HardKnock.CLUMSY) and bool(state.trials),
+        "draws": bool(options) and active(state, player, CLUMSY) and bool(state.trials),
     }
 
 

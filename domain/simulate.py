@@ -7,7 +7,7 @@ The engine deals itself here, so every card is known. Randomness comes only from
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import chain
 
 import msgspec
@@ -35,6 +35,7 @@ from domain.events import Event
 from domain.legal import (
     charms,
     intensities,
+    playable_cards,
     plays,
     speeches,
     support_choices,
@@ -48,6 +49,10 @@ from domain.modules.play import (
     random_recruit_command,
 )
 from domain.modules.solo.play import random_solo_command, random_solo_setup
+
+# The phases asked every command, as plain names: a member looked up on its enum class costs ~0.1 µs
+# in Python 3.11 (the enum metaclass's ``__getattr__`` slows every lookup on the class).
+PREPARATION, SUPPORT, OVER = Phase.PREPARATION, Phase.SUPPORT, Phase.OVER
 
 
 class RandomChance:
@@ -128,30 +133,27 @@ def _with_target(state: ChapterState, command: Command, rng: random.Random) -> C
     return command
 
 
-def _sensible(
-    state: ChapterState, player: Player, options: Sequence[Command], counts: dict[str, int]
-) -> list[Command]:
-    """Plays a careful player would make: safe Threats, Hard Knocks that do not kill."""
+def _sensible(state: ChapterState, player: Player, counts: Mapping[str, int]) -> list[Command]:
+    """Plays a careful player would make: safe Threats, Hard Knocks that do not kill (the
+    plays ``plays`` lists whose card is safe, in its order: only those are built)."""
     crowded = set()  # threats shown twice already: one more copy would fail the Mission
     for threat, n in counts.items():
         if n >= 2:
             crowded.add(threat)
     weight = state.hard_knock_weight(player)
     cards = state.catalogue.cards
-    good: list[Command] = []
-    for command in options:
-        if not isinstance(command, PlayCard):
-            continue
-        card = cards[command.card]
+    safe: list[str] = []
+    for key in playable_cards(state, player):
+        card = cards[key]
         if card.merry_christmas:
-            safe = True
+            good = True
         elif card.hard_knock is not None:
-            safe = weight + card.value < 3
+            good = weight + card.value < 3
         else:  # a Threat: no Trap, no third copy
-            safe = not card.trap and crowded.isdisjoint(card.threats)
-        if safe:
-            good.append(command)
-    return good
+            good = not card.trap and crowded.isdisjoint(card.threats)
+        if good:
+            safe.append(key)
+    return plays(state, player, safe)
 
 
 def _helpful(state: ChapterState, leave: list[Command], rng: random.Random) -> Command:
@@ -172,31 +174,37 @@ def _helpful(state: ChapterState, leave: list[Command], rng: random.Random) -> C
     return rng.choice([c for c, n in zip(leave, needs, strict=True) if n == best])
 
 
+def _may_speak(state: ChapterState, player: Player) -> bool:
+    """Whether the player may make a Speech now."""
+    speech = player.speech_tokens > 0 and not active(state, player, "mute")
+    if speech and (state.orders is not None or state.recruit is not None):  # a card may forbid it
+        speech = bool(speeches(state, player))
+    return speech
+
+
 def _mission_command(state: ChapterState, rng: random.Random) -> Command:
     player = state.active_player
     assert player is not None
     # a player with no cards in hand may always withdraw (domain/chapter/hardknocks.py)
     if must_withdraw(state, player) or (player.hand_size == 0 and rng.random() < 0.9):
         return _helpful(state, withdrawals(state, player), rng)
-    roll = rng.random()
-    speech = player.speech_tokens > 0 and not active(state, player, "mute")
-    if speech and (state.orders is not None or state.recruit is not None):  # a card may forbid it
-        speech = bool(speeches(state, player))
-    if roll < 0.08 and speech:
+    if rng.random() < 0.08 and _may_speak(state, player):
         return _speech(state, player, rng)
-    uses = charms(state, player)
     counts = state.threat_tally()
-    if uses and counts and max(counts.values()) >= 2 and rng.random() < 0.7:
-        return rng.choice(uses)
-    # The plays then the charms, in legal_actions' order, without its sorting cost.
-    options = plays(state, player) + uses
+    uses = None  # the charms, asked only when needed
+    if counts and max(counts.values()) >= 2:  # two alike shown: the charm is tempting
+        uses = charms(state, player)
+        if uses and rng.random() < 0.7:
+            return rng.choice(uses)
     careful = rng.random() < 0.85
-    good = _sensible(state, player, options, counts) if careful else []
+    good = _sensible(state, player, counts) if careful else []
     if good:
         return rng.choice(good)
     leave = withdrawals(state, player)
     if leave and (careful or rng.random() < 0.3):
         return _helpful(state, leave, rng)
+    # The plays then the charms, in legal_actions' order, without its sorting cost.
+    options = plays(state, player) + (charms(state, player) if uses is None else uses)
     if not options and not leave:  # an Order forbids the rest: a Speech is left
         return _speech(state, player, rng)
     return rng.choice(options or leave)
@@ -224,9 +232,9 @@ def _careful_deal(state: ChapterState, span: range, intensity: int, rng: random.
 
 def random_command(state: ChapterState, rng: random.Random) -> Command:
     """A legal command chosen at random, leaning towards sensible play."""
-    if state.solo is not None and state.phase != Phase.SUPPORT:
+    if state.solo is not None and state.phase != SUPPORT:
         return random_solo_command(state, rng)  # Solo mode (domain/modules/solo/play.py)
-    if state.phase == Phase.PREPARATION:
+    if state.phase == PREPARATION:
         kept, back = random_order_choice(state, rng)  # Orders of the Day (module_play.py)
         if state.rules.hand_limit is not None:  # not an order whose minimum loses at once
             kept, back = careful_order_choice(state, (kept, back), _fits)
@@ -235,7 +243,7 @@ def random_command(state: ChapterState, rng: random.Random) -> Command:
         whole = len(span) <= 3 and rng.random() < 0.7
         intensity = _careful_deal(state, span, span[-1] if whole else rng.choice(span[:3]), rng)
         return StartMission(intensity, order=kept, order_back=back)
-    if state.phase == Phase.SUPPORT:
+    if state.phase == SUPPORT:
         return rng.choice(support_choices(state))
     # Recruits and Orders of the Day (module_play.py): the leader acts for the Recruit; a
     # lasting order's condition is met now and then.
@@ -274,7 +282,7 @@ def play_chapter(
     state = begin(started, catalogue)
     commands: list[Command] = []
     steps: list[tuple[Event, ...]] = [(started,)]
-    while state.phase != Phase.OVER:
+    while state.phase != OVER:
         if len(commands) >= max_commands:
             raise RuntimeError(f"chapter did not end within {max_commands} commands")
         command = random_command(state, rng)

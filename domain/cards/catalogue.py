@@ -19,6 +19,8 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
+from domain.memo import last_answer
+
 
 class Threat(StrEnum):
     """The six threats, in the canonical order used in card keys."""
@@ -278,10 +280,12 @@ class Catalogue(msgspec.Struct, frozen=True):
         return tuple(self.cards)
 
     @property
+    @last_answer  # every chapter asks its catalogue, mostly the one base catalogue
     def total(self) -> int:
         """How many physical Trial cards the catalogue describes."""
         return sum(card.copies for card in self.cards.values())
 
+    @last_answer
     def deck(self) -> tuple[str, ...]:
         """Every physical card once, as keys, in catalogue order (shuffle it outside)."""
         return tuple(card.key for card in self.cards.values() for _ in range(card.copies))

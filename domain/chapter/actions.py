@@ -8,7 +8,7 @@ from collections import Counter
 
 from msgspec.structs import replace
 
-from domain.cards.catalogue import THREATS, HardKnock
+from domain.cards.catalogue import THREATS
 from domain.cards.notation import card_label
 from domain.chapter.commands import (
     Chance,
@@ -31,7 +31,17 @@ from domain.chapter.guards import (
     find_player,
     reveal_top,
 )
-from domain.chapter.hardknocks import active, has, is_mute, withdrawal_blocker
+from domain.chapter.hardknocks import (
+    ABSENT_MINDED,
+    CLUMSY,
+    FRENZIED,
+    PANICKED,
+    TYRANNICAL,
+    active,
+    has,
+    is_mute,
+    withdrawal_blocker,
+)
 from domain.chapter.moments import INSTALLED
 from domain.chapter.outcome import Outcome
 from domain.chapter.resolution import (
@@ -133,7 +143,7 @@ def decide_start_mission(
     o.emit(CardsDealt(names, tuple(tuple(h) for h in hands)))
     for seat in order:
         player = o.state.players[seat]
-        if has(o.state, player, HardKnock.FRENZIED) and o.state.trials:
+        if has(o.state, player, FRENZIED) and o.state.trials:
             o.emit(CardsDrawn(player.name, o.state.trials[:2], "frenzied"))
     for after_deal in INSTALLED.after_deal:  # a Recruit enters (moments.py)
         after_deal(o, cmd)
@@ -146,7 +156,11 @@ def decide_start_mission(
 
 
 def _chaplain_withdraws(o: Outcome, tile: str | None, chance: Chance | None) -> None:
-    chaplain = next((p for p in o.state.players if p.chaplain), None)
+    chaplain = None
+    for player in o.state.players:
+        if player.chaplain:
+            chaplain = player
+            break
     if chaplain is None:
         if tile is not None:
             raise SupportTileRefused("there is no Chaplain at this table")
@@ -173,7 +187,7 @@ def played_consequences(o: Outcome, player: str, card: str | None, target: Targe
         if chosen is not None:
             o.emit(HardKnockDiscarded(chosen[0], chosen[1], "merry-christmas"))
         return True
-    if kind.kind == HardKnock.TYRANNICAL:
+    if kind.kind == TYRANNICAL:
         o.emit(MissionLeaderTaken(player))
     return False
 
@@ -336,9 +350,9 @@ def _withdrawal_tile(
             raise SupportTileRefused(f"{name} has no Support tile left: they withdraw without one")
         return None
     tile = cmd.tile
-    if tile is None and active(state, player, HardKnock.PANICKED) and len(set(tiles)) == 1:
+    if tile is None and active(state, player, PANICKED) and len(set(tiles)) == 1:
         tile = tiles[0]  # one kind of tile left: the random draw can only give it
-    if tile is None and active(state, player, HardKnock.PANICKED):
+    if tile is None and active(state, player, PANICKED):
         if chance is None:
             raise MissingOutcome(f"{name} is Panicked: say which tile was drawn at random")
         tile = chance.pick(tuple(tiles))
@@ -358,7 +372,7 @@ def decide_withdraw(state: ChapterState, cmd: Withdraw, chance: Chance | None = 
     before_action(state, cmd)
     o = Outcome(state)
     tiles = list(player.tiles)
-    if active(state, player, HardKnock.ABSENT_MINDED) and tiles:
+    if active(state, player, ABSENT_MINDED) and tiles:
         if cmd.discard_tile not in tiles:
             raise SupportTileRefused(
                 f"{player.name} is Absent-minded: say which of their tiles "
@@ -379,7 +393,7 @@ def clumsy_withdrawal(o: Outcome, state: ChapterState, player: Player, cmd: With
     """A Clumsy player who withdraws draws the top Trials card and plays it (its Trap and
     Merry Christmas included); anyone else draws nothing. Solo mode withdraws alike."""
     used_target = False
-    if has(state, player, HardKnock.CLUMSY):
+    if has(state, player, CLUMSY):
         drawn = reveal_top(o.state, cmd.drawn, player.name, "Clumsy")
         o.emit(CardDrawnAndPlayed(player.name, drawn, "clumsy"))
         used_target = played_consequences(o, player.name, drawn, cmd.target)

@@ -91,14 +91,10 @@ def replay(events: Iterable[Event], catalogue: Catalogue | None = None) -> Chapt
     return state
 
 
-def _add_to_hand(player: Player, cards: Iterable[Slot]) -> Player:
-    hand, hidden = list(player.hand), player.hidden
-    for card in cards:
-        if card is None:
-            hidden += 1
-        else:
-            hand.append(card)
-    return replace(player, hand=tuple(sorted(hand)), hidden=hidden)
+def _add_to_hand(player: Player, cards: tuple[Slot, ...]) -> Player:
+    known = [card for card in cards if card is not None]
+    hidden = player.hidden + len(cards) - len(known)  # the unseen ones are counted
+    return replace(player, hand=tuple(sorted((*player.hand, *known))), hidden=hidden)
 
 
 def _take_from_hand(player: Player, card: str) -> Player:
@@ -124,15 +120,16 @@ def trap_meets_luck(state: ChapterState, card: str) -> ChapterState:
     """A Trap just played from a hand (a Grizzled's, the Solo hand, a Recruit's): the first
     unspent Luck in No Man's Land cancels it and is spent (Decision 1). A Trap drawn by a
     Trap or by Clumsy never comes here."""
-    free = state.unspent_luck()
-    if not (state.rules.traps and state.catalogue.cards[card].trap and free):
+    if not (state.rules.traps and state.catalogue.cards[card].trap):
         return state
-    return replace(state, luck_spent=(*state.luck_spent, free[0]))
+    free = state.unspent_luck()  # only a Trap asks (most cards are not)
+    return replace(state, luck_spent=(*state.luck_spent, free[0])) if free else state
 
 
 def _play(state: ChapterState, name: str, card: str) -> ChapterState:
     """A card leaves a hand and lands; the turn passes (one new player, one new state)."""
-    seat = state.index(name)
+    turn = state.turn  # usually the player whose turn it is: their seat, without a search
+    seat = turn if turn >= 0 and state.players[turn].name == name else state.index(name)
     player = state.players[seat]
     if card in player.hand:
         hand = list(player.hand)

@@ -8,11 +8,11 @@ checked whenever cards enter hands (``lost_by_hands``, Decision 2).
 
 from __future__ import annotations
 
-from collections import Counter
+from operator import itemgetter
 
-from domain.cards.catalogue import THREAT_ORDER, HardKnock
+from domain.cards.catalogue import THREAT_ORDER
 from domain.chapter.commands import Chance
-from domain.chapter.hardknocks import has
+from domain.chapter.hardknocks import DEMORALIZED, SELFISH, TYRANNICAL, has
 from domain.chapter.moments import INSTALLED
 from domain.chapter.outcome import Outcome
 from domain.chapter.state import ChapterState, Phase, SupportPending
@@ -72,7 +72,7 @@ def mission_ended(o: Outcome, chance: Chance | None) -> bool:
         known = chance is not None and None not in cards
         order = chance.shuffle(cards) if known and chance else (None,) * len(cards)  # type: ignore[arg-type]
         o.emit(MissionFailed(threat, order))
-    elif not state.in_mission and not state.recruit_in_mission:
+    elif not state.anyone_in_mission and not state.recruit_in_mission:
         o.emit(MissionSucceeded())
     else:
         return False
@@ -90,7 +90,7 @@ def end_of_action(o: Outcome, chance: Chance | None) -> None:
 def support_receiver(state: ChapterState, seat: int, tile: str) -> str:
     """Who a tile played from ``seat`` supports (Selfish: always themselves)."""
     giver = state.players[seat]
-    if has(state, giver, HardKnock.SELFISH):
+    if has(state, giver, SELFISH):
         return giver.name
     return state.players[(seat + TILE_STEPS[tile]) % len(state.players)].name
 
@@ -103,7 +103,10 @@ def reveal_support(o: Outcome) -> None:
         for seat, p in enumerate(state.players)
         if p.withdrawn and p.played_tile is not None
     )
-    counts = Counter(receiver for _, _, receiver in gifts).most_common()
+    received: dict[str, int] = {}  # tiles per receiver (Counter's most_common, without its cost)
+    for _, _, receiver in gifts:
+        received[receiver] = received.get(receiver, 0) + 1
+    counts = sorted(received.items(), key=itemgetter(1), reverse=True)
     unique = counts and (len(counts) == 1 or counts[0][1] > counts[1][1])
     benefits, discards = True, None
     for hook in INSTALLED.support:  # a card that changes the Support (moments.py)
@@ -136,7 +139,7 @@ def morale_drop_size(state: ChapterState) -> int:
     """Cards left in hands, at least 3 (Demoralized: one more, at least 4), capped."""
     demoralized = 0
     for player in state.players:
-        if has(state, player, HardKnock.DEMORALIZED):
+        if has(state, player, DEMORALIZED):
             demoralized += 1
     held = state.cards_in_hands + state.recruit_morale_tokens  # Recruits: tokens count as cards
     size = max(held + demoralized, 3 + demoralized)
@@ -184,7 +187,7 @@ def pass_leadership(o: Outcome) -> None:
     """The token moves to the next player; a Tyrannical player keeps it (no Speech token)."""
     state = o.state
     for player in state.players:
-        if has(state, player, HardKnock.TYRANNICAL):
+        if has(state, player, TYRANNICAL):
             o.emit(LeadershipPassed(player.name, None))
             return
     former = state.players[state.leader]

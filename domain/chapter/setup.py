@@ -109,9 +109,10 @@ def _third_tiles(cmd: StartChapter, seats: int, chance: Chance | None) -> tuple[
     if chance is None:
         raise MissingOutcome("setup: tell the third Support tile each player drew at random")
     drawn: list[str] = []
+    left = sorted(pool.elements())  # stays sorted as drawn tiles leave it
     for _ in range(seats):
-        tile = chance.pick(tuple(sorted(pool.elements())))
-        pool[tile] -= 1
+        tile = chance.pick(tuple(left))
+        left.remove(tile)
         drawn.append(tile)
     return tuple(drawn)
 

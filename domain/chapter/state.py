@@ -9,6 +9,7 @@ tuple of known keys plus a count of hidden cards. At a real table the decks are 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from enum import StrEnum
 
 import msgspec
@@ -17,6 +18,7 @@ from msgspec.structs import replace
 from domain.cards.catalogue import CardType, Catalogue, HardKnock
 from domain.chapter.piles import RECRUIT_TURN, OrderPiles, Recruit, RecruitPiles, SoloTable
 from domain.chapter.rules import Rules
+from domain.memo import last_answer
 
 Slot = str | None
 THREAT_KNOCKS = frozenset({HardKnock.PHOBIA.value, HardKnock.TRAUMA.value})
@@ -155,6 +157,14 @@ class ChapterState(msgspec.Struct, frozen=True):
                 still_in.append(player)
         return tuple(still_in)
 
+    @property
+    def anyone_in_mission(self) -> bool:
+        """Whether a card player has not withdrawn (``in_mission`` is not empty)."""
+        for player in self.players:  # noqa: SIM110 - a loop, not a generator: a hot path
+            if not player.chaplain and not player.withdrawn:
+                return True
+        return False
+
     def next_seat(self, seat: int, skip_withdrawn: bool = True) -> int:
         """The next card player clockwise (to the left) after ``seat``; in turn order
         (``skip_withdrawn``) a Recruit in play takes its turn after the seat it follows."""
@@ -212,9 +222,11 @@ class ChapterState(msgspec.Struct, frozen=True):
         kinds = (self.catalogue[k].kind for k in player.hard_knocks)
         return tuple(kind for kind in kinds if kind is not None)
 
-    def threat_tally(self) -> dict[str, int]:
+    @last_answer  # asked twice of one state: after an action, and before the next
+    def threat_tally(self) -> Mapping[str, int]:
         """Active threats (No Man's Land plus Phobias and Traumas of players still in), as
-        copies per threat shown; a plain dict, cheaper to build than ``threat_counts``."""
+        copies per threat shown, in the order first shown; cheaper than ``threat_counts``
+        (read only: the answer is shared, domain/memo.py)."""
         cards = self.catalogue.cards
         shown: list[str] = []
         for key in self.nml:
@@ -223,7 +235,7 @@ class ChapterState(msgspec.Struct, frozen=True):
             if player.hard_knocks and not player.withdrawn and not player.chaplain:
                 for key in player.hard_knocks:
                     card = cards[key]
-                    if card.kind in THREAT_KNOCKS:
+                    if card.threats and card.kind in THREAT_KNOCKS:  # a Phobia or a Trauma
                         shown += card.threats
         if self.orders is not None:  # Orders of the Day show threats while in play
             for number in self.orders.in_play:

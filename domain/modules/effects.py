@@ -137,14 +137,12 @@ def _any_in_force(state: ChapterState) -> bool:
     )
 
 
-def rules_in_force(state: ChapterState, word: str) -> Iterator[tuple[InForce, Rule]]:
-    """Each rule with this word in force now, and its card."""
+def rules_in_force(state: ChapterState, word: str) -> list[tuple[InForce, Rule]]:
+    """Each rule with this word in force now, and its card (a list: most often none, at
+    once, without making a generator)."""
     if not _any_in_force(state):
-        return
-    for card in in_force(state):
-        for rule in card.rules:
-            if rule.word == word:
-                yield card, rule
+        return []
+    return [(card, rule) for card in in_force(state) for rule in card.rules if rule.word == word]
 
 
 # --- Restrictions ----------------------------------------------------------------------
@@ -266,7 +264,7 @@ def draw_on_withdrawal(o: Outcome, cmd: Command) -> None:
     """After a withdrawal: each ``draw:N@withdraw`` in force makes the player draw N."""
     if not isinstance(cmd, Withdraw):
         return
-    for card, rule in list(rules_in_force(o.state, "draw")):
+    for card, rule in rules_in_force(o.state, "draw"):
         player = find_player(o.state, cmd.player)
         o.emit(CardEffect(card.label, rule.text, player.name, o.state.trials[: rule.n]))
 

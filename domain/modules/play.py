@@ -42,8 +42,10 @@ def careful_order_choice(
 def random_cancellation(state: ChapterState, rng: random.Random) -> CancelOrder | None:
     """Now and then a lasting order's condition is met; the active player draws 0-3 cards."""
     lasting = cancellable(state)
+    if not lasting:
+        return None
     player = state.active_player
-    if not lasting or player is None or rng.random() >= 0.15:
+    if player is None or rng.random() >= 0.15:
         return None
     number = rng.choice(lasting)
     if any(r.word == "cancel" for r in state.catalogue.orders[number].rules):
