@@ -218,9 +218,7 @@ def projected_state(ctx: Context) -> CampaignState | None:
     """The current campaign's state as the read models keep it (caught up first), the
     state the events lead to; None where the file keeps no read models (the tracker
     then loads it from the events). Neither eventsourcing nor the tracker is loaded."""
-    import msgspec
-
-    from domain.codec import decode_campaign
+    from projections.batch import state_saved
 
     uri, kept = _opened(ctx)
     if not kept:
@@ -233,7 +231,7 @@ def projected_state(ctx: Context) -> CampaignState | None:
     if row is None or row[0] is None:
         return None
     with refusals():
-        return decode_campaign(msgspec.json.decode(row[0]))
+        return state_saved(row[0])
 
 
 def _score_lines(

@@ -12,15 +12,13 @@ when there is something to project.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from typing import Any
 
 from domain.campaign.flow import evolve_campaign, start_campaign
-from domain.codec import decode_campaign
 from domain.events import CampaignCreated
 from domain.records import from_record
-from projections.batch import Batch, Stream
+from projections.batch import Batch, Stream, state_saved
 from projections.errors import ProjectionError
 from projections.log import fact_rows, log_row
 from projections.recall import Recall
@@ -192,7 +190,7 @@ def load_stream(conn: sqlite3.Connection, campaign_id: str) -> Stream:
     return Stream(
         campaign_id,
         name,
-        decode_campaign(json.loads(state)),
+        state_saved(state),
         head=head,
         version=version,
         created_at=created_at,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 # Bump when a table or its meaning changes: a read model of another schema is rebuilt.
-SCHEMA = 10
+SCHEMA = 11
 POSITION_NAME = "read_models"
 
 
@@ -249,7 +249,7 @@ PROJECTION_CAMPAIGNS = Table(
         "created_at": str,
         "created_by": str,
         "updated_at": str,
-        "state": str,
+        "state": bytes,
     },
     ("campaign_id",),
 )

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import json
 import random
+import zlib
 from pathlib import Path
 
+import pytest
+
+from domain.campaign.flow import CampaignState
 from domain.codec import encode_campaign, encode_campaign_json
 from domain.simulate import RandomChance, random_command, random_setup
 from projections.chapter import dumps
@@ -26,20 +30,57 @@ def test_a_json_column_is_the_text_json_dumps_writes_with_sorted_keys() -> None:
         assert dumps(value) == json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
-def test_a_saved_campaign_state_is_its_plain_form_as_json_dumps_writes_it(
-    tmp_path: Path,
-) -> None:
-    rng = random.Random(3)
-    tracker = Tracker(tmp_path / "zoe.sqlite", chance=RandomChance(rng), session="test")
-    setup = random_setup(rng, "classic", 3)
+def played(folder: Path, seed: int, players: int, actions: int) -> CampaignState:
+    """The state of a campaign after its setup and ``actions`` random legal actions."""
+    rng = random.Random(seed)
+    tracker = Tracker(folder / "zoe.sqlite", chance=RandomChance(rng), session="test")
+    setup = random_setup(rng, "classic", players)
     tracker.create_campaign(NAME, "classic", setup.seats)
     tracker.log_action(NAME, setup)
-    for _ in range(20):
+    for _ in range(actions):
         tracker.log_action(NAME, random_command(tracker.state(NAME).chapter, rng))
     state = tracker.state(NAME)
     tracker.close()
+    return state
+
+
+def test_a_saved_campaign_state_is_its_plain_form_as_json_dumps_writes_it(
+    tmp_path: Path,
+) -> None:
+    state = played(tmp_path, 3, 3, 20)
 
     text = encode_campaign_json(state)
 
     assert text == json.dumps(encode_campaign(state), separators=(",", ":"))
     assert "\\u00e9" in text
+
+
+def test_a_saved_state_is_its_json_deflated_and_reads_back_as_the_same_state(
+    tmp_path: Path,
+) -> None:
+    from projections.batch import saved_state, state_saved
+
+    state = played(tmp_path, 5, 4, 30)
+
+    saved = saved_state(state)
+
+    assert zlib.decompress(saved).decode() == encode_campaign_json(state)
+    assert state_saved(saved) == state
+    assert state_saved(encode_campaign_json(state)) == state  # an older layout's text
+
+
+@pytest.mark.parametrize(
+    "damaged",
+    [
+        b"not deflated at all",
+        zlib.compress(b'{"format": 1, "name": "cut')[:-6],  # cut short
+        zlib.compress(b"[" * 1000 + b"]" * 1000),  # deflated, not a state
+        zlib.compress(b" " * (65 * 1024 * 1024), 9),  # inflates past the bound
+    ],
+)
+def test_a_damaged_saved_state_is_one_projection_error(damaged: bytes) -> None:
+    from projections.batch import state_saved
+    from projections.errors import ProjectionError
+
+    with pytest.raises(ProjectionError, match="a saved campaign state is damaged"):
+        state_saved(damaged)
