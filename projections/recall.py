@@ -18,9 +18,10 @@ import msgspec
 from domain.campaign.flow import CampaignState, evolve_campaign, start_campaign
 from domain.codec import decode_campaign
 from domain.events import CampaignCreated
+from domain.packing import inflate, is_deflated
 from domain.records import from_record
 from projections.errors import ProjectionError
-from projections.stored import Stored, decode_row
+from projections.stored import MAX_ROW, Stored, decode_row
 
 SNAPSHOT = (
     "SELECT originator_version, state FROM stored_snapshots WHERE originator_id = ? "
@@ -86,7 +87,9 @@ class Recall:
         if row is None:
             return None, 0
         try:
-            return decode_campaign(SNAPSHOT_ROW.decode(row[1]).state.state.data), int(row[0])
+            raw = bytes(row[1])
+            raw = inflate(raw, MAX_ROW) if is_deflated(raw) else raw  # domain.packing
+            return decode_campaign(SNAPSHOT_ROW.decode(raw).state.state.data), int(row[0])
         except (msgspec.DecodeError, KeyError, TypeError, ValueError) as error:
             raise ProjectionError(
                 f"the campaign file is damaged: the snapshot at #{row[0]} cannot be read ({error})"

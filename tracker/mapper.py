@@ -21,7 +21,7 @@ from uuid import UUID
 import msgspec
 from eventsourcing.persistence import Mapper, StoredEvent
 
-from domain.packing import is_packed, pack, unpack
+from domain.packing import deflate, inflate, is_deflated, is_packed, pack, unpack
 from tracker.errors import UnusableFile
 
 AGGREGATE_TOPIC = "grizzled:Campaign"
@@ -186,17 +186,21 @@ def damaged_row(topic: str, version: int, what: str) -> str:
 
 
 def unpacked(topic: str, version: int, state: bytes) -> bytes:
-    """A logged action's row as JSON: a packed one (``domain.packing``) unpacked, at most
-    MAX_STORED_BYTES, naming inside the parent it names outside; others as they are."""
-    if topic != LOGGED_TOPIC or not isinstance(state, bytes) or not is_packed(state):
+    """A row as JSON: a logged action's packed one (``domain.packing``) unpacked, at most
+    MAX_STORED_BYTES, naming inside the parent it names outside; a snapshot's deflated one
+    inflated, as much; others as they are."""
+    if not isinstance(state, bytes):
         return state  # (a row edited into text is refused by check_row)
+    packed = topic == LOGGED_TOPIC and is_packed(state)
+    deflated = topic == SNAPSHOT_TOPIC and is_deflated(state)
+    if not (packed or deflated):
+        return state
     if len(state) > MAX_STORED_BYTES:
         check_row(topic, version, state)  # refuses it, saying its size
     try:
-        row, _ = unpack(state, MAX_STORED_BYTES)
+        return unpack(state, MAX_STORED_BYTES)[0] if packed else inflate(state, MAX_STORED_BYTES)
     except ValueError as error:
         raise UnusableFile(damaged_row(topic, version, str(error))) from None
-    return row
 
 
 class CheckedMapper(Mapper[UUID]):
@@ -205,9 +209,11 @@ class CheckedMapper(Mapper[UUID]):
 
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         stored = super().to_stored_event(domain_event)
-        if stored.topic != LOGGED_TOPIC:
-            return stored
-        return replace(stored, state=pack(stored.state, domain_event.parent))
+        if stored.topic == LOGGED_TOPIC:
+            return replace(stored, state=pack(stored.state, domain_event.parent))
+        if stored.topic == SNAPSHOT_TOPIC:
+            return replace(stored, state=deflate(stored.state))
+        return stored
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
         topic, version = stored_event.topic, stored_event.originator_version

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any, NamedTuple
 
-from domain.packing import is_packed, unpack
+from domain.packing import inflate, is_deflated, is_packed, unpack
 from tracker.aggregate import Campaign
 from tracker.app import Tracker
 
@@ -74,9 +74,12 @@ def stored_history(tracker: Tracker, name: str) -> list[Entry]:
 
 
 def stored_json(state: bytes | str) -> dict[str, Any]:
-    """A stored row as JSON, a packed logged action's unpacked (``domain.packing``)."""
+    """A stored row as JSON, a packed logged action's unpacked and a deflated snapshot's
+    inflated (``domain.packing``)."""
     raw = state.encode() if isinstance(state, str) else bytes(state)
     if is_packed(raw):
         raw, _ = unpack(raw, 1 << 24)
+    elif is_deflated(raw):
+        raw = inflate(raw, 1 << 24)
     found: dict[str, Any] = json.loads(raw)
     return found

@@ -16,8 +16,9 @@ import pytest
 
 from domain.chapter.commands import StartMission
 from domain.chapter.corrections import CorrectFact
-from domain.packing import is_packed, pack, unpack
+from domain.packing import deflate, is_packed, pack, unpack
 from domain.simulate import RandomChance
+from tests.tracker.history import stored_json
 from tests.tracker.test_tracker import (
     FIRST_MISSION,
     SEATS,
@@ -280,12 +281,12 @@ def test_an_edited_snapshot_is_named(
     (version, state), *_ = rows(
         db, "SELECT originator_version, state FROM stored_snapshots ORDER BY 1"
     )
-    snapshot = json.loads(state)
+    snapshot = stored_json(state)
     snapshot["state"]["head"] = 3
     edit(
         db,
         "UPDATE stored_snapshots SET state = ? WHERE originator_version = ?",
-        (json.dumps(snapshot).encode(), version),
+        (deflate(json.dumps(snapshot).encode()), version),
     )
     assert verified().findings == (
         f"the snapshot at #{version} differs from the replay of the events before it",

@@ -17,7 +17,7 @@ import shutil
 import sqlite3
 import statistics
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -27,7 +27,7 @@ from msgspec.structs import replace
 
 from domain.campaign.flow import CampaignState
 from domain.codec import decode_campaign
-from domain.packing import ZDICT_1, unpack
+from domain.packing import ZDICT_1, deflate, inflate, is_deflated, unpack
 from domain.simulate import RandomChance, random_command, random_setup
 from projections.errors import ProjectionError
 from projections.recall import Recall
@@ -266,27 +266,85 @@ def _tampered(row: bytes, parent: int) -> dict[str, bytes]:
     }
 
 
+def tampered_copies(db: Path, folder: Path, table: str, version: int) -> Iterator[Path]:
+    """A copy of ``db`` for each way the row of ``table`` at ``version`` is tampered with
+    (``_tampered``, ``_tampered_snapshot``), the copy named after it."""
+    with closing(sqlite3.connect(db)) as conn:
+        sql = f"SELECT state FROM {table} WHERE originator_version = ?"
+        (row,) = conn.execute(sql, (version,))
+    found = (
+        _tampered(row[0], version - 1) if table == "stored_events" else _tampered_snapshot(row[0])
+    )
+    for what, state in found.items():
+        copy = folder / f"{what}.sqlite"
+        shutil.copyfile(db, copy)
+        with closing(sqlite3.connect(copy)) as conn, conn:
+            conn.execute(
+                f"UPDATE {table} SET state = ? WHERE originator_version = ?", (state, version)
+            )
+        yield copy
+
+
+def refused_in_one_line(copy: Path, read: Callable[[Tracker], object], said: str) -> None:
+    """The tracker refuses the file with one UnusableFile line saying ``said``."""
+    reader = Tracker(copy)
+    with pytest.raises(UnusableFile, match=said) as refused:
+        read(reader)
+    reader.close()
+    assert "\n" not in str(refused.value), copy.name
+
+
 def test_a_packed_row_that_is_not_ours_makes_the_file_unusable_in_one_line(
     db: Path, tmp_path: Path
 ) -> None:
     tracker, _ = new_campaign(db, 12)
     tracker.close()
-    with closing(sqlite3.connect(db)) as conn:
-        (row,) = conn.execute("SELECT state FROM stored_events WHERE originator_version = 7")
-    for what, state in _tampered(row[0], 6).items():
-        copy = tmp_path / f"{what}.sqlite"
-        shutil.copyfile(db, copy)
-        with closing(sqlite3.connect(copy)) as conn, conn:
-            conn.execute(
-                "UPDATE stored_events SET state = ? WHERE originator_version = 7", (state,)
-            )
-        reader = Tracker(copy)
-        with pytest.raises(UnusableFile, match="event #7 cannot be read") as refused:
-            reader.state(NAME, 8)
-        reader.close()
-        assert "\n" not in str(refused.value), what
+    for copy in tampered_copies(db, tmp_path, "stored_events", 7):
+        refused_in_one_line(copy, lambda reader: reader.state(NAME, 8), "event #7 cannot be read")
         with pytest.raises(ProjectionError, match="event #7 cannot be read"):
             rebuild(copy)
+
+
+def test_a_snapshot_is_stored_deflated_and_read_back_by_the_tracker_and_the_read_models(
+    db: Path, query: Query
+) -> None:
+    tracker, states = new_campaign(db, 60)
+    tracker.close()
+
+    rows = query("SELECT originator_version, state FROM stored_snapshots ORDER BY 1")
+    assert [version for version, _ in rows] == [25, 50]
+    for version, state in rows:
+        assert is_deflated(state)
+        plain = inflate(state, 1 << 24)
+        assert len(state) < len(plain) * 0.6  # a short campaign; 1,111 chapters: 1/20
+        assert json.loads(plain)["state"]["head"] == version
+    assert state_in_a_new_process(db, NAME) == states[60]
+    with closing(sqlite3.connect(db)) as conn:
+        assert Recall(conn).state_at(campaign_id(NAME).hex, 55) == states[55]
+
+
+def _tampered_snapshot(row: bytes) -> dict[str, bytes]:
+    plain = inflate(row, 1 << 24)
+    bomb = zlib.compressobj(9, zlib.DEFLATED, -15)
+    blown = bomb.compress(b" " * (17 << 20)) + bomb.flush()
+    return {
+        "not base64": b'{"z0":"@@@"}',
+        "a bomb": b'{"z0":"%s"}' % base64.b64encode(blown),
+        "a field more": deflate(plain)[:-1] + b',"x":1}',
+        "cut short": deflate(plain)[:60] + b'"}',
+    }
+
+
+def test_a_deflated_snapshot_that_is_not_ours_makes_the_file_unusable_in_one_line(
+    db: Path, tmp_path: Path
+) -> None:
+    tracker, _ = new_campaign(db, 30)
+    tracker.close()
+    said = "the snapshot at #25 cannot be read"
+    for copy in tampered_copies(db, tmp_path, "stored_snapshots", 25):
+        refused_in_one_line(copy, lambda reader: reader.state(NAME), said)
+        with closing(sqlite3.connect(copy)) as conn, pytest.raises(ProjectionError, match=said):
+            Recall(conn).state_at(campaign_id(NAME).hex, 28)
 
 
 def test_the_snapshots_kept_are_a_bounded_number_however_long_the_campaign() -> None:
