@@ -13,8 +13,9 @@ from cli.counts import CARD_NUMBER
 from cli.shown import LONG, shown
 
 if TYPE_CHECKING:
-    from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
-    from rich.table import Table
+    from rich.console import RenderableType
+
+    from cli.grid import Grid
 
 
 def _learnt(ctx: Context) -> dict[str, Any]:
@@ -30,58 +31,17 @@ def _learnt(ctx: Context) -> dict[str, Any]:
     return found
 
 
-class Facts:
-    """Words in bold, then a text: what rich's Table draws with no header, no box and each
-    cell padded 2 spaces left and 1 right. Drawn directly when it fits the console
-    (``rich.table`` and its imports cost ~5 ms of every ``card``); when it does not, it is
-    rich's Table, which folds the texts."""
+def facts_table() -> Grid:
+    """Words in bold, then a text: no header, each cell padded 2 spaces left and 1 right;
+    on a console too narrow, the words are never wrapped and the texts fold."""
+    from cli.grid import Column, Grid
 
-    def __init__(self) -> None:
-        self.rows: list[tuple[str, str]] = []
-
-    def add_row(self, what: str, text: str) -> None:
-        """One more line (both already ``shown``)."""
-        self.rows.append((what, text))
-
-    def widths(self) -> tuple[int, int]:
-        """Each column's width, padding included: its widest cell."""
-        from rich.cells import cell_len
-
-        return (
-            max(cell_len(what) for what, _ in self.rows) + 3,
-            max(cell_len(text) for _, text in self.rows) + 3,
-        )
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        from rich.cells import cell_len
-        from rich.segment import Segment
-        from rich.style import Style
-
-        if not self.rows or sum(self.widths()) > options.max_width:
-            yield self.table()  # too wide to fit, or empty
-            return
-        words, texts = self.widths()
-        bold, plain = Style(bold=True), Style()
-        for what, text in self.rows:  # the Table's segments: padding, cell, padding
-            yield Segment("  ", bold)
-            yield Segment(what + " " * (words - 3 - cell_len(what)), bold)
-            yield Segment(" ", bold)
-            yield Segment("  ", plain)
-            yield Segment(text + " " * (texts - 3 - cell_len(text)))
-            yield Segment(" ", plain)
-            yield Segment.line()
-
-    def table(self) -> Table:
-        """The same lines as a rich Table."""
-        from rich.table import Table
-        from rich.text import Text
-
-        table = Table(show_header=False, show_edge=False, box=None, padding=(0, 1, 0, 2))
-        table.add_column("what", style="bold", no_wrap=True)
-        table.add_column("text", overflow="fold")
-        for what, text in self.rows:
-            table.add_row(Text(what), Text(text))  # Text: a cell is never read as markup
-        return table
+    return Grid(
+        (Column(style="bold", no_wrap=True), Column(overflow="fold")),
+        header=False,
+        pad=(2, 1),
+        edge=True,
+    )
 
 
 def entry_view(entry: dict[str, Any]) -> RenderableType:
@@ -92,7 +52,7 @@ def entry_view(entry: dict[str, Any]) -> RenderableType:
 
     heading = Text(f"#{entry['number']} {entry['kind']}: ", style="bold")
     heading.append(shown(entry["name"], LONG))
-    facts = Facts()
+    facts = facts_table()
     for what, text in entry["facts"].items():
         facts.add_row(what, shown(text, LONG))
     where = "; ".join(entry["where"]) or "in the box (not in play)"
@@ -144,7 +104,7 @@ def box_command(ctx: Context, as_json: bool) -> None:
         ("Conclusions", found["conclusion_lines"]),
     ):
         if lines:
-            facts = Facts()
+            facts = facts_table()
             for what, text in lines:
                 facts.add_row(shown(what, LONG), shown(text, LONG))
             parts += [Text(title, style="bold underline"), facts]

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rich.console import Console, RenderableType
 
-from cli.cmd_cards import Facts
+from cli.cmd_cards import facts_table
 
 TEXT = st.text(st.sampled_from("abcxyz -+()éÉ*0123456789#'.;:漢"), min_size=1, max_size=40)
 
@@ -37,7 +37,7 @@ def drawn(renderable: RenderableType, width: int, colour: bool) -> str:
 def test_the_facts_draw_what_richs_table_draws_at_any_width(
     rows: list[tuple[str, str]], width: int, colour: bool
 ) -> None:
-    facts = Facts()
+    facts = facts_table()
     for what, text in rows:
         facts.add_row(what, text)
 
@@ -46,8 +46,8 @@ def test_the_facts_draw_what_richs_table_draws_at_any_width(
 
 def test_facts_that_fit_are_drawn_without_importing_rich_table() -> None:
     code = (
-        "import sys; from cli.cmd_cards import Facts; from rich.console import Console\n"
-        "f = Facts(); f.add_row('where', 'in the box (not in play)')\n"
+        "import sys; from cli.cmd_cards import facts_table; from rich.console import Console\n"
+        "f = facts_table(); f.add_row('where', 'in the box (not in play)')\n"
         "Console(width=100, file=open('/dev/null', 'w')).print(f)\n"
         "print('rich.table' in sys.modules)"
     )
