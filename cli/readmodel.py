@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from cli.context import Context
-    from cli.render import ScoreLine
     from domain.campaign.flow import CampaignState
 
 
@@ -234,13 +233,15 @@ def projected_state(ctx: Context) -> CampaignState | None:
         return state_saved(row[0])
 
 
-def _score_lines(
+def _score_table(
     conn: sqlite3.Connection, campaign: dict[str, Any], last: int | None
-) -> tuple[list[ScoreLine], tuple[int, int] | None, tuple[int, int, int], int]:
-    from cli.render import ScoreLine
+) -> RenderableType:
+    """``render.score_lines_table`` of the campaign's score rows (the latest ``last``
+    chapters; None: all) and of its chapter running, from its board."""
+    from cli.render import ScoreLine, score_lines_table
     from projections import queries
 
-    page = queries.score_page(conn, campaign["campaign_id"], last)
+    page = queries.score(conn, campaign["campaign_id"], last)
     running = None
     if campaign["chapter_running"]:
         board = queries.status(conn, campaign["campaign_id"], campaign["chapter"])
@@ -253,7 +254,7 @@ def _score_lines(
         for c in page["chapters"]
     ]
     totals = (page["difference"], page["victory_points"], page["negative_points"])
-    return lines, running, totals, page["earlier"]
+    return score_lines_table(lines, running, totals, last, page["earlier"])
 
 
 def score_view(ctx: Context, last: int | None, explain: bool) -> list[RenderableType] | None:
@@ -262,15 +263,14 @@ def score_view(ctx: Context, last: int | None, explain: bool) -> list[Renderable
     the score (``reward_readings``, ``score_facts``); no rules loaded. None where the
     file keeps no read models and only the score is asked (the tracker's state is
     cheaper there than projecting the whole file in memory)."""
-    from cli.render import explained, score_lines_table
+    from cli.render import explained
     from projections import queries
 
     uri, kept = _opened(ctx)
     if not kept and not explain:
         return None
     with _reading(ctx, uri, kept) as (conn, campaign):
-        lines, running, totals, earlier = _score_lines(conn, campaign, last)
-        drawn = [score_lines_table(lines, running, totals, last, earlier)]
+        drawn = [_score_table(conn, campaign, last)]
         if explain:
             readings = queries.reward_readings(conn, campaign["campaign_id"])
             facts = queries.score_facts(conn, campaign["campaign_id"])
@@ -282,7 +282,7 @@ def campaign_view(ctx: Context, last: int | None) -> RenderableType | None:
     """``campaign show`` drawn from the read models (the campaign's row, its score page,
     Helping Hands held and bans): no rules loaded; None where the file keeps no read
     models."""
-    from cli.render import BanLine, HandLine, campaign_lines_panel, score_lines_table
+    from cli.render import BanLine, HandLine, campaign_lines_panel
     from projections import queries
 
     uri, kept = _opened(ctx)
@@ -290,15 +290,14 @@ def campaign_view(ctx: Context, last: int | None) -> RenderableType | None:
         return None
     with _reading(ctx, uri, kept) as (conn, campaign):
         cid = campaign["campaign_id"]
-        score = _score_lines(conn, campaign, last)
+        score = _score_table(conn, campaign, last)
         hands = [h for h in queries.helping_hands(conn, cid) if h["status"] != "not taken"]
         bans = queries.bans(conn, cid)
-    charms = campaign.get("charms") or []
     return campaign_lines_panel(
         campaign["campaign"],
         campaign["ruleset"],
-        list(zip(campaign["seats"], charms, strict=True)),
-        score_lines_table(*score[:3], last, before=score[3]),
+        list(zip(campaign["seats"], campaign["charms"], strict=True)),
+        score,
         [
             HandLine(h["number"], h["name"], h["player"], h["category"], h["chapter"], h["used_in"])
             for h in hands

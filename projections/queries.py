@@ -265,23 +265,6 @@ def log_sessions(conn: sqlite3.Connection, campaign_id: str) -> list[str]:
     return [str(session) for (session,) in rows]
 
 
-def score(conn: sqlite3.Connection, campaign_id: str) -> Row:
-    """The score: Victory Points, Negative Points, the difference, and each chapter's part."""
-    chapters = _plain(
-        conn.execute(
-            "SELECT * FROM campaign_score WHERE campaign_id = ? ORDER BY chapter", (campaign_id,)
-        )
-    )
-    victory = sum(c["victory_points"] for c in chapters)
-    negative = sum(c["negative_points"] for c in chapters)
-    return {
-        "victory_points": victory,
-        "negative_points": negative,
-        "difference": victory - negative,
-        "chapters": chapters,
-    }
-
-
 def reward_readings(conn: sqlite3.Connection, campaign_id: str) -> list[str]:
     """How each ended chapter's Helping Hands were decided, in words, in the order played."""
     rows = conn.execute(
@@ -290,10 +273,11 @@ def reward_readings(conn: sqlite3.Connection, campaign_id: str) -> list[str]:
     return [said for (said,) in rows]
 
 
-def score_page(conn: sqlite3.Connection, campaign_id: str, last: int | None) -> Row:
-    """The score's totals over every chapter and its latest ``last`` chapters (None: every
-    one), oldest first, with how many came before them (``earlier``): what ``score`` and
-    ``campaign show`` draw, read at the same cost after a thousand chapters as after ten."""
+def score(conn: sqlite3.Connection, campaign_id: str, last: int | None = None) -> Row:
+    """The score: Victory Points, Negative Points and the difference over every chapter,
+    each chapter's part (the latest ``last`` chapters; None: every one), oldest first, and
+    how many chapters came before those (``earlier``). ``score`` and ``campaign show`` read
+    a page at the same cost after a thousand chapters as after ten."""
     count, victory, negative = conn.execute(
         "SELECT count(*), coalesce(sum(victory_points), 0), coalesce(sum(negative_points), 0) "
         "FROM campaign_score WHERE campaign_id = ?",

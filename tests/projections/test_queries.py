@@ -86,6 +86,20 @@ def test_score_is_the_domain_score_with_each_chapter(story: tuple[Path, Tracker]
     json.dumps(result)
 
 
+def test_a_page_of_the_score_is_its_latest_chapters_with_the_totals_of_all(
+    story: tuple[Path, Tracker],
+) -> None:
+    db, _ = story
+    with closing(queries.connect(db)) as conn:
+        whole, page = queries.score(conn, CID), queries.score(conn, CID, 3)
+
+    assert [c["chapter"] for c in page["chapters"]] == [7, 8, 9]
+    assert page["chapters"] == whole["chapters"][-3:]
+    assert (page["earlier"], whole["earlier"]) == (7, 0)
+    totals = ("victory_points", "negative_points", "difference")
+    assert [page[k] for k in totals] == [whole[k] for k in totals]
+
+
 def test_the_log_filters_by_chapter_last_entries_and_undone(story: tuple[Path, Tracker]) -> None:
     db, tracker = story
     with closing(queries.connect(db)) as conn:
