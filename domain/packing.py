@@ -121,7 +121,7 @@ def unpack(row: bytes, most: int) -> tuple[bytes, int]:
         data = binascii.a2b_base64(packed.z1, strict_mode=True)
     except (msgspec.DecodeError, binascii.Error) as error:
         raise ValueError(f"a packed row that is not one ({error})") from None
-    out = _inflated(data, zlib.decompressobj(-15, ZDICT_1), most, "a packed row")
+    out = inflated(data, zlib.decompressobj(-15, ZDICT_1), most, "a packed row")
     try:
         inner = PARENT.decode(out).parent
     except msgspec.DecodeError as error:
@@ -160,12 +160,13 @@ def inflate(row: bytes, most: int) -> bytes:
         data = binascii.a2b_base64(DEFLATED.decode(row).z0, strict_mode=True)
     except (msgspec.DecodeError, binascii.Error) as error:
         raise ValueError(f"a deflated row that is not one ({error})") from None
-    return _inflated(data, zlib.decompressobj(-15), most, "a deflated row")
+    return inflated(data, zlib.decompressobj(-15), most, "a deflated row")
 
 
-def _inflated(data: bytes, inflater: Any, most: int, what: str) -> bytes:
-    """``data`` inflated whole, at most ``most`` bytes (ValueError naming ``what``: it
-    does not inflate, inflates further, is cut short or followed by other data)."""
+def inflated(data: bytes, inflater: Any, most: int, what: str) -> bytes:
+    """``data`` inflated whole by ``inflater`` (a ``zlib.decompressobj``), at most ``most``
+    bytes (ValueError naming ``what``: it does not inflate, inflates further, is cut short
+    or followed by other data)."""
     try:
         out: bytes = inflater.decompress(data, most + 1)
     except zlib.error as error:

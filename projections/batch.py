@@ -13,6 +13,7 @@ import msgspec
 from domain.campaign.flow import CampaignState
 from domain.chapter.state import ChapterState
 from domain.codec import decode_campaign, encode_campaign_json
+from domain.packing import inflated
 from projections.campaign import reward_facts
 from projections.errors import ProjectionError
 
@@ -30,17 +31,11 @@ def saved_state(state: CampaignState) -> bytes:
 
 def state_saved(value: bytes | str) -> CampaignState:
     """The campaign state ``saved_state`` kept (ProjectionError: not one)."""
-    if isinstance(value, str):  # an older layout's JSON text
-        text = value.encode()
-    else:
-        inflate = zlib.decompressobj()
-        try:
-            text = inflate.decompress(value, MAX_STATE)
-        except (zlib.error, TypeError) as error:
-            raise ProjectionError(f"a saved campaign state is damaged ({error})") from None
-        if inflate.unconsumed_tail or not inflate.eof:
-            raise ProjectionError("a saved campaign state is damaged (cut short or too long)")
     try:
+        if isinstance(value, str):  # an older layout's JSON text
+            text = value.encode()
+        else:
+            text = inflated(value, zlib.decompressobj(), MAX_STATE, "a deflated state")
         return decode_campaign(msgspec.json.decode(text))
     except (msgspec.DecodeError, ValueError, KeyError, TypeError, RecursionError) as error:
         raise ProjectionError(f"a saved campaign state is damaged ({error})") from None

@@ -125,12 +125,19 @@ def fact_rows(event: Stored) -> list[tuple[Any, ...]]:
         return []
     rows: list[tuple[Any, ...]] = []
     for record in event.records():
-        kind = str(record["type"])
+        kind, data = str(record["type"]), record["data"]
         if kind in SCORED:
-            for point, what in points(kind, record["data"]):
-                chapter = record["data"]["chapter"]
+            for point, what in points(kind, data):
                 rows.append(
-                    (event.campaign_id, event.version, len(rows) + 1, kind, point, chapter, what)
+                    (
+                        event.campaign_id,
+                        event.version,
+                        len(rows) + 1,
+                        kind,
+                        point,
+                        data["chapter"],
+                        what,
+                    )
                 )
     return rows
 
