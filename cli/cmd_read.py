@@ -198,7 +198,6 @@ def undo(ctx: Context, steps: int, reason: str, to_version: int | None, yes: boo
     tracker = ctx.tracker()
     with refusals():
         if to_version is not None:
-            tracker.campaign(name, to_version)  # past the log's end: "there is no log entry #N"
             plan = tracker.undo_plan(name, to_version)
         else:
             plan = tracker.undo_steps(name, steps)

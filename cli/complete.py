@@ -7,16 +7,26 @@ it offers).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from click import Context, Parameter
-from click.shell_completion import CompletionItem
 
 from cli.parse import THREAT_NAMES, TILES
 from cli.shown import shown
 
 if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
+
     from domain.chapter.state import ChapterState
+
+
+def _offered(words: Iterable[str]) -> list[CompletionItem]:
+    """The words as click's completion items (click's completion module is imported only
+    when the shell asks: a logged action does not pay for it)."""
+    from click.shell_completion import CompletionItem
+
+    return [CompletionItem(word) for word in words]
 
 
 def _state(ctx: Context) -> object | None:
@@ -37,7 +47,7 @@ def complete_player(ctx: Context, param: Parameter, incomplete: str) -> list[Com
     state = _state(ctx)
     seats = getattr(state, "seats", ())
     names = [s.name for s in seats if shown(s.name) == s.name]
-    return [CompletionItem(n) for n in names if n.lower().startswith(incomplete.lower())]
+    return _offered(n for n in names if n.lower().startswith(incomplete.lower()))
 
 
 def complete_actor(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
@@ -50,11 +60,7 @@ def complete_actor(ctx: Context, param: Parameter, incomplete: str) -> list[Comp
     actor = chapter.active_player if chapter.phase == Phase.MISSION else None
     pending = chapter.support if chapter.phase == Phase.SUPPORT else None
     names = [actor.name] if actor else [pending.player] if pending else []
-    return [
-        CompletionItem(n)
-        for n in names
-        if shown(n) == n and n.lower().startswith(incomplete.lower())
-    ]
+    return _offered(n for n in names if shown(n) == n and n.lower().startswith(incomplete.lower()))
 
 
 def complete_card(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
@@ -64,7 +70,7 @@ def complete_card(ctx: Context, param: Parameter, incomplete: str) -> list[Compl
 
     state = _state(ctx)
     catalogue = getattr(state, "catalogue", None) or base_catalogue()
-    return [CompletionItem(c) for c in completions(incomplete, catalogue) if shown(c) == c]
+    return _offered(c for c in completions(incomplete, catalogue) if shown(c) == c)
 
 
 def complete_legal_card(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
@@ -76,7 +82,7 @@ def complete_legal_card(ctx: Context, param: Parameter, incomplete: str) -> list
     recruit = ctx.parent is not None and ctx.parent.info_name == "recruit"
     cards = [] if chapter is None else _cards_now(chapter, "recruit" if recruit else ctx.info_name)
     word = incomplete.lower()
-    return [CompletionItem(c) for c in cards if c.startswith(word) and shown(c) == c]
+    return _offered(c for c in cards if c.startswith(word) and shown(c) == c)
 
 
 def _cards_now(chapter: ChapterState, command: str | None) -> list[str]:
@@ -95,7 +101,7 @@ def _cards_now(chapter: ChapterState, command: str | None) -> list[str]:
 
 def complete_threat(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
     """The six threats."""
-    return [CompletionItem(t) for t in THREAT_NAMES if t.startswith(incomplete.lower())]
+    return _offered(t for t in THREAT_NAMES if t.startswith(incomplete.lower()))
 
 
 def complete_tile(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
@@ -103,7 +109,7 @@ def complete_tile(ctx: Context, param: Parameter, incomplete: str) -> list[Compl
     withdraw with (``--remove``: the ones an Absent-minded player may remove first;
     ``--chaplain-tile``: the Chaplain's, as a Mission starts). None outside of that."""
     word = incomplete.lower()
-    return [CompletionItem(t) for t in _tiles_now(_state(ctx), param.name) if t.startswith(word)]
+    return _offered(t for t in _tiles_now(_state(ctx), param.name) if t.startswith(word))
 
 
 def _tiles_now(state: object, option: str | None) -> list[str]:
@@ -124,6 +130,8 @@ def _tiles_now(state: object, option: str | None) -> list[str]:
 
 def complete_fact(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
     """The facts ``correct`` sets, each with what it means."""
+    from click.shell_completion import CompletionItem
+
     from domain.chapter.facts import FACTS
 
     word = incomplete.lower()

@@ -9,13 +9,12 @@ sees (an unknown option or command holding bytes that are not UTF-8, or a NUL).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
 
-from cli.shown import HIDDEN, LONG, quoted
+from cli.shown import HIDDEN, LONG, SURROGATES, holds, quoted
 
 NAME_MOST = 40  # a campaign's or a player's name
 TITLE_MOST = 60  # a Briefing's title, an Order's, a Recruit's or a Helping Hand's name
@@ -23,15 +22,14 @@ WORD_MOST = 200  # a card, a tile, a list of numbers: read further by cli/parse.
 TEXT_MOST = LONG  # a reason, a card's effect, notes
 LOG_ENTRIES = 2**31 - 1  # log entry numbers (SQLite's integers stop at 2**63 - 1)
 F = TypeVar("F", bound=Callable[..., Any])
-UNDECODABLE = re.compile("[\ud800-\udfff]")  # how Python keeps bytes that were not UTF-8
 
 
 def problem(text: str, most: int) -> str | None:
     """Why ``text`` cannot be an argument (bytes that are not UTF-8, a control character,
     more than ``most`` characters), or None."""
-    if UNDECODABLE.search(text):
+    if holds(SURROGATES, text):
         return f"{quoted(text)} is not valid UTF-8 (is the terminal set to another encoding?)"
-    if HIDDEN.search(text):
+    if holds(HIDDEN, text):
         return f"{quoted(text)} holds a control character: write printable text on one line"
     if len(text) > most:
         return f"{quoted(text)} is {len(text)} characters long: at most {most}"
@@ -42,7 +40,7 @@ def check_argv(args: list[str]) -> str | None:
     """A one-line usage message for the first raw argument holding bytes that are not
     UTF-8 (lone surrogates) or a NUL, else None."""
     for number, arg in enumerate(args, 1):
-        if UNDECODABLE.search(arg):
+        if holds(SURROGATES, arg):
             return f"argument {number} {quoted(arg)} is not valid UTF-8"
         if "\0" in arg:
             return f"argument {number} {quoted(arg)} holds a NUL character"

@@ -11,11 +11,16 @@ never put into a rich markup string, so a stored ``[link=...]`` stays words.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 # C0 and C1 controls and DEL; line and paragraph separators; the bidirectional embeddings,
-# overrides and isolates that reorder what follows them; lone surrogates.
-HIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+# overrides and isolates that reorder what follows them; lone surrogates. Every one of them
+# is a character ``str.isprintable`` refuses (tests/cli/test_shown.py checks them all), so
+# printable text is never searched, and the expression (its ranges cost ~1 ms to compile)
+# is compiled the first time a text is not printable.
+HIDDEN = "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+SURROGATES = "[\ud800-\udfff]"  # how Python keeps bytes that were not UTF-8
 NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
 LONG = 2000  # the longest free text an argument may be (cli/params.py): shown whole
 LINE = 200  # a summary or a reason in a table: a line or two (``log --json`` has it whole)
@@ -40,7 +45,17 @@ def shown(text: object, most: int = LONG) -> str:
     text = text if isinstance(text, str) else str(text)
     if len(text) > most:
         text = text[: most - len(CUT)] + CUT
-    return HIDDEN.sub(_visible, text)
+    return text if text.isprintable() else _pattern(HIDDEN).sub(_visible, text)
+
+
+@cache
+def _pattern(chars: str) -> re.Pattern[str]:
+    return re.compile(chars)
+
+
+def holds(chars: str, text: str) -> bool:
+    """Whether ``text`` holds one of ``chars`` (``HIDDEN`` or ``SURROGATES``)."""
+    return not text.isprintable() and _pattern(chars).search(text) is not None
 
 
 def shown_all(value: Any, most: int = LONG) -> Any:

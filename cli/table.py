@@ -9,7 +9,7 @@ device logged meanwhile is picked up and shown; a line that would take something
 (undo, redo, revert, a correction) is then not run, for the person to look at the board
 first. The upkeep (the read models' catch-up) waits until the board is drawn. The short
 forms are in ``cli.table_words``, Tab's offers in ``cli.table_complete``, the prompt in
-``cli.table_prompt``, the campaign kept in memory in ``cli.table_cache``.
+``cli.table_prompt``, the campaign kept in memory by the tracker (``tracker.kept``).
 
 On a terminal the prompt is prompt_toolkit's (completion, history kept in the data
 directory, the board in one line under it); without one (a pipe, a script) lines are
@@ -50,9 +50,6 @@ class Session:
         self.seen_waiting = False  # picked up while the prompt waited (see watch)
         self._drawn: tuple[int, int, str, str] | None = None  # version, width, prompt, toolbar
         ctx.catch_up_later = True  # after the board is drawn: see tidy
-        from cli.table_cache import keep_campaigns
-
-        keep_campaigns(ctx.tracker())
         self.name = ctx.campaign_name()
         ctx.campaign_option = self.name  # pinned: a campaign created elsewhere changes nothing
         from cli.main import LAZY

@@ -19,14 +19,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from eventsourcing.domain import Aggregate
-from eventsourcing.persistence import Transcoding
-
 from domain.campaign.flow import CampaignState, evolve_campaign, start_campaign
 from domain.codec import decode_campaign, encode_campaign
 from domain.events import CampaignCreated
 from domain.records import from_record
 from tracker.errors import UnusableFile
+from tracker.library import Aggregate, Transcoding
 
 UNKNOWN_SESSION = "before sessions were recorded"
 

@@ -14,8 +14,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
 
 import msgspec
-from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
-from eventsourcing.persistence import IntegrityError, JSONTranscoder, Mapper, PersistenceError
 
 from domain.campaign.flow import (
     CampaignState,
@@ -46,6 +44,16 @@ from tracker.errors import (
     RevertRefused,
     TrackerError,
     UnusableFile,
+)
+from tracker.kept import KEPT, KeptCampaigns
+from tracker.library import (
+    AggregateNotFoundError,
+    Application,
+    IntegrityError,
+    JSONTranscoder,
+    Mapper,
+    PersistenceError,
+    ProcessingEvent,
 )
 from tracker.mapper import CheckedMapper
 
@@ -174,6 +182,15 @@ class Tracker(Application[UUID]):
             super().__init__(env=env)
         except (PersistenceError, sqlite3.Error) as error:
             raise self._failure(error) from None
+
+    def construct_repository(self) -> KeptCampaigns:
+        """The library's repository, keeping the campaigns it loads (tracker.kept)."""
+        return KeptCampaigns(
+            event_store=self.events,
+            snapshot_store=self.snapshots,
+            cache_maxsize=KEPT,
+            fastforward=True,
+        )
 
     def construct_mapper(self) -> Mapper[UUID]:
         """The library's mapper, checking every stored row before it resolves a topic."""
@@ -370,7 +387,14 @@ class Tracker(Application[UUID]):
 
     def undo_plan(self, name: str, target: int) -> list[int]:
         """The actions an undo back to just after event ``target`` would take back."""
-        walk = self._walk(self.campaign(name), until=target)
+        campaign = self.campaign(name)
+        if not 1 <= target <= campaign.version:  # the words ``campaign(name, target)`` has
+            raise NoSuchEvent(
+                f"log entries are numbered from 1, not {target}"
+                if target < 1
+                else f"there is no log entry #{target}: the log ends at #{campaign.version}"
+            )
+        walk = self._walk(campaign, until=target)
         if walk[-1] != target:
             raise NotOnCurrentLine(
                 f"event #{target} is not an action of the current line of play "

@@ -29,10 +29,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import msgspec
-from eventsourcing.persistence import StoredEvent
-from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor
 
 from domain.packing import is_packed, unpack
+from tracker.library import SQLiteApplicationRecorder, SQLiteCursor, StoredEvent
 from tracker.mapper import MAX_STORED_BYTES
 
 try:  # CPython's builtin SHA-256: importing hashlib starts OpenSSL (see tracker.app)

@@ -19,10 +19,10 @@ from typing import Any, Literal
 from uuid import UUID
 
 import msgspec
-from eventsourcing.persistence import Mapper, StoredEvent
 
 from domain.packing import deflate, inflate, is_deflated, is_packed, pack, unpack
 from tracker.errors import UnusableFile
+from tracker.library import Mapper, StoredEvent
 
 AGGREGATE_TOPIC = "grizzled:Campaign"
 LOGGED_TOPIC = "grizzled:Campaign.ActionLogged"  # written packed (domain.packing)

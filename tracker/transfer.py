@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING, Any, Literal
 from uuid import UUID
 
 import msgspec
-from eventsourcing.persistence import IntegrityError
 
 from tracker import dbfile
 from tracker.errors import CampaignExists, TrackerError, UnusableFile
 from tracker.integrity import GENESIS, chained, checkpoint, content_digest
 from tracker.integrity import link as chain_link
+from tracker.library import IntegrityError, StoredEvent
 from tracker.mapper import EVENT_TOPICS, check_row, unpacked
 
 if TYPE_CHECKING:
@@ -234,8 +234,6 @@ def store(tracker: Tracker, events: list[tuple[int, str, bytes]], stream: UUID) 
     """Save the rows as the campaign ``stream``'s events, in one transaction (through the
     checked mapper, and the recorder that chains them); the library's IntegrityError if
     the campaign is there already."""
-    from eventsourcing.persistence import StoredEvent
-
     mapper = tracker.mapper
     decoded = [mapper.to_domain_event(StoredEvent(stream, v, t, s)) for v, t, s in events]
     tracker.save(*decoded)

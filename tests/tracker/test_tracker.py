@@ -65,6 +65,7 @@ from tracker.app import NAMESPACE, Logged, Tracker, campaign_id
 from tracker.errors import (
     CampaignExists,
     CampaignNotFound,
+    NoSuchEvent,
     NothingToRedo,
     NothingToUndo,
     NotOnCurrentLine,
@@ -488,11 +489,16 @@ def test_undo_to_takes_back_everything_after_a_chosen_action_of_the_current_line
     assert (undone.version, undone.actions) == (9, (5, 6, 7, 8))
     assert undone.state == tracker.state("Friday", 4) == tracker.state("Friday")
     assert tracker.line_of_play("Friday") == [2, 3, 4]
-    for target, why in ((6, "undone"), (9, "an undo, not an action"), (42, "never logged")):
+    for target, why in ((6, "undone"), (9, "an undo, not an action")):
         with pytest.raises(NotOnCurrentLine, match=f"event #{target} is not an action"):
             tracker.undo_plan("Friday", target)
         with pytest.raises(NotOnCurrentLine):
             tracker.undo_to("Friday", target, reason=why)
+    for target, said in ((42, "there is no log entry #42: the log ends at #9"), (0, "from 1")):
+        with pytest.raises(NoSuchEvent, match=said):
+            tracker.undo_plan("Friday", target)
+        with pytest.raises(NoSuchEvent, match=said):
+            tracker.undo_to("Friday", target)
     assert tracker.undo_plan("Friday", 4) == []
     with pytest.raises(NothingToUndo, match="event #4 is the last action"):
         tracker.undo_to("Friday", 4)

@@ -1,7 +1,8 @@
-"""The table session's campaign kept in memory between actions (``grizzled table``).
+"""The campaigns a tracker has loaded, kept in memory for its next loads.
 
-The one-shot CLI loads the campaign from its latest snapshot on every command. A session
-runs many commands on one open file, so its tracker keeps the campaign it last loaded and,
+Without it, every load of a campaign starts again from its latest snapshot: an undo asks
+for the campaign several times (what it takes back, the preview, the undo itself), and a
+table session (``grizzled table``) for every action. The tracker keeps what it loaded and,
 on each load, reads only the events stored after it (the library's cache with
 "fast-forward": what another process logged meanwhile is read like one's own). The
 library copies a cached aggregate with ``deepcopy``, which for a campaign's whole frozen
@@ -12,15 +13,12 @@ place (frozen structs, tuples), so a shallow copy with lists of its own is as sa
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from uuid import UUID
 
-from eventsourcing.application import Repository
+from tracker.library import Repository
 
-if TYPE_CHECKING:
-    from tracker.app import Tracker
-
-KEPT = 4  # campaigns kept (a session works on one)
+KEPT = 4  # campaigns kept (a command or a session works on one)
 
 
 class KeptCampaigns(Repository[UUID]):
@@ -36,13 +34,3 @@ class KeptCampaigns(Repository[UUID]):
         if isinstance(getattr(copied, "redo", None), list):
             copied.redo = list(copied.redo)
         return copied
-
-
-def keep_campaigns(tracker: Tracker) -> None:
-    """Give the session's tracker a repository that keeps the campaigns it loads."""
-    tracker._repository = KeptCampaigns(
-        event_store=tracker.events,
-        snapshot_store=tracker.snapshots,
-        cache_maxsize=KEPT,
-        fastforward=True,
-    )
