@@ -20,7 +20,7 @@ import msgspec
 from domain.packing import is_packed, unpack
 from projections.errors import ProjectionError
 
-# What the tracker's upcaster gives version-1 events (tracker.aggregate.UNKNOWN_SESSION).
+# What the tracker's upcaster gives version-1 events (tracker.stream.UNKNOWN_SESSION).
 UNKNOWN_SESSION = "before sessions were recorded"
 TOPIC_PREFIX = "grizzled:Campaign."
 MAX_ROW = 16 * 1024 * 1024  # the most a packed row may unpack to (tracker.mapper's limit)

@@ -28,7 +28,7 @@ from domain.errors import RuleViolation
 from domain.events import ChapterLost, ChapterStarted, ChapterWon, Event, to_record
 from domain.records import from_record
 from tracker import dbfile
-from tracker.aggregate import Campaign, CampaignStateAsDict
+from tracker.aggregate import Campaign, CampaignStateAsDict, is_revert
 from tracker.chance import Draw, Recording, Replaying
 from tracker.config import current_session, current_user
 from tracker.dbfile import CREATE, READ, Access
@@ -56,6 +56,7 @@ from tracker.library import (
     ProcessingEvent,
 )
 from tracker.mapper import CheckedMapper
+from tracker.stream import REVERTED_TOPIC
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignCommand
@@ -356,7 +357,7 @@ class Tracker(Application[UUID]):
         rows = self.query(
             "SELECT json_extract(CAST(state AS TEXT), '$.replaced') FROM stored_events "
             "WHERE originator_id = ? AND originator_version = ? AND topic = ?",
-            (campaign.id.hex, walk[steps - 1], Campaign.ActionReverted.TOPIC),
+            (campaign.id.hex, walk[steps - 1], REVERTED_TOPIC),
         )
         return int(rows[0][0]) if rows else walk[steps]
 
@@ -426,7 +427,7 @@ class Tracker(Application[UUID]):
             )
         nodes = {e.originator_version: e for e in self._line_events(name, walk)}
         taken = nodes[target]
-        if isinstance(taken, Campaign.ActionReverted):
+        if is_revert(taken):
             raise NotOnCurrentLine(
                 f"event #{target} is a revert: take it back with grizzled undo, or revert "
                 "an action it re-applied"
@@ -496,7 +497,7 @@ class Tracker(Application[UUID]):
         later: list[tuple[int, str, dict[str, Any], list[Draw]]] = []
         for version in reversed(newest_first):
             node = nodes[version]
-            if isinstance(node, Campaign.ActionReverted):
+            if is_revert(node):
                 later += [
                     (r["of"], r["summary"], r["command"], r.get("draws") or [])
                     for r in node.reapplied
@@ -557,7 +558,7 @@ class Tracker(Application[UUID]):
         steps = []
         for action in self._line_events(name, actions):
             version = action.originator_version
-            if isinstance(action, Campaign.ActionReverted):  # each action it decided again
+            if is_revert(action):  # each action it decided again
                 if version == actions[0]:
                     state = self._revert_base(action)
                 steps.append(ReplayStep(version, f"revert of #{action.reverted}", state))
@@ -617,7 +618,7 @@ class Tracker(Application[UUID]):
         rows = self.query(
             "SELECT originator_version, json_extract(CAST(state AS TEXT), '$.parent') "
             "FROM stored_events WHERE originator_id = ? AND topic IN (?, ?)",
-            (campaign.hex, Campaign.ActionLogged.TOPIC, Campaign.ActionReverted.TOPIC),
+            (campaign.hex, Campaign.ActionLogged.TOPIC, REVERTED_TOPIC),
         )
         return {int(v): int(p) for v, p in rows}
 
@@ -687,7 +688,7 @@ SELECT version FROM line LIMIT ?4
 
 def _summary(action: Any) -> str:
     """An action on the line, in words."""
-    if isinstance(action, Campaign.ActionReverted):
+    if is_revert(action):
         return f"revert of #{action.reverted}"
     return str(action.summary)
 

@@ -57,6 +57,7 @@ with object_init_known():
         Transcoding,
     )
     from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor
+    from eventsourcing.utils import register_topic
 
 __all__ = [
     "Aggregate",
@@ -72,4 +73,5 @@ __all__ = [
     "SQLiteCursor",
     "StoredEvent",
     "Transcoding",
+    "register_topic",
 ]

@@ -361,7 +361,7 @@ class _Replay:
     def _decide_again(self, state: CampaignState, event: Any) -> None:
         """An action's command decided again on the state before it, with its draws."""
         from domain.codec import decode_campaign
-        from tracker.aggregate import Campaign
+        from tracker.aggregate import Campaign, is_revert
 
         version = event.originator_version
         if isinstance(event, Campaign.ActionLogged):
@@ -369,7 +369,7 @@ class _Replay:
                 self.without_command += 1
                 return
             self._compare(version, event.summary, state, event.command, event.draws, event.events)
-        elif isinstance(event, Campaign.ActionReverted):
+        elif is_revert(event):
             if event.base is not None:  # recorded by an older version: the state itself
                 state = decode_campaign(event.base)
             else:

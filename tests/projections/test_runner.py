@@ -26,8 +26,8 @@ from projections.runner import catch_up, rebuild
 from projections.stored import UNKNOWN_SESSION
 from tests.projections.conftest import all_rows, copy_db, rebuilt_copy
 from tests.tracker.history import stored_history
-from tracker.aggregate import UNKNOWN_SESSION as TRACKER_UNKNOWN_SESSION
 from tracker.app import Tracker, campaign_id
+from tracker.stream import UNKNOWN_SESSION as TRACKER_UNKNOWN_SESSION
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURE = REPO / "tests" / "tracker" / "fixtures" / "campaign-v1.sqlite"

@@ -20,9 +20,10 @@ from domain.chapter.commands import PlayCard
 from domain.events import CardPlayed
 from domain.records import from_record
 from tests.tracker.history import stored_history, stored_json
-from tracker.aggregate import UNKNOWN_SESSION, Campaign
+from tracker.aggregate import Campaign
 from tracker.app import Tracker
 from tracker.errors import NothingToRedo
+from tracker.stream import UNKNOWN_SESSION
 
 FIXTURE = Path(__file__).parent / "fixtures" / "campaign-v1.sqlite"
 NAME = "Old Friday"

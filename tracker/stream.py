@@ -1,0 +1,66 @@
+"""What every event of a campaign's stream shares: its base class, its class version
+(the table's session, added in version 2), the one line a stored event the rules cannot
+replay becomes, and the topics of the events that take actions back.
+
+Its own module so that the aggregate (``tracker.aggregate``) and the events defined apart
+from it (``tracker.takeback``) both build on it without importing each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Protocol
+
+from tracker.errors import UnusableFile
+from tracker.library import Aggregate
+
+if TYPE_CHECKING:
+    from domain.campaign.flow import CampaignState
+
+UNKNOWN_SESSION = "before sessions were recorded"
+# The topics of the events that take actions back (tracker.takeback), named without them.
+UNDONE_TOPIC = "grizzled:Campaign.ActionsUndone"
+REDONE_TOPIC = "grizzled:Campaign.ActionsRedone"
+REVERTED_TOPIC = "grizzled:Campaign.ActionReverted"
+
+
+class CampaignEvent(Aggregate.Event):
+    """The base of a campaign's events (``Campaign.Event``). Given to the aggregate as its
+    ``Event``, so that the library does not define every event class a second time."""
+
+
+class Line(Protocol):
+    """What an event changes of the campaign it is applied to (``tracker.aggregate``)."""
+
+    state: CampaignState
+    head: int
+    redo: list[list[int]]
+
+    def restore(self, version: int, restored: dict[str, Any] | None, head: int) -> None:
+        """Return to a recorded state (``Campaign.restore``)."""
+
+
+@contextmanager
+def replaying(version: int) -> Iterator[None]:
+    """Stored data that the rules cannot replay (an unknown event type or player, a state
+    that does not fit its schema) ends as one UnusableFile line naming the event."""
+    try:
+        yield
+    except UnusableFile:
+        raise
+    except Exception as error:
+        raise UnusableFile(
+            f"the campaign file is damaged: event #{version} cannot be replayed "
+            f"({type(error).__name__}: {error})"
+        ) from None
+
+
+class SessionV2:
+    """Version 2 of every stored event added the table's session; version 1 had none."""
+
+    class_version = 2
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        state["session"] = UNKNOWN_SESSION
