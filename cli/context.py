@@ -13,7 +13,6 @@ import sqlite3
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
@@ -41,22 +40,31 @@ class Refused(click.ClickException):
         return self.message
 
 
-@dataclass
 class Context:
-    """Built once per invocation by the ``grizzled`` group."""
+    """Built once per invocation by the ``grizzled`` group. (A plain class: a dataclass's
+    generated methods cost every command ~2 M instructions to compile at start-up.)"""
 
-    db: str
-    campaign_option: str | None = None
-    access: Access = "write"
-    recorded: int | None = None  # the version this command recorded, if any
-    changed: bool = False  # this command wrote to the file or checked it whole
-    _tracker: Tracker | None = field(default=None, repr=False)
-    _console: Console | None = field(default=None, repr=False)
-    _loaded: Campaign | None = field(default=None, repr=False)  # what state() loaded
-    # a command that only reads: its state from the read models (cli.main gives
-    # cli.readmodel.projected_state; None: from the tracker)
-    read_state: Callable[[Context], CampaignState | None] | None = field(default=None, repr=False)
-    catch_up_later: bool = False  # a table session catches the read models up between lines
+    def __init__(
+        self,
+        db: str,
+        campaign_option: str | None = None,
+        access: Access = "write",
+        *,
+        read_state: Callable[[Context], CampaignState | None] | None = None,
+        _tracker: Tracker | None = None,
+    ) -> None:
+        self.db = db
+        self.campaign_option = campaign_option
+        self.access: Access = access
+        self.recorded: int | None = None  # the version this command recorded, if any
+        self.changed = False  # this command wrote to the file or checked it whole
+        self._tracker = _tracker
+        self._console: Console | None = None
+        self._loaded: Campaign | None = None  # what state() loaded
+        # a command that only reads: its state from the read models (cli.main gives
+        # cli.readmodel.projected_state; None: from the tracker)
+        self.read_state = read_state
+        self.catch_up_later = False  # a table session catches the read models up between lines
 
     # --- where ---------------------------------------------------------------------------
     @property

@@ -11,6 +11,7 @@ it returns to in turn.
 from __future__ import annotations
 
 import sqlite3
+from functools import cache
 from typing import Any
 
 import msgspec
@@ -46,7 +47,11 @@ class _Snapshot(msgspec.Struct, frozen=True):
     state: _Aggregate
 
 
-SNAPSHOT_ROW = msgspec.json.Decoder(_Snapshot)
+@cache
+def snapshot_row() -> msgspec.json.Decoder[_Snapshot]:
+    """The decoder of a snapshot's row, made when an undo first needs one (msgspec reads
+    the three schemas' annotations as it makes it: a logged action never needs it)."""
+    return msgspec.json.Decoder(_Snapshot)
 
 
 class Recall:
@@ -89,7 +94,7 @@ class Recall:
         try:
             raw = bytes(row[1])
             raw = inflate(raw, MAX_ROW) if is_deflated(raw) else raw  # domain.packing
-            return decode_campaign(SNAPSHOT_ROW.decode(raw).state.state.data), int(row[0])
+            return decode_campaign(snapshot_row().decode(raw).state.state.data), int(row[0])
         except (msgspec.DecodeError, KeyError, TypeError, ValueError) as error:
             raise ProjectionError(
                 f"the campaign file is damaged: the snapshot at #{row[0]} cannot be read ({error})"

@@ -139,7 +139,17 @@ class Named(msgspec.Struct, frozen=True):
 
 NAMED = msgspec.json.Decoder(Named)
 EVENT_TOPICS = frozenset(topic for topic in SCHEMAS if topic != SNAPSHOT_TOPIC)
-DECODERS = {topic: msgspec.json.Decoder(schema) for topic, schema in SCHEMAS.items()}
+DECODERS: dict[str, msgspec.json.Decoder[Any]] = {}  # made when a topic is first met
+
+
+def decoder_of(topic: str) -> msgspec.json.Decoder[Any] | None:
+    """The decoder of a topic's rows, made the first time it is asked for: msgspec reads
+    a schema's annotations as it makes one (~0.5 M instructions a class), and a logged
+    action meets two topics of six."""
+    decoder = DECODERS.get(topic)
+    if decoder is None and topic in SCHEMAS:
+        decoder = DECODERS[topic] = msgspec.json.Decoder(SCHEMAS[topic])
+    return decoder
 
 
 def where(topic: str, version: int) -> str:
@@ -149,7 +159,7 @@ def where(topic: str, version: int) -> str:
 
 def check_row(topic: str, version: int, state: bytes) -> None:
     """Refuse a stored row that grizzled would never have written (UnusableFile)."""
-    decoder = DECODERS.get(topic)
+    decoder = decoder_of(topic)
     if decoder is None:
         raise UnusableFile(unknown_topic(topic, where(topic, version)))
     if not isinstance(state, bytes | bytearray | memoryview):  # edited into TEXT, or a number
