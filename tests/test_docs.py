@@ -23,13 +23,12 @@ def test_the_event_catalogue_documents_every_domain_event_and_field():
 
 def test_the_event_catalogue_documents_every_stored_event_and_field():
     text = (DOCS / "events.md").read_text()
-    stored = [
-        kind
-        for kind in vars(Campaign).values()
-        if isinstance(kind, type)
-        and issubclass(kind, Campaign.Event)
-        and kind is not Campaign.Event
-    ]
+    from tracker.mapper import EVENT_TOPICS
+
+    # every topic the tracker stores, as the aggregate names its class (some are defined
+    # only when first asked for: tracker/takeback/)
+    stored = [getattr(Campaign, topic.rpartition(".")[2]) for topic in sorted(EVENT_TOPICS)]
+    assert all(issubclass(kind, Campaign.Event) for kind in stored)
     assert Campaign.ActionReverted in stored and len(stored) >= 5
     for cls in stored:
         row = next((line for line in text.splitlines() if f"`{cls.TOPIC}`" in line), None)
