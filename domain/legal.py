@@ -94,8 +94,8 @@ def allowed(state: ChapterState, commands: list[Command]) -> list[Command]:
     card that restricts is in force (an Order of the Day in No Man's Land, a Recruit in
     play: domain/modules/effects.py), so a chapter without one pays nothing for them (the
     engine's speed, docs/performance.md)."""
-    piles = state.orders
-    if (piles is None or not piles.in_play) and state.recruit is None:
+    piles, recruits = state.orders, state.recruits  # (``state.recruit``, without the property)
+    if (piles is None or not piles.in_play) and (recruits is None or recruits.recruit is None):
         return commands
     return [command for command in commands if not refused(state, command)]
 

@@ -139,16 +139,16 @@ def _play(state: ChapterState, name: str, card: str) -> ChapterState:
         hand_t, hidden = player.hand, player.hidden - 1
     kind = state.catalogue.cards[card]
     nml, discard, knocks = state.nml, state.discard, player.hard_knocks
-    if kind.is_threat:
-        nml = (*nml, card)
-    elif kind.hard_knock is not None:
+    if kind.hard_knock is not None:
         knocks = (*knocks, card)
-    else:
+    elif kind.merry_christmas:
         discard = (*discard, card)
+    else:  # a Threat card (``kind.is_threat``)
+        nml = (*nml, card)
     player = replace(player, hand=hand_t, hidden=hidden, hard_knocks=knocks)
     players = state.seated(seat, player)
     state = replace(state, players=players, nml=nml, discard=discard, turn=state.next_seat(seat))
-    return trap_meets_luck(state, card)
+    return trap_meets_luck(state, card) if kind.trap else state  # only a Trap meets Luck
 
 
 def _without_hard_knock(player: Player, card: str) -> Player:

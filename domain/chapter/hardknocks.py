@@ -12,6 +12,7 @@ import msgspec
 from domain.cards.catalogue import HardKnock
 from domain.chapter.moments import INSTALLED
 from domain.chapter.state import ChapterState, Player
+from domain.memo import last_pair_answer
 
 # The kinds the rules ask every turn or every Mission, as plain names (also for
 # chapter/actions.py, resolution.py, legal.py): a member looked up on its enum class costs
@@ -138,6 +139,18 @@ def withdrawal_blocker(
 ) -> Blocker | None:
     """The Hard Knock that stops this player withdrawing now, if any (``knocks_apply``:
     whether Hard Knocks restrict at all; None: unless they give way to an Order)."""
+    if knocks_apply is None:
+        return _blocker_now(state, player)
+    return _blocker(state, player, knocks_apply)
+
+
+@last_pair_answer  # asked twice of one turn: by the simulator's legal moves, by the engine
+def _blocker_now(state: ChapterState, player: Player) -> Blocker | None:
+    """``withdrawal_blocker`` unless the Hard Knocks give way to an Order."""
+    return _blocker(state, player, None)
+
+
+def _blocker(state: ChapterState, player: Player, knocks_apply: bool | None) -> Blocker | None:
     if player.hand_size == 0:
         return None
     mine = active_kinds(state, player)

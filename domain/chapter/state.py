@@ -168,14 +168,17 @@ class ChapterState(msgspec.Struct, frozen=True):
     def next_seat(self, seat: int, skip_withdrawn: bool = True) -> int:
         """The next card player clockwise (to the left) after ``seat``; in turn order
         (``skip_withdrawn``) a Recruit in play takes its turn after the seat it follows."""
-        if skip_withdrawn and self.recruit is not None:
-            return self._next_turn_with_recruit(seat, self.recruit)
-        n = len(self.players)
+        recruits = self.recruits  # ``self.recruit`` without the property: asked every turn
+        if skip_withdrawn and recruits is not None and recruits.recruit is not None:
+            return self._next_turn_with_recruit(seat, recruits.recruit)
+        players = self.players
+        n = len(players)
         for step in range(1, n + 1):
-            candidate = self.players[(seat + step) % n]
+            following = (seat + step) % n
+            candidate = players[following]
             if candidate.chaplain or (skip_withdrawn and candidate.withdrawn):
                 continue
-            return (seat + step) % n
+            return following
         return -1
 
     # --- Recruits (domain/modules/recruits.py) -----------------------------------------------
@@ -235,7 +238,8 @@ class ChapterState(msgspec.Struct, frozen=True):
             if player.hard_knocks and not player.withdrawn and not player.chaplain:
                 for key in player.hard_knocks:
                     card = cards[key]
-                    if card.threats and card.kind in THREAT_KNOCKS:  # a Phobia or a Trauma
+                    # a Phobia or a Trauma (its ``kind``, read without the property)
+                    if card.threats and (card.acts_as or card.hard_knock) in THREAT_KNOCKS:
                         shown += card.threats
         if self.orders is not None:  # Orders of the Day show threats while in play
             for number in self.orders.in_play:

@@ -129,10 +129,12 @@ def in_force(state: ChapterState) -> Iterator[InForce]:
 
 
 def _any_in_force(state: ChapterState) -> bool:
-    """Cheap first look on the hot path: could any card be in force?"""
+    """Cheap first look on the hot path: could any card be in force? (A Recruit in play:
+    ``state.recruit``, read without the property.)"""
+    orders, recruits = state.orders, state.recruits
     return bool(
-        (state.orders is not None and (state.orders.in_play or state.orders.spent))
-        or state.recruit is not None
+        (orders is not None and (orders.in_play or orders.spent))
+        or (recruits is not None and recruits.recruit is not None)
         or state.friendships
     )
 
