@@ -164,11 +164,14 @@ def _withdrawals(
     knocks = active_kinds(state, player)
     absent = ABSENT_MINDED in knocks and tiles
     panicked = PANICKED in knocks
+    if not absent:  # the loop below without a tile removed first: one per kind of tile held
+        if not tiles or panicked:
+            return [Withdraw(player.name, None, None)]
+        return [Withdraw(player.name, tile, None) for tile in tiles]
     options: list[Command] = []
-    for removed in tiles if absent else [None]:
+    for removed in tiles:
         left = list(player.tiles)
-        if removed is not None:
-            left.remove(removed)
+        left.remove(removed)
         if not left or panicked:
             options.append(Withdraw(player.name, None, removed))
         else:

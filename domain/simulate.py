@@ -140,17 +140,15 @@ def _sensible(state: ChapterState, player: Player, counts: Mapping[str, int]) ->
     for threat, n in counts.items():
         if n >= 2:
             crowded.add(threat)
-    weight = state.hard_knock_weight(player)
+    weight = state.hard_knock_weight(player) if player.hard_knocks else 0
     cards = state.catalogue.cards
     safe: list[str] = []
     for key in playable_cards(state, player):
         card = cards[key]
-        if card.merry_christmas:
-            good = True
-        elif card.hard_knock is not None:
+        if card.hard_knock is not None:
             good = weight + card.value < 3
-        else:  # a Threat: no Trap, no third copy
-            good = not card.trap and crowded.isdisjoint(card.threats)
+        else:  # a Threat (no Trap, no third copy) or a Merry Christmas (always)
+            good = card.merry_christmas or (not card.trap and crowded.isdisjoint(card.threats))
         if good:
             safe.append(key)
     return plays(state, player, safe)
@@ -186,7 +184,8 @@ def _mission_command(state: ChapterState, rng: random.Random) -> Command:
     player = state.active_player
     assert player is not None
     # a player with no cards in hand may always withdraw (domain/chapter/hardknocks.py)
-    if must_withdraw(state, player) or (player.hand_size == 0 and rng.random() < 0.9):
+    empty = not player.hand and not player.hidden  # ``player.hand_size == 0``, without the property
+    if must_withdraw(state, player) or (empty and rng.random() < 0.9):
         return _helpful(state, withdrawals(state, player), rng)
     if rng.random() < 0.08 and _may_speak(state, player):
         return _speech(state, player, rng)
@@ -249,9 +248,10 @@ def random_command(state: ChapterState, rng: random.Random) -> Command:
     # lasting order's condition is met now and then.
     if state.turn == RECRUIT_TURN:
         return random_recruit_command(state, rng)
-    cancellation = random_cancellation(state, rng)
-    if cancellation is not None:
-        return cancellation
+    if state.orders is not None:  # a lasting Order's condition (none without Orders)
+        cancellation = random_cancellation(state, rng)
+        if cancellation is not None:
+            return cancellation
     return _with_target(state, _mission_command(state, rng), rng)
 
 

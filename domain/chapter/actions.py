@@ -143,7 +143,7 @@ def decide_start_mission(
     o.emit(CardsDealt(names, tuple(tuple(h) for h in hands)))
     for seat in order:
         player = o.state.players[seat]
-        if has(o.state, player, FRENZIED) and o.state.trials:
+        if player.hard_knocks and has(o.state, player, FRENZIED) and o.state.trials:
             o.emit(CardsDrawn(player.name, o.state.trials[:2], "frenzied"))
     for after_deal in INSTALLED.after_deal:  # a Recruit enters (moments.py)
         after_deal(o, cmd)
@@ -187,7 +187,7 @@ def played_consequences(o: Outcome, player: str, card: str | None, target: Targe
         if chosen is not None:
             o.emit(HardKnockDiscarded(chosen[0], chosen[1], "merry-christmas"))
         return True
-    if kind.kind == TYRANNICAL:
+    if (kind.acts_as or kind.hard_knock) == TYRANNICAL:  # its ``kind``, without the property
         o.emit(MissionLeaderTaken(player))
     return False
 
@@ -372,7 +372,7 @@ def decide_withdraw(state: ChapterState, cmd: Withdraw, chance: Chance | None = 
     before_action(state, cmd)
     o = Outcome(state)
     tiles = list(player.tiles)
-    if active(state, player, ABSENT_MINDED) and tiles:
+    if player.hard_knocks and active(state, player, ABSENT_MINDED) and tiles:
         if cmd.discard_tile not in tiles:
             raise SupportTileRefused(
                 f"{player.name} is Absent-minded: say which of their tiles "
@@ -393,7 +393,7 @@ def clumsy_withdrawal(o: Outcome, state: ChapterState, player: Player, cmd: With
     """A Clumsy player who withdraws draws the top Trials card and plays it (its Trap and
     Merry Christmas included); anyone else draws nothing. Solo mode withdraws alike."""
     used_target = False
-    if has(state, player, CLUMSY):
+    if player.hard_knocks and has(state, player, CLUMSY):
         drawn = reveal_top(o.state, cmd.drawn, player.name, "Clumsy")
         o.emit(CardDrawnAndPlayed(player.name, drawn, "clumsy"))
         used_target = played_consequences(o, player.name, drawn, cmd.target)

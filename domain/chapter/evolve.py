@@ -92,7 +92,7 @@ def replay(events: Iterable[Event], catalogue: Catalogue | None = None) -> Chapt
 
 
 def _add_to_hand(player: Player, cards: tuple[Slot, ...]) -> Player:
-    known = [card for card in cards if card is not None]
+    known = cards if None not in cards else [card for card in cards if card is not None]
     hidden = player.hidden + len(cards) - len(known)  # the unseen ones are counted
     return replace(player, hand=tuple(sorted((*player.hand, *known))), hidden=hidden)
 

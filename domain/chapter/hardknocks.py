@@ -151,9 +151,10 @@ def _blocker_now(state: ChapterState, player: Player) -> Blocker | None:
 
 
 def _blocker(state: ChapterState, player: Player, knocks_apply: bool | None) -> Blocker | None:
-    if player.hand_size == 0:
+    if not player.hand and not player.hidden:  # ``hand_size == 0``, without the property
         return None
-    mine = active_kinds(state, player)
+    # ``active_kinds``, without a call for a player with none
+    mine = kinds(state, player) if player.hard_knocks and not player.withdrawn else []
     own = _own_blockers(state, player, mine) if mine else []
     if FEARFUL in mine and _two_alike(state):
         fearful_age = _age(state, player, FEARFUL)

@@ -90,7 +90,7 @@ def end_of_action(o: Outcome, chance: Chance | None) -> None:
 def support_receiver(state: ChapterState, seat: int, tile: str) -> str:
     """Who a tile played from ``seat`` supports (Selfish: always themselves)."""
     giver = state.players[seat]
-    if has(state, giver, SELFISH):
+    if giver.hard_knocks and has(state, giver, SELFISH):
         return giver.name
     return state.players[(seat + TILE_STEPS[tile]) % len(state.players)].name
 
@@ -139,7 +139,7 @@ def morale_drop_size(state: ChapterState) -> int:
     """Cards left in hands, at least 3 (Demoralized: one more, at least 4), capped."""
     demoralized = 0
     for player in state.players:
-        if has(state, player, DEMORALIZED):
+        if player.hard_knocks and has(state, player, DEMORALIZED):
             demoralized += 1
     held = state.cards_in_hands + state.recruit_morale_tokens  # Recruits: tokens count as cards
     size = max(held + demoralized, 3 + demoralized)
@@ -187,7 +187,7 @@ def pass_leadership(o: Outcome) -> None:
     """The token moves to the next player; a Tyrannical player keeps it (no Speech token)."""
     state = o.state
     for player in state.players:
-        if has(state, player, TYRANNICAL):
+        if player.hard_knocks and has(state, player, TYRANNICAL):
             o.emit(LeadershipPassed(player.name, None))
             return
     former = state.players[state.leader]

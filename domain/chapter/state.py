@@ -231,22 +231,22 @@ class ChapterState(msgspec.Struct, frozen=True):
         copies per threat shown, in the order first shown; cheaper than ``threat_counts``
         (read only: the answer is shared, domain/memo.py)."""
         cards = self.catalogue.cards
-        shown: list[str] = []
+        tally: dict[str, int] = {}  # counted as shown (no list of them first: a hot path)
         for key in self.nml:
-            shown += cards[key].threats
+            for threat in cards[key].threats:
+                tally[threat] = tally.get(threat, 0) + 1
         for player in self.players:
             if player.hard_knocks and not player.withdrawn and not player.chaplain:
                 for key in player.hard_knocks:
                     card = cards[key]
                     # a Phobia or a Trauma (its ``kind``, read without the property)
                     if card.threats and (card.acts_as or card.hard_knock) in THREAT_KNOCKS:
-                        shown += card.threats
+                        for threat in card.threats:
+                            tally[threat] = tally.get(threat, 0) + 1
         if self.orders is not None:  # Orders of the Day show threats while in play
             for number in self.orders.in_play:
-                shown += self.catalogue.orders[number].threats
-        tally: dict[str, int] = {}
-        for threat in shown:
-            tally[threat] = tally.get(threat, 0) + 1
+                for threat in self.catalogue.orders[number].threats:
+                    tally[threat] = tally.get(threat, 0) + 1
         return tally
 
     def threat_counts(self) -> Counter[str]:

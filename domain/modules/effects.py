@@ -224,6 +224,8 @@ def knocks_yield(state: ChapterState) -> bool:
 
 def enforce_forbids(state: ChapterState, cmd: Command) -> None:
     """Before an action: refuse it when a card in force forbids it (moments.py)."""
+    if not _any_in_force(state):  # most chapters: nothing in force (``forbidding`` is None)
+        return
     found = forbidding(state, cmd)
     if found is not None and not stuck(state):
         raise forbidden(found[0], refusal(state, *found, cmd))
@@ -244,6 +246,8 @@ def support_rule(state: ChapterState) -> tuple[bool, int | None]:
     """Whether anybody benefits from this Mission's Support, and how many Hard Knocks the
     beneficiary may discard (None: as the rules say)."""
     benefits, discards = True, None
+    if not _any_in_force(state):  # most chapters: no rule in force, as the rules say
+        return benefits, discards
     for _card, rule in rules_in_force(state, "support"):
         benefits = benefits and rule.value != "none"
     for _card, rule in rules_in_force(state, "support-discards"):
@@ -254,6 +258,8 @@ def support_rule(state: ChapterState) -> tuple[bool, int | None]:
 def morale_drop(state: ChapterState, size: int) -> int:
     """The Morale Drop bounded by the cards in force: at least the largest ``drop-min``,
     at most the smallest ``drop-max``."""
+    if not _any_in_force(state):  # most chapters: no rule in force, the size stands
+        return size
     for _card, rule in rules_in_force(state, "drop-min"):
         size = max(size, rule.n)
     for _card, rule in rules_in_force(state, "drop-max"):
