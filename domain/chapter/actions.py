@@ -342,17 +342,18 @@ def decide_make_speech(
 
 
 def _withdrawal_tile(
-    state: ChapterState, name: str, tiles: list[str], cmd: Withdraw, chance: Chance | None
+    state: ChapterState, player: Player, tiles: list[str], cmd: Withdraw, chance: Chance | None
 ) -> str | None:
-    player = state.player(name)
+    name = player.name
     if not tiles:
         if cmd.tile is not None:
             raise SupportTileRefused(f"{name} has no Support tile left: they withdraw without one")
         return None
     tile = cmd.tile
-    if tile is None and active(state, player, PANICKED) and len(set(tiles)) == 1:
+    panicked = tile is None and bool(player.hard_knocks) and active(state, player, PANICKED)
+    if panicked and len(set(tiles)) == 1:
         tile = tiles[0]  # one kind of tile left: the random draw can only give it
-    if tile is None and active(state, player, PANICKED):
+    if tile is None and panicked:
         if chance is None:
             raise MissingOutcome(f"{name} is Panicked: say which tile was drawn at random")
         tile = chance.pick(tuple(tiles))
@@ -382,7 +383,7 @@ def decide_withdraw(state: ChapterState, cmd: Withdraw, chance: Chance | None = 
         tiles.remove(cmd.discard_tile)
     elif cmd.discard_tile is not None:
         raise SupportTileRefused(f"{player.name} is not Absent-minded: no tile leaves the game")
-    tile = _withdrawal_tile(state, player.name, tiles, cmd, chance)
+    tile = _withdrawal_tile(state, player, tiles, cmd, chance)
     o.emit(PlayerWithdrew(player.name, tile))
     clumsy_withdrawal(o, state, player, cmd)
     after_action(o, cmd, chance)

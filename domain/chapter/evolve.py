@@ -151,6 +151,22 @@ def _play(state: ChapterState, name: str, card: str) -> ChapterState:
     return trap_meets_luck(state, card) if kind.trap else state  # only a Trap meets Luck
 
 
+def _use_charm(state: ChapterState, name: str, card: str) -> ChapterState:
+    """The charm's card leaves No Man's Land (its Luck with it, Decision 1), the Grizzled is
+    flipped and the turn passes: one copy of the state."""
+    seat = state.index(name)
+    nml = list(state.nml)
+    nml.remove(card)
+    return replace(
+        state,
+        players=state.seated(seat, replace(state.players[seat], charm_up=False)),
+        nml=tuple(nml),
+        discard=(*state.discard, card),
+        luck_spent=state.luck_spent_without(card),
+        turn=state.next_seat(seat),  # as after the flip: it changes no seat's turn
+    )
+
+
 def _without_hard_knock(player: Player, card: str) -> Player:
     knocks = list(player.hard_knocks)
     knocks.remove(card)
@@ -187,7 +203,8 @@ def _start_mission(state: ChapterState, event: MissionStarted) -> ChapterState:
 
 
 def _withdraw(state: ChapterState, event: PlayerWithdrew) -> ChapterState:
-    seat = state.index(event.player)
+    turn, name = state.turn, event.player  # usually the player whose turn it is: no search
+    seat = turn if turn >= 0 and state.players[turn].name == name else state.index(name)
     player = state.players[seat]
     tiles = list(player.tiles)
     if event.tile is not None:
@@ -204,34 +221,29 @@ def _reveal_support(state: ChapterState, event: SupportRevealed) -> ChapterState
     for _giver, tile, receiver in event.gifts:
         i = state.index(receiver)
         players[i] = replace(players[i], tiles=tuple(sorted((*players[i].tiles, tile))))
-    state = replace(state, players=tuple(players), phase=Phase.SUPPORT, turn=-1)
-    if event.beneficiary is None:
-        return state
-    beneficiary = state.player(event.beneficiary)
-    if beneficiary.chaplain:
-        return state
-    armistice = state.rules.armistice
-    return replace(
-        state,
-        support=SupportPending(
+    support = state.support
+    if event.beneficiary is not None and not state.player(event.beneficiary).chaplain:
+        armistice = state.rules.armistice
+        support = SupportPending(
             player=event.beneficiary,
             max_discards=(1 if state.mission_failed else 2)
             if event.discards is None
             else event.discards,
             charm_choice=not armistice and not state.mission_failed,
             charm_automatic=armistice,
-        ),
-    )
+        )
+    return replace(state, players=tuple(players), phase=Phase.SUPPORT, turn=-1, support=support)
 
 
 def _use_support(state: ChapterState, event: SupportUsed) -> ChapterState:
-    player = state.player(event.player)
+    seat = state.index(event.player)
+    player = state.players[seat]
     for card in event.discarded:
         player = _without_hard_knock(player, card)
     if event.charm_recovered:
         player = replace(player, charm_up=True)
-    state = state.with_player(player)
-    return replace(state, discard=(*state.discard, *event.discarded), support=None)
+    players = state.seated(seat, player)
+    return replace(state, players=players, discard=(*state.discard, *event.discarded), support=None)
 
 
 def _after_turn(state: ChapterState, player: str) -> ChapterState:
@@ -246,12 +258,7 @@ def evolve(state: ChapterState, event: Event) -> ChapterState:
         case PlayerWithdrew():
             return _withdraw(state, event)
         case CharmUsed(player=name, card=card):
-            nml = list(state.nml)
-            nml.remove(card)
-            state = state.with_player(replace(state.player(name), charm_up=False))
-            spent = state.luck_spent_without(card)  # Luck leaves with its card (Decision 1)
-            state = replace(state, nml=tuple(nml), discard=(*state.discard, card), luck_spent=spent)
-            return _after_turn(state, name)
+            return _use_charm(state, name, card)
         case MissionStarted():
             return _start_mission(state, event)
         case CardsDealt():
@@ -271,11 +278,17 @@ def evolve(state: ChapterState, event: Event) -> ChapterState:
             moved = len(cards)
             return replace(state, morale=state.morale[moved:], trials=(*cards, *state.trials))
         case LeadershipPassed(leader=leader, speech_token_to=taker):
-            if taker is not None:
-                player = state.player(taker)
-                state = state.with_player(replace(player, speech_tokens=player.speech_tokens + 1))
-                state = replace(state, speech_stock=state.speech_stock - 1)
-            return replace(state, leader=state.index(leader), phase=Phase.PREPARATION)
+            if taker is None:
+                return replace(state, leader=state.index(leader), phase=Phase.PREPARATION)
+            seat = state.index(taker)
+            player = state.players[seat]
+            return replace(  # one copy: the token taken, the stock, the new leader
+                state,
+                players=state.seated(seat, replace(player, speech_tokens=player.speech_tokens + 1)),
+                speech_stock=state.speech_stock - 1,
+                leader=state.index(leader),
+                phase=Phase.PREPARATION,
+            )
         case CardsDrawn(player=name, cards=cards):
             state = replace(state, trials=state.trials[len(cards) :])
             return state.with_player(_add_to_hand(state.player(name), cards))

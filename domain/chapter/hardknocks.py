@@ -119,11 +119,6 @@ def _two_alike(state: ChapterState) -> bool:
     return bool(counts) and max(counts.values()) >= 2
 
 
-def fearful_applies(state: ChapterState, player: Player) -> bool:
-    """Fearful and 2 identical threats active in No Man's Land."""
-    return active(state, player, FEARFUL) and _two_alike(state)
-
-
 def knocks_yield(state: ChapterState) -> bool:
     """Whether the Hard Knocks restricting the active player give way now: "In case of
     conflict with a Hard Knock, the Order of the Day has priority" (armistice rulebook,
@@ -170,7 +165,10 @@ def _blocker(state: ChapterState, player: Player, knocks_apply: bool | None) -> 
 def must_withdraw(state: ChapterState, player: Player, knocks_apply: bool | None = None) -> bool:
     """Fearful forces the withdrawal, unless an older card of the same player forbids it
     (or the Hard Knocks give way to an Order, ``knocks_apply``)."""
-    if not player.hard_knocks or not fearful_applies(state, player):
+    # an active Fearful and 2 identical threats active (asked every turn: ``active`` inline)
+    if not player.hard_knocks or player.withdrawn or not has(state, player, FEARFUL):
+        return False
+    if not _two_alike(state):
         return False
     if not _apply(state, knocks_apply) or allowed(state, player, "play"):
         return False

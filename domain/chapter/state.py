@@ -136,7 +136,9 @@ class ChapterState(msgspec.Struct, frozen=True):
 
     def seated(self, seat: int, player: Player) -> tuple[Player, ...]:
         """The players with the one at ``seat`` replaced."""
-        return (*self.players[:seat], player, *self.players[seat + 1 :])
+        players = list(self.players)  # cheaper than joining two slices around it
+        players[seat] = player
+        return tuple(players)
 
     @property
     def card_players(self) -> tuple[Player, ...]:
