@@ -139,8 +139,8 @@ def decide_start_mission(
     for before_deal in INSTALLED.before_deal:  # Orders of the Day are drawn (moments.py)
         before_deal(o, cmd)
     o.emit(MissionStarted(state.mission + 1, state.players[state.leader].name, cmd.intensity))
-    names = tuple(state.players[s].name for s in order)
-    o.emit(CardsDealt(names, tuple(tuple(h) for h in hands)))
+    names = tuple([state.players[s].name for s in order])
+    o.emit(CardsDealt(names, tuple(hands)))
     for seat in order:
         player = o.state.players[seat]
         if player.hard_knocks and has(o.state, player, FRENZIED) and o.state.trials:

@@ -175,9 +175,10 @@ def _without_hard_knock(player: Player, card: str) -> Player:
 
 def _deal(state: ChapterState, event: CardsDealt) -> ChapterState:
     players = list(state.players)
+    seats = {player.name: seat for seat, player in enumerate(players)}  # (``state.index``)
     dealt = 0
     for name, cards in zip(event.players, event.cards, strict=True):
-        seat = state.index(name)
+        seat = seats[name]
         players[seat] = _add_to_hand(players[seat], cards)
         dealt += len(cards)
     return replace(state, trials=state.trials[dealt:], players=tuple(players))
@@ -185,8 +186,10 @@ def _deal(state: ChapterState, event: CardsDealt) -> ChapterState:
 
 def _start_mission(state: ChapterState, event: MissionStarted) -> ChapterState:
     players = tuple(
-        replace(p, withdrawn=False, played_tile=None) if not p.chaplain else p
-        for p in state.players
+        [
+            replace(p, withdrawn=False, played_tile=None) if not p.chaplain else p
+            for p in state.players
+        ]
     )
     leader = state.index(event.leader)
     return replace(

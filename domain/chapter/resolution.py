@@ -156,7 +156,7 @@ def after_support(o: Outcome) -> None:
         hook(o)
     state = o.state
     for player in state.players:
-        weight = state.hard_knock_weight(player)
+        weight = state.hard_knock_weight(player) if player.hard_knocks else 0
         if weight >= 4:
             detail = f"{player.name} has {weight} Hard Knocks (4 or more)"
             end_chapter(o, ChapterLost("hard-knocks", detail))
