@@ -118,10 +118,7 @@ def _speech(state: ChapterState, player: Player, rng: random.Random) -> MakeSpee
 
 
 def _with_target(state: ChapterState, command: Command, rng: random.Random) -> Command:
-    """Give a Merry Christmas a target when the engine will reveal one from the deck."""
-    top = state.trials[0] if state.trials else None
-    if top is None or not state.catalogue.cards[top].merry_christmas:
-        return command
+    """Give the Merry Christmas on top of the deck a target when the engine will reveal it."""
     if isinstance(command, PlayCard) and state.catalogue[command.card].trap:
         if trap_springs(replace(state, nml=(*state.nml, command.card))):
             return replace(command, target=rng.choice(targets(state)))
@@ -251,7 +248,11 @@ def random_command(state: ChapterState, rng: random.Random) -> Command:
         cancellation = random_cancellation(state, rng)
         if cancellation is not None:
             return cancellation
-    return _with_target(state, _mission_command(state, rng), rng)
+    command = _mission_command(state, rng)
+    top = state.trials[0] if state.trials else None  # what a Trap or Clumsy would reveal
+    if top is not None and state.catalogue.cards[top].merry_christmas:
+        return _with_target(state, command, rng)
+    return command
 
 
 class Playthrough(msgspec.Struct, frozen=True):

@@ -255,20 +255,22 @@ def _after_turn(state: ChapterState, player: str) -> ChapterState:
 
 def evolve(state: ChapterState, event: Event) -> ChapterState:
     """The state after one event."""
-    match event:  # the most frequent first: a turn, then a Mission's start and end
-        case CardPlayed(player=name, card=card):
-            return _play(state, name, card)
+    # The most frequent first: a turn, then a Mission's start and end; those without keyword
+    # patterns (a keyword pattern builds a tuple of the attributes for every event matched).
+    match event:
+        case CardPlayed():
+            return _play(state, event.player, event.card)
         case PlayerWithdrew():
             return _withdraw(state, event)
-        case CharmUsed(player=name, card=card):
-            return _use_charm(state, name, card)
+        case CharmUsed():
+            return _use_charm(state, event.player, event.card)
         case MissionStarted():
             return _start_mission(state, event)
         case CardsDealt():
             return _deal(state, event)
-        case MissionFailed(trials=trials):
+        case MissionFailed():
             return replace(
-                state, nml=(), trials=trials, mission_failed=True, turn=-1, luck_spent=()
+                state, nml=(), trials=event.trials, mission_failed=True, turn=-1, luck_spent=()
             )
         case MissionSucceeded():
             discard = (*state.discard, *state.nml)
@@ -277,10 +279,11 @@ def evolve(state: ChapterState, event: Event) -> ChapterState:
             return _reveal_support(state, event)
         case SupportUsed():
             return _use_support(state, event)
-        case MoraleDropped(cards=cards):
-            moved = len(cards)
-            return replace(state, morale=state.morale[moved:], trials=(*cards, *state.trials))
-        case LeadershipPassed(leader=leader, speech_token_to=taker):
+        case MoraleDropped():
+            cards = event.cards
+            return replace(state, morale=state.morale[len(cards) :], trials=(*cards, *state.trials))
+        case LeadershipPassed():
+            leader, taker = event.leader, event.speech_token_to
             if taker is None:
                 return replace(state, leader=state.index(leader), phase=Phase.PREPARATION)
             seat = state.index(taker)

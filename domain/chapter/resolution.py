@@ -99,9 +99,11 @@ def reveal_support(o: Outcome) -> None:
     """Tiles go to their receivers; a strict majority benefits, a tie helps nobody."""
     state = o.state
     gifts = tuple(
-        (p.name, p.played_tile, support_receiver(state, seat, p.played_tile))
-        for seat, p in enumerate(state.players)
-        if p.withdrawn and p.played_tile is not None
+        [
+            (p.name, p.played_tile, support_receiver(state, seat, p.played_tile))
+            for seat, p in enumerate(state.players)
+            if p.withdrawn and p.played_tile is not None
+        ]
     )
     received: dict[str, int] = {}  # tiles per receiver (Counter's most_common, without its cost)
     for _, _, receiver in gifts:
