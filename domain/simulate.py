@@ -188,7 +188,7 @@ def _mission_command(state: ChapterState, rng: random.Random) -> Command:
     counts = state.threat_tally()
     uses = None  # the charms, asked only when needed
     if counts and max(counts.values()) >= 2:  # two alike shown: the charm is tempting
-        uses = charms(state, player)
+        uses = charms(state, player) if player.charm_up else []  # none once it is used
         if uses and rng.random() < 0.7:
             return rng.choice(uses)
     careful = rng.random() < 0.85

@@ -44,16 +44,18 @@ from domain.events import (
 def begin(event: ChapterStarted, catalogue: Catalogue | None = None) -> ChapterState:
     """The state right after a chapter was set up."""
     players = tuple(
-        Player(
-            name=name,
-            charm=charm,
-            owner=owner,
-            chaplain=event.chaplain and charm is None,
-            tiles=tuple(sorted(tiles)),
-        )
-        for name, charm, owner, tiles in zip(
-            event.players, event.charms, event.owners, event.tiles, strict=True
-        )
+        [
+            Player(
+                name=name,
+                charm=charm,
+                owner=owner,
+                chaplain=event.chaplain and charm is None,
+                tiles=tuple(sorted(tiles)),
+            )
+            for name, charm, owner, tiles in zip(
+                event.players, event.charms, event.owners, event.tiles, strict=True
+            )
+        ]
     )
     rules = Rules(
         ruleset=event.ruleset,

@@ -174,9 +174,9 @@ def decide_start_chapter(
     check_seats(cmd.ruleset, cmd.seats)
     armistice = cmd.ruleset == Ruleset.ARMISTICE
     chaplain = not armistice and len(cmd.seats) == 2
-    names = tuple(seat.name for seat in cmd.seats) + ((CHAPLAIN,) if chaplain else ())
-    charms = tuple(seat.charm for seat in cmd.seats) + ((None,) if chaplain else ())
-    owners = tuple(seat.owner or seat.name for seat in cmd.seats) + (("",) if chaplain else ())
+    names = tuple([seat.name for seat in cmd.seats]) + ((CHAPLAIN,) if chaplain else ())
+    charms = tuple([seat.charm for seat in cmd.seats]) + ((None,) if chaplain else ())
+    owners = tuple([seat.owner or seat.name for seat in cmd.seats]) + (("",) if chaplain else ())
     duo = armistice and len(set(owners)) == 2
     if cmd.leader is None and chance is None:
         raise MissingOutcome("setup: say who is the first Mission Leader")

@@ -224,7 +224,9 @@ def knocks_yield(state: ChapterState) -> bool:
 
 def enforce_forbids(state: ChapterState, cmd: Command) -> None:
     """Before an action: refuse it when a card in force forbids it (moments.py)."""
-    if not _any_in_force(state):  # most chapters: nothing in force (``forbidding`` is None)
+    # most chapters play no module and hold no Friendship: nothing can be in force (a first
+    # look cheaper than ``_any_in_force``'s call, before every action)
+    if state.orders is None and state.recruits is None and not state.friendships:
         return
     found = forbidding(state, cmd)
     if found is not None and not stuck(state):
