@@ -145,7 +145,9 @@ def _sensible(state: ChapterState, player: Player, counts: Mapping[str, int]) ->
         if card.hard_knock is not None:
             good = weight + card.value < 3
         else:  # a Threat (no Trap, no third copy) or a Merry Christmas (always)
-            good = card.merry_christmas or (not card.trap and crowded.isdisjoint(card.threats))
+            good = card.merry_christmas or (
+                not card.trap and (not crowded or crowded.isdisjoint(card.threats))
+            )
         if good:
             safe.append(key)
     return plays(state, player, safe)
@@ -155,16 +157,15 @@ def _helpful(state: ChapterState, leave: list[Command], rng: random.Random) -> C
     """Usually the withdrawal whose tile supports the most hurt comrade."""
     if rng.random() < 0.3:
         return rng.choice(leave)
-    seat = state.turn
-
-    def need(command: Command) -> int:
+    seat, players = state.turn, state.players
+    needs = []  # how much the comrade each tile supports needs it (0: no tile)
+    for command in leave:
         tile = command.tile if isinstance(command, Withdraw) else None
         if tile is None:
-            return 0
-        target = state.players[(seat + TILE_STEPS[tile]) % len(state.players)]
-        return len(target.hard_knocks) * 2 + (0 if target.charm_up else 1)
-
-    needs = [need(c) for c in leave]
+            needs.append(0)
+            continue
+        target = players[(seat + TILE_STEPS[tile]) % len(players)]
+        needs.append(len(target.hard_knocks) * 2 + (0 if target.charm_up else 1))
     best = max(needs)
     return rng.choice([c for c, n in zip(leave, needs, strict=True) if n == best])
 

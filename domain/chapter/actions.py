@@ -421,7 +421,7 @@ def decide_choose_support(
             f"{player.name} may discard at most {pending.max_discards} Hard Knock"
             f"{'s' if pending.max_discards > 1 else ''} after this Mission"
         )
-    if Counter(cmd.discard) - Counter(player.hard_knocks):
+    if cmd.discard and Counter(cmd.discard) - Counter(player.hard_knocks):  # (none: none missing)
         raise SupportChoiceRefused(
             f"{player.name} has no {', '.join(cmd.discard)} in front of them to discard"
         )

@@ -102,7 +102,7 @@ def _fragile_blocker(state: ChapterState, player: Player) -> Blocker | None:
             and not other.withdrawn
             and not other.chaplain
             and other.name != player.name
-            and other.hand_size > 0
+            and (other.hand or other.hidden)  # ``hand_size > 0``, without the property
             and has(state, other, FRAGILE)
         ):
             return Blocker(

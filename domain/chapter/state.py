@@ -94,10 +94,12 @@ class ChapterState(msgspec.Struct, frozen=True):
     # --- Luck (Decision 1, docs/rules.md) ------------------------------------------
     def unspent_luck(self) -> tuple[str, ...]:
         """The Luck cards in No Man's Land once per Luck symbol not yet spent on a Trap."""
-        spent = Counter(self.luck_spent)
-        free = []
+        cards, free = self.catalogue.cards, []
+        spent: Counter[str] | None = None  # counted at the first Luck symbol (most tables: none)
         for card in self.nml:
-            for _ in range(self.catalogue[card].luck):
+            for _ in range(cards[card].luck):
+                if spent is None:
+                    spent = Counter(self.luck_spent)
                 if spent[card]:
                     spent[card] -= 1
                 else:
