@@ -179,7 +179,8 @@ def _may_speak(state: ChapterState, player: Player) -> bool:
 
 
 def _mission_command(state: ChapterState, rng: random.Random) -> Command:
-    player = state.players[state.turn]  # ``state.active_player``: a Mission, a player's turn
+    assert state.turn >= 0, "a player's turn in a Mission"
+    player = state.players[state.turn]  # ``state.active_player``, without the property
     # a player with no cards in hand may always withdraw (domain/chapter/hardknocks.py)
     empty = not player.hand and not player.hidden  # ``player.hand_size == 0``, without the property
     if must_withdraw(state, player) or (empty and rng.random() < 0.9):

@@ -165,7 +165,7 @@ def _use_charm(state: ChapterState, name: str, card: str) -> ChapterState:
         nml=tuple(nml),
         discard=(*state.discard, card),
         luck_spent=state.luck_spent_without(card),
-        turn=state.next_seat(seat),  # as after the flip: it changes no seat's turn
+        turn=state.next_seat(seat),  # the flip and the discard change nobody's place in turn
     )
 
 

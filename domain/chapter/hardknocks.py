@@ -141,7 +141,8 @@ def withdrawal_blocker(
 
 @last_pair_answer  # asked twice of one turn: by the simulator's legal moves, by the engine
 def _blocker_now(state: ChapterState, player: Player) -> Blocker | None:
-    """``withdrawal_blocker`` unless the Hard Knocks give way to an Order."""
+    """``withdrawal_blocker`` unless the Hard Knocks give way to an Order (a pure answer:
+    the modules that may give way are installed once, domain/__init__.py)."""
     return _blocker(state, player, None)
 
 
