@@ -94,8 +94,8 @@ def allowed(state: ChapterState, commands: list[Command]) -> list[Command]:
     card that restricts is in force (an Order of the Day in No Man's Land, a Recruit in
     play: domain/modules/effects.py), so a chapter without one pays nothing for them (the
     engine's speed, docs/performance.md)."""
-    piles = state.orders
-    if (piles is None or not piles.in_play) and state.recruit is None:
+    piles, recruits = state.orders, state.recruits  # (``state.recruit``, without the property)
+    if (piles is None or not piles.in_play) and (recruits is None or recruits.recruit is None):
         return commands
     return [command for command in commands if not refused(state, command)]
 
@@ -164,11 +164,14 @@ def _withdrawals(
     knocks = active_kinds(state, player)
     absent = ABSENT_MINDED in knocks and tiles
     panicked = PANICKED in knocks
+    if not absent:  # the loop below without a tile removed first: one per kind of tile held
+        if not tiles or panicked:
+            return [Withdraw(player.name, None, None)]
+        return [Withdraw(player.name, tile, None) for tile in tiles]
     options: list[Command] = []
-    for removed in tiles if absent else [None]:
+    for removed in tiles:
         left = list(player.tiles)
-        if removed is not None:
-            left.remove(removed)
+        left.remove(removed)
         if not left or panicked:
             options.append(Withdraw(player.name, None, removed))
         else:

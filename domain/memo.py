@@ -14,6 +14,7 @@ from functools import wraps
 from typing import TypeVar
 
 Value = TypeVar("Value")
+Other = TypeVar("Other")
 Answer = TypeVar("Answer")
 
 _NOTHING = object()
@@ -31,6 +32,26 @@ def last_answer(query: Callable[[Value], Answer]) -> Callable[[Value], Answer]:
             return answer  # type: ignore[return-value]
         fresh = query(value)
         kept = (value, fresh)
+        return fresh
+
+    return asked
+
+
+def last_pair_answer(
+    query: Callable[[Value, Other], Answer],
+) -> Callable[[Value, Other], Answer]:
+    """``last_answer`` for a query of two values (a state and one of its players): answered
+    again without computing when asked of the same two (``is``)."""
+    kept: tuple[object, object, object] = (_NOTHING, _NOTHING, None)
+
+    @wraps(query)
+    def asked(value: Value, other: Other) -> Answer:
+        nonlocal kept
+        key, other_key, answer = kept  # one tuple: read and replaced whole, never torn
+        if key is value and other_key is other:
+            return answer  # type: ignore[return-value]
+        fresh = query(value, other)
+        kept = (value, other, fresh)
         return fresh
 
     return asked

@@ -118,10 +118,7 @@ def _speech(state: ChapterState, player: Player, rng: random.Random) -> MakeSpee
 
 
 def _with_target(state: ChapterState, command: Command, rng: random.Random) -> Command:
-    """Give a Merry Christmas a target when the engine will reveal one from the deck."""
-    top = state.trials[0] if state.trials else None
-    if top is None or not state.catalogue.cards[top].merry_christmas:
-        return command
+    """Give the Merry Christmas on top of the deck a target when the engine will reveal it."""
     if isinstance(command, PlayCard) and state.catalogue[command.card].trap:
         if trap_springs(replace(state, nml=(*state.nml, command.card))):
             return replace(command, target=rng.choice(targets(state)))
@@ -140,17 +137,17 @@ def _sensible(state: ChapterState, player: Player, counts: Mapping[str, int]) ->
     for threat, n in counts.items():
         if n >= 2:
             crowded.add(threat)
-    weight = state.hard_knock_weight(player)
+    weight = state.hard_knock_weight(player) if player.hard_knocks else 0
     cards = state.catalogue.cards
     safe: list[str] = []
     for key in playable_cards(state, player):
         card = cards[key]
-        if card.merry_christmas:
-            good = True
-        elif card.hard_knock is not None:
+        if card.hard_knock is not None:
             good = weight + card.value < 3
-        else:  # a Threat: no Trap, no third copy
-            good = not card.trap and crowded.isdisjoint(card.threats)
+        else:  # a Threat (no Trap, no third copy) or a Merry Christmas (always)
+            good = card.merry_christmas or (
+                not card.trap and (not crowded or crowded.isdisjoint(card.threats))
+            )
         if good:
             safe.append(key)
     return plays(state, player, safe)
@@ -160,16 +157,15 @@ def _helpful(state: ChapterState, leave: list[Command], rng: random.Random) -> C
     """Usually the withdrawal whose tile supports the most hurt comrade."""
     if rng.random() < 0.3:
         return rng.choice(leave)
-    seat = state.turn
-
-    def need(command: Command) -> int:
+    seat, players = state.turn, state.players
+    needs = []  # how much the comrade each tile supports needs it (0: no tile)
+    for command in leave:
         tile = command.tile if isinstance(command, Withdraw) else None
         if tile is None:
-            return 0
-        target = state.players[(seat + TILE_STEPS[tile]) % len(state.players)]
-        return len(target.hard_knocks) * 2 + (0 if target.charm_up else 1)
-
-    needs = [need(c) for c in leave]
+            needs.append(0)
+            continue
+        target = players[(seat + TILE_STEPS[tile]) % len(players)]
+        needs.append(len(target.hard_knocks) * 2 + (0 if target.charm_up else 1))
     best = max(needs)
     return rng.choice([c for c, n in zip(leave, needs, strict=True) if n == best])
 
@@ -183,17 +179,18 @@ def _may_speak(state: ChapterState, player: Player) -> bool:
 
 
 def _mission_command(state: ChapterState, rng: random.Random) -> Command:
-    player = state.active_player
-    assert player is not None
+    assert state.turn >= 0, "a player's turn in a Mission"
+    player = state.players[state.turn]  # ``state.active_player``, without the property
     # a player with no cards in hand may always withdraw (domain/chapter/hardknocks.py)
-    if must_withdraw(state, player) or (player.hand_size == 0 and rng.random() < 0.9):
+    empty = not player.hand and not player.hidden  # ``player.hand_size == 0``, without the property
+    if must_withdraw(state, player) or (empty and rng.random() < 0.9):
         return _helpful(state, withdrawals(state, player), rng)
     if rng.random() < 0.08 and _may_speak(state, player):
         return _speech(state, player, rng)
     counts = state.threat_tally()
     uses = None  # the charms, asked only when needed
     if counts and max(counts.values()) >= 2:  # two alike shown: the charm is tempting
-        uses = charms(state, player)
+        uses = charms(state, player) if player.charm_up else []  # none once it is used
         if uses and rng.random() < 0.7:
             return rng.choice(uses)
     careful = rng.random() < 0.85
@@ -249,10 +246,15 @@ def random_command(state: ChapterState, rng: random.Random) -> Command:
     # lasting order's condition is met now and then.
     if state.turn == RECRUIT_TURN:
         return random_recruit_command(state, rng)
-    cancellation = random_cancellation(state, rng)
-    if cancellation is not None:
-        return cancellation
-    return _with_target(state, _mission_command(state, rng), rng)
+    if state.orders is not None:  # a lasting Order's condition (none without Orders)
+        cancellation = random_cancellation(state, rng)
+        if cancellation is not None:
+            return cancellation
+    command = _mission_command(state, rng)
+    top = state.trials[0] if state.trials else None  # what a Trap or Clumsy would reveal
+    if top is not None and state.catalogue.cards[top].merry_christmas:
+        return _with_target(state, command, rng)
+    return command
 
 
 class Playthrough(msgspec.Struct, frozen=True):

@@ -139,11 +139,11 @@ def decide_start_mission(
     for before_deal in INSTALLED.before_deal:  # Orders of the Day are drawn (moments.py)
         before_deal(o, cmd)
     o.emit(MissionStarted(state.mission + 1, state.players[state.leader].name, cmd.intensity))
-    names = tuple(state.players[s].name for s in order)
-    o.emit(CardsDealt(names, tuple(tuple(h) for h in hands)))
+    names = tuple([state.players[s].name for s in order])
+    o.emit(CardsDealt(names, tuple(hands)))
     for seat in order:
         player = o.state.players[seat]
-        if has(o.state, player, FRENZIED) and o.state.trials:
+        if player.hard_knocks and has(o.state, player, FRENZIED) and o.state.trials:
             o.emit(CardsDrawn(player.name, o.state.trials[:2], "frenzied"))
     for after_deal in INSTALLED.after_deal:  # a Recruit enters (moments.py)
         after_deal(o, cmd)
@@ -187,7 +187,7 @@ def played_consequences(o: Outcome, player: str, card: str | None, target: Targe
         if chosen is not None:
             o.emit(HardKnockDiscarded(chosen[0], chosen[1], "merry-christmas"))
         return True
-    if kind.kind == TYRANNICAL:
+    if (kind.acts_as or kind.hard_knock) == TYRANNICAL:  # its ``kind``, without the property
         o.emit(MissionLeaderTaken(player))
     return False
 
@@ -342,17 +342,18 @@ def decide_make_speech(
 
 
 def _withdrawal_tile(
-    state: ChapterState, name: str, tiles: list[str], cmd: Withdraw, chance: Chance | None
+    state: ChapterState, player: Player, tiles: list[str], cmd: Withdraw, chance: Chance | None
 ) -> str | None:
-    player = state.player(name)
+    name = player.name
     if not tiles:
         if cmd.tile is not None:
             raise SupportTileRefused(f"{name} has no Support tile left: they withdraw without one")
         return None
     tile = cmd.tile
-    if tile is None and active(state, player, PANICKED) and len(set(tiles)) == 1:
+    panicked = tile is None and bool(player.hard_knocks) and active(state, player, PANICKED)
+    if panicked and len(set(tiles)) == 1:
         tile = tiles[0]  # one kind of tile left: the random draw can only give it
-    if tile is None and active(state, player, PANICKED):
+    if tile is None and panicked:
         if chance is None:
             raise MissingOutcome(f"{name} is Panicked: say which tile was drawn at random")
         tile = chance.pick(tuple(tiles))
@@ -372,7 +373,7 @@ def decide_withdraw(state: ChapterState, cmd: Withdraw, chance: Chance | None = 
     before_action(state, cmd)
     o = Outcome(state)
     tiles = list(player.tiles)
-    if active(state, player, ABSENT_MINDED) and tiles:
+    if player.hard_knocks and active(state, player, ABSENT_MINDED) and tiles:
         if cmd.discard_tile not in tiles:
             raise SupportTileRefused(
                 f"{player.name} is Absent-minded: say which of their tiles "
@@ -382,7 +383,7 @@ def decide_withdraw(state: ChapterState, cmd: Withdraw, chance: Chance | None = 
         tiles.remove(cmd.discard_tile)
     elif cmd.discard_tile is not None:
         raise SupportTileRefused(f"{player.name} is not Absent-minded: no tile leaves the game")
-    tile = _withdrawal_tile(state, player.name, tiles, cmd, chance)
+    tile = _withdrawal_tile(state, player, tiles, cmd, chance)
     o.emit(PlayerWithdrew(player.name, tile))
     clumsy_withdrawal(o, state, player, cmd)
     after_action(o, cmd, chance)
@@ -393,7 +394,7 @@ def clumsy_withdrawal(o: Outcome, state: ChapterState, player: Player, cmd: With
     """A Clumsy player who withdraws draws the top Trials card and plays it (its Trap and
     Merry Christmas included); anyone else draws nothing. Solo mode withdraws alike."""
     used_target = False
-    if has(state, player, CLUMSY):
+    if player.hard_knocks and has(state, player, CLUMSY):
         drawn = reveal_top(o.state, cmd.drawn, player.name, "Clumsy")
         o.emit(CardDrawnAndPlayed(player.name, drawn, "clumsy"))
         used_target = played_consequences(o, player.name, drawn, cmd.target)
@@ -420,7 +421,7 @@ def decide_choose_support(
             f"{player.name} may discard at most {pending.max_discards} Hard Knock"
             f"{'s' if pending.max_discards > 1 else ''} after this Mission"
         )
-    if Counter(cmd.discard) - Counter(player.hard_knocks):
+    if cmd.discard and Counter(cmd.discard) - Counter(player.hard_knocks):  # (none: none missing)
         raise SupportChoiceRefused(
             f"{player.name} has no {', '.join(cmd.discard)} in front of them to discard"
         )

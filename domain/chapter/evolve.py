@@ -44,16 +44,18 @@ from domain.events import (
 def begin(event: ChapterStarted, catalogue: Catalogue | None = None) -> ChapterState:
     """The state right after a chapter was set up."""
     players = tuple(
-        Player(
-            name=name,
-            charm=charm,
-            owner=owner,
-            chaplain=event.chaplain and charm is None,
-            tiles=tuple(sorted(tiles)),
-        )
-        for name, charm, owner, tiles in zip(
-            event.players, event.charms, event.owners, event.tiles, strict=True
-        )
+        [
+            Player(
+                name=name,
+                charm=charm,
+                owner=owner,
+                chaplain=event.chaplain and charm is None,
+                tiles=tuple(sorted(tiles)),
+            )
+            for name, charm, owner, tiles in zip(
+                event.players, event.charms, event.owners, event.tiles, strict=True
+            )
+        ]
     )
     rules = Rules(
         ruleset=event.ruleset,
@@ -92,7 +94,7 @@ def replay(events: Iterable[Event], catalogue: Catalogue | None = None) -> Chapt
 
 
 def _add_to_hand(player: Player, cards: tuple[Slot, ...]) -> Player:
-    known = [card for card in cards if card is not None]
+    known = cards if None not in cards else [card for card in cards if card is not None]
     hidden = player.hidden + len(cards) - len(known)  # the unseen ones are counted
     return replace(player, hand=tuple(sorted((*player.hand, *known))), hidden=hidden)
 
@@ -139,16 +141,32 @@ def _play(state: ChapterState, name: str, card: str) -> ChapterState:
         hand_t, hidden = player.hand, player.hidden - 1
     kind = state.catalogue.cards[card]
     nml, discard, knocks = state.nml, state.discard, player.hard_knocks
-    if kind.is_threat:
-        nml = (*nml, card)
-    elif kind.hard_knock is not None:
+    if kind.hard_knock is not None:
         knocks = (*knocks, card)
-    else:
+    elif kind.merry_christmas:
         discard = (*discard, card)
+    else:  # a Threat card (``kind.is_threat``)
+        nml = (*nml, card)
     player = replace(player, hand=hand_t, hidden=hidden, hard_knocks=knocks)
     players = state.seated(seat, player)
     state = replace(state, players=players, nml=nml, discard=discard, turn=state.next_seat(seat))
-    return trap_meets_luck(state, card)
+    return trap_meets_luck(state, card) if kind.trap else state  # only a Trap meets Luck
+
+
+def _use_charm(state: ChapterState, name: str, card: str) -> ChapterState:
+    """The charm's card leaves No Man's Land (its Luck with it, Decision 1), the Grizzled is
+    flipped and the turn passes: one copy of the state."""
+    seat = state.index(name)
+    nml = list(state.nml)
+    nml.remove(card)
+    return replace(
+        state,
+        players=state.seated(seat, replace(state.players[seat], charm_up=False)),
+        nml=tuple(nml),
+        discard=(*state.discard, card),
+        luck_spent=state.luck_spent_without(card),
+        turn=state.next_seat(seat),  # the flip and the discard change nobody's place in turn
+    )
 
 
 def _without_hard_knock(player: Player, card: str) -> Player:
@@ -159,9 +177,10 @@ def _without_hard_knock(player: Player, card: str) -> Player:
 
 def _deal(state: ChapterState, event: CardsDealt) -> ChapterState:
     players = list(state.players)
+    seats = {player.name: seat for seat, player in enumerate(players)}  # (``state.index``)
     dealt = 0
     for name, cards in zip(event.players, event.cards, strict=True):
-        seat = state.index(name)
+        seat = seats[name]
         players[seat] = _add_to_hand(players[seat], cards)
         dealt += len(cards)
     return replace(state, trials=state.trials[dealt:], players=tuple(players))
@@ -169,8 +188,10 @@ def _deal(state: ChapterState, event: CardsDealt) -> ChapterState:
 
 def _start_mission(state: ChapterState, event: MissionStarted) -> ChapterState:
     players = tuple(
-        replace(p, withdrawn=False, played_tile=None) if not p.chaplain else p
-        for p in state.players
+        [
+            replace(p, withdrawn=False, played_tile=None) if not p.chaplain else p
+            for p in state.players
+        ]
     )
     leader = state.index(event.leader)
     return replace(
@@ -187,7 +208,8 @@ def _start_mission(state: ChapterState, event: MissionStarted) -> ChapterState:
 
 
 def _withdraw(state: ChapterState, event: PlayerWithdrew) -> ChapterState:
-    seat = state.index(event.player)
+    turn, name = state.turn, event.player  # usually the player whose turn it is: no search
+    seat = turn if turn >= 0 and state.players[turn].name == name else state.index(name)
     player = state.players[seat]
     tiles = list(player.tiles)
     if event.tile is not None:
@@ -204,34 +226,29 @@ def _reveal_support(state: ChapterState, event: SupportRevealed) -> ChapterState
     for _giver, tile, receiver in event.gifts:
         i = state.index(receiver)
         players[i] = replace(players[i], tiles=tuple(sorted((*players[i].tiles, tile))))
-    state = replace(state, players=tuple(players), phase=Phase.SUPPORT, turn=-1)
-    if event.beneficiary is None:
-        return state
-    beneficiary = state.player(event.beneficiary)
-    if beneficiary.chaplain:
-        return state
-    armistice = state.rules.armistice
-    return replace(
-        state,
-        support=SupportPending(
+    support = state.support
+    if event.beneficiary is not None and not state.player(event.beneficiary).chaplain:
+        armistice = state.rules.armistice
+        support = SupportPending(
             player=event.beneficiary,
             max_discards=(1 if state.mission_failed else 2)
             if event.discards is None
             else event.discards,
             charm_choice=not armistice and not state.mission_failed,
             charm_automatic=armistice,
-        ),
-    )
+        )
+    return replace(state, players=tuple(players), phase=Phase.SUPPORT, turn=-1, support=support)
 
 
 def _use_support(state: ChapterState, event: SupportUsed) -> ChapterState:
-    player = state.player(event.player)
+    seat = state.index(event.player)
+    player = state.players[seat]
     for card in event.discarded:
         player = _without_hard_knock(player, card)
     if event.charm_recovered:
         player = replace(player, charm_up=True)
-    state = state.with_player(player)
-    return replace(state, discard=(*state.discard, *event.discarded), support=None)
+    players = state.seated(seat, player)
+    return replace(state, players=players, discard=(*state.discard, *event.discarded), support=None)
 
 
 def _after_turn(state: ChapterState, player: str) -> ChapterState:
@@ -240,25 +257,22 @@ def _after_turn(state: ChapterState, player: str) -> ChapterState:
 
 def evolve(state: ChapterState, event: Event) -> ChapterState:
     """The state after one event."""
-    match event:  # the most frequent first: a turn, then a Mission's start and end
-        case CardPlayed(player=name, card=card):
-            return _play(state, name, card)
+    # The most frequent first: a turn, then a Mission's start and end; those without keyword
+    # patterns (a keyword pattern builds a tuple of the attributes for every event matched).
+    match event:
+        case CardPlayed():
+            return _play(state, event.player, event.card)
         case PlayerWithdrew():
             return _withdraw(state, event)
-        case CharmUsed(player=name, card=card):
-            nml = list(state.nml)
-            nml.remove(card)
-            state = state.with_player(replace(state.player(name), charm_up=False))
-            spent = state.luck_spent_without(card)  # Luck leaves with its card (Decision 1)
-            state = replace(state, nml=tuple(nml), discard=(*state.discard, card), luck_spent=spent)
-            return _after_turn(state, name)
+        case CharmUsed():
+            return _use_charm(state, event.player, event.card)
         case MissionStarted():
             return _start_mission(state, event)
         case CardsDealt():
             return _deal(state, event)
-        case MissionFailed(trials=trials):
+        case MissionFailed():
             return replace(
-                state, nml=(), trials=trials, mission_failed=True, turn=-1, luck_spent=()
+                state, nml=(), trials=event.trials, mission_failed=True, turn=-1, luck_spent=()
             )
         case MissionSucceeded():
             discard = (*state.discard, *state.nml)
@@ -267,15 +281,22 @@ def evolve(state: ChapterState, event: Event) -> ChapterState:
             return _reveal_support(state, event)
         case SupportUsed():
             return _use_support(state, event)
-        case MoraleDropped(cards=cards):
-            moved = len(cards)
-            return replace(state, morale=state.morale[moved:], trials=(*cards, *state.trials))
-        case LeadershipPassed(leader=leader, speech_token_to=taker):
-            if taker is not None:
-                player = state.player(taker)
-                state = state.with_player(replace(player, speech_tokens=player.speech_tokens + 1))
-                state = replace(state, speech_stock=state.speech_stock - 1)
-            return replace(state, leader=state.index(leader), phase=Phase.PREPARATION)
+        case MoraleDropped():
+            cards = event.cards
+            return replace(state, morale=state.morale[len(cards) :], trials=(*cards, *state.trials))
+        case LeadershipPassed():
+            leader, taker = event.leader, event.speech_token_to
+            if taker is None:
+                return replace(state, leader=state.index(leader), phase=Phase.PREPARATION)
+            seat = state.index(taker)
+            player = state.players[seat]
+            return replace(  # one copy: the token taken, the stock, the new leader
+                state,
+                players=state.seated(seat, replace(player, speech_tokens=player.speech_tokens + 1)),
+                speech_stock=state.speech_stock - 1,
+                leader=state.index(leader),
+                phase=Phase.PREPARATION,
+            )
         case CardsDrawn(player=name, cards=cards):
             state = replace(state, trials=state.trials[len(cards) :])
             return state.with_player(_add_to_hand(state.player(name), cards))

@@ -58,10 +58,14 @@ def check_phase(state: ChapterState, phase: Phase, doing: str, who: str = "") ->
 
 def check_turn(state: ChapterState, name: str, doing: str) -> Player:
     """The named player may act now: it is their turn in a running Mission."""
+    # the usual case first, what the checks below find: the player whose turn it is in a
+    # running Mission (``active_player``, read without the property)
+    turn = state.turn
+    if state.phase == MISSION and turn >= 0:
+        acting = state.players[turn]
+        if acting.name == name and not acting.chaplain and not acting.withdrawn:
+            return acting
     check_phase(state, MISSION, doing, name)
-    active = state.active_player
-    if active is not None and active.name == name and not active.chaplain and not active.withdrawn:
-        return active  # the usual case, what the checks below find: the player whose turn it is
     player = find_player(state, name)
     if player.chaplain:
         raise NotYourTurn(f"the Chaplain never acts: he only gives Support, so cannot {doing}")
@@ -114,6 +118,8 @@ def check_in_hand(
     state: ChapterState, player: Player, card: str, already: Counter[str] | None = None
 ) -> None:
     """The player holds this card: seen in hand, or revealed from their unseen cards."""
+    if card in player.hand and card in state.catalogue.cards:
+        return  # the usual case: a card of the catalogue seen in hand (the checks below pass)
     check_known_card(state, card)
     if card in player.hand:
         return

@@ -12,6 +12,7 @@ import msgspec
 from domain.cards.catalogue import HardKnock
 from domain.chapter.moments import INSTALLED
 from domain.chapter.state import ChapterState, Player
+from domain.memo import last_pair_answer
 
 # The kinds the rules ask every turn or every Mission, as plain names (also for
 # chapter/actions.py, resolution.py, legal.py): a member looked up on its enum class costs
@@ -101,7 +102,7 @@ def _fragile_blocker(state: ChapterState, player: Player) -> Blocker | None:
             and not other.withdrawn
             and not other.chaplain
             and other.name != player.name
-            and other.hand_size > 0
+            and (other.hand or other.hidden)  # ``hand_size > 0``, without the property
             and has(state, other, FRAGILE)
         ):
             return Blocker(
@@ -116,11 +117,6 @@ def _fragile_blocker(state: ChapterState, player: Player) -> Blocker | None:
 def _two_alike(state: ChapterState) -> bool:
     counts = state.threat_tally()
     return bool(counts) and max(counts.values()) >= 2
-
-
-def fearful_applies(state: ChapterState, player: Player) -> bool:
-    """Fearful and 2 identical threats active in No Man's Land."""
-    return active(state, player, FEARFUL) and _two_alike(state)
 
 
 def knocks_yield(state: ChapterState) -> bool:
@@ -138,9 +134,23 @@ def withdrawal_blocker(
 ) -> Blocker | None:
     """The Hard Knock that stops this player withdrawing now, if any (``knocks_apply``:
     whether Hard Knocks restrict at all; None: unless they give way to an Order)."""
-    if player.hand_size == 0:
+    if knocks_apply is None:
+        return _blocker_now(state, player)
+    return _blocker(state, player, knocks_apply)
+
+
+@last_pair_answer  # asked twice of one turn: by the simulator's legal moves, by the engine
+def _blocker_now(state: ChapterState, player: Player) -> Blocker | None:
+    """``withdrawal_blocker`` unless the Hard Knocks give way to an Order (a pure answer:
+    the modules that may give way are installed once, domain/__init__.py)."""
+    return _blocker(state, player, None)
+
+
+def _blocker(state: ChapterState, player: Player, knocks_apply: bool | None) -> Blocker | None:
+    if not player.hand and not player.hidden:  # ``hand_size == 0``, without the property
         return None
-    mine = active_kinds(state, player)
+    # ``active_kinds``, without a call for a player with none
+    mine = kinds(state, player) if player.hard_knocks and not player.withdrawn else []
     own = _own_blockers(state, player, mine) if mine else []
     if FEARFUL in mine and _two_alike(state):
         fearful_age = _age(state, player, FEARFUL)
@@ -156,7 +166,10 @@ def withdrawal_blocker(
 def must_withdraw(state: ChapterState, player: Player, knocks_apply: bool | None = None) -> bool:
     """Fearful forces the withdrawal, unless an older card of the same player forbids it
     (or the Hard Knocks give way to an Order, ``knocks_apply``)."""
-    if not player.hard_knocks or not fearful_applies(state, player):
+    # an active Fearful and 2 identical threats active (asked every turn: ``active`` inline)
+    if not player.hard_knocks or player.withdrawn or not has(state, player, FEARFUL):
+        return False
+    if not _two_alike(state):
         return False
     if not _apply(state, knocks_apply) or allowed(state, player, "play"):
         return False

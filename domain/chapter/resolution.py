@@ -90,7 +90,7 @@ def end_of_action(o: Outcome, chance: Chance | None) -> None:
 def support_receiver(state: ChapterState, seat: int, tile: str) -> str:
     """Who a tile played from ``seat`` supports (Selfish: always themselves)."""
     giver = state.players[seat]
-    if has(state, giver, SELFISH):
+    if giver.hard_knocks and has(state, giver, SELFISH):
         return giver.name
     return state.players[(seat + TILE_STEPS[tile]) % len(state.players)].name
 
@@ -99,9 +99,11 @@ def reveal_support(o: Outcome) -> None:
     """Tiles go to their receivers; a strict majority benefits, a tie helps nobody."""
     state = o.state
     gifts = tuple(
-        (p.name, p.played_tile, support_receiver(state, seat, p.played_tile))
-        for seat, p in enumerate(state.players)
-        if p.withdrawn and p.played_tile is not None
+        [
+            (p.name, p.played_tile, support_receiver(state, seat, p.played_tile))
+            for seat, p in enumerate(state.players)
+            if p.withdrawn and p.played_tile is not None
+        ]
     )
     received: dict[str, int] = {}  # tiles per receiver (Counter's most_common, without its cost)
     for _, _, receiver in gifts:
@@ -139,7 +141,7 @@ def morale_drop_size(state: ChapterState) -> int:
     """Cards left in hands, at least 3 (Demoralized: one more, at least 4), capped."""
     demoralized = 0
     for player in state.players:
-        if has(state, player, DEMORALIZED):
+        if player.hard_knocks and has(state, player, DEMORALIZED):
             demoralized += 1
     held = state.cards_in_hands + state.recruit_morale_tokens  # Recruits: tokens count as cards
     size = max(held + demoralized, 3 + demoralized)
@@ -156,7 +158,7 @@ def after_support(o: Outcome) -> None:
         hook(o)
     state = o.state
     for player in state.players:
-        weight = state.hard_knock_weight(player)
+        weight = state.hard_knock_weight(player) if player.hard_knocks else 0
         if weight >= 4:
             detail = f"{player.name} has {weight} Hard Knocks (4 or more)"
             end_chapter(o, ChapterLost("hard-knocks", detail))
@@ -187,7 +189,7 @@ def pass_leadership(o: Outcome) -> None:
     """The token moves to the next player; a Tyrannical player keeps it (no Speech token)."""
     state = o.state
     for player in state.players:
-        if has(state, player, TYRANNICAL):
+        if player.hard_knocks and has(state, player, TYRANNICAL):
             o.emit(LeadershipPassed(player.name, None))
             return
     former = state.players[state.leader]

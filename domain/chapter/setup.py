@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from domain.cards.catalogue import THREATS, Catalogue, support_tile_pool
 from domain.chapter.commands import Chance, Seat, StartChapter
@@ -26,9 +27,10 @@ RULESETS, VARIANTS = frozenset(Ruleset), frozenset(Variant)
 def check_seats(ruleset: str, seats: tuple[Seat, ...]) -> None:
     """The Grizzled at the table suit the ruleset: names, charms, how many, Duo owners."""
     names = [seat.name for seat in seats]
-    if len({n.casefold() for n in names}) != len(names):
+    folded = [name.casefold() for name in names]
+    if len(set(folded)) != len(names):
         raise InvalidSetup(f"setup: every Grizzled needs a different name, got {', '.join(names)}")
-    if any(n.casefold() == CHAPLAIN.casefold() for n in names):
+    if CHAPLAIN.casefold() in folded:
         raise InvalidSetup(f"setup: {CHAPLAIN!r} is the name of the virtual 2-player Grizzled")
     for seat in seats:
         if seat.charm not in THREATS:
@@ -94,22 +96,30 @@ def _check_fits(trials: int, morale: int, total: int, what: str) -> None:
         )
 
 
-def _third_tiles(cmd: StartChapter, seats: int, chance: Chance | None) -> tuple[str, ...]:
+@cache
+def third_tile_pool(seats: int) -> tuple[str, ...]:
+    """The Support tiles left in the box once each seat has its left and right ones, sorted
+    (one pool per number of seats, counted once)."""
     pool = Counter(support_tile_pool(seats))
     pool.subtract({"left": seats, "right": seats})
+    return tuple(sorted(pool.elements()))
+
+
+def _third_tiles(cmd: StartChapter, seats: int, chance: Chance | None) -> tuple[str, ...]:
+    pool = third_tile_pool(seats)
     if cmd.third_tiles is not None:
         if len(cmd.third_tiles) != seats:
             raise InvalidSetup(f"setup: give one third Support tile for each of the {seats} seats")
-        if Counter(cmd.third_tiles) - pool:
+        if Counter(cmd.third_tiles) - Counter(pool):
             raise InvalidSetup(
                 f"setup: third tiles {', '.join(cmd.third_tiles)} are not in the box's "
-                f"remaining tiles ({', '.join(sorted(pool.elements()))})"
+                f"remaining tiles ({', '.join(pool)})"
             )
         return cmd.third_tiles
     if chance is None:
         raise MissingOutcome("setup: tell the third Support tile each player drew at random")
     drawn: list[str] = []
-    left = sorted(pool.elements())  # stays sorted as drawn tiles leave it
+    left = list(pool)  # stays sorted as drawn tiles leave it
     for _ in range(seats):
         tile = chance.pick(tuple(left))
         left.remove(tile)
@@ -164,9 +174,9 @@ def decide_start_chapter(
     check_seats(cmd.ruleset, cmd.seats)
     armistice = cmd.ruleset == Ruleset.ARMISTICE
     chaplain = not armistice and len(cmd.seats) == 2
-    names = tuple(seat.name for seat in cmd.seats) + ((CHAPLAIN,) if chaplain else ())
-    charms = tuple(seat.charm for seat in cmd.seats) + ((None,) if chaplain else ())
-    owners = tuple(seat.owner or seat.name for seat in cmd.seats) + (("",) if chaplain else ())
+    names = tuple([seat.name for seat in cmd.seats]) + ((CHAPLAIN,) if chaplain else ())
+    charms = tuple([seat.charm for seat in cmd.seats]) + ((None,) if chaplain else ())
+    owners = tuple([seat.owner or seat.name for seat in cmd.seats]) + (("",) if chaplain else ())
     duo = armistice and len(set(owners)) == 2
     if cmd.leader is None and chance is None:
         raise MissingOutcome("setup: say who is the first Mission Leader")

@@ -94,10 +94,12 @@ class ChapterState(msgspec.Struct, frozen=True):
     # --- Luck (Decision 1, docs/rules.md) ------------------------------------------
     def unspent_luck(self) -> tuple[str, ...]:
         """The Luck cards in No Man's Land once per Luck symbol not yet spent on a Trap."""
-        spent = Counter(self.luck_spent)
-        free = []
+        cards, free = self.catalogue.cards, []
+        spent: Counter[str] | None = None  # counted at the first Luck symbol (most tables: none)
         for card in self.nml:
-            for _ in range(self.catalogue[card].luck):
+            for _ in range(cards[card].luck):
+                if spent is None:
+                    spent = Counter(self.luck_spent)
                 if spent[card]:
                     spent[card] -= 1
                 else:
@@ -136,7 +138,9 @@ class ChapterState(msgspec.Struct, frozen=True):
 
     def seated(self, seat: int, player: Player) -> tuple[Player, ...]:
         """The players with the one at ``seat`` replaced."""
-        return (*self.players[:seat], player, *self.players[seat + 1 :])
+        players = list(self.players)  # cheaper than joining two slices around it
+        players[seat] = player
+        return tuple(players)
 
     @property
     def card_players(self) -> tuple[Player, ...]:
@@ -168,14 +172,17 @@ class ChapterState(msgspec.Struct, frozen=True):
     def next_seat(self, seat: int, skip_withdrawn: bool = True) -> int:
         """The next card player clockwise (to the left) after ``seat``; in turn order
         (``skip_withdrawn``) a Recruit in play takes its turn after the seat it follows."""
-        if skip_withdrawn and self.recruit is not None:
-            return self._next_turn_with_recruit(seat, self.recruit)
-        n = len(self.players)
+        recruits = self.recruits  # ``self.recruit`` without the property: asked every turn
+        if skip_withdrawn and recruits is not None and recruits.recruit is not None:
+            return self._next_turn_with_recruit(seat, recruits.recruit)
+        players = self.players
+        n = len(players)
         for step in range(1, n + 1):
-            candidate = self.players[(seat + step) % n]
+            following = (seat + step) % n
+            candidate = players[following]
             if candidate.chaplain or (skip_withdrawn and candidate.withdrawn):
                 continue
-            return (seat + step) % n
+            return following
         return -1
 
     # --- Recruits (domain/modules/recruits.py) -----------------------------------------------
@@ -228,21 +235,22 @@ class ChapterState(msgspec.Struct, frozen=True):
         copies per threat shown, in the order first shown; cheaper than ``threat_counts``
         (read only: the answer is shared, domain/memo.py)."""
         cards = self.catalogue.cards
-        shown: list[str] = []
+        tally: dict[str, int] = {}  # counted as shown (no list of them first: a hot path)
         for key in self.nml:
-            shown += cards[key].threats
+            for threat in cards[key].threats:
+                tally[threat] = tally.get(threat, 0) + 1
         for player in self.players:
             if player.hard_knocks and not player.withdrawn and not player.chaplain:
                 for key in player.hard_knocks:
                     card = cards[key]
-                    if card.threats and card.kind in THREAT_KNOCKS:  # a Phobia or a Trauma
-                        shown += card.threats
+                    # a Phobia or a Trauma (its ``kind``, read without the property)
+                    if card.threats and (card.acts_as or card.hard_knock) in THREAT_KNOCKS:
+                        for threat in card.threats:
+                            tally[threat] = tally.get(threat, 0) + 1
         if self.orders is not None:  # Orders of the Day show threats while in play
             for number in self.orders.in_play:
-                shown += self.catalogue.orders[number].threats
-        tally: dict[str, int] = {}
-        for threat in shown:
-            tally[threat] = tally.get(threat, 0) + 1
+                for threat in self.catalogue.orders[number].threats:
+                    tally[threat] = tally.get(threat, 0) + 1
         return tally
 
     def threat_counts(self) -> Counter[str]:

@@ -129,10 +129,12 @@ def in_force(state: ChapterState) -> Iterator[InForce]:
 
 
 def _any_in_force(state: ChapterState) -> bool:
-    """Cheap first look on the hot path: could any card be in force?"""
+    """Cheap first look on the hot path: could any card be in force? (A Recruit in play:
+    ``state.recruit``, read without the property.)"""
+    orders, recruits = state.orders, state.recruits
     return bool(
-        (state.orders is not None and (state.orders.in_play or state.orders.spent))
-        or state.recruit is not None
+        (orders is not None and (orders.in_play or orders.spent))
+        or (recruits is not None and recruits.recruit is not None)
         or state.friendships
     )
 
@@ -222,6 +224,10 @@ def knocks_yield(state: ChapterState) -> bool:
 
 def enforce_forbids(state: ChapterState, cmd: Command) -> None:
     """Before an action: refuse it when a card in force forbids it (moments.py)."""
+    # most chapters play no module and hold no Friendship: nothing can be in force (a first
+    # look cheaper than ``_any_in_force``'s call, before every action)
+    if state.orders is None and state.recruits is None and not state.friendships:
+        return
     found = forbidding(state, cmd)
     if found is not None and not stuck(state):
         raise forbidden(found[0], refusal(state, *found, cmd))
@@ -242,6 +248,8 @@ def support_rule(state: ChapterState) -> tuple[bool, int | None]:
     """Whether anybody benefits from this Mission's Support, and how many Hard Knocks the
     beneficiary may discard (None: as the rules say)."""
     benefits, discards = True, None
+    if not _any_in_force(state):  # most chapters: no rule in force, as the rules say
+        return benefits, discards
     for _card, rule in rules_in_force(state, "support"):
         benefits = benefits and rule.value != "none"
     for _card, rule in rules_in_force(state, "support-discards"):
@@ -252,6 +260,8 @@ def support_rule(state: ChapterState) -> tuple[bool, int | None]:
 def morale_drop(state: ChapterState, size: int) -> int:
     """The Morale Drop bounded by the cards in force: at least the largest ``drop-min``,
     at most the smallest ``drop-max``."""
+    if not _any_in_force(state):  # most chapters: no rule in force, the size stands
+        return size
     for _card, rule in rules_in_force(state, "drop-min"):
         size = max(size, rule.n)
     for _card, rule in rules_in_force(state, "drop-max"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from domain.memo import last_answer
+from domain.memo import last_answer, last_pair_answer
 from tests.domain.builders import start
 
 
@@ -30,3 +30,21 @@ def test_a_states_threat_tally_is_kept_only_for_that_state() -> None:
     assert shown.threat_tally() == {"night": 1, "shell": 2, "gas": 1}
     assert shown.threat_tally() is shown.threat_tally()
     assert dict(state.threat_tally()) == {} and dict(state.threat_counts()) == {}
+
+
+def test_a_query_of_two_values_is_answered_again_only_for_the_same_two() -> None:
+    asked: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+
+    @last_pair_answer
+    def longer(first: tuple[int, ...], second: tuple[int, ...]) -> bool:
+        asked.append((first, second))
+        return len(first) > len(second)
+
+    one, two, equal = (1,), (1, 2), tuple([1, 2])
+    assert (longer(two, one), longer(two, one), longer(equal, one), longer(two, two)) == (
+        True,
+        True,
+        True,
+        False,
+    )
+    assert [(a is two, b is one) for a, b in asked] == [(True, True), (False, True), (True, False)]
