@@ -129,45 +129,61 @@ class Projector:
             batch.current_chapter(stream)
 
     def _restore(self, batch: Batch, stream: Stream, event: Stored) -> None:
-        """An undo or a redo: the recorded state replaces the campaign's. A redo into a
-        later chapter replays the redone actions so the chapters between get their
-        final boards back. The state is the one this run computed after that action, if
-        it still has it (the same state; decoding or rebuilding costs milliseconds)."""
+        """An undo or a redo: the recorded state replaces the campaign's. The actions a redo
+        puts back are replayed, and so is the line an undo puts back in place of a revert
+        (an undo back to the head the revert replaced): the chapters that ended on that
+        line get their final boards back, as that line left them (a revert may have ended
+        one differently). The state is the one this run computed after that action, if it
+        still has it (the same state; decoding or rebuilding costs milliseconds)."""
         actions = event.data.actions or []
         head = event.data.head or 0
         redo = event.kind == "ActionsRedone"
         known = stream.recent.get(head)
         restored = known if known is not None else self.recall.returned_to(event)
-        if redo and restored.chapter_number > stream.state.chapter_number:
-            for action in read_versions(self.conn, stream.campaign_id, actions):
-                if action.kind == "ActionLogged":
-                    self._evolve(batch, stream, action.data.events)
-                elif action.kind == "ActionReverted":
-                    self._revert(batch, stream, action)
-                stream.remember(action.version)
+        reverts = read_versions(self.conn, stream.campaign_id, actions, "ActionReverted")
+        # an undo back to where a revert began puts the line it replaced back; its redo
+        # takes that line off again
+        back = [revert for revert in reverts if not redo and head == revert.data.replaced]
+        if redo:
+            self._replay(batch, stream, actions)
+        elif back:
+            self._revert_start(batch, stream, back[0])
+            self._replay(batch, stream, back[0].data.actions or [])
         stream.state = restored
         stream.head = head
         batch.cut(stream)
         batch.current_chapter(stream)
         batch.mark(stream.campaign_id, actions, undone=not redo)
-        for revert in read_versions(self.conn, stream.campaign_id, actions, "ActionReverted"):
-            # an undo back to where the revert began puts the line it replaced back; its
-            # redo takes that line off again
-            if redo or head == revert.data.replaced:
+        for revert in reverts:
+            if redo or revert in back:
                 batch.mark(stream.campaign_id, revert.data.actions or [], undone=redo)
+
+    def _replay(self, batch: Batch, stream: Stream, actions: list[int]) -> None:
+        """Stored actions applied again in order (each chapter they end keeps its board)."""
+        for action in read_versions(self.conn, stream.campaign_id, actions):
+            if action.kind == "ActionLogged":
+                self._evolve(batch, stream, action.data.events)
+            elif action.kind == "ActionReverted":
+                self._revert(batch, stream, action)
+            stream.remember(action.version)
 
     def _revert(self, batch: Batch, stream: Stream, event: Stored) -> None:
         """A revert: the line goes on from the reverted action's parent (its state), and
         the later actions' new events are applied; the reverted action and the ones it
         decided again leave the line."""
+        self._revert_start(batch, stream, event)
+        for again in event.data.reapplied:
+            self._evolve(batch, stream, again["events"])
+        batch.mark(stream.campaign_id, event.data.actions or [], undone=True)
+
+    def _revert_start(self, batch: Batch, stream: Stream, event: Stored) -> None:
+        """The campaign as it stood after a revert's parent: where the revert starts, and
+        where the line it replaced went on from."""
         parent = event.data.parent or 0
         known = stream.recent.get(parent)
         stream.state = known if known is not None else self.recall.returned_to(event)
         batch.cut(stream)
         batch.current_chapter(stream)
-        for again in event.data.reapplied:
-            self._evolve(batch, stream, again["events"])
-        batch.mark(stream.campaign_id, event.data.actions or [], undone=True)
 
     def _stream(self, campaign_id: str) -> Stream:
         stream = self.streams.get(campaign_id)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 import random
 import sqlite3
+import sys
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -381,3 +382,34 @@ def test_incremental_read_models_equal_a_rebuild_and_the_tracker(
             suppress_health_check=[HealthCheck.too_slow],
         ),
     )
+
+
+class Drawn:
+    """A fixed draw where the machine asks Hypothesis for one (a story replayed)."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def draw(self, strategy: Any, label: str | None = None) -> int:
+        return self.value
+
+
+def test_an_undo_of_a_revert_gives_back_the_boards_of_the_chapters_it_had_ended_otherwise(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by the machine above: a revert decided a chapter's last action again and the
+    chapter ended lost; the undo of the revert (the line it replaced back) left that
+    board, though on the line back the chapter was won."""
+    monkeypatch.setattr(sys.modules[__name__], "event", lambda *args: None)  # no test run
+    machine = ProjectionMachine(tmp_path)
+    machine.open_campaigns(seed=99, first=("classic", 2, (4, 5)), second=("classic", 4, (4, 2)))
+    for commands in (3, 11, 6):
+        machine.play(which="Second front", commands=commands)
+    before = machine.tables["Second front"].now
+    machine.revert(which="Second front", data=Drawn(20))  # type: ignore[arg-type]
+    assert machine.tables["Second front"].now.results != before.results  # ended otherwise
+    machine.play(which="Second front", commands=2)
+    machine.undo(which="Second front", steps=3)  # the revert and the two actions after it
+    assert machine.tables["Second front"].now == before
+    machine.catch_up(batch=500)  # checks every read model against the tracker's states
+    machine.teardown()
