@@ -209,7 +209,7 @@ def undo(ctx: Context, steps: int, reason: str, to_version: int | None, yes: boo
             undone = tracker.undo_to(name, to_version, reason=reason)
         else:
             undone = tracker.undo(name, steps, reason=reason)
-    ctx.saved(undone.version)
+    ctx.saved(undone.version, {undone.head: undone.state})
     why = f" ({shown(reason)})" if reason else ""
     taken = len(preview.actions)
     count = f"{taken} actions: " if taken > 3 else ""

@@ -222,10 +222,12 @@ class Context:
             chapter_ended(self.tracker(), name, logged.version)
         return logged
 
-    def saved(self, version: int) -> None:
+    def saved(self, version: int, known: dict[int, CampaignState] | None = None) -> None:
         """Something was recorded as ``version``: from here on the command cannot be
         refused (cli.main says "recorded as #N" whatever happens next); the read models
-        catch up now, or say why they will next time."""
+        catch up now, or say why they will next time. ``known``: states the tracker holds
+        by the version of the action they follow (an undo's: the one it returns to), which
+        the read models would otherwise rebuild from a snapshot."""
         self.recorded = version
         self.changed = True
         if self.catch_up_later:
@@ -234,10 +236,18 @@ class Context:
         from projections.runner import catch_up
 
         try:
-            catch_up(self.db)
+            catch_up(self.db, known=self._known(known))
         except Exception as error:  # recorded all the same: the next command catches up
             reason = error.reason if isinstance(error, ProjectionError) else error
             stderr(f"Recorded as #{version}; the board catches up next time ({reason}).")
+
+    def _known(self, known: dict[int, CampaignState] | None) -> dict[tuple[str, int], Any]:
+        if not known:
+            return {}
+        from tracker.app import campaign_id
+
+        campaign = campaign_id(self.campaign_name()).hex
+        return {(campaign, version): state for version, state in known.items()}
 
     def catch_up(self) -> None:
         """Bring the read models up to date before reading them (a read command)."""

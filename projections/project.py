@@ -13,9 +13,10 @@ when there is something to project.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Mapping
 from typing import Any
 
-from domain.campaign.flow import evolve_campaign, start_campaign
+from domain.campaign.flow import CampaignState, evolve_campaign, start_campaign
 from domain.events import CampaignCreated
 from domain.records import from_record
 from projections.batch import Batch, Stream, state_saved
@@ -25,13 +26,17 @@ from projections.recall import Recall
 from projections.stored import Stored, read_after, read_versions
 from projections.write import write_batch
 
+# States a caller holds, by campaign id and the version of the action they follow.
+Known = Mapping[tuple[str, int], CampaignState]
+
 
 class Projector:
     """Projects batches of stored events on one connection, keeping campaign states
     between batches while nobody else moves the position."""
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: sqlite3.Connection, known: Known | None = None) -> None:
         self.conn = conn
+        self.known = known or {}  # states the caller holds (``runner.catch_up``)
         self.streams: dict[str, Stream] = {}
         self.position: int | None = None
         self.recall = Recall(conn)
@@ -138,7 +143,7 @@ class Projector:
         actions = event.data.actions or []
         head = event.data.head or 0
         redo = event.kind == "ActionsRedone"
-        known = stream.recent.get(head)
+        known = stream.recent.get(head) or self.known.get((stream.campaign_id, head))
         restored = known if known is not None else self.recall.returned_to(event)
         reverts = read_versions(self.conn, stream.campaign_id, actions, "ActionReverted")
         # an undo back to where a revert began puts the line it replaced back; its redo

@@ -22,7 +22,7 @@ from projections import schema
 from projections.errors import DatabaseMissing, ProjectionError
 
 if TYPE_CHECKING:
-    from projections.project import Projector
+    from projections.project import Known, Projector
 
 BATCH = 500
 REBUILD_BATCH = 1000  # events a rebuild projects per transaction (peak RSS ~37 MB at 50,000)
@@ -52,8 +52,13 @@ def connect(db_path: str | os.PathLike[str]) -> sqlite3.Connection:
     return conn
 
 
-def catch_up(db_path: str | os.PathLike[str], *, batch_size: int = BATCH) -> int:
-    """Project every stored event not projected yet; how many were projected."""
+def catch_up(
+    db_path: str | os.PathLike[str], *, batch_size: int = BATCH, known: Known | None = None
+) -> int:
+    """Project every stored event not projected yet; how many were projected. ``known``:
+    states the caller holds (the tracker that just recorded an undo: the state after the
+    action it returns to), by campaign id and the action's version; the same state the
+    projector would rebuild from the snapshot before it (``projections.recall``)."""
     with _guard(db_path) as conn:
         try:
             newest, position, version = conn.execute(
@@ -67,7 +72,7 @@ def catch_up(db_path: str | os.PathLike[str], *, batch_size: int = BATCH) -> int
             return _rebuild(conn, batch_size, unless_current=True)
         if newest is None or newest <= position:
             return 0
-        return _run(conn, batch_size)
+        return _run(conn, batch_size, known)
 
 
 def rebuild(db_path: str | os.PathLike[str], *, batch_size: int = REBUILD_BATCH) -> int:
@@ -162,10 +167,10 @@ def _rebuild(conn: sqlite3.Connection, batch_size: int, unless_current: bool = F
     return _run(conn, batch_size)
 
 
-def _run(conn: sqlite3.Connection, batch_size: int) -> int:
+def _run(conn: sqlite3.Connection, batch_size: int, known: Known | None = None) -> int:
     from projections.project import Projector
 
-    projector = Projector(conn)
+    projector = Projector(conn, known)
     total = 0
     while True:
         done = _batch(conn, projector, batch_size)

@@ -55,7 +55,7 @@ from tracker.library import (
     PersistenceError,
     ProcessingEvent,
 )
-from tracker.mapper import CheckedMapper
+from tracker.mapper import CheckedMapper, CheckedTranscoder
 from tracker.stream import REVERTED_TOPIC
 
 if TYPE_CHECKING:
@@ -100,7 +100,8 @@ class Undone(msgspec.Struct, frozen=True):
 
     version: int
     actions: tuple[int, ...]
-    state: CampaignState
+    state: CampaignState  # the state right after ``head``, the last action standing
+    head: int = 0
 
 
 class UndoPreview(msgspec.Struct, frozen=True):
@@ -198,6 +199,12 @@ class Tracker(Application[UUID]):
         return self.factory.mapper(
             transcoder=self.construct_transcoder(), mapper_class=CheckedMapper
         )
+
+    def construct_transcoder(self) -> CheckedTranscoder:
+        """The library's JSON transcoder, reading checked rows faster (tracker.mapper)."""
+        transcoder = CheckedTranscoder()
+        self.register_transcodings(transcoder)
+        return transcoder
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         super().register_transcodings(transcoder)
@@ -542,7 +549,7 @@ class Tracker(Application[UUID]):
             **self._who(),
         )
         self._save_or_refuse(campaign)
-        return Undone(campaign.version, tuple(sorted(actions)), campaign.state)
+        return Undone(campaign.version, tuple(sorted(actions)), campaign.state, head)
 
     def _who(self) -> dict[str, str]:
         """Who logs, in which session: every stored event says it."""

@@ -4,8 +4,11 @@ it take back the action before it unawares."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.cli.conftest import Grizzled
 from tests.cli.tables import win_the_tiny_mission
+from tests.projections.conftest import all_rows, rebuilt_copy
 
 
 def test_undo_n_across_missions_asks_like_undo_to(table: Grizzled):
@@ -67,3 +70,18 @@ def test_a_refused_undo_is_not_a_refusal_an_undo_warns_about(table: Grizzled):
     table.refused("undo --to 99")
 
     assert table.ok("undo").startswith("Undone: #4 Ann plays night+shell.")
+
+
+def test_the_read_models_an_undo_catches_up_from_the_trackers_state_equal_a_rebuild(
+    table: Grizzled, tmp_path: Path
+):
+    """An undo hands the read models the state it returned to (cli.context.saved: they
+    would rebuild it from a snapshot): what they hold is what a rebuild holds, for an
+    undo, an undo back to an entry across a Mission, and a redo."""
+    for card in ("night+shell", "snow+shell", "rain+shell"):  # the Mission fails
+        table.ok("play", card)
+    table.ok("mission start 1")
+    table.ok("play", "night+shell")
+    for undo in ("undo", "undo --to 4 --yes", "redo", "undo --yes"):
+        table.ok(*undo.split())
+        assert all_rows(table.db) == rebuilt_copy(table.db, tmp_path), undo
