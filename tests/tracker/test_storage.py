@@ -44,6 +44,8 @@ from tracker.app import (
 )
 from tracker.checks import check_file
 from tracker.errors import UnusableFile
+from tracker.library import JSONTranscoder
+from tracker.mapper import CheckedTranscoder, check_row, unpacked
 
 FIXTURE = Path(__file__).parent / "fixtures" / "campaign-v2-states.sqlite"
 OLD = "Long Tuesday"
@@ -359,3 +361,44 @@ def test_the_snapshots_kept_are_a_bounded_number_however_long_the_campaign() -> 
         *range(51_000, 59_001, 1000),  # one every 1,000 of the last 10,000
         *range(60_000 - SNAPSHOT_INTERVAL * (KEEP_RECENT - 1), 60_001, SNAPSHOT_INTERVAL),
     ]
+
+
+def every_checked_row(db: Path) -> Iterator[tuple[str, int, bytes]]:
+    """Every stored event and snapshot of a file, as the mapper reads it (unpacked,
+    inflated, checked)."""
+    with closing(sqlite3.connect(db)) as conn:
+        for table in ("stored_events", "stored_snapshots"):
+            rows = conn.execute(f"SELECT topic, originator_version, state FROM {table}")
+            for topic, version, state in rows:
+                row = unpacked(topic, version, state)
+                check_row(topic, version, row)
+                yield topic, version, row
+
+
+@pytest.mark.parametrize("kind", ["new", "old", "v1"])
+def test_the_trackers_transcoder_decodes_every_kind_of_row_as_the_librarys(
+    db: Path, kind: str
+) -> None:
+    """tracker.mapper.CheckedTranscoder looks for the library's tagged values only where
+    the rows' schemas put them: on every row of a file with every kind of event (undos,
+    redos, reverts, snapshots), of a file that recorded states in them and of the first
+    format, it gives what the library's own decoder gives."""
+    if kind == "new":
+        tracker, _ = new_campaign(db, 60)  # two snapshots
+        tracker.undo(NAME, 3, reason="misplayed")
+        tracker.redo(NAME)
+        tracker.revert(NAME, tracker.campaign(NAME).head, reason="wrong card")
+        tracker.undo(NAME, 1)
+        tracker.close()
+    else:
+        shutil.copyfile(FIXTURE if kind == "old" else FIXTURE.with_name("campaign-v1.sqlite"), db)
+    ours, library = CheckedTranscoder(), JSONTranscoder()
+    opened = Tracker(db)
+    for transcoder in (ours, library):  # the library's transcodings and ours, as the tracker's
+        opened.register_transcodings(transcoder)
+    opened.close()
+    kinds = set()
+    for topic, _, row in every_checked_row(db):
+        assert ours.decode(row) == library.decode(row), topic
+        kinds.add(topic)
+    assert len(kinds) >= (6 if kind == "new" else 3)
