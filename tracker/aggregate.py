@@ -81,7 +81,7 @@ class Campaign(Aggregate):
 
     Event = CampaignEvent  # the base of its events (tracker.stream)
 
-    class Created(SessionV2, CampaignEvent, Aggregate.Created):
+    class Created(SessionV2, Aggregate.Created):
         TOPIC = "grizzled:Campaign.Created"
         record: dict[str, Any]
         logged_by: str
