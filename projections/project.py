@@ -13,7 +13,6 @@ when there is something to project.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping
 from typing import Any
 
 from domain.campaign.flow import CampaignState, evolve_campaign, start_campaign
@@ -22,12 +21,9 @@ from domain.records import from_record
 from projections.batch import Batch, Stream, state_saved
 from projections.errors import ProjectionError
 from projections.log import fact_rows, log_row
-from projections.recall import Recall
+from projections.recall import Known, Recall
 from projections.stored import Stored, read_after, read_versions
 from projections.write import write_batch
-
-# States a caller holds, by campaign id and the version of the action they follow.
-Known = Mapping[tuple[str, int], CampaignState]
 
 
 class Projector:
@@ -36,15 +32,15 @@ class Projector:
 
     def __init__(self, conn: sqlite3.Connection, known: Known | None = None) -> None:
         self.conn = conn
-        self.known = known or {}  # states the caller holds (``runner.catch_up``)
+        self.given = known or {}  # states the caller holds (``runner.catch_up``)
         self.streams: dict[str, Stream] = {}
         self.position: int | None = None
-        self.recall = Recall(conn)
+        self.recall = Recall(conn, self.given)
 
     def forget(self) -> None:
         """Drop what is cached: another runner moved the position."""
         self.streams.clear()
-        self.recall = Recall(self.conn)
+        self.recall = Recall(self.conn, self.given)
 
     # --- projecting -----------------------------------------------------------------------
     def project_after(self, position: int, limit: int) -> int:
@@ -138,23 +134,21 @@ class Projector:
         puts back are replayed, and so is the line an undo puts back in place of a revert
         (an undo back to the head the revert replaced): the chapters that ended on that
         line get their final boards back, as that line left them (a revert may have ended
-        one differently). The state is the one this run computed after that action, if it
-        still has it (the same state; decoding or rebuilding costs milliseconds)."""
+        one differently). An undo's state is the one after that action (``_state_after``)."""
         actions = event.data.actions or []
         head = event.data.head or 0
         redo = event.kind == "ActionsRedone"
-        known = stream.recent.get(head) or self.known.get((stream.campaign_id, head))
-        restored = known if known is not None else self.recall.returned_to(event)
         reverts = read_versions(self.conn, stream.campaign_id, actions, "ActionReverted")
         # an undo back to where a revert began puts the line it replaced back; its redo
         # takes that line off again
         back = [revert for revert in reverts if not redo and head == revert.data.replaced]
-        if redo:
+        if redo:  # the replay ends on the state after ``head``, the last action put back
             self._replay(batch, stream, actions)
-        elif back:
+        elif back:  # the line put back ends on ``head`` too
             self._revert_start(batch, stream, back[0])
             self._replay(batch, stream, back[0].data.actions or [])
-        stream.state = restored
+        else:
+            stream.state = self._state_after(stream, head, event)
         stream.head = head
         batch.cut(stream)
         batch.current_chapter(stream)
@@ -184,11 +178,17 @@ class Projector:
     def _revert_start(self, batch: Batch, stream: Stream, event: Stored) -> None:
         """The campaign as it stood after a revert's parent: where the revert starts, and
         where the line it replaced went on from."""
-        parent = event.data.parent or 0
-        known = stream.recent.get(parent)
-        stream.state = known if known is not None else self.recall.returned_to(event)
+        stream.state = self._state_after(stream, event.data.parent or 0, event)
         batch.cut(stream)
         batch.current_chapter(stream)
+
+    def _state_after(self, stream: Stream, version: int, event: Stored) -> CampaignState:
+        """The state right after action ``version``, which ``event`` (an undo, a revert)
+        returns to: the one this run computed, if it still has it, else the recalled one
+        (held by the caller or rebuilt from the snapshot before it: the same state;
+        decoding or rebuilding costs milliseconds)."""
+        state = stream.recent.get(version)
+        return state if state is not None else self.recall.returned_to(event)
 
     def _stream(self, campaign_id: str) -> Stream:
         stream = self.streams.get(campaign_id)

@@ -11,6 +11,7 @@ it returns to in turn.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -47,6 +48,10 @@ class _Snapshot(msgspec.Struct, frozen=True):
     state: _Aggregate
 
 
+# States a caller holds, by campaign id and the version of the action they follow.
+Known = Mapping[tuple[str, int], CampaignState]
+
+
 @cache
 def snapshot_row() -> msgspec.json.Decoder[_Snapshot]:
     """The decoder of a snapshot's row, made when an undo first needs one (msgspec reads
@@ -57,9 +62,10 @@ def snapshot_row() -> msgspec.json.Decoder[_Snapshot]:
 class Recall:
     """States of one campaign file's campaigns, rebuilt on demand and kept (immutable)."""
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: sqlite3.Connection, given: Known | None = None) -> None:
         self.conn = conn
-        self.known: dict[tuple[str, int], CampaignState] = {}
+        # by campaign id and version; ``given``: those the caller holds (runner.catch_up)
+        self.known: dict[tuple[str, int], CampaignState] = dict(given or {})
 
     def state_at(self, campaign_id: str, version: int) -> CampaignState:
         """The state right after event ``version`` of the campaign."""

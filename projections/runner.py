@@ -22,7 +22,8 @@ from projections import schema
 from projections.errors import DatabaseMissing, ProjectionError
 
 if TYPE_CHECKING:
-    from projections.project import Known, Projector
+    from projections.project import Projector
+    from projections.recall import Known
 
 BATCH = 500
 REBUILD_BATCH = 1000  # events a rebuild projects per transaction (peak RSS ~37 MB at 50,000)
