@@ -264,7 +264,6 @@ def revert(ctx: Context, event: int, reason: str) -> None:
     """
     name = ctx.campaign_name()
     with refusals():
-        ctx.tracker().campaign(name, event)  # past the log's end: "there is no log entry #N"
         reverted = ctx.tracker().revert(name, event, reason=reason)
     ctx.saved(reverted.version)
     why = f" ({shown(reason)})" if reason else ""

@@ -101,7 +101,7 @@ class Undone(msgspec.Struct, frozen=True):
     version: int
     actions: tuple[int, ...]
     state: CampaignState  # the state right after ``head``, the last action standing
-    head: int = 0
+    head: int
 
 
 class UndoPreview(msgspec.Struct, frozen=True):
@@ -228,8 +228,8 @@ class Tracker(Application[UUID]):
 
     def campaign(self, name: str, version: int | None = None) -> Campaign:
         """The campaign aggregate (at a version of its stream, if given)."""
-        if version is not None and version < 1:
-            raise NoSuchEvent(f"log entries are numbered from 1, not {version}")
+        if version is not None:
+            entry_checked(version)
         try:
             campaign: Campaign = self._guard(lambda: self._get(campaign_id(name), version))
         except AggregateNotFoundError:
@@ -243,10 +243,8 @@ class Tracker(Application[UUID]):
                 f"the campaign file is damaged: {name!r} cannot be loaded "
                 f"({type(error).__name__}: {error})"
             ) from None
-        if version is not None and campaign.version != version:
-            raise NoSuchEvent(
-                f"there is no log entry #{version}: the log ends at #{campaign.version}"
-            )
+        if version is not None:  # the library loads up to the log's end
+            entry_checked(version, campaign.version)
         return campaign
 
     def state(self, name: str, version: int | None = None) -> CampaignState:
@@ -396,12 +394,7 @@ class Tracker(Application[UUID]):
     def undo_plan(self, name: str, target: int) -> list[int]:
         """The actions an undo back to just after event ``target`` would take back."""
         campaign = self.campaign(name)
-        if not 1 <= target <= campaign.version:  # the words ``campaign(name, target)`` has
-            raise NoSuchEvent(
-                f"log entries are numbered from 1, not {target}"
-                if target < 1
-                else f"there is no log entry #{target}: the log ends at #{campaign.version}"
-            )
+        entry_checked(target, campaign.version)
         walk = self._walk(campaign, until=target)
         if walk[-1] != target:
             raise NotOnCurrentLine(
@@ -424,6 +417,7 @@ class Tracker(Application[UUID]):
         stays). If the rules now refuse any of them, nothing is recorded and RevertRefused
         lists them and why."""
         campaign = self.campaign(name)
+        entry_checked(target, campaign.version)
         walk = self._walk(campaign, until=target)
         if target == 1:
             raise NotOnCurrentLine("the campaign's creation cannot be reverted")
@@ -691,6 +685,15 @@ WITH RECURSIVE line(version) AS (
 )
 SELECT version FROM line LIMIT ?4
 """
+
+
+def entry_checked(version: int, last: int | None = None) -> None:
+    """NoSuchEvent unless ``version`` numbers an entry of the log (``last``: its last
+    entry's, once known)."""
+    if version < 1:
+        raise NoSuchEvent(f"log entries are numbered from 1, not {version}")
+    if last is not None and version > last:
+        raise NoSuchEvent(f"there is no log entry #{version}: the log ends at #{last}")
 
 
 def _summary(action: Any) -> str:
