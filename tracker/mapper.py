@@ -23,6 +23,7 @@ import msgspec
 from domain.packing import deflate, inflate, is_deflated, is_packed, pack, unpack
 from tracker.errors import UnusableFile
 from tracker.library import JSONTranscoder, Mapper, StoredEvent
+from tracker.stream import REDONE_TOPIC, REVERTED_TOPIC, UNDONE_TOPIC
 
 AGGREGATE_TOPIC = "grizzled:Campaign"
 LOGGED_TOPIC = "grizzled:Campaign.ActionLogged"  # written packed (domain.packing)
@@ -123,9 +124,9 @@ class SnapshotRow(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 SCHEMAS: dict[str, type[msgspec.Struct]] = {
     "grizzled:Campaign.Created": CreatedRow,
     "grizzled:Campaign.ActionLogged": ActionLoggedRow,
-    "grizzled:Campaign.ActionsUndone": ActionsUndoneRow,
-    "grizzled:Campaign.ActionsRedone": ActionsRedoneRow,
-    "grizzled:Campaign.ActionReverted": ActionRevertedRow,
+    UNDONE_TOPIC: ActionsUndoneRow,
+    REDONE_TOPIC: ActionsRedoneRow,
+    REVERTED_TOPIC: ActionRevertedRow,
     SNAPSHOT_TOPIC: SnapshotRow,
 }
 NAMING_AGGREGATE = frozenset({"grizzled:Campaign.Created", SNAPSHOT_TOPIC})
