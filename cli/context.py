@@ -241,7 +241,9 @@ class Context:
             reason = error.reason if isinstance(error, ProjectionError) else error
             stderr(f"Recorded as #{version}; the board catches up next time ({reason}).")
 
-    def _known(self, known: dict[int, CampaignState] | None) -> dict[tuple[str, int], Any]:
+    def _known(
+        self, known: dict[int, CampaignState] | None
+    ) -> dict[tuple[str, int], CampaignState]:
         if not known:
             return {}
         from tracker.app import campaign_id
