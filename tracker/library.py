@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from tracker import dataclass_code
+
 OBJECT_INIT = inspect.Signature(
     [
         inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY),
@@ -40,6 +42,7 @@ def object_init_known() -> Iterator[None]:
         inspect.signature = signature
 
 
+dataclass_code.install()
 with object_init_known():
     from eventsourcing.application import (
         AggregateNotFoundError,
