@@ -26,12 +26,15 @@ class Anchor:
     argv: tuple[str, ...] | None  # None: the program is missing
     before: Callable[[], None] | None = None
 
-    def run(self, env: dict[str, str]) -> tuple[float, float] | None:
-        """(seconds, peak RSS MB) of one run, or None when not measured."""
-        if self.argv is None:
-            return None
+    def ready(self) -> None:
+        """What runs untimed before each run (the change to commit)."""
         if self.before is not None:
             self.before()
+
+    def run(self, env: dict[str, str]) -> tuple[float, float] | None:
+        """(seconds, peak RSS MB) of one run after ``ready``, or None when not measured."""
+        if self.argv is None:
+            return None
         result = checked(self.argv, env)
         return result.seconds, result.rss_mb
 

@@ -3,12 +3,19 @@ the installed ``grizzled`` command run in a subprocess (issue 17).
 
 Each round runs the floor F (a fresh ``python -c "import click, rich.console, sqlite3"``
 with the venv's interpreter), the anchors (``bench.anchors``) and every command of
-``bench.commands`` on every campaign, in an order rotated from round to round; each
-figure is the median of its rounds. A command that writes runs on a fresh copy of its
-campaign (copied and flushed to disk before the clock starts, after its untimed setup),
-so every round logs the same action on the same stored events. The commands whose work
-is the whole campaign run in the first LINEAR_ROUNDS rounds only. All the while a
-parallel writer keeps the disk busy (``bench.busy``): every fsync waits its turn.
+``bench.commands`` on every campaign, in an order rotated from round to round; each time
+is the median of its rounds. A budget's ratio to F is the median of paired ratios: every
+timed command and anchor runs right after a run of F of its own, and its round's ratio is
+the one to that F. The machine is shared: a run that meets another process on its core is
+~35% slower, whichever program it is, so the median of F's runs and the median of a
+command's may each fall among the slow runs or the fast ones, and their quotient with
+them; a pair's two runs share their moment, and F's run is as likely to be the slow one
+as the command's: the median of the pairs' ratios moves far less (docs/performance.md). A
+command that writes runs on a fresh copy of its campaign (copied and flushed to disk
+before the clock starts, after its untimed setup), so every round logs the same action on
+the same stored events. The commands whose work is the whole campaign run in the first
+LINEAR_ROUNDS rounds only, timed alone. All the while a parallel writer keeps the disk
+busy (``bench.busy``): every fsync waits its turn.
 """
 
 from __future__ import annotations
@@ -57,6 +64,7 @@ def measure(
     found = {(job.label, size): job for size in campaigns for job in by_size[size]}
     times = {key: Samples() for key in keys}
     rss = {key: Samples() for key in keys}
+    paired = {key: Samples() for key in keys}  # each run's time over its own F's
     with _busy_disk(work):
         for number in range(WARMUP + rounds):
             turn = number % len(keys)
@@ -69,11 +77,15 @@ def measure(
                 if result is None:
                     continue
                 if number >= WARMUP:
-                    times[key].add(result[0])
-                    rss[key].add(result[1])
+                    seconds, mb, floor = result
+                    times[key].add(seconds)
+                    rss[key].add(mb)
+                    if floor is not None:
+                        paired[key].add(seconds / floor)
+                        times[("floor", 0)].add(floor)
             if number >= WARMUP:
                 log(f"  CLI round {number - WARMUP + 1}/{rounds}")
-    return _checks(campaigns, by_size, times, rss, extra)
+    return _checks(campaigns, by_size, times, rss, paired, extra)
 
 
 def _environment(work: Path) -> dict[str, str]:
@@ -121,14 +133,21 @@ def _run(
     extra: dict[str, anchors.Anchor],
     env: dict[str, str],
     work: Path,
-) -> tuple[float, float] | None:
-    """One timed run: (seconds, peak RSS MB); None for an anchor that is not measured."""
+) -> tuple[float, float, float | None] | None:
+    """One timed run: (seconds, peak RSS MB, seconds of the F run right before it, for a
+    command or anchor timed against F); None for an anchor that is not measured."""
     label, size = key
     if label == "floor":
         result = checked(FLOOR, env)
-        return result.seconds, result.rss_mb
+        return result.seconds, result.rss_mb, None
     if job is None:
-        return extra[label].run(env)
+        anchor = extra[label]
+        if anchor.argv is None:
+            return None
+        anchor.ready()
+        paired = checked(FLOOR, env).seconds
+        found = anchor.run(env)
+        return None if found is None else (*found, paired)
     if job.fresh:
         db = _fresh_copy(campaigns[size].path, work / f"write-{size}.sqlite")
         if job.setup:
@@ -137,10 +156,11 @@ def _run(
     else:
         db = readonly[size]
     before = _count(db) if job.fresh else 0
+    floor = None if job.kind == LINEAR else checked(FLOOR, env).seconds
     result = checked([GRIZZLED, *job.argv], dict(env, GRIZZLED_DB=str(db)))
     if job.kind == WRITE and _count(db) != before + 1:
         raise RuntimeError(f"grizzled {' '.join(job.argv)} on {db} did not record one event")
-    return result.seconds, result.rss_mb
+    return result.seconds, result.rss_mb, floor
 
 
 def _count(db: Path) -> int:
@@ -153,6 +173,7 @@ def _checks(
     by_size: dict[int, list[Job]],
     times: dict[Key, Samples],
     rss: dict[Key, Samples],
+    paired: dict[Key, Samples],
     extra: dict[str, anchors.Anchor],
 ) -> tuple[list[Check], dict[str, object]]:
     sizes = sorted(campaigns)
@@ -162,12 +183,17 @@ def _checks(
         f"{label} @ {campaigns[size].events} events" if size else label: {
             "seconds": samples.to_json(),
             "rss_mb": rss[(label, size)].to_json(1),
+            **(
+                {"x_f_paired": paired[(label, size)].to_json(3)}
+                if paired[(label, size)].values
+                else {}
+            ),
         }
         for (label, size), samples in times.items()
         if samples.values
     }
     raw["anchors"] = {
-        name: round(times[(name, 0)].median / f, 3) if times[(name, 0)].values else None
+        name: round(paired[(name, 0)].median, 3) if paired[(name, 0)].values else None
         for name in extra
     }
     checks = []
@@ -180,20 +206,32 @@ def _checks(
             continue
         t = times[(job.label, size)].median
         where = f"grizzled {job.label}, {campaigns[size].events:,} events"
-        details = {"floor_seconds": round(f, 4), "kind": job.kind}
-        checks.append(
-            Check(1, where, _ms(t), f"F {_ms(f)}", t / f, LIMITS[job.kind], details=details)
-        )
+        details = {
+            "floor_seconds": round(f, 4),
+            "kind": job.kind,
+            "ratio_of_medians": round(t / f, 3),  # before pairing: noisier (see above)
+        }
+        ratio = paired[(job.label, size)].median
+        reference = f"F {_ms(f)}, paired"
+        checks.append(Check(1, where, _ms(t), reference, ratio, LIMITS[job.kind], details=details))
     for job in by_size[large]:
         if not times.get((job.label, small), Samples()).values:
             continue  # not open on the smallest campaign (a charm): no scaling to say
-        a, b = times[(job.label, small)].median, times[(job.label, large)].median
         if job.kind == LINEAR:
             checks.append(_linear(job, campaigns, middle, large, times))
             continue
+        a, b = times[(job.label, small)].median, times[(job.label, large)].median
+        x_small, x_large = paired[(job.label, small)].median, paired[(job.label, large)].median
         vs = f"{campaigns[large].events:,} vs {campaigns[small].events:,} events"
         what = f"grizzled {job.label}, {vs}"
-        checks.append(Check(2, what, _ms(b), _ms(a), b / a, SCALING))
+        details = {
+            "x_f": [round(x_small, 3), round(x_large, 3)],
+            "ratio_of_medians": round(b / a, 3),
+        }
+        measured, reference = f"{x_large:.2f} F, {_ms(b)}", f"{x_small:.2f} F, {_ms(a)}"
+        checks.append(
+            Check(2, what, measured, reference, x_large / x_small, SCALING, details=details)
+        )
     peaks = {job.label: rss[(job.label, large)].median for job in by_size[large]}
     worst = max(peaks, key=lambda label: peaks[label])
     checks.append(
