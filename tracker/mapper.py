@@ -237,9 +237,21 @@ class CheckedTranscoder(JSONTranscoder):
         return document
 
 
+SNAPSHOTS_KEPT = 2  # decoded snapshots a mapper keeps (each a whole campaign state)
+
+
 class CheckedMapper(Mapper[UUID]):
     """The library's mapper, resolving only grizzled's own topics from checked rows; a
-    logged action's row is written packed (``domain.packing``)."""
+    logged action's row is written packed (``domain.packing``). It keeps the snapshots it
+    decoded last: an undo that a command loads past recalls the state it returns to from
+    the snapshot before it, and the walk to that state may meet another undo recalling
+    from the same snapshot (~2 ms a decode after 1,111 chapters). A snapshot is only
+    read, never changed (the library copies its state into each aggregate it makes), and
+    is kept with its stored bytes: the same row, or it is decoded again."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.snapshots: dict[tuple[UUID | str, int], tuple[bytes, Any]] = {}
 
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         stored = super().to_stored_event(domain_event)
@@ -250,6 +262,20 @@ class CheckedMapper(Mapper[UUID]):
         return stored
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
+        topic, version = stored_event.topic, stored_event.originator_version
+        if topic != SNAPSHOT_TOPIC:
+            return self._decoded(stored_event)
+        key, stored = (stored_event.originator_id, version), stored_event.state
+        kept = self.snapshots.get(key)
+        if kept is not None and kept[0] == stored:
+            return kept[1]
+        snapshot = self._decoded(stored_event)
+        self.snapshots[key] = (stored, snapshot)
+        while len(self.snapshots) > SNAPSHOTS_KEPT:
+            del self.snapshots[next(iter(self.snapshots))]
+        return snapshot
+
+    def _decoded(self, stored_event: StoredEvent) -> Any:
         topic, version = stored_event.topic, stored_event.originator_version
         state = unpacked(topic, version, stored_event.state)
         check_row(topic, version, state)

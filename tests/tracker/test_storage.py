@@ -11,6 +11,7 @@ from their events equal the states they recorded.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import json
 import random
 import shutil
@@ -402,3 +403,42 @@ def test_the_trackers_transcoder_decodes_every_kind_of_row_as_the_librarys(
         assert ours.decode(row) == library.decode(row), topic
         kinds.add(topic)
     assert len(kinds) >= (6 if kind == "new" else 3)
+
+
+def test_a_snapshot_read_again_is_decoded_once_and_a_changed_row_anew(db: Path) -> None:
+    new_campaign(db, 60)[0].close()
+    tracker = Tracker(db)
+    assert tracker.snapshots is not None
+    (row, *_) = tracker.snapshots.recorder.select_events(campaign_id(NAME), desc=True, limit=1)
+    first = tracker.mapper.to_domain_event(row)
+    assert tracker.mapper.to_domain_event(row) is first
+    document = json.loads(inflate(row.state, 1 << 24))
+    other = deflate(json.dumps(document, indent=1).encode())  # the same state, other bytes
+    again = tracker.mapper.to_domain_event(dataclasses.replace(row, state=other))
+    assert again is not first and again.state == first.state
+    tracker.close()
+
+
+def test_an_undo_past_an_undo_reads_their_snapshot_once_and_returns_as_it_was(
+    db: Path,
+) -> None:
+    tracker, states = new_campaign(db, 54)
+    tracker.undo(NAME, 1, reason="misplayed")
+    tracker.redo(NAME)  # both, after the snapshot at 50, return to 53
+    states.update(play(tracker, NAME, 62, random.Random(8)))
+    tracker.close()
+    fresh = Tracker(db)
+    decoded: list[int] = []
+    decode = fresh.mapper._decoded
+
+    def counted(stored: Any) -> Any:
+        if stored.topic.endswith(":Snapshot"):
+            decoded.append(stored.originator_version)
+        return decode(stored)
+
+    fresh.mapper._decoded = counted  # type: ignore[method-assign]
+    undone = fresh.undo_to(NAME, 57, reason="back")
+    assert undone.state == states[57]
+    assert sorted(decoded) == sorted(set(decoded)) and 50 in decoded
+    fresh.close()
+    assert state_in_a_new_process(db, NAME) == states[57]
