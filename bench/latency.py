@@ -73,10 +73,11 @@ def measure(
                 measured = WARMUP <= number < WARMUP + LINEAR_ROUNDS
                 if job is not None and job.kind == LINEAR and not measured:
                     continue
-                result = _run(key, job, campaigns, readonly, extra, env, work)
+                timed = number >= WARMUP  # a warm-up run needs no F of its own
+                result = _run(key, job, campaigns, readonly, extra, env, work, timed)
                 if result is None:
                     continue
-                if number >= WARMUP:
+                if timed:
                     seconds, mb, floor = result
                     times[key].add(seconds)
                     rss[key].add(mb)
@@ -133,9 +134,11 @@ def _run(
     extra: dict[str, anchors.Anchor],
     env: dict[str, str],
     work: Path,
+    paired: bool = True,
 ) -> tuple[float, float, float | None] | None:
     """One timed run: (seconds, peak RSS MB, seconds of the F run right before it, for a
-    command or anchor timed against F); None for an anchor that is not measured."""
+    command or anchor timed against F when ``paired``); None for an anchor that is not
+    measured."""
     label, size = key
     if label == "floor":
         result = checked(FLOOR, env)
@@ -145,9 +148,9 @@ def _run(
         if anchor.argv is None:
             return None
         anchor.ready()
-        paired = checked(FLOOR, env).seconds
+        floor = checked(FLOOR, env).seconds if paired else None
         found = anchor.run(env)
-        return None if found is None else (*found, paired)
+        return None if found is None else (*found, floor)
     if job.fresh:
         db = _fresh_copy(campaigns[size].path, work / f"write-{size}.sqlite")
         if job.setup:
@@ -156,7 +159,7 @@ def _run(
     else:
         db = readonly[size]
     before = _count(db) if job.fresh else 0
-    floor = None if job.kind == LINEAR else checked(FLOOR, env).seconds
+    floor = checked(FLOOR, env).seconds if paired and job.kind != LINEAR else None
     result = checked([GRIZZLED, *job.argv], dict(env, GRIZZLED_DB=str(db)))
     if job.kind == WRITE and _count(db) != before + 1:
         raise RuntimeError(f"grizzled {' '.join(job.argv)} on {db} did not record one event")
