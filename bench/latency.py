@@ -4,18 +4,17 @@ the installed ``grizzled`` command run in a subprocess (issue 17).
 Each round runs the floor F (a fresh ``python -c "import click, rich.console, sqlite3"``
 with the venv's interpreter), the anchors (``bench.anchors``) and every command of
 ``bench.commands`` on every campaign, in an order rotated from round to round; each time
-is the median of its rounds. A budget's ratio to F is the median of paired ratios: every
-timed command and anchor runs right after a run of F of its own, and its round's ratio is
-the one to that F. The machine is shared: a run that meets another process on its core is
-~35% slower, whichever program it is, so the median of F's runs and the median of a
-command's may each fall among the slow runs or the fast ones, and their quotient with
-them; a pair's two runs share their moment, and F's run is as likely to be the slow one
-as the command's: the median of the pairs' ratios moves far less (docs/performance.md). A
-command that writes runs on a fresh copy of its campaign (copied and flushed to disk
-before the clock starts, after its untimed setup), so every round logs the same action on
-the same stored events. The commands whose work is the whole campaign run in the first
-LINEAR_ROUNDS rounds only, timed alone. All the while a parallel writer keeps the disk
-busy (``bench.busy``): every fsync waits its turn.
+is the median of its rounds. A command that writes runs on a fresh copy of its campaign
+(copied and flushed to disk before the clock starts, after its untimed setup), so every
+round logs the same action on the same stored events. The commands whose work is the
+whole campaign run in the first LINEAR_ROUNDS rounds only. All the while a parallel
+writer keeps the disk busy (``bench.busy``): every fsync waits its turn. The writer runs
+on a CPU of its own and every measured command on another (``_cpus``): it is there for
+the disk, and on a shared core it made a third of the runs a third slower or more. A
+budget's ratio to F is the median of paired ratios: every timed command and anchor runs
+right after a run of F of its own, and its round's ratio is the one to that F, so a
+moment when the machine is slower (another process on it) weighs on both runs of a pair
+rather than on the median of one of them (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -32,7 +31,7 @@ from pathlib import Path
 from bench import anchors
 from bench.commands import LIMITS, LINEAR, PREPARE, WRITE, Job, jobs
 from bench.fixtures import CAMPAIGN, Fixture, Log
-from bench.measure import Samples, bytecode_env, checked
+from bench.measure import Samples, bytecode_env, checked, commands_on
 from bench.report import Check
 
 FLOOR = (sys.executable, "-c", "import click, rich.console, sqlite3")
@@ -65,7 +64,10 @@ def measure(
     times = {key: Samples() for key in keys}
     rss = {key: Samples() for key in keys}
     paired = {key: Samples() for key in keys}  # each run's time over its own F's
-    with _busy_disk(work):
+    writer, commands = _cpus()
+    if commands is not None:
+        log(f"  the writer on CPU {min(writer or ())}, every command on CPU {min(commands)}")
+    with _busy_disk(work, writer), commands_on(commands):
         for number in range(WARMUP + rounds):
             turn = number % len(keys)
             for key in keys[turn:] + keys[:turn]:
@@ -300,14 +302,35 @@ def _ms(seconds: float) -> str:
     return f"{seconds * 1000:.0f} ms"
 
 
+def _cpus() -> tuple[set[int] | None, set[int] | None]:
+    """The CPU the parallel writer runs on and the one the measured commands (F among
+    them) run on, or (None, None) on a machine with one (or no affinity to set).
+
+    The writer is there to keep the disk busy: every fsync of a command waits behind its
+    flushes. Left where the system puts it, it also takes the command's core for a part
+    of some runs (its copies into the page cache are CPU work: ~0.3 s a second), and those
+    runs are a third slower or more, F's and the commands' alike (docs/performance.md:
+    F's runs 68-160 ms with the writer free, 67-70 ms with it on another CPU; without a
+    writer 64-67 ms)."""
+    if not hasattr(os, "sched_getaffinity"):
+        return None, None
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) < 2:
+        return None, None
+    return {cpus[-1]}, {cpus[0]}
+
+
 @contextmanager
-def _busy_disk(work: Path) -> Iterator[None]:
-    """A parallel writer (``python -m bench.busy``) for as long as the block runs."""
+def _busy_disk(work: Path, cpus: set[int] | None = None) -> Iterator[None]:
+    """A parallel writer (``python -m bench.busy``) for as long as the block runs, on
+    ``cpus`` if given."""
     process = subprocess.Popen(
         [sys.executable, "-m", "bench.busy", str(work / "busy")],
         stdin=subprocess.PIPE,
         cwd=Path(__file__).resolve().parent.parent,
     )
+    if cpus is not None:
+        os.sched_setaffinity(process.pid, cpus)
     try:
         yield
     finally:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import subprocess
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -72,6 +74,22 @@ def bytecode_env() -> dict[str, str]:
     module, the floor's included), and the warm-up rounds fill it.
     """
     return {"PYTHONPYCACHEPREFIX": str(PYCACHE), "PYTHONDONTWRITEBYTECODE": ""}
+
+
+@contextmanager
+def commands_on(cpus: set[int] | None) -> Iterator[None]:
+    """Every command started meanwhile runs on ``cpus`` (the spawner's affinity, which
+    its children inherit); None: wherever the system puts it."""
+    if cpus is None or not hasattr(os, "sched_setaffinity"):
+        yield
+        return
+    pid = _spawner().process.pid
+    before = os.sched_getaffinity(pid)
+    os.sched_setaffinity(pid, cpus)
+    try:
+        yield
+    finally:
+        os.sched_setaffinity(pid, before)
 
 
 def _spawner() -> Spawner:
