@@ -33,19 +33,19 @@ def _outcome(state: ChapterState, command: Command, chance: Chance | None) -> Ou
     if owner is not None and owner.decide is not None:
         decided: Outcome = owner.decide(state, command, chance)
         return decided
-    match command:
-        case StartMission():
-            return decide_start_mission(state, command, chance)
+    match command:  # the most frequent first: a class pattern that fails costs ~0.1 µs
         case PlayCard():
             return decide_play_card(state, command, chance)
-        case UseCharm():
-            return decide_use_charm(state, command, chance)
-        case MakeSpeech():
-            return decide_make_speech(state, command, chance)
         case Withdraw():
             return decide_withdraw(state, command, chance)
+        case StartMission():
+            return decide_start_mission(state, command, chance)
+        case UseCharm():
+            return decide_use_charm(state, command, chance)
         case ChooseSupport():
             return decide_choose_support(state, command, chance)
+        case MakeSpeech():
+            return decide_make_speech(state, command, chance)
     decide_own = INSTALLED.commands.get(type(command))  # a module's own command (moments.py)
     if decide_own is not None:
         own: Outcome = decide_own(state, command, chance)

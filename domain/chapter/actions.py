@@ -106,6 +106,8 @@ def module_minimum(state: ChapterState, cmd: StartMission) -> int:
 
 def _check_deal(state: ChapterState, cmd: StartMission, low: int) -> None:
     """No deal gives a player more cards than the Trials deck holds (the minimum stands)."""
+    if cmd.intensity <= max(low, len(state.trials)):
+        return  # the usual case: the modules' minimum is not asked (it could only raise it)
     if cmd.intensity > max(low, module_minimum(state, cmd), len(state.trials)):
         raise IntensityTooHigh(
             f"{state.players[state.leader].name} cannot choose intensity {cmd.intensity}: "

@@ -222,10 +222,17 @@ def _withdraw(state: ChapterState, event: PlayerWithdrew) -> ChapterState:
 
 
 def _reveal_support(state: ChapterState, event: SupportRevealed) -> ChapterState:
-    players = [p if p.played_tile is None else replace(p, played_tile=None) for p in state.players]
+    gained: dict[int, list[str]] = {}  # the tiles each seat receives
     for _giver, tile, receiver in event.gifts:
-        i = state.index(receiver)
-        players[i] = replace(players[i], tiles=tuple(sorted((*players[i].tiles, tile))))
+        gained.setdefault(state.index(receiver), []).append(tile)
+    players = []  # each player copied once: the played tile taken back, the tiles received
+    for seat, player in enumerate(state.players):
+        tiles = gained.get(seat)
+        if tiles is not None:
+            player = replace(player, played_tile=None, tiles=tuple(sorted((*player.tiles, *tiles))))
+        elif player.played_tile is not None:
+            player = replace(player, played_tile=None)
+        players.append(player)
     support = state.support
     if event.beneficiary is not None and not state.player(event.beneficiary).chaplain:
         armistice = state.rules.armistice
@@ -257,30 +264,22 @@ def _after_turn(state: ChapterState, player: str) -> ChapterState:
 
 def evolve(state: ChapterState, event: Event) -> ChapterState:
     """The state after one event."""
-    # The most frequent first: a turn, then a Mission's start and end; those without keyword
-    # patterns (a keyword pattern builds a tuple of the attributes for every event matched).
+    # The most frequent first (a class pattern that fails costs ~0.1 µs): a turn, then a
+    # Mission's start and end (as counted in random play); those without keyword patterns
+    # (a keyword pattern builds a tuple of the attributes for every event matched).
     match event:
         case CardPlayed():
             return _play(state, event.player, event.card)
         case PlayerWithdrew():
             return _withdraw(state, event)
-        case CharmUsed():
-            return _use_charm(state, event.player, event.card)
         case MissionStarted():
             return _start_mission(state, event)
         case CardsDealt():
             return _deal(state, event)
-        case MissionFailed():
-            return replace(
-                state, nml=(), trials=event.trials, mission_failed=True, turn=-1, luck_spent=()
-            )
-        case MissionSucceeded():
-            discard = (*state.discard, *state.nml)
-            return replace(state, nml=(), discard=discard, turn=-1, luck_spent=())
         case SupportRevealed():
             return _reveal_support(state, event)
-        case SupportUsed():
-            return _use_support(state, event)
+        case CharmUsed():
+            return _use_charm(state, event.player, event.card)
         case MoraleDropped():
             cards = event.cards
             return replace(state, morale=state.morale[len(cards) :], trials=(*cards, *state.trials))
@@ -297,16 +296,39 @@ def evolve(state: ChapterState, event: Event) -> ChapterState:
                 leader=state.index(leader),
                 phase=Phase.PREPARATION,
             )
+        case MissionFailed():
+            return replace(
+                state, nml=(), trials=event.trials, mission_failed=True, turn=-1, luck_spent=()
+            )
+        case SupportUsed():
+            return _use_support(state, event)
+        case CardDrawnAndPlayed():
+            if event.card is None:
+                return state
+            return _place(replace(state, trials=state.trials[1:]), event.player, event.card)
+        case MissionSucceeded():
+            discard = (*state.discard, *state.nml)
+            return replace(state, nml=(), discard=discard, turn=-1, luck_spent=())
+        case ChapterLost():
+            return replace(
+                state,
+                phase=Phase.OVER,
+                outcome=event.reason,
+                outcome_detail=event.detail,
+                turn=-1,
+                support=None,
+            )
         case CardsDrawn(player=name, cards=cards):
             state = replace(state, trials=state.trials[len(cards) :])
             return state.with_player(_add_to_hand(state.player(name), cards))
-        case CardDrawnAndPlayed(player=name, card=card):
-            if card is None:
-                return state
-            return _place(replace(state, trials=state.trials[1:]), name, card)
         case HardKnockDiscarded(player=name, card=card):
             state = state.with_player(_without_hard_knock(state.player(name), card))
             return replace(state, discard=(*state.discard, card))
+        case SupportTileDiscarded(player=name, tile=tile):
+            player = state.player(name)
+            tiles = list(player.tiles)
+            tiles.remove(tile)
+            return state.with_player(replace(player, tiles=tuple(tiles)))
         case MissionLeaderTaken(player=name):
             return replace(state, leader=state.index(name))
         case SpeechMade(player=name, discards=discards):
@@ -319,24 +341,10 @@ def evolve(state: ChapterState, event: Event) -> ChapterState:
                 state, discard=(*state.discard, *(c for _, c in discards)), speech_stock=stock
             )
             return _after_turn(state, name)
-        case SupportTileDiscarded(player=name, tile=tile):
-            player = state.player(name)
-            tiles = list(player.tiles)
-            tiles.remove(tile)
-            return state.with_player(replace(player, tiles=tuple(tiles)))
-        case FactCorrected():
-            return apply_correction(state, event)
         case ChapterWon():
             return replace(state, phase=Phase.OVER, outcome="won", turn=-1, support=None)
-        case ChapterLost(reason=reason, detail=detail):
-            return replace(
-                state,
-                phase=Phase.OVER,
-                outcome=reason,
-                outcome_detail=detail,
-                turn=-1,
-                support=None,
-            )
+        case FactCorrected():
+            return apply_correction(state, event)
     evolver = INSTALLED.evolvers.get(type(event))  # a module's own (moments.py)
     if evolver is not None:
         return evolver(state, event)
