@@ -29,10 +29,13 @@ from domain.events import Event
 
 
 def _outcome(state: ChapterState, command: Command, chance: Chance | None) -> Outcome:
-    owner = INSTALLED.owner(state)  # a module playing the whole chapter: Solo (moments.py)
-    if owner is not None and owner.decide is not None:
-        decided: Outcome = owner.decide(state, command, chance)
-        return decided
+    # a module playing the whole chapter: Solo (``INSTALLED.owner``, inline: every command)
+    for plays_chapter, owner in INSTALLED.owners:
+        if plays_chapter(state):
+            if owner.decide is not None:
+                decided: Outcome = owner.decide(state, command, chance)
+                return decided
+            break
     # By the command's exact class (none is subclassed), the most frequent first: a ``match``
     # of class patterns would do the same, but each pattern that fails asks ``isinstance``
     # through msgspec's metaclass (~1,000 instructions; domain/chapter/evolve.py alike).

@@ -7,7 +7,7 @@ The engine deals itself here, so every card is known. Randomness comes only from
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from itertools import chain
 
 import msgspec
@@ -131,15 +131,10 @@ def _with_target(state: ChapterState, command: Command, rng: random.Random) -> C
     return command
 
 
-def _safe_cards(
-    state: ChapterState, player: Player, counts: Mapping[str, int]
-) -> tuple[list[str], bool]:
-    """The cards a careful player would play: safe Threats, Hard Knocks that do not kill (in
-    ``playable_cards``' order); whether a Merry Christmas is one of them."""
-    crowded = set()  # threats shown twice already: one more copy would fail the Mission
-    for threat, n in counts.items():
-        if n >= 2:
-            crowded.add(threat)
+def _safe_cards(state: ChapterState, player: Player, crowded: set[str]) -> tuple[list[str], bool]:
+    """The cards a careful player would play: safe Threats (none of the ``crowded`` threats,
+    shown twice already), Hard Knocks that do not kill (in ``playable_cards``' order);
+    whether a Merry Christmas is one of them."""
     weight = state.hard_knock_weight(player) if player.hard_knocks else 0
     cards = state.catalogue.cards
     safe: list[str] = []
@@ -158,11 +153,11 @@ def _safe_cards(
 
 
 def _sensible(
-    state: ChapterState, player: Player, counts: Mapping[str, int], rng: random.Random
+    state: ChapterState, player: Player, crowded: set[str], rng: random.Random
 ) -> Command | None:
     """A play a careful player would make, at random (``rng.choice`` of the plays ``plays``
     lists whose card is safe), or None when there is none."""
-    safe, christmas = _safe_cards(state, player, counts)
+    safe, christmas = _safe_cards(state, player, crowded)
     if not safe:
         return None
     if not christmas and not restricting(state):
@@ -206,14 +201,15 @@ def _mission_command(state: ChapterState, rng: random.Random) -> Command:
         return _helpful(state, withdrawals(state, player), rng)
     if rng.random() < 0.08 and _may_speak(state, player):
         return _speech(state, player, rng)
-    counts = state.threat_tally()
+    # threats shown twice already: one more copy would fail the Mission
+    crowded = {threat for threat, n in state.threat_tally().items() if n >= 2}
     uses = None  # the charms, asked only when needed
-    if counts and max(counts.values()) >= 2:  # two alike shown: the charm is tempting
+    if crowded:  # two alike shown: the charm is tempting
         uses = charms(state, player) if player.charm_up else []  # none once it is used
         if uses and rng.random() < 0.7:
             return rng.choice(uses)
     careful = rng.random() < 0.85
-    good = _sensible(state, player, counts, rng) if careful else None
+    good = _sensible(state, player, crowded, rng) if careful else None
     if good is not None:
         return good
     leave = withdrawals(state, player)
