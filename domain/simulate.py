@@ -7,7 +7,7 @@ The engine deals itself here, so every card is known. Randomness comes only from
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from itertools import chain
 
 import msgspec
@@ -37,6 +37,7 @@ from domain.legal import (
     intensities,
     playable_cards,
     plays,
+    restricting,
     speeches,
     support_choices,
     targets,
@@ -130,27 +131,40 @@ def _with_target(state: ChapterState, command: Command, rng: random.Random) -> C
     return command
 
 
-def _sensible(state: ChapterState, player: Player, counts: Mapping[str, int]) -> list[Command]:
-    """Plays a careful player would make: safe Threats, Hard Knocks that do not kill (the
-    plays ``plays`` lists whose card is safe, in its order: only those are built)."""
-    crowded = set()  # threats shown twice already: one more copy would fail the Mission
-    for threat, n in counts.items():
-        if n >= 2:
-            crowded.add(threat)
+def _safe_cards(state: ChapterState, player: Player, crowded: set[str]) -> tuple[list[str], bool]:
+    """The cards a careful player would play: safe Threats (none of the ``crowded`` threats,
+    shown twice already), Hard Knocks that do not kill (in ``playable_cards``' order);
+    whether a Merry Christmas is one of them."""
     weight = state.hard_knock_weight(player) if player.hard_knocks else 0
     cards = state.catalogue.cards
     safe: list[str] = []
+    christmas = False
     for key in playable_cards(state, player):
         card = cards[key]
         if card.hard_knock is not None:
             good = weight + card.value < 3
-        else:  # a Threat (no Trap, no third copy) or a Merry Christmas (always)
-            good = card.merry_christmas or (
-                not card.trap and (not crowded or crowded.isdisjoint(card.threats))
-            )
+        elif card.merry_christmas:  # always safe
+            good = christmas = True
+        else:  # a Threat: no Trap, no third copy
+            good = not card.trap and (not crowded or crowded.isdisjoint(card.threats))
         if good:
             safe.append(key)
-    return plays(state, player, safe)
+    return safe, christmas
+
+
+def _sensible(
+    state: ChapterState, player: Player, crowded: set[str], rng: random.Random
+) -> Command | None:
+    """A play a careful player would make, at random (``rng.choice`` of the plays ``plays``
+    lists whose card is safe), or None when there is none."""
+    safe, christmas = _safe_cards(state, player, crowded)
+    if not safe:
+        return None
+    if not christmas and not restricting(state):
+        # one play per safe card and none refused: the play ``rng.choice`` picks, built alone
+        return PlayCard(player.name, rng.choice(safe))
+    good = plays(state, player, safe)
+    return rng.choice(good) if good else None
 
 
 def _helpful(state: ChapterState, leave: list[Command], rng: random.Random) -> Command:
@@ -187,16 +201,17 @@ def _mission_command(state: ChapterState, rng: random.Random) -> Command:
         return _helpful(state, withdrawals(state, player), rng)
     if rng.random() < 0.08 and _may_speak(state, player):
         return _speech(state, player, rng)
-    counts = state.threat_tally()
+    # threats shown twice already: one more copy would fail the Mission
+    crowded = {threat for threat, n in state.threat_tally().items() if n >= 2}
     uses = None  # the charms, asked only when needed
-    if counts and max(counts.values()) >= 2:  # two alike shown: the charm is tempting
+    if crowded:  # two alike shown: the charm is tempting
         uses = charms(state, player) if player.charm_up else []  # none once it is used
         if uses and rng.random() < 0.7:
             return rng.choice(uses)
     careful = rng.random() < 0.85
-    good = _sensible(state, player, counts) if careful else []
-    if good:
-        return rng.choice(good)
+    good = _sensible(state, player, crowded, rng) if careful else None
+    if good is not None:
+        return good
     leave = withdrawals(state, player)
     if leave and (careful or rng.random() < 0.3):
         return _helpful(state, leave, rng)

@@ -106,6 +106,8 @@ def module_minimum(state: ChapterState, cmd: StartMission) -> int:
 
 def _check_deal(state: ChapterState, cmd: StartMission, low: int) -> None:
     """No deal gives a player more cards than the Trials deck holds (the minimum stands)."""
+    if cmd.intensity <= max(low, len(state.trials)):
+        return  # the usual case: the modules' minimum is not asked (it could only raise it)
     if cmd.intensity > max(low, module_minimum(state, cmd), len(state.trials)):
         raise IntensityTooHigh(
             f"{state.players[state.leader].name} cannot choose intensity {cmd.intensity}: "
@@ -113,11 +115,17 @@ def _check_deal(state: ChapterState, cmd: StartMission, low: int) -> None:
         )
 
 
+# The phases the Mission's start and the Support choice belong to, as plain names: a member
+# looked up on its enum class costs ~1,000 instructions in Python 3.11 (its metaclass's
+# ``__getattr__`` slows every lookup on the class).
+PREPARATION, SUPPORT = Phase.PREPARATION, Phase.SUPPORT
+
+
 def decide_start_mission(
     state: ChapterState, cmd: StartMission, chance: Chance | None = None
 ) -> Outcome:
     """Deal ``intensity`` cards each, one at a time from the leader; stop if the deck runs out."""
-    check_phase(state, Phase.PREPARATION, "start a Mission", state.players[state.leader].name)
+    check_phase(state, PREPARATION, "start a Mission", state.players[state.leader].name)
     low = minimum_intensity(state)
     exact = state.mission == 0 and state.rules.first_intensity_exact
     if cmd.intensity < low or (exact and cmd.intensity != low):
@@ -409,7 +417,7 @@ def decide_choose_support(
     state: ChapterState, cmd: ChooseSupport, chance: Chance | None = None
 ) -> Outcome:
     """The beneficiary discards Hard Knocks and/or recovers the charm, as the ruleset allows."""
-    check_phase(state, Phase.SUPPORT, "choose a Support benefit", cmd.player)
+    check_phase(state, SUPPORT, "choose a Support benefit", cmd.player)
     pending = state.support
     if pending is None:
         raise SupportChoiceRefused("nobody is waiting for a Support choice")

@@ -32,10 +32,7 @@ TILE_STEPS = {"left": 1, "right": -1, "left2": 2, "right2": -2}
 
 def failing_threat(state: ChapterState) -> str | None:
     """The first threat (canonical order) with 3 or more active copies, if any."""
-    counts = state.threat_tally()
-    if not counts or max(counts.values()) < 3:
-        return None
-    over = [t for t, n in counts.items() if n >= 3]
+    over = [t for t, n in state.threat_tally().items() if n >= 3]
     return min(over, key=THREAT_ORDER.__getitem__) if over else None
 
 

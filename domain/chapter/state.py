@@ -164,6 +164,11 @@ class ChapterState(msgspec.Struct, frozen=True):
     @property
     def anyone_in_mission(self) -> bool:
         """Whether a card player has not withdrawn (``in_mission`` is not empty)."""
+        turn = self.turn  # the usual case first: the player whose turn it is is still in
+        if turn >= 0:
+            acting = self.players[turn]
+            if not acting.chaplain and not acting.withdrawn:
+                return True
         for player in self.players:  # noqa: SIM110 - a loop, not a generator: a hot path
             if not player.chaplain and not player.withdrawn:
                 return True

@@ -272,6 +272,12 @@ def morale_drop(state: ChapterState, size: int) -> int:
 # --- Drawing when withdrawing ----------------------------------------------------------
 def draw_on_withdrawal(o: Outcome, cmd: Command) -> None:
     """After a withdrawal: each ``draw:N@withdraw`` in force makes the player draw N."""
+    # most chapters play no module and hold no Friendship: nothing in force (``_any_in_force``'s
+    # first look, asked after every action before the command's class: an ``isinstance`` that
+    # fails costs ~1,000 instructions through msgspec's metaclass)
+    state = o.state
+    if state.orders is None and state.recruits is None and not state.friendships:
+        return
     if not isinstance(cmd, Withdraw):
         return
     for card, rule in rules_in_force(o.state, "draw"):

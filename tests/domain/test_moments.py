@@ -116,6 +116,18 @@ def test_importing_one_chapter_function_in_a_fresh_interpreter_installs_every_mo
     )
 
 
+def test_the_registry_installs_at_its_first_moment_then_reads_its_hooks_as_plain_slots() -> None:
+    code = (
+        "from domain.chapter.moments import INSTALLED, Registry\n"
+        "print(type(INSTALLED) is Registry, len(INSTALLED.modules), type(INSTALLED) is Registry)\n"
+        "print(hasattr(INSTALLED, 'no_such_moment'))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    assert result.stdout.split() == ["False", "5", "True", "False"]
+
+
 def _whistle(heard: list[str]) -> Module:
     """A fake card effect joining at every moment of an action and of a chapter's end:
     it forbids Speeches, writes down what it sees and takes one more card at the Drop."""
