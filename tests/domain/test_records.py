@@ -50,6 +50,12 @@ def test_each_stored_name_belongs_to_one_record_listed_once() -> None:
     assert all(COMMAND_TYPES[cls.__name__] is cls for cls in COMMANDS)
 
 
+def test_no_record_class_is_subclassed() -> None:
+    # evolve and the engine's front door choose by an event's or a command's exact class
+    # (docs/architecture.md): a subclass would be told apart from its base
+    assert [cls.__name__ for cls in (*EVENTS, *COMMANDS) if cls.__subclasses__()] == []
+
+
 def test_the_campaign_takes_exactly_the_registered_commands() -> None:
     from domain.campaign.flow import decide_campaign
 
