@@ -19,8 +19,15 @@ import msgspec
 Slot = str | None
 
 
-class Event(msgspec.Struct, frozen=True):
-    """Base of every domain event."""
+class Event(msgspec.Struct, frozen=True, gc=False):
+    """Base of every domain event.
+
+    ``gc=False`` (msgspec): the cyclic garbage collector does not track events, nor the
+    chapter's state and its players, nor the chapter's commands. A frozen struct of
+    strings, numbers and tuples is made after what it holds and can never come to hold
+    itself, so it is never part of a cycle; untracked, each is cheaper to make and free,
+    and the collector has less to walk (~5% of the random-play simulator's instructions).
+    """
 
     TYPE: ClassVar[str] = ""
     VERSION: ClassVar[int] = 1

@@ -55,7 +55,7 @@ class StartChapter(msgspec.Struct, frozen=True):
     grizzled: tuple[tuple[str, str], ...] = ()
 
 
-class StartMission(msgspec.Struct, frozen=True):
+class StartMission(msgspec.Struct, frozen=True, gc=False):
     """The Mission Leader sets the intensity; cards are dealt."""
 
     intensity: int
@@ -68,7 +68,7 @@ class StartMission(msgspec.Struct, frozen=True):
     recruit_hand: tuple[str, ...] | None = None
 
 
-class PlayCard(msgspec.Struct, frozen=True):
+class PlayCard(msgspec.Struct, frozen=True, gc=False):
     """Play a Trial card from hand (``drawn``: the card a Trap reveals from an unseen deck)."""
 
     player: str
@@ -77,14 +77,14 @@ class PlayCard(msgspec.Struct, frozen=True):
     target: Target | None = None
 
 
-class UseCharm(msgspec.Struct, frozen=True):
+class UseCharm(msgspec.Struct, frozen=True, gc=False):
     """Discard a No Man's Land card showing the player's charm threat."""
 
     player: str
     card: str
 
 
-class MakeSpeech(msgspec.Struct, frozen=True):
+class MakeSpeech(msgspec.Struct, frozen=True, gc=False):
     """Spend a Speech token on a threat; others may each discard one matching card."""
 
     player: str
@@ -92,7 +92,7 @@ class MakeSpeech(msgspec.Struct, frozen=True):
     discards: tuple[tuple[str, str], ...] = ()
 
 
-class Withdraw(msgspec.Struct, frozen=True):
+class Withdraw(msgspec.Struct, frozen=True, gc=False):
     """Withdraw with a face-down Support tile (Absent-minded first discards one)."""
 
     player: str
@@ -102,7 +102,7 @@ class Withdraw(msgspec.Struct, frozen=True):
     target: Target | None = None
 
 
-class ChooseSupport(msgspec.Struct, frozen=True):
+class ChooseSupport(msgspec.Struct, frozen=True, gc=False):
     """The Support beneficiary discards Hard Knocks and/or recovers the charm."""
 
     player: str
@@ -111,18 +111,18 @@ class ChooseSupport(msgspec.Struct, frozen=True):
 
 
 # --- Solo mode (domain/modules/solo/rules.py) -----------------------------------------------------
-class RefillHand(msgspec.Struct, frozen=True):
+class RefillHand(msgspec.Struct, frozen=True, gc=False):
     """Solo: right after a card is played, refill the single hand back up to 3 cards."""
 
 
-class DrawSoloSupport(msgspec.Struct, frozen=True):
+class DrawSoloSupport(msgspec.Struct, frozen=True, gc=False):
     """Solo: draw a solo Support tile (``tile``: told at a real table, else drawn at random)."""
 
     tile: str | None = None
 
 
 # --- Orders of the Day (domain/modules/orders.py) and Recruits (domain/modules/recruits.py) -------
-class CancelOrder(msgspec.Struct, frozen=True):
+class CancelOrder(msgspec.Struct, frozen=True, gc=False):
     """A lasting Order of the Day's cancellation condition is met: it leaves No Man's Land
     (``player`` draws ``draws`` Trials cards into hand, if its condition says so)."""
 
@@ -132,7 +132,7 @@ class CancelOrder(msgspec.Struct, frozen=True):
     draws: int = 0
 
 
-class Choice(msgspec.Struct, frozen=True):
+class Choice(msgspec.Struct, frozen=True, gc=False):
     """What a player names when a card's once-rule needs it (domain/cards/effects.py):
     ``cards`` discarded from their hand, the Hard Knock ``knock`` they discard."""
 
@@ -140,7 +140,7 @@ class Choice(msgspec.Struct, frozen=True):
     knock: str | None = None
 
 
-class PlayRecruitCard(msgspec.Struct, frozen=True):
+class PlayRecruitCard(msgspec.Struct, frozen=True, gc=False):
     """The Mission Leader has the Recruit play a card (``drawn``: a Trap's card, ``target``:
     a Merry Christmas's Hard Knock; ``advantage``: what the leader names for the Recruit's
     advantage when this last card makes it depart)."""
@@ -151,7 +151,7 @@ class PlayRecruitCard(msgspec.Struct, frozen=True):
     advantage: Choice | None = None
 
 
-class WithdrawRecruit(msgspec.Struct, frozen=True):
+class WithdrawRecruit(msgspec.Struct, frozen=True, gc=False):
     """The Mission Leader has the Recruit withdraw from the Mission."""
 
 

@@ -34,7 +34,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-class Player(msgspec.Struct, frozen=True):
+class Player(msgspec.Struct, frozen=True, gc=False):
     """A seat at the table: one Grizzled (the Chaplain is a virtual one)."""
 
     name: str
@@ -56,7 +56,7 @@ class Player(msgspec.Struct, frozen=True):
         return len(self.hand) + self.hidden
 
 
-class SupportPending(msgspec.Struct, frozen=True):
+class SupportPending(msgspec.Struct, frozen=True, gc=False):
     """The beneficiary of Support, waiting to say what they take."""
 
     player: str
@@ -65,7 +65,7 @@ class SupportPending(msgspec.Struct, frozen=True):
     charm_automatic: bool
 
 
-class ChapterState(msgspec.Struct, frozen=True):
+class ChapterState(msgspec.Struct, frozen=True, gc=False):
     """Everything on the table during one chapter."""
 
     rules: Rules

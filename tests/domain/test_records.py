@@ -56,6 +56,20 @@ def test_no_record_class_is_subclassed() -> None:
     assert [cls.__name__ for cls in (*EVENTS, *COMMANDS) if cls.__subclasses__()] == []
 
 
+def test_a_chapters_states_events_and_commands_are_left_out_of_the_cycle_collector() -> None:
+    # gc=False (domain/events.py says why): the random-play simulator's hot records
+    import gc
+    import random
+
+    from domain.simulate import play_chapter, random_setup
+
+    rng = random.Random(3)
+    played = play_chapter(random_setup(rng, "classic", 4), rng)
+    records = [played.state, *played.state.players, *played.events, *played.commands]
+    assert [type(r).__name__ for r in records if gc.is_tracked(r)] == []
+    assert all(not cls.__struct_config__.gc for cls in EVENTS)
+
+
 def test_the_campaign_takes_exactly_the_registered_commands() -> None:
     from domain.campaign.flow import decide_campaign
 
