@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cli.context import Context, pass_context, refusals
+from cli.context import Context, pass_context, print_wrapped, refusals
 from cli.jsonout import campaign_json
 from cli.params import NAME, NAME_MOST, WORD, OneOf
 from cli.shown import SHORT, quoted, shown
@@ -68,10 +68,14 @@ def new(ctx: Context, name: str, rules: str, players: tuple[str, ...]) -> None:
     ctx.saved(1)
     ctx.remember_campaign(state.name)
     who = ", ".join(f"{s.name} ({s.charm})" for s in seats)
-    click.echo(f"Campaign {quoted(state.name)} created ({rules} rules): {shown(who)}.")
     from cli.next_step import next_step
 
-    click.echo(f"Next: {next_step(state)}")
+    print_wrapped(
+        [
+            f"Campaign {quoted(state.name)} created ({rules} rules): {shown(who)}.",
+            f"Next: {shown(next_step(state))}",
+        ]
+    )
 
 
 @campaign.command("list")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from cli.context import Context, Refused, pass_context, refusals
+from cli.context import Context, Refused, pass_context, print_wrapped, refusals
 from cli.params import CHAPTER_PLAYED, LOG_ENTRY, TEXT, WORD
 from cli.shown import quoted, shown
 
@@ -213,10 +213,14 @@ def undo(ctx: Context, steps: int, reason: str, to_version: int | None, yes: boo
     why = f" ({shown(reason)})" if reason else ""
     taken = len(preview.actions)
     count = f"{taken} actions: " if taken > 3 else ""
-    click.echo(f"Undone: {count}{shown(preview.said())}{why}. Redo with: grizzled redo")
     from cli.next_step import next_step
 
-    click.echo(f"Next: {next_step(undone.state)}")
+    print_wrapped(
+        [
+            f"Undone: {count}{shown(preview.said())}{why}. Redo with: grizzled redo",
+            f"Next: {shown(next_step(undone.state))}",
+        ]
+    )
 
 
 def _confirm_undo(ctx: Context, preview: UndoPreview) -> None:
@@ -270,10 +274,14 @@ def revert(ctx: Context, event: int, reason: str) -> None:
     number, summary = reverted.reverted
     again = ", ".join(f"#{v} {s}" for v, s in reverted.reapplied)
     kept = f"; decided again: {shown(again)}" if again else ""
-    click.echo(f"Reverted #{number} {shown(summary)}{why}{kept}. Undo with: grizzled undo")
     from cli.next_step import next_step
 
-    click.echo(f"Next: {next_step(reverted.state)}")
+    print_wrapped(
+        [
+            f"Reverted #{number} {shown(summary)}{why}{kept}. Undo with: grizzled undo",
+            f"Next: {shown(next_step(reverted.state))}",
+        ]
+    )
 
 
 @click.command()
@@ -286,10 +294,9 @@ def redo(ctx: Context) -> None:
     ctx.saved(redone.version)
     with refusals():
         said = ctx.tracker().preview(name, list(redone.actions)).said()
-    click.echo(f"Redone: {shown(said)}.")
     from cli.next_step import next_step
 
-    click.echo(f"Next: {next_step(redone.state)}")
+    print_wrapped([f"Redone: {shown(said)}.", f"Next: {shown(next_step(redone.state))}"])
 
 
 @click.command()

@@ -47,3 +47,24 @@ def test_the_narrations_width_is_the_one_shutil_gives(
         monkeypatch.setenv("COLUMNS", columns)
 
     assert terminal_width() == shutil.get_terminal_size().columns
+
+
+def test_an_undo_a_redo_and_a_revert_say_their_lines_at_the_terminals_width(
+    table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table.ok("play night+shell")
+    table.ok("play snow+gas")
+    monkeypatch.setenv("COLUMNS", "60")
+
+    said = [
+        table.ok("undo 2 -y -r 'Ann and Ben played the wrong cards, both of them'"),
+        table.ok("redo"),
+        table.ok("revert 5 -r 'the second play never happened'"),
+    ]
+
+    for out in said:
+        lines = out.splitlines()
+        assert max(len(line) for line in lines) <= 60, out
+        assert sum(line.startswith("Next: ") for line in lines) == 1, out
+    assert "both of them" in " ".join(said[0].splitlines())
+    assert said[1].startswith("Redone: #")

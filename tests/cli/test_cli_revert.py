@@ -20,10 +20,12 @@ def test_a_past_correction_is_taken_out_and_the_later_plays_kept(table: Grizzled
 
     out = table.ok("revert 4 -r 'none had fallen'")
 
-    assert out.splitlines()[0] == (
+    said, _next = out.split("\nNext: ")  # wrapped at the terminal's width (COLUMNS=100)
+    assert " ".join(said.splitlines()) == (
         "Reverted #4 correction: morale 15 (none had fallen); decided again: #5 Ann plays "
         "night+shell, #6 Ben plays snow+gas. Undo with: grizzled undo"
     )
+    assert max(len(line) for line in out.splitlines()) <= 100
     board = table.json("status")
     assert (board["morale"], board["no_mans_land"], board["turn"]) == (
         20,
