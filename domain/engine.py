@@ -4,6 +4,9 @@ and the state they lead to. Every refusal is a ``RuleViolation`` and changes not
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from domain.chapter.actions import (
     decide_choose_support,
     decide_make_speech,
@@ -27,35 +30,32 @@ from domain.chapter.outcome import Outcome
 from domain.chapter.state import ChapterState
 from domain.events import Event
 
+# The chapter's own deciders by the command's exact class (none is subclassed): one lookup,
+# where a ``match`` of class patterns asks ``isinstance`` of each pattern that fails, through
+# msgspec's metaclass (~1,000 instructions; domain/chapter/evolve.py alike).
+DECIDERS: dict[type, Callable[[ChapterState, Any, Chance | None], Outcome]] = {
+    PlayCard: decide_play_card,
+    Withdraw: decide_withdraw,
+    StartMission: decide_start_mission,
+    UseCharm: decide_use_charm,
+    ChooseSupport: decide_choose_support,
+    MakeSpeech: decide_make_speech,
+}
+
 
 def _outcome(state: ChapterState, command: Command, chance: Chance | None) -> Outcome:
-    # a module playing the whole chapter: Solo (``INSTALLED.owner``, inline: every command)
+    # ``INSTALLED.owner``, inline: asked of every command, the call costs ~0.8% of a chapter
     for plays_chapter, owner in INSTALLED.owners:
-        if plays_chapter(state):
+        if plays_chapter(state):  # a module playing the whole chapter: Solo (moments.py)
             if owner.decide is not None:
                 decided: Outcome = owner.decide(state, command, chance)
                 return decided
             break
-    # By the command's exact class (none is subclassed), the most frequent first: a ``match``
-    # of class patterns would do the same, but each pattern that fails asks ``isinstance``
-    # through msgspec's metaclass (~1,000 instructions; domain/chapter/evolve.py alike).
-    if type(command) is PlayCard:
-        return decide_play_card(state, command, chance)
-    if type(command) is Withdraw:
-        return decide_withdraw(state, command, chance)
-    if type(command) is StartMission:
-        return decide_start_mission(state, command, chance)
-    if type(command) is UseCharm:
-        return decide_use_charm(state, command, chance)
-    if type(command) is ChooseSupport:
-        return decide_choose_support(state, command, chance)
-    if type(command) is MakeSpeech:
-        return decide_make_speech(state, command, chance)
-    decide_own = INSTALLED.commands.get(type(command))  # a module's own command (moments.py)
-    if decide_own is not None:
-        own: Outcome = decide_own(state, command, chance)
-        return own
-    raise TypeError(f"not a command: {command!r}")
+    decider = DECIDERS.get(type(command)) or INSTALLED.commands.get(type(command))
+    if decider is None:  # neither the chapter's nor a module's own (moments.py)
+        raise TypeError(f"not a command: {command!r}")
+    outcome: Outcome = decider(state, command, chance)
+    return outcome
 
 
 def decide(
