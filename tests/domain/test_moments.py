@@ -107,11 +107,8 @@ def test_importing_one_chapter_function_in_a_fresh_interpreter_installs_every_mo
         "from domain.chapter.moments import INSTALLED\n"
         "print([m.name for m in INSTALLED.modules])"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
-    )
     assert (
-        result.stdout.strip()
+        in_fresh_interpreter(code).strip()
         == "['Orders of the Day', 'Recruits', 'Card effects', 'Solo', 'One-shot']"
     )
 
@@ -122,10 +119,14 @@ def test_the_registry_installs_at_its_first_moment_then_reads_its_hooks_as_plain
         "print(type(INSTALLED) is Registry, len(INSTALLED.modules), type(INSTALLED) is Registry)\n"
         "print(hasattr(INSTALLED, 'no_such_moment'))"
     )
-    result = subprocess.run(
+    assert in_fresh_interpreter(code).split() == ["False", "5", "True", "False"]
+
+
+def in_fresh_interpreter(code: str) -> str:
+    """What ``code`` prints, run by a Python that has imported nothing of ours yet."""
+    return subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
-    )
-    assert result.stdout.split() == ["False", "5", "True", "False"]
+    ).stdout
 
 
 def _whistle(heard: list[str]) -> Module:
