@@ -88,11 +88,9 @@ class Kept:
 
 def cache_path() -> str | None:
     """Where this interpreter keeps the texts, or None if it keeps no bytecode."""
-    try:
-        compiled = cache_from_source(__file__)
-    except NotImplementedError:  # an implementation without a cache tag
+    if sys.implementation.cache_tag is None:  # (cache_from_source would refuse)
         return None
-    return compiled[: -len(".pyc")] + ".methods"
+    return cache_from_source(__file__)[: -len(".pyc")] + ".methods"
 
 
 KEPT = Kept(cache_path())
