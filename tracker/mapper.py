@@ -246,8 +246,9 @@ class CheckedMapper(Mapper[UUID]):
     decoded last: an undo that a command loads past recalls the state it returns to from
     the snapshot before it, and the walk to that state may meet another undo recalling
     from the same snapshot (~2 ms a decode after 1,111 chapters). A snapshot is only
-    read, never changed (the library copies its state into each aggregate it makes), and
-    is kept with its stored bytes: the same row, or it is decoded again."""
+    read: the library copies its state's dict into each aggregate it makes, and what that
+    holds is never changed in place (frozen structs; lists replaced, not appended to: see
+    tracker.kept). It is kept with its stored bytes: the same row, or it is decoded again."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
