@@ -315,12 +315,16 @@ def _new_file(path: str, what: str) -> str:
 
 
 def _not_foreign(db: str) -> None:
-    """Refuse to replace another application's file (a damaged campaign file may be)."""
+    """Refuse to replace another application's file, or one holding tables, views or
+    triggers grizzled never makes (in the file or in a WAL or journal beside it, read
+    without merging it); a damaged campaign file may be replaced: that is what a restore
+    is for."""
     from tracker import dbfile
     from tracker.errors import UnusableFile
 
     try:
-        dbfile.inspect(db)
+        if dbfile.inspect(db) in ("ours", "legacy"):
+            dbfile.check_integrity(db)
     except UnusableFile as error:
         if "not a grizzled campaign file" in str(error) or "is not a regular file" in str(error):
             raise Refused(f"{error}: nothing was replaced") from None
@@ -383,6 +387,7 @@ def import_(ctx: Context, path: str, as_name: str | None) -> None:
     """
     from tracker.transfer import import_campaign, read_export
 
+    ctx.rebuild_due = ctx.check_first()  # the target, checked whole before it is written
     with refusals():
         read = read_export(path)
         name, events = import_campaign(ctx.db, read, as_name)

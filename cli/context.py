@@ -65,6 +65,7 @@ class Context:
         # cli.readmodel.projected_state; None: from the tracker)
         self.read_state = read_state
         self.catch_up_later = False  # a table session catches the read models up between lines
+        self.rebuild_due = False  # checked whole, its read models not rebuilt yet (import)
 
     # --- where ---------------------------------------------------------------------------
     @property
@@ -160,30 +161,38 @@ class Context:
         """The tracker on this database, opened once for this command's access; a file
         this machine has not seen is checked whole first (``tracker.trust``)."""
         if self._tracker is None:
-            from tracker import dbfile, trust
             from tracker.app import Tracker
 
+            fresh = self.check_first()
             with refusals():
-                checked = trust.is_checked(self.db)
-                if not checked and dbfile.inspect(self.db) in ("ours", "legacy"):
-                    dbfile.check_integrity(self.db)  # before the event store opens it
                 self._tracker = Tracker(self.db, access=self.access)
-                if not checked:
-                    self._check_whole_file(self._tracker)
+                if fresh:
+                    self.rebuild_read_models()
         return self._tracker
 
-    def _check_whole_file(self, tracker: Tracker) -> None:
-        """The first sight of a file: everything checked, then the read models (which a
-        crafted file could fake) rebuilt from the events when the file may be written."""
-        from tracker.checks import check_file
-        from tracker.dbfile import keeps_read_models
+    def check_first(self) -> bool:
+        """The first sight of a file: checked whole before anything opens it to write, a
+        WAL or journal beside it read in a private copy (``tracker.checks.first_sight``);
+        remembered as checked when the command ends. Whether it was checked now."""
+        from tracker import trust
+        from tracker.checks import first_sight
 
-        check_file(tracker)
-        self.changed = True  # remembered as checked when the command ends
-        if keeps_read_models(tracker.db_path, tracker.file_kind):
+        with refusals():
+            if trust.is_checked(self.db):
+                return False
+            first_sight(self.db)
+        self.changed = True
+        return True
+
+    def rebuild_read_models(self) -> None:
+        """The read models (which a crafted file could fake) rebuilt from the events, where
+        the file is ours and may be written; else the read commands read the events."""
+        from tracker.dbfile import inspect, keeps_read_models
+
+        if keeps_read_models(self.db, inspect(self.db)):
             from projections.runner import rebuild
 
-            rebuild(tracker.db_path)  # else the read commands read the events themselves
+            rebuild(self.db)
 
     def state(self) -> CampaignState:
         """The current campaign's state (``log`` then decides on it, without a reload). A
@@ -233,10 +242,13 @@ class Context:
         if self.catch_up_later:
             return
         from projections.errors import ProjectionError
-        from projections.runner import catch_up
+        from projections.runner import catch_up, rebuild
 
         try:
-            catch_up(self.db, known=self._known(known))
+            if self.rebuild_due:  # a file first seen: its read models made from its events
+                rebuild(self.db)
+            else:
+                catch_up(self.db, known=self._known(known))
         except Exception as error:  # recorded all the same: the next command catches up
             reason = error.reason if isinstance(error, ProjectionError) else error
             stderr(f"Recorded as #{version}; the board catches up next time ({reason}).")

@@ -33,6 +33,25 @@ class Checked(msgspec.Struct, frozen=True):
     snapshots: int
 
 
+def first_sight(path: str) -> Checked | None:
+    """Check the campaign file at ``path`` whole (``dbfile.check_integrity``, then
+    ``check_file``) as SQLite would read it, before anything opens it to write: a WAL or
+    journal beside it is read in a private copy (``dbfile.as_seen``), never merged into
+    it. What it read; None when there is nothing to check (no file, or a blank one)."""
+    from tracker import dbfile
+    from tracker.app import Tracker
+
+    if dbfile.inspect(path) not in ("ours", "legacy"):
+        return None
+    with dbfile.as_seen(path) as seen:
+        dbfile.check_integrity(seen)
+        tracker = Tracker(seen, access=dbfile.READ)
+        try:
+            return check_file(tracker)
+        finally:
+            tracker.close()
+
+
 def check_file(tracker: Tracker) -> Checked:
     """Check the tracker's whole file (see the module docstring; ``dbfile.check_integrity``
     comes first, before the event store opens it); what it read."""

@@ -17,6 +17,8 @@ from __future__ import annotations
 import os
 import sqlite3
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Literal
 
 from tracker.errors import DatabaseError, UnusableFile
@@ -109,6 +111,9 @@ def inspect(path: str) -> Kind:
             f"not a grizzled campaign file: {path} belongs to another application "
             f"(application id {application:#010x})"
         )
+    if pending(path) is not None:  # what SQLite would read: the file with its WAL or journal
+        with as_seen(path) as seen:
+            return inspect(seen)
     return _by_tables(path)
 
 
@@ -170,6 +175,90 @@ def _only_ours(path: str, rows: list[tuple[str, str]]) -> set[str]:
             f"never makes ({shown}); nothing was written to it"
         )
     return tables
+
+
+COMPANIONS = ("-wal", "-journal")  # what SQLite merges into a file opened to write
+
+
+def pending(path: str) -> str | None:
+    """The WAL or rollback journal beside ``path`` that holds something (SQLite would merge
+    it into the file, or roll the file back with it, when it opens the file to write)."""
+    for suffix in COMPANIONS:
+        try:
+            if os.path.getsize(path + suffix) > 0:
+                return path + suffix
+        except OSError:
+            continue
+    return None
+
+
+@contextmanager
+def as_seen(path: str) -> Iterator[str]:
+    """The file as SQLite would read it, with nothing merged into the file itself: the
+    file where nothing is pending beside it; else a private copy of the file and its WAL
+    or journal, settled there (the WAL checkpointed, the journal rolled back), in a
+    folder of its own that is removed afterwards. What is found in the copy is said of
+    ``path`` (an UnusableFile or DatabaseError names ``path``)."""
+    companion = pending(path)
+    if companion is None:
+        yield path
+        return
+    import shutil
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="grizzled-seen-")
+    seen = os.path.join(folder, "seen.sqlite")
+    try:
+        try:
+            shutil.copyfile(path, seen)
+            shutil.copyfile(companion, seen + companion[len(path) :])
+        except OSError as error:
+            raise DatabaseError(
+                f"cannot check the campaign database {path} with its "
+                f"{companion[len(path) + 1 :]} file: {error.strerror}"
+            ) from None
+        with said_of(seen, path):
+            _settle(seen)
+            yield seen
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextmanager
+def said_of(seen: str, path: str) -> Iterator[None]:
+    """A refusal found in the private copy ``seen`` names the file it copies."""
+    try:
+        yield
+    except (UnusableFile, DatabaseError) as error:
+        if seen == path:
+            raise
+        raise type(error)(str(error).replace(seen, path)) from None
+
+
+def _settle(seen: str) -> None:
+    """A copy's WAL merged into it (or its journal rolled back), as SQLite does on open."""
+    try:
+        conn = sqlite3.connect(f"{uri(seen)}?mode=rw", uri=True, isolation_level=None)
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as error:
+        raise UnusableFile(damaged(seen, str(error))) from None
+    for suffix in COMPANIONS:  # one SQLite did not take up (not hot) is not part of the file
+        if os.path.exists(seen + suffix):
+            os.remove(seen + suffix)
+
+
+def identity(path: str) -> tuple[int, int] | None:
+    """Which file is at ``path`` now (device and inode; None if none): a file replaced
+    (a restore renames another into place) is another file, whatever its times say."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
 
 
 def writable(path: str) -> bool:
@@ -278,8 +367,13 @@ def query(path: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, 
 
 def check_integrity(path: str) -> None:
     """SQLite's own check of every page, and a schema of our tables only (marked or not),
-    each read by ``query``: refused before the event store ever opens the file."""
-    found = query(path, "PRAGMA integrity_check(1)")
-    if found != [("ok",)]:
-        raise UnusableFile(damaged(path, f"SQLite finds {found[0][0]}"))
-    _only_ours(path, query(path, "SELECT type, name FROM sqlite_master"))
+    each read by ``query`` on the file as SQLite would read it (``as_seen``: a WAL or
+    journal beside it is read in a private copy, never merged into the file): refused
+    before the event store ever opens the file."""
+    with as_seen(path) as seen:
+        if seen != path:
+            inspect(seen)  # the WAL may hold the header: another application's, or newer
+        found = query(seen, "PRAGMA integrity_check(1)")
+        if found != [("ok",)]:
+            raise UnusableFile(damaged(seen, f"SQLite finds {found[0][0]}"))
+        _only_ours(seen, query(seen, "SELECT type, name FROM sqlite_master"))
