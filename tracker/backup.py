@@ -17,7 +17,8 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
-from contextlib import closing
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
 
 from tracker import dbfile
 from tracker.config import data_dir
@@ -31,7 +32,14 @@ FOLDER = "backups"
 def copy(source: str, target: str) -> int:
     """A consistent copy of the campaign file ``source`` at ``target`` (a new file),
     checked by SQLite and holding as many events as the source did when it began; how
-    many events it holds. The copy appears at ``target`` only once it is whole."""
+    many events it holds. The copy appears at ``target`` only once it is whole; never
+    beside a WAL or journal that SQLite would take for part of it."""
+    for extra in (*dbfile.COMPANIONS, "-shm"):
+        if os.path.lexists(target + extra):
+            raise UnusableFile(
+                f"{target}{extra} is there already: SQLite would take it for part of the "
+                "backup; nothing was written"
+            )
     partial = f"{target}.partial-{os.getpid()}"
     try:
         events = _copy_into(source, partial)
@@ -125,8 +133,36 @@ def replace(db: str, backup: str) -> str | None:
     if os.path.exists(db):
         os.makedirs(folder(), exist_ok=True)
         moved = os.path.join(folder(), f"replaced-{_prefix(db)}{stamp()}.sqlite")
-        for extra in ("", "-wal", "-shm"):
-            if os.path.exists(db + extra):
-                os.replace(db + extra, moved + extra)
-    os.replace(partial, db)
+        with _write_lock(db):  # a write under way lands first; a later one finds it gone
+            for extra in ("", "-wal", "-shm"):
+                if os.path.exists(db + extra):
+                    os.replace(db + extra, moved + extra)
+    os.replace(partial, db)  # after the lock's close: it deletes nothing of the new file
     return moved
+
+
+@contextmanager
+def _write_lock(db: str) -> Iterator[None]:
+    """The write lock on the campaign file being replaced, held while it is moved away:
+    another process's write under way commits first (and moves with the file); any later
+    one finds another file at the path and commits nothing (``tracker.follow``). A file
+    SQLite cannot lock (damaged) is moved all the same: it has no writer."""
+    try:
+        conn = sqlite3.connect(f"{dbfile.uri(db)}?mode=rw", uri=True, timeout=10)
+    except sqlite3.Error:
+        yield
+        return
+    try:
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:
+            if "locked" in str(error) or "busy" in str(error):
+                raise DatabaseError(
+                    f"{db} is being written by another process ({error}): nothing was "
+                    "replaced; try again"
+                ) from None
+        except sqlite3.DatabaseError:
+            pass  # damaged: nobody can be writing it
+        yield
+    finally:
+        conn.close()

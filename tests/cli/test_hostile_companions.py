@@ -12,7 +12,7 @@ no other file appears beside them.
 from __future__ import annotations
 
 import hashlib
-import resource
+import json
 import shlex
 import shutil
 import sqlite3
@@ -34,6 +34,17 @@ TRIGGER = (
 )
 genuine = test_hostile_files.genuine  # the same fixtures: a genuine file, a quiet terminal
 quiet = test_hostile_files.quiet
+# The grizzled command in a child of a fresh interpreter, which reports the child's
+# processor time and peak memory (those of this test process's children would include
+# every process an earlier test ran).
+MEASURED = (
+    "import json, resource, subprocess, sys\n"
+    "done = subprocess.run([sys.executable, '-c', 'from cli.script import run; run()', "
+    "*sys.argv[1:]], capture_output=True, text=True)\n"
+    "used = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+    "print(json.dumps({'code': done.returncode, 'stderr': done.stderr, "
+    "'cpu': used.ru_utime + used.ru_stime, 'rss_kb': used.ru_maxrss}))\n"
+)
 TARGET_COMMANDS = ("import {export}", "backup {backup}", "restore {backup}", "verify")
 
 
@@ -195,22 +206,19 @@ def test_each_refusal_is_bounded_in_time_and_memory(genuine, exported, quiet, ca
         )
     before = beside(path)
     env = {"PATH": "/usr/bin:/bin", "XDG_DATA_HOME": str(quiet / "child-data"), **QUIET_ENV}
-    code = "from cli.script import run; run()"
-    used = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run(
-        [sys.executable, "-c", code, "--db", str(path), "import", str(export)],
+        [sys.executable, "-c", MEASURED, "--db", str(path), "import", str(export)],
         cwd=REPO,
         capture_output=True,
         text=True,
         env=env,
-        check=False,
+        check=True,
     )
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    measured = json.loads(done.stdout)
 
-    assert done.returncode == 1 and len(done.stderr.splitlines()) == 1, done.stderr
-    cpu = after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime
-    assert cpu < 5, f"{cpu:.1f} s"
-    assert after.ru_maxrss < 200 * 1024, f"{after.ru_maxrss} KB"  # the largest child's
+    assert measured["code"] == 1 and len(measured["stderr"].splitlines()) == 1, measured
+    assert measured["cpu"] < 5, f"{measured['cpu']:.1f} s"
+    assert measured["rss_kb"] < 200 * 1024, f"{measured['rss_kb']} KB"
     assert beside(path) == before
 
 
@@ -255,3 +263,19 @@ def test_read_models_forged_in_an_import_target_are_made_again_from_its_events(
         assert after_import.exit_code == truth.exit_code == 0, command
         assert after_import.stdout == truth.stdout, command
     assert "wins the war alone" not in shown["log --all"][0].stdout
+
+
+def test_a_backup_is_never_written_beside_a_journal_sqlite_would_roll_it_back_with(genuine, quiet):
+    path = hostile.build(genuine, quiet / "campaign.sqlite", lambda conn: None)
+    target = quiet / "friday-backup.sqlite"
+    planted = Path(f"{target}-journal")
+    planted.write_bytes(b"\xd9\xd5\x05\xf9\x20\xa1\x63\xd7" + bytes(504))
+
+    result = runner().invoke(main, ["--db", str(path), "backup", str(target)])
+
+    assert result.exit_code == 1
+    assert "-journal is there already: SQLite would take it for part of the backup" in " ".join(
+        result.stderr.split()
+    )
+    assert not target.exists()
+    assert planted.read_bytes()[:4] == b"\xd9\xd5\x05\xf9"
