@@ -284,13 +284,16 @@ class Context:
     def close(self) -> None:
         """Close the file; if this command changed it or checked it whole, remember it as
         checked (after the close: SQLite's last checkpoint changes the file too)."""
+        opened = None
         if self._tracker is not None:
+            opened = self._tracker.opened
             self._tracker.close()
             self._tracker = None
         if self.changed:
-            from tracker import trust
+            from tracker import dbfile, trust
 
-            trust.remember(self.db)
+            if opened is None or dbfile.identity(self.db) == opened:  # not one put there since
+                trust.remember(self.db)
 
     # --- output ------------------------------------------------------------------------------
     def console(self) -> Console:

@@ -66,9 +66,31 @@ class Session:
             campaign = self.ctx.tracker().campaign(self.name)
         self.state, self.version = campaign.state, campaign.version
 
+    def follow(self) -> bool:
+        """Whether the file at the session's path was replaced since it was opened (a
+        restore renames another file into place: ``tracker.follow``); if so, say so,
+        re-open the file there, checked whole as any file first seen, and show its board."""
+        from tracker.follow import replaced
+
+        tracker = self.ctx._tracker
+        if tracker is None or not replaced(self.ctx.db, tracker.opened):
+            return False
+        self.say(
+            f"The campaign file {shown(self.ctx.db)} was replaced (restored?) since it was "
+            "opened: re-opened and checked. The board now:"
+        )
+        self.ctx.close_tracker()
+        self.untidy = False  # what was recorded went to the replaced file, moved away
+        self.load()
+        self.show_board()
+        return True
+
     def pick_up(self) -> bool:
-        """Read the campaign again; if another device logged meanwhile, say so and show
-        the board as it stands. Whether something was picked up."""
+        """Read the campaign again (in the file now at the session's path: ``follow``); if
+        another device logged meanwhile, say so and show the board as it stands. Whether
+        something was picked up."""
+        if self.follow():
+            return True
         before = self.version
         self.load()
         if self.version == before:
@@ -84,8 +106,13 @@ class Session:
     def watch(self) -> bool:
         """While the prompt waits: whether another device logged since the campaign was
         last read (a file that cannot be read just now: not yet; the next line says why)."""
+        from tracker.follow import replaced
+
         try:
-            return self.ctx.tracker().campaign(self.name).version != self.version
+            tracker = self.ctx.tracker()
+            if replaced(self.ctx.db, tracker.opened):
+                return True
+            return tracker.campaign(self.name).version != self.version
         except Exception:
             return False
 
@@ -179,7 +206,11 @@ class Session:
         self.untidy = False
         from projections.runner import catch_up
         from tracker import trust
+        from tracker.follow import replaced
 
+        tracker = self.ctx._tracker
+        if tracker is not None and replaced(self.ctx.db, tracker.opened):
+            return  # another file is there now: the next line re-opens and checks it
         try:
             catch_up(self.ctx.db)
         except Exception as error:  # recorded all the same: the next command catches up

@@ -45,6 +45,7 @@ from tracker.errors import (
     TrackerError,
     UnusableFile,
 )
+from tracker.follow import follow, replaced
 from tracker.kept import KEPT, KeptCampaigns
 from tracker.library import (
     AggregateNotFoundError,
@@ -172,6 +173,7 @@ class Tracker(Application[UUID]):
         except dbfile.BadPath as error:
             raise DatabaseError(str(error)) from None
         uri, self.file_kind = dbfile.prepare(self.db_path, access)
+        self.opened = dbfile.identity(self.db_path)  # writes land only while it is there
         env = {
             "PERSISTENCE_MODULE": "eventsourcing.sqlite",
             "SQLITE_DBNAME": uri,
@@ -184,6 +186,7 @@ class Tracker(Application[UUID]):
             super().__init__(env=env)
         except (PersistenceError, sqlite3.Error) as error:
             raise self._failure(error) from None
+        follow(getattr(self.factory, "datastore", None), self.db_path, self.opened)
 
     def construct_repository(self) -> KeptCampaigns:
         """The library's repository, keeping the campaigns it loads (tracker.kept)."""
@@ -606,6 +609,8 @@ class Tracker(Application[UUID]):
         of the last KEEP_SPAN versions, on a connection of the tracker's own (snapshots
         are a cache: a delete that a power cut takes back loses nothing, so it waits for
         no disk flush)."""
+        if replaced(self.db_path, self.opened):
+            return  # another file is at the path now: not ours to prune
         conn = sqlite3.connect(f"{dbfile.uri(self.db_path)}?mode=rw", uri=True)
         try:
             conn.execute("PRAGMA synchronous = NORMAL")
