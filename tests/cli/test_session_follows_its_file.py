@@ -109,3 +109,25 @@ def test_a_one_shot_command_does_not_remember_a_file_put_in_its_place_as_checked
     ctx.close()
 
     assert not trust.is_checked(str(table.db))
+
+
+def test_after_a_restore_an_action_through_a_tracker_still_open_is_refused_and_lost_nowhere(
+    table: Grizzled, tmp_path: Path
+):
+    from tracker.backup import copy, replace
+
+    backup = tmp_path / "friday-backup.sqlite"
+    copy(str(table.db), str(backup))
+    tracker = Tracker(str(table.db))
+    try:
+        tracker.state("Friday")  # opened, as a session holds it
+        moved = replace(str(table.db), str(backup))
+        assert moved is not None
+        before = {path: stored_events(Path(path)) for path in (str(table.db), moved)}
+
+        with pytest.raises(FileReplaced):
+            tracker.log_action("Friday", PlayCard(player="Ann", card="night+shell"))
+    finally:
+        tracker.close()
+
+    assert {path: stored_events(Path(path)) for path in (str(table.db), moved)} == before
