@@ -18,10 +18,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from eventsourcing.sqlite import SQLiteCursor, SQLiteDatastore
-
 from tracker import dbfile
 from tracker.errors import TrackerError
+from tracker.library import SQLiteCursor, SQLiteDatastore
 
 Identity = tuple[int, int]
 

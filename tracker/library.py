@@ -59,7 +59,7 @@ with object_init_known():
         StoredEvent,
         Transcoding,
     )
-    from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor
+    from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor, SQLiteDatastore
     from eventsourcing.utils import register_topic
 
 __all__ = [
@@ -74,6 +74,7 @@ __all__ = [
     "Repository",
     "SQLiteApplicationRecorder",
     "SQLiteCursor",
+    "SQLiteDatastore",
     "StoredEvent",
     "Transcoding",
     "register_topic",
