@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli import table_words
-from cli.context import Context, pass_context, refusals
+from cli.context import Context, Refused, pass_context, refusals
 from cli.shown import shown
 
 if TYPE_CHECKING:
@@ -70,18 +70,24 @@ class Session:
         """Whether the file at the session's path was replaced since it was opened (a
         restore renames another file into place: ``tracker.follow``); if so, say so,
         re-open the file there, checked whole as any file first seen, and show its board."""
+        from tracker.dbfile import identity
         from tracker.follow import replaced
 
         tracker = self.ctx._tracker
         if tracker is None or not replaced(self.ctx.db, tracker.opened):
             return False
+        if identity(self.ctx.db) is None:  # kept open: its writes are refused (follow)
+            raise Refused(
+                f"the campaign file {shown(self.ctx.db)} is no longer there (moved or "
+                "deleted since the session opened it): nothing more is recorded; leave (q)"
+            )
+        self.ctx.close_tracker()
+        self.untidy = False  # what was recorded went to the replaced file, moved away
+        self.load()  # checked whole first, as any file this machine has not seen
         self.say(
             f"The campaign file {shown(self.ctx.db)} was replaced (restored?) since it was "
             "opened: re-opened and checked. The board now:"
         )
-        self.ctx.close_tracker()
-        self.untidy = False  # what was recorded went to the replaced file, moved away
-        self.load()
         self.show_board()
         return True
 

@@ -131,3 +131,21 @@ def test_after_a_restore_an_action_through_a_tracker_still_open_is_refused_and_l
         tracker.close()
 
     assert {path: stored_events(Path(path)) for path in (str(table.db), moved)} == before
+
+
+def test_a_session_whose_file_was_moved_away_says_so_and_records_nothing(
+    table: Grizzled, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+):
+    moved = tmp_path / "moved.sqlite"
+
+    def move_away() -> None:
+        for extra in ("", "-wal", "-shm"):
+            if os.path.exists(f"{table.db}{extra}"):
+                os.replace(f"{table.db}{extra}", f"{moved}{extra}")
+
+    in_session(table.db, ["n+sh", move_away, "sn+g"])
+
+    err = " ".join(capsys.readouterr().err.split())
+    assert "is no longer there (moved or deleted since the session opened it)" in err
+    assert not table.db.exists()
+    assert stored_events(moved) == 4
