@@ -121,13 +121,61 @@ def _header(path: str) -> bytes:
 
 
 def _check_size(path: str, header: bytes, size: int) -> None:
-    """A file shorter than its header says is damaged (cut short by a copy or a crash)."""
+    """A file shorter than its header says is damaged (cut short by a copy or a crash),
+    unless its WAL holds the pages it lacks: a checkpoint that a full disk stopped half
+    way wrote the new header but not every page, and SQLite reads those pages from the
+    WAL (the next checkpoint, once there is room, completes the file)."""
     page_size = int.from_bytes(header[16:18], "big")
     page_size = 65536 if page_size == 1 else page_size
     pages = int.from_bytes(header[28:32], "big")
     valid = header[92:96] == header[24:28]  # the in-header size is current
-    if valid and pages and page_size and pages * page_size > size:
+    if not (valid and pages and page_size and pages * page_size > size):
+        return
+    held, wal_pages = wal_committed(path, page_size)
+    pages = wal_pages or pages  # the size SQLite reads: the WAL's last commit says it
+    if any(page not in held for page in range(size // page_size + 1, pages + 1)):
         raise UnusableFile(damaged(path, f"it is cut short ({size} of {pages * page_size} bytes)"))
+
+
+WAL_MAGIC = (0x377F0682, 0x377F0683)
+WAL_FRAMES_MOST = 1_000_000  # frame headers read at most (a WAL of 4 GB at 4 KB pages)
+
+
+def wal_committed(path: str, page_size: int) -> tuple[set[int], int]:
+    """The pages the WAL beside ``path`` holds in committed transactions, and the file's
+    size in pages after its last commit (0: no WAL, or none committed). Only the frame
+    headers are read, as SQLite reads them (the WAL's salts, a commit frame's size);
+    SQLite's checksums are left to SQLite, which reads the pages when it opens the file."""
+    try:
+        with open(path + "-wal", "rb") as wal:
+            head = wal.read(32)
+            if len(head) < 32 or int.from_bytes(head[:4], "big") not in WAL_MAGIC:
+                return set(), 0
+            if int.from_bytes(head[8:12], "big") != page_size:
+                return set(), 0
+            return _committed(wal, head[16:24], page_size, os.fstat(wal.fileno()).st_size)
+    except OSError:
+        return set(), 0
+
+
+def _committed(wal: Any, salts: bytes, page_size: int, size: int) -> tuple[set[int], int]:
+    """The frames of ``wal`` (read past its header) that carry the header's ``salts``."""
+    held: set[int] = set()
+    pending: set[int] = set()
+    pages = 0
+    for _ in range(WAL_FRAMES_MOST):
+        frame = wal.read(24)
+        if len(frame) < 24 or frame[8:16] != salts:
+            break  # the end of this generation of the WAL
+        pending.add(int.from_bytes(frame[:4], "big"))
+        if wal.seek(page_size, os.SEEK_CUR) > size:
+            break  # a frame cut short: never committed
+        commit = int.from_bytes(frame[4:8], "big")
+        if commit:  # a commit frame: the transaction's pages, and the file's size after it
+            held |= pending
+            pending = set()
+            pages = commit
+    return held, pages
 
 
 def damaged(path: str, what: str) -> str:
