@@ -37,6 +37,8 @@ def copy(source: str, target: str) -> int:
         events = _copy_into(source, partial)
         os.replace(partial, target)
     except sqlite3.Error as error:
+        if _writing(error):  # the copy has no room: the campaign file is as it was
+            raise DatabaseError(f"cannot write the backup {target}: {error}") from None
         raise dbfile.failure(source, error) from None
     except OSError as error:
         raise DatabaseError(f"cannot write the backup {target}: {error.strerror}") from None
@@ -45,6 +47,16 @@ def copy(source: str, target: str) -> int:
             if os.path.exists(leftover):
                 os.remove(leftover)
     return events
+
+
+SQLITE_FULL, SQLITE_IOERR_WRITE, SQLITE_IOERR_FSYNC = 13, 778, 1034
+
+
+def _writing(error: sqlite3.Error) -> bool:
+    """SQLite failed to write (no room on the disk, a file too large, a failed flush):
+    when copying, that is the copy."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return code in (SQLITE_FULL, SQLITE_IOERR_WRITE, SQLITE_IOERR_FSYNC)
 
 
 def _copy_into(source: str, partial: str) -> int:

@@ -125,8 +125,7 @@ def _check_size(path: str, header: bytes, size: int) -> None:
     unless its WAL holds the pages it lacks: a checkpoint that a full disk stopped half
     way wrote the new header but not every page, and SQLite reads those pages from the
     WAL (the next checkpoint, once there is room, completes the file)."""
-    page_size = int.from_bytes(header[16:18], "big")
-    page_size = 65536 if page_size == 1 else page_size
+    page_size = _page_size(header)
     pages = int.from_bytes(header[28:32], "big")
     valid = header[92:96] == header[24:28]  # the in-header size is current
     if not (valid and pages and page_size and pages * page_size > size):
@@ -179,11 +178,35 @@ def _committed(wal: Any, salts: bytes, page_size: int, size: int) -> tuple[set[i
 
 
 def damaged(path: str, what: str) -> str:
-    """The one line that says a campaign file is damaged, and what to do."""
+    """The one line that says a campaign file is damaged, and what to do: never to
+    restore a backup while its WAL holds committed changes (a backup would lose them)."""
+    if wal_committed_any(path):
+        return (
+            f"{path} is damaged: {what}. Nothing was changed. Its WAL ({path}-wal) holds "
+            "changes not yet in the file: keep the two files together and do not restore a "
+            "backup over them (it would lose those changes); if the disk is full, free some "
+            "space and try again"
+        )
     return (
         f"{path} is damaged: {what}. Nothing was changed; restore a backup or a copy "
         "from another player"
     )
+
+
+def wal_committed_any(path: str) -> bool:
+    """The WAL beside ``path`` holds a committed transaction (its header's page size)."""
+    try:
+        with open(path, "rb") as f:
+            header = f.read(100)
+    except OSError:
+        return False
+    return bool(wal_committed(path, _page_size(header))[1])
+
+
+def _page_size(header: bytes) -> int:
+    """The page size a database header gives (1 stands for 65,536)."""
+    size = int.from_bytes(header[16:18], "big")
+    return 65536 if size == 1 else size
 
 
 def _by_tables(path: str) -> Kind:
@@ -297,6 +320,7 @@ def mark(path: str) -> None:
 
 
 DAMAGE_WORDS = ("malformed", "not a database", "disk image", "corrupt")
+DISK_WORDS = ("disk is full", "disk i/o error")  # SQLite's words for ENOSPC, EFBIG and EIO
 
 
 def failure(path: str, error: BaseException) -> DatabaseError | UnusableFile:
@@ -306,6 +330,10 @@ def failure(path: str, error: BaseException) -> DatabaseError | UnusableFile:
     words = str(cause) or type(cause).__name__
     if any(word in words.lower() for word in DAMAGE_WORDS):
         return UnusableFile(damaged(path, words))
+    if any(word in words.lower() for word in DISK_WORDS):
+        return DatabaseError(
+            f"the campaign database {path} failed: {words} (is the disk full? free some space)"
+        )
     return DatabaseError(f"the campaign database {path} failed: {words}")
 
 
