@@ -130,9 +130,10 @@ def _check_size(path: str, header: bytes, size: int) -> None:
     valid = header[92:96] == header[24:28]  # the in-header size is current
     if not (valid and pages and page_size and pages * page_size > size):
         return
-    held, wal_pages = wal_committed(path, page_size)
+    lacking = size // page_size + 1  # the first page the file lacks
+    held, wal_pages = wal_committed(path, page_size, lacking)
     pages = wal_pages or pages  # the size SQLite reads: the WAL's last commit says it
-    if any(page not in held for page in range(size // page_size + 1, pages + 1)):
+    if any(page not in held for page in range(lacking, pages + 1)):
         raise UnusableFile(damaged(path, f"it is cut short ({size} of {pages * page_size} bytes)"))
 
 
@@ -140,11 +141,12 @@ WAL_MAGIC = (0x377F0682, 0x377F0683)
 WAL_FRAMES_MOST = 1_000_000  # frame headers read at most (a WAL of 4 GB at 4 KB pages)
 
 
-def wal_committed(path: str, page_size: int) -> tuple[set[int], int]:
-    """The pages the WAL beside ``path`` holds in committed transactions, and the file's
-    size in pages after its last commit (0: no WAL, or none committed). Only the frame
-    headers are read, as SQLite reads them (the WAL's salts, a commit frame's size);
-    SQLite's checksums are left to SQLite, which reads the pages when it opens the file."""
+def wal_committed(path: str, page_size: int, first: int = 1) -> tuple[set[int], int]:
+    """The pages from ``first`` on that the WAL beside ``path`` holds in committed
+    transactions, and the file's size in pages after its last commit (0: no WAL, or none
+    committed). Only the frame headers are read, as SQLite reads them (the WAL's salts, a
+    commit frame's size); the checksums are left to SQLite, which reads the pages when it
+    opens the file (and SQLite's integrity check on a file's first sight)."""
     try:
         with open(path + "-wal", "rb") as wal:
             head = wal.read(32)
@@ -152,13 +154,17 @@ def wal_committed(path: str, page_size: int) -> tuple[set[int], int]:
                 return set(), 0
             if int.from_bytes(head[8:12], "big") != page_size:
                 return set(), 0
-            return _committed(wal, head[16:24], page_size, os.fstat(wal.fileno()).st_size)
+            size = os.fstat(wal.fileno()).st_size
+            return _committed(wal, head[16:24], page_size, size, first)
     except OSError:
         return set(), 0
 
 
-def _committed(wal: Any, salts: bytes, page_size: int, size: int) -> tuple[set[int], int]:
-    """The frames of ``wal`` (read past its header) that carry the header's ``salts``."""
+def _committed(
+    wal: Any, salts: bytes, page_size: int, size: int, first: int
+) -> tuple[set[int], int]:
+    """The frames of ``wal`` (read past its header) that carry the header's ``salts``:
+    the pages from ``first`` on that they commit, and the size after the last commit."""
     held: set[int] = set()
     pending: set[int] = set()
     pages = 0
@@ -166,7 +172,9 @@ def _committed(wal: Any, salts: bytes, page_size: int, size: int) -> tuple[set[i
         frame = wal.read(24)
         if len(frame) < 24 or frame[8:16] != salts:
             break  # the end of this generation of the WAL
-        pending.add(int.from_bytes(frame[:4], "big"))
+        page = int.from_bytes(frame[:4], "big")
+        if page >= first:
+            pending.add(page)
         if wal.seek(page_size, os.SEEK_CUR) > size:
             break  # a frame cut short: never committed
         commit = int.from_bytes(frame[4:8], "big")
