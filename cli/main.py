@@ -195,8 +195,8 @@ def _words(error: Exception) -> str:
     """Any error as words a player can act on (SQLite's, the OS's, decoding, a bug)."""
     import sqlite3
 
-    if isinstance(error, sqlite3.Error):
-        from tracker.dbfile import failure
+    if isinstance(error, sqlite3.Error) or isinstance(error.__cause__, sqlite3.Error):
+        from tracker.dbfile import failure  # SQLite's, or the event store's wrapping of it
 
         db = context.CURRENT.db if context.CURRENT else "the campaign database"
         return str(failure(db, error))

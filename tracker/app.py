@@ -7,6 +7,7 @@ a campaign's id is derived from its name.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 from collections.abc import Callable
@@ -590,8 +591,16 @@ class Tracker(Application[UUID]):
     # --- snapshots --------------------------------------------------------------------------
     def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
         """Every SNAPSHOT_INTERVAL versions, a snapshot of the campaign as it was just
-        saved (the aggregate in memory: the library would load it again), then the older
-        ones let go (KEEP_RECENT, KEEP_EVERY, KEEP_SPAN)."""
+        saved (``_snapshot``). The events are saved by then: a snapshot is a cache, so
+        one the disk has no room for is left out (a load starts from the one before),
+        never a saved action reported as failed."""
+        with contextlib.suppress(PersistenceError, sqlite3.Error):
+            self._snapshot(processing_event)
+
+    def _snapshot(self, processing_event: ProcessingEvent[UUID]) -> None:
+        """The snapshot of the campaign as it was just saved (the aggregate in memory:
+        the library would load it again), then the older ones let go (KEEP_RECENT,
+        KEEP_EVERY, KEEP_SPAN)."""
         interval = self.snapshotting_intervals.get(Campaign) if self.snapshots else None
         for event in processing_event.events:
             aggregate = processing_event.aggregates.get(event.originator_id)

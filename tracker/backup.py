@@ -45,14 +45,31 @@ def copy(source: str, target: str) -> int:
         events = _copy_into(source, partial)
         os.replace(partial, target)
     except sqlite3.Error as error:
+        if _writing(error):  # the copy has no room: the campaign file is as it was
+            raise DatabaseError(
+                f"cannot write the backup {target}: {error} (is the disk full?)"
+            ) from None
         raise dbfile.failure(source, error) from None
     except OSError as error:
         raise DatabaseError(f"cannot write the backup {target}: {error.strerror}") from None
     finally:
-        for leftover in (partial, f"{partial}-journal"):
+        for leftover in (partial, *(f"{partial}-{extra}" for extra in ("journal", "wal", "shm"))):
             if os.path.exists(leftover):
                 os.remove(leftover)
     return events
+
+
+SQLITE_IOERR, SQLITE_FULL = 10, 13
+SQLITE_IOERR_READ, SQLITE_IOERR_SHORT_READ = 266, 522
+
+
+def _writing(error: sqlite3.Error) -> bool:
+    """SQLite failed to write (no room on the disk, a file too large, a failed flush or
+    shared-memory file): when copying, that is the copy. Only failed reads are the
+    campaign file's."""
+    code = getattr(error, "sqlite_errorcode", None) or 0
+    reading = code in (SQLITE_IOERR_READ, SQLITE_IOERR_SHORT_READ)
+    return code & 0xFF in (SQLITE_IOERR, SQLITE_FULL) and not reading
 
 
 def _copy_into(source: str, partial: str) -> int:

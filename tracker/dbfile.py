@@ -126,21 +126,100 @@ def _header(path: str) -> bytes:
 
 
 def _check_size(path: str, header: bytes, size: int) -> None:
-    """A file shorter than its header says is damaged (cut short by a copy or a crash)."""
-    page_size = int.from_bytes(header[16:18], "big")
-    page_size = 65536 if page_size == 1 else page_size
+    """A file shorter than its header says is damaged (cut short by a copy or a crash),
+    unless its WAL holds the pages it lacks: a checkpoint that a full disk stopped half
+    way wrote the new header but not every page, and SQLite reads those pages from the
+    WAL (the next checkpoint, once there is room, completes the file)."""
+    page_size = _page_size(header)
     pages = int.from_bytes(header[28:32], "big")
     valid = header[92:96] == header[24:28]  # the in-header size is current
-    if valid and pages and page_size and pages * page_size > size:
+    if not (valid and pages and page_size and pages * page_size > size):
+        return
+    lacking = size // page_size + 1  # the first page the file lacks
+    held, wal_pages = wal_committed(path, page_size, lacking)
+    pages = wal_pages or pages  # the size SQLite reads: the WAL's last commit says it
+    if any(page not in held for page in range(lacking, pages + 1)):
         raise UnusableFile(damaged(path, f"it is cut short ({size} of {pages * page_size} bytes)"))
 
 
+WAL_MAGIC = (0x377F0682, 0x377F0683)
+WAL_FRAMES_MOST = 1_000_000  # frame headers read at most (a WAL of 4 GB at 4 KB pages)
+
+
+def wal_committed(path: str, page_size: int, first: int = 1) -> tuple[set[int], int]:
+    """The pages from ``first`` on that the WAL beside ``path`` holds in committed
+    transactions, and the file's size in pages after its last commit (0: no WAL, or none
+    committed). Only the frame headers are read, as SQLite reads them (the WAL's salts, a
+    commit frame's size); the checksums are left to SQLite, which reads the pages when it
+    opens the file (and SQLite's integrity check on a file's first sight)."""
+    try:
+        with open(path + "-wal", "rb") as wal:
+            head = wal.read(32)
+            if len(head) < 32 or int.from_bytes(head[:4], "big") not in WAL_MAGIC:
+                return set(), 0
+            if int.from_bytes(head[8:12], "big") != page_size:
+                return set(), 0
+            size = os.fstat(wal.fileno()).st_size
+            return _committed(wal, head[16:24], page_size, size, first)
+    except OSError:
+        return set(), 0
+
+
+def _committed(
+    wal: Any, salts: bytes, page_size: int, size: int, first: int
+) -> tuple[set[int], int]:
+    """The frames of ``wal`` (read past its header) that carry the header's ``salts``:
+    the pages from ``first`` on that they commit, and the size after the last commit."""
+    held: set[int] = set()
+    pending: set[int] = set()
+    pages = 0
+    for _ in range(WAL_FRAMES_MOST):
+        frame = wal.read(24)
+        if len(frame) < 24 or frame[8:16] != salts:
+            break  # the end of this generation of the WAL
+        page = int.from_bytes(frame[:4], "big")
+        if page >= first:
+            pending.add(page)
+        if wal.seek(page_size, os.SEEK_CUR) > size:
+            break  # a frame cut short: never committed
+        commit = int.from_bytes(frame[4:8], "big")
+        if commit:  # a commit frame: the transaction's pages, and the file's size after it
+            held |= pending
+            pending = set()
+            pages = commit
+    return held, pages
+
+
 def damaged(path: str, what: str) -> str:
-    """The one line that says a campaign file is damaged, and what to do."""
+    """The one line that says a campaign file is damaged, and what to do: never to
+    restore a backup while its WAL holds committed changes (a backup would lose them)."""
+    if wal_committed_any(path):
+        return (
+            f"{path} is damaged: {what}. Nothing was changed. Its WAL ({path}-wal) holds "
+            "changes not yet in the file: keep the two files together and do not restore a "
+            "backup over them (it would lose those changes); if the disk is full, free some "
+            "space and try again"
+        )
     return (
         f"{path} is damaged: {what}. Nothing was changed; restore a backup or a copy "
         "from another player"
     )
+
+
+def wal_committed_any(path: str) -> bool:
+    """The WAL beside ``path`` holds a committed transaction (its header's page size)."""
+    try:
+        with open(path, "rb") as f:
+            header = f.read(100)
+    except OSError:
+        return False
+    return bool(wal_committed(path, _page_size(header))[1])
+
+
+def _page_size(header: bytes) -> int:
+    """The page size a database header gives (1 stands for 65,536)."""
+    size = int.from_bytes(header[16:18], "big")
+    return 65536 if size == 1 else size
 
 
 def _by_tables(path: str) -> Kind:
@@ -338,6 +417,7 @@ def mark(path: str) -> None:
 
 
 DAMAGE_WORDS = ("malformed", "not a database", "disk image", "corrupt")
+DISK_WORDS = ("disk is full", "disk i/o error")  # SQLite's words for ENOSPC, EFBIG and EIO
 
 
 def failure(path: str, error: BaseException) -> DatabaseError | UnusableFile:
@@ -347,6 +427,10 @@ def failure(path: str, error: BaseException) -> DatabaseError | UnusableFile:
     words = str(cause) or type(cause).__name__
     if any(word in words.lower() for word in DAMAGE_WORDS):
         return UnusableFile(damaged(path, words))
+    if any(word in words.lower() for word in DISK_WORDS):
+        return DatabaseError(
+            f"the campaign database {path} failed: {words} (is the disk full? free some space)"
+        )
     return DatabaseError(f"the campaign database {path} failed: {words}")
 
 
