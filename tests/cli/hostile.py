@@ -16,11 +16,13 @@ import json
 import random
 import shutil
 import sqlite3
+import zlib
 from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+from domain.packing import pack
 from domain.simulate import RandomChance, random_command, random_setup
 from projections.runner import rebuild
 from tests.tracker.history import stored_json
@@ -35,6 +37,8 @@ TOPICS = (
     "grizzled_no_such_module:Thing",
 )
 EVENT = 18  # the stored event most cases alter (an action in the middle of the log)
+LOGGED = "grizzled:Campaign.ActionLogged"
+BOMB = 16 * 1024 * 1024  # what a bomb's summary inflates to
 READ_COMMANDS = (
     "status",
     "status --json",
@@ -195,6 +199,45 @@ def _view(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE VIEW score AS SELECT 99 AS victory_points")
 
 
+def _repacked(
+    conn: sqlite3.Connection, version: int, change: Callable[[dict[str, Any]], None]
+) -> None:
+    """A logged action's row changed by ``change`` and packed again (``domain.packing``),
+    its parent outside the same as inside, as grizzled would pack it."""
+    payload = _payload(conn, "stored_events", version)
+    change(payload)
+    row = json.dumps(payload, separators=(",", ":")).encode()
+    _store(conn, "stored_events", version, pack(row, int(payload["parent"])))
+
+
+def _parent(parent: int) -> Callable[[sqlite3.Connection], None]:
+    """The action EVENT - 8 names ``parent`` as its parent: a later action makes the
+    parents loop (EVENT's parent is EVENT - 1, ..., down to it again), 0 names none."""
+
+    def alter(conn: sqlite3.Connection) -> None:
+        _repacked(conn, EVENT - 8, lambda payload: payload.update(parent=parent))
+
+    return alter
+
+
+def _summary_bomb(conn: sqlite3.Connection) -> None:
+    """Every logged action's summary a deflate bomb: each 16 KB row inflates to 16 MB
+    (the file grew to 1 GB as its log was read, issue 26)."""
+    for (version,) in conn.execute(
+        "SELECT originator_version FROM stored_events WHERE topic = ?", (LOGGED,)
+    ).fetchall():
+        _repacked(conn, version, lambda payload: payload.update(summary="x" * BOMB))
+
+
+def state_bomb(conn: sqlite3.Connection) -> None:
+    """The read models' saved campaign state (``projection_campaigns.state``) a deflate
+    bomb: the genuine state's JSON followed by 100 MB of spaces (still JSON), 100 KB
+    deflated."""
+    (state,) = conn.execute("SELECT state FROM projection_campaigns").fetchone()
+    padded = zlib.decompress(state) + b" " * (100 * 1024 * 1024)
+    conn.execute("UPDATE projection_campaigns SET state = ?", (zlib.compress(padded, 9),))
+
+
 def cases(victim: Path) -> dict[str, Callable[[sqlite3.Connection], None]]:
     """Every hostile case by name: how it alters a genuine file."""
     found: dict[str, Callable[[sqlite3.Connection], None]] = {}
@@ -213,6 +256,9 @@ def cases(victim: Path) -> dict[str, Callable[[sqlite3.Connection], None]]:
     found["an unknown player"] = _unknown_player
     found["a trigger on the log"] = _trigger
     found["a view of its own"] = _view
+    found["a parent cycle"] = _parent(EVENT)
+    found["a dangling parent"] = _parent(0)
+    found["a deflate bomb in the summaries"] = _summary_bomb
     return found
 
 
