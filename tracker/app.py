@@ -27,11 +27,11 @@ from domain.chapter.queries import missions_started
 from domain.codec import decode_campaign, decode_command, encode_command
 from domain.errors import RuleViolation
 from domain.events import ChapterLost, ChapterStarted, ChapterWon, Event, to_record
+from domain.names import alike
 from domain.records import from_record
 from tracker import dbfile
 from tracker.aggregate import Campaign, CampaignStateAsDict, is_revert
 from tracker.chance import Draw, Recording, Replaying
-from tracker.checks import broken_link
 from tracker.config import current_session, current_user
 from tracker.dbfile import CREATE, READ, Access
 from tracker.errors import (
@@ -57,7 +57,7 @@ from tracker.library import (
     PersistenceError,
     ProcessingEvent,
 )
-from tracker.mapper import CheckedMapper, CheckedTranscoder
+from tracker.mapper import CheckedMapper, CheckedTranscoder, broken_link
 from tracker.stream import REVERTED_TOPIC
 
 if TYPE_CHECKING:
@@ -216,6 +216,12 @@ class Tracker(Application[UUID]):
     def create_campaign(self, name: str, ruleset: str, seats: tuple[Seat, ...]) -> CampaignState:
         """Open a new campaign with its name, ruleset and Grizzled."""
         created = decide_create_campaign(name, ruleset, seats)
+        twin = alike(created.name, [n for n in self.campaigns() if n != created.name])
+        if twin is not None and campaign_id(twin) != campaign_id(created.name):
+            raise CampaignExists(
+                f"a campaign called {twin!r} already exists, and {created.name!r} reads "
+                "the same: choose a name that reads differently"
+            )
         campaign = Campaign._create(
             Campaign.Created,
             id=campaign_id(name),

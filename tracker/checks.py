@@ -16,6 +16,7 @@ from tracker.mapper import (
     EVENT_TOPICS,
     LOGGED_TOPIC,
     SNAPSHOT_TOPIC,
+    broken_link,
     damaged_row,
     unknown_topic,
     where,
@@ -118,18 +119,6 @@ def _links(tracker: Tracker, originator: str) -> None:
             raise UnusableFile(broken_link(version, link, topic in (UNDONE_TOPIC, REDONE_TOPIC)))
         if topic in (LOGGED_TOPIC, REVERTED_TOPIC):
             actions.add(version)
-
-
-def broken_link(version: int, link: object, returns: bool = False) -> str:
-    """The line for an event whose parent (``returns``: the action an undo or a redo
-    returns to) comes after it or is no action."""
-    what = "the action it returns to" if returns else "its parent"
-    later = type(link) is int and link >= version
-    why = "which comes after it" if later else "which is not an action before it"
-    return (
-        f"the campaign file is damaged: event #{version} names #{str(link)[:20]} as {what}, "
-        f"{why}: the line of play cannot be followed"
-    )
 
 
 def _replay(tracker: Tracker, originator: str) -> int:

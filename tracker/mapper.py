@@ -207,6 +207,18 @@ def damaged_row(topic: str, version: int, what: str) -> str:
     return f"the campaign file is damaged: {where(topic, version)} cannot be read ({what})"
 
 
+def broken_link(version: int, link: object, returns: bool = False) -> str:
+    """The line for an event whose parent (``returns``: the action an undo or a redo
+    returns to) comes after it or is no action."""
+    what = "the action it returns to" if returns else "its parent"
+    later = type(link) is int and link >= version
+    why = "which comes after it" if later else "which is not an action before it"
+    return (
+        f"the campaign file is damaged: event #{version} names #{str(link)[:20]} as {what}, "
+        f"{why}: the line of play cannot be followed"
+    )
+
+
 def unpacked(topic: str, version: int, state: bytes, spent: Inflation | None = None) -> bytes:
     """A row as JSON: a logged action's packed one (``domain.packing``) unpacked, at most
     PACKED_MOST bytes, naming inside the parent it names outside; a snapshot's deflated

@@ -238,6 +238,32 @@ def state_bomb(conn: sqlite3.Connection) -> None:
     conn.execute("UPDATE projection_campaigns SET state = ?", (zlib.compress(padded, 9),))
 
 
+C1_NAME = "Hostile\x9b2J\x7f"  # CSI (clear the screen) and DEL, in a stored name
+C1_SEATS = ("Ann\x9b31m", "Ben\x85", "Cy\x7f")
+
+
+def c1_named(path: Path) -> Path:
+    """A campaign file whose campaign's and players' names hold C1 controls and DEL, as
+    the tracker stores what another face (or an older version) handed it: a chapter
+    started, a Mission dealt, a card played."""
+    from msgspec.structs import replace
+
+    from domain.chapter.commands import Seat, StartMission
+
+    rng = random.Random(3)
+    tracker = Tracker(path, chance=RandomChance(rng), by="host", session="x")
+    charms = ("night", "snow", "rain")
+    seats = tuple(Seat(name, charm) for name, charm in zip(C1_SEATS, charms, strict=True))
+    tracker.create_campaign(C1_NAME, "classic", seats)
+    setup = random_setup(rng, "classic", 3)
+    tracker.log_action(C1_NAME, replace(setup, seats=seats, leader=C1_SEATS[0]))
+    tracker.log_action(C1_NAME, StartMission(3))
+    tracker.log_action(C1_NAME, random_command(tracker.state(C1_NAME).chapter, rng))
+    tracker.close()
+    rebuild(path)
+    return path
+
+
 def cases(victim: Path) -> dict[str, Callable[[sqlite3.Connection], None]]:
     """Every hostile case by name: how it alters a genuine file."""
     found: dict[str, Callable[[sqlite3.Connection], None]] = {}
