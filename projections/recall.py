@@ -107,7 +107,7 @@ class Recall:
             raw = bytes(row[1])
             raw = inflate(raw, DEFLATED_MOST) if is_deflated(raw) else raw  # domain.packing
             return decode_campaign(snapshot_row().decode(raw).state.state.data), int(row[0])
-        except (msgspec.DecodeError, KeyError, TypeError, ValueError) as error:
+        except (msgspec.DecodeError, KeyError, TypeError, ValueError, RecursionError) as error:
             raise ProjectionError(
                 f"the campaign file is damaged: the snapshot at #{row[0]} cannot be read ({error})"
             ) from None
