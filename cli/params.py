@@ -73,7 +73,7 @@ class Name(Text):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and not holds(SURROGATES, value):
             value = unicodedata.normalize("NFC", value)
-            if why := unseen(value):
+            if problem(value, self.most) is None and (why := unseen(value)):
                 self.fail(why, param, ctx)
         return super().convert(value, param, ctx)
 

@@ -113,8 +113,9 @@ def _links(tracker: Tracker, originator: str) -> None:
         (LOGGED_TOPIC, REVERTED_TOPIC, originator, *LINKED),
     )
     for version, topic, link in rows:
-        if link is None:
-            continue  # a row that is not JSON: the replay names it
+        if link is None:  # a row that is not JSON: the replay names it
+            actions.add(version)
+            continue
         if type(link) is not int or link not in actions or link >= version:
             raise UnusableFile(broken_link(version, link, topic in (UNDONE_TOPIC, REDONE_TOPIC)))
         if topic in (LOGGED_TOPIC, REVERTED_TOPIC):
