@@ -176,7 +176,8 @@ def check_row(topic: str, version: int, state: bytes) -> None:
         raise UnusableFile(unknown_topic(topic, where(topic, version)))
     if not isinstance(state, bytes | bytearray | memoryview):  # edited into TEXT, or a number
         raise UnusableFile(damaged_row(topic, version, "it is not stored as bytes"))
-    if len(state) > MAX_STORED_BYTES:
+    most = PACKED_MOST if topic == LOGGED_TOPIC else MAX_STORED_BYTES  # plain or unpacked
+    if len(state) > most:
         raise UnusableFile(
             f"not a grizzled campaign file: {where(topic, version)} holds {len(state):,} "
             "bytes, far more than grizzled ever writes"

@@ -15,7 +15,7 @@ from domain.codec import encode_campaign_json
 from domain.packing import FREE, PACKED_MOST, RATIO, Inflation, pack, unpack
 from tests.projections.test_json_text import played
 from tracker.errors import UnusableFile
-from tracker.mapper import LOGGED_TOPIC, unpacked
+from tracker.mapper import LOGGED_TOPIC, check_row, unpacked
 
 ROW = {"parent": 7, "summary": "PlayCard player=Ann card=night", "events": []}
 
@@ -66,3 +66,10 @@ def test_a_saved_state_inflating_far_past_its_size_is_a_damaged_read_model(tmp_p
 
     with pytest.raises(DamagedReadModel, match="more than"):
         state_saved(zlib.compress(padded, 9))
+
+
+def test_a_plain_logged_action_longer_than_any_command_writes_is_refused():
+    row = json.dumps({**ROW, "summary": "x" * PACKED_MOST}).encode()  # an older file's layout
+
+    with pytest.raises(UnusableFile, match="far more than grizzled ever writes"):
+        check_row(LOGGED_TOPIC, 9, row)
