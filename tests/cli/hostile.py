@@ -5,8 +5,9 @@ snapshots) and alters it with sqlite3 the way an attacker or a broken copy would
 naming classes that delete a file, run a command, import a module or do not exist (in a
 stored event, in a snapshot row, inside a snapshot, inside the creation event), invalid
 JSON, 10,000-deep nesting, a 50 MB payload, a missing middle version, an unknown domain
-event type, an unknown player, a trigger that would empty the log on the next write
-and a view. ``tests/cli/test_hostile_files.py`` runs every command
+event type, an unknown player, a trigger that would empty the log on the next write,
+a view, a parent cycle, a dangling parent and summaries that are deflate bombs (issue 26;
+``state_bomb`` and ``c1_named`` build two more files the tests use apart). ``tests/cli/test_hostile_files.py`` runs every command
 on each; ``run_all`` is the script a child interpreter runs to see what gets imported.
 """
 
