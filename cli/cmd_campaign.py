@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import click
 
 from cli.context import Context, pass_context, print_wrapped, refusals
 from cli.jsonout import campaign_json
-from cli.params import NAME, NAME_MOST, WORD, OneOf
+from cli.params import NAME, NAME_MOST, WORD, OneOf, unseen
 from cli.shown import SHORT, quoted, shown
 
 RULESETS = ("classic", "armistice")
@@ -16,12 +18,14 @@ def _seat(text: str) -> tuple[str, str, str]:
     """``NAME:CHARM`` or ``NAME:CHARM@OWNER`` (Duo)."""
     from cli.parse import THREAT_NAMES
 
-    spec, _, owner = text.partition("@")
+    spec, _, owner = unicodedata.normalize("NFC", text).partition("@")
     name, sep, charm = spec.partition(":")
     if not sep or not name.strip():
         raise click.BadParameter(f"{text!r}: write NAME:CHARM, e.g. ann:night (Duo: ann:night@Ann)")
     if max(len(name.strip()), len(owner.strip())) > NAME_MOST:
         raise click.BadParameter(f"{text!r}: a name is at most {NAME_MOST} characters")
+    if why := unseen(name) or unseen(owner):
+        raise click.BadParameter(why)
     charm = charm.strip().lower()
     matches = [t for t in THREAT_NAMES if t.startswith(charm)] if charm else []
     if len(matches) != 1:

@@ -13,7 +13,7 @@ import click
 
 from cli.context import Context, Refused, pass_context, refusals, usage
 from cli.params import NAME
-from cli.shown import quoted, shown
+from cli.shown import quoted, shown, terminal_json
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -351,10 +351,11 @@ def export_(ctx: Context, path: str) -> None:
         header = next(lines)  # the chain is checked first: a record that fails is refused
     if path == "-":  # written as it is read: a whole campaign never sits in memory
         out = sys.stdout.buffer
+        seen = terminal_json if sys.stdout.isatty() else bytes  # a pipe gets exact bytes
         with refusals():
-            out.write(header)
+            out.write(seen(header))
             for line in lines:
-                out.write(line)
+                out.write(seen(line))
         out.flush()
         return
     target = _new_file(path, "an export")

@@ -146,9 +146,13 @@ BOUNDS = textwrap.fill(
     f"{SPEECH_TOKENS} Speech tokens, card numbers up to {CARD_NUMBERS}) and log entry "
     f"numbers up to {LOG_ENTRIES} (exit `2` past them); a text is valid UTF-8, printable "
     f"on one line, and at most {NAME_MOST} characters for a name, {TITLE_MOST} for a "
-    f"title, {TEXT_MOST} for a reason, an effect or notes. What a command prints from a "
+    f"title, {TEXT_MOST} for a reason, an effect or notes. A name is kept in NFC; one "
+    "holding an invisible character (a zero-width space, a bidirectional mark) is "
+    "refused, and so is a campaign's or a Grizzled's name that reads as another's "
+    "(`Hоstile` with a Cyrillic `о`). What a command prints from a "
     "campaign file shows control characters as escapes (`\\x1b`), so a file from "
-    "elsewhere cannot drive the terminal.",
+    "elsewhere cannot drive the terminal; `export -` to a terminal writes them as JSON "
+    "escapes (to a pipe or a file: the exact bytes).",
     width=88,
     subsequent_indent="  ",
 )

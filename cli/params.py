@@ -9,6 +9,7 @@ sees (an unknown option or command holding bytes that are not UTF-8, or a NUL).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -65,6 +66,31 @@ class Text(Checked, click.types.StringParamType):
         self.name, self.most = name, most
 
 
+class Name(Text):
+    """A name (a campaign's, a player's, a card's): kept in NFC, and refused if it holds a
+    character nobody sees (``domain.names``)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not holds(SURROGATES, value):
+            value = unicodedata.normalize("NFC", value)
+            if problem(value, self.most) is None and (why := unseen(value)):
+                self.fail(why, param, ctx)
+        return super().convert(value, param, ctx)
+
+
+def unseen(name: str) -> str | None:
+    """Why ``name`` cannot be a name (it holds a character nobody sees), or None."""
+    if name.isascii():  # every character of ASCII is seen (a control one is refused apart)
+        return None
+    from domain.names import invisible
+
+    found = invisible(name)
+    if found is None:
+        return None
+    seen = "".join(f"\\u{ord(c):04x}" if invisible(c) else c for c in name)
+    return f"{quoted(seen)} holds an invisible character ({found}): type the name as it reads"
+
+
 class Count(Checked, click.IntRange):
     """A whole number from ``low`` to ``high``."""
 
@@ -76,8 +102,8 @@ class OneOf(Checked, click.Choice):  # type: ignore[type-arg]
     """One of a few words."""
 
 
-NAME = Text("name", NAME_MOST)
-TITLE = Text("text", TITLE_MOST)
+NAME = Name("name", NAME_MOST)
+TITLE = Name("text", TITLE_MOST)
 WORD = Text("text", WORD_MOST)
 TEXT = Text("text", TEXT_MOST)
 # The counts of the game are in cli/counts.py (the box's limits, domain/limits.py): this

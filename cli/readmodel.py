@@ -218,6 +218,7 @@ def projected_state(ctx: Context) -> CampaignState | None:
     state the events lead to; None where the file keeps no read models (the tracker
     then loads it from the events). Neither eventsourcing nor the tracker is loaded."""
     from projections.batch import state_saved
+    from projections.errors import DamagedReadModel
 
     uri, kept = _opened(ctx)
     if not kept:
@@ -229,8 +230,15 @@ def projected_state(ctx: Context) -> CampaignState | None:
         ).fetchone()
     if row is None or row[0] is None:
         return None
-    with refusals():
+    try:
         return state_saved(row[0])
+    except DamagedReadModel:  # a cache that cannot be read: made again from the events
+        from projections.runner import rebuild
+
+        with refusals():
+            rebuild(ctx.db)
+        ctx.changed = True
+        return None  # the tracker loads the state from the events
 
 
 def _score_table(

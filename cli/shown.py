@@ -40,12 +40,15 @@ def _visible(match: re.Match[str]) -> str:
 
 def shown(text: object, most: int = LONG) -> str:
     """``text`` safe to print: each control character as a visible escape (ESC is
-    ``\\x1b``), cut with an ellipsis after ``most`` characters. A file may hold a number
-    or nothing where a text belongs: it is shown as such."""
+    ``\\x1b``), cut with an ellipsis after ``most`` characters, escapes counted. A file
+    may hold a number or nothing where a text belongs: it is shown as such."""
     text = text if isinstance(text, str) else str(text)
     if len(text) > most:
         text = text[: most - len(CUT)] + CUT
-    return text if text.isprintable() else _pattern(HIDDEN).sub(_visible, text)
+    if text.isprintable():
+        return text
+    text = _pattern(HIDDEN).sub(_visible, text)  # up to 6 characters for one
+    return text if len(text) <= most else text[: most - len(CUT)] + CUT
 
 
 @cache
@@ -73,3 +76,24 @@ def shown_all(value: Any, most: int = LONG) -> Any:
 def quoted(text: object, most: int = SHORT) -> str:
     """``'text'`` shown, for a message that names what was given."""
     return f"'{shown(text, most)}'"
+
+
+# What JSON leaves raw of ``HIDDEN`` (it escapes C0 itself), as UTF-8 bytes: DEL, the C1
+# controls (CSI is \x9b), the line and paragraph separators, the bidirectional
+# embeddings, overrides and isolates. They can stand only inside a JSON string.
+RAW_IN_JSON = rb"\x7f|\xc2[\x80-\x9f]|\xe2\x80[\xa8-\xae]|\xe2\x81[\xa6-\xa9]"
+
+
+def _escaped(match: re.Match[bytes]) -> bytes:
+    return b"\\u%04x" % ord(match.group().decode())
+
+
+def terminal_json(line: bytes) -> bytes:
+    """A line of JSON (UTF-8) safe to print to a terminal: what a terminal must not see
+    written as the JSON escape of the same character (the same JSON, read back)."""
+    return _bytes_pattern().sub(_escaped, line)
+
+
+@cache
+def _bytes_pattern() -> re.Pattern[bytes]:
+    return re.compile(RAW_IN_JSON)

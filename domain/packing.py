@@ -26,6 +26,19 @@ from typing import Any
 import msgspec
 
 PREFIX = b'{"parent":'
+# The most a packed row may unpack to: a logged action's JSON is ~550 bytes, and the
+# longest a command can make (a Recruit described: its effect and advantage, 2,000
+# characters each, in the command, its event and its summary, 4 bytes a character at
+# worst) ~50 KB. A crafted row may not inflate further (a deflate bomb: 1,032 to 1).
+PACKED_MOST = 256 * 1024
+# The most a deflated snapshot (or a read model's state) may inflate to: a campaign of
+# 1,111 chapters is 133 KB of JSON; the events of a file are read once each.
+DEFLATED_MOST = 16 * 1024 * 1024
+# What a whole file's rows may inflate to together: FREE bytes, and RATIO times the bytes
+# they are stored in beyond that (a genuine file inflates 4 to 1; a file of ~250 KB rows
+# that each inflate to PACKED_MOST would otherwise make a 1 MB file 1 GB of text).
+FREE = 32 * 1024 * 1024
+RATIO = 64
 MARK = b',"z1":"'
 DEFLATED_PREFIX = b'{"z0":"'
 
@@ -176,3 +189,29 @@ def inflated(data: bytes, inflater: Any, most: int, what: str) -> bytes:
     if not inflater.eof or inflater.unused_data:
         raise ValueError(f"{what} cut short or followed by other data")
     return out
+
+
+class Inflation:
+    """What the rows read so far inflated to, against the bytes they were stored in: a
+    whole file's rows may inflate to FREE bytes and RATIO times their stored bytes beyond
+    that, so a file of many small bombs costs a bounded amount too."""
+
+    def __init__(self) -> None:
+        self.stored = 0
+        self.inflated = 0
+
+    def left(self, stored: int) -> int:
+        """The most a row of ``stored`` bytes may still inflate to."""
+        return max(0, FREE + RATIO * (self.stored + stored) - self.inflated)
+
+    def spend(self, stored: int, inflated: int) -> None:
+        """Count a row read."""
+        self.stored += stored
+        self.inflated += inflated
+
+    def said(self) -> str:
+        """Why a row may inflate no further, in words."""
+        return (
+            f"a file's rows inflate to at most {FREE:,} bytes and {RATIO} times the "
+            f"{self.stored:,} bytes they are stored in"
+        )

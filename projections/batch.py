@@ -13,12 +13,17 @@ import msgspec
 from domain.campaign.flow import CampaignState
 from domain.chapter.state import ChapterState
 from domain.codec import decode_campaign, encode_campaign_json
-from domain.packing import inflated
+from domain.packing import DEFLATED_MOST, inflated
 from projections.campaign import reward_facts
-from projections.errors import ProjectionError
+from projections.errors import DamagedReadModel
 
 RECENT = 64  # states kept per campaign for undo and redo
-MAX_STATE = 64 * 1024 * 1024  # the most a saved state may inflate to (a crafted file's)
+# The most a saved state may inflate to: STATE_FREE bytes and STATE_RATIO times its own
+# size beyond that, DEFLATED_MOST at most (a campaign of 1,111 chapters: 133 KB of JSON
+# deflated to 7 KB); a crafted row inflating further is a damaged cache, never inflated.
+MAX_STATE = DEFLATED_MOST
+STATE_FREE = 1024 * 1024
+STATE_RATIO = 64
 
 
 def saved_state(state: CampaignState) -> bytes:
@@ -30,15 +35,17 @@ def saved_state(state: CampaignState) -> bytes:
 
 
 def state_saved(value: bytes | str) -> CampaignState:
-    """The campaign state ``saved_state`` kept (ProjectionError: not one)."""
+    """The campaign state ``saved_state`` kept (DamagedReadModel: not one, or one that
+    inflates further than MAX_STATE, STATE_FREE and STATE_RATIO let it)."""
     try:
         if isinstance(value, str):  # an older layout's JSON text
             text = value.encode()
         else:
-            text = inflated(value, zlib.decompressobj(), MAX_STATE, "a deflated state")
+            most = min(MAX_STATE, STATE_FREE + STATE_RATIO * len(value))
+            text = inflated(value, zlib.decompressobj(), most, "a deflated state")
         return decode_campaign(msgspec.json.decode(text))
     except (msgspec.DecodeError, ValueError, KeyError, TypeError, RecursionError) as error:
-        raise ProjectionError(f"a saved campaign state is damaged ({error})") from None
+        raise DamagedReadModel(f"a saved campaign state is damaged ({error})") from None
 
 
 class Stream(msgspec.Struct):

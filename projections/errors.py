@@ -14,3 +14,8 @@ class ProjectionError(Exception):
 
 class DatabaseMissing(ProjectionError):
     """There is no campaign database at the path given."""
+
+
+class DamagedReadModel(ProjectionError):
+    """A read model's row cannot be read (a saved state that does not inflate, or inflates
+    further than a state ever does): a cache, rebuilt from the events."""

@@ -20,10 +20,10 @@ import msgspec
 from domain.campaign.flow import CampaignState, evolve_campaign, start_campaign
 from domain.codec import decode_campaign
 from domain.events import CampaignCreated
-from domain.packing import inflate, is_deflated
+from domain.packing import DEFLATED_MOST, inflate, is_deflated
 from domain.records import from_record
 from projections.errors import ProjectionError
-from projections.stored import MAX_ROW, Stored, decode_row
+from projections.stored import Stored, decode_row
 
 SNAPSHOT = (
     "SELECT originator_version, state FROM stored_snapshots WHERE originator_id = ? "
@@ -80,7 +80,13 @@ class Recall:
         recorded = event.recorded()
         if recorded is not None:
             return decode_campaign(recorded)
-        return self.state_at(event.campaign_id, event.returns_to())
+        target = event.returns_to()
+        if target >= event.version:  # a file whose undos loop: never followed
+            raise ProjectionError(
+                f"the campaign file is damaged: event #{event.version} returns to #{target}, "
+                "which comes after it"
+            )
+        return self.state_at(event.campaign_id, target)
 
     def _rebuild(self, campaign_id: str, version: int) -> CampaignState:
         state, since = self._snapshot(campaign_id, version)
@@ -99,9 +105,9 @@ class Recall:
             return None, 0
         try:
             raw = bytes(row[1])
-            raw = inflate(raw, MAX_ROW) if is_deflated(raw) else raw  # domain.packing
+            raw = inflate(raw, DEFLATED_MOST) if is_deflated(raw) else raw  # domain.packing
             return decode_campaign(snapshot_row().decode(raw).state.state.data), int(row[0])
-        except (msgspec.DecodeError, KeyError, TypeError, ValueError) as error:
+        except (msgspec.DecodeError, KeyError, TypeError, ValueError, RecursionError) as error:
             raise ProjectionError(
                 f"the campaign file is damaged: the snapshot at #{row[0]} cannot be read ({error})"
             ) from None

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from projections import schema
-from projections.errors import DatabaseMissing, ProjectionError
+from projections.errors import DamagedReadModel, DatabaseMissing, ProjectionError
 
 if TYPE_CHECKING:
     from projections.project import Projector
@@ -73,7 +73,10 @@ def catch_up(
             return _rebuild(conn, batch_size, unless_current=True)
         if newest is None or newest <= position:
             return 0
-        return _run(conn, batch_size, known)
+        try:
+            return _run(conn, batch_size, known)
+        except DamagedReadModel:  # a cache that cannot be read: made again from the events
+            return _rebuild(conn, REBUILD_BATCH)
 
 
 def rebuild(db_path: str | os.PathLike[str], *, batch_size: int = REBUILD_BATCH) -> int:

@@ -17,13 +17,13 @@ from typing import Any
 
 import msgspec
 
-from domain.packing import is_packed, unpack
+from domain.packing import PACKED_MOST, is_packed, unpack
 from projections.errors import ProjectionError
 
 # What the tracker's upcaster gives version-1 events (tracker.stream.UNKNOWN_SESSION).
 UNKNOWN_SESSION = "before sessions were recorded"
 TOPIC_PREFIX = "grizzled:Campaign."
-MAX_ROW = 16 * 1024 * 1024  # the most a packed row may unpack to (tracker.mapper's limit)
+MAX_ROW = PACKED_MOST  # the most a packed row may unpack to (tracker.mapper's limit)
 KINDS = frozenset({"Created", "ActionLogged", "ActionsUndone", "ActionsRedone", "ActionReverted"})
 
 

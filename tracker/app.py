@@ -11,6 +11,7 @@ import contextlib
 import os
 import sqlite3
 from collections.abc import Callable
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
 
@@ -27,6 +28,7 @@ from domain.chapter.queries import missions_started
 from domain.codec import decode_campaign, decode_command, encode_command
 from domain.errors import RuleViolation
 from domain.events import ChapterLost, ChapterStarted, ChapterWon, Event, to_record
+from domain.names import alike
 from domain.records import from_record
 from tracker import dbfile
 from tracker.aggregate import Campaign, CampaignStateAsDict, is_revert
@@ -57,7 +59,7 @@ from tracker.library import (
     PersistenceError,
     ProcessingEvent,
 )
-from tracker.mapper import CheckedMapper, CheckedTranscoder
+from tracker.mapper import CheckedMapper, CheckedTranscoder, broken_link
 from tracker.stream import REVERTED_TOPIC
 
 if TYPE_CHECKING:
@@ -218,6 +220,12 @@ class Tracker(Application[UUID]):
     def create_campaign(self, name: str, ruleset: str, seats: tuple[Seat, ...]) -> CampaignState:
         """Open a new campaign with its name, ruleset and Grizzled."""
         created = decide_create_campaign(name, ruleset, seats)
+        twin = alike(created.name, [n for n in self.campaigns() if n != created.name])
+        if twin is not None and campaign_id(twin) != campaign_id(created.name):
+            raise CampaignExists(
+                f"a campaign called {twin!r} already exists, and {created.name!r} reads "
+                "the same: choose a name that reads differently"
+            )
         campaign = Campaign._create(
             Campaign.Created,
             id=campaign_id(name),
@@ -270,6 +278,8 @@ class Tracker(Application[UUID]):
         for event in events:
             target = Campaign.returns_to(event)
             if target is not None and campaign is not None:
+                if target >= event.originator_version:  # a file that slipped past: no loop
+                    raise UnusableFile(broken_link(event.originator_version, target, True))
                 campaign.state = self.recall(campaign.id, target)
             campaign = event.mutate(campaign)
         return campaign
@@ -348,9 +358,12 @@ class Tracker(Application[UUID]):
         parents = self._parents(campaign.id)  # the whole line: one scan beats a walk
         line: list[int] = []
         version = campaign.head
-        while version != 1:
+        while version != 1:  # each parent comes before its action (tracker.checks)
             line.append(version)
-            version = parents[version]
+            parent = parents.get(version)
+            if parent is None or parent >= version:
+                raise UnusableFile(broken_link(version, parent))
+            version = parent
         return line[::-1]
 
     def undo(self, name: str, steps: int = 1, *, reason: str = "") -> Undone:
@@ -635,7 +648,7 @@ class Tracker(Application[UUID]):
             "FROM stored_events WHERE originator_id = ? AND topic IN (?, ?)",
             (campaign.hex, Campaign.ActionLogged.TOPIC, REVERTED_TOPIC),
         )
-        return {int(v): int(p) for v, p in rows}
+        return {int(v): int(p) for v, p in rows if type(p) is int}
 
     def _walk(self, campaign: Campaign, *, steps: int = -1, until: int = 1) -> list[int]:
         """The line of play from the head back, parent by parent: the head, its parent,
@@ -644,7 +657,13 @@ class Tracker(Application[UUID]):
         lookup a step, so an undo costs the steps it takes back, not the stream's length."""
         limit = steps + 1 if steps >= 0 else -1  # SQLite: a negative LIMIT is no limit
         rows = self.query(LINE_WALK, (campaign.head, until, campaign.id.hex, limit))
-        return [int(version) for (version,) in rows]
+        walk = [version for (version,) in rows]
+        for child, parent in pairwise(walk):  # a file that slipped past
+            if type(parent) is not int or parent >= child:
+                raise UnusableFile(broken_link(child, parent))
+        if walk[-1] not in (1, until) and len(walk) != limit:  # it names no stored action
+            raise UnusableFile(broken_link(walk[-2] if len(walk) > 1 else 0, walk[-1]))
+        return walk
 
     def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """Rows of one read-only query on the campaign file (a connection of its own,
@@ -687,15 +706,17 @@ def prune_below(version: int) -> tuple[int, int, int]:
     return version - (KEEP_RECENT - 1) * SNAPSHOT_INTERVAL, KEEP_EVERY, version - KEEP_SPAN
 
 
-# Each action names its parent (ActionLogged.parent); 1 is the campaign's creation.
+# Each action names its parent (ActionLogged.parent); 1 is the campaign's creation. The
+# walk goes on only while each parent comes before its action: on a file whose parents
+# loop (tracker.checks refuses one at first sight) it stops, and _walk says so.
 LINE_WALK = """
-WITH RECURSIVE line(version) AS (
-    SELECT ?1
+WITH RECURSIVE line(version, child) AS (
+    SELECT ?1, ?1 + 1
     UNION ALL
-    SELECT json_extract(CAST(stored.state AS TEXT), '$.parent')
+    SELECT json_extract(CAST(stored.state AS TEXT), '$.parent'), line.version
     FROM line JOIN stored_events AS stored
         ON stored.originator_id = ?3 AND stored.originator_version = line.version
-    WHERE line.version NOT IN (1, ?2)
+    WHERE line.version NOT IN (1, ?2) AND line.version < line.child
 )
 SELECT version FROM line LIMIT ?4
 """

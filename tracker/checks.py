@@ -12,7 +12,16 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from tracker.errors import UnusableFile
-from tracker.mapper import EVENT_TOPICS, SNAPSHOT_TOPIC, damaged_row, unknown_topic, where
+from tracker.mapper import (
+    EVENT_TOPICS,
+    LOGGED_TOPIC,
+    SNAPSHOT_TOPIC,
+    broken_link,
+    damaged_row,
+    unknown_topic,
+    where,
+)
+from tracker.stream import REDONE_TOPIC, REVERTED_TOPIC, UNDONE_TOPIC
 
 PAGE = 500  # events replayed per read
 RECENT = 64  # states kept for the undos, redos and reverts that follow them
@@ -66,6 +75,7 @@ def check_file(tracker: Tracker) -> Checked:
     for originator, count, first, last in streams:
         if first != 1 or last != count:
             _gap(tracker, originator)
+        _links(tracker, originator)
         snapshots += _replay(tracker, originator)
         events += count
     return Checked(len(streams), events, snapshots)
@@ -96,6 +106,39 @@ def _gap(tracker: Tracker, originator: str) -> None:
         f"the campaign file is damaged: event #{expected} is missing "
         f"(the events of one campaign run {versions[0]} to {versions[-1]})"
     )
+
+
+# Where each kind of event points back to: an action (or a revert) to its parent, an undo
+# or a redo to the head it leaves. Read outside the packed row (domain.packing keeps the
+# parent readable, and the mapper checks it equals the one inside).
+LINKS = (
+    "SELECT originator_version, topic, CASE WHEN json_valid(CAST(state AS TEXT)) THEN "
+    "json_extract(CAST(state AS TEXT), CASE WHEN topic IN (?, ?) THEN '$.parent' "
+    "ELSE '$.head' END) END FROM stored_events WHERE originator_id = ? AND topic IN (?, ?, ?, ?) "
+    "ORDER BY originator_version"
+)
+
+
+LINKED = (LOGGED_TOPIC, REVERTED_TOPIC, UNDONE_TOPIC, REDONE_TOPIC)
+
+
+def _links(tracker: Tracker, originator: str) -> None:
+    """Every action's parent, and every undo's and redo's head, is the creation (1) or an
+    action before it: the undo graph has no cycle and no dangling parent, so every walk
+    back along it ends (tracker.app's, projections.recall's)."""
+    actions = {1}
+    rows = tracker.query(
+        LINKS,
+        (LOGGED_TOPIC, REVERTED_TOPIC, originator, *LINKED),
+    )
+    for version, topic, link in rows:
+        if link is None:  # a row that is not JSON: the replay names it
+            actions.add(version)
+            continue
+        if type(link) is not int or link not in actions or link >= version:
+            raise UnusableFile(broken_link(version, link, topic in (UNDONE_TOPIC, REDONE_TOPIC)))
+        if topic in (LOGGED_TOPIC, REVERTED_TOPIC):
+            actions.add(version)
 
 
 def _replay(tracker: Tracker, originator: str) -> int:

@@ -20,7 +20,17 @@ from uuid import UUID
 
 import msgspec
 
-from domain.packing import deflate, inflate, is_deflated, is_packed, pack, unpack
+from domain.packing import (
+    DEFLATED_MOST,
+    PACKED_MOST,
+    Inflation,
+    deflate,
+    inflate,
+    is_deflated,
+    is_packed,
+    pack,
+    unpack,
+)
 from tracker.errors import UnusableFile
 from tracker.library import JSONTranscoder, Mapper, StoredEvent
 from tracker.stream import REDONE_TOPIC, REVERTED_TOPIC, UNDONE_TOPIC
@@ -166,7 +176,8 @@ def check_row(topic: str, version: int, state: bytes) -> None:
         raise UnusableFile(unknown_topic(topic, where(topic, version)))
     if not isinstance(state, bytes | bytearray | memoryview):  # edited into TEXT, or a number
         raise UnusableFile(damaged_row(topic, version, "it is not stored as bytes"))
-    if len(state) > MAX_STORED_BYTES:
+    most = PACKED_MOST if topic == LOGGED_TOPIC else MAX_STORED_BYTES  # plain or unpacked
+    if len(state) > most:
         raise UnusableFile(
             f"not a grizzled campaign file: {where(topic, version)} holds {len(state):,} "
             "bytes, far more than grizzled ever writes"
@@ -197,10 +208,23 @@ def damaged_row(topic: str, version: int, what: str) -> str:
     return f"the campaign file is damaged: {where(topic, version)} cannot be read ({what})"
 
 
-def unpacked(topic: str, version: int, state: bytes) -> bytes:
+def broken_link(version: int, link: object, returns: bool = False) -> str:
+    """The line for an event whose parent (``returns``: the action an undo or a redo
+    returns to) comes after it or is no action."""
+    what = "the action it returns to" if returns else "its parent"
+    later = type(link) is int and link >= version
+    why = "which comes after it" if later else "which is not an action before it"
+    return (
+        f"the campaign file is damaged: event #{version} names #{str(link)[:20]} as {what}, "
+        f"{why}: the line of play cannot be followed"
+    )
+
+
+def unpacked(topic: str, version: int, state: bytes, spent: Inflation | None = None) -> bytes:
     """A row as JSON: a logged action's packed one (``domain.packing``) unpacked, at most
-    MAX_STORED_BYTES, naming inside the parent it names outside; a snapshot's deflated one
-    inflated, as much; others as they are."""
+    PACKED_MOST bytes, naming inside the parent it names outside; a snapshot's deflated
+    one inflated, at most DEFLATED_MOST; others as they are. ``spent``: what the rows
+    read before inflated to (the file's rows may not inflate further together)."""
     if not isinstance(state, bytes):
         return state  # (a row edited into text is refused by check_row)
     packed = topic == LOGGED_TOPIC and is_packed(state)
@@ -209,10 +233,16 @@ def unpacked(topic: str, version: int, state: bytes) -> bytes:
         return state
     if len(state) > MAX_STORED_BYTES:
         check_row(topic, version, state)  # refuses it, saying its size
+    most = PACKED_MOST if packed else DEFLATED_MOST
+    limit = most if spent is None else min(most, spent.left(len(state)))
     try:
-        return unpack(state, MAX_STORED_BYTES)[0] if packed else inflate(state, MAX_STORED_BYTES)
+        out = unpack(state, limit)[0] if packed else inflate(state, limit)
     except ValueError as error:
-        raise UnusableFile(damaged_row(topic, version, str(error))) from None
+        why = f"{error}; {spent.said()}" if spent is not None and limit < most else str(error)
+        raise UnusableFile(damaged_row(topic, version, why)) from None
+    if spent is not None:
+        spent.spend(len(state), len(out))
+    return out
 
 
 class CheckedTranscoder(JSONTranscoder):
@@ -253,6 +283,7 @@ class CheckedMapper(Mapper[UUID]):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.snapshots: dict[tuple[UUID | str, int], tuple[bytes, Any]] = {}
+        self.inflation = Inflation()  # what the rows it read inflated to (domain.packing)
 
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         stored = super().to_stored_event(domain_event)
@@ -278,7 +309,7 @@ class CheckedMapper(Mapper[UUID]):
 
     def _decoded(self, stored_event: StoredEvent) -> Any:
         topic, version = stored_event.topic, stored_event.originator_version
-        state = unpacked(topic, version, stored_event.state)
+        state = unpacked(topic, version, stored_event.state, self.inflation)
         check_row(topic, version, state)
         try:
             return super().to_domain_event(replace(stored_event, state=state))

@@ -20,6 +20,7 @@ from domain.chapter.rules import (
 from domain.errors import InvalidSetup, MissingOutcome
 from domain.events import ChapterStarted
 from domain.limits import TRIAL_CARDS
+from domain.names import skeleton
 
 RULESETS, VARIANTS = frozenset(Ruleset), frozenset(Variant)
 
@@ -27,10 +28,10 @@ RULESETS, VARIANTS = frozenset(Ruleset), frozenset(Variant)
 def check_seats(ruleset: str, seats: tuple[Seat, ...]) -> None:
     """The Grizzled at the table suit the ruleset: names, charms, how many, Duo owners."""
     names = [seat.name for seat in seats]
-    folded = [name.casefold() for name in names]
+    folded = [skeleton(name) for name in names]  # what each reads as (domain.names)
     if len(set(folded)) != len(names):
         raise InvalidSetup(f"setup: every Grizzled needs a different name, got {', '.join(names)}")
-    if CHAPLAIN.casefold() in folded:
+    if skeleton(CHAPLAIN) in folded:
         raise InvalidSetup(f"setup: {CHAPLAIN!r} is the name of the virtual 2-player Grizzled")
     for seat in seats:
         if seat.charm not in THREATS:

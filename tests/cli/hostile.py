@@ -5,9 +5,11 @@ snapshots) and alters it with sqlite3 the way an attacker or a broken copy would
 naming classes that delete a file, run a command, import a module or do not exist (in a
 stored event, in a snapshot row, inside a snapshot, inside the creation event), invalid
 JSON, 10,000-deep nesting, a 50 MB payload, a missing middle version, an unknown domain
-event type, an unknown player, a trigger that would empty the log on the next write
-and a view. ``tests/cli/test_hostile_files.py`` runs every command
-on each; ``run_all`` is the script a child interpreter runs to see what gets imported.
+event type, an unknown player, a trigger that would empty the log on the next write,
+a view, a parent cycle, a dangling parent and summaries that are deflate bombs (issue 26;
+``state_bomb`` and ``c1_named`` build two more files the tests use apart).
+``tests/cli/test_hostile_files.py`` runs every command on each; ``run_all`` is the script
+a child interpreter runs to see what gets imported.
 """
 
 from __future__ import annotations
@@ -16,11 +18,13 @@ import json
 import random
 import shutil
 import sqlite3
+import zlib
 from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+from domain.packing import pack
 from domain.simulate import RandomChance, random_command, random_setup
 from projections.runner import rebuild
 from tests.tracker.history import stored_json
@@ -35,6 +39,8 @@ TOPICS = (
     "grizzled_no_such_module:Thing",
 )
 EVENT = 18  # the stored event most cases alter (an action in the middle of the log)
+LOGGED = "grizzled:Campaign.ActionLogged"
+BOMB = 15 * 1024 * 1024  # what a bomb's summary inflates to (under the 16 MB rows had)
 READ_COMMANDS = (
     "status",
     "status --json",
@@ -195,6 +201,71 @@ def _view(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE VIEW score AS SELECT 99 AS victory_points")
 
 
+def _repacked(
+    conn: sqlite3.Connection, version: int, change: Callable[[dict[str, Any]], None]
+) -> None:
+    """A logged action's row changed by ``change`` and packed again (``domain.packing``),
+    its parent outside the same as inside, as grizzled would pack it."""
+    payload = _payload(conn, "stored_events", version)
+    change(payload)
+    row = json.dumps(payload, separators=(",", ":")).encode()
+    _store(conn, "stored_events", version, pack(row, int(payload["parent"])))
+
+
+def _parent(parent: int) -> Callable[[sqlite3.Connection], None]:
+    """The action EVENT - 8 names ``parent`` as its parent: a later action makes the
+    parents loop (EVENT's parent is EVENT - 1, ..., down to it again), 0 names none."""
+
+    def alter(conn: sqlite3.Connection) -> None:
+        _repacked(conn, EVENT - 8, lambda payload: payload.update(parent=parent))
+
+    return alter
+
+
+def _summary_bomb(conn: sqlite3.Connection) -> None:
+    """Every logged action's summary a deflate bomb: each 15 KB row inflates to 15 MB, under
+    the 16 MB a row could before (the file grew to 1 GB as its log was read, issue 26)."""
+    for (version,) in conn.execute(
+        "SELECT originator_version FROM stored_events WHERE topic = ?", (LOGGED,)
+    ).fetchall():
+        _repacked(conn, version, lambda payload: payload.update(summary="x" * BOMB))
+
+
+def state_bomb(conn: sqlite3.Connection) -> None:
+    """The read models' saved campaign state (``projection_campaigns.state``) a deflate
+    bomb: the genuine state's JSON followed by 100 MB of spaces (still JSON), 100 KB
+    deflated."""
+    (state,) = conn.execute("SELECT state FROM projection_campaigns").fetchone()
+    padded = zlib.decompress(state) + b" " * (100 * 1024 * 1024)
+    conn.execute("UPDATE projection_campaigns SET state = ?", (zlib.compress(padded, 9),))
+
+
+C1_NAME = "Hostile\x9b2J\x7f"  # CSI (clear the screen) and DEL, in a stored name
+C1_SEATS = ("Ann\x9b31m", "Ben\x85", "Cy\x7f")
+
+
+def c1_named(path: Path) -> Path:
+    """A campaign file whose campaign's and players' names hold C1 controls and DEL, as
+    the tracker stores what another face (or an older version) handed it: a chapter
+    started, a Mission dealt, a card played."""
+    from msgspec.structs import replace
+
+    from domain.chapter.commands import Seat, StartMission
+
+    rng = random.Random(3)
+    tracker = Tracker(path, chance=RandomChance(rng), by="host", session="x")
+    charms = ("night", "snow", "rain")
+    seats = tuple(Seat(name, charm) for name, charm in zip(C1_SEATS, charms, strict=True))
+    tracker.create_campaign(C1_NAME, "classic", seats)
+    setup = random_setup(rng, "classic", 3)
+    tracker.log_action(C1_NAME, replace(setup, seats=seats, leader=C1_SEATS[0]))
+    tracker.log_action(C1_NAME, StartMission(3))
+    tracker.log_action(C1_NAME, random_command(tracker.state(C1_NAME).chapter, rng))
+    tracker.close()
+    rebuild(path)
+    return path
+
+
 def cases(victim: Path) -> dict[str, Callable[[sqlite3.Connection], None]]:
     """Every hostile case by name: how it alters a genuine file."""
     found: dict[str, Callable[[sqlite3.Connection], None]] = {}
@@ -213,6 +284,9 @@ def cases(victim: Path) -> dict[str, Callable[[sqlite3.Connection], None]]:
     found["an unknown player"] = _unknown_player
     found["a trigger on the log"] = _trigger
     found["a view of its own"] = _view
+    found["a parent cycle"] = _parent(EVENT)
+    found["a dangling parent"] = _parent(0)
+    found["a deflate bomb in the summaries"] = _summary_bomb
     return found
 
 

@@ -18,6 +18,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 import eventsourcing.domain
 import eventsourcing.persistence
@@ -193,6 +194,81 @@ def child_run(files: list[str], home: Path) -> dict[str, object]:
         check=True,
     )
     return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
+
+
+# --- bounded work: what a hostile file costs ----------------------------------------------
+
+SECONDS, MEGABYTES = 5, 200  # the most a command may cost on any file (issue 26)
+COST = (
+    "import json, resource, subprocess, sys\n"
+    "done = subprocess.run(sys.argv[1:], capture_output=True)\n"
+    "use = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+    "print(json.dumps({'code': done.returncode, 'out': len(done.stdout),\n"
+    "    'err': done.stderr.decode(errors='replace'),\n"
+    "    'cpu': use.ru_utime + use.ru_stime, 'mb': use.ru_maxrss / 1024}))\n"
+)
+
+
+def cost(path: Path, command: str, home: Path) -> dict[str, Any]:
+    """``grizzled --db PATH COMMAND`` run by a fresh interpreter: its exit code, the bytes
+    it printed, its error output, and the CPU seconds and peak memory (MB) it took, as
+    ``resource.getrusage(RUSAGE_CHILDREN)`` says."""
+    grizzled = [sys.executable, "-c", "from cli.script import run; run()"]
+    env = {"PATH": "/usr/bin:/bin", "XDG_DATA_HOME": str(home / "data"), **QUIET_ENV}
+    done = subprocess.run(
+        [sys.executable, "-c", COST, *grizzled, "--db", str(path), *shlex.split(command)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    found: dict[str, Any] = json.loads(done.stdout)
+    return found
+
+
+BOUNDED = {
+    "a deflate bomb in the summaries": ("status", "log --json"),
+    "a parent cycle": ("undo --to 10 --yes", "revert 12 -r x", "status"),
+    "a dangling parent": ("undo --to 10 --yes", "revert 12 -r x"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BOUNDED))
+def test_a_hostile_file_is_refused_in_one_line_within_bounded_time_and_memory(genuine, quiet, case):
+    path = hostile.build(genuine, quiet / "hostile.sqlite", hostile.cases(quiet)[case])
+    before = digest(path)
+
+    for command in BOUNDED[case]:
+        spent = cost(path, command, quiet)
+
+        where = f"grizzled {command} on {case}"
+        assert spent["code"] == 1 and spent["out"] == 0, f"{where}: {spent}"
+        assert len(spent["err"].splitlines()) == 1, f"{where}: {spent['err']}"
+        assert "the campaign file is damaged" in spent["err"], f"{where}: {spent['err']}"
+        assert spent["cpu"] < SECONDS and spent["mb"] < MEGABYTES, f"{where}: {spent}"
+        assert digest(path) == before and wal_files(path) == [], where
+
+
+def test_a_deflate_bomb_in_a_read_model_is_a_cache_made_again_from_the_events(genuine, quiet):
+    """A read model damaged behind the back of a file this machine checked (its saved
+    campaign state inflates to 100 MB): the commands that read it rebuild the read
+    models from the events, within bounds, and say what the genuine file says."""
+    from tracker import trust
+
+    path = hostile.build(genuine, quiet / "bomb.sqlite", hostile.state_bomb)
+    trust.remember(str(path))  # as if this machine had checked it: no rebuild at first sight
+    twin = hostile.build(genuine, quiet / "twin.sqlite", lambda conn: None)
+
+    for command in ("campaign show --json", "status --json", "undo"):
+        spent, expected = cost(path, command, quiet), cost(twin, command, quiet)
+
+        assert spent["code"] == 0, f"grizzled {command}: {spent['err']}"
+        assert (spent["out"], spent["err"]) == (expected["out"], expected["err"])
+        assert spent["cpu"] < SECONDS and spent["mb"] < MEGABYTES, f"grizzled {command}: {spent}"
+    with closing(sqlite3.connect(path)) as conn:
+        (state,) = conn.execute("SELECT state FROM projection_campaigns").fetchone()
+    assert len(state) < 20_000  # the bomb is gone: the state the events lead to
 
 
 # --- files that are not ours, and damaged copies of ours ---------------------------------

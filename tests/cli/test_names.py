@@ -1,0 +1,149 @@
+"""Names as a group reads them (issue 26): typed names are kept in NFC; a name holding a
+character nobody sees is refused; a name that reads as an existing one is refused as a
+clash; what a stored name holds that a terminal must not see reaches no terminal
+(``export -`` to one, every ``--json``); an error line stays one short line whatever it
+quotes."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.cli import hostile
+from tests.cli.conftest import QUIET_ENV, SEATS, Grizzled
+from tests.cli.test_hostile_files import MEGABYTES, SECONDS, cost, digest
+
+RAW = re.compile("[\x7f-\x9f]")  # DEL and the C1 controls (CSI is \x9b)
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_a_name_typed_decomposed_is_kept_composed_and_found_either_way(campaign: Grizzled):
+    campaign.ok("campaign", "new", "Cafe\u0301", *SEATS)
+
+    assert campaign.json("campaign list") == ["Friday", "Caf\u00e9"]
+    assert campaign.json("status --campaign Caf\u00e9")["campaign"] == "Caf\u00e9"
+    assert campaign.json("status --campaign Cafe\u0301")["campaign"] == "Caf\u00e9"
+
+
+@pytest.mark.parametrize(
+    "name", ["Friday\u200b", "Fri\u200dday", "\u202eyadirF", "Fri\u2066day", "\ufeffFriday"]
+)
+def test_a_campaign_name_holding_an_invisible_character_is_refused_in_one_line(
+    campaign: Grizzled, name: str
+):
+    line = campaign.refused("campaign", "new", name, *SEATS, code=2)
+
+    assert "invisible character" in line or "control character" in line
+    assert not any(char in line for char in "\u200b\u200d\u202e\u2066\ufeff")  # escaped
+    assert campaign.json("campaign list") == ["Friday"]
+
+
+def test_a_player_name_holding_an_invisible_character_is_refused(grizzled: Grizzled):
+    line = grizzled.refused("campaign new Hut -p ann\u200b:night -p ben:snow", code=2)
+
+    assert "invisible character (U+200B)" in line and "ann\\u200b" in line
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Fr\u0456day", "FRIDAY", "\uff26riday", "Fr\u03b9day", "Fr\u0456d\u0430y", "Friday\u00a0"],
+    ids=["cyrillic i", "capitals", "full-width F", "greek iota", "two cyrillic", "nbsp"],
+)
+def test_a_look_alike_of_an_existing_campaign_is_refused_as_a_clash(campaign: Grizzled, name: str):
+    line = campaign.refused("campaign", "new", name, *SEATS)
+
+    assert "already exists" in line
+    assert campaign.json("campaign list") == ["Friday"]
+
+
+def test_two_grizzled_whose_names_read_alike_are_refused(grizzled: Grizzled):
+    line = grizzled.refused("campaign new Hut -p ann:night -p \u0430nn:snow")
+
+    assert "every Grizzled needs a different name" in line
+
+
+def test_a_look_alike_name_costs_one_line_within_bounds_and_leaves_the_file(tmp_path: Path):
+    path = hostile.genuine(tmp_path / "campaign.sqlite", actions=5)
+    assert cost(path, "status", tmp_path)["code"] == 0  # checked whole once, and known
+    before = digest(path)
+
+    for name in ("H\u043estile", "Hostile\u200b"):  # a Cyrillic o; a zero-width space
+        spent = cost(path, f"campaign new '{name}' -p ann:night -p ben:snow", tmp_path)
+
+        assert spent["code"] in (1, 2) and spent["out"] == 0, spent
+        assert len(spent["err"].splitlines()) == 1, spent
+        assert spent["cpu"] < SECONDS and spent["mb"] < MEGABYTES, spent
+    assert digest(path) == before
+
+
+@pytest.fixture
+def c1_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    for name, value in QUIET_ENV.items():
+        monkeypatch.setenv(name, value)
+    return hostile.c1_named(tmp_path / "c1.sqlite")
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["status", "log", "campaign show", "campaign list", "score", "box", "replay"],
+)
+def test_every_json_output_escapes_c1_and_del_from_stored_names(c1_file: Path, command: str):
+    out = Grizzled(c1_file, explicit=True).ok(*command.split(), "--json")
+
+    assert RAW.search(out) is None
+    assert json.loads(out)  # JSON all the same: each such character as its escape
+
+
+def exported(path: Path, home: Path, *, terminal: bool) -> bytes:
+    """``grizzled export -`` on ``path``, its stdout a terminal (a pseudo-terminal) or a
+    pipe: the bytes it wrote."""
+    env = {"PATH": "/usr/bin:/bin", "XDG_DATA_HOME": str(home / "data"), **QUIET_ENV}
+    command = [sys.executable, "-c", "from cli.script import run; run()"]
+    command += ["--db", str(path), "export", "-"]
+    if not terminal:
+        return subprocess.run(command, cwd=REPO, env=env, capture_output=True, check=True).stdout
+    main, child = os.openpty()
+    os.system(f"stty -onlcr < {os.ttyname(child)}")  # the bytes as written, no CR added
+    process = subprocess.Popen(command, cwd=REPO, env=env, stdout=child)
+    os.close(child)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:  # the terminal closed: everything was read
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.close(main)
+    assert process.wait() == 0
+    return out
+
+
+def test_export_to_a_terminal_escapes_c1_and_del_and_to_a_pipe_stays_exact(
+    c1_file: Path, tmp_path: Path
+):
+    piped = exported(c1_file, tmp_path, terminal=False)
+    shown = exported(c1_file, tmp_path, terminal=True)
+
+    assert RAW.search(piped.decode()) is not None  # the exact bytes: an export to a file
+    assert RAW.search(shown.decode()) is None
+    for mine, theirs in zip(shown.splitlines(), piped.splitlines(), strict=True):
+        assert json.loads(mine) == json.loads(theirs)  # the same JSON, escaped
+
+
+def test_an_error_line_quoting_escaped_characters_stays_under_400_characters(
+    grizzled: Grizzled, tmp_path: Path
+):
+    path = tmp_path / ("\x1b" * 200) / ("\x9b" * 200)
+
+    line = grizzled.refused("--db", str(path), "status")
+
+    assert len(line) <= 400 and line.endswith("...")
