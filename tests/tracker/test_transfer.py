@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,12 +16,13 @@ from msgspec.structs import replace
 
 from domain.campaign.flow import CampaignState
 from domain.chapter.commands import Seat
-from tests.tracker.test_tracker import FIRST_MISSION, SEATS, SETUP
+from domain.simulate import RandomChance
+from tests.tracker.test_tracker import FIRST_MISSION, SEATS, SETUP, next_command
 from tracker.app import Tracker, campaign_id
 from tracker.errors import CampaignExists
 from tracker.integrity import chained
 from tracker.transfer import ImportRefused, export_lines, import_campaign, read_export
-from tracker.verify import stored_rows
+from tracker.verify import stored_rows, verify_campaign
 
 Lines = list[dict[str, Any]]
 
@@ -215,3 +217,43 @@ def test_a_damaged_or_truncated_export_is_refused_with_its_reason(
         import_campaign(str(target), read_export(str(exported)))
     assert reason in str(refused.value)
     assert digest(target) == before
+
+
+def snapshot_rows(db: Path, name: str) -> list[tuple[int, Any]]:
+    """The campaign's snapshots as the file holds them: version and campaign state."""
+    tracker = Tracker(db, access="read")
+    try:
+        rows = tracker.query(
+            "SELECT originator_version, json_extract(CAST(state AS TEXT), '$.state') "
+            "FROM stored_snapshots WHERE originator_id = ? ORDER BY originator_version",
+            (campaign_id(name).hex,),
+        )
+    finally:
+        tracker.close()
+    return [(int(version), state) for version, state in rows]
+
+
+def test_an_imported_campaign_holding_undos_verifies_and_keeps_the_snapshots_logging_made(
+    tmp_path: Path, db: Path, target: Path, open_tracker: Callable[..., Tracker]
+) -> None:
+    rng = random.Random(26)
+    tracker = open_tracker(chance=RandomChance(rng))
+    tracker.create_campaign("Undone", "classic", SEATS)
+    while tracker.campaign("Undone").version < 80:
+        tracker.log_action("Undone", next_command(tracker, "Undone", SETUP, rng))
+        if tracker.campaign("Undone").version % 6 == 0:
+            tracker.undo("Undone", reason="misplayed")
+    exported = tmp_path / "undone.jsonl"
+    exported.write_bytes(b"".join(export_lines(tracker, "Undone")))
+
+    import_campaign(str(target), read_export(str(exported)))
+
+    imported = Tracker(target, access="read")
+    try:
+        found = verify_campaign(imported, campaign_id("Undone").hex)
+        assert imported.state("Undone") == tracker.state("Undone")
+    finally:
+        imported.close()
+    assert found.findings == ()
+    assert found.snapshots >= 3
+    assert snapshot_rows(target, "Undone") == snapshot_rows(db, "Undone")
