@@ -7,7 +7,9 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import sqlite3
 from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -233,9 +235,9 @@ def snapshot_rows(db: Path, name: str) -> list[tuple[int, Any]]:
     return [(int(version), state) for version, state in rows]
 
 
-def test_an_imported_campaign_holding_undos_verifies_and_keeps_the_snapshots_logging_made(
-    tmp_path: Path, db: Path, target: Path, open_tracker: Callable[..., Tracker]
-) -> None:
+def undone(tmp_path: Path, open_tracker: Callable[..., Tracker]) -> tuple[Tracker, Path]:
+    """A campaign of 80 events played at random, an action undone every sixth event, and
+    its export."""
     rng = random.Random(26)
     tracker = open_tracker(chance=RandomChance(rng))
     tracker.create_campaign("Undone", "classic", SEATS)
@@ -245,6 +247,13 @@ def test_an_imported_campaign_holding_undos_verifies_and_keeps_the_snapshots_log
             tracker.undo("Undone", reason="misplayed")
     exported = tmp_path / "undone.jsonl"
     exported.write_bytes(b"".join(export_lines(tracker, "Undone")))
+    return tracker, exported
+
+
+def test_an_imported_campaign_holding_undos_verifies_and_keeps_the_snapshots_logging_made(
+    tmp_path: Path, db: Path, target: Path, open_tracker: Callable[..., Tracker]
+) -> None:
+    tracker, exported = undone(tmp_path, open_tracker)
 
     import_campaign(str(target), read_export(str(exported)))
 
@@ -257,3 +266,25 @@ def test_an_imported_campaign_holding_undos_verifies_and_keeps_the_snapshots_log
     assert found.findings == ()
     assert found.snapshots >= 3
     assert snapshot_rows(target, "Undone") == snapshot_rows(db, "Undone")
+
+
+def test_an_import_that_fails_while_writing_its_last_rows_writes_nothing(
+    tmp_path: Path, target: Path, open_tracker: Callable[..., Tracker]
+) -> None:
+    """The events, their chain and the snapshots go into the target in one transaction: a
+    snapshot row that cannot be written (one there already) takes the events back too."""
+    _, exported = undone(tmp_path, open_tracker)
+    with closing(sqlite3.connect(target)) as conn, conn:
+        conn.execute(
+            "INSERT INTO stored_snapshots VALUES (?, 50, 'x', x'00')",
+            (campaign_id("Undone").hex,),
+        )
+    before = digest(target)
+
+    with pytest.raises(CampaignExists):
+        import_campaign(str(target), read_export(str(exported)))
+
+    assert digest(target) == before
+    with closing(sqlite3.connect(target)) as conn:
+        assert conn.execute("SELECT count(*) FROM stored_events").fetchone() == (1,)
+        assert conn.execute("SELECT count(*) FROM grizzled_chain").fetchone() == (1,)
