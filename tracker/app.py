@@ -612,15 +612,20 @@ class Tracker(Application[UUID]):
 
     def _snapshot(self, processing_event: ProcessingEvent[UUID]) -> None:
         """The snapshot of the campaign as it was just saved (the aggregate in memory:
-        the library would load it again), then the older ones let go (KEEP_RECENT,
-        KEEP_EVERY, KEEP_SPAN)."""
+        the library would load it again; events saved without their aggregate, as an
+        import saves them, are loaded, undos recalled), then the older ones let go
+        (KEEP_RECENT, KEEP_EVERY, KEEP_SPAN)."""
         interval = self.snapshotting_intervals.get(Campaign) if self.snapshots else None
         for event in processing_event.events:
             aggregate = processing_event.aggregates.get(event.originator_id)
             version = event.originator_version
-            if interval is None or version % interval or not isinstance(aggregate, Campaign):
+            if interval is None or version % interval:
                 continue
-            if aggregate.version == version and self.snapshots is not None:
+            if (
+                isinstance(aggregate, Campaign)
+                and aggregate.version == version
+                and self.snapshots is not None
+            ):
                 self.snapshots.put([Campaign.Snapshot.take(aggregate)])
             else:
                 self.take_snapshot(event.originator_id, version, projector_func=self._project)

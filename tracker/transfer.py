@@ -7,40 +7,44 @@ with its number, topic, payload (as stored, as JSON) and its link in the hash ch
 the checkpoint. An import trusts nothing of it: every line is read against its schema,
 every topic must be one of ours and every payload pass the checked mapper's row check,
 the chain is computed again and must equal the file's, the closing line must match (a
-truncated file has none); then the events are stored into a scratch file and verified
-whole there (replayed through the rules, every action decided again). Only then is the
-target file opened to write, and the events stored there in one transaction: a refused
-import leaves the target exactly as it was.
+truncated file has none), each line as it is read, within the limits of
+``tracker.exportfile``; the events are saved, a page at a time, into a scratch file by
+the tracker's own save (so its snapshots are the ones logging the actions makes, undos,
+redos and reverts recalled the same way) and verified whole there (replayed through the
+rules, every action decided again). Only then is the target file opened to write, and
+the rows the tracker wrote into the scratch file copied there in one transaction: a
+refused import leaves the target exactly as it was, a saved one is whole.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import sqlite3
 import tempfile
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, BinaryIO, Literal
 from uuid import UUID
 
 import msgspec
 
 from tracker import dbfile
-from tracker.errors import CampaignExists, TrackerError, UnusableFile
-from tracker.integrity import GENESIS, chained, checkpoint, content_digest
+from tracker.errors import CampaignExists, DatabaseError, UnusableFile
+from tracker.exportfile import MAX_EVENTS, ImportRefused, lines, opened
+from tracker.integrity import CHAIN_TABLE, GENESIS, checkpoint, content_digest
 from tracker.integrity import link as chain_link
-from tracker.library import IntegrityError, StoredEvent
+from tracker.library import PersistenceError, StoredEvent
 from tracker.mapper import EVENT_TOPICS, check_row, unpacked
 
 if TYPE_CHECKING:
     from tracker.app import Tracker
+    from tracker.exportfile import Numbered
+
+__all__ = ["ImportRefused", "Read", "export_lines", "import_campaign", "read_export"]
 
 FORMAT = "grizzled-campaign"
 VERSION = 1
-MAX_BYTES = 512 * 1024 * 1024  # far beyond a lifetime of campaigns
-
-
-class ImportRefused(TrackerError):
-    """An export that cannot be imported as it is: nothing was written."""
+PAGE = 500  # events stored, then copied, at a time
 
 
 class Header(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -104,39 +108,44 @@ def export_lines(tracker: Tracker, name: str, at: str = "") -> Iterator[bytes]:
     yield ENCODE.encode(Closing(True, previous, count, checkpoint(previous, count))) + b"\n"
 
 
-class Read(msgspec.Struct, frozen=True):
-    """An export read and checked line by line: its header and its stored events."""
+class Read:
+    """An export opened and its header checked; its events are read as they are
+    imported, line by line (``tracker.exportfile``): never the whole file at once."""
 
-    header: Header
-    events: list[tuple[int, str, bytes]]
-    head: str
+    def __init__(self, path: str, f: BinaryIO, header: Header, numbered: Numbered) -> None:
+        self.path, self.file, self.header, self.lines = path, f, header, numbered
+
+    def __enter__(self) -> Read:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.file.close()
 
 
 def read_export(path: str) -> Read:
-    """Every line of an export checked (see the module docstring); ImportRefused says
-    the first thing wrong, with its line."""
+    """The export at ``path`` opened and its header checked: ImportRefused says the first
+    thing wrong, with its line, before anything is written. Every later line is checked
+    as it is read (``import_campaign``)."""
+    f = opened(path)
     try:
-        size = os.path.getsize(path)
-        if size > MAX_BYTES:
-            raise ImportRefused(f"{path} holds {size:,} bytes, far more than an export")
-        with open(path, "rb") as f:
-            lines = f.read().split(b"\n")
-    except OSError as error:
-        raise ImportRefused(f"cannot read {path}: {error.strerror}") from None
-    if lines and lines[-1] == b"":
-        lines.pop()
-    if not lines:
-        raise ImportRefused(f"{path} is empty: not a grizzled export")
-    header = _header(lines[0])
-    events = [_event(number, text, number - 1) for number, text in enumerate(lines[1:-1], 2)]
-    closing = _closing(lines[-1], len(lines))
-    _chain_holds(events, header, closing)
-    created = msgspec.json.decode(events[0][2])["record"].get("data", {}).get("name")
-    if created != header.campaign:
-        raise ImportRefused(
-            f"the header names campaign {header.campaign[:80]!r}, its first event another"
-        )
-    return Read(header, [(v, t, p) for v, t, p, _ in events], closing.head)
+        numbered = lines(f, path)
+        first = next(numbered, None)
+        if first is None:
+            raise ImportRefused(f"{path} is empty: not a grizzled export")
+        header = _header(first[1])
+        if first[2]:
+            raise ImportRefused(_truncated_or(1, "it ends after its header"))
+        if header.events < 1:
+            raise ImportRefused("the export holds no event")
+        if header.events > MAX_EVENTS:
+            raise ImportRefused(
+                f"the export holds {header.events:,} events, more than grizzled imports "
+                f"({MAX_EVENTS:,})"
+            )
+        return Read(path, f, header, numbered)
+    except BaseException:
+        f.close()
+        raise
 
 
 def _header(text: bytes) -> Header:
@@ -154,6 +163,41 @@ def _header(text: bytes) -> Header:
             f"reads ({VERSION}): upgrade grizzled to import it"
         )
     return header
+
+
+def checked_events(read: Read) -> Iterator[tuple[int, str, bytes]]:
+    """Each event of the export as it is read (version, topic, stored row), once its line
+    is checked (its schema, number, topic and row, its link in the chain); the closing
+    line checked last. ImportRefused at the first thing wrong."""
+    header, previous, count = read.header, GENESIS, 0
+    for number, text, last in read.lines:
+        if last:
+            _closed(header, _closing(text, number), count, previous)
+            return
+        if number - 1 > header.events:
+            raise ImportRefused(
+                f"line {number}: the export holds more events than its header says "
+                f"({header.events:,})"
+            )
+        version, topic, stored, line = _event(number, text, number - 1)
+        content = content_digest(topic, stored)
+        if line.content != content:
+            raise ImportRefused(
+                f"event #{version} was altered: its content differs from its link in the chain"
+            )
+        previous = chain_link(previous, version, content)
+        if line.hash != previous:
+            raise ImportRefused(f"the chain is broken at event #{version}")
+        if version == 1 and _created_name(stored) != header.campaign:
+            raise ImportRefused(
+                f"the header names campaign {header.campaign[:80]!r}, its first event another"
+            )
+        count = version
+        yield version, topic, stored
+
+
+def _created_name(stored: bytes) -> Any:
+    return msgspec.json.decode(stored)["record"].get("data", {}).get("name")
 
 
 def _event(number: int, text: bytes, version: int) -> tuple[int, str, bytes, Line]:
@@ -193,50 +237,29 @@ def _closing(text: bytes, number: int) -> Closing:
         ) from None
 
 
-def _chain_holds(events: list[tuple[int, str, bytes, Line]], header: Header, end: Closing) -> None:
-    """The chain computed again equals the file's, line by line, and its closing line."""
-    if not events:
+def _closed(header: Header, end: Closing, count: int, head: str) -> None:
+    """The closing line matches the events read: their count and the chain's head."""
+    if count == 0:
         raise ImportRefused("the export holds no event")
-    if end.count != len(events) or header.events != len(events):
+    if end.count != count or header.events != count:
         raise ImportRefused(
-            f"the export holds {len(events)} events where its header says {header.events} and "
+            f"the export holds {count} events where its header says {header.events} and "
             f"its closing line {end.count} (a cut-short or edited file)"
         )
-    for (version, _, _, line), link in zip(
-        events, chained((v, t, s) for v, t, s, _ in events), strict=True
-    ):
-        if line.content != link.content:
-            raise ImportRefused(
-                f"event #{version} was altered: its content differs from its link in the chain"
-            )
-        if line.hash != link.hash:
-            raise ImportRefused(f"the chain is broken at event #{version}")
-    if end.head != events[-1][3].hash:
+    if end.head != head:
         raise ImportRefused("the closing line's head is not the last event's hash")
 
 
-def renamed(events: list[tuple[int, str, bytes]], name: str) -> list[tuple[int, str, bytes]]:
-    """The events of a campaign imported under another name: its creation, and every
+def renamed(version: int, stored: bytes, name: str) -> bytes:
+    """An event of a campaign imported under another name: its creation, and every
     campaign state an event holds (an undo's, a revert's), carry the new name."""
-    changed = []
-    for version, topic, stored in events:
-        payload = msgspec.json.decode(stored)
-        if version == 1:
-            payload["record"]["data"]["name"] = name
-        for key in ("restored", "base"):
-            if isinstance(payload.get(key), dict) and "name" in payload[key]:
-                payload[key]["name"] = name
-        changed.append((version, topic, ENCODE.encode(payload)))
-    return changed
-
-
-def store(tracker: Tracker, events: list[tuple[int, str, bytes]], stream: UUID) -> None:
-    """Save the rows as the campaign ``stream``'s events, in one transaction (through the
-    checked mapper, and the recorder that chains them); the library's IntegrityError if
-    the campaign is there already."""
-    mapper = tracker.mapper
-    decoded = [mapper.to_domain_event(StoredEvent(stream, v, t, s)) for v, t, s in events]
-    tracker.save(*decoded)
+    payload = msgspec.json.decode(stored)
+    if version == 1:
+        payload["record"]["data"]["name"] = name
+    for key in ("restored", "base"):
+        if isinstance(payload.get(key), dict) and "name" in payload[key]:
+            payload[key]["name"] = name
+    return ENCODE.encode(payload)
 
 
 def exists(db: str, stream: UUID) -> bool:
@@ -250,46 +273,110 @@ def exists(db: str, stream: UUID) -> bool:
 
 
 def import_campaign(db: str, read: Read, name: str | None = None) -> tuple[str, int]:
-    """Store a checked export's campaign into ``db`` (as ``name`` if given), once it
-    verifies whole in a scratch file; the campaign's name and how many events."""
+    """Store a checked export's campaign into ``db`` (as ``name`` if given); the
+    campaign's name and how many events. The events are saved into a scratch file as the
+    tracker saves them (its snapshots, pruned as when the actions are logged) and
+    verified whole there; then every row the tracker wrote there is copied into ``db``
+    in one transaction (``copy_rows``): a refusal at any step leaves ``db`` as it was."""
     from tracker.app import Tracker, campaign_id
 
-    chosen = name or read.header.campaign
-    events = renamed(read.events, chosen) if name else read.events
-    stream = campaign_id(chosen)
-    if exists(db, stream):
-        raise CampaignExists(
-            f"a campaign called {chosen!r} is already in {db}: import it under another "
-            "name with --as NEW"
-        )
-    _verified_in_scratch(events, stream)
-    tracker = Tracker(db)
-    try:
+    with read:
+        chosen = name or read.header.campaign
+        stream = campaign_id(chosen)
+        if exists(db, stream):
+            raise CampaignExists(
+                f"a campaign called {chosen!r} is already in {db}: import it under another "
+                "name with --as NEW"
+            )
+        folder = tempfile.mkdtemp(prefix="grizzled-import-")
         try:
-            store(tracker, events, stream)
-        except IntegrityError:  # imported meanwhile
-            raise CampaignExists(f"a campaign called {chosen!r} is already in {db}") from None
-        if tracker.snapshots is not None:
-            tracker.take_snapshot(stream)
-    finally:
-        tracker.close()
-    return chosen, len(events)
+            scratch = Tracker(os.path.join(folder, "import.sqlite"))
+            try:
+                count = _stored(scratch, checked_events(read), stream, name)
+                _verified(scratch, stream)
+                copy_rows(scratch, db, stream, chosen)
+            finally:
+                scratch.close()
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+    return chosen, count
 
 
-def _verified_in_scratch(events: list[tuple[int, str, bytes]], stream: UUID) -> None:
-    """The events stored into a scratch file and verified whole there."""
-    from tracker.app import Tracker
+def _stored(
+    scratch: Tracker, events: Iterator[tuple[int, str, bytes]], stream: UUID, name: str | None
+) -> int:
+    """The events saved into the scratch file PAGE at a time, through the tracker's own
+    save (its snapshots every SNAPSHOT_INTERVAL events, each made by the same projection
+    as when loaded, undos recalled, then pruned); how many."""
+    page: list[Any] = []
+    count = 0
+    try:
+        for version, topic, stored in events:
+            row = renamed(version, stored, name) if name else stored
+            page.append(scratch.mapper.to_domain_event(StoredEvent(stream, version, topic, row)))
+            count = version
+            if len(page) == PAGE:
+                _saved(scratch, page)
+                page = []
+        _saved(scratch, page)
+    except UnusableFile as error:  # an event the rules cannot replay (a snapshot's)
+        raise ImportRefused(f"the export does not verify: {error}") from None
+    return count
+
+
+def _saved(scratch: Tracker, page: list[Any]) -> None:
+    if page:
+        try:
+            scratch.save(*page)
+        except (PersistenceError, sqlite3.Error) as error:
+            raise DatabaseError(f"cannot write the import's scratch file: {error}") from None
+        scratch.forget_recalled()  # the states its undos returned to: memory stays bounded
+
+
+def _verified(scratch: Tracker, stream: UUID) -> None:
+    """The campaign in the scratch file verified whole (replay, rules, snapshots)."""
     from tracker.verify import verify_campaign
 
-    folder = tempfile.mkdtemp(prefix="grizzled-import-")
-    try:
-        scratch = Tracker(os.path.join(folder, "import.sqlite"))
-        try:
-            store(scratch, events, stream)
-            found = verify_campaign(scratch, stream.hex)
-        finally:
-            scratch.close()
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+    found = verify_campaign(scratch, stream.hex)
     if found.findings:
         raise ImportRefused(f"the export does not verify: {found.findings[0]}")
+
+
+def copy_rows(scratch: Tracker, db: str, stream: UUID, name: str) -> None:
+    """Every row the tracker wrote into the scratch file for the campaign ``stream`` (its
+    events in order, their links in the chain, its snapshots) copied as they are into
+    the campaign file ``db``, its tables made first (``Tracker``), in one transaction on
+    a connection of its own: SQLite copies them, a page at a time; CampaignExists if the
+    campaign is there already (imported meanwhile), and then nothing is written."""
+    from tracker.app import Tracker
+
+    Tracker(db).close()  # the file marked ours and its tables made, as for any write
+    conn = sqlite3.connect(f"{dbfile.uri(db)}?mode=rw", uri=True, timeout=5)
+    try:
+        conn.isolation_level = None
+        conn.execute("ATTACH DATABASE ? AS scratch", (f"{dbfile.uri(scratch.db_path)}?mode=ro",))
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in COPY:
+                conn.execute(statement, (stream.hex,))
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:  # a failed COMMIT may have rolled back already
+                conn.execute("ROLLBACK")
+            raise
+    except sqlite3.IntegrityError:
+        raise CampaignExists(f"a campaign called {name!r} is already in {db}") from None
+    except sqlite3.Error as error:
+        raise dbfile.failure(db, error) from None
+    finally:
+        conn.close()
+
+
+COPY = (
+    "INSERT INTO main.stored_events (originator_id, originator_version, topic, state) "
+    "SELECT originator_id, originator_version, topic, state FROM scratch.stored_events "
+    "WHERE originator_id = ? ORDER BY originator_version",
+    f"INSERT INTO main.{CHAIN_TABLE} SELECT * FROM scratch.{CHAIN_TABLE} WHERE originator_id = ?",
+    "INSERT INTO main.stored_snapshots SELECT * FROM scratch.stored_snapshots "
+    "WHERE originator_id = ? ORDER BY originator_version",
+)

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
+import sqlite3
 from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -15,12 +18,13 @@ from msgspec.structs import replace
 
 from domain.campaign.flow import CampaignState
 from domain.chapter.commands import Seat
-from tests.tracker.test_tracker import FIRST_MISSION, SEATS, SETUP
+from domain.simulate import RandomChance
+from tests.tracker.test_tracker import FIRST_MISSION, SEATS, SETUP, next_command
 from tracker.app import Tracker, campaign_id
 from tracker.errors import CampaignExists
 from tracker.integrity import chained
 from tracker.transfer import ImportRefused, export_lines, import_campaign, read_export
-from tracker.verify import stored_rows
+from tracker.verify import stored_rows, verify_campaign
 
 Lines = list[dict[str, Any]]
 
@@ -215,3 +219,72 @@ def test_a_damaged_or_truncated_export_is_refused_with_its_reason(
         import_campaign(str(target), read_export(str(exported)))
     assert reason in str(refused.value)
     assert digest(target) == before
+
+
+def snapshot_rows(db: Path, name: str) -> list[tuple[int, Any]]:
+    """The campaign's snapshots as the file holds them: version and campaign state."""
+    tracker = Tracker(db, access="read")
+    try:
+        rows = tracker.query(
+            "SELECT originator_version, json_extract(CAST(state AS TEXT), '$.state') "
+            "FROM stored_snapshots WHERE originator_id = ? ORDER BY originator_version",
+            (campaign_id(name).hex,),
+        )
+    finally:
+        tracker.close()
+    return [(int(version), state) for version, state in rows]
+
+
+def undone(tmp_path: Path, open_tracker: Callable[..., Tracker]) -> tuple[Tracker, Path]:
+    """A campaign of 80 events played at random, an action undone every sixth event, and
+    its export."""
+    rng = random.Random(26)
+    tracker = open_tracker(chance=RandomChance(rng))
+    tracker.create_campaign("Undone", "classic", SEATS)
+    while tracker.campaign("Undone").version < 80:
+        tracker.log_action("Undone", next_command(tracker, "Undone", SETUP, rng))
+        if tracker.campaign("Undone").version % 6 == 0:
+            tracker.undo("Undone", reason="misplayed")
+    exported = tmp_path / "undone.jsonl"
+    exported.write_bytes(b"".join(export_lines(tracker, "Undone")))
+    return tracker, exported
+
+
+def test_an_imported_campaign_holding_undos_verifies_and_keeps_the_snapshots_logging_made(
+    tmp_path: Path, db: Path, target: Path, open_tracker: Callable[..., Tracker]
+) -> None:
+    tracker, exported = undone(tmp_path, open_tracker)
+
+    import_campaign(str(target), read_export(str(exported)))
+
+    imported = Tracker(target, access="read")
+    try:
+        found = verify_campaign(imported, campaign_id("Undone").hex)
+        assert imported.state("Undone") == tracker.state("Undone")
+    finally:
+        imported.close()
+    assert found.findings == ()
+    assert found.snapshots >= 3
+    assert snapshot_rows(target, "Undone") == snapshot_rows(db, "Undone")
+
+
+def test_an_import_that_fails_while_writing_its_last_rows_writes_nothing(
+    tmp_path: Path, target: Path, open_tracker: Callable[..., Tracker]
+) -> None:
+    """The events, their chain and the snapshots go into the target in one transaction: a
+    snapshot row that cannot be written (one there already) takes the events back too."""
+    _, exported = undone(tmp_path, open_tracker)
+    with closing(sqlite3.connect(target)) as conn, conn:
+        conn.execute(
+            "INSERT INTO stored_snapshots VALUES (?, 50, 'x', x'00')",
+            (campaign_id("Undone").hex,),
+        )
+    before = digest(target)
+
+    with pytest.raises(CampaignExists):
+        import_campaign(str(target), read_export(str(exported)))
+
+    assert digest(target) == before
+    with closing(sqlite3.connect(target)) as conn:
+        assert conn.execute("SELECT count(*) FROM stored_events").fetchone() == (1,)
+        assert conn.execute("SELECT count(*) FROM grizzled_chain").fetchone() == (1,)
