@@ -50,7 +50,6 @@ INSERT_LINK = f"INSERT INTO {CHAIN_TABLE} VALUES (?, ?, ?, ?)"
 # What the library's transcoder wraps a value in (a datetime, our campaign state).
 TAGGED = frozenset({"_type_", "_data_"})
 DIGEST_GROUPS = 4  # of four base32 characters each: 80 bits
-CHECKPOINT = re.compile(r"^\s*([A-Za-z2-7\s-]+?)\s*@\s*(\d{1,12})\s*$")
 
 
 def _untagged(value: Any) -> Any:
@@ -146,50 +145,122 @@ class ChainedRecorder(SQLiteApplicationRecorder):
         c.execute(INSERT_LINK, (stream, version, bytes.fromhex(hashed), 0))
 
     def _previous(self, c: SQLiteCursor, stream: str, version: int) -> str:
-        """The hash of event ``version``; a campaign recorded before the chain (or whose
-        newest links are missing) is chained first, up to it (``upgraded``)."""
-        c.execute(
-            f"SELECT originator_version, hash FROM {CHAIN_TABLE} WHERE originator_id = ? "
-            "AND originator_version <= ? ORDER BY originator_version DESC LIMIT 1",
-            (stream, version),
-        )
-        row = c.fetchone()
-        if row is not None and row[0] == version:
-            return hex_of(row[1])
-        after, previous = (int(row[0]), hex_of(row[1])) if row is not None else (0, GENESIS)
-        c.execute(
-            f"SELECT originator_version, topic, state FROM {self.events_table_name} "
-            "WHERE originator_id = ? AND originator_version > ? AND originator_version <= ? "
-            "ORDER BY originator_version",
-            (stream, after, version),
-        )
-        rows = [(int(r[0]), str(r[1]), r[2]) for r in c.fetchall()]
-        for each in chained(rows, previous):
-            c.execute(INSERT_LINK, (stream, each.version, bytes.fromhex(each.hash), 1))
-            previous = each.hash
-        return previous
+        return chained_up_to(c, self.events_table_name, stream, version)
+
+
+def chained_up_to(c: Any, events_table: str, stream: str, version: int) -> str:
+    """The hash of event ``version`` of a campaign (a cursor ``c`` of the file); the events
+    up to it that have no link yet (recorded before the chain, or whose newest links are
+    missing) are chained first (``upgraded``)."""
+    c.execute(
+        f"SELECT originator_version, hash FROM {CHAIN_TABLE} WHERE originator_id = ? "
+        "AND originator_version <= ? ORDER BY originator_version DESC LIMIT 1",
+        (stream, version),
+    )
+    row = c.fetchone()
+    if row is not None and row[0] == version:
+        return hex_of(row[1])
+    after, previous = (int(row[0]), hex_of(row[1])) if row is not None else (0, GENESIS)
+    c.execute(
+        f"SELECT originator_version, topic, state FROM {events_table} "
+        "WHERE originator_id = ? AND originator_version > ? AND originator_version <= ? "
+        "ORDER BY originator_version",
+        (stream, after, version),
+    )
+    rows = [(int(r[0]), str(r[1]), r[2]) for r in c.fetchall()]
+    for each in chained(rows, previous):
+        c.execute(INSERT_LINK, (stream, each.version, bytes.fromhex(each.hash), 1))
+        previous = each.hash
+    return previous
+
+
+def chain_every_campaign(c: Any) -> None:
+    """Every event of the file that has no link yet chained (``upgraded``), in the caller's
+    transaction: the one that marks a file of format 1 as format 2 (``dbfile.mark``), so
+    that a file marked 2 holds a link for every event, and a link missing from it is a
+    link removed (``tracker.verify``: no downgrade)."""
+    c.execute(CREATE_CHAIN)
+    c.execute(
+        "SELECT originator_id, max(originator_version) FROM stored_events GROUP BY originator_id"
+    )
+    for stream, last in c.fetchall():
+        chained_up_to(c, "stored_events", str(stream), int(last))
 
 
 # --- checkpoints --------------------------------------------------------------------------
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"  # base32 (RFC 4648): no 0, 1, 8 or 9
+CHECKPOINT_MOST = 64  # characters a written checkpoint may take (a printed one is 27)
+COUNT_DIGITS = 12
+
+
+class WrittenCheckpoint(msgspec.Struct, frozen=True):
+    """A checkpoint as read back: its 16 letters, its count, and whether it carried its
+    check character (one printed before the check character did not)."""
+
+    letters: str
+    count: int
+    checked: bool
+
+
+def check_character(letters: str, count: int | str) -> str:
+    """The check character of a checkpoint: its letters (base32 values) then its count's
+    digits, read as a polynomial over GF(32) at a primitive element. Any one character
+    changed, or two neighbours swapped, changes it (at most 28 symbols: fewer than 31).
+    The count is read as written: a leading zero is a slip too."""
+    value = 0
+    for symbol in [ALPHABET.index(c) for c in letters] + [int(d) for d in str(count)]:
+        value = ((value << 1) ^ (0b100101 if value & 0b10000 else 0)) ^ symbol  # x^5+x^2+1
+    return ALPHABET[value]
+
+
 def checkpoint(head: str, count: int) -> str:
-    """The speakable digest of a chain's head covering ``count`` events."""
+    """The speakable digest of a chain's head covering ``count`` events, with its check
+    character last: ``K7QX-M2PA-9FTR-WB3D-Q @ 412``."""
     letters = base64.b32encode(bytes.fromhex(head)[:10]).decode()
+    return written_form(letters, count)
+
+
+def written_form(letters: str, count: int) -> str:
+    """A checkpoint's 16 letters and count as it is printed (with its check character)."""
     groups = [letters[i : i + 4] for i in range(0, 4 * DIGEST_GROUPS, 4)]
-    return f"{'-'.join(groups)} @ {count}"
+    return f"{'-'.join(groups)}-{check_character(letters, count)} @ {count}"
+
+
+def read_checkpoint(text: str) -> WrittenCheckpoint | str:
+    """A checkpoint as written down (case, spaces and dashes as they come), or why it is
+    not one, in words (a slip the check character catches says "typo"). One pass over
+    at most ``CHECKPOINT_MOST`` characters: no pattern that could go quadratic."""
+    if len(text) > CHECKPOINT_MOST:
+        return f"it is {len(text)} characters long; a checkpoint is at most {CHECKPOINT_MOST}"
+    before, at, after = text.rpartition("@")
+    digits = after.strip()
+    if not at or not digits.isascii() or not digits.isdigit() or len(digits) > COUNT_DIGITS:
+        return "it does not end in @ and the count of events"
+    letters = "".join(c for c in before if c != "-" and not c.isspace()).upper()
+    if len(letters) not in (4 * DIGEST_GROUPS, 4 * DIGEST_GROUPS + 1):
+        return f"it has {len(letters)} letters before the @, where a checkpoint has 17"
+    if len(letters) == 4 * DIGEST_GROUPS and len(before.replace("-", " ").split()) == 5:
+        return "this checkpoint has a typo: a letter is missing (it has 16 of its 17)"
+    wrong = next((c for c in letters if c not in ALPHABET), None)
+    if wrong is not None:
+        return f"this checkpoint has a typo: {wrong!r} is not one of its letters (A-Z, 2-7)"
+    count, digest = int(digits), letters[: 4 * DIGEST_GROUPS]
+    checked = len(letters) > len(digest)
+    if checked and letters[-1] != check_character(digest, digits):
+        return (
+            "this checkpoint has a typo: its check character does not match its letters "
+            "and count (copy it again from where it was written)"
+        )
+    return WrittenCheckpoint(digest, count, checked)
 
 
 def parse_checkpoint(text: str) -> tuple[str, int] | None:
-    """A checkpoint as written down (case, spaces and dashes as they come): its letters
-    and its count, or None if it is not one."""
-    found = CHECKPOINT.match(text)
-    if found is None:
-        return None
-    letters = re.sub(r"[\s-]", "", found.group(1)).upper()
-    if len(letters) != 4 * DIGEST_GROUPS:
-        return None
-    return letters, int(found.group(2))
+    """A checkpoint's letters and count, or None if it is not one (``read_checkpoint``
+    says why)."""
+    read = read_checkpoint(text)
+    return None if isinstance(read, str) else (read.letters, read.count)
 
 
 def matches(head: str, letters: str) -> bool:
     """The chain's hash ``head`` is the one a checkpoint's letters were taken from."""
-    return checkpoint(head, 0).split(" @ ")[0].replace("-", "") == letters
+    return base64.b32encode(bytes.fromhex(head)[:10]).decode() == letters
