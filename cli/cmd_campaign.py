@@ -114,7 +114,9 @@ def use(ctx: Context, name: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Plain JSON (see docs/cli.md).")
 @pass_context
 def show(ctx: Context, name: str | None, as_json: bool) -> None:
-    """Show a campaign: rules, Grizzled, chapters played, Helping Hands, bans."""
+    """Show a campaign: rules, Grizzled, chapters played, Helping Hands, bans, and each
+    chapter's checkpoint for the chapter sheet."""
+    from cli.chapter_end import campaign_checkpoints, checkpoint_lines
     from cli.render import SCORE_PAGE, campaign_panel
 
     if name:
@@ -125,12 +127,15 @@ def show(ctx: Context, name: str | None, as_json: bool) -> None:
         drawn = campaign_view(ctx, SCORE_PAGE)  # the read models' rows: no rules loaded
         if drawn is not None:
             ctx.console().print(drawn)
+            print_wrapped(checkpoint_lines(campaign_checkpoints(ctx, ctx.state())))
             return
     state = ctx.state()
+    checkpoints = campaign_checkpoints(ctx, state)
     if as_json:
-        ctx.print_json(campaign_json(state))
+        ctx.print_json({**campaign_json(state), "checkpoints": checkpoints})
         return
     ctx.console().print(campaign_panel(state))
+    print_wrapped(checkpoint_lines(checkpoints))
 
 
 COMMANDS = (campaign,)

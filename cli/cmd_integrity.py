@@ -55,7 +55,7 @@ def verify_(ctx: Context, written: str | None, as_json: bool) -> None:
     rules, SQLite's check of every page. Exit 0, or one line naming the first altered,
     missing or moved event.
 
-    Example: grizzled verify --checkpoint "K7QX-M2PA-9FTR-WB3D @ 412"
+    Example: grizzled verify --checkpoint "K7QX-M2PA-3FTR-WB3D-F @ 412"
     """
     from tracker.integrity import read_checkpoint
     from tracker.verify import checkpoint_finding, stored_rows, verify_campaigns

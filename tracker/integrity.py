@@ -14,10 +14,12 @@ chain costs about 80 bytes an event):
   version) and its content (the first event follows ``GENESIS``). The newest hash
   therefore stands for the whole history, in order.
 
-A campaign recorded before the chain is chained at its first write (``upgraded`` rows,
-whose digests prove only that nothing changed since). A checkpoint is the head's hash,
-short enough to say aloud and write on the chapter sheet: ``K7QX-M2PA-9FTR-WB3D @ 412``
-(80 bits of the hash in base32, and the count of events it covers).
+A file recorded before the chain is chained whole, every campaign, in the transaction
+that marks it format 2 (its first write: ``chain_every_campaign``; ``upgraded`` rows, whose
+digests prove only that nothing changed since), so a file marked 2 lacks no link. A
+checkpoint is the head's hash, short enough to say aloud and write on the chapter sheet:
+``K7QX-M2PA-3FTR-WB3D-F @ 412``
+(80 bits of the hash in base32, a check character, and the count of events it covers).
 """
 
 from __future__ import annotations
@@ -215,7 +217,7 @@ def check_character(letters: str, count: int | str) -> str:
 
 def checkpoint(head: str, count: int) -> str:
     """The speakable digest of a chain's head covering ``count`` events, with its check
-    character last: ``K7QX-M2PA-9FTR-WB3D-Q @ 412``."""
+    character last: ``K7QX-M2PA-3FTR-WB3D-F @ 412``."""
     letters = base64.b32encode(bytes.fromhex(head)[:10]).decode()
     return written_form(letters, count)
 

@@ -7,7 +7,9 @@ was recorded under another number was moved or swapped; every event replayed thr
 the rules, every snapshot equal to the replay at its number, every recorded action (and
 every action a revert decided again) decided again by the rules on the state before it,
 with the draws it recorded, leading to the events it recorded; the campaign's id equal to
-its name's. A checkpoint written down earlier is proved extended by the record (a
+its name's. A file that was ever chained (``chain_witness``) must keep its chain: a link
+missing, a chain table dropped or a format mark set back is a downgrade, named. A
+checkpoint written down earlier is proved extended by the record (a
 removed tail or a rewritten past is caught). SQLite's own check of every page comes
 first (``dbfile.check_integrity``); the read models are compared with a rebuild by the
 command line (``cli.cmd_integrity``: the tracker does not know them).

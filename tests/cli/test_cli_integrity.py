@@ -83,7 +83,7 @@ def test_a_chapters_end_prints_the_checkpoint_and_keeps_a_backup(
     said = boot_camp_to_its_end(armistice)
     found = CHECKPOINT.search(said)
     assert found is not None and found.group(0).endswith(" @ 10")
-    assert f"Checkpoint for the chapter sheet: {found.group(0)}" in said
+    assert f"Checkpoint for the chapter sheet of Boot Camp: {found.group(0)}" in said
     assert armistice.ok("checkpoint").startswith(f"Checkpoint of 'Autumn': {found.group(0)}\n")
     assert "The record extends the checkpoint given." in armistice.ok(
         "verify", "--checkpoint", found.group(0).lower()
