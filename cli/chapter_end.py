@@ -10,8 +10,8 @@ import click
 
 if TYPE_CHECKING:
     import sqlite3
+    from collections.abc import Callable
 
-    from cli.context import Context
     from domain.campaign.flow import CampaignState
     from tracker.app import Tracker
 
@@ -58,7 +58,7 @@ def may_ban(state: CampaignState) -> bool:
 def chapter_checkpoint(tracker: Tracker, name: str, version: int) -> str:
     """The checkpoint as the event numbered ``version`` left the chain ('' without)."""
     from tracker.app import campaign_id
-    from tracker.integrity import CHAIN_TABLE, checkpoint, hex_of
+    from tracker.checkpoint import CHAIN_TABLE, checkpoint, hex_of
 
     head = tracker.query(
         f"SELECT hash FROM {CHAIN_TABLE} WHERE originator_id = ? AND originator_version = ?",
@@ -93,27 +93,34 @@ def chapter_ended(
 
 
 def chapter_checkpoints(
-    conn: sqlite3.Connection, db: str, campaign_id: str, state: CampaignState
+    conn: sqlite3.Connection,
+    db: str,
+    campaign: dict[str, Any],
+    state: Callable[[], CampaignState],
 ) -> list[dict[str, Any]]:
     """Each chapter's checkpoint as printed when its ending was entered whole: the chain's
     head at the newest standing action (the read model ``event_log``) that ended the
-    chapter or entered its ending, for each chapter that ended and whose ending is whole
-    (only the last may wait: the next chapter starts after it)."""
-    from domain.campaign.briefing import chapter_name
+    chapter or entered its ending, for each chapter that ended and whose ending is whole.
+    Only the last may still wait (the next chapter starts after it): ``state`` is asked
+    only for an Armistice chapter that ended last while none is played (so listing them
+    loads no rules otherwise)."""
     from tracker import dbfile
-    from tracker.integrity import CHAIN_TABLE, checkpoint, hex_of
+    from tracker.checkpoint import CHAIN_TABLE, checkpoint, hex_of
 
-    waiting = None if state.last_result is None else state.last_result.number
-    if closed_chapter(state) is not None:
-        waiting = None
-    ended = {r.number for r in state.results} - {waiting}
+    cid = campaign["campaign_id"]
     named = " OR ".join(f"instr(event_types, '\"{kind}\"') > 0" for kind in sorted(ENDING))
+    ends = "instr(event_types, '\"ChapterWon\"') + instr(event_types, '\"ChapterLost\"') > 0"
     rows = conn.execute(
-        "SELECT chapter, max(version) FROM event_log WHERE campaign_id = ? AND undone = 0 "
-        f"AND kind IN ('ActionLogged', 'ActionReverted') AND ({named}) GROUP BY chapter",
-        (campaign_id,),
+        f"SELECT chapter, max(version), max({ends}) FROM event_log WHERE campaign_id = ? "
+        "AND undone = 0 AND kind IN ('ActionLogged', 'ActionReverted') "
+        f"AND ({named}) GROUP BY chapter",
+        (cid,),
     ).fetchall()
-    versions = {int(c): int(v) for c, v in rows if c in ended}
+    versions = {int(c): int(v) for c, v, ended in rows if c is not None and ended}
+    last = max(versions, default=None)
+    waits = campaign["ruleset"] == "armistice" and not campaign["chapter_running"]
+    if last is not None and last != 0 and waits and closed_chapter(state()) != last:
+        del versions[last]
     chained = dbfile.query(db, "SELECT 1 FROM sqlite_master WHERE name = ?", (CHAIN_TABLE,))
     if not versions or not chained:
         return []  # a file from before the chain: chained at its next write
@@ -122,29 +129,19 @@ def chapter_checkpoints(
             db,
             f"SELECT originator_version, hash FROM {CHAIN_TABLE} WHERE originator_id = ? "
             f"AND originator_version IN ({', '.join('?' * len(versions))})",
-            (campaign_id, *versions.values()),
+            (cid, *versions.values()),
         )
     )
     return [
         {
             "chapter": chapter,
-            "chapter_name": chapter_name(chapter),
+            "chapter_name": "Boot Camp" if chapter == 0 else f"chapter {chapter}",
             "event": version,
             "checkpoint": checkpoint(hex_of(heads[version]), version),
         }
         for chapter, version in sorted(versions.items())
         if version in heads
     ]
-
-
-def campaign_checkpoints(ctx: Context, state: CampaignState) -> list[dict[str, Any]]:
-    """``chapter_checkpoints`` of the current campaign (its read models, or read models
-    projected in memory where the file keeps none)."""
-    from cli.readmodel import _opened, _reading
-
-    uri, kept = _opened(ctx)
-    with _reading(ctx, uri, kept) as (conn, campaign):
-        return chapter_checkpoints(conn, ctx.db, campaign["campaign_id"], state)
 
 
 def checkpoint_lines(checkpoints: list[dict[str, Any]]) -> list[str]:

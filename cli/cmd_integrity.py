@@ -57,7 +57,7 @@ def verify_(ctx: Context, written: str | None, as_json: bool) -> None:
 
     Example: grizzled verify --checkpoint "K7QX-M2PA-3FTR-WB3D-F @ 412"
     """
-    from tracker.integrity import read_checkpoint
+    from tracker.checkpoint import read_checkpoint
     from tracker.verify import checkpoint_finding, stored_rows, verify_campaigns
 
     parsed = read_checkpoint(written) if written is not None else None
@@ -237,7 +237,8 @@ def checkpoint_(ctx: Context) -> None:
 
     Example: grizzled checkpoint
     """
-    from tracker.integrity import chained, checkpoint
+    from tracker.checkpoint import checkpoint
+    from tracker.integrity import chained
     from tracker.verify import stored_rows
 
     with refusals():

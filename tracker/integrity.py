@@ -24,7 +24,6 @@ checkpoint is the head's hash, short enough to say aloud and write on the chapte
 
 from __future__ import annotations
 
-import base64
 import json
 import re
 from collections.abc import Iterable, Sequence
@@ -33,6 +32,8 @@ from typing import Any
 import msgspec
 
 from domain.packing import is_packed, unpack
+from tracker.checkpoint import CHAIN_TABLE, hex_of
+from tracker.checkpoint import checkpoint as checkpoint  # where export and older code find it
 from tracker.library import SQLiteApplicationRecorder, SQLiteCursor, StoredEvent
 from tracker.mapper import MAX_STORED_BYTES
 
@@ -41,7 +42,6 @@ try:  # CPython's builtin SHA-256: importing hashlib starts OpenSSL (see tracker
 except ImportError:  # pragma: no cover - a Python built without it (3.12+: _sha2)
     from hashlib import sha256
 
-CHAIN_TABLE = "grizzled_chain"
 GENESIS = "0" * 64
 CREATE_CHAIN = (
     f"CREATE TABLE IF NOT EXISTS {CHAIN_TABLE} ("
@@ -51,7 +51,6 @@ CREATE_CHAIN = (
 INSERT_LINK = f"INSERT INTO {CHAIN_TABLE} VALUES (?, ?, ?, ?)"
 # What the library's transcoder wraps a value in (a datetime, our campaign state).
 TAGGED = frozenset({"_type_", "_data_"})
-DIGEST_GROUPS = 4  # of four base32 characters each: 80 bits
 
 
 def _untagged(value: Any) -> Any:
@@ -105,11 +104,6 @@ class Link(msgspec.Struct, frozen=True):
     content: str
     hash: str
     upgraded: bool = False
-
-
-def hex_of(stored: Any) -> str:
-    """A hash as the chain table keeps it (32 bytes) in hex; text edited in, as it is."""
-    return stored.hex() if isinstance(stored, bytes) else str(stored)
 
 
 def chained(rows: Iterable[tuple[int, str, Any]], previous: str = GENESIS) -> list[Link]:
@@ -187,82 +181,3 @@ def chain_every_campaign(c: Any) -> None:
     )
     for stream, last in c.fetchall():
         chained_up_to(c, "stored_events", str(stream), int(last))
-
-
-# --- checkpoints --------------------------------------------------------------------------
-ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"  # base32 (RFC 4648): no 0, 1, 8 or 9
-CHECKPOINT_MOST = 64  # characters a written checkpoint may take (a printed one is 27)
-COUNT_DIGITS = 12
-
-
-class WrittenCheckpoint(msgspec.Struct, frozen=True):
-    """A checkpoint as read back: its 16 letters, its count, and whether it carried its
-    check character (one printed before the check character did not)."""
-
-    letters: str
-    count: int
-    checked: bool
-
-
-def check_character(letters: str, count: int | str) -> str:
-    """The check character of a checkpoint: its letters (base32 values) then its count's
-    digits, read as a polynomial over GF(32) at a primitive element. Any one character
-    changed, or two neighbours swapped, changes it (at most 28 symbols: fewer than 31).
-    The count is read as written: a leading zero is a slip too."""
-    value = 0
-    for symbol in [ALPHABET.index(c) for c in letters] + [int(d) for d in str(count)]:
-        value = ((value << 1) ^ (0b100101 if value & 0b10000 else 0)) ^ symbol  # x^5+x^2+1
-    return ALPHABET[value]
-
-
-def checkpoint(head: str, count: int) -> str:
-    """The speakable digest of a chain's head covering ``count`` events, with its check
-    character last: ``K7QX-M2PA-3FTR-WB3D-F @ 412``."""
-    letters = base64.b32encode(bytes.fromhex(head)[:10]).decode()
-    return written_form(letters, count)
-
-
-def written_form(letters: str, count: int) -> str:
-    """A checkpoint's 16 letters and count as it is printed (with its check character)."""
-    groups = [letters[i : i + 4] for i in range(0, 4 * DIGEST_GROUPS, 4)]
-    return f"{'-'.join(groups)}-{check_character(letters, count)} @ {count}"
-
-
-def read_checkpoint(text: str) -> WrittenCheckpoint | str:
-    """A checkpoint as written down (case, spaces and dashes as they come), or why it is
-    not one, in words (a slip the check character catches says "typo"). One pass over
-    at most ``CHECKPOINT_MOST`` characters: no pattern that could go quadratic."""
-    if len(text) > CHECKPOINT_MOST:
-        return f"it is {len(text)} characters long; a checkpoint is at most {CHECKPOINT_MOST}"
-    before, at, after = text.rpartition("@")
-    digits = after.strip()
-    if not at or not digits.isascii() or not digits.isdigit() or len(digits) > COUNT_DIGITS:
-        return "it does not end in @ and the count of events"
-    letters = "".join(c for c in before if c != "-" and not c.isspace()).upper()
-    if len(letters) not in (4 * DIGEST_GROUPS, 4 * DIGEST_GROUPS + 1):
-        return f"it has {len(letters)} letters before the @, where a checkpoint has 17"
-    if len(letters) == 4 * DIGEST_GROUPS and len(before.replace("-", " ").split()) == 5:
-        return "this checkpoint has a typo: a letter is missing (it has 16 of its 17)"
-    wrong = next((c for c in letters if c not in ALPHABET), None)
-    if wrong is not None:
-        return f"this checkpoint has a typo: {wrong!r} is not one of its letters (A-Z, 2-7)"
-    count, digest = int(digits), letters[: 4 * DIGEST_GROUPS]
-    checked = len(letters) > len(digest)
-    if checked and letters[-1] != check_character(digest, digits):
-        return (
-            "this checkpoint has a typo: its check character does not match its letters "
-            "and count (copy it again from where it was written)"
-        )
-    return WrittenCheckpoint(digest, count, checked)
-
-
-def parse_checkpoint(text: str) -> tuple[str, int] | None:
-    """A checkpoint's letters and count, or None if it is not one (``read_checkpoint``
-    says why)."""
-    read = read_checkpoint(text)
-    return None if isinstance(read, str) else (read.letters, read.count)
-
-
-def matches(head: str, letters: str) -> bool:
-    """The chain's hash ``head`` is the one a checkpoint's letters were taken from."""
-    return base64.b32encode(bytes.fromhex(head)[:10]).decode() == letters

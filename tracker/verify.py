@@ -24,18 +24,9 @@ from uuid import UUID
 import msgspec
 
 from tracker import dbfile
+from tracker.checkpoint import CHAIN_TABLE, checkpoint, hex_of, matches, written_form
 from tracker.errors import UnusableFile
-from tracker.integrity import (
-    CHAIN_TABLE,
-    GENESIS,
-    Link,
-    chained,
-    checkpoint,
-    content_digest,
-    hex_of,
-    matches,
-    written_form,
-)
+from tracker.integrity import GENESIS, Link, chained, content_digest
 from tracker.integrity import link as chain_link
 
 if TYPE_CHECKING:

@@ -29,18 +29,14 @@ from tests.tracker.test_tracker import (
     play_out_chapter,
 )
 from tracker.app import Tracker, campaign_id
-from tracker.integrity import (
+from tracker.checkpoint import (
     ALPHABET,
-    GENESIS,
     WrittenCheckpoint,
-    canonical,
-    chained,
     checkpoint,
-    content_digest,
-    link,
     parse_checkpoint,
     read_checkpoint,
 )
+from tracker.integrity import GENESIS, canonical, chained, content_digest, link
 from tracker.verify import (
     CampaignVerified,
     checkpoint_finding,
