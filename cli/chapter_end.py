@@ -1,29 +1,166 @@
-"""At a chapter's end: the checkpoint for the chapter sheet and an automatic backup."""
+"""At a chapter's end: an automatic backup; once its ending is entered whole (an Armistice
+chapter's Conclusion, its Helping Hands awarded, a ban after a lost one), the checkpoint
+for the chapter sheet, which then covers all of it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
 if TYPE_CHECKING:
+    import sqlite3
+    from collections.abc import Callable
+
+    from domain.campaign.flow import CampaignState
     from tracker.app import Tracker
 
+# The domain events that end a chapter or enter its ending.
+ENDING = frozenset(
+    {
+        "ChapterWon",
+        "ChapterLost",
+        "ConclusionEntered",
+        "HelpingHandAwarded",
+        "HelpingHandsUnclaimed",
+        "CardBanned",
+    }
+)
 
-def chapter_ended(tracker: Tracker, name: str, version: int) -> None:
-    """The checkpoint to write on the chapter sheet (the chain's head as the event numbered
-    ``version`` left it), and an automatic rotating backup in the data directory (one that
-    fails is said on stderr, never a failed command: the action is recorded)."""
+
+def closed_chapter(state: CampaignState) -> int | None:
+    """The chapter that ended last, once its ending is entered whole (what the Next line
+    asks for first: an Armistice chapter's Conclusion and, when it offers Helping Hands,
+    their award; Boot Camp and a classic chapter end with their last action); None while
+    a chapter is played or its ending waits."""
+    last = state.last_result
+    if last is None or state.chapter_running:
+        return None
+    if state.armistice and last.number != 0:
+        conclusion = state.conclusions.get(last.number)
+        if conclusion is None or (conclusion.offered and last.number not in state.settled):
+            return None
+    return last.number
+
+
+def may_ban(state: CampaignState) -> bool:
+    """After a lost Armistice chapter the group may still ban a card."""
+    last = state.last_result
+    return (
+        state.armistice
+        and last is not None
+        and last.number != 0
+        and last.outcome != "won"
+        and not any(b.chapter == last.number for b in state.bans)
+    )
+
+
+def chapter_checkpoint(tracker: Tracker, name: str, version: int) -> str:
+    """The checkpoint as the event numbered ``version`` left the chain ('' without)."""
     from tracker.app import campaign_id
-    from tracker.backup import rotate
-    from tracker.integrity import CHAIN_TABLE, checkpoint, hex_of
+    from tracker.checkpoint import CHAIN_TABLE, checkpoint, hex_of
 
     head = tracker.query(
         f"SELECT hash FROM {CHAIN_TABLE} WHERE originator_id = ? AND originator_version = ?",
         (campaign_id(name).hex, version),
     )
-    if head:
-        click.echo(f"Checkpoint for the chapter sheet: {checkpoint(hex_of(head[0][0]), version)}")
+    return checkpoint(hex_of(head[0][0]), version) if head else ""
+
+
+def chapter_ended(
+    tracker: Tracker, name: str, version: int, state: CampaignState, ended: bool
+) -> None:
+    """After an action that ended a chapter (``ended``) or entered its ending: the
+    checkpoint to write on the chapter sheet once the ending is whole (the chain's head as
+    the event numbered ``version`` left it), and at the end itself an automatic rotating
+    backup in the data directory (one that fails is said on stderr, never a failed
+    command: the action is recorded)."""
+    from domain.campaign.briefing import chapter_name
+
+    closed = closed_chapter(state)
+    said = chapter_checkpoint(tracker, name, version) if closed is not None else ""
+    if closed is not None and said:
+        click.echo(f"Checkpoint for the chapter sheet of {chapter_name(closed)}: {said}")
+        if may_ban(state):
+            click.echo("A card banned after it gives the checkpoint to write instead.")
+    elif ended and state.last_result is not None:
+        click.echo(
+            f"The checkpoint for the chapter sheet of {chapter_name(state.last_result.number)} "
+            "comes once its ending is entered (see Next)."
+        )
+    if ended:
+        _backup(tracker)
+
+
+def chapter_checkpoints(
+    conn: sqlite3.Connection,
+    db: str,
+    campaign: dict[str, Any],
+    state: Callable[[], CampaignState],
+) -> list[dict[str, Any]]:
+    """Each chapter's checkpoint as printed when its ending was entered whole: the chain's
+    head at the newest standing action (the read model ``event_log``) that ended the
+    chapter or entered its ending, for each chapter that ended and whose ending is whole.
+    Only the last may still wait (the next chapter starts after it): ``state`` is asked
+    only for an Armistice chapter that ended last while none is played (so listing them
+    loads no rules otherwise)."""
+    from tracker import dbfile
+    from tracker.checkpoint import CHAIN_TABLE, checkpoint, hex_of
+
+    cid = campaign["campaign_id"]
+    named = " OR ".join(f"instr(event_types, '\"{kind}\"') > 0" for kind in sorted(ENDING))
+    ends = "instr(event_types, '\"ChapterWon\"') + instr(event_types, '\"ChapterLost\"') > 0"
+    rows = conn.execute(
+        f"SELECT chapter, max(version), max({ends}) FROM event_log WHERE campaign_id = ? "
+        "AND undone = 0 AND kind IN ('ActionLogged', 'ActionReverted') "
+        f"AND ({named}) GROUP BY chapter",
+        (cid,),
+    ).fetchall()
+    versions = {int(c): int(v) for c, v, ended in rows if c is not None and ended}
+    last = max(versions, default=None)
+    waits = campaign["ruleset"] == "armistice" and not campaign["chapter_running"]
+    if last is not None and last != 0 and waits and closed_chapter(state()) != last:
+        del versions[last]
+    chained = dbfile.query(db, "SELECT 1 FROM sqlite_master WHERE name = ?", (CHAIN_TABLE,))
+    if not versions or not chained:
+        return []  # a file from before the chain: chained at its next write
+    heads = dict(
+        dbfile.query(
+            db,
+            f"SELECT originator_version, hash FROM {CHAIN_TABLE} WHERE originator_id = ? "
+            f"AND originator_version IN ({', '.join('?' * len(versions))})",
+            (cid, *versions.values()),
+        )
+    )
+    return [
+        {
+            "chapter": chapter,
+            "chapter_name": "Boot Camp" if chapter == 0 else f"chapter {chapter}",
+            "event": version,
+            "checkpoint": checkpoint(hex_of(heads[version]), version),
+        }
+        for chapter, version in sorted(versions.items())
+        if version in heads
+    ]
+
+
+def checkpoint_lines(checkpoints: list[dict[str, Any]]) -> list[str]:
+    """``campaign show``'s lines of the chapters' checkpoints."""
+    if not checkpoints:
+        return []
+    return [
+        "Checkpoints for the chapter sheets (grizzled verify --checkpoint proves the record "
+        "extends one):",
+        *(
+            f"  {c['chapter_name'][:1].upper()}{c['chapter_name'][1:]}: {c['checkpoint']}"
+            for c in checkpoints
+        ),
+    ]
+
+
+def _backup(tracker: Tracker) -> None:
+    from tracker.backup import rotate
+
     try:
         rotate(tracker.db_path)
     except Exception as error:  # recorded all the same: only the copy failed

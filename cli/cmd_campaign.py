@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -10,6 +12,9 @@ from cli.context import Context, pass_context, print_wrapped, refusals
 from cli.jsonout import campaign_json
 from cli.params import NAME, NAME_MOST, WORD, OneOf, unseen
 from cli.shown import SHORT, quoted, shown
+
+if TYPE_CHECKING:
+    from domain.campaign.flow import CampaignState
 
 RULESETS = ("classic", "armistice")
 
@@ -118,7 +123,9 @@ def use(ctx: Context, name: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Plain JSON (see docs/cli.md).")
 @pass_context
 def show(ctx: Context, name: str | None, as_json: bool) -> None:
-    """Show a campaign: rules, Grizzled, chapters played, Helping Hands, bans."""
+    """Show a campaign: rules, Grizzled, chapters played, Helping Hands, bans, and each
+    chapter's checkpoint for the chapter sheet."""
+    from cli.chapter_end import checkpoint_lines
     from cli.render import SCORE_PAGE, campaign_panel
 
     if name:
@@ -129,12 +136,25 @@ def show(ctx: Context, name: str | None, as_json: bool) -> None:
         drawn = campaign_view(ctx, SCORE_PAGE)  # the read models' rows: no rules loaded
         if drawn is not None:
             ctx.console().print(drawn)
+            print_wrapped(checkpoint_lines(_checkpoints(ctx, ctx.state)))
             return
     state = ctx.state()
+    checkpoints = _checkpoints(ctx, lambda: state)
     if as_json:
-        ctx.print_json(campaign_json(state))
+        ctx.print_json({**campaign_json(state), "checkpoints": checkpoints})
         return
     ctx.console().print(campaign_panel(state))
+    print_wrapped(checkpoint_lines(checkpoints))
+
+
+def _checkpoints(ctx: Context, state: Callable[[], CampaignState]) -> list[dict[str, Any]]:
+    """Each chapter's checkpoint (``chapter_end.chapter_checkpoints``) from the file's
+    read models, or read models projected in memory where the file keeps none."""
+    from cli.chapter_end import chapter_checkpoints
+    from cli.readmodel import read_models
+
+    with read_models(ctx) as (conn, row):
+        return chapter_checkpoints(conn, ctx.db, row, state)
 
 
 COMMANDS = (campaign,)

@@ -13,7 +13,7 @@ import click
 
 from cli.context import Context, Refused, pass_context, refusals, usage
 from cli.params import NAME
-from cli.shown import quoted, shown, terminal_json
+from cli.shown import SHORT, quoted, shown, terminal_json
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -55,14 +55,15 @@ def verify_(ctx: Context, written: str | None, as_json: bool) -> None:
     rules, SQLite's check of every page. Exit 0, or one line naming the first altered,
     missing or moved event.
 
-    Example: grizzled verify --checkpoint "K7QX-M2PA-9FTR-WB3D @ 412"
+    Example: grizzled verify --checkpoint "K7QX-M2PA-3FTR-WB3D-F @ 412"
     """
-    from tracker.integrity import parse_checkpoint
+    from tracker.checkpoint import read_checkpoint
     from tracker.verify import checkpoint_finding, stored_rows, verify_campaigns
 
-    parsed = parse_checkpoint(written) if written is not None else None
-    if written is not None and parsed is None:
-        usage(f"--checkpoint {written!r}: write it as printed, XXXX-XXXX-XXXX-XXXX @ N")
+    parsed = read_checkpoint(written) if written is not None else None
+    if isinstance(parsed, str):
+        how = "" if "typo" in parsed else "; write it as printed, XXXX-XXXX-XXXX-XXXX-X @ N"
+        usage(f"--checkpoint {quoted(shown(written, SHORT))}: {parsed}{how}")
     tracker = _opened(ctx)
     with refusals():
         found = verify_campaigns(tracker)
@@ -73,7 +74,7 @@ def verify_(ctx: Context, written: str | None, as_json: bool) -> None:
             if _stream(name) not in {_stream(c.name) for c in found}:
                 raise Refused(f"there is no campaign called {name!r} in {ctx.db}")
             rows = stored_rows(tracker, _stream(name))
-            missed = checkpoint_finding(rows, *parsed)
+            missed = checkpoint_finding(rows, parsed.letters, parsed.count, parsed.checked)
             missed = f"campaign {name!r}: {missed}" if missed else ""
         del tracker
         ctx.close_tracker()  # its replay's states go before the read models' rebuild
@@ -131,6 +132,8 @@ def _chained(found: Any) -> str:
         return "chained from the first"
     if found.chained_from == 0:
         return "recorded before the chain (chained at its next write)"
+    if found.chained_from > found.events:
+        return "recorded before the chain and chained on upgrade (no change since)"
     return (
         f"chained from #{found.chained_from} (the events before it were recorded before "
         "the chain and chained on upgrade)"
@@ -234,7 +237,8 @@ def checkpoint_(ctx: Context) -> None:
 
     Example: grizzled checkpoint
     """
-    from tracker.integrity import chained, checkpoint
+    from tracker.checkpoint import checkpoint
+    from tracker.integrity import chained
     from tracker.verify import stored_rows
 
     with refusals():

@@ -225,10 +225,12 @@ class Context:
         lines += narrate(logged.events, state.catalogue, state.ruleset, campaign=state)
         lines.append(f"Next: {shown(next_step(logged.state))}")
         print_wrapped(lines)
-        if any(type(e).__name__ in ("ChapterWon", "ChapterLost") for e in logged.events):
-            from cli.chapter_end import chapter_ended  # checkpoint, automatic backup
+        from cli.chapter_end import ENDING, chapter_ended  # checkpoint, automatic backup
 
-            chapter_ended(self.tracker(), name, logged.version)
+        kinds = {type(e).__name__ for e in logged.events}
+        if kinds & ENDING:
+            ended = bool(kinds & {"ChapterWon", "ChapterLost"})
+            chapter_ended(self.tracker(), name, logged.version, state, ended)
         return logged
 
     def saved(self, version: int, known: dict[int, CampaignState] | None = None) -> None:

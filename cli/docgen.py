@@ -119,7 +119,11 @@ that applied (the one earning most), and how many were earned, taken and not tak
 chapter_running, next_chapter, results: [{chapter, outcome, detail, morale_left}],
 helping_hands: [{number, name, player, chapter, category, used_in}], unclaimed: [{number,
 chapter}], bans: [{card, player, source, chapter, reason}], victory_points,
-negative_points}`. A result's `outcome` is the same reason code, its `detail` the words.
+negative_points, checkpoints: [{chapter, chapter_name, event, checkpoint}]}`. A result's
+`outcome` is the same reason code, its `detail` the words. `checkpoints`: each chapter
+whose ending is entered whole, with the checkpoint printed then for its chapter sheet and
+the event it covers up to (an Armistice chapter waiting for its Conclusion or award has
+none yet).
 `campaign list --json`: `[name]`.
 
 `card N --json`: `[{number, kind, name, facts: {what: text}, where: [text]}]`, one entry

@@ -403,12 +403,20 @@ def _make_folder(path: str) -> None:
 
 def mark(path: str) -> None:
     """Write the grizzled mark into a new, empty or pre-mark campaign file (its first
-    write: before the event store puts it in WAL mode)."""
+    write: before the event store puts it in WAL mode). A file that holds events from
+    before the chain has them chained in the same transaction as the mark: a file
+    marked 2 never lacks a link (``tracker.integrity.chain_every_campaign``)."""
     try:
         conn = sqlite3.connect(f"{uri(path)}?mode=rwc", uri=True, isolation_level=None)
         try:
+            conn.execute("BEGIN IMMEDIATE")
+            if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'stored_events'").fetchone():
+                from tracker.integrity import chain_every_campaign  # only at this upgrade
+
+                chain_every_campaign(conn.cursor())
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             conn.execute(f"PRAGMA user_version = {FILE_FORMAT}")
+            conn.execute("COMMIT")
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the mark into the header now
         finally:
             conn.close()

@@ -14,15 +14,16 @@ chain costs about 80 bytes an event):
   version) and its content (the first event follows ``GENESIS``). The newest hash
   therefore stands for the whole history, in order.
 
-A campaign recorded before the chain is chained at its first write (``upgraded`` rows,
-whose digests prove only that nothing changed since). A checkpoint is the head's hash,
-short enough to say aloud and write on the chapter sheet: ``K7QX-M2PA-9FTR-WB3D @ 412``
-(80 bits of the hash in base32, and the count of events it covers).
+A file recorded before the chain is chained whole, every campaign, in the transaction
+that marks it format 2 (its first write: ``chain_every_campaign``; ``upgraded`` rows, whose
+digests prove only that nothing changed since), so a file marked 2 lacks no link. A
+checkpoint is the head's hash, short enough to say aloud and write on the chapter sheet:
+``K7QX-M2PA-3FTR-WB3D-F @ 412``
+(80 bits of the hash in base32, a check character, and the count of events it covers).
 """
 
 from __future__ import annotations
 
-import base64
 import json
 import re
 from collections.abc import Iterable, Sequence
@@ -31,6 +32,8 @@ from typing import Any
 import msgspec
 
 from domain.packing import is_packed, unpack
+from tracker.checkpoint import CHAIN_TABLE, hex_of
+from tracker.checkpoint import checkpoint as checkpoint  # where export and older code find it
 from tracker.library import SQLiteApplicationRecorder, SQLiteCursor, StoredEvent
 from tracker.mapper import MAX_STORED_BYTES
 
@@ -39,7 +42,6 @@ try:  # CPython's builtin SHA-256: importing hashlib starts OpenSSL (see tracker
 except ImportError:  # pragma: no cover - a Python built without it (3.12+: _sha2)
     from hashlib import sha256
 
-CHAIN_TABLE = "grizzled_chain"
 GENESIS = "0" * 64
 CREATE_CHAIN = (
     f"CREATE TABLE IF NOT EXISTS {CHAIN_TABLE} ("
@@ -49,8 +51,6 @@ CREATE_CHAIN = (
 INSERT_LINK = f"INSERT INTO {CHAIN_TABLE} VALUES (?, ?, ?, ?)"
 # What the library's transcoder wraps a value in (a datetime, our campaign state).
 TAGGED = frozenset({"_type_", "_data_"})
-DIGEST_GROUPS = 4  # of four base32 characters each: 80 bits
-CHECKPOINT = re.compile(r"^\s*([A-Za-z2-7\s-]+?)\s*@\s*(\d{1,12})\s*$")
 
 
 def _untagged(value: Any) -> Any:
@@ -106,11 +106,6 @@ class Link(msgspec.Struct, frozen=True):
     upgraded: bool = False
 
 
-def hex_of(stored: Any) -> str:
-    """A hash as the chain table keeps it (32 bytes) in hex; text edited in, as it is."""
-    return stored.hex() if isinstance(stored, bytes) else str(stored)
-
-
 def chained(rows: Iterable[tuple[int, str, Any]], previous: str = GENESIS) -> list[Link]:
     """The links of a campaign's events (version, topic, stored state), in order."""
     links = []
@@ -146,50 +141,43 @@ class ChainedRecorder(SQLiteApplicationRecorder):
         c.execute(INSERT_LINK, (stream, version, bytes.fromhex(hashed), 0))
 
     def _previous(self, c: SQLiteCursor, stream: str, version: int) -> str:
-        """The hash of event ``version``; a campaign recorded before the chain (or whose
-        newest links are missing) is chained first, up to it (``upgraded``)."""
-        c.execute(
-            f"SELECT originator_version, hash FROM {CHAIN_TABLE} WHERE originator_id = ? "
-            "AND originator_version <= ? ORDER BY originator_version DESC LIMIT 1",
-            (stream, version),
-        )
-        row = c.fetchone()
-        if row is not None and row[0] == version:
-            return hex_of(row[1])
-        after, previous = (int(row[0]), hex_of(row[1])) if row is not None else (0, GENESIS)
-        c.execute(
-            f"SELECT originator_version, topic, state FROM {self.events_table_name} "
-            "WHERE originator_id = ? AND originator_version > ? AND originator_version <= ? "
-            "ORDER BY originator_version",
-            (stream, after, version),
-        )
-        rows = [(int(r[0]), str(r[1]), r[2]) for r in c.fetchall()]
-        for each in chained(rows, previous):
-            c.execute(INSERT_LINK, (stream, each.version, bytes.fromhex(each.hash), 1))
-            previous = each.hash
-        return previous
+        return chained_up_to(c, self.events_table_name, stream, version)
 
 
-# --- checkpoints --------------------------------------------------------------------------
-def checkpoint(head: str, count: int) -> str:
-    """The speakable digest of a chain's head covering ``count`` events."""
-    letters = base64.b32encode(bytes.fromhex(head)[:10]).decode()
-    groups = [letters[i : i + 4] for i in range(0, 4 * DIGEST_GROUPS, 4)]
-    return f"{'-'.join(groups)} @ {count}"
+def chained_up_to(c: Any, events_table: str, stream: str, version: int) -> str:
+    """The hash of event ``version`` of a campaign (a cursor ``c`` of the file); the events
+    up to it that have no link yet (recorded before the chain, or whose newest links are
+    missing) are chained first (``upgraded``)."""
+    c.execute(
+        f"SELECT originator_version, hash FROM {CHAIN_TABLE} WHERE originator_id = ? "
+        "AND originator_version <= ? ORDER BY originator_version DESC LIMIT 1",
+        (stream, version),
+    )
+    row = c.fetchone()
+    if row is not None and row[0] == version:
+        return hex_of(row[1])
+    after, previous = (int(row[0]), hex_of(row[1])) if row is not None else (0, GENESIS)
+    c.execute(
+        f"SELECT originator_version, topic, state FROM {events_table} "
+        "WHERE originator_id = ? AND originator_version > ? AND originator_version <= ? "
+        "ORDER BY originator_version",
+        (stream, after, version),
+    )
+    rows = [(int(r[0]), str(r[1]), r[2]) for r in c.fetchall()]
+    for each in chained(rows, previous):
+        c.execute(INSERT_LINK, (stream, each.version, bytes.fromhex(each.hash), 1))
+        previous = each.hash
+    return previous
 
 
-def parse_checkpoint(text: str) -> tuple[str, int] | None:
-    """A checkpoint as written down (case, spaces and dashes as they come): its letters
-    and its count, or None if it is not one."""
-    found = CHECKPOINT.match(text)
-    if found is None:
-        return None
-    letters = re.sub(r"[\s-]", "", found.group(1)).upper()
-    if len(letters) != 4 * DIGEST_GROUPS:
-        return None
-    return letters, int(found.group(2))
-
-
-def matches(head: str, letters: str) -> bool:
-    """The chain's hash ``head`` is the one a checkpoint's letters were taken from."""
-    return checkpoint(head, 0).split(" @ ")[0].replace("-", "") == letters
+def chain_every_campaign(c: Any) -> None:
+    """Every event of the file that has no link yet chained (``upgraded``), in the caller's
+    transaction: the one that marks a file of format 1 as format 2 (``dbfile.mark``), so
+    that a file marked 2 holds a link for every event, and a link missing from it is a
+    link removed (``tracker.verify``: no downgrade)."""
+    c.execute(CREATE_CHAIN)
+    c.execute(
+        "SELECT originator_id, max(originator_version) FROM stored_events GROUP BY originator_id"
+    )
+    for stream, last in c.fetchall():
+        chained_up_to(c, "stored_events", str(stream), int(last))

@@ -7,7 +7,9 @@ was recorded under another number was moved or swapped; every event replayed thr
 the rules, every snapshot equal to the replay at its number, every recorded action (and
 every action a revert decided again) decided again by the rules on the state before it,
 with the draws it recorded, leading to the events it recorded; the campaign's id equal to
-its name's. A checkpoint written down earlier is proved extended by the record (a
+its name's. A file that was ever chained (``chain_witness``) must keep its chain: a link
+missing, a chain table dropped or a format mark set back is a downgrade, named. A
+checkpoint written down earlier is proved extended by the record (a
 removed tail or a rewritten past is caught). SQLite's own check of every page comes
 first (``dbfile.check_integrity``); the read models are compared with a rebuild by the
 command line (``cli.cmd_integrity``: the tracker does not know them).
@@ -22,17 +24,9 @@ from uuid import UUID
 import msgspec
 
 from tracker import dbfile
+from tracker.checkpoint import CHAIN_TABLE, checkpoint, hex_of, matches, written_form
 from tracker.errors import UnusableFile
-from tracker.integrity import (
-    CHAIN_TABLE,
-    GENESIS,
-    Link,
-    chained,
-    checkpoint,
-    content_digest,
-    hex_of,
-    matches,
-)
+from tracker.integrity import GENESIS, Link, chained, content_digest
 from tracker.integrity import link as chain_link
 
 if TYPE_CHECKING:
@@ -61,11 +55,62 @@ def verify_campaigns(tracker: Tracker) -> list[CampaignVerified]:
     """Every campaign of the tracker's file verified (SQLite's check comes first)."""
     dbfile.check_integrity(tracker.db_path)
     streams = tracker.query("SELECT DISTINCT originator_id FROM stored_events ORDER BY rowid")
+    witness = chain_witness(tracker)
+    downgraded = downgrade_findings(tracker, witness)
     found = []
     for (stream,) in streams:
-        found.append(verify_campaign(tracker, str(stream)))
+        verified = verify_campaign(tracker, str(stream), witness)
+        if downgraded:
+            verified = msgspec.structs.replace(verified, findings=(*downgraded, *verified.findings))
+        found.append(verified)
         tracker.forget_recalled()  # the states its undos returned to: not needed again
     return found
+
+
+# A row only a grizzled that chains writes: a logged action packed (domain.packing), a
+# snapshot deflated. Both came after the chain (format 2), so a format-1 file holds none.
+PACKED_ACTION = "topic = 'grizzled:Campaign.ActionLogged' AND instr(state, X'2c227a31223a22') > 0"
+DEFLATED_SNAPSHOT = "substr(state, 1, 7) = X'7b227a30223a22'"
+
+
+def chain_witness(tracker: Tracker) -> str:
+    """What shows the file was chained, in words ('' for a file never chained: only such
+    a file may hold events without links). A file of format 2 was chained whole when it
+    was marked (``dbfile.mark``); the chain's table is made only under format 2; and a
+    packed action or a deflated snapshot is written only by a grizzled that chains. A
+    forger who downgrades a file must remove all three (every action row unpacked), as
+    much work as rewriting the chain itself."""
+    said = []
+    if _file_format(tracker) >= dbfile.FILE_FORMAT:
+        said.append(f"the file is marked format {dbfile.FILE_FORMAT}")
+    if _has_chain(tracker):
+        said.append(f"it holds the chain's table {CHAIN_TABLE}")
+    if tracker.query(f"SELECT 1 FROM stored_events WHERE {PACKED_ACTION} LIMIT 1") or (
+        tracker.query(f"SELECT 1 FROM stored_snapshots WHERE {DEFLATED_SNAPSHOT} LIMIT 1")
+    ):
+        said.append("its rows were written by a grizzled that chains every event")
+    return "; ".join(said)
+
+
+def downgrade_findings(tracker: Tracker, witness: str) -> list[str]:
+    """A chained file set back: its format mark lowered, or its chain's table dropped."""
+    if not witness:
+        return []
+    found = []
+    marked = _file_format(tracker)
+    if marked < dbfile.FILE_FORMAT:
+        found.append(
+            f"the file's format mark was set back to {marked}, but it was chained "
+            f"({witness}): a downgrade"
+        )
+    if not _has_chain(tracker):
+        found.append(f"the chain's table {CHAIN_TABLE} was removed from a chained file ({witness})")
+    return found
+
+
+def _file_format(tracker: Tracker) -> int:
+    rows = tracker.query("PRAGMA user_version")
+    return int(rows[0][0]) if rows else 0
 
 
 def stored_rows(tracker: Tracker, stream: str) -> list[tuple[int, str, Any]]:
@@ -129,9 +174,13 @@ def linked_pages(
         after = int(page[-1][0])
 
 
-def check_chain(tracker: Tracker, stream: str) -> ChainChecked:
-    """Verify's first checks (continuity, then the chain), a page at a time."""
+def check_chain(tracker: Tracker, stream: str, witness: str | None = None) -> ChainChecked:
+    """Verify's first checks (continuity, then the chain), a page at a time. In a file
+    that was chained (``witness``: what shows it; asked here if not given) every event
+    must have its link: the first without one is where the chain was cut."""
     chain = _has_chain(tracker)
+    if witness is None:
+        witness = chain_witness(tracker)
     count = after = 0
     expected, previous = 1, GENESIS
     gap: int | None = None
@@ -146,7 +195,7 @@ def check_chain(tracker: Tracker, stream: str) -> ChainChecked:
             if found is None:
                 computed = Link(version, content, previous)
                 held = None if stored is None else Link(version, "", hex_of(stored))
-                found = _link_finding(tracker, stream, computed, held, chain)
+                found = _link_finding(tracker, stream, computed, held, chain, witness)
     last = _chain_value(tracker, stream, "max(originator_version)", chain)
     if gap is None and last is not None and last > after:
         gap = after + 1
@@ -154,12 +203,12 @@ def check_chain(tracker: Tracker, stream: str) -> ChainChecked:
     return ChainChecked(count, previous if count else "", findings or found or [])
 
 
-def verify_campaign(tracker: Tracker, stream: str) -> CampaignVerified:
+def verify_campaign(tracker: Tracker, stream: str, witness: str | None = None) -> CampaignVerified:
     """One campaign verified (see the module docstring). The events are read a page at a
     time with their links beside them, so a whole campaign never sits in memory; the
     chain table is asked for the rest (issue 17: every command under 40 MB)."""
     chain = _has_chain(tracker)
-    checked = check_chain(tracker, stream)
+    checked = check_chain(tracker, stream, witness)
     count, findings = checked.events, list(checked.findings)
     chained_from = _chained_from(tracker, stream, count, chain)
     findings += _upgraded_late(tracker, stream, chained_from, chain)
@@ -190,7 +239,7 @@ def _chain_value(tracker: Tracker, stream: str, what: str, chain: bool, where: s
 
 
 def _link_finding(
-    tracker: Tracker, stream: str, computed: Link, held: Link | None, chain: bool
+    tracker: Tracker, stream: str, computed: Link, held: Link | None, chain: bool, witness: str
 ) -> list[str] | None:
     """What one event's link says, the events before it having held: a finding, [] when
     the comparing stops without one (an event recorded before the chain, not chained
@@ -199,6 +248,11 @@ def _link_finding(
     number (its content chained after that number's predecessor gives that number's
     link) is named as moved."""
     version = computed.version
+    if held is None and witness:
+        return [
+            f"event #{version} has no link in the chain, in a file that was chained "
+            f"({witness}): the chain was cut or removed from #{version} on"
+        ]
     if held is None:
         later = _chain_value(tracker, stream, "1", chain, f"AND originator_version > {version}")
         return [f"event #{version} has no link in the chain (it was removed)"] if later else []
@@ -234,12 +288,13 @@ def _gap(tracker: Tracker, stream: str, number: int, last: int, chain: bool) -> 
 
 def _chained_from(tracker: Tracker, stream: str, events: int, chain: bool) -> int:
     """The first event chained as it was recorded (the ones before it were recorded
-    before the chain and chained on upgrade); 0 when none is."""
+    before the chain and chained on upgrade); 0 when none is linked, one past the last
+    when every event was chained on upgrade (``dbfile.mark``)."""
     written = _chain_value(tracker, stream, "min(originator_version)", chain, "AND upgraded = 0")
     if written is not None:
         return int(written)
     links = _chain_value(tracker, stream, "count(*)", chain) or 0
-    return 1 if links and links == events and events else 0
+    return events + 1 if links and links == events and events else 0
 
 
 def _upgraded_late(tracker: Tracker, stream: str, chained_from: int, chain: bool) -> list[str]:
@@ -283,9 +338,13 @@ def _recorded_at(content: str, version: int, links: dict[int, Link]) -> int | No
     return None
 
 
-def checkpoint_finding(rows: list[tuple[int, str, Any]], letters: str, count: int) -> str:
-    """Why the record does not extend a checkpoint ('' if it does)."""
-    said = f"{'-'.join(letters[i : i + 4] for i in range(0, 16, 4))} @ {count}"
+def checkpoint_finding(
+    rows: list[tuple[int, str, Any]], letters: str, count: int, checked: bool = True
+) -> str:
+    """Why the record does not extend a checkpoint ('' if it does); ``checked``: it
+    carried its check character, so it was copied right (one printed before the check
+    character was added may also have been miscopied)."""
+    said = written_form(letters, count)
     versions = [version for version, _, _ in rows]
     held = next((n for n, v in enumerate(versions) if v != n + 1), len(versions))
     if held < count:
@@ -295,9 +354,17 @@ def checkpoint_finding(rows: list[tuple[int, str, Any]], letters: str, count: in
         )
     computed = chained(rows[:count])
     if count < 1 or not matches(computed[-1].hash, letters):
+        why = (
+            "the past was rewritten"
+            if checked
+            else (
+                "the past was rewritten, or the checkpoint was miscopied: one written without "
+                "its check character cannot tell"
+            )
+        )
         return (
             f"the record does not extend checkpoint {said}: its events #1 to #{count} are "
-            "not the ones the checkpoint was taken from (the past was rewritten)"
+            f"not the ones the checkpoint was taken from ({why})"
         )
     return ""
 
@@ -412,7 +479,7 @@ class _Replay:
             self.findings.append(f"event #{version} ({said}): the rules refuse it ({error})")
             return state
         self.decided_again += 1
-        if _plain([to_record(e) for e in events]) != _plain(recorded):
+        if _plain([to_record(e) for e in events]) != _recorded(recorded):
             self.findings.append(
                 f"event #{version} ({said}): decided again by the rules, it leads to other "
                 "events than it recorded"
@@ -428,6 +495,16 @@ def _evolved(state: CampaignState, recorded: list[dict[str, Any]]) -> CampaignSt
     for record in recorded:
         state = evolve_campaign(state, from_record(record))
     return state
+
+
+def _recorded(recorded: list[dict[str, Any]]) -> Any:
+    """An action's recorded events as they read now: a field an older version did not
+    record yet reads as its default (as the replay reads it), so an old file's actions
+    compare equal to the same actions decided again."""
+    from domain.events import to_record
+    from domain.records import from_record
+
+    return _plain([to_record(from_record(record)) for record in recorded])
 
 
 def _plain(value: Any) -> Any:

@@ -118,6 +118,7 @@ def test_campaign_show_json_follows_the_documented_schema(table):
         "bans": [],
         "victory_points": 0,
         "negative_points": 0,
+        "checkpoints": [],  # no chapter has ended yet
     }
 
 

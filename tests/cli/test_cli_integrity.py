@@ -9,6 +9,7 @@ import hashlib
 import json
 import random
 import re
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -24,8 +25,10 @@ from tests.cli.conftest import Grizzled
 from tests.tracker.test_tracker import play_out_chapter
 from tracker.app import Tracker
 
-CHECKPOINT = re.compile(r"[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4} @ \d+")
+CHECKPOINT = re.compile(r"[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7] @ \d+")
+FIXTURES = Path(__file__).resolve().parents[1] / "tracker" / "fixtures"
 ROOT = Path(__file__).resolve().parents[2]
+GRIZZLED = (sys.executable, "-c", "from cli.script import run; run()")
 
 
 def edit(db: Path, sql: str, params: tuple[Any, ...] = ()) -> None:
@@ -80,7 +83,7 @@ def test_a_chapters_end_prints_the_checkpoint_and_keeps_a_backup(
     said = boot_camp_to_its_end(armistice)
     found = CHECKPOINT.search(said)
     assert found is not None and found.group(0).endswith(" @ 10")
-    assert f"Checkpoint for the chapter sheet: {found.group(0)}" in said
+    assert f"Checkpoint for the chapter sheet of Boot Camp: {found.group(0)}" in said
     assert armistice.ok("checkpoint").startswith(f"Checkpoint of 'Autumn': {found.group(0)}\n")
     assert "The record extends the checkpoint given." in armistice.ok(
         "verify", "--checkpoint", found.group(0).lower()
@@ -323,12 +326,77 @@ def test_another_applications_file_is_never_replaced_by_a_restore(
 
 
 def test_a_campaign_recorded_before_the_chain_says_so_and_is_chained_by_its_next_write(
+    grizzled: Grizzled, db: Path
+) -> None:
+    shutil.copyfile(FIXTURES / "campaign-v1.sqlite", db)  # format 1, no chain
+    old = ("-c", "Old Friday")
+    said = grizzled.ok(*old, "verify")
+    assert "8 events, recorded before the chain (chained at its next write)" in said
+    grizzled.ok(*old, "play", "rain+gas")
+    assert "9 events, chained from #9 (the events before it were recorded before the chain" in (
+        grizzled.ok(*old, "verify")
+    )
+
+
+DOWNGRADES = {
+    "the chain emptied": (
+        ["DELETE FROM grizzled_chain"],
+        "event #1 has no link in the chain, in a file that was chained (the file is marked "
+        "format 2; it holds the chain's table grizzled_chain; its rows were written by a "
+        "grizzled that chains every event): the chain was cut or removed from #1 on",
+    ),
+    "the chain cut": (
+        ["DELETE FROM grizzled_chain WHERE originator_version > 1"],
+        "event #2 has no link in the chain, in a file that was chained (the file is marked "
+        "format 2; it holds the chain's table grizzled_chain; its rows were written by a "
+        "grizzled that chains every event): the chain was cut or removed from #2 on",
+    ),
+    "the chain dropped": (
+        ["DROP TABLE grizzled_chain"],
+        "the chain's table grizzled_chain was removed from a chained file (the file is marked "
+        "format 2; its rows were written by a grizzled that chains every event)",
+    ),
+    "the chain dropped and the mark set back": (
+        ["DROP TABLE grizzled_chain", "PRAGMA user_version = 1"],
+        "the file's format mark was set back to 1, but it was chained (its rows were written "
+        "by a grizzled that chains every event): a downgrade",
+    ),
+}
+
+
+@pytest.mark.parametrize(("steps", "named"), DOWNGRADES.values(), ids=DOWNGRADES.keys())
+def test_a_downgraded_file_with_an_edited_event_is_refused_by_verify_naming_where(
+    table: Grizzled, db: Path, steps: list[str], named: str
+) -> None:
+    replace_in_event(db, 3, b'"intensity":3', b'"intensity":4')
+    for step in steps:
+        edit(db, step)
+    said = table.refused("verify")
+    assert said.startswith(f"Error: verify: campaign 'Friday': {named}")
+    assert "recorded before the chain" not in said and len(said.splitlines()) == 1
+
+
+def test_a_checkpoint_with_a_one_character_slip_is_a_typo_not_a_rewritten_past(
+    table: Grizzled,
+) -> None:
+    written = CHECKPOINT.search(table.ok("checkpoint"))
+    assert written is not None
+    printed = written.group(0)
+    slip = printed[:5] + ("Z" if printed[5] != "Z" else "Y") + printed[6:]
+    said = table.refused("verify", "--checkpoint", slip, code=2)
+    assert "this checkpoint has a typo: its check character does not match" in said
+    assert "rewritten" not in said
+
+
+def test_a_checkpoint_of_120000_spaces_is_refused_in_one_line_at_once(
     table: Grizzled, db: Path
 ) -> None:
-    edit(db, "DROP TABLE grizzled_chain")
-    edit(db, "PRAGMA user_version = 1")
-    assert "3 events, recorded before the chain (chained at its next write)" in table.ok("verify")
-    table.ok("play", "night+shell")
-    assert "4 events, chained from #4 (the events before it were recorded before the chain" in (
-        table.ok("verify")
-    )
+    command = [*GRIZZLED, "--db", str(db), "verify", "--checkpoint", " " * 120_000]
+    ran = subprocess.run(command, capture_output=True, text=True, timeout=5, check=False)
+    assert ran.returncode == 2 and ran.stdout == ""
+    (line,) = ran.stderr.splitlines()
+    assert (
+        "it is 120000 characters long; a checkpoint is at most 64; write it as printed, "
+        "XXXX-XXXX-XXXX-XXXX-X @ N"
+    ) in line
+    assert len(line) < 200

@@ -41,7 +41,7 @@ ENV = {
 CLOCK = re.compile(r"(?<![\d:])\d{2}:\d{2}(?![\d:])")
 DAY = re.compile(r"\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{2} [A-Z][a-z]{2} \d{4}\b")
 JSON_TIME = re.compile(r'"time": "[^"]*"')
-CHECKPOINT = re.compile(r"\b[A-Z2-7]{4}(?:-[A-Z2-7]{4}){3} @ ")  # of the times it covers
+CHECKPOINT = re.compile(r"\b[A-Z2-7]{4}(?:-[A-Z2-7]{4}){3}-[A-Z2-7] @ ")  # of the times it covers
 
 Part = str  # prose (Markdown), "$ grizzled ..." (must succeed) or "$! grizzled ..." (refused)
 
@@ -589,7 +589,7 @@ def clean(args: Sequence[str], output: str) -> str:
     if args and args[0] == "log" and "--json" not in args:
         output = DAY.sub("Ddd DD Mmm YYYY", CLOCK.sub("hh:mm", output))
     output = JSON_TIME.sub('"time": "..."', output)
-    output = CHECKPOINT.sub("XXXX-XXXX-XXXX-XXXX @ ", output)
+    output = CHECKPOINT.sub("XXXX-XXXX-XXXX-XXXX-X @ ", output)
     return "\n".join(line.rstrip() for line in output.rstrip().splitlines())
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import closing
@@ -14,8 +15,9 @@ from typing import Any
 
 import pytest
 
-from domain.chapter.commands import StartMission
+from domain.chapter.commands import PlayCard, StartMission
 from domain.chapter.corrections import CorrectFact
+from domain.errors import RuleViolation
 from domain.packing import deflate, is_packed, pack, unpack
 from domain.simulate import RandomChance
 from tests.tracker.history import stored_json
@@ -27,18 +29,24 @@ from tests.tracker.test_tracker import (
     play_out_chapter,
 )
 from tracker.app import Tracker, campaign_id
-from tracker.integrity import (
-    GENESIS,
-    canonical,
-    chained,
+from tracker.checkpoint import (
+    ALPHABET,
+    WrittenCheckpoint,
     checkpoint,
-    content_digest,
-    link,
     parse_checkpoint,
+    read_checkpoint,
 )
-from tracker.verify import CampaignVerified, checkpoint_finding, stored_rows, verify_campaign
+from tracker.integrity import GENESIS, canonical, chained, content_digest, link
+from tracker.verify import (
+    CampaignVerified,
+    checkpoint_finding,
+    stored_rows,
+    verify_campaign,
+    verify_campaigns,
+)
 
 FRIDAY = campaign_id("Friday").hex
+V1_FIXTURE = Path(__file__).parent / "fixtures" / "campaign-v1.sqlite"
 
 
 def edit(db: Path, sql: str, params: tuple[Any, ...] = ()) -> None:
@@ -293,28 +301,107 @@ def test_an_edited_snapshot_is_named(
     )
 
 
-def test_a_campaign_recorded_before_the_chain_is_chained_at_its_first_write(
-    db: Path, table: Tracker, verified: Callable[[], CampaignVerified]
-) -> None:
-    table.close()
-    edit(db, "DROP TABLE grizzled_chain")  # a file written before the chain (format 1)
-    edit(db, "PRAGMA user_version = 1")
-    before = Tracker(db, access="read")
+OLD_FRIDAY = campaign_id("Old Friday").hex  # tests/tracker/fixtures/campaign-v1.sqlite
+
+
+def verify_file(db: Path) -> list[CampaignVerified]:
+    """Every campaign of the file verified, the file-wide checks included."""
+    tracker = Tracker(db, access="read")
     try:
-        found = verify_campaign(before, FRIDAY)
+        return verify_campaigns(tracker)
     finally:
-        before.close()
-    assert (found.findings, found.chained_from) == ((), 0)
+        tracker.close()
+
+
+def test_a_file_from_before_the_chain_verifies_as_such_and_is_chained_whole_when_marked(
+    db: Path,
+) -> None:
+    shutil.copyfile(V1_FIXTURE, db)
+    (before,) = verify_file(db)  # its actions recorded fields the rules added since as absent
+    assert (before.findings, before.chained_from, before.events) == ((), 0, 8)
+    Tracker(db).close()  # opened to write: marked format 2, every event chained with it
+    assert rows(db, "PRAGMA user_version") == [(2,)]
+    links = rows(db, "SELECT originator_version, upgraded FROM grizzled_chain ORDER BY 1")
+    assert links == [(v, 1) for v in range(1, 9)]
+    (upgraded,) = verify_file(db)
+    assert (upgraded.findings, upgraded.chained_from) == (before.findings, 9)
     later = Tracker(db)
     try:
-        later.log_action("Friday", StartMission(1))  # the next Mission
+        later.log_action("Old Friday", PlayCard("Ann", "rain+gas"))
     finally:
         later.close()
-    links = rows(db, "SELECT originator_version, upgraded FROM grizzled_chain ORDER BY 1")
-    assert links == [*((v, 1) for v in range(1, 13)), (13, 0)]
-    assert rows(db, "PRAGMA user_version") == [(2,)]
-    after = verified()
-    assert (after.findings, after.chained_from) == ((), 13)
+    (after,) = verify_file(db)
+    assert (after.findings, after.chained_from, after.events) == (before.findings, 9, 9)
+
+
+def test_a_first_write_refused_by_the_rules_still_leaves_the_file_chained_whole(
+    db: Path,
+) -> None:
+    shutil.copyfile(V1_FIXTURE, db)
+    (before,) = verify_file(db)
+    tracker = Tracker(db)
+    try:
+        with pytest.raises(RuleViolation):
+            tracker.log_action("Old Friday", StartMission(1))  # a Mission is under way
+    finally:
+        tracker.close()
+    assert rows(db, "SELECT count(*) FROM grizzled_chain") == [(8,)]
+    assert verify_file(db)[0].findings == before.findings
+
+
+DOWNGRADES = {
+    "the chain emptied": ["DELETE FROM grizzled_chain"],
+    "the chain dropped": ["DROP TABLE grizzled_chain"],
+    "the chain cut after #6": ["DELETE FROM grizzled_chain WHERE originator_version > 6"],
+    "the mark set back": ["PRAGMA user_version = 1"],
+    "the chain emptied and the mark set back": [
+        "DELETE FROM grizzled_chain",
+        "PRAGMA user_version = 1",
+    ],
+    "the chain dropped and the mark set back": [
+        "DROP TABLE grizzled_chain",
+        "PRAGMA user_version = 1",
+    ],
+}
+
+
+@pytest.mark.parametrize("steps", DOWNGRADES.values(), ids=DOWNGRADES.keys())
+def test_a_chained_file_downgraded_with_an_edited_event_is_named_as_tampered_with(
+    table: Tracker, db: Path, steps: list[str]
+) -> None:
+    table.close()
+    data = payload(db, 9)
+    data["summary"] = "the forger's words"
+    store(db, 9, data)
+    for step in steps:
+        edit(db, step)
+    (found,) = verify_file(db)
+    assert found.findings, "a downgraded file passed verify"
+    said = found.findings[0]
+    if "user_version = 1" in steps[-1]:
+        assert said.startswith("the file's format mark was set back to 1, but it was chained (")
+    elif "DROP" in steps[0]:
+        assert said.startswith("the chain's table grizzled_chain was removed from a chained file")
+    else:
+        where = 7 if "> 6" in steps[0] else 1
+        assert said.startswith(f"event #{where} has no link in the chain, in a file that was ")
+        assert said.endswith(f"the chain was cut or removed from #{where} on")
+
+
+def test_a_chained_file_whose_rows_were_all_unpacked_as_well_is_beyond_the_chain(
+    table: Tracker, db: Path
+) -> None:
+    """What the docs say a downgrade costs: every witness removed (the chain, the mark and
+    every packed row) is a rewrite of the whole file, which only a checkpoint catches."""
+    table.close()
+    for v in range(1, 13):
+        unpacked = payload(db, v)
+        state = json.dumps(unpacked, separators=(",", ":")).encode()
+        edit(db, "UPDATE stored_events SET state = ? WHERE originator_version = ?", (state, v))
+    edit(db, "DROP TABLE grizzled_chain")
+    edit(db, "PRAGMA user_version = 1")
+    (found,) = verify_file(db)
+    assert (found.findings, found.chained_from) == ((), 0)
 
 
 def test_links_removed_and_made_again_at_a_later_write_are_named(
@@ -335,6 +422,8 @@ def test_links_removed_and_made_again_at_a_later_write_are_named(
         ("K7QX-M2PA-3FTR @ 412", None),
         ("K7QX-M2PA-3FTR-WB3D", None),
         ("K7QX-M2PA-3FTR-WB31 @ 4", None),  # 1 is not a base32 letter
+        ("VOV2-XK5L-VOV2-XK5L-R @ 412", ("VOV2XK5LVOV2XK5L", 412)),
+        ("VOV2-XK5L-VOV2-XK5L-S @ 412", None),  # the check character differs
     ],
 )
 def test_a_checkpoint_is_read_back_as_people_write_it(
@@ -343,7 +432,55 @@ def test_a_checkpoint_is_read_back_as_people_write_it(
     assert parse_checkpoint(written) == parsed
 
 
-def test_a_checkpoint_is_four_groups_of_four_and_the_count() -> None:
+def test_a_checkpoint_is_four_groups_of_four_its_check_character_and_the_count() -> None:
     said = checkpoint("ab" * 32, 412)
-    assert said == "VOV2-XK5L-VOV2-XK5L @ 412"
-    assert parse_checkpoint(said) == ("VOV2XK5LVOV2XK5L", 412)
+    assert said == "VOV2-XK5L-VOV2-XK5L-R @ 412"
+    assert read_checkpoint(said) == WrittenCheckpoint("VOV2XK5LVOV2XK5L", 412, checked=True)
+    assert read_checkpoint(" vov2 xk5l vov2 xk5l r@412 ") == read_checkpoint(said)
+
+
+def test_every_one_character_slip_in_a_copied_checkpoint_is_read_as_a_typo() -> None:
+    said = checkpoint("5f" * 32, 1047)
+    slips = []
+    for at, character in enumerate(said):
+        in_count = at > said.index("@")
+        others = "0123456789" if in_count else ALPHABET if character in ALPHABET else ""
+        slips += [said[:at] + other + said[at + 1 :] for other in others if other != character]
+        swapped = said[:at] + said[at + 1 : at + 2] + character + said[at + 2 :]
+        if character not in "- @" and said[at + 1 : at + 2] not in ("", "-", " ", "@", character):
+            slips.append(swapped)
+    assert len(slips) > 500
+    for slip in slips:
+        read = read_checkpoint(slip)
+        assert isinstance(read, str) and "this checkpoint has a typo" in read, slip
+
+
+def test_a_checkpoint_printed_before_the_check_character_is_still_read() -> None:
+    assert read_checkpoint("VOV2-XK5L-VOV2-XK5L @ 412") == WrittenCheckpoint(
+        "VOV2XK5LVOV2XK5L", 412, checked=False
+    )
+
+
+def test_a_checkpoint_missing_one_letter_of_its_five_groups_is_a_typo() -> None:
+    read = read_checkpoint("VOV2-XK5L-VOV2-XK5-R @ 412")
+    assert read == "this checkpoint has a typo: a letter is missing (it has 16 of its 17)"
+
+
+def test_a_checkpoint_of_120000_spaces_is_refused_by_its_length_before_it_is_read() -> None:
+    assert read_checkpoint(" " * 120_000 + "@ 1") == (
+        "it is 120003 characters long; a checkpoint is at most 64"
+    )
+    assert read_checkpoint(" " * 60 + "@ 1") == (
+        "it has 0 letters before the @, where a checkpoint has 17"
+    )
+
+
+def test_an_old_checkpoint_that_does_not_match_cannot_say_whether_it_was_miscopied(
+    table: Tracker, db: Path, verified: Callable[[], CampaignVerified]
+) -> None:
+    letters = "AAAABBBBCCCCDDDD"
+    said = checkpoint_finding(stored_rows(table, FRIDAY), letters, 12, checked=False)
+    assert said.endswith(
+        "(the past was rewritten, or the checkpoint was miscopied: one written without its "
+        "check character cannot tell)"
+    )
