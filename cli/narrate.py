@@ -149,8 +149,8 @@ def _recruit(number: int, c: Catalogue) -> str:
 
 
 def _order_text(number: int, c: Catalogue) -> str:
-    """`` Order #21 says: ...``, the Order's text as the group described it and what the
-    tool enforces of it ('' for none)."""
+    """`` Order #21 says: ...``, the Order's text as the group described it, what the tool
+    applies of it, and what is left to the table ('' for none)."""
     card = c.orders.get(number)
     if card is None:
         return ""
@@ -158,10 +158,21 @@ def _order_text(number: int, c: Catalogue) -> str:
     if card.lasting:
         said.append(f"lasts until: {card.cancellation or '(not said)'}")
     text = f" Order #{number} " + "; it ".join(said) + "." if said else ""
-    enforced = enforced_words(card.forbids, card.rules)
-    if enforced:
-        return f"{text} The tool enforces: {enforced}."
-    return text + (text_only(f"Order #{number}") if card.effect else "")
+    applied = [f"adds {threat} to No Man's Land" for threat in card.threats]
+    applied += [enforced_words(card.forbids, card.rules)] if card.forbids or card.rules else []
+    return text + applied_text(f"Order #{number}", applied, bool(card.effect))
+
+
+def applied_text(label: str, applied: list[str], effect: bool) -> str:
+    """What the tool applies of a card's text (``applied``: its parts in words) and what it
+    leaves to the table: never advice to record again what the tool did."""
+    if not applied:
+        return text_only(label) if effect else ""
+    rest = (
+        " Anything else its text says is done at the table, then recorded with "
+        f"'grizzled correct FACT VALUE -r \"{label}\"'."
+    )
+    return f" The tool applies: {'; '.join(applied)}." + (rest if effect else "")
 
 
 def enforced_words(forbids: tuple[Forbid, ...], rules: tuple[Rule, ...]) -> str:
