@@ -78,6 +78,7 @@ from domain.events import (
     SupportTileDiscarded,
     SupportUsed,
 )
+from domain.limits import TRIAL_CARDS
 
 
 # --- Preparation ---------------------------------------------------------------------
@@ -104,14 +105,13 @@ def module_minimum(state: ChapterState, cmd: StartMission) -> int:
     return low
 
 
-def _check_deal(state: ChapterState, cmd: StartMission, low: int) -> None:
-    """No deal gives a player more cards than the Trials deck holds (the minimum stands)."""
-    if cmd.intensity <= max(low, len(state.trials)):
-        return  # the usual case: the modules' minimum is not asked (it could only raise it)
-    if cmd.intensity > max(low, module_minimum(state, cmd), len(state.trials)):
+def _check_deal(state: ChapterState, cmd: StartMission) -> None:
+    """Any intensity from the minimum up deals: the deal stops when the Trials deck runs out
+    ("simply stop dealing further cards"); the box's Trial cards bound what may be asked."""
+    if cmd.intensity > TRIAL_CARDS:
         raise IntensityTooHigh(
             f"{state.players[state.leader].name} cannot choose intensity {cmd.intensity}: "
-            f"the Trials deck holds {len(state.trials)} cards"
+            f"the box holds {TRIAL_CARDS} Trial cards"
         )
 
 
@@ -138,7 +138,7 @@ def decide_start_mission(
         raise IntensityTooLow(
             f"{state.players[state.leader].name} cannot choose intensity {cmd.intensity}: {rule}"
         )
-    _check_deal(state, cmd, low)
+    _check_deal(state, cmd)
     order = deal_order(state)
     # one card at a time round the table: each hand takes every n-th card from the top
     top = state.trials[: cmd.intensity * len(order)]

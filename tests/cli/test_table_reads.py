@@ -44,3 +44,13 @@ def test_an_order_that_adds_a_threat_says_the_tool_applies_it_and_leaves_only_th
         "'grizzled correct FACT VALUE -r \"Order #77\"'." in out
     )
     assert g.json("status")["threats"] == {"night": 1}
+
+
+def test_an_intensity_above_the_trials_deck_deals_until_the_deck_runs_out(campaign):
+    g = campaign
+    g.ok("chapter start --leader ann --tiles left,right,left --trials 5 --morale 20")
+    out = flat(g.ok("mission start 6"))
+    assert "Mission 1: Ann sets intensity 6." in out
+    assert "Dealt: Ann 2, Ben 2, Cy 1." in out
+    board = g.json("status")
+    assert board["trials"] == 0 and [p["hand"] for p in board["players"]] == [2, 2, 1]
