@@ -172,7 +172,26 @@ def prompt(state: CampaignState | None, width: int = 100) -> str:
 
         text = next_step(state).partition(":")[0]
     most = max(20, width * 2 // 3)
+    text = _with_deal(state, text, most)
     return (text if len(text) <= most else text[: most - 3] + "...") + " > "
+
+
+def _with_deal(state: CampaignState | None, text: str, most: int) -> str:
+    """Before a deal under the 13-card limit, the prompt says what it brings: ``Ann leads
+    Mission 2 (8 held, m 1 adds 4, 13 at m 2)``; short of room, without ``Mission 2``."""
+    chapter = state.chapter if state is not None else None
+    if chapter is None:
+        return text
+    from cli.next_step import deal_short
+    from domain.forecast import deal_forecast
+
+    forecast = deal_forecast(chapter)
+    short = deal_short(forecast) if forecast is not None else ""
+    if not short:
+        return text
+    said = f" ({short})"
+    full = text + said
+    return full if len(full) <= most else text.partition(" Mission ")[0] + said
 
 
 def toolbar(state: CampaignState | None, width: int = 100) -> str:
@@ -205,8 +224,9 @@ def legal_lines(state: CampaignState | None) -> list[str]:
     lines = [f"{name}'s turn:"]
     if legal["play_any_hidden"]:  # a hand nobody has seen: every card still unseen
         lines.append(f"  play: any of {len(legal['play'])} cards still unseen (Tab lists them)")
+        lines += _two_shown(state)
     elif legal["play"]:
-        lines.append(f"  play: {', '.join(legal['play'])}")
+        lines.append(f"  play: {', '.join(_marked(state, legal['play']))}")
     if legal["charm"]:
         lines.append(f"  c (charm): {', '.join(legal['charm'])}")
     if legal["speech"]:
@@ -218,6 +238,29 @@ def legal_lines(state: CampaignState | None) -> list[str]:
     if legal.get("refill"):
         lines.append("  refill")
     return [shown(line) for line in lines]
+
+
+def _two_shown(state: CampaignState | None) -> list[str]:
+    """With unseen hands: the threats a third card would fail the Mission on."""
+    chapter = state.chapter if state is not None else None
+    tally = chapter.threat_tally() if chapter is not None else {}
+    two = [threat for threat, count in tally.items() if count == 2]
+    return [f"  a card showing {' or '.join(two)} fails the Mission (3 identical)"] if two else []
+
+
+def _marked(state: CampaignState | None, cards: list[str]) -> list[str]:
+    """The cards a player may play, each that would show a third identical threat marked
+    (``night+shell (3 night: fails)``): legal, and maybe wanted, so never asked about."""
+    from domain.forecast import third_threat
+
+    chapter = state.chapter if state is not None else None
+    if chapter is None:
+        return cards
+    marked = []
+    for card in cards:
+        threat = third_threat(chapter, card)
+        marked.append(f"{card} (3 {threat}: fails)" if threat else card)
+    return marked
 
 
 def _tiles(legal: dict[str, Any]) -> str:

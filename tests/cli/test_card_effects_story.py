@@ -55,8 +55,8 @@ def chapter_two(armistice: Grizzled) -> Grizzled:
     g.ok("chapter start --leader ann --tiles left,left,right")
     said = g.ok("mission start 2 --order 22 --back 21")
     assert (
-        "The tool applies: adds shell to No Man's Land; a player who has withdrawn may draw 3 cards to discard it."
-        in flat(said)
+        "The tool applies: adds shell to No Man's Land; a player who has withdrawn may draw 3 "
+        "cards to discard it." in flat(said)
     )
     return g
 

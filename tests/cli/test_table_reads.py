@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from cli.main import main
 from tests.cli.conftest import Grizzled
 
 FOUR = ("-p", "ann:night", "-p", "ben:snow", "-p", "cy:rain", "-p", "dee:shell")
@@ -54,3 +55,59 @@ def test_an_intensity_above_the_trials_deck_deals_until_the_deck_runs_out(campai
     assert "Dealt: Ann 2, Ben 2, Cy 1." in out
     board = g.json("status")
     assert board["trials"] == 0 and [p["hand"] for p in board["players"]] == [2, 2, 1]
+
+
+def briefed_with_two_orders(g: Grizzled) -> None:
+    """Chapter 1 with Orders #77 (minimum 2, a night) and #78 (minimum 1); Mission 1 at the
+    Briefing's intensity 2 with #77 kept; everyone withdraws holding their 2 cards."""
+    g.ok('describe order 78 "Test rest" --minimum 4:1 --effect "Test text: rest"')
+    g.ok("briefing 1 --trials 30 --morale 20 --first 2 --orders 77,78")
+    g.ok("chapter start --leader ann --tiles left,left,right,right")
+    g.ok("mission start 2 --order 77 --back 78")
+    for _ in range(4):
+        g.ok("withdraw left")
+
+
+def test_before_a_deal_the_next_line_and_the_prompt_say_when_thirteen_cards_lose(four):
+    g = four
+    g.ok('describe order 78 "Test rest" --minimum 4:1 --effect "Test text: rest"')
+    g.ok("briefing 1 --trials 30 --morale 20 --first 2 --orders 77,78")
+    out = flat(g.ok("chapter start --leader ann --tiles left,left,right,right"))
+    assert out.endswith("grizzled mission start 2 --order N --back N")  # no deal reaches 13
+    g.ok("mission start 2 --order 77 --back 78")
+    for _ in range(4):
+        out = flat(g.ok("withdraw left"))
+    assert out.endswith(
+        "Next: Ben leads Mission 2: grizzled mission start INTENSITY (at least 1) --order N "
+        "(8 cards in hands, intensity 1 adds 4; 13 from intensity 2 loses the chapter)"
+    )
+    session = g.runner.invoke(main, ["table"], input="q\n", env={"COLUMNS": "60"})
+    assert "Ben leads (8 held, m 1 +4, 13 at m 2) > q" in session.stdout
+
+
+def test_a_deal_that_loses_the_chapter_at_once_asks_first_and_needs_yes_without_a_terminal(four):
+    g = four
+    briefed_with_two_orders(g)
+
+    line = g.refused("mission start 2 --order 78")
+    assert line == (
+        "Error: intensity 2 loses the chapter at once: 16 cards in hands (13 or more); "
+        "add --yes to confirm"
+    )
+    g.ok("mission start 1 --order 78")  # 12 cards: no question asked
+    assert g.json("status")["result"] is None
+
+
+def test_a_losing_deal_confirmed_with_yes_is_dealt_and_the_chapter_is_lost(four):
+    g = four
+    briefed_with_two_orders(g)
+
+    out = flat(g.ok("mission start 2 --order 78 --yes"))
+    assert "The chapter is lost: 16 cards in hands (13 or more)." in out
+
+
+def test_the_legal_list_marks_a_card_that_would_fail_the_mission_on_a_third_threat(table):
+    table.ok("play night+shell")
+    table.ok("play snow+shell")
+    session = table.runner.invoke(main, ["table"], input="?\nq\n")
+    assert "a card showing shell fails the Mission (3 identical)" in session.stdout
