@@ -397,7 +397,7 @@ def withdraw(
     names = [p.name for p in chapter.players]
     command = Withdraw(
         actor,
-        parse.tile(tile) if tile else None,
+        parse.withdrawal_tile(tile) if tile else None,
         discard_tile=parse.tile(remove) if remove else None,
         drawn=parse.card(drawn, chapter.catalogue) if drawn else None,
         target=parse.target(target, names, chapter.catalogue) if target else None,

@@ -48,7 +48,7 @@ HELP_LINES = (
     "CARD [DRAWN]      play a card (DRAWN: the card its Trap drew), e.g. n+sh+t r+wh",
     "c CARD            the Good Luck Charm on a No Man's Land card",
     "s THREAT [P:CARD ...]  a Speech; each P:CARD a card discarded thanks to it",
-    "w [TILE]          withdraw (l, r, ll, rr)",
+    "w [TILE]          withdraw (l, r, ll, rr; none: no tile left)",
     "m N               start a Mission of intensity N",
     "u [N] / r         undo / redo",
     "?  b  h  q        what is legal now, the board, this help, end the session",

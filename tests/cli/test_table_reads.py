@@ -111,3 +111,21 @@ def test_the_legal_list_marks_a_card_that_would_fail_the_mission_on_a_third_thre
     table.ok("play snow+shell")
     session = table.runner.invoke(main, ["table"], input="?\nq\n")
     assert "a card showing shell fails the Mission (3 identical)" in session.stdout
+
+
+def test_withdraw_none_is_accepted_where_the_board_offers_none(table):
+    table.ok("play absent-minded")  # Ann holds left, right, left
+    table.ok("withdraw left -p ben")
+    table.ok("withdraw right -p cy")
+    table.ok("withdraw right --remove left")  # Ann keeps one tile, left
+    table.ok("mission start 1")  # Ben leads Mission 2
+    table.ok("withdraw right -p ben")
+    table.ok("withdraw left -p cy")
+    assert table.json("status")["legal"]["withdraw"] == ["none"]
+
+    out = flat(table.ok("withdraw none --remove left"))
+    assert "Ann withdraws, no Support tile." in out
+    table.ok("undo --yes")
+    session = table.runner.invoke(main, ["table"], input="w none --remove left\nq\n")
+    assert "Ann withdraws, no Support tile." in flat(session.stdout)
+    assert session.stderr == ""
