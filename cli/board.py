@@ -163,12 +163,9 @@ def _board(doc: dict[str, Any]) -> RenderableType:
         parts.append(Hanging(f"Briefing: {briefing['title']}"))
     if briefing.get("notes"):
         parts.append(Hanging(f"   {briefing['notes']}"))
-    parts += [
-        decks,
-        Text(f"No Man's Land: {nml}"),
-        threats_line(doc),
-        Players(doc),
-    ]
+    parts += [decks, Text(f"No Man's Land: {nml}"), threats_line(doc)]
+    parts += luck_lines(doc)
+    parts.append(Players(doc))
     if doc.get("solo_hand") is not None:
         parts.append(Text(f"The single hand: {doc['solo_hand']} cards"))
     parts += orders_lines(doc)
@@ -179,6 +176,20 @@ def _board(doc: dict[str, Any]) -> RenderableType:
         game = "game" if doc["ruleset"] == "classic" else "chapter"  # the base game: one game
         parts.append(Text(f"The {game} is {result}.", style="bold"))
     return Group(*parts)
+
+
+def luck_lines(doc: dict[str, Any]) -> list[Text]:
+    """``Luck: night+luck in force (cancels the next Trap); snow+luck spent`` while Traps
+    are on and a Luck symbol is in No Man's Land."""
+    luck = doc.get("luck") or {}
+    if not doc.get("traps") or not (luck.get("in_force") or luck.get("spent")):
+        return []
+    said = []
+    if luck["in_force"]:
+        said.append(f"{', '.join(luck['in_force'])} in force (cancels the next Trap)")
+    if luck["spent"]:
+        said.append(f"{', '.join(luck['spent'])} spent on a Trap")
+    return [Text(f"Luck: {'; '.join(said)}")]
 
 
 def _said(what: str, name: str | None, text: str | None) -> Hanging:

@@ -450,6 +450,31 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
     return e.TYPE
 
 
+def _trap_cancelled(e: Event, after: Sequence[Event], campaign: CampaignState | None) -> str | None:
+    """The card of a Trap played from a hand (a Grizzled's or a Recruit's) that drew
+    nothing while Traps are on: a Luck symbol cancelled it (Decision 1); else None."""
+    chapter = campaign.chapter if campaign is not None else None
+    if type(e).__name__ not in ("CardPlayed", "RecruitPlayed") or chapter is None:
+        return None  # the Recruits' module is not loaded to ask
+    card: str = getattr(e, "card")  # noqa: B009 (both events name their card)
+    kind = chapter.catalogue.cards.get(card)
+    if kind is None or not kind.trap or not chapter.rules.traps:
+        return None
+    drew = after and isinstance(after[0], CardDrawnAndPlayed) and after[0].cause == "trap"
+    return None if drew else card
+
+
+def luck_sentence(card: str, campaign: CampaignState) -> str:
+    """``The Luck of night+luck cancels the Trap of rain+gas+trap: nothing is drawn.`` (the
+    Luck no longer named once the Mission it was spent in has ended)."""
+    chapter = campaign.chapter
+    assert chapter is not None
+    label = card_label(card, chapter.catalogue)
+    spent = chapter.luck_spent
+    luck = f"The Luck of {spent[-1]}" if spent else "Luck"
+    return f"{luck} cancels the Trap of {label}: nothing is drawn."
+
+
 def narrate(
     events: Sequence[Event],
     catalogue: Catalogue,
@@ -461,8 +486,11 @@ def narrate(
     after the events), a chapter's end says its Conclusion's reward rule."""
     game = "game" if ruleset == "classic" else "chapter"
     lines = []
-    for e in events:
+    for i, e in enumerate(events):
         lines.append(shown(sentence(e, catalogue, game)))
+        cancelled = _trap_cancelled(e, events[i + 1 : i + 2], campaign)
+        if cancelled is not None and campaign is not None:
+            lines.append(shown(luck_sentence(cancelled, campaign)))
         if campaign is not None and isinstance(e, ChapterWon | ChapterLost):
             said = chapter_end(campaign)
             if said:

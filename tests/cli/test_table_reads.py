@@ -129,3 +129,27 @@ def test_withdraw_none_is_accepted_where_the_board_offers_none(table):
     session = table.runner.invoke(main, ["table"], input="w none --remove left\nq\n")
     assert "Ann withdraws, no Support tile." in flat(session.stdout)
     assert session.stderr == ""
+
+
+def test_a_trap_cancelled_by_luck_says_so_and_the_board_shows_luck_in_force_and_spent(armistice):
+    g = armistice
+    g.ok("briefing 0 --trials 12 --morale 20 --first 2 --traps")
+    g.ok("chapter start --leader ann --tiles left,left,right")
+    g.ok("mission start 2")
+    g.ok("describe card 42 night+luck")
+    g.ok("play 42")
+    board = g.ok("status")
+    assert "Luck: night+luck in force (cancels the next Trap)" in board
+    assert g.json("status")["luck"] == {"in_force": ["night+luck"], "spent": []}
+
+    line = g.refused("play rain+gas+trap --drawn snow+shell")
+    assert line.endswith(
+        "Ben's rain+gas+trap springs no Trap: the Luck of night+luck cancels it; nothing is drawn"
+    )
+    out = flat(g.ok("play rain+gas+trap"))
+    assert "The Luck of night+luck cancels the Trap of rain+gas (trap): nothing is drawn." in out
+    assert "Luck: night+luck spent on a Trap" in g.ok("status")
+    assert g.json("status")["luck"] == {"in_force": [], "spent": ["night+luck"]}
+
+    out = flat(g.ok("play snow+gas+trap --drawn shell+whistle"))  # no Luck left: it springs
+    assert "The Trap draws shell+whistle for Cy, played at once." in out
