@@ -12,7 +12,8 @@ from typing import NamedTuple
 # Bump when a table or its meaning changes: a read model of another schema is rebuilt.
 # 12: an undo of a revert gives back the boards the line it puts back left (they were
 # kept as the revert had left them): files caught up before are rebuilt once.
-# 13: chapter_state.luck_spent, the Luck cards whose symbol cancelled a Trap (issue 27).
+# 13: chapter_state.luck_spent, the Luck cards whose symbol cancelled a Trap, and the
+# event_log's summaries say how a Mission or a chapter ended (issue 27).
 SCHEMA = 13
 POSITION_NAME = "read_models"
 

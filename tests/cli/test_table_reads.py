@@ -153,3 +153,25 @@ def test_a_trap_cancelled_by_luck_says_so_and_the_board_shows_luck_in_force_and_
 
     out = flat(g.ok("play snow+gas+trap --drawn shell+whistle"))  # no Luck left: it springs
     assert "The Trap draws shell+whistle for Cy, played at once." in out
+
+
+def test_the_log_says_how_a_mission_and_a_chapter_ended_and_selects_the_endings(four):
+    g = four
+    briefed_with_two_orders(g)
+    g.ok("mission start 2 --order 78 --yes")
+
+    endings = g.json("log --kind endings")
+    assert [e["summary"] for e in endings] == [
+        "Dee withdraws: Mission succeeded",
+        "mission start 2, Order #78: chapter lost, 16 cards in hands (13 or more)",
+    ]
+    text = flat(g.ok("log --kind endings"))
+    assert "Dee withdraws: Mission succeeded" in text
+    assert "mission start 2, Order #78: chapter lost, 16 cards in hands (13 or more)" in text
+
+
+def test_the_log_says_a_mission_failed_on_three_identical_threats(table):
+    table.ok("play night+shell")
+    table.ok("play snow+shell")
+    table.ok("play rain+shell")
+    assert table.json("log")[-1]["summary"].endswith(": Mission failed, 3 shell")
