@@ -65,6 +65,7 @@ class Context:
         # cli.readmodel.projected_state; None: from the tracker)
         self.read_state = read_state
         self.catch_up_later = False  # a table session catches the read models up between lines
+        self.in_session = False  # a table session: hints name its own forms (cli.table_words)
 
     # --- where ---------------------------------------------------------------------------
     @property

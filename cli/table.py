@@ -50,6 +50,7 @@ class Session:
         self.seen_waiting = False  # picked up while the prompt waited (see watch)
         self._drawn: tuple[int, int, str, str] | None = None  # version, width, prompt, toolbar
         ctx.catch_up_later = True  # after the board is drawn: see tidy
+        ctx.in_session = True  # refusals' hints in the session's own forms
         self.name = ctx.campaign_name()
         ctx.campaign_option = self.name  # pinned: a campaign created elsewhere changes nothing
         from cli.main import LAZY
@@ -133,7 +134,9 @@ class Session:
         elif why := self.not_run(line.args, changed):
             click.echo(why, err=True)
         elif line.args:
-            self.run(line.args)
+            code = self.run(line.args)
+            if code == 1 and line.assigned is not None and line.args[0] == "play":
+                self.say(table_words.turn_hint(line.assigned))  # refused for whom it named
         return True
 
     @staticmethod

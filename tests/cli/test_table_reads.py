@@ -175,3 +175,53 @@ def test_the_log_says_a_mission_failed_on_three_identical_threats(table):
     table.ok("play snow+shell")
     table.ok("play rain+shell")
     assert table.json("log")[-1]["summary"].endswith(": Mission failed, 3 shell")
+
+
+@pytest.fixture
+def recruited(armistice: Grizzled) -> Grizzled:
+    """Chapter 1 with Recruit #5 (a test card): Mission 1 at intensity 1, the Recruit in
+    play with night+snow and shell+gas face up; Ann's turn."""
+    g = armistice
+    g.ok("skip-boot-camp")
+    g.ok('describe recruit 5 "Test recruit" --hand 2 --tokens 1')
+    g.ok("briefing 1 --trials 20 --morale 20 --first 1 --recruits 5")
+    g.ok("chapter start --leader ann --tiles left,left,right")
+    g.ok("mission start 1 --recruit 5 --recruit-hand night+snow,shell+gas")
+    return g
+
+
+def session(g: Grizzled, *lines: str) -> tuple[str, str]:
+    """A table session fed ``lines`` through a pipe: what it printed, out and err."""
+    result = g.runner.invoke(main, ["table"], input="\n".join([*lines, "q"]) + "\n")
+    return result.stdout, result.stderr
+
+
+def test_the_session_has_a_short_form_for_the_recruits_turn(recruited):
+    played = ("night+shell", "snow+gas", "rain+whistle", "?", "night+snow")
+    out, err = session(recruited, *played, "w l", "w l", "w r", "w")
+    assert "Recruit #5's turn, Ann chooses: CARD or w > ?" in out
+    assert "  CARD (recruit play): night+snow, shell+gas" in out
+    assert "Recruit #5 (Test recruit) plays night+snow." in flat(out)
+    assert "Recruit #5 (Test recruit) withdraws" in flat(out)
+    assert err == ""
+
+
+def test_u_takes_a_reason_and_r_redoes_in_the_session(recruited):
+    out, err = session(recruited, "night+shell", "u typed the wrong card", "r")
+    assert "Undone: #" in out and "(typed the wrong card)" in flat(out)
+    assert "Redone: #" in out and err == ""
+    undo = recruited.json("log")[-2]
+    assert undo["kind"] == "ActionsUndone" and undo["reason"] == "typed the wrong card"
+
+
+def test_a_refusal_in_the_session_hints_in_its_own_forms_and_names_whose_turn_it_is(recruited):
+    out, err = session(recruited, "w zz", "shell+gas")
+    lines = err.splitlines()
+    assert lines[0].endswith("is not a Support tile (left, right, left2, right2) (withdraw --help)")
+    assert "grizzled" not in err
+    assert lines[1].startswith("Error: Refused (card count): no shell+gas can be there")
+    assert len(lines) == 2  # one line each
+    assert (
+        "It is Ann's turn as the tool has it. Played by someone else: add -p NAME; Ann "
+        "withdrew and it was not logged: w TILE -p Ann first." in flat(out)
+    )
