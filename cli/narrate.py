@@ -154,9 +154,9 @@ def _order_text(number: int, c: Catalogue) -> str:
     card = c.orders.get(number)
     if card is None:
         return ""
-    said = [f"says: {card.effect}"] if card.effect else []
+    said = [f"says: {unstopped(card.effect)}"] if card.effect else []
     if card.lasting:
-        said.append(f"lasts until: {card.cancellation or '(not said)'}")
+        said.append(f"lasts until: {unstopped(card.cancellation) or '(not said)'}")
     text = f" Order #{number} " + "; it ".join(said) + "." if said else ""
     applied = [f"adds {threat} to No Man's Land" for threat in card.threats]
     applied += [enforced_words(card.forbids, card.rules)] if card.forbids or card.rules else []
@@ -190,17 +190,23 @@ def text_only(label: str) -> str:
     )
 
 
+def unstopped(text: str) -> str:
+    """A typed text without its own full stop, where a sentence of ours ends after it (one
+    full stop, not two; an ellipsis stays)."""
+    return text[:-1] if text.endswith(".") and not text.endswith("..") else text
+
+
 def _helping_played(e: HelpingHandPlayed, c: Catalogue) -> str:
     """``Ben plays Helping Hand #31 (Letter): "text".`` and what the tool does of it."""
     card = c.helping_hands.get(e.number)
     name = f" ({card.name})" if card else ""
-    note = f": {e.note}" if e.note else ""
+    note = f": {unstopped(e.note)}" if e.note else ""
     said = f"{e.player} plays Helping Hand #{e.number}{name}{note}."
     if e.category == "action":
         said += " It was their action."
     if card is None or not card.effect:
         return said
-    said += f" It says: {card.effect}."
+    said += f" It says: {unstopped(card.effect)}."
     return said if card.rules else said + text_only(f"Helping Hand #{e.number}")
 
 

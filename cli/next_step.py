@@ -138,15 +138,22 @@ def order_named(order: Mapping[str, Any]) -> str:
     return f"Order #{order['number']}" + (f" {shown(name, SHORT)}" if name else "")
 
 
+def restricts(order: Mapping[str, Any]) -> str:
+    """What an Order in play restricts, in a few words: ``adds night; no Speech`` (its text
+    is shown in full when it enters play, and by ``card``); '' when the tool applies none."""
+    said = [f"adds {'+'.join(order['threats'])}"] if order.get("threats") else []
+    return "; ".join(said + list(order.get("forbids") or ()))
+
+
 def with_orders(
     line: str, orders: Iterable[Mapping[str, Any]], recruit: Mapping[str, Any] | None = None
 ) -> str:
     """A player's turn with the Orders in play that may restrict it, after the command, in
-    parentheses (their effects are the group's own words: the table applies them), and a
-    Recruit in play whose rules restrict or allow (``enforces``)."""
+    parentheses, each named with what it restricts in a few words (its text is shown when
+    it enters play), and a Recruit in play whose rules restrict or allow (``enforces``)."""
     orders = list(orders)
     said = [
-        f"{order_named(o)} in play" + (f": {shown(o['effect'], LINE)}" if o.get("effect") else "")
+        f"{order_named(o)}" + (f": {shown(r, LINE)}" if (r := restricts(o)) else " in play")
         for o in orders
     ]
     if recruit and recruit.get("enforces"):

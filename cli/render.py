@@ -57,12 +57,12 @@ class FirstFit:
         yield self.choices[-1]
 
 
-def board(state: CampaignState) -> RenderableType:
+def board(state: CampaignState, folded: bool = False) -> RenderableType:
     """The board at a glance, from a domain state (see ``cli.board``)."""
     from cli import board as drawn
     from cli.jsonout import chapter_json
 
-    return drawn.board(chapter_json(state))
+    return drawn.board(chapter_json(state), folded)
 
 
 OUTCOMES = frozenset({"MissionFailed", "MissionSucceeded", "ChapterWon", "ChapterLost"})

@@ -195,7 +195,7 @@ class Session:
         if word == "legal":
             lines = table_words.legal_lines(self.state)
         elif word == "board":
-            self.show_board()
+            self.show_board(folded=False)
             return
         else:
             lines = list(table_words.HELP_LINES)
@@ -203,15 +203,16 @@ class Session:
             self.say(line)
 
     # --- output ------------------------------------------------------------------------------
-    def show_board(self) -> None:
-        """The board as it stands, under a rule."""
+    def show_board(self, folded: bool = True) -> None:
+        """The board as it stands, under a rule (``folded``: the cards' texts behind ``b``,
+        so that the board, the last action and the prompt fit a small terminal)."""
         from cli.render import board
 
         if self.state is None:
             return
         console = self.ctx.console()
         console.rule(style="dim")
-        console.print(board(self.state))
+        console.print(board(self.state, folded))
 
     def say(self, line: str) -> None:
         """A line of the session's own, wrapped to the terminal's width, never markup."""

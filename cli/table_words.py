@@ -53,7 +53,7 @@ HELP_LINES = (
     "                  the Recruit's turn: CARD its play, w its withdrawal",
     "m N               start a Mission of intensity N",
     "u [N] [REASON] / r  undo (the reason shown in the log) / redo",
-    "?  b  h  q        what is legal now, the board, this help, end the session",
+    "?  b  h  q        what is legal now, the board with the cards' texts, this help, end",
     "Any grizzled command works without 'grizzled': status, log, support --discard mute ...",
 )
 

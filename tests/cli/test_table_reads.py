@@ -225,3 +225,78 @@ def test_a_refusal_in_the_session_hints_in_its_own_forms_and_names_whose_turn_it
         "It is Ann's turn as the tool has it. Played by someone else: add -p NAME; Ann "
         "withdrew and it was not logged: w TILE -p Ann first." in flat(out)
     )
+
+
+@pytest.fixture
+def crowded(armistice: Grizzled) -> Grizzled:
+    """Chapter 2 of Autumn: three Helping Hands held (one each, long made-up texts), two
+    Orders of the Day in play (#22 lasting, adding a shell; #21 forbidding Speech) and
+    Recruit #5 in play; Mission 2 dealt, Ben's turn."""
+    g = armistice
+    g.chapter_one(won=True)
+    long = "and a long made-up sentence that wraps at sixty columns"
+    g.ok(
+        f'describe hand 31 "Test letter" event --when withdraw --rule tokens:1 --effect "A {long}"'
+    )
+    g.ok(f'describe hand 32 "Test pal" friendship --rule drop-max:3 --effect "B {long}"')
+    g.ok(f'describe hand 33 "Test whistle" action --rule knock-discard --effect "C {long}"')
+    g.ok("conclusion 1 --reward won:0:3 --offer 31,32,33")
+    g.ok("award 31:ann 32:ben 33:cy")
+    g.ok(f'describe order 21 "Test hold" --forbid speech --effect "D {long}"')
+    g.ok(
+        'describe order 22 "Test runner" --threat shell --lasting "a withdrawing player draws 3" '
+        f'--rule cancel:withdraw-draw:3 --effect "E {long}"'
+    )
+    g.ok(f'describe recruit 5 "Test recruit" --hand 2 --effect "F {long}" --advantage "G {long}"')
+    g.ok("briefing 2 --trials 30 --morale 20 --first 1 --orders 22,21 --recruits 5")
+    g.ok("chapter start --leader ann --tiles left,left,right")
+    g.ok("mission start 1 --order 22 --back 21 --recruit 5 --recruit-hand night+snow,rain+gas")
+    for line in ("withdraw left", "withdraw left", "withdraw left", "recruit withdraw"):
+        g.ok(line)
+    g.ok("mission start 1 --order 21")
+    return g
+
+
+@pytest.mark.parametrize(("columns", "rows"), [(60, 24), (100, 40)])
+def test_after_an_action_the_board_the_next_line_and_the_prompt_fit_the_screen(
+    crowded, columns, rows
+):
+    result = crowded.runner.invoke(
+        main, ["table"], input="w l\nq\n", env={"COLUMNS": str(columns), "LINES": str(rows)}
+    )
+    lines = result.stdout.splitlines()
+    typed = next(i for i, line in enumerate(lines) if line.endswith("> w l"))
+    prompt = next(i for i in range(typed + 1, len(lines)) if lines[i].endswith("> q"))
+    screen = lines[: prompt + 1][-(rows - 1) :]  # the last row: the board in one line
+
+    assert all(len(line) <= columns for line in screen)
+    assert "Ben withdraws, a Support tile face down." in screen
+    assert any(line.startswith("Next: Cy's turn") for line in screen)
+    assert "Autumn - chapter 2, mission 2 - mission" in screen
+    assert screen[-1] == "Cy: play or withdraw > q"
+    assert "Order #21 Test hold: no Speech" in screen
+    assert any(line.startswith("Helping Hands: Ann #31, Ben #32, Cy #33") for line in screen)
+
+
+def test_a_cards_text_is_shown_once_where_it_matters_and_the_next_line_names_it_shortly(crowded):
+    out = flat(crowded.ok("withdraw left"))
+    assert out.endswith(
+        "Next: Cy's turn: play CARD or withdraw TILE (Order #22 Test runner: adds shell; "
+        "Order #21 Test hold: no Speech); Ben may cancel Order #22 Test runner: grizzled order "
+        "cancel 22 -p Ben --draws 3"
+    )
+    assert "long made-up sentence" not in out
+    folded, _ = session(crowded)
+    assert "long made-up sentence" not in folded
+    full, _ = session(crowded, "b")
+    assert "Order of the Day #21 Test hold: D and a long made-up sentence" in flat(full)
+
+
+def test_a_typed_text_ending_in_a_full_stop_is_not_given_a_second(four):
+    g = four
+    g.ok('describe order 78 "Test rest" --effect "Test text: rest a while."')
+    g.ok("briefing 1 --trials 20 --morale 20 --first 1 --orders 78")
+    g.ok("chapter start --leader ann --tiles left,left,right,right")
+    out = flat(g.ok("mission start 1 --order 78"))
+    assert "Order #78 says: Test text: rest a while. The tool does not apply" in out
+    assert ".." not in out
