@@ -64,7 +64,20 @@ def threats_line(doc: dict[str, Any]) -> Text:
         n = counts[threat]
         style = "bold red" if n >= 2 else ""
         text.append(("" if i == 0 else "  ") + f"{threat} x{n}" + (" !" if n == 2 else ""), style)
+        text.append(_elsewhere(doc, threat, n), "dim")
     return text
+
+
+def _elsewhere(doc: dict[str, Any], threat: str, count: int) -> str:
+    """Where the threats not on No Man's Land cards are (`` (1 on Hard Knocks)``): a
+    Phobia or a Trauma, an Order of the Day; '' when all are in No Man's Land."""
+    nml = sum(key.split("+").count(threat) for key in doc.get("no_mans_land") or ())
+    orders = sum(o.get("threats", []).count(threat) for o in doc.get("orders_in_play") or ())
+    orders = min(orders, count - nml)
+    knocks = count - nml - orders
+    said = [f"{orders} from Orders"] if orders > 0 else []
+    said += [f"{knocks} on Hard Knocks"] if knocks > 0 else []
+    return f" ({', '.join(said)})" if said else ""
 
 
 class Hanging:

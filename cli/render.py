@@ -251,14 +251,11 @@ def explained(readings: Sequence[str], facts: Sequence[dict[str, Any]]) -> list[
     were decided (``readings``, in words; none in a classic campaign), then every fact
     behind the score."""
     parts: list[RenderableType] = []
-    if readings:
-        from rich.padding import Padding
+    if readings:  # each a line of its own, wrapped under itself (never mid-line at 0)
+        from cli.board import Hanging
 
-        said = Text("\n").join(Text(shown(r)) for r in readings)
-        parts += [
-            Text("How the Helping Hands were decided", style="bold"),
-            Padding(said, (0, 0, 0, 2)),
-        ]
+        parts.append(Text("How the Helping Hands were decided", style="bold"))
+        parts += [Hanging(f"  {shown(r)}") for r in readings]
     return [*parts, explanation_table(facts)]
 
 

@@ -300,3 +300,21 @@ def test_a_typed_text_ending_in_a_full_stop_is_not_given_a_second(four):
     out = flat(g.ok("mission start 1 --order 78"))
     assert "Order #78 says: Test text: rest a while. The tool does not apply" in out
     assert ".." not in out
+
+
+def test_threats_on_hard_knocks_are_labelled_so_an_empty_no_mans_land_does_not_contradict(table):
+    table.ok("play phobia-gas")
+    board = table.ok("status").splitlines()
+    assert "No Man's Land: empty" in board
+    assert "Threats: gas x1 (1 on Hard Knocks)" in board
+
+
+def test_score_explain_wraps_each_decision_under_itself(armistice):
+    armistice.chapter_one(won=False)
+    armistice.conclude(1, (100, 101, 102))
+    armistice.ok("award 102:ann")
+    lines = armistice.ok("score --explain").splitlines()
+    start = lines.index("How the Helping Hands were decided")
+    decided = lines[start + 1 : start + 3]
+    assert decided[0].startswith("  chapter 1: lost, 0 Morale left;")
+    assert decided[1].startswith("     ") and decided[1].rstrip().endswith("2 not taken")
