@@ -175,6 +175,17 @@ def applied_text(label: str, applied: list[str], effect: bool) -> str:
     return f" The tool applies: {'; '.join(applied)}." + (rest if effect else "")
 
 
+def _recruit_text(number: int, c: Catalogue) -> str:
+    """`` Recruit #5 says: ...`` as the group described it, and what the tool applies of it
+    ('' for a Recruit with no text and no rule)."""
+    card = c.recruits.get(number)
+    if card is None:
+        return ""
+    text = f" Recruit #{number} says: {unstopped(card.effect)}." if card.effect else ""
+    rules = [enforced_words(card.forbids, card.rules)] if card.forbids or card.rules else []
+    return text + applied_text(f"Recruit #{number}", rules, bool(card.effect))
+
+
 def enforced_words(forbids: tuple[Forbid, ...], rules: tuple[Rule, ...]) -> str:
     """What the tool applies of a card, in words: ``no Speech; the Morale Drop ...``."""
     from domain.cards.effects import rule_words
@@ -418,7 +429,8 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
             return f"{_order(e.order, c)} is cancelled ({e.reason}).{drew}"
         case RecruitArrived():
             hand = ", ".join(card_label(k, c) for k in e.hand)
-            return f"{_recruit(e.recruit, c)} arrives, acting after {e.after}: {hand}."
+            arrives = f"{_recruit(e.recruit, c)} arrives, acting after {e.after}: {hand}."
+            return arrives + _recruit_text(e.recruit, c)
         case RecruitPlayed():
             return f"{_recruit(e.recruit, c)} plays {card_label(e.card, c)}."
         case RecruitWithdrew():

@@ -57,7 +57,8 @@ def deal_words(f: DealForecast) -> str:
     """Before a deal that may lose the chapter (Decision 2), what it brings: ``8 cards in
     hands, intensity 1 adds 3; 13 from intensity 2 loses the chapter`` ('' when no deal
     the leader may choose reaches the limit)."""
-    said = f"{f.held} cards in hands, intensity {f.low} adds {f.added}"
+    cards = "1 card" if f.held == 1 else f"{f.held} cards"
+    said = f"{cards} in hands, intensity {f.low} adds {f.added}"
     if f.losing is None:
         return ""
     if f.losing == f.low:

@@ -129,7 +129,9 @@ class Session:
             return False
         changed = self.pick_up() or self.seen_waiting
         self.seen_waiting = False
-        if line.own:
+        if line.refused:
+            click.echo(line.refused, err=True)
+        elif line.own:
             self.own(line.own)
         elif why := self.not_run(line.args, changed):
             click.echo(why, err=True)

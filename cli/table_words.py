@@ -28,6 +28,10 @@ from cli.shown import SHORT, shown
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
 
+RECRUIT_TILE = (
+    "Error: it is the Recruit's turn: w alone withdraws it (a Recruit plays no tile); a "
+    "player's withdrawal names them: w TILE -p NAME"
+)
 # The session's own words (not commands of the CLI).
 QUIT = frozenset({"q", "quit", "exit"})
 LEGAL, BOARD, HELP = "?", "b", "h"
@@ -63,10 +67,13 @@ class Line:
     or the CLI arguments to run; ``assigned``: the player a turn's action was named for
     because it is their turn as the tool has it (the line named nobody)."""
 
-    def __init__(self, args: list[str], own: str = "", assigned: str | None = None) -> None:
+    def __init__(
+        self, args: list[str], own: str = "", assigned: str | None = None, refused: str = ""
+    ) -> None:
         self.args = args
         self.own = own
         self.assigned = assigned
+        self.refused = refused  # the session's own refusal, one line: nothing is run
 
 
 def _turn(args: list[str], state: CampaignState | None) -> Line:
@@ -89,6 +96,8 @@ def read_line(words: list[str], state: CampaignState | None, commands: frozenset
     if first in commands:
         return _turn(words, state) if first in TURN_COMMANDS else Line(words)
     if recruit_turn(state) and (first in ("p", "w") or is_card(first, state)):
+        if first == "w" and [w for w in words[1:] if not w.startswith("-")]:
+            return Line([], refused=RECRUIT_TILE)
         return Line(_recruit(words))
     if first == "u":
         return Line(_undo(words[1:]))
@@ -239,7 +248,10 @@ def prompt(state: CampaignState | None, width: int = 100) -> str:
     elif state is None:
         text = "no campaign"
     elif recruit_turn(state):
-        text = _recruit_said(state) + ": CARD or w"
+        assert state is not None and state.chapter is not None and state.chapter.recruit
+        chapter = state.chapter
+        leader = shown(chapter.players[chapter.leader].name, SHORT)
+        text = f"Recruit #{chapter.recruit.number} ({leader} chooses): CARD or w"
     else:
         from cli.next_step import next_step
 

@@ -199,7 +199,7 @@ def session(g: Grizzled, *lines: str) -> tuple[str, str]:
 def test_the_session_has_a_short_form_for_the_recruits_turn(recruited):
     played = ("night+shell", "snow+gas", "rain+whistle", "?", "night+snow")
     out, err = session(recruited, *played, "w l", "w l", "w r", "w")
-    assert "Recruit #5's turn, Ann chooses: CARD or w > ?" in out
+    assert "Recruit #5 (Ann chooses): CARD or w > ?" in out
     assert "  CARD (recruit play): night+snow, shell+gas" in out
     assert "Recruit #5 (Test recruit) plays night+snow." in flat(out)
     assert "Recruit #5 (Test recruit) withdraws" in flat(out)
@@ -318,3 +318,13 @@ def test_score_explain_wraps_each_decision_under_itself(armistice):
     decided = lines[start + 1 : start + 3]
     assert decided[0].startswith("  chapter 1: lost, 0 Morale left;")
     assert decided[1].startswith("     ") and decided[1].rstrip().endswith("2 not taken")
+
+
+def test_a_tile_typed_on_the_recruits_turn_is_refused_naming_whose_turn_it_is(recruited):
+    before = recruited.events()
+    out, err = session(recruited, "night+shell", "snow+gas", "rain+whistle", "w l")
+    assert err == (
+        "Error: it is the Recruit's turn: w alone withdraws it (a Recruit plays no tile); a "
+        "player's withdrawal names them: w TILE -p NAME\n"
+    )
+    assert recruited.events() == before + 3
