@@ -248,8 +248,8 @@ def prompt(state: CampaignState | None, width: int = 100) -> str:
     elif state is None:
         text = "no campaign"
     elif recruit_turn(state):
-        assert state is not None and state.chapter is not None and state.chapter.recruit
         chapter = state.chapter
+        assert chapter is not None and chapter.recruit is not None
         leader = shown(chapter.players[chapter.leader].name, SHORT)
         text = f"Recruit #{chapter.recruit.number} ({leader} chooses): CARD or w"
     else:

@@ -322,7 +322,7 @@ def test_score_explain_wraps_each_decision_under_itself(armistice):
 
 def test_a_tile_typed_on_the_recruits_turn_is_refused_naming_whose_turn_it_is(recruited):
     before = recruited.events()
-    out, err = session(recruited, "night+shell", "snow+gas", "rain+whistle", "w l")
+    _, err = session(recruited, "night+shell", "snow+gas", "rain+whistle", "w l")
     assert err == (
         "Error: it is the Recruit's turn: w alone withdraws it (a Recruit plays no tile); a "
         "player's withdrawal names them: w TILE -p NAME\n"
