@@ -62,7 +62,7 @@ def deal_words(f: DealForecast) -> str:
     if f.losing is None:
         return ""
     if f.losing == f.low:
-        return f"{said}: {f.held + f.added}, the chapter is lost at once ({f.limit} or more)"
+        return f"{said}: {f.held + f.added}, and {f.limit} or more lose the chapter at once"
     return f"{said}; {f.limit} from intensity {f.losing} loses the chapter"
 
 
@@ -72,7 +72,9 @@ def deal_short(f: DealForecast) -> str:
     said = f"{f.held} held, m {f.low} +{f.added}"
     if f.losing is None:
         return ""
-    return f"{said}, lost at once" if f.losing == f.low else f"{said}, {f.limit} at m {f.losing}"
+    if f.losing == f.low:
+        return f"{f.held} held: any deal loses"
+    return f"{said}, {f.limit} at m {f.losing}"
 
 
 def losing_deal_words(intensity: int, detail: str) -> str:

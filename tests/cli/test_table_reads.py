@@ -328,3 +328,19 @@ def test_a_tile_typed_on_the_recruits_turn_is_refused_naming_whose_turn_it_is(re
         "player's withdrawal names them: w TILE -p NAME\n"
     )
     assert recruited.events() == before + 3
+
+
+def test_when_every_deal_loses_the_next_line_names_the_command_that_is_accepted(four):
+    g = four
+    briefed_with_two_orders(g)
+    out = flat(g.ok('correct hand 3 -p ann -r "Ann drew one more"'))
+
+    assert out.endswith(
+        "Next: Ben leads Mission 2: grizzled mission start INTENSITY (at least 1) --order N "
+        "--yes (9 cards in hands, intensity 1 adds 4: 13, and 13 or more lose the chapter at "
+        "once)"
+    )
+    prompt, _ = session(g)
+    assert "Ben leads Mission 2 (9 held: any deal loses) > q" in prompt
+    said = flat(g.ok("mission start 1 --order 78 --yes"))
+    assert "The chapter is lost: 13 cards in hands (13 or more)." in said
