@@ -190,7 +190,7 @@ def _board(doc: dict[str, Any], folded: bool = False) -> RenderableType:
         parts += recruit_lines(doc)
         parts += hands_lines(doc)
     if doc["phase"] == "over":
-        result = "won" if doc["outcome"] == "won" else f"lost ({doc['outcome_detail']})"
+        result = "won" if doc["outcome"] == "won" else f"lost: {doc['outcome_detail']}"
         game = "game" if doc["ruleset"] == "classic" else "chapter"  # the base game: one game
         parts.append(Text(f"The {game} is {result}.", style="bold"))
     return Group(*parts)
