@@ -64,7 +64,20 @@ def threats_line(doc: dict[str, Any]) -> Text:
         n = counts[threat]
         style = "bold red" if n >= 2 else ""
         text.append(("" if i == 0 else "  ") + f"{threat} x{n}" + (" !" if n == 2 else ""), style)
+        text.append(_elsewhere(doc, threat, n), "dim")
     return text
+
+
+def _elsewhere(doc: dict[str, Any], threat: str, count: int) -> str:
+    """Where the threats not on No Man's Land cards are (`` (1 on Hard Knocks)``): a
+    Phobia or a Trauma, an Order of the Day; '' when all are in No Man's Land."""
+    nml = sum(key.split("+").count(threat) for key in doc.get("no_mans_land") or ())
+    orders = sum(o.get("threats", []).count(threat) for o in doc.get("orders_in_play") or ())
+    orders = min(orders, count - nml)
+    knocks = count - nml - orders
+    said = [f"{orders} from Orders"] if orders > 0 else []
+    said += [f"{knocks} on Hard Knocks"] if knocks > 0 else []
+    return f" ({', '.join(said)})" if said else ""
 
 
 class Hanging:
@@ -138,12 +151,14 @@ class Players:
                 yield Text(f"   Hard Knocks: {knocks}")
 
 
-def board(doc: dict[str, Any]) -> RenderableType:
-    """The board at a glance: decks, No Man's Land, players, whose turn and what phase."""
-    return _board(shown_all(doc))
+def board(doc: dict[str, Any], folded: bool = False) -> RenderableType:
+    """The board at a glance: decks, No Man's Land, players, whose turn and what phase
+    (``folded``: the cards' texts behind a key, one line per Order, Recruit and the Helping
+    Hands, as a table session draws it after each action)."""
+    return _board(shown_all(doc), folded)
 
 
-def _board(doc: dict[str, Any]) -> RenderableType:
+def _board(doc: dict[str, Any], folded: bool = False) -> RenderableType:
     if doc.get("phase") is None:
         return Text(f"Campaign {doc['campaign']}: no chapter started yet.")
     phase = PHASE_WORDS.get(doc["phase"], doc["phase"])
@@ -163,28 +178,66 @@ def _board(doc: dict[str, Any]) -> RenderableType:
         parts.append(Hanging(f"Briefing: {briefing['title']}"))
     if briefing.get("notes"):
         parts.append(Hanging(f"   {briefing['notes']}"))
-    parts += [
-        decks,
-        Text(f"No Man's Land: {nml}"),
-        threats_line(doc),
-        Players(doc),
-    ]
+    parts += [decks, Text(f"No Man's Land: {nml}"), threats_line(doc)]
+    parts += luck_lines(doc)
+    parts.append(Players(doc))
     if doc.get("solo_hand") is not None:
         parts.append(Text(f"The single hand: {doc['solo_hand']} cards"))
-    parts += orders_lines(doc)
-    parts += recruit_lines(doc)
-    parts += hands_lines(doc)
+    if folded:
+        parts += folded_lines(doc)
+    else:
+        parts += orders_lines(doc)
+        parts += recruit_lines(doc)
+        parts += hands_lines(doc)
     if doc["phase"] == "over":
-        result = "won" if doc["outcome"] == "won" else f"lost ({doc['outcome_detail']})"
+        result = "won" if doc["outcome"] == "won" else f"lost: {doc['outcome_detail']}"
         game = "game" if doc["ruleset"] == "classic" else "chapter"  # the base game: one game
         parts.append(Text(f"The {game} is {result}.", style="bold"))
     return Group(*parts)
+
+
+def luck_lines(doc: dict[str, Any]) -> list[Text]:
+    """``Luck: night+luck in force (cancels the next Trap); snow+luck spent`` while Traps
+    are on and a Luck symbol is in No Man's Land."""
+    luck = doc.get("luck") or {}
+    if not doc.get("traps") or not (luck.get("in_force") or luck.get("spent")):
+        return []
+    said = []
+    if luck["in_force"]:
+        said.append(f"{', '.join(luck['in_force'])} in force (cancels the next Trap)")
+    if luck["spent"]:
+        said.append(f"{', '.join(luck['spent'])} spent on a Trap")
+    return [Text(f"Luck: {'; '.join(said)}")]
 
 
 def _said(what: str, name: str | None, text: str | None) -> Hanging:
     """``what name: text`` on one line (wrapped by the console, never cut)."""
     line = what + (f" {name}" if name else "")
     return Hanging(line + (f": {text}" if text else ""))
+
+
+def folded_lines(doc: dict[str, Any]) -> list[Hanging]:
+    """The cards in play in a line each, their texts behind the session's ``b``: each
+    Order with what it restricts, the Recruit with its hand, the Helping Hands held."""
+    from cli.next_step import order_named, restricts
+
+    lines = []
+    for order in doc.get("orders_in_play") or ():
+        said = restricts(order) or "in play"
+        lasting = " (lasting)" if order["lasting"] else ""
+        lines.append(f"{order_named(order)}: {said}{lasting}")
+    recruit = doc.get("recruit")
+    if recruit:
+        hand = ", ".join(label(k) for k in recruit["hand"]) or "no card"
+        state = "withdrawn" if recruit["withdrawn"] else f"after {recruit['after']}"
+        lines.append(f"Recruit #{recruit['number']} ({state}): {hand}")
+    hands = doc.get("helping_hands") or []
+    if hands:
+        held = ", ".join(f"{shown(h['player'], SHORT)} #{h['number']}" for h in hands)
+        lines.append(f"Helping Hands: {held}")
+    if lines:  # the texts, a key away
+        lines[-1] += " (b: texts)"
+    return [Hanging(line) for line in lines]
 
 
 def orders_lines(doc: dict[str, Any]) -> list[Hanging]:

@@ -28,6 +28,7 @@ from cli.shown import SHORT, shown
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
     from domain.cards.catalogue import Catalogue
+    from domain.chapter.commands import StartMission
     from domain.chapter.state import ChapterState
 
 PLAYER = click.option(
@@ -209,6 +210,7 @@ def mission() -> None:
     metavar="CARD,CARD,...",
     help="Recruits: its starting hand, drawn face up from the Trials deck.",
 )
+@click.option("-y", "--yes", is_flag=True, help="Deal a losing hand without asking.")
 @pass_context
 def mission_start(
     ctx: Context,
@@ -218,8 +220,10 @@ def mission_start(
     order_back: int | None,
     recruit: int | None,
     recruit_hand: str | None,
+    yes: bool,
 ) -> None:
-    """The Mission Leader sets the intensity; cards are dealt (counted, never seen).
+    """The Mission Leader sets the intensity; cards are dealt (counted, never seen). A deal
+    that would lose the chapter at once (13 cards in hands) asks first, or needs --yes.
 
     Example: grizzled mission start 3     (with Orders of the Day: --order 12 --back 7)
     """
@@ -238,8 +242,34 @@ def mission_start(
         recruit=recruit,
         recruit_hand=hand,
     )
+    if not yes:
+        _confirm_losing_deal(ctx, command)
     kept = f", Order #{order}" if order else ""
     ctx.log(command, f"mission start {intensity}{kept}")
+
+
+def _confirm_losing_deal(ctx: Context, command: StartMission) -> None:
+    """A deal that would lose the chapter at once is legal and may be wanted: it is asked
+    first, naming why; without a terminal it is refused, naming --yes. A start the rules
+    refuse is refused before asking."""
+    from cli.cmd_box import interactive
+    from cli.context import refusals
+    from cli.next_step import losing_deal_words
+    from domain.campaign.flow import decide_campaign
+    from domain.events import ChapterLost
+
+    state = ctx.state()
+    if state.chapter is None or state.chapter.rules.hand_limit is None:
+        return
+    with refusals():
+        events = decide_campaign(state, command)
+    lost = next((e for e in events if isinstance(e, ChapterLost)), None)
+    if lost is None:
+        return
+    facts = losing_deal_words(command.intensity, lost.detail)
+    if not interactive():
+        raise Refused(f"{facts}; add --yes to confirm")
+    click.confirm(f"{facts[0].upper()}{facts[1:]}. Deal all the same?", abort=True)
 
 
 @click.command()
@@ -367,7 +397,7 @@ def withdraw(
     names = [p.name for p in chapter.players]
     command = Withdraw(
         actor,
-        parse.tile(tile) if tile else None,
+        parse.withdrawal_tile(tile) if tile else None,
         discard_tile=parse.tile(remove) if remove else None,
         drawn=parse.card(drawn, chapter.catalogue) if drawn else None,
         target=parse.target(target, names, chapter.catalogue) if target else None,

@@ -67,6 +67,8 @@ class Context:
         self.catch_up_later = False  # a table session catches the read models up between lines
         self.rebuild_due = False  # checked whole, its read models not rebuilt yet (import)
 
+        self.in_session = False  # a table session: hints name its own forms (cli.table_words)
+
     # --- where ---------------------------------------------------------------------------
     @property
     def current_file(self) -> str:

@@ -56,7 +56,8 @@ Armistice campaign, [campaign](campaign.md); for card names, [notation](notation
 
 `status --json` and `replay --at N --json`:
 `{campaign, ruleset, chapter, next, phase, mission, leader, turn, trials, discard,
-morale, speech_stock, traps, no_mans_land: [card], threats: {threat: count}, support_pending,
+morale, speech_stock, traps, no_mans_land: [card], luck: {in_force: [card], spent: [card]},
+threats: {threat: count}, support_pending,
 outcome, result, outcome_detail, players: [{name, charm, charm_up, hand, known_cards,
 hard_knocks, hard_knock_weight, speech_tokens, support_tiles, tile_played, withdrawn,
 chaplain}], legal: {player, must_withdraw, play: [card], play_any_hidden, charm:

@@ -5,6 +5,7 @@ A Support tile played face down is never shown, only that one was played.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -44,6 +45,21 @@ def briefing(briefings: dict[str, Any] | None, chapter: int) -> dict[str, Any] |
     return None if found is None else {"title": found["title"], "notes": found["notes"]}
 
 
+def luck_doc(nml: list[str], spent: list[str]) -> dict[str, list[str]]:
+    """Luck in No Man's Land from the read model's keys: the cards whose symbol is still in
+    force, once per symbol (``domain``'s ``unspent_luck``: a card's spent symbols are
+    counted first), and the ones spent on a Trap (Decision 1)."""
+    left = Counter(spent)
+    in_force = []
+    for key in nml:
+        for _ in range(key.split("+").count("luck")):
+            if left[key]:
+                left[key] -= 1
+            else:
+                in_force.append(key)
+    return {"in_force": in_force, "spent": list(spent)}
+
+
 def chapter_json(state: CampaignState) -> dict[str, Any]:
     """The board: decks, No Man's Land, players, whose turn, what phase, what is legal."""
     from cli.next_step import next_step
@@ -73,6 +89,7 @@ def chapter_json(state: CampaignState) -> dict[str, Any]:
         "speech_stock": chapter.speech_stock,
         "traps": chapter.rules.traps,
         "no_mans_land": list(chapter.nml),
+        "luck": {"in_force": list(chapter.unspent_luck()), "spent": list(chapter.luck_spent)},
         "threats": {t: counts[t] for t in sorted(counts)},
         "support_pending": chapter.support.player if chapter.support else None,
         "outcome": chapter.outcome,

@@ -197,6 +197,7 @@ KIND_WORDS: dict[str, tuple[str, ...]] = {
     ),
     "chapter": ("ChapterStarted", "ChapterWon", "ChapterLost"),
     "mission": ("MissionStarted", "MissionSucceeded", "MissionFailed"),
+    "endings": ("MissionSucceeded", "MissionFailed", "ChapterWon", "ChapterLost"),
 }
 
 

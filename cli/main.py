@@ -217,6 +217,10 @@ def _fail(message: str, code: int) -> int:
     """A refusal or a failure: one line on stderr, unless something was already recorded:
     then the command says so and ends well (exit 0), for it must never be retried."""
     recorded = context.CURRENT.recorded if context.CURRENT else None
+    if context.CURRENT is not None and context.CURRENT.in_session:
+        from cli.table_words import session_form
+
+        message = session_form(message)
     if recorded is not None:
         return _ended(f"Recorded as #{recorded}; then: {_one_line(message)}", 0)
     return _ended(f"Error: {_one_line(message)}", code)

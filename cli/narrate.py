@@ -149,19 +149,41 @@ def _recruit(number: int, c: Catalogue) -> str:
 
 
 def _order_text(number: int, c: Catalogue) -> str:
-    """`` Order #21 says: ...``, the Order's text as the group described it and what the
-    tool enforces of it ('' for none)."""
+    """`` Order #21 says: ...``, the Order's text as the group described it, what the tool
+    applies of it, and what is left to the table ('' for none)."""
     card = c.orders.get(number)
     if card is None:
         return ""
-    said = [f"says: {card.effect}"] if card.effect else []
+    said = [f"says: {unstopped(card.effect)}"] if card.effect else []
     if card.lasting:
-        said.append(f"lasts until: {card.cancellation or '(not said)'}")
+        said.append(f"lasts until: {unstopped(card.cancellation) or '(not said)'}")
     text = f" Order #{number} " + "; it ".join(said) + "." if said else ""
-    enforced = enforced_words(card.forbids, card.rules)
-    if enforced:
-        return f"{text} The tool enforces: {enforced}."
-    return text + (text_only(f"Order #{number}") if card.effect else "")
+    applied = [f"adds {threat} to No Man's Land" for threat in card.threats]
+    applied += [enforced_words(card.forbids, card.rules)] if card.forbids or card.rules else []
+    return text + applied_text(f"Order #{number}", applied, bool(card.effect))
+
+
+def applied_text(label: str, applied: list[str], effect: bool) -> str:
+    """What the tool applies of a card's text (``applied``: its parts in words) and what it
+    leaves to the table: never advice to record again what the tool did."""
+    if not applied:
+        return text_only(label) if effect else ""
+    rest = (
+        " Anything else its text says is done at the table, then recorded with "
+        f"'grizzled correct FACT VALUE -r \"{label}\"'."
+    )
+    return f" The tool applies: {'; '.join(applied)}." + (rest if effect else "")
+
+
+def _recruit_text(number: int, c: Catalogue) -> str:
+    """`` Recruit #5 says: ...`` as the group described it, and what the tool applies of it
+    ('' for a Recruit with no text and no rule)."""
+    card = c.recruits.get(number)
+    if card is None:
+        return ""
+    text = f" Recruit #{number} says: {unstopped(card.effect)}." if card.effect else ""
+    rules = [enforced_words(card.forbids, card.rules)] if card.forbids or card.rules else []
+    return text + applied_text(f"Recruit #{number}", rules, bool(card.effect))
 
 
 def enforced_words(forbids: tuple[Forbid, ...], rules: tuple[Rule, ...]) -> str:
@@ -179,17 +201,23 @@ def text_only(label: str) -> str:
     )
 
 
+def unstopped(text: str) -> str:
+    """A typed text without its own full stop, where a sentence of ours ends after it (one
+    full stop, not two; an ellipsis stays)."""
+    return text[:-1] if text.endswith(".") and not text.endswith("..") else text
+
+
 def _helping_played(e: HelpingHandPlayed, c: Catalogue) -> str:
     """``Ben plays Helping Hand #31 (Letter): "text".`` and what the tool does of it."""
     card = c.helping_hands.get(e.number)
     name = f" ({card.name})" if card else ""
-    note = f": {e.note}" if e.note else ""
+    note = f": {unstopped(e.note)}" if e.note else ""
     said = f"{e.player} plays Helping Hand #{e.number}{name}{note}."
     if e.category == "action":
         said += " It was their action."
     if card is None or not card.effect:
         return said
-    said += f" It says: {card.effect}."
+    said += f" It says: {unstopped(card.effect)}."
     return said if card.rules else said + text_only(f"Helping Hand #{e.number}")
 
 
@@ -401,7 +429,8 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
             return f"{_order(e.order, c)} is cancelled ({e.reason}).{drew}"
         case RecruitArrived():
             hand = ", ".join(card_label(k, c) for k in e.hand)
-            return f"{_recruit(e.recruit, c)} arrives, acting after {e.after}: {hand}."
+            arrives = f"{_recruit(e.recruit, c)} arrives, acting after {e.after}: {hand}."
+            return arrives + _recruit_text(e.recruit, c)
         case RecruitPlayed():
             return f"{_recruit(e.recruit, c)} plays {card_label(e.card, c)}."
         case RecruitWithdrew():
@@ -439,6 +468,31 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
     return e.TYPE
 
 
+def _trap_cancelled(e: Event, after: Sequence[Event], campaign: CampaignState | None) -> str | None:
+    """The card of a Trap played from a hand (a Grizzled's or a Recruit's) that drew
+    nothing while Traps are on: a Luck symbol cancelled it (Decision 1); else None."""
+    chapter = campaign.chapter if campaign is not None else None
+    if type(e).__name__ not in ("CardPlayed", "RecruitPlayed") or chapter is None:
+        return None  # the Recruits' module is not loaded to ask
+    card: str = getattr(e, "card")  # noqa: B009 (both events name their card)
+    kind = chapter.catalogue.cards.get(card)
+    if kind is None or not kind.trap or not chapter.rules.traps:
+        return None
+    drew = after and isinstance(after[0], CardDrawnAndPlayed) and after[0].cause == "trap"
+    return None if drew else card
+
+
+def luck_sentence(card: str, campaign: CampaignState) -> str:
+    """``The Luck of night+luck cancels the Trap of rain+gas+trap: nothing is drawn.`` (the
+    Luck no longer named once the Mission it was spent in has ended)."""
+    chapter = campaign.chapter
+    assert chapter is not None
+    label = card_label(card, chapter.catalogue)
+    spent = chapter.luck_spent
+    luck = f"The Luck of {spent[-1]}" if spent else "Luck"
+    return f"{luck} cancels the Trap of {label}: nothing is drawn."
+
+
 def narrate(
     events: Sequence[Event],
     catalogue: Catalogue,
@@ -450,8 +504,11 @@ def narrate(
     after the events), a chapter's end says its Conclusion's reward rule."""
     game = "game" if ruleset == "classic" else "chapter"
     lines = []
-    for e in events:
+    for i, e in enumerate(events):
         lines.append(shown(sentence(e, catalogue, game)))
+        cancelled = _trap_cancelled(e, events[i + 1 : i + 2], campaign)
+        if cancelled is not None and campaign is not None:
+            lines.append(shown(luck_sentence(cancelled, campaign)))
         if campaign is not None and isinstance(e, ChapterWon | ChapterLost):
             said = chapter_end(campaign)
             if said:

@@ -13,6 +13,7 @@ from cli.shown import LINE, SHORT, shown
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
     from domain.chapter.state import ChapterState
+    from domain.forecast import DealForecast
 
 # The sentences, shared with the board read from the read models (cli/readmodel.py), which
 # imports this module without loading the rules engine.
@@ -50,6 +51,36 @@ def lead_text(
         kept += " --recruit N --recruit-hand CARD,CARD,..."
     lead = f"{shown(leader, SHORT)} leads Mission {mission + 1}"
     return f"{lead}: grizzled mission start {what}{kept}"
+
+
+def deal_words(f: DealForecast) -> str:
+    """Before a deal that may lose the chapter (Decision 2), what it brings: ``8 cards in
+    hands, intensity 1 adds 3; 13 from intensity 2 loses the chapter`` ('' when no deal
+    the leader may choose reaches the limit)."""
+    cards = "1 card" if f.held == 1 else f"{f.held} cards"
+    said = f"{cards} in hands, intensity {f.low} adds {f.added}"
+    if f.losing is None:
+        return ""
+    if f.losing == f.low:
+        return f"{said}: {f.held + f.added}, and {f.limit} or more lose the chapter at once"
+    return f"{said}; {f.limit} from intensity {f.losing} loses the chapter"
+
+
+def deal_short(f: DealForecast) -> str:
+    """The same, in the session's short forms, for its prompt: ``8 held, m 1 +3, 13 at
+    m 2`` (8 cards in hands, intensity 1 adds 3, 13 reached at intensity 2); ''."""
+    said = f"{f.held} held, m {f.low} +{f.added}"
+    if f.losing is None:
+        return ""
+    if f.losing == f.low:
+        return f"{f.held} held: any deal loses"
+    return f"{said}, {f.limit} at m {f.losing}"
+
+
+def losing_deal_words(intensity: int, detail: str) -> str:
+    """Why ``mission start`` asks first: ``intensity 3 loses the chapter at once: 14 cards
+    in hands (13 or more)``."""
+    return f"intensity {intensity} loses the chapter at once: {shown(detail)}"
 
 
 def support_text(beneficiary: str) -> str:
@@ -110,15 +141,22 @@ def order_named(order: Mapping[str, Any]) -> str:
     return f"Order #{order['number']}" + (f" {shown(name, SHORT)}" if name else "")
 
 
+def restricts(order: Mapping[str, Any]) -> str:
+    """What an Order in play restricts, in a few words: ``adds night; no Speech`` (its text
+    is shown in full when it enters play, and by ``card``); '' when the tool applies none."""
+    said = [f"adds {'+'.join(order['threats'])}"] if order.get("threats") else []
+    return "; ".join(said + list(order.get("forbids") or ()))
+
+
 def with_orders(
     line: str, orders: Iterable[Mapping[str, Any]], recruit: Mapping[str, Any] | None = None
 ) -> str:
     """A player's turn with the Orders in play that may restrict it, after the command, in
-    parentheses (their effects are the group's own words: the table applies them), and a
-    Recruit in play whose rules restrict or allow (``enforces``)."""
+    parentheses, each named with what it restricts in a few words (its text is shown when
+    it enters play), and a Recruit in play whose rules restrict or allow (``enforces``)."""
     orders = list(orders)
     said = [
-        f"{order_named(o)} in play" + (f": {shown(o['effect'], LINE)}" if o.get("effect") else "")
+        f"{order_named(o)}" + (f": {shown(r, LINE)}" if (r := restricts(o)) else " in play")
         for o in orders
     ]
     if recruit and recruit.get("enforces"):
@@ -207,19 +245,29 @@ def next_step(state: CampaignState) -> str:
         return _after_chapter(state)
     leader = chapter.players[chapter.leader].name
     if chapter.phase == Phase.PREPARATION:
+        from domain.forecast import deal_forecast
+
+        forecast = deal_forecast(chapter)
+        warned = deal_words(forecast) if forecast is not None else ""
+        said = f" ({warned})" if warned else ""
+        if forecast is not None and forecast.losing == forecast.low:
+            said = f" --yes{said}"  # every deal loses: the command that is accepted
         low, exact = _intensity(chapter)
         orders = len(chapter.orders.deck) if chapter.orders is not None else 0
         piles = chapter.recruits
         recruit = piles is not None and piles.recruit is None and bool(piles.deck)
         chaplain = any(p.chaplain and p.tiles for p in chapter.players)
-        return lead_text(
-            leader,
-            chapter.mission,
-            low,
-            exact=exact,
-            orders=orders,
-            recruit=recruit,
-            chaplain=chaplain,
+        return (
+            lead_text(
+                leader,
+                chapter.mission,
+                low,
+                exact=exact,
+                orders=orders,
+                recruit=recruit,
+                chaplain=chaplain,
+            )
+            + said
         )
     if chapter.phase == Phase.SOLO_SUPPORT:
         return "draw the solo Support tile: grizzled solo-support TILE"

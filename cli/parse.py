@@ -113,6 +113,11 @@ def tile(text: str) -> str:
     return word
 
 
+def withdrawal_tile(text: str) -> str | None:
+    """The tile a withdrawal names: a Support tile, or ``none`` (no tile left, Solo)."""
+    return None if text.strip().lower() == "none" else tile(text)
+
+
 def number(text: str, low: int, high: int, what: str) -> int:
     """A whole number from ``low`` to ``high``, in the digits 0 to 9."""
     if text.isascii() and text.isdigit() and low <= int(text) <= high:

@@ -14,7 +14,7 @@ from contextlib import closing, contextmanager
 from typing import TYPE_CHECKING, Any
 
 from cli.context import Refused, refusals
-from cli.jsonout import briefing, hands_held, result
+from cli.jsonout import briefing, hands_held, luck_doc, result
 from cli.shown import quoted
 
 if TYPE_CHECKING:
@@ -77,6 +77,7 @@ def document(
         "speech_stock": board["speech_stock"],
         "traps": bool(board["traps"]),
         "no_mans_land": board["nml"],
+        "luck": luck_doc(board["nml"], board.get("luck_spent") or []),
         "threats": {t: board["threats"][t] for t in sorted(board["threats"])},
         "support_pending": board["support_beneficiary"],
         "outcome": board["outcome"],

@@ -57,12 +57,12 @@ class FirstFit:
         yield self.choices[-1]
 
 
-def board(state: CampaignState) -> RenderableType:
+def board(state: CampaignState, folded: bool = False) -> RenderableType:
     """The board at a glance, from a domain state (see ``cli.board``)."""
     from cli import board as drawn
     from cli.jsonout import chapter_json
 
-    return drawn.board(chapter_json(state))
+    return drawn.board(chapter_json(state), folded)
 
 
 OUTCOMES = frozenset({"MissionFailed", "MissionSucceeded", "ChapterWon", "ChapterLost"})
@@ -251,14 +251,11 @@ def explained(readings: Sequence[str], facts: Sequence[dict[str, Any]]) -> list[
     were decided (``readings``, in words; none in a classic campaign), then every fact
     behind the score."""
     parts: list[RenderableType] = []
-    if readings:
-        from rich.padding import Padding
+    if readings:  # each a line of its own, wrapped under itself (never mid-line at 0)
+        from cli.board import Hanging
 
-        said = Text("\n").join(Text(shown(r)) for r in readings)
-        parts += [
-            Text("How the Helping Hands were decided", style="bold"),
-            Padding(said, (0, 0, 0, 2)),
-        ]
+        parts.append(Text("How the Helping Hands were decided", style="bold"))
+        parts += [Hanging(f"  {shown(r)}") for r in readings]
     return [*parts, explanation_table(facts)]
 
 

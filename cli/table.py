@@ -50,6 +50,7 @@ class Session:
         self.seen_waiting = False  # picked up while the prompt waited (see watch)
         self._drawn: tuple[int, int, str, str] | None = None  # version, width, prompt, toolbar
         ctx.catch_up_later = True  # after the board is drawn: see tidy
+        ctx.in_session = True  # refusals' hints in the session's own forms
         self.name = ctx.campaign_name()
         ctx.campaign_option = self.name  # pinned: a campaign created elsewhere changes nothing
         from cli.main import LAZY
@@ -161,12 +162,16 @@ class Session:
             return False
         changed = self.pick_up() or self.seen_waiting
         self.seen_waiting = False
-        if line.own:
+        if line.refused:
+            click.echo(line.refused, err=True)
+        elif line.own:
             self.own(line.own)
         elif why := self.not_run(line.args, changed):
             click.echo(why, err=True)
         elif line.args:
-            self.run(line.args)
+            code = self.run(line.args)
+            if code == 1 and line.assigned is not None and line.args[0] == "play":
+                self.say(table_words.turn_hint(line.assigned))  # refused for whom it named
         return True
 
     @staticmethod
@@ -229,7 +234,7 @@ class Session:
         if word == "legal":
             lines = table_words.legal_lines(self.state)
         elif word == "board":
-            self.show_board()
+            self.show_board(folded=False)
             return
         else:
             lines = list(table_words.HELP_LINES)
@@ -237,15 +242,16 @@ class Session:
             self.say(line)
 
     # --- output ------------------------------------------------------------------------------
-    def show_board(self) -> None:
-        """The board as it stands, under a rule."""
+    def show_board(self, folded: bool = True) -> None:
+        """The board as it stands, under a rule (``folded``: the cards' texts behind ``b``,
+        so that the board, the last action and the prompt fit a small terminal)."""
         from cli.render import board
 
         if self.state is None:
             return
         console = self.ctx.console()
         console.rule(style="dim")
-        console.print(board(self.state))
+        console.print(board(self.state, folded))
 
     def say(self, line: str) -> None:
         """A line of the session's own, wrapped to the terminal's width, never markup."""

@@ -19,6 +19,7 @@ Anything after the short form's own words (``--remove r``, ``-y``) is passed on 
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from cli.parse import THREAT_NAMES
@@ -27,6 +28,10 @@ from cli.shown import SHORT, shown
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
 
+RECRUIT_TILE = (
+    "Error: it is the Recruit's turn: w alone withdraws it (a Recruit plays no tile); a "
+    "player's withdrawal names them: w TILE -p NAME"
+)
 # The session's own words (not commands of the CLI).
 QUIT = frozenset({"q", "quit", "exit"})
 LEGAL, BOARD, HELP = "?", "b", "h"
@@ -48,21 +53,33 @@ HELP_LINES = (
     "CARD [DRAWN]      play a card (DRAWN: the card its Trap drew), e.g. n+sh+t r+wh",
     "c CARD            the Good Luck Charm on a No Man's Land card",
     "s THREAT [P:CARD ...]  a Speech; each P:CARD a card discarded thanks to it",
-    "w [TILE]          withdraw (l, r, ll, rr)",
+    "w [TILE]          withdraw (l, r, ll, rr; none: no tile left)",
+    "                  the Recruit's turn: CARD its play, w its withdrawal",
     "m N               start a Mission of intensity N",
-    "u [N] / r         undo / redo",
-    "?  b  h  q        what is legal now, the board, this help, end the session",
+    "u [N] [REASON] / r  undo (the reason shown in the log) / redo",
+    "?  b  h  q        what is legal now, the board with the cards' texts, this help, end",
     "Any grizzled command works without 'grizzled': status, log, support --discard mute ...",
 )
 
 
 class Line:
     """A typed line read: the session's own word (``quit``, ``legal``, ``board``, ``help``)
-    or the CLI arguments to run."""
+    or the CLI arguments to run; ``assigned``: the player a turn's action was named for
+    because it is their turn as the tool has it (the line named nobody)."""
 
-    def __init__(self, args: list[str], own: str = "") -> None:
+    def __init__(
+        self, args: list[str], own: str = "", assigned: str | None = None, refused: str = ""
+    ) -> None:
         self.args = args
         self.own = own
+        self.assigned = assigned
+        self.refused = refused  # the session's own refusal, one line: nothing is run
+
+
+def _turn(args: list[str], state: CampaignState | None) -> Line:
+    """A turn's action for the player whose turn it is (unless the line names one)."""
+    named = _for_player(args, state)
+    return Line(named, assigned=named[-1] if len(named) > len(args) else None)
 
 
 def read_line(words: list[str], state: CampaignState | None, commands: frozenset[str]) -> Line:
@@ -77,14 +94,67 @@ def read_line(words: list[str], state: CampaignState | None, commands: frozenset
     if len(words) == 1 and first in (LEGAL, BOARD, HELP, "help"):
         return Line([], {LEGAL: "legal", BOARD: "board"}.get(first, "help"))
     if first in commands:
-        return Line(_for_player(words, state) if first in TURN_COMMANDS else words)
+        return _turn(words, state) if first in TURN_COMMANDS else Line(words)
+    if recruit_turn(state) and (first in ("p", "w") or is_card(first, state)):
+        if first == "w" and [w for w in words[1:] if not w.startswith("-")]:
+            return Line([], refused=RECRUIT_TILE)
+        return Line(_recruit(words))
+    if first == "u":
+        return Line(_undo(words[1:]))
     if first in SHORT_FORMS:
-        return Line(_short(SHORT_FORMS[first], words[1:], state))
+        return _short(SHORT_FORMS[first], words[1:], state)
     if is_card(first, state):
         drawn = words[1:2] if len(words) > 1 and not words[1].startswith("-") else []
         rest = words[1 + len(drawn) :]
-        return Line(_for_player(["play", words[0], *_drawn(drawn), *rest], state))
+        return _turn(["play", words[0], *_drawn(drawn), *rest], state)
     return Line(words)  # the CLI says what is wrong with it
+
+
+def _recruit(words: list[str]) -> list[str]:
+    """The Recruit's turn, the leader choosing: a bare card (``p CARD``) is ``recruit play
+    CARD`` (a second card: the one its Trap drew), ``w`` is ``recruit withdraw``."""
+    if words[0].lower() == "w":
+        return ["recruit", "withdraw", *words[1:]]
+    words = words[1:] if words[0].lower() == "p" else words
+    drawn = words[1:2] if len(words) > 1 and not words[1].startswith("-") else []
+    return ["recruit", "play", words[0], *_drawn(drawn), *words[1 + len(drawn) :]]
+
+
+def _undo(rest: list[str]) -> list[str]:
+    """``u``, ``u 2``, ``u REASON`` or ``u 2 REASON``: an undo, the words after the steps
+    its reason (``-r``), shown in the log; with options (``u --to 5 -y``) as typed."""
+    if any(w.startswith("-") for w in rest):
+        return ["undo", *rest]
+    steps = rest[:1] if rest and rest[0].isdigit() else []
+    said = " ".join(rest[len(steps) :])
+    return ["undo", *steps, *(["-r", said] if said else [])]
+
+
+def turn_hint(player: str) -> str:
+    """After a refused action the session named for the player whose turn it is: whose
+    turn the tool thinks it is, and how to set it right."""
+    name = shown(player, SHORT)
+    return (
+        f"It is {name}'s turn as the tool has it. Played by someone else: add -p NAME; "
+        f"{name} withdrew and it was not logged: w TILE -p {name} first."
+    )
+
+
+def _recruit_said(state: CampaignState) -> str:
+    """``Recruit #5's turn, Ann chooses`` (the Mission Leader)."""
+    chapter = state.chapter
+    assert chapter is not None and chapter.recruit is not None
+    leader = shown(chapter.players[chapter.leader].name, SHORT)
+    return f"Recruit #{chapter.recruit.number}'s turn, {leader} chooses"
+
+
+def recruit_turn(state: CampaignState | None) -> bool:
+    """The Recruit acts in a Mission being played: the Mission Leader chooses its action."""
+    from domain.chapter.queries import recruit_acts
+    from domain.chapter.state import Phase
+
+    chapter = state.chapter if state is not None else None
+    return chapter is not None and chapter.phase == Phase.MISSION and recruit_acts(chapter)
 
 
 def _drawn(drawn: list[str]) -> list[str]:
@@ -93,14 +163,14 @@ def _drawn(drawn: list[str]) -> list[str]:
 
 def _short(
     form: tuple[tuple[str, ...], bool], rest: list[str], state: CampaignState | None
-) -> list[str]:
+) -> Line:
     words, turn = form
     if words == ("speech",) and rest:  # s gas ben:snow+gas cy:rain+gas
         discards = [w for w in rest[1:] if ":" in w and not w.startswith("-")]
         others = [w for w in rest[1:] if w not in discards]
         rest = [rest[0], *[x for d in discards for x in ("-d", d)], *others]
     args = [*words, *rest]
-    return _for_player(args, state) if turn else args
+    return _turn(args, state) if turn else Line(args)
 
 
 def _for_player(args: list[str], state: CampaignState | None) -> list[str]:
@@ -137,6 +207,16 @@ def card_key(word: str, state: CampaignState | None) -> str | None:
         return None
 
 
+# A command named in a hint, quoted or in parentheses: ``(grizzled ban --help)``.
+NAMED_COMMAND = re.compile(r"(?<=[('])grizzled (?=[a-z])")
+
+
+def session_form(message: str) -> str:
+    """A refusal's hints as the session takes them: ``(ban --help)``, ``'recruit play
+    CARD'``, without the ``grizzled`` a session does not need."""
+    return NAMED_COMMAND.sub("", message)
+
+
 # --- the prompt and what is legal ---------------------------------------------------------
 def summary(state: CampaignState | None) -> dict[str, Any]:
     from domain.legal import legal_summary
@@ -167,12 +247,36 @@ def prompt(state: CampaignState | None, width: int = 100) -> str:
         text = f"{shown(legal['player'], SHORT)}: {said or 'no action'}"
     elif state is None:
         text = "no campaign"
+    elif recruit_turn(state):
+        chapter = state.chapter
+        assert chapter is not None and chapter.recruit is not None
+        leader = shown(chapter.players[chapter.leader].name, SHORT)
+        text = f"Recruit #{chapter.recruit.number} ({leader} chooses): CARD or w"
     else:
         from cli.next_step import next_step
 
         text = next_step(state).partition(":")[0]
     most = max(20, width * 2 // 3)
+    text = _with_deal(state, text, most)
     return (text if len(text) <= most else text[: most - 3] + "...") + " > "
+
+
+def _with_deal(state: CampaignState | None, text: str, most: int) -> str:
+    """Before a deal under the 13-card limit, the prompt says what it brings: ``Ann leads
+    Mission 2 (8 held, m 1 adds 4, 13 at m 2)``; short of room, without ``Mission 2``."""
+    chapter = state.chapter if state is not None else None
+    if chapter is None:
+        return text
+    from cli.next_step import deal_short
+    from domain.forecast import deal_forecast
+
+    forecast = deal_forecast(chapter)
+    short = deal_short(forecast) if forecast is not None else ""
+    if not short:
+        return text
+    said = f" ({short})"
+    full = text + said
+    return full if len(full) <= most else text.partition(" Mission ")[0] + said
 
 
 def toolbar(state: CampaignState | None, width: int = 100) -> str:
@@ -195,6 +299,10 @@ def toolbar(state: CampaignState | None, width: int = 100) -> str:
 def legal_lines(state: CampaignState | None) -> list[str]:
     """What is legal now, in the session's short forms (``?``)."""
     legal = summary(state)
+    if recruit_turn(state):
+        assert state is not None and state.chapter is not None and state.chapter.recruit
+        hand = ", ".join(state.chapter.recruit.hand)
+        return [f"{_recruit_said(state)}:", f"  CARD (recruit play): {hand}", "  w (withdraw)"]
     if not legal:
         from cli.next_step import next_step
 
@@ -205,8 +313,9 @@ def legal_lines(state: CampaignState | None) -> list[str]:
     lines = [f"{name}'s turn:"]
     if legal["play_any_hidden"]:  # a hand nobody has seen: every card still unseen
         lines.append(f"  play: any of {len(legal['play'])} cards still unseen (Tab lists them)")
+        lines += _two_shown(state)
     elif legal["play"]:
-        lines.append(f"  play: {', '.join(legal['play'])}")
+        lines.append(f"  play: {', '.join(_marked(state, legal['play']))}")
     if legal["charm"]:
         lines.append(f"  c (charm): {', '.join(legal['charm'])}")
     if legal["speech"]:
@@ -218,6 +327,29 @@ def legal_lines(state: CampaignState | None) -> list[str]:
     if legal.get("refill"):
         lines.append("  refill")
     return [shown(line) for line in lines]
+
+
+def _two_shown(state: CampaignState | None) -> list[str]:
+    """With unseen hands: the threats a third card would fail the Mission on."""
+    chapter = state.chapter if state is not None else None
+    tally = chapter.threat_tally() if chapter is not None else {}
+    two = [threat for threat, count in tally.items() if count == 2]
+    return [f"  a card showing {' or '.join(two)} fails the Mission (3 identical)"] if two else []
+
+
+def _marked(state: CampaignState | None, cards: list[str]) -> list[str]:
+    """The cards a player may play, each that would show a third identical threat marked
+    (``night+shell (3 night: fails)``): legal, and maybe wanted, so never asked about."""
+    from domain.forecast import third_threat
+
+    chapter = state.chapter if state is not None else None
+    if chapter is None:
+        return cards
+    marked = []
+    for card in cards:
+        threat = third_threat(chapter, card)
+        marked.append(f"{card} (3 {threat}: fails)" if threat else card)
+    return marked
 
 
 def _tiles(legal: dict[str, Any]) -> str:

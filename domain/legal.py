@@ -236,12 +236,12 @@ def mission_starts(state: ChapterState) -> list[Command]:
     an intensity."""
     return [
         StartMission(i, order=kept, order_back=back)
-        for kept, back in _start_choices(state)
+        for kept, back in start_choices(state)
         for i in intensities(state, kept)
     ]
 
 
-def _start_choices(state: ChapterState) -> list[tuple[int | None, int | None]]:
+def start_choices(state: ChapterState) -> list[tuple[int | None, int | None]]:
     """What the leader may announce besides the intensity: (kept, put back) orders
     (Orders of the Day, through moments.py), or nothing."""
     choices: list[tuple[int | None, int | None]] = [(None, None)]

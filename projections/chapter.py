@@ -198,6 +198,7 @@ def chapter_row(
         "cards_in_hands": state.cards_in_hands,
         "nml": dumps(list(state.nml)),
         "nml_threats": _counts(_nml_threats(state)),
+        "luck_spent": dumps(list(state.luck_spent)),
         "threats": _counts(state.threat_counts()),
         "speech_stock": state.speech_stock,
         "mission_failed": int(state.mission_failed),

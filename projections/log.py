@@ -44,8 +44,9 @@ def summary(event: Stored, campaign: str) -> str:
 
 
 def _said(record: dict[str, Any]) -> str:
-    """What a scoring event adds to its action's summary: who got which Helping Hand,
-    which were not taken (the summary typed at the table does not say)."""
+    """What an event adds to its action's summary (the summary typed at the table does not
+    say it): who got which Helping Hand, which were not taken; how a Mission or a chapter
+    ended (``Mission failed, 3 shell``; ``chapter lost, 13 cards in hands``)."""
     data = record.get("data") or {}
     match record.get("type"):
         case "HelpingHandAwarded":
@@ -53,6 +54,16 @@ def _said(record: dict[str, Any]) -> str:
         case "HelpingHandsUnclaimed":
             numbers = ", ".join(f"#{n}" for n in data.get("numbers") or ())
             return f"{numbers} not taken"
+        case "MissionFailed":
+            threat = data.get("threat")
+            return f"Mission failed, 3 {threat}" if threat else "Mission failed (the table ends it)"
+        case "MissionSucceeded":
+            return "Mission succeeded"
+        case "ChapterWon":
+            return "chapter won"
+        case "ChapterLost":  # one the table declared: its reason is the entry's own
+            declared = data.get("reason") == "declared" or not data.get("detail")
+            return "chapter lost" if declared else f"chapter lost, {data['detail']}"
     return ""
 
 

@@ -27,6 +27,7 @@ JSON_COLUMNS = frozenset(
         "nml",
         "set_aside",
         "nml_threats",
+        "luck_spent",
         "threats",
         "orders",
         "recruit",

@@ -12,7 +12,9 @@ from typing import NamedTuple
 # Bump when a table or its meaning changes: a read model of another schema is rebuilt.
 # 12: an undo of a revert gives back the boards the line it puts back left (they were
 # kept as the revert had left them): files caught up before are rebuilt once.
-SCHEMA = 12
+# 13: chapter_state.luck_spent, the Luck cards whose symbol cancelled a Trap, and the
+# event_log's summaries say how a Mission or a chapter ended (issue 27).
+SCHEMA = 13
 POSITION_NAME = "read_models"
 
 
@@ -69,6 +71,7 @@ CHAPTER_STATE = Table(
         "cards_in_hands": int,
         "nml": str,
         "nml_threats": str,
+        "luck_spent": str,
         "threats": str,
         "speech_stock": int,
         "mission_failed": int,

@@ -78,6 +78,7 @@ from domain.events import (
     SupportTileDiscarded,
     SupportUsed,
 )
+from domain.limits import TRIAL_CARDS
 
 
 # --- Preparation ---------------------------------------------------------------------
@@ -104,14 +105,13 @@ def module_minimum(state: ChapterState, cmd: StartMission) -> int:
     return low
 
 
-def _check_deal(state: ChapterState, cmd: StartMission, low: int) -> None:
-    """No deal gives a player more cards than the Trials deck holds (the minimum stands)."""
-    if cmd.intensity <= max(low, len(state.trials)):
-        return  # the usual case: the modules' minimum is not asked (it could only raise it)
-    if cmd.intensity > max(low, module_minimum(state, cmd), len(state.trials)):
+def _check_deal(state: ChapterState, cmd: StartMission) -> None:
+    """Any intensity from the minimum up deals: the deal stops when the Trials deck runs out
+    ("simply stop dealing further cards"); the box's Trial cards bound what may be asked."""
+    if cmd.intensity > TRIAL_CARDS:
         raise IntensityTooHigh(
             f"{state.players[state.leader].name} cannot choose intensity {cmd.intensity}: "
-            f"the Trials deck holds {len(state.trials)} cards"
+            f"the box holds {TRIAL_CARDS} Trial cards"
         )
 
 
@@ -138,7 +138,7 @@ def decide_start_mission(
         raise IntensityTooLow(
             f"{state.players[state.leader].name} cannot choose intensity {cmd.intensity}: {rule}"
         )
-    _check_deal(state, cmd, low)
+    _check_deal(state, cmd)
     order = deal_order(state)
     # one card at a time round the table: each hand takes every n-th card from the top
     top = state.trials[: cmd.intensity * len(order)]
@@ -206,13 +206,27 @@ def trap_springs(state: ChapterState) -> bool:
     return state.rules.traps and not state.unspent_luck()
 
 
+def _why_no_trap(placed: ChapterState, trap: bool) -> str:
+    """Why a card played springs no Trap: it has none, Traps are off, or a Luck symbol in
+    No Man's Land cancels it (Decision 1), named."""
+    if not trap:
+        return "it shows no Trap"
+    if not placed.rules.traps:
+        return "Traps are off in this chapter"
+    return f"the Luck of {placed.unspent_luck()[0]} cancels it"
+
+
 def resolve_played(o: Outcome, player: str, cmd: PlayCard, played: Event) -> None:
     """The card is played (``played``): Merry Christmas or Tyrannical act, then its Trap
     draws the next card and plays it at once (that card's own Trap ignored), unless an
     unspent Luck cancels it. Checks the told outcomes."""
-    sprang = o.state.catalogue.cards[cmd.card].trap and trap_springs(
-        replace(o.state, nml=(*o.state.nml, cmd.card))  # the table with the card placed
-    )
+    trap = o.state.catalogue.cards[cmd.card].trap
+    placed = replace(o.state, nml=(*o.state.nml, cmd.card)) if trap else o.state
+    sprang = trap and trap_springs(placed)  # the table with the card placed
+    if cmd.drawn is not None and not sprang:
+        raise CardNotInHand(
+            f"{player}'s {cmd.card} springs no Trap: {_why_no_trap(placed, trap)}; nothing is drawn"
+        )
     o.emit(played)
     used_target = played_consequences(o, player, cmd.card, cmd.target)
     if sprang:
@@ -221,8 +235,6 @@ def resolve_played(o: Outcome, player: str, cmd: PlayCard, played: Event) -> Non
         used_target = played_consequences(o, player, drawn, cmd.target) or used_target
         for hook in INSTALLED.trap:  # a Trap sprang (moments.py)
             hook(o, player)
-    if cmd.drawn is not None and not sprang:
-        raise CardNotInHand(f"{player}'s {cmd.card} springs no Trap: nothing is drawn")
     if cmd.target is not None and not used_target:
         raise TargetRefused("a Hard Knock target is only given with a Merry Christmas")
 

@@ -54,8 +54,9 @@ def chapter_two(armistice: Grizzled) -> Grizzled:
     g.ok("briefing 2 --trials 20 --morale 20 --first 2 --orders 22,21,23")
     g.ok("chapter start --leader ann --tiles left,left,right")
     said = g.ok("mission start 2 --order 22 --back 21")
-    assert "The tool enforces: a player who has withdrawn may draw 3 cards to discard it." in flat(
-        said
+    assert (
+        "The tool applies: adds shell to No Man's Land; a player who has withdrawn may draw 3 "
+        "cards to discard it." in flat(said)
     )
     return g
 

@@ -14,6 +14,7 @@ from tests.cli.conftest import SEATS
 
 MISTYPED = 2
 REFUSED = 1
+USAGE = 2
 HUGE = "99999999999999999999999"  # past 64 bits: SQLite cannot even look it up
 LATIN_1 = os.fsdecode(b"Fr\xe9d\xe9ric")  # what a Latin-1 terminal sends for Frédéric
 
@@ -67,15 +68,14 @@ def test_a_count_the_rules_cannot_hold_is_refused_and_nothing_is_recorded(table)
     table.ok("correct trials 68 -r miscounted")  # the whole box
 
 
-def test_an_intensity_past_the_trials_deck_is_refused_by_the_rules(campaign):
+def test_an_intensity_past_the_box_is_refused_and_one_past_the_trials_deck_deals_it_all(campaign):
     campaign.ok("chapter start --leader ann --tiles left,right,left --trials 10 --morale 20")
 
-    line = campaign.refused("mission start 40", code=REFUSED)
+    line = campaign.refused("mission start 69", code=USAGE)
+    campaign.ok("mission start 40")  # the deal stops when the deck runs out (issue 27)
 
-    assert line == (
-        "Error: Refused (mission intensity): Ann cannot choose intensity 40: the Trials deck "
-        "holds 10 cards"
-    )
+    assert "69" in line and "68" in line
+    assert campaign.json("status")["trials"] == 0
 
 
 def test_the_board_past_the_logs_end_is_refused_with_where_the_log_ends(table):

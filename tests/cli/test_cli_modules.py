@@ -53,11 +53,13 @@ def test_the_leader_says_which_order_is_kept_and_which_goes_back(modules):
     out = modules.ok(f"mission start 2 --order 12 --back 13 {RECRUIT_HAND}")
 
     assert out.splitlines() == [
-        "Ann keeps Order of the Day #12 (Test order A), #13 goes back on top.",
+        "Ann keeps Order of the Day #12 (Test order A), #13 goes back on top. The tool applies: "
+        "adds gas to",
+        "No Man's Land.",
         "Mission 1: Ann sets intensity 2.",
         "Dealt: Ann 2, Ben 2, Cy 2.",
         "Recruit #5 (Test recruit) arrives, acting after Cy: night+snow, shell+whistle.",
-        "Next: Ann's turn: play CARD or withdraw TILE (Order #12 Test order A in play)",
+        "Next: Ann's turn: play CARD or withdraw TILE (Order #12 Test order A: adds gas)",
     ]
     board = modules.json("status")
     assert board["threats"] == {"gas": 1}  # the order's threat counts in No Man's Land

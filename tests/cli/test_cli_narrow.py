@@ -19,8 +19,7 @@ TEXTS = (  # the group's own texts, shown whole where they apply
     "Recruit #5 Test recruit (acts after Dorothea)",
     "text: Test text: shy. on departure: Test text: every Grizzled draws one card from the "
     "Trials deck.",
-    "(Order #13 Test order B in play: Test text: no Speech while this Order stands, "
-    "whatever the Mission Leader says.)",
+    "(Order #13 Test order B in play)",  # its text: on the board, when it entered play
 )
 
 

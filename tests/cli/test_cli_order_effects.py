@@ -44,8 +44,9 @@ def test_the_board_offers_only_what_the_order_allows(forbidding):
 
     assert legal["withdraw"] == [] and legal["speech"] is False
     assert legal["play"] and not any("gas" in card for card in legal["play"])
-    assert board["next"] == (
-        "Ann's turn: play CARD (Order #14 Test order C in play: Test text: the rest of the card)"
+    assert board["next"] == (  # the Order named with what it restricts, not its text
+        "Ann's turn: play CARD (Order #14 Test order C: no card showing gas played; no Speech; "
+        "no withdrawal while holding 2 or more cards)"
     )
     out = forbidding.ok("play", legal["play"][0])
     assert out.splitlines()[0].startswith("Ann plays ")

@@ -22,6 +22,7 @@ PLAYER_KEYS = {
     "chaplain",
 }
 BOARD_KEYS = {
+    "luck",
     "campaign",
     "ruleset",
     "chapter",

@@ -216,7 +216,7 @@ def test_a_lost_chapter_says_why():
         "L  Ann       night up  3     -            0       3",
         "   Ben       snow up   3     -            0       3",
         "   Cy        rain up   3     -            0       3",
-        "The game is lost (the Morale Reserve is exhausted: the Monument is visible).",
+        "The game is lost: the Morale Reserve is exhausted: the Monument is visible.",
         "Next: start the next chapter: grizzled chapter start --leader NAME --tiles TILE,TILE,...",
     )
 

@@ -39,7 +39,7 @@ def test_a_classic_hard_knock_defeat_says_the_game_is_lost(table):
     assert "chapter is lost" not in told
     board = table.json("status")
     assert (board["result"], board["outcome"]) == ("lost", "hard-knocks")
-    assert "The game is lost (Ann has 4 Hard Knocks (4 or more))." in table.ok("status")
+    assert "The game is lost: Ann has 4 Hard Knocks (4 or more)." in table.ok("status")
 
 
 def test_the_read_models_and_the_events_give_the_same_board(table):

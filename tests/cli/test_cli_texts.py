@@ -65,7 +65,7 @@ def test_the_order_kept_is_told_with_its_text_and_its_condition(chapter_two):
 
     assert (
         f"Ann keeps Order of the Day #21 (Test order), #22 goes back on top. Order #21 says: "
-        f"{ORDER_TEXT}; it lasts until: {CANCEL}"
+        f"{ORDER_TEXT.removesuffix('.')}; it lasts until: {CANCEL}"  # one full stop each
     ) in out
 
 
@@ -155,11 +155,9 @@ def test_next_names_the_order_in_play_after_a_command_that_is_accepted(chapter_t
 
     line = chapter_two.json("status")["next"]
 
-    assert line == (
-        f"Ann's turn: play CARD or withdraw TILE (Order #21 Test order in play: {ORDER_TEXT})"
-    )
+    assert line == "Ann's turn: play CARD or withdraw TILE (Order #21 Test order: adds shell)"
     chapter_two.ok("withdraw left")  # the command part, as the line says it
-    assert "(Order #21 Test order in play" in chapter_two.json("status")["next"]
+    assert "(Order #21 Test order: adds shell" in chapter_two.json("status")["next"]
 
 
 def test_a_recruits_departure_tells_its_advantage(chapter_two):
@@ -263,7 +261,7 @@ def test_texts_from_a_file_handed_over_are_shown_escaped_never_as_markup(db, cha
         assert not [c for c in ("\x1b", "\x07", "\x9b") if c in out], out
     dealt, board = (" ".join(out.split()) for out in outputs)
     assert f"Order #21 says: {SHOWN_EVIL}; it lasts until: {SHOWN_EVIL}" in dealt
-    assert f"Next: Ann's turn: play CARD or withdraw TILE (Order #21 {SHOWN_EVIL} in play" in dealt
+    assert f"Next: Ann's turn: play CARD or withdraw TILE (Order #21 {SHOWN_EVIL}: adds" in dealt
     for piece in (
         f"Briefing: {SHOWN_EVIL} {SHOWN_EVIL}",
         f"Order of the Day #21 {SHOWN_EVIL}: {SHOWN_EVIL}",

@@ -554,6 +554,31 @@ that recorded it, so the group can audit it; `campaign show` sums up the campaig
     """Chapter 4's Conclusion comes next, and so on to chapter 9; after it, `score
 --explain` is the campaign's final audit. Everything above is in the log, corrections
 included, and `grizzled undo` takes back a mistake, even across a chapter's end.""",
+    """## Luck against a Trap, and a deal that would lose
+
+From chapter 4 Traps are on, and a Luck symbol in No Man's Land cancels the next Trap
+("Each Luck symbol cancels one Trap symbol"; the rules notes, decision 1): the board says
+which Luck is in force and which is spent, and the play whose Trap it cancels says so. A
+practice campaign, Luck, shows it in a Boot Camp played with Traps.""",
+    "$ grizzled campaign new Luck --rules armistice -p ann:night -p ben:snow -p cy:rain",
+    "$ grizzled briefing 0 --trials 20 --morale 20 --first 2 --traps",
+    "$ grizzled chapter start --leader ann --tiles left,left,right",
+    "$ grizzled mission start 2",
+    "$ grizzled describe card 42 night+luck",
+    "$ grizzled play 42",
+    "$ grizzled status",
+    "$! grizzled play rain+gas+trap --drawn snow+shell",
+    "$ grizzled play rain+gas+trap",
+    """Everyone withdraws still holding cards. Before the next deal the Next line counts the
+cards in hands and says from which intensity they would reach 13, which loses the chapter
+at once ("If the players ever have 13 or more cards in hand collectively, the game is
+lost!"). Such a deal is legal, so `mission start` asks first, or needs `--yes` without a
+terminal.""",
+    "$ grizzled withdraw left",
+    "$ grizzled withdraw left",
+    "$ grizzled withdraw right",
+    "$! grizzled mission start 3",
+    "$ grizzled mission start 1",
     """## Duo and Solo
 
 Two players play Duo mode: each plays two Grizzled, and `@NAME` after a Grizzled says who

@@ -39,16 +39,16 @@ def second_mission() -> ChapterState:
     return state
 
 
-def test_a_mission_leader_cannot_deal_more_cards_each_than_the_trials_deck_holds():
+def test_a_mission_leader_may_deal_more_cards_each_than_the_trials_deck_holds_up_to_the_box():
     state = second_mission()
 
     with pytest.raises(
-        IntensityTooHigh, match=r"^Ben cannot choose intensity 40: the Trials deck holds 8 cards$"
+        IntensityTooHigh, match=r"^Ben cannot choose intensity 69: the box holds 68 Trial cards$"
     ):
-        run(state, StartMission(40))
-    state, events = run(state, StartMission(8))  # the deal stops when the deck runs out
+        run(state, StartMission(TRIAL_CARDS + 1))
+    state, events = run(state, StartMission(40))  # the deal stops when the deck runs out
 
-    assert events[0] == MissionStarted(2, "Ben", 8)
+    assert events[0] == MissionStarted(2, "Ben", 40)
     assert len(state.trials) == 0
 
 
@@ -56,11 +56,9 @@ def test_the_first_missions_minimum_stands_even_when_the_trials_deck_holds_fewer
     setup = StartChapter("classic", SEATS, leader="Ann", trials=2, third_tiles=TILES)
     state = begin(decide_start_chapter(setup, base_catalogue()))  # at least 3 each, 2 cards
 
-    with pytest.raises(IntensityTooHigh, match=r"intensity 4: the Trials deck holds 2 cards$"):
-        run(state, StartMission(4))
-    state, events = run(state, StartMission(3))
+    state, events = run(state, StartMission(4))
 
-    assert events[0] == MissionStarted(1, "Ann", 3)
+    assert events[0] == MissionStarted(1, "Ann", 4)
     assert [p.hand_size for p in state.players] == [1, 1, 0]
 
 
