@@ -66,7 +66,6 @@ class Context:
         self.read_state = read_state
         self.catch_up_later = False  # a table session catches the read models up between lines
         self.rebuild_due = False  # checked whole, its read models not rebuilt yet (import)
-
         self.in_session = False  # a table session: hints name its own forms (cli.table_words)
 
     # --- where ---------------------------------------------------------------------------
