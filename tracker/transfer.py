@@ -31,7 +31,8 @@ import msgspec
 from tracker import dbfile
 from tracker.errors import CampaignExists, DatabaseError, UnusableFile
 from tracker.exportfile import MAX_EVENTS, ImportRefused, lines, opened
-from tracker.integrity import CHAIN_TABLE, GENESIS, checkpoint, content_digest
+from tracker.checkpoint import CHAIN_TABLE
+from tracker.integrity import GENESIS, checkpoint, content_digest
 from tracker.integrity import link as chain_link
 from tracker.library import PersistenceError, StoredEvent
 from tracker.mapper import EVENT_TOPICS, check_row, unpacked
