@@ -29,9 +29,9 @@ from uuid import UUID
 import msgspec
 
 from tracker import dbfile
+from tracker.checkpoint import CHAIN_TABLE
 from tracker.errors import CampaignExists, DatabaseError, UnusableFile
 from tracker.exportfile import MAX_EVENTS, ImportRefused, lines, opened
-from tracker.checkpoint import CHAIN_TABLE
 from tracker.integrity import GENESIS, checkpoint, content_digest
 from tracker.integrity import link as chain_link
 from tracker.library import PersistenceError, StoredEvent
