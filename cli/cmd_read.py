@@ -285,12 +285,16 @@ def revert(ctx: Context, event: int, reason: str) -> None:
 
 
 @click.command()
+@click.option("-r", "--reason", type=TEXT, default="", help="Why (shown in the log).")
 @pass_context
-def redo(ctx: Context) -> None:
-    """Take the last undo back (until a new action is logged)."""
+def redo(ctx: Context, reason: str) -> None:
+    """Take the last undo back (until a new action is logged).
+
+    Example: grizzled redo -r "Cy had withdrawn after all"
+    """
     name = ctx.campaign_name()
     with refusals():
-        redone = ctx.tracker().redo(name)
+        redone = ctx.tracker().redo(name, reason=reason)
     ctx.saved(redone.version)
     with refusals():
         said = ctx.tracker().preview(name, list(redone.actions)).said()

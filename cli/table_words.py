@@ -56,7 +56,7 @@ HELP_LINES = (
     "w [TILE]          withdraw (l, r, ll, rr; none: no tile left)",
     "                  the Recruit's turn: CARD its play, w its withdrawal",
     "m N               start a Mission of intensity N",
-    "u [N] [REASON] / r  undo (the reason shown in the log) / redo",
+    "u [N] [REASON] / r [REASON]  undo / redo (the reason shown in the log)",
     "?  b  h  q        what is legal now, the board with the cards' texts, this help, end",
     "Any grizzled command works without 'grizzled': status, log, support --discard mute ...",
 )
@@ -101,6 +101,8 @@ def read_line(words: list[str], state: CampaignState | None, commands: frozenset
         return Line(_recruit(words))
     if first == "u":
         return Line(_undo(words[1:]))
+    if first == "r":
+        return Line(_redo(words[1:]))
     if first in SHORT_FORMS:
         return _short(SHORT_FORMS[first], words[1:], state)
     if is_card(first, state):
@@ -128,6 +130,15 @@ def _undo(rest: list[str]) -> list[str]:
     steps = rest[:1] if rest and rest[0].isdigit() else []
     said = " ".join(rest[len(steps) :])
     return ["undo", *steps, *(["-r", said] if said else [])]
+
+
+def _redo(rest: list[str]) -> list[str]:
+    """``r`` or ``r REASON``: a redo, the words after it its reason (``-r``), shown in the
+    log; with options (``r -r "..."``) as typed."""
+    if any(w.startswith("-") for w in rest):
+        return ["redo", *rest]
+    said = " ".join(rest)
+    return ["redo", *(["-r", said] if said else [])]
 
 
 def turn_hint(player: str) -> str:

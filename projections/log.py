@@ -35,7 +35,8 @@ def summary(event: Stored, campaign: str) -> str:
             text = f"undo {_versions(data.actions or [])}"
             return f"{text}: {reason}" if reason else text
         case "ActionsRedone":
-            return f"redo {_versions(data.actions or [])}"
+            text = f"redo {_versions(data.actions or [])}"
+            return f"{text}: {data.reason}" if data.reason else text
         case "ActionReverted":
             again = [int(r["of"]) for r in data.reapplied]
             text = f"revert of #{data.reverted}"

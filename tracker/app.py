@@ -529,13 +529,14 @@ class Tracker(Application[UUID]):
                 later.append((version, node.summary, node.command, node.draws or []))
         return later
 
-    def redo(self, name: str) -> Undone:
-        """Take the most recent undo back (only while no new action was logged since)."""
+    def redo(self, name: str, *, reason: str = "") -> Undone:
+        """Take the most recent undo back (only while no new action was logged since),
+        with the group's ``reason`` (shown in the log)."""
         campaign = self.campaign(name)
         if not campaign.redo:
             raise NothingToRedo("there is no undo to take back since the last logged action")
         actions = campaign.redo[-1]
-        return self._restore(campaign, list(actions), max(actions), redo=True)
+        return self._restore(campaign, list(actions), max(actions), reason, redo=True)
 
     def _restore(
         self,
@@ -548,9 +549,8 @@ class Tracker(Application[UUID]):
         """Record an undo (or a redo) of ``actions``: the state right after ``head`` is the
         campaign's again, read from the store at that version. The event names ``head``
         only: loading it later recalls that state the same way (``_project``)."""
-        kind, why = (
-            (Campaign.ActionsRedone, {}) if redo else (Campaign.ActionsUndone, {"reason": reason})
-        )
+        kind = Campaign.ActionsRedone if redo else Campaign.ActionsUndone
+        why = {"reason": reason} if reason or not redo else {}  # a redo's: only when said
         campaign.state = self.recall(campaign.id, head)  # what the event's apply keeps
         campaign.trigger_event(
             kind,

@@ -87,6 +87,7 @@ class ActionsRedoneRow(_Stored, frozen=True, forbid_unknown_fields=True):
     actions: list[int]
     head: int
     restored: dict[str, Any] | None = None  # files written before recorded the state
+    reason: str = ""  # files written before kept none
 
 
 class ReapplyRow(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

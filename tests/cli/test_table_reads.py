@@ -206,12 +206,34 @@ def test_the_session_has_a_short_form_for_the_recruits_turn(recruited):
     assert err == ""
 
 
-def test_u_takes_a_reason_and_r_redoes_in_the_session(recruited):
-    out, err = session(recruited, "night+shell", "u typed the wrong card", "r")
+def test_u_and_r_take_a_reason_in_the_session_shown_in_the_log(recruited):
+    out, err = session(
+        recruited, "night+shell", "u typed the wrong card", "r it was the right card"
+    )
     assert "Undone: #" in out and "(typed the wrong card)" in flat(out)
     assert "Redone: #" in out and err == ""
-    undo = recruited.json("log")[-2]
+    undo, redo = recruited.json("log")[-2:]
     assert undo["kind"] == "ActionsUndone" and undo["reason"] == "typed the wrong card"
+    assert redo["kind"] == "ActionsRedone" and redo["reason"] == "it was the right card"
+    assert "redo of #" in recruited.ok("log") and "(why: it was the right card)" in flat(
+        recruited.ok("log")
+    )
+
+
+def test_a_bare_r_redoes_and_records_no_reason(recruited):
+    out, err = session(recruited, "night+shell", "u", "r")
+    assert "Redone: #" in out and err == ""
+    assert recruited.json("log")[-1]["reason"] == ""
+
+
+def test_redo_takes_a_reason_on_the_command_line_and_verify_passes(recruited):
+    g = recruited
+    g.ok("play night+shell")
+    g.ok("undo")
+    g.ok('redo -r "Ann had played it"')
+    entry = g.json("log")[-1]
+    assert entry["kind"] == "ActionsRedone" and entry["reason"] == "Ann had played it"
+    assert "Verified" in g.ok("verify")
 
 
 def test_a_refusal_in_the_session_hints_in_its_own_forms_and_names_whose_turn_it_is(recruited):

@@ -23,6 +23,7 @@ class ActionsRedone(SessionV2, CampaignEvent):
     logged_by: str
     session: str
     restored: dict[str, Any] | None = None  # files written before: the state itself
+    reason: str = ""  # why, as the group said (files written before kept none)
 
     def apply(self, campaign: Line) -> None:
         campaign.restore(self.originator_version, self.restored, self.head)
