@@ -629,7 +629,7 @@ class Tracker(Application[UUID]):
         version it stopped at last. SQLite follows the parents itself, one primary-key
         lookup a step, so an undo costs the steps it takes back, not the stream's length."""
         limit = steps + 1 if steps >= 0 else -1  # SQLite: a negative LIMIT is no limit
-        rows = self.query(LINE_WALK, (campaign.head, until, campaign.id.hex, limit))
+        rows = self.query(LINE_WALK, (campaign.head, campaign.id.hex, until, limit))
         return [int(version) for (version,) in rows]
 
     def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -673,17 +673,19 @@ def prune_below(version: int) -> tuple[int, int, int]:
     return version - (KEEP_RECENT - 1) * SNAPSHOT_INTERVAL, KEEP_EVERY, version - KEEP_SPAN
 
 
-# Each action names its parent (ActionLogged.parent); 1 is the campaign's creation.
+# Each action names its parent (ActionLogged.parent); 1 is the campaign's creation. The
+# parameters are plain ``?`` in the order given (head, stream, until, limit): a numbered
+# ``?1`` bound to a sequence is deprecated since Python 3.12 and refused from 3.14.
 LINE_WALK = """
 WITH RECURSIVE line(version) AS (
-    SELECT ?1
+    SELECT ?
     UNION ALL
     SELECT json_extract(CAST(stored.state AS TEXT), '$.parent')
     FROM line JOIN stored_events AS stored
-        ON stored.originator_id = ?3 AND stored.originator_version = line.version
-    WHERE line.version NOT IN (1, ?2)
+        ON stored.originator_id = ? AND stored.originator_version = line.version
+    WHERE line.version NOT IN (1, ?)
 )
-SELECT version FROM line LIMIT ?4
+SELECT version FROM line LIMIT ?
 """
 
 
