@@ -6,6 +6,7 @@ from the commands.
 
 from __future__ import annotations
 
+import inspect
 import sys
 import textwrap
 from pathlib import Path
@@ -170,11 +171,19 @@ def _commands(group: click.Group, prefix: str) -> list[tuple[str, click.Command]
     return found
 
 
+def _as_written(doc: str) -> str:
+    """A command's docstring as written in its module (a summary line, then the rest
+    indented four spaces): Python 3.13 strips a docstring's indentation, 3.11 and 3.12
+    keep it, and the reference is the same on each."""
+    first, *rest = inspect.cleandoc(doc).splitlines() or [""]
+    return "\n".join([first, *(f"    {line}" if line else "" for line in rest)])
+
+
 def _section(path: str, command: click.Command) -> str:
     ctx = click.Context(command, info_name=path)
     usage = " ".join(command.collect_usage_pieces(ctx))
     lines = [f"### `{path}`", "", f"`{path} {usage}`", ""]
-    help_text = (command.help or "").replace("\b\n", "")
+    help_text = _as_written(command.help or "").replace("\b\n", "")
     lines += [help_text.strip(), ""]
     options = [p for p in command.params if isinstance(p, click.Option)]
     if options:
