@@ -48,6 +48,8 @@ Armistice campaign, [campaign](campaign.md); for card names, [notation](notation
   the board could not be brought up to date (the next command does it).
 {bounds}
 - `NO_COLOR` turns colours off. `--json` prints plain JSON (schemas below).
+- `GRIZZLED_SPEEDUPS=0` leaves the standard library as it is: the two speed tricks the
+  command installs ([architecture](architecture.md)) are off; it prints the same, slower.
 - Shell completion (commands, player names, cards, threats, tiles; during a Mission only
   what the command takes now: who acts, the cards they may play or charm, their tiles):
   `eval "$(_GRIZZLED_COMPLETE=bash_source grizzled)"` in `~/.bashrc`
