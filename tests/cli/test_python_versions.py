@@ -34,9 +34,15 @@ CHAPTER = (
     "verify",
     "projections rebuild",
 )
-# A checkpoint is a digest of the stored events, which hold the campaign's random id and
-# the moments they were recorded at: the one thing two runs print differently.
-CHECKPOINT = re.compile(r"(Checkpoint[^:\n]*: )\S+")
+# What two runs print differently: a checkpoint (a digest of the stored events, which hold
+# the campaign's random id and the moments they were recorded at), and the log's clock
+# times and dates.
+MOMENTS = (
+    (re.compile(r"(Checkpoint[^:\n]*: )\S+"), r"\1<digest>"),
+    (re.compile(r"\b\d\d:\d\d(:\d\d(\.\d+)?)?\b"), "<time>"),
+    (re.compile(r"\b\d{4}-\d\d-\d\d\b"), "<date>"),
+    (re.compile(r"\b\w{3} \d{1,2} \w{3} \d{4}\b"), "<date>"),
+)
 
 
 def chapter(folder: Path, **extra: str) -> list[tuple[str, int, str, str]]:
@@ -63,7 +69,9 @@ def chapter(folder: Path, **extra: str) -> list[tuple[str, int, str, str]]:
         done = subprocess.run(
             [str(SCRIPT), *shlex.split(command)], capture_output=True, text=True, env=env
         )
-        printed = CHECKPOINT.sub(r"\1<digest>", done.stdout)
+        printed = done.stdout
+        for moment, shown in MOMENTS:
+            printed = moment.sub(shown, printed)
         runs.append((command, done.returncode, printed, done.stderr))
     return runs
 
