@@ -1,7 +1,13 @@
 # Entry points: `make demo`, `make test`, `make lint`, `make bench`.
-# Each target creates .venv and installs what it needs when missing.
+# Each target creates its virtual environment and installs what it needs when missing:
+# .venv for the default python3, one per version for another (`make test PYTHON=python3.12`
+# uses .venv-3.12), so the versions never share one.
 PYTHON ?= python3
-VENV := .venv
+ifeq ($(PYTHON),python3)
+VENV ?= .venv
+else
+VENV ?= .venv-$(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+endif
 BIN := $(VENV)/bin
 # A path entry, not an import hook: no start-up cost for the editable install.
 EDITABLE := --config-settings editable_mode=compat
@@ -40,4 +46,4 @@ bench: $(VENV)/.installed
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache bench/.cache
+	rm -rf .venv .venv-3.* build *.egg-info .pytest_cache .mypy_cache .ruff_cache bench/.cache

@@ -55,7 +55,8 @@ def main() -> int:
     print("\n".join(latency.anchor_lines(all_runs["cli"])))
     print()
     passed = sum(c.passed for c in checks)
-    print(f"{passed}/{len(checks)} PASS; bench ran {elapsed:.0f} s (fixtures {built:.0f} s)")
+    on = f"on Python {before['python']}"  # make bench PYTHON=python3.12: one table a version
+    print(f"{passed}/{len(checks)} PASS {on}; bench ran {elapsed:.0f} s (fixtures {built:.0f} s)")
     write(
         RESULTS,
         checks,

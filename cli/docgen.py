@@ -6,6 +6,7 @@ from the commands.
 
 from __future__ import annotations
 
+import inspect
 import sys
 import textwrap
 from pathlib import Path
@@ -47,6 +48,8 @@ Armistice campaign, [campaign](campaign.md); for card names, [notation](notation
   the board could not be brought up to date (the next command does it).
 {bounds}
 - `NO_COLOR` turns colours off. `--json` prints plain JSON (schemas below).
+- `GRIZZLED_SPEEDUPS=0` leaves the standard library as it is: the two speed tricks the
+  command installs ([architecture](architecture.md)) are off; it prints the same, slower.
 - Shell completion (commands, player names, cards, threats, tiles; during a Mission only
   what the command takes now: who acts, the cards they may play or charm, their tiles):
   `eval "$(_GRIZZLED_COMPLETE=bash_source grizzled)"` in `~/.bashrc`
@@ -179,11 +182,19 @@ def _commands(group: click.Group, prefix: str) -> list[tuple[str, click.Command]
     return found
 
 
+def _as_written(doc: str) -> str:
+    """A command's docstring as written in its module (a summary line, then the rest
+    indented four spaces): Python 3.13 strips a docstring's indentation, 3.11 and 3.12
+    keep it, and the reference is the same on each."""
+    first, *rest = inspect.cleandoc(doc).splitlines() or [""]
+    return "\n".join([first, *(f"    {line}" if line else "" for line in rest)])
+
+
 def _section(path: str, command: click.Command) -> str:
     ctx = click.Context(command, info_name=path)
     usage = " ".join(command.collect_usage_pieces(ctx))
     lines = [f"### `{path}`", "", f"`{path} {usage}`", ""]
-    help_text = (command.help or "").replace("\b\n", "")
+    help_text = _as_written(command.help or "").replace("\b\n", "")
     lines += [help_text.strip(), ""]
     options = [p for p in command.params if isinstance(p, click.Option)]
     if options:

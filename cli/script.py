@@ -7,6 +7,10 @@ create) and its full pass over every object when the interpreter exits only cost
 ~15-20 ms of a logged action, ~10 ms of ``status`` (docs/performance.md). The long
 commands pause it themselves where it matters (``projections.runner``). Tests run the
 group (``cli.main.main``) in-process, where the collector stays on.
+
+It is also the one place the speed tricks that patch the standard library are installed
+(``tracker.speedups``: on the Python versions they are tested on, unless
+``GRIZZLED_SPEEDUPS=0``), before anything imports the event store library.
 """
 
 from __future__ import annotations
@@ -24,6 +28,9 @@ def run() -> None:
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
+    from tracker import speedups
+
+    speedups.install()
     from cli.main import main
 
     try:

@@ -43,7 +43,10 @@ def state_saved(value: bytes | str) -> CampaignState:
         else:
             most = min(MAX_STATE, STATE_FREE + STATE_RATIO * len(value))
             text = inflated(value, zlib.decompressobj(), most, "a deflated state")
-        return decode_campaign(msgspec.json.decode(text))
+        data = msgspec.json.decode(text)
+        if not isinstance(data, dict):  # (deep nesting is no error for msgspec from 3.12)
+            raise TypeError(f"a JSON {type(data).__name__}, not an object")
+        return decode_campaign(data)
     except (msgspec.DecodeError, ValueError, KeyError, TypeError, RecursionError) as error:
         raise DamagedReadModel(f"a saved campaign state is damaged ({error})") from None
 

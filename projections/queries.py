@@ -69,7 +69,11 @@ def connect(db_path: str | os.PathLike[str], uri: str | None = None) -> sqlite3.
         quoted = path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")
         uri = f"file:{quoted}?mode=ro"
     conn = sqlite3.connect(uri, uri=True)
-    conn.execute("PRAGMA query_only = ON")
+    try:
+        conn.execute("PRAGMA query_only = ON")
+    except BaseException:  # (closed on every path: the caller gets no connection)
+        conn.close()
+        raise
     return conn
 
 

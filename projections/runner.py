@@ -47,8 +47,12 @@ def connect(db_path: str | os.PathLike[str]) -> sqlite3.Connection:
         raise DatabaseMissing(f"there is no campaign database at {path}")
     try:
         conn = sqlite3.connect(path, timeout=LOCK_TIMEOUT, isolation_level=None)
+    except sqlite3.Error as error:
+        raise ProjectionError(f"cannot open {path}: {error}") from None
+    try:
         conn.execute("PRAGMA synchronous = NORMAL")
     except sqlite3.Error as error:
+        conn.close()  # (closed on every path: the caller gets no connection)
         raise ProjectionError(f"cannot open {path}: {error}") from None
     return conn
 

@@ -661,7 +661,8 @@ class Tracker(Application[UUID]):
         version it stopped at last. SQLite follows the parents itself, one primary-key
         lookup a step, so an undo costs the steps it takes back, not the stream's length."""
         limit = steps + 1 if steps >= 0 else -1  # SQLite: a negative LIMIT is no limit
-        rows = self.query(LINE_WALK, (campaign.head, until, campaign.id.hex, limit))
+        head = campaign.head
+        rows = self.query(LINE_WALK, (head, head, campaign.id.hex, until, limit))
         walk = [version for (version,) in rows]
         for child, parent in pairwise(walk):  # a file that slipped past
             if type(parent) is not int or parent >= child:
@@ -713,17 +714,19 @@ def prune_below(version: int) -> tuple[int, int, int]:
 
 # Each action names its parent (ActionLogged.parent); 1 is the campaign's creation. The
 # walk goes on only while each parent comes before its action: on a file whose parents
-# loop (tracker.checks refuses one at first sight) it stops, and _walk says so.
+# loop (tracker.checks refuses one at first sight) it stops, and _walk says so. The
+# parameters are plain ``?`` in the order given (head, head, stream, until, limit): a
+# numbered ``?1`` bound to a sequence is deprecated since Python 3.12 and refused from 3.14.
 LINE_WALK = """
 WITH RECURSIVE line(version, child) AS (
-    SELECT ?1, ?1 + 1
+    SELECT ?, ? + 1
     UNION ALL
     SELECT json_extract(CAST(stored.state AS TEXT), '$.parent'), line.version
     FROM line JOIN stored_events AS stored
-        ON stored.originator_id = ?3 AND stored.originator_version = line.version
-    WHERE line.version NOT IN (1, ?2) AND line.version < line.child
+        ON stored.originator_id = ? AND stored.originator_version = line.version
+    WHERE line.version NOT IN (1, ?) AND line.version < line.child
 )
-SELECT version FROM line LIMIT ?4
+SELECT version FROM line LIMIT ?
 """
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +47,7 @@ def lock_during_first_catch_up(db: Path, monkeypatch: pytest.MonkeyPatch) -> lis
 
 
 def event_log_versions(db: Path) -> list[int]:
-    with sqlite3.connect(db) as conn:
+    with closing(sqlite3.connect(db)) as conn:  # (a connection's own with does not close it)
         return [v for (v,) in conn.execute("SELECT version FROM event_log ORDER BY version")]
 
 
