@@ -75,18 +75,23 @@ def chapter_ended(
     the event numbered ``version`` left it), and at the end itself an automatic rotating
     backup in the data directory (one that fails is said on stderr, never a failed
     command: the action is recorded)."""
+    from cli.context import print_wrapped
     from domain.campaign.briefing import chapter_name
 
     closed = closed_chapter(state)
     said = chapter_checkpoint(tracker, name, version) if closed is not None else ""
     if closed is not None and said:
+        # one line whatever the width: it is copied onto the chapter sheet as printed
         click.echo(f"Checkpoint for the chapter sheet of {chapter_name(closed)}: {said}")
         if may_ban(state):
-            click.echo("A card banned after it gives the checkpoint to write instead.")
+            print_wrapped(["A card banned after it gives the checkpoint to write instead."])
     elif ended and state.last_result is not None:
-        click.echo(
-            f"The checkpoint for the chapter sheet of {chapter_name(state.last_result.number)} "
-            "comes once its ending is entered (see Next)."
+        print_wrapped(
+            [
+                f"The checkpoint for the chapter sheet of "
+                f"{chapter_name(state.last_result.number)} comes once its ending is entered "
+                "(see Next)."
+            ]
         )
     if ended:
         _backup(tracker)

@@ -104,3 +104,22 @@ def test_the_log_and_the_replay_at_60_columns_split_no_word(crowded, command):
     for word in ("phobia-whistle", "absent-minded", "shell+whistle", "Annabelle", "fragile"):
         assert word in narrow, word
     assert "mission start 3, Order #13" in narrow
+
+
+def test_a_chapter_won_at_60_columns_says_when_its_checkpoint_comes_within_the_width(grizzled):
+    g = grizzled
+    g.ok("campaign new Autumn --rules armistice -p ann:night -p ben:snow -p cy:rain")
+    g.ok("skip-boot-camp")
+    g.ok("briefing 1 --trials 3 --morale 20 --first 1")
+    g.ok("chapter start --leader ben --tiles left,left,right")
+    g.ok("mission start 1")
+    for card in ("night+snow", "shell+whistle", "snow+rain"):
+        g.ok("play", card)
+    g.ok("withdraw left")
+    g.ok("withdraw left")
+    said = whole(at(g, 60, "withdraw left"), 60)
+    assert "Peace! The chapter is won." in said
+    assert (
+        "The checkpoint for the chapter sheet of chapter 1 comes once its ending is entered "
+        "(see Next)." in said
+    )
