@@ -148,14 +148,22 @@ def replace(db: str, backup: str) -> str | None:
         raise dbfile.failure(backup, error) from None
     moved = None
     if os.path.exists(db):
-        os.makedirs(folder(), exist_ok=True)
-        moved = os.path.join(folder(), f"replaced-{_prefix(db)}{stamp()}.sqlite")
+        moved = os.path.join(_kept_beside(db), f"replaced-{_prefix(db)}{stamp()}.sqlite")
         with _write_lock(db):  # a write under way lands first; a later one finds it gone
             for extra in ("", "-wal", "-shm"):
                 if os.path.exists(db + extra):
                     os.replace(db + extra, moved + extra)
     os.replace(partial, db)  # after the lock's close: it deletes nothing of the new file
     return moved
+
+
+def _kept_beside(db: str) -> str:
+    """Where the file a restore replaces is kept: the backups folder, or the campaign
+    file's own folder when the backups folder is on another file system (a file is moved
+    by a rename, which cannot cross one: a copy of a file in use could be torn)."""
+    os.makedirs(folder(), exist_ok=True)
+    here = os.path.dirname(os.path.abspath(db))
+    return folder() if os.stat(folder()).st_dev == os.stat(here).st_dev else here
 
 
 @contextmanager

@@ -18,6 +18,7 @@ refused import leaves the target exactly as it was, a saved one is whole.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import sqlite3
@@ -351,7 +352,30 @@ def copy_rows(scratch: Tracker, db: str, stream: UUID, name: str) -> None:
     campaign is there already (imported meanwhile), and then nothing is written."""
     from tracker.app import Tracker
 
-    Tracker(db).close()  # the file marked ours and its tables made, as for any write
+    fresh = not os.path.lexists(db)
+    try:
+        Tracker(db).close()  # the file marked ours and its tables made, as for any write
+        _copy(scratch, db, stream, name)
+    except BaseException:
+        if fresh:
+            _forget_made(db)  # a refused import leaves no file where there was none
+        raise
+
+
+def _forget_made(db: str) -> None:
+    """Remove the campaign file this import made (with its WAL files) while it still
+    holds no event: nothing was imported into it, and nobody else wrote it."""
+    try:
+        if dbfile.query(db, "SELECT 1 FROM stored_events LIMIT 1"):
+            return
+    except Exception:  # unreadable: leave it as it is
+        return
+    for extra in ("", "-wal", "-shm", "-journal"):
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(db + extra)
+
+
+def _copy(scratch: Tracker, db: str, stream: UUID, name: str) -> None:
     conn = sqlite3.connect(f"{dbfile.uri(db)}?mode=rw", uri=True, timeout=5)
     try:
         conn.isolation_level = None

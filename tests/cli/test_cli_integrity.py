@@ -400,3 +400,27 @@ def test_a_checkpoint_of_120000_spaces_is_refused_in_one_line_at_once(
         "XXXX-XXXX-XXXX-XXXX-X @ N"
     ) in line
     assert len(line) < 200
+
+
+def test_a_restore_keeps_the_replaced_file_beside_it_when_the_backups_are_on_another_disk(
+    tmp_path: Path,
+) -> None:
+    """The replaced file is moved by a rename, which cannot cross file systems: with the
+    data folder on another one, it is kept in the campaign file's own folder."""
+    import os
+    import tempfile
+
+    if os.stat("/dev/shm").st_dev == os.stat(tmp_path).st_dev:
+        pytest.skip("/dev/shm is on the same file system as the test's folder here")
+    with tempfile.TemporaryDirectory(dir="/dev/shm") as elsewhere:
+        db = Path(elsewhere) / "friday.sqlite"
+        g = Grizzled(db, explicit=True)
+        g.ok("campaign new Friday -p ann:night -p ben:snow -p cy:rain")
+        backup = Path(elsewhere) / "backup.sqlite"
+        g.ok("backup", str(backup))
+        g.ok("chapter start --leader ann --tiles left,right,left")
+        said = g.ok("restore", str(backup))
+        assert said.startswith(f"Restored {db} from the backup: 1 events, verified.")
+        kept = [p for p in Path(elsewhere).glob("replaced-*.sqlite")]  # (its WAL files too)
+        assert len(kept) == 1 and f"kept as {kept[0]}" in said
+        assert g.events() == 1 and g.ok("verify").startswith("Verified")

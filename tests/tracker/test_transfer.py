@@ -288,3 +288,22 @@ def test_an_import_that_fails_while_writing_its_last_rows_writes_nothing(
     with closing(sqlite3.connect(target)) as conn:
         assert conn.execute("SELECT count(*) FROM stored_events").fetchone() == (1,)
         assert conn.execute("SELECT count(*) FROM grizzled_chain").fetchone() == (1,)
+
+
+def test_an_import_that_fails_into_a_new_file_leaves_no_file_behind(
+    tmp_path: Path, open_tracker: Callable[..., Tracker], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A refused import leaves the target as it was: where there was no file, none (the
+    file made for it, marked and with its tables, is removed with its WAL files)."""
+    import tracker.transfer as transfer
+    from tracker.errors import DatabaseError
+
+    _, exported = undone(tmp_path, open_tracker)
+    target = tmp_path / "new" / "fresh.sqlite"
+    target.parent.mkdir()
+    monkeypatch.setattr(transfer, "COPY", (*transfer.COPY, "INSERT INTO main.nowhere VALUES (?)"))
+
+    with pytest.raises(DatabaseError):
+        import_campaign(str(target), read_export(str(exported)))
+
+    assert sorted(p.name for p in target.parent.iterdir()) == []
