@@ -27,6 +27,7 @@ from domain.cards.catalogue import (
 from domain.cards.effects import EVENT_MOMENTS, parse_forbid, parse_forbids, parse_rule, parse_rules
 from domain.errors import InvalidDescription
 from domain.events import Event, copy_fields
+from domain.names import normal, skeleton
 
 
 class DescribeTrialCard(msgspec.Struct, frozen=True):
@@ -213,9 +214,38 @@ def _check_card(card: OrderCard | RecruitCard | HelpingHandCard, what: str) -> N
         raise InvalidDescription(f"{what}: give its name as printed")
 
 
+KIND_NAMES: dict[type, str] = {
+    OrderCard: "Order of the Day",
+    RecruitCard: "Recruit",
+    HelpingHandCard: "Helping Hand",
+}
+
+
+def _check_look_alike(
+    catalogue: Catalogue, card: OrderCard | RecruitCard | HelpingHandCard, what: str
+) -> None:
+    """A name that reads as another described card's but is written otherwise (other
+    letters that look the same, another case or width) is a clash: the box may print one
+    name on several cards, written the same each time."""
+    mine, written = skeleton(card.name), normal(card.name.strip())
+    named: tuple[OrderCard | RecruitCard | HelpingHandCard, ...] = (
+        *catalogue.orders.values(),
+        *catalogue.recruits.values(),
+        *catalogue.helping_hands.values(),
+    )
+    for other in named:
+        same = type(other) is type(card) and other.number == card.number
+        if not same and skeleton(other.name) == mine and normal(other.name) != written:
+            raise InvalidDescription(
+                f"{what}: its name reads as {KIND_NAMES[type(other)]} #{other.number}'s "
+                f"({other.name!r}) but is written otherwise: type it as the card prints it"
+            )
+
+
 def _order(catalogue: Catalogue, cmd: DescribeOrder) -> OrderDescribed:
     card, what = cmd.card, f"Order of the Day #{cmd.card.number}"
     _check_card(card, what)
+    _check_look_alike(catalogue, card, what)
     if card.difficulty not in ORDER_DIFFICULTIES:
         raise InvalidDescription(f"{what}: difficulty is easy, normal or hard")
     _check_threats(card.threats, what)
@@ -242,6 +272,7 @@ def _order(catalogue: Catalogue, cmd: DescribeOrder) -> OrderDescribed:
 def _recruit(catalogue: Catalogue, cmd: DescribeRecruit) -> RecruitDescribed:
     card, what = cmd.card, f"Recruit #{cmd.card.number}"
     _check_card(card, what)
+    _check_look_alike(catalogue, card, what)
     if card.hand < 1 or card.morale_tokens < 0:
         raise InvalidDescription(f"{what}: a starting hand of 1 or more, Morale tokens 0 or more")
     forbids = parse_forbids(tuple(f.text for f in card.forbids), what)
@@ -262,6 +293,7 @@ def _recruit(catalogue: Catalogue, cmd: DescribeRecruit) -> RecruitDescribed:
 def _helping_hand(catalogue: Catalogue, cmd: DescribeHelpingHand) -> HelpingHandDescribed:
     card, what = cmd.card, f"Helping Hand #{cmd.card.number}"
     _check_card(card, what)
+    _check_look_alike(catalogue, card, what)
     if card.category not in HELPING_HAND_CATEGORIES:
         raise InvalidDescription(f"{what}: its category is action, event or friendship")
     place = "friendship" if card.category == "friendship" else "once"

@@ -147,3 +147,18 @@ def test_an_error_line_quoting_escaped_characters_stays_under_400_characters(
     line = grizzled.refused("--db", str(path), "status")
 
     assert len(line) <= 400 and line.endswith("...")
+
+
+def test_a_card_name_that_reads_as_another_cards_but_is_written_otherwise_is_refused(
+    armistice: Grizzled,
+) -> None:
+    g = armistice
+    g.ok('describe order 12 "Night Patrol" --threat night')
+    before = g.events()
+    said = g.refused('describe hand 201 "Night Patr\u043el" action')  # a Cyrillic o
+    assert "Helping Hand #201: its name reads as Order of the Day #12's ('Night Patrol')" in said
+    assert "written otherwise" in said and len(said.splitlines()) == 1
+    assert g.refused('describe recruit 5 "NIGHT PATROL" --hand 2 --tokens 1') != ""
+    assert g.events() == before
+    g.ok('describe order 12 "Night patrol" --threat night -r "typo"')  # its own, corrected
+    g.ok('describe order 13 "Night patrol" --threat snow')  # one name, written the same
