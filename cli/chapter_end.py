@@ -68,14 +68,19 @@ def chapter_checkpoint(tracker: Tracker, name: str, version: int) -> str:
 
 
 def chapter_ended(
-    tracker: Tracker, name: str, version: int, state: CampaignState, ended: bool
+    tracker: Tracker,
+    name: str,
+    version: int,
+    state: CampaignState,
+    ended: bool,
+    say: Callable[[list[str]], None],
 ) -> None:
     """After an action that ended a chapter (``ended``) or entered its ending: the
     checkpoint to write on the chapter sheet once the ending is whole (the chain's head as
     the event numbered ``version`` left it), and at the end itself an automatic rotating
     backup in the data directory (one that fails is said on stderr, never a failed
-    command: the action is recorded)."""
-    from cli.context import print_wrapped
+    command: the action is recorded). ``say`` prints lines wrapped at the terminal's
+    width; the checkpoint's own line is printed whole, to be copied as it reads."""
     from domain.campaign.briefing import chapter_name
 
     closed = closed_chapter(state)
@@ -84,9 +89,9 @@ def chapter_ended(
         # one line whatever the width: it is copied onto the chapter sheet as printed
         click.echo(f"Checkpoint for the chapter sheet of {chapter_name(closed)}: {said}")
         if may_ban(state):
-            print_wrapped(["A card banned after it gives the checkpoint to write instead."])
+            say(["A card banned after it gives the checkpoint to write instead."])
     elif ended and state.last_result is not None:
-        print_wrapped(
+        say(
             [
                 f"The checkpoint for the chapter sheet of "
                 f"{chapter_name(state.last_result.number)} comes once its ending is entered "
@@ -102,23 +107,29 @@ def chapter_checkpoints(
     db: str,
     campaign: dict[str, Any],
     state: Callable[[], CampaignState],
+    recent: int | None = None,
 ) -> list[dict[str, Any]]:
     """Each chapter's checkpoint as printed when its ending was entered whole: the chain's
     head at the newest standing action (the read model ``event_log``) that ended the
     chapter or entered its ending, for each chapter that ended and whose ending is whole.
     Only the last may still wait (the next chapter starts after it): ``state`` is asked
     only for an Armistice chapter that ended last while none is played (so listing them
-    loads no rules otherwise)."""
+    loads no rules otherwise). With ``recent``, only the newest ``recent`` chapters are
+    looked at (found by the index, one seek each: a long campaign's are not all read)."""
     from tracker import dbfile
     from tracker.checkpoint import CHAIN_TABLE, checkpoint, hex_of
 
     cid = campaign["campaign_id"]
     named = " OR ".join(f"instr(event_types, '\"{kind}\"') > 0" for kind in sorted(ENDING))
     ends = "instr(event_types, '\"ChapterWon\"') + instr(event_types, '\"ChapterLost\"') > 0"
+    chapters = ""
+    if recent is not None:
+        newest = ", ".join(map(str, newest_chapters(conn, cid, recent)))
+        chapters = f" AND chapter IN ({newest})" if newest else " AND 0"
     rows = conn.execute(
         f"SELECT chapter, max(version), max({ends}) FROM event_log WHERE campaign_id = ? "
         "AND undone = 0 AND kind IN ('ActionLogged', 'ActionReverted') "
-        f"AND ({named}) GROUP BY chapter",
+        f"AND ({named}){chapters} GROUP BY chapter",
         (cid,),
     ).fetchall()
     versions = {int(c): int(v) for c, v, ended in rows if c is not None and ended}
@@ -149,8 +160,24 @@ def chapter_checkpoints(
     ]
 
 
-def checkpoint_lines(checkpoints: list[dict[str, Any]]) -> list[str]:
-    """``campaign show``'s lines of the chapters' checkpoints."""
+def newest_chapters(conn: sqlite3.Connection, cid: str, count: int) -> list[int]:
+    """The newest ``count`` chapters of the campaign's log, newest first, each found by one
+    seek down the read model's index on (campaign_id, chapter)."""
+    found: list[int] = []
+    below = conn.execute("SELECT max(chapter) FROM event_log WHERE campaign_id = ?", (cid,))
+    chapter = below.fetchone()[0]
+    while chapter is not None and len(found) < count:
+        found.append(int(chapter))
+        chapter = conn.execute(
+            "SELECT max(chapter) FROM event_log WHERE campaign_id = ? AND chapter < ?",
+            (cid, chapter),
+        ).fetchone()[0]
+    return found
+
+
+def checkpoint_lines(checkpoints: list[dict[str, Any]], earlier: bool = False) -> list[str]:
+    """``campaign show``'s lines of the chapters' checkpoints (``earlier``: those of the
+    newest chapters only, the earlier ones left to ``--json``)."""
     if not checkpoints:
         return []
     return [
@@ -160,6 +187,7 @@ def checkpoint_lines(checkpoints: list[dict[str, Any]]) -> list[str]:
             f"  {c['chapter_name'][:1].upper()}{c['chapter_name'][1:]}: {c['checkpoint']}"
             for c in checkpoints
         ),
+        *(["  (earlier chapters' checkpoints: grizzled campaign show --json)"] if earlier else []),
     ]
 
 

@@ -136,25 +136,37 @@ def show(ctx: Context, name: str | None, as_json: bool) -> None:
         drawn = campaign_view(ctx, SCORE_PAGE)  # the read models' rows: no rules loaded
         if drawn is not None:
             ctx.console().print(drawn)
-            print_wrapped(checkpoint_lines(_checkpoints(ctx, ctx.state)))
+            print_wrapped(checkpoint_lines(*_checkpoints(ctx, ctx.state, RECENT)))
             return
     state = ctx.state()
-    checkpoints = _checkpoints(ctx, lambda: state)
     if as_json:
+        checkpoints, _ = _checkpoints(ctx, lambda: state)
         ctx.print_json({**campaign_json(state), "checkpoints": checkpoints})
         return
     ctx.console().print(campaign_panel(state))
-    print_wrapped(checkpoint_lines(checkpoints))
+    print_wrapped(checkpoint_lines(*_checkpoints(ctx, lambda: state, RECENT)))
 
 
-def _checkpoints(ctx: Context, state: Callable[[], CampaignState]) -> list[dict[str, Any]]:
+# The text lists the checkpoints of the newest chapters (an Armistice campaign's ten
+# whole); --json lists every one.
+RECENT = 10
+
+
+def _checkpoints(
+    ctx: Context, state: Callable[[], CampaignState], recent: int | None = None
+) -> tuple[list[dict[str, Any]], bool]:
     """Each chapter's checkpoint (``chapter_end.chapter_checkpoints``) from the file's
-    read models, or read models projected in memory where the file keeps none."""
-    from cli.chapter_end import chapter_checkpoints
+    read models, or read models projected in memory where the file keeps none; with
+    ``recent``, of the newest chapters only, and whether the log has earlier ones."""
+    from cli.chapter_end import chapter_checkpoints, newest_chapters
     from cli.readmodel import read_models
 
     with read_models(ctx) as (conn, row):
-        return chapter_checkpoints(conn, ctx.db, row, state)
+        found = chapter_checkpoints(conn, ctx.db, row, state, recent)
+        if recent is None:
+            return found, False
+        earlier = len(newest_chapters(conn, row["campaign_id"], recent + 1)) > recent
+        return found, earlier
 
 
 COMMANDS = (campaign,)

@@ -74,7 +74,7 @@ def verify_(ctx: Context, written: str | None, as_json: bool) -> None:
             if _stream(name) not in {_stream(c.name) for c in found}:
                 raise Refused(f"there is no campaign called {name!r} in {ctx.db}")
             rows = stored_rows(tracker, _stream(name))
-            missed = checkpoint_finding(rows, parsed.letters, parsed.count, parsed.checked)
+            missed = checkpoint_finding(rows, parsed.letters, parsed.events, parsed.checked)
             missed = f"campaign {name!r}: {missed}" if missed else ""
         del tracker
         ctx.close_tracker()  # its replay's states go before the read models' rebuild

@@ -231,7 +231,7 @@ class Context:
         kinds = {type(e).__name__ for e in logged.events}
         if kinds & ENDING:
             ended = bool(kinds & {"ChapterWon", "ChapterLost"})
-            chapter_ended(self.tracker(), name, logged.version, state, ended)
+            chapter_ended(self.tracker(), name, logged.version, state, ended, print_wrapped)
         return logged
 
     def saved(self, version: int, known: dict[int, CampaignState] | None = None) -> None:

@@ -1,16 +1,14 @@
 """Checkpoints: the chain's head as people say it aloud and write it on the chapter sheet,
 ``K7QX-M2PA-3FTR-WB3D-F @ 412`` (80 bits of the hash in base32, a check character, and
-the count of events it covers), and read back as they wrote it. Standard library and
-msgspec only: ``campaign show`` lists the chapters' checkpoints without loading the event
-store (``tracker.integrity`` makes the chain).
+the count of events it covers), and read back as they wrote it. The standard library
+only: ``campaign show`` lists the chapters' checkpoints without loading msgspec or the
+event store (``tracker.integrity`` makes the chain).
 """
 
 from __future__ import annotations
 
 import base64
-from typing import Any
-
-import msgspec
+from typing import Any, NamedTuple
 
 CHAIN_TABLE = "grizzled_chain"
 DIGEST_GROUPS = 4  # of four base32 characters each: 80 bits
@@ -26,12 +24,12 @@ CHECKPOINT_MOST = 64  # characters a written checkpoint may take (a printed one 
 COUNT_DIGITS = 12
 
 
-class WrittenCheckpoint(msgspec.Struct, frozen=True):
+class WrittenCheckpoint(NamedTuple):
     """A checkpoint as read back: its 16 letters, its count, and whether it carried its
     check character (one printed before the check character did not)."""
 
     letters: str
-    count: int
+    events: int  # the count it covers
     checked: bool
 
 
@@ -91,7 +89,7 @@ def parse_checkpoint(text: str) -> tuple[str, int] | None:
     """A checkpoint's letters and count, or None if it is not one (``read_checkpoint``
     says why)."""
     read = read_checkpoint(text)
-    return None if isinstance(read, str) else (read.letters, read.count)
+    return None if isinstance(read, str) else (read.letters, read.events)
 
 
 def matches(head: str, letters: str) -> bool:

@@ -23,38 +23,18 @@ through the installed command with and without them, on each version the suite r
 
 from __future__ import annotations
 
-import inspect
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 TESTED = ((3, 11), (3, 12), (3, 13))  # the versions .ci/run runs the suite on
 SWITCH = "GRIZZLED_SPEEDUPS"  # "0" leaves the standard library alone
 
-OBJECT_INIT = inspect.Signature(
-    [
-        inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY),
-        inspect.Parameter("args", inspect.Parameter.VAR_POSITIONAL),
-        inspect.Parameter("kwargs", inspect.Parameter.VAR_KEYWORD),
-    ]
-)
-
 
 def wanted() -> bool:
     """Whether this interpreter is one the tricks are tested on and they are not off."""
     return sys.version_info[:2] in TESTED and os.environ.get(SWITCH, "1") != "0"
-
-
-def knowing_object_init(
-    signature: Callable[..., inspect.Signature],
-) -> Callable[..., inspect.Signature]:
-    """``signature``, answering ``object.__init__`` with ``OBJECT_INIT``."""
-
-    def known(obj: Any, *args: Any, **kwargs: Any) -> inspect.Signature:
-        return OBJECT_INIT if obj is object.__init__ else signature(obj, *args, **kwargs)
-
-    return known
 
 
 class BeforeTheLibrary:
@@ -70,7 +50,10 @@ class BeforeTheLibrary:
 
 def patch() -> None:
     """Both tricks, now."""
+    import inspect  # here, not at import: a command that never loads the library pays nothing
+
     from tracker import dataclass_code
+    from tracker.signatures import knowing_object_init
 
     dataclass_code.install()
     inspect.signature = knowing_object_init(inspect.signature)

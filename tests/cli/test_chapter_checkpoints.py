@@ -6,10 +6,13 @@ chapter's checkpoint."""
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from contextlib import closing
 from pathlib import Path
+
+import pytest
 
 from tests.cli.conftest import Grizzled
 
@@ -130,3 +133,24 @@ def test_the_campaigns_last_chapter_is_closed_by_its_award(armistice: Grizzled) 
     listed = armistice.json("campaign", "show")["checkpoints"]
     assert [c["chapter"] for c in listed] == list(range(1, 10))
     assert listed[-1]["checkpoint"] == written
+
+
+def test_campaign_show_lists_the_newest_chapters_checkpoints_and_json_lists_them_all(
+    grizzled: Grizzled, db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long campaign's text lists the newest chapters' checkpoints (found by the index,
+    not by reading the whole log) and says where the earlier ones are."""
+    import cli.cmd_campaign
+    from tests.cli.test_cli_integrity import ten_chapters
+
+    ten_chapters(db)
+    every = json.loads(grizzled.ok("campaign show --json"))["checkpoints"]
+    assert [c["chapter"] for c in every] == list(range(1, 11))
+    monkeypatch.setattr(cli.cmd_campaign, "RECENT", 3)
+    said = grizzled.ok("campaign show")
+    listed = [line.strip() for line in said.splitlines() if line.startswith("  Chapter ")]
+    assert listed == [f"Chapter {c['chapter']}: {c['checkpoint']}" for c in every[-3:]]
+    assert "(earlier chapters' checkpoints: grizzled campaign show --json)" in said
+    monkeypatch.setattr(cli.cmd_campaign, "RECENT", 10)
+    said = grizzled.ok("campaign show")
+    assert "earlier chapters" not in said and said.count("  Chapter ") == 10

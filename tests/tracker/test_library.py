@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tracker.speedups import OBJECT_INIT, knowing_object_init
+from tracker.signatures import OBJECT_INIT, knowing_object_init
 
 ROOT = Path(__file__).resolve().parents[2]
 
