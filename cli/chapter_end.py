@@ -137,17 +137,20 @@ def chapter_checkpoints(
     waits = campaign["ruleset"] == "armistice" and not campaign["chapter_running"]
     if last is not None and last != 0 and waits and closed_chapter(state()) != last:
         del versions[last]
-    chained = dbfile.query(db, "SELECT 1 FROM sqlite_master WHERE name = ?", (CHAIN_TABLE,))
-    if not versions or not chained:
-        return []  # a file from before the chain: chained at its next write
-    heads = dict(
-        dbfile.query(
-            db,
-            f"SELECT originator_version, hash FROM {CHAIN_TABLE} WHERE originator_id = ? "
-            f"AND originator_version IN ({', '.join('?' * len(versions))})",
-            (cid, *versions.values()),
-        )
+    if not versions:
+        return []
+    named_chain = ("SELECT 1 FROM sqlite_master WHERE name = ?", (CHAIN_TABLE,))
+    heads_sql = (
+        f"SELECT originator_version, hash FROM {CHAIN_TABLE} WHERE originator_id = ? "
+        f"AND originator_version IN ({', '.join('?' * len(versions))})",
+        (cid, *versions.values()),
     )
+    if conn.execute(*named_chain).fetchone():  # the read models are the file's own
+        heads = dict(conn.execute(*heads_sql).fetchall())
+    elif dbfile.query(db, *named_chain):  # read models projected in memory
+        heads = dict(dbfile.query(db, *heads_sql))
+    else:
+        return []  # a file from before the chain: chained at its next write
     return [
         {
             "chapter": chapter,
