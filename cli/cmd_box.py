@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -10,7 +9,7 @@ import click
 
 from cli import parse
 from cli.complete import complete_card, complete_player
-from cli.context import Context, Refused, pass_context, refusals, usage
+from cli.context import Context, Refused, interactive, pass_context, refusals, usage
 from cli.counts import CARD_NUMBER, CARDS, CHAPTER, KNOCK_VALUE, MORALE, SPEECH
 from cli.params import NAME, TEXT, TITLE, WORD, OneOf, choice_options
 from domain.limits import CARD_NUMBERS, HELPING_HANDS, PLAYERS, TRIAL_CARDS
@@ -428,11 +427,6 @@ def conclusion(
     entered = Conclusion(chapter, tuple(rules), parse.numbers(offer), notes)
     command = EnterConclusion(entered, reason)
     _log_reward(ctx, ctx.state(), command, f"Conclusion of chapter {chapter}")
-
-
-def interactive() -> bool:
-    """Someone at a terminal can answer a question."""
-    return sys.stdin.isatty()
 
 
 def _log_reward(ctx: Context, state: CampaignState, command: CampaignCommand, summary: str) -> None:

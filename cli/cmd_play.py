@@ -252,8 +252,7 @@ def _confirm_losing_deal(ctx: Context, command: StartMission) -> None:
     """A deal that would lose the chapter at once is legal and may be wanted: it is asked
     first, naming why; without a terminal it is refused, naming --yes. A start the rules
     refuse is refused before asking."""
-    from cli.cmd_box import interactive
-    from cli.context import refusals
+    from cli.context import interactive, refusals
     from cli.next_step import losing_deal_words
     from domain.campaign.flow import decide_campaign
     from domain.events import ChapterLost

@@ -176,11 +176,12 @@ class Context:
         WAL or journal beside it read in a private copy (``tracker.checks.first_sight``);
         remembered as checked when the command ends. Whether it was checked now."""
         from tracker import trust
-        from tracker.checks import first_sight
 
         with refusals():
             if trust.is_checked(self.db):
                 return False
+            from tracker.checks import first_sight
+
             first_sight(self.db)
         self.changed = True
         return True
@@ -320,6 +321,11 @@ class Context:
         except UnicodeEncodeError:
             text = json.dumps(data, indent=2, ensure_ascii=True, default=str)
         click.echo(text.translate(JSON_RAW_CONTROLS))
+
+
+def interactive() -> bool:
+    """Someone at a terminal can answer a question."""
+    return sys.stdin.isatty()
 
 
 def terminal_width() -> int:
