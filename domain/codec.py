@@ -14,6 +14,7 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
+from domain.annotations import RESOLVED, resolve
 from domain.campaign.flow import CampaignState
 from domain.cards.catalogue import (
     CardType,
@@ -119,6 +120,8 @@ def decode_value(kind: Any, value: Any) -> Any:
     enums, optional values and dicts keyed by numbers (``msgspec.convert``). A field
     missing from old data takes its default; a field this program does not know is
     ignored."""
+    if kind not in RESOLVED:
+        resolve(kind)
     return msgspec.convert(value, kind, str_keys=True)
 
 

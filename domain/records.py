@@ -23,6 +23,7 @@ from typing import Any, TypeAlias, get_args
 import msgspec
 
 from domain import events
+from domain.annotations import RESOLVED, resolve
 from domain.campaign import briefing, oneshot, rewards
 from domain.cards import box
 from domain.chapter import commands, corrections
@@ -117,4 +118,6 @@ def from_record(record: dict[str, Any]) -> events.Event:
     while version < cls.VERSION:
         data = events.UPCASTERS[(cls.TYPE, version)](dict(data))
         version += 1
+    if cls not in RESOLVED:
+        resolve(cls)
     return msgspec.convert(data, cls)

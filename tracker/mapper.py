@@ -20,6 +20,7 @@ from uuid import UUID
 
 import msgspec
 
+from domain.annotations import resolve
 from domain.packing import (
     DEFLATED_MOST,
     PACKED_MOST,
@@ -161,6 +162,7 @@ def decoder_of(topic: str) -> msgspec.json.Decoder[Any] | None:
     action meets two topics of six."""
     decoder = DECODERS.get(topic)
     if decoder is None and topic in SCHEMAS:
+        resolve(SCHEMAS[topic])
         decoder = DECODERS[topic] = msgspec.json.Decoder(SCHEMAS[topic])
     return decoder
 
