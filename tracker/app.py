@@ -25,14 +25,15 @@ from domain.campaign.flow import (
 )
 from domain.chapter.commands import Chance, Seat
 from domain.chapter.queries import missions_started
-from domain.codec import decode_campaign, decode_command, encode_command
+from domain.codec import decode_campaign, encode_command
 from domain.errors import RuleViolation
 from domain.events import ChapterLost, ChapterStarted, ChapterWon, Event, to_record
 from domain.names import alike
 from domain.records import from_record
+from domain.revert import Later, redecide
 from tracker import dbfile
 from tracker.aggregate import Campaign, CampaignStateAsDict, is_revert
-from tracker.chance import Draw, Recording, Replaying
+from tracker.chance import Recording
 from tracker.config import current_session, current_user
 from tracker.dbfile import CREATE, READ, Access
 from tracker.errors import (
@@ -451,35 +452,17 @@ class Tracker(Application[UUID]):
                 "an action it re-applied"
             )
         assert isinstance(taken, Campaign.ActionLogged)
-        state = base = self.recall(campaign.id, taken.parent)
-        reapplied: list[dict[str, Any]] = []
-        refused: list[str] = []
-        for version, summary, command, draws in self._later_commands(nodes, walk[:-1]):
-            # no draw recorded: decided as it was, with no chance (a real table's action)
-            chance = Replaying(draws) if draws else None
-            try:
-                events = decide_campaign(state, decode_command(command), chance)
-            except (RuleViolation, KeyError, TypeError, ValueError) as error:
-                refused.append(f"#{version} {summary} ({error})")
-                continue
-            for event in events:
-                state = evolve_campaign(state, event)
-            again: dict[str, Any] = {
-                "of": version,
-                "summary": summary,
-                "command": command,
-                "events": [to_record(e) for e in events],
-            }
-            if chance is not None and chance.used:
-                again["draws"] = chance.used
-            reapplied.append(again)
-        if refused:
+        base = self.recall(campaign.id, taken.parent)
+        again = redecide(base, self._later_commands(nodes, walk[:-1]))
+        if again.refused:
+            count = len(again.refused)
             raise RevertRefused(
                 f"without #{target} ({taken.summary}) the rules would refuse "
-                f"{len(refused)} later action{'s' if len(refused) != 1 else ''}: "
-                + "; ".join(refused)
+                f"{count} later action{'s' if count != 1 else ''}: "
+                + "; ".join(refused.said() for refused in again.refused)
                 + ". Nothing was recorded"
             )
+        reapplied = [done.record() for done in again.reapplied]
         campaign.state = base  # where the revert starts (ActionReverted.apply)
         campaign.trigger_event(
             Campaign.ActionReverted,
@@ -507,17 +490,15 @@ class Tracker(Application[UUID]):
         return [e for e in stored if e.originator_version in wanted]
 
     @staticmethod
-    def _later_commands(
-        nodes: dict[int, Any], newest_first: list[int]
-    ) -> list[tuple[int, str, dict[str, Any], list[Draw]]]:
+    def _later_commands(nodes: dict[int, Any], newest_first: list[int]) -> list[Later]:
         """The commands of the actions after the reverted one, with what each drew at
         random, oldest first; a revert on the way stands for the actions it re-applied."""
-        later: list[tuple[int, str, dict[str, Any], list[Draw]]] = []
+        later: list[Later] = []
         for version in reversed(newest_first):
             node = nodes[version]
             if is_revert(node):
                 later += [
-                    (r["of"], r["summary"], r["command"], r.get("draws") or [])
+                    Later(r["of"], r["summary"], r["command"], r.get("draws") or [])
                     for r in node.reapplied
                 ]
             elif node.command is None:
@@ -526,7 +507,7 @@ class Tracker(Application[UUID]):
                     "it cannot be decided again; take it back with grizzled undo --to"
                 )
             else:
-                later.append((version, node.summary, node.command, node.draws or []))
+                later.append(Later(version, node.summary, node.command, node.draws or []))
         return later
 
     def redo(self, name: str, *, reason: str = "") -> Undone:
