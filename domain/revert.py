@@ -14,11 +14,12 @@ from typing import Any
 
 import msgspec
 
-from domain.campaign.flow import CampaignState, decide_campaign, evolve_campaign
+from domain.campaign.flow import CampaignState, decide_campaign
 from domain.chance import Draw, Replaying
 from domain.codec import decode_command
 from domain.errors import RuleViolation
 from domain.events import Event, to_record
+from domain.replay import evolved
 
 
 class Later(msgspec.Struct, frozen=True):
@@ -86,8 +87,7 @@ def redecide(base: CampaignState, later: Iterable[Later]) -> Redecided:
         except (RuleViolation, KeyError, TypeError, ValueError) as error:
             refused.append(Refused(action, str(error)))
             continue
-        for event in events:
-            state = evolve_campaign(state, event)
+        state = evolved(state, events)
         used = chance.used if chance is not None and chance.used else None
         reapplied.append(Again(action, events, used))
     return Redecided(state, tuple(reapplied), tuple(refused))

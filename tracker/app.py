@@ -21,7 +21,6 @@ from domain.campaign.flow import (
     CampaignState,
     decide_campaign,
     decide_create_campaign,
-    evolve_campaign,
 )
 from domain.chapter.commands import Chance, Seat
 from domain.chapter.queries import missions_started
@@ -30,7 +29,6 @@ from domain.errors import RuleViolation
 from domain.events import ChapterLost, ChapterStarted, ChapterWon, Event, to_record
 from domain.names import alike
 from domain.records import from_record
-from domain.revert import Later, redecide
 from tracker import dbfile
 from tracker.aggregate import Campaign, CampaignStateAsDict, is_revert
 from tracker.chance import Recording
@@ -65,6 +63,7 @@ from tracker.stream import REVERTED_TOPIC
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignCommand
+    from domain.revert import Later
 
 try:  # CPython's builtin SHA-1: importing hashlib starts OpenSSL, ~8 ms of every command
     from _sha1 import sha1 as _sha1  # type: ignore[import-not-found]  # no stub; C module
@@ -281,8 +280,9 @@ class Tracker(Application[UUID]):
             if target is not None and campaign is not None:
                 if target >= event.originator_version:  # a file that slipped past: no loop
                     raise UnusableFile(broken_link(event.originator_version, target, True))
-                campaign.state = self.recall(campaign.id, target)
-            campaign = event.mutate(campaign)
+                campaign = campaign.returned(event, self.recall(campaign.id, target))
+            else:
+                campaign = event.mutate(campaign)
         return campaign
 
     def forget_recalled(self) -> None:
@@ -452,6 +452,8 @@ class Tracker(Application[UUID]):
                 "an action it re-applied"
             )
         assert isinstance(taken, Campaign.ActionLogged)
+        from domain.revert import redecide  # only a revert decides actions again
+
         base = self.recall(campaign.id, taken.parent)
         again = redecide(base, self._later_commands(nodes, walk[:-1]))
         if again.refused:
@@ -463,9 +465,9 @@ class Tracker(Application[UUID]):
                 + ". Nothing was recorded"
             )
         reapplied = [done.record() for done in again.reapplied]
-        campaign.state = base  # where the revert starts (ActionReverted.apply)
-        campaign.trigger_event(
+        campaign.take_back(  # from the state after the reverted action's parent
             Campaign.ActionReverted,
+            base,
             reverted=target,
             actions=sorted(walk),
             reason=reason,
@@ -493,6 +495,8 @@ class Tracker(Application[UUID]):
     def _later_commands(nodes: dict[int, Any], newest_first: list[int]) -> list[Later]:
         """The commands of the actions after the reverted one, with what each drew at
         random, oldest first; a revert on the way stands for the actions it re-applied."""
+        from domain.revert import Later
+
         later: list[Later] = []
         for version in reversed(newest_first):
             node = nodes[version]
@@ -532,9 +536,9 @@ class Tracker(Application[UUID]):
         only: loading it later recalls that state the same way (``_project``)."""
         kind = Campaign.ActionsRedone if redo else Campaign.ActionsUndone
         why = {"reason": reason} if reason or not redo else {}  # a redo's: only when said
-        campaign.state = self.recall(campaign.id, head)  # what the event's apply keeps
-        campaign.trigger_event(
+        campaign.take_back(
             kind,
+            self.recall(campaign.id, head),
             actions=sorted(actions),
             head=head,
             **why,
@@ -553,6 +557,8 @@ class Tracker(Application[UUID]):
         oldest first: a chapter as the read models list it) and the state right after it."""
         if not actions:
             return []
+        from domain.replay import evolved  # only a replay applies stored events itself
+
         state = self.state(name, actions[0])
         steps = []
         for action in self._line_events(name, actions):
@@ -563,15 +569,13 @@ class Tracker(Application[UUID]):
                 steps.append(ReplayStep(version, f"revert of #{action.reverted}", state))
                 for again in action.reapplied:
                     events = tuple(from_record(record) for record in again["events"])
-                    for event in events:
-                        state = evolve_campaign(state, event)
+                    state = evolved(state, events)
                     said = f"{again['summary']} (decided again)"
                     steps.append(ReplayStep(version, said, state, events))
                 continue
             events = tuple(from_record(record) for record in action.events)
             if version != actions[0]:
-                for event in events:
-                    state = evolve_campaign(state, event)
+                state = evolved(state, events)
             steps.append(ReplayStep(version, action.summary, state, events))
         return steps
 
