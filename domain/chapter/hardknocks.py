@@ -30,8 +30,8 @@ def _cards(count: int) -> str:
 
 def kinds(state: ChapterState, player: Player) -> list[str | None]:
     """The kinds of the Hard Knocks in front of a player, oldest first (active or not)."""
-    kind_of = state.catalogue.kind_of.get
-    return [kind_of(key) for key in player.hard_knocks]
+    kind_of = state.catalogue.kind_of
+    return [kind_of[key] for key in player.hard_knocks]
 
 
 def active_kinds(state: ChapterState, player: Player) -> list[str | None]:
@@ -41,9 +41,9 @@ def active_kinds(state: ChapterState, player: Player) -> list[str | None]:
 
 def has(state: ChapterState, player: Player, kind: str) -> bool:
     """Whether a player has a Hard Knock of this kind in front of them (active or not)."""
-    kind_of = state.catalogue.kind_of.get
+    kind_of = state.catalogue.kind_of
     for key in player.hard_knocks:  # noqa: SIM110 - a loop, not a generator: a hot path
-        if kind_of(key) == kind:
+        if kind_of[key] == kind:
             return True
     return False
 
