@@ -30,27 +30,26 @@ from domain.chapter.outcome import Outcome
 from domain.chapter.state import ChapterState
 from domain.events import Event
 
-# The chapter's own deciders by the command's exact class (none is subclassed): one lookup,
-# where a ``match`` of class patterns asks ``isinstance`` of each pattern that fails, through
-# msgspec's metaclass (~1,000 instructions; domain/chapter/evolve.py alike).
+# The chapter's own deciders by the command's exact class (none is subclassed), in the
+# order of the rulebook: a Mission starts, then the four actions (play a card, use a Good
+# Luck Charm, make a Speech, withdraw), then the Support. One lookup, where a ``match`` of
+# class patterns asks ``isinstance`` of each pattern that fails, through msgspec's
+# metaclass (~1,000 instructions; domain/chapter/evolve.py alike).
 DECIDERS: dict[type, Callable[[ChapterState, Any, Chance | None], Outcome]] = {
-    PlayCard: decide_play_card,
-    Withdraw: decide_withdraw,
     StartMission: decide_start_mission,
+    PlayCard: decide_play_card,
     UseCharm: decide_use_charm,
-    ChooseSupport: decide_choose_support,
     MakeSpeech: decide_make_speech,
+    Withdraw: decide_withdraw,
+    ChooseSupport: decide_choose_support,
 }
 
 
 def _outcome(state: ChapterState, command: Command, chance: Chance | None) -> Outcome:
-    # ``INSTALLED.owner``, inline: asked of every command, the call costs ~0.8% of a chapter
-    for plays_chapter, owner in INSTALLED.owners:
-        if plays_chapter(state):  # a module playing the whole chapter: Solo (moments.py)
-            if owner.decide is not None:
-                decided: Outcome = owner.decide(state, command, chance)
-                return decided
-            break
+    owner = INSTALLED.owner(state)  # a module playing the whole chapter: Solo (moments.py)
+    if owner is not None and owner.decide is not None:
+        decided: Outcome = owner.decide(state, command, chance)
+        return decided
     decider = DECIDERS.get(type(command)) or INSTALLED.commands.get(type(command))
     if decider is None:  # neither the chapter's nor a module's own (moments.py)
         raise TypeError(f"not a command: {command!r}")

@@ -103,8 +103,7 @@ def allowed(state: ChapterState, commands: list[Command]) -> list[Command]:
     """The actions no module's or card's check refuses. Those checks only refuse while a
     card that restricts is in force (``restricting``), so a chapter without one pays
     nothing for them (the engine's speed, docs/performance.md)."""
-    piles, recruits = state.orders, state.recruits  # ``restricting``, inline: a hot path
-    if (piles is None or not piles.in_play) and (recruits is None or recruits.recruit is None):
+    if not restricting(state):
         return commands
     return [command for command in commands if not refused(state, command)]
 

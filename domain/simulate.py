@@ -193,10 +193,10 @@ def _may_speak(state: ChapterState, player: Player) -> bool:
 
 
 def _mission_command(state: ChapterState, rng: random.Random) -> Command:
-    assert state.turn >= 0, "a player's turn in a Mission"
-    player = state.players[state.turn]  # ``state.active_player``, without the property
+    player = state.active_player
+    assert player is not None, "a player's turn in a Mission"
     # a player with no cards in hand may always withdraw (domain/chapter/hardknocks.py)
-    empty = not player.hand and not player.hidden  # ``player.hand_size == 0``, without the property
+    empty = player.hand_size == 0
     if must_withdraw(state, player) or (empty and rng.random() < 0.9):
         return _helpful(state, withdrawals(state, player), rng)
     if rng.random() < 0.08 and _may_speak(state, player):

@@ -128,12 +128,27 @@ class Campaign(Aggregate):
     def restore(self, version: int, restored: dict[str, Any] | None, head: int) -> None:
         """An undo, a redo or a revert (event ``version``) returns to a recorded state and
         ``head`` is the last action that stands. The state is the one the event recorded
-        (files written before), else the campaign's as the event finds it: whoever applies
-        the event has put the state it returns to there (``Tracker.recall``)."""
+        (files written before), else the one it was applied with (``returned``,
+        ``take_back``: the state recalled from the store)."""
         if restored is not None:
             with replaying(version):
                 self.state = decode_campaign(restored)
         self.head = head
+
+    def returned(self, event: Any, recalled: CampaignState | None) -> Campaign:
+        """The campaign after a stored undo, redo or revert (``event``), given the state it
+        returns to: ``recalled`` from the store (the state right after the action
+        ``returns_to`` names), or None when the event recorded that state itself."""
+        if recalled is not None:
+            self.state = recalled
+        applied: Campaign = event.mutate(self)
+        return applied
+
+    def take_back(self, kind: type[Any], recalled: CampaignState, **fields: Any) -> None:
+        """A new undo, redo or revert (of class ``kind``, with its ``fields``), returning to
+        ``recalled``: the state right after the action it names, recalled from the store."""
+        self.state = recalled
+        self.trigger_event(kind, **fields)
 
     @staticmethod
     def returns_to(event: Any) -> int | None:

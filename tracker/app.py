@@ -21,18 +21,17 @@ from domain.campaign.flow import (
     CampaignState,
     decide_campaign,
     decide_create_campaign,
-    evolve_campaign,
 )
 from domain.chapter.commands import Chance, Seat
 from domain.chapter.queries import missions_started
-from domain.codec import decode_campaign, decode_command, encode_command
+from domain.codec import decode_campaign, encode_command
 from domain.errors import RuleViolation
 from domain.events import ChapterLost, ChapterStarted, ChapterWon, Event, to_record
 from domain.names import alike
 from domain.records import from_record
 from tracker import dbfile
 from tracker.aggregate import Campaign, CampaignStateAsDict, is_revert
-from tracker.chance import Draw, Recording, Replaying
+from tracker.chance import Recording
 from tracker.config import current_session, current_user
 from tracker.dbfile import CREATE, READ, Access
 from tracker.errors import (
@@ -64,6 +63,7 @@ from tracker.stream import REVERTED_TOPIC
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignCommand
+    from domain.revert import Later
 
 try:  # CPython's builtin SHA-1: importing hashlib starts OpenSSL, ~8 ms of every command
     from _sha1 import sha1 as _sha1  # type: ignore[import-not-found]  # no stub; C module
@@ -280,8 +280,9 @@ class Tracker(Application[UUID]):
             if target is not None and campaign is not None:
                 if target >= event.originator_version:  # a file that slipped past: no loop
                     raise UnusableFile(broken_link(event.originator_version, target, True))
-                campaign.state = self.recall(campaign.id, target)
-            campaign = event.mutate(campaign)
+                campaign = campaign.returned(event, self.recall(campaign.id, target))
+            else:
+                campaign = event.mutate(campaign)
         return campaign
 
     def forget_recalled(self) -> None:
@@ -451,38 +452,22 @@ class Tracker(Application[UUID]):
                 "an action it re-applied"
             )
         assert isinstance(taken, Campaign.ActionLogged)
-        state = base = self.recall(campaign.id, taken.parent)
-        reapplied: list[dict[str, Any]] = []
-        refused: list[str] = []
-        for version, summary, command, draws in self._later_commands(nodes, walk[:-1]):
-            # no draw recorded: decided as it was, with no chance (a real table's action)
-            chance = Replaying(draws) if draws else None
-            try:
-                events = decide_campaign(state, decode_command(command), chance)
-            except (RuleViolation, KeyError, TypeError, ValueError) as error:
-                refused.append(f"#{version} {summary} ({error})")
-                continue
-            for event in events:
-                state = evolve_campaign(state, event)
-            again: dict[str, Any] = {
-                "of": version,
-                "summary": summary,
-                "command": command,
-                "events": [to_record(e) for e in events],
-            }
-            if chance is not None and chance.used:
-                again["draws"] = chance.used
-            reapplied.append(again)
-        if refused:
+        from domain.revert import redecide  # only a revert decides actions again
+
+        base = self.recall(campaign.id, taken.parent)
+        again = redecide(base, self._later_commands(nodes, walk[:-1]))
+        if again.refused:
+            count = len(again.refused)
             raise RevertRefused(
                 f"without #{target} ({taken.summary}) the rules would refuse "
-                f"{len(refused)} later action{'s' if len(refused) != 1 else ''}: "
-                + "; ".join(refused)
+                f"{count} later action{'s' if count != 1 else ''}: "
+                + "; ".join(refused.said() for refused in again.refused)
                 + ". Nothing was recorded"
             )
-        campaign.state = base  # where the revert starts (ActionReverted.apply)
-        campaign.trigger_event(
+        reapplied = [done.record() for done in again.reapplied]
+        campaign.take_back(  # from the state after the reverted action's parent
             Campaign.ActionReverted,
+            base,
             reverted=target,
             actions=sorted(walk),
             reason=reason,
@@ -507,17 +492,17 @@ class Tracker(Application[UUID]):
         return [e for e in stored if e.originator_version in wanted]
 
     @staticmethod
-    def _later_commands(
-        nodes: dict[int, Any], newest_first: list[int]
-    ) -> list[tuple[int, str, dict[str, Any], list[Draw]]]:
+    def _later_commands(nodes: dict[int, Any], newest_first: list[int]) -> list[Later]:
         """The commands of the actions after the reverted one, with what each drew at
         random, oldest first; a revert on the way stands for the actions it re-applied."""
-        later: list[tuple[int, str, dict[str, Any], list[Draw]]] = []
+        from domain.revert import Later
+
+        later: list[Later] = []
         for version in reversed(newest_first):
             node = nodes[version]
             if is_revert(node):
                 later += [
-                    (r["of"], r["summary"], r["command"], r.get("draws") or [])
+                    Later(r["of"], r["summary"], r["command"], r.get("draws") or [])
                     for r in node.reapplied
                 ]
             elif node.command is None:
@@ -526,7 +511,7 @@ class Tracker(Application[UUID]):
                     "it cannot be decided again; take it back with grizzled undo --to"
                 )
             else:
-                later.append((version, node.summary, node.command, node.draws or []))
+                later.append(Later(version, node.summary, node.command, node.draws or []))
         return later
 
     def redo(self, name: str, *, reason: str = "") -> Undone:
@@ -551,9 +536,9 @@ class Tracker(Application[UUID]):
         only: loading it later recalls that state the same way (``_project``)."""
         kind = Campaign.ActionsRedone if redo else Campaign.ActionsUndone
         why = {"reason": reason} if reason or not redo else {}  # a redo's: only when said
-        campaign.state = self.recall(campaign.id, head)  # what the event's apply keeps
-        campaign.trigger_event(
+        campaign.take_back(
             kind,
+            self.recall(campaign.id, head),
             actions=sorted(actions),
             head=head,
             **why,
@@ -572,6 +557,8 @@ class Tracker(Application[UUID]):
         oldest first: a chapter as the read models list it) and the state right after it."""
         if not actions:
             return []
+        from domain.replay import evolved  # only a replay applies stored events itself
+
         state = self.state(name, actions[0])
         steps = []
         for action in self._line_events(name, actions):
@@ -582,15 +569,13 @@ class Tracker(Application[UUID]):
                 steps.append(ReplayStep(version, f"revert of #{action.reverted}", state))
                 for again in action.reapplied:
                     events = tuple(from_record(record) for record in again["events"])
-                    for event in events:
-                        state = evolve_campaign(state, event)
+                    state = evolved(state, events)
                     said = f"{again['summary']} (decided again)"
                     steps.append(ReplayStep(version, said, state, events))
                 continue
             events = tuple(from_record(record) for record in action.events)
             if version != actions[0]:
-                for event in events:
-                    state = evolve_campaign(state, event)
+                state = evolved(state, events)
             steps.append(ReplayStep(version, action.summary, state, events))
         return steps
 

@@ -243,6 +243,14 @@ class Catalogue(msgspec.Struct, frozen=True):
     orders: dict[int, OrderCard] = msgspec.field(default_factory=dict)
     recruits: dict[int, RecruitCard] = msgspec.field(default_factory=dict)
     helping_hands: dict[int, HelpingHandCard] = msgspec.field(default_factory=dict)
+    # Each card's ``kind`` by key, computed from the cards whenever a catalogue is made
+    # (read on the rules' hot paths, where a property costs a call each time; never
+    # stored: ``codec.encode_catalogue`` writes the fields above)
+    kind_of: dict[str, str | None] = msgspec.field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        kinds = {key: card.kind for key, card in self.cards.items()}
+        msgspec.structs.force_setattr(self, "kind_of", kinds)
 
     def __getitem__(self, key: str) -> CardType:
         return self.cards[key]

@@ -195,7 +195,7 @@ def played_consequences(o: Outcome, player: str, card: str | None, target: Targe
         if chosen is not None:
             o.emit(HardKnockDiscarded(chosen[0], chosen[1], "merry-christmas"))
         return True
-    if (kind.acts_as or kind.hard_knock) == TYRANNICAL:  # its ``kind``, without the property
+    if kind.kind == TYRANNICAL:
         o.emit(MissionLeaderTaken(player))
     return False
 

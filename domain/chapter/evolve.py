@@ -6,7 +6,8 @@ replaying stored events always rebuilds the same state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from msgspec.structs import replace
 
@@ -128,8 +129,9 @@ def trap_meets_luck(state: ChapterState, card: str) -> ChapterState:
     return replace(state, luck_spent=(*state.luck_spent, free[0])) if free else state
 
 
-def _play(state: ChapterState, name: str, card: str) -> ChapterState:
+def _play(state: ChapterState, event: CardPlayed) -> ChapterState:
     """A card leaves a hand and lands; the turn passes (one new player, one new state)."""
+    name, card = event.player, event.card
     turn = state.turn  # usually the player whose turn it is: their seat, without a search
     seat = turn if turn >= 0 and state.players[turn].name == name else state.index(name)
     player = state.players[seat]
@@ -153,9 +155,10 @@ def _play(state: ChapterState, name: str, card: str) -> ChapterState:
     return trap_meets_luck(state, card) if kind.trap else state  # only a Trap meets Luck
 
 
-def _use_charm(state: ChapterState, name: str, card: str) -> ChapterState:
+def _use_charm(state: ChapterState, event: CharmUsed) -> ChapterState:
     """The charm's card leaves No Man's Land (its Luck with it, Decision 1), the Grizzled is
     flipped and the turn passes: one copy of the state."""
+    name, card = event.player, event.card
     seat = state.index(name)
     nml = list(state.nml)
     nml.remove(card)
@@ -177,10 +180,9 @@ def _without_hard_knock(player: Player, card: str) -> Player:
 
 def _deal(state: ChapterState, event: CardsDealt) -> ChapterState:
     players = list(state.players)
-    seats = {player.name: seat for seat, player in enumerate(players)}  # (``state.index``)
     dealt = 0
     for name, cards in zip(event.players, event.cards, strict=True):
-        seat = seats[name]
+        seat = state.index(name)
         players[seat] = _add_to_hand(players[seat], cards)
         dealt += len(cards)
     return replace(state, trials=state.trials[dealt:], players=tuple(players))
@@ -268,94 +270,138 @@ def _after_turn(state: ChapterState, player: str) -> ChapterState:
     return replace(state, turn=state.next_seat(state.index(player)))
 
 
+def _drop_morale(state: ChapterState, event: MoraleDropped) -> ChapterState:
+    cards = event.cards
+    return replace(state, morale=state.morale[len(cards) :], trials=(*cards, *state.trials))
+
+
+def _pass_leadership(state: ChapterState, event: LeadershipPassed) -> ChapterState:
+    leader, taker = event.leader, event.speech_token_to
+    if taker is None:
+        return replace(state, leader=state.index(leader), phase=PREPARATION)
+    seat = state.index(taker)
+    player = state.players[seat]
+    return replace(  # one copy: the token taken, the stock, the new leader
+        state,
+        players=state.seated(seat, replace(player, speech_tokens=player.speech_tokens + 1)),
+        speech_stock=state.speech_stock - 1,
+        leader=state.index(leader),
+        phase=PREPARATION,
+    )
+
+
+def _fail_mission(state: ChapterState, event: MissionFailed) -> ChapterState:
+    return replace(state, nml=(), trials=event.trials, mission_failed=True, turn=-1, luck_spent=())
+
+
+def _draw_and_play(state: ChapterState, event: CardDrawnAndPlayed) -> ChapterState:
+    if event.card is None:
+        return state
+    return _place(replace(state, trials=state.trials[1:]), event.player, event.card)
+
+
+def _succeed_mission(state: ChapterState, event: MissionSucceeded) -> ChapterState:
+    discard = (*state.discard, *state.nml)
+    return replace(state, nml=(), discard=discard, turn=-1, luck_spent=())
+
+
+def _lose(state: ChapterState, event: ChapterLost) -> ChapterState:
+    return replace(
+        state,
+        phase=OVER,
+        outcome=event.reason,
+        outcome_detail=event.detail,
+        turn=-1,
+        support=None,
+    )
+
+
+def _draw(state: ChapterState, event: CardsDrawn) -> ChapterState:
+    name, cards = event.player, event.cards
+    state = replace(state, trials=state.trials[len(cards) :])
+    return state.with_player(_add_to_hand(state.player(name), cards))
+
+
+def _discard_hard_knock(state: ChapterState, event: HardKnockDiscarded) -> ChapterState:
+    name, card = event.player, event.card
+    state = state.with_player(_without_hard_knock(state.player(name), card))
+    return replace(state, discard=(*state.discard, card))
+
+
+def _discard_support_tile(state: ChapterState, event: SupportTileDiscarded) -> ChapterState:
+    name, tile = event.player, event.tile
+    player = state.player(name)
+    tiles = list(player.tiles)
+    tiles.remove(tile)
+    return state.with_player(replace(player, tiles=tuple(tiles)))
+
+
+def _take_lead(state: ChapterState, event: MissionLeaderTaken) -> ChapterState:
+    return replace(state, leader=state.index(event.player))
+
+
+def _speak(state: ChapterState, event: SpeechMade) -> ChapterState:
+    name, discards = event.player, event.discards
+    for owner, card in discards:
+        state = state.with_player(_take_from_hand(state.player(owner), card))
+    speaker = state.player(name)
+    state = state.with_player(replace(speaker, speech_tokens=speaker.speech_tokens - 1))
+    stock = state.speech_stock + (1 if state.rules.speech_tokens_return else 0)
+    state = replace(state, discard=(*state.discard, *(c for _, c in discards)), speech_stock=stock)
+    return _after_turn(state, name)
+
+
+def _win(state: ChapterState, event: ChapterWon) -> ChapterState:
+    return replace(state, phase=OVER, outcome="won", turn=-1, support=None)
+
+
+# How each of the chapter's events changes it, by the event's exact class (none is
+# subclassed), in the order of the rulebook: the Mission's Preparation, the four actions
+# (a card played and what its Hard Knock or Trap does, a Good Luck Charm, a Speech, a
+# withdrawal), the Mission's end, Support, the Morale Drop, the chapter's end; then the
+# group's corrections. (A ``match`` of class patterns asks ``isinstance`` of each pattern
+# that fails, through msgspec's metaclass: ~1,000 instructions each; one lookup does not.)
+RULES: dict[type, Callable[[ChapterState, Any], ChapterState]] = {
+    # Preparation: the Mission Leader chooses the intensity, the cards are dealt
+    MissionStarted: _start_mission,
+    CardsDealt: _deal,
+    # The actions. Play a Trials card: a Threat to No Man's Land, a Hard Knock to the
+    # player, taking effect at once (Frenzied draws, Merry Christmas discards a Hard
+    # Knock, Tyrannical takes the lead)
+    CardPlayed: _play,
+    CardsDrawn: _draw,
+    HardKnockDiscarded: _discard_hard_knock,
+    MissionLeaderTaken: _take_lead,
+    # Use a Good Luck Charm
+    CharmUsed: _use_charm,
+    # Make a Speech
+    SpeechMade: _speak,
+    # Withdraw and play a Support tile (a Hard Knock may discard one instead)
+    PlayerWithdrew: _withdraw,
+    SupportTileDiscarded: _discard_support_tile,
+    # Trap cards (and Clumsy): a card drawn and played at once
+    CardDrawnAndPlayed: _draw_and_play,
+    # End of the Mission
+    MissionSucceeded: _succeed_mission,
+    MissionFailed: _fail_mission,
+    # Support
+    SupportRevealed: _reveal_support,
+    SupportUsed: _use_support,
+    # Morale Drop, and the Mission Leader token moves on
+    MoraleDropped: _drop_morale,
+    LeadershipPassed: _pass_leadership,
+    # Victory and defeat
+    ChapterWon: _win,
+    ChapterLost: _lose,
+    # Not the rulebook's: a fact the group corrected
+    FactCorrected: apply_correction,
+}
+
+
 def evolve(state: ChapterState, event: Event) -> ChapterState:
-    """The state after one event."""
-    # By the event's exact class (none is subclassed), the most frequent first: a turn, then
-    # a Mission's start and end (as counted in random play). A ``match`` of class patterns
-    # would do the same, but each pattern that fails asks ``isinstance`` through msgspec's
-    # metaclass (~1,000 instructions, ~230 times a chapter).
-    if type(event) is CardPlayed:
-        return _play(state, event.player, event.card)
-    if type(event) is PlayerWithdrew:
-        return _withdraw(state, event)
-    if type(event) is MissionStarted:
-        return _start_mission(state, event)
-    if type(event) is CardsDealt:
-        return _deal(state, event)
-    if type(event) is SupportRevealed:
-        return _reveal_support(state, event)
-    if type(event) is CharmUsed:
-        return _use_charm(state, event.player, event.card)
-    if type(event) is MoraleDropped:
-        cards = event.cards
-        return replace(state, morale=state.morale[len(cards) :], trials=(*cards, *state.trials))
-    if type(event) is LeadershipPassed:
-        leader, taker = event.leader, event.speech_token_to
-        if taker is None:
-            return replace(state, leader=state.index(leader), phase=PREPARATION)
-        seat = state.index(taker)
-        player = state.players[seat]
-        return replace(  # one copy: the token taken, the stock, the new leader
-            state,
-            players=state.seated(seat, replace(player, speech_tokens=player.speech_tokens + 1)),
-            speech_stock=state.speech_stock - 1,
-            leader=state.index(leader),
-            phase=PREPARATION,
-        )
-    if type(event) is MissionFailed:
-        return replace(
-            state, nml=(), trials=event.trials, mission_failed=True, turn=-1, luck_spent=()
-        )
-    if type(event) is SupportUsed:
-        return _use_support(state, event)
-    if type(event) is CardDrawnAndPlayed:
-        if event.card is None:
-            return state
-        return _place(replace(state, trials=state.trials[1:]), event.player, event.card)
-    if type(event) is MissionSucceeded:
-        discard = (*state.discard, *state.nml)
-        return replace(state, nml=(), discard=discard, turn=-1, luck_spent=())
-    if type(event) is ChapterLost:
-        return replace(
-            state,
-            phase=OVER,
-            outcome=event.reason,
-            outcome_detail=event.detail,
-            turn=-1,
-            support=None,
-        )
-    if type(event) is CardsDrawn:
-        name, cards = event.player, event.cards
-        state = replace(state, trials=state.trials[len(cards) :])
-        return state.with_player(_add_to_hand(state.player(name), cards))
-    if type(event) is HardKnockDiscarded:
-        name, card = event.player, event.card
-        state = state.with_player(_without_hard_knock(state.player(name), card))
-        return replace(state, discard=(*state.discard, card))
-    if type(event) is SupportTileDiscarded:
-        name, tile = event.player, event.tile
-        player = state.player(name)
-        tiles = list(player.tiles)
-        tiles.remove(tile)
-        return state.with_player(replace(player, tiles=tuple(tiles)))
-    if type(event) is MissionLeaderTaken:
-        return replace(state, leader=state.index(event.player))
-    if type(event) is SpeechMade:
-        name, discards = event.player, event.discards
-        for owner, card in discards:
-            state = state.with_player(_take_from_hand(state.player(owner), card))
-        speaker = state.player(name)
-        state = state.with_player(replace(speaker, speech_tokens=speaker.speech_tokens - 1))
-        stock = state.speech_stock + (1 if state.rules.speech_tokens_return else 0)
-        state = replace(
-            state, discard=(*state.discard, *(c for _, c in discards)), speech_stock=stock
-        )
-        return _after_turn(state, name)
-    if type(event) is ChapterWon:
-        return replace(state, phase=OVER, outcome="won", turn=-1, support=None)
-    if type(event) is FactCorrected:
-        return apply_correction(state, event)
-    evolver = INSTALLED.evolvers.get(type(event))  # a module's own (moments.py)
-    if evolver is not None:
-        return evolver(state, event)
-    raise TypeError(f"no rule to apply {type(event).__name__}")
+    """The state after one event: the chapter's rule for it (``RULES``), else the rule of
+    the module that owns it (moments.py)."""
+    rule = RULES.get(type(event)) or INSTALLED.evolvers.get(type(event))
+    if rule is None:
+        raise TypeError(f"no rule to apply {type(event).__name__}")
+    return rule(state, event)

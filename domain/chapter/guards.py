@@ -59,12 +59,16 @@ def check_phase(state: ChapterState, phase: Phase, doing: str, who: str = "") ->
 def check_turn(state: ChapterState, name: str, doing: str) -> Player:
     """The named player may act now: it is their turn in a running Mission."""
     # the usual case first, what the checks below find: the player whose turn it is in a
-    # running Mission (``active_player``, read without the property)
-    turn = state.turn
-    if state.phase == MISSION and turn >= 0:
-        acting = state.players[turn]
-        if acting.name == name and not acting.chaplain and not acting.withdrawn:
-            return acting
+    # running Mission
+    acting = state.active_player
+    if (
+        state.phase == MISSION
+        and acting is not None
+        and acting.name == name
+        and not acting.chaplain
+        and not acting.withdrawn
+    ):
+        return acting
     check_phase(state, MISSION, doing, name)
     player = find_player(state, name)
     if player.chaplain:

@@ -30,11 +30,8 @@ def _cards(count: int) -> str:
 
 def kinds(state: ChapterState, player: Player) -> list[str | None]:
     """The kinds of the Hard Knocks in front of a player, oldest first (active or not)."""
-    cards, found = state.catalogue.cards, []
-    for key in player.hard_knocks:
-        card = cards[key]
-        found.append(card.acts_as or card.hard_knock)  # its ``kind``, without the property
-    return found
+    kind_of = state.catalogue.kind_of
+    return [kind_of[key] for key in player.hard_knocks]
 
 
 def active_kinds(state: ChapterState, player: Player) -> list[str | None]:
@@ -44,10 +41,9 @@ def active_kinds(state: ChapterState, player: Player) -> list[str | None]:
 
 def has(state: ChapterState, player: Player, kind: str) -> bool:
     """Whether a player has a Hard Knock of this kind in front of them (active or not)."""
-    cards = state.catalogue.cards
-    for key in player.hard_knocks:
-        card = cards[key]
-        if (card.acts_as or card.hard_knock) == kind:  # its ``kind``, read without the property
+    kind_of = state.catalogue.kind_of
+    for key in player.hard_knocks:  # noqa: SIM110 - a loop, not a generator: a hot path
+        if kind_of[key] == kind:
             return True
     return False
 
@@ -102,7 +98,7 @@ def _fragile_blocker(state: ChapterState, player: Player) -> Blocker | None:
             and not other.withdrawn
             and not other.chaplain
             and other.name != player.name
-            and (other.hand or other.hidden)  # ``hand_size > 0``, without the property
+            and other.hand_size > 0
             and has(state, other, FRAGILE)
         ):
             return Blocker(
@@ -147,7 +143,7 @@ def _blocker_now(state: ChapterState, player: Player) -> Blocker | None:
 
 
 def _blocker(state: ChapterState, player: Player, knocks_apply: bool | None) -> Blocker | None:
-    if not player.hand and not player.hidden:  # ``hand_size == 0``, without the property
+    if player.hand_size == 0:
         return None
     # ``active_kinds``, without a call for a player with none
     mine = kinds(state, player) if player.hard_knocks and not player.withdrawn else []

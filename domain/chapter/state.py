@@ -246,10 +246,10 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
                 tally[threat] = tally.get(threat, 0) + 1
         for player in self.players:
             if player.hard_knocks and not player.withdrawn and not player.chaplain:
+                kind_of = self.catalogue.kind_of
                 for key in player.hard_knocks:
                     card = cards[key]
-                    # a Phobia or a Trauma (its ``kind``, read without the property)
-                    if card.threats and (card.acts_as or card.hard_knock) in THREAT_KNOCKS:
+                    if card.threats and kind_of[key] in THREAT_KNOCKS:  # a Phobia or a Trauma
                         for threat in card.threats:
                             tally[threat] = tally.get(threat, 0) + 1
         if self.orders is not None:  # Orders of the Day show threats while in play
