@@ -197,3 +197,28 @@ def test_a_module_joins_before_and_after_each_action_at_a_trap_the_drop_and_the_
     dropped = next(e for e in events if isinstance(e, MoraleDropped))
     assert dropped.count == 6  # the drop the rules say (5 cards in hands), and one more
     assert state.outcome == "monument"
+
+
+def test_a_withdrawal_blocker_asked_again_after_a_module_is_installed_answers_for_that_module() -> (
+    None
+):
+    from domain.chapter.hardknocks import withdrawal_blocker
+
+    state = start(
+        {
+            "Ann": ["fragile", "snow+rain", "night+gas"],
+            "Ben": ["night+rain", "gas+whistle", "snow+shell"],
+            "Cy": ["rain+shell", "night+whistle", "snow+whistle"],
+        }
+    )
+    state, _ = run(state, PlayCard("Ann", "fragile"))
+    ben = state.players[1]
+    blocker = withdrawal_blocker(state, ben)
+    assert blocker is not None and blocker.kind == "fragile"
+
+    before = install((*PLAYED, Module("Truce", knocks_yield=lambda state: True)))
+    try:
+        assert withdrawal_blocker(state, ben) is None  # the same state and player, asked again
+    finally:
+        install(before)
+    assert withdrawal_blocker(state, ben) == blocker
