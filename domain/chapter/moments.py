@@ -111,6 +111,14 @@ class Module(NamedTuple):
     support_phase: SupportPhase | None = None
 
 
+# Asked of the one module that plays a whole chapter (``Registry.owner``), not as moments.
+OWNERS_OWN = frozenset({"plays_chapter", "decide", "legal", "support_phase"})
+# The moments, derived from ``Module``'s fields (each written once, there): a mapping's
+# tables are merged into one, every other moment is the tuple of the hooks given.
+TABLES = tuple(f for f, d in Module._field_defaults.items() if isinstance(d, Mapping))
+MOMENTS = tuple(f for f in Module._fields[1:] if f not in OWNERS_OWN and f not in TABLES)
+
+
 def _hooks(modules: tuple[Module, ...], moment: str) -> tuple[Any, ...]:
     found = (getattr(module, moment) for module in modules)
     return tuple(hook for hook in found if hook is not None)
@@ -128,76 +136,30 @@ def _merged(modules: tuple[Module, ...], moment: str) -> dict[type, Any]:
 
 
 class Registry:
-    """The installed modules and, per moment, the hooks to call, prepared once."""
+    """The installed modules and, per moment, the hooks to call, prepared once: a moment
+    of ``Module`` is a slot here holding the tuple of its hooks (``INSTALLED.trap``), a
+    table (``evolvers``, ``commands``) one dict merged from the modules'."""
 
-    __slots__ = (
-        "actions",
-        "after_action",
-        "after_deal",
-        "after_support",
-        "allows",
-        "before_action",
-        "before_deal",
-        "begin",
-        "chapter_end",
-        "commands",
-        "evolvers",
-        "knocks_yield",
-        "minimum",
-        "mission_end",
-        "modules",
-        "morale_drop",
-        "owners",
-        "setup",
-        "start_choices",
-        "support",
-        "trap",
-    )
+    __slots__ = ("modules", "owners", *TABLES, *MOMENTS)
     modules: tuple[Module, ...]
-    setup: tuple[Setup, ...]
-    begin: tuple[LayOut, ...]
-    start_choices: tuple[StartChoices, ...]
-    minimum: tuple[Minimum, ...]
-    before_deal: tuple[Step, ...]
-    after_deal: tuple[Step, ...]
-    after_support: tuple[AfterSupport, ...]
-    before_action: tuple[BeforeAction, ...]
-    knocks_yield: tuple[KnocksYield, ...]
-    allows: tuple[Allows, ...]
-    support: tuple[SupportRule, ...]
-    trap: tuple[Trap, ...]
-    after_action: tuple[AfterAction, ...]
-    mission_end: tuple[Moment, ...]
-    morale_drop: tuple[MoraleDrop, ...]
-    chapter_end: tuple[Moment, ...]
-    actions: tuple[Actions, ...]
+    owners: tuple[tuple[Callable[[ChapterState], bool], Module], ...]
     evolvers: dict[type, Evolver]
     commands: dict[type, Decider]
-    owners: tuple[tuple[Callable[[ChapterState], bool], Module], ...]
+
+    if TYPE_CHECKING:
+
+        def __getattr__(self, moment: str) -> tuple[Any, ...]:
+            """A moment's hooks, in the modules' order (a slot named after its field)."""
 
     def fill(self, modules: tuple[Module, ...]) -> None:
         """Prepare every moment's hooks for these modules, in their order (nothing changes
         when two modules claim one event or command)."""
-        evolvers, commands = _merged(modules, "evolvers"), _merged(modules, "commands")
+        tables = [(table, _merged(modules, table)) for table in TABLES]
+        for table, merged in tables:
+            setattr(self, table, merged)
+        for moment in MOMENTS:
+            setattr(self, moment, _hooks(modules, moment))
         self.modules = modules
-        self.setup = _hooks(modules, "setup")
-        self.begin = _hooks(modules, "begin")
-        self.start_choices = _hooks(modules, "start_choices")
-        self.minimum = _hooks(modules, "minimum")
-        self.before_deal = _hooks(modules, "before_deal")
-        self.after_deal = _hooks(modules, "after_deal")
-        self.after_support = _hooks(modules, "after_support")
-        self.before_action = _hooks(modules, "before_action")
-        self.knocks_yield = _hooks(modules, "knocks_yield")
-        self.allows = _hooks(modules, "allows")
-        self.support = _hooks(modules, "support")
-        self.trap = _hooks(modules, "trap")
-        self.after_action = _hooks(modules, "after_action")
-        self.mission_end = _hooks(modules, "mission_end")
-        self.morale_drop = _hooks(modules, "morale_drop")
-        self.chapter_end = _hooks(modules, "chapter_end")
-        self.actions = _hooks(modules, "actions")
-        self.evolvers, self.commands = evolvers, commands
         self.owners = tuple((m.plays_chapter, m) for m in modules if m.plays_chapter is not None)
 
     def owner(self, state: ChapterState) -> Module | None:

@@ -222,3 +222,15 @@ def test_a_withdrawal_blocker_asked_again_after_a_module_is_installed_answers_fo
     finally:
         install(before)
     assert withdrawal_blocker(state, ben) == blocker
+
+
+def test_every_moment_of_a_module_is_a_slot_of_the_registry_holding_its_hooks_in_order() -> None:
+    from domain.chapter.moments import MOMENTS, OWNERS_OWN, TABLES, Registry
+
+    assert {*MOMENTS, *TABLES, *OWNERS_OWN, "name"} == set(Module._fields)
+    assert set(Registry.__slots__) == {"modules", "owners", *MOMENTS, *TABLES}
+    for moment in MOMENTS:
+        given = [getattr(m, moment) for m in PLAYED if getattr(m, moment) is not None]
+        assert list(getattr(INSTALLED, moment)) == given, moment
+    assert INSTALLED.evolvers == {k: v for m in PLAYED for k, v in m.evolvers.items()}
+    assert INSTALLED.commands == {k: v for m in PLAYED for k, v in m.commands.items()}
