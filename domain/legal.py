@@ -90,23 +90,22 @@ def refused(state: ChapterState, command: Command) -> bool:
 
 
 def restricting(state: ChapterState) -> bool:
-    """Whether a module's or card's check may refuse an action now: only while a card that
-    restricts is in force (an Order of the Day in No Man's Land, a Recruit in play:
-    domain/modules/effects.py)."""
-    piles, recruits = state.orders, state.recruits  # (``state.recruit``, without the property)
-    return (piles is not None and bool(piles.in_play)) or (
-        recruits is not None and recruits.recruit is not None
-    )
+    """Whether a module's or card's check may refuse an action now (moments.py
+    ``restricts``: an Order of the Day in No Man's Land, a Recruit in play)."""
+    for restricts in INSTALLED.restricts:  # noqa: SIM110 - a loop, not a generator: a hot path
+        if restricts(state):
+            return True
+    return False
 
 
 def allowed(state: ChapterState, commands: list[Command]) -> list[Command]:
     """The actions no module's or card's check refuses. Those checks only refuse while a
-    card that restricts is in force (``restricting``), so a chapter without one pays
-    nothing for them (the engine's speed, docs/performance.md)."""
-    piles, recruits = state.orders, state.recruits  # ``restricting``, inline: a hot path
-    if (piles is None or not piles.in_play) and (recruits is None or recruits.recruit is None):
-        return commands
-    return [command for command in commands if not refused(state, command)]
+    module says they may (``restricting``), so a chapter without one pays nothing for
+    them (the engine's speed, docs/performance.md)."""
+    for restricts in INSTALLED.restricts:  # ``restricting``, inline: a hot path
+        if restricts(state):
+            return [command for command in commands if not refused(state, command)]
+    return commands
 
 
 def plays(state: ChapterState, player: Player, keys: Iterable[str] | None = None) -> list[Command]:

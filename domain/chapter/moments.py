@@ -23,8 +23,10 @@ The moments, in the order a chapter meets them:
 - ``minimum``: the least intensity a Mission may start with (Orders: the kept order's).
 - ``before_deal``: a Mission starts, before ``MissionStarted`` (Orders: draw and keep one).
 - ``after_deal``: the Mission's cards are dealt (Recruits: a Recruit enters).
+- ``restricts``: whether the module's ``before_action`` may refuse an action now (a card
+  that restricts in force): while no module says so, the legal actions skip the checks.
 - ``before_action``: one of the four actions is about to be decided; a hook may refuse it
-  with a ``RuleViolation`` naming its card (the card effects to come).
+  with a ``RuleViolation`` naming its card (the card effects).
 - ``knocks_yield``: whether the Hard Knocks that restrict the active player give way
   now ("In case of conflict with a Hard Knock, the Order of the Day has priority": an
   Order's restrictions would otherwise leave no action the Hard Knocks allow).
@@ -64,6 +66,7 @@ if TYPE_CHECKING:  # types only: this module is imported by domain/__init__ and 
     LayOut = Callable[[ChapterState, ChapterStarted], ChapterState]
     Minimum = Callable[[ChapterState, StartMission], int]
     StartChoices = Callable[[ChapterState], list[tuple[int | None, int | None]]]
+    Restricts = Callable[[ChapterState], bool]
     BeforeAction = Callable[[ChapterState, Command], None]
     KnocksYield = Callable[[ChapterState], bool]
     Allows = Callable[[ChapterState, Player, str], bool]
@@ -93,6 +96,7 @@ class Module(NamedTuple):
     before_deal: Step | None = None
     after_deal: Step | None = None
     after_support: AfterSupport | None = None
+    restricts: Restricts | None = None
     before_action: BeforeAction | None = None
     knocks_yield: KnocksYield | None = None
     allows: Allows | None = None

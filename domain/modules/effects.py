@@ -191,6 +191,16 @@ def refusal(state: ChapterState, card: InForce, forbid: Forbid, cmd: Command) ->
     return said
 
 
+def may_refuse(state: ChapterState) -> bool:
+    """Whether a card that restricts is in force (an Order of the Day in No Man's Land, a
+    Recruit in play): only then may ``enforce_forbids`` refuse an action (moments.py
+    ``restricts``)."""
+    piles, recruits = state.orders, state.recruits  # (``state.recruit``, without the property)
+    return (piles is not None and bool(piles.in_play)) or (
+        recruits is not None and recruits.recruit is not None
+    )
+
+
 def _restricting(state: ChapterState) -> bool:
     """A card that forbids something is in force, and it is someone's turn."""
     if state.active_player is None or not _any_in_force(state):
@@ -419,6 +429,7 @@ def _applied(state: ChapterState, event: CardEffect) -> ChapterState:
 
 EFFECTS = Module(
     "Card effects",
+    restricts=may_refuse,
     before_action=enforce_forbids,
     knocks_yield=knocks_yield,
     after_action=draw_on_withdrawal,
