@@ -39,6 +39,8 @@ The moments, in the order a chapter meets them:
   Knocks the beneficiary may discard (None: as the rules say).
 - ``after_support``: the Support phase of a Mission is over, before the defeat checks and
   the Morale Drop (Orders: the spent orders are discarded).
+- ``held``: what a module counts at the Morale Drop as cards left in hands (Recruits: the
+  Morale tokens on the Recruit in play).
 - ``morale_drop``: the number of cards the Morale Drop takes, which a hook may change.
 - ``chapter_end``: the chapter is won or lost.
 - ``evolvers``: how each of the module's own events changes the chapter.
@@ -75,6 +77,7 @@ if TYPE_CHECKING:  # types only: this module is imported by domain/__init__ and 
     Trap = Callable[[Any, str], None]  # (an Outcome, the player whose Trap sprang)
     SupportPhase = Callable[[Any, str], None]  # (an Outcome, who held the turn)
     Moment = Callable[[Any], None]  # (an Outcome)
+    Held = Callable[[ChapterState], int]
     MoraleDrop = Callable[[ChapterState, int], int]
     Step = Callable[[Any, StartMission], None]  # (an Outcome, the command)
     AfterSupport = Callable[[Any], None]  # (an Outcome)
@@ -104,6 +107,7 @@ class Module(NamedTuple):
     trap: Trap | None = None
     after_action: AfterAction | None = None
     mission_end: Moment | None = None
+    held: Held | None = None
     morale_drop: MoraleDrop | None = None
     chapter_end: Moment | None = None
     evolvers: Mapping[type[Event], Evolver] = {}

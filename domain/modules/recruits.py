@@ -374,6 +374,13 @@ def _departed(state: ChapterState, event: RecruitDeparted) -> ChapterState:
     return state
 
 
+def morale_tokens(state: ChapterState) -> int:
+    """Morale tokens on the Recruit in play: they build up and count as cards in hand at
+    every Morale Drop while it is in play (notes, decision 8; moments.py ``held``)."""
+    recruit = state.recruit
+    return recruit.tokens if recruit is not None else 0
+
+
 RECRUITS = Module(
     "Recruits",
     begin=lay_out_recruits,
@@ -386,4 +393,5 @@ RECRUITS = Module(
     },
     commands={PlayRecruitCard: decide_play_recruit_card, WithdrawRecruit: decide_withdraw_recruit},
     actions=recruit_turn,
+    held=morale_tokens,
 )
