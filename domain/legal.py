@@ -18,18 +18,15 @@ from typing import Any
 from domain.cards.catalogue import THREATS
 from domain.chapter.actions import deal_order, minimum_intensity, module_minimum
 from domain.chapter.commands import (
-    CancelOrder,
     ChooseSupport,
     Command,
     MakeSpeech,
     PlayCard,
-    PlayRecruitCard,
     RefillHand,
     StartMission,
     Target,
     UseCharm,
     Withdraw,
-    WithdrawRecruit,
 )
 from domain.chapter.hardknocks import (
     ABSENT_MINDED,
@@ -45,12 +42,26 @@ from domain.chapter.moments import INSTALLED
 from domain.chapter.state import ChapterState, Phase, Player
 from domain.errors import RuleViolation
 
-ORDER = {StartMission: 0, PlayCard: 1, UseCharm: 2, MakeSpeech: 3, Withdraw: 4, ChooseSupport: 5}
-ORDER.update({PlayRecruitCard: 6, WithdrawRecruit: 7, CancelOrder: 8})  # Recruits, Orders
+BASIC: dict[type, int] = {
+    StartMission: 0,
+    PlayCard: 1,
+    UseCharm: 2,
+    MakeSpeech: 3,
+    Withdraw: 4,
+    ChooseSupport: 5,
+}
+_ranked: tuple[object, dict[type, int]] = (None, BASIC)  # (the modules' commands, the ranks)
 
 
-def _sort_key(command: Command) -> tuple[int, str]:
-    return ORDER[type(command)], repr(command)
+def ranks() -> dict[type, int]:
+    """The order legal commands are listed in: the basic rules' actions, then the modules'
+    own commands in the order the registry lists them (moments.py ``commands``)."""
+    global _ranked
+    table = INSTALLED.commands
+    if _ranked[0] is not table:  # a registry filled anew: rank its modules' commands
+        own = {kind: len(BASIC) + n for n, kind in enumerate(table)}
+        _ranked = (table, {**BASIC, **own})
+    return _ranked[1]
 
 
 def intensities(state: ChapterState, order: int | None = None) -> range:
@@ -265,7 +276,8 @@ def legal_actions(state: ChapterState) -> tuple[Command, ...]:
         commands = []
     for module_actions in INSTALLED.actions:  # the Recruit's turn, lasting Orders (moments.py)
         commands += module_actions(state)
-    return tuple(sorted(commands, key=_sort_key))
+    rank = ranks()
+    return tuple(sorted(commands, key=lambda c: (rank[type(c)], repr(c))))
 
 
 def legal_summary(state: ChapterState) -> dict[str, Any]:

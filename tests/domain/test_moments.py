@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import msgspec
 import pytest
 from msgspec.structs import replace
 
@@ -234,3 +235,25 @@ def test_every_moment_of_a_module_is_a_slot_of_the_registry_holding_its_hooks_in
         assert list(getattr(INSTALLED, moment)) == given, moment
     assert INSTALLED.evolvers == {k: v for m in PLAYED for k, v in m.evolvers.items()}
     assert INSTALLED.commands == {k: v for m in PLAYED for k, v in m.commands.items()}
+
+
+class SoundBugle(msgspec.Struct, frozen=True):
+    """A fake module's own command."""
+
+
+def test_a_modules_own_command_is_listed_among_the_legal_actions_after_the_basic_ones() -> None:
+    from domain.legal import legal_actions
+
+    state, _ = run(start(HANDS), PlayCard("Ann", "snow+gas"))
+    bugle = Module(
+        "Bugle",
+        commands={SoundBugle: lambda state, cmd, chance: Outcome(state)},
+        actions=lambda state: [SoundBugle()],
+    )
+    before = install((*PLAYED, bugle))
+    try:
+        legal = legal_actions(state)
+    finally:
+        install(before)
+    assert legal[-1] == SoundBugle()
+    assert legal[:-1] == legal_actions(state)
