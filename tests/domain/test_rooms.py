@@ -82,9 +82,9 @@ def named_in(path: Path) -> set[str]:
     for node in ast.walk(tree):
         for identifier in _identifiers(node):
             named |= modules_named(identifier)
-        said = isinstance(node, ast.Constant) and isinstance(node.value, str)
-        if said and id(node) not in docstrings:
-            named |= {MODULE_WORDS.get(m.lower(), m) for m in SAID.findall(node.value)}
+        text = node.value if isinstance(node, ast.Constant) else None
+        if isinstance(text, str) and id(node) not in docstrings:
+            named |= {MODULE_WORDS.get(m.lower(), m) for m in SAID.findall(text)}
     return {"Orders of the Day" if n.startswith("Order") else n for n in named}
 
 
