@@ -535,7 +535,7 @@ def order_cancel(ctx: Context, number: int, reason: str, who: str | None, draws:
 
     Example: grizzled order cancel 12 -r "Ann drew 3 cards" -p ann --draws 3
     """
-    from domain.chapter.commands import CancelOrder
+    from domain.modules.orders import CancelOrder
 
     state = ctx.state()
     name = parse.player(who, [p.name for p in _chapter(state).players]) if who else None

@@ -33,7 +33,8 @@ from domain.modules.solo import rules as solo
 # correction, and the campaign's own. ``decide_campaign`` takes exactly these, so mypy
 # refuses a new command until it is listed here.
 CampaignCommand: TypeAlias = (
-    commands.Command
+    commands.ChapterCommand
+    | orders.CancelOrder
     | commands.StartChapter
     | corrections.CorrectFact
     | box.DescribeCommand

@@ -110,6 +110,12 @@ class ChooseSupport(msgspec.Struct, frozen=True, gc=False):
     recover_charm: bool = False
 
 
+class ModuleCommand(msgspec.Struct, frozen=True, gc=False):
+    """A command a module defines in its own room (an Order's cancellation): the chapter
+    knows only that modules may bring commands, decided by the module (moments.py
+    ``commands``)."""
+
+
 # --- Solo mode (domain/modules/solo/rules.py) -----------------------------------------------------
 class RefillHand(msgspec.Struct, frozen=True, gc=False):
     """Solo: right after a card is played, refill the single hand back up to 3 cards."""
@@ -121,17 +127,7 @@ class DrawSoloSupport(msgspec.Struct, frozen=True, gc=False):
     tile: str | None = None
 
 
-# --- Orders of the Day (domain/modules/orders.py) and Recruits (domain/modules/recruits.py) -------
-class CancelOrder(msgspec.Struct, frozen=True, gc=False):
-    """A lasting Order of the Day's cancellation condition is met: it leaves No Man's Land
-    (``player`` draws ``draws`` Trials cards into hand, if its condition says so)."""
-
-    order: int
-    reason: str
-    player: str | None = None
-    draws: int = 0
-
-
+# --- Recruits (domain/modules/recruits.py) ------------------------------------------------------
 class Choice(msgspec.Struct, frozen=True, gc=False):
     """What a player names when a card's once-rule needs it (domain/cards/effects.py):
     ``cards`` discarded from their hand, the Hard Knock ``knock`` they discard."""
@@ -155,7 +151,7 @@ class WithdrawRecruit(msgspec.Struct, frozen=True, gc=False):
     """The Mission Leader has the Recruit withdraw from the Mission."""
 
 
-Command = (
+ChapterCommand = (
     StartMission
     | PlayCard
     | UseCharm
@@ -164,7 +160,7 @@ Command = (
     | ChooseSupport
     | RefillHand
     | DrawSoloSupport
-    | CancelOrder
     | PlayRecruitCard
     | WithdrawRecruit
 )
+Command = ChapterCommand | ModuleCommand  # what a chapter is asked to do (a module's: its own)

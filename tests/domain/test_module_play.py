@@ -18,7 +18,6 @@ import pytest
 from msgspec.structs import replace
 
 from domain.chapter.commands import (
-    CancelOrder,
     Command,
     PlayRecruitCard,
     StartChapter,
@@ -31,7 +30,7 @@ from domain.engine import decide
 from domain.errors import RuleViolation
 from domain.events import Event
 from domain.legal import intensities, legal_actions, targets
-from domain.modules.orders import CANCEL_REASON, OrderCancelled
+from domain.modules.orders import CANCEL_REASON, CancelOrder, OrderCancelled
 from domain.modules.recruits import RecruitArrived, RecruitDeparted, RecruitWithdrew
 from domain.simulate import RandomChance, random_setup
 from tests.domain.module_builders import ORDER_NUMBERS, RECRUIT_NUMBERS, synthetic_catalogue
