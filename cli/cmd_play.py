@@ -572,7 +572,7 @@ def recruit_play(
 
     Example: grizzled recruit play snow+gas
     """
-    from domain.chapter.commands import PlayRecruitCard
+    from domain.modules.recruits import PlayRecruitCard
 
     chapter = _chapter(ctx.state())
     key = parse.card(card, chapter.catalogue)
@@ -587,7 +587,7 @@ def recruit_play(
 @pass_context
 def recruit_withdraw(ctx: Context) -> None:
     """The Recruit withdraws (its Morale tokens count at the Morale Drop)."""
-    from domain.chapter.commands import WithdrawRecruit
+    from domain.modules.recruits import WithdrawRecruit
 
     ctx.log(WithdrawRecruit(), "the Recruit withdraws")
 

@@ -7,7 +7,7 @@ nothing registers itself on import, so what is known does not depend on what hap
 have been imported.
 
 Why a module of its own. Each class lives beside its rule (a Briefing's event in
-``campaign/briefing.py``, a Recruit's in ``modules/recruits.py``) and those modules import
+``campaign/briefing.py``, a Recruit's in ``modules/recruits/events.py``) and those modules import
 ``domain.events`` for the ``Event`` base, so ``events.py`` cannot import them back (a
 cycle); ``codec.py`` stores the campaign state, so it imports ``campaign/flow.py``, which
 needs ``CampaignCommand`` from here (another cycle). Here the list sits between the two:
@@ -35,6 +35,8 @@ from domain.modules.solo import rules as solo
 CampaignCommand: TypeAlias = (
     commands.ChapterCommand
     | orders.CancelOrder
+    | recruits.PlayRecruitCard
+    | recruits.WithdrawRecruit
     | commands.StartChapter
     | corrections.CorrectFact
     | box.DescribeCommand

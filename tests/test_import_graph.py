@@ -227,7 +227,6 @@ FACE_CROSSINGS = {
     ("cli.narrate", "domain.cards.effects"),
     ("cli.narrate", "domain.chapter.fact_words"),
     ("cli.narrate", "domain.modules.effects"),
-    ("cli.narrate", "domain.modules.recruits"),
     ("cli.narrate", "domain.modules.solo.rules"),
     ("cli.next_step", "domain.chapter.actions"),
     ("cli.next_step", "domain.chapter.hardknocks"),

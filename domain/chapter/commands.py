@@ -127,28 +127,12 @@ class DrawSoloSupport(msgspec.Struct, frozen=True, gc=False):
     tile: str | None = None
 
 
-# --- Recruits (domain/modules/recruits.py) ------------------------------------------------------
 class Choice(msgspec.Struct, frozen=True, gc=False):
     """What a player names when a card's once-rule needs it (domain/cards/effects.py):
     ``cards`` discarded from their hand, the Hard Knock ``knock`` they discard."""
 
     cards: tuple[str, ...] = ()
     knock: str | None = None
-
-
-class PlayRecruitCard(msgspec.Struct, frozen=True, gc=False):
-    """The Mission Leader has the Recruit play a card (``drawn``: a Trap's card, ``target``:
-    a Merry Christmas's Hard Knock; ``advantage``: what the leader names for the Recruit's
-    advantage when this last card makes it depart)."""
-
-    card: str
-    drawn: str | None = None
-    target: Target | None = None
-    advantage: Choice | None = None
-
-
-class WithdrawRecruit(msgspec.Struct, frozen=True, gc=False):
-    """The Mission Leader has the Recruit withdraw from the Mission."""
 
 
 ChapterCommand = (
@@ -160,7 +144,5 @@ ChapterCommand = (
     | ChooseSupport
     | RefillHand
     | DrawSoloSupport
-    | PlayRecruitCard
-    | WithdrawRecruit
 )
 Command = ChapterCommand | ModuleCommand  # what a chapter is asked to do (a module's: its own)

@@ -35,10 +35,8 @@ from domain.chapter.commands import (
     Command,
     MakeSpeech,
     PlayCard,
-    PlayRecruitCard,
     UseCharm,
     Withdraw,
-    WithdrawRecruit,
 )
 from domain.chapter.guards import find_player
 from domain.chapter.moments import Module
@@ -47,6 +45,7 @@ from domain.chapter.resolution import lost_by_hands
 from domain.chapter.state import ChapterState, Phase, Player
 from domain.errors import RuleViolation
 from domain.events import Event, Slot
+from domain.modules.recruits import PlayRecruitCard, WithdrawRecruit
 
 
 class OrderForbids(RuleViolation):

@@ -16,7 +16,6 @@ from domain.chapter.commands import (
     DrawSoloSupport,
     MakeSpeech,
     PlayCard,
-    PlayRecruitCard,
     StartMission,
     UseCharm,
     Withdraw,
@@ -35,6 +34,7 @@ from domain.events import (
     MissionStarted,
     SupportRevealed,
 )
+from domain.modules.recruits import PlayRecruitCard
 from domain.modules.solo.rules import SoloMissionEnded, SoloSupportDrawn
 from tests.domain.builders import kinds, run, start
 from tests.domain.module_builders import prepare

@@ -13,10 +13,8 @@ import pytest
 from domain.chapter.commands import (
     MakeSpeech,
     PlayCard,
-    PlayRecruitCard,
     StartMission,
     Withdraw,
-    WithdrawRecruit,
 )
 from domain.chapter.piles import RECRUIT_TURN, Recruit
 from domain.chapter.state import ChapterState, Phase
@@ -37,13 +35,15 @@ from domain.events import (
 )
 from domain.legal import legal_actions
 from domain.modules.recruits import (
+    PlayRecruitCard,
     RecruitArrived,
     RecruitDeparted,
     RecruitPlayed,
     RecruitRefused,
     RecruitWithdrew,
-    morale_tokens,
+    WithdrawRecruit,
 )
+from domain.modules.recruits.rules import morale_tokens
 from domain.records import from_record
 from tests.domain.builders import kinds, run
 from tests.domain.module_builders import prepare
