@@ -599,7 +599,7 @@ def refill(ctx: Context) -> None:
 
     Example: grizzled refill
     """
-    from domain.chapter.commands import RefillHand
+    from domain.modules.solo.commands import RefillHand
 
     ctx.log(RefillHand(), "refill the hand")
 
@@ -616,7 +616,7 @@ def solo_support(ctx: Context, tile: str | None) -> None:
 
     Example: grizzled solo-support center
     """
-    from domain.chapter.commands import DrawSoloSupport
+    from domain.modules.solo.commands import DrawSoloSupport
 
     ctx.log(DrawSoloSupport(tile.lower() if tile else None), "solo Support tile drawn")
 

@@ -22,7 +22,6 @@ from domain.chapter.commands import (
     Command,
     MakeSpeech,
     PlayCard,
-    RefillHand,
     StartMission,
     Target,
     UseCharm,
@@ -290,7 +289,10 @@ def legal_summary(state: ChapterState) -> dict[str, Any]:
     owner = INSTALLED.owner(state)
     owned = owner.legal(state) if owner is not None and owner.legal is not None else None
     if owned is not None:
-        return _summary_of(state, player, tuple(allowed(state, list(owned))))
+        allowed_now = tuple(allowed(state, list(owned)))
+        if owner is not None and owner.summary is not None:  # (Solo: the single hand)
+            return owner.summary(state, player, allowed_now)
+        return summary_of(state, player, allowed_now)
     forced = must_withdraw(state, player)
     options = withdrawals(state, player)
     play = [] if forced else _cards(plays(state, player))
@@ -311,10 +313,13 @@ def _cards(commands: list[Command]) -> list[str]:
     return sorted({c.card for c in commands if isinstance(c, PlayCard | UseCharm)})
 
 
-def _summary_of(state: ChapterState, player: Player, owned: tuple[Command, ...]) -> dict[str, Any]:
-    """The summary of a module's legal commands (the same keys)."""
+def summary_of(
+    state: ChapterState, player: Player, owned: tuple[Command, ...], hidden: int | None = None
+) -> dict[str, Any]:
+    """The summary of a module's legal commands (the same keys; ``hidden``: the unseen
+    cards the plays may come from, the player's own unless the module says)."""
     plays = sorted({c.card for c in owned if isinstance(c, PlayCard)})
-    hidden = state.solo.hidden if state.solo is not None else player.hidden
+    hidden = player.hidden if hidden is None else hidden
     return {
         "player": player.name,
         "must_withdraw": not plays and must_withdraw(state, player),
@@ -323,7 +328,7 @@ def _summary_of(state: ChapterState, player: Player, owned: tuple[Command, ...])
         "charm": sorted({c.card for c in owned if isinstance(c, UseCharm)}),
         "speech": any(isinstance(c, MakeSpeech) for c in owned),
         **_withdrawal(state, player, [c for c in owned if isinstance(c, Withdraw)]),
-        "refill": any(isinstance(c, RefillHand) for c in owned),
+        "refill": False,
     }
 
 

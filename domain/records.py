@@ -27,6 +27,7 @@ from domain.campaign import briefing, oneshot, rewards
 from domain.cards import box
 from domain.chapter import commands, corrections
 from domain.modules import effects, orders, recruits
+from domain.modules.solo import commands as solo_commands
 from domain.modules.solo import rules as solo
 
 # What a campaign is told to do: the chapter's commands (with its modules' and Solo's), a
@@ -37,6 +38,8 @@ CampaignCommand: TypeAlias = (
     | orders.CancelOrder
     | recruits.PlayRecruitCard
     | recruits.WithdrawRecruit
+    | solo_commands.RefillHand
+    | solo_commands.DrawSoloSupport
     | commands.StartChapter
     | corrections.CorrectFact
     | box.DescribeCommand

@@ -116,17 +116,6 @@ class ModuleCommand(msgspec.Struct, frozen=True, gc=False):
     ``commands``)."""
 
 
-# --- Solo mode (domain/modules/solo/rules.py) -----------------------------------------------------
-class RefillHand(msgspec.Struct, frozen=True, gc=False):
-    """Solo: right after a card is played, refill the single hand back up to 3 cards."""
-
-
-class DrawSoloSupport(msgspec.Struct, frozen=True, gc=False):
-    """Solo: draw a solo Support tile (``tile``: told at a real table, else drawn at random)."""
-
-    tile: str | None = None
-
-
 class Choice(msgspec.Struct, frozen=True, gc=False):
     """What a player names when a card's once-rule needs it (domain/cards/effects.py):
     ``cards`` discarded from their hand, the Hard Knock ``knock`` they discard."""
@@ -135,14 +124,5 @@ class Choice(msgspec.Struct, frozen=True, gc=False):
     knock: str | None = None
 
 
-ChapterCommand = (
-    StartMission
-    | PlayCard
-    | UseCharm
-    | MakeSpeech
-    | Withdraw
-    | ChooseSupport
-    | RefillHand
-    | DrawSoloSupport
-)
+ChapterCommand = StartMission | PlayCard | UseCharm | MakeSpeech | Withdraw | ChooseSupport
 Command = ChapterCommand | ModuleCommand  # what a chapter is asked to do (a module's: its own)

@@ -48,7 +48,9 @@ The moments, in the order a chapter meets them:
 - ``actions``: the module's own commands that are legal now.
 - ``plays_chapter`` with ``decide`` and ``legal``: a module that plays every command of
   the chapters it owns (Solo: one hand, solo tiles); ``legal`` says None where the basic
-  rules list the commands (Solo's Support choice); ``support_phase``: what follows when
+  rules list the commands (Solo's Support choice); ``summary``: what the player whose
+  turn it is may do, summed up from them (Solo: the single hand, the refill);
+  ``support_phase``: what follows when
   a correction ended one of its Missions, given who held the turn (Solo: a solo tile is
   due), where the basic rules reveal the Support tiles.
 """
@@ -86,6 +88,7 @@ if TYPE_CHECKING:  # types only: this module is imported by domain/__init__ and 
     Actions = Callable[[ChapterState], list[Command]]
     Owns = Callable[[ChapterState], bool]
     Legal = Callable[[ChapterState], tuple[Command, ...] | None]
+    Summary = Callable[[ChapterState, Player, tuple[Command, ...]], dict[str, Any]]
 
 
 class Module(NamedTuple):
@@ -116,11 +119,12 @@ class Module(NamedTuple):
     plays_chapter: Owns | None = None
     decide: Decider | None = None
     legal: Legal | None = None
+    summary: Summary | None = None
     support_phase: SupportPhase | None = None
 
 
 # Asked of the one module that plays a whole chapter (``Registry.owner``), not as moments.
-OWNERS_OWN = frozenset({"plays_chapter", "decide", "legal", "support_phase"})
+OWNERS_OWN = frozenset({"plays_chapter", "decide", "legal", "summary", "support_phase"})
 # The moments, derived from ``Module``'s fields (each written once, there): a mapping's
 # tables are merged into one, every other moment is the tuple of the hooks given.
 TABLES = tuple(f for f, d in Module._field_defaults.items() if isinstance(d, Mapping))

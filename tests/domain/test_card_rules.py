@@ -28,7 +28,7 @@ from domain.modules.orders import CancelOrder, OrderRefused
 from domain.records import from_record
 from tests.domain.builders import run
 from tests.domain.module_builders import prepare, synthetic_catalogue
-from tests.domain.test_order_effects import HANDS, THEN
+from tests.domain.modules.orders.test_order_effects import HANDS, THEN
 
 
 def rules(*texts: str, place: str = "order") -> tuple[Rule, ...]:

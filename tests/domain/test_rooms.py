@@ -90,7 +90,7 @@ def named_in(path: Path) -> set[str]:
 
 STILL_NAMED = {
     "actions.py": {"Luck", "Duo"},
-    "commands.py": {"Orders of the Day", "Recruits", "Solo"},
+    "commands.py": {"Orders of the Day", "Recruits"},
     "correction_checks.py": {"Orders of the Day", "Recruits", "Solo"},
     "corrections.py": {"Recruits"},
     "evolve.py": {"Luck"},
