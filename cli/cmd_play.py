@@ -534,7 +534,7 @@ def order_cancel(ctx: Context, number: int, reason: str, who: str | None, draws:
 
     Example: grizzled order cancel 12 -r "Ann drew 3 cards" -p ann --draws 3
     """
-    from domain.chapter.commands import CancelOrder
+    from domain.modules.orders import CancelOrder
 
     state = ctx.state()
     name = parse.player(who, [p.name for p in _chapter(state).players]) if who else None
@@ -571,7 +571,7 @@ def recruit_play(
 
     Example: grizzled recruit play snow+gas
     """
-    from domain.chapter.commands import PlayRecruitCard
+    from domain.modules.recruits import PlayRecruitCard
 
     chapter = _chapter(ctx.state())
     key = parse.card(card, chapter.catalogue)
@@ -586,7 +586,7 @@ def recruit_play(
 @pass_context
 def recruit_withdraw(ctx: Context) -> None:
     """The Recruit withdraws (its Morale tokens count at the Morale Drop)."""
-    from domain.chapter.commands import WithdrawRecruit
+    from domain.modules.recruits import WithdrawRecruit
 
     ctx.log(WithdrawRecruit(), "the Recruit withdraws")
 
@@ -598,7 +598,7 @@ def refill(ctx: Context) -> None:
 
     Example: grizzled refill
     """
-    from domain.chapter.commands import RefillHand
+    from domain.modules.solo.commands import RefillHand
 
     ctx.log(RefillHand(), "refill the hand")
 
@@ -615,7 +615,7 @@ def solo_support(ctx: Context, tile: str | None) -> None:
 
     Example: grizzled solo-support center
     """
-    from domain.chapter.commands import DrawSoloSupport
+    from domain.modules.solo.commands import DrawSoloSupport
 
     ctx.log(DrawSoloSupport(tile.lower() if tile else None), "solo Support tile drawn")
 

@@ -86,9 +86,10 @@ def complete_legal_card(ctx: Context, param: Parameter, incomplete: str) -> list
 
 
 def _cards_now(chapter: ChapterState, command: str | None) -> list[str]:
-    from domain.chapter.commands import ChooseSupport, PlayRecruitCard
+    from domain.chapter.commands import ChooseSupport
     from domain.chapter.state import Phase
     from domain.legal import legal_actions, legal_summary
+    from domain.modules.recruits import PlayRecruitCard
 
     if command in ("play", "charm"):
         legal = legal_summary(chapter) if chapter.phase == Phase.MISSION else {}

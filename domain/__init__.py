@@ -7,17 +7,25 @@ the events. The house follows the rulebooks' parts (docs/architecture.md): ``car
 stored records), ``errors`` and ``limits``.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from domain.chapter import moments
 
+if TYPE_CHECKING:
+    from domain.chapter.moments import Module
 
-def install_modules() -> None:
+
+def install_modules(*house_rules: Module) -> None:
     """The one place the Armistice modules join the chapter's rules
     (domain/chapter/moments.py): Orders of the Day, Recruits and Solo, and the One-shot
-    variant's setting aside of cards."""
+    variant's setting aside of cards; then a program's own house rules, if it gives any
+    (the tests' ``tests/house_rule``: a module kept out of the game as played)."""
     from domain.campaign.oneshot import ONE_SHOT
     from domain.modules import MODULES
 
-    moments.INSTALLED.fill((*MODULES, ONE_SHOT))
+    moments.INSTALLED.fill((*MODULES, ONE_SHOT, *house_rules))
 
 
 # Installed the first time a chapter consults a moment (importing the domain's errors or

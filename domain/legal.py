@@ -18,18 +18,14 @@ from typing import Any
 from domain.cards.catalogue import THREATS
 from domain.chapter.actions import deal_order, minimum_intensity, module_minimum
 from domain.chapter.commands import (
-    CancelOrder,
     ChooseSupport,
     Command,
     MakeSpeech,
     PlayCard,
-    PlayRecruitCard,
-    RefillHand,
     StartMission,
     Target,
     UseCharm,
     Withdraw,
-    WithdrawRecruit,
 )
 from domain.chapter.hardknocks import (
     ABSENT_MINDED,
@@ -45,12 +41,26 @@ from domain.chapter.moments import INSTALLED
 from domain.chapter.state import ChapterState, Phase, Player
 from domain.errors import RuleViolation
 
-ORDER = {StartMission: 0, PlayCard: 1, UseCharm: 2, MakeSpeech: 3, Withdraw: 4, ChooseSupport: 5}
-ORDER.update({PlayRecruitCard: 6, WithdrawRecruit: 7, CancelOrder: 8})  # Recruits, Orders
+BASIC: dict[type, int] = {
+    StartMission: 0,
+    PlayCard: 1,
+    UseCharm: 2,
+    MakeSpeech: 3,
+    Withdraw: 4,
+    ChooseSupport: 5,
+}
+_ranked: tuple[object, dict[type, int]] = (None, BASIC)  # (the modules' commands, the ranks)
 
 
-def _sort_key(command: Command) -> tuple[int, str]:
-    return ORDER[type(command)], repr(command)
+def ranks() -> dict[type, int]:
+    """The order legal commands are listed in: the basic rules' actions, then the modules'
+    own commands in the order the registry lists them (moments.py ``commands``)."""
+    global _ranked
+    table = INSTALLED.commands
+    if _ranked[0] is not table:  # a registry filled anew: rank its modules' commands
+        own = {kind: len(BASIC) + n for n, kind in enumerate(table)}
+        _ranked = (table, {**BASIC, **own})
+    return _ranked[1]
 
 
 def intensities(state: ChapterState, order: int | None = None) -> range:
@@ -90,19 +100,18 @@ def refused(state: ChapterState, command: Command) -> bool:
 
 
 def restricting(state: ChapterState) -> bool:
-    """Whether a module's or card's check may refuse an action now: only while a card that
-    restricts is in force (an Order of the Day in No Man's Land, a Recruit in play:
-    domain/modules/effects.py)."""
-    piles, recruits = state.orders, state.recruits  # (``state.recruit``, without the property)
-    return (piles is not None and bool(piles.in_play)) or (
-        recruits is not None and recruits.recruit is not None
-    )
+    """Whether a module's or card's check may refuse an action now (moments.py
+    ``restricts``: an Order of the Day in No Man's Land, a Recruit in play)."""
+    for restricts in INSTALLED.restricts:  # noqa: SIM110 - a loop, not a generator: a hot path
+        if restricts(state):
+            return True
+    return False
 
 
 def allowed(state: ChapterState, commands: list[Command]) -> list[Command]:
     """The actions no module's or card's check refuses. Those checks only refuse while a
-    card that restricts is in force (``restricting``), so a chapter without one pays
-    nothing for them (the engine's speed, docs/performance.md)."""
+    module says they may (``restricting``), so a chapter without one pays nothing for
+    them (the engine's speed, docs/performance.md)."""
     if not restricting(state):
         return commands
     return [command for command in commands if not refused(state, command)]
@@ -265,7 +274,8 @@ def legal_actions(state: ChapterState) -> tuple[Command, ...]:
         commands = []
     for module_actions in INSTALLED.actions:  # the Recruit's turn, lasting Orders (moments.py)
         commands += module_actions(state)
-    return tuple(sorted(commands, key=_sort_key))
+    rank = ranks()
+    return tuple(sorted(commands, key=lambda c: (rank[type(c)], repr(c))))
 
 
 def legal_summary(state: ChapterState) -> dict[str, Any]:
@@ -278,7 +288,10 @@ def legal_summary(state: ChapterState) -> dict[str, Any]:
     owner = INSTALLED.owner(state)
     owned = owner.legal(state) if owner is not None and owner.legal is not None else None
     if owned is not None:
-        return _summary_of(state, player, tuple(allowed(state, list(owned))))
+        allowed_now = tuple(allowed(state, list(owned)))
+        if owner is not None and owner.summary is not None:  # (Solo: the single hand)
+            return owner.summary(state, player, allowed_now)
+        return summary_of(state, player, allowed_now)
     forced = must_withdraw(state, player)
     options = withdrawals(state, player)
     play = [] if forced else _cards(plays(state, player))
@@ -299,10 +312,13 @@ def _cards(commands: list[Command]) -> list[str]:
     return sorted({c.card for c in commands if isinstance(c, PlayCard | UseCharm)})
 
 
-def _summary_of(state: ChapterState, player: Player, owned: tuple[Command, ...]) -> dict[str, Any]:
-    """The summary of a module's legal commands (the same keys)."""
+def summary_of(
+    state: ChapterState, player: Player, owned: tuple[Command, ...], hidden: int | None = None
+) -> dict[str, Any]:
+    """The summary of a module's legal commands (the same keys; ``hidden``: the unseen
+    cards the plays may come from, the player's own unless the module says)."""
     plays = sorted({c.card for c in owned if isinstance(c, PlayCard)})
-    hidden = state.solo.hidden if state.solo is not None else player.hidden
+    hidden = player.hidden if hidden is None else hidden
     return {
         "player": player.name,
         "must_withdraw": not plays and must_withdraw(state, player),
@@ -311,7 +327,7 @@ def _summary_of(state: ChapterState, player: Player, owned: tuple[Command, ...])
         "charm": sorted({c.card for c in owned if isinstance(c, UseCharm)}),
         "speech": any(isinstance(c, MakeSpeech) for c in owned),
         **_withdrawal(state, player, [c for c in owned if isinstance(c, Withdraw)]),
-        "refill": any(isinstance(c, RefillHand) for c in owned),
+        "refill": False,
     }
 
 

@@ -15,6 +15,7 @@ from typing import TypeVar
 
 Value = TypeVar("Value")
 Other = TypeVar("Other")
+Third = TypeVar("Third")
 Answer = TypeVar("Answer")
 
 _NOTHING = object()
@@ -37,21 +38,22 @@ def last_answer(query: Callable[[Value], Answer]) -> Callable[[Value], Answer]:
     return asked
 
 
-def last_pair_answer(
-    query: Callable[[Value, Other], Answer],
-) -> Callable[[Value, Other], Answer]:
-    """``last_answer`` for a query of two values (a state and one of its players): answered
-    again without computing when asked of the same two (``is``)."""
-    kept: tuple[object, object, object] = (_NOTHING, _NOTHING, None)
+def last_triple_answer(
+    query: Callable[[Value, Other, Third], Answer],
+) -> Callable[[Value, Other, Third], Answer]:
+    """``last_answer`` for a query of three values (a state, one of its players, the
+    modules installed): answered again without computing when asked of the same three
+    (``is``)."""
+    kept: tuple[object, object, object, object] = (_NOTHING, _NOTHING, _NOTHING, None)
 
     @wraps(query)
-    def asked(value: Value, other: Other) -> Answer:
+    def asked(value: Value, other: Other, third: Third) -> Answer:
         nonlocal kept
-        key, other_key, answer = kept  # one tuple: read and replaced whole, never torn
-        if key is value and other_key is other:
+        key, other_key, third_key, answer = kept  # one tuple: read and replaced whole
+        if key is value and other_key is other and third_key is third:
             return answer  # type: ignore[return-value]
-        fresh = query(value, other)
-        kept = (value, other, fresh)
+        fresh = query(value, other, third)
+        kept = (value, other, third, fresh)
         return fresh
 
     return asked

@@ -7,7 +7,7 @@ nothing registers itself on import, so what is known does not depend on what hap
 have been imported.
 
 Why a module of its own. Each class lives beside its rule (a Briefing's event in
-``campaign/briefing.py``, a Recruit's in ``modules/recruits.py``) and those modules import
+``campaign/briefing.py``, a Recruit's in ``modules/recruits/events.py``) and those modules import
 ``domain.events`` for the ``Event`` base, so ``events.py`` cannot import them back (a
 cycle); ``codec.py`` stores the campaign state, so it imports ``campaign/flow.py``, which
 needs ``CampaignCommand`` from here (another cycle). Here the list sits between the two:
@@ -28,13 +28,19 @@ from domain.campaign import briefing, oneshot, rewards
 from domain.cards import box
 from domain.chapter import commands, corrections
 from domain.modules import effects, orders, recruits
+from domain.modules.solo import commands as solo_commands
 from domain.modules.solo import rules as solo
 
 # What a campaign is told to do: the chapter's commands (with its modules' and Solo's), a
 # correction, and the campaign's own. ``decide_campaign`` takes exactly these, so mypy
 # refuses a new command until it is listed here.
 CampaignCommand: TypeAlias = (
-    commands.Command
+    commands.ChapterCommand
+    | orders.CancelOrder
+    | recruits.PlayRecruitCard
+    | recruits.WithdrawRecruit
+    | solo_commands.RefillHand
+    | solo_commands.DrawSoloSupport
     | commands.StartChapter
     | corrections.CorrectFact
     | box.DescribeCommand

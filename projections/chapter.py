@@ -77,8 +77,7 @@ def orders_in_play(state: ChapterState) -> list[dict[str, Any]]:
 def _cancellers(state: ChapterState, number: int) -> list[dict[str, Any]]:
     """Who may cancel a lasting Order whose condition the tool checks, now, and how many
     cards they draw (its ``cancel:withdraw-draw:N``: a player who has withdrawn)."""
-    from domain.chapter.commands import CancelOrder
-    from domain.modules.orders import cancel_options
+    from domain.modules.orders import CancelOrder, cancel_options
 
     return [
         {"player": c.player, "draws": c.draws}

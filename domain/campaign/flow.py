@@ -47,7 +47,11 @@ from domain.campaign.rewards import (
     PlayHelpingHand,
     SkipBootCamp,
     Unclaimed,
+    award,
+    ban,
     board_after_bans,
+    play_helping_hand,
+    seat_named,
 )
 from domain.cards.box import (
     DescribeHelpingHand,
@@ -62,11 +66,9 @@ from domain.cards.box import (
     learn,
 )
 from domain.cards.catalogue import Catalogue, base_catalogue
-from domain.chapter.commands import Chance, Choice, Seat, StartChapter
+from domain.chapter.commands import Chance, Seat, StartChapter
 from domain.chapter.corrections import CorrectFact, decide_correction
 from domain.chapter.evolve import begin, evolve
-from domain.chapter.guards import check_in_hand, check_turn, find_player
-from domain.chapter.outcome import Outcome
 from domain.chapter.rules import Ruleset
 from domain.chapter.setup import check_seats, decide_start_chapter
 from domain.chapter.state import ChapterState, Phase
@@ -74,7 +76,6 @@ from domain.engine import decide
 from domain.errors import CampaignRuleViolation, InvalidSetup, NoChapter
 from domain.events import CampaignCreated, ChapterLost, ChapterStarted, ChapterWon, Event
 from domain.limits import LAST_CHAPTER
-from domain.modules.effects import MOMENT_WORDS, event_moment_now, once
 from domain.records import CampaignCommand as CampaignCommand
 
 
@@ -220,7 +221,7 @@ def _chapter_seats(state: CampaignState, cmd: StartChapter) -> tuple[Seat, ...]:
     """The campaign's seats keep the players; each chapter may give a player another
     Grizzled, so another charm (notes, decision 4), else the previous chapter's."""
     charms = dict(state.grizzled) if state.chapter is not None else {}
-    charms.update((_seat(state, name), charm) for name, charm in cmd.grizzled)
+    charms.update((seat_named(state, name), charm) for name, charm in cmd.grizzled)
     if not charms:
         return cmd.seats
     return tuple(replace(seat, charm=charms.get(seat.name, seat.charm)) for seat in cmd.seats)
@@ -241,41 +242,6 @@ def from_briefing(cmd: StartChapter, briefing: Briefing) -> StartChapter:
         orders=(briefing.orders or None) if cmd.orders is None else cmd.orders,
         recruits=(briefing.recruits or None) if cmd.recruits is None else cmd.recruits,
     )
-
-
-def _award(state: CampaignState, cmd: AwardHelpingHands) -> tuple[Event, ...]:
-    last = state.last_result
-    if not state.armistice or last is None or state.chapter_running:
-        raise CampaignRuleViolation("Helping Hands are awarded when an Armistice chapter ends")
-    name = chapter_name(last.number)
-    conclusion = state.conclusions.get(last.number)
-    if conclusion is None:
-        raise CampaignRuleViolation(f"enter the Conclusion of {name} first")
-    if last.number in state.settled:
-        raise CampaignRuleViolation(f"the Helping Hands of {name} were already awarded")
-    earned = conclusion.earned(last.outcome if last.outcome == "won" else "lost", last.morale_left)
-    if len(cmd.awards) > earned:
-        raise CampaignRuleViolation(
-            f"{name} earns {earned} Helping Hand{'s' if earned != 1 else ''} "
-            f"({last.morale_left} cards left in the Morale Reserve), not {len(cmd.awards)}"
-        )
-    numbers = [n for n, _ in cmd.awards]
-    if len(set(numbers)) != len(numbers):
-        raise CampaignRuleViolation("a Helping Hand can go to one player only")
-    events: list[Event] = []
-    for number, player in cmd.awards:
-        if number not in conclusion.offered:
-            offered = ", ".join(f"#{n}" for n in conclusion.offered)
-            raise CampaignRuleViolation(f"{name} offers {offered}, not #{number}")
-        card = state.catalogue.helping_hands.get(number)
-        if card is None:
-            raise CampaignRuleViolation(f"describe Helping Hand #{number} first (name, category)")
-        seat = _seat(state, player)
-        events.append(HelpingHandAwarded(number, seat, last.number, card.category))
-    left = tuple(n for n in conclusion.offered if n not in numbers)
-    if left:
-        events.append(HelpingHandsUnclaimed(left, last.number))
-    return tuple(events)
 
 
 def helping_hands_due(state: CampaignState) -> tuple[int, int] | None:
@@ -311,78 +277,6 @@ def _check_offer(state: CampaignState, conclusion: Conclusion) -> None:
             )
 
 
-def _seat(state: CampaignState, player: str) -> str:
-    for seat in state.seats:
-        if seat.name.casefold() == player.casefold():
-            return seat.name
-    names = ", ".join(s.name for s in state.seats)
-    raise CampaignRuleViolation(f"there is no player {player!r} in this campaign ({names})")
-
-
-def _ban(state: CampaignState, cmd: BanCard) -> CardBanned:
-    last, chapter = state.last_result, state.chapter
-    if not state.armistice or last is None or chapter is None or state.chapter_running:
-        raise CampaignRuleViolation("a card is banned when an Armistice chapter is lost")
-    if last.outcome == "won":
-        raise CampaignRuleViolation(
-            f"{chapter_name(last.number)} was won: a card is banned only after a lost chapter"
-        )
-    if any(b.chapter == last.number for b in state.bans):
-        raise CampaignRuleViolation(f"a card was already banned after {chapter_name(last.number)}")
-    player = find_player(chapter, cmd.player)
-    if cmd.source == "knock":
-        if cmd.card not in player.hard_knocks:
-            raise CampaignRuleViolation(f"{player.name} has no {cmd.card} in front of them")
-    elif cmd.source == "hand":
-        check_in_hand(chapter, player, cmd.card)
-    else:
-        raise CampaignRuleViolation("a banned card comes from a hand or a player's Hard Knocks")
-    return CardBanned(cmd.card, player.name, cmd.source, last.number, cmd.reason.strip())
-
-
-def _play_helping_hand(state: CampaignState, cmd: PlayHelpingHand) -> tuple[Event, ...]:
-    """The card played and, for the rules the group gave it, what they do at once for its
-    player: "In case of conflict with another rule, the effects of a Helping Hand card take
-    precedence" (armistice rulebook)."""
-    played = _helping_hand_played(state, cmd)
-    chapter = state.chapter
-    card = state.catalogue.helping_hands.get(cmd.number)
-    assert chapter is not None
-    if card is None:
-        return (played,)
-    name = find_player(chapter, played.player).name
-    if card.moment and not event_moment_now(chapter, chapter.player(name), card.moment):
-        raise CampaignRuleViolation(
-            f"Helping Hand #{card.number} {card.name} is played {MOMENT_WORDS[card.moment]}"
-        )
-    if not card.rules:
-        if cmd.choice is not None:
-            raise CampaignRuleViolation(f"Helping Hand #{card.number} {card.name} names nothing")
-        return (played,)
-    o = Outcome(chapter)
-    once(o, f"Helping Hand #{card.number} {card.name}", card.rules, name, cmd.choice or Choice())
-    return (played, *o.events)
-
-
-def _helping_hand_played(state: CampaignState, cmd: PlayHelpingHand) -> HelpingHandPlayed:
-    player = _seat(state, cmd.player)
-    holding = next((h for h in state.held(player) if h.number == cmd.number), None)
-    if holding is None:
-        raise CampaignRuleViolation(f"{player} holds no Helping Hand #{cmd.number}")
-    if holding.category == "friendship":
-        raise CampaignRuleViolation(
-            f"Helping Hand #{cmd.number} is a Friendship card: it took effect when it was "
-            "acquired and stays in play"
-        )
-    if state.chapter is None or not state.chapter_running:
-        raise NoChapter("a Helping Hand is played during a chapter")
-    if holding.category == "action":
-        check_turn(state.chapter, player, "play an Action Helping Hand (it replaces the action)")
-    return HelpingHandPlayed(
-        player, cmd.number, holding.category, state.chapter_number, cmd.note.strip()
-    )
-
-
 def decide_campaign(
     state: CampaignState, command: CampaignCommand, chance: Chance | None = None
 ) -> tuple[Event, ...]:
@@ -405,11 +299,11 @@ def decide_campaign(
                 raise CampaignRuleViolation("Boot Camp is skipped only before it is played")
             return (BootCampSkipped(),)
         case AwardHelpingHands():
-            return _award(state, command)
+            return award(state, command)
         case BanCard():
-            return (_ban(state, command),)
+            return (ban(state, command),)
         case PlayHelpingHand():
-            return _play_helping_hand(state, command)
+            return play_helping_hand(state, command)
         case StartOneShot():
             return _start_one_shot(state, command, chance)
         case KeepHelpingHand():

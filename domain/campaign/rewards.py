@@ -1,5 +1,6 @@
 """The Armistice rewards: Helping Hands earned from a Conclusion, bans after a lost chapter,
-Helping Hands played, and the campaign score (Victory Points against Negative Points).
+Helping Hands played, and the campaign score (Victory Points against Negative Points):
+their commands, events, what the campaign keeps of them and the rules that decide them.
 
 The printed epilogue that turns the score into a text is not public: the score is the
 two numbers, their difference, and every fact behind them.
@@ -7,15 +8,21 @@ two numbers, their difference, and every fact behind them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar, Protocol
 
 import msgspec
 from msgspec.structs import replace
 
-from domain.chapter.commands import Choice
+from domain.campaign.briefing import Conclusion, chapter_name
+from domain.cards.catalogue import Catalogue
+from domain.chapter.commands import Choice, Seat
+from domain.chapter.guards import check_in_hand, check_turn, find_player
+from domain.chapter.outcome import Outcome
 from domain.chapter.state import ChapterState, Phase
+from domain.errors import CampaignRuleViolation, NoChapter
 from domain.events import Event
+from domain.modules.effects import MOMENT_WORDS, event_moment_now, once
 
 
 class Holding(msgspec.Struct, frozen=True):
@@ -226,3 +233,139 @@ def score(state: Scored) -> Score:
             )
         )
     return Score(tuple(lines))
+
+
+# --- Deciding the rewards ---------------------------------------------------------------
+class Campaign(Scored, Protocol):
+    """What the rewards' rules read of a campaign (``flow.CampaignState``, which imports
+    this module: it is not imported back)."""
+
+    @property
+    def armistice(self) -> bool: ...
+    @property
+    def last_result(self) -> Ended | None: ...
+    @property
+    def chapter_running(self) -> bool: ...
+    @property
+    def chapter(self) -> ChapterState | None: ...
+    @property
+    def chapter_number(self) -> int: ...
+    @property
+    def conclusions(self) -> Mapping[int, Conclusion]: ...
+    @property
+    def settled(self) -> Sequence[int]: ...
+    @property
+    def catalogue(self) -> Catalogue: ...
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+    def held(self, player: str) -> Sequence[Holding]: ...
+
+
+def award(state: Campaign, cmd: AwardHelpingHands) -> tuple[Event, ...]:
+    """The Helping Hands the chapter that ended last earns, to the players named."""
+    last = state.last_result
+    if not state.armistice or last is None or state.chapter_running:
+        raise CampaignRuleViolation("Helping Hands are awarded when an Armistice chapter ends")
+    name = chapter_name(last.number)
+    conclusion = state.conclusions.get(last.number)
+    if conclusion is None:
+        raise CampaignRuleViolation(f"enter the Conclusion of {name} first")
+    if last.number in state.settled:
+        raise CampaignRuleViolation(f"the Helping Hands of {name} were already awarded")
+    earned = conclusion.earned(last.outcome if last.outcome == "won" else "lost", last.morale_left)
+    if len(cmd.awards) > earned:
+        raise CampaignRuleViolation(
+            f"{name} earns {earned} Helping Hand{'s' if earned != 1 else ''} "
+            f"({last.morale_left} cards left in the Morale Reserve), not {len(cmd.awards)}"
+        )
+    numbers = [n for n, _ in cmd.awards]
+    if len(set(numbers)) != len(numbers):
+        raise CampaignRuleViolation("a Helping Hand can go to one player only")
+    events: list[Event] = []
+    for number, player in cmd.awards:
+        if number not in conclusion.offered:
+            offered = ", ".join(f"#{n}" for n in conclusion.offered)
+            raise CampaignRuleViolation(f"{name} offers {offered}, not #{number}")
+        card = state.catalogue.helping_hands.get(number)
+        if card is None:
+            raise CampaignRuleViolation(f"describe Helping Hand #{number} first (name, category)")
+        seat = seat_named(state, player)
+        events.append(HelpingHandAwarded(number, seat, last.number, card.category))
+    left = tuple(n for n in conclusion.offered if n not in numbers)
+    if left:
+        events.append(HelpingHandsUnclaimed(left, last.number))
+    return tuple(events)
+
+
+def seat_named(state: Campaign, player: str) -> str:
+    """The seat a player's name stands for (any case)."""
+    for seat in state.seats:
+        if seat.name.casefold() == player.casefold():
+            return seat.name
+    names = ", ".join(s.name for s in state.seats)
+    raise CampaignRuleViolation(f"there is no player {player!r} in this campaign ({names})")
+
+
+def ban(state: Campaign, cmd: BanCard) -> CardBanned:
+    """A card banned after a lost Armistice chapter, from a hand or a player's Hard Knocks."""
+    last, chapter = state.last_result, state.chapter
+    if not state.armistice or last is None or chapter is None or state.chapter_running:
+        raise CampaignRuleViolation("a card is banned when an Armistice chapter is lost")
+    if last.outcome == "won":
+        raise CampaignRuleViolation(
+            f"{chapter_name(last.number)} was won: a card is banned only after a lost chapter"
+        )
+    if any(b.chapter == last.number for b in state.bans):
+        raise CampaignRuleViolation(f"a card was already banned after {chapter_name(last.number)}")
+    player = find_player(chapter, cmd.player)
+    if cmd.source == "knock":
+        if cmd.card not in player.hard_knocks:
+            raise CampaignRuleViolation(f"{player.name} has no {cmd.card} in front of them")
+    elif cmd.source == "hand":
+        check_in_hand(chapter, player, cmd.card)
+    else:
+        raise CampaignRuleViolation("a banned card comes from a hand or a player's Hard Knocks")
+    return CardBanned(cmd.card, player.name, cmd.source, last.number, cmd.reason.strip())
+
+
+def play_helping_hand(state: Campaign, cmd: PlayHelpingHand) -> tuple[Event, ...]:
+    """The card played and, for the rules the group gave it, what they do at once for its
+    player: "In case of conflict with another rule, the effects of a Helping Hand card take
+    precedence" (armistice rulebook)."""
+    played = _helping_hand_played(state, cmd)
+    chapter = state.chapter
+    card = state.catalogue.helping_hands.get(cmd.number)
+    assert chapter is not None
+    if card is None:
+        return (played,)
+    name = find_player(chapter, played.player).name
+    if card.moment and not event_moment_now(chapter, chapter.player(name), card.moment):
+        raise CampaignRuleViolation(
+            f"Helping Hand #{card.number} {card.name} is played {MOMENT_WORDS[card.moment]}"
+        )
+    if not card.rules:
+        if cmd.choice is not None:
+            raise CampaignRuleViolation(f"Helping Hand #{card.number} {card.name} names nothing")
+        return (played,)
+    o = Outcome(chapter)
+    once(o, f"Helping Hand #{card.number} {card.name}", card.rules, name, cmd.choice or Choice())
+    return (played, *o.events)
+
+
+def _helping_hand_played(state: Campaign, cmd: PlayHelpingHand) -> HelpingHandPlayed:
+    player = seat_named(state, cmd.player)
+    holding = next((h for h in state.held(player) if h.number == cmd.number), None)
+    if holding is None:
+        raise CampaignRuleViolation(f"{player} holds no Helping Hand #{cmd.number}")
+    if holding.category == "friendship":
+        raise CampaignRuleViolation(
+            f"Helping Hand #{cmd.number} is a Friendship card: it took effect when it was "
+            "acquired and stays in play"
+        )
+    if state.chapter is None or not state.chapter_running:
+        raise NoChapter("a Helping Hand is played during a chapter")
+    if holding.category == "action":
+        check_turn(state.chapter, player, "play an Action Helping Hand (it replaces the action)")
+    return HelpingHandPlayed(
+        player, cmd.number, holding.category, state.chapter_number, cmd.note.strip()
+    )

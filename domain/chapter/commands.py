@@ -110,26 +110,10 @@ class ChooseSupport(msgspec.Struct, frozen=True, gc=False):
     recover_charm: bool = False
 
 
-# --- Solo mode (domain/modules/solo/rules.py) -----------------------------------------------------
-class RefillHand(msgspec.Struct, frozen=True, gc=False):
-    """Solo: right after a card is played, refill the single hand back up to 3 cards."""
-
-
-class DrawSoloSupport(msgspec.Struct, frozen=True, gc=False):
-    """Solo: draw a solo Support tile (``tile``: told at a real table, else drawn at random)."""
-
-    tile: str | None = None
-
-
-# --- Orders of the Day (domain/modules/orders.py) and Recruits (domain/modules/recruits.py) -------
-class CancelOrder(msgspec.Struct, frozen=True, gc=False):
-    """A lasting Order of the Day's cancellation condition is met: it leaves No Man's Land
-    (``player`` draws ``draws`` Trials cards into hand, if its condition says so)."""
-
-    order: int
-    reason: str
-    player: str | None = None
-    draws: int = 0
+class ModuleCommand(msgspec.Struct, frozen=True, gc=False):
+    """A command a module defines in its own room (an Order's cancellation): the chapter
+    knows only that modules may bring commands, decided by the module (moments.py
+    ``commands``)."""
 
 
 class Choice(msgspec.Struct, frozen=True, gc=False):
@@ -140,31 +124,5 @@ class Choice(msgspec.Struct, frozen=True, gc=False):
     knock: str | None = None
 
 
-class PlayRecruitCard(msgspec.Struct, frozen=True, gc=False):
-    """The Mission Leader has the Recruit play a card (``drawn``: a Trap's card, ``target``:
-    a Merry Christmas's Hard Knock; ``advantage``: what the leader names for the Recruit's
-    advantage when this last card makes it depart)."""
-
-    card: str
-    drawn: str | None = None
-    target: Target | None = None
-    advantage: Choice | None = None
-
-
-class WithdrawRecruit(msgspec.Struct, frozen=True, gc=False):
-    """The Mission Leader has the Recruit withdraw from the Mission."""
-
-
-Command = (
-    StartMission
-    | PlayCard
-    | UseCharm
-    | MakeSpeech
-    | Withdraw
-    | ChooseSupport
-    | RefillHand
-    | DrawSoloSupport
-    | CancelOrder
-    | PlayRecruitCard
-    | WithdrawRecruit
-)
+ChapterCommand = StartMission | PlayCard | UseCharm | MakeSpeech | Withdraw | ChooseSupport
+Command = ChapterCommand | ModuleCommand  # what a chapter is asked to do (a module's: its own)

@@ -10,9 +10,9 @@ from __future__ import annotations
 import msgspec
 
 from domain.cards.catalogue import HardKnock
-from domain.chapter.moments import INSTALLED
+from domain.chapter.moments import INSTALLED, Module
 from domain.chapter.state import ChapterState, Player
-from domain.memo import last_pair_answer
+from domain.memo import last_triple_answer
 
 # The kinds the rules ask every turn or every Mission, as plain names (also for
 # chapter/actions.py, resolution.py, legal.py): a member looked up on its enum class costs
@@ -131,14 +131,17 @@ def withdrawal_blocker(
     """The Hard Knock that stops this player withdrawing now, if any (``knocks_apply``:
     whether Hard Knocks restrict at all; None: unless they give way to an Order)."""
     if knocks_apply is None:
-        return _blocker_now(state, player)
+        return _blocker_now(state, player, INSTALLED.modules)
     return _blocker(state, player, knocks_apply)
 
 
-@last_pair_answer  # asked twice of one turn: by the simulator's legal moves, by the engine
-def _blocker_now(state: ChapterState, player: Player) -> Blocker | None:
-    """``withdrawal_blocker`` unless the Hard Knocks give way to an Order (a pure answer:
-    the modules that may give way are installed once, domain/__init__.py)."""
+@last_triple_answer  # asked twice of one turn: by the simulator's legal moves, by the engine
+def _blocker_now(
+    state: ChapterState, player: Player, installed: tuple[Module, ...]
+) -> Blocker | None:
+    """``withdrawal_blocker`` unless the Hard Knocks give way to an Order. The answer
+    depends on the modules installed (whose hooks may give way or lift a Hard Knock) as
+    much as on the state and the player: all three are its key."""
     return _blocker(state, player, None)
 
 

@@ -23,8 +23,10 @@ The moments, in the order a chapter meets them:
 - ``minimum``: the least intensity a Mission may start with (Orders: the kept order's).
 - ``before_deal``: a Mission starts, before ``MissionStarted`` (Orders: draw and keep one).
 - ``after_deal``: the Mission's cards are dealt (Recruits: a Recruit enters).
+- ``restricts``: whether the module's ``before_action`` may refuse an action now (a card
+  that restricts in force): while no module says so, the legal actions skip the checks.
 - ``before_action``: one of the four actions is about to be decided; a hook may refuse it
-  with a ``RuleViolation`` naming its card (the card effects to come).
+  with a ``RuleViolation`` naming its card (the card effects).
 - ``knocks_yield``: whether the Hard Knocks that restrict the active player give way
   now ("In case of conflict with a Hard Knock, the Order of the Day has priority": an
   Order's restrictions would otherwise leave no action the Hard Knocks allow).
@@ -37,6 +39,8 @@ The moments, in the order a chapter meets them:
   Knocks the beneficiary may discard (None: as the rules say).
 - ``after_support``: the Support phase of a Mission is over, before the defeat checks and
   the Morale Drop (Orders: the spent orders are discarded).
+- ``held``: what a module counts at the Morale Drop as cards left in hands (Recruits: the
+  Morale tokens on the Recruit in play).
 - ``morale_drop``: the number of cards the Morale Drop takes, which a hook may change.
 - ``chapter_end``: the chapter is won or lost.
 - ``evolvers``: how each of the module's own events changes the chapter.
@@ -44,7 +48,9 @@ The moments, in the order a chapter meets them:
 - ``actions``: the module's own commands that are legal now.
 - ``plays_chapter`` with ``decide`` and ``legal``: a module that plays every command of
   the chapters it owns (Solo: one hand, solo tiles); ``legal`` says None where the basic
-  rules list the commands (Solo's Support choice); ``support_phase``: what follows when
+  rules list the commands (Solo's Support choice); ``summary``: what the player whose
+  turn it is may do, summed up from them (Solo: the single hand, the refill);
+  ``support_phase``: what follows when
   a correction ended one of its Missions, given who held the turn (Solo: a solo tile is
   due), where the basic rules reveal the Support tiles.
 """
@@ -64,6 +70,7 @@ if TYPE_CHECKING:  # types only: this module is imported by domain/__init__ and 
     LayOut = Callable[[ChapterState, ChapterStarted], ChapterState]
     Minimum = Callable[[ChapterState, StartMission], int]
     StartChoices = Callable[[ChapterState], list[tuple[int | None, int | None]]]
+    Restricts = Callable[[ChapterState], bool]
     BeforeAction = Callable[[ChapterState, Command], None]
     KnocksYield = Callable[[ChapterState], bool]
     Allows = Callable[[ChapterState, Player, str], bool]
@@ -72,6 +79,7 @@ if TYPE_CHECKING:  # types only: this module is imported by domain/__init__ and 
     Trap = Callable[[Any, str], None]  # (an Outcome, the player whose Trap sprang)
     SupportPhase = Callable[[Any, str], None]  # (an Outcome, who held the turn)
     Moment = Callable[[Any], None]  # (an Outcome)
+    Held = Callable[[ChapterState], int]
     MoraleDrop = Callable[[ChapterState, int], int]
     Step = Callable[[Any, StartMission], None]  # (an Outcome, the command)
     AfterSupport = Callable[[Any], None]  # (an Outcome)
@@ -80,6 +88,7 @@ if TYPE_CHECKING:  # types only: this module is imported by domain/__init__ and 
     Actions = Callable[[ChapterState], list[Command]]
     Owns = Callable[[ChapterState], bool]
     Legal = Callable[[ChapterState], tuple[Command, ...] | None]
+    Summary = Callable[[ChapterState, Player, tuple[Command, ...]], dict[str, Any]]
 
 
 class Module(NamedTuple):
@@ -93,6 +102,7 @@ class Module(NamedTuple):
     before_deal: Step | None = None
     after_deal: Step | None = None
     after_support: AfterSupport | None = None
+    restricts: Restricts | None = None
     before_action: BeforeAction | None = None
     knocks_yield: KnocksYield | None = None
     allows: Allows | None = None
@@ -100,6 +110,7 @@ class Module(NamedTuple):
     trap: Trap | None = None
     after_action: AfterAction | None = None
     mission_end: Moment | None = None
+    held: Held | None = None
     morale_drop: MoraleDrop | None = None
     chapter_end: Moment | None = None
     evolvers: Mapping[type[Event], Evolver] = {}
@@ -108,7 +119,16 @@ class Module(NamedTuple):
     plays_chapter: Owns | None = None
     decide: Decider | None = None
     legal: Legal | None = None
+    summary: Summary | None = None
     support_phase: SupportPhase | None = None
+
+
+# Asked of the one module that plays a whole chapter (``Registry.owner``), not as moments.
+OWNERS_OWN = frozenset({"plays_chapter", "decide", "legal", "summary", "support_phase"})
+# The moments, derived from ``Module``'s fields (each written once, there): a mapping's
+# tables are merged into one, every other moment is the tuple of the hooks given.
+TABLES = tuple(f for f, d in Module._field_defaults.items() if isinstance(d, Mapping))
+MOMENTS = tuple(f for f in Module._fields[1:] if f not in OWNERS_OWN and f not in TABLES)
 
 
 def _hooks(modules: tuple[Module, ...], moment: str) -> tuple[Any, ...]:
@@ -128,76 +148,30 @@ def _merged(modules: tuple[Module, ...], moment: str) -> dict[type, Any]:
 
 
 class Registry:
-    """The installed modules and, per moment, the hooks to call, prepared once."""
+    """The installed modules and, per moment, the hooks to call, prepared once: a moment
+    of ``Module`` is a slot here holding the tuple of its hooks (``INSTALLED.trap``), a
+    table (``evolvers``, ``commands``) one dict merged from the modules'."""
 
-    __slots__ = (
-        "actions",
-        "after_action",
-        "after_deal",
-        "after_support",
-        "allows",
-        "before_action",
-        "before_deal",
-        "begin",
-        "chapter_end",
-        "commands",
-        "evolvers",
-        "knocks_yield",
-        "minimum",
-        "mission_end",
-        "modules",
-        "morale_drop",
-        "owners",
-        "setup",
-        "start_choices",
-        "support",
-        "trap",
-    )
+    __slots__ = ("modules", "owners", *TABLES, *MOMENTS)
     modules: tuple[Module, ...]
-    setup: tuple[Setup, ...]
-    begin: tuple[LayOut, ...]
-    start_choices: tuple[StartChoices, ...]
-    minimum: tuple[Minimum, ...]
-    before_deal: tuple[Step, ...]
-    after_deal: tuple[Step, ...]
-    after_support: tuple[AfterSupport, ...]
-    before_action: tuple[BeforeAction, ...]
-    knocks_yield: tuple[KnocksYield, ...]
-    allows: tuple[Allows, ...]
-    support: tuple[SupportRule, ...]
-    trap: tuple[Trap, ...]
-    after_action: tuple[AfterAction, ...]
-    mission_end: tuple[Moment, ...]
-    morale_drop: tuple[MoraleDrop, ...]
-    chapter_end: tuple[Moment, ...]
-    actions: tuple[Actions, ...]
+    owners: tuple[tuple[Callable[[ChapterState], bool], Module], ...]
     evolvers: dict[type, Evolver]
     commands: dict[type, Decider]
-    owners: tuple[tuple[Callable[[ChapterState], bool], Module], ...]
+
+    if TYPE_CHECKING:
+
+        def __getattr__(self, moment: str) -> tuple[Any, ...]:
+            """A moment's hooks, in the modules' order (a slot named after its field)."""
 
     def fill(self, modules: tuple[Module, ...]) -> None:
         """Prepare every moment's hooks for these modules, in their order (nothing changes
         when two modules claim one event or command)."""
-        evolvers, commands = _merged(modules, "evolvers"), _merged(modules, "commands")
+        tables = [(table, _merged(modules, table)) for table in TABLES]
+        for table, merged in tables:
+            setattr(self, table, merged)
+        for moment in MOMENTS:
+            setattr(self, moment, _hooks(modules, moment))
         self.modules = modules
-        self.setup = _hooks(modules, "setup")
-        self.begin = _hooks(modules, "begin")
-        self.start_choices = _hooks(modules, "start_choices")
-        self.minimum = _hooks(modules, "minimum")
-        self.before_deal = _hooks(modules, "before_deal")
-        self.after_deal = _hooks(modules, "after_deal")
-        self.after_support = _hooks(modules, "after_support")
-        self.before_action = _hooks(modules, "before_action")
-        self.knocks_yield = _hooks(modules, "knocks_yield")
-        self.allows = _hooks(modules, "allows")
-        self.support = _hooks(modules, "support")
-        self.trap = _hooks(modules, "trap")
-        self.after_action = _hooks(modules, "after_action")
-        self.mission_end = _hooks(modules, "mission_end")
-        self.morale_drop = _hooks(modules, "morale_drop")
-        self.chapter_end = _hooks(modules, "chapter_end")
-        self.actions = _hooks(modules, "actions")
-        self.evolvers, self.commands = evolvers, commands
         self.owners = tuple((m.plays_chapter, m) for m in modules if m.plays_chapter is not None)
 
     def owner(self, state: ChapterState) -> Module | None:

@@ -135,12 +135,15 @@ def automatic_support(state: ChapterState, pending: SupportPending) -> SupportUs
 
 
 def morale_drop_size(state: ChapterState) -> int:
-    """Cards left in hands, at least 3 (Demoralized: one more, at least 4), capped."""
+    """Cards left in hands (and what a module counts as such), at least 3 (Demoralized: one
+    more, at least 4), capped."""
     demoralized = 0
     for player in state.players:
         if player.hard_knocks and has(state, player, DEMORALIZED):
             demoralized += 1
-    held = state.cards_in_hands + state.recruit_morale_tokens  # Recruits: tokens count as cards
+    held = state.cards_in_hands
+    for counted in INSTALLED.held:  # what a module counts as cards in hands (moments.py)
+        held += counted(state)
     size = max(held + demoralized, 3 + demoralized)
     cap = state.rules.morale_drop_max
     size = min(size, cap) if cap is not None else size

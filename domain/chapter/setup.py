@@ -165,7 +165,7 @@ def decide_start_chapter(
     """The setup of a chapter: at a real table decks are unseen counts (an Armistice one
     sized by its Briefing within the box's Trial cards less the ``banned`` ones)."""
     for own_setup in INSTALLED.setup:  # a module's own kind of chapter: Solo (moments.py)
-        started = own_setup(cmd, catalogue, chance)
+        started: ChapterStarted | None = own_setup(cmd, catalogue, chance)
         if started is not None:
             return started
     if cmd.ruleset not in RULESETS:

@@ -202,13 +202,6 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
         recruit = self.recruit
         return recruit is not None and recruit.withdrew_in != self.mission
 
-    @property
-    def recruit_morale_tokens(self) -> int:
-        """Morale tokens on the Recruit in play: they build up and count as cards in hand
-        at every Morale Drop while it is in play (notes, decision 8)."""
-        recruit = self.recruit
-        return recruit.tokens if recruit is not None else 0
-
     def _next_turn_with_recruit(self, seat: int, recruit: Recruit) -> int:
         """Turn order with the Recruit sitting right after seat ``recruit.after``."""
         n, acting = len(self.players), self.recruit_in_mission

@@ -35,10 +35,8 @@ from domain.chapter.commands import (
     Command,
     MakeSpeech,
     PlayCard,
-    PlayRecruitCard,
     UseCharm,
     Withdraw,
-    WithdrawRecruit,
 )
 from domain.chapter.guards import find_player
 from domain.chapter.moments import Module
@@ -47,6 +45,7 @@ from domain.chapter.resolution import lost_by_hands
 from domain.chapter.state import ChapterState, Phase, Player
 from domain.errors import RuleViolation
 from domain.events import Event, Slot
+from domain.modules.recruits import PlayRecruitCard, WithdrawRecruit
 
 
 class OrderForbids(RuleViolation):
@@ -189,6 +188,16 @@ def refusal(state: ChapterState, card: InForce, forbid: Forbid, cmd: Command) ->
         who = find_player(state, cmd.player).name if isinstance(cmd, Withdraw) else "the Recruit"
         said += f" ({who} holds {size} card{'' if size == 1 else 's'})"
     return said
+
+
+def may_refuse(state: ChapterState) -> bool:
+    """Whether a card that restricts is in force (an Order of the Day in No Man's Land, a
+    Recruit in play): only then may ``enforce_forbids`` refuse an action (moments.py
+    ``restricts``)."""
+    piles, recruits = state.orders, state.recruits  # (``state.recruit``, without the property)
+    return (piles is not None and bool(piles.in_play)) or (
+        recruits is not None and recruits.recruit is not None
+    )
 
 
 def _restricting(state: ChapterState) -> bool:
@@ -419,6 +428,7 @@ def _applied(state: ChapterState, event: CardEffect) -> ChapterState:
 
 EFFECTS = Module(
     "Card effects",
+    restricts=may_refuse,
     before_action=enforce_forbids,
     knocks_yield=knocks_yield,
     after_action=draw_on_withdrawal,

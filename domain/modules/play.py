@@ -12,11 +12,12 @@ from collections.abc import Callable
 from msgspec.structs import replace
 
 from domain.chapter.actions import trap_springs
-from domain.chapter.commands import CancelOrder, Command, PlayRecruitCard, WithdrawRecruit
+from domain.chapter.commands import Command
 from domain.chapter.state import ChapterState
 from domain.legal import targets
-from domain.modules.orders import cancel_options, cancellable, order_choices
-from domain.modules.recruits import recruit_turn
+from domain.modules.orders import CancelOrder, cancel_options, cancellable, order_choices
+from domain.modules.recruits import PlayRecruitCard, WithdrawRecruit
+from domain.modules.recruits.rules import recruit_turn
 
 SIMULATED_REASON = "the simulated table says its condition is met"
 

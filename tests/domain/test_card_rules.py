@@ -24,11 +24,11 @@ from domain.errors import InvalidDescription
 from domain.events import ChapterLost, MoraleDropped, SupportRevealed, to_record
 from domain.legal import legal_summary
 from domain.modules.effects import CardEffect, EffectRefused, once
-from domain.modules.orders import OrderRefused
+from domain.modules.orders import CancelOrder, OrderRefused
 from domain.records import from_record
 from tests.domain.builders import run
 from tests.domain.module_builders import prepare, synthetic_catalogue
-from tests.domain.test_order_effects import HANDS, THEN
+from tests.domain.modules.orders.test_order_effects import HANDS, THEN
 
 
 def rules(*texts: str, place: str = "order") -> tuple[Rule, ...]:
@@ -222,11 +222,11 @@ def test_a_cancellation_condition_is_checked_and_its_draw_can_lose_the_chapter()
     }
     state = mission(RUNNER.number, big, then=["night+snow", "shell+whistle", "shell+gas"])
     with pytest.raises(OrderRefused, match="Ann has not withdrawn this Mission"):
-        run(state, c.CancelOrder(RUNNER.number, "", "Ann", 3))
+        run(state, CancelOrder(RUNNER.number, "", "Ann", 3))
     state, _ = run(state, c.Withdraw("Ann", "left"))
     with pytest.raises(OrderRefused, match="--draws 3"):
-        run(state, c.CancelOrder(RUNNER.number, "", "Ann", 2))
-    state, events = run(state, c.CancelOrder(RUNNER.number, "", "Ann", 3))
+        run(state, CancelOrder(RUNNER.number, "", "Ann", 2))
+    state, events = run(state, CancelOrder(RUNNER.number, "", "Ann", 3))
     assert state.player("Ann").hand_size == 7
     assert state.phase == Phase.OVER and isinstance(events[-1], ChapterLost)
     assert events[-1].detail == "15 cards in hands (13 or more)"

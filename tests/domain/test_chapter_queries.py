@@ -9,7 +9,7 @@ from domain.chapter.queries import acting_player, missions_started, recruit_acts
 from domain.chapter.state import Phase
 from domain.events import LeadershipPassed, MissionStarted, MissionSucceeded
 from tests.domain.builders import start
-from tests.domain.test_recruits import recruit_in, round_of_plays
+from tests.domain.modules.recruits.test_recruits import recruit_in, round_of_plays
 
 
 def test_during_a_mission_the_grizzled_whose_turn_it_is_acts() -> None:

@@ -13,10 +13,8 @@ from pathlib import Path
 import pytest
 
 from domain.chapter.commands import (
-    DrawSoloSupport,
     MakeSpeech,
     PlayCard,
-    PlayRecruitCard,
     StartMission,
     UseCharm,
     Withdraw,
@@ -35,9 +33,13 @@ from domain.events import (
     MissionStarted,
     SupportRevealed,
 )
+from domain.modules.recruits import PlayRecruitCard
+from domain.modules.solo.commands import DrawSoloSupport
 from domain.modules.solo.rules import SoloMissionEnded, SoloSupportDrawn
 from tests.domain.builders import kinds, run, start
 from tests.domain.module_builders import prepare
+from tests.domain.modules.recruits.test_recruits import recruit_in, round_of_plays
+from tests.domain.modules.solo.test_solo import solo_chapter
 from tests.domain.test_corrections import (
     HANDS,
     RESOLVED,
@@ -46,8 +48,6 @@ from tests.domain.test_corrections import (
     refused,
     two_shells_down,
 )
-from tests.domain.test_recruits import recruit_in, round_of_plays
-from tests.domain.test_solo import solo_chapter
 
 ONE_EACH = {"Ann": ["night+shell"], "Ben": ["snow+gas"], "Cy": ["rain+whistle"]}
 DECK_LEFT = ("snow+whistle", "snow+whistle")  # the Trials deck after the deal

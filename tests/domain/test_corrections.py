@@ -29,7 +29,11 @@ from domain.events import (
 from domain.modules.orders import OrderDiscarded
 from tests.domain.builders import kinds, run, start
 from tests.domain.module_builders import prepare
-from tests.domain.test_recruits import everyone_withdraws, recruit_in, round_of_plays
+from tests.domain.modules.recruits.test_recruits import (
+    everyone_withdraws,
+    recruit_in,
+    round_of_plays,
+)
 
 HANDS = {
     "Ann": ["night+shell", "rain+shell", "wounded"],

@@ -32,7 +32,6 @@ from domain.campaign.rewards import AwardHelpingHands, SkipBootCamp
 from domain.cards.box import DescribeHelpingHand
 from domain.cards.catalogue import HelpingHandCard
 from domain.chapter.commands import (
-    CancelOrder,
     Command,
     PlayCard,
     Seat,
@@ -47,7 +46,7 @@ from domain.chapter.state import Phase
 from domain.events import CardPlayed, CardsDealt, CardsDrawn, ChapterLost, MissionStarted
 from domain.legal import legal_actions
 from domain.modules import MODULES
-from domain.modules.orders import OrderCancelled, OrderChosen
+from domain.modules.orders import CancelOrder, OrderCancelled, OrderChosen
 from tests.domain.builders import kinds, run, start
 from tests.domain.module_builders import prepare
 

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from domain.cards.catalogue import Catalogue, base_catalogue
 from domain.chapter.commands import (
     PlayCard,
-    PlayRecruitCard,
     Seat,
     StartChapter,
     StartMission,
@@ -28,7 +27,7 @@ from domain.chapter.evolve import begin
 from domain.chapter.setup import decide_start_chapter
 from domain.chapter.state import ChapterState
 from domain.events import CardDrawnAndPlayed, CardPlayed, CharmUsed, FactCorrected, MissionFailed
-from domain.modules.recruits import RecruitPlayed
+from domain.modules.recruits import PlayRecruitCard, RecruitPlayed
 from tests.domain.builders import CHARMS, rigged_deck, run
 from tests.domain.module_builders import (
     GAS_WHISTLE_LUCK,

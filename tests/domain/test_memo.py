@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from domain.memo import last_answer, last_pair_answer
+from domain.memo import last_answer, last_triple_answer
 from tests.domain.builders import start
 
 
@@ -32,19 +32,27 @@ def test_a_states_threat_tally_is_kept_only_for_that_state() -> None:
     assert dict(state.threat_tally()) == {} and dict(state.threat_counts()) == {}
 
 
-def test_a_query_of_two_values_is_answered_again_only_for_the_same_two() -> None:
-    asked: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+def test_a_query_of_three_values_is_answered_again_only_for_the_same_three() -> None:
+    asked: list[tuple[tuple[int, ...], tuple[int, ...], str]] = []
 
-    @last_pair_answer
-    def longer(first: tuple[int, ...], second: tuple[int, ...]) -> bool:
-        asked.append((first, second))
-        return len(first) > len(second)
+    @last_triple_answer
+    def longer(first: tuple[int, ...], second: tuple[int, ...], how: str) -> bool:
+        asked.append((first, second, how))
+        return len(first) > len(second) if how == ">" else len(first) < len(second)
 
     one, two, equal = (1,), (1, 2), tuple([1, 2])
-    assert (longer(two, one), longer(two, one), longer(equal, one), longer(two, two)) == (
-        True,
-        True,
-        True,
-        False,
+    more, less = ">", "".join("<")
+    answers = (
+        longer(two, one, more),
+        longer(two, one, more),
+        longer(equal, one, more),
+        longer(two, two, more),
+        longer(two, two, less),
     )
-    assert [(a is two, b is one) for a, b in asked] == [(True, True), (False, True), (True, False)]
+    assert answers == (True, True, True, False, False)
+    assert [(a is two, b is one, c is more) for a, b, c in asked] == [
+        (True, True, True),
+        (False, True, True),
+        (True, False, True),
+        (True, False, False),
+    ]

@@ -18,12 +18,9 @@ import pytest
 from msgspec.structs import replace
 
 from domain.chapter.commands import (
-    CancelOrder,
     Command,
-    PlayRecruitCard,
     StartChapter,
     StartMission,
-    WithdrawRecruit,
 )
 from domain.chapter.piles import RECRUIT_TURN
 from domain.chapter.state import ChapterState, Phase
@@ -31,8 +28,14 @@ from domain.engine import decide
 from domain.errors import RuleViolation
 from domain.events import Event
 from domain.legal import intensities, legal_actions, targets
-from domain.modules.orders import CANCEL_REASON, OrderCancelled
-from domain.modules.recruits import RecruitArrived, RecruitDeparted, RecruitWithdrew
+from domain.modules.orders import CANCEL_REASON, CancelOrder, OrderCancelled
+from domain.modules.recruits import (
+    PlayRecruitCard,
+    RecruitArrived,
+    RecruitDeparted,
+    RecruitWithdrew,
+    WithdrawRecruit,
+)
 from domain.simulate import RandomChance, random_setup
 from tests.domain.module_builders import ORDER_NUMBERS, RECRUIT_NUMBERS, synthetic_catalogue
 from tests.domain.test_random_play import (

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import msgspec
 import pytest
 from msgspec.structs import replace
 
@@ -197,3 +198,62 @@ def test_a_module_joins_before_and_after_each_action_at_a_trap_the_drop_and_the_
     dropped = next(e for e in events if isinstance(e, MoraleDropped))
     assert dropped.count == 6  # the drop the rules say (5 cards in hands), and one more
     assert state.outcome == "monument"
+
+
+def test_a_withdrawal_blocker_asked_again_after_a_module_is_installed_answers_for_that_module() -> (
+    None
+):
+    from domain.chapter.hardknocks import withdrawal_blocker
+
+    state = start(
+        {
+            "Ann": ["fragile", "snow+rain", "night+gas"],
+            "Ben": ["night+rain", "gas+whistle", "snow+shell"],
+            "Cy": ["rain+shell", "night+whistle", "snow+whistle"],
+        }
+    )
+    state, _ = run(state, PlayCard("Ann", "fragile"))
+    ben = state.players[1]
+    blocker = withdrawal_blocker(state, ben)
+    assert blocker is not None and blocker.kind == "fragile"
+
+    before = install((*PLAYED, Module("Truce", knocks_yield=lambda state: True)))
+    try:
+        assert withdrawal_blocker(state, ben) is None  # the same state and player, asked again
+    finally:
+        install(before)
+    assert withdrawal_blocker(state, ben) == blocker
+
+
+def test_every_moment_of_a_module_is_a_slot_of_the_registry_holding_its_hooks_in_order() -> None:
+    from domain.chapter.moments import MOMENTS, OWNERS_OWN, TABLES, Registry
+
+    assert {*MOMENTS, *TABLES, *OWNERS_OWN, "name"} == set(Module._fields)
+    assert set(Registry.__slots__) == {"modules", "owners", *MOMENTS, *TABLES}
+    for moment in MOMENTS:
+        given = [getattr(m, moment) for m in PLAYED if getattr(m, moment) is not None]
+        assert list(getattr(INSTALLED, moment)) == given, moment
+    assert INSTALLED.evolvers == {k: v for m in PLAYED for k, v in m.evolvers.items()}
+    assert INSTALLED.commands == {k: v for m in PLAYED for k, v in m.commands.items()}
+
+
+class SoundBugle(msgspec.Struct, frozen=True):
+    """A fake module's own command."""
+
+
+def test_a_modules_own_command_is_listed_among_the_legal_actions_after_the_basic_ones() -> None:
+    from domain.legal import legal_actions
+
+    state, _ = run(start(HANDS), PlayCard("Ann", "snow+gas"))
+    bugle = Module(
+        "Bugle",
+        commands={SoundBugle: lambda state, cmd, chance: Outcome(state)},
+        actions=lambda state: [SoundBugle()],
+    )
+    before = install((*PLAYED, bugle))
+    try:
+        legal = legal_actions(state)
+    finally:
+        install(before)
+    assert legal[-1] == SoundBugle()
+    assert legal[:-1] == legal_actions(state)

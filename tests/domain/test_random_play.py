@@ -36,7 +36,6 @@ from domain.chapter.commands import (
     Command,
     MakeSpeech,
     PlayCard,
-    PlayRecruitCard,
     StartChapter,
     StartMission,
     UseCharm,
@@ -69,7 +68,7 @@ from domain.events import (
 from domain.legal import legal_actions, open_actions, targets
 from domain.modules.effects import CardEffect, forbidding, stuck
 from domain.modules.orders import OrderCancelled
-from domain.modules.recruits import RecruitPlayed
+from domain.modules.recruits import PlayRecruitCard, RecruitPlayed
 from domain.modules.solo.rules import SoloCardPlayed, SoloHandFilled
 from domain.records import from_record
 from domain.simulate import (

@@ -7,14 +7,15 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.cards.catalogue import Catalogue
-from domain.chapter.commands import Chance, DrawSoloSupport, RefillHand, StartChapter
+from domain.chapter.commands import Chance, StartChapter
 from domain.chapter.moments import Module
 from domain.chapter.outcome import Outcome
 from domain.chapter.piles import SoloTable
 from domain.chapter.rules import Variant
 from domain.chapter.state import ChapterState
 from domain.events import ChapterStarted
-from domain.modules.solo.play import solo_legal
+from domain.modules.solo.commands import DrawSoloSupport, RefillHand
+from domain.modules.solo.play import solo_legal, solo_summary
 from domain.modules.solo.rules import SOLO_EVOLVERS, SoloMissionEnded, decide_solo
 from domain.modules.solo.setup import decide_start_solo
 from domain.modules.solo.state import solo_set_aside
@@ -54,5 +55,6 @@ SOLO = Module(
     plays_chapter=is_solo,
     decide=decide_solo,
     legal=solo_legal,
+    summary=solo_summary,
     support_phase=solo_support_due,
 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from msgspec.structs import replace
 
@@ -15,9 +16,7 @@ from domain.cards.catalogue import HardKnock, grizzled_roster
 from domain.chapter.actions import trap_springs
 from domain.chapter.commands import (
     Command,
-    DrawSoloSupport,
     PlayCard,
-    RefillHand,
     Seat,
     StartChapter,
     StartMission,
@@ -26,7 +25,8 @@ from domain.chapter.commands import (
 )
 from domain.chapter.hardknocks import has, must_withdraw, withdrawal_blocker
 from domain.chapter.state import ChapterState, Phase, Player
-from domain.legal import charms, targets
+from domain.legal import charms, summary_of, targets
+from domain.modules.solo.commands import DrawSoloSupport, RefillHand
 from domain.modules.solo.rules import holding_view, refill_possible
 from domain.modules.solo.state import SOLO_GRIZZLED, SOLO_HAND
 
@@ -154,3 +154,12 @@ def random_solo_command(state: ChapterState, rng: random.Random) -> Command:
     if state.phase == Phase.MISSION:
         return _with_target(state, _mission_command(state, rng), rng)
     return solo_actions(state)[0]
+
+
+def solo_summary(state: ChapterState, player: Player, owned: tuple[Command, ...]) -> dict[str, Any]:
+    """What the active Grizzled may do, summed up from Solo's legal commands: plays from
+    the single hand (its unseen cards too), and the refill right after a play."""
+    table = state.solo
+    summary = summary_of(state, player, owned, table.hidden if table is not None else None)
+    summary["refill"] = any(type(c) is RefillHand for c in owned)
+    return summary

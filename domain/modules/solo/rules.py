@@ -28,10 +28,8 @@ from domain.chapter.commands import (
     Chance,
     ChooseSupport,
     Command,
-    DrawSoloSupport,
     MakeSpeech,
     PlayCard,
-    RefillHand,
     StartMission,
     UseCharm,
     Withdraw,
@@ -69,6 +67,7 @@ from domain.events import (
     MissionStarted,
     PlayerWithdrew,
 )
+from domain.modules.solo.commands import DrawSoloSupport, RefillHand
 from domain.modules.solo.state import SOLO_HAND
 
 if TYPE_CHECKING:

@@ -14,14 +14,13 @@ import pytest
 
 from domain.chapter.commands import (
     Command,
-    DrawSoloSupport,
     MakeSpeech,
     PlayCard,
-    RefillHand,
     StartMission,
     Withdraw,
 )
 from domain.chapter.state import ChapterState, Phase
+from domain.modules.solo.commands import DrawSoloSupport, RefillHand
 from domain.modules.solo.play import random_solo_setup
 from domain.modules.solo.rules import refill_possible
 from domain.modules.solo.state import SOLO_HAND, SOLO_REMOVED, SOLO_TILES

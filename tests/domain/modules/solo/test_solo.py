@@ -12,10 +12,8 @@ from msgspec.structs import replace
 from domain.cards.catalogue import base_catalogue
 from domain.chapter.commands import (
     ChooseSupport,
-    DrawSoloSupport,
     MakeSpeech,
     PlayCard,
-    RefillHand,
     Seat,
     StartChapter,
     StartMission,
@@ -50,6 +48,7 @@ from domain.events import (
     SupportUsed,
 )
 from domain.legal import legal_actions
+from domain.modules.solo.commands import DrawSoloSupport, RefillHand
 from domain.modules.solo.rules import (
     SoloCardPlayed,
     SoloHandFilled,

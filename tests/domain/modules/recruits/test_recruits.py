@@ -13,10 +13,8 @@ import pytest
 from domain.chapter.commands import (
     MakeSpeech,
     PlayCard,
-    PlayRecruitCard,
     StartMission,
     Withdraw,
-    WithdrawRecruit,
 )
 from domain.chapter.piles import RECRUIT_TURN, Recruit
 from domain.chapter.state import ChapterState, Phase
@@ -37,12 +35,15 @@ from domain.events import (
 )
 from domain.legal import legal_actions
 from domain.modules.recruits import (
+    PlayRecruitCard,
     RecruitArrived,
     RecruitDeparted,
     RecruitPlayed,
     RecruitRefused,
     RecruitWithdrew,
+    WithdrawRecruit,
 )
+from domain.modules.recruits.rules import morale_tokens
 from domain.records import from_record
 from tests.domain.builders import kinds, run
 from tests.domain.module_builders import prepare
@@ -320,12 +321,12 @@ def test_a_recruits_morale_tokens_build_up_and_all_count_at_every_morale_drop():
     assert state.recruit.tokens == 2
 
     state, _ = run(state, StartMission(1))
-    assert state.recruit_morale_tokens == 2  # Mission 2: the tokens of Mission 1 still count
+    assert morale_tokens(state) == 2  # Mission 2: the tokens of Mission 1 still count
     state, events = everyone_withdraws(state)
 
     assert RecruitWithdrew(953, 2) in events
     assert state.recruit.tokens == 2 + 2
-    assert state.recruit_morale_tokens == 4  # all of them count at the next Drop too
+    assert morale_tokens(state) == 4  # all of them count at the next Drop too
 
 
 def test_a_failed_mission_adds_no_morale_token_to_a_recruit_still_in():

@@ -13,7 +13,6 @@ import pytest
 
 from domain.cards.catalogue import OrderCard
 from domain.chapter.commands import (
-    CancelOrder,
     PlayCard,
     Seat,
     StartChapter,
@@ -29,6 +28,7 @@ from domain.events import MissionFailed, MissionStarted, to_record
 from domain.legal import legal_actions
 from domain.modules.orders import (
     CANCEL_REASON,
+    CancelOrder,
     OrderCancelled,
     OrderChosen,
     OrderDiscarded,

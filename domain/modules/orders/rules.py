@@ -1,30 +1,13 @@
-"""Orders of the Day (Armistice rulebook, "The Orders of the Day", read before Chapter 2).
-
-At the start of each Mission the Mission Leader draws 2 order cards, keeps 1 (revealed in
-No Man's Land) and puts the other back on top of the deck, so the next leader draws that
-known card and one more. The kept order sets the minimum intensity for the number of
-Grizzled (Duo counts as 4); the leader may deal more. Orders stack, Mission after Mission.
-The threats an order shows count as active threats in No Man's Land. An order without a
-cancellation condition is discarded after the Support phase; a lasting one stays until
-the table says its condition is met (``CancelOrder``), drawing the Trials cards it asks
-for, as many as the deck still holds; if they make 13 cards in hands, the chapter is lost
-at once (Decision 2).
-
-An order's effect is free text the table applies (with corrections where needed), except
-what the group described with the effects vocabulary (``domain/cards/effects.py``): what
-it forbids or allows, its Morale Drop and Support rules, a draw when withdrawing
-(``domain/modules/effects.py``), and a cancellation condition the engine checks here.
-The engine enforces the structure: drawing, the minimum, threats, discarding, stacking.
-"""
+"""Orders of the Day: their rules (see the package's docstring), queries, deciding and
+evolving, and the ``Module`` that joins them to a chapter."""
 
 from __future__ import annotations
 
 from itertools import combinations, permutations
-from typing import ClassVar
 
 from msgspec.structs import replace
 
-from domain.chapter.commands import CancelOrder, Chance, Command, StartMission
+from domain.chapter.commands import Chance, Command, StartMission
 from domain.chapter.guards import find_player
 from domain.chapter.moments import Module
 from domain.chapter.outcome import Outcome
@@ -32,43 +15,16 @@ from domain.chapter.piles import OrderPiles
 from domain.chapter.resolution import lost_by_hands
 from domain.chapter.state import ChapterState, Phase, Player
 from domain.errors import IntensityTooLow, RuleViolation, WrongPhase
-from domain.events import ChapterStarted, Event, Slot
+from domain.events import ChapterStarted
 from domain.modules.effects import with_drawn
+from domain.modules.orders.commands import CancelOrder
+from domain.modules.orders.events import OrderCancelled, OrderChosen, OrderDiscarded
 
 CANCEL_REASON = "its cancellation condition is met"  # what legal_actions lists
 
 
 class OrderRefused(RuleViolation):
     rule = "orders of the day"
-
-
-# --- Events ----------------------------------------------------------------------------
-class OrderChosen(Event, frozen=True):
-    """The Mission Leader drew Orders of the Day, kept ``order`` (into No Man's Land) and
-    put ``returned`` back on top of the deck (None: only one card was left to draw)."""
-
-    TYPE: ClassVar[str] = "OrderChosen"
-    player: str
-    order: int
-    returned: int | None
-
-
-class OrderDiscarded(Event, frozen=True):
-    """An Order of the Day without a cancellation condition left after the Support phase."""
-
-    TYPE: ClassVar[str] = "OrderDiscarded"
-    order: int
-
-
-class OrderCancelled(Event, frozen=True):
-    """A lasting Order of the Day met its cancellation condition and left No Man's Land;
-    ``player`` drew ``cards`` from the Trials deck into hand (slots; None: unseen)."""
-
-    TYPE: ClassVar[str] = "OrderCancelled"
-    order: int
-    reason: str
-    player: str | None
-    cards: tuple[Slot, ...]
 
 
 # --- Queries ---------------------------------------------------------------------------

@@ -1,41 +1,16 @@
-"""Recruits (Armistice rulebook, "Recruits", read before Chapter 3).
-
-After a Mission's deal a Recruit enters if none is in play, the Recruit deck is not
-empty and the Trials deck holds its starting hand. It sits between the Mission Leader
-and the player to their right (so in its first Mission it acts after everyone else) and
-keeps that place when the leader changes; its hand is drawn face up. On its turn the
-current Mission Leader chooses its action: play a card (a Threat to No Man's Land; a Hard
-Knock to the Mission Leader, never to the Recruit, and not at all once the leader has
-withdrawn; a Trap it springs gives a drawn Hard Knock to the leader even if withdrawn) or
-withdraw (its Morale tokens go on it, stay there until it leaves, and count as cards in
-hand at every Morale Drop while it is in play; its own cards never count). It is not
-dealt cards, Support tiles and Speeches ignore it, a failed Mission gives it no token.
-When it plays its last card it departs: the rules of its advantage the group described
-apply at once for the Mission Leader (``effects.once``), the rest is text for the table.
-While it is in play its effect's rules are in force, and the cards in force (an Order)
-restrict its actions as a Grizzled's (``domain/modules/effects.py``). No chapter is won
-while a Recruit is in play.
-"""
+"""Recruits: their rules (see the package's docstring): arrival, the Recruit's turn,
+evolving, and the ``Module`` that joins them to a chapter."""
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import ClassVar
 
 from msgspec.structs import replace
 
 from domain.cards.catalogue import RecruitCard
 from domain.cards.notation import card_label
 from domain.chapter.actions import played_consequences, trap_springs
-from domain.chapter.commands import (
-    Chance,
-    Choice,
-    Command,
-    PlayRecruitCard,
-    StartMission,
-    Target,
-    WithdrawRecruit,
-)
+from domain.chapter.commands import Chance, Choice, Command, StartMission, Target
 from domain.chapter.evolve import trap_meets_luck
 from domain.chapter.guards import check_can_reveal, check_known_card, check_phase, reveal_top
 from domain.chapter.moments import Module
@@ -50,49 +25,18 @@ from domain.errors import (
     RuleViolation,
     TargetRefused,
 )
-from domain.events import CardDrawnAndPlayed, ChapterStarted, Event
+from domain.events import CardDrawnAndPlayed, ChapterStarted
 from domain.legal import targets
 from domain.limits import MORALE_TOKENS
 from domain.modules.effects import EffectRefused, forbidden, forbidding, once, refusal
-
-
-class RecruitRefused(RuleViolation):
-    rule = "recruits"
-
-
-# --- Events ----------------------------------------------------------------------------
-class RecruitArrived(Event, frozen=True):
-    """A Recruit entered after the deal: it acts right after ``after`` (the player to the
-    Mission Leader's right) and drew ``hand`` face up from the Trials deck."""
-
-    TYPE: ClassVar[str] = "RecruitArrived"
-    recruit: int
-    after: str
-    hand: tuple[str, ...]
-
-
-class RecruitPlayed(Event, frozen=True):
-    """The Recruit played a card: a Threat to No Man's Land, a Hard Knock to the Mission
-    Leader, a Merry Christmas to the discard."""
-
-    TYPE: ClassVar[str] = "RecruitPlayed"
-    recruit: int
-    card: str
-
-
-class RecruitWithdrew(Event, frozen=True):
-    """The Recruit withdrew from the Mission; ``tokens`` Morale tokens went on it."""
-
-    TYPE: ClassVar[str] = "RecruitWithdrew"
-    recruit: int
-    tokens: int
-
-
-class RecruitDeparted(Event, frozen=True):
-    """The Recruit played its last card and left; the table gains its advantage."""
-
-    TYPE: ClassVar[str] = "RecruitDeparted"
-    recruit: int
+from domain.modules.recruits.commands import PlayRecruitCard, WithdrawRecruit
+from domain.modules.recruits.events import (
+    RecruitArrived,
+    RecruitDeparted,
+    RecruitPlayed,
+    RecruitWithdrew,
+)
+from domain.modules.recruits.words import RecruitRefused
 
 
 def recruit_label(state: ChapterState, number: int) -> str:
@@ -374,6 +318,13 @@ def _departed(state: ChapterState, event: RecruitDeparted) -> ChapterState:
     return state
 
 
+def morale_tokens(state: ChapterState) -> int:
+    """Morale tokens on the Recruit in play: they build up and count as cards in hand at
+    every Morale Drop while it is in play (notes, decision 8; moments.py ``held``)."""
+    recruit = state.recruit
+    return recruit.tokens if recruit is not None else 0
+
+
 RECRUITS = Module(
     "Recruits",
     begin=lay_out_recruits,
@@ -386,4 +337,5 @@ RECRUITS = Module(
     },
     commands={PlayRecruitCard: decide_play_recruit_card, WithdrawRecruit: decide_withdraw_recruit},
     actions=recruit_turn,
+    held=morale_tokens,
 )

@@ -21,7 +21,7 @@ from domain.errors import InvalidDescription
 from domain.events import to_record
 from domain.legal import legal_actions, legal_summary
 from domain.modules.effects import OrderForbids
-from domain.modules.orders import OrderDiscarded
+from domain.modules.orders import CancelOrder, OrderDiscarded
 from domain.records import from_record
 from tests.domain.builders import run
 from tests.domain.module_builders import prepare, synthetic_catalogue
@@ -96,7 +96,7 @@ def test_a_charm_is_refused_while_a_lasting_order_forbids_it_until_it_is_cancell
         run(state, c.UseCharm("Ann", "night+shell"))
     assert listed(state, c.UseCharm) == [] and legal_summary(state)["charm"] == []
 
-    state, _ = run(state, c.CancelOrder(922, "test condition met"))
+    state, _ = run(state, CancelOrder(922, "test condition met"))
     assert listed(state, c.UseCharm) == [c.UseCharm("Ann", "night+shell")]
     state, events = run(state, c.UseCharm("Ann", "night+shell"))
     assert events[0].TYPE == "CharmUsed"

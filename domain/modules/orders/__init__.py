@@ -1,0 +1,47 @@
+"""Orders of the Day (Armistice rulebook, "The Orders of the Day", read before Chapter 2): the
+module's room, its command (``commands``), events (``events``) and rules (``rules``).
+
+At the start of each Mission the Mission Leader draws 2 order cards, keeps 1 (revealed in
+No Man's Land) and puts the other back on top of the deck, so the next leader draws that
+known card and one more. The kept order sets the minimum intensity for the number of
+Grizzled (Duo counts as 4); the leader may deal more. Orders stack, Mission after Mission.
+The threats an order shows count as active threats in No Man's Land. An order without a
+cancellation condition is discarded after the Support phase; a lasting one stays until
+the table says its condition is met (``CancelOrder``), drawing the Trials cards it asks
+for, as many as the deck still holds; if they make 13 cards in hands, the chapter is lost
+at once (Decision 2).
+
+An order's effect is free text the table applies (with corrections where needed), except
+what the group described with the effects vocabulary (``domain/cards/effects.py``): what
+it forbids or allows, its Morale Drop and Support rules, a draw when withdrawing
+(``domain/modules/effects.py``), and a cancellation condition the engine checks here.
+The engine enforces the structure: drawing, the minimum, threats, discarding, stacking.
+"""
+
+from domain.modules.orders.commands import CancelOrder
+from domain.modules.orders.events import OrderCancelled, OrderChosen, OrderDiscarded
+from domain.modules.orders.rules import (
+    CANCEL_REASON,
+    ORDERS,
+    OrderRefused,
+    cancel_options,
+    cancellable,
+    order_choices,
+    order_label,
+    order_minimum,
+)
+
+__all__ = [
+    "CANCEL_REASON",
+    "ORDERS",
+    "CancelOrder",
+    "OrderCancelled",
+    "OrderChosen",
+    "OrderDiscarded",
+    "OrderRefused",
+    "cancel_options",
+    "cancellable",
+    "order_choices",
+    "order_label",
+    "order_minimum",
+]

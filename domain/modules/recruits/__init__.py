@@ -1,0 +1,40 @@
+"""Recruits (Armistice rulebook, "Recruits", read before Chapter 3): the module's room, its
+commands (``commands``), events (``events``), refusals (``words``) and rules (``rules``:
+``RECRUITS``, the ``Module``). The package names only the commands, events and refusals,
+so the card effects (``domain/modules/effects.py``) read them without importing the rules.
+
+After a Mission's deal a Recruit enters if none is in play, the Recruit deck is not
+empty and the Trials deck holds its starting hand. It sits between the Mission Leader
+and the player to their right (so in its first Mission it acts after everyone else) and
+keeps that place when the leader changes; its hand is drawn face up. On its turn the
+current Mission Leader chooses its action: play a card (a Threat to No Man's Land; a Hard
+Knock to the Mission Leader, never to the Recruit, and not at all once the leader has
+withdrawn; a Trap it springs gives a drawn Hard Knock to the leader even if withdrawn) or
+withdraw (its Morale tokens go on it, stay there until it leaves, and count as cards in
+hand at every Morale Drop while it is in play; its own cards never count). It is not
+dealt cards, Support tiles and Speeches ignore it, a failed Mission gives it no token.
+When it plays its last card it departs: the rules of its advantage the group described
+apply at once for the Mission Leader (``effects.once``), the rest is text for the table.
+While it is in play its effect's rules are in force, and the cards in force (an Order)
+restrict its actions as a Grizzled's (``domain/modules/effects.py``). No chapter is won
+while a Recruit is in play.
+"""
+
+from domain.modules.recruits.commands import PlayRecruitCard, WithdrawRecruit
+from domain.modules.recruits.events import (
+    RecruitArrived,
+    RecruitDeparted,
+    RecruitPlayed,
+    RecruitWithdrew,
+)
+from domain.modules.recruits.words import RecruitRefused
+
+__all__ = [
+    "PlayRecruitCard",
+    "RecruitArrived",
+    "RecruitDeparted",
+    "RecruitPlayed",
+    "RecruitRefused",
+    "RecruitWithdrew",
+    "WithdrawRecruit",
+]

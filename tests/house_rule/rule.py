@@ -1,0 +1,29 @@
+"""The house rule "no Speech while No Man's Land is empty" (a Speech rallies the group
+against a threat they face), as a ``Module``: its refusal's words and the moments it
+joins (domain/chapter/moments.py), nothing else."""
+
+from __future__ import annotations
+
+from domain.chapter.commands import Command, MakeSpeech
+from domain.chapter.moments import Module
+from domain.chapter.state import ChapterState
+from domain.errors import SpeechRefused
+
+
+def nothing_faced(state: ChapterState) -> bool:
+    """Whether No Man's Land is empty: only then may the rule refuse an action."""
+    return not state.nml
+
+
+def no_speech_before_a_threat(state: ChapterState, cmd: Command) -> None:
+    """Refuse a Speech while No Man's Land is empty."""
+    if type(cmd) is MakeSpeech and nothing_faced(state):
+        raise SpeechRefused(
+            f"house rule: no Speech while No Man's Land is empty ({cmd.player} may make one "
+            "once a card is played)"
+        )
+
+
+HOUSE_RULE = Module(
+    "No Speech before a threat", restricts=nothing_faced, before_action=no_speech_before_a_threat
+)
