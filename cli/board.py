@@ -2,7 +2,7 @@
 
 One renderer serves both paths: ``grizzled status`` builds the document straight from the
 read models (stdlib sqlite3, no rules engine loaded: start-up time is a feature at the
-table), and replays or the demo build it from a domain state (``cli.jsonout``). Card
+table), and replays or the demo build it from a domain state (``voice.facts``). Card
 labels come from the canonical card keys, so no catalogue is needed to draw them.
 
 The document may come from a file someone else handed over: every text in it is
@@ -18,7 +18,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cli.grid import Grid
-from cli.shown import SHORT, shown, shown_all
+from voice.shown import SHORT, shown, shown_all
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
@@ -219,7 +219,7 @@ def _said(what: str, name: str | None, text: str | None) -> Hanging:
 def folded_lines(doc: dict[str, Any]) -> list[Hanging]:
     """The cards in play in a line each, their texts behind the session's ``b``: each
     Order with what it restricts, the Recruit with its hand, the Helping Hands held."""
-    from cli.next_step import order_named, restricts
+    from voice.next_step import order_named, restricts
 
     lines = []
     for order in doc.get("orders_in_play") or ():

@@ -439,9 +439,9 @@ def _log_reward(ctx: Context, state: CampaignState, command: CampaignCommand, su
     """Log an award, a ban or a Conclusion (``state``: the campaign as the command just
     loaded it); refused because Boot Camp is a tutorial (notes, decision 6), the line
     names the command that comes instead."""
-    from cli.next_step import next_step
     from domain.campaign.flow import boot_camp_refusal
     from domain.campaign.rewards import BanCard
+    from voice.next_step import next_step
 
     refusal = boot_camp_refusal(state, command)
     if refusal is not None:

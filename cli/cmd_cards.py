@@ -10,7 +10,7 @@ import click
 from cli.cmd_read import JSON
 from cli.context import Context, Refused, pass_context
 from cli.counts import CARD_NUMBER
-from cli.shown import LONG, shown
+from voice.shown import LONG, shown
 
 if TYPE_CHECKING:
     from rich.console import RenderableType

@@ -23,7 +23,7 @@ from cli.complete import (
 from cli.context import Context, Refused, pass_context
 from cli.counts import CARD_NUMBER, CARDS, DRAWS, SPEECH
 from cli.params import NAME, TEXT, WORD, OneOf, choice_options
-from cli.shown import SHORT, shown
+from voice.shown import SHORT, shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -254,9 +254,9 @@ def _confirm_losing_deal(ctx: Context, command: StartMission) -> None:
     refuse is refused before asking."""
     from cli.cmd_box import interactive
     from cli.context import refusals
-    from cli.next_step import losing_deal_words
     from domain.campaign.flow import decide_campaign
     from domain.events import ChapterLost
+    from voice.next_step import losing_deal_words
 
     state = ctx.state()
     if state.chapter is None or state.chapter.rules.hand_limit is None:

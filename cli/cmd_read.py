@@ -9,7 +9,7 @@ import click
 
 from cli.context import Context, Refused, pass_context, print_wrapped, refusals
 from cli.params import CHAPTER_PLAYED, LOG_ENTRY, TEXT, WORD
-from cli.shown import quoted, shown
+from voice.shown import quoted, shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -160,7 +160,7 @@ def score(ctx: Context, as_json: bool, explain: bool, everything: bool) -> None:
         with read_models(ctx) as (conn, campaign):
             facts = score_facts(conn, campaign["campaign_id"])
     if as_json:
-        from cli.jsonout import score_json
+        from voice.facts import score_json
 
         ctx.print_json(score_json(state, facts))
         return
@@ -213,7 +213,7 @@ def undo(ctx: Context, steps: int, reason: str, to_version: int | None, yes: boo
     why = f" ({shown(reason)})" if reason else ""
     taken = len(preview.actions)
     count = f"{taken} actions: " if taken > 3 else ""
-    from cli.next_step import next_step
+    from voice.next_step import next_step
 
     print_wrapped(
         [
@@ -274,7 +274,7 @@ def revert(ctx: Context, event: int, reason: str) -> None:
     number, summary = reverted.reverted
     again = ", ".join(f"#{v} {s}" for v, s in reverted.reapplied)
     kept = f"; decided again: {shown(again)}" if again else ""
-    from cli.next_step import next_step
+    from voice.next_step import next_step
 
     print_wrapped(
         [
@@ -298,7 +298,7 @@ def redo(ctx: Context, reason: str) -> None:
     ctx.saved(redone.version)
     with refusals():
         said = ctx.tracker().preview(name, list(redone.actions)).said()
-    from cli.next_step import next_step
+    from voice.next_step import next_step
 
     print_wrapped([f"Redone: {shown(said)}.", f"Next: {shown(next_step(redone.state))}"])
 
@@ -317,7 +317,7 @@ def redo(ctx: Context, reason: str) -> None:
 def replay(ctx: Context, chapter: int | None, at_version: int | None, as_json: bool) -> None:
     """Step through a chapter action by action (the actions taken back by an undo or a
     revert marked in their place), or show the board at any log entry."""
-    from cli.jsonout import chapter_json
+    from voice.facts import chapter_json
 
     if at_version is not None:
         state = _state_at(ctx, at_version)

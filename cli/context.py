@@ -210,9 +210,9 @@ class Context:
     def log(self, command: CampaignCommand, summary: str) -> Logged:
         """Record one action through the rules, print what happened and what comes next
         (plain text wrapped to the terminal's width: rich is not needed for it)."""
-        from cli.narrate import narrate
-        from cli.next_step import next_step
-        from cli.shown import shown
+        from voice.narrate import narrate
+        from voice.next_step import next_step
+        from voice.shown import shown
 
         name = self.campaign_name()
         with refusals():

@@ -12,7 +12,7 @@ import click
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from cli.shown import LINE, shown
+from voice.shown import LINE, shown
 
 Entry = dict[str, Any]
 WHO_MOST = 16  # characters of who logged an entry, in the log's column

@@ -14,8 +14,8 @@ from contextlib import closing, contextmanager
 from typing import TYPE_CHECKING, Any
 
 from cli.context import Refused, refusals
-from cli.jsonout import briefing, hands_held, luck_doc, result
-from cli.shown import quoted
+from voice.facts import briefing, hands_held, luck_doc, result
+from voice.shown import quoted
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -117,7 +117,7 @@ def next_step(
     doc: dict[str, Any], campaign: dict[str, Any], board: dict[str, Any] | None = None
 ) -> str | None:
     """What comes next, when the board alone says it (None: ask the whole campaign)."""
-    from cli import next_step as say
+    from voice import next_step as say
 
     phase = doc["phase"]
     if phase is None:
@@ -158,7 +158,7 @@ def status_document(ctx: Context) -> dict[str, Any]:
     doc = document(campaign, board, hands)
     step = next_step(doc, campaign, board)
     if step is None:
-        from cli.next_step import next_step as from_state
+        from voice.next_step import next_step as from_state
 
         ctx.campaign_option = campaign["campaign"]
         step = from_state(ctx.state())
@@ -355,7 +355,7 @@ def from_events(ctx: Context) -> dict[str, Any]:
     only reads may not rebuild or bring up to date (read-only, or not marked yet)."""
     from msgspec.structs import replace
 
-    from cli.jsonout import chapter_json
+    from voice.facts import chapter_json
 
     state = ctx.state()
     return chapter_json(replace(state, chapter=state.board))  # as the read models show it

@@ -13,7 +13,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cli.grid import Grid
-from cli.shown import LINE, LONG, SHORT, shown
+from voice.shown import LINE, LONG, SHORT, shown
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
@@ -60,7 +60,7 @@ class FirstFit:
 def board(state: CampaignState, folded: bool = False) -> RenderableType:
     """The board at a glance, from a domain state (see ``cli.board``)."""
     from cli import board as drawn
-    from cli.jsonout import chapter_json
+    from voice.facts import chapter_json
 
     return drawn.board(chapter_json(state), folded)
 
@@ -165,7 +165,7 @@ def _score_table(
 def status_view(state: CampaignState) -> RenderableType:
     """The board, what is legal now, and what comes next, from a domain state."""
     from cli import board as drawn
-    from cli.jsonout import chapter_json
+    from voice.facts import chapter_json
 
     return drawn.status_view(chapter_json(state))
 
@@ -277,7 +277,7 @@ def explanation_table(facts: Sequence[dict[str, Any]]) -> Grid:
 
 def outcomes(step: ReplayStep) -> list[str]:
     """How a Mission or the chapter ended with this action, in words (none: it went on)."""
-    from cli.narrate import narrate
+    from voice.narrate import narrate
 
     ends = [e for e in step.events if e.TYPE in OUTCOMES]
     return narrate(ends, step.state.catalogue, step.state.ruleset)

@@ -27,7 +27,7 @@ import click
 
 from cli import table_words
 from cli.context import Context, Refused, pass_context, refusals
-from cli.shown import shown
+from voice.shown import shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -261,7 +261,7 @@ class Session:
 
     def start(self) -> None:
         """What the session shows first: where it is, how to leave, the board, what next."""
-        from cli.next_step import next_step
+        from voice.next_step import next_step
 
         self.say(f"At the table: {shown(self.name)}. h: short forms, q: leave.")
         self.show_board()

@@ -23,7 +23,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from cli.parse import THREAT_NAMES
-from cli.shown import SHORT, shown
+from voice.shown import SHORT, shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -264,7 +264,7 @@ def prompt(state: CampaignState | None, width: int = 100) -> str:
         leader = shown(chapter.players[chapter.leader].name, SHORT)
         text = f"Recruit #{chapter.recruit.number} ({leader} chooses): CARD or w"
     else:
-        from cli.next_step import next_step
+        from voice.next_step import next_step
 
         text = next_step(state).partition(":")[0]
     most = max(20, width * 2 // 3)
@@ -278,8 +278,8 @@ def _with_deal(state: CampaignState | None, text: str, most: int) -> str:
     chapter = state.chapter if state is not None else None
     if chapter is None:
         return text
-    from cli.next_step import deal_short
     from domain.forecast import deal_forecast
+    from voice.next_step import deal_short
 
     forecast = deal_forecast(chapter)
     short = deal_short(forecast) if forecast is not None else ""
@@ -296,7 +296,7 @@ def toolbar(state: CampaignState | None, width: int = 100) -> str:
     if state is None or state.chapter is None:
         return "No chapter being played"
     from cli.board import THREATS
-    from cli.jsonout import chapter_json
+    from voice.facts import chapter_json
 
     doc = chapter_json(state)
     nml = ", ".join(doc["no_mans_land"]) or "empty"  # as the cards are typed
@@ -315,7 +315,7 @@ def legal_lines(state: CampaignState | None) -> list[str]:
         hand = ", ".join(state.chapter.recruit.hand)
         return [f"{_recruit_said(state)}:", f"  CARD (recruit play): {hand}", "  w (withdraw)"]
     if not legal:
-        from cli.next_step import next_step
+        from voice.next_step import next_step
 
         return [f"Next: {next_step(state)}" if state is not None else "no campaign"]
     name = shown(legal["player"], SHORT)

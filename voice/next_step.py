@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from cli.shown import LINE, SHORT, shown
+from voice.shown import LINE, SHORT, shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState

@@ -62,10 +62,10 @@ def luck_doc(nml: list[str], spent: list[str]) -> dict[str, list[str]]:
 
 def chapter_json(state: CampaignState) -> dict[str, Any]:
     """The board: decks, No Man's Land, players, whose turn, what phase, what is legal."""
-    from cli.next_step import next_step
     from domain.legal import legal_summary
     from projections.campaign import briefings, helping_hand_rows
     from projections.chapter import orders_in_play, recruit_texts
+    from voice.next_step import next_step
 
     chapter = state.chapter
     base = {

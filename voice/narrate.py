@@ -10,7 +10,6 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cli.shown import quoted, shown
 from domain.cards.catalogue import Catalogue
 from domain.cards.notation import card_label
 from domain.chapter.fact_words import fact_sentence
@@ -39,6 +38,7 @@ from domain.events import (
     SupportTileDiscarded,
     SupportUsed,
 )
+from voice.shown import quoted, shown
 
 if TYPE_CHECKING:
     from domain.campaign.briefing import Conclusion
