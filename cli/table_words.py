@@ -295,7 +295,7 @@ def toolbar(state: CampaignState | None, width: int = 100) -> str:
     or ``?`` printed may have scrolled the board away): decks, No Man's Land, threats."""
     if state is None or state.chapter is None:
         return "No chapter being played"
-    from cli.board import THREATS
+    from voice.board import THREATS
     from voice.facts import chapter_json
 
     doc = chapter_json(state)

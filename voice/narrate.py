@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from domain.cards.catalogue import Catalogue
 from domain.cards.notation import card_label
@@ -38,6 +38,7 @@ from domain.events import (
     SupportTileDiscarded,
     SupportUsed,
 )
+from voice.said import NOBODY, Said, Secret
 from voice.shown import quoted, shown
 
 if TYPE_CHECKING:
@@ -493,24 +494,88 @@ def luck_sentence(card: str, campaign: CampaignState) -> str:
     return f"{luck} cancels the Trap of {label}: nothing is drawn."
 
 
+# The facts of an event only some may see, by event type: the field, and whose it is
+# (a field naming the player, or ``NOBODY``); a field held per player (``players``) is
+# split into one secret per player.
+SECRET_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "ChapterStarted": (("trials", NOBODY), ("morale", NOBODY), ("tiles", "players")),
+    "CardsDealt": (("cards", "players"),),
+    "CardsDrawn": (("cards", "player"),),
+    "PlayerWithdrew": (("tile", "player"),),
+    "SupportTileDiscarded": (("tile", "player"),),
+    "MissionFailed": (("trials", NOBODY),),
+    "MoraleDropped": (("cards", NOBODY),),
+    "OrderCancelled": (("cards", "player"),),
+    "CardEffect": (("cards", "player"),),
+    "SoloHandFilled": (("cards", NOBODY),),
+}
+
+
+def event_facts(e: Event) -> tuple[dict[str, Any], tuple[Secret, ...]]:
+    """An event's fields as plain data: the public ones, and the secrets (a withdrawn
+    player's Support tile is theirs until Support reveals it; a deck's order is nobody's)."""
+    from msgspec.structs import asdict
+
+    facts = asdict(e)
+    secrets = []
+    for field, owner in SECRET_FIELDS.get(e.TYPE, ()):
+        value = facts.pop(field)
+        if owner == "players":
+            secrets += [Secret(field, v, p) for p, v in zip(e.players, value, strict=True)]  # type: ignore[attr-defined]
+        elif owner == NOBODY:
+            secrets.append(Secret(field, value))
+        else:
+            who = facts.get(owner)
+            # the Chaplain is no player: his tile is nobody's to see
+            secrets.append(Secret(field, value, who if who and who != "Chaplain" else NOBODY))
+    return {"type": e.TYPE, **facts}, tuple(secrets)
+
+
+def said(e: Event, c: Catalogue, game: str = "chapter") -> Said:
+    """One event said: its sentence (``shown``) and its facts."""
+    facts, secrets = event_facts(e)
+    return Said(shown(sentence(e, c, game)), e.TYPE, facts, secrets)
+
+
+def narration(
+    events: Sequence[Event],
+    catalogue: Catalogue,
+    ruleset: str = "",
+    campaign: CampaignState | None = None,
+) -> list[Said]:
+    """What happened, a piece per event (and a Luck that cancelled a Trap, a chapter's
+    reward rule at its end); the base game (``classic``) is one game, won or lost, where a
+    campaign's chapter is. With ``campaign`` (the state after the events), a chapter's end
+    says its Conclusion's reward rule."""
+    game = "game" if ruleset == "classic" else "chapter"
+    pieces = []
+    for i, e in enumerate(events):
+        pieces.append(said(e, catalogue, game))
+        cancelled = _trap_cancelled(e, events[i + 1 : i + 2], campaign)
+        if cancelled is not None and campaign is not None:
+            text = shown(luck_sentence(cancelled, campaign))
+            pieces.append(Said(text, "LuckCancelledTrap", {"card": cancelled}))
+        if campaign is not None and isinstance(e, ChapterWon | ChapterLost):
+            end = chapter_end(campaign)
+            if end:
+                pieces.append(Said(shown(end), "ChapterReward", _reward_facts(campaign)))
+    return pieces
+
+
+def _reward_facts(campaign: CampaignState) -> dict[str, Any]:
+    last = campaign.last_result
+    assert last is not None  # a chapter's end was said
+    result = "won" if last.outcome == "won" else "lost"
+    conclusion = campaign.conclusions[last.number]
+    earned = conclusion.earned(result, last.morale_left)
+    return {"chapter": last.number, "result": result, "earned": earned}
+
+
 def narrate(
     events: Sequence[Event],
     catalogue: Catalogue,
     ruleset: str = "",
     campaign: CampaignState | None = None,
 ) -> list[str]:
-    """One sentence per event, ``shown``, ready to print; the base game (``classic``) is
-    one game, won or lost, where a campaign's chapter is. With ``campaign`` (the state
-    after the events), a chapter's end says its Conclusion's reward rule."""
-    game = "game" if ruleset == "classic" else "chapter"
-    lines = []
-    for i, e in enumerate(events):
-        lines.append(shown(sentence(e, catalogue, game)))
-        cancelled = _trap_cancelled(e, events[i + 1 : i + 2], campaign)
-        if cancelled is not None and campaign is not None:
-            lines.append(shown(luck_sentence(cancelled, campaign)))
-        if campaign is not None and isinstance(e, ChapterWon | ChapterLost):
-            said = chapter_end(campaign)
-            if said:
-                lines.append(shown(said))
-    return lines
+    """One sentence per event, ``shown``, ready to print (``narration``'s texts)."""
+    return [piece.text for piece in narration(events, catalogue, ruleset, campaign)]

@@ -1,0 +1,105 @@
+"""What the voice says is structured (issue 29, one voice): a piece's text, its public
+facts and its secrets, so a face that shows one viewer builds what it shows with
+``public`` or ``seen_by`` and cannot leak a hand's cards or a tile played face down."""
+
+from __future__ import annotations
+
+import random
+
+from domain.cards.catalogue import base_catalogue
+from domain.events import CardsDealt, ChapterStarted, PlayerWithdrew
+from domain.simulate import play_chapter, random_setup
+from voice.facts import seen_board
+from voice.narrate import narrate, narration, said
+from voice.said import NOBODY, Secret, public, seen_by
+
+SECRET_WORDS = ("tiles", "trials", "morale", "cards", "tile")
+
+
+def a_chapter(seed: int = 3):
+    rng = random.Random(seed)
+    return play_chapter(random_setup(rng, "classic", 4), rng)
+
+
+def test_a_withdrawn_players_tile_is_theirs_alone_and_never_in_the_text() -> None:
+    piece = said(PlayerWithdrew("Ben", "left"), base_catalogue())
+
+    assert piece.text == "Ben withdraws, a Support tile face down."
+    assert "tile" not in piece.facts and public(piece).secrets == ()
+    assert seen_by(piece, "Ben").secrets == (Secret("tile", "left", "Ben"),)
+    assert seen_by(piece, "Ann").secrets == ()
+
+
+def test_the_chaplains_face_down_tile_is_nobodys_to_see() -> None:
+    piece = said(PlayerWithdrew("Chaplain", "right"), base_catalogue())
+
+    assert piece.secrets == (Secret("tile", "right", NOBODY),)
+    assert seen_by(piece, "Chaplain").secrets == ()
+    assert seen_by(piece, NOBODY).secrets == ()
+
+
+def test_each_dealt_hand_is_seen_by_its_player_alone() -> None:
+    chapter = a_chapter()
+    dealt = next(e for e in chapter.events if isinstance(e, CardsDealt))
+    piece = said(dealt, chapter.state.catalogue)
+
+    assert "cards" not in piece.facts
+    for player, cards in zip(dealt.players, dealt.cards, strict=True):
+        assert seen_by(piece, player).secrets == (Secret("cards", cards, player),)
+
+
+def test_the_setup_says_the_decks_to_nobody_and_each_seats_tiles_to_its_player() -> None:
+    chapter = a_chapter()
+    started = chapter.events[0]
+    assert isinstance(started, ChapterStarted)
+
+    piece = said(started, chapter.state.catalogue)
+
+    owners = {(s.fact, s.owner) for s in piece.secrets}
+    assert {("trials", NOBODY), ("morale", NOBODY)} <= owners
+    assert {("tiles", p) for p in started.players} <= owners
+    assert not set(SECRET_WORDS) & set(piece.facts)
+    assert tuple(piece.facts["players"]) == started.players
+
+
+def test_a_whole_chapters_public_narration_holds_no_secret_and_says_what_is_printed() -> None:
+    chapter = a_chapter(seed=11)
+    pieces = narration(chapter.events, chapter.state.catalogue, "classic")
+
+    assert [p.text for p in pieces] == narrate(chapter.events, chapter.state.catalogue, "classic")
+    for piece in map(public, pieces):
+        assert piece.secrets == ()
+        assert piece.facts["type"] == piece.kind
+        if piece.kind in ("ChapterStarted", "CardsDealt", "PlayerWithdrew", "MissionFailed"):
+            assert not set(SECRET_WORDS) & set(piece.facts), piece.kind
+
+
+def a_board() -> dict:
+    hand = {"hand": 2, "hard_knocks": [], "withdrawn": False}
+    return {
+        "phase": "mission",
+        "players": [
+            {"name": "Ann", "known_cards": ["night+shell", "rain"], **hand},
+            {"name": "Ben", "known_cards": ["gas+snow"], **hand},
+        ],
+        "legal": {"player": "Ann", "play": ["night+shell", "rain"], "withdraw": ["left"]},
+    }
+
+
+def test_the_public_board_shows_no_hand_and_not_whats_legal_for_the_player_to_act() -> None:
+    seen = seen_board(a_board())
+
+    assert [p["known_cards"] for p in seen["players"]] == [[], []]
+    assert [p["hand"] for p in seen["players"]] == [2, 2]  # how many: public
+    assert seen["legal"] == {}
+
+
+def test_a_players_board_shows_their_own_hand_and_choices_only() -> None:
+    board = a_board()
+
+    ann, ben = seen_board(board, "Ann"), seen_board(board, "Ben")
+
+    assert [p["known_cards"] for p in ann["players"]] == [["night+shell", "rain"], []]
+    assert ann["legal"] == board["legal"]
+    assert [p["known_cards"] for p in ben["players"]] == [[], ["gas+snow"]]
+    assert ben["legal"] == {}
