@@ -321,7 +321,7 @@ def replay_table(steps: Sequence[ReplayStep], taken_back: Sequence[dict[str, Any
 
 def _taken_back_row(table: Table, entry: dict[str, Any]) -> None:
     """An action taken off the line, struck through and said so in words."""
-    from cli.logview import taken_by
+    from voice.log import taken_by
 
     by = entry["by"]
     took = "taken back" if by is None else taken_by(int(entry["version"]), by, why=True)
