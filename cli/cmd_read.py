@@ -346,14 +346,14 @@ def replay(ctx: Context, chapter: int | None, at_version: int | None, as_json: b
     with refusals():
         steps = ctx.tracker().replay(ctx.campaign_name(), actions)
     if as_json:
-        from cli.render import outcomes
+        from voice.score import outcomes
 
         ctx.print_json(
             [
                 {
                     "event": s.version,
                     "summary": s.summary,
-                    "outcomes": outcomes(s),
+                    "outcomes": outcomes(s.events, s.state),
                     **chapter_json(s.state),
                 }
                 for s in steps

@@ -247,8 +247,9 @@ def _score_table(
 ) -> RenderableType:
     """``render.score_lines_table`` of the campaign's score rows (the latest ``last``
     chapters; None: all) and of its chapter running, from its board."""
-    from cli.render import ScoreLine, score_lines_table
+    from cli.render import score_lines_table
     from projections import queries
+    from voice.score import ScoreLine
 
     page = queries.score(conn, campaign["campaign_id"], last)
     running = None
@@ -291,8 +292,9 @@ def campaign_view(ctx: Context, last: int | None) -> RenderableType | None:
     """``campaign show`` drawn from the read models (the campaign's row, its score page,
     Helping Hands held and bans): no rules loaded; None where the file keeps no read
     models."""
-    from cli.render import BanLine, HandLine, campaign_lines_panel
+    from cli.render import campaign_lines_panel
     from projections import queries
+    from voice.score import BanLine, HandLine
 
     uri, kept = _opened(ctx)
     if not kept:
