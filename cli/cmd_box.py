@@ -441,11 +441,11 @@ def _log_reward(ctx: Context, state: CampaignState, command: CampaignCommand, su
     names the command that comes instead."""
     from domain.campaign.flow import boot_camp_refusal
     from domain.campaign.rewards import BanCard
-    from voice.next_step import next_step
+    from voice.refusal import refused_then
 
     refusal = boot_camp_refusal(state, command)
     if refusal is not None:
-        raise Refused(f"Refused ({refusal.rule}): {refusal}. Next: {next_step(state)}")
+        raise Refused(refused_then(refusal, state))
     if isinstance(command, BanCard) and command.source == "hand":
         _knock_not_hand(state, command)
     ctx.log(command, summary)

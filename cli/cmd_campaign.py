@@ -77,12 +77,12 @@ def new(ctx: Context, name: str, rules: str, players: tuple[str, ...]) -> None:
     ctx.saved(1)
     ctx.remember_campaign(state.name)
     who = ", ".join(f"{s.name} ({s.charm})" for s in seats)
-    from voice.next_step import next_step
+    from voice.next_step import next_line
 
     print_wrapped(
         [
             f"Campaign {quoted(state.name)} created ({rules} rules): {shown(who)}.",
-            f"Next: {shown(next_step(state))}",
+            next_line(state),
         ]
     )
 

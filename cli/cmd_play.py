@@ -255,18 +255,16 @@ def _confirm_losing_deal(ctx: Context, command: StartMission) -> None:
     from cli.cmd_box import interactive
     from cli.context import refusals
     from domain.campaign.flow import decide_campaign
-    from domain.events import ChapterLost
-    from voice.next_step import losing_deal_words
+    from voice.next_step import losing_deal
 
     state = ctx.state()
     if state.chapter is None or state.chapter.rules.hand_limit is None:
         return
     with refusals():
         events = decide_campaign(state, command)
-    lost = next((e for e in events if isinstance(e, ChapterLost)), None)
-    if lost is None:
+    facts = losing_deal(command.intensity, events)
+    if facts is None:
         return
-    facts = losing_deal_words(command.intensity, lost.detail)
     if not interactive():
         raise Refused(f"{facts}; add --yes to confirm")
     click.confirm(f"{facts[0].upper()}{facts[1:]}. Deal all the same?", abort=True)

@@ -213,12 +213,12 @@ def undo(ctx: Context, steps: int, reason: str, to_version: int | None, yes: boo
     why = f" ({shown(reason)})" if reason else ""
     taken = len(preview.actions)
     count = f"{taken} actions: " if taken > 3 else ""
-    from voice.next_step import next_step
+    from voice.next_step import next_line
 
     print_wrapped(
         [
             f"Undone: {count}{shown(preview.said())}{why}. Redo with: grizzled redo",
-            f"Next: {shown(next_step(undone.state))}",
+            next_line(undone.state),
         ]
     )
 
@@ -274,12 +274,12 @@ def revert(ctx: Context, event: int, reason: str) -> None:
     number, summary = reverted.reverted
     again = ", ".join(f"#{v} {s}" for v, s in reverted.reapplied)
     kept = f"; decided again: {shown(again)}" if again else ""
-    from voice.next_step import next_step
+    from voice.next_step import next_line
 
     print_wrapped(
         [
             f"Reverted #{number} {shown(summary)}{why}{kept}. Undo with: grizzled undo",
-            f"Next: {shown(next_step(reverted.state))}",
+            next_line(reverted.state),
         ]
     )
 
@@ -298,9 +298,9 @@ def redo(ctx: Context, reason: str) -> None:
     ctx.saved(redone.version)
     with refusals():
         said = ctx.tracker().preview(name, list(redone.actions)).said()
-    from voice.next_step import next_step
+    from voice.next_step import next_line
 
-    print_wrapped([f"Redone: {shown(said)}.", f"Next: {shown(next_step(redone.state))}"])
+    print_wrapped([f"Redone: {shown(said)}.", next_line(redone.state)])
 
 
 @click.command()

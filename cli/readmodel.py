@@ -113,41 +113,10 @@ def _recruit(board: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
-def next_step(
-    doc: dict[str, Any], campaign: dict[str, Any], board: dict[str, Any] | None = None
-) -> str | None:
-    """What comes next, when the board alone says it (None: ask the whole campaign)."""
-    from voice import next_step as say
-
-    phase = doc["phase"]
-    if phase is None:
-        return None if campaign["ruleset"] == "armistice" else say.FIRST_CHAPTER
-    if phase == "preparation" and doc["mission"] > 0:
-        if (
-            (board or {}).get("orders")
-            or (board or {}).get("recruit")
-            or doc["solo_hand"] is not None
-        ):
-            return None  # what the leader draws of the modules, Solo's: the rules engine says
-        chaplain = any(p["chaplain"] and p["support_tiles"] for p in doc["players"])
-        return say.lead_text(doc["leader"], doc["mission"], 1, chaplain=chaplain)
-    if phase == "support" and doc["support_pending"]:
-        return say.support_text(doc["support_pending"])
-    if phase != "mission":
-        return None
-    if doc["recruit_turn"]:
-        return say.recruit_text(doc["leader"])
-    legal = doc["legal"]
-    if not legal:
-        return None
-    mine = [p for p in doc["players"] if p["name"] == legal["player"]]
-    knocks = mine[0]["hard_knocks"] if mine else []  # what they add to the withdrawal
-    return say.with_orders(say.turn_text(legal, knocks), doc["orders_in_play"], doc["recruit"])
-
-
 def status_document(ctx: Context) -> dict[str, Any]:
     """The board of the current campaign, with what comes next."""
     from projections import queries
+    from voice.next_step import next_from_board
 
     uri, kept = _opened(ctx)
     if not kept:
@@ -156,7 +125,7 @@ def status_document(ctx: Context) -> dict[str, Any]:
         board = queries.status(conn, campaign["campaign_id"])
         hands = queries.helping_hands(conn, campaign["campaign_id"])
     doc = document(campaign, board, hands)
-    step = next_step(doc, campaign, board)
+    step = next_from_board(doc, campaign["ruleset"], board)
     if step is None:
         from voice.next_step import next_step as from_state
 

@@ -263,12 +263,12 @@ class Session:
 
     def start(self) -> None:
         """What the session shows first: where it is, how to leave, the board, what next."""
-        from voice.next_step import next_step
+        from voice.next_step import next_line
 
         self.say(f"At the table: {shown(self.name)}. h: short forms, q: leave.")
         self.show_board()
         if self.state is not None:
-            self.say(f"Next: {shown(next_step(self.state))}")
+            self.say(next_line(self.state))
 
     def end(self) -> None:
         """The last line: where the log ends."""
