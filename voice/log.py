@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 from voice.shown import LINE, shown
 
 Entry = dict[str, Any]
+NO_ENTRY = "No entry matches."
 WHO_MOST = 16  # characters of who logged an entry, in the log's column
 
 
@@ -104,7 +105,7 @@ def history_lines(entries: Sequence[Entry], width: int, earlier: int = 0) -> lis
             )
         )
     if not entries:
-        return [*lines, Line("No entry matches.")]
+        return [*lines, Line(NO_ENTRY)]
     layout = Layout.of(
         max(entry["version"] for entry in entries),
         (entry["logged_by"] for entry in entries),

@@ -24,3 +24,12 @@ def refused_then(error: RuleViolation, state: CampaignState) -> str:
     from voice.next_step import next_step
 
     return f"{refused(error)}. Next: {next_step(state)}"
+
+
+def knock_not_hand(error: RuleViolation, card: str, player: str) -> str:
+    """A ban from a hand of a card that is one of the player's Hard Knocks: the rule, and
+    the option that bans it from there."""
+    return (
+        f"Refused ({error.rule}): {card} is a Hard Knock in front of {player}, not a card "
+        "in their hand: ban it with --from knock"
+    )
