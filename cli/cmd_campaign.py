@@ -11,7 +11,7 @@ import click
 from cli.context import Context, pass_context, print_wrapped, refusals
 from cli.params import NAME, NAME_MOST, WORD, OneOf, unseen
 from voice.facts import campaign_json
-from voice.shown import SHORT, quoted, shown
+from voice.shown import SHORT, shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -76,15 +76,11 @@ def new(ctx: Context, name: str, rules: str, players: tuple[str, ...]) -> None:
         state = ctx.tracker().create_campaign(name, rules, seats)
     ctx.saved(1)
     ctx.remember_campaign(state.name)
-    who = ", ".join(f"{s.name} ({s.charm})" for s in seats)
     from voice.next_step import next_line
+    from voice.score import created
 
-    print_wrapped(
-        [
-            f"Campaign {quoted(state.name)} created ({rules} rules): {shown(who)}.",
-            next_line(state),
-        ]
-    )
+    said = created(state.name, rules, [(s.name, s.charm) for s in seats])
+    print_wrapped([said, next_line(state)])
 
 
 @campaign.command("list")

@@ -255,7 +255,7 @@ def _confirm_losing_deal(ctx: Context, command: StartMission) -> None:
     from cli.cmd_box import interactive
     from cli.context import refusals
     from domain.campaign.flow import decide_campaign
-    from voice.next_step import losing_deal
+    from voice.next_step import deal_question, losing_deal
 
     state = ctx.state()
     if state.chapter is None or state.chapter.rules.hand_limit is None:
@@ -267,7 +267,7 @@ def _confirm_losing_deal(ctx: Context, command: StartMission) -> None:
         return
     if not interactive():
         raise Refused(f"{facts}; add --yes to confirm")
-    click.confirm(f"{facts[0].upper()}{facts[1:]}. Deal all the same?", abort=True)
+    click.confirm(deal_question(facts), abort=True)
 
 
 @click.command()

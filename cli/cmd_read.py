@@ -9,7 +9,7 @@ import click
 
 from cli.context import Context, Refused, pass_context, print_wrapped, refusals
 from cli.params import CHAPTER_PLAYED, LOG_ENTRY, TEXT, WORD
-from voice.shown import quoted, shown
+from voice.shown import shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -211,17 +211,11 @@ def undo(ctx: Context, steps: int, reason: str, to_version: int | None, yes: boo
         else:
             undone = tracker.undo(name, steps, reason=reason)
     ctx.saved(undone.version, {undone.head: undone.state})
-    why = f" ({shown(reason)})" if reason else ""
-    taken = len(preview.actions)
-    count = f"{taken} actions: " if taken > 3 else ""
+    from voice import takeback
     from voice.next_step import next_line
 
-    print_wrapped(
-        [
-            f"Undone: {count}{shown(preview.said())}{why}. Redo with: grizzled redo",
-            next_line(undone.state),
-        ]
-    )
+    said = takeback.undone(preview.said(), len(preview.actions), reason)
+    print_wrapped([said, next_line(undone.state)])
 
 
 def _confirm_undo(ctx: Context, preview: UndoPreview) -> None:
@@ -230,26 +224,12 @@ def _confirm_undo(ctx: Context, preview: UndoPreview) -> None:
     without a terminal, refuse and name --yes."""
     if not preview.actions:
         return  # nothing to take back: the undo itself says why
-    said = shown(preview.said())
-    refused = ctx.refused_last()
-    if refused is not None:
-        told = f"your last command ({quoted(refused)}) was refused and recorded nothing"
-        question = f"{told[0].upper()}{told[1:]}. Take back {said} all the same?"
-        refusal = f"{told}: this undo would take back {said} instead"
-    elif preview.crosses:
-        spans = [f"{preview.missions + 1} Missions"] if preview.missions else []
-        if preview.chapters:
-            ends = preview.chapters
-            spans.append(
-                "a chapter's start or end" if ends == 1 else f"{ends} chapter starts and ends"
-            )
-        refusal = (
-            f"this undo takes back {len(preview.actions)} actions across "
-            f"{' and '.join(spans)} ({said})"
-        )
-        question = f"{refusal[0].upper()}{refusal[1:]}. Go ahead?"
-    else:
+    from voice.takeback import undo_asks
+
+    asks = undo_asks(preview, ctx.refused_last())
+    if asks is None:
         return
+    refusal, question = asks
     if not sys.stdin.isatty():
         raise Refused(f"{refusal}; add --yes to confirm")
     click.confirm(question, abort=True)
@@ -271,18 +251,12 @@ def revert(ctx: Context, event: int, reason: str) -> None:
     with refusals():
         reverted = ctx.tracker().revert(name, event, reason=reason)
     ctx.saved(reverted.version)
-    why = f" ({shown(reason)})" if reason else ""
-    number, summary = reverted.reverted
-    again = ", ".join(f"#{v} {s}" for v, s in reverted.reapplied)
-    kept = f"; decided again: {shown(again)}" if again else ""
+    from voice import takeback
     from voice.next_step import next_line
 
-    print_wrapped(
-        [
-            f"Reverted #{number} {shown(summary)}{why}{kept}. Undo with: grizzled undo",
-            next_line(reverted.state),
-        ]
-    )
+    number, summary = reverted.reverted
+    said = takeback.reverted(number, summary, reverted.reapplied, reason)
+    print_wrapped([said, next_line(reverted.state)])
 
 
 @click.command()
@@ -300,8 +274,9 @@ def redo(ctx: Context, reason: str) -> None:
     with refusals():
         said = ctx.tracker().preview(name, list(redone.actions)).said()
     from voice.next_step import next_line
+    from voice.takeback import redone as redone_line
 
-    print_wrapped([f"Redone: {shown(said)}.", next_line(redone.state)])
+    print_wrapped([redone_line(said), next_line(redone.state)])
 
 
 @click.command()

@@ -354,11 +354,12 @@ def refusals() -> Iterator[None]:
     from domain.errors import RuleViolation
     from projections.errors import ProjectionError
     from tracker.errors import TrackerError
-    from voice.refusal import refused
 
     try:
         yield
     except RuleViolation as error:  # a MissingOutcome too
+        from voice.refusal import refused
+
         raise Refused(refused(error)) from None
     except TrackerError as error:
         raise Refused(str(error)) from None

@@ -287,6 +287,12 @@ def next_step(state: CampaignState) -> str:
     return with_orders(line, orders_in_play(chapter), texts)
 
 
+def deal_question(facts: str) -> str:
+    """The question asked before a deal that loses the chapter (``facts``:
+    ``losing_deal``'s words)."""
+    return f"{facts[0].upper()}{facts[1:]}. Deal all the same?"
+
+
 def next_line(state: CampaignState) -> str:
     """``Next: ...``, the line every action, undo, redo and campaign command ends on
     (``shown``)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from voice.shown import LINE, LONG, SHORT, shown
+from voice.shown import LINE, LONG, SHORT, quoted, shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -122,6 +122,12 @@ def hand_lines(state: CampaignState) -> list[HandLine]:
         name = card.name if card else None
         hands.append(HandLine(h.number, name, h.player, h.category, h.chapter, h.used_in))
     return hands
+
+
+def created(name: str, rules: str, seats: Sequence[tuple[str, str]]) -> str:
+    """``Campaign 'Friday' created (classic rules): ann (night), ben (snow).``"""
+    who = ", ".join(f"{player} ({charm})" for player, charm in seats)
+    return f"Campaign {quoted(name)} created ({rules} rules): {shown(who)}."
 
 
 def campaign_heading(name: str, ruleset: str, seats: Sequence[tuple[str, str]]) -> str:
