@@ -506,7 +506,7 @@ SECRET_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     "MissionFailed": (("trials", NOBODY),),
     "MoraleDropped": (("cards", NOBODY),),
     "OrderCancelled": (("cards", "player"),),
-    "CardEffect": (("cards", "player"),),
+    "CardEffect": (("cards", "player"),),  # the cards it drew: the discarded are said
     "SoloHandFilled": (("cards", NOBODY),),
 }
 
@@ -518,7 +518,10 @@ def event_facts(e: Event) -> tuple[dict[str, Any], tuple[Secret, ...]]:
 
     facts = asdict(e)
     secrets = []
-    for field, owner in SECRET_FIELDS.get(e.TYPE, ()):
+    fields = SECRET_FIELDS.get(e.TYPE, ())
+    if e.TYPE == "CardEffect" and not facts["rule"].startswith("draw"):
+        fields = ()  # the cards it discarded are said aloud
+    for field, owner in fields:
         value = facts.pop(field)
         if owner == "players":
             secrets += [Secret(field, v, p) for p, v in zip(e.players, value, strict=True)]  # type: ignore[attr-defined]

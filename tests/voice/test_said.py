@@ -8,6 +8,7 @@ import random
 
 from domain.cards.catalogue import base_catalogue
 from domain.events import CardsDealt, ChapterStarted, PlayerWithdrew
+from domain.modules.effects import CardEffect
 from domain.simulate import play_chapter, random_setup
 from voice.facts import seen_board
 from voice.narrate import narrate, narration, said
@@ -72,6 +73,17 @@ def test_a_whole_chapters_public_narration_holds_no_secret_and_says_what_is_prin
         assert piece.facts["type"] == piece.kind
         if piece.kind in ("ChapterStarted", "CardsDealt", "PlayerWithdrew", "MissionFailed"):
             assert not set(SECRET_WORDS) & set(piece.facts), piece.kind
+
+
+def test_the_cards_a_card_effect_draws_are_secret_and_those_it_discards_are_said() -> None:
+    drew = said(CardEffect("Order #21", "draw:2", "Ann", ("night", "snow")), base_catalogue())
+    threw = said(CardEffect("Order #21", "discard:1", "Ann", ("night",)), base_catalogue())
+
+    assert drew.text == "Order #21: Ann draws 2 cards."
+    assert "cards" not in drew.facts
+    assert seen_by(drew, "Ann").secrets == (Secret("cards", ("night", "snow"), "Ann"),)
+    assert threw.text == "Order #21: Ann discards night."
+    assert threw.secrets == () and tuple(threw.facts["cards"]) == ("night",)
 
 
 def a_board() -> dict:
