@@ -273,7 +273,7 @@ def describe_recruit(
     from domain.cards.box import DescribeRecruit
     from domain.cards.catalogue import RecruitCard
 
-    what = f"Recruit #{number}"
+    what = said.numbered("Recruit", number)
     card = RecruitCard(
         number,
         name,
@@ -472,22 +472,17 @@ def _confirm_fewer(state: CampaignState, command: CampaignCommand, taken: int, y
     """Fewer Helping Hands than earned: the group may, once it knows the Negative Points
     it adds (notes, decision 9). An award the rules refuse is refused before asking."""
     from domain.campaign.flow import decide_campaign, helping_hands_due
+    from voice.score import fewer_hands
 
     due = helping_hands_due(state)
     if due is None or taken >= due[0] or yes:
         return
     with refusals():
         decide_campaign(state, command)
-    earned, offered = due
-    left = offered - taken
-    facts = (
-        f"taking {taken} of the {earned} Helping Hands earned leaves {left} of the offer: "
-        f"{left} Negative Point{'s' if left != 1 else ''}, {earned - taken} more than "
-        f"taking all {earned}"
-    )
+    facts, question = fewer_hands(taken, *due)
     if not interactive():
         raise Refused(f"{facts}; add --yes to confirm")
-    click.confirm(f"{facts[0].upper()}{facts[1:]}. Take {taken}?", abort=True)
+    click.confirm(question, abort=True)
 
 
 @click.command()

@@ -124,6 +124,18 @@ def hand_lines(state: CampaignState) -> list[HandLine]:
     return hands
 
 
+def fewer_hands(taken: int, earned: int, offered: int) -> tuple[str, str]:
+    """Why an award of fewer Helping Hands than earned asks first (the Negative Points it
+    adds), as a refusal's facts and as the question."""
+    left = offered - taken
+    facts = (
+        f"taking {taken} of the {earned} Helping Hands earned leaves {left} of the offer: "
+        f"{left} Negative Point{'s' if left != 1 else ''}, {earned - taken} more than "
+        f"taking all {earned}"
+    )
+    return facts, f"{facts[0].upper()}{facts[1:]}. Take {taken}?"
+
+
 def created(name: str, rules: str, seats: Sequence[tuple[str, str]]) -> str:
     """``Campaign 'Friday' created (classic rules): ann (night), ben (snow).``"""
     who = ", ".join(f"{player} ({charm})" for player, charm in seats)
