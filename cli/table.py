@@ -104,11 +104,7 @@ class Session:
         self.load()
         if self.version == before:
             return False
-        count = self.version - before
-        self.say(
-            f"Logged elsewhere meanwhile: {count} entr{'y' if count == 1 else 'ies'} "
-            f"(#{before + 1}{f'-#{self.version}' if count > 1 else ''}). The board now:"
-        )
+        self.say(said.elsewhere(before, self.version))
         self.show_board()
         return True
 
@@ -265,14 +261,14 @@ class Session:
         """What the session shows first: where it is, how to leave, the board, what next."""
         from voice.next_step import next_line
 
-        self.say(f"At the table: {shown(self.name)}. h: short forms, q: leave.")
+        self.say(said.welcome(self.name))
         self.show_board()
         if self.state is not None:
             self.say(next_line(self.state))
 
     def end(self) -> None:
         """The last line: where the log ends."""
-        self.say(f"Left the table: every action is recorded (the log ends at #{self.version}).")
+        self.say(said.farewell(self.version))
 
 
 def run(session: Session, read: Reader) -> None:

@@ -31,6 +31,26 @@ HELP_LINES = (
 )
 
 
+def welcome(campaign: str) -> str:
+    """The session's first line: where it is, how to leave."""
+    return f"At the table: {shown(campaign)}. h: short forms, q: leave."
+
+
+def farewell(version: int) -> str:
+    """The session's last line: where the log ends."""
+    return f"Left the table: every action is recorded (the log ends at #{version})."
+
+
+def elsewhere(before: int, version: int) -> str:
+    """What another device logged meanwhile (the log was at ``before``, is at ``version``),
+    before the board is drawn again."""
+    count = version - before
+    return (
+        f"Logged elsewhere meanwhile: {count} entr{'y' if count == 1 else 'ies'} "
+        f"(#{before + 1}{f'-#{version}' if count > 1 else ''}). The board now:"
+    )
+
+
 def turn_hint(player: str) -> str:
     """After a refused action the session named for the player whose turn it is: whose
     turn the tool thinks it is, and how to set it right."""
