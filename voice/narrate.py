@@ -38,7 +38,7 @@ from domain.events import (
     SupportTileDiscarded,
     SupportUsed,
 )
-from voice.said import NOBODY, Said, Secret
+from voice.said import NOBODY, Said, Secret, marked
 from voice.shown import quoted, shown
 
 if TYPE_CHECKING:
@@ -534,10 +534,31 @@ def event_facts(e: Event) -> tuple[dict[str, Any], tuple[Secret, ...]]:
     return {"type": e.TYPE, **facts}, tuple(secrets)
 
 
+# The facts that name a player, a card or a threat in an event's sentence: a face may
+# mark them up (a name, a card linked to what it does).
+PLAYER_FACTS = ("player", "leader", "beneficiary", "speech_token_to")
+CARD_FACTS = ("card",)
+
+
+def _marks(facts: dict[str, Any], c: Catalogue) -> list[tuple[str, str, Any]]:
+    marks: list[tuple[str, str, Any]] = []
+    for name in PLAYER_FACTS:
+        if isinstance(facts.get(name), str):
+            marks.append((shown(facts[name]), "player", facts[name]))
+    for name in CARD_FACTS:
+        if isinstance(facts.get(name), str):
+            marks.append((shown(card_label(facts[name], c)), "card", facts[name]))
+    if isinstance(facts.get("threat"), str):
+        marks.append((facts["threat"], "threat", facts["threat"]))
+    return marks
+
+
 def said(e: Event, c: Catalogue, game: str = "chapter") -> Said:
-    """One event said: its sentence (``shown``) and its facts."""
+    """One event said: its sentence (``shown``), its facts, its secrets, and the spans
+    that name its player, card and threat."""
     facts, secrets = event_facts(e)
-    return Said(shown(sentence(e, c, game)), e.TYPE, facts, secrets)
+    text = shown(sentence(e, c, game))
+    return Said(text, e.TYPE, facts, secrets, marked(text, _marks(facts, c)))
 
 
 def narration(

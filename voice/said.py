@@ -11,7 +11,7 @@ Plain slotted classes, no msgspec: ``grizzled status`` says its board without lo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 NOBODY = ""  # the owner of a secret no player sees (a deck's order, a shuffled pile)
@@ -121,3 +121,36 @@ def seen_by(said: Said, viewer: str) -> Said:
 def joined(spans: tuple[Span, ...]) -> str:
     """The text that ``spans`` spell."""
     return "".join(span.text for span in spans)
+
+
+def _bounded(text: str, at: int, needle: str) -> bool:
+    """Whether ``needle`` found at ``at`` stands as a word of its own (not inside one)."""
+    end = at + len(needle)
+    before = text[at - 1] if at else " "
+    after = text[end] if end < len(text) else " "
+    return not (before.isalnum() or after.isalnum())
+
+
+def marked(text: str, marks: Sequence[tuple[str, str, Any]]) -> tuple[Span, ...]:
+    """``text`` in spans, each of ``marks`` (the words, their kind, the fact they stand
+    for) at its first place as a word of its own, left to right (a mark not found is not
+    marked); () when none is found. The spans always spell ``text``."""
+    found = []
+    for words, kind, value in marks:
+        at = text.find(words) if words else -1
+        while at >= 0 and not _bounded(text, at, words):
+            at = text.find(words, at + 1)
+        if at >= 0:
+            found.append((at, words, kind, value))
+    spans: list[Span] = []
+    done = 0
+    for at, words, kind, value in sorted(found, key=lambda f: f[0]):
+        if at < done:
+            continue  # inside a mark already made
+        if at > done:
+            spans.append(Span(text[done:at]))
+        spans.append(Span(words, kind, value))
+        done = at + len(words)
+    if spans and done < len(text):
+        spans.append(Span(text[done:]))
+    return tuple(spans)

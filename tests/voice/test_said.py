@@ -7,12 +7,12 @@ from __future__ import annotations
 import random
 
 from domain.cards.catalogue import base_catalogue
-from domain.events import CardsDealt, ChapterStarted, PlayerWithdrew
+from domain.events import CardPlayed, CardsDealt, ChapterStarted, PlayerWithdrew
 from domain.modules.effects import CardEffect
 from domain.simulate import play_chapter, random_setup
 from voice.facts import seen_board
 from voice.narrate import narrate, narration, said
-from voice.said import NOBODY, Secret, public, seen_by
+from voice.said import NOBODY, Secret, joined, marked, public, seen_by
 
 SECRET_WORDS = ("tiles", "trials", "morale", "cards", "tile")
 
@@ -84,6 +84,37 @@ def test_the_cards_a_card_effect_draws_are_secret_and_those_it_discards_are_said
     assert seen_by(drew, "Ann").secrets == (Secret("cards", ("night", "snow"), "Ann"),)
     assert threw.text == "Order #21: Ann discards night."
     assert threw.secrets == () and tuple(threw.facts["cards"]) == ("night",)
+
+
+def test_a_played_card_is_said_in_spans_naming_the_player_and_the_card() -> None:
+    piece = said(CardPlayed("Ann", "night+shell+trap"), base_catalogue())
+
+    assert [(s.text, s.kind, s.value) for s in piece.spans] == [
+        ("Ann", "player", "Ann"),
+        (" plays ", "", None),
+        ("night+shell (trap)", "card", "night+shell+trap"),
+        (" in No Man's Land.", "", None),
+    ]
+
+
+def test_a_name_inside_another_word_is_not_marked() -> None:
+    spans = marked("Annie thanks Ann.", [("Ann", "player", "Ann")])
+
+    assert [(s.text, s.kind) for s in spans] == [
+        ("Annie thanks ", ""),
+        ("Ann", "player"),
+        (".", ""),
+    ]
+
+
+def test_every_piece_of_a_chapters_narration_is_spelt_by_its_spans() -> None:
+    chapter = a_chapter(seed=5)
+
+    pieces = narration(chapter.events, chapter.state.catalogue, "classic")
+
+    assert all(joined(p.parts()) == p.text for p in pieces)
+    assert any(s.kind == "player" for p in pieces for s in p.spans)
+    assert any(s.kind == "card" for p in pieces for s in p.spans)
 
 
 def a_board() -> dict:
