@@ -24,7 +24,7 @@ from voice.board import PLAYER_COLUMNS, THREATS, WRAPPED, label, player_cells, p
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
 
-    from voice.said import Said
+    from voice import Said
 
 __all__ = ["THREATS", "board", "label", "status_view"]
 # How the command line styles what the voice marks: a row by its kind, a span by its kind.

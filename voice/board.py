@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from voice.said import Said, Span, joined
+from voice import Said, Span, joined
 from voice.shown import SHORT, shown, shown_all
 
 # domain.cards.catalogue.THREATS, written out: the board must not load the card catalogue

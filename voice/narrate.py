@@ -38,7 +38,7 @@ from domain.events import (
     SupportTileDiscarded,
     SupportUsed,
 )
-from voice.said import NOBODY, Said, Secret, marked
+from voice import NOBODY, Said, Secret, marked
 from voice.shown import quoted, shown
 
 if TYPE_CHECKING:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from rich.console import Console
 
 from cli.board import styled
+from voice import joined
 from voice.board import threats
-from voice.said import joined
 
 
 def test_the_threats_line_is_spans_that_spell_it_with_each_count_as_a_fact() -> None:

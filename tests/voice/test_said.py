@@ -10,9 +10,9 @@ from domain.cards.catalogue import base_catalogue
 from domain.events import CardPlayed, CardsDealt, ChapterStarted, PlayerWithdrew
 from domain.modules.effects import CardEffect
 from domain.simulate import play_chapter, random_setup
+from voice import NOBODY, Secret, joined, marked, public, seen_by
 from voice.facts import seen_board
 from voice.narrate import narrate, narration, said
-from voice.said import NOBODY, Secret, joined, marked, public, seen_by
 
 SECRET_WORDS = ("tiles", "trials", "morale", "cards", "tile")
 
