@@ -7,8 +7,9 @@ Rich is not imported here: a logged action prints its narration without it."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from domain.cards.catalogue import Catalogue
 from domain.cards.notation import card_label
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
     from domain.cards.catalogue import Forbid, Rule
     from domain.modules.effects import CardEffect
 
+T = TypeVar("T")
 TILE_WORDS = {
     "left": "to the left",
     "right": "to the right",
@@ -571,19 +573,36 @@ def narration(
     reward rule at its end); the base game (``classic``) is one game, won or lost, where a
     campaign's chapter is. With ``campaign`` (the state after the events), a chapter's end
     says its Conclusion's reward rule."""
+
+    def extra(text: str, kind: str, facts: Callable[[], dict[str, Any]]) -> Said:
+        return Said(text, kind, facts())
+
+    return _told(events, catalogue, ruleset, campaign, said, extra)
+
+
+def _told(
+    events: Sequence[Event],
+    catalogue: Catalogue,
+    ruleset: str,
+    campaign: CampaignState | None,
+    one: Callable[[Event, Catalogue, str], T],
+    extra: Callable[[str, str, Callable[[], dict[str, Any]]], T],
+) -> list[T]:
+    """``narration`` with each event said by ``one`` and each line of ours by ``extra``
+    (its text, kind and facts): pieces, or only the texts to print."""
     game = "game" if ruleset == "classic" else "chapter"
-    pieces = []
+    told = []
     for i, e in enumerate(events):
-        pieces.append(said(e, catalogue, game))
+        told.append(one(e, catalogue, game))
         cancelled = _trap_cancelled(e, events[i + 1 : i + 2], campaign)
         if cancelled is not None and campaign is not None:
-            text = shown(luck_sentence(cancelled, campaign))
-            pieces.append(Said(text, "LuckCancelledTrap", {"card": cancelled}))
+            luck = shown(luck_sentence(cancelled, campaign))
+            told.append(extra(luck, "LuckCancelledTrap", partial(dict, card=cancelled)))
         if campaign is not None and isinstance(e, ChapterWon | ChapterLost):
             end = chapter_end(campaign)
             if end:
-                pieces.append(Said(shown(end), "ChapterReward", _reward_facts(campaign)))
-    return pieces
+                told.append(extra(shown(end), "ChapterReward", lambda: _reward_facts(campaign)))
+    return told
 
 
 def _reward_facts(campaign: CampaignState) -> dict[str, Any]:
@@ -601,5 +620,13 @@ def narrate(
     ruleset: str = "",
     campaign: CampaignState | None = None,
 ) -> list[str]:
-    """One sentence per event, ``shown``, ready to print (``narration``'s texts)."""
-    return [piece.text for piece in narration(events, catalogue, ruleset, campaign)]
+    """One sentence per event, ``shown``, ready to print: ``narration``'s texts, without
+    the facts and spans a logged action does not print."""
+
+    def text(e: Event, c: Catalogue, game: str) -> str:
+        return shown(sentence(e, c, game))
+
+    def extra(said: str, kind: str, facts: Callable[[], dict[str, Any]]) -> str:
+        return said
+
+    return _told(events, catalogue, ruleset, campaign, text, extra)
