@@ -13,6 +13,7 @@ from cli.context import Context, Refused, interactive, pass_context, refusals, u
 from cli.counts import CARD_NUMBER, CARDS, CHAPTER, KNOCK_VALUE, MORALE, SPEECH
 from cli.params import NAME, TEXT, TITLE, WORD, OneOf, choice_options
 from domain.limits import CARD_NUMBERS, HELPING_HANDS, PLAYERS, TRIAL_CARDS
+from voice import summary as said
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -122,7 +123,7 @@ def describe_card(
     if acts_as is not None and kind is None:
         raise usage("--acts-as is for a Hard Knock (--knock KIND)")
     command = DescribeTrialCard(number, threats, trap, luck, kind, value, effect, reason, acts_as)
-    ctx.log(command, f"card #{number} described")
+    ctx.log(command, said.described("card", number))
 
 
 @describe.command("order")
@@ -185,7 +186,7 @@ def describe_order(
     from domain.cards.box import DescribeOrder
     from domain.cards.catalogue import OrderCard
 
-    what = f"Order of the Day #{number}"
+    what = said.numbered("Order of the Day", number)
     restrictions = _restrictions(forbids, what)
     given = _rules(rules, "order", what)
 
@@ -212,7 +213,7 @@ def describe_order(
         restrictions,
         given,
     )
-    ctx.log(DescribeOrder(card, reason), f"Order of the Day #{number} described")
+    ctx.log(DescribeOrder(card, reason), said.described("Order of the Day", number))
 
 
 @describe.command("recruit")
@@ -271,7 +272,7 @@ def describe_recruit(
     from domain.cards.box import DescribeRecruit
     from domain.cards.catalogue import RecruitCard
 
-    what = f"Recruit #{number}"
+    what = said.numbered("Recruit", number)
     card = RecruitCard(
         number,
         name,
@@ -283,7 +284,7 @@ def describe_recruit(
         _rules(rules, "in-force", what),
         _rules(advantage_rules, "once", what),
     )
-    ctx.log(DescribeRecruit(card, reason), f"Recruit #{number} described")
+    ctx.log(DescribeRecruit(card, reason), said.described("Recruit", number))
 
 
 @describe.command("hand")
@@ -324,9 +325,9 @@ def describe_hand(
     from domain.cards.catalogue import HelpingHandCard
 
     place = "friendship" if category == "friendship" else "once"
-    given = _rules(rules, place, f"Helping Hand #{number}")
+    given = _rules(rules, place, said.numbered("Helping Hand", number))
     card = HelpingHandCard(number, name, category, effect, given, moment or "")
-    ctx.log(DescribeHelpingHand(card, reason), f"Helping Hand #{number} described")
+    ctx.log(DescribeHelpingHand(card, reason), said.described("Helping Hand", number))
 
 
 @click.command()
@@ -387,7 +388,7 @@ def briefing(
         notes,
         traps_off=traps is False,
     )
-    ctx.log(EnterBriefing(entered, reason), f"Briefing of chapter {chapter}")
+    ctx.log(EnterBriefing(entered, reason), said.briefing(chapter))
 
 
 @click.command()
@@ -426,20 +427,20 @@ def conclusion(
         rules.append(RewardRule(parts[0], left, hands))
     entered = Conclusion(chapter, tuple(rules), parse.numbers(offer), notes)
     command = EnterConclusion(entered, reason)
-    _log_reward(ctx, ctx.state(), command, f"Conclusion of chapter {chapter}")
+    _log_reward(ctx, ctx.state(), command, said.conclusion(chapter))
 
 
 def _log_reward(ctx: Context, state: CampaignState, command: CampaignCommand, summary: str) -> None:
     """Log an award, a ban or a Conclusion (``state``: the campaign as the command just
     loaded it); refused because Boot Camp is a tutorial (notes, decision 6), the line
     names the command that comes instead."""
-    from cli.next_step import next_step
     from domain.campaign.flow import boot_camp_refusal
     from domain.campaign.rewards import BanCard
+    from voice.refusal import refused_then
 
     refusal = boot_camp_refusal(state, command)
     if refusal is not None:
-        raise Refused(f"Refused ({refusal.rule}): {refusal}. Next: {next_step(state)}")
+        raise Refused(refused_then(refusal, state))
     if isinstance(command, BanCard) and command.source == "hand":
         _knock_not_hand(state, command)
     ctx.log(command, summary)
@@ -450,6 +451,7 @@ def _knock_not_hand(state: CampaignState, command: BanCard) -> None:
     ``--from knock``."""
     from domain.campaign.flow import decide_campaign
     from domain.errors import RuleViolation
+    from voice.refusal import knock_not_hand
 
     chapter = state.chapter
     if chapter is None or command.card not in chapter.player(command.player).hard_knocks:
@@ -457,32 +459,24 @@ def _knock_not_hand(state: CampaignState, command: BanCard) -> None:
     try:
         decide_campaign(state, command)
     except RuleViolation as error:
-        raise Refused(
-            f"Refused ({error.rule}): {command.card} is a Hard Knock in front of "
-            f"{command.player}, not a card in their hand: ban it with --from knock"
-        ) from None
+        raise Refused(knock_not_hand(error, command.card, command.player)) from None
 
 
 def _confirm_fewer(state: CampaignState, command: CampaignCommand, taken: int, yes: bool) -> None:
     """Fewer Helping Hands than earned: the group may, once it knows the Negative Points
     it adds (notes, decision 9). An award the rules refuse is refused before asking."""
     from domain.campaign.flow import decide_campaign, helping_hands_due
+    from voice.score import fewer_hands
 
     due = helping_hands_due(state)
     if due is None or taken >= due[0] or yes:
         return
     with refusals():
         decide_campaign(state, command)
-    earned, offered = due
-    left = offered - taken
-    facts = (
-        f"taking {taken} of the {earned} Helping Hands earned leaves {left} of the offer: "
-        f"{left} Negative Point{'s' if left != 1 else ''}, {earned - taken} more than "
-        f"taking all {earned}"
-    )
+    facts, question = fewer_hands(taken, *due)
     if not interactive():
         raise Refused(f"{facts}; add --yes to confirm")
-    click.confirm(f"{facts[0].upper()}{facts[1:]}. Take {taken}?", abort=True)
+    click.confirm(question, abort=True)
 
 
 @click.command()
@@ -508,7 +502,7 @@ def award(ctx: Context, awards: tuple[str, ...], yes: bool) -> None:
         )
     command = AwardHelpingHands(tuple(pairs))
     _confirm_fewer(state, command, len(pairs), yes)
-    _log_reward(ctx, state, command, "Helping Hands awarded")
+    _log_reward(ctx, state, command, said.HANDS_AWARDED)
 
 
 @click.command()
@@ -537,7 +531,7 @@ def ban(ctx: Context, player: str, card: str, source: str, reason: str) -> None:
     name = parse.player(player, [p.name for p in state.chapter.players])
     key = parse.card(card, state.chapter.catalogue)
     command = BanCard(name, key, source, reason)
-    _log_reward(ctx, state, command, f"{key} banned from {name}")
+    _log_reward(ctx, state, command, said.banned(key, name))
 
 
 @click.group()
@@ -583,7 +577,7 @@ def helping_play(
         name = acting_player(state.chapter) or usage("say who plays it: -p NAME")
     named = parse.choice(discards, knock, state.catalogue)
     command = PlayHelpingHand(name, number, note, named)
-    ctx.log(command, f"{name} plays Helping Hand #{number}")
+    ctx.log(command, said.hand_played(name, number))
 
 
 @helping.command("keep")
@@ -599,7 +593,7 @@ def helping_keep(ctx: Context, player: str, kept: int, discarded: int) -> None:
     from domain.campaign.oneshot import KeepHelpingHand
 
     name = parse.player(player, [s.name for s in ctx.state().seats])
-    ctx.log(KeepHelpingHand(name, kept, discarded), f"{name} keeps Helping Hand #{kept}")
+    ctx.log(KeepHelpingHand(name, kept, discarded), said.hand_kept(name, kept))
 
 
 @click.group()
@@ -670,7 +664,7 @@ def oneshot_start(
         recruit_deck=parse.numbers(recruit_deck) or None,
         third_tiles=tuple(parse.tile(t) for t in tiles.split(",")) if tiles else None,
     )
-    ctx.log(command, f"One-shot game ({difficulty})")
+    ctx.log(command, said.one_shot(difficulty))
 
 
 @click.command("skip-boot-camp")
@@ -679,7 +673,7 @@ def skip_boot_camp(ctx: Context) -> None:
     """Experienced players start the campaign with chapter 1."""
     from domain.campaign.rewards import SkipBootCamp
 
-    ctx.log(SkipBootCamp(), "Boot Camp skipped")
+    ctx.log(SkipBootCamp(), said.BOOT_CAMP_SKIPPED)
 
 
 COMMANDS = (describe, briefing, conclusion, award, ban, helping, oneshot, skip_boot_camp)

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli.context import Context, pass_context, print_wrapped, refusals
-from cli.jsonout import campaign_json
 from cli.params import NAME, NAME_MOST, WORD, OneOf, unseen
-from cli.shown import SHORT, quoted, shown
+from voice.facts import campaign_json
+from voice.shown import SHORT, shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -76,15 +76,11 @@ def new(ctx: Context, name: str, rules: str, players: tuple[str, ...]) -> None:
         state = ctx.tracker().create_campaign(name, rules, seats)
     ctx.saved(1)
     ctx.remember_campaign(state.name)
-    who = ", ".join(f"{s.name} ({s.charm})" for s in seats)
-    from cli.next_step import next_step
+    from voice.next_step import next_line
+    from voice.score import created
 
-    print_wrapped(
-        [
-            f"Campaign {quoted(state.name)} created ({rules} rules): {shown(who)}.",
-            f"Next: {shown(next_step(state))}",
-        ]
-    )
+    said = created(state.name, rules, [(s.name, s.charm) for s in seats])
+    print_wrapped([said, next_line(state)])
 
 
 @campaign.command("list")

@@ -10,7 +10,8 @@ import click
 from cli.cmd_read import JSON
 from cli.context import Context, Refused, pass_context
 from cli.counts import CARD_NUMBER
-from cli.shown import LONG, shown
+from voice.cards import not_described, where
+from voice.shown import LONG, shown
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -55,8 +56,7 @@ def entry_view(entry: dict[str, Any]) -> RenderableType:
     facts = facts_table()
     for what, text in entry["facts"].items():
         facts.add_row(what, shown(text, LONG))
-    where = "; ".join(entry["where"]) or "in the box (not in play)"
-    facts.add_row("where", shown(where, LONG))
+    facts.add_row("where", shown(where(entry), LONG))
     return Group(heading, facts)
 
 
@@ -71,10 +71,7 @@ def card(ctx: Context, number: int, as_json: bool) -> None:
     """
     entries = [e for e in _learnt(ctx)["document"]["cards"] if e["number"] == number]
     if not entries:
-        raise Refused(
-            f"card #{number} is not described yet: grizzled describe card|order|recruit|hand "
-            f"{number} ..."
-        )
+        raise Refused(not_described(number))
     if as_json:
         ctx.print_json(entries)
         return

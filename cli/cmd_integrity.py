@@ -13,7 +13,7 @@ import click
 
 from cli.context import Context, Refused, pass_context, refusals, usage
 from cli.params import NAME
-from cli.shown import SHORT, quoted, shown, terminal_json
+from voice.shown import SHORT, quoted, shown, terminal_json
 
 if TYPE_CHECKING:
     from collections.abc import Iterator

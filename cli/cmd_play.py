@@ -23,7 +23,8 @@ from cli.complete import (
 from cli.context import Context, Refused, pass_context
 from cli.counts import CARD_NUMBER, CARDS, DRAWS, SPEECH
 from cli.params import NAME, TEXT, WORD, OneOf, choice_options
-from cli.shown import SHORT, shown
+from voice import summary as said
+from voice.shown import SHORT, shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -160,7 +161,7 @@ def chapter_start(
         third_tiles=third,
         grizzled=tuple(_grizzled(text, names) for text in grizzled),
     )
-    ctx.log(command, f"chapter start{f' (leader {command.leader})' if command.leader else ''}")
+    ctx.log(command, said.chapter_start(command.leader))
 
 
 def _grizzled(text: str, names: list[str]) -> tuple[str, str]:
@@ -244,8 +245,7 @@ def mission_start(
     )
     if not yes:
         _confirm_losing_deal(ctx, command)
-    kept = f", Order #{order}" if order else ""
-    ctx.log(command, f"mission start {intensity}{kept}")
+    ctx.log(command, said.mission_start(intensity, order))
 
 
 def _confirm_losing_deal(ctx: Context, command: StartMission) -> None:
@@ -253,22 +253,20 @@ def _confirm_losing_deal(ctx: Context, command: StartMission) -> None:
     first, naming why; without a terminal it is refused, naming --yes. A start the rules
     refuse is refused before asking."""
     from cli.context import interactive, refusals
-    from cli.next_step import losing_deal_words
     from domain.campaign.flow import decide_campaign
-    from domain.events import ChapterLost
+    from voice.next_step import deal_question, losing_deal
 
     state = ctx.state()
     if state.chapter is None or state.chapter.rules.hand_limit is None:
         return
     with refusals():
         events = decide_campaign(state, command)
-    lost = next((e for e in events if isinstance(e, ChapterLost)), None)
-    if lost is None:
+    facts = losing_deal(command.intensity, events)
+    if facts is None:
         return
-    facts = losing_deal_words(command.intensity, lost.detail)
     if not interactive():
         raise Refused(f"{facts}; add --yes to confirm")
-    click.confirm(f"{facts[0].upper()}{facts[1:]}. Deal all the same?", abort=True)
+    click.confirm(deal_question(facts), abort=True)
 
 
 @click.command()
@@ -302,8 +300,8 @@ def play(ctx: Context, card: str, who: str | None, drawn: str | None, target: st
     drawn_key = parse.card(drawn, chapter.catalogue) if drawn else None
     names = [p.name for p in chapter.players]
     aim = parse.target(target, names, chapter.catalogue) if target else None
-    extra = f" (Trap draws {drawn_key})" if drawn_key else ""
-    ctx.log(PlayCard(actor, key, drawn=drawn_key, target=aim), f"{actor} plays {key}{extra}")
+    command = PlayCard(actor, key, drawn=drawn_key, target=aim)
+    ctx.log(command, said.played(actor, key, drawn_key))
 
 
 @click.command()
@@ -320,7 +318,7 @@ def charm(ctx: Context, card: str, who: str | None) -> None:
     state = ctx.state()
     actor = _actor(state, who)
     key = parse.card(card, _chapter(state).catalogue)
-    ctx.log(UseCharm(actor, key), f"{actor}'s charm on {key}")
+    ctx.log(UseCharm(actor, key), said.charm(actor, key))
 
 
 @click.command()
@@ -349,7 +347,7 @@ def speech(ctx: Context, threat: str, who: str | None, discards: tuple[str, ...]
     names = [p.name for p in chapter.players]
     pairs = tuple(parse.target(d, names, chapter.catalogue) for d in discards)
     named = parse.threat(threat)
-    ctx.log(MakeSpeech(actor, named, pairs), f"{actor}'s Speech on {named}")
+    ctx.log(MakeSpeech(actor, named, pairs), said.speech(actor, named))
 
 
 @click.command()
@@ -401,7 +399,7 @@ def withdraw(
         drawn=parse.card(drawn, chapter.catalogue) if drawn else None,
         target=parse.target(target, names, chapter.catalogue) if target else None,
     )
-    ctx.log(command, f"{actor} withdraws")
+    ctx.log(command, said.withdrew(actor))
 
 
 @click.command()
@@ -433,7 +431,7 @@ def support(ctx: Context, who: str | None, discards: tuple[str, ...], recover: b
     else:
         raise Refused("nobody is waiting for a Support choice")
     keys = tuple(parse.card(d, chapter.catalogue) for d in discards)
-    ctx.log(ChooseSupport(name, keys, recover), f"{name} takes the Support")
+    ctx.log(ChooseSupport(name, keys, recover), said.support(name))
 
 
 @click.command()
@@ -489,8 +487,7 @@ def correct(ctx: Context, fact: str, value: str | None, reason: str, who: str | 
     chapter = _chapter(state)
     name = parse.player(who, [p.name for p in chapter.players]) if who else None
     value = _fact_value(FACTS[fact].value, value, chapter.catalogue)
-    said = ("correction:", fact, value or "", f"-p {name}" if name else "")  # as typed
-    ctx.log(CorrectFact(fact, value, reason, name), " ".join(word for word in said if word))
+    ctx.log(CorrectFact(fact, value, reason, name), said.correction(fact, value, name))
 
 
 def _fact_value(kind: str, value: str | None, catalogue: Catalogue) -> str | None:
@@ -538,7 +535,7 @@ def order_cancel(ctx: Context, number: int, reason: str, who: str | None, draws:
 
     state = ctx.state()
     name = parse.player(who, [p.name for p in _chapter(state).players]) if who else None
-    ctx.log(CancelOrder(number, reason, name, draws), f"Order #{number} cancelled")
+    ctx.log(CancelOrder(number, reason, name, draws), said.order_cancelled(number))
 
 
 @click.group()
@@ -579,7 +576,7 @@ def recruit_play(
     names = [p.name for p in chapter.players]
     aim = parse.target(target, names, chapter.catalogue) if target else None
     named = parse.choice(discards, knock, chapter.catalogue)
-    ctx.log(PlayRecruitCard(key, drawn_key, aim, named), f"the Recruit plays {key}")
+    ctx.log(PlayRecruitCard(key, drawn_key, aim, named), said.recruit_played(key))
 
 
 @recruit.command("withdraw")
@@ -588,7 +585,7 @@ def recruit_withdraw(ctx: Context) -> None:
     """The Recruit withdraws (its Morale tokens count at the Morale Drop)."""
     from domain.modules.recruits import WithdrawRecruit
 
-    ctx.log(WithdrawRecruit(), "the Recruit withdraws")
+    ctx.log(WithdrawRecruit(), said.RECRUIT_WITHDREW)
 
 
 @click.command()
@@ -600,7 +597,7 @@ def refill(ctx: Context) -> None:
     """
     from domain.modules.solo.commands import RefillHand
 
-    ctx.log(RefillHand(), "refill the hand")
+    ctx.log(RefillHand(), said.REFILL)
 
 
 @click.command("solo-support")
@@ -617,7 +614,7 @@ def solo_support(ctx: Context, tile: str | None) -> None:
     """
     from domain.modules.solo.commands import DrawSoloSupport
 
-    ctx.log(DrawSoloSupport(tile.lower() if tile else None), "solo Support tile drawn")
+    ctx.log(DrawSoloSupport(tile.lower() if tile else None), said.SOLO_SUPPORT)
 
 
 COMMANDS = (

@@ -9,7 +9,7 @@ import click
 
 from cli.context import Context, Refused, pass_context, print_wrapped, refusals
 from cli.params import CHAPTER_PLAYED, LOG_ENTRY, TEXT, WORD
-from cli.shown import quoted, shown
+from voice.shown import shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -118,11 +118,12 @@ def _stream_log(ctx: Context, only: LogFilter, width: int) -> None:
     from cli import logview
     from cli.readmodel import read_models
     from projections.queries import history_extent, history_rows
+    from voice.log import NO_ENTRY
 
     with read_models(ctx) as (conn, campaign):
         newest, names = history_extent(conn, campaign["campaign_id"], only)
         if not newest:
-            sys.stdout.write("No entry matches.\n")
+            sys.stdout.write(f"{NO_ENTRY}\n")
             return
         reverts = history_rows(conn, campaign, only, reverts=True)
         layout = logview.Layout.of(newest, names, reverts, width)
@@ -160,7 +161,7 @@ def score(ctx: Context, as_json: bool, explain: bool, everything: bool) -> None:
         with read_models(ctx) as (conn, campaign):
             facts = score_facts(conn, campaign["campaign_id"])
     if as_json:
-        from cli.jsonout import score_json
+        from voice.facts import score_json
 
         ctx.print_json(score_json(state, facts))
         return
@@ -210,17 +211,11 @@ def undo(ctx: Context, steps: int, reason: str, to_version: int | None, yes: boo
         else:
             undone = tracker.undo(name, steps, reason=reason)
     ctx.saved(undone.version, {undone.head: undone.state})
-    why = f" ({shown(reason)})" if reason else ""
-    taken = len(preview.actions)
-    count = f"{taken} actions: " if taken > 3 else ""
-    from cli.next_step import next_step
+    from voice import takeback
+    from voice.next_step import next_line
 
-    print_wrapped(
-        [
-            f"Undone: {count}{shown(preview.said())}{why}. Redo with: grizzled redo",
-            f"Next: {shown(next_step(undone.state))}",
-        ]
-    )
+    said = takeback.undone(preview.said(), len(preview.actions), reason)
+    print_wrapped([said, next_line(undone.state)])
 
 
 def _confirm_undo(ctx: Context, preview: UndoPreview) -> None:
@@ -229,26 +224,12 @@ def _confirm_undo(ctx: Context, preview: UndoPreview) -> None:
     without a terminal, refuse and name --yes."""
     if not preview.actions:
         return  # nothing to take back: the undo itself says why
-    said = shown(preview.said())
-    refused = ctx.refused_last()
-    if refused is not None:
-        told = f"your last command ({quoted(refused)}) was refused and recorded nothing"
-        question = f"{told[0].upper()}{told[1:]}. Take back {said} all the same?"
-        refusal = f"{told}: this undo would take back {said} instead"
-    elif preview.crosses:
-        spans = [f"{preview.missions + 1} Missions"] if preview.missions else []
-        if preview.chapters:
-            ends = preview.chapters
-            spans.append(
-                "a chapter's start or end" if ends == 1 else f"{ends} chapter starts and ends"
-            )
-        refusal = (
-            f"this undo takes back {len(preview.actions)} actions across "
-            f"{' and '.join(spans)} ({said})"
-        )
-        question = f"{refusal[0].upper()}{refusal[1:]}. Go ahead?"
-    else:
+    from voice.takeback import undo_asks
+
+    asks = undo_asks(preview, ctx.refused_last())
+    if asks is None:
         return
+    refusal, question = asks
     if not sys.stdin.isatty():
         raise Refused(f"{refusal}; add --yes to confirm")
     click.confirm(question, abort=True)
@@ -270,18 +251,12 @@ def revert(ctx: Context, event: int, reason: str) -> None:
     with refusals():
         reverted = ctx.tracker().revert(name, event, reason=reason)
     ctx.saved(reverted.version)
-    why = f" ({shown(reason)})" if reason else ""
-    number, summary = reverted.reverted
-    again = ", ".join(f"#{v} {s}" for v, s in reverted.reapplied)
-    kept = f"; decided again: {shown(again)}" if again else ""
-    from cli.next_step import next_step
+    from voice import takeback
+    from voice.next_step import next_line
 
-    print_wrapped(
-        [
-            f"Reverted #{number} {shown(summary)}{why}{kept}. Undo with: grizzled undo",
-            f"Next: {shown(next_step(reverted.state))}",
-        ]
-    )
+    number, summary = reverted.reverted
+    said = takeback.reverted(number, summary, reverted.reapplied, reason)
+    print_wrapped([said, next_line(reverted.state)])
 
 
 @click.command()
@@ -298,9 +273,10 @@ def redo(ctx: Context, reason: str) -> None:
     ctx.saved(redone.version)
     with refusals():
         said = ctx.tracker().preview(name, list(redone.actions)).said()
-    from cli.next_step import next_step
+    from voice.next_step import next_line
+    from voice.takeback import redone as redone_line
 
-    print_wrapped([f"Redone: {shown(said)}.", f"Next: {shown(next_step(redone.state))}"])
+    print_wrapped([redone_line(said), next_line(redone.state)])
 
 
 @click.command()
@@ -317,7 +293,7 @@ def redo(ctx: Context, reason: str) -> None:
 def replay(ctx: Context, chapter: int | None, at_version: int | None, as_json: bool) -> None:
     """Step through a chapter action by action (the actions taken back by an undo or a
     revert marked in their place), or show the board at any log entry."""
-    from cli.jsonout import chapter_json
+    from voice.facts import chapter_json
 
     if at_version is not None:
         state = _state_at(ctx, at_version)
@@ -346,14 +322,14 @@ def replay(ctx: Context, chapter: int | None, at_version: int | None, as_json: b
     with refusals():
         steps = ctx.tracker().replay(ctx.campaign_name(), actions)
     if as_json:
-        from cli.render import outcomes
+        from voice.score import outcomes
 
         ctx.print_json(
             [
                 {
                     "event": s.version,
                     "summary": s.summary,
-                    "outcomes": outcomes(s),
+                    "outcomes": outcomes(s.events, s.state),
                     **chapter_json(s.state),
                 }
                 for s in steps

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from click import Context, Parameter
 
 from cli.parse import THREAT_NAMES, TILES
-from cli.shown import shown
+from voice.shown import shown
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem

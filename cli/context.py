@@ -211,9 +211,8 @@ class Context:
     def log(self, command: CampaignCommand, summary: str) -> Logged:
         """Record one action through the rules, print what happened and what comes next
         (plain text wrapped to the terminal's width: rich is not needed for it)."""
-        from cli.narrate import narrate
-        from cli.next_step import next_step
-        from cli.shown import shown
+        from voice.narrate import narrate
+        from voice.next_step import next_line
 
         name = self.campaign_name()
         with refusals():
@@ -225,7 +224,7 @@ class Context:
             lines.append("The campaign changed meanwhile: checked again and logged.")
         state = logged.state
         lines += narrate(logged.events, state.catalogue, state.ruleset, campaign=state)
-        lines.append(f"Next: {shown(next_step(logged.state))}")
+        lines.append(next_line(logged.state))
         print_wrapped(lines)
         from cli.chapter_end import ENDING, chapter_ended  # checkpoint, automatic backup
 
@@ -358,16 +357,16 @@ def print_wrapped(lines: list[str]) -> None:
 @contextmanager
 def refusals() -> Iterator[None]:
     """Turn the engine's and tracker's refusals into one-line exits (code 1)."""
-    from domain.errors import MissingOutcome, RuleViolation
+    from domain.errors import RuleViolation
     from projections.errors import ProjectionError
     from tracker.errors import TrackerError
 
     try:
         yield
-    except MissingOutcome as error:
-        raise Refused(f"Refused ({error.rule}): {error} (see the command's --help)") from None
-    except RuleViolation as error:
-        raise Refused(f"Refused ({error.rule}): {error}") from None
+    except RuleViolation as error:  # a MissingOutcome too
+        from voice.refusal import refused
+
+        raise Refused(refused(error)) from None
     except TrackerError as error:
         raise Refused(str(error)) from None
     except sqlite3.DatabaseError as error:

@@ -227,8 +227,8 @@ def _fail(message: str, code: int) -> int:
 
 
 def _one_line(message: str) -> str:
-    """A message as one line of sensible length whatever text it quotes (cli.shown)."""
-    from cli.shown import shown
+    """A message as one line of sensible length whatever text it quotes (voice.shown)."""
+    from voice.shown import shown
 
     return shown(" ".join(message.split()), MESSAGE_MOST)
 

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import click
 
-from cli.shown import HIDDEN, LONG, SURROGATES, holds, quoted
+from voice.shown import HIDDEN, LONG, SURROGATES, holds, quoted
 
 NAME_MOST = 40  # a campaign's or a player's name
 TITLE_MOST = 60  # a Briefing's title, an Order's, a Recruit's or a Helping Hand's name

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from cli.shown import shown
 from domain.limits import CARD_NUMBERS
+from voice.shown import shown
 
 if TYPE_CHECKING:
     from domain.cards.catalogue import Catalogue

@@ -14,8 +14,8 @@ from contextlib import closing, contextmanager
 from typing import TYPE_CHECKING, Any
 
 from cli.context import Refused, refusals
-from cli.jsonout import briefing, hands_held, luck_doc, result
-from cli.shown import quoted
+from voice.facts import briefing, hands_held, luck_doc, result
+from voice.shown import quoted
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -113,41 +113,10 @@ def _recruit(board: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
-def next_step(
-    doc: dict[str, Any], campaign: dict[str, Any], board: dict[str, Any] | None = None
-) -> str | None:
-    """What comes next, when the board alone says it (None: ask the whole campaign)."""
-    from cli import next_step as say
-
-    phase = doc["phase"]
-    if phase is None:
-        return None if campaign["ruleset"] == "armistice" else say.FIRST_CHAPTER
-    if phase == "preparation" and doc["mission"] > 0:
-        if (
-            (board or {}).get("orders")
-            or (board or {}).get("recruit")
-            or doc["solo_hand"] is not None
-        ):
-            return None  # what the leader draws of the modules, Solo's: the rules engine says
-        chaplain = any(p["chaplain"] and p["support_tiles"] for p in doc["players"])
-        return say.lead_text(doc["leader"], doc["mission"], 1, chaplain=chaplain)
-    if phase == "support" and doc["support_pending"]:
-        return say.support_text(doc["support_pending"])
-    if phase != "mission":
-        return None
-    if doc["recruit_turn"]:
-        return say.recruit_text(doc["leader"])
-    legal = doc["legal"]
-    if not legal:
-        return None
-    mine = [p for p in doc["players"] if p["name"] == legal["player"]]
-    knocks = mine[0]["hard_knocks"] if mine else []  # what they add to the withdrawal
-    return say.with_orders(say.turn_text(legal, knocks), doc["orders_in_play"], doc["recruit"])
-
-
 def status_document(ctx: Context) -> dict[str, Any]:
     """The board of the current campaign, with what comes next."""
     from projections import queries
+    from voice.next_step import next_from_board
 
     uri, kept = _opened(ctx)
     if not kept:
@@ -156,9 +125,9 @@ def status_document(ctx: Context) -> dict[str, Any]:
         board = queries.status(conn, campaign["campaign_id"])
         hands = queries.helping_hands(conn, campaign["campaign_id"])
     doc = document(campaign, board, hands)
-    step = next_step(doc, campaign, board)
+    step = next_from_board(doc, campaign["ruleset"], board)
     if step is None:
-        from cli.next_step import next_step as from_state
+        from voice.next_step import next_step as from_state
 
         ctx.campaign_option = campaign["campaign"]
         step = from_state(ctx.state())
@@ -247,8 +216,9 @@ def _score_table(
 ) -> RenderableType:
     """``render.score_lines_table`` of the campaign's score rows (the latest ``last``
     chapters; None: all) and of its chapter running, from its board."""
-    from cli.render import ScoreLine, score_lines_table
+    from cli.render import score_lines_table
     from projections import queries
+    from voice.score import ScoreLine
 
     page = queries.score(conn, campaign["campaign_id"], last)
     running = None
@@ -291,8 +261,9 @@ def campaign_view(ctx: Context, last: int | None) -> RenderableType | None:
     """``campaign show`` drawn from the read models (the campaign's row, its score page,
     Helping Hands held and bans): no rules loaded; None where the file keeps no read
     models."""
-    from cli.render import BanLine, HandLine, campaign_lines_panel
+    from cli.render import campaign_lines_panel
     from projections import queries
+    from voice.score import BanLine, HandLine
 
     uri, kept = _opened(ctx)
     if not kept:
@@ -355,7 +326,7 @@ def from_events(ctx: Context) -> dict[str, Any]:
     only reads may not rebuild or bring up to date (read-only, or not marked yet)."""
     from msgspec.structs import replace
 
-    from cli.jsonout import chapter_json
+    from voice.facts import chapter_json
 
     state = ctx.state()
     return chapter_json(replace(state, chapter=state.board))  # as the read models show it

@@ -7,13 +7,35 @@ rich markup)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cli.grid import Grid
-from cli.shown import LINE, LONG, SHORT, shown
+from voice.score import (
+    FACT_COLUMNS,
+    HANDS_COLUMNS,
+    READINGS_TITLE,
+    SCORE_COLUMNS,
+    SCORE_PAGE,
+    SCORE_SHORT,
+    BanLine,
+    HandLine,
+    ScoreLine,
+    banned_line,
+    campaign_heading,
+    fact_cells,
+    hand_cells,
+    hand_lines,
+    score_lines,
+    score_rows,
+    step_lines,
+)
+from voice.score import outcomes as said_outcomes
+from voice.shown import LINE, SHORT, shown
+
+__all__ = ["SCORE_PAGE"]
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
@@ -60,36 +82,9 @@ class FirstFit:
 def board(state: CampaignState, folded: bool = False) -> RenderableType:
     """The board at a glance, from a domain state (see ``cli.board``)."""
     from cli import board as drawn
-    from cli.jsonout import chapter_json
+    from voice.facts import chapter_json
 
     return drawn.board(chapter_json(state), folded)
-
-
-OUTCOMES = frozenset({"MissionFailed", "MissionSucceeded", "ChapterWon", "ChapterLost"})
-RESULT_WORDS = {
-    "won": "won",
-    "monument": "lost: the Monument",
-    "hard-knocks": "lost: Hard Knocks",
-    "hands": "lost: 13+ cards in hand",
-}
-
-
-SCORE_COLUMNS = ("chapter", "result", "Morale left", "Victory Points", "Negative Points")
-SCORE_SHORT = ("chapter", "result", "Morale", "Victory", "Negative")  # a narrow console
-
-
-SCORE_PAGE = 20  # chapters a score shows (the latest), unless asked for all
-
-
-class ScoreLine(NamedTuple):
-    """One chapter of the score: its number, result, Morale left, Victory and Negative
-    Points."""
-
-    chapter: int
-    result: str
-    morale_left: int
-    victory: int
-    negative: int
 
 
 def score_table(state: CampaignState, last: int | None = SCORE_PAGE) -> RenderableType:
@@ -97,17 +92,7 @@ def score_table(state: CampaignState, last: int | None = SCORE_PAGE) -> Renderab
     and Negative Points; the totals (the short headers when the long ones do not fit).
     A long campaign's earlier chapters are one line: the table costs the same to draw
     after a thousand chapters as after twenty."""
-    from domain.campaign.rewards import score
-
-    total = score(state)
-    lines = [
-        ScoreLine(r.number, r.outcome, r.morale_left, line.victory_points, line.negative_points)
-        for line, r in zip(total.lines, state.results, strict=True)
-    ]
-    running = None
-    if state.chapter_running and state.chapter is not None:
-        running = (state.chapter_number, len(state.chapter.morale))
-    totals = (total.difference, total.victory_points, total.negative_points)
+    lines, running, totals = score_lines(state)
     return score_lines_table(lines, running, totals, last)
 
 
@@ -139,72 +124,30 @@ def _score_table(
     before: int,
 ) -> Grid:
     drawn = table(columns, edge=edge)
-    cut = len(lines) - last if last is not None and len(lines) > last else 0
-    earlier = before + cut
-    if earlier:
-        said = f"{earlier} earlier chapter{'s' if earlier != 1 else ''} (score --all)"
-        drawn.add_row("...", said, "", "", "")
-    for line in lines[cut:]:
-        outcome = RESULT_WORDS.get(line.result, f"lost: {line.result}")
-        drawn.add_row(
-            str(line.chapter),
-            shown(outcome, SHORT),
-            str(line.morale_left),
-            str(line.victory),
-            str(line.negative),
-        )
-    if running is not None:
-        drawn.add_row(str(running[0]), "in progress", str(running[1]), "", "")
-    difference, victory, negative = totals
-    drawn.add_row(
-        "total", f"difference {difference:+d}", "", str(victory), str(negative), style="bold"
-    )
+    *rows, total = score_rows(lines, running, totals, last, before)
+    for row in rows:
+        drawn.add_row(*row)
+    drawn.add_row(*total, style="bold")
     return drawn
 
 
 def status_view(state: CampaignState) -> RenderableType:
     """The board, what is legal now, and what comes next, from a domain state."""
     from cli import board as drawn
-    from cli.jsonout import chapter_json
+    from voice.facts import chapter_json
 
     return drawn.status_view(chapter_json(state))
-
-
-class HandLine(NamedTuple):
-    """A Helping Hand held, as the campaign panel lists it."""
-
-    number: int
-    name: str | None  # None: never described
-    player: str
-    category: str
-    chapter: int
-    used_in: int | None
-
-
-class BanLine(NamedTuple):
-    """A card banned, as the campaign panel lists it."""
-
-    card: str
-    player: str
-    chapter: int
-    reason: str
 
 
 def campaign_panel(state: CampaignState, last: int | None = SCORE_PAGE) -> RenderableType:
     """A campaign at a glance: rules, Grizzled, chapters (the ``last`` ones), Helping
     Hands, bans, score."""
-    cards = state.catalogue.helping_hands
-    hands = []
-    for h in state.holdings:
-        card = cards.get(h.number)
-        name = card.name if card else None
-        hands.append(HandLine(h.number, name, h.player, h.category, h.chapter, h.used_in))
     return campaign_lines_panel(
         state.name,
         state.ruleset,
         [(s.name, s.charm) for s in state.seats],
         score_table(state, last),
-        hands,
+        hand_lines(state),
         [BanLine(b.card, b.player, b.chapter, b.reason) for b in state.bans],
     )
 
@@ -219,30 +162,15 @@ def campaign_lines_panel(
 ) -> RenderableType:
     """``campaign_panel`` from its lines (the read models' rows, or the rules' state):
     ``seats`` each Grizzled's name and Good Luck Charm, ``score`` the score's table."""
-    said = ", ".join(f"{player} ({charm})" for player, charm in seats)
-    parts: list[RenderableType] = [cell(f"{name} - {ruleset} rules - {said}", LINE, "bold"), score]
+    heading = campaign_heading(name, ruleset, seats)
+    parts: list[RenderableType] = [cell(heading, LINE, "bold"), score]
     if hands:
-        drawn = table(("#", "player", "category", "chapter", "used"), "Helping Hands")
+        drawn = table(HANDS_COLUMNS, "Helping Hands")
         for h in hands:
-            if h.category == "friendship":
-                used = "in play"
-            else:
-                used = f"chapter {h.used_in}" if h.used_in is not None else "-"
-            card = f"{h.number} {h.name}" if h.name else str(h.number)
-            drawn.add_row(
-                shown(card, SHORT),
-                shown(h.player, SHORT),
-                shown(h.category, SHORT),
-                str(h.chapter),
-                used,
-            )
+            drawn.add_row(*hand_cells(h))
         parts.append(drawn)
     if bans:
-        listed = "; ".join(
-            f"{b.card} ({b.player}, chapter {b.chapter}{': ' + b.reason if b.reason else ''})"
-            for b in bans
-        )
-        parts.append(cell(f"Banned: {listed}", LINE))
+        parts.append(cell(banned_line(bans), LINE))
     return Group(*parts)
 
 
@@ -254,7 +182,7 @@ def explained(readings: Sequence[str], facts: Sequence[dict[str, Any]]) -> list[
     if readings:  # each a line of its own, wrapped under itself (never mid-line at 0)
         from cli.board import Hanging
 
-        parts.append(Text("How the Helping Hands were decided", style="bold"))
+        parts.append(Text(READINGS_TITLE, style="bold"))
         parts += [Hanging(f"  {shown(r)}") for r in readings]
     return [*parts, explanation_table(facts)]
 
@@ -262,25 +190,15 @@ def explained(readings: Sequence[str], facts: Sequence[dict[str, Any]]) -> list[
 def explanation_table(facts: Sequence[dict[str, Any]]) -> Grid:
     """Every fact behind the score (``projections.queries.score_facts``) and the log entry
     that recorded it."""
-    drawn = table(("points", "chapter", "what", "event", "who"), "Explanation")
+    drawn = table(FACT_COLUMNS, "Explanation")
     for fact in facts:
-        points = "+1 Victory" if fact["kind"] == "victory" else "+1 Negative"
-        drawn.add_row(
-            points,
-            str(fact["chapter"]),
-            shown(fact["what"], LINE),
-            f"#{fact['event']}",
-            shown(fact["logged_by"], SHORT),
-        )
+        drawn.add_row(*fact_cells(fact))
     return drawn
 
 
 def outcomes(step: ReplayStep) -> list[str]:
     """How a Mission or the chapter ended with this action, in words (none: it went on)."""
-    from cli.narrate import narrate
-
-    ends = [e for e in step.events if e.TYPE in OUTCOMES]
-    return narrate(ends, step.state.catalogue, step.state.ruleset)
+    return said_outcomes(step.events, step.state)
 
 
 def replay_table(steps: Sequence[ReplayStep], taken_back: Sequence[dict[str, Any]] = ()) -> Table:
@@ -301,15 +219,9 @@ def replay_table(steps: Sequence[ReplayStep], taken_back: Sequence[dict[str, Any
         if chapter is None:
             continue
         body = cell(step.summary, LINE)
-        turn = f", {chapter.active_player.name}'s turn" if chapter.active_player else ""
-        lines = [
-            f"{chapter.phase}{turn}; Trials {len(chapter.trials)}, Morale {len(chapter.morale)}"
-        ]
-        if chapter.nml:
-            lines.append(f"No Man's Land: {', '.join(chapter.nml)}")
-        for line in lines:
+        for line in step_lines(chapter):
             body.append("\n")
-            body.append(shown(line, LONG), style="dim")
+            body.append(line, style="dim")
         for line in outcomes(step):
             body.append("\n")
             body.append(f"-> {shown(line, LINE)}", style="bold")
@@ -321,7 +233,7 @@ def replay_table(steps: Sequence[ReplayStep], taken_back: Sequence[dict[str, Any
 
 def _taken_back_row(table: Table, entry: dict[str, Any]) -> None:
     """An action taken off the line, struck through and said so in words."""
-    from cli.logview import taken_by
+    from voice.log import taken_by
 
     by = entry["by"]
     took = "taken back" if by is None else taken_by(int(entry["version"]), by, why=True)

@@ -8,8 +8,9 @@ again from the file (and a waiting prompt looks every few seconds), so what anot
 device logged meanwhile is picked up and shown; a line that would take something back
 (undo, redo, revert, a correction) is then not run, for the person to look at the board
 first. The upkeep (the read models' catch-up) waits until the board is drawn. The short
-forms are in ``cli.table_words``, Tab's offers in ``cli.table_complete``, the prompt in
-``cli.table_prompt``, the campaign kept in memory by the tracker (``tracker.kept``).
+forms are read in ``cli.table_words`` (the session's words are said by ``voice.table``),
+Tab's offers in ``cli.table_complete``, the prompt drawn by ``cli.table_prompt``, the
+campaign kept in memory by the tracker (``tracker.kept``).
 
 On a terminal the prompt is prompt_toolkit's (completion, history kept in the data
 directory, the board in one line under it); without one (a pipe, a script) lines are
@@ -27,7 +28,8 @@ import click
 
 from cli import table_words
 from cli.context import Context, Refused, pass_context, refusals
-from cli.shown import shown
+from voice import table as said
+from voice.shown import shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -102,11 +104,7 @@ class Session:
         self.load()
         if self.version == before:
             return False
-        count = self.version - before
-        self.say(
-            f"Logged elsewhere meanwhile: {count} entr{'y' if count == 1 else 'ies'} "
-            f"(#{before + 1}{f'-#{self.version}' if count > 1 else ''}). The board now:"
-        )
+        self.say(said.elsewhere(before, self.version))
         self.show_board()
         return True
 
@@ -143,8 +141,8 @@ class Session:
         prompt draws them again at every key)."""
         width = self.ctx.console().width
         if self._drawn is None or self._drawn[:2] != (self.version, width):
-            prompt = table_words.prompt(self.state, width)
-            under = table_words.toolbar(self.state, width)
+            prompt = said.prompt(self.state, width)
+            under = said.toolbar(self.state, width)
             self._drawn = (self.version, width, prompt, under)
         return self._drawn[2], self._drawn[3]
 
@@ -171,7 +169,7 @@ class Session:
         elif line.args:
             code = self.run(line.args)
             if code == 1 and line.assigned is not None and line.args[0] == "play":
-                self.say(table_words.turn_hint(line.assigned))  # refused for whom it named
+                self.say(said.turn_hint(line.assigned))  # refused for whom it named
         return True
 
     @staticmethod
@@ -232,12 +230,12 @@ class Session:
     def own(self, word: str) -> None:
         """The session's own words: what is legal, the board, the short forms."""
         if word == "legal":
-            lines = table_words.legal_lines(self.state)
+            lines = said.legal_lines(self.state)
         elif word == "board":
             self.show_board(folded=False)
             return
         else:
-            lines = list(table_words.HELP_LINES)
+            lines = list(said.HELP_LINES)
         for line in lines:
             self.say(line)
 
@@ -261,16 +259,16 @@ class Session:
 
     def start(self) -> None:
         """What the session shows first: where it is, how to leave, the board, what next."""
-        from cli.next_step import next_step
+        from voice.next_step import next_line
 
-        self.say(f"At the table: {shown(self.name)}. h: short forms, q: leave.")
+        self.say(said.welcome(self.name))
         self.show_board()
         if self.state is not None:
-            self.say(f"Next: {shown(next_step(self.state))}")
+            self.say(next_line(self.state))
 
     def end(self) -> None:
         """The last line: where the log ends."""
-        self.say(f"Left the table: every action is recorded (the log ends at #{self.version}).")
+        self.say(said.farewell(self.version))
 
 
 def run(session: Session, read: Reader) -> None:

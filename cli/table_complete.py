@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cli.parse import THREAT_NAMES, TILE_WORDS, TILES
-from cli.shown import shown
-from cli.table_words import OUTSIDE, SHORT_FORMS, card_key, is_card, summary
+from cli.table_words import OUTSIDE, SHORT_FORMS, card_key, is_card
+from voice.shown import shown
+from voice.table import summary
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("domain", "tracker", "projections", "cli")
+PACKAGES = ("domain", "tracker", "projections", "cli", "voice")
 
 # Every module of the four packages, imported one after the other.
 IMPORT_ALL = f"""

@@ -8,8 +8,8 @@ import random
 import re
 from pathlib import Path
 
-from cli.render import RESULT_WORDS
 from domain.simulate import play_chapter, random_setup
+from voice.score import RESULT_WORDS
 
 DOC = Path(__file__).parents[2] / "docs" / "cli.md"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 
 def the_events_board(grizzled):
-    """The board at the last event, computed from the events (cli/jsonout.py), without
+    """The board at the last event, computed from the events (voice/facts.py), without
     what only a replay says (``undone_by``: the last event stands)."""
     board = grizzled.json(f"replay --at {grizzled.events()}")
     assert board.pop("undone_by") is None

@@ -154,7 +154,7 @@ def test_a_failure_after_the_save_still_says_recorded_and_never_refused(
     def failing(state: object) -> str:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("cli.next_step.next_step", failing)
+    monkeypatch.setattr("voice.next_step.next_step", failing)
 
     result = table("play night+shell")
 

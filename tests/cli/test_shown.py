@@ -1,4 +1,4 @@
-"""What is shown of a text from outside (cli/shown.py): printable text as it is, every
+"""What is shown of a text from outside (voice/shown.py): printable text as it is, every
 hidden character escaped; the search is skipped for printable text, which is only right
 because every hidden character is one ``str.isprintable`` refuses."""
 
@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cli.params import problem
-from cli.shown import HIDDEN, SURROGATES, holds, shown
+from voice.shown import HIDDEN, SURROGATES, holds, shown
 
 
 def test_every_hidden_character_is_one_isprintable_refuses() -> None:

@@ -7,9 +7,10 @@ from pathlib import Path
 
 from cli.main import LAZY
 from cli.table_complete import candidates
-from cli.table_words import OUTSIDE, legal_lines, prompt, read_line, toolbar
+from cli.table_words import OUTSIDE, read_line
 from tests.cli.conftest import Grizzled
 from tracker.app import Tracker
+from voice.table import legal_lines, prompt, toolbar
 
 COMMANDS = frozenset(LAZY) | OUTSIDE
 

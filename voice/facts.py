@@ -62,10 +62,10 @@ def luck_doc(nml: list[str], spent: list[str]) -> dict[str, list[str]]:
 
 def chapter_json(state: CampaignState) -> dict[str, Any]:
     """The board: decks, No Man's Land, players, whose turn, what phase, what is legal."""
-    from cli.next_step import next_step
     from domain.legal import legal_summary
     from projections.campaign import briefings, helping_hand_rows
     from projections.chapter import orders_in_play, recruit_texts
+    from voice.next_step import next_step
 
     chapter = state.chapter
     base = {
@@ -234,3 +234,17 @@ def score_json(state: CampaignState, facts: list[dict[str, Any]] | None) -> dict
     if facts is not None:
         data["explanation"] = facts  # projections.queries.score_facts
     return data
+
+
+def seen_board(doc: dict[str, Any], viewer: str | None = None) -> dict[str, Any]:
+    """The board document as ``viewer`` (a player's name) may see it, or as anyone may
+    (None: a screen the whole table reads): no other player's known cards, and what is
+    legal now (which names the cards and tiles in hand) only for the player it is for.
+    The Support tiles played face down are never in the document (``tile_played``)."""
+    players = [
+        p if p["name"] == viewer else {**p, "known_cards": []} for p in doc.get("players") or ()
+    ]
+    legal = doc.get("legal")
+    mine = legal if legal and legal.get("player") == viewer else {}
+    seen = {**doc, "legal": mine} if "legal" in doc else dict(doc)
+    return {**seen, "players": players} if "players" in doc else seen

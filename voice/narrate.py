@@ -7,10 +7,10 @@ Rich is not imported here: a logged action prints its narration without it."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from cli.shown import quoted, shown
 from domain.cards.catalogue import Catalogue
 from domain.cards.notation import card_label
 from domain.chapter.fact_words import fact_sentence
@@ -39,6 +39,8 @@ from domain.events import (
     SupportTileDiscarded,
     SupportUsed,
 )
+from voice import NOBODY, Said, Secret, marked
+from voice.shown import quoted, shown
 
 if TYPE_CHECKING:
     from domain.campaign.briefing import Conclusion
@@ -47,6 +49,7 @@ if TYPE_CHECKING:
     from domain.cards.catalogue import Forbid, Rule
     from domain.modules.effects import CardEffect
 
+T = TypeVar("T")
 TILE_WORDS = {
     "left": "to the left",
     "right": "to the right",
@@ -493,24 +496,137 @@ def luck_sentence(card: str, campaign: CampaignState) -> str:
     return f"{luck} cancels the Trap of {label}: nothing is drawn."
 
 
+# The facts of an event only some may see, by event type: the field, and whose it is
+# (a field naming the player, or ``NOBODY``); a field held per player (``players``) is
+# split into one secret per player.
+SECRET_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "ChapterStarted": (("trials", NOBODY), ("morale", NOBODY), ("tiles", "players")),
+    "CardsDealt": (("cards", "players"),),
+    "CardsDrawn": (("cards", "player"),),
+    "PlayerWithdrew": (("tile", "player"),),
+    "SupportTileDiscarded": (("tile", "player"),),
+    "MissionFailed": (("trials", NOBODY),),
+    "MoraleDropped": (("cards", NOBODY),),
+    "OrderCancelled": (("cards", "player"),),
+    "CardEffect": (("cards", "player"),),  # the cards it drew: the discarded are said
+    "SoloHandFilled": (("cards", NOBODY),),
+}
+
+
+def event_facts(e: Event) -> tuple[dict[str, Any], tuple[Secret, ...]]:
+    """An event's fields as plain data: the public ones, and the secrets (a withdrawn
+    player's Support tile is theirs until Support reveals it; a deck's order is nobody's)."""
+    from msgspec.structs import asdict
+
+    facts = asdict(e)
+    secrets = []
+    fields = SECRET_FIELDS.get(e.TYPE, ())
+    if e.TYPE == "CardEffect" and not facts["rule"].startswith("draw"):
+        fields = ()  # the cards it discarded are said aloud
+    for field, owner in fields:
+        value = facts.pop(field)
+        if owner == "players":
+            secrets += [Secret(field, v, p) for p, v in zip(e.players, value, strict=True)]  # type: ignore[attr-defined]
+        elif owner == NOBODY:
+            secrets.append(Secret(field, value))
+        else:
+            who = facts.get(owner)
+            # the Chaplain is no player: his tile is nobody's to see
+            secrets.append(Secret(field, value, who if who and who != "Chaplain" else NOBODY))
+    return {"type": e.TYPE, **facts}, tuple(secrets)
+
+
+# The facts that name a player, a card or a threat in an event's sentence: a face may
+# mark them up (a name, a card linked to what it does).
+PLAYER_FACTS = ("player", "leader", "beneficiary", "speech_token_to")
+CARD_FACTS = ("card",)
+
+
+def _marks(facts: dict[str, Any], c: Catalogue) -> list[tuple[str, str, Any]]:
+    marks: list[tuple[str, str, Any]] = []
+    for name in PLAYER_FACTS:
+        if isinstance(facts.get(name), str):
+            marks.append((shown(facts[name]), "player", facts[name]))
+    for name in CARD_FACTS:
+        if isinstance(facts.get(name), str):
+            marks.append((shown(card_label(facts[name], c)), "card", facts[name]))
+    if isinstance(facts.get("threat"), str):
+        marks.append((facts["threat"], "threat", facts["threat"]))
+    return marks
+
+
+def said(e: Event, c: Catalogue, game: str = "chapter") -> Said:
+    """One event said: its sentence (``shown``), its facts, its secrets, and the spans
+    that name its player, card and threat."""
+    facts, secrets = event_facts(e)
+    text = shown(sentence(e, c, game))
+    return Said(text, e.TYPE, facts, secrets, marked(text, _marks(facts, c)))
+
+
+def narration(
+    events: Sequence[Event],
+    catalogue: Catalogue,
+    ruleset: str = "",
+    campaign: CampaignState | None = None,
+) -> list[Said]:
+    """What happened, a piece per event (and a Luck that cancelled a Trap, a chapter's
+    reward rule at its end); the base game (``classic``) is one game, won or lost, where a
+    campaign's chapter is. With ``campaign`` (the state after the events), a chapter's end
+    says its Conclusion's reward rule."""
+
+    def extra(text: str, kind: str, facts: Callable[[], dict[str, Any]]) -> Said:
+        return Said(text, kind, facts())
+
+    return _told(events, catalogue, ruleset, campaign, said, extra)
+
+
+def _told(
+    events: Sequence[Event],
+    catalogue: Catalogue,
+    ruleset: str,
+    campaign: CampaignState | None,
+    one: Callable[[Event, Catalogue, str], T],
+    extra: Callable[[str, str, Callable[[], dict[str, Any]]], T],
+) -> list[T]:
+    """``narration`` with each event said by ``one`` and each line of ours by ``extra``
+    (its text, kind and facts): pieces, or only the texts to print."""
+    game = "game" if ruleset == "classic" else "chapter"
+    told = []
+    for i, e in enumerate(events):
+        told.append(one(e, catalogue, game))
+        cancelled = _trap_cancelled(e, events[i + 1 : i + 2], campaign)
+        if cancelled is not None and campaign is not None:
+            luck = shown(luck_sentence(cancelled, campaign))
+            told.append(extra(luck, "LuckCancelledTrap", partial(dict, card=cancelled)))
+        if campaign is not None and isinstance(e, ChapterWon | ChapterLost):
+            end = chapter_end(campaign)
+            if end:
+                told.append(extra(shown(end), "ChapterReward", lambda: _reward_facts(campaign)))
+    return told
+
+
+def _reward_facts(campaign: CampaignState) -> dict[str, Any]:
+    last = campaign.last_result
+    assert last is not None  # a chapter's end was said
+    result = "won" if last.outcome == "won" else "lost"
+    conclusion = campaign.conclusions[last.number]
+    earned = conclusion.earned(result, last.morale_left)
+    return {"chapter": last.number, "result": result, "earned": earned}
+
+
 def narrate(
     events: Sequence[Event],
     catalogue: Catalogue,
     ruleset: str = "",
     campaign: CampaignState | None = None,
 ) -> list[str]:
-    """One sentence per event, ``shown``, ready to print; the base game (``classic``) is
-    one game, won or lost, where a campaign's chapter is. With ``campaign`` (the state
-    after the events), a chapter's end says its Conclusion's reward rule."""
-    game = "game" if ruleset == "classic" else "chapter"
-    lines = []
-    for i, e in enumerate(events):
-        lines.append(shown(sentence(e, catalogue, game)))
-        cancelled = _trap_cancelled(e, events[i + 1 : i + 2], campaign)
-        if cancelled is not None and campaign is not None:
-            lines.append(shown(luck_sentence(cancelled, campaign)))
-        if campaign is not None and isinstance(e, ChapterWon | ChapterLost):
-            said = chapter_end(campaign)
-            if said:
-                lines.append(shown(said))
-    return lines
+    """One sentence per event, ``shown``, ready to print: ``narration``'s texts, without
+    the facts and spans a logged action does not print."""
+
+    def text(e: Event, c: Catalogue, game: str) -> str:
+        return shown(sentence(e, c, game))
+
+    def extra(said: str, kind: str, facts: Callable[[], dict[str, Any]]) -> str:
+        return said
+
+    return _told(events, catalogue, ruleset, campaign, text, extra)

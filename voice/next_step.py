@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from cli.shown import LINE, SHORT, shown
+from voice.shown import LINE, SHORT, shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
     from domain.chapter.state import ChapterState
+    from domain.events import Event
     from domain.forecast import DealForecast
 
 # The sentences, shared with the board read from the read models (cli/readmodel.py), which
@@ -284,3 +285,55 @@ def next_step(state: CampaignState) -> str:
     joined = chapter.recruit
     texts = {"number": joined.number, **recruit_texts(chapter)} if joined is not None else None
     return with_orders(line, orders_in_play(chapter), texts)
+
+
+def deal_question(facts: str) -> str:
+    """The question asked before a deal that loses the chapter (``facts``:
+    ``losing_deal``'s words)."""
+    return f"{facts[0].upper()}{facts[1:]}. Deal all the same?"
+
+
+def next_line(state: CampaignState) -> str:
+    """``Next: ...``, the line every action, undo, redo and campaign command ends on
+    (``shown``)."""
+    return f"Next: {shown(next_step(state))}"
+
+
+def losing_deal(intensity: int, events: Iterable[Event]) -> str | None:
+    """Why a deal of ``intensity`` is asked first (``events``: what the rules decide for
+    it), or None when it does not lose the chapter at once."""
+    from domain.events import ChapterLost
+
+    lost = next((e for e in events if isinstance(e, ChapterLost)), None)
+    return None if lost is None else losing_deal_words(intensity, lost.detail)
+
+
+def next_from_board(
+    doc: Mapping[str, Any], ruleset: str, board: Mapping[str, Any] | None = None
+) -> str | None:
+    """What comes next, when the board alone says it (``doc``: the board document read
+    from the read models, ``board`` their stored board; None: ask the whole campaign)."""
+    phase = doc["phase"]
+    if phase is None:
+        return None if ruleset == "armistice" else FIRST_CHAPTER
+    if phase == "preparation" and doc["mission"] > 0:
+        if (
+            (board or {}).get("orders")
+            or (board or {}).get("recruit")
+            or doc["solo_hand"] is not None
+        ):
+            return None  # what the leader draws of the modules, Solo's: the rules engine says
+        chaplain = any(p["chaplain"] and p["support_tiles"] for p in doc["players"])
+        return lead_text(doc["leader"], doc["mission"], 1, chaplain=chaplain)
+    if phase == "support" and doc["support_pending"]:
+        return support_text(doc["support_pending"])
+    if phase != "mission":
+        return None
+    if doc["recruit_turn"]:
+        return recruit_text(doc["leader"])
+    legal = doc["legal"]
+    if not legal:
+        return None
+    mine = [p for p in doc["players"] if p["name"] == legal["player"]]
+    knocks = mine[0]["hard_knocks"] if mine else []  # what they add to the withdrawal
+    return with_orders(turn_text(legal, knocks), doc["orders_in_play"], doc["recruit"])

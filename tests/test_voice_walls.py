@@ -1,0 +1,133 @@
+"""The voice's walls (issue 29, one voice; docs/architecture.md), checked on the code:
+
+- ``voice`` imports of ours only ``domain``, ``projections`` and itself (no face, no
+  tracker), and no library a face draws with (rich, click, prompt_toolkit, a web one);
+- no module of ``cli`` imports a domain event class: what an event says is the voice's;
+- no module of ``cli`` holds a phrase of the voice: no string in it (docstrings and click
+  ``help=`` texts aside, and the two modules that quote the game's words as data: the
+  reference page's prose, ``docgen``, and the demo's typed script, ``demo``) contains a
+  string of three or more words that a voice module writes.
+
+Kept apart from tests/test_import_graph.py (the house's walls) so each grows on its own.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+from tests.test_import_graph import imports
+
+ROOT = Path(__file__).resolve().parent.parent
+FACES = ("rich", "click", "prompt_toolkit", "starlette", "jinja2", "htmx")
+QUOTING = {"cli.docgen", "cli.demo"}  # they quote the game's words as data
+
+
+def modules(*packages: str) -> dict[str, Path]:
+    """Every module of ``packages``, by dotted name."""
+    found = {}
+    for package in packages:
+        for path in (ROOT / package).rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+KNOWN = modules("domain", "tracker", "projections", "cli", "voice")
+EVERY, _ = imports(KNOWN)
+
+
+def trees(package: str) -> dict[str, ast.Module]:
+    return {
+        name: ast.parse(path.read_text("utf-8"))
+        for name, path in KNOWN.items()
+        if name.split(".")[0] == package
+    }
+
+
+def test_the_voice_imports_no_face_and_no_tracker() -> None:
+    wrong = sorted(
+        f"{module} imports {target}"
+        for module, targets in EVERY.items()
+        if module.split(".")[0] == "voice"
+        for target in targets
+        if target.split(".")[0] not in ("domain", "projections", "voice")
+    )
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_voice_imports_no_library_a_face_draws_with() -> None:
+    wrong = []
+    for name, tree in trees("voice").items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                found = [node.module]
+            else:
+                continue
+            wrong += [f"{name} imports {f}" for f in found if f.split(".")[0] in FACES]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_module_of_the_cli_imports_a_domain_event() -> None:
+    from domain.events import Event
+
+    wrong = []
+    for name, tree in trees("cli").items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("domain"):
+                assert node.module is not None
+                imported = importlib.import_module(node.module)
+                for alias in node.names:
+                    value = getattr(imported, alias.name, None)
+                    if isinstance(value, type) and issubclass(value, Event):
+                        wrong.append(f"{name} imports {node.module}.{alias.name}")
+    assert not wrong, "\n".join(wrong)
+
+
+def strings(tree: ast.Module) -> list[str]:
+    """The string constants of a module that are not docstrings nor click ``help=`` texts
+    (an f-string's constant parts each count)."""
+    skipped = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            skipped.add(id(body[0].value))
+        if isinstance(node, ast.keyword) and node.arg == "help":
+            skipped.add(id(node.value))
+    return [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        if id(node) not in skipped
+    ]
+
+
+def test_no_module_of_the_cli_holds_a_phrase_of_the_voice() -> None:
+    phrases = {
+        text.strip()
+        for tree in trees("voice").values()
+        for text in strings(tree)
+        if len(text.split()) >= 3
+    }
+    wrong = sorted(
+        f"{name}: {phrase!r} in {text!r}"
+        for name, tree in trees("cli").items()
+        if name not in QUOTING
+        for text in strings(tree)
+        for phrase in phrases
+        if phrase in text
+    )
+    assert len(phrases) > 100  # the voice's phrases were found
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_phrase_check_finds_a_sentence_written_in_the_cli() -> None:
+    source = 'def f(p):\n    """Doc: p withdraws."""\n    return f"{p} is the Mission Leader."'
+    tree = ast.parse(source)
+
+    found = strings(tree)
+
+    assert found == [" is the Mission Leader."]

@@ -1,0 +1,226 @@
+"""The table session's own words (``grizzled table``): the prompt that says whose turn it
+is, the line kept under it, the list of what is legal now in the session's short forms,
+the hint after an action refused for the player it was named for, and the help. Pure
+functions of the campaign's state; reading what is typed is the face's (cli/table_words.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from voice.board import THREATS
+from voice.shown import SHORT, shown
+
+if TYPE_CHECKING:
+    from domain.campaign.flow import CampaignState
+
+RECRUIT_TILE = (
+    "Error: it is the Recruit's turn: w alone withdraws it (a Recruit plays no tile); a "
+    "player's withdrawal names them: w TILE -p NAME"
+)
+HELP_LINES = (
+    "CARD [DRAWN]      play a card (DRAWN: the card its Trap drew), e.g. n+sh+t r+wh",
+    "c CARD            the Good Luck Charm on a No Man's Land card",
+    "s THREAT [P:CARD ...]  a Speech; each P:CARD a card discarded thanks to it",
+    "w [TILE]          withdraw (l, r, ll, rr; none: no tile left)",
+    "                  the Recruit's turn: CARD its play, w its withdrawal",
+    "m N               start a Mission of intensity N",
+    "u [N] [REASON] / r [REASON]  undo / redo (the reason shown in the log)",
+    "?  b  h  q        what is legal now, the board with the cards' texts, this help, end",
+    "Any grizzled command works without 'grizzled': status, log, support --discard mute ...",
+)
+
+
+def welcome(campaign: str) -> str:
+    """The session's first line: where it is, how to leave."""
+    return f"At the table: {shown(campaign)}. h: short forms, q: leave."
+
+
+def farewell(version: int) -> str:
+    """The session's last line: where the log ends."""
+    return f"Left the table: every action is recorded (the log ends at #{version})."
+
+
+def elsewhere(before: int, version: int) -> str:
+    """What another device logged meanwhile (the log was at ``before``, is at ``version``),
+    before the board is drawn again."""
+    count = version - before
+    return (
+        f"Logged elsewhere meanwhile: {count} entr{'y' if count == 1 else 'ies'} "
+        f"(#{before + 1}{f'-#{version}' if count > 1 else ''}). The board now:"
+    )
+
+
+def turn_hint(player: str) -> str:
+    """After a refused action the session named for the player whose turn it is: whose
+    turn the tool thinks it is, and how to set it right."""
+    name = shown(player, SHORT)
+    return (
+        f"It is {name}'s turn as the tool has it. Played by someone else: add -p NAME; "
+        f"{name} withdrew and it was not logged: w TILE -p {name} first."
+    )
+
+
+def _recruit_said(state: CampaignState) -> str:
+    """``Recruit #5's turn, Ann chooses`` (the Mission Leader)."""
+    chapter = state.chapter
+    assert chapter is not None and chapter.recruit is not None
+    leader = shown(chapter.players[chapter.leader].name, SHORT)
+    return f"Recruit #{chapter.recruit.number}'s turn, {leader} chooses"
+
+
+def recruit_turn(state: CampaignState | None) -> bool:
+    """The Recruit acts in a Mission being played: the Mission Leader chooses its action."""
+    from domain.chapter.queries import recruit_acts
+    from domain.chapter.state import Phase
+
+    chapter = state.chapter if state is not None else None
+    return chapter is not None and chapter.phase == Phase.MISSION and recruit_acts(chapter)
+
+
+def turn_player(state: CampaignState | None) -> str | None:
+    """The player whose turn it is in a Mission being played, if any."""
+    from domain.chapter.state import Phase
+
+    chapter = state.chapter if state is not None else None
+    if chapter is None or chapter.phase != Phase.MISSION or chapter.active_player is None:
+        return None
+    return chapter.active_player.name
+
+
+# --- the prompt and what is legal ---------------------------------------------------------
+def summary(state: CampaignState | None) -> dict[str, Any]:
+    from domain.legal import legal_summary
+
+    if turn_player(state) is None:
+        return {}
+    assert state is not None and state.chapter is not None
+    return legal_summary(state.chapter)
+
+
+def _kinds(legal: dict[str, Any]) -> list[str]:
+    if legal["must_withdraw"]:
+        return ["withdraw (Fearful)"]
+    kinds = [k for k in ("play", "charm") if legal[k]]
+    kinds += ["speech"] if legal["speech"] else []
+    kinds += ["withdraw"] if legal["withdraw"] else []
+    kinds += ["refill"] if legal.get("refill") else []
+    return kinds
+
+
+def prompt(state: CampaignState | None, width: int = 100) -> str:
+    """``Ben: play, charm, speech or withdraw > `` in a Mission; else what comes next, up
+    to its colon (``Ann leads Mission 2 > ``), cut to fit a third of the line."""
+    legal = summary(state)
+    if legal:
+        kinds = _kinds(legal)
+        said = ", ".join(kinds[:-1]) + " or " + kinds[-1] if len(kinds) > 1 else "".join(kinds)
+        text = f"{shown(legal['player'], SHORT)}: {said or 'no action'}"
+    elif state is None:
+        text = "no campaign"
+    elif recruit_turn(state):
+        chapter = state.chapter
+        assert chapter is not None and chapter.recruit is not None
+        leader = shown(chapter.players[chapter.leader].name, SHORT)
+        text = f"Recruit #{chapter.recruit.number} ({leader} chooses): CARD or w"
+    else:
+        from voice.next_step import next_step
+
+        text = next_step(state).partition(":")[0]
+    most = max(20, width * 2 // 3)
+    text = _with_deal(state, text, most)
+    return (text if len(text) <= most else text[: most - 3] + "...") + " > "
+
+
+def _with_deal(state: CampaignState | None, text: str, most: int) -> str:
+    """Before a deal under the 13-card limit, the prompt says what it brings: ``Ann leads
+    Mission 2 (8 held, m 1 adds 4, 13 at m 2)``; short of room, without ``Mission 2``."""
+    chapter = state.chapter if state is not None else None
+    if chapter is None:
+        return text
+    from domain.forecast import deal_forecast
+    from voice.next_step import deal_short
+
+    forecast = deal_forecast(chapter)
+    short = deal_short(forecast) if forecast is not None else ""
+    if not short:
+        return text
+    said = f" ({short})"
+    full = text + said
+    return full if len(full) <= most else text.partition(" Mission ")[0] + said
+
+
+def toolbar(state: CampaignState | None, width: int = 100) -> str:
+    """The board in one line, kept under the prompt while a line is typed (what ``log``
+    or ``?`` printed may have scrolled the board away): decks, No Man's Land, threats."""
+    if state is None or state.chapter is None:
+        return "No chapter being played"
+    from voice.facts import chapter_json
+
+    doc = chapter_json(state)
+    nml = ", ".join(doc["no_mans_land"]) or "empty"  # as the cards are typed
+    counts = doc.get("threats") or {}
+    threats = " ".join(f"{t} x{counts[t]}" for t in THREATS if counts.get(t))
+    line = f"Trials {doc['trials']}  Morale {doc['morale']}  No Man's Land: {nml}"
+    line += f"  ({threats})" if threats else ""
+    return shown(line, max(20, width - 1))
+
+
+def legal_lines(state: CampaignState | None) -> list[str]:
+    """What is legal now, in the session's short forms (``?``)."""
+    legal = summary(state)
+    if recruit_turn(state):
+        assert state is not None and state.chapter is not None and state.chapter.recruit
+        hand = ", ".join(state.chapter.recruit.hand)
+        return [f"{_recruit_said(state)}:", f"  CARD (recruit play): {hand}", "  w (withdraw)"]
+    if not legal:
+        from voice.next_step import next_step
+
+        return [f"Next: {next_step(state)}" if state is not None else "no campaign"]
+    name = shown(legal["player"], SHORT)
+    if legal["must_withdraw"]:
+        return [f"{name} is Fearful with 2 identical threats: w {_tiles(legal)}".rstrip()]
+    lines = [f"{name}'s turn:"]
+    if legal["play_any_hidden"]:  # a hand nobody has seen: every card still unseen
+        lines.append(f"  play: any of {len(legal['play'])} cards still unseen (Tab lists them)")
+        lines += _two_shown(state)
+    elif legal["play"]:
+        lines.append(f"  play: {', '.join(_marked(state, legal['play']))}")
+    if legal["charm"]:
+        lines.append(f"  c (charm): {', '.join(legal['charm'])}")
+    if legal["speech"]:
+        lines.append(f"  s THREAT (speech): {', '.join(THREATS)}")
+    if legal["withdraw"]:
+        remove = f" --remove {'|'.join(legal['remove'])}" if legal.get("remove") else ""
+        drawn = " --drawn CARD" if legal.get("draws") else ""
+        lines.append(f"  w (withdraw): {_tiles(legal)}{remove}{drawn}".rstrip())
+    if legal.get("refill"):
+        lines.append("  refill")
+    return [shown(line) for line in lines]
+
+
+def _two_shown(state: CampaignState | None) -> list[str]:
+    """With unseen hands: the threats a third card would fail the Mission on."""
+    chapter = state.chapter if state is not None else None
+    tally = chapter.threat_tally() if chapter is not None else {}
+    two = [threat for threat, count in tally.items() if count == 2]
+    return [f"  a card showing {' or '.join(two)} fails the Mission (3 identical)"] if two else []
+
+
+def _marked(state: CampaignState | None, cards: list[str]) -> list[str]:
+    """The cards a player may play, each that would show a third identical threat marked
+    (``night+shell (3 night: fails)``): legal, and maybe wanted, so never asked about."""
+    from domain.forecast import third_threat
+
+    chapter = state.chapter if state is not None else None
+    if chapter is None:
+        return cards
+    marked = []
+    for card in cards:
+        threat = third_threat(chapter, card)
+        marked.append(f"{card} (3 {threat}: fails)" if threat else card)
+    return marked
+
+
+def _tiles(legal: dict[str, Any]) -> str:
+    return " | ".join(t for t in legal["withdraw"] if t != "none") or "(no tile)"
