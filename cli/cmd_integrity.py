@@ -145,7 +145,7 @@ def read_models(db: str) -> tuple[str, list[str]]:
     first row that differs (compared only when the file keeps them and they are up to
     date: the next command brings them up to date)."""
     from projections import schema
-    from tracker import dbfile
+    from tracker import dbfile, store
     from tracker.errors import TrackerError
 
     try:
@@ -154,7 +154,7 @@ def read_models(db: str) -> tuple[str, list[str]]:
         )
     except TrackerError:
         return "the file keeps no read models", []
-    newest = dbfile.query(db, "SELECT max(rowid) FROM stored_events")[0][0]
+    newest = store.newest_position(store.Reader(db)) or None
     if not position or position[0][0] != newest:
         return (
             "the read models are behind the events (not compared; the next command updates them)",

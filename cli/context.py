@@ -118,7 +118,9 @@ class Context:
     # --- a refusal that came last ----------------------------------------------------------
     def _newest(self) -> int:
         assert self._tracker is not None
-        return int(self._tracker.query("SELECT max(rowid) FROM stored_events")[0][0] or 0)
+        from tracker import store
+
+        return store.newest_position(self._tracker)
 
     def note_refusal(self, words: list[str]) -> None:
         """A command that reached this file was refused: remember it, on this machine, with

@@ -130,6 +130,7 @@ def race(open_tracker: OpenTracker, db: Path) -> Iterator[tuple[Interrupted, Tra
     ann.close()
 
 
+@pytest.mark.backends
 def test_a_command_that_lost_a_race_is_decided_again_on_the_new_state_and_says_so(
     race: tuple[Interrupted, Tracker], stored_versions: Callable[[str], list[int]]
 ) -> None:
@@ -146,6 +147,7 @@ def test_a_command_that_lost_a_race_is_decided_again_on_the_new_state_and_says_s
     assert logged.state.chapter and logged.state.chapter.nml == ("night+shell",)
 
 
+@pytest.mark.backends
 def test_a_command_decided_on_a_campaign_loaded_before_another_table_logged_is_decided_again(
     race: tuple[Interrupted, Tracker], stored_versions: Callable[[str], list[int]]
 ) -> None:
@@ -161,6 +163,7 @@ def test_a_command_decided_on_a_campaign_loaded_before_another_table_logged_is_d
     assert logged.state.chapter.speech_stock == 3
 
 
+@pytest.mark.backends
 def test_a_command_decided_on_the_campaign_the_caller_loaded_is_logged_without_a_retry(
     race: tuple[Interrupted, Tracker], stored_versions: Callable[[str], list[int]]
 ) -> None:
@@ -174,6 +177,7 @@ def test_a_command_decided_on_the_campaign_the_caller_loaded_is_logged_without_a
     assert ann.campaign("Race").state == logged.state
 
 
+@pytest.mark.backends
 def test_a_command_the_rules_refuse_after_a_lost_race_is_refused_as_a_concurrent_change(
     race: tuple[Interrupted, Tracker], stored_versions: Callable[[str], list[int]]
 ) -> None:
@@ -187,6 +191,7 @@ def test_a_command_the_rules_refuse_after_a_lost_race_is_refused_as_a_concurrent
     assert [e.logged_by for e in stored_history(ben, "Race")] == ["ben"] * 4
 
 
+@pytest.mark.backends
 def test_a_command_that_keeps_losing_races_gives_up_and_records_nothing(
     race: tuple[Interrupted, Tracker], stored_versions: Callable[[str], list[int]]
 ) -> None:
@@ -203,6 +208,7 @@ def test_a_command_that_keeps_losing_races_gives_up_and_records_nothing(
     assert {e.logged_by for e in stored_history(ben, "Race")} == {"ben"}
 
 
+@pytest.mark.backends
 def test_an_undo_or_redo_that_lost_a_race_is_refused_and_records_nothing(
     race: tuple[Interrupted, Tracker], stored_versions: Callable[[str], list[int]]
 ) -> None:

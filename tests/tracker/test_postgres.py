@@ -1,0 +1,110 @@
+"""A club's campaigns on PostgreSQL (issue 31), through the event store's own module: the
+URL and its password, the club's schema, the chain written in the library's transaction.
+The stories the SQLite file runs (logging, undo, redo, races, the chain and verify) run
+here too: the tests marked ``backends`` (tests/conftest.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import BIN_DIR, MISSING
+from tests.tracker.conftest import postgres_rows
+from tests.tracker.test_tracker import FIRST_MISSION, SEATS, SETUP
+from tracker import store
+from tracker.app import Tracker, campaign_id
+from tracker.errors import DatabaseError
+from tracker.integrity import chained
+from tracker.verify import verify_campaigns
+
+SECRET = "s3cr3t-w0rd"
+needs_server = pytest.mark.skipif(BIN_DIR is None, reason=MISSING)
+
+
+def test_a_url_is_shown_without_its_password() -> None:
+    url = f"postgresql://club:{SECRET}@db.example:5433/grizzled?schema=friday"
+    assert store.shown(url) == "postgresql://club@db.example:5433/grizzled?schema=friday"
+    assert store.shown("postgresql://club@db.example/grizzled") == (
+        "postgresql://club@db.example/grizzled"
+    )
+
+
+def test_a_database_that_cannot_be_reached_is_named_in_one_line_without_the_password() -> None:
+    url = f"postgresql://club:{SECRET}@127.0.0.1:1/grizzled"
+
+    with pytest.raises(DatabaseError) as refused:
+        Tracker(url)
+
+    said = str(refused.value)
+    assert SECRET not in said and "\n" not in said
+    assert said.startswith("the campaign database postgresql://club@127.0.0.1:1/grizzled failed: ")
+
+
+@pytest.mark.parametrize(
+    ("url", "said"),
+    [
+        ("postgresql://club@host:5432/", "names no database"),
+        (f"postgresql://club:{SECRET}@host:port/db", "port of postgresql://club@host:port/db"),
+        ("postgresql://club@host/db?schema=Drop;Table", "is not a plain lower-case name"),
+    ],
+)
+def test_a_url_the_tracker_cannot_use_is_refused_in_one_line(url: str, said: str) -> None:
+    with pytest.raises(DatabaseError, match=said) as refused:
+        Tracker(url)
+    assert SECRET not in str(refused.value)
+
+
+def test_the_password_comes_from_the_environment_when_the_url_has_none(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("PGPASSWORD", SECRET)
+    monkeypatch.setenv("POSTGRES_SCHEMA", "club_b")
+    env = store.postgres_env("postgresql://club@host/db", create=True, lock_timeout=5)
+    assert (env["POSTGRES_PASSWORD"], env["POSTGRES_SCHEMA"]) == (SECRET, "club_b")
+    assert env["POSTGRES_ENABLE_DB_FUNCTIONS"] == "no"  # they would skip the chain
+
+
+@needs_server
+def test_the_chain_is_written_even_when_the_environment_asks_for_database_functions(
+    postgres_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("POSTGRES_ENABLE_DB_FUNCTIONS", "y")  # the library's own setting
+    tracker = Tracker(postgres_db)
+    try:
+        tracker.create_campaign("Friday", "classic", SEATS)
+        for command in (SETUP, *FIRST_MISSION):
+            tracker.log_action("Friday", command)
+        (verified,) = verify_campaigns(tracker)
+    finally:
+        tracker.close()
+
+    events = postgres_rows(
+        postgres_db,
+        "SELECT originator_version, topic, state FROM stored_events ORDER BY originator_version",
+    )
+    links = postgres_rows(
+        postgres_db, "SELECT originator_version, hash FROM grizzled_chain ORDER BY 1"
+    )
+    assert [(v, h.hex()) for v, h in links] == [(e.version, e.hash) for e in chained(events)]
+    assert (verified.events, verified.chained_from, verified.findings) == (12, 1, ())
+
+
+@needs_server
+def test_each_clubs_schema_holds_its_own_campaigns_in_one_database(postgres_server: str) -> None:
+    first = Tracker(f"{postgres_server}?schema=club_north")
+    second = Tracker(f"{postgres_server}?schema=club_south")
+    try:
+        first.create_campaign("Friday", "classic", SEATS)
+        second.create_campaign("Sunday", "classic", SEATS)
+        second.create_campaign("Friday", "classic", SEATS[:2])
+
+        assert first.campaigns() == ["Friday"]
+        assert second.campaigns() == ["Sunday", "Friday"]
+        assert len(first.state("Friday").seats) == 3
+        assert len(second.state("Friday").seats) == 2
+    finally:
+        first.close()
+        second.close()
+    north = postgres_rows(
+        f"{postgres_server}?schema=club_north", "SELECT DISTINCT originator_id FROM stored_events"
+    )
+    assert north == [(campaign_id("Friday").hex,)]
