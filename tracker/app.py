@@ -207,11 +207,13 @@ class Tracker(Application[UUID]):
             raise DatabaseError(
                 f"cannot use the database {self.db_path or 'URL'}: {error}"
             ) from None
-        env.update({f"GRIZZLED_{k}": v for k, v in env.items()})
         self._rows = store.Postgres(env)
         try:
-            if access != READ:
+            if access != READ and not self._rows.made():  # made once: not on every open
                 self._rows.make_schema()
+            else:
+                env["CREATE_TABLE"] = "no"
+            env.update({f"GRIZZLED_{k}": v for k, v in env.items()})
             super().__init__(env=env)
         except ImportError:
             raise DatabaseError(

@@ -129,6 +129,12 @@ class Postgres:
             c.execute(postgres_sql(sql, self.schema), params)
             return [tuple(plain(v) for v in row) for row in c.fetchall()] if c.description else []
 
+    def made(self) -> bool:
+        """The library's tables and the chain's are in the schema already (making them
+        again on every open would race: PostgreSQL refuses two processes replacing one
+        function at once)."""
+        return has_chain(self) and bool(self.query(f"SELECT to_regclass('{SNAPSHOTS}')")[0][0])
+
     def make_schema(self) -> None:
         """The club's schema, made if it is not there (the library makes its tables)."""
         from psycopg.sql import SQL, Identifier
