@@ -191,6 +191,41 @@ PG_CREATE_CHAIN = (
 )
 
 
+def on_postgres(url: str) -> Postgres:
+    """Queries of the tracker's own on the PostgreSQL database at ``url`` (nothing made)."""
+    return Postgres(postgres_env(url, create=False, lock_timeout=5))
+
+
+COPY_PAGE = 500  # rows copied per statement
+
+
+def copy_to_postgres(source: Rows, target: Postgres, stream: str) -> None:
+    """Every row of one campaign in ``source`` (its events in order, their links, its
+    snapshots) inserted as they are into ``target`` in one transaction, the events'
+    table locked as the library locks it (their notification ids in commit order);
+    psycopg's IntegrityError if the campaign is there already, and nothing written."""
+    conn = target.connection()
+    schema = target.schema
+    columns = "originator_id, originator_version, topic, state"
+    with conn.transaction(), conn.cursor() as c:
+        c.execute(postgres_sql(f"LOCK TABLE {EVENTS} IN EXCLUSIVE MODE", schema))
+        for table, keys in ((EVENTS, columns), (CHAIN_TABLE, "*"), (SNAPSHOTS, columns)):
+            after = 0
+            while page := source.query(
+                f"SELECT {keys} FROM {table} WHERE originator_id = ? AND originator_version > ? "
+                "ORDER BY originator_version LIMIT ?",
+                (stream, after, COPY_PAGE),
+            ):
+                named = columns if keys == columns else _CHAIN
+                marks = ", ".join("?" * len(page[0]))
+                insert = f"INSERT INTO {table} ({named}) VALUES ({marks})"
+                c.executemany(postgres_sql(insert, schema), page)
+                after = int(page[-1][1])
+
+
+_CHAIN = "originator_id, originator_version, hash, upgraded"
+
+
 def is_postgres(db: str | os.PathLike[str]) -> bool:
     """``db`` names a PostgreSQL database (a ``postgresql://`` or ``postgres://`` URL)."""
     return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))

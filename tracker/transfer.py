@@ -266,6 +266,12 @@ def renamed(version: int, stored: bytes, name: str) -> bytes:
 
 def exists(db: str, stream: UUID) -> bool:
     """The file at ``db`` holds a campaign of this id (nothing is created or written)."""
+    if store.is_postgres(db):
+        on = store.on_postgres(db)
+        try:
+            return on.made() and store.holds_campaign(on, stream.hex)
+        finally:
+            on.close()
     if dbfile.inspect(db) not in ("ours", "legacy"):
         return False
     return store.holds_campaign(store.Reader(db), stream.hex)
@@ -284,8 +290,8 @@ def import_campaign(db: str, read: Read, name: str | None = None) -> tuple[str, 
         stream = campaign_id(chosen)
         if exists(db, stream):
             raise CampaignExists(
-                f"a campaign called {chosen!r} is already in {db}: import it under another "
-                "name with --as NEW"
+                f"a campaign called {chosen!r} is already in {store.shown(db)}: import it under "
+                "another name with --as NEW"
             )
         folder = tempfile.mkdtemp(prefix="grizzled-import-")
         try:
@@ -349,6 +355,9 @@ def copy_rows(scratch: Tracker, db: str, stream: UUID, name: str) -> None:
     campaign is there already (imported meanwhile), and then nothing is written."""
     from tracker.app import Tracker
 
+    if store.is_postgres(db):
+        _copy_to_postgres(scratch, db, stream, name)
+        return
     fresh = not os.path.lexists(db)
     try:
         Tracker(db).close()  # the file marked ours and its tables made, as for any write
@@ -357,6 +366,23 @@ def copy_rows(scratch: Tracker, db: str, stream: UUID, name: str) -> None:
         if fresh:
             _forget_made(db)  # a refused import leaves no file where there was none
         raise
+
+
+def _copy_to_postgres(scratch: Tracker, db: str, stream: UUID, name: str) -> None:
+    """The scratch file's rows of the campaign into the PostgreSQL database ``db``
+    (``store.copy_to_postgres``: one transaction), its tables made first."""
+    from tracker.app import Tracker
+
+    Tracker(db).close()  # its tables made, as for any write; errors in one line
+    target, shown = store.on_postgres(db), store.shown(db)
+    try:
+        store.copy_to_postgres(scratch, target, stream.hex)
+    except Exception as error:
+        if type(error).__name__ == "UniqueViolation":  # psycopg's: imported meanwhile
+            raise CampaignExists(f"a campaign called {name!r} is already in {shown}") from None
+        raise DatabaseError(store.failed(shown, error)) from None
+    finally:
+        target.close()
 
 
 def _forget_made(db: str) -> None:

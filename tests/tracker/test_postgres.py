@@ -5,6 +5,8 @@ here too: the tests marked ``backends`` (tests/conftest.py)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.conftest import BIN_DIR, MISSING
@@ -12,8 +14,9 @@ from tests.tracker.conftest import postgres_rows
 from tests.tracker.test_tracker import FIRST_MISSION, SEATS, SETUP
 from tracker import store
 from tracker.app import Tracker, campaign_id
-from tracker.errors import DatabaseError
+from tracker.errors import CampaignExists, DatabaseError
 from tracker.integrity import chained
+from tracker.transfer import export_lines, import_campaign, read_export
 from tracker.verify import verify_campaigns
 
 SECRET = "s3cr3t-w0rd"
@@ -108,3 +111,37 @@ def test_each_clubs_schema_holds_its_own_campaigns_in_one_database(postgres_serv
         f"{postgres_server}?schema=club_north", "SELECT DISTINCT originator_id FROM stored_events"
     )
     assert north == [(campaign_id("Friday").hex,)]
+
+
+@needs_server
+@pytest.mark.parametrize("towards", ["postgresql", "sqlite"])
+def test_an_export_moves_a_campaign_between_the_backends_with_its_state_and_chain(
+    tmp_path: Path, postgres_db: str, towards: str
+) -> None:
+    home = str(tmp_path / "home.sqlite")
+    source, target = (home, postgres_db) if towards == "postgresql" else (postgres_db, home)
+    tracker = Tracker(source)
+    try:
+        tracker.create_campaign("Friday", "classic", SEATS)
+        for command in (SETUP, *FIRST_MISSION):
+            tracker.log_action("Friday", command)
+        tracker.undo("Friday", 2, reason="misplayed")
+        tracker.redo("Friday")
+        exported = tmp_path / "friday.jsonl"
+        exported.write_bytes(b"".join(export_lines(tracker, "Friday")))
+        state, (before,) = tracker.state("Friday"), verify_campaigns(tracker)
+    finally:
+        tracker.close()
+
+    assert import_campaign(target, read_export(str(exported))) == ("Friday", 14)
+
+    moved = Tracker(target, access="read")
+    try:
+        (after,) = verify_campaigns(moved)
+        assert moved.state("Friday") == state
+        assert moved.campaigns() == ["Friday"]
+        assert (after.findings, after.checkpoint, after.events) == ((), before.checkpoint, 14)
+    finally:
+        moved.close()
+    with pytest.raises(CampaignExists, match="already in"):
+        import_campaign(target, read_export(str(exported)))
