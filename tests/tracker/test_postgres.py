@@ -12,6 +12,7 @@ import pytest
 from tests.conftest import BIN_DIR, MISSING
 from tests.tracker.conftest import postgres_rows
 from tests.tracker.test_tracker import FIRST_MISSION, SEATS, SETUP
+from tests.tracker.test_transfer import played
 from tracker import store
 from tracker.app import Tracker, campaign_id
 from tracker.errors import CampaignExists, DatabaseError
@@ -122,11 +123,7 @@ def test_an_export_moves_a_campaign_between_the_backends_with_its_state_and_chai
     source, target = (home, postgres_db) if towards == "postgresql" else (postgres_db, home)
     tracker = Tracker(source)
     try:
-        tracker.create_campaign("Friday", "classic", SEATS)
-        for command in (SETUP, *FIRST_MISSION):
-            tracker.log_action("Friday", command)
-        tracker.undo("Friday", 2, reason="misplayed")
-        tracker.redo("Friday")
+        played(tracker)
         exported = tmp_path / "friday.jsonl"
         exported.write_bytes(b"".join(export_lines(tracker, "Friday")))
         state, (before,) = tracker.state("Friday"), verify_campaigns(tracker)
