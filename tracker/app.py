@@ -154,6 +154,7 @@ class Tracker(Application[UUID]):
 
     name = "grizzled"
     snapshotting_intervals = {Campaign: SNAPSHOT_INTERVAL}  # noqa: RUF012 - library API
+    log_section_size = 500  # notifications a read of the log may ask (tracker.clubcache)
 
     def __init__(
         self,

@@ -645,6 +645,29 @@ def count_events(conn: Any) -> int:
     return int(conn.execute(f"SELECT count(*) FROM {EVENTS}").fetchone()[0])
 
 
+def newest_cached(conn: Any) -> Row:
+    """A cache's newest event (``tracker.clubcache``): its position, id, number; 0s."""
+    row = conn.execute(
+        f"SELECT rowid, originator_id, originator_version FROM {EVENTS} ORDER BY rowid DESC LIMIT 1"
+    ).fetchone()
+    return (0, "", 0) if row is None else tuple(row)
+
+
+def cache_events(conn: Any, rows: list[Row]) -> None:
+    """Notifications (id, stream, number, topic, state) into a cache, in one transaction."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.executemany(
+            f"INSERT INTO {EVENTS} (rowid, originator_id, originator_version, topic, state) "
+            "VALUES (?, ?, ?, ?, ?)",
+            rows,
+        )
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+
+
 PRUNE = (
     f"DELETE FROM {SNAPSHOTS} WHERE originator_id = ? AND originator_version < ? "
     "AND (originator_version % ? != 0 OR originator_version <= ?)"

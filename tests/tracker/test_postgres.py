@@ -5,10 +5,12 @@ here too: the tests marked ``backends`` (tests/conftest.py)."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
+from domain.simulate import RandomChance, random_setup
 from tests.conftest import BIN_DIR, MISSING
 from tests.tracker.conftest import postgres_rows
 from tests.tracker.test_tracker import FIRST_MISSION, SEATS, SETUP
@@ -142,3 +144,37 @@ def test_an_export_moves_a_campaign_between_the_backends_with_its_state_and_chai
         moved.close()
     with pytest.raises(CampaignExists, match="already in"):
         import_campaign(target, read_export(str(exported)))
+
+
+@needs_server
+def test_a_clients_read_models_follow_the_notification_log_and_equal_a_rebuild(
+    tmp_path: Path, postgres_db: str
+) -> None:
+    from projections.runner import catch_up, rebuild
+    from tests.projections.conftest import all_rows
+    from tests.projections.test_runner import log_random
+    from tracker.clubcache import follow
+
+    rng = random.Random(31)
+    tracker = Tracker(postgres_db, chance=RandomChance(rng))
+    cache, fresh = str(tmp_path / "client.sqlite"), str(tmp_path / "other-client.sqlite")
+    try:
+        setup = random_setup(rng, "classic", 3)
+        tracker.create_campaign("Friday", "classic", setup.seats)
+        tracker.create_campaign("Sunday", "classic", setup.seats)
+        for rounds in range(3):  # the cache caught up between rounds, as a client would
+            log_random(tracker, "Friday", rng, 15)
+            tracker.undo("Friday", 2, reason=f"round {rounds}")
+            log_random(tracker, "Sunday", rng, 5)
+            assert follow(tracker, cache) > 0
+            catch_up(cache, batch_size=7)
+            follow(tracker, fresh)
+            rebuild(fresh)
+            assert all_rows(cache) == all_rows(fresh)
+        assert follow(tracker, cache) == 0  # nothing new: nothing copied
+        incremental = all_rows(cache)
+        rebuild(cache)
+        assert all_rows(cache) == incremental
+        assert len(incremental["campaigns"]) == 2 and len(incremental["event_log"]) > 40
+    finally:
+        tracker.close()
