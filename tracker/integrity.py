@@ -127,15 +127,18 @@ class ChainedRecorder(SQLiteApplicationRecorder):
         return returning
 
 
-def chain_event(c: Any, events_table: str, stored: StoredEvent) -> None:
+def chain_event(c: Any, events_table: str, stored: StoredEvent, previous: str = "") -> str:
     """Write a stored event's link on the cursor ``c``, in the transaction that inserts
-    it (the events before it in ``events_table``)."""
+    it (the events before it in ``events_table``; ``previous``: the hash of the event
+    before it when the caller knows it, as it wrote it); its hash."""
     originator = stored.originator_id
     stream = originator.hex if hasattr(originator, "hex") else str(originator)
     version = stored.originator_version
-    previous = GENESIS if version == 1 else chained_up_to(c, events_table, stream, version - 1)
+    if not previous:
+        previous = GENESIS if version == 1 else chained_up_to(c, events_table, stream, version - 1)
     hashed = link(previous, version, content_digest(stored.topic, stored.state))
     store.add_link(c, stream, version, hashed, upgraded=False)
+    return hashed
 
 
 def chained_up_to(c: Any, events_table: str, stream: str, version: int) -> str:

@@ -31,6 +31,20 @@ class ChainedPostgresRecorder(PostgresApplicationRecorder):
         self.schema = str(datastore.schema)  # made by the tracker (store.Postgres)
         chain = SQL(store.PG_CREATE_CHAIN).format(schema=Identifier(self.schema))
         self.sql_create_statements.append(chain)
+        # The newest link this recorder committed in each campaign (number, hash): the
+        # next event's link needs it, and asking for it costs a round trip while the
+        # table is locked (every writer waits).
+        self._heads: dict[Any, tuple[int, str]] = {}
+        self._pending: dict[Any, tuple[int, str]] = {}
+
+    def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Any:
+        self._pending = {}
+        try:
+            ids = super().insert_events(stored_events, **kwargs)
+        finally:
+            pending, self._pending = self._pending, {}
+        self._heads.update(pending)  # committed: the links are the database's now
+        return ids
 
     def _fetch_ids_after_insert_events(
         self, curs: Any, stored_events: Sequence[StoredEvent], **kwargs: Any
@@ -38,5 +52,8 @@ class ChainedPostgresRecorder(PostgresApplicationRecorder):
         ids = super()._fetch_ids_after_insert_events(curs, stored_events, **kwargs)
         c = store.Translated(curs, self.schema)
         for each in stored_events:
-            chain_event(c, store.EVENTS, each)
+            stream, version = each.originator_id, each.originator_version
+            known = self._pending.get(stream) or self._heads.get(stream)
+            previous = known[1] if known is not None and known[0] == version - 1 else ""
+            self._pending[stream] = (version, chain_event(c, store.EVENTS, each, previous))
         return ids
