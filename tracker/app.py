@@ -210,16 +210,24 @@ class Tracker(Application[UUID]):
             ) from None
         self._rows = store.Postgres(env)
         try:
-            if access != READ and not self._rows.made():  # made once: not on every open
+            made = self._rows.made()
+            if access != READ and not made:  # made once: not on every open
                 self._rows.make_schema()
             else:
                 env["CREATE_TABLE"] = "no"
+            if access == READ and not made:  # read only: nothing is made
+                raise CampaignNotFound(
+                    f"no campaign in {self.db_path}: create one with 'grizzled campaign new'"
+                )
             env.update({f"GRIZZLED_{k}": v for k, v in env.items()})
             super().__init__(env=env)
         except ImportError:
             raise DatabaseError(
                 "PostgreSQL needs its driver: pip install 'grizzled-tracker[postgres]'"
             ) from None
+        except TrackerError:
+            self._rows.close()
+            raise
         except Exception as error:  # the driver's (psycopg.Error) or the library's
             self._rows.close()
             raise self._failure(error) from None

@@ -17,7 +17,7 @@ from tests.tracker.test_tracker import FIRST_MISSION, SEATS, SETUP
 from tests.tracker.test_transfer import played
 from tracker import store
 from tracker.app import Tracker, campaign_id
-from tracker.errors import CampaignExists, DatabaseError
+from tracker.errors import CampaignExists, CampaignNotFound, DatabaseError
 from tracker.integrity import chained
 from tracker.transfer import export_lines, import_campaign, read_export
 from tracker.verify import verify_campaigns
@@ -178,3 +178,16 @@ def test_a_clients_read_models_follow_the_notification_log_and_equal_a_rebuild(
         assert len(incremental["campaigns"]) == 2 and len(incremental["event_log"]) > 40
     finally:
         tracker.close()
+
+
+@needs_server
+def test_reading_a_schema_that_holds_no_campaign_says_so_and_makes_nothing(
+    postgres_db: str,
+) -> None:
+    with pytest.raises(CampaignNotFound, match=r"^no campaign in postgresql://.*campaign new'$"):
+        Tracker(postgres_db, access="read")
+    schema = postgres_db.rpartition("schema=")[2]
+    made = postgres_rows(
+        postgres_db, "SELECT count(*) FROM pg_namespace WHERE nspname = ?", (schema,)
+    )
+    assert made == [(0,)]
