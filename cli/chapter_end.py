@@ -114,7 +114,7 @@ def chapter_checkpoints(
     only for an Armistice chapter that ended last while none is played (so listing them
     loads no rules otherwise). With ``recent``, only the newest ``recent`` chapters are
     looked at (found by the index, one seek each: a long campaign's are not all read)."""
-    from tracker import store
+    from tracker import dbfile, store
     from tracker.checkpoint import checkpoint, hex_of
 
     cid = campaign["campaign_id"]
@@ -137,7 +137,7 @@ def chapter_checkpoints(
         del versions[last]
     if not versions:
         return []
-    own, file = store.OnConnection(conn), store.Reader(db)
+    own, file = store.OnConnection(conn), dbfile.Reader(db)
     heads: dict[int, bytes]
     if store.has_chain(own):  # the read models are the file's own
         heads = dict(store.chain_hashes(own, cid, tuple(versions.values())))

@@ -161,7 +161,7 @@ def read_models(db: str) -> tuple[str, list[str]]:
         )
     except TrackerError:
         return "the file keeps no read models", []
-    newest = store.newest_position(store.Reader(db)) or None
+    newest = store.newest_position(dbfile.Reader(db)) or None
     if not position or position[0][0] != newest:
         return (
             "the read models are behind the events (not compared; the next command updates them)",

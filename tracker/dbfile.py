@@ -458,6 +458,20 @@ def query(path: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, 
         raise failure(path, error) from None
 
 
+class Reader:
+    """One read-only query at a time on the campaign file at ``path`` (``query``), for
+    the functions of ``tracker.store``."""
+
+    dialect = store.SQLITE
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Rows of one query, on a connection of its own."""
+        return query(self.path, sql, params)
+
+
 def check_integrity(path: str) -> None:
     """SQLite's own check of every page, and a schema of our tables only (marked or not),
     each read by ``query`` on the file as SQLite would read it (``as_seen``: a WAL or

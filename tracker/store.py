@@ -5,7 +5,7 @@ The library keeps a campaign's events in ``stored_events`` (and its snapshots in
 ``tracker.integrity``). The rest of the tracker asks these functions, never the tables:
 this module is where the SQL is written, so it is the one place where the backends
 differ. Each function takes what runs one read-only query (``Rows``: the tracker, or a
-file's ``Reader``) or, to write, the connection or cursor of the transaction it joins.
+file's ``dbfile.Reader``) or, to write, the connection or cursor of the transaction it joins.
 
 The SQL is written once, as SQLite reads it. On PostgreSQL (``--db postgresql://...``,
 the library's ``eventsourcing.postgres``) ``postgres_sql`` says the same in its dialect:
@@ -43,21 +43,6 @@ SQLITE, POSTGRES = "sqlite", "postgres"
 
 def _pg(db: Any) -> bool:
     return getattr(db, "dialect", SQLITE) == POSTGRES
-
-
-class Reader:
-    """One read-only query at a time on the campaign file at ``path`` (``dbfile.query``)."""
-
-    dialect = SQLITE
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-
-    def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[Row]:
-        """Rows of one query, on a connection of its own."""
-        from tracker import dbfile
-
-        return dbfile.query(self.path, sql, params)
 
 
 class OnConnection:
@@ -297,12 +282,7 @@ def _json(column: str, path: str) -> str:
 
 
 def format_mark(db: Rows) -> int:
-    """The format the store is marked with (``dbfile.FILE_FORMAT``; 0: unmarked). A
-    PostgreSQL store is chained from its first event: its format is the newest."""
-    if _pg(db):
-        from tracker.dbfile import FILE_FORMAT
-
-        return FILE_FORMAT
+    """The format a SQLite file is marked with (``dbfile.FILE_FORMAT``; 0: unmarked)."""
     rows = db.query("PRAGMA user_version")
     return int(rows[0][0]) if rows else 0
 

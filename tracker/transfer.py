@@ -274,7 +274,7 @@ def exists(db: str, stream: UUID) -> bool:
             on.close()
     if dbfile.inspect(db) not in ("ours", "legacy"):
         return False
-    return store.holds_campaign(store.Reader(db), stream.hex)
+    return store.holds_campaign(dbfile.Reader(db), stream.hex)
 
 
 def import_campaign(db: str, read: Read, name: str | None = None) -> tuple[str, int]:
@@ -389,7 +389,7 @@ def _forget_made(db: str) -> None:
     """Remove the campaign file this import made (with its WAL files) while it still
     holds no event: nothing was imported into it, and nobody else wrote it."""
     try:
-        if store.holds_events(store.Reader(db)):
+        if store.holds_events(dbfile.Reader(db)):
             return
     except Exception:  # unreadable: leave it as it is
         return

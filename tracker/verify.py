@@ -102,6 +102,8 @@ def downgrade_findings(tracker: Tracker, witness: str) -> list[str]:
 
 
 def _file_format(tracker: Tracker) -> int:
+    if tracker.dialect == store.POSTGRES:  # chained from its first event: the newest format
+        return dbfile.FILE_FORMAT
     return store.format_mark(tracker)
 
 
