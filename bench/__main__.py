@@ -12,7 +12,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench import engine, latency, measure, rebuild, session, storage
+from bench import engine, latency, measure, postgres, rebuild, session, storage
 from bench.fixtures import ROOT, cache_key, fixtures
 from bench.report import machine, table, write
 
@@ -48,6 +48,9 @@ def main() -> int:
     rebuild_checks, runs = rebuild.measure(rebuild_db, args.rebuilds, log)
     checks += rebuild_checks
     all_runs["rebuild"] = runs
+    log("postgresql (budget 7)")
+    postgres_checks, all_runs["postgres"] = postgres.measure(log)
+    checks += postgres_checks
     checks.sort(key=lambda c: c.budget)
     elapsed = time.perf_counter() - start
     print()

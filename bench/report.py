@@ -18,6 +18,7 @@ BUDGETS = {  # issue 17's numbering; 5 holds issue 7's budgets that still apply
     4: "Storage",
     5: "Earlier",
     6: "Table session",
+    7: "PostgreSQL",  # issue 31
 }
 
 

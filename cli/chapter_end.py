@@ -57,14 +57,12 @@ def may_ban(state: CampaignState) -> bool:
 
 def chapter_checkpoint(tracker: Tracker, name: str, version: int) -> str:
     """The checkpoint as the event numbered ``version`` left the chain ('' without)."""
+    from tracker import store
     from tracker.app import campaign_id
-    from tracker.checkpoint import CHAIN_TABLE, checkpoint, hex_of
+    from tracker.checkpoint import checkpoint, hex_of
 
-    head = tracker.query(
-        f"SELECT hash FROM {CHAIN_TABLE} WHERE originator_id = ? AND originator_version = ?",
-        (campaign_id(name).hex, version),
-    )
-    return checkpoint(hex_of(head[0][0]), version) if head else ""
+    head = store.chain_hashes(tracker, campaign_id(name).hex, (version,))
+    return checkpoint(hex_of(head[0][1]), version) if head else ""
 
 
 def chapter_ended(
@@ -116,8 +114,8 @@ def chapter_checkpoints(
     only for an Armistice chapter that ended last while none is played (so listing them
     loads no rules otherwise). With ``recent``, only the newest ``recent`` chapters are
     looked at (found by the index, one seek each: a long campaign's are not all read)."""
-    from tracker import dbfile
-    from tracker.checkpoint import CHAIN_TABLE, checkpoint, hex_of
+    from tracker import dbfile, store
+    from tracker.checkpoint import checkpoint, hex_of
 
     cid = campaign["campaign_id"]
     named = " OR ".join(f"instr(event_types, '\"{kind}\"') > 0" for kind in sorted(ENDING))
@@ -139,16 +137,12 @@ def chapter_checkpoints(
         del versions[last]
     if not versions:
         return []
-    named_chain = ("SELECT 1 FROM sqlite_master WHERE name = ?", (CHAIN_TABLE,))
-    heads_sql = (
-        f"SELECT originator_version, hash FROM {CHAIN_TABLE} WHERE originator_id = ? "
-        f"AND originator_version IN ({', '.join('?' * len(versions))})",
-        (cid, *versions.values()),
-    )
-    if conn.execute(*named_chain).fetchone():  # the read models are the file's own
-        heads = dict(conn.execute(*heads_sql).fetchall())
-    elif dbfile.query(db, *named_chain):  # read models projected in memory
-        heads = dict(dbfile.query(db, *heads_sql))
+    own, file = store.OnConnection(conn), dbfile.Reader(db)
+    heads: dict[int, bytes]
+    if store.has_chain(own):  # the read models are the file's own
+        heads = dict(store.chain_hashes(own, cid, tuple(versions.values())))
+    elif store.has_chain(file):  # read models projected in memory
+        heads = dict(store.chain_hashes(file, cid, tuple(versions.values())))
     else:
         return []  # a file from before the chain: chained at its next write
     return [

@@ -30,6 +30,10 @@ def _opened(ctx: Context, path: str | None = None) -> Tracker:
     from tracker import dbfile
     from tracker.app import Tracker
 
+    if path is None and ctx.url is not None:  # a club's server: PostgreSQL keeps its pages
+        with refusals():
+            ctx._tracker = Tracker(ctx.url, access="read")
+        return ctx._tracker
     where = path or ctx.db
     with refusals():
         if dbfile.inspect(where) in ("ours", "legacy"):
@@ -87,7 +91,7 @@ def verify_(ctx: Context, written: str | None, as_json: bool) -> None:
         said = f" (and {more} more: grizzled verify --json)" if more else ""
         raise Refused(f"verify: {findings[0]}{said}")
     if not as_json:
-        _say_verified(found, models, parsed is not None)
+        _say_verified(found, models, parsed is not None, on_file=ctx.url is None)
 
 
 def _stream(name: str) -> str:
@@ -102,8 +106,11 @@ def _verified_json(found: Any) -> dict[str, Any]:
     return dict(msgspec.structs.asdict(found), findings=list(found.findings))
 
 
-def _say_verified(found: list[Any], models: str, with_checkpoint: bool) -> None:
-    click.echo(f"Verified: SQLite finds every page sound; {models}.")
+def _say_verified(
+    found: list[Any], models: str, with_checkpoint: bool, *, on_file: bool = True
+) -> None:
+    pages = "SQLite finds every page sound" if on_file else "on the club's PostgreSQL server"
+    click.echo(f"Verified: {pages}; {models}.")
     for each in found:
         click.echo(
             f"Campaign {quoted(each.name)}: {each.events} events, {_chained(each)}; "
@@ -145,7 +152,7 @@ def read_models(db: str) -> tuple[str, list[str]]:
     first row that differs (compared only when the file keeps them and they are up to
     date: the next command brings them up to date)."""
     from projections import schema
-    from tracker import dbfile
+    from tracker import dbfile, store
     from tracker.errors import TrackerError
 
     try:
@@ -154,7 +161,7 @@ def read_models(db: str) -> tuple[str, list[str]]:
         )
     except TrackerError:
         return "the file keeps no read models", []
-    newest = dbfile.query(db, "SELECT max(rowid) FROM stored_events")[0][0]
+    newest = store.newest_position(dbfile.Reader(db)) or None
     if not position or position[0][0] != newest:
         return (
             "the read models are behind the events (not compared; the next command updates them)",
@@ -263,6 +270,7 @@ def backup_(ctx: Context, path: str) -> None:
     from tracker.backup import copy
     from tracker.verify import verify_campaigns
 
+    ctx.file_only("backup")
     target = _new_file(path, "a backup")
     with refusals():
         ctx.tracker()  # a grizzled file, checked whole if this machine has not seen it
@@ -286,6 +294,7 @@ def restore_(ctx: Context, path: str) -> None:
     from tracker.backup import replace
     from tracker.verify import verify_campaigns
 
+    ctx.file_only("restore")
     source = os.path.abspath(os.path.expanduser(path))
     if os.path.realpath(source) == os.path.realpath(ctx.db):
         usage("the backup is the campaign file itself")

@@ -52,8 +52,10 @@ class Context:
         *,
         read_state: Callable[[Context], CampaignState | None] | None = None,
         _tracker: Tracker | None = None,
+        url: str | None = None,
     ) -> None:
-        self.db = db
+        self.db = db  # on a club's PostgreSQL server: this client's cache (tracker.clubcache)
+        self.url = url  # the server's URL, if the campaigns are there
         self.campaign_option = campaign_option
         self.access: Access = access
         self.recorded: int | None = None  # the version this command recorded, if any
@@ -118,7 +120,9 @@ class Context:
     # --- a refusal that came last ----------------------------------------------------------
     def _newest(self) -> int:
         assert self._tracker is not None
-        return int(self._tracker.query("SELECT max(rowid) FROM stored_events")[0][0] or 0)
+        from tracker import store
+
+        return store.newest_position(self._tracker)
 
     def note_refusal(self, words: list[str]) -> None:
         """A command that reached this file was refused: remember it, on this machine, with
@@ -161,6 +165,12 @@ class Context:
     def tracker(self) -> Tracker:
         """The tracker on this database, opened once for this command's access; a file
         this machine has not seen is checked whole first (``tracker.trust``)."""
+        if self._tracker is None and self.url is not None:
+            from tracker.app import Tracker
+
+            with refusals():
+                self._tracker = Tracker(self.url, access=self.access)
+            self.follow_club()
         if self._tracker is None:
             from tracker.app import Tracker
 
@@ -170,6 +180,27 @@ class Context:
                 if fresh:
                     self.rebuild_read_models()
         return self._tracker
+
+    def file_only(self, what: str) -> None:
+        """Refuse, in one line, a command that works on a campaign file only."""
+        if self.url is not None:
+            raise Refused(
+                f"{what} works on a campaign file; on a club's server use pg_dump or "
+                "grizzled export (docs/deploy.md)"
+                if what in ("backup", "restore")
+                else f"{what} works on a campaign file, not yet on a club's server"
+            )
+
+    def follow_club(self) -> None:
+        """On a club's server: this client's cache given the events it lacks (its read
+        models then catch up from them as from a file's)."""
+        if self.url is None:
+            return
+        from tracker.clubcache import follow
+
+        with refusals():
+            follow(self.tracker(), self.db)
+        self.changed = True
 
     def check_first(self) -> bool:
         """The first sight of a file: checked whole before anything opens it to write, a
@@ -248,6 +279,7 @@ class Context:
         from projections.runner import catch_up, rebuild
 
         try:
+            self.follow_club()
             if self.rebuild_due:  # a file first seen: its read models made from its events
                 rebuild(self.db)
             else:
@@ -270,6 +302,7 @@ class Context:
         """Bring the read models up to date before reading them (a read command)."""
         from projections.runner import catch_up
 
+        self.follow_club()
         with refusals():
             if catch_up(self.db):
                 self.changed = True

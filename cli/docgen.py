@@ -31,7 +31,10 @@ Armistice campaign, [campaign](campaign.md); for card names, [notation](notation
   read commands (`status`, `log`, `score`, `replay`, `campaign list/show/use`) create and
   write nothing, so a read-only file can be read. Another application's SQLite file is
   refused untouched; a file this machine has not seen is checked whole on its first
-  command ([reliability](reliability.md)).
+  command ([reliability](reliability.md)). Or a club's PostgreSQL server,
+  `postgresql://user@host:port/dbname` (`?schema=club` or `POSTGRES_SCHEMA` for a club's
+  schema; the password from `PGPASSWORD` or a pgpass file, never printed): every device
+  logs there, and keeps its read models in a cache of its own ([deploy](deploy.md)).
 - `-c NAME` / `--campaign NAME` (or `GRIZZLED_CAMPAIGN`), before or after the command:
   the campaign to act on. Default: the one chosen with `grizzled campaign use`, or the only
   one in the file.

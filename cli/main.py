@@ -255,7 +255,8 @@ def _close(opened: Context, code: int) -> int:
     "--db",
     type=click.Path(),
     envvar="GRIZZLED_DB",
-    help="The campaign database (default: GRIZZLED_DB, else your data directory).",
+    help="The campaign database: a file, or a club's postgresql://user@host:port/dbname "
+    "(default: GRIZZLED_DB, else your data directory).",
 )
 @click.option(
     "-c",
@@ -284,11 +285,17 @@ def main(ctx: click.Context, db: str | None, campaign: str | None) -> None:
     from tracker.config import database_path
     from tracker.dbfile import Access, BadPath, checked_path
 
+    access: Access = "read" if ctx.invoked_subcommand in READ_COMMANDS else "write"
+    if db is not None and db.startswith(("postgresql://", "postgres://")):  # a club's server
+        from tracker.clubcache import cache_path
+
+        club = Context(cache_path(db), campaign, access, read_state=_projected_state, url=db)
+        ctx.obj = context.CURRENT = club
+        return
     try:
         path = checked_path(database_path(db) if db is None else db)
     except BadPath as error:
         raise click.UsageError(str(error)) from None
-    access: Access = "read" if ctx.invoked_subcommand in READ_COMMANDS else "write"
     ctx.obj = context.CURRENT = Context(path, campaign, access, read_state=_projected_state)
 
 

@@ -150,6 +150,7 @@ def _opened(ctx: Context) -> tuple[str, bool]:
     in it; a file this machine has not seen is checked whole first (``tracker.trust``)."""
     from tracker import dbfile, trust
 
+    ctx.follow_club()  # a club's server: the cache given what it lacks, made if missing
     with refusals():
         uri, kind = dbfile.prepare(ctx.db, "read")  # a file that is there, and a grizzled one
         if not trust.is_checked(ctx.db):

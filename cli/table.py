@@ -317,6 +317,7 @@ def table(ctx: Context) -> None:
 
     Example: grizzled table -c Friday
     """
+    ctx.file_only("the table session")
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     session = Session(ctx, echo=not interactive)
     from cli.table_prompt import prompt_reader

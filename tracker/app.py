@@ -29,7 +29,7 @@ from domain.errors import RuleViolation
 from domain.events import ChapterLost, ChapterStarted, ChapterWon, Event, to_record
 from domain.names import alike
 from domain.records import from_record
-from tracker import dbfile
+from tracker import dbfile, store
 from tracker.aggregate import Campaign, CampaignStateAsDict, is_revert
 from tracker.chance import Recording
 from tracker.config import current_session, current_user
@@ -59,6 +59,7 @@ from tracker.library import (
     ProcessingEvent,
 )
 from tracker.mapper import CheckedMapper, CheckedTranscoder, broken_link
+from tracker.store import PRUNE as PRUNE  # where the storage tests find it
 from tracker.stream import REVERTED_TOPIC
 
 if TYPE_CHECKING:
@@ -153,6 +154,7 @@ class Tracker(Application[UUID]):
 
     name = "grizzled"
     snapshotting_intervals = {Campaign: SNAPSHOT_INTERVAL}  # noqa: RUF012 - library API
+    log_section_size = 500  # notifications a read of the log may ask (tracker.clubcache)
 
     def __init__(
         self,
@@ -171,6 +173,10 @@ class Tracker(Application[UUID]):
         self.session = session or current_session()
         self.access = access
         self._recalled: dict[tuple[UUID, int], CampaignState] = {}
+        if store.is_postgres(db):
+            self._open_postgres(str(db), lock_timeout, access)
+            return
+        self.dialect = store.SQLITE
         try:
             self.db_path = dbfile.checked_path(os.fspath(db))
         except dbfile.BadPath as error:
@@ -190,6 +196,52 @@ class Tracker(Application[UUID]):
         except (PersistenceError, sqlite3.Error) as error:
             raise self._failure(error) from None
         follow(getattr(self.factory, "datastore", None), self.db_path, self.opened)
+
+    def _open_postgres(self, url: str, lock_timeout: int, access: Access) -> None:
+        """Open the PostgreSQL database at ``url`` (``store.postgres_env``; its tables
+        made unless only read). Its URL is shown without its password."""
+        self.dialect, self.db_path, self.file_kind, self.opened = store.POSTGRES, "", "ours", None
+        try:
+            self.db_path = store.shown(url)
+            env = store.postgres_env(url, create=access != READ, lock_timeout=lock_timeout)
+        except ValueError as error:
+            raise DatabaseError(
+                f"cannot use the database {self.db_path or 'URL'}: {error}"
+            ) from None
+        self._rows = store.Postgres(env)
+        try:
+            made = self._rows.made()
+            if access != READ and not made:  # made once: not on every open
+                self._rows.make_schema()
+            else:
+                env["CREATE_TABLE"] = "no"
+            if access == READ and not made:  # read only: nothing is made
+                raise CampaignNotFound(
+                    f"no campaign in {self.db_path}: create one with 'grizzled campaign new'"
+                )
+            env.update({f"GRIZZLED_{k}": v for k, v in env.items()})
+            super().__init__(env=env)
+        except ImportError:
+            raise DatabaseError(
+                "PostgreSQL needs its driver: pip install 'grizzled-tracker[postgres]'"
+            ) from None
+        except TrackerError:
+            self._rows.close()
+            raise
+        except Exception as error:  # the driver's (psycopg.Error) or the library's
+            self._rows.close()
+            raise self._failure(error) from None
+
+    def close(self) -> None:
+        """Close the event store (and the tracker's own PostgreSQL connection)."""
+        super().close()
+        if self.dialect == store.POSTGRES:
+            self._rows.close()
+
+    def construct_env(self, name: str, env: Any = None) -> Any:
+        """The library's environment, named ``grizzled`` for every subclass too (on
+        PostgreSQL the library names its tables after it: ``grizzled_events``)."""
+        return super().construct_env(Tracker.name, env)
 
     def construct_repository(self) -> KeptCampaigns:
         """The library's repository, keeping the campaigns it loads (tracker.kept)."""
@@ -299,12 +351,7 @@ class Tracker(Application[UUID]):
 
     def campaigns(self) -> list[str]:
         """The names of every campaign in the database, oldest first."""
-        rows = self.query(
-            "SELECT json_extract(CAST(state AS TEXT), '$.record.data.name') "
-            "FROM stored_events WHERE topic = ? ORDER BY rowid",
-            (Campaign.Created.TOPIC,),
-        )
-        return [row[0] for row in rows]
+        return store.created_names(self, Campaign.Created.TOPIC)
 
     # --- logging ------------------------------------------------------------------------
     def log_action(
@@ -377,12 +424,8 @@ class Tracker(Application[UUID]):
         """Where the line stands once the ``steps`` newest actions of ``walk`` are taken
         back: the next action down, unless the oldest taken back is a revert: then the
         head it replaced (the line as it was before the revert)."""
-        rows = self.query(
-            "SELECT json_extract(CAST(state AS TEXT), '$.replaced') FROM stored_events "
-            "WHERE originator_id = ? AND originator_version = ? AND topic = ?",
-            (campaign.id.hex, walk[steps - 1], REVERTED_TOPIC),
-        )
-        return int(rows[0][0]) if rows else walk[steps]
+        replaced = store.replaced_head(self, campaign.id.hex, walk[steps - 1], REVERTED_TOPIC)
+        return walk[steps] if replaced is None else replaced
 
     def undo_steps(self, name: str, steps: int) -> list[int]:
         """The actions ``undo steps`` would take back, newest first."""
@@ -621,23 +664,24 @@ class Tracker(Application[UUID]):
         of the last KEEP_SPAN versions, on a connection of the tracker's own (snapshots
         are a cache: a delete that a power cut takes back loses nothing, so it waits for
         no disk flush)."""
+        if self.dialect == store.POSTGRES:
+            with self._rows.connection().cursor() as curs:
+                translated = store.Translated(curs, self._rows.schema)
+                store.prune_snapshots(translated, aggregate.hex, *prune_below(version))
+            return
         if replaced(self.db_path, self.opened):
             return  # another file is at the path now: not ours to prune
         conn = sqlite3.connect(f"{dbfile.uri(self.db_path)}?mode=rw", uri=True)
         try:
             conn.execute("PRAGMA synchronous = NORMAL")
             with conn:
-                conn.execute(PRUNE, (aggregate.hex, *prune_below(version)))
+                store.prune_snapshots(conn, aggregate.hex, *prune_below(version))
         finally:
             conn.close()
 
     # --- plumbing ---------------------------------------------------------------------------
     def _parents(self, campaign: UUID) -> dict[int, int]:
-        rows = self.query(
-            "SELECT originator_version, json_extract(CAST(state AS TEXT), '$.parent') "
-            "FROM stored_events WHERE originator_id = ? AND topic IN (?, ?)",
-            (campaign.hex, Campaign.ActionLogged.TOPIC, REVERTED_TOPIC),
-        )
+        rows = store.parents(self, campaign.hex, (Campaign.ActionLogged.TOPIC, REVERTED_TOPIC))
         return {int(v): int(p) for v, p in rows if type(p) is int}
 
     def _walk(self, campaign: Campaign, *, steps: int = -1, until: int = 1) -> list[int]:
@@ -646,9 +690,7 @@ class Tracker(Application[UUID]):
         version it stopped at last. SQLite follows the parents itself, one primary-key
         lookup a step, so an undo costs the steps it takes back, not the stream's length."""
         limit = steps + 1 if steps >= 0 else -1  # SQLite: a negative LIMIT is no limit
-        head = campaign.head
-        rows = self.query(LINE_WALK, (head, head, campaign.id.hex, until, limit))
-        walk = [version for (version,) in rows]
+        walk = store.line_walk(self, campaign.id.hex, campaign.head, until, limit)
         for child, parent in pairwise(walk):  # a file that slipped past
             if type(parent) is not int or parent >= child:
                 raise UnusableFile(broken_link(child, parent))
@@ -658,7 +700,10 @@ class Tracker(Application[UUID]):
 
     def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """Rows of one read-only query on the campaign file (a connection of its own,
-        ``dbfile.query``): the event store's own connection is the library's."""
+        ``dbfile.query``): the event store's own connection is the library's. On
+        PostgreSQL, a connection of the library's pool (``store.Postgres``)."""
+        if self.dialect == store.POSTGRES:
+            return self._rows.query(sql, params)
         return dbfile.query(self.db_path, sql, params)
 
     def _save(self, campaign: Campaign) -> None:
@@ -682,37 +727,15 @@ class Tracker(Application[UUID]):
 
     def _failure(self, error: Exception) -> TrackerError:
         """SQLite's (or the library's) error as one of ours: a damaged file says so."""
+        if self.dialect == store.POSTGRES:
+            return DatabaseError(store.failed(self.db_path, error))
         return dbfile.failure(self.db_path, error)
-
-
-PRUNE = (
-    "DELETE FROM stored_snapshots WHERE originator_id = ? AND originator_version < ? "
-    "AND (originator_version % ? != 0 OR originator_version <= ?)"
-)
 
 
 def prune_below(version: int) -> tuple[int, int, int]:
     """Which older snapshots a new one at ``version`` lets go: those below the first
     number returned, except the multiples of the second above the third."""
     return version - (KEEP_RECENT - 1) * SNAPSHOT_INTERVAL, KEEP_EVERY, version - KEEP_SPAN
-
-
-# Each action names its parent (ActionLogged.parent); 1 is the campaign's creation. The
-# walk goes on only while each parent comes before its action: on a file whose parents
-# loop (tracker.checks refuses one at first sight) it stops, and _walk says so. The
-# parameters are plain ``?`` in the order given (head, head, stream, until, limit): a
-# numbered ``?1`` bound to a sequence is deprecated since Python 3.12 and refused from 3.14.
-LINE_WALK = """
-WITH RECURSIVE line(version, child) AS (
-    SELECT ?, ? + 1
-    UNION ALL
-    SELECT json_extract(CAST(stored.state AS TEXT), '$.parent'), line.version
-    FROM line JOIN stored_events AS stored
-        ON stored.originator_id = ? AND stored.originator_version = line.version
-    WHERE line.version NOT IN (1, ?) AND line.version < line.child
-)
-SELECT version FROM line LIMIT ?
-"""
 
 
 def entry_checked(version: int, last: int | None = None) -> None:

@@ -20,7 +20,7 @@ import time
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 
-from tracker import dbfile
+from tracker import dbfile, store
 from tracker.config import data_dir
 from tracker.errors import DatabaseError, UnusableFile
 
@@ -76,11 +76,11 @@ def _copy_into(source: str, partial: str) -> int:
     reading = sqlite3.connect(dbfile.reader_uri(source), uri=True, timeout=10)
     with closing(reading) as src, closing(sqlite3.connect(partial, isolation_level=None)) as dst:
         src.execute("BEGIN")  # one read transaction: what was committed before now
-        (events,) = src.execute("SELECT count(*) FROM stored_events").fetchone()
+        events = store.count_events(src)
         src.backup(dst)  # all pages in one step, inside that transaction
         src.execute("COMMIT")
         dst.execute("PRAGMA journal_mode = DELETE")  # one file: no WAL beside it
-        (copied,) = dst.execute("SELECT count(*) FROM stored_events").fetchone()
+        copied = store.count_events(dst)
         (found,) = dst.execute("PRAGMA integrity_check(1)").fetchone()
     if found != "ok" or copied != events:
         raise UnusableFile(

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from tracker import store
 from tracker.errors import UnusableFile
 from tracker.mapper import (
     EVENT_TOPICS,
@@ -64,13 +65,9 @@ def first_sight(path: str) -> Checked | None:
 def check_file(tracker: Tracker) -> Checked:
     """Check the tracker's whole file (see the module docstring; ``dbfile.check_integrity``
     comes first, before the event store opens it); what it read."""
-    _topics(tracker, "stored_events", EVENT_TOPICS)
-    _topics(tracker, "stored_snapshots", frozenset({SNAPSHOT_TOPIC}))
-    streams = tracker.query(
-        "SELECT originator_id, count(*), min(originator_version), max(originator_version) "
-        "FROM stored_events GROUP BY originator_id",
-        (),
-    )
+    _topics(tracker, store.EVENTS, EVENT_TOPICS)
+    _topics(tracker, store.SNAPSHOTS, frozenset({SNAPSHOT_TOPIC}))
+    streams = store.stream_summaries(tracker)
     events = snapshots = 0
     for originator, count, first, last in streams:
         if first != 1 or last != count:
@@ -82,25 +79,16 @@ def check_file(tracker: Tracker) -> Checked:
 
 
 def _topics(tracker: Tracker, table: str, allowed: frozenset[str]) -> None:
-    for (topic,) in tracker.query(f"SELECT DISTINCT topic FROM {table}", ()):
+    for topic in store.topics(tracker, table):
         if topic in allowed:
             continue
-        (version,) = tracker.query(
-            f"SELECT min(originator_version) FROM {table} WHERE topic = ?", (topic,)
-        )[0]
-        named = where(SNAPSHOT_TOPIC if table == "stored_snapshots" else "", version)
+        version = store.first_of_topic(tracker, table, topic)
+        named = where(SNAPSHOT_TOPIC if table == store.SNAPSHOTS else "", version)
         raise UnusableFile(unknown_topic(str(topic), named))
 
 
 def _gap(tracker: Tracker, originator: str) -> None:
-    versions = [
-        v
-        for (v,) in tracker.query(
-            "SELECT originator_version FROM stored_events WHERE originator_id = ? "
-            "ORDER BY originator_version",
-            (originator,),
-        )
-    ]
+    versions = store.versions(tracker, originator)
     expected = next((n for n, v in enumerate(versions, start=1) if v != n), len(versions) + 1)
     raise UnusableFile(
         f"the campaign file is damaged: event #{expected} is missing "
@@ -109,16 +97,7 @@ def _gap(tracker: Tracker, originator: str) -> None:
 
 
 # Where each kind of event points back to: an action (or a revert) to its parent, an undo
-# or a redo to the head it leaves. Read outside the packed row (domain.packing keeps the
-# parent readable, and the mapper checks it equals the one inside).
-LINKS = (
-    "SELECT originator_version, topic, CASE WHEN json_valid(CAST(state AS TEXT)) THEN "
-    "json_extract(CAST(state AS TEXT), CASE WHEN topic IN (?, ?) THEN '$.parent' "
-    "ELSE '$.head' END) END FROM stored_events WHERE originator_id = ? AND topic IN (?, ?, ?, ?) "
-    "ORDER BY originator_version"
-)
-
-
+# or a redo to the head it leaves (store.pointers).
 LINKED = (LOGGED_TOPIC, REVERTED_TOPIC, UNDONE_TOPIC, REDONE_TOPIC)
 
 
@@ -127,9 +106,8 @@ def _links(tracker: Tracker, originator: str) -> None:
     action before it: the undo graph has no cycle and no dangling parent, so every walk
     back along it ends (tracker.app's, projections.recall's)."""
     actions = {1}
-    rows = tracker.query(
-        LINKS,
-        (LOGGED_TOPIC, REVERTED_TOPIC, originator, *LINKED),
+    rows = store.pointers(
+        tracker, originator, (LOGGED_TOPIC, REVERTED_TOPIC), (UNDONE_TOPIC, REDONE_TOPIC)
     )
     for version, topic, link in rows:
         if link is None:  # a row that is not JSON: the replay names it

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Literal
 
+from tracker import store
 from tracker.errors import DatabaseError, UnusableFile
 
 APPLICATION_ID = 0x47525A4C  # "GRZL"
@@ -236,7 +237,7 @@ def _by_tables(path: str) -> Kind:
     tables = _only_ours(path, rows)
     if not tables:
         return "blank"
-    return "legacy" if "stored_events" in tables else "blank"
+    return "legacy" if store.EVENTS in tables else "blank"
 
 
 def _only_ours(path: str, rows: list[tuple[str, str]]) -> set[str]:
@@ -410,7 +411,7 @@ def mark(path: str) -> None:
         conn = sqlite3.connect(f"{uri(path)}?mode=rwc", uri=True, isolation_level=None)
         try:
             conn.execute("BEGIN IMMEDIATE")
-            if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'stored_events'").fetchone():
+            if store.holds_events_table(conn):
                 from tracker.integrity import chain_every_campaign  # only at this upgrade
 
                 chain_every_campaign(conn.cursor())
@@ -455,6 +456,20 @@ def query(path: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, 
             conn.close()
     except sqlite3.DatabaseError as error:
         raise failure(path, error) from None
+
+
+class Reader:
+    """One read-only query at a time on the campaign file at ``path`` (``query``), for
+    the functions of ``tracker.store``."""
+
+    dialect = store.SQLITE
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Rows of one query, on a connection of its own."""
+        return query(self.path, sql, params)
 
 
 def check_integrity(path: str) -> None:

@@ -32,8 +32,9 @@ from typing import Any
 import msgspec
 
 from domain.packing import is_packed, unpack
-from tracker.checkpoint import CHAIN_TABLE, hex_of
+from tracker import store
 from tracker.checkpoint import checkpoint as checkpoint  # where export and older code find it
+from tracker.checkpoint import hex_of
 from tracker.library import SQLiteApplicationRecorder, SQLiteCursor, StoredEvent
 from tracker.mapper import MAX_STORED_BYTES
 
@@ -43,12 +44,6 @@ except ImportError:  # pragma: no cover - a Python built without it (3.12+: _sha
     from hashlib import sha256
 
 GENESIS = "0" * 64
-CREATE_CHAIN = (
-    f"CREATE TABLE IF NOT EXISTS {CHAIN_TABLE} ("
-    "originator_id TEXT, originator_version INTEGER, hash BLOB, upgraded INTEGER, "
-    "PRIMARY KEY (originator_id, originator_version)) WITHOUT ROWID"
-)
-INSERT_LINK = f"INSERT INTO {CHAIN_TABLE} VALUES (?, ?, ?, ?)"
 # What the library's transcoder wraps a value in (a datetime, our campaign state).
 TAGGED = frozenset({"_type_", "_data_"})
 
@@ -121,51 +116,42 @@ class ChainedRecorder(SQLiteApplicationRecorder):
     as the event (the tracker names it in its environment)."""
 
     def construct_create_table_statements(self) -> list[str]:
-        return [*super().construct_create_table_statements(), CREATE_CHAIN]
+        return [*super().construct_create_table_statements(), store.CREATE_CHAIN]
 
     def _insert_events(
         self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> Sequence[int] | None:
         returning = super()._insert_events(c, stored_events, **kwargs)
-        for stored in stored_events:
-            self._chain(c, stored)
+        for each in stored_events:
+            chain_event(c, self.events_table_name, each)
         return returning
 
-    def _chain(self, c: SQLiteCursor, stored: StoredEvent) -> None:
-        originator = stored.originator_id
-        stream = originator.hex if hasattr(originator, "hex") else str(originator)
-        version = stored.originator_version
-        previous = GENESIS if version == 1 else self._previous(c, stream, version - 1)
-        content = content_digest(stored.topic, stored.state)
-        hashed = link(previous, version, content)
-        c.execute(INSERT_LINK, (stream, version, bytes.fromhex(hashed), 0))
 
-    def _previous(self, c: SQLiteCursor, stream: str, version: int) -> str:
-        return chained_up_to(c, self.events_table_name, stream, version)
+def chain_event(c: Any, events_table: str, stored: StoredEvent, previous: str = "") -> str:
+    """Write a stored event's link on the cursor ``c``, in the transaction that inserts
+    it (the events before it in ``events_table``; ``previous``: the hash of the event
+    before it when the caller knows it, as it wrote it); its hash."""
+    originator = stored.originator_id
+    stream = originator.hex if hasattr(originator, "hex") else str(originator)
+    version = stored.originator_version
+    if not previous:
+        previous = GENESIS if version == 1 else chained_up_to(c, events_table, stream, version - 1)
+    hashed = link(previous, version, content_digest(stored.topic, stored.state))
+    store.add_link(c, stream, version, hashed, upgraded=False)
+    return hashed
 
 
 def chained_up_to(c: Any, events_table: str, stream: str, version: int) -> str:
     """The hash of event ``version`` of a campaign (a cursor ``c`` of the file); the events
     up to it that have no link yet (recorded before the chain, or whose newest links are
     missing) are chained first (``upgraded``)."""
-    c.execute(
-        f"SELECT originator_version, hash FROM {CHAIN_TABLE} WHERE originator_id = ? "
-        "AND originator_version <= ? ORDER BY originator_version DESC LIMIT 1",
-        (stream, version),
-    )
-    row = c.fetchone()
+    row = store.latest_link(c, stream, version)
     if row is not None and row[0] == version:
         return hex_of(row[1])
     after, previous = (int(row[0]), hex_of(row[1])) if row is not None else (0, GENESIS)
-    c.execute(
-        f"SELECT originator_version, topic, state FROM {events_table} "
-        "WHERE originator_id = ? AND originator_version > ? AND originator_version <= ? "
-        "ORDER BY originator_version",
-        (stream, after, version),
-    )
-    rows = [(int(r[0]), str(r[1]), r[2]) for r in c.fetchall()]
+    rows = store.events_between(c, events_table, stream, after, version)
     for each in chained(rows, previous):
-        c.execute(INSERT_LINK, (stream, each.version, bytes.fromhex(each.hash), 1))
+        store.add_link(c, stream, each.version, each.hash, upgraded=True)
         previous = each.hash
     return previous
 
@@ -175,9 +161,6 @@ def chain_every_campaign(c: Any) -> None:
     transaction: the one that marks a file of format 1 as format 2 (``dbfile.mark``), so
     that a file marked 2 holds a link for every event, and a link missing from it is a
     link removed (``tracker.verify``: no downgrade)."""
-    c.execute(CREATE_CHAIN)
-    c.execute(
-        "SELECT originator_id, max(originator_version) FROM stored_events GROUP BY originator_id"
-    )
-    for stream, last in c.fetchall():
-        chained_up_to(c, "stored_events", str(stream), int(last))
+    store.make_chain(c)
+    for stream, last in store.stream_heads(c):
+        chained_up_to(c, store.EVENTS, str(stream), int(last))

@@ -7,6 +7,8 @@ alone.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from eventsourcing.application import (
     AggregateNotFoundError,
     Application,
@@ -25,6 +27,20 @@ from eventsourcing.persistence import (
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor, SQLiteDatastore
 from eventsourcing.utils import register_topic
 
+if TYPE_CHECKING:
+    from eventsourcing.postgres import PostgresApplicationRecorder
+
+
+def __getattr__(name: str) -> Any:
+    """The PostgreSQL recorder, imported when first asked for (its driver, psycopg, is an
+    optional extra: SQLite needs nothing more)."""
+    if name == "PostgresApplicationRecorder":
+        from eventsourcing.postgres import PostgresApplicationRecorder
+
+        return PostgresApplicationRecorder
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = [
     "Aggregate",
     "AggregateNotFoundError",
@@ -33,6 +49,7 @@ __all__ = [
     "JSONTranscoder",
     "Mapper",
     "PersistenceError",
+    "PostgresApplicationRecorder",
     "ProcessingEvent",
     "Repository",
     "SQLiteApplicationRecorder",

@@ -23,7 +23,7 @@ from uuid import UUID
 
 import msgspec
 
-from tracker import dbfile
+from tracker import dbfile, store
 from tracker.checkpoint import CHAIN_TABLE, checkpoint, hex_of, matches, written_form
 from tracker.errors import UnusableFile
 from tracker.integrity import GENESIS, Link, chained, content_digest
@@ -53,24 +53,19 @@ class CampaignVerified(msgspec.Struct, frozen=True):
 
 def verify_campaigns(tracker: Tracker) -> list[CampaignVerified]:
     """Every campaign of the tracker's file verified (SQLite's check comes first)."""
-    dbfile.check_integrity(tracker.db_path)
-    streams = tracker.query("SELECT DISTINCT originator_id FROM stored_events ORDER BY rowid")
+    if tracker.dialect == store.SQLITE:  # PostgreSQL checks its own pages
+        dbfile.check_integrity(tracker.db_path)
+    streams = store.streams(tracker)
     witness = chain_witness(tracker)
     downgraded = downgrade_findings(tracker, witness)
     found = []
-    for (stream,) in streams:
-        verified = verify_campaign(tracker, str(stream), witness)
+    for stream in streams:
+        verified = verify_campaign(tracker, stream, witness)
         if downgraded:
             verified = msgspec.structs.replace(verified, findings=(*downgraded, *verified.findings))
         found.append(verified)
         tracker.forget_recalled()  # the states its undos returned to: not needed again
     return found
-
-
-# A row only a grizzled that chains writes: a logged action packed (domain.packing), a
-# snapshot deflated. Both came after the chain (format 2), so a format-1 file holds none.
-PACKED_ACTION = "topic = 'grizzled:Campaign.ActionLogged' AND instr(state, X'2c227a31223a22') > 0"
-DEFLATED_SNAPSHOT = "substr(state, 1, 7) = X'7b227a30223a22'"
 
 
 def chain_witness(tracker: Tracker) -> str:
@@ -85,9 +80,7 @@ def chain_witness(tracker: Tracker) -> str:
         said.append(f"the file is marked format {dbfile.FILE_FORMAT}")
     if _has_chain(tracker):
         said.append(f"it holds the chain's table {CHAIN_TABLE}")
-    if tracker.query(f"SELECT 1 FROM stored_events WHERE {PACKED_ACTION} LIMIT 1") or (
-        tracker.query(f"SELECT 1 FROM stored_snapshots WHERE {DEFLATED_SNAPSHOT} LIMIT 1")
-    ):
+    if store.holds_packed(tracker):
         said.append("its rows were written by a grizzled that chains every event")
     return "; ".join(said)
 
@@ -109,32 +102,23 @@ def downgrade_findings(tracker: Tracker, witness: str) -> list[str]:
 
 
 def _file_format(tracker: Tracker) -> int:
-    rows = tracker.query("PRAGMA user_version")
-    return int(rows[0][0]) if rows else 0
+    if tracker.dialect == store.POSTGRES:  # chained from its first event: the newest format
+        return dbfile.FILE_FORMAT
+    return store.format_mark(tracker)
 
 
 def stored_rows(tracker: Tracker, stream: str) -> list[tuple[int, str, Any]]:
     """A campaign's stored events as they are in the file: version, topic, state (bytes,
     or text where a hand edit left text)."""
-    rows = tracker.query(
-        "SELECT originator_version, topic, state FROM stored_events WHERE originator_id = ? "
-        "ORDER BY originator_version",
-        (stream,),
-    )
+    rows = store.event_rows(tracker, stream)
     return [(int(v), str(t), s) for v, t, s in rows]
 
 
 def stored_links(tracker: Tracker, stream: str) -> dict[int, Link]:
     """A campaign's links as the chain table holds them (none in a file from before it)."""
-    has_chain = tracker.query(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (CHAIN_TABLE,)
-    )
-    if not has_chain:
+    if not store.has_chain(tracker):
         return {}
-    rows = tracker.query(
-        f"SELECT originator_version, hash, upgraded FROM {CHAIN_TABLE} WHERE originator_id = ?",
-        (stream,),
-    )
+    rows = store.chain_links(tracker, stream)
     return {int(v): Link(int(v), "", hex_of(h), bool(u)) for v, h, u in rows}
 
 
@@ -154,20 +138,9 @@ def linked_pages(
     the file has a chain table, if the caller asked already)."""
     if chain is None:
         chain = _has_chain(tracker)
-    beside = (
-        f"(SELECT hash FROM {CHAIN_TABLE} c WHERE c.originator_id = e.originator_id "
-        "AND c.originator_version = e.originator_version)"
-        if chain
-        else "NULL"
-    )
     after = 0
     while True:
-        page = tracker.query(
-            f"SELECT e.originator_version, e.topic, e.state, {beside} FROM stored_events e "
-            "WHERE e.originator_id = ? AND e.originator_version > ? "
-            "ORDER BY e.originator_version LIMIT ?",
-            (stream, after, PAGE),
-        )
+        page = store.linked_page(tracker, stream, after, PAGE, chain)
         if not page:
             return
         yield [(int(v), str(t), s, h) for v, t, s, h in page]
@@ -228,14 +201,10 @@ def verify_campaign(tracker: Tracker, stream: str, witness: str | None = None) -
     )
 
 
-def _chain_value(tracker: Tracker, stream: str, what: str, chain: bool, where: str = "") -> Any:
-    """One aggregate of a campaign's links (None without a chain table)."""
-    if not chain:
-        return None
-    rows = tracker.query(
-        f"SELECT {what} FROM {CHAIN_TABLE} WHERE originator_id = ? {where}", (stream,)
-    )
-    return rows[0][0] if rows else None
+def _chain_value(tracker: Tracker, stream: str, what: str, chain: bool, **only: Any) -> Any:
+    """One aggregate of a campaign's links (None without a chain table; ``only``: as
+    ``store.chain_value``)."""
+    return store.chain_value(tracker, stream, what, **only) if chain else None
 
 
 def _link_finding(
@@ -254,7 +223,7 @@ def _link_finding(
             f"({witness}): the chain was cut or removed from #{version} on"
         ]
     if held is None:
-        later = _chain_value(tracker, stream, "1", chain, f"AND originator_version > {version}")
+        later = _chain_value(tracker, stream, "1", chain, above=version)
         return [f"event #{version} has no link in the chain (it was removed)"] if later else []
     if held.hash == computed.hash:
         return None
@@ -271,16 +240,12 @@ def _link_finding(
 
 
 def _has_chain(tracker: Tracker) -> bool:
-    return bool(
-        tracker.query(
-            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (CHAIN_TABLE,)
-        )
-    )
+    return store.has_chain(tracker)
 
 
 def _gap(tracker: Tracker, stream: str, number: int, last: int, chain: bool) -> list[str]:
     """The first missing event: a gap in the numbers, or a link whose event is gone."""
-    held = _chain_value(tracker, stream, "1", chain, f"AND originator_version = {int(number)}")
+    held = _chain_value(tracker, stream, "1", chain, at=number)
     if held:
         return [f"event #{number} is missing: it was recorded (the chain holds its link)"]
     return [f"event #{number} is missing (the events run 1 to {last})"]
@@ -290,7 +255,7 @@ def _chained_from(tracker: Tracker, stream: str, events: int, chain: bool) -> in
     """The first event chained as it was recorded (the ones before it were recorded
     before the chain and chained on upgrade); 0 when none is linked, one past the last
     when every event was chained on upgrade (``dbfile.mark``)."""
-    written = _chain_value(tracker, stream, "min(originator_version)", chain, "AND upgraded = 0")
+    written = _chain_value(tracker, stream, "min(originator_version)", chain, written=True)
     if written is not None:
         return int(written)
     links = _chain_value(tracker, stream, "count(*)", chain) or 0
@@ -302,12 +267,7 @@ def _upgraded_late(tracker: Tracker, stream: str, chained_from: int, chain: bool
     and the events chained again as they stood then."""
     if chained_from <= 0 or not chain:
         return []
-    rows = tracker.query(
-        f"SELECT min(originator_version), max(originator_version) FROM {CHAIN_TABLE} "
-        "WHERE originator_id = ? AND upgraded = 1 AND originator_version > ?",
-        (stream, chained_from),
-    )
-    first, last = rows[0] if rows else (None, None)
+    first, last = store.upgraded_range(tracker, stream, chained_from)
     if first is None:
         return []
     return [
@@ -318,12 +278,7 @@ def _upgraded_late(tracker: Tracker, stream: str, chained_from: int, chain: bool
 
 def _created_name(tracker: Tracker, stream: str) -> str:
     """The name its creation gave a campaign that cannot be replayed (else its id)."""
-    rows = tracker.query(
-        "SELECT json_extract(CAST(state AS TEXT), '$.record.data.name') FROM stored_events "
-        "WHERE originator_id = ? AND originator_version = 1 AND json_valid(state)",
-        (stream,),
-    )
-    return str(rows[0][0]) if rows and rows[0][0] is not None else stream
+    return store.created_name(tracker, stream) or stream
 
 
 def _recorded_at(content: str, version: int, links: dict[int, Link]) -> int | None:

@@ -19,8 +19,12 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Path:
-    """Where the campaign database of one test lives."""
+def db(tmp_path: Path, request: pytest.FixtureRequest) -> Path:
+    """Where the campaign database of one test lives (a test marked ``backends`` runs
+    on PostgreSQL too: then it is a URL, tests/conftest.py)."""
+    if getattr(request, "param", "sqlite") == "postgres":
+        url: Path = request.getfixturevalue("postgres_db")
+        return url
     return tmp_path / "grizzled.sqlite"
 
 
@@ -71,11 +75,29 @@ def spawn() -> Iterator[Callable[..., subprocess.Popen[str]]]:
 def query(db: Path) -> Callable[..., list[tuple[Any, ...]]]:
     """Rows read straight from the database file, with a connection of our own."""
 
+    if isinstance(db, str):  # a PostgreSQL URL: the same query in its dialect
+        return lambda sql, params=(): postgres_rows(db, sql, params)
+
     def rows(sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with closing(sqlite3.connect(db)) as connection:
             return [tuple(row) for row in connection.execute(sql, params)]
 
     return rows
+
+
+def postgres_rows(url: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Rows of a query written as SQLite reads it, run on the PostgreSQL database ``url``
+    (its schema's tables) with a connection of our own; what it changed is committed."""
+    import psycopg
+
+    from tracker import store
+
+    server, _, options = url.partition("?")
+    schema = options.removeprefix("schema=") or "public"
+    with psycopg.connect(server, autocommit=True) as conn, conn.cursor() as cursor:
+        cursor.execute(store.postgres_sql(sql, schema), params)
+        found = cursor.fetchall() if cursor.description else []
+        return [tuple(store.plain(v) for v in row) for row in found]
 
 
 @pytest.fixture

@@ -130,6 +130,7 @@ def race(open_tracker: OpenTracker, db: Path) -> Iterator[tuple[Interrupted, Tra
     ann.close()
 
 
+@pytest.mark.backends
 def test_a_command_that_lost_a_race_is_decided_again_on_the_new_state_and_says_so(
     race: tuple[Interrupted, Tracker], stored_versions: Callable[[str], list[int]]
 ) -> None:
@@ -146,6 +147,7 @@ def test_a_command_that_lost_a_race_is_decided_again_on_the_new_state_and_says_s
     assert logged.state.chapter and logged.state.chapter.nml == ("night+shell",)
 
 
+@pytest.mark.backends
 def test_a_command_decided_on_a_campaign_loaded_before_another_table_logged_is_decided_again(
     race: tuple[Interrupted, Tracker], stored_versions: Callable[[str], list[int]]
 ) -> None:
@@ -161,6 +163,7 @@ def test_a_command_decided_on_a_campaign_loaded_before_another_table_logged_is_d
     assert logged.state.chapter.speech_stock == 3
 
 
+@pytest.mark.backends
 def test_a_command_decided_on_the_campaign_the_caller_loaded_is_logged_without_a_retry(
     race: tuple[Interrupted, Tracker], stored_versions: Callable[[str], list[int]]
 ) -> None:
@@ -174,6 +177,7 @@ def test_a_command_decided_on_the_campaign_the_caller_loaded_is_logged_without_a
     assert ann.campaign("Race").state == logged.state
 
 
+@pytest.mark.backends
 def test_a_command_the_rules_refuse_after_a_lost_race_is_refused_as_a_concurrent_change(
     race: tuple[Interrupted, Tracker], stored_versions: Callable[[str], list[int]]
 ) -> None:
@@ -187,6 +191,7 @@ def test_a_command_the_rules_refuse_after_a_lost_race_is_refused_as_a_concurrent
     assert [e.logged_by for e in stored_history(ben, "Race")] == ["ben"] * 4
 
 
+@pytest.mark.backends
 def test_a_command_that_keeps_losing_races_gives_up_and_records_nothing(
     race: tuple[Interrupted, Tracker], stored_versions: Callable[[str], list[int]]
 ) -> None:
@@ -203,6 +208,7 @@ def test_a_command_that_keeps_losing_races_gives_up_and_records_nothing(
     assert {e.logged_by for e in stored_history(ben, "Race")} == {"ben"}
 
 
+@pytest.mark.backends
 def test_an_undo_or_redo_that_lost_a_race_is_refused_and_records_nothing(
     race: tuple[Interrupted, Tracker], stored_versions: Callable[[str], list[int]]
 ) -> None:
@@ -220,3 +226,125 @@ def test_an_undo_or_redo_that_lost_a_race_is_refused_and_records_nothing(
 
     assert stored_versions("Race") == [1, 2, 3, 4, 5, 6]
     assert ben.line_of_play("Race") == [2, 5, 6]
+
+
+# A writer into a campaign named on its command line (as WRITER, which writes into Race).
+NAMED_WRITER = (
+    WRITER.replace('"Race"', "name")
+    .replace(
+        "db, who, count = sys.argv[1], sys.argv[2], int(sys.argv[3])",
+        "db, who, count, name = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]",
+    )
+    .replace('"refused": str(refused)}', '"refused": str(refused), "kind": type(refused).__name__}')
+)
+SHARED, ALONE = 40, 20  # actions per writer: 4 into one campaign, 8 each into its own
+
+
+def started(
+    spawn: Callable[..., subprocess.Popen[str]], db: Path, jobs: list[tuple[str, int, str]]
+) -> list[subprocess.Popen[str]]:
+    """The writers (who, how many actions, which campaign), each ready, then all let go."""
+    writers = [spawn(NAMED_WRITER, str(db), who, str(n), name) for who, n, name in jobs]
+    for writer in writers:
+        assert writer.stdout is not None and writer.stderr is not None
+        assert writer.stdout.readline() == "ready\n", writer.stderr.read()
+    for writer in writers:
+        assert writer.stdin is not None
+        writer.stdin.write("go\n")
+        writer.stdin.flush()
+    return writers
+
+
+def accepted_once(tracker: Tracker, name: str, accepted: dict[str, int]) -> None:
+    """The campaign holds each accepted correction once, at the version it was given,
+    every action after the one before it, and nothing else."""
+    stream = {e.originator_version: e for e in tracker.events.get(tracker.campaign(name).id)}
+    assert sorted(stream) == list(range(1, len(stream) + 1))
+    stored: dict[str, int] = {}
+    for version, event in stream.items():
+        if isinstance(event, Campaign.ActionLogged) and version > 2:
+            [correction] = [from_record(r) for r in event.events]
+            assert isinstance(correction, FactCorrected)
+            assert correction.reason not in stored, f"stored twice: {correction.reason}"
+            stored[correction.reason] = version
+            assert event.parent == version - 1
+    assert stored == accepted
+
+
+@pytest.mark.backends
+def test_four_writers_into_one_campaign_and_eight_into_their_own_lose_and_double_nothing(
+    open_tracker: OpenTracker, spawn: Callable[..., subprocess.Popen[str]], db: Path
+) -> None:
+    tracker = open_tracker()
+    names = ["Race", *(f"Table {n}" for n in range(8))]
+    for name in names:
+        tracker.create_campaign(name, "classic", SEATS)
+        tracker.log_action(name, SETUP)
+    jobs = [(f"shared{n}", SHARED, "Race") for n in range(4)]
+    jobs += [(f"alone{n}", ALONE, f"Table {n}") for n in range(8)]
+
+    writers = started(spawn, db, jobs)
+    results = [writer.communicate(timeout=600) for writer in writers]
+
+    assert [w.returncode for w in writers] == [0] * 12, [err[-400:] for _, err in results]
+    reports = {
+        name: [
+            json.loads(line)
+            for (out, _), (_, _, n) in zip(results, jobs, strict=True)
+            if n == name
+            for line in out.splitlines()
+        ]
+        for name in names
+    }
+    assert sum(len(r) for r in reports.values()) == 4 * SHARED + 8 * ALONE == 320
+    for name in names:
+        accepted = {r["reason"]: r["version"] for r in reports[name] if "version" in r}
+        refusals = [(r["kind"], r["refused"]) for r in reports[name] if "refused" in r]
+        accepted_once(tracker, name, accepted)
+        assert len(accepted) + len(refusals) == (SHARED * 4 if name == "Race" else ALONE)
+        for kind, said in refusals:  # one line: someone else logged first, or the rules
+            assert "\n" not in said
+            assert kind == "InvalidCorrection" or (
+                kind == "ConcurrentChange"
+                and name == "Race"
+                and said.startswith("the campaign")
+                and "chang" in said
+            ), (kind, said)
+
+
+KILLED_WRITER = """
+import sys
+from domain.chapter.corrections import CorrectFact
+from tracker.app import Tracker
+
+tracker = Tracker(sys.argv[1], by="killed", session="cut")
+for k in range(100000):
+    tracker.log_action("Race", CorrectFact("stock", k % 6, f"killed #{k}"))
+    print(k, flush=True)
+"""
+
+
+@pytest.mark.backends
+def test_a_writer_killed_mid_write_leaves_nothing_half_written(
+    open_tracker: OpenTracker, spawn: Callable[..., subprocess.Popen[str]], db: Path
+) -> None:
+    from tracker.checks import check_file
+    from tracker.verify import verify_campaigns
+
+    tracker = open_tracker()
+    tracker.create_campaign("Race", "classic", SEATS)
+    tracker.log_action("Race", SETUP)
+    writer = spawn(KILLED_WRITER, str(db))
+    assert writer.stdout is not None
+    for _ in range(30):  # well into its writes
+        assert writer.stdout.readline()
+    writer.kill()
+    writer.wait()
+
+    reader = open_tracker(access="read")
+    checked = check_file(reader)
+    (verified,) = verify_campaigns(reader)
+    assert verified.findings == ()
+    assert checked.events == verified.events >= 32
+    logged = tracker.log_action("Race", CorrectFact("stock", 3, "after the cut"))
+    assert logged.version == verified.events + 1

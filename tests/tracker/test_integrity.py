@@ -20,6 +20,7 @@ from domain.chapter.corrections import CorrectFact
 from domain.errors import RuleViolation
 from domain.packing import deflate, is_packed, pack, unpack
 from domain.simulate import RandomChance
+from tests.tracker.conftest import postgres_rows
 from tests.tracker.history import stored_json
 from tests.tracker.test_tracker import (
     FIRST_MISSION,
@@ -50,13 +51,18 @@ V1_FIXTURE = Path(__file__).parent / "fixtures" / "campaign-v1.sqlite"
 
 
 def edit(db: Path, sql: str, params: tuple[Any, ...] = ()) -> None:
-    """Change the file behind the tool's back."""
+    """Change the file behind the tool's back (a PostgreSQL database: its tables)."""
+    if isinstance(db, str):
+        postgres_rows(db, sql, params)
+        return
     with closing(sqlite3.connect(db)) as conn:
         conn.execute(sql, params)
         conn.commit()
 
 
 def rows(db: Path, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    if isinstance(db, str):
+        return postgres_rows(db, sql, params)
     with closing(sqlite3.connect(db)) as conn:
         return [tuple(row) for row in conn.execute(sql, params)]
 
@@ -121,6 +127,7 @@ def table(open_tracker: Callable[..., Tracker]) -> Tracker:
     return tracker
 
 
+@pytest.mark.backends
 def test_each_event_is_chained_to_the_one_before_it_as_it_is_stored(
     table: Tracker, db: Path
 ) -> None:
@@ -147,6 +154,7 @@ def test_the_canonical_form_is_the_events_own_content_not_the_librarys_bookkeepi
     assert content_digest(topic, stored) != content_digest(topic, stored.replace(b"1", b"3"))
 
 
+@pytest.mark.backends
 def test_two_chapters_played_with_the_tools_draws_verify(
     chapter: Tracker, verified: Callable[[], CampaignVerified]
 ) -> None:
@@ -164,6 +172,7 @@ def test_two_chapters_played_with_the_tools_draws_verify(
     assert any(e.draws for e in logged)  # decided again with the draws it recorded
 
 
+@pytest.mark.backends
 def test_a_revert_undo_and_redo_verify_with_each_action_the_revert_decided_again(
     table: Tracker, verified: Callable[[], CampaignVerified]
 ) -> None:
@@ -178,6 +187,7 @@ def test_a_revert_undo_and_redo_verify_with_each_action_the_revert_decided_again
     assert found.decided_again == 11 + 1 + 4 + len(reverted.reapplied) == 20
 
 
+@pytest.mark.backends
 def test_an_events_payload_edited_is_named(
     table: Tracker, db: Path, verified: Callable[[], CampaignVerified]
 ) -> None:
@@ -190,6 +200,7 @@ def test_an_events_payload_edited_is_named(
     )
 
 
+@pytest.mark.backends
 @pytest.mark.parametrize("deleted", [7, 12], ids=["in the middle", "at the end"])
 def test_an_event_deleted_is_named_by_the_link_it_left(
     table: Tracker, db: Path, verified: Callable[[], CampaignVerified], deleted: int
@@ -200,6 +211,7 @@ def test_an_event_deleted_is_named_by_the_link_it_left(
     )
 
 
+@pytest.mark.backends
 def test_a_tail_deleted_with_its_links_is_caught_by_the_checkpoint_written_before(
     table: Tracker, db: Path, verified: Callable[[], CampaignVerified]
 ) -> None:
@@ -215,6 +227,7 @@ def test_a_tail_deleted_with_its_links_is_caught_by_the_checkpoint_written_befor
     )
 
 
+@pytest.mark.backends
 def test_a_past_rewritten_with_its_chain_is_caught_by_the_checkpoint(
     table: Tracker, db: Path, verified: Callable[[], CampaignVerified]
 ) -> None:
@@ -251,6 +264,7 @@ def swap(db: Path, one: int, other: int) -> None:
     store(db, other, first)
 
 
+@pytest.mark.backends
 def test_two_plays_swapped_are_named_as_out_of_place(
     table: Tracker, db: Path, verified: Callable[[], CampaignVerified]
 ) -> None:
@@ -261,6 +275,7 @@ def test_two_plays_swapped_are_named_as_out_of_place(
     )
 
 
+@pytest.mark.backends
 def test_swapped_plays_with_a_rewritten_chain_are_refused_by_the_rules(
     table: Tracker, db: Path, verified: Callable[[], CampaignVerified]
 ) -> None:
@@ -283,6 +298,7 @@ def test_an_actions_events_edited_with_a_rewritten_chain_no_longer_follow_from_i
     )
 
 
+@pytest.mark.backends
 def test_an_edited_snapshot_is_named(
     chapter: Tracker, db: Path, verified: Callable[[], CampaignVerified]
 ) -> None:

@@ -200,6 +200,7 @@ def test_a_second_campaign_of_the_same_name_in_any_case_is_refused(
     assert tracker.campaigns() == ["Friday"]
 
 
+@pytest.mark.backends
 def test_a_campaign_that_is_not_there_is_not_found_and_says_where_it_was_looked_for(
     open_tracker: OpenTracker, db: Path
 ) -> None:
@@ -216,6 +217,7 @@ def test_a_campaign_that_is_not_there_is_not_found_and_says_where_it_was_looked_
     assert tracker.campaigns() == ["Friday"]
 
 
+@pytest.mark.backends
 def test_several_campaigns_share_one_file_each_in_its_own_stream(
     open_tracker: OpenTracker, stored_versions: Callable[[str], list[int]]
 ) -> None:
@@ -256,6 +258,7 @@ def test_no_module_of_the_tracker_reaches_into_the_event_stores_connection() -> 
 
 
 # --- Campaign.ActionLogged ---------------------------------------------------------------------
+@pytest.mark.backends
 def test_every_kind_of_command_is_logged_as_one_action_holding_the_events_it_led_to(
     open_tracker: OpenTracker,
 ) -> None:
@@ -341,6 +344,7 @@ def test_every_kind_of_command_is_logged_as_one_action_holding_the_events_it_led
     assert tracker.state("Friday") == logged[18].state
 
 
+@pytest.mark.backends
 def test_an_action_keeps_the_summary_the_table_gave_it(open_tracker: OpenTracker) -> None:
     tracker = friday(open_tracker)
 
@@ -364,6 +368,7 @@ def test_an_action_keeps_the_summary_the_table_gave_it(open_tracker: OpenTracker
         (CorrectFact("knock-add", "mute", "forgot"), InvalidCorrection, "names the player"),
     ],
 )
+@pytest.mark.backends
 def test_a_command_the_rules_refuse_records_nothing(
     open_tracker: OpenTracker,
     stored_versions: Callable[[str], list[int]],
@@ -401,6 +406,7 @@ def test_a_campaign_without_a_chapter_refuses_play_and_a_real_table_must_say_who
 
 
 # --- Campaign.ActionsUndone -----------------------------------------------------------------
+@pytest.mark.backends
 def test_an_undo_with_a_reason_takes_actions_back_across_a_mission_boundary(
     open_tracker: OpenTracker,
 ) -> None:
@@ -427,6 +433,7 @@ def test_an_undo_with_a_reason_takes_actions_back_across_a_mission_boundary(
     assert tracker.line_of_play("Friday") == [*range(2, 12), 16]
 
 
+@pytest.mark.backends
 def test_an_undo_reaches_back_across_a_chapter_boundary(open_tracker: OpenTracker) -> None:
     rng = random.Random(11)
     tracker = open_tracker(chance=RandomChance(rng))
@@ -477,6 +484,7 @@ def test_an_undo_of_more_actions_than_stand_is_refused_and_records_nothing(
     assert tracker.state("Friday").chapter is None
 
 
+@pytest.mark.backends
 def test_undo_to_takes_back_everything_after_a_chosen_action_of_the_current_line(
     open_tracker: OpenTracker, stored_versions: Callable[[str], list[int]]
 ) -> None:
@@ -505,6 +513,7 @@ def test_undo_to_takes_back_everything_after_a_chosen_action_of_the_current_line
     assert stored_versions("Friday") == list(range(1, 10))
 
 
+@pytest.mark.backends
 def test_the_missions_an_undo_would_take_back_are_counted_by_the_missions_they_started(
     open_tracker: OpenTracker,
 ) -> None:
@@ -517,6 +526,7 @@ def test_the_missions_an_undo_would_take_back_are_counted_by_the_missions_they_s
     assert tracker.preview("Friday", []).missions == 0
 
 
+@pytest.mark.backends
 def test_undoing_a_failed_mission_restores_the_deck_before_its_shuffle_and_redo_the_shuffle(
     open_tracker: OpenTracker,
 ) -> None:
@@ -559,6 +569,7 @@ def test_undoing_a_failed_mission_restores_the_deck_before_its_shuffle_and_redo_
 
 
 # --- Campaign.ActionsRedone -----------------------------------------------------------------
+@pytest.mark.backends
 def test_redo_takes_the_latest_undo_back_one_undo_at_a_time(
     open_tracker: OpenTracker, stored_versions: Callable[[str], list[int]]
 ) -> None:
@@ -588,6 +599,7 @@ def test_redo_takes_the_latest_undo_back_one_undo_at_a_time(
     assert stored_versions("Friday") == list(range(1, 11))
 
 
+@pytest.mark.backends
 def test_redo_is_refused_once_a_new_action_was_logged_after_the_undo(
     open_tracker: OpenTracker, stored_versions: Callable[[str], list[int]]
 ) -> None:
@@ -606,6 +618,7 @@ def test_redo_is_refused_once_a_new_action_was_logged_after_the_undo(
 
 
 # --- Reading the log ----------------------------------------------------------------------
+@pytest.mark.backends
 def test_the_state_after_any_event_number_can_be_looked_up(open_tracker: OpenTracker) -> None:
     tracker = open_tracker()
     after: dict[int, CampaignState] = {1: tracker.create_campaign("Friday", "classic", SEATS)}
@@ -661,6 +674,7 @@ def test_a_chapter_replays_action_by_action_to_the_current_state(
     assert tracker.replay("Replayed", []) == []
 
 
+@pytest.mark.backends
 def test_the_history_shows_who_logged_what_in_which_session_and_marks_undone_actions(
     open_tracker: OpenTracker,
 ) -> None:
@@ -691,6 +705,7 @@ def test_the_history_shows_who_logged_what_in_which_session_and_marks_undone_act
 
 
 # --- The file ---------------------------------------------------------------------------------
+@pytest.mark.backends
 def test_everything_survives_closing_the_file_and_opening_it_again(
     open_tracker: OpenTracker,
 ) -> None:
@@ -740,6 +755,7 @@ def test_a_database_path_in_the_home_directory_is_opened_there(
         tracker.close()
 
 
+@pytest.mark.backends
 def test_snapshots_are_taken_and_loading_from_them_gives_the_state_a_full_replay_gives(
     open_tracker: OpenTracker, db: Path, query: Callable[..., list[tuple[Any, ...]]]
 ) -> None:

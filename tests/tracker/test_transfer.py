@@ -29,15 +29,20 @@ from tracker.verify import stored_rows, verify_campaign
 Lines = list[dict[str, Any]]
 
 
-@pytest.fixture
-def exported(tmp_path: Path, open_tracker: Callable[..., Tracker]) -> Path:
-    """Friday's first Mission at a real table, undone once and redone, exported."""
-    tracker = open_tracker()
+def played(tracker: Tracker) -> Tracker:
+    """Friday's first Mission at a real table, undone once and redone (14 events)."""
     tracker.create_campaign("Friday", "classic", SEATS)
     for command in (SETUP, *FIRST_MISSION):
         tracker.log_action("Friday", command)
     tracker.undo("Friday", 2, reason="misplayed")
     tracker.redo("Friday")
+    return tracker
+
+
+@pytest.fixture
+def exported(tmp_path: Path, open_tracker: Callable[..., Tracker]) -> Path:
+    """Friday's first Mission at a real table, undone once and redone, exported."""
+    tracker = played(open_tracker())
     path = tmp_path / "friday.jsonl"
     path.write_bytes(b"".join(export_lines(tracker, "Friday", "2026-11-24T20:00:00+00:00")))
     return path

@@ -1,0 +1,85 @@
+"""The command line on a club's PostgreSQL server (issue 31): ``--db postgresql://...`` or
+GRIZZLED_DB logs, reads, undoes, verifies and exports there; the read models live in a
+cache of this client's own, equal to a rebuild; a password in the URL is never printed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.cli.conftest import SEATS, TABLE_CHAPTER, Grizzled
+from tests.conftest import BIN_DIR, MISSING
+from tests.tracker.conftest import postgres_rows
+
+pytestmark = pytest.mark.skipif(BIN_DIR is None, reason=MISSING)
+SECRET = "club-s3cret"
+
+
+def with_password(url: str) -> str:
+    """The test server's URL with a password in it (the server trusts every local user)."""
+    return url.replace("postgres@", f"postgres:{SECRET}@", 1)
+
+
+@pytest.fixture
+def club(db: Path, postgres_db: str, monkeypatch: pytest.MonkeyPatch) -> Grizzled:
+    """``grizzled`` on a club schema of the test server, named by GRIZZLED_DB."""
+    monkeypatch.setenv("GRIZZLED_DB", with_password(postgres_db))
+    return Grizzled(db)
+
+
+def test_a_club_logs_reads_undoes_and_verifies_on_its_server_and_never_prints_the_password(
+    club: Grizzled, postgres_db: str, tmp_path: Path
+) -> None:
+    said = [
+        club.ok("campaign", "new", "Friday", "--rules", "classic", *SEATS),
+        club.ok("chapter", "start", *TABLE_CHAPTER),
+        club.ok("mission", "start", "3"),
+        club.ok("play", "night+shell"),
+    ]
+    assert "Ann plays night+shell" in said[-1]
+    assert "night+shell" in json.dumps(club.json("status"))  # the read models followed
+    said.append(club.ok("undo"))
+    said.append(club.ok("campaign", "list"))
+    said.append(club.ok("verify"))
+    said.append(club.ok("export", str(tmp_path / "friday.jsonl")))
+    refused = club("play", "no-such-card")
+
+    assert "Friday" in said[5] and "on the club's PostgreSQL server" in said[6]
+    assert "the read models equal a rebuild" in said[6]
+    assert refused.exit_code in (1, 2) and len(refused.stderr.splitlines()) == 1
+    assert all(SECRET not in words for words in [*said, refused.stdout, refused.stderr])
+    stored = postgres_rows(postgres_db, "SELECT count(*) FROM stored_events")
+    assert stored == [(5,)]  # created, chapter, mission, play, its undo: nothing refused
+    assert not club.db.exists()  # nothing written where a file would be
+
+
+def test_a_server_that_cannot_be_reached_is_one_line_without_the_password(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GRIZZLED_DB", f"postgresql://club:{SECRET}@127.0.0.1:1/grizzled")
+    result = Grizzled(db)("status")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: the campaign database postgresql://club@127.0.0.1:1/")
+    assert len(result.stderr.splitlines()) == 1 and SECRET not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        (
+            "backup friday.sqlite",
+            "backup works on a campaign file; on a club's server use pg_dump or grizzled "
+            "export (docs/deploy.md)",
+        ),
+        ("table", "the table session works on a campaign file, not yet on a club's server"),
+    ],
+)
+def test_what_works_on_a_file_only_is_refused_on_a_server_in_one_line(
+    club: Grizzled, command: str, said: str
+) -> None:
+    club.ok("campaign", "new", "Friday", "--rules", "classic", *SEATS)
+    result = club(command)
+    assert result.exit_code == 1
+    assert result.stderr == f"Error: {said}\n"

@@ -1,0 +1,60 @@
+"""The backends the storage tests run on: SQLite always, and PostgreSQL on a throwaway
+cluster (``tests/pgserver.py``) when its server binaries and driver are found. A test
+marked ``backends`` runs once on each: its ``db`` fixture is a SQLite file's path or a
+PostgreSQL URL with a schema of its own."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import uuid
+from collections.abc import Iterator
+
+import pytest
+
+from tests import pgserver
+
+
+def _postgres() -> tuple[str | None, str]:
+    """The server binaries' folder (None: not usable here) and why not."""
+    if importlib.util.find_spec("psycopg") is None:
+        return None, "the driver psycopg is not installed (pip install -e '.[test]')"
+    found = pgserver.binaries()
+    if found is None:
+        return None, "no PostgreSQL server binaries found (apt-get install postgresql)"
+    return found, ""
+
+
+BIN_DIR, MISSING = _postgres()
+BACKENDS = ["sqlite", "postgres"] if BIN_DIR else ["sqlite"]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "backends: run the test on SQLite and on PostgreSQL")
+    if BIN_DIR is None and os.environ.get(pgserver.REQUIRE) == "1":
+        raise pytest.UsageError(f"{pgserver.REQUIRE}=1 but {MISSING}")
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    if BIN_DIR is None:
+        return f"postgresql: {MISSING}: the storage tests run on SQLite only"
+    return f"postgresql: a throwaway cluster from {BIN_DIR} for the tests marked backends"
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if metafunc.definition.get_closest_marker("backends") and "db" in metafunc.fixturenames:
+        metafunc.parametrize("db", BACKENDS, indirect=True)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """A cluster started for this run (once, when a test first asks), removed at its end."""
+    assert BIN_DIR is not None
+    with pgserver.cluster(BIN_DIR) as url:
+        yield url
+
+
+@pytest.fixture
+def postgres_db(postgres_server: str) -> str:
+    """A PostgreSQL URL whose schema is the test's own (made when first opened)."""
+    return f"{postgres_server}?schema=t_{uuid.uuid4().hex[:12]}"

@@ -1,0 +1,72 @@
+"""A throwaway PostgreSQL cluster for the tests and the bench: made in a temporary folder
+with Debian's server binaries (``initdb -A trust -U postgres --no-sync``), started by
+``pg_ctl`` on a free port of 127.0.0.1 with fsync off (as the ``postgres`` user when run
+as root: the server refuses root), then stopped and removed, whatever happened between.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+REQUIRE = "GRIZZLED_REQUIRE_POSTGRES"  # set by .ci/run: missing binaries fail the run
+
+
+def binaries() -> str | None:
+    """The folder of the newest PostgreSQL server binaries found (Debian's), or None."""
+    found = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/initdb"),
+        key=lambda p: int(p.split("/")[4]) if p.split("/")[4].isdigit() else 0,
+    )
+    if found:
+        return os.path.dirname(found[-1])
+    on_path = shutil.which("initdb")
+    return os.path.dirname(on_path) if on_path else None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _as_server(argv: list[str]) -> list[str]:
+    """The command run as the ``postgres`` user when we are root."""
+    if os.geteuid() != 0:
+        return argv
+    return ["runuser", "-u", "postgres", "--", *argv]
+
+
+def _run(argv: list[str], folder: str) -> None:
+    subprocess.run(_as_server(argv), check=True, capture_output=True, cwd=folder)
+
+
+@contextmanager
+def cluster(bin_dir: str) -> Iterator[str]:
+    """A running cluster's URL (user postgres, database postgres, no password)."""
+    folder = tempfile.mkdtemp(prefix="grizzled-pg-")
+    data = os.path.join(folder, "data")
+    if os.geteuid() == 0:
+        shutil.chown(folder, "postgres")
+    port = _free_port()
+    pg_ctl = os.path.join(bin_dir, "pg_ctl")
+    try:
+        initdb = os.path.join(bin_dir, "initdb")
+        _run([initdb, "-A", "trust", "-U", "postgres", "--no-sync", "-D", data], folder)
+        options = f"-c listen_addresses=127.0.0.1 -p {port} -k {folder} -c fsync=off"
+        options += " -c full_page_writes=off -c max_connections=200"
+        _run([pg_ctl, "-D", data, "-o", options, "-w", "-l", f"{folder}/log", "start"], folder)
+        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run(
+            _as_server([pg_ctl, "-D", data, "-m", "immediate", "-w", "stop"]),
+            capture_output=True,
+            cwd=folder,
+        )
+        shutil.rmtree(folder, ignore_errors=True)

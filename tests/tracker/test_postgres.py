@@ -1,0 +1,193 @@
+"""A club's campaigns on PostgreSQL (issue 31), through the event store's own module: the
+URL and its password, the club's schema, the chain written in the library's transaction.
+The stories the SQLite file runs (logging, undo, redo, races, the chain and verify) run
+here too: the tests marked ``backends`` (tests/conftest.py)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from domain.simulate import RandomChance, random_setup
+from tests.conftest import BIN_DIR, MISSING
+from tests.tracker.conftest import postgres_rows
+from tests.tracker.test_tracker import FIRST_MISSION, SEATS, SETUP
+from tests.tracker.test_transfer import played
+from tracker import store
+from tracker.app import Tracker, campaign_id
+from tracker.errors import CampaignExists, CampaignNotFound, DatabaseError
+from tracker.integrity import chained
+from tracker.transfer import export_lines, import_campaign, read_export
+from tracker.verify import verify_campaigns
+
+SECRET = "s3cr3t-w0rd"
+needs_server = pytest.mark.skipif(BIN_DIR is None, reason=MISSING)
+
+
+def test_a_url_is_shown_without_its_password() -> None:
+    url = f"postgresql://club:{SECRET}@db.example:5433/grizzled?schema=friday"
+    assert store.shown(url) == "postgresql://club@db.example:5433/grizzled?schema=friday"
+    assert store.shown("postgresql://club@db.example/grizzled") == (
+        "postgresql://club@db.example/grizzled"
+    )
+
+
+def test_a_database_that_cannot_be_reached_is_named_in_one_line_without_the_password() -> None:
+    url = f"postgresql://club:{SECRET}@127.0.0.1:1/grizzled"
+
+    with pytest.raises(DatabaseError) as refused:
+        Tracker(url)
+
+    said = str(refused.value)
+    assert SECRET not in said and "\n" not in said
+    assert said.startswith("the campaign database postgresql://club@127.0.0.1:1/grizzled failed: ")
+
+
+@pytest.mark.parametrize(
+    ("url", "said"),
+    [
+        ("postgresql://club@host:5432/", "names no database"),
+        (f"postgresql://club:{SECRET}@host:port/db", "port of postgresql://club@host:port/db"),
+        ("postgresql://club@host/db?schema=Drop;Table", "is not a plain lower-case name"),
+    ],
+)
+def test_a_url_the_tracker_cannot_use_is_refused_in_one_line(url: str, said: str) -> None:
+    with pytest.raises(DatabaseError, match=said) as refused:
+        Tracker(url)
+    assert SECRET not in str(refused.value)
+
+
+def test_the_password_comes_from_the_environment_when_the_url_has_none(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("PGPASSWORD", SECRET)
+    monkeypatch.setenv("POSTGRES_SCHEMA", "club_b")
+    env = store.postgres_env("postgresql://club@host/db", create=True, lock_timeout=5)
+    assert (env["POSTGRES_PASSWORD"], env["POSTGRES_SCHEMA"]) == (SECRET, "club_b")
+    assert env["POSTGRES_ENABLE_DB_FUNCTIONS"] == "no"  # they would skip the chain
+
+
+@needs_server
+def test_the_chain_is_written_even_when_the_environment_asks_for_database_functions(
+    postgres_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("POSTGRES_ENABLE_DB_FUNCTIONS", "y")  # the library's own setting
+    tracker = Tracker(postgres_db)
+    try:
+        tracker.create_campaign("Friday", "classic", SEATS)
+        for command in (SETUP, *FIRST_MISSION):
+            tracker.log_action("Friday", command)
+        (verified,) = verify_campaigns(tracker)
+    finally:
+        tracker.close()
+
+    events = postgres_rows(
+        postgres_db,
+        "SELECT originator_version, topic, state FROM stored_events ORDER BY originator_version",
+    )
+    links = postgres_rows(
+        postgres_db, "SELECT originator_version, hash FROM grizzled_chain ORDER BY 1"
+    )
+    assert [(v, h.hex()) for v, h in links] == [(e.version, e.hash) for e in chained(events)]
+    assert (verified.events, verified.chained_from, verified.findings) == (12, 1, ())
+
+
+@needs_server
+def test_each_clubs_schema_holds_its_own_campaigns_in_one_database(postgres_server: str) -> None:
+    first = Tracker(f"{postgres_server}?schema=club_north")
+    second = Tracker(f"{postgres_server}?schema=club_south")
+    try:
+        first.create_campaign("Friday", "classic", SEATS)
+        second.create_campaign("Sunday", "classic", SEATS)
+        second.create_campaign("Friday", "classic", SEATS[:2])
+
+        assert first.campaigns() == ["Friday"]
+        assert second.campaigns() == ["Sunday", "Friday"]
+        assert len(first.state("Friday").seats) == 3
+        assert len(second.state("Friday").seats) == 2
+    finally:
+        first.close()
+        second.close()
+    north = postgres_rows(
+        f"{postgres_server}?schema=club_north", "SELECT DISTINCT originator_id FROM stored_events"
+    )
+    assert north == [(campaign_id("Friday").hex,)]
+
+
+@needs_server
+@pytest.mark.parametrize("towards", ["postgresql", "sqlite"])
+def test_an_export_moves_a_campaign_between_the_backends_with_its_state_and_chain(
+    tmp_path: Path, postgres_db: str, towards: str
+) -> None:
+    home = str(tmp_path / "home.sqlite")
+    source, target = (home, postgres_db) if towards == "postgresql" else (postgres_db, home)
+    tracker = Tracker(source)
+    try:
+        played(tracker)
+        exported = tmp_path / "friday.jsonl"
+        exported.write_bytes(b"".join(export_lines(tracker, "Friday")))
+        state, (before,) = tracker.state("Friday"), verify_campaigns(tracker)
+    finally:
+        tracker.close()
+
+    assert import_campaign(target, read_export(str(exported))) == ("Friday", 14)
+
+    moved = Tracker(target, access="read")
+    try:
+        (after,) = verify_campaigns(moved)
+        assert moved.state("Friday") == state
+        assert moved.campaigns() == ["Friday"]
+        assert (after.findings, after.checkpoint, after.events) == ((), before.checkpoint, 14)
+    finally:
+        moved.close()
+    with pytest.raises(CampaignExists, match="already in"):
+        import_campaign(target, read_export(str(exported)))
+
+
+@needs_server
+def test_a_clients_read_models_follow_the_notification_log_and_equal_a_rebuild(
+    tmp_path: Path, postgres_db: str
+) -> None:
+    from projections.runner import catch_up, rebuild
+    from tests.projections.conftest import all_rows
+    from tests.projections.test_runner import log_random
+    from tracker.clubcache import follow
+
+    rng = random.Random(31)
+    tracker = Tracker(postgres_db, chance=RandomChance(rng))
+    cache, fresh = str(tmp_path / "client.sqlite"), str(tmp_path / "other-client.sqlite")
+    try:
+        setup = random_setup(rng, "classic", 3)
+        tracker.create_campaign("Friday", "classic", setup.seats)
+        tracker.create_campaign("Sunday", "classic", setup.seats)
+        for rounds in range(3):  # the cache caught up between rounds, as a client would
+            log_random(tracker, "Friday", rng, 15)
+            tracker.undo("Friday", 2, reason=f"round {rounds}")
+            log_random(tracker, "Sunday", rng, 5)
+            assert follow(tracker, cache) > 0
+            catch_up(cache, batch_size=7)
+            follow(tracker, fresh)
+            rebuild(fresh)
+            assert all_rows(cache) == all_rows(fresh)
+        assert follow(tracker, cache) == 0  # nothing new: nothing copied
+        incremental = all_rows(cache)
+        rebuild(cache)
+        assert all_rows(cache) == incremental
+        assert len(incremental["campaigns"]) == 2 and len(incremental["event_log"]) > 40
+    finally:
+        tracker.close()
+
+
+@needs_server
+def test_reading_a_schema_that_holds_no_campaign_says_so_and_makes_nothing(
+    postgres_db: str,
+) -> None:
+    with pytest.raises(CampaignNotFound, match=r"^no campaign in postgresql://.*campaign new'$"):
+        Tracker(postgres_db, access="read")
+    schema = postgres_db.rpartition("schema=")[2]
+    made = postgres_rows(
+        postgres_db, "SELECT count(*) FROM pg_namespace WHERE nspname = ?", (schema,)
+    )
+    assert made == [(0,)]
