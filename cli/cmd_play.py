@@ -27,10 +27,13 @@ from voice import summary as said
 from voice.shown import SHORT, shown
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     from domain.campaign.flow import CampaignState
     from domain.cards.catalogue import Catalogue
     from domain.chapter.commands import StartMission
     from domain.chapter.state import ChapterState
+    from domain.events import Event
 
 PLAYER = click.option(
     "-p",
@@ -243,30 +246,28 @@ def mission_start(
         recruit=recruit,
         recruit_hand=hand,
     )
-    if not yes:
-        _confirm_losing_deal(ctx, command)
-    ctx.log(command, said.mission_start(intensity, order))
+    confirm = None if yes else _confirm_losing_deal(command)
+    ctx.log(command, said.mission_start(intensity, order), confirm=confirm)
 
 
-def _confirm_losing_deal(ctx: Context, command: StartMission) -> None:
+def _confirm_losing_deal(command: StartMission) -> Callable[[Sequence[Event]], None]:
     """A deal that would lose the chapter at once is legal and may be wanted: it is asked
-    first, naming why; without a terminal it is refused, naming --yes. A start the rules
-    refuse is refused before asking."""
-    from cli.context import interactive, refusals
-    from domain.campaign.flow import decide_campaign
-    from voice.next_step import deal_question, losing_deal
+    once the rules decided the start (a start they refuse is refused before asking),
+    naming why, before anything is saved; without a terminal it is refused, naming
+    --yes. The tracker decides the command once and asks this with what it decided."""
 
-    state = ctx.state()
-    if state.chapter is None or state.chapter.rules.hand_limit is None:
-        return
-    with refusals():
-        events = decide_campaign(state, command)
-    facts = losing_deal(command.intensity, events)
-    if facts is None:
-        return
-    if not interactive():
-        raise Refused(f"{facts}; add --yes to confirm")
-    click.confirm(deal_question(facts), abort=True)
+    def confirm(events: Sequence[Event]) -> None:
+        from cli.context import interactive
+        from voice.next_step import deal_question, losing_deal
+
+        facts = losing_deal(command.intensity, events)
+        if facts is None:
+            return
+        if not interactive():
+            raise Refused(f"{facts}; add --yes to confirm")
+        click.confirm(deal_question(facts), abort=True)
+
+    return confirm
 
 
 @click.command()

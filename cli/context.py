@@ -11,7 +11,7 @@ import json
 import os
 import sqlite3
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from domain.campaign.flow import CampaignCommand, CampaignState
+    from domain.events import Event
     from tracker.aggregate import Campaign
     from tracker.app import Logged, Tracker
     from tracker.dbfile import Access
@@ -239,15 +240,23 @@ class Context:
             self._loaded = self.tracker().campaign(self.campaign_name())
         return self._loaded.state
 
-    def log(self, command: CampaignCommand, summary: str) -> Logged:
+    def log(
+        self,
+        command: CampaignCommand,
+        summary: str,
+        confirm: Callable[[Sequence[Event]], None] | None = None,
+    ) -> Logged:
         """Record one action through the rules, print what happened and what comes next
-        (plain text wrapped to the terminal's width: rich is not needed for it)."""
+        (plain text wrapped to the terminal's width: rich is not needed for it);
+        ``confirm``: asked with the events decided, before they are saved (it may refuse)."""
         from voice.narrate import narrate
         from voice.next_step import next_line
 
         name = self.campaign_name()
         with refusals():
-            logged = self.tracker().log_action(name, command, summary=summary, loaded=self._loaded)
+            logged = self.tracker().log_action(
+                name, command, summary=summary, loaded=self._loaded, confirm=confirm
+            )
         self._loaded = None
         self.saved(logged.version)
         lines = []

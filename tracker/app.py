@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
@@ -361,10 +361,13 @@ class Tracker(Application[UUID]):
         *,
         summary: str = "",
         loaded: Campaign | None = None,
+        confirm: Callable[[Sequence[Event]], None] | None = None,
     ) -> Logged:
         """Check a command against the rules and record what it leads to.
 
-        ``loaded`` is the campaign as the caller just loaded it (saves loading it again).
+        ``loaded`` is the campaign as the caller just loaded it (saves loading it again);
+        ``confirm`` is asked with the events decided before they are saved, and may
+        refuse them by raising (the question before a deal that loses the chapter).
         If another process logged into the campaign meanwhile, the command is decided
         again on the new state; if the rules now refuse it, ConcurrentChange says why.
         """
@@ -381,6 +384,8 @@ class Tracker(Application[UUID]):
                 raise ConcurrentChange(
                     f"the campaign changed while this was being logged, and now: {error}"
                 ) from None
+            if confirm is not None:
+                confirm(events)
             campaign.trigger_event(
                 Campaign.ActionLogged,
                 summary=summary or _describe(command),

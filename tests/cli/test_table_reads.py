@@ -98,6 +98,33 @@ def test_a_deal_that_loses_the_chapter_at_once_asks_first_and_needs_yes_without_
     assert g.json("status")["result"] is None
 
 
+def test_a_mission_start_is_decided_once_and_its_question_answered_no_records_nothing(
+    four, monkeypatch
+):
+    import tracker.app
+    from cli import context
+    from domain.campaign import flow
+
+    g = four
+    briefed_with_two_orders(g)
+    decided = []
+
+    def counted(*args, **kwargs):
+        decided.append(args[1])
+        return flow.decide_campaign(*args, **kwargs)
+
+    monkeypatch.setattr(tracker.app, "decide_campaign", counted)
+    monkeypatch.setattr(context, "interactive", lambda: True)
+    before = g.events()
+    result = g.runner.invoke(main, ["mission", "start", "2", "--order", "78"], input="n\n")
+
+    assert "Deal all the same? [y/N]: n" in result.output
+    assert result.exit_code == 1 and g.events() == before  # Aborted, nothing saved
+    assert len(decided) == 1  # the rules decided it once: the question read their events
+    g.ok("mission start 1 --order 78")
+    assert len(decided) == 2
+
+
 def test_a_losing_deal_confirmed_with_yes_is_dealt_and_the_chapter_is_lost(four):
     g = four
     briefed_with_two_orders(g)
