@@ -20,7 +20,6 @@ from __future__ import annotations
 import os
 import re
 from typing import Any, Protocol
-from urllib.parse import parse_qs, unquote, urlsplit
 
 from tracker.checkpoint import CHAIN_TABLE
 
@@ -217,7 +216,11 @@ def is_postgres(db: str | os.PathLike[str]) -> bool:
 
 
 def shown(url: str) -> str:
-    """A database's URL as it may be shown: without its password."""
+    """A database's URL as it may be shown: without its password (a file's path as it is)."""
+    if not is_postgres(url):
+        return url
+    from urllib.parse import urlsplit  # a server's only: ~9 M instructions of every command
+
     parts = urlsplit(url)
     userinfo, at, where = parts.netloc.rpartition("@")
     if not at or ":" not in userinfo:
@@ -242,6 +245,8 @@ def postgres_env(url: str, *, create: bool, lock_timeout: int) -> dict[str, str]
     else ``PGPASSWORD``, else libpq finds it (a pgpass file); the schema from the URL,
     else ``POSTGRES_SCHEMA``. Its database functions stay off: they would insert past
     the recorder that writes the chain."""
+    from urllib.parse import parse_qs, unquote, urlsplit
+
     parts = urlsplit(url)
     dbname = unquote(parts.path.lstrip("/"))
     try:
