@@ -6,7 +6,7 @@ then say whose turn it really is).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -27,13 +27,13 @@ from voice import summary as said
 from voice.shown import SHORT, shown
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Sequence
 
     from domain.campaign.flow import CampaignState
     from domain.cards.catalogue import Catalogue
     from domain.chapter.commands import StartMission
     from domain.chapter.state import ChapterState
-    from domain.events import Event
+    from tracker.app import Confirm
 
 PLAYER = click.option(
     "-p",
@@ -250,13 +250,13 @@ def mission_start(
     ctx.log(command, said.mission_start(intensity, order), confirm=confirm)
 
 
-def _confirm_losing_deal(command: StartMission) -> Callable[[Sequence[Event]], None]:
+def _confirm_losing_deal(command: StartMission) -> Confirm:
     """A deal that would lose the chapter at once is legal and may be wanted: it is asked
     once the rules decided the start (a start they refuse is refused before asking),
     naming why, before anything is saved; without a terminal it is refused, naming
     --yes. The tracker decides the command once and asks this with what it decided."""
 
-    def confirm(events: Sequence[Event]) -> None:
+    def confirm(events: Sequence[Any]) -> None:  # the domain's events (cli names none)
         from cli.context import interactive
         from voice.next_step import deal_question, losing_deal
 

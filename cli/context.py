@@ -11,7 +11,7 @@ import json
 import os
 import sqlite3
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -21,9 +21,8 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from domain.campaign.flow import CampaignCommand, CampaignState
-    from domain.events import Event
     from tracker.aggregate import Campaign
-    from tracker.app import Logged, Tracker
+    from tracker.app import Confirm, Logged, Tracker
     from tracker.dbfile import Access
 
 CURRENT_FILE = "current-campaign.json"
@@ -244,7 +243,7 @@ class Context:
         self,
         command: CampaignCommand,
         summary: str,
-        confirm: Callable[[Sequence[Event]], None] | None = None,
+        confirm: Confirm | None = None,
     ) -> Logged:
         """Record one action through the rules, print what happened and what comes next
         (plain text wrapped to the terminal's width: rich is not needed for it);

@@ -72,6 +72,9 @@ except ImportError:  # pragma: no cover - a Python built without it
     from hashlib import sha1 as _sha1
 
 T = TypeVar("T")
+# Asked with the events a command was decided to, before they are saved; it may refuse them
+# by raising (the question before a deal that loses the chapter).
+Confirm = Callable[[Sequence[Event]], None]
 NAMESPACE = UUID("6f1d5a52-9c1e-4d3f-9a55-2b8e1a7c0d11")
 RETRIES = 3
 SNAPSHOT_INTERVAL = 25
@@ -361,7 +364,7 @@ class Tracker(Application[UUID]):
         *,
         summary: str = "",
         loaded: Campaign | None = None,
-        confirm: Callable[[Sequence[Event]], None] | None = None,
+        confirm: Confirm | None = None,
     ) -> Logged:
         """Check a command against the rules and record what it leads to.
 
