@@ -6,8 +6,9 @@ command line); the words are said here, from the rules' state or the read models
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
+from voice import Record
 from voice.shown import LINE, LONG, SHORT, quoted, shown
 
 if TYPE_CHECKING:
@@ -31,20 +32,33 @@ READINGS_TITLE = "How the Helping Hands were decided"
 Cells = tuple[str, ...]
 
 
-class ScoreLine(NamedTuple):
+class ScoreLine(Record):
     """One chapter of the score: its number, result, Morale left, Victory and Negative
     Points."""
 
+    __slots__ = ("chapter", "morale_left", "negative", "result", "victory")
     chapter: int
     result: str
     morale_left: int
     victory: int
     negative: int
 
+    def __init__(
+        self, chapter: int, result: str, morale_left: int, victory: int, negative: int
+    ) -> None:
+        self._set(
+            chapter=chapter,
+            result=result,
+            morale_left=morale_left,
+            victory=victory,
+            negative=negative,
+        )
 
-class HandLine(NamedTuple):
+
+class HandLine(Record):
     """A Helping Hand held, as the campaign panel lists it."""
 
+    __slots__ = ("category", "chapter", "name", "number", "player", "used_in")
     number: int
     name: str | None  # None: never described
     player: str
@@ -52,14 +66,36 @@ class HandLine(NamedTuple):
     chapter: int
     used_in: int | None
 
+    def __init__(
+        self,
+        number: int,
+        name: str | None,
+        player: str,
+        category: str,
+        chapter: int,
+        used_in: int | None,
+    ) -> None:
+        self._set(
+            number=number,
+            name=name,
+            player=player,
+            category=category,
+            chapter=chapter,
+            used_in=used_in,
+        )
 
-class BanLine(NamedTuple):
+
+class BanLine(Record):
     """A card banned, as the campaign panel lists it."""
 
+    __slots__ = ("card", "chapter", "player", "reason")
     card: str
     player: str
     chapter: int
     reason: str
+
+    def __init__(self, card: str, player: str, chapter: int, reason: str) -> None:
+        self._set(card=card, player=player, chapter=chapter, reason=reason)
 
 
 def score_lines(
