@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain.chapter import moments
-
 if TYPE_CHECKING:
     from domain.chapter.moments import Module
 
@@ -23,11 +21,7 @@ def install_modules(*house_rules: Module) -> None:
     variant's setting aside of cards; then a program's own house rules, if it gives any
     (the tests' ``tests/house_rule``: a module kept out of the game as played)."""
     from domain.campaign.oneshot import ONE_SHOT
+    from domain.chapter import moments
     from domain.modules import MODULES
 
     moments.INSTALLED.fill((*MODULES, ONE_SHOT, *house_rules))
-
-
-# Installed the first time a chapter consults a moment (importing the domain's errors or
-# limits, as ``grizzled status`` does, must not load the whole rulebook).
-moments.LOADER = install_modules

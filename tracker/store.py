@@ -60,9 +60,10 @@ class OnConnection:
 # --- PostgreSQL ----------------------------------------------------------------------------------
 PG_TABLES = {EVENTS: "grizzled_events", SNAPSHOTS: "grizzled_snapshots", CHAIN_TABLE: CHAIN_TABLE}
 PG_JSON = "convert_from({}, 'UTF8')::jsonb"
-_NAMES = re.compile(r"\b(" + "|".join(PG_TABLES) + r")\b")
-_EXTRACT = re.compile(r"json_extract\(CAST\(([\w.]+) AS TEXT\), '\$\.([\w.]+)'\)")
-_VALID = re.compile(r"json_valid\((CAST\()?[\w.]+( AS TEXT\))?\)")
+# Patterns, compiled (and cached by ``re``) at the first server query, not by every command.
+_NAMES = r"\b(" + "|".join(PG_TABLES) + r")\b"
+_EXTRACT = r"json_extract\(CAST\(([\w.]+) AS TEXT\), '\$\.([\w.]+)'\)"
+_VALID = r"json_valid\((CAST\()?[\w.]+( AS TEXT\))?\)"
 
 
 def postgres_sql(sql: str, schema: str) -> str:
@@ -71,12 +72,14 @@ def postgres_sql(sql: str, schema: str) -> str:
     ``notification_id``; the payload's JSON values read as ``jsonb`` (rows this
     tracker's recorder wrote are always JSON)."""
     sql = sql.replace("%", "%%").replace("?", "%s")
-    sql = _NAMES.sub(lambda m: f'"{schema}".{PG_TABLES[m.group(1)]}', sql)
+    sql = re.sub(_NAMES, lambda m: f'"{schema}".{PG_TABLES[m.group(1)]}', sql)
     sql = re.sub(r"\browid\b", "notification_id", sql)
-    sql = _EXTRACT.sub(
-        lambda m: f"({PG_JSON.format(m.group(1))} #> '{{{m.group(2).replace('.', ',')}}}')", sql
+    sql = re.sub(
+        _EXTRACT,
+        lambda m: f"({PG_JSON.format(m.group(1))} #> '{{{m.group(2).replace('.', ',')}}}')",
+        sql,
     )
-    return _VALID.sub("TRUE", sql)
+    return re.sub(_VALID, "TRUE", sql)
 
 
 class Postgres:

@@ -3,9 +3,9 @@ registry of the modules installed.
 
 The chapter's basic rules never import a module (Orders of the Day, Recruits, Solo).
 Each module describes itself once, as a ``Module`` listing the hooks it has at these
-moments. ``domain/__init__.py`` is the one place that says which modules are played: it
-gives this registry a loader when the package is first imported, and the registry calls
-it the first time a chapter consults a moment, so every chapter function, even called
+moments. ``domain/__init__.py`` is the one place that says which modules are played: this
+registry's loader calls its ``install_modules`` the first time a chapter consults a
+moment, so every chapter function, even called
 directly, plays every module, while importing a light part of the domain (its errors,
 its limits: what ``grizzled status`` needs) loads no rules at all. This is
 boardgame.io's plugin model: plugins join its reducer at fixed points. We chose it over
@@ -60,7 +60,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-if TYPE_CHECKING:  # types only: this module is imported by domain/__init__ and stays light
+if TYPE_CHECKING:  # types only: the first chapter module imported, this one stays light
     from domain.cards.catalogue import Catalogue
     from domain.chapter.commands import Chance, Command, StartChapter, StartMission
     from domain.chapter.state import ChapterState, Player
@@ -205,7 +205,18 @@ class _Unfilled(Registry):
 
 
 INSTALLED: Registry = _Unfilled()
-LOADER: Callable[[], None] | None = None  # installs the modules (given by domain/__init__)
+
+
+def _install_the_domain_s() -> None:
+    """The domain's modules (``domain.install_modules``), installed the first time a chapter
+    consults a moment: importing the domain's errors or limits, as ``grizzled status``
+    does, loads neither the rulebook nor this registry."""
+    from domain import install_modules
+
+    install_modules()
+
+
+LOADER: Callable[[], None] | None = _install_the_domain_s  # a program may give its own
 
 
 def install(modules: tuple[Module, ...]) -> tuple[Module, ...]:

@@ -34,6 +34,7 @@ from tracker.checkpoint import (
     ALPHABET,
     WrittenCheckpoint,
     checkpoint,
+    matches,
     parse_checkpoint,
     read_checkpoint,
 )
@@ -453,6 +454,20 @@ def test_a_checkpoint_is_four_groups_of_four_its_check_character_and_the_count()
     assert said == "VOV2-XK5L-VOV2-XK5L-R @ 412"
     assert read_checkpoint(said) == WrittenCheckpoint("VOV2XK5LVOV2XK5L", 412, checked=True)
     assert read_checkpoint(" vov2 xk5l vov2 xk5l r@412 ") == read_checkpoint(said)
+
+
+def test_a_checkpoint_s_letters_are_the_hash_s_first_ten_bytes_in_base32() -> None:
+    """Written without ``base64`` (not imported for one call): the same letters."""
+    import base64
+
+    rng = random.Random(7)
+    for _ in range(2_000):
+        head = rng.randbytes(32)
+        letters = base64.b32encode(head[:10]).decode()
+        assert checkpoint(head.hex(), 9).startswith(
+            "-".join(letters[i : i + 4] for i in (0, 4, 8, 12))
+        )
+        assert matches(head.hex(), letters)
 
 
 def test_every_one_character_slip_in_a_copied_checkpoint_is_read_as_a_typo() -> None:
