@@ -39,11 +39,15 @@ def current_user() -> str:
     name = os.environ.get("GRIZZLED_USER")
     if name:
         return name
-    import getpass  # only when GRIZZLED_USER is unset (a read command never asks)
-
+    # ``getpass.getuser()``'s own order, without importing getpass (and termios) for it
+    for variable in ("LOGNAME", "USER", "LNAME", "USERNAME"):
+        if name := os.environ.get(variable):
+            return name
     try:
-        return getpass.getuser()
-    except (KeyError, OSError):
+        import pwd
+
+        return pwd.getpwuid(os.getuid()).pw_name
+    except (ImportError, KeyError, OSError):
         return "unknown"
 
 
