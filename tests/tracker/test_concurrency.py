@@ -196,16 +196,36 @@ def test_a_command_that_keeps_losing_races_gives_up_and_records_nothing(
     race: tuple[Interrupted, Tracker], stored_versions: Callable[[str], list[int]]
 ) -> None:
     ann, ben = race
+    ann.retry_seconds = 0.3  # Ben logs after every one of Ann's loads, for as long as she tries
     ann.meanwhile = [
-        lambda k=k: ben.log_action("Race", CorrectFact("stock", k, "Ben recounts"))
-        for k in range(3)
+        lambda k=k: ben.log_action("Race", CorrectFact("stock", k % 2 + 1, "Ben recounts"))
+        for k in range(1_000)
     ]
 
-    with pytest.raises(ConcurrentChange, match="kept changing"):
+    with pytest.raises(ConcurrentChange, match=r"kept changing .* for 0\.3 s: nothing was"):
         ann.log_action("Race", CorrectFact("stock", 4, "Ann recounts"))
 
-    assert stored_versions("Race") == [1, 2, 3, 4, 5, 6]
+    races = 1_000 - len(ann.meanwhile)
+    assert races > 3  # tried again past the old count of three, then gave up on time
+    assert stored_versions("Race") == list(range(1, 3 + races + 1))
     assert {e.logged_by for e in stored_history(ben, "Race")} == {"ben"}
+
+
+@pytest.mark.backends
+def test_a_command_that_loses_five_races_in_a_row_is_still_recorded_once(
+    race: tuple[Interrupted, Tracker], stored_versions: Callable[[str], list[int]]
+) -> None:
+    ann, ben = race
+    ann.meanwhile = [
+        lambda k=k: ben.log_action("Race", CorrectFact("stock", k % 2 + 1, "Ben recounts"))
+        for k in range(5)
+    ]
+
+    logged = ann.log_action("Race", CorrectFact("stock", 4, "Ann recounts"))
+
+    assert logged.retried and logged.version == 9
+    assert stored_versions("Race") == list(range(1, 10))
+    assert [e.logged_by for e in stored_history(ben, "Race")][-1] == "ann"
 
 
 @pytest.mark.backends
