@@ -153,6 +153,11 @@ def score(ctx: Context, as_json: bool, explain: bool, everything: bool) -> None:
                 console.print(part)
             return
     state = ctx.state()
+    if not as_json:  # the score alone: score_view drew every --explain
+        from cli.render import score_table
+
+        ctx.console().print(score_table(state, last))
+        return
     facts = None
     if explain:
         from cli.readmodel import read_models
@@ -160,20 +165,9 @@ def score(ctx: Context, as_json: bool, explain: bool, everything: bool) -> None:
 
         with read_models(ctx) as (conn, campaign):
             facts = score_facts(conn, campaign["campaign_id"])
-    if as_json:
-        from voice.facts import score_json
+    from voice.facts import score_json
 
-        ctx.print_json(score_json(state, facts))
-        return
-    from cli.render import explained, score_table
-
-    console = ctx.console()
-    console.print(score_table(state, last))
-    if facts is not None:
-        from domain.campaign.known import reward_readings
-
-        for part in explained([r.said() for r in reward_readings(state)], facts):
-            console.print(part)
+    ctx.print_json(score_json(state, facts))
 
 
 @click.command()
