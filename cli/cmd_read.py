@@ -208,7 +208,7 @@ def undo(ctx: Context, steps: int, reason: str, to_version: int | None, yes: boo
     from voice import takeback
     from voice.next_step import next_line
 
-    said = takeback.undone(preview.said(), len(preview.actions), reason)
+    said = takeback.undone(takeback.actions(preview.actions).text, len(preview.actions), reason)
     print_wrapped([said, next_line(undone.state)])
 
 
@@ -266,11 +266,12 @@ def redo(ctx: Context, reason: str) -> None:
         redone = ctx.tracker().redo(name, reason=reason)
     ctx.saved(redone.version)
     with refusals():
-        said = ctx.tracker().preview(name, list(redone.actions)).said()
+        preview = ctx.tracker().preview(name, list(redone.actions))
     from voice.next_step import next_line
+    from voice.takeback import actions
     from voice.takeback import redone as redone_line
 
-    print_wrapped([redone_line(said), next_line(redone.state)])
+    print_wrapped([redone_line(actions(preview.actions).text), next_line(redone.state)])
 
 
 @click.command()
