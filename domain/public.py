@@ -55,3 +55,21 @@ def parse_rules(texts: tuple[str, ...], place: str, what: str) -> tuple[Rule, ..
     from domain.cards.effects import parse_rules as parse
 
     return parse(texts, place, what)
+
+
+def house_rules() -> tuple[str, ...]:
+    """The names of the modules played beyond the game's own (a program's house rules, as
+    ``tests/house_rule`` installs one), in the order installed: () for the game as played.
+    What the legal actions were decided under, for a read model that keeps them. Loads no
+    rule while none was consulted yet and the game's own loader is the one given."""
+    from domain import install_modules
+    from domain.chapter import moments
+
+    unfilled = type(moments.INSTALLED) is not moments.Registry
+    if unfilled and moments.LOADER is install_modules:
+        return ()
+    from domain.campaign.oneshot import ONE_SHOT
+    from domain.modules import MODULES
+
+    own = {module.name for module in (*MODULES, ONE_SHOT)}
+    return tuple(module.name for module in moments.INSTALLED.modules if module.name not in own)

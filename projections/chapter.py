@@ -20,6 +20,7 @@ from domain.cards.effects import rule_words
 from domain.chapter.queries import recruit_acts, whose_turn
 from domain.codec import json_text
 from domain.legal import legal_summary
+from domain.public import house_rules
 
 if TYPE_CHECKING:
     from domain.chapter.state import ChapterState, Player
@@ -208,6 +209,7 @@ def chapter_row(
         "recruit": _recruit(state),
         "solo": _solo(state),
         "legal": _legal(state),
+        "house_rules": "; ".join(house_rules()),
     }
 
 

@@ -14,7 +14,9 @@ from typing import NamedTuple
 # kept as the revert had left them): files caught up before are rebuilt once.
 # 13: chapter_state.luck_spent, the Luck cards whose symbol cancelled a Trap, and the
 # event_log's summaries say how a Mission or a chapter ended (issue 27).
-SCHEMA = 13
+# 14: chapter_state.house_rules, the house rules its legal actions were decided under
+# (status decides them again when it plays other rules).
+SCHEMA = 14
 POSITION_NAME = "read_models"
 
 
@@ -82,6 +84,7 @@ CHAPTER_STATE = Table(
         "recruit": str,
         "solo": str,
         "legal": str,
+        "house_rules": str,
     },
     ("campaign_id", "chapter"),
 )
