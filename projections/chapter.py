@@ -20,6 +20,7 @@ from domain.cards.effects import rule_words
 from domain.chapter.queries import recruit_acts, whose_turn
 from domain.codec import json_text
 from domain.legal import legal_summary
+from domain.names import chapter_name
 from domain.public import house_rules
 
 if TYPE_CHECKING:
@@ -29,11 +30,6 @@ if TYPE_CHECKING:
 def dumps(value: Any) -> str:
     """Compact, stable JSON for a column (sorted keys, ASCII)."""
     return json_text(value, sort_keys=True)
-
-
-def chapter_name(number: int) -> str:
-    """``Boot Camp`` or ``chapter N`` (domain.campaign.briefing.chapter_name)."""
-    return "Boot Camp" if number == 0 else f"chapter {number}"
 
 
 def _counts(counter: Counter[str]) -> str:
