@@ -79,7 +79,7 @@ def chapter_ended(
     backup in the data directory (one that fails is said on stderr, never a failed
     command: the action is recorded). ``say`` prints lines wrapped at the terminal's
     width; the checkpoint's own line is printed whole, to be copied as it reads."""
-    from domain.campaign.briefing import chapter_name
+    from domain.names import chapter_name
 
     closed = closed_chapter(state)
     said = chapter_checkpoint(tracker, name, version) if closed is not None else ""

@@ -48,14 +48,14 @@ def rule_option(flag: str, dest: str, help: str) -> Callable[[F], F]:
 
 
 def _restrictions(forbids: tuple[str, ...], what: str) -> tuple[Forbid, ...]:
-    from domain.cards.effects import parse_forbids
+    from domain.public import parse_forbids
 
     with refusals():  # a word the vocabulary does not know: one line naming the syntax
         return parse_forbids(forbids, what)
 
 
 def _rules(texts: tuple[str, ...], place: str, what: str) -> tuple[Rule, ...]:
-    from domain.cards.effects import parse_rules
+    from domain.public import parse_rules
 
     with refusals():
         return parse_rules(texts, place, what)
@@ -567,7 +567,7 @@ def helping_play(
     Example: grizzled helping play 31 --knock mute --note "Ben shook it off"
     """
     from domain.campaign.rewards import PlayHelpingHand
-    from domain.chapter.queries import acting_player
+    from domain.public import acting_player
 
     state = ctx.state()
     names = [s.name for s in state.seats]

@@ -95,15 +95,18 @@ def box_command(ctx: Context, as_json: bool) -> None:
     from rich.console import Group
     from rich.text import Text
 
+    from voice.cards import briefing_line, conclusion_line
+
+    document = found["document"]
     parts: list[RenderableType] = []
     for title, lines in (
-        ("Briefings", found["briefing_lines"]),
-        ("Conclusions", found["conclusion_lines"]),
+        ("Briefings", [briefing_line(b) for b in document["briefings"]]),
+        ("Conclusions", [conclusion_line(c) for c in document["conclusions"]]),
     ):
         if lines:
             facts = facts_table()
-            for what, text in lines:
-                facts.add_row(shown(what, LONG), shown(text, LONG))
+            for line in lines:
+                facts.add_row(shown(line.facts["heading"], LONG), shown(line.text, LONG))
             parts += [Text(title, style="bold underline"), facts]
     cards = found["document"]["cards"]
     if cards:

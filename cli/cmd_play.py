@@ -67,9 +67,9 @@ def _actor(state: CampaignState, who: str | None) -> str:
     names = [p.name for p in chapter.players]
     if who:
         return parse.player(who, names)
-    from domain.chapter.piles import RECRUIT_TURN
+    from domain.public import recruit_acts
 
-    if chapter.turn == RECRUIT_TURN:
+    if recruit_acts(chapter):
         leader = chapter.players[chapter.leader].name
         raise Refused(
             f"it is the Recruit's turn: {shown(leader, SHORT)} chooses its action with 'grizzled "
@@ -480,14 +480,15 @@ def correct(ctx: Context, fact: str, value: str | None, reason: str, who: str | 
     Example: grizzled correct trials 12 -r "we miscounted the deck"
     """
     from domain.chapter.corrections import CorrectFact
-    from domain.chapter.facts import FACTS
+    from domain.public import correctable_facts
 
-    if fact not in FACTS:
-        raise click.BadParameter(f"{fact!r} is not a fact ({', '.join(FACTS)})")
+    facts = correctable_facts()
+    if fact not in facts:
+        raise click.BadParameter(f"{fact!r} is not a fact ({', '.join(facts)})")
     state = ctx.state()
     chapter = _chapter(state)
     name = parse.player(who, [p.name for p in chapter.players]) if who else None
-    value = _fact_value(FACTS[fact].value, value, chapter.catalogue)
+    value = _fact_value(facts[fact].value, value, chapter.catalogue)
     ctx.log(CorrectFact(fact, value, reason, name), said.correction(fact, value, name))
 
 

@@ -153,6 +153,11 @@ def score(ctx: Context, as_json: bool, explain: bool, everything: bool) -> None:
                 console.print(part)
             return
     state = ctx.state()
+    if not as_json:  # the score alone: score_view drew every --explain
+        from cli.render import score_table
+
+        ctx.console().print(score_table(state, last))
+        return
     facts = None
     if explain:
         from cli.readmodel import read_models
@@ -160,20 +165,9 @@ def score(ctx: Context, as_json: bool, explain: bool, everything: bool) -> None:
 
         with read_models(ctx) as (conn, campaign):
             facts = score_facts(conn, campaign["campaign_id"])
-    if as_json:
-        from voice.facts import score_json
+    from voice.facts import score_json
 
-        ctx.print_json(score_json(state, facts))
-        return
-    from cli.render import explained, score_table
-
-    console = ctx.console()
-    console.print(score_table(state, last))
-    if facts is not None:
-        from domain.campaign.known import reward_readings
-
-        for part in explained([r.said() for r in reward_readings(state)], facts):
-            console.print(part)
+    ctx.print_json(score_json(state, facts))
 
 
 @click.command()
@@ -214,7 +208,7 @@ def undo(ctx: Context, steps: int, reason: str, to_version: int | None, yes: boo
     from voice import takeback
     from voice.next_step import next_line
 
-    said = takeback.undone(preview.said(), len(preview.actions), reason)
+    said = takeback.undone(takeback.actions(preview.actions).text, len(preview.actions), reason)
     print_wrapped([said, next_line(undone.state)])
 
 
@@ -272,11 +266,12 @@ def redo(ctx: Context, reason: str) -> None:
         redone = ctx.tracker().redo(name, reason=reason)
     ctx.saved(redone.version)
     with refusals():
-        said = ctx.tracker().preview(name, list(redone.actions)).said()
+        preview = ctx.tracker().preview(name, list(redone.actions))
     from voice.next_step import next_line
+    from voice.takeback import actions
     from voice.takeback import redone as redone_line
 
-    print_wrapped([redone_line(said), next_line(redone.state)])
+    print_wrapped([redone_line(actions(preview.actions).text), next_line(redone.state)])
 
 
 @click.command()

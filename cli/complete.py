@@ -133,7 +133,8 @@ def complete_fact(ctx: Context, param: Parameter, incomplete: str) -> list[Compl
     """The facts ``correct`` sets, each with what it means."""
     from click.shell_completion import CompletionItem
 
-    from domain.chapter.facts import FACTS
+    from domain.public import correctable_facts
 
     word = incomplete.lower()
-    return [CompletionItem(n, help=f.meaning) for n, f in FACTS.items() if n.startswith(word)]
+    facts = correctable_facts().items()
+    return [CompletionItem(n, help=f.meaning) for n, f in facts if n.startswith(word)]

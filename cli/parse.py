@@ -71,9 +71,9 @@ def banned(word: str) -> str | None:
     """Why the card ``word`` names is not in the campaign any more: its last copy was
     banned after a lost chapter (None: it was not, or no campaign is at hand)."""
     from cli.context import Context
-    from domain.campaign.briefing import chapter_name
     from domain.cards.catalogue import base_catalogue
     from domain.cards.notation import CardNotationError, parse_card
+    from domain.names import chapter_name
 
     current = click.get_current_context(silent=True)
     found = current.find_object(Context) if current is not None else None

@@ -115,6 +115,7 @@ def _recruit(board: dict[str, Any]) -> dict[str, Any] | None:
 
 def status_document(ctx: Context) -> dict[str, Any]:
     """The board of the current campaign, with what comes next."""
+    from domain.public import house_rules
     from projections import queries
     from voice.next_step import next_from_board
 
@@ -124,6 +125,9 @@ def status_document(ctx: Context) -> dict[str, Any]:
     with _reading(ctx, uri, kept) as (conn, campaign):
         board = queries.status(conn, campaign["campaign_id"])
         hands = queries.helping_hands(conn, campaign["campaign_id"])
+    if board is not None and board["house_rules"] != "; ".join(house_rules()):
+        ctx.campaign_option = campaign["campaign"]  # its legal actions are other rules'
+        return from_events(ctx)
     doc = document(campaign, board, hands)
     step = next_from_board(doc, campaign["ruleset"], board)
     if step is None:

@@ -13,6 +13,9 @@ HELPING_HANDS = 23  # Helping Hand cards in the box
 HARD_KNOCK_VALUE = 4  # 4 Hard Knocks lose the chapter: no card counts for more
 PLAYERS = 5  # Grizzled at one table (classic 2 to 5, armistice 1 to 4)
 LAST_CHAPTER = 9  # Boot Camp is chapter 0, then chapters 1 to 9
+# "The Traps ... Read only before playing Chapter 4": from then on a standing rule of the
+# campaign, not a Briefing option (notes, decision 5).
+TRAPS_FROM = 4
 # Cards carry printed numbers (Aggressive is #147); which card has which number is not
 # public, so any number of up to three digits is a card number.
 CARD_NUMBERS = 999

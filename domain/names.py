@@ -61,3 +61,8 @@ def alike(name: str, others: list[str] | tuple[str, ...]) -> str | None:
     """The first of ``others`` that reads as ``name`` does, or None."""
     mine = skeleton(name)
     return next((other for other in others if skeleton(other) == mine), None)
+
+
+def chapter_name(number: int) -> str:
+    """``Boot Camp`` or ``chapter N``: a chapter as the group calls it."""
+    return "Boot Camp" if number == 0 else f"chapter {number}"

@@ -14,7 +14,8 @@ from domain.campaign.rewards import score
 from domain.cards.catalogue import HelpingHandCard
 from domain.cards.effects import rule_words
 from domain.modules.effects import MOMENT_WORDS
-from projections.chapter import chapter_name, dumps
+from domain.names import chapter_name
+from projections.chapter import dumps
 
 Rows = list[dict[str, Any]]
 

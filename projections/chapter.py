@@ -20,6 +20,8 @@ from domain.cards.effects import rule_words
 from domain.chapter.queries import recruit_acts, whose_turn
 from domain.codec import json_text
 from domain.legal import legal_summary
+from domain.names import chapter_name
+from domain.public import house_rules
 
 if TYPE_CHECKING:
     from domain.chapter.state import ChapterState, Player
@@ -28,11 +30,6 @@ if TYPE_CHECKING:
 def dumps(value: Any) -> str:
     """Compact, stable JSON for a column (sorted keys, ASCII)."""
     return json_text(value, sort_keys=True)
-
-
-def chapter_name(number: int) -> str:
-    """``Boot Camp`` or ``chapter N`` (domain.campaign.briefing.chapter_name)."""
-    return "Boot Camp" if number == 0 else f"chapter {number}"
 
 
 def _counts(counter: Counter[str]) -> str:
@@ -208,6 +205,7 @@ def chapter_row(
         "recruit": _recruit(state),
         "solo": _solo(state),
         "legal": _legal(state),
+        "house_rules": "; ".join(house_rules()),
     }
 
 

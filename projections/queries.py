@@ -417,13 +417,10 @@ def score_facts(conn: sqlite3.Connection, campaign_id: str) -> list[Row]:
 
 def box(conn: sqlite3.Connection, campaign_id: str) -> Row | None:
     """What the campaign has learnt (``campaign_box``): ``document`` (the ``box --json``
-    document), ``briefing_lines`` and ``conclusion_lines`` ((what, text) pairs); None
-    when the row is missing."""
+    document); None when the row is missing."""
     row = conn.execute(
-        "SELECT document, briefing_lines, conclusion_lines FROM campaign_box WHERE campaign_id = ?",
-        (campaign_id,),
+        "SELECT document FROM campaign_box WHERE campaign_id = ?", (campaign_id,)
     ).fetchone()
     if row is None:
         return None
-    document, briefings, conclusions = (json.loads(text) for text in row)
-    return {"document": document, "briefing_lines": briefings, "conclusion_lines": conclusions}
+    return {"document": json.loads(row[0])}

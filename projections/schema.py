@@ -14,7 +14,10 @@ from typing import NamedTuple
 # kept as the revert had left them): files caught up before are rebuilt once.
 # 13: chapter_state.luck_spent, the Luck cards whose symbol cancelled a Trap, and the
 # event_log's summaries say how a Mission or a chapter ended (issue 27).
-SCHEMA = 13
+# 14: chapter_state.house_rules, the house rules its legal actions were decided under
+# (status decides them again when it plays other rules); campaign_box keeps the document
+# alone (the voice words its Briefings and Conclusions).
+SCHEMA = 14
 POSITION_NAME = "read_models"
 
 
@@ -82,6 +85,7 @@ CHAPTER_STATE = Table(
         "recruit": str,
         "solo": str,
         "legal": str,
+        "house_rules": str,
     },
     ("campaign_id", "chapter"),
 )
@@ -230,8 +234,6 @@ CAMPAIGN_BOX = Table(
         "campaign_id": str,
         "campaign": str,
         "document": str,
-        "briefing_lines": str,
-        "conclusion_lines": str,
     },
     ("campaign_id",),
 )

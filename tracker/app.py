@@ -130,13 +130,6 @@ class UndoPreview(msgspec.Struct, frozen=True):
         """More than one action, across a Mission's start or a chapter's start or end."""
         return len(self.actions) > 1 and (self.missions > 0 or self.chapters > 0)
 
-    def said(self) -> str:
-        """The actions in words: each when few, the first and last when many."""
-        named = [f"#{version} {summary}" for version, summary in self.actions]
-        if len(named) <= 3:
-            return "; ".join(named)
-        return f"{named[0]} ... {named[-1]}"
-
 
 class Reverted(msgspec.Struct, frozen=True):
     """A revert recorded: the action taken out, the later ones decided again (version,

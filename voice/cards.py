@@ -1,9 +1,16 @@
-"""What the campaign has learnt of a card, in words: where it is now, and the refusal
-when it was never described (``card N``; its texts are the group's own)."""
+"""What the campaign has learnt from its box, in words: where a card is now, the refusal
+when it was never described (``card N``; its texts are the group's own), each Briefing
+and Conclusion in one line (``box``), from the facts ``box --json`` gives. Loads no rules:
+``card`` and ``box`` read the read model alone."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+from domain.limits import TRAPS_FROM
+from domain.names import chapter_name
+from voice import Said
 
 
 def where(entry: dict[str, Any]) -> str:
@@ -15,4 +22,52 @@ def not_described(number: int) -> str:
     return (
         f"card #{number} is not described yet: grizzled describe card|order|recruit|hand "
         f"{number} ..."
+    )
+
+
+def traps_said(chapter: int, traps: bool, traps_off: bool) -> str:
+    """Whether a Briefing's chapter plays with Traps, and why (it says so, or the campaign's
+    rule from Chapter 4 on), in words."""
+    if traps_off:
+        return "Traps off (the Briefing says so)"
+    if traps or chapter < TRAPS_FROM:
+        return "Traps on" if traps else "Traps off"
+    return f"Traps on (the campaign's rule from Chapter {TRAPS_FROM})"
+
+
+def _numbers(numbers: Sequence[int]) -> str:
+    return ", ".join(f"#{n}" for n in numbers)
+
+
+def briefing_line(b: Mapping[str, Any]) -> Said:
+    """A Briefing in one line of ``box`` (``b``: one of ``box --json``'s briefings): its
+    setup as the text, the chapter (and title) it is for as the fact ``heading``."""
+    title = f" '{b['title']}'" if b["title"] else ""  # shown by the face, as the text is
+    modules = (f", Orders {_numbers(b['orders'])}" if b["orders"] else "") + (
+        f", Recruits {_numbers(b['recruits'])}" if b["recruits"] else ""
+    )
+    tokens = f", {b['speech_tokens']} Speech tokens" if b["speech_tokens"] is not None else ""
+    notes = f". {b['notes']}" if b["notes"] else ""
+    text = (
+        f"Trials {b['trials']}, Morale {b['morale']}, first intensity {b['first_intensity']}, "
+        f"{traps_said(b['chapter'], b['traps'], b['traps_off'])}{tokens}{modules}{notes}"
+    )
+    return Said(
+        text, "briefing", {"chapter": b["chapter"], "heading": chapter_name(b["chapter"]) + title}
+    )
+
+
+def conclusion_line(c: Mapping[str, Any]) -> Said:
+    """A Conclusion in one line of ``box`` (``c``: one of ``box --json``'s conclusions): its
+    reward rules and offer as the text, the chapter it concludes as the fact ``heading``."""
+    rules = "; ".join(
+        f"{r['result']}, at least {r['morale_left']} Morale left: "
+        f"{r['helping_hands']} Helping Hand(s)"
+        for r in c["rewards"]
+    )
+    offer = _numbers(c["offered"]) if c["offered"] else "none"
+    notes = f". {c['notes']}" if c["notes"] else ""
+    text = f"{rules or 'no reward'}; offers {offer}{notes}"
+    return Said(
+        text, "conclusion", {"chapter": c["chapter"], "heading": chapter_name(c["chapter"])}
     )

@@ -266,7 +266,7 @@ def chapter_end(state: CampaignState) -> str:
     """At the end of an Armistice chapter: its Conclusion's reward rule and what this
     result earns ('' for Boot Camp, the base game, or a Conclusion not entered yet: the
     Next line says to enter it)."""
-    from domain.campaign.briefing import chapter_name
+    from domain.names import chapter_name
 
     last = state.last_result
     if last is None or not state.armistice or last.number == 0:
@@ -346,8 +346,6 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
     from domain.campaign.briefing import (
         BriefingEntered,
         ConclusionEntered,
-        briefing_of,
-        chapter_name,
     )
     from domain.campaign.oneshot import CardsSetAside, HelpingHandKept
     from domain.campaign.rewards import (
@@ -378,6 +376,8 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
         SoloRefillGivenUp,
         SoloSupportDrawn,
     )
+    from domain.names import chapter_name
+    from voice.cards import traps_said
 
     match e:
         case TrialCardDescribed():
@@ -400,7 +400,7 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
             return (
                 f"Briefing of {chapter_name(e.chapter)}{title}: Trials {e.trials}, Morale "
                 f"{e.morale}, first intensity {e.first_intensity}, "
-                f"{briefing_of(e).traps_said}." + _why(e.reason)
+                f"{traps_said(e.chapter, e.traps, e.traps_off)}." + _why(e.reason)
             )
         case ConclusionEntered():
             offer = ", ".join(f"#{n}" for n in e.offered) or "no Helping Hand"

@@ -175,7 +175,7 @@ def with_orders(
 
 
 def _after_chapter(state: CampaignState) -> str:
-    from domain.campaign.briefing import chapter_name
+    from domain.names import chapter_name
 
     last = state.last_result
     if last is None or not state.armistice:
@@ -204,7 +204,7 @@ def _after_chapter(state: CampaignState) -> str:
 
 def _next_chapter(state: CampaignState) -> str:
     """The next Armistice chapter: its Briefing first, then its start."""
-    from domain.campaign.briefing import chapter_name
+    from domain.names import chapter_name
 
     if state.next_chapter not in state.briefings:
         return briefing_text(chapter_name(state.next_chapter), state.next_chapter)
@@ -228,11 +228,11 @@ def _intensity(chapter: ChapterState) -> tuple[int, bool]:
 
 def next_step(state: CampaignState) -> str:
     """The next thing the table does."""
-    from domain.campaign.briefing import chapter_name
     from domain.chapter.hardknocks import active_kinds
     from domain.chapter.piles import RECRUIT_TURN
     from domain.chapter.state import Phase
     from domain.legal import legal_summary
+    from domain.names import chapter_name
 
     chapter = state.chapter
     if chapter is None:

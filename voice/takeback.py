@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
+from voice import Said
 from voice.shown import quoted, shown
 
 
@@ -22,7 +23,15 @@ class UndoPreview(Protocol):
     def chapters(self) -> int: ...
     @property
     def crosses(self) -> bool: ...
-    def said(self) -> str: ...
+
+
+def actions(taken: Sequence[tuple[int, str]]) -> Said:
+    """The actions an undo takes back or a redo brings back (version, summary), oldest
+    first: each when few, the first and last when many."""
+    named = [f"#{version} {summary}" for version, summary in taken]
+    text = "; ".join(named) if len(named) <= 3 else f"{named[0]} ... {named[-1]}"
+    facts = {"actions": [{"version": version, "summary": summary} for version, summary in taken]}
+    return Said(text, "actions", facts)
 
 
 def _why(reason: str) -> str:
@@ -51,7 +60,7 @@ def undo_asks(preview: UndoPreview, refused: str | None) -> tuple[str, str] | No
     """Why an undo asks first, as a refusal (no terminal to ask) and as a question: it
     follows a refused command (``refused``: what was typed), or it crosses a Mission or a
     chapter; None when it need not ask."""
-    said = shown(preview.said())
+    said = shown(actions(preview.actions).text)
     if refused is not None:
         told = f"your last command ({quoted(refused)}) was refused and recorded nothing"
         question = f"{told[0].upper()}{told[1:]}. Take back {said} all the same?"

@@ -14,18 +14,11 @@ import msgspec
 
 from domain.errors import CampaignRuleViolation
 from domain.events import Event, copy_fields
-from domain.limits import LAST_CHAPTER, SPEECH_TOKENS, TRIAL_CARDS
+from domain.limits import LAST_CHAPTER, SPEECH_TOKENS, TRAPS_FROM, TRIAL_CARDS
+from domain.names import chapter_name
 
 CHAPTERS = range(0, LAST_CHAPTER + 1)  # 0 is Boot Camp, then chapters 1 to 9
-# "The Traps ... Read only before playing Chapter 4": from then on a standing rule of the
-# campaign, not a Briefing option (notes, decision 5).
-TRAPS_FROM = 4
 RESULTS = ("won", "lost", "any")
-
-
-def chapter_name(number: int) -> str:
-    """``Boot Camp`` or ``chapter N``."""
-    return "Boot Camp" if number == 0 else f"chapter {number}"
 
 
 def boot_camp_is_a_tutorial(what: str) -> CampaignRuleViolation:
@@ -56,15 +49,6 @@ class Briefing(msgspec.Struct, frozen=True):
     def traps_in_play(self) -> bool:
         """Traps (and Luck) in this chapter: from Chapter 4 on unless the Briefing says no."""
         return self.traps or (self.chapter >= TRAPS_FROM and not self.traps_off)
-
-    @property
-    def traps_said(self) -> str:
-        """Whether Traps are in play, and why, in words."""
-        if self.traps_off:
-            return "Traps off (the Briefing says so)"
-        if self.traps or self.chapter < TRAPS_FROM:
-            return "Traps on" if self.traps else "Traps off"
-        return f"Traps on (the campaign's rule from Chapter {TRAPS_FROM})"
 
 
 def standing_traps(chapter: int) -> bool:

@@ -21,7 +21,6 @@ from domain.campaign.briefing import (
     EnterConclusion,
     boot_camp_is_a_tutorial,
     briefing_of,
-    chapter_name,
     conclusion_of,
     decide_briefing,
     decide_conclusion,
@@ -76,6 +75,7 @@ from domain.engine import decide
 from domain.errors import CampaignRuleViolation, InvalidSetup, NoChapter
 from domain.events import CampaignCreated, ChapterLost, ChapterStarted, ChapterWon, Event
 from domain.limits import LAST_CHAPTER
+from domain.names import chapter_name
 from domain.records import CampaignCommand as CampaignCommand
 
 

@@ -11,7 +11,7 @@ from collections import Counter
 
 import msgspec
 
-from domain.campaign.briefing import Briefing, Conclusion, RewardRule, chapter_name
+from domain.campaign.briefing import Briefing, Conclusion, RewardRule
 from domain.campaign.flow import CampaignState
 from domain.cards.catalogue import (
     CardType,
@@ -23,6 +23,7 @@ from domain.cards.catalogue import (
 )
 from domain.cards.effects import rule_words
 from domain.chapter.state import ChapterState, Phase
+from domain.names import chapter_name
 
 
 class Entry(msgspec.Struct, frozen=True):

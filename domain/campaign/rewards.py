@@ -14,7 +14,7 @@ from typing import ClassVar, Protocol
 import msgspec
 from msgspec.structs import replace
 
-from domain.campaign.briefing import Conclusion, chapter_name
+from domain.campaign.briefing import Conclusion
 from domain.cards.catalogue import Catalogue
 from domain.chapter.commands import Choice, Seat
 from domain.chapter.guards import check_in_hand, check_turn, find_player
@@ -23,6 +23,7 @@ from domain.chapter.state import ChapterState, Phase
 from domain.errors import CampaignRuleViolation, NoChapter
 from domain.events import Event
 from domain.modules.effects import MOMENT_WORDS, event_moment_now, once
+from domain.names import chapter_name
 
 
 class Holding(msgspec.Struct, frozen=True):

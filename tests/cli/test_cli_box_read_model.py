@@ -89,7 +89,7 @@ def test_the_box_row_is_what_the_rules_compute_after_every_step(
     document = json.loads(stored_row(db)["document"])
     assert armistice.json("box") == document
     assert armistice.json("card 147") == [c for c in document["cards"] if c["number"] == 147]
-    assert json.loads(stored_row(db)["briefing_lines"])[0][0] == "chapter 1 'Test title'"
+    assert "chapter 1 'Test title'" in armistice.ok("box")
 
 
 LOADED = """

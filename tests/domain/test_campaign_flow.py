@@ -153,9 +153,8 @@ def test_a_briefing_that_says_no_traps_is_followed_and_says_so() -> None:
 
     assert state.chapter is not None and not state.chapter.rules.traps
     assert state.briefings[5] == off  # the explicit "off" is recorded
-    assert off.traps_said == "Traps off (the Briefing says so)"
-    assert silent.traps_said == "Traps on (the campaign's rule from Chapter 4)"
-    assert Briefing(2, 3, 20, 1).traps_said == "Traps off"
+    assert not off.traps_in_play and silent.traps_in_play
+    assert not Briefing(2, 3, 20, 1).traps_in_play
 
 
 def test_a_chapter_started_from_its_numbers_alone_follows_the_standing_rule() -> None:

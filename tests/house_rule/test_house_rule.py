@@ -95,24 +95,29 @@ def _events(tmp: Path) -> int:
         return int(connection.execute("SELECT count(*) FROM stored_events").fetchone()[0])
 
 
+STEPS = (
+    "campaign new Autumn --rules armistice -p ann:night -p ben:snow -p cy:rain",
+    "skip-boot-camp",
+    "briefing 1 --trials 10 --morale 20 --first 1 --tokens 1",
+    "chapter start --leader ann --tiles left,left,right",
+    "mission start 1",
+    *["withdraw left"] * 3,  # Mission 1 ends: Ann, its leader, takes a Speech token
+    "mission start 1",  # Ben leads: Ben and Cy withdraw, then Ann's turn
+    "withdraw left",
+)
+MAY_SPEAK = "Next: Ann's turn: play CARD, speech THREAT or withdraw TILE"
+MAY_NOT = "Next: Ann's turn: play CARD or withdraw TILE"
+
+
 def test_the_grizzled_command_playing_the_house_rule_refuses_the_speech_and_offers_none(
     tmp_path: Path,
 ) -> None:
-    steps = [
-        "campaign new Autumn --rules armistice -p ann:night -p ben:snow -p cy:rain",
-        "skip-boot-camp",
-        "briefing 1 --trials 10 --morale 20 --first 1 --tokens 1",
-        "chapter start --leader ann --tiles left,left,right",
-        "mission start 1",
-        *["withdraw left"] * 3,  # Mission 1 ends: Ann, its leader, takes a Speech token
-        "mission start 1",  # Ben leads: Ben and Cy withdraw, then Ann's turn
-        "withdraw left",
-    ]
+    steps = STEPS
     for step in steps:
         done = _grizzled(tmp_path, step)
         assert done.returncode == 0, f"{step}: {done.stderr}"
     done = _grizzled(tmp_path, "withdraw left")
-    assert done.stdout.splitlines()[-1] == "Next: Ann's turn: play CARD or withdraw TILE"
+    assert done.stdout.splitlines()[-1] == MAY_NOT
     stored = _events(tmp_path)
 
     refused = _grizzled(tmp_path, "speech gas")
@@ -123,3 +128,25 @@ def test_the_grizzled_command_playing_the_house_rule_refuses_the_speech_and_offe
     plain = _grizzled(tmp_path, "speech gas", house_rule=False)
     assert plain.returncode == 0, plain.stderr
     assert _events(tmp_path) == stored + 1
+
+
+def test_status_shows_the_legal_actions_of_the_rules_it_plays_whoever_projected_the_board(
+    tmp_path: Path,
+) -> None:
+    for step in STEPS:  # the board's last action logged, and projected, without the house rule
+        done = _grizzled(tmp_path, step, house_rule=False)
+        assert done.returncode == 0, f"{step}: {done.stderr}"
+    done = _grizzled(tmp_path, "withdraw left", house_rule=False)
+    assert done.stdout.splitlines()[-1] == MAY_SPEAK
+
+    played = _grizzled(tmp_path, "status")
+    plain = _grizzled(tmp_path, "status", house_rule=False)
+
+    assert played.returncode == 0, played.stderr
+    assert played.stdout.splitlines()[-2:] == ["Ann may: play a card from hand; withdraw.", MAY_NOT]
+    assert plain.stdout.splitlines()[-2:] == [
+        "Ann may: play a card from hand; make a Speech; withdraw.",
+        MAY_SPEAK,
+    ]
+    again = _grizzled(tmp_path, "status")  # the read models stay the game's: asked again
+    assert again.stdout == played.stdout

@@ -1,0 +1,75 @@
+"""The rules' answers a face asks for, beside deciding a command (``engine``) and the legal
+actions (``legal``): whose turn it is, what a correction may set, how a card's rules are
+written. Every face asks here (the command line, the table session, the phone companion)
+and none imports the rules' internals (``tests/test_import_graph.py``, the faces' wall).
+
+Pure functions of a chapter's state or of what was typed: no I/O, no words of the game
+(those are the voice's). Each imports the part of the rules it reads when first asked, so
+a face pays only for the questions it asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from domain.cards.catalogue import Forbid, Rule
+    from domain.chapter.facts import Fact
+    from domain.chapter.state import ChapterState
+
+
+def acting_player(chapter: ChapterState | None) -> str | None:
+    """The Grizzled whose turn it is during a Mission (None: nobody's, or the Recruit's)."""
+    from domain.chapter.queries import acting_player as acting
+
+    return acting(chapter)
+
+
+def recruit_acts(chapter: ChapterState) -> bool:
+    """Whether the Recruit (Recruits module) takes the turn now, not a Grizzled."""
+    from domain.chapter.queries import recruit_acts as acts
+
+    return acts(chapter)
+
+
+def correctable_facts() -> Mapping[str, Fact]:
+    """The facts ``CorrectFact`` may set, by name: what each means, whether it names a
+    player, the kind of value it takes."""
+    from domain.chapter.facts import FACTS
+
+    return FACTS
+
+
+def parse_forbids(texts: tuple[str, ...], what: str) -> tuple[Forbid, ...]:
+    """What a card forbids while in play, read from the effects vocabulary (docs/campaign.md);
+    an ``InvalidDescription`` names a word it does not know."""
+    from domain.cards.effects import parse_forbids as parse
+
+    return parse(texts, what)
+
+
+def parse_rules(texts: tuple[str, ...], place: str, what: str) -> tuple[Rule, ...]:
+    """The rules a card applies at ``place``, read from the effects vocabulary; an
+    ``InvalidDescription`` names a word it does not know."""
+    from domain.cards.effects import parse_rules as parse
+
+    return parse(texts, place, what)
+
+
+def house_rules() -> tuple[str, ...]:
+    """The names of the modules played beyond the game's own (a program's house rules, as
+    ``tests/house_rule`` installs one), in the order installed: () for the game as played.
+    What the legal actions were decided under, for a read model that keeps them. Loads no
+    rule while none was consulted yet and the game's own loader is the one given."""
+    from domain import install_modules
+    from domain.chapter import moments
+
+    unfilled = type(moments.INSTALLED) is not moments.Registry
+    if unfilled and moments.LOADER is install_modules:
+        return ()
+    from domain.campaign.oneshot import ONE_SHOT
+    from domain.modules import MODULES
+
+    own = {module.name for module in (*MODULES, ONE_SHOT)}
+    return tuple(module.name for module in moments.INSTALLED.modules if module.name not in own)
