@@ -97,7 +97,7 @@ def list_(ctx: Context, as_json: bool) -> None:
         ctx.print_json(names)
         return
     if not names:
-        click.echo(f"No campaign in {shown(ctx.db)} yet: grizzled campaign new NAME -p ...")
+        click.echo(f"No campaign in {shown(ctx.where)} yet: grizzled campaign new NAME -p ...")
     current = ctx.remembered_campaign()
     for name in names:
         click.echo(f"{'*' if name == current else ' '} {shown(name, SHORT)}")

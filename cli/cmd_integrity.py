@@ -76,7 +76,7 @@ def verify_(ctx: Context, written: str | None, as_json: bool) -> None:
         if parsed is not None:
             name = ctx.campaign_name(lambda: [c.name for c in found])
             if _stream(name) not in {_stream(c.name) for c in found}:
-                raise Refused(f"there is no campaign called {name!r} in {ctx.db}")
+                raise Refused(f"there is no campaign called {name!r} in {ctx.where}")
             rows = stored_rows(tracker, _stream(name))
             missed = checkpoint_finding(rows, parsed.letters, parsed.events, parsed.checked)
             missed = f"campaign {name!r}: {missed}" if missed else ""

@@ -72,6 +72,16 @@ class Context:
 
     # --- where ---------------------------------------------------------------------------
     @property
+    def where(self) -> str:
+        """The database as a message names it: the server's URL without its password, not
+        this client's cache; a file's path."""
+        if self.url:
+            from tracker.store import shown
+
+            return shown(self.url)
+        return self.db
+
+    @property
     def current_file(self) -> str:
         from tracker.config import data_dir
 

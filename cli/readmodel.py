@@ -30,7 +30,7 @@ def _campaign_row(ctx: Context, conn: sqlite3.Connection) -> dict[str, Any]:
     name = ctx.campaign_name(lambda: [row["campaign"] for row in queries.campaigns(conn)])
     row = queries.find_campaign(conn, name)
     if row is None:
-        raise Refused(f"there is no campaign called {quoted(name)} in {ctx.db}")
+        raise Refused(f"there is no campaign called {quoted(name)} in {ctx.where}")
     return row
 
 
@@ -180,7 +180,9 @@ def _reading(
             if kept and queries.behind(conn):
                 ctx.catch_up()
             if not queries.campaigns_table(conn):
-                raise Refused(f"no campaign in {ctx.db}: create one with 'grizzled campaign new'")
+                raise Refused(
+                    f"no campaign in {ctx.where}: create one with 'grizzled campaign new'"
+                )
             yield conn, _campaign_row(ctx, conn)
     except sqlite3.DatabaseError as error:
         from tracker.dbfile import failure

@@ -83,3 +83,17 @@ def test_what_works_on_a_file_only_is_refused_on_a_server_in_one_line(
     result = club(command)
     assert result.exit_code == 1
     assert result.stderr == f"Error: {said}\n"
+
+
+def test_messages_name_the_server_without_its_password_never_this_client_s_cache(
+    club: Grizzled, postgres_db: str
+) -> None:
+    empty = club.ok("campaign", "list")
+    club.ok("campaign", "new", "Friday", "--rules", "classic", *SEATS)
+    unknown = [club("status", "--campaign", "Sunday"), club("log", "--campaign", "Sunday")]
+
+    assert empty.startswith(f"No campaign in {postgres_db} yet")
+    for result in unknown:
+        assert result.exit_code == 1
+        assert result.stderr == f"Error: there is no campaign called 'Sunday' in {postgres_db}\n"
+    assert all(SECRET not in words for words in [empty, *(r.stderr for r in unknown)])
