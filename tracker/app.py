@@ -217,6 +217,11 @@ class Tracker(Application[UUID]):
                 self._rows.make_schema()
             else:
                 env["CREATE_TABLE"] = "no"
+            if access == READ and not made and store.has_chain(self._rows):
+                raise DatabaseError(  # made before store.PG_CREATE_JSONB: a writer adds it
+                    f"the database {self.db_path} was made by an older grizzled: "
+                    "log any action once with this one, then read again"
+                )
             if access == READ and not made:  # read only: nothing is made
                 raise CampaignNotFound(
                     f"no campaign in {self.db_path}: create one with 'grizzled campaign new'"
@@ -353,7 +358,13 @@ class Tracker(Application[UUID]):
 
     def campaigns(self) -> list[str]:
         """The names of every campaign in the database, oldest first."""
-        return store.created_names(self, Campaign.Created.TOPIC)
+        names = store.created_names(self, Campaign.Created.TOPIC)
+        if None in names:  # a server reads a first event that is not JSON as no name
+            raise UnusableFile(
+                f"the campaign database {self.db_path} is damaged: a campaign's first event "
+                "is not JSON (grizzled verify names it)"
+            )
+        return names
 
     # --- logging ------------------------------------------------------------------------
     def log_action(

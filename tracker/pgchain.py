@@ -31,6 +31,8 @@ class ChainedPostgresRecorder(PostgresApplicationRecorder):
         self.schema = str(datastore.schema)  # made by the tracker (store.Postgres)
         chain = SQL(store.PG_CREATE_CHAIN).format(schema=Identifier(self.schema))
         self.sql_create_statements.append(chain)
+        jsonb = SQL(store.PG_CREATE_JSONB).format(schema=Identifier(self.schema))
+        self.sql_create_statements.append(jsonb)
         # The newest link this recorder committed in each campaign (number, hash): the
         # next event's link needs it, and asking for it costs a round trip while the
         # table is locked (every writer waits).

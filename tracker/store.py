@@ -59,18 +59,26 @@ class OnConnection:
 
 # --- PostgreSQL ----------------------------------------------------------------------------------
 PG_TABLES = {EVENTS: "grizzled_events", SNAPSHOTS: "grizzled_snapshots", CHAIN_TABLE: CHAIN_TABLE}
-PG_JSON = "convert_from({}, 'UTF8')::jsonb"
+# A stored payload read as JSON; NULL when it is not JSON (an edited row), as SQLite's
+# ``json_valid`` guards it: a cast alone would fail the whole query with the driver's error.
+PG_JSON = "grizzled_jsonb({})"
+PG_CREATE_JSONB = (
+    "CREATE OR REPLACE FUNCTION {schema}.grizzled_jsonb(payload bytea) RETURNS jsonb "
+    "LANGUAGE plpgsql IMMUTABLE AS $body$ BEGIN "
+    "RETURN convert_from(payload, 'UTF8')::jsonb; "
+    "EXCEPTION WHEN others THEN RETURN NULL; END $body$"
+)
 # Patterns, compiled (and cached by ``re``) at the first server query, not by every command.
 _NAMES = r"\b(" + "|".join(PG_TABLES) + r")\b"
 _EXTRACT = r"json_extract\(CAST\(([\w.]+) AS TEXT\), '\$\.([\w.]+)'\)"
-_VALID = r"json_valid\((CAST\()?[\w.]+( AS TEXT\))?\)"
+_VALID = r"json_valid\((?:CAST\()?([\w.]+)(?: AS TEXT\))?\)"
 
 
 def postgres_sql(sql: str, schema: str) -> str:
     """A query written as SQLite reads it, as PostgreSQL reads it: the library's table
     names there, in the schema ``schema``; ``%s`` for ``?``; events numbered by
-    ``notification_id``; the payload's JSON values read as ``jsonb`` (rows this
-    tracker's recorder wrote are always JSON)."""
+    ``notification_id``; the payload's JSON values read as ``jsonb`` through the schema's
+    ``grizzled_jsonb`` (NULL for a row that is not JSON, as ``json_valid`` says on SQLite)."""
     sql = sql.replace("%", "%%").replace("?", "%s")
     sql = re.sub(_NAMES, lambda m: f'"{schema}".{PG_TABLES[m.group(1)]}', sql)
     sql = re.sub(r"\browid\b", "notification_id", sql)
@@ -79,7 +87,8 @@ def postgres_sql(sql: str, schema: str) -> str:
         lambda m: f"({PG_JSON.format(m.group(1))} #> '{{{m.group(2).replace('.', ',')}}}')",
         sql,
     )
-    return re.sub(_VALID, "TRUE", sql)
+    sql = re.sub(_VALID, lambda m: f"({PG_JSON.format(m.group(1))} IS NOT NULL)", sql)
+    return sql.replace("grizzled_jsonb(", f'"{schema}".grizzled_jsonb(')
 
 
 class Postgres:
@@ -120,7 +129,11 @@ class Postgres:
         """The library's tables and the chain's are in the schema already (making them
         again on every open would race: PostgreSQL refuses two processes replacing one
         function at once)."""
-        return has_chain(self) and bool(self.query(f"SELECT to_regclass('{SNAPSHOTS}')")[0][0])
+        return (
+            has_chain(self)
+            and bool(self.query(f"SELECT to_regclass('{SNAPSHOTS}')")[0][0])
+            and bool(self.query("SELECT to_regprocedure('grizzled_jsonb(bytea)')")[0][0])
+        )
 
     def make_schema(self) -> None:
         """The club's schema, made if it is not there (the library makes its tables)."""

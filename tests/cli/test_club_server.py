@@ -97,3 +97,25 @@ def test_messages_name_the_server_without_its_password_never_this_client_s_cache
         assert result.exit_code == 1
         assert result.stderr == f"Error: there is no campaign called 'Sunday' in {postgres_db}\n"
     assert all(SECRET not in words for words in [empty, *(r.stderr for r in unknown)])
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_stored_event_that_is_not_json_is_a_named_refusal_on_a_server(
+    club: Grizzled, postgres_db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, version: int
+) -> None:
+    club.ok("campaign", "new", "Friday", "--rules", "classic", *SEATS)
+    club.ok("chapter", "start", *TABLE_CHAPTER)
+    postgres_rows(
+        postgres_db,
+        "UPDATE stored_events SET state = ? WHERE originator_version = ?",
+        (b"not json {", version),
+    )
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "another-device"))  # no cache yet
+
+    commands = [["status"], ["log"], ["score"], ["campaign", "show"], ["verify"]]
+    results = [club(*command) for command in [*commands, ["export", str(tmp_path / "x")]]]
+
+    for result in results:
+        assert result.exit_code == 1 and len(result.stderr.splitlines()) == 1, result.stderr
+        assert "grizzled failed" not in result.stderr and "Traceback" not in result.stderr
+    assert f"event #{version}" in results[4].stderr  # verify names the altered event
