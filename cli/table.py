@@ -77,6 +77,8 @@ class Session:
         from tracker.follow import replaced
 
         tracker = self.ctx._tracker
+        if self.ctx.url is not None:  # a club's server: no file to be replaced
+            return False
         if tracker is None or not replaced(self.ctx.db, tracker.opened):
             return False
         if identity(self.ctx.db) is None:  # kept open: its writes are refused (follow)
@@ -115,7 +117,7 @@ class Session:
 
         try:
             tracker = self.ctx.tracker()
-            if replaced(self.ctx.db, tracker.opened):
+            if self.ctx.url is None and replaced(self.ctx.db, tracker.opened):
                 return True
             return tracker.campaign(self.name).version != self.version
         except Exception:
@@ -317,7 +319,6 @@ def table(ctx: Context) -> None:
 
     Example: grizzled table -c Friday
     """
-    ctx.file_only("the table session")
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     session = Session(ctx, echo=not interactive)
     from cli.table_prompt import prompt_reader

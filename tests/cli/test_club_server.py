@@ -4,11 +4,15 @@ cache of this client's own, equal to a rebuild; a password in the URL is never p
 
 from __future__ import annotations
 
+import io
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from cli.main import main
 from tests.cli.conftest import SEATS, TABLE_CHAPTER, Grizzled
 from tests.conftest import BIN_DIR, MISSING
 from tests.tracker.conftest import postgres_rows
@@ -73,7 +77,6 @@ def test_a_server_that_cannot_be_reached_is_one_line_without_the_password(
             "backup works on a campaign file; on a club's server use pg_dump or grizzled "
             "export (docs/deploy.md)",
         ),
-        ("table", "the table session works on a campaign file, not yet on a club's server"),
     ],
 )
 def test_what_works_on_a_file_only_is_refused_on_a_server_in_one_line(
@@ -119,3 +122,49 @@ def test_a_stored_event_that_is_not_json_is_a_named_refusal_on_a_server(
         assert result.exit_code == 1 and len(result.stderr.splitlines()) == 1, result.stderr
         assert "grizzled failed" not in result.stderr and "Traceback" not in result.stderr
     assert f"event #{version}" in results[4].stderr  # verify names the altered event
+
+
+class Typed(io.RawIOBase):
+    """Lines typed at the session one at a time: a callable among them runs when the
+    session asks for the line after it, that is, once the line before has been handled."""
+
+    def __init__(self, lines: list[str | Callable[[], object]]) -> None:
+        self.lines = lines
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        while self.lines and callable(self.lines[0]):
+            self.lines.pop(0)()  # type: ignore[operator]
+        if not self.lines:
+            return 0
+        line = f"{self.lines.pop(0)}\n".encode()
+        buffer[: len(line)] = line
+        return len(line)
+
+
+def test_a_table_session_on_the_server_logs_there_and_sees_another_device_s_actions(
+    club: Grizzled, postgres_db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    club.ok("campaign", "new", "Friday", "--rules", "classic", *SEATS)
+    club.ok("chapter", "start", *TABLE_CHAPTER)
+    club.ok("mission", "start", "3")
+    phone = Grizzled(tmp_path / "phone.sqlite")
+
+    def ben_on_his_phone() -> None:  # another device, with a cache of its own
+        with monkeypatch.context() as device:
+            device.setenv("XDG_DATA_HOME", str(tmp_path / "phone"))
+            phone.ok("play", "snow+gas")
+
+    typed = Typed(["night+shell", ben_on_his_phone, "status", "q"])
+    result = club.runner.invoke(main, ["table"], input=io.BufferedReader(typed, 64))
+
+    assert result.exit_code == 0, result.stderr
+    assert "Ann plays night+shell in No Man's Land." in result.stdout
+    after = result.stdout.split("Ann plays night+shell")[1]
+    assert "Logged elsewhere meanwhile: 1 entry (#5). The board now:" in after  # Ben's play
+    assert "snow+gas" in after and after.rstrip().endswith("(the log ends at #5).")
+    assert SECRET not in result.stdout + result.stderr
+    stored = postgres_rows(postgres_db, "SELECT count(*) FROM stored_events")
+    assert stored == [(5,)]  # created, chapter, mission, Ann's play (the session), Ben's
