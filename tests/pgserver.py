@@ -2,6 +2,9 @@
 with Debian's server binaries (``initdb -A trust -U postgres --no-sync``), started by
 ``pg_ctl`` on a free port of 127.0.0.1 with fsync off (as the ``postgres`` user when run
 as root: the server refuses root), then stopped and removed, whatever happened between.
+A run killed before it could stop its cluster (``kill -9``, a CI time-out) leaves the
+cluster's folder with its owner's pid in it: the next cluster made on the machine stops
+and removes every such orphan first (``reap``).
 """
 
 from __future__ import annotations
@@ -47,10 +50,55 @@ def _run(argv: list[str], folder: str) -> None:
     subprocess.run(_as_server(argv), check=True, capture_output=True, cwd=folder)
 
 
+PREFIX = "grizzled-pg-"
+OWNER = "owner.pid"  # in a cluster's folder: the pid of the process that made it
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def reap(bin_dir: str) -> list[str]:
+    """Stop and remove the clusters whose owner is gone; the folders removed."""
+    reaped = []
+    for folder in glob.glob(os.path.join(tempfile.gettempdir(), f"{PREFIX}*")):
+        try:
+            with open(os.path.join(folder, OWNER), encoding="ascii") as f:
+                owner = int(f.read().strip())
+        except (OSError, ValueError):
+            continue  # being made right now, or not one of ours
+        if _alive(owner):
+            continue
+        _stop(bin_dir, folder)
+        reaped.append(folder)
+    return reaped
+
+
+def _stop(bin_dir: str, folder: str) -> None:
+    pg_ctl = os.path.join(bin_dir, "pg_ctl")
+    data = os.path.join(folder, "data")
+    if os.path.isdir(data):
+        subprocess.run(
+            _as_server([pg_ctl, "-D", data, "-m", "immediate", "-w", "stop"]),
+            capture_output=True,
+            cwd=folder,
+        )
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 @contextmanager
 def cluster(bin_dir: str) -> Iterator[str]:
     """A running cluster's URL (user postgres, database postgres, no password)."""
-    folder = tempfile.mkdtemp(prefix="grizzled-pg-")
+    reap(bin_dir)
+    folder = tempfile.mkdtemp(prefix=PREFIX)
+    with open(os.path.join(folder, OWNER), "w", encoding="ascii") as f:
+        f.write(str(os.getpid()))
     data = os.path.join(folder, "data")
     if os.geteuid() == 0:
         shutil.chown(folder, "postgres")
@@ -64,9 +112,4 @@ def cluster(bin_dir: str) -> Iterator[str]:
         _run([pg_ctl, "-D", data, "-o", options, "-w", "-l", f"{folder}/log", "start"], folder)
         yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
     finally:
-        subprocess.run(
-            _as_server([pg_ctl, "-D", data, "-m", "immediate", "-w", "stop"]),
-            capture_output=True,
-            cwd=folder,
-        )
-        shutil.rmtree(folder, ignore_errors=True)
+        _stop(bin_dir, folder)
