@@ -3,7 +3,8 @@
 - ``voice`` imports of ours only ``domain``, ``projections`` and itself (no face, no
   tracker), and no library a face draws with (rich, click, prompt_toolkit, a web one);
 - no module of a face (``cli``; ``web``, the phone companion, once it is there) imports a
-  domain event class: what an event says is the voice's;
+  domain event class: what an event says is the voice's, nor the rules' internals
+  (tests/test_import_graph.py's list): it asks the front door, ``domain.public``;
 - no module of a face holds a phrase of the voice: no string in it (docstrings and click
   ``help=`` texts aside, and the two modules that quote the game's words as data: the
   reference page's prose, ``cli.docgen``, and the demo's typed script, ``cli.demo``)
@@ -21,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_import_graph import imports
+from tests.test_import_graph import _internal, imports
 
 ROOT = Path(__file__).resolve().parent.parent
 FACES = ("rich", "click", "prompt_toolkit", "starlette", "jinja2", "htmx")
@@ -99,6 +100,29 @@ def event_imports(modules: dict[str, ast.Module]) -> list[str]:
 def test_no_module_of_a_face_imports_a_domain_event(face: str) -> None:
     wrong = event_imports(trees(face))
     assert not wrong, "\n".join(wrong)
+
+
+def internal_imports(face: str, every: dict[str, set[str]]) -> list[str]:
+    """Each of the rules' internals (tests/test_import_graph.py) a module of ``face`` imports."""
+    return sorted(
+        f"{module} imports {target}"
+        for module, targets in every.items()
+        if module.split(".")[0] == face
+        for target in targets
+        if _internal(target)
+    )
+
+
+@pytest.mark.parametrize("face", FACE_PACKAGES)
+def test_no_module_of_a_face_imports_the_rules_internals(face: str) -> None:
+    wrong = internal_imports(face, EVERY)
+    assert not wrong, "\n".join(wrong)
+
+
+def test_a_web_page_asking_the_rules_internals_is_caught() -> None:
+    every = {"web.pages": {"domain.chapter.facts", "domain.public", "voice.board"}}
+
+    assert internal_imports("web", every) == ["web.pages imports domain.chapter.facts"]
 
 
 def strings(tree: ast.Module) -> list[str]:
