@@ -121,9 +121,9 @@ class Context:
         if len(names) == 1:
             return names[0]
         if not names:
-            raise Refused(f"no campaign in {self.db}: create one with 'grizzled campaign new'")
+            raise Refused(f"no campaign in {self.where}: create one with 'grizzled campaign new'")
         raise click.UsageError(
-            f"{len(names)} campaigns in {self.db}: choose one with 'grizzled campaign use NAME' "
+            f"{len(names)} campaigns in {self.where}: choose one with 'grizzled campaign use NAME' "
             "or --campaign"
         )
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from cli.context import CURRENT_FILE
 from cli.main import main
 from tests.cli.conftest import SEATS, TABLE_CHAPTER, Grizzled
 from tests.conftest import BIN_DIR, MISSING
@@ -168,3 +169,21 @@ def test_a_table_session_on_the_server_logs_there_and_sees_another_device_s_acti
     assert SECRET not in result.stdout + result.stderr
     stored = postgres_rows(postgres_db, "SELECT count(*) FROM stored_events")
     assert stored == [(5,)]  # created, chapter, mission, Ann's play (the session), Ben's
+
+
+def test_every_message_naming_the_database_names_the_server_not_this_clients_cache(
+    club: Grizzled, postgres_db: str, tmp_path: Path
+) -> None:
+    said = [
+        club.ok("campaign", "list"),  # nothing created yet
+        club.refused("status"),  # no campaign
+    ]
+    club.ok("campaign", "new", "Friday", "--rules", "classic", *SEATS)
+    said.append(club.refused("status", "--campaign", "Nope"))
+    club.ok("campaign", "new", "Monday", "--rules", "classic", *SEATS)
+    for chosen in tmp_path.rglob(CURRENT_FILE):  # none chosen: which one?
+        chosen.unlink()
+    said.append(club.refused("status", code=2))
+
+    for words in said:
+        assert postgres_db in words and SECRET not in words, words
