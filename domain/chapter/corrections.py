@@ -189,7 +189,7 @@ def between_missions(o: Outcome) -> None:
     ]
     if heavy:
         end_chapter(o, ChapterLost("hard-knocks", heavy[0]))
-    elif not state.trials and state.cards_in_hands == 0 and state.recruit is None:
+    elif not state.trials and state.hands_played_out:
         end_chapter(o, ChapterWon())
     elif not state.morale:
         detail = "the Morale Reserve is exhausted: the Monument is visible"

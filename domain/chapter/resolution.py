@@ -69,7 +69,7 @@ def mission_ended(o: Outcome, chance: Chance | None) -> bool:
         known = chance is not None and None not in cards
         order = chance.shuffle(cards) if known and chance else (None,) * len(cards)  # type: ignore[arg-type]
         o.emit(MissionFailed(threat, order))
-    elif not state.anyone_in_mission and not state.recruit_in_mission:
+    elif not state.any_seat_in_mission:
         o.emit(MissionSucceeded())
     else:
         return False
@@ -163,7 +163,7 @@ def after_support(o: Outcome) -> None:
             detail = f"{player.name} has {weight} Hard Knocks (4 or more)"
             end_chapter(o, ChapterLost("hard-knocks", detail))
             return
-    if not state.trials and state.cards_in_hands == 0 and state.recruit is None:
+    if not state.trials and state.hands_played_out:
         end_chapter(o, ChapterWon())
         return
     size = morale_drop_size(state)

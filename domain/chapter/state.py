@@ -190,6 +190,18 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
             return following
         return -1
 
+    @property
+    def any_seat_in_mission(self) -> bool:
+        """A Grizzled, or a seat a module adds (a Recruit's), has not withdrawn from the
+        Mission: while one has, the Mission goes on."""
+        return self.anyone_in_mission or self.recruit_in_mission
+
+    @property
+    def hands_played_out(self) -> bool:
+        """No card in a Grizzled's hand and no seat a module adds (a Recruit's) at the table:
+        with the Trials empty too, the chapter is won."""
+        return self.cards_in_hands == 0 and self.recruit is None
+
     # --- Recruits (domain/modules/recruits.py) -----------------------------------------------
     @property
     def recruit(self) -> Recruit | None:

@@ -8,8 +8,10 @@ the module; ``Order`` in a name (``CancelOrder``) or ``order_back`` is the modul
 
 Where the chapter still names a module today is listed (``STILL_NAMED``) with the module:
 the rooms are being built one by one (the modules' piles still live in ``ChapterState``,
-their commands in ``chapter/commands.py``). A new place fails, and so does a place listed
-that no longer names it: the list only shrinks, down to nothing.
+their commands in ``chapter/commands.py``; the Mission's and the chapter's end ask the state
+generic questions, ``any_seat_in_mission`` and ``hands_played_out``, not about a Recruit).
+A new place fails, and so does a place listed that no longer names it: the list only
+shrinks, down to nothing.
 """
 
 from __future__ import annotations
@@ -92,14 +94,12 @@ STILL_NAMED = {
     "actions.py": {"Luck", "Duo"},
     "commands.py": {"Orders of the Day", "Recruits"},
     "correction_checks.py": {"Orders of the Day", "Recruits", "Solo"},
-    "corrections.py": {"Recruits"},
     "evolve.py": {"Luck"},
     "fact_words.py": {"Orders of the Day", "Recruits"},
     "facts.py": {"Orders of the Day", "Recruits", "Luck"},
     "guards.py": {"Recruits", "Solo"},
     "piles.py": {"Orders of the Day", "Recruits", "Solo"},
     "queries.py": {"Recruits"},
-    "resolution.py": {"Recruits"},
     "rules.py": {"Solo"},
     "setup.py": {"Orders of the Day", "Recruits", "Solo", "Duo"},
     "state.py": {"Orders of the Day", "Recruits", "Solo", "Luck", "Friendships"},
