@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+import sys
 from pathlib import Path
 
 import click
@@ -67,5 +68,12 @@ def serve(ctx: Context, port: int, lan: bool, keepers: int) -> None:
         if lan:
             _qr(address)
     click.echo("Stop with Ctrl-C.")
+    sys.stdout.flush()  # the addresses seen before the server starts, on a pipe too
     app = create_app(Path(ctx.db), tokens)
-    uvicorn.run(app, host="0.0.0.0" if lan else "127.0.0.1", port=port, log_level="warning")
+    uvicorn.run(
+        app,
+        host="0.0.0.0" if lan else "127.0.0.1",
+        port=port,
+        log_level="warning",
+        timeout_graceful_shutdown=2,  # open streams end with the server
+    )
