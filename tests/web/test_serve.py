@@ -87,3 +87,15 @@ def test_the_served_stream_catches_up_and_follows_the_command_line(
     assert next(behind) == (second, after)
     stream.close()
     behind.close()
+
+
+def test_serve_without_its_extra_says_in_one_line_how_to_install_it(table: Grizzled) -> None:
+    hidden = "import sys; sys.modules['starlette'] = None; " + RUN
+    done = subprocess.run(
+        [sys.executable, "-c", hidden, "serve"], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == [
+        "Error: the companion needs its extra: pip install 'grizzled-tracker[web]'"
+    ]
+    assert done.stdout == ""
