@@ -77,3 +77,6 @@ def serve(ctx: Context, port: int, lan: bool, keepers: int) -> None:
         log_level="warning",
         timeout_graceful_shutdown=2,  # open streams end with the server
     )
+
+
+COMMANDS = [serve]
