@@ -64,6 +64,7 @@ LAZY: dict[str, str] = {
         for name in ("status", "log", "score", "undo", "redo", "revert", "replay", "projections")
     },
     "table": "cli.table:table",
+    "serve": "cli.cmd_serve:serve",
 }
 
 
@@ -71,7 +72,7 @@ LAZY: dict[str, str] = {
 # (``campaign new`` asks to create; the other campaign commands only look).
 READ_COMMANDS = frozenset(
     {"status", "log", "score", "replay", "campaign", "card", "box", "verify", "checkpoint"}
-    | {"backup", "export"}
+    | {"backup", "export", "serve"}
 )
 
 

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import click
 
-from cli import cmd_box, cmd_campaign, cmd_cards, cmd_integrity, cmd_play, cmd_read, table
+from cli import (
+    cmd_box,
+    cmd_campaign,
+    cmd_cards,
+    cmd_integrity,
+    cmd_play,
+    cmd_read,
+    cmd_serve,
+    table,
+)
 from cli.main import main
 
 
@@ -12,7 +21,16 @@ def test_the_lazy_group_offers_exactly_the_commands_the_modules_define():
     ctx = click.Context(main)
     defined = {
         c.name
-        for m in (cmd_campaign, cmd_play, cmd_box, cmd_read, cmd_cards, cmd_integrity, table)
+        for m in (
+            cmd_campaign,
+            cmd_play,
+            cmd_box,
+            cmd_read,
+            cmd_cards,
+            cmd_integrity,
+            cmd_serve,
+            table,
+        )
         for c in m.COMMANDS
     }
     assert set(main.list_commands(ctx)) == defined | {"demo"}

@@ -1,0 +1,65 @@
+"""The companion's pages, on a real campaign file through Starlette's test client."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from starlette.testclient import TestClient
+
+from tests.cli.conftest import Grizzled
+from tests.web.conftest import TOKEN
+from web.app import MAX_BODY
+
+
+def test_the_viewer_page_shows_the_board_the_next_line_the_log_and_the_score(
+    table: Grizzled, client: TestClient
+) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    for region in ("board", "next", "log", "score"):
+        assert f'data-testid="{region}"' in page.text
+    next_line = table.ok("status").strip().splitlines()[-1]
+    assert next_line.startswith("Next: ")
+    assert next_line in html.unescape(page.text)
+    assert page.text.count('data-testid="log-entry"') == len(table.json("log", "--all"))
+
+
+def test_a_keeper_page_needs_the_token_of_this_serve(table: Grizzled, client: TestClient) -> None:
+    assert client.get(f"/k/{TOKEN}").status_code == 200
+    refused = client.get("/k/guessed")
+    assert refused.status_code == 404
+    assert 'data-testid="board"' not in refused.text
+
+
+def test_a_file_without_a_campaign_is_one_line_on_the_page(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    assert 'data-testid="error"' in page.text
+    assert "Traceback" not in page.text
+
+
+def test_a_body_over_the_bound_is_refused_and_the_server_answers_after_it(
+    table: Grizzled, client: TestClient
+) -> None:
+    assert client.post("/", content=b"x" * (MAX_BODY + 1)).status_code == 413
+    assert client.get("/").status_code == 200
+
+
+def test_only_its_own_assets_are_served(client: TestClient) -> None:
+    assert client.get("/static/companion.css").status_code == 200
+    assert client.get("/static/../app.py").status_code == 404
+    assert client.get("/static/%2e%2e/app.py").status_code == 404
+
+
+def test_a_withdrawn_players_support_tile_never_reaches_a_viewer(
+    campaign: Grizzled, client: TestClient
+) -> None:
+    campaign.ok("chapter", "start", "--leader", "ann", "--tiles", "right,left,left")
+    campaign.ok("mission", "start", "3")
+    before = client.get("/").text
+    assert not re.search(r"\bright\b", before, re.IGNORECASE)
+    campaign.ok("withdraw", "right")  # Ann's tile, face down until the Support reveal
+    after = client.get("/").text
+    assert after != before
+    assert not re.search(r"\bright\b", after, re.IGNORECASE)

@@ -1,0 +1,101 @@
+"""``grizzled serve`` as a real process on a free loopback port: its pages, and its stream
+of the board catching up from ``Last-Event-ID`` and following what the command line logs."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.cli.conftest import Grizzled
+from web.reading import RUN
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def served(table: Grizzled, db: Path) -> Iterator[str]:
+    port = _free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-c", RUN, "--db", str(db), "serve", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=os.environ.copy(),
+    )
+    assert process.stdout is not None
+    first = process.stdout.readline()
+    assert first.startswith("Viewer: http://127.0.0.1:"), first
+    base = first.split(" ", 1)[1].strip()
+    try:
+        for _ in range(200):  # the server's socket, open once uvicorn has started
+            try:
+                urllib.request.urlopen(base, timeout=30).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        process.stdout.close()
+
+
+def _events(base: str, last: str | None) -> Iterator[tuple[int, str]]:
+    """The stream's updates: (id, data), read as they come."""
+    request = urllib.request.Request(base + "events")
+    if last is not None:
+        request.add_header("Last-Event-ID", last)
+    with urllib.request.urlopen(request, timeout=60) as stream:
+        event, data = None, []
+        for raw in stream:
+            line = raw.decode("utf-8").rstrip("\n")
+            if line.startswith("id: "):
+                event = int(line[4:])
+            elif line.startswith("data: "):
+                data.append(line[6:])
+            elif not line and event is not None:
+                yield event, "\n".join(data)
+                event, data = None, []
+
+
+def test_the_served_stream_catches_up_and_follows_the_command_line(
+    served: str, table: Grizzled
+) -> None:
+    page = urllib.request.urlopen(served, timeout=60).read().decode("utf-8")
+    assert 'data-testid="board"' in page
+    stream = _events(served, "0")
+    first, regions = next(stream)
+    assert first > 0
+    assert 'data-testid="next"' in regions
+    table.ok("withdraw", "left")
+    second, after = next(stream)
+    assert second > first
+    assert after.count('data-testid="log-entry"') == regions.count('data-testid="log-entry"') + 1
+    behind = _events(served, str(first))  # a phone that missed an update gets it once
+    assert next(behind) == (second, after)
+    stream.close()
+    behind.close()
+
+
+def test_serve_without_its_extra_says_in_one_line_how_to_install_it(table: Grizzled) -> None:
+    hidden = "import sys; sys.modules['starlette'] = None; " + RUN
+    done = subprocess.run(
+        [sys.executable, "-c", hidden, "serve"], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == [
+        "Error: the companion needs its extra: pip install 'grizzled-tracker[web]'"
+    ]
+    assert done.stdout == ""

@@ -1,0 +1,183 @@
+"""The companion's pages: the viewer's (``/``, read-only) and each keeper's (``/k/<token>``,
+the token random per serve), and the stream of the board as it changes (``/events``).
+Server-rendered; every request body bounded; an error is one line on the page, never a
+traceback, and the server keeps running."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+
+from web.reading import Unreadable, viewer_page
+from web.watch import last_event
+
+HERE = Path(__file__).resolve().parent
+MAX_BODY = 16 * 1024  # bytes: a write form is a few fields
+POLL = 0.3  # seconds between two looks at the file (one task for every phone)
+PING = 15.0  # seconds of quiet after which a stream says it is still there
+
+
+def keeper_tokens(count: int) -> list[str]:
+    """``count`` fresh keeper tokens, unguessable, new at each serve."""
+    return [secrets.token_urlsafe(18) for _ in range(count)]
+
+
+@dataclass
+class _Shown:
+    """The viewer's regions as last rendered, and the event they were built from."""
+
+    event: int = -1
+    regions: str = ""
+    changed: asyncio.Condition = field(default_factory=asyncio.Condition)
+
+
+def create_app(db: Path, tokens: list[str]) -> Starlette:
+    """The companion for the campaign file ``db``, its keepers holding ``tokens``."""
+    templates = Jinja2Templates(directory=str(HERE / "templates"))
+    shown = _Shown()
+
+    def context(event: int) -> dict[str, Any]:
+        try:
+            return {"page": viewer_page(db), "error": None, "event": event}
+        except Unreadable as error:
+            return {"page": None, "error": str(error), "event": event}
+
+    def regions(event: int) -> str:
+        return templates.get_template("regions.html").render(context(event))
+
+    async def refresh() -> None:
+        """Look at the file; if it has a new last event, render the regions once for
+        every stream and wake them."""
+        event = await asyncio.to_thread(last_event, db)
+        if event == shown.event:
+            return
+        text = await asyncio.to_thread(regions, event)
+        async with shown.changed:
+            shown.event, shown.regions = event, text
+            shown.changed.notify_all()
+
+    async def watch() -> None:
+        while True:
+            with contextlib.suppress(Exception):  # an unreadable moment: look again
+                await refresh()
+            await asyncio.sleep(POLL)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        task = asyncio.create_task(watch())
+        try:
+            yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    def render(request: Request, keeper: int | None) -> Response:
+        event = last_event(db)
+        return templates.TemplateResponse(
+            request, "page.html", {**context(event), "keeper": keeper}
+        )
+
+    async def viewer(request: Request) -> Response:
+        return render(request, None)
+
+    async def keeper(request: Request) -> Response:
+        token = request.path_params["token"]
+        if token not in tokens:
+            return PlainTextResponse("Not a keeper's address.", status_code=404)
+        return render(request, tokens.index(token) + 1)
+
+    async def events(request: Request) -> Response:
+        seen = _event_id(request.headers.get("last-event-id"))
+
+        async def stream() -> AsyncIterator[str]:
+            nonlocal seen
+            if shown.event < 0:
+                await refresh()
+            while True:
+                async with shown.changed:  # looked at and waited for under one lock
+                    if shown.event == seen:
+                        with contextlib.suppress(TimeoutError):
+                            await asyncio.wait_for(shown.changed.wait(), PING)
+                    event, text = shown.event, shown.regions
+                if event == seen:
+                    yield ": still here\n\n"
+                    continue
+                seen = event
+                yield _sse(event, text)
+
+        return StreamingResponse(
+            stream(),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+        )
+
+    app = Starlette(
+        routes=[
+            Route("/", viewer),
+            Route("/k/{token}", keeper),
+            Route("/events", events),
+            Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
+        ],
+        exception_handlers={Exception: _one_line},
+        lifespan=lifespan,
+    )
+    app.add_middleware(_Bounded)
+    return app
+
+
+def _event_id(header: str | None) -> int | None:
+    """The event a phone last received (``Last-Event-ID``), if it says a number."""
+    return int(header) if header and header.isdigit() and len(header) < 19 else None
+
+
+def _sse(event: int, regions: str) -> str:
+    """One update of the stream: the regions, its id the event they were built from."""
+    data = "".join(f"data: {line}\n" for line in regions.splitlines())
+    return f"id: {event}\nevent: board\n{data}\n"
+
+
+async def _one_line(request: Request, error: Exception) -> Response:
+    return PlainTextResponse("The companion could not answer that request.", status_code=500)
+
+
+class _Bounded:
+    """Refuses a request whose body is over ``MAX_BODY`` bytes (HTTP 413), declared or
+    sent, before any route reads it."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:  # type: ignore[no-untyped-def]
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or ()).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+            await PlainTextResponse("Request body too large.", status_code=413)(
+                scope, receive, send
+            )
+            return
+        seen = 0
+
+        async def bounded():  # type: ignore[no-untyped-def]
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > MAX_BODY:
+                raise ValueError("request body too large")
+            return message
+
+        await self.app(scope, bounded, send)

@@ -1,0 +1,68 @@
+"""The documents a page shows, read from the campaign file by the ``grizzled`` command's
+own JSON output (``status --json``, ``log --json``, ``score --json``): the same words and
+checks as every command, the file only read, each reading bounded in time."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from voice import public
+from voice.board import status_rows
+from voice.facts import seen_board
+
+RUN = "from cli.script import run; run()"
+TIMEOUT = 20.0  # seconds a reading may take before the page says so
+
+
+class Unreadable(Exception):
+    """The campaign file could not be read: one line, as the command said it."""
+
+
+def _json(db: Path, *args: str) -> Any:
+    command = [sys.executable, "-c", RUN, "--db", str(db), *args, "--json"]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT, check=False)
+    except subprocess.TimeoutExpired as error:
+        raise Unreadable(f"reading the campaign took over {TIMEOUT:.0f} s") from error
+    if done.returncode != 0:
+        line = (done.stderr or done.stdout).strip().splitlines()
+        raise Unreadable(line[-1] if line else f"exit {done.returncode}")
+    return json.loads(done.stdout)
+
+
+@dataclass(frozen=True)
+class Page:
+    """What a viewer's page shows: the board's rows and Next line (public text only), the
+    log's lines and the score's, all strings the voice composed."""
+
+    board: list[str]
+    next: str
+    log: list[dict[str, Any]]
+    score: list[str]
+
+
+def viewer_page(db: Path) -> Page:
+    """The page anyone at the table may read: from the public board document."""
+    doc = seen_board(_json(db, "status"))
+    said = [public(s) for s in status_rows(doc)]
+    board = [s.text for s in said if s.kind != "next"]
+    nxt = next((s.text for s in said if s.kind == "next"), "")
+    log = _json(db, "log", "--all")
+    entries = log.get("entries", log) if isinstance(log, dict) else log
+    score = _json(db, "score")
+    return Page(board=board, next=nxt, log=list(entries or []), score=_score_lines(score))
+
+
+def _score_lines(score: Any) -> list[str]:
+    if isinstance(score, dict) and "victory_points" in score:
+        return [
+            f"{key.replace('_', ' ')}: {score[key]}"
+            for key in ("victory_points", "negative_points", "difference")
+            if key in score
+        ]
+    return []
