@@ -21,7 +21,9 @@ OUT = Path(__file__).resolve().parents[2] / "docs" / "companion"
 SIZE = ViewportSize(width=390, height=844)
 
 
-def _campaign(db: Path) -> None:
+def make_campaign(db: Path, folder: str) -> None:
+    """Friday, chapter 1, Mission 1 dealt, Ann has played night+snow, in ``db``."""
+    os.environ.update({"XDG_DATA_HOME": folder, "GRIZZLED_USER": "keeper", "NO_COLOR": "1"})
     steps = [
         ["campaign", "new", "Friday", "--rules", "classic", *SEATS],
         ["chapter", "start", *TABLE_CHAPTER],
@@ -43,10 +45,8 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="grizzled-shots-") as folder:
         db = Path(folder) / "shots.sqlite"
-        env = {"XDG_DATA_HOME": folder, "GRIZZLED_USER": "keeper", "NO_COLOR": "1"}
-        os.environ.update(env)
-        _campaign(db)
-        with serve(db, env) as served, sync_playwright() as playwright:
+        make_campaign(db, folder)
+        with serve(db) as served, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
             try:
                 for scheme in ("light", "dark"):
