@@ -12,7 +12,7 @@ BIN := $(VENV)/bin
 # A path entry, not an import hook: no start-up cost for the editable install.
 EDITABLE := --config-settings editable_mode=compat
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test lint bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,11 @@ lint: $(VENV)/.installed-dev
 # 5 minutes; campaign fixtures are built once into bench/.cache/. Not part of `make test`.
 bench: $(VENV)/.installed
 	$(BIN)/python -m bench
+
+# docs/companion/*.png: the companion at 390x844 in Debian's Chromium, keeper and viewer,
+# light and dark (tests/browser/shots.py).
+screenshots: $(VENV)/.installed-test
+	$(BIN)/python -m tests.browser.shots
 
 clean:
 	rm -rf .venv .venv-3.* build *.egg-info .pytest_cache .mypy_cache .ruff_cache bench/.cache

@@ -12,7 +12,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench import engine, latency, measure, postgres, rebuild, session, storage
+from bench import engine, latency, measure, postgres, rebuild, session, storage, web
 from bench.fixtures import ROOT, cache_key, fixtures
 from bench.report import machine, table, write
 
@@ -51,6 +51,11 @@ def main() -> int:
     log("postgresql (budget 7)")
     postgres_checks, all_runs["postgres"] = postgres.measure(log)
     checks += postgres_checks
+    log("companion (budget 8)")
+    try:
+        checks += web.measure(log)
+    except ImportError as error:  # the web and test extras (starlette, playwright) missing
+        log(f"  not measured: {error} (pip install -e '.[test]')")
     checks.sort(key=lambda c: c.budget)
     elapsed = time.perf_counter() - start
     print()

@@ -19,6 +19,7 @@ BUDGETS = {  # issue 17's numbering; 5 holds issue 7's budgets that still apply
     5: "Earlier",
     6: "Table session",
     7: "PostgreSQL",  # issue 31
+    8: "Companion",  # issue 30
 }
 
 

@@ -1,0 +1,59 @@
+"""The browser tests' fixtures: a campaign file made by the real command, ``grizzled serve``
+on it as a subprocess, and Debian's Chromium driven by Playwright (never a downloaded
+browser). No Chromium (or no Playwright): every test here is skipped with one line, unless
+``GRIZZLED_REQUIRE_CHROMIUM=1`` (.ci/run), where that is a failure."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.server import CHROMIUM_ARGS, REQUIRE, Served, chromium, serve
+from tests.cli.conftest import campaign, db, grizzled, table  # noqa: F401 (fixtures)
+
+PHONE = {"width": 390, "height": 844}
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get(REQUIRE) == "1":
+        pytest.fail(f"{reason} ({REQUIRE}=1)", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, one for the session."""
+    path = chromium()
+    if path is None:
+        _missing("no Chromium found (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("no Playwright for Python (pip install -e '.[test]')")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def served(table: Any) -> Iterator[Served]:  # noqa: F811 (the fixture imported above)
+    """``grizzled serve`` on the table's file (Friday, Mission 1 dealt, Ann's turn)."""
+    with serve(Path(table.db)) as running:
+        yield running
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A new page at a phone's size (390 x 844, touch), its own context."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()

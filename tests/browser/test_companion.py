@@ -1,0 +1,48 @@
+"""The companion in a real browser (issue 30): Debian's Chromium at a phone's size on
+``grizzled serve`` run as the group runs it, on a campaign made by the real command."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.browser.server import Served
+
+WRITES = "form, button, input, select, textarea, [data-testid^='action-']"
+
+
+def test_a_viewer_sees_the_board_the_next_line_and_the_log(served: Served, phone: Any) -> None:
+    phone.goto(served.viewer)
+    assert phone.get_by_test_id("board").is_visible()
+    assert "Friday" in phone.get_by_test_id("board").inner_text()
+    assert phone.get_by_test_id("next").inner_text().strip()
+    assert phone.get_by_test_id("log-entry").count() > 0
+
+
+def test_a_viewers_page_never_shows_a_control_that_writes(served: Served, phone: Any) -> None:
+    phone.goto(served.viewer)
+    assert phone.locator(WRITES).count() == 0
+    assert phone.get_by_test_id("board").is_visible()
+
+
+def test_a_viewer_reloading_mid_chapter_catches_up(served: Served, phone: Any, table: Any) -> None:
+    phone.goto(served.viewer)
+    before = phone.get_by_test_id("log-entry").count()
+    table.ok("play", "night+snow")
+    phone.reload()
+    assert phone.get_by_test_id("log-entry").count() == before + 1
+
+
+def test_at_a_phones_size_nothing_scrolls_sideways_and_every_tap_target_is_44_px(
+    served: Served, phone: Any
+) -> None:
+    for address in (served.viewer, served.keeper):
+        phone.goto(address)
+        assert phone.get_by_test_id("board").is_visible()
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"{address}: {width} px wide"
+        small = phone.evaluate(
+            """[...document.querySelectorAll('a, button, input, select, [role=button]')]
+            .map(e => e.getBoundingClientRect())
+            .filter(r => r.width > 0 && (r.width < 44 || r.height < 44)).length"""
+        )
+        assert small == 0, f"{address}: {small} tap targets under 44 px"
