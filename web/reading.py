@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from voice import public
-from voice.board import status_rows
+from voice.board import player_cells, player_lines, status_rows
 from voice.facts import seen_board
 
 RUN = "from cli.script import run; run()"
@@ -50,7 +50,13 @@ def viewer_page(db: Path) -> Page:
     """The page anyone at the table may read: from the public board document."""
     doc = seen_board(_json(db, "status"))
     said = [public(s) for s in status_rows(doc)]
-    board = [s.text for s in said if s.kind != "next"]
+    board: list[str] = []
+    for row in said:
+        if row.kind == "players":  # a grid at the terminal: a few lines each on a phone
+            for player in doc.get("players", []):
+                board += player_lines(player_cells(doc, player))
+        elif row.kind != "next" and row.text:
+            board.append(row.text)
     nxt = next((s.text for s in said if s.kind == "next"), "")
     log = _json(db, "log", "--all")
     entries = log.get("entries", log) if isinstance(log, dict) else log

@@ -23,6 +23,8 @@ def test_the_viewer_page_shows_the_board_the_next_line_the_log_and_the_score(
     assert next_line.startswith("Next: ")
     assert next_line in html.unescape(page.text)
     assert page.text.count('data-testid="log-entry"') == len(table.json("log", "--all"))
+    for player in table.json("status")["players"]:  # each seat, in lines a phone can hold
+        assert f"{player['name']}: " in html.unescape(page.text)
 
 
 def test_a_keeper_page_needs_the_token_of_this_serve(table: Grizzled, client: TestClient) -> None:
