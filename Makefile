@@ -36,13 +36,13 @@ test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
 
 lint: $(VENV)/.installed-dev
-	$(BIN)/ruff check domain tracker projections cli voice tests bench
-	$(BIN)/ruff format --check domain tracker projections cli voice tests bench
+	$(BIN)/ruff check domain tracker projections cli voice web tests bench
+	$(BIN)/ruff format --check domain tracker projections cli voice web tests bench
 	$(BIN)/mypy
 
 # The budgets of issue 7 (docs/performance.md): a table and bench/results.json, in under
 # 5 minutes; campaign fixtures are built once into bench/.cache/. Not part of `make test`.
-bench: $(VENV)/.installed
+bench: $(VENV)/.installed-test
 	$(BIN)/python -m bench
 
 # docs/companion/*.png: the companion at 390x844 in Debian's Chromium, keeper and viewer,

@@ -53,3 +53,21 @@ def test_the_check_names_the_imports_that_bring_a_heavy_package_in() -> None:
     assert chain[0] == "tracker.app"
     library = chain.index("tracker.library")  # the one module that imports the library
     assert chain[library + 1].startswith("eventsourcing")
+
+
+def test_every_package_of_the_project_is_listed_for_the_wheel() -> None:
+    """A package missing from ``[tool.setuptools] packages`` is left out of an installed
+    (not editable) grizzled, which then fails at its first import of it."""
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    listed = set(
+        tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    )
+    found = {
+        ".".join(init.parent.relative_to(root).parts)
+        for top in ("domain", "tracker", "projections", "cli", "voice", "web")
+        for init in (root / top).rglob("__init__.py")
+    }
+    assert listed == found
