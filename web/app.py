@@ -100,12 +100,16 @@ def create_app(db: Path, tokens: list[str]) -> Starlette:
         return render(request, tokens.index(token) + 1)
 
     async def events(request: Request) -> Response:
+        # The event the phone last has: its stream's last id on a reconnect, else the one
+        # its page was built from (``?after=``), so an update older than the page is not
+        # pushed over it.
         seen = _event_id(request.headers.get("last-event-id"))
+        if seen is None:
+            seen = _event_id(request.query_params.get("after"))
 
         async def stream() -> AsyncIterator[str]:
             nonlocal seen
-            if shown.event < 0:
-                await refresh()
+            await refresh()  # the file as it is now, not as the watcher last saw it
             while True:
                 async with shown.changed:  # looked at and waited for under one lock
                     if shown.event == seen:

@@ -24,9 +24,11 @@ def _missing(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium, headless, one for the session."""
+    """Debian's Chromium, headless, one for each module of browser tests: Playwright's
+    synchronous API keeps an event loop running in this thread while it is open, and the
+    table session's tests after these run prompt_toolkit's own (``asyncio.run``)."""
     path = chromium()
     if path is None:
         _missing("no Chromium found (apt-get install chromium)")
