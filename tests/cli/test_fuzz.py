@@ -14,7 +14,7 @@ of a Mission (a classic one and an Armistice one). However it ends:
   nothing on stdout, and changed neither the stored events nor any read model.
 
 ``--db`` is never fuzzed: the test gives it, and ``demo`` only ever writes inside the
-test's directory.
+test's directory. ``serve`` is left out: it serves until stopped.
 
 Stray words (an extra argument, an unknown option or command) and ``-c/--campaign`` are
 drawn hostile too: click quotes them in its own messages, which cli.main shows escaped
@@ -155,7 +155,9 @@ def leaves(group: click.Group, path: tuple[str, ...] = ()) -> list[tuple[tuple[s
     return found
 
 
-COMMANDS = leaves(main)
+# ``serve`` runs a web server until it is stopped: its requests are fuzzed against a real
+# server (tests/browser/fuzz.py), its options by tests/web.
+COMMANDS = [(path, command) for path, command in leaves(main) if path != ("serve",)]
 
 
 @st.composite
