@@ -62,11 +62,10 @@ def house_rules() -> tuple[str, ...]:
     ``tests/house_rule`` installs one), in the order installed: () for the game as played.
     What the legal actions were decided under, for a read model that keeps them. Loads no
     rule while none was consulted yet and the game's own loader is the one given."""
-    from domain import install_modules
     from domain.chapter import moments
 
     unfilled = type(moments.INSTALLED) is not moments.Registry
-    if unfilled and moments.LOADER is install_modules:
+    if unfilled and moments.LOADER is moments.install_the_domain_s:
         return ()
     from domain.campaign.oneshot import ONE_SHOT
     from domain.modules import MODULES

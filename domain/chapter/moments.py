@@ -207,7 +207,7 @@ class _Unfilled(Registry):
 INSTALLED: Registry = _Unfilled()
 
 
-def _install_the_domain_s() -> None:
+def install_the_domain_s() -> None:
     """The domain's modules (``domain.install_modules``), installed the first time a chapter
     consults a moment: importing the domain's errors or limits, as ``grizzled status``
     does, loads neither the rulebook nor this registry."""
@@ -216,7 +216,7 @@ def _install_the_domain_s() -> None:
     install_modules()
 
 
-LOADER: Callable[[], None] | None = _install_the_domain_s  # a program may give its own
+LOADER: Callable[[], None] | None = install_the_domain_s  # a program may give its own
 
 
 def install(modules: tuple[Module, ...]) -> tuple[Module, ...]:

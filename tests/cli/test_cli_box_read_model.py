@@ -125,6 +125,15 @@ def test_card_and_box_are_read_without_loading_the_rules(armistice: Grizzled) ->
         assert loaded_by(armistice.db, *args) == [], args
 
 
+def test_status_log_and_score_in_a_mission_are_read_without_loading_the_rules(
+    table: Grizzled,
+) -> None:
+    """Asking which house rules the board was decided under (``domain.public``) installs
+    no module while none was consulted and the domain's own loader is the one given."""
+    for args in (("status",), ("status", "--json"), ("log",), ("score",)):
+        assert loaded_by(table.db, *args) == [], args
+
+
 FIXTURE = Path(__file__).resolve().parents[1] / "tracker" / "fixtures" / "campaign-v1.sqlite"
 
 
