@@ -14,7 +14,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 from uuid import UUID
 
 import msgspec
@@ -217,12 +217,12 @@ class Tracker(Application[UUID]):
                 self._rows.make_schema()
             else:
                 env["CREATE_TABLE"] = "no"
-            if access == READ and not made and store.has_chain(self._rows):
-                raise DatabaseError(  # made before store.PG_CREATE_JSONB: a writer adds it
-                    f"the database {self.db_path} was made by an older grizzled: "
-                    "log any action once with this one, then read again"
-                )
             if access == READ and not made:  # read only: nothing is made
+                if store.has_chain(self._rows):  # made before store.PG_CREATE_JSONB
+                    raise DatabaseError(
+                        f"the database {self.db_path} was made by an older grizzled: "
+                        "log any action once with this one, then read again"
+                    )
                 raise CampaignNotFound(
                     f"no campaign in {self.db_path}: create one with 'grizzled campaign new'"
                 )
@@ -364,7 +364,7 @@ class Tracker(Application[UUID]):
                 f"the campaign database {self.db_path} is damaged: a campaign's first event "
                 "is not JSON (grizzled verify names it)"
             )
-        return names
+        return cast("list[str]", names)  # no None left: refused above
 
     # --- logging ------------------------------------------------------------------------
     def log_action(

@@ -324,8 +324,9 @@ def holds_campaign(db: Rows, stream: str) -> bool:
     return bool(db.query(f"SELECT 1 FROM {EVENTS} WHERE originator_id = ? LIMIT 1", (stream,)))
 
 
-def created_names(db: Rows, topic: str) -> list[str]:
-    """The names the campaigns were created with (their events of ``topic``), oldest first.
+def created_names(db: Rows, topic: str) -> list[str | None]:
+    """The names the campaigns were created with (their events of ``topic``), oldest first
+    (None for a first event that is not JSON: PostgreSQL reads it so; SQLite refuses).
     Each campaign's first event is found by its key, the campaigns by the key's index: a
     scan of every event's row read ~10 ms of each command on 50,000 events."""
     rows = db.query(
