@@ -46,6 +46,7 @@ def serve(ctx: Context, port: int, lan: bool, keepers: int) -> None:
 
     Example: grizzled serve --lan
     """
+    ctx.file_only("serve")  # it watches and reads a file; a club's server is to come
     try:
         import jinja2  # noqa: F401
         import segno  # noqa: F401

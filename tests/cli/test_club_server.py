@@ -78,6 +78,7 @@ def test_a_server_that_cannot_be_reached_is_one_line_without_the_password(
             "backup works on a campaign file; on a club's server use pg_dump or grizzled "
             "export (docs/deploy.md)",
         ),
+        ("serve", "serve works on a campaign file, not yet on a club's server"),
     ],
 )
 def test_what_works_on_a_file_only_is_refused_on_a_server_in_one_line(
