@@ -11,7 +11,6 @@ import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -48,25 +47,29 @@ def create_app(db: Path, tokens: list[str]) -> Starlette:
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     shown = _Shown()
 
-    def context(event: int) -> dict[str, Any]:
+    def regions() -> str:
+        """The viewer's regions as the file reads now, or the one line saying why not."""
+        page, error = None, None
         try:
-            return {"page": viewer_page(db), "error": None, "event": event}
-        except Unreadable as error:
-            return {"page": None, "error": str(error), "event": event}
+            page = viewer_page(db)
+        except Unreadable as unreadable:
+            error = str(unreadable)
+        return templates.get_template("regions.html").render(page=page, error=error)
 
-    def regions(event: int) -> str:
-        return templates.get_template("regions.html").render(context(event))
+    rendering = asyncio.Lock()  # one look (and one rendering) at a time, for every phone
 
     async def refresh() -> None:
         """Look at the file; if it has a new last event, render the regions once for
-        every stream and wake them."""
-        event = await asyncio.to_thread(last_event, db)
-        if event == shown.event:
-            return
-        text = await asyncio.to_thread(regions, event)
-        async with shown.changed:
-            shown.event, shown.regions = event, text
-            shown.changed.notify_all()
+        every page and stream and wake the streams. The reading runs in a thread: the
+        server goes on answering meanwhile."""
+        async with rendering:
+            event = await asyncio.to_thread(last_event, db)
+            if event == shown.event:
+                return
+            text = await asyncio.to_thread(regions)
+            async with shown.changed:
+                shown.event, shown.regions = event, text
+                shown.changed.notify_all()
 
     async def watch() -> None:
         while True:
@@ -84,20 +87,19 @@ def create_app(db: Path, tokens: list[str]) -> Starlette:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
 
-    def render(request: Request, keeper: int | None) -> Response:
-        event = last_event(db)
-        return templates.TemplateResponse(
-            request, "page.html", {**context(event), "keeper": keeper}
-        )
+    async def render(request: Request, keeper: int | None) -> Response:
+        await refresh()  # the file as it is now; rendered once whoever asks
+        page = {"regions": shown.regions, "event": shown.event, "keeper": keeper}
+        return templates.TemplateResponse(request, "page.html", page)
 
     async def viewer(request: Request) -> Response:
-        return render(request, None)
+        return await render(request, None)
 
     async def keeper(request: Request) -> Response:
         token = request.path_params["token"]
         if token not in tokens:
             return PlainTextResponse("Not a keeper's address.", status_code=404)
-        return render(request, tokens.index(token) + 1)
+        return await render(request, tokens.index(token) + 1)
 
     async def events(request: Request) -> Response:
         # The event the phone last has: its stream's last id on a reconnect, else the one
