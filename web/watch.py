@@ -1,11 +1,14 @@
 """The campaign file watched for new events: the last event's number (the store's
 row number), read a few times a second by one task for every phone, each time from
-the file at its path (so a file restored into place is the one watched)."""
+the file at its path (so a file restored into place is the one watched), through the
+tracker's one module for queries on the stored events."""
 
 from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+
+from tracker import store
 
 
 def last_event(db: Path) -> int:
@@ -17,9 +20,8 @@ def last_event(db: Path) -> int:
     except sqlite3.Error:
         return 0
     try:
-        row = conn.execute("SELECT max(rowid) FROM stored_events").fetchone()
+        return store.newest_position(store.OnConnection(conn))
     except sqlite3.Error:  # no events table yet, or the file busy past the timeout
         return 0
     finally:
         conn.close()
-    return int(row[0] or 0)
