@@ -74,12 +74,9 @@ class Session:
         restore renames another file into place: ``tracker.follow``); if so, say so,
         re-open the file there, checked whole as any file first seen, and show its board."""
         from tracker.dbfile import identity
-        from tracker.follow import replaced
 
         tracker = self.ctx._tracker
-        if self.ctx.url is not None:  # a club's server: no file to be replaced
-            return False
-        if tracker is None or not replaced(self.ctx.db, tracker.opened):
+        if tracker is None or not tracker.file_replaced():
             return False
         if identity(self.ctx.db) is None:  # kept open: its writes are refused (follow)
             raise Refused(
@@ -113,11 +110,9 @@ class Session:
     def watch(self) -> bool:
         """While the prompt waits: whether another device logged since the campaign was
         last read (a file that cannot be read just now: not yet; the next line says why)."""
-        from tracker.follow import replaced
-
         try:
             tracker = self.ctx.tracker()
-            if self.ctx.url is None and replaced(self.ctx.db, tracker.opened):
+            if tracker.file_replaced():
                 return True
             return tracker.campaign(self.name).version != self.version
         except Exception:

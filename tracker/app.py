@@ -696,7 +696,7 @@ class Tracker(Application[UUID]):
                 translated = store.Translated(curs, self._rows.schema)
                 store.prune_snapshots(translated, aggregate.hex, *prune_below(version))
             return
-        if replaced(self.db_path, self.opened):
+        if self.file_replaced():
             return  # another file is at the path now: not ours to prune
         conn = sqlite3.connect(f"{dbfile.uri(self.db_path)}?mode=rw", uri=True)
         try:
@@ -705,6 +705,12 @@ class Tracker(Application[UUID]):
                 store.prune_snapshots(conn, aggregate.hex, *prune_below(version))
         finally:
             conn.close()
+
+    def file_replaced(self) -> bool:
+        """Whether the file at this tracker's path is no longer the one it opened (a
+        restore renamed another into place, or it is gone); never on a server, which
+        has no file to replace."""
+        return self.dialect == store.SQLITE and replaced(self.db_path, self.opened)
 
     # --- plumbing ---------------------------------------------------------------------------
     def _parents(self, campaign: UUID) -> dict[int, int]:
