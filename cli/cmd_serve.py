@@ -1,4 +1,5 @@
-"""``grizzled serve``: the phone companion (docs/companion.md) on this campaign file."""
+"""``grizzled serve``: the phone companion (docs/companion.md) on this campaign file, or
+on a club's server."""
 
 from __future__ import annotations
 
@@ -46,7 +47,6 @@ def serve(ctx: Context, port: int, lan: bool, keepers: int) -> None:
 
     Example: grizzled serve --lan
     """
-    ctx.file_only("serve")  # it watches and reads a file; a club's server is to come
     try:
         import jinja2  # noqa: F401
         import segno  # noqa: F401
@@ -70,7 +70,7 @@ def serve(ctx: Context, port: int, lan: bool, keepers: int) -> None:
             _qr(address)
     click.echo("Stop with Ctrl-C.")
     sys.stdout.flush()  # the addresses seen before the server starts, on a pipe too
-    app = create_app(Path(ctx.db), tokens)
+    app = create_app(ctx.url or Path(ctx.db), tokens)  # a club's server: its URL
     uvicorn.run(
         app,
         host="0.0.0.0" if lan else "127.0.0.1",

@@ -197,8 +197,6 @@ class Context:
             raise Refused(
                 f"{what} works on a campaign file; on a club's server use pg_dump or "
                 "grizzled export (docs/deploy.md)"
-                if what in ("backup", "restore")
-                else f"{what} works on a campaign file, not yet on a club's server"
             )
 
     def follow_club(self) -> None:

@@ -20,7 +20,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from web.reading import Unreadable, viewer_page
-from web.watch import last_event
+from web.watch import Watched
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 16 * 1024  # bytes: a write form is a few fields
@@ -42,10 +42,12 @@ class _Shown:
     changed: asyncio.Condition = field(default_factory=asyncio.Condition)
 
 
-def create_app(db: Path, tokens: list[str]) -> Starlette:
-    """The companion for the campaign file ``db``, its keepers holding ``tokens``."""
+def create_app(db: Path | str, tokens: list[str]) -> Starlette:
+    """The companion for the campaign file ``db`` (or the club's server whose URL it is),
+    its keepers holding ``tokens``."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     shown = _Shown()
+    watched = Watched(db)
 
     def regions() -> str:
         """The viewer's regions as the file reads now, or the one line saying why not."""
@@ -63,7 +65,7 @@ def create_app(db: Path, tokens: list[str]) -> Starlette:
         every page and stream and wake the streams. The reading runs in a thread: the
         server goes on answering meanwhile."""
         async with rendering:
-            event = await asyncio.to_thread(last_event, db)
+            event = await asyncio.to_thread(watched.last_event)
             if event == shown.event:
                 return
             text = await asyncio.to_thread(regions)
@@ -86,6 +88,7 @@ def create_app(db: Path, tokens: list[str]) -> Starlette:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+            watched.close()
 
     async def render(request: Request, keeper: int | None) -> Response:
         await refresh()  # the file as it is now; rendered once whoever asks

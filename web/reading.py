@@ -5,12 +5,14 @@ checks as every command, the file only read, each reading bounded in time."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tracker import store
 from voice import public
 from voice.board import player_cells, player_lines, status_rows
 from voice.facts import seen_board
@@ -23,16 +25,27 @@ class Unreadable(Exception):
     """The campaign file could not be read: one line, as the command said it."""
 
 
-def _json(db: Path, *args: str) -> Any:
-    command = [sys.executable, "-c", RUN, "--db", str(db), *args, "--json"]
+def _json(db: Path | str, *args: str) -> Any:
+    command, env = reader(db, *args, "--json")
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT, check=False)
+        done = subprocess.run(
+            command, capture_output=True, text=True, timeout=TIMEOUT, check=False, env=env
+        )
     except subprocess.TimeoutExpired as error:
         raise Unreadable(f"reading the campaign took over {TIMEOUT:.0f} s") from error
     if done.returncode != 0:
         line = (done.stderr or done.stdout).strip().splitlines()
         raise Unreadable(line[-1] if line else f"exit {done.returncode}")
     return json.loads(done.stdout)
+
+
+def reader(where: Path | str, *args: str) -> tuple[list[str], dict[str, str] | None]:
+    """The ``grizzled`` command with ``args`` on ``where`` and its environment: a file by
+    ``--db``; a club's server by ``GRIZZLED_DB``, so a password in its URL is never on a
+    command line another user of the machine can list."""
+    if store.is_postgres(where):
+        return [sys.executable, "-c", RUN, *args], {**os.environ, "GRIZZLED_DB": str(where)}
+    return [sys.executable, "-c", RUN, "--db", str(where), *args], None
 
 
 @dataclass(frozen=True)
@@ -46,7 +59,7 @@ class Page:
     score: list[str]
 
 
-def viewer_page(db: Path) -> Page:
+def viewer_page(db: Path | str) -> Page:
     """The page anyone at the table may read: from the public board document."""
     doc = seen_board(_json(db, "status"))
     said = [public(s) for s in status_rows(doc)]

@@ -3,6 +3,7 @@ of the board catching up from ``Last-Event-ID`` and following what the command l
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -14,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.conftest import Grizzled
+from tests.cli.conftest import SEATS, TABLE_CHAPTER, Grizzled
+from tests.conftest import BIN_DIR, MISSING
 from web.reading import RUN
 
 
@@ -24,11 +26,13 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-@pytest.fixture
-def served(table: Grizzled, db: Path) -> Iterator[str]:
+@contextlib.contextmanager
+def serving(*where: str) -> Iterator[tuple[str, list[str]]]:
+    """``grizzled [where] serve`` on a free loopback port: its viewer's address, and the
+    lines it printed (read after the server stops)."""
     port = _free_port()
     process = subprocess.Popen(
-        [sys.executable, "-c", RUN, "--db", str(db), "serve", "--port", str(port)],
+        [sys.executable, "-c", RUN, *where, "serve", "--port", str(port)],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -38,6 +42,7 @@ def served(table: Grizzled, db: Path) -> Iterator[str]:
     first = process.stdout.readline()
     assert first.startswith("Viewer: http://127.0.0.1:"), first
     base = first.split(" ", 1)[1].strip()
+    printed = [first]
     try:
         for _ in range(200):  # the server's socket, open once uvicorn has started
             try:
@@ -45,11 +50,18 @@ def served(table: Grizzled, db: Path) -> Iterator[str]:
                 break
             except OSError:
                 time.sleep(0.1)
-        yield base
+        yield base, printed
     finally:
         process.terminate()
         process.wait(timeout=30)
+        printed += process.stdout.readlines()
         process.stdout.close()
+
+
+@pytest.fixture
+def served(table: Grizzled, db: Path) -> Iterator[str]:
+    with serving("--db", str(db)) as (base, _):
+        yield base
 
 
 def _events(base: str, last: str | None) -> Iterator[tuple[int, str]]:
@@ -99,3 +111,28 @@ def test_serve_without_its_extra_says_in_one_line_how_to_install_it(table: Grizz
         "Error: the companion needs its extra: pip install 'grizzled-tracker[web]'"
     ]
     assert done.stdout == ""
+
+
+@pytest.mark.skipif(BIN_DIR is None, reason=MISSING)
+def test_a_club_serves_its_server_s_campaign_and_follows_what_any_device_logs_there(
+    db: Path, postgres_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    secret = "club-s3cret"
+    monkeypatch.setenv("GRIZZLED_DB", postgres_db.replace("postgres@", f"postgres:{secret}@", 1))
+    club = Grizzled(db)
+    club.ok("campaign", "new", "Friday", "--rules", "classic", *SEATS)
+    club.ok("chapter", "start", *TABLE_CHAPTER)
+    club.ok("mission", "start", "3")
+    with serving() as (base, printed):
+        page = urllib.request.urlopen(base, timeout=60).read().decode("utf-8")
+        stream = _events(base, "0")
+        first, regions = next(stream)
+        club.ok("withdraw", "left")  # another device logs on the server meanwhile
+        second, after = next(stream)
+        stream.close()
+
+    assert 'data-testid="board"' in page and "Ann" in page
+    assert second > first > 0
+    assert after.count('data-testid="log-entry"') == regions.count('data-testid="log-entry"') + 1
+    assert not db.exists()  # the server holds the campaign: no file where one would be
+    assert all(secret not in text for text in [page, regions, after, *printed])
