@@ -76,8 +76,9 @@ def chapter_ended(
     """After an action that ended a chapter (``ended``) or entered its ending: the
     checkpoint to write on the chapter sheet once the ending is whole (the chain's head as
     the event numbered ``version`` left it), and at the end itself an automatic rotating
-    backup in the data directory (one that fails is said on stderr, never a failed
-    command: the action is recorded). ``say`` prints lines wrapped at the terminal's
+    backup in the data directory of a campaign file (one that fails is said on stderr,
+    never a failed command: the action is recorded; a club's server has none: pg_dump
+    backs it up, docs/deploy.md). ``say`` prints lines wrapped at the terminal's
     width; the checkpoint's own line is printed whole, to be copied as it reads."""
     from domain.names import chapter_name
 
@@ -96,7 +97,7 @@ def chapter_ended(
                 "(see Next)."
             ]
         )
-    if ended:
+    if ended and not tracker.on_server:  # a club's server is backed up with pg_dump
         _backup(tracker)
 
 

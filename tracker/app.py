@@ -706,6 +706,11 @@ class Tracker(Application[UUID]):
         finally:
             conn.close()
 
+    @property
+    def on_server(self) -> bool:
+        """Whether the campaigns are on a club's PostgreSQL server, not in a file."""
+        return self.dialect == store.POSTGRES
+
     def file_replaced(self) -> bool:
         """Whether the file at this tracker's path is no longer the one it opened (a
         restore renamed another into place, or it is gone); never on a server, which

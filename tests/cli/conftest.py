@@ -163,11 +163,16 @@ class Grizzled:
 
 
 @pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> Path:
     """A fresh database file and data directory for one test, and a quiet, fixed-width,
-    colourless terminal whose user and session are known."""
+    colourless terminal whose user and session are known. A test marked ``backends`` runs
+    on a club's PostgreSQL server too (tests/conftest.py): ``GRIZZLED_DB`` then names a
+    schema of its own, and the path is where no file may appear."""
     path = tmp_path / "grizzled.sqlite"
-    monkeypatch.setenv("GRIZZLED_DB", str(path))
+    if getattr(request, "param", "sqlite") == "postgres":
+        monkeypatch.setenv("GRIZZLED_DB", request.getfixturevalue("postgres_db"))
+    else:
+        monkeypatch.setenv("GRIZZLED_DB", str(path))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     for name, value in QUIET_ENV.items():
         monkeypatch.setenv(name, value)

@@ -192,6 +192,7 @@ def played(db: Path, tmp_path: Path) -> Story:
     return story
 
 
+@pytest.mark.backends
 def test_a_whole_armistice_campaign_through_the_cli_scores_what_it_did(played: Story) -> None:
     g = played.g
     assert g.json("status")["next"] == "the campaign is over: grizzled score --explain"

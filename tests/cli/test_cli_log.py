@@ -128,6 +128,7 @@ def evenings(armistice: Grizzled, monkeypatch: pytest.MonkeyPatch) -> Grizzled:
     return armistice
 
 
+@pytest.mark.backends
 def test_reasons_of_corrections_and_re_entries_are_shown_and_stored(evenings):
     out = evenings.ok("log")
 
@@ -137,6 +138,7 @@ def test_reasons_of_corrections_and_re_entries_are_shown_and_stored(evenings):
     assert list(reasons.values()) == ["a card fell under the table"]
 
 
+@pytest.mark.backends
 def test_an_award_says_who_got_which_helping_hand_and_which_were_not_taken(evenings):
     evenings.conclude(1, (31, 32, 33))
     evenings.ok("award 32:ben 33:cy")
@@ -146,6 +148,7 @@ def test_an_award_says_who_got_which_helping_hand_and_which_were_not_taken(eveni
     assert award["summary"] == "Helping Hands awarded: #32 to Ben, #33 to Cy, #31 not taken"
 
 
+@pytest.mark.backends
 def test_the_log_is_filtered_by_session_chapter_date_and_kind(evenings):
     first = evenings.json("log", "--session", "first evening")
     assert [e["summary"] for e in first][-1] == "Briefing of chapter 1"
@@ -171,11 +174,13 @@ def test_the_log_is_filtered_by_session_chapter_date_and_kind(evenings):
     ]
 
 
+@pytest.mark.backends
 def test_a_mistyped_kind_or_date_is_a_usage_error(evenings):
     assert "'fish' is not a kind of entry" in evenings.refused("log --kind fish", code=2)
     assert "write a date (2026-11-12)" in evenings.refused("log --since 12/11", code=2)
 
 
+@pytest.mark.backends
 def test_a_terminal_shows_the_latest_screenful_and_all_on_request(evenings, monkeypatch):
     every = evenings.json("log")
     monkeypatch.setenv("TTY_INTERACTIVE", "1")

@@ -8,6 +8,8 @@ import random
 import re
 from pathlib import Path
 
+import pytest
+
 from domain.simulate import play_chapter, random_setup
 from voice.score import RESULT_WORDS
 
@@ -25,6 +27,7 @@ def reached_outcomes(armistice) -> set[str]:
     return found
 
 
+@pytest.mark.backends
 def test_every_outcome_reached_is_explained_in_the_json_doc_and_named_by_score(armistice):
     outcomes = reached_outcomes(armistice)
     schema = DOC.read_text().split("`status --json`", 1)[1].split("`log --json`", 1)[0]
@@ -37,6 +40,7 @@ def test_every_outcome_reached_is_explained_in_the_json_doc_and_named_by_score(a
     assert "`result`: `won`, `lost`, or null while the chapter is played" in flat
 
 
+@pytest.mark.backends
 def test_score_and_campaign_show_give_the_chapters_reason_code_as_documented(armistice):
     armistice.boot_camp(won=False)
     code = armistice.json("status")["outcome"]

@@ -3,6 +3,8 @@ Merry Christmas, corrections. Each command prints what happened and what comes n
 
 from __future__ import annotations
 
+import pytest
+
 from tests.cli.conftest import TABLE_CHAPTER
 
 NEXT_ANN = "Next: Ann's turn: play CARD or withdraw TILE"
@@ -10,6 +12,7 @@ NEXT_BEN = "Next: Ben's turn: play CARD or withdraw TILE"
 NEXT_CY = "Next: Cy's turn: play CARD or withdraw TILE"
 
 
+@pytest.mark.backends
 def test_chapter_start_sets_up_the_chapter_and_says_who_leads(campaign):
     out = campaign.ok("chapter", "start", *TABLE_CHAPTER)
 
@@ -28,6 +31,7 @@ def test_chapter_start_sets_up_the_chapter_and_says_who_leads(campaign):
     assert [p["support_tiles"] for p in board["players"]] == [3, 3, 3]
 
 
+@pytest.mark.backends
 def test_a_chapter_uses_the_rulebooks_decks_unless_told_otherwise(campaign):
     campaign.ok("chapter", "start", "--leader", "b", "--tiles", "l,r,l", "--variant", "veteran")
 
@@ -40,12 +44,14 @@ def test_a_chapter_uses_the_rulebooks_decks_unless_told_otherwise(campaign):
     )
 
 
+@pytest.mark.backends
 def test_chapter_start_switches_traps_and_speech_tokens(campaign):
     out = campaign.ok("chapter start --leader cy --tiles left,right,left --no-traps --tokens 2")
 
     assert "Trials 25, Morale 34, 2 Speech tokens, Traps off. Cy leads." in out
 
 
+@pytest.mark.backends
 def test_the_rookie_variant_plays_without_traps(campaign):
     out = campaign.ok(
         "chapter", "start", "--leader", "ann", "--tiles", "left,right,left", "--variant", "rookie"
@@ -54,6 +60,7 @@ def test_the_rookie_variant_plays_without_traps(campaign):
     assert "Traps off. Ann leads." in out
 
 
+@pytest.mark.backends
 def test_mission_start_deals_by_count_and_gives_the_turn_to_the_leader(campaign):
     campaign.ok("chapter", "start", *TABLE_CHAPTER)
 
@@ -70,6 +77,7 @@ def test_mission_start_deals_by_count_and_gives_the_turn_to_the_leader(campaign)
     assert (board["trials"], board["turn"], board["phase"]) == (1, "Ann", "mission")
 
 
+@pytest.mark.backends
 def test_a_two_player_mission_is_told_the_chaplains_tile(grizzled):
     grizzled.ok("campaign", "new", "Pair", "-p", "ann:night", "-p", "ben:snow")
     out = grizzled.ok("chapter", "start", "--leader", "ann", "--tiles", "left,right,left")
@@ -90,6 +98,7 @@ def test_a_two_player_mission_is_told_the_chaplains_tile(grizzled):
     )
 
 
+@pytest.mark.backends
 def test_playing_a_card_reveals_it_into_no_mans_land_and_passes_the_turn(table):
     out = table.ok("play", "n+sh")
 
@@ -100,6 +109,7 @@ def test_playing_a_card_reveals_it_into_no_mans_land_and_passes_the_turn(table):
     assert [p["hand"] for p in board["players"]] == [2, 3, 3]
 
 
+@pytest.mark.backends
 def test_a_trap_plays_the_card_it_draws(table):
     out = table.ok("play", "night+shell+trap", "--drawn", "rain+whistle")
 
@@ -113,6 +123,7 @@ def test_a_trap_plays_the_card_it_draws(table):
     assert board["trials"] == 0
 
 
+@pytest.mark.backends
 def test_a_hard_knock_goes_in_front_of_its_player(table):
     out = table.ok("play", "mute")
 
@@ -121,6 +132,7 @@ def test_a_hard_knock_goes_in_front_of_its_player(table):
     assert (ann["hard_knocks"], ann["hard_knock_weight"]) == (["mute"], 1)
 
 
+@pytest.mark.backends
 def test_another_player_is_named_with_p_and_a_prefix_of_their_name(table):
     table.ok("play", "night+gas")
 
@@ -129,6 +141,7 @@ def test_another_player_is_named_with_p_and_a_prefix_of_their_name(table):
     assert out.splitlines() == ["Ben plays snow+gas in No Man's Land.", NEXT_CY]
 
 
+@pytest.mark.backends
 def test_merry_christmas_discards_the_hard_knock_it_targets(table):
     table.ok("play", "mute")
 
@@ -138,6 +151,7 @@ def test_merry_christmas_discards_the_hard_knock_it_targets(table):
     assert table.json("status")["players"][0]["hard_knocks"] == []
 
 
+@pytest.mark.backends
 def test_the_good_luck_charm_discards_a_card_of_its_threat(table):
     table.ok("play", "night+shell")
     table.ok("play", "snow+gas")
@@ -154,6 +168,7 @@ def test_the_good_luck_charm_discards_a_card_of_its_threat(table):
     assert board["players"][0]["charm_up"] is False
 
 
+@pytest.mark.backends
 def test_a_speech_lets_the_others_discard_a_card_showing_its_threat(table):
     for card in ("shell+gas", "snow+whistle", "rain+shell"):
         table.ok("play", card)
@@ -175,6 +190,7 @@ def test_a_speech_lets_the_others_discard_a_card_showing_its_threat(table):
     assert [p["hand"] for p in board["players"]] == [3, 1, 1]
 
 
+@pytest.mark.backends
 def test_a_withdrawal_plays_a_support_tile_face_down(table):
     out = table.ok("withdraw", "l")
 
@@ -194,6 +210,7 @@ def mission_where_ann_may_choose_her_support(table):
     return table.ok("withdraw", "left")
 
 
+@pytest.mark.backends
 def test_the_support_beneficiary_with_a_real_choice_is_waited_for(table):
     out = mission_where_ann_may_choose_her_support(table)
 
@@ -206,6 +223,7 @@ def test_the_support_beneficiary_with_a_real_choice_is_waited_for(table):
     assert (board["phase"], board["support_pending"], board["turn"]) == ("support", "Ann", None)
 
 
+@pytest.mark.backends
 def test_support_recovers_the_charm_when_the_beneficiary_chooses_it(table):
     mission_where_ann_may_choose_her_support(table)
 
@@ -220,6 +238,7 @@ def test_support_recovers_the_charm_when_the_beneficiary_chooses_it(table):
     assert (ann["charm_up"], ann["hard_knocks"]) == (True, ["mute"])
 
 
+@pytest.mark.backends
 def test_support_discards_the_hard_knocks_the_beneficiary_names(table):
     mission_where_ann_may_choose_her_support(table)
 
@@ -230,6 +249,7 @@ def test_support_discards_the_hard_knocks_the_beneficiary_names(table):
     assert (ann["charm_up"], ann["hard_knocks"]) == (False, [])
 
 
+@pytest.mark.backends
 def test_classic_support_is_hard_knocks_or_the_charm_not_both(table):
     mission_where_ann_may_choose_her_support(table)
 
@@ -244,6 +264,7 @@ def test_classic_support_is_hard_knocks_or_the_charm_not_both(table):
     )
 
 
+@pytest.mark.backends
 def test_a_correction_sets_a_fact_anew_with_its_reason(table):
     out = table.ok("correct", "trials", "5", "-r", "we miscounted the deck")
 
@@ -255,6 +276,7 @@ def test_a_correction_sets_a_fact_anew_with_its_reason(table):
     assert table.json("log")[-1]["summary"] == "correction: trials 5"
 
 
+@pytest.mark.backends
 def test_a_correction_can_name_a_player_and_a_card(table):
     table.ok("correct", "hand", "4", "-p", "cy", "-r", "dealt one too many")
     table.ok("correct", "nml-add", "rain+gas", "-r", "Ben forgot to log it")
@@ -264,6 +286,7 @@ def test_a_correction_can_name_a_player_and_a_card(table):
     assert board["no_mans_land"] == ["rain+gas"]
 
 
+@pytest.mark.backends
 def test_nothing_is_recorded_while_the_table_only_looks(table):
     before = table.events()
 

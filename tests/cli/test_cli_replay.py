@@ -4,10 +4,13 @@ Land is never cut."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.cli.conftest import Grizzled
 from tests.cli.tables import win_the_tiny_mission
 
 
+@pytest.mark.backends
 def test_a_replay_names_every_missions_end_under_the_action_that_brought_it(table: Grizzled):
     for card in ("night+shell", "snow+shell", "rain+shell"):
         table.ok("play", card)
@@ -22,6 +25,7 @@ def test_a_replay_names_every_missions_end_under_the_action_that_brought_it(tabl
     assert "#6 Cy plays rain+shell preparation; Trials 10, Morale 14 -> Mission failed" in out
 
 
+@pytest.mark.backends
 def test_a_replay_names_the_chapters_end(armistice: Grizzled):
     armistice.ok("skip-boot-camp")
     armistice.ok("briefing 1 --trials 3 --morale 20 --first 1")
@@ -34,6 +38,7 @@ def test_a_replay_names_the_chapters_end(armistice: Grizzled):
     assert last[-1] == "Peace! The chapter is won."
 
 
+@pytest.mark.backends
 def test_the_board_at_an_entry_later_undone_says_which_undo_took_it_back(table: Grizzled):
     table.ok("play night+shell")
     table.ok('undo -r "it was night+rain"')
@@ -50,6 +55,7 @@ def test_the_board_at_an_entry_later_undone_says_which_undo_took_it_back(table: 
     assert table.json("replay --at 4")["undone_by"] is None
 
 
+@pytest.mark.backends
 def test_no_mans_land_is_never_cut_in_a_replay(table: Grizzled, monkeypatch):
     cards = ["night+rain", "snow+gas", "night+whistle", "rain+gas", "snow+whistle"]
     for card in cards:  # Ann, Ben, Cy, Ann, Ben: no three alike
@@ -63,6 +69,7 @@ def test_no_mans_land_is_never_cut_in_a_replay(table: Grizzled, monkeypatch):
         assert max(len(line.rstrip()) for line in out.splitlines()) <= int(columns)
 
 
+@pytest.mark.backends
 def test_a_chapters_replay_marks_what_was_undone_or_reverted_in_its_place(table: Grizzled):
     table.ok("play night+shell")
     table.ok('undo -r "it was night+rain"')  # #5 takes back #4

@@ -5,6 +5,8 @@ action."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.cli.conftest import Grizzled
 
 
@@ -15,6 +17,7 @@ def corrected_then_played(table: Grizzled) -> None:
     table.ok("play snow+gas")
 
 
+@pytest.mark.backends
 def test_a_past_correction_is_taken_out_and_the_later_plays_kept(table: Grizzled):
     corrected_then_played(table)
 
@@ -39,6 +42,7 @@ def test_a_past_correction_is_taken_out_and_the_later_plays_kept(table: Grizzled
     assert table.json("log --kind revert")[0]["reason"] == "none had fallen"
 
 
+@pytest.mark.backends
 def test_a_revert_is_undone_and_redone_like_any_action(table: Grizzled):
     corrected_then_played(table)
     table.ok("revert 4")
@@ -51,6 +55,7 @@ def test_a_revert_is_undone_and_redone_like_any_action(table: Grizzled):
     assert [e["undone"] for e in table.json("log")[3:6]] == [True, True, True]
 
 
+@pytest.mark.backends
 def test_a_revert_the_rules_would_refuse_later_names_what_and_records_nothing(table: Grizzled):
     corrected_then_played(table)
 
@@ -63,6 +68,7 @@ def test_a_revert_the_rules_would_refuse_later_names_what_and_records_nothing(ta
     assert line.endswith("Nothing was recorded")
 
 
+@pytest.mark.backends
 def test_what_cannot_be_reverted_says_why(table: Grizzled):
     corrected_then_played(table)
     table.ok("undo")

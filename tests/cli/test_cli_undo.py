@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.cli.conftest import Grizzled
 from tests.cli.tables import win_the_tiny_mission
 from tests.projections.conftest import all_rows, rebuilt_copy
 
 
+@pytest.mark.backends
 def test_undo_n_across_missions_asks_like_undo_to(table: Grizzled):
     for card in ("night+shell", "snow+shell", "rain+shell"):  # the Mission fails
         table.ok("play", card)
@@ -43,6 +46,7 @@ def test_undo_across_a_chapters_end_asks_first(armistice: Grizzled):
     assert armistice.ok("undo").startswith(f"Undone: #{last} {last_two[-1]}.")
 
 
+@pytest.mark.backends
 def test_an_undo_right_after_a_refused_command_says_it_recorded_nothing(table: Grizzled):
     table.ok("play night+shell")
     table.refused("play mute+mute", code=2)  # a usage error never reached the file
@@ -59,6 +63,7 @@ def test_an_undo_right_after_a_refused_command_says_it_recorded_nothing(table: G
     assert table.ok("undo --yes").startswith("Undone: #4 Ann plays night+shell.")
 
 
+@pytest.mark.backends
 def test_once_something_is_recorded_the_refusal_no_longer_counts(table: Grizzled):
     table.refused("mission start 2")
     table.ok("play night+shell")
@@ -66,6 +71,7 @@ def test_once_something_is_recorded_the_refusal_no_longer_counts(table: Grizzled
     assert table.ok("undo").startswith("Undone: #4 Ann plays night+shell.")
 
 
+@pytest.mark.backends
 def test_a_refused_undo_is_not_a_refusal_an_undo_warns_about(table: Grizzled):
     table.ok("play night+shell")
     table.refused("undo --to 99")
