@@ -1,0 +1,93 @@
+"""``why``: the rule behind the last refusal, the last decision the rules took by
+themselves, or any log entry (words in voice/why.py, rules in voice/rulebook.py)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import click
+
+from cli.context import Context, Refused, pass_context, print_wrapped
+from cli.params import LOG_ENTRY
+
+if TYPE_CHECKING:
+    import sqlite3
+
+    from voice import Said
+
+LOOKED_AT_MOST = 200  # entries looked at for the last decision (a chapter's are a few dozen)
+
+
+@click.command()
+@click.argument("entry", type=LOG_ENTRY, required=False)
+@click.option("--json", "as_json", is_flag=True, help="Plain JSON (see docs/cli.md).")
+@pass_context
+def why(ctx: Context, entry: int | None, as_json: bool) -> None:
+    """Why: the last command refused (kept on this machine only, never in the campaign's
+    record), else the last decision the rules took by themselves (a Mission failed or won,
+    Support to nobody on a tie, a Morale Drop's size, a chapter won or lost, a Trap, a Hard
+    Knock's effect), or log entry ENTRY: the rule in our words and where the rulebooks say
+    it, the facts that triggered it and the log entries they come from.
+
+    Example: grizzled why     grizzled why 14 --json
+    """
+    said = explained(ctx, entry)
+    if as_json:
+        ctx.print_json({"text": said.text, **said.facts})
+        return
+    print_wrapped(said.text.splitlines())
+
+
+def explained(ctx: Context, entry: int | None) -> Said:
+    """What ``why`` says: the last refusal if nothing was stored since, else the entry."""
+    from cli.readmodel import read_models
+    from voice import why
+
+    ctx.campaign_name()
+    if entry is None:
+        ctx.tracker()  # the log's last entry, to tell a refusal still standing
+        noted = ctx.refusal_noted()
+        if noted is not None and "refused" in noted:
+            return why.refusal(noted)
+    with read_models(ctx) as (conn, campaign):
+        cid = campaign["campaign_id"]
+        if entry is not None:
+            return _entry(conn, cid, entry, campaign["version"])
+        return _last_decision(conn, cid) or why.nothing(campaign["version"])
+
+
+def _last_decision(conn: sqlite3.Connection, cid: str) -> Said | None:
+    """The newest action on the line of play in which the rules decided something."""
+    from projections.entries import with_types
+    from voice import why
+
+    for looked, (version, _) in enumerate(with_types(conn, cid, why.DECIDED)):
+        if looked >= LOOKED_AT_MOST:
+            return None
+        said = _entry(conn, cid, version, version)
+        if said.facts["decisions"]:
+            return said
+    return None
+
+
+def _entry(conn: sqlite3.Connection, cid: str, number: int, newest: int) -> Said:
+    from projections import entries
+    from projections.errors import ProjectionError
+    from projections.recall import Recall
+    from voice import why
+
+    found = entries.one(conn, cid, number)
+    if found is None:
+        raise Refused(f"there is no log entry #{number}: the log ends at #{newest}")
+    kind, summary, records = found
+    if kind != "ActionLogged":
+        return why.not_an_action(number, kind, summary)
+    try:
+        before = Recall(conn).state_at(cid, number - 1)
+        earlier = entries.chapter_before(conn, cid, number)
+    except ProjectionError as error:
+        raise Refused(str(error)) from None
+    return why.entry(number, summary, before, records, earlier)
+
+
+COMMANDS = (why,)
