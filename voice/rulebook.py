@@ -299,8 +299,8 @@ _TABLE = (
     ),
     Rule(
         "morale drop",
-        "when the chapter goes on, as many cards as are left in all hands move from the "
-        "Morale Reserve to the Trials deck: at least 3 (each Demoralized player adds one "
+        "when the chapter goes on, as many cards as are left in all hands leave the Morale "
+        "Reserve for the Trials deck: at least 3 (each Demoralized player adds one "
         "and the least becomes 4), and under the Armistice rules at most 6",
         f"{_RESOLUTION}: 4. Morale Drop",
         7,
@@ -315,8 +315,8 @@ _TABLE = (
     ),
     Rule(
         "hands",
-        "under the Armistice rules the chapter is lost as soon as the players hold 13 or "
-        "more cards together (Helping Hands do not count)",
+        "under the Armistice rules 13 or more cards held by the players together lose the "
+        "chapter at once (Helping Hands do not count)",
         f"{_RESOLUTION}: 5. Check Chapter",
         7,
         None,

@@ -293,9 +293,11 @@ def _drop(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry])
     if demoralized:
         facts += f", +1 for each Demoralized player ({', '.join(demoralized)})"
     facts += f"; at least {least}" + (f", at most {cap}" if cap is not None else "")
-    left = len(chapter.morale) - event.count
+    moved = min(event.count, len(chapter.morale))
+    short = f" (all the Reserve had: {event.count} were due)" if moved < event.count else ""
     facts += (
-        f": {event.count} cards move to the Trials deck, {max(left, 0)} left in the Morale Reserve"
+        f": {moved} cards move to the Trials deck{short}, "
+        f"{len(chapter.morale) - moved} left in the Morale Reserve"
     )
     data = {
         "count": event.count,
@@ -303,7 +305,8 @@ def _drop(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry])
         "demoralized": demoralized,
         "least": least,
         "most": cap,
-        "morale_left": max(left, 0),
+        "moved": moved,
+        "morale_left": len(chapter.morale) - moved,
     }
     entries = [number, *_where(_mission(seen), {"CardsDealt"})]
     return Decision("morale drop", f"Morale Drop of {event.count}", facts, data, entries)
