@@ -3,7 +3,7 @@ themselves, or any log entry (words in voice/why.py, rules in voice/rulebook.py)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -50,44 +50,59 @@ def explained(ctx: Context, entry: int | None) -> Said:
         if noted is not None and "refused" in noted:
             return why.refusal(noted)
     with read_models(ctx) as (conn, campaign):
-        cid = campaign["campaign_id"]
+        log = Log(conn, campaign["campaign_id"])
         if entry is not None:
-            return _entry(conn, cid, entry, campaign["version"])
-        return _last_decision(conn, cid) or why.nothing(campaign["version"])
+            found = log.one(entry)
+            if found is None:
+                raise Refused(
+                    f"there is no log entry #{entry}: the log ends at #{campaign['version']}"
+                )
+            return log.explained(entry, *found)
+        return log.last_decision() or why.nothing(campaign["version"])
 
 
-def _last_decision(conn: sqlite3.Connection, cid: str) -> Said | None:
-    """The newest action on the line of play in which the rules decided something."""
-    from projections.entries import with_types
-    from voice import why
+class Log:
+    """One campaign's log entries as ``why`` reads them (its states rebuilt once each)."""
 
-    for looked, (version, _) in enumerate(with_types(conn, cid, why.DECIDED)):
-        if looked >= LOOKED_AT_MOST:
-            return None
-        said = _entry(conn, cid, version, version)
-        if said.facts["decisions"]:
-            return said
-    return None
+    def __init__(self, conn: sqlite3.Connection, cid: str) -> None:
+        from projections.recall import Recall
 
+        self.conn, self.cid, self.recall = conn, cid, Recall(conn)
 
-def _entry(conn: sqlite3.Connection, cid: str, number: int, newest: int) -> Said:
-    from projections import entries
-    from projections.errors import ProjectionError
-    from projections.recall import Recall
-    from voice import why
+    def one(self, number: int) -> tuple[str, str, list[dict[str, Any]]] | None:
+        from projections import entries
 
-    found = entries.one(conn, cid, number)
-    if found is None:
-        raise Refused(f"there is no log entry #{number}: the log ends at #{newest}")
-    kind, summary, records = found
-    if kind != "ActionLogged":
-        return why.not_an_action(number, kind, summary)
-    try:
-        before = Recall(conn).state_at(cid, number - 1)
-        earlier = entries.chapter_before(conn, cid, number)
-    except ProjectionError as error:
-        raise Refused(str(error)) from None
-    return why.entry(number, summary, before, records, earlier)
+        return entries.one(self.conn, self.cid, number)
+
+    def last_decision(self) -> Said | None:
+        """The newest action on the line of play in which the rules decided something."""
+        from projections.entries import with_types
+        from voice import why
+
+        for looked, (number, _) in enumerate(with_types(self.conn, self.cid, why.DECIDED)):
+            found = self.one(number)
+            if looked >= LOOKED_AT_MOST or found is None:
+                return None
+            if why.may_decide(found[2]):
+                said = self.explained(number, *found)
+                if said.facts["decisions"]:
+                    return said
+        return None
+
+    def explained(self, number: int, kind: str, summary: str, records: list[Any]) -> Said:
+        """Entry ``number`` explained from the state just before it."""
+        from projections import entries
+        from projections.errors import ProjectionError
+        from voice import why
+
+        if kind != "ActionLogged":
+            return why.not_an_action(number, kind, summary)
+        try:
+            before = self.recall.state_at(self.cid, number - 1)
+            earlier = entries.chapter_before(self.conn, self.cid, number)
+        except ProjectionError as error:
+            raise Refused(str(error)) from None
+        return why.entry(number, summary, before, records, earlier)
 
 
 COMMANDS = (why,)

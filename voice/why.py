@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from voice import Said
-from voice.board import label
+from voice.board import THREATS, label
 from voice.rulebook import rule
 
 if TYPE_CHECKING:
@@ -40,6 +40,27 @@ DECIDED = frozenset(
         "CardPlayed",
     }
 )
+
+
+ALWAYS = DECIDED - {"CardPlayed", "CardsDrawn"}  # a decision whenever it is there
+
+
+def may_decide(records: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether an entry may hold a decision of the rules, from its records alone (no state
+    rebuilt): a Threat card played is the table's move, a Hard Knock is not."""
+    for record in records:
+        kind, data = record.get("type"), record.get("data") or {}
+        if kind in ALWAYS:
+            return True
+        if kind == "CardsDrawn" and data.get("cause") == "frenzied":
+            return True
+        if kind == "CardPlayed" and not _threat_card(str(data.get("card", ""))):
+            return True
+    return False
+
+
+def _threat_card(key: str) -> bool:
+    return all(part in THREATS or part in ("trap", "luck") for part in key.split("+"))
 
 
 class Decision:

@@ -7,13 +7,18 @@ machine, never in the campaign's record."""
 
 from __future__ import annotations
 
+import random
 import sqlite3
 from contextlib import closing
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 
+from domain.simulate import RandomChance, random_command, random_setup
+from tracker.app import Tracker
 from voice.rulebook import RULES
+from voice.why import ALWAYS
 
 
 def why(g: Any, *args: str) -> dict[str, Any]:
@@ -261,3 +266,32 @@ def test_y_in_the_table_session_says_why(table):
 
     assert "Why was 'grizzled speech gas -p Ann' refused?" in result.stdout
     assert "Rule (speech)" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "players", "seed"),
+    [("classic", 3, 1), ("classic", 5, 2), ("armistice", 4, 3), ("armistice", 2, 4)],
+)
+def test_every_decision_of_a_random_chapter_is_explained_by_why_on_its_entry(
+    grizzled, db, ruleset, players, seed
+):
+    rng = random.Random(seed)
+    tracker = Tracker(db, chance=RandomChance(rng))
+    setup = replace(random_setup(rng, ruleset, players), trials=12, morale=8)
+    tracker.create_campaign("Random", ruleset, setup.seats)
+    state = tracker.log_action("Random", setup).state
+    while state.chapter_running:
+        assert state.chapter is not None
+        state = tracker.log_action("Random", random_command(state.chapter, rng)).state
+    tracker.close()
+    log = grizzled.json("log")
+    assert len(log) > 10
+
+    for entry in log:
+        doc = why(grizzled, str(entry["version"]))
+        kinds = [d["rule"]["rule"] for d in doc["decisions"]]
+        always = [t for t in entry["events"] if t in ALWAYS]
+        assert len(kinds) >= len(always), (entry, kinds)
+        assert set(kinds) <= set(RULES)
+    last = [e for e in log if why(grizzled, str(e["version"]))["decisions"]][-1]
+    assert why(grizzled)["entry"] == last["version"]
