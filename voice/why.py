@@ -15,18 +15,15 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from voice import Said
-from voice.board import THREATS, label
+from voice.board import THREATS
+from voice.decisions import Decision, Entry, explain
 from voice.rulebook import rule
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
-    from domain.chapter.state import ChapterState
 
-Entry = tuple[int, Sequence[Mapping[str, Any]]]  # a log entry's number and event records
 KEPT = "kept on this machine only, never in the campaign's record"
 
-# A chapter lost for a reason (ChapterLost.reason) and the rule that says so.
-LOST_BY = {"hard-knocks": "hard knocks defeat", "monument": "monument", "hands": "hands"}
 DECIDED = frozenset(
     {
         "MissionFailed",
@@ -61,39 +58,6 @@ def may_decide(records: Sequence[Mapping[str, Any]]) -> bool:
 
 def _threat_card(key: str) -> bool:
     return all(part in THREATS or part in ("trap", "luck") for part in key.split("+"))
-
-
-class Decision:
-    """One decision explained: its rule's id, what the rules decided and the facts behind
-    it, in words and as data, and the log entries the facts come from."""
-
-    __slots__ = ("data", "entries", "facts", "rule", "what")
-
-    def __init__(
-        self, rule_id: str, what: str, facts: str, data: dict[str, Any], entries: list[int]
-    ) -> None:
-        self.rule, self.what, self.facts = rule_id, what, facts
-        self.data, self.entries = data, sorted(set(entries))
-
-    def said(self) -> dict[str, Any]:
-        """The decision as --json gives it."""
-        return {
-            "decision": self.what,
-            "rule": rule(self.rule).facts(),
-            "facts": self.data,
-            "because": self.facts,
-            "entries": self.entries,
-        }
-
-    def lines(self) -> list[str]:
-        found = rule(self.rule)
-        entries = ", ".join(f"#{n}" for n in self.entries)
-        plural = "entries" if len(self.entries) > 1 else "entry"
-        return [
-            f"{self.what}: {self.facts}.",
-            f"  Rule ({found.rule}): {found.words} ({found.place()}).",
-            f"  From log {plural} {entries}.",
-        ]
 
 
 def refusal(noted: Mapping[str, Any]) -> Said:
@@ -185,212 +149,8 @@ def decisions_in(
         event = from_record(dict(record))
         chapter = state.chapter
         if chapter is not None and record.get("type") in DECIDED:
-            decision = _explain(chapter, event, number, seen)
+            decision = explain(chapter, event, number, seen)
             if decision is not None:
                 found.append(decision)
         state = evolve_campaign(state, event)
     return found
-
-
-def _explain(
-    chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]
-) -> Decision | None:
-    explain = _EXPLAINERS.get(type(event).__name__)
-    return explain(chapter, event, number, seen) if explain is not None else None
-
-
-def _where(
-    seen: Sequence[Entry], kinds: set[str], card: str | None = None, player: str | None = None
-) -> list[int]:
-    """The entries (newest last) holding an event of ``kinds`` about ``card``/``player``."""
-    found = []
-    for number, records in seen:
-        for record in records:
-            data = record.get("data") or {}
-            if record.get("type") not in kinds:
-                continue
-            if card is not None and data.get("card") != card:
-                continue
-            if player is not None and data.get("player") != player:
-                continue
-            found.append(number)
-    return found
-
-
-def _mission(seen: Sequence[Entry]) -> Sequence[Entry]:
-    """The entries since this Mission's start (its MissionStarted), oldest first."""
-    for at in range(len(seen) - 1, -1, -1):
-        if any(r.get("type") == "MissionStarted" for r in seen[at][1]):
-            return seen[at:]
-    return seen
-
-
-PLAYED = {"CardPlayed", "CardDrawnAndPlayed"}
-
-
-def _failed(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
-    from domain.chapter.state import THREAT_KNOCKS
-
-    threat, cards = event.threat, chapter.catalogue.cards
-    laid = [k for k in chapter.nml if threat in cards[k].threats]
-    knocks = [
-        (p.name, k)
-        for p in chapter.players
-        if not p.withdrawn and not p.chaplain
-        for k in p.hard_knocks
-        if chapter.catalogue.kind_of[k] in THREAT_KNOCKS and threat in cards[k].threats
-    ]
-    mission = _mission(seen)
-    entries = [number]
-    for key in set(laid):
-        entries += _where(mission, PLAYED, key)[-laid.count(key) :]
-    for name, key in knocks:
-        entries += _where(seen, PLAYED, key, name)[-1:]
-    parts = [f"{', '.join(map(label, laid))} in No Man's Land"] if laid else []
-    parts += [f"{name}'s {label(key)}" for name, key in knocks]
-    count = len(laid) + len(knocks)
-    facts = f"{count} {threat} threats were active: {' and '.join(parts)}"
-    data = {"threat": threat, "count": count, "no_mans_land": laid, "hard_knocks": knocks}
-    return Decision("mission failed", f"Mission {chapter.mission} failed", facts, data, entries)
-
-
-def _succeeded(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
-    names = [p.name for p in chapter.players if not p.chaplain]
-    tally = chapter.threat_tally()
-    most = max(tally.values(), default=0)
-    entries = [number, *_where(_mission(seen), {"PlayerWithdrew"})]
-    facts = f"every player withdrew ({', '.join(names)}) with at most {most} identical threats"
-    data = {"withdrew": names, "most_identical_threats": most}
-    return Decision(
-        "mission succeeded", f"Mission {chapter.mission} succeeded", facts, data, entries
-    )
-
-
-def _support(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
-    received: dict[str, int] = {}
-    for _, _, receiver in event.gifts:
-        received[receiver] = received.get(receiver, 0) + 1
-    entries = [number, *_where(_mission(seen), {"PlayerWithdrew"})]
-    counted = ", ".join(f"{name} {n}" for name, n in sorted(received.items())) or "none"
-    only = (
-        " (the Mission failed: only tiles of players who withdrew count)"
-        if chapter.mission_failed
-        else ""
-    )
-    data = {
-        "received": received,
-        "beneficiary": event.beneficiary,
-        "mission_failed": chapter.mission_failed,
-    }
-    most = max(received.values(), default=0)
-    tied = sorted(name for name, n in received.items() if n == most)
-    if event.beneficiary is not None:
-        facts = f"tiles received: {counted}{only}; {event.beneficiary} received the most"
-        return Decision("support", f"Support to {event.beneficiary}", facts, data, entries)
-    if len(tied) > 1:
-        facts = f"tiles received: {counted}{only}; {' and '.join(tied)} tie with {most} each"
-        return Decision("support tie", "Support to nobody", facts, data, entries)
-    if tied:  # a strict majority, cancelled by a card in force
-        facts = f"tiles received: {counted}; a card in force cancels the benefit"
-        return Decision("card effects", "Support to nobody", facts, data, entries)
-    facts = f"no Support tile was revealed{only}"
-    return Decision("support", "Support to nobody", facts, data, entries)
-
-
-def _drop(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
-    from domain.cards.catalogue import HardKnock
-
-    kind_of = chapter.catalogue.kind_of
-    held = {p.name: p.hand_size for p in chapter.players if not p.chaplain}
-    demoralized = [
-        p.name
-        for p in chapter.players
-        if any(kind_of[k] == HardKnock.DEMORALIZED for k in p.hard_knocks)
-    ]
-    least = 3 + len(demoralized)
-    cap = chapter.rules.morale_drop_max
-    hands = ", ".join(f"{name} {n}" for name, n in held.items())
-    facts = f"{sum(held.values())} cards left in hands ({hands})"
-    if demoralized:
-        facts += f", +1 for each Demoralized player ({', '.join(demoralized)})"
-    facts += f"; at least {least}" + (f", at most {cap}" if cap is not None else "")
-    moved = min(event.count, len(chapter.morale))
-    short = f" (all the Reserve had: {event.count} were due)" if moved < event.count else ""
-    facts += (
-        f": {moved} cards move to the Trials deck{short}, "
-        f"{len(chapter.morale) - moved} left in the Morale Reserve"
-    )
-    data = {
-        "count": event.count,
-        "cards_in_hands": held,
-        "demoralized": demoralized,
-        "least": least,
-        "most": cap,
-        "moved": moved,
-        "morale_left": len(chapter.morale) - moved,
-    }
-    entries = [number, *_where(_mission(seen), {"CardsDealt"})]
-    return Decision("morale drop", f"Morale Drop of {event.count}", facts, data, entries)
-
-
-def _won(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
-    facts = "the Trials deck is empty and no card is left in any hand"
-    data = {"trials": len(chapter.trials), "cards_in_hands": chapter.cards_in_hands}
-    return Decision("chapter won", "Chapter won", facts, data, [number])
-
-
-def _lost(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
-    rule_id = LOST_BY.get(event.reason, "declared" if event.reason == "declared" else "rules")
-    entries = [number]
-    if event.reason == "hard-knocks":
-        for player in chapter.players:
-            for key in player.hard_knocks:
-                entries += _where(seen, PLAYED, key, player.name)[-1:]
-    facts = event.detail or "the table ended it"
-    data = {"reason": event.reason, "detail": event.detail}
-    return Decision(rule_id, "Chapter lost", facts, data, entries)
-
-
-def _drawn(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
-    drawn = label(event.card) if event.card else "nothing (the Trials deck was empty)"
-    if event.cause == "clumsy":
-        facts = f"{event.player} is Clumsy and withdrew: drew and played {drawn}"
-        data = {"player": event.player, "cause": "clumsy", "card": event.card}
-        return Decision("hard knock effect", "A card drawn and played", facts, data, [number])
-    facts = f"the card {event.player} played has a Trap symbol: drew and played {drawn}"
-    data = {"player": event.player, "cause": event.cause, "card": event.card}
-    return Decision("trap", "A Trap sprang", facts, data, [number])
-
-
-def _frenzied(
-    chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]
-) -> Decision | None:
-    if event.cause != "frenzied":
-        return None
-    facts = f"{event.player} is Frenzied: drew {len(event.cards)} more cards after the deal"
-    data = {"player": event.player, "cause": "frenzied", "count": len(event.cards)}
-    return Decision("hard knock effect", "Cards drawn", facts, data, [number])
-
-
-def _knock(
-    chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]
-) -> Decision | None:
-    card = chapter.catalogue.cards.get(event.card)
-    if card is None or chapter.catalogue.kind_of.get(event.card) is None:
-        return None  # a Threat card: the table's own move
-    facts = f"{event.player} played {label(event.card)}, a Hard Knock: it is now in front of them"
-    data = {"player": event.player, "card": event.card}
-    return Decision("hard knock", "A Hard Knock took effect", facts, data, [number])
-
-
-_EXPLAINERS = {
-    "MissionFailed": _failed,
-    "MissionSucceeded": _succeeded,
-    "SupportRevealed": _support,
-    "MoraleDropped": _drop,
-    "ChapterWon": _won,
-    "ChapterLost": _lost,
-    "CardDrawnAndPlayed": _drawn,
-    "CardsDrawn": _frenzied,
-    "CardPlayed": _knock,
-}

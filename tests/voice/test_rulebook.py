@@ -15,8 +15,8 @@ import pytest
 
 import domain
 from domain.errors import RuleViolation
+from voice.decisions import LOST_BY
 from voice.rulebook import DECISIONS, RULES, rule
-from voice.why import LOST_BY
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = Path(os.environ.get("GRIZZLED_SEEDS", "/work/shared/seeds"))
