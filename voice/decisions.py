@@ -89,6 +89,11 @@ def _mission(seen: Sequence[Entry]) -> Sequence[Entry]:
 PLAYED = {"CardPlayed", "CardDrawnAndPlayed"}
 
 
+def _and(names: Sequence[str]) -> str:
+    """``Ann, Ben and Cy``."""
+    return f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else "".join(names)
+
+
 def _failed(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
     from domain.chapter.state import THREAT_KNOCKS
 
@@ -120,7 +125,8 @@ def _succeeded(chapter: ChapterState, event: Any, number: int, seen: Sequence[En
     tally = chapter.threat_tally()
     most = max(tally.values(), default=0)
     entries = [number, *_where(_mission(seen), {"PlayerWithdrew"})]
-    facts = f"every player withdrew ({', '.join(names)}) with at most {most} identical threats"
+    active = f"at most {most} identical threats active" if most else "no threat active"
+    facts = f"every player withdrew ({', '.join(names)}) with {active}"
     data = {"withdrew": names, "most_identical_threats": most}
     return Decision(
         "mission succeeded", f"Mission {chapter.mission} succeeded", facts, data, entries
@@ -149,7 +155,7 @@ def _support(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entr
         facts = f"tiles received: {counted}{only}; {event.beneficiary} received the most"
         return Decision("support", f"Support to {event.beneficiary}", facts, data, entries)
     if len(tied) > 1:
-        facts = f"tiles received: {counted}{only}; {' and '.join(tied)} tie with {most} each"
+        facts = f"tiles received: {counted}{only}; {_and(tied)} tie with {most} each"
         return Decision("support tie", "Support to nobody", facts, data, entries)
     if tied:  # a strict majority, cancelled by a card in force
         facts = f"tiles received: {counted}; a card in force cancels the benefit"

@@ -93,7 +93,7 @@ def test_a_tie_for_most_support_helps_nobody_and_why_says_who_tied(table):
 
     assert support["facts"]["beneficiary"] is None
     assert support["facts"]["received"] == {"Ann": 1, "Ben": 1, "Cy": 1}
-    assert "Ann and Ben and Cy tie with 1 each" in " ".join(doc["text"].split())
+    assert "Ann, Ben and Cy tie with 1 each" in " ".join(doc["text"].split())
     assert support["rule"]["section"] == "Mission Resolution: 1. Reveal Support"
 
 
