@@ -47,7 +47,7 @@ def explained(ctx: Context, entry: int | None) -> Said:
     if entry is None:
         ctx.tracker()  # the log's last entry, to tell a refusal still standing
         noted = ctx.refusal_noted()
-        if noted is not None and "refused" in noted:
+        if noted is not None and why.noted_well(noted):
             return why.refusal(noted)
     with read_models(ctx) as (conn, campaign):
         log = Log(conn, campaign["campaign_id"])

@@ -174,13 +174,19 @@ def _drop(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry])
         for p in chapter.players
         if any(kind_of[k] == HardKnock.DEMORALIZED for k in p.hard_knocks)
     ]
+    if chapter.solo is not None:  # Solo: one hand for the three Grizzled
+        held = {"the hand": chapter.solo.hand_size}
+    total = sum(held.values())
     least = 3 + len(demoralized)
     cap = chapter.rules.morale_drop_max
     hands = ", ".join(f"{name} {n}" for name, n in held.items())
-    facts = f"{sum(held.values())} cards left in hands ({hands})"
+    facts = f"{total} cards left in hands ({hands})"
     if demoralized:
         facts += f", +1 for each Demoralized player ({', '.join(demoralized)})"
     facts += f"; at least {least}" + (f", at most {cap}" if cap is not None else "")
+    counted = max(total + len(demoralized), least)
+    if counted != event.count and (cap is None or min(counted, cap) != event.count):
+        facts += f"; a Recruit's Morale tokens or a card in force make it {event.count}"
     moved = min(event.count, len(chapter.morale))
     short = f" (all the Reserve had: {event.count} were due)" if moved < event.count else ""
     facts += (

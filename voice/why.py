@@ -18,6 +18,7 @@ from voice import Said
 from voice.board import THREATS
 from voice.decisions import Decision, Entry, explain
 from voice.rulebook import rule
+from voice.shown import shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -60,13 +61,24 @@ def _threat_card(key: str) -> bool:
     return all(part in THREATS or part in ("trap", "luck") for part in key.split("+"))
 
 
+def noted_well(noted: Mapping[str, Any]) -> bool:
+    """Whether this machine's note of a refusal (a file anyone may edit) is one ``why``
+    can say: a note from before ``why`` has no line."""
+    rule_id = noted.get("rule")
+    return (
+        isinstance(noted.get("refused"), str)
+        and isinstance(noted.get("newest"), int)
+        and (rule_id is None or isinstance(rule_id, str))
+    )
+
+
 def refusal(noted: Mapping[str, Any]) -> Said:
     """The last refusal, as this machine noted it (``command``, ``refused``: its line,
     ``rule``: the rule's id or None for the tracker's own refusal, ``newest``: the log's
     last entry then)."""
     command, line, newest = noted["command"], noted["refused"], noted["newest"]
     rule_id = noted.get("rule")
-    lines = [f"Why was 'grizzled {command}' refused?", f"  {line}"]
+    lines = [f"Why was 'grizzled {shown(command)}' refused?", f"  {shown(line)}"]
     facts: dict[str, Any] = {"about": "refusal", "command": command, "refused": line}
     if rule_id is None:
         lines.append("  Not a rule of the game: the tracker itself refused it.")
@@ -103,7 +115,7 @@ NOT_ACTIONS = {
 def not_an_action(number: int, kind: str, summary: str) -> Said:
     """An entry that is not an action the rules decided on."""
     what = NOT_ACTIONS.get(kind, "not an action")
-    text = f"Why #{number} ({summary})?\n  It is {what}: the rules decided nothing in it."
+    text = f"Why #{number} ({shown(summary)})?\n  It is {what}: the rules decided nothing in it."
     facts = {"about": "entry", "entry": number, "summary": summary, "decisions": []}
     return Said(text, "why", facts)
 
@@ -118,7 +130,7 @@ def entry(
     """Log entry ``number`` explained: each decision the rules took in it (``before``: the
     campaign just before it; ``earlier``: the chapter's entries before it)."""
     decisions = decisions_in(number, before, records, earlier)
-    head = f"Why #{number} ({summary})?"
+    head = f"Why #{number} ({shown(summary)})?"
     if not decisions:
         text = f"{head}\n  The rules decided nothing by themselves here: the table did it all."
     else:

@@ -7,6 +7,8 @@ machine, never in the campaign's record."""
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import sqlite3
 from contextlib import closing
@@ -17,6 +19,7 @@ from msgspec.structs import replace
 
 from domain.simulate import RandomChance, random_command, random_setup
 from tracker.app import Tracker
+from tracker.config import data_dir
 from voice.rulebook import RULES
 from voice.why import ALWAYS
 
@@ -295,3 +298,34 @@ def test_every_decision_of_a_random_chapter_is_explained_by_why_on_its_entry(
         assert set(kinds) <= set(RULES)
     last = [e for e in log if why(grizzled, str(e["version"]))["decisions"]][-1]
     assert why(grizzled)["entry"] == last["version"]
+
+
+def edit_note(**changes: Any) -> None:
+    """Change this machine's note of the last refusal, as anyone may."""
+    path = os.path.join(data_dir(), "last-refusal.json")
+    with open(path, encoding="utf-8") as f:
+        noted = json.load(f)
+    (key,) = noted
+    note = {**noted[key], **changes}
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump({key: {k: v for k, v in note.items() if v is not None}}, f)
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [{"refused": None, "rule": None}, {"rule": ["speech"]}, {"refused": 7}, {"newest": "5"}],
+)
+def test_a_refusal_note_from_before_why_or_edited_by_hand_is_not_said(table, changes):
+    table.refused("speech gas")
+    edit_note(**changes)  # the first: a note as the tracker wrote it before why
+
+    assert why(table)["about"] != "refusal"
+
+
+def test_a_noted_command_is_shown_back_with_its_control_characters_escaped(table):
+    table.refused("speech gas")
+    edit_note(command="speech gas\x1b[2J")
+
+    doc = why(table)
+
+    assert "\x1b" not in doc["text"] and "\\x1b[2J" in doc["text"]
