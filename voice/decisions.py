@@ -229,7 +229,8 @@ def _drawn(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]
     if event.cause == "clumsy":
         facts = f"{event.player} is Clumsy and withdrew: drew and played {drawn}"
         data = {"player": event.player, "cause": "clumsy", "card": event.card}
-        return Decision("hard knock effect", "A card drawn and played", facts, data, [number])
+        entries = [number, *_given(chapter, seen, event.player, "clumsy")]
+        return Decision("hard knock effect", "A card drawn and played", facts, data, entries)
     facts = f"the card {event.player} played has a Trap symbol: drew and played {drawn}"
     data = {"player": event.player, "cause": event.cause, "card": event.card}
     return Decision("trap", "A Trap sprang", facts, data, [number])
@@ -242,7 +243,19 @@ def _frenzied(
         return None
     facts = f"{event.player} is Frenzied: drew {len(event.cards)} more cards after the deal"
     data = {"player": event.player, "cause": "frenzied", "count": len(event.cards)}
-    return Decision("hard knock effect", "Cards drawn", facts, data, [number])
+    entries = [number, *_given(chapter, seen, event.player, "frenzied")]
+    return Decision("hard knock effect", "Cards drawn", facts, data, entries)
+
+
+def _given(chapter: ChapterState, seen: Sequence[Entry], player: str, kind: str) -> list[int]:
+    """The entries that put the player's Hard Knocks of ``kind`` in front of them."""
+    kind_of, entries = chapter.catalogue.kind_of, list[int]()
+    if all(p.name != player for p in chapter.players):
+        return entries
+    for key in chapter.player(player).hard_knocks:
+        if kind_of.get(key) == kind:
+            entries += _where(seen, PLAYED, key, player)[-1:]
+    return entries
 
 
 def _knock(

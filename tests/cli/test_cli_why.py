@@ -154,6 +154,7 @@ def test_thirteen_cards_dealt_lose_an_armistice_chapter_at_once(armistice):
 
 def test_a_clumsy_player_withdrawing_draws_and_plays_and_why_names_the_hard_knock(table):
     table.ok("play clumsy")
+    clumsy = newest(table)
     table.ok("withdraw left")
     table.ok("withdraw right")
     table.ok("withdraw left --drawn night+snow")
@@ -163,8 +164,23 @@ def test_a_clumsy_player_withdrawing_draws_and_plays_and_why_names_the_hard_knoc
     effect = decided(doc)["hard knock effect"]
 
     assert effect["facts"] == {"player": "Ann", "cause": "clumsy", "card": "night+snow"}
-    assert effect["entries"] == [entry]
+    assert effect["entries"] == [clumsy, entry]
     assert doc["summary"].startswith("Ann withdraws")
+
+
+def test_a_frenzied_player_draws_two_more_at_the_next_deal_and_why_names_both_entries(campaign):
+    campaign.ok("chapter start --leader ann --tiles left,right,left --trials 20 --morale 20")
+    campaign.ok("mission start 3")
+    campaign.ok("play frenzied")
+    frenzied = newest(campaign)
+    for _ in range(3):
+        campaign.ok("withdraw left")
+    campaign.ok("mission start 1")
+
+    effect = decided(why(campaign))["hard knock effect"]
+
+    assert effect["facts"] == {"player": "Ann", "cause": "frenzied", "count": 2}
+    assert effect["entries"] == [frenzied, newest(campaign)]
 
 
 def test_an_entry_where_the_rules_decided_nothing_says_so_and_undo_is_not_an_action(table):
