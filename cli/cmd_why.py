@@ -43,13 +43,14 @@ def explained(ctx: Context, entry: int | None) -> Said:
     from cli.readmodel import read_models
     from voice import why
 
-    ctx.campaign_name()
+    name = ctx.campaign_name()
+    noted = None
     if entry is None:
-        ctx.tracker()  # the log's last entry, to tell a refusal still standing
+        ctx.tracker()  # the file's last event, to tell a refusal still standing
         noted = ctx.refusal_noted()
-        if noted is not None and why.noted_well(noted):
-            return why.refusal(noted)
     with read_models(ctx) as (conn, campaign):
+        if noted is not None and why.noted_well(noted, name):
+            return why.refusal(noted, campaign["version"])
         log = Log(conn, campaign["campaign_id"])
         if entry is not None:
             found = log.one(entry)

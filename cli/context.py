@@ -12,7 +12,7 @@ import os
 import sqlite3
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
@@ -153,6 +153,8 @@ class Context:
         noted: dict[str, Any] = {"command": " ".join(words), "newest": self._newest()}
         if error is not None:
             noted.update(refused=error.format_message(), rule=getattr(error, "rule", None))
+            with suppress(click.ClickException):  # none to name: the note is the file's
+                noted["campaign"] = self.campaign_name()
         try:
             with open(path, encoding="utf-8") as f:
                 known = json.load(f)

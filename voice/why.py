@@ -61,22 +61,23 @@ def _threat_card(key: str) -> bool:
     return all(part in THREATS or part in ("trap", "luck") for part in key.split("+"))
 
 
-def noted_well(noted: Mapping[str, Any]) -> bool:
+def noted_well(noted: Mapping[str, Any], campaign: str) -> bool:
     """Whether this machine's note of a refusal (a file anyone may edit) is one ``why``
-    can say: a note from before ``why`` has no line."""
-    rule_id = noted.get("rule")
+    can say of ``campaign``: a note from before ``why`` has no line; a refusal on another
+    campaign of the file is not this one's."""
+    rule_id, on = noted.get("rule"), noted.get("campaign")
     return (
         isinstance(noted.get("refused"), str)
-        and isinstance(noted.get("newest"), int)
         and (rule_id is None or isinstance(rule_id, str))
+        and (on is None or on == campaign)
     )
 
 
-def refusal(noted: Mapping[str, Any]) -> Said:
+def refusal(noted: Mapping[str, Any], newest: int) -> Said:
     """The last refusal, as this machine noted it (``command``, ``refused``: its line,
-    ``rule``: the rule's id or None for the tracker's own refusal, ``newest``: the log's
-    last entry then)."""
-    command, line, newest = noted["command"], noted["refused"], noted["newest"]
+    ``rule``: the rule's id or None for the tracker's own refusal); ``newest``: the
+    campaign's last log entry, then and now."""
+    command, line = noted["command"], noted["refused"]
     rule_id = noted.get("rule")
     lines = [f"Why was 'grizzled {shown(command)}' refused?", f"  {shown(line)}"]
     facts: dict[str, Any] = {"about": "refusal", "command": command, "refused": line}

@@ -345,3 +345,15 @@ def test_a_noted_command_is_shown_back_with_its_control_characters_escaped(table
     doc = why(table)
 
     assert "\x1b" not in doc["text"] and "\\x1b[2J" in doc["text"]
+
+
+def test_a_refusal_on_one_campaign_of_the_file_is_not_said_of_another(table):
+    table.ok("campaign new Saturday --rules classic -p dan:gas -p eve:shell")
+    table.refused("-c Friday speech gas")
+
+    assert why(table, "-c", "Saturday")["about"] != "refusal"
+    doc = why(table, "-c", "Friday")
+    assert (
+        doc["about"] == "refusal" and f"the log still ends at #{doc['entries'][0]}" in doc["text"]
+    )
+    assert doc["entries"] == [max(e["version"] for e in table.json("-c Friday log"))]
