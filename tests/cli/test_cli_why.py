@@ -212,8 +212,14 @@ REFUSALS = [
         "chapter start --leader ann --tiles left,right,left --trials 10 --morale 20",
         "campaign",
     ),
+    ((), "chapter start --leader ann --tiles left,left --trials 10 --morale 20", "setup"),
+]
+ARMISTICE_REFUSALS = [
+    (("describe card 70 night+shell",), "describe card 70 night+rain", "card description"),
+    ((), "oneshot start --leader ann --tiles left,right,left", "one-shot game"),
 ]
 TABLE_REFUSALS = [
+    (("play night+snow+rain",), "play night+snow+rain", "card count"),
     ((), "speech gas", "speech"),
     ((), "play night+snow -p ben", "turn order"),
     ((), "charm night+snow", "good luck charm"),
@@ -250,6 +256,13 @@ def refused_and_explained(g: Any, before: tuple[str, ...], command: str, rule: s
 @pytest.mark.parametrize(("before", "command", "rule"), REFUSALS)
 def test_why_explains_a_refusal_before_any_mission_with_its_rule(campaign, before, command, rule):
     refused_and_explained(campaign, before, command, rule)
+
+
+@pytest.mark.parametrize(("before", "command", "rule"), ARMISTICE_REFUSALS)
+def test_why_explains_a_refusal_of_an_armistice_campaign_with_its_rule(
+    armistice, before, command, rule
+):
+    refused_and_explained(armistice, before, command, rule)
 
 
 @pytest.mark.parametrize(("before", "command", "rule"), TABLE_REFUSALS)
