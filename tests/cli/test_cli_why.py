@@ -219,6 +219,8 @@ ARMISTICE_REFUSALS = [
     ((), "oneshot start --leader ann --tiles left,right,left", "one-shot game"),
 ]
 TABLE_REFUSALS = [
+    ((), "recruit withdraw", "recruits"),
+    ((), "order cancel 3", "orders of the day"),
     (("play night+snow+rain",), "play night+snow+rain", "card count"),
     ((), "speech gas", "speech"),
     ((), "play night+snow -p ben", "turn order"),
