@@ -153,7 +153,7 @@ class Context:
         noted: dict[str, Any] = {"command": " ".join(words), "newest": self._newest()}
         if error is not None:
             noted.update(refused=error.format_message(), rule=getattr(error, "rule", None))
-            with suppress(click.ClickException):  # none to name: the note is the file's
+            with suppress(Exception):  # none to name: the note is the file's, still kept
                 noted["campaign"] = self.campaign_name()
         try:
             with open(path, encoding="utf-8") as f:
