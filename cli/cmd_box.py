@@ -440,7 +440,7 @@ def _log_reward(ctx: Context, state: CampaignState, command: CampaignCommand, su
 
     refusal = boot_camp_refusal(state, command)
     if refusal is not None:
-        raise Refused(refused_then(refusal, state))
+        raise Refused(refused_then(refusal, state), refusal.rule)
     if isinstance(command, BanCard) and command.source == "hand":
         _knock_not_hand(state, command)
     ctx.log(command, summary)
@@ -459,7 +459,7 @@ def _knock_not_hand(state: CampaignState, command: BanCard) -> None:
     try:
         decide_campaign(state, command)
     except RuleViolation as error:
-        raise Refused(knock_not_hand(error, command.card, command.player)) from None
+        raise Refused(knock_not_hand(error, command.card, command.player), error.rule) from None
 
 
 def _confirm_fewer(state: CampaignState, command: CampaignCommand, taken: int, yes: bool) -> None:

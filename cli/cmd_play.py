@@ -58,7 +58,7 @@ ACTOR = click.option(
 
 def _chapter(state: CampaignState) -> ChapterState:
     if state.chapter is None:
-        raise Refused("no chapter has been started yet: grizzled chapter start")
+        raise Refused("no chapter has been started yet: grizzled chapter start", "campaign")
     return state.chapter
 
 
@@ -73,11 +73,12 @@ def _actor(state: CampaignState, who: str | None) -> str:
         leader = chapter.players[chapter.leader].name
         raise Refused(
             f"it is the Recruit's turn: {shown(leader, SHORT)} chooses its action with 'grizzled "
-            "recruit play CARD' or 'grizzled recruit withdraw'"
+            "recruit play CARD' or 'grizzled recruit withdraw'",
+            "turn order",
         )
     active = chapter.active_player
     if active is None:
-        raise Refused("nobody's turn: no Mission is being played (grizzled status)")
+        raise Refused("nobody's turn: no Mission is being played (grizzled status)", "phase")
     return active.name
 
 
@@ -430,7 +431,7 @@ def support(ctx: Context, who: str | None, discards: tuple[str, ...], recover: b
     elif chapter.support is not None:
         name = chapter.support.player
     else:
-        raise Refused("nobody is waiting for a Support choice")
+        raise Refused("nobody is waiting for a Support choice", "support")
     keys = tuple(parse.card(d, chapter.catalogue) for d in discards)
     ctx.log(ChooseSupport(name, keys, recover), said.support(name))
 

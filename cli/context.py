@@ -12,7 +12,7 @@ import os
 import sqlite3
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
@@ -35,6 +35,10 @@ class Refused(click.ClickException):
     """The rules (or the tracker) refused: exit code 1, one line, nothing recorded."""
 
     exit_code = 1
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule  # the rule's id (RuleViolation.rule), for ``why``; None: the tracker's
 
     def format_message(self) -> str:
         return self.message
@@ -134,10 +138,11 @@ class Context:
 
         return store.newest_position(self._tracker)
 
-    def note_refusal(self, words: list[str]) -> None:
+    def note_refusal(self, words: list[str], error: click.ClickException | None = None) -> None:
         """A command that reached this file was refused: remember it, on this machine, with
         the newest stored event then, so that an undo right after can say the refusal
-        recorded nothing (and not take back the action before it unawares)."""
+        recorded nothing (and not take back the action before it unawares), and ``why``
+        can explain it (its line and its rule: never in the campaign's record)."""
         if self._tracker is None or self.recorded is not None or self.access == "read":
             return
         if set(words) & {"undo", "redo"}:  # taking back again is what the table meant
@@ -145,7 +150,11 @@ class Context:
         from tracker.config import data_dir
 
         path = os.path.join(data_dir(), LAST_REFUSAL)
-        noted = {"command": " ".join(words), "newest": self._newest()}
+        noted: dict[str, Any] = {"command": " ".join(words), "newest": self._newest()}
+        if error is not None:
+            noted.update(refused=error.format_message(), rule=getattr(error, "rule", None))
+            with suppress(Exception):  # none to name: the note is the file's, still kept
+                noted["campaign"] = self.campaign_name()
         try:
             with open(path, encoding="utf-8") as f:
                 known = json.load(f)
@@ -159,6 +168,13 @@ class Context:
 
     def refused_last(self) -> str | None:
         """The command refused last on this file, if nothing was stored since."""
+        noted = self.refusal_noted()
+        return noted["command"] if noted is not None else None
+
+    def refusal_noted(self) -> dict[str, Any] | None:
+        """What this machine noted of the last refusal on this file (``command``,
+        ``newest``, and since ``why``: ``refused``, its line, and ``rule``, its id), if
+        nothing was stored since."""
         from tracker.config import data_dir
 
         try:
@@ -168,8 +184,9 @@ class Context:
             return None
         if not isinstance(noted, dict) or noted.get("newest") != self._newest():
             return None
-        command = noted.get("command")
-        return command if isinstance(command, str) else None
+        if not isinstance(noted.get("command"), str):
+            return None
+        return noted
 
     # --- the tracker -----------------------------------------------------------------------
     def tracker(self) -> Tracker:
@@ -415,7 +432,7 @@ def refusals() -> Iterator[None]:
     except RuleViolation as error:  # a MissingOutcome too
         from voice.refusal import refused
 
-        raise Refused(refused(error)) from None
+        raise Refused(refused(error), error.rule) from None
     except TrackerError as error:
         raise Refused(str(error)) from None
     except sqlite3.DatabaseError as error:

@@ -141,6 +141,15 @@ first_intensity, traps, traps_off, orders, recruits, speech_tokens, title, notes
 conclusions: [{chapter, rewards: [[result, morale_left, helping_hands]], offered,
 notes}]}`.
 
+`why [N] --json`: `{text, about, ...}`. A refusal (`about`: `refusal`): `command` (as
+typed), `refused` (its line), `rule` (`{rule, words, section, page, base_section, place}`,
+or null when the tracker refused, not a rule of the game), `entries` (the log's last
+entry then) and `kept`: `this machine` (refusals are never in the campaign's record). An
+entry (`about`: `entry`): `entry`, `summary` and `decisions`: `[{decision, rule, facts,
+because, entries}]`, each a decision the rules took by themselves (`rule` as above;
+`facts` its facts as data; `because` in words; `entries`: the log entries they come from).
+Nothing to explain: `about` null and no decision.
+
 `replay --at N --json` adds `undone_by`: the undo that took entry N back later, or
 null while it stands.
 

@@ -63,6 +63,7 @@ LAZY: dict[str, str] = {
         name: f"cli.cmd_read:{name}"
         for name in ("status", "log", "score", "undo", "redo", "revert", "replay", "projections")
     },
+    "why": "cli.cmd_why:why",
     "table": "cli.table:table",
     "serve": "cli.cmd_serve:serve",
 }
@@ -72,7 +73,7 @@ LAZY: dict[str, str] = {
 # (``campaign new`` asks to create; the other campaign commands only look).
 READ_COMMANDS = frozenset(
     {"status", "log", "score", "replay", "campaign", "card", "box", "verify", "checkpoint"}
-    | {"backup", "export", "serve"}
+    | {"backup", "export", "serve", "why"}
 )
 
 
@@ -134,7 +135,9 @@ class Grizzled(click.Group):
         except click.ClickException as error:
             if error.exit_code == 1 and context.CURRENT is not None:
                 with contextlib.suppress(Exception):  # a note for undo; never a second error
-                    context.CURRENT.note_refusal(list(sys.argv[1:] if argv is None else argv))
+                    context.CURRENT.note_refusal(
+                        list(sys.argv[1:] if argv is None else argv), error
+                    )
             return _fail(error.format_message(), error.exit_code)
         except click.Abort:
             return _ended("Aborted: nothing was recorded.", 1)

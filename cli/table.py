@@ -309,7 +309,8 @@ def table(ctx: Context) -> None:
     """A running session at the table: the board after every action, the prompt saying
     whose turn it is, every command without 'grizzled', and short forms: a bare card
     plays it (n+sh+t r+wh: its Trap drew rain+whistle), c CARD charm, s THREAT P:CARD
-    Speech, w TILE withdraw, m N Mission, u / r [REASON] undo / redo, ? what is legal, q leave.
+    Speech, w TILE withdraw, m N Mission, u / r [REASON] undo / redo, y [N] why, ? what is
+    legal, q leave.
     Every action is recorded at once, as with the CLI.
 
     Example: grizzled table -c Friday

@@ -8,7 +8,8 @@ A line is a CLI command without ``grizzled`` (``play night+shell``), or a short 
   ``n+sh+t r+wh`` is ``play night+shell+trap --drawn rain+whistle``;
 - ``c CARD`` uses the charm, ``s THREAT [PLAYER:CARD ...]`` makes a Speech (each
   PLAYER:CARD a card discarded thanks to it), ``w [TILE]`` withdraws (``w l``);
-- ``m N`` starts a Mission of intensity N; ``u [N]`` undoes, ``r`` redoes;
+- ``m N`` starts a Mission of intensity N; ``u [N]`` undoes, ``r`` redoes; ``y [N]``
+  says why (the last refusal or decision of the rules, or log entry N);
 - ``?`` lists what is legal now, ``b`` shows the board, ``h`` these short forms, ``q``
   ends the session.
 
@@ -39,6 +40,7 @@ SHORT_FORMS: dict[str, tuple[tuple[str, ...], bool]] = {
     "m": (("mission", "start"), False),
     "u": (("undo",), False),
     "r": (("redo",), False),
+    "y": (("why",), False),
 }
 TURN_COMMANDS = frozenset({"play", "charm", "speech", "withdraw"})
 # Commands of the CLI a session does not run (not read as a card either: "demo" is a

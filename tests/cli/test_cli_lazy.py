@@ -12,6 +12,7 @@ from cli import (
     cmd_play,
     cmd_read,
     cmd_serve,
+    cmd_why,
     table,
 )
 from cli.main import main
@@ -29,6 +30,7 @@ def test_the_lazy_group_offers_exactly_the_commands_the_modules_define():
             cmd_cards,
             cmd_integrity,
             cmd_serve,
+            cmd_why,
             table,
         )
         for c in m.COMMANDS

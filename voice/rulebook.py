@@ -1,0 +1,382 @@
+"""Where a rule is written: every rule the engine refuses with or decides by, in our own
+words, with its place in the seed rulebooks (/work/shared/seeds/), kept in one place.
+
+A refusal's rule is its ``RuleViolation.rule`` (domain/errors.py and the modules' own);
+a decision's is one of ``DECISIONS``. ``section`` and ``page`` are the Armistice Edition
+rulebook's (armistice-rulebook.txt: pages as the book prints them or cites them, "see
+Support, p.7"; ``None`` where the seed gives no page for that part); ``base`` is the
+heading of the 2015 rulebook (base-rulebook.md, which prints no page numbers). A rule the
+books leave to the table (what the tracker must be told, a correction) names no section.
+No text is copied from the books: ``words`` are ours.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from voice import Record
+
+
+class Rule(Record):
+    """One rule: its id, our words, and where the rulebooks put it."""
+
+    __slots__ = ("base", "page", "rule", "section", "words")
+    rule: str
+    words: str
+    section: str | None
+    page: int | None
+    base: str | None
+
+    def __init__(
+        self, rule: str, words: str, section: str | None, page: int | None, base: str | None
+    ) -> None:
+        self._set(rule=rule, words=words, section=section, page=page, base=base)
+
+    def place(self) -> str:
+        """Where to read it: ``Armistice rulebook, The Actions, p.6; base rulebook, Make a
+        Speech``, or that it is the tracker's own rule."""
+        places = []
+        if self.section is not None:
+            page = f", p.{self.page}" if self.page is not None else ""
+            places.append(f"Armistice rulebook, {self.section}{page}")
+        if self.base is not None:
+            places.append(f"base rulebook, {self.base}")
+        return "; ".join(places) or "the tracker's own rule (not in the rulebooks)"
+
+    def facts(self) -> dict[str, Any]:
+        """The rule as --json gives it."""
+        return {
+            "rule": self.rule,
+            "words": self.words,
+            "section": self.section,
+            "page": self.page,
+            "base_section": self.base,
+            "place": self.place(),
+        }
+
+
+_ACTIONS = "The Actions"
+_RESOLUTION = "Mission Resolution"
+_TOOL = None  # the tracker's own rule: the books leave it to the table
+
+_TABLE = (
+    # --- refusals: each RuleViolation.rule --------------------------------------------
+    Rule(
+        "rules",
+        "a move is taken only when the rules allow it at this moment of the game",
+        "Basic Rules",
+        4,
+        "The Mission",
+    ),
+    Rule(
+        "setup",
+        "a chapter starts from a whole table: the players and their Grizzled, three Support "
+        "tiles each, a Trials deck on the Peace card, a Morale Reserve on the Monument and a "
+        "Mission Leader",
+        "Chapters Setup",
+        4,
+        "Setup",
+    ),
+    Rule(
+        "phase",
+        "a Mission goes in steps (the Leader sets the intensity and the cards are dealt, the "
+        "players act, then Support, the checks and the Morale Drop): each move belongs to its "
+        "step",
+        "Start of the Mission",
+        5,
+        "Overview of a Mission",
+    ),
+    Rule(
+        "turn order",
+        "the players act one at a time round the table from the Mission Leader, one action "
+        "each turn; a player who withdrew acts no more in this Mission",
+        _ACTIONS,
+        6,
+        "The Mission",
+    ),
+    Rule(
+        "players",
+        "only the players seated at this campaign's table take part; each is named as the "
+        "campaign knows them",
+        "Chapters Setup",
+        4,
+        "Setup",
+    ),
+    Rule(
+        "mission intensity",
+        "the Mission Leader chooses how many cards each player is dealt: at least one (at "
+        "least 3 in the base game's first Mission, or what the Briefing or an Order of the "
+        "Day asks), never more than the Trials deck can give",
+        "Start of the Mission",
+        5,
+        "Preparation: Intensity",
+    ),
+    Rule(
+        "cards in hand",
+        "a player plays or discards only cards that are in their own hand",
+        f"{_ACTIONS}: Play a Trial card",
+        6,
+        "Play a Trials card from their hand",
+    ),
+    Rule(
+        "card count",
+        "the box holds a fixed number of copies of each card: no more can be in play than the "
+        "copies not yet seen elsewhere",
+        "Game Contents",
+        3,
+        "Card Breakdown",
+    ),
+    Rule(
+        "good luck charm",
+        "a face-up Good Luck Charm discards one card of its threat from No Man's Land; the "
+        "Grizzled then turns face down until Support gives the charm back",
+        f"{_ACTIONS}: Use a Good Luck Charm",
+        6,
+        "Use a Good Luck Charm",
+    ),
+    Rule(
+        "speech",
+        "a player with a Speech token names one threat; every other player still in the "
+        "Mission may discard one card of it from hand; the token is then spent",
+        f"{_ACTIONS}: Make a Speech",
+        6,
+        "Make a Speech",
+    ),
+    Rule(
+        "withdrawal",
+        "withdrawing ends a player's part in the Mission and lays one Support tile face down "
+        "if they have one left",
+        f"{_ACTIONS}: Withdraw",
+        6,
+        "Withdraw and play a Support tile",
+    ),
+    Rule(
+        "forced withdrawal",
+        "a Hard Knock can leave a player no choice but to withdraw (Fearful, with two "
+        "identical threats active); nothing else is allowed then",
+        "Hard Knocks",
+        None,
+        "Section Clarifications: Hard Knocks",
+    ),
+    Rule(
+        "support tile",
+        "each player holds their own Support tiles (to the left, to the right, and with more "
+        "players the double ones); a tile played leaves their supply",
+        f"{_ACTIONS}: Withdraw",
+        6,
+        "Withdraw and play a Support tile",
+    ),
+    Rule(
+        "support",
+        "at the end of a Mission the Support tiles are revealed; the one player who received "
+        "strictly the most chooses their benefit (Hard Knocks to discard, the charm back); a "
+        "tie helps nobody; after a failed Mission only the tiles of players who withdrew count",
+        f"{_RESOLUTION}: 1. Reveal Support",
+        7,
+        "Support",
+    ),
+    Rule(
+        "chance outcome",
+        "what a real table draws, deals or shuffles is told to the tracker, which never "
+        "invents a card or a tile",
+        _TOOL,
+        None,
+        None,
+    ),
+    Rule(
+        "merry christmas",
+        "Merry Christmas (not a Hard Knock) discards one Hard Knock from any player: a target "
+        "is named only with it, and only a Hard Knock in front of a player",
+        f"{_ACTIONS}: Play a Trial card",
+        6,
+        "Card Breakdown",
+    ),
+    Rule(
+        "correction",
+        "a correction sets a fact the table got wrong to a value the rules allow, and is "
+        "logged with its reason",
+        _TOOL,
+        None,
+        None,
+    ),
+    Rule(
+        "campaign",
+        "a campaign plays its chapters in order from Boot Camp on; a chapter's rewards and "
+        "ban are settled before the next chapter starts",
+        "Playing the Campaign",
+        8,
+        None,
+    ),
+    Rule(
+        "card description",
+        "the Armistice cards are numbered and their texts are not public: the group describes "
+        "a card in its own words, once, before or when it is first revealed",
+        _TOOL,
+        None,
+        None,
+    ),
+    Rule(
+        "recruits",
+        "a Recruit enters when none is in play, plays in turn with its own hand, gives its "
+        "Hard Knocks to the Mission Leader and counts its Morale tokens at the Drop",
+        "Recruits",
+        None,
+        None,
+    ),
+    Rule(
+        "orders of the day",
+        "each Mission adds an Order of the Day: its minimum intensity, its advantage or "
+        "restriction while it lasts, and its cancellation condition",
+        "The Orders of the Day",
+        None,
+        None,
+    ),
+    Rule(
+        "card effects",
+        "an Armistice card does what its text (as the group described it) says, and a Helping "
+        "Hand beats any other rule",
+        "Helping Hands",
+        9,
+        None,
+    ),
+    Rule(
+        "solo mode",
+        "Solo plays three Grizzled in turn from one hand, with Traps and the four Solo "
+        "Support tiles, and no Speech",
+        "Solo Mode",
+        None,
+        None,
+    ),
+    Rule(
+        "one-shot game",
+        "a One-shot game is played outside the campaign from 30 Trial cards, with the Orders "
+        "and Recruits chosen for it and one Helping Hand each",
+        "One-shot Game",
+        None,
+        None,
+    ),
+    # --- decisions the rules take by themselves (DECISIONS) ---------------------------
+    Rule(
+        "mission failed",
+        "a Mission fails as soon as three identical threats are active: the threats on the "
+        "cards in No Man's Land and the Phobias and Traumas of players who have not withdrawn; "
+        "the cards of No Man's Land go back into the Trials deck",
+        "End of the Mission",
+        5,
+        "End of the Mission",
+    ),
+    Rule(
+        "mission succeeded",
+        "a Mission succeeds when every player has withdrawn with fewer than three identical "
+        "threats active; No Man's Land is discarded",
+        "End of the Mission",
+        5,
+        "End of the Mission",
+    ),
+    Rule(
+        "support tie",
+        "when two or more players received the most Support tiles, nobody benefits; each "
+        "keeps the tiles they received",
+        f"{_RESOLUTION}: 1. Reveal Support",
+        7,
+        "Support",
+    ),
+    Rule(
+        "hard knocks defeat",
+        "after Support, a player with four or more Hard Knocks (Wounded counts two) loses "
+        "the chapter for the whole group",
+        f"{_RESOLUTION}: 2. Check Hard Knocks",
+        7,
+        "Defeat Condition",
+    ),
+    Rule(
+        "chapter won",
+        "the chapter is won when a Mission ends with the Trials deck empty (the Peace card "
+        "visible) and no card left in any hand",
+        f"{_RESOLUTION}: 3. Check Chapter",
+        7,
+        "Victory Condition",
+    ),
+    Rule(
+        "morale drop",
+        "when the chapter goes on, as many cards as are left in all hands leave the Morale "
+        "Reserve for the Trials deck: at least 3 (each Demoralized player adds one "
+        "and the least becomes 4), and under the Armistice rules at most 6",
+        f"{_RESOLUTION}: 4. Morale Drop",
+        7,
+        "Morale Drop",
+    ),
+    Rule(
+        "monument",
+        "the chapter is lost when the Morale Reserve runs out and the Monument card shows",
+        f"{_RESOLUTION}: 5. Check Chapter",
+        7,
+        "Morale Drop: Defeat Condition",
+    ),
+    Rule(
+        "hands",
+        "under the Armistice rules 13 or more cards held by the players together lose the "
+        "chapter at once (Helping Hands do not count)",
+        f"{_RESOLUTION}: 5. Check Chapter",
+        7,
+        None,
+    ),
+    Rule(
+        "declared",
+        "the table ended the chapter itself, with a correction and its reason",
+        _TOOL,
+        None,
+        None,
+    ),
+    Rule(
+        "trap",
+        "a card with a Trap symbol makes its player draw the top Trials card and play it at "
+        "once (a Trap on the drawn card is ignored; a Luck symbol in No Man's Land cancels "
+        "one Trap); a drawn Hard Knock goes to that player",
+        "The Traps",
+        None,
+        "Trap Cards",
+    ),
+    Rule(
+        "hard knock",
+        "a Hard Knock played goes in front of its player and acts at once, until Support "
+        "discards it or the chapter ends",
+        _ACTIONS,
+        6,
+        "Play a Trials card from their hand",
+    ),
+    Rule(
+        "hard knock effect",
+        "some Hard Knocks act by themselves: Frenzied draws two more cards after each deal, "
+        "Clumsy draws the top Trials card and plays it on withdrawing",
+        "Hard Knocks",
+        None,
+        "Section Clarifications: Hard Knocks",
+    ),
+)
+
+RULES: dict[str, Rule] = {rule.rule: rule for rule in _TABLE}
+
+# The decisions the rules take by themselves, each explained by ``why``.
+DECISIONS = (
+    "mission failed",
+    "mission succeeded",
+    "support",
+    "support tie",
+    "hard knocks defeat",
+    "chapter won",
+    "morale drop",
+    "monument",
+    "hands",
+    "declared",
+    "trap",
+    "hard knock",
+    "hard knock effect",
+)
+
+
+def rule(rule_id: str) -> Rule:
+    """The rule of this id; an id the table does not know is said as the engine's general
+    rule, under its own id (a house rule's refusal)."""
+    found = RULES.get(rule_id)
+    return found if found is not None else RULES["rules"]._replace(rule=rule_id)

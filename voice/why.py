@@ -1,0 +1,169 @@
+"""``why``: the rule behind the last refusal or a decision the rules took by themselves
+(a Mission failed or won, the Support, a Morale Drop's size, a chapter won or lost, a Trap,
+a Hard Knock's effect), in our words with its place in the rulebooks (voice/rulebook.py),
+the facts that triggered it and the log entries those facts come from.
+
+A decision is explained from the state just before its event: the campaign as it was
+before the log entry, evolved through the entry's events up to that one. The facts'
+entries are found among the chapter's earlier entries on the line of play (``earlier``:
+each entry's number and domain event records, oldest first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from voice import Said
+from voice.board import THREATS
+from voice.decisions import Decision, Entry, explain
+from voice.rulebook import rule
+from voice.shown import shown
+
+if TYPE_CHECKING:
+    from domain.campaign.flow import CampaignState
+
+KEPT = "kept on this machine only, never in the campaign's record"
+
+DECIDED = frozenset(
+    {
+        "MissionFailed",
+        "MissionSucceeded",
+        "SupportRevealed",
+        "MoraleDropped",
+        "ChapterWon",
+        "ChapterLost",
+        "CardDrawnAndPlayed",
+        "CardsDrawn",
+        "CardPlayed",
+    }
+)
+
+
+ALWAYS = DECIDED - {"CardPlayed", "CardsDrawn"}  # a decision whenever it is there
+
+
+def may_decide(records: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether an entry may hold a decision of the rules, from its records alone (no state
+    rebuilt): a Threat card played is the table's move, a Hard Knock is not."""
+    for record in records:
+        kind, data = record.get("type"), record.get("data") or {}
+        if kind in ALWAYS:
+            return True
+        if kind == "CardsDrawn" and data.get("cause") == "frenzied":
+            return True
+        if kind == "CardPlayed" and not _threat_card(str(data.get("card", ""))):
+            return True
+    return False
+
+
+def _threat_card(key: str) -> bool:
+    return all(part in THREATS or part in ("trap", "luck") for part in key.split("+"))
+
+
+def noted_well(noted: Mapping[str, Any], campaign: str) -> bool:
+    """Whether this machine's note of a refusal (a file anyone may edit) is one ``why``
+    can say of ``campaign``: a note from before ``why`` has no line; a refusal on another
+    campaign of the file is not this one's."""
+    rule_id, on = noted.get("rule"), noted.get("campaign")
+    return (
+        isinstance(noted.get("refused"), str)
+        and (rule_id is None or isinstance(rule_id, str))
+        and (on is None or on == campaign)
+    )
+
+
+def refusal(noted: Mapping[str, Any], newest: int) -> Said:
+    """The last refusal, as this machine noted it (``command``, ``refused``: its line,
+    ``rule``: the rule's id or None for the tracker's own refusal); ``newest``: the
+    campaign's last log entry, then and now."""
+    command, line = noted["command"], noted["refused"]
+    rule_id = noted.get("rule")
+    lines = [f"Why was 'grizzled {shown(command)}' refused?", f"  {shown(line)}"]
+    facts: dict[str, Any] = {"about": "refusal", "command": command, "refused": line}
+    if rule_id is None:
+        lines.append("  Not a rule of the game: the tracker itself refused it.")
+        facts["rule"] = None
+    else:
+        found = rule(rule_id)
+        lines.append(f"  Rule ({found.rule}): {found.words} ({found.place()}).")
+        facts["rule"] = found.facts()
+    lines.append(
+        f"  Nothing was recorded: the log still ends at #{newest}. This refusal is {KEPT}."
+    )
+    facts.update(entries=[newest] if newest else [], kept="this machine")
+    return Said("\n".join(lines), "why", facts)
+
+
+def nothing(newest: int) -> Said:
+    """Nothing to explain: no refusal since the last entry, no decision in the log."""
+    text = (
+        "Nothing to explain yet: no command was refused since the last log entry "
+        f"(#{newest}) and the rules have decided nothing by themselves."
+    )
+    return Said(text, "why", {"about": None, "entries": [], "decisions": []})
+
+
+NOT_ACTIONS = {
+    "Created": "the campaign's creation",
+    "ActionsUndone": "an undo",
+    "ActionsRedone": "a redo",
+    "ActionReverted": "a revert (the actions after the one it took back were decided "
+    "again: why on the entry each was first logged at explains its decisions)",
+}
+
+
+def not_an_action(number: int, kind: str, summary: str) -> Said:
+    """An entry that is not an action the rules decided on."""
+    what = NOT_ACTIONS.get(kind, "not an action")
+    text = f"Why #{number} ({shown(summary)})?\n  It is {what}: the rules decided nothing in it."
+    facts = {"about": "entry", "entry": number, "summary": summary, "decisions": []}
+    return Said(text, "why", facts)
+
+
+def entry(
+    number: int,
+    summary: str,
+    before: CampaignState,
+    records: Sequence[Mapping[str, Any]],
+    earlier: Sequence[Entry],
+) -> Said:
+    """Log entry ``number`` explained: each decision the rules took in it (``before``: the
+    campaign just before it; ``earlier``: the chapter's entries before it)."""
+    decisions = decisions_in(number, before, records, earlier)
+    head = f"Why #{number} ({shown(summary)})?"
+    if not decisions:
+        text = f"{head}\n  The rules decided nothing by themselves here: the table did it all."
+    else:
+        text = "\n".join([head, *(line for d in decisions for line in d.lines())])
+    facts = {
+        "about": "entry",
+        "entry": number,
+        "summary": summary,
+        "decisions": [d.said() for d in decisions],
+    }
+    return Said(text, "why", facts)
+
+
+def decisions_in(
+    number: int,
+    before: CampaignState,
+    records: Sequence[Mapping[str, Any]],
+    earlier: Sequence[Entry],
+) -> list[Decision]:
+    """The decisions of one entry, each from the state just before its event."""
+    from domain.campaign.flow import evolve_campaign
+    from domain.records import from_record
+
+    found: list[Decision] = []
+    state = before
+    seen = [*earlier, (number, records)]
+    for record in records:
+        event = from_record(dict(record))
+        chapter = state.chapter
+        if chapter is not None and record.get("type") in DECIDED:
+            decision = explain(chapter, event, number, seen)
+            if decision is not None:
+                found.append(decision)
+        state = evolve_campaign(state, event)
+    return found
