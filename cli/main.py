@@ -63,6 +63,7 @@ LAZY: dict[str, str] = {
         name: f"cli.cmd_read:{name}"
         for name in ("status", "log", "score", "undo", "redo", "revert", "replay", "projections")
     },
+    **{name: f"cli.cmd_branch:{name}" for name in ("branch",)},  # what-if (issue 32)
     "table": "cli.table:table",
     "serve": "cli.cmd_serve:serve",
 }
