@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from cli.context import Context, pass_context, print_wrapped, refusals
@@ -40,4 +42,53 @@ def branch(ctx: Context, name: str, at: int) -> None:
     print_wrapped([said.text, next_line(done.state)])
 
 
-COMMANDS = (branch,)
+@click.command()
+@click.argument("a", type=NAME)
+@click.argument("b", type=NAME)
+@click.option("--json", "as_json", is_flag=True, help="Plain JSON (see docs/cli.md).")
+@pass_context
+def compare(ctx: Context, a: str, b: str, as_json: bool) -> None:
+    """Show two campaigns of the file side by side: the board (chapter, decks, No Man's
+    Land, threats, each Grizzled, the result) and the score, the rows that differ marked.
+
+    Example: grizzled compare Friday "What if"
+    """
+    from voice.whatif import compare_heading, compared
+
+    sides = [_board_and_score(ctx, name) for name in (a, b)]
+    rows = compared(sides[0], sides[1])
+    names = [board["campaign"] for board, _ in sides]
+    if as_json:
+        ctx.print_json(
+            {
+                "campaigns": names,
+                "rows": [said.facts for said in rows],
+                "boards": [board for board, _ in sides],
+                "scores": [score for _, score in sides],
+            }
+        )
+        return
+    from cli.render import table
+
+    drawn = table(["", *names], edge=False)
+    for said in rows:
+        facts = said.facts
+        drawn.add_row(("* " if facts["differs"] else "  ") + facts["what"], facts["a"], facts["b"])
+    differ = sum(1 for said in rows if said.facts["differs"])
+    print_wrapped([compare_heading(names[0], names[1], differ)])
+    ctx.console().print(drawn)
+
+
+def _board_and_score(ctx: Context, name: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Campaign ``name``'s ``status --json`` document and score, from the read models."""
+    from cli.readmodel import read_models, status_document
+    from projections.queries import score
+
+    ctx.campaign_option = name
+    board = status_document(ctx)
+    ctx.campaign_option = board["campaign"]
+    with read_models(ctx) as (conn, campaign):
+        return board, score(conn, campaign["campaign_id"])
+
+
+COMMANDS = (branch, compare)

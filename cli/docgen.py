@@ -148,6 +148,12 @@ null while it stands.
 `outcomes` (how a Mission or the chapter ended with that action, in words; empty when
 it went on).
 
+`compare A B --json`: `{campaigns: [A, B], rows: [{what, a, b, differs}], boards: [the
+two `status --json` documents], scores: [{victory_points, negative_points, difference,
+chapters: [the `campaign_score` rows], earlier}]}`; `rows` are the lines `compare`
+prints (`what`: `chapter`, `turn`, a deck, `No Man's Land`, `threats`, a Grizzled's name,
+`result`, `chapters won`, the points and `score`).
+
 ## Commands
 """
 

@@ -63,7 +63,7 @@ LAZY: dict[str, str] = {
         name: f"cli.cmd_read:{name}"
         for name in ("status", "log", "score", "undo", "redo", "revert", "replay", "projections")
     },
-    **{name: f"cli.cmd_branch:{name}" for name in ("branch",)},  # what-if (issue 32)
+    **{name: f"cli.cmd_branch:{name}" for name in ("branch", "compare")},  # what-if (issue 32)
     "table": "cli.table:table",
     "serve": "cli.cmd_serve:serve",
 }
@@ -73,7 +73,7 @@ LAZY: dict[str, str] = {
 # (``campaign new`` asks to create; the other campaign commands only look).
 READ_COMMANDS = frozenset(
     {"status", "log", "score", "replay", "campaign", "card", "box", "verify", "checkpoint"}
-    | {"backup", "export", "serve"}
+    | {"backup", "export", "serve", "compare"}
 )
 
 

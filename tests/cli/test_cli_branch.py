@@ -130,3 +130,45 @@ def test_what_cannot_be_branched_says_why_in_one_line(table: Grizzled):
     assert "'--at'" in table.refused("branch Later", code=2)
     assert "0" in table.refused("branch Later --at 0", code=2)
     assert table.json("campaign", "list") == ["Friday"]
+
+
+def test_the_branch_story_fork_play_on_compare_and_the_original_verifies_unchanged(
+    table: Grizzled, monkeypatch
+):
+    played_undone_played(table)
+    before = stream(table.db, "Friday")
+    checkpoint = table.ok("checkpoint")
+
+    table.ok('branch "What if" --at 5')  # Ben's snow+rain stands in the branch
+    table.ok("play rain+gas")  # Cy: a second rain, in the branch only
+    compared = table.json("compare Friday 'What if'")
+
+    rows = {row["what"]: row for row in compared["rows"]}
+    assert compared["campaigns"] == ["Friday", "What if"]
+    assert (rows["No Man's Land"]["a"], rows["No Man's Land"]["b"]) == (
+        "night+shell, snow+whistle",
+        "night+shell, snow+rain, rain+gas",
+    )
+    assert rows["threats"]["b"] == "night x1  snow x1  rain x2 !  shell x1  gas x1"
+    assert (rows["turn"]["a"], rows["turn"]["b"], rows["turn"]["differs"]) == ("Cy", "Ann", True)
+    assert not rows["Morale Reserve"]["differs"]
+    assert rows["score"] == {"what": "score", "a": "0", "b": "0", "differs": False}
+    assert [board["no_mans_land"] for board in compared["boards"]] == [
+        ["night+shell", "snow+whistle"],
+        ["night+shell", "snow+rain", "rain+gas"],
+    ]
+    for columns in ("60", "100"):
+        monkeypatch.setenv("COLUMNS", columns)
+        drawn = table.ok("compare Friday 'What if'")
+        assert drawn.splitlines()[0] == "'Friday' and 'What if': 4 rows differ (marked *)."
+        assert max(len(line.rstrip()) for line in drawn.splitlines()) <= int(columns)
+        assert "* No Man's Land" in drawn and "  Morale Reserve" in drawn
+        assert "rain+gas" in drawn.replace("\n", " ")
+    assert stream(table.db, "Friday") == before
+    assert table.ok("checkpoint", "--campaign", "Friday") == checkpoint
+    assert "Verified" in table.ok("verify")
+
+
+def test_comparing_a_campaign_that_is_not_there_says_so_in_one_line(table: Grizzled):
+    assert "no campaign called 'Nope'" in table.refused("compare Friday Nope")
+    assert table.refused("compare Friday", code=2).startswith("Error: Missing argument")
