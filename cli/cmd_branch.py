@@ -91,4 +91,48 @@ def _board_and_score(ctx: Context, name: str) -> tuple[dict[str, Any], dict[str,
         return board, score(conn, campaign["campaign_id"])
 
 
-COMMANDS = (branch, compare)
+@click.command()
+@click.argument("names", type=NAME, nargs=-1, metavar="[CAMPAIGN]...")
+@click.option("--json", "as_json", is_flag=True, help="Plain JSON (see docs/cli.md).")
+@pass_context
+def stats(ctx: Context, names: tuple[str, ...], as_json: bool) -> None:
+    """Statistics across the campaigns of the file (or those named): chapters won and
+    lost and how, Missions, Morale left, the Hard Knocks met most, who withdrew first,
+    Speeches made, undos per evening; as tables and charts. A what-if branch counts as a
+    campaign of its own, the actions it copied included: name the campaigns to leave
+    branches out.
+
+    Example: grizzled stats Friday
+    """
+    from cli.readmodel import file_read_models
+    from projections import queries
+    from projections.stats import file_stats
+
+    with file_read_models(ctx) as conn:
+        every = queries.campaigns(conn)
+        chosen = [_named(ctx, every, name) for name in dict.fromkeys(names)] if names else every
+        found = file_stats(conn, chosen)
+    if as_json:
+        ctx.print_json(found)
+        return
+    from cli.charts import stats_view
+    from voice.stats import stats_said
+
+    console = ctx.console()
+    for part in stats_view(stats_said(found)):
+        console.print(part)
+
+
+def _named(ctx: Context, every: list[dict[str, Any]], name: str) -> dict[str, Any]:
+    """The ``campaigns`` row of the campaign called ``name``, or a refusal."""
+    from cli.context import Refused
+    from voice.shown import quoted
+
+    wanted = name.strip().casefold()
+    found = next((row for row in every if row["campaign"].casefold() == wanted), None)
+    if found is None:
+        raise Refused(f"there is no campaign called {quoted(name)} in {ctx.where}")
+    return found
+
+
+COMMANDS = (branch, compare, stats)
