@@ -83,12 +83,15 @@ def _board_and_score(ctx: Context, name: str) -> tuple[dict[str, Any], dict[str,
     """Campaign ``name``'s ``status --json`` document and score, from the read models."""
     from cli.readmodel import read_models, status_document
     from projections.queries import score
+    from projections.stats import branched_from
 
     ctx.campaign_option = name
     board = status_document(ctx)
     ctx.campaign_option = board["campaign"]
     with read_models(ctx) as (conn, campaign):
-        return board, score(conn, campaign["campaign_id"])
+        scored = score(conn, campaign["campaign_id"])
+        scored["branched_from"] = branched_from(conn, campaign["campaign_id"])
+        return board, scored
 
 
 @click.command()

@@ -154,7 +154,8 @@ chapters: [the `campaign_score` rows], earlier}]}`; `rows` are the lines `compar
 prints (`what`: `chapter`, `turn`, a deck, `No Man's Land`, `threats`, a Grizzled's name,
 `result`, `chapters won`, the points and `score`).
 
-`stats --json [CAMPAIGN]...`: `{campaigns: [name], chapters: [{campaign, chapter,
+`stats --json [CAMPAIGN]...`: `{campaigns: [name], branches: {name: [original, entry]}
+(the what-if branches among them), chapters: [{campaign, chapter,
 chapter_name, phase, outcome, outcome_detail, mission, morale, morale_line}], evenings:
 [{session, actions, undos, began}], hard_knocks: [[card, count]], first_out: [[player,
 count]], speeches: [[player, count]]}`: each chapter's `outcome` (null while it is played),

@@ -25,6 +25,16 @@ THREAT_PARTS = frozenset({"night", "snow", "rain", "shell", "gas", "whistle", "t
 MERRY_CHRISTMAS = "merry-christmas"
 
 
+def branched_from(conn: sqlite3.Connection, campaign_id: str) -> tuple[str, int] | None:
+    """The campaign a what-if branch was forked from and the log entry it was forked at,
+    as its first event names them; None for a campaign that is no branch."""
+    created = read_versions(conn, campaign_id, [1], "Created")
+    record = created[0].data.record if created else None
+    data = (record or {}).get("data") or {}
+    original, at = data.get("branched_from"), data.get("branched_at")
+    return (original, at) if isinstance(original, str) and type(at) is int else None
+
+
 def chapters(conn: sqlite3.Connection, campaign_ids: list[str]) -> list[Row]:
     """Each chapter played of the campaigns ``campaign_ids``, in their order then by
     number: its result (None while it runs), how it was lost, its Missions, the Morale
@@ -128,8 +138,10 @@ def file_stats(conn: sqlite3.Connection, campaigns: list[Row]) -> Row:
         line = tally.morale.get((chapter["campaign"], chapter["chapter"])) or []
         now = chapter["morale"]
         chapter["morale_line"] = [*line, now] if not line or line[-1] != now else line
+    branches = {c["campaign"]: branched_from(conn, c["campaign_id"]) for c in campaigns}
     return {
         "campaigns": [c["campaign"] for c in campaigns],
+        "branches": {name: list(origin) for name, origin in branches.items() if origin},
         "chapters": played,
         "evenings": evenings(conn, ids) if ids else [],
         "hard_knocks": tally.hard_knocks.most_common(),

@@ -52,10 +52,12 @@ def stats_said(stats: Doc) -> list[Said]:
     chapters, names = stats["chapters"], stats["campaigns"]
     over = [c for c in chapters if c["phase"] == "over"]
     won = sum(1 for c in over if c["outcome"] == "won")
-    count = len(names)
+    count, branches = len(names), len(stats.get("branches") or {})
+    what_if = f" ({branches} a what-if branch)" if branches == 1 else ""
+    what_if = f" ({branches} what-if branches)" if branches > 1 else what_if
     said = [
         Said(
-            f"{count} campaign{'s' if count != 1 else ''}, {len(chapters)} chapter"
+            f"{count} campaign{'s' if count != 1 else ''}{what_if}, {len(chapters)} chapter"
             f"{'s' if len(chapters) != 1 else ''} played: {won} won, {len(over) - won} lost"
             + (
                 f", {len(chapters) - len(over)} being played." if len(over) < len(chapters) else "."

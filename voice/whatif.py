@@ -71,12 +71,19 @@ def _score_cells(score: Doc) -> dict[str, str]:
     }
 
 
+def _origin(score: Doc) -> dict[str, str]:
+    """Where a branch came from (``branched_from``: the original and the entry, or None)."""
+    origin = score.get("branched_from")
+    return {"branched from": f"{quoted(origin[0])} at #{origin[1]}" if origin else "-"}
+
+
 def compared(a: tuple[Doc, Doc], b: tuple[Doc, Doc]) -> list[Said]:
     """Two campaigns' boards and scores (``status --json`` document, score) side by side:
     one ``Said`` a row, its text ``what: A | B``, its facts what, a, b and whether they
-    differ; every row either campaign has, in the board's order, then the score."""
-    left = {**_board_cells(shown_board(a[0])), **_score_cells(a[1])}
-    right = {**_board_cells(shown_board(b[0])), **_score_cells(b[1])}
+    differ; where each came from, every row of the boards in the board's order, then the
+    score."""
+    left = {**_origin(a[1]), **_board_cells(shown_board(a[0])), **_score_cells(a[1])}
+    right = {**_origin(b[1]), **_board_cells(shown_board(b[0])), **_score_cells(b[1])}
     order = list(left) + [what for what in right if what not in left]
     said = []
     for what in order:

@@ -153,6 +153,8 @@ def test_the_branch_story_fork_play_on_compare_and_the_original_verifies_unchang
     assert (rows["turn"]["a"], rows["turn"]["b"], rows["turn"]["differs"]) == ("Cy", "Ann", True)
     assert not rows["Morale Reserve"]["differs"]
     assert rows["score"] == {"what": "score", "a": "0", "b": "0", "differs": False}
+    assert (rows["branched from"]["a"], rows["branched from"]["b"]) == ("-", "'Friday' at #5")
+    assert compared["rows"][0]["what"] == "branched from"
     assert [board["no_mans_land"] for board in compared["boards"]] == [
         ["night+shell", "snow+whistle"],
         ["night+shell", "snow+rain", "rain+gas"],
@@ -160,7 +162,7 @@ def test_the_branch_story_fork_play_on_compare_and_the_original_verifies_unchang
     for columns in ("60", "100"):
         monkeypatch.setenv("COLUMNS", columns)
         drawn = table.ok("compare Friday 'What if'")
-        assert drawn.splitlines()[0] == "'Friday' and 'What if': 4 rows differ (marked *)."
+        assert drawn.splitlines()[0] == "'Friday' and 'What if': 5 rows differ (marked *)."
         assert max(len(line.rstrip()) for line in drawn.splitlines()) <= int(columns)
         assert "* No Man's Land" in drawn and "  Morale Reserve" in drawn
         assert "rain+gas" in drawn.replace("\n", " ")

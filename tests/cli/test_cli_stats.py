@@ -87,6 +87,8 @@ def test_stats_counts_only_the_campaigns_named(table: Grizzled):
     friday = table.json("stats Friday")
 
     assert every["campaigns"] == ["Friday", "What if"]
+    assert every["branches"] == {"What if": ["Friday", 3]}
+    assert table.ok("stats").startswith("2 campaigns (1 a what-if branch), 2 chapters played")
     assert every["hard_knocks"] == [["mute", 1]]
     assert friday["campaigns"] == ["Friday"]
     assert len(friday["chapters"]) == 1 and len(every["chapters"]) == 2
