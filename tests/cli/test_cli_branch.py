@@ -174,3 +174,23 @@ def test_the_branch_story_fork_play_on_compare_and_the_original_verifies_unchang
 def test_comparing_a_campaign_that_is_not_there_says_so_in_one_line(table: Grizzled):
     assert "no campaign called 'Nope'" in table.refused("compare Friday Nope")
     assert table.refused("compare Friday", code=2).startswith("Error: Missing argument")
+
+
+def test_a_branch_at_any_entry_has_the_board_replay_shows_at_it(table: Grizzled):
+    table.ok("correct morale 15 -r 'we thought five had fallen'")  # 4
+    table.ok("play night+shell")  # 5
+    table.ok("play snow+gas")  # 6
+    table.ok("undo")  # 7
+    table.ok("redo")  # 8
+    table.ok("revert 4")  # 9
+    table.ok("play rain+gas")  # 10
+
+    for entry in range(1, 11):
+        said = table.ok("branch", f"At {entry}", "--at", str(entry), "--campaign", "Friday")
+        copied = int(said.split(" (")[1].split(" action")[0])
+        branch = table.json("replay", "--at", str(copied + 1), "--campaign", f"At {entry}")
+        original = table.json("replay", "--at", str(entry), "--campaign", "Friday")
+        for board in (branch, original):
+            board.pop("campaign"), board.pop("undone_by")
+        assert branch == original, f"entry #{entry}"
+    assert "Campaign 'At 10': 6 events, chained from the first" in table.ok("verify")
