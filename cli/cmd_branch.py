@@ -82,8 +82,7 @@ def compare(ctx: Context, a: str, b: str, as_json: bool) -> None:
 def _board_and_score(ctx: Context, name: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """Campaign ``name``'s ``status --json`` document and score, from the read models."""
     from cli.readmodel import read_models, status_document
-    from projections.queries import score
-    from projections.stats import branched_from
+    from projections.queries import branched_from, score
 
     ctx.campaign_option = name
     board = status_document(ctx)

@@ -15,6 +15,7 @@ import sqlite3
 from collections import Counter
 from typing import Any
 
+from projections.queries import branched_from
 from projections.stored import read_versions
 
 Row = dict[str, Any]
@@ -23,16 +24,6 @@ PAGE = 500  # actions read at a time: the memory a long file needs stays bounded
 # any other key a card played is a Hard Knock (``phobia-gas``) or Merry Christmas.
 THREAT_PARTS = frozenset({"night", "snow", "rain", "shell", "gas", "whistle", "trap", "luck"})
 MERRY_CHRISTMAS = "merry-christmas"
-
-
-def branched_from(conn: sqlite3.Connection, campaign_id: str) -> tuple[str, int] | None:
-    """The campaign a what-if branch was forked from and the log entry it was forked at,
-    as its first event names them; None for a campaign that is no branch."""
-    created = read_versions(conn, campaign_id, [1], "Created")
-    record = created[0].data.record if created else None
-    data = (record or {}).get("data") or {}
-    original, at = data.get("branched_from"), data.get("branched_at")
-    return (original, at) if isinstance(original, str) and type(at) is int else None
 
 
 def chapters(conn: sqlite3.Connection, campaign_ids: list[str]) -> list[Row]:
