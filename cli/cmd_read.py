@@ -395,4 +395,19 @@ def rebuild(ctx: Context) -> None:
     click.echo(f"Read models rebuilt from {count} stored events.")
 
 
+@projections.command("metadata")
+@pass_context
+def metadata(ctx: Context) -> None:
+    """Print Datasette metadata for the campaign file (titles, descriptions, label
+    columns, canned queries such as every ban with its reason); Datasette itself is not
+    needed by grizzled.
+
+    Example: grizzled projections metadata > meta.json && datasette grizzled.sqlite -m meta.json
+    """
+    from projections.datasette import database_name
+    from projections.datasette import metadata as shipped
+
+    ctx.print_json(shipped(database_name(ctx.db)))
+
+
 COMMANDS = (status, log, score, undo, redo, revert, replay, projections)

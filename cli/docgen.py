@@ -157,6 +157,22 @@ null while it stands.
 `outcomes` (how a Mission or the chapter ended with that action, in words; empty when
 it went on).
 
+`compare A B --json`: `{campaigns: [A, B], rows: [{what, a, b, differs}], boards: [the
+two `status --json` documents], scores: [{victory_points, negative_points, difference,
+chapters: [the `campaign_score` rows], earlier}]}`; `rows` are the lines `compare`
+prints (`what`: `chapter`, `turn`, a deck, `No Man's Land`, `threats`, a Grizzled's name,
+`result`, `chapters won`, the points and `score`).
+
+`stats --json [CAMPAIGN]...`: `{campaigns: [name], branches: {name: [original, entry]}
+(the what-if branches among them), chapters: [{campaign, chapter,
+chapter_name, phase, outcome, outcome_detail, mission, morale, morale_line}], evenings:
+[{session, actions, undos, began}], hard_knocks: [[card, count]], first_out: [[player,
+count]], speeches: [[player, count]]}`: each chapter's `outcome` (null while it is played),
+`mission` the Missions started, `morale` the Morale Reserve left and `morale_line` the
+Reserve at setup, after each Morale Drop (or a correction) and where it stands; the
+counts are of the actions that stand, most first (`first_out`: who withdrew first from
+each Mission).
+
 ## Commands
 """
 

@@ -64,6 +64,8 @@ LAZY: dict[str, str] = {
         for name in ("status", "log", "score", "undo", "redo", "revert", "replay", "projections")
     },
     "why": "cli.cmd_why:why",
+    # what-if branches and looking back (issue 32)
+    **{name: f"cli.cmd_branch:{name}" for name in ("branch", "compare", "stats")},
     "table": "cli.table:table",
     "serve": "cli.cmd_serve:serve",
 }
@@ -73,7 +75,7 @@ LAZY: dict[str, str] = {
 # (``campaign new`` asks to create; the other campaign commands only look).
 READ_COMMANDS = frozenset(
     {"status", "log", "score", "replay", "campaign", "card", "box", "verify", "checkpoint"}
-    | {"backup", "export", "serve", "why"}
+    | {"backup", "export", "serve", "why", "compare", "stats"}
 )
 
 

@@ -149,6 +149,14 @@ def read_models(ctx: Context) -> Iterator[tuple[sqlite3.Connection, dict[str, An
         yield opened
 
 
+@contextmanager
+def file_read_models(ctx: Context) -> Iterator[sqlite3.Connection]:
+    """The read models of the whole file, no campaign chosen (as ``read_models``)."""
+    uri, kept = _opened(ctx)
+    with _reading(ctx, uri, kept, whole=True) as (conn, _):
+        yield conn
+
+
 def _opened(ctx: Context) -> tuple[str, bool]:
     """How to open the campaign file to read it, and whether its read models may be kept
     in it; a file this machine has not seen is checked whole first (``tracker.trust``)."""
@@ -164,7 +172,7 @@ def _opened(ctx: Context) -> tuple[str, bool]:
 
 @contextmanager
 def _reading(
-    ctx: Context, uri: str, kept: bool
+    ctx: Context, uri: str, kept: bool, whole: bool = False
 ) -> Iterator[tuple[sqlite3.Connection, dict[str, Any]]]:
     from projections import queries
 
@@ -183,7 +191,7 @@ def _reading(
                 raise Refused(
                     f"no campaign in {ctx.where}: create one with 'grizzled campaign new'"
                 )
-            yield conn, _campaign_row(ctx, conn)
+            yield conn, {} if whole else _campaign_row(ctx, conn)
     except sqlite3.DatabaseError as error:
         from tracker.dbfile import failure
 

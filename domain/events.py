@@ -212,12 +212,15 @@ class ChapterLost(Event, frozen=True):
 
 
 class CampaignCreated(Event, frozen=True):
-    """A campaign was opened: its name, ruleset and the Grizzled at the table."""
+    """A campaign was opened: its name, ruleset and the Grizzled at the table; a what-if
+    branch also names the campaign it was forked from and the log entry it stood at."""
 
     TYPE: ClassVar[str] = "CampaignCreated"
     name: str
     ruleset: str
     seats: tuple[tuple[str, str, str], ...]
+    branched_from: str | None = None
+    branched_at: int | None = None
 
 
 class FactCorrected(Event, frozen=True):

@@ -332,9 +332,9 @@ def history(
     when, the domain event types it carried, what an undo or a redo named, and whether an
     action was undone. The creation is said by the campaign's name; an undo or a redo by
     the versions it names (``actions``)."""
-    return [
-        _entry(campaign, row) for row in log(conn, campaign["campaign_id"], last=last, only=only)
-    ]
+    origin = branched_from(conn, campaign["campaign_id"])
+    rows = log(conn, campaign["campaign_id"], last=last, only=only)
+    return [_entry(campaign, row, origin) for row in rows]
 
 
 def history_rows(
@@ -346,7 +346,8 @@ def history_rows(
     if reverts:
         where += " AND kind = 'ActionReverted' AND undone = 0"
     cursor = conn.execute(f"SELECT * FROM event_log WHERE {where} ORDER BY version", params)
-    return (_entry(campaign, row) for row in _rows(cursor))
+    origin = branched_from(conn, campaign["campaign_id"])
+    return (_entry(campaign, row, origin) for row in _rows(cursor))
 
 
 def history_extent(
@@ -359,8 +360,31 @@ def history_extent(
     return int(newest or 0), [str(name) for (name,) in who]
 
 
-def _entry(campaign: Row, row: Row) -> Row:
+# A branch's first event names the original and the entry (CampaignCreated.branched_from,
+# branched_at); a creation is stored as plain JSON (only logged actions are packed).
+BRANCHED_FROM = (
+    "SELECT json_extract(CAST(state AS TEXT), '$.record.data.branched_from'), "
+    "json_extract(CAST(state AS TEXT), '$.record.data.branched_at') FROM stored_events "
+    "WHERE originator_id = ? AND originator_version = 1 AND topic = 'grizzled:Campaign.Created'"
+)
+
+
+def branched_from(conn: sqlite3.Connection, campaign_id: str) -> tuple[str, int] | None:
+    """The campaign a what-if branch was forked from and the log entry it was forked at,
+    as its first event names them; None for a campaign that is no branch."""
+    try:
+        row = conn.execute(BRANCHED_FROM, (campaign_id,)).fetchone()
+    except sqlite3.DatabaseError:  # not JSON: the log says the creation without it
+        return None
+    if row is None or not isinstance(row[0], str) or type(row[1]) is not int:
+        return None
+    return str(row[0]), int(row[1])
+
+
+def _entry(campaign: Row, row: Row, origin: tuple[str, int] | None = None) -> Row:
     created = f"campaign {campaign['campaign']!r} created"
+    if origin is not None:
+        created = f"campaign {campaign['campaign']!r} branched from {origin[0]!r} at #{origin[1]}"
     return {
         "version": row["version"],
         "kind": row["kind"],

@@ -67,6 +67,7 @@ from tracker.stream import REVERTED_TOPIC
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignCommand
     from domain.revert import Later
+    from tracker.branch import Branched
 
 try:  # CPython's builtin SHA-1: importing hashlib starts OpenSSL, ~8 ms of every command
     from _sha1 import sha1 as _sha1  # type: ignore[import-not-found]  # no stub; C module
@@ -279,12 +280,7 @@ class Tracker(Application[UUID]):
     def create_campaign(self, name: str, ruleset: str, seats: tuple[Seat, ...]) -> CampaignState:
         """Open a new campaign with its name, ruleset and Grizzled."""
         created = decide_create_campaign(name, ruleset, seats)
-        twin = alike(created.name, [n for n in self.campaigns() if n != created.name])
-        if twin is not None and campaign_id(twin) != campaign_id(created.name):
-            raise CampaignExists(
-                f"a campaign called {twin!r} already exists, and {created.name!r} reads "
-                "the same: choose a name that reads differently"
-            )
+        self.name_free(created.name)
         campaign = Campaign._create(
             Campaign.Created,
             id=campaign_id(name),
@@ -296,6 +292,32 @@ class Tracker(Application[UUID]):
         except IntegrityError:
             raise CampaignExists(f"a campaign called {created.name!r} already exists") from None
         return campaign.state
+
+    def name_free(self, name: str) -> None:
+        """CampaignExists if another campaign of the file reads the same as ``name``."""
+        twin = alike(name, [n for n in self.campaigns() if n != name])
+        if twin is not None and campaign_id(twin) != campaign_id(name):
+            raise CampaignExists(
+                f"a campaign called {twin!r} already exists, and {name!r} reads "
+                "the same: choose a name that reads differently"
+            )
+
+    def branch(self, name: str, new: str, at: int) -> Branched:
+        """Fork campaign ``name`` as it stood right after log entry ``at`` into the new
+        campaign ``new`` (tracker.branch): ``name`` is only read."""
+        from tracker.branch import Branched, fork
+
+        original = self.campaign(name, at)  # NoSuchEvent outside the log's entries
+        self.name_free(new.strip())
+        walk = self._walk(original)  # the head then, its parent, ... the creation
+        first, *actions = self._line_events(name, walk)
+        branch = fork(original, at, new, campaign_id(new), first, actions, self._who())
+        try:
+            self._save(branch)
+        except IntegrityError:
+            raise CampaignExists(f"a campaign called {branch.name!r} already exists") from None
+        copied = branch.version - 1  # an event for each action that stood
+        return Branched(branch.name, original.name, at, copied, branch.version, branch.state)
 
     def campaign(self, name: str, version: int | None = None) -> Campaign:
         """The campaign aggregate (at a version of its stream, if given)."""

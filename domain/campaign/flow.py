@@ -153,6 +153,16 @@ def decide_create_campaign(name: str, ruleset: str, seats: tuple[Seat, ...]) -> 
     )
 
 
+def decide_branch_campaign(original: CampaignCreated, name: str, at: int) -> CampaignCreated:
+    """A what-if branch of the campaign ``original`` opened, as it stood after log entry
+    ``at``: the same ruleset and Grizzled under a name of its own."""
+    if not name.strip():
+        raise InvalidSetup("a campaign needs a name")
+    if at < 1:
+        raise InvalidSetup(f"log entries are numbered from 1, not {at}")
+    return replace(original, name=name.strip(), branched_from=original.name, branched_at=at)
+
+
 def start_campaign(event: CampaignCreated, catalogue: Catalogue | None = None) -> CampaignState:
     """The state of a new campaign (an Armistice campaign opens with Boot Camp)."""
     seats = tuple(Seat(name, charm, owner) for name, charm, owner in event.seats)

@@ -6,6 +6,7 @@ import click
 
 from cli import (
     cmd_box,
+    cmd_branch,
     cmd_campaign,
     cmd_cards,
     cmd_integrity,
@@ -24,6 +25,7 @@ def test_the_lazy_group_offers_exactly_the_commands_the_modules_define():
         c.name
         for m in (
             cmd_campaign,
+            cmd_branch,
             cmd_play,
             cmd_box,
             cmd_read,
