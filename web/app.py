@@ -1,7 +1,8 @@
 """The companion's pages: the viewer's (``/``, read-only) and each keeper's (``/k/<token>``,
-the token random per serve), and the stream of the board as it changes (``/events``).
-Server-rendered; every request body bounded; an error is one line on the page, never a
-traceback, and the server keeps running."""
+the token random per serve, with the moves the rules allow now: ``/k/<token>/act`` logs
+one), and the stream of the board as it changes (``/events``). Server-rendered; every
+request body bounded; an error is one line on the page, never a traceback, and the server
+keeps running."""
 
 from __future__ import annotations
 
@@ -11,14 +12,23 @@ import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, Response, StreamingResponse
+from starlette.responses import (
+    HTMLResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
+from voice import keeper as said
+from web.keeper import Keepers, Refused, form, read_menu, sections, words_of, write
 from web.reading import Unreadable, viewer_page
 from web.watch import Watched
 
@@ -26,6 +36,7 @@ HERE = Path(__file__).resolve().parent
 MAX_BODY = 16 * 1024  # bytes: a write form is a few fields
 POLL = 0.3  # seconds between two looks at the file (one task for every phone)
 PING = 15.0  # seconds of quiet after which a stream says it is still there
+NOT_THIS_PAGE = "This page cannot log: reload the keeper's address."
 
 
 def keeper_tokens(count: int) -> list[str]:
@@ -39,24 +50,30 @@ class _Shown:
 
     event: int = -1
     regions: str = ""
+    campaign: str = ""
     changed: asyncio.Condition = field(default_factory=asyncio.Condition)
 
 
-def create_app(db: Path | str, tokens: list[str]) -> Starlette:
+def create_app(db: Path | str, tokens: list[str], names: list[str] | None = None) -> Starlette:
     """The companion for the campaign file ``db`` (or the club's server whose URL it is),
-    its keepers holding ``tokens``."""
+    its keepers holding ``tokens`` (named ``names`` in the log; ``keeper 1``,
+    ``keeper 2``... by default)."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     shown = _Shown()
     watched = Watched(db)
+    keepers = Keepers(tokens, list(names or ()))
+    writing = asyncio.Lock()  # one write at a time, its event number checked under it
 
-    def regions() -> str:
-        """The viewer's regions as the file reads now, or the one line saying why not."""
+    def regions() -> tuple[str, str]:
+        """The viewer's regions as the file reads now, or the one line saying why not;
+        and the campaign they show."""
         page, error = None, None
         try:
             page = viewer_page(db)
         except Unreadable as unreadable:
             error = str(unreadable)
-        return templates.get_template("regions.html").render(page=page, error=error)
+        text = templates.get_template("regions.html").render(page=page, error=error)
+        return text, page.campaign if page is not None else ""
 
     rendering = asyncio.Lock()  # one look (and one rendering) at a time, for every phone
 
@@ -68,9 +85,9 @@ def create_app(db: Path | str, tokens: list[str]) -> Starlette:
             event = await asyncio.to_thread(watched.last_event)
             if event == shown.event:
                 return
-            text = await asyncio.to_thread(regions)
+            text, campaign = await asyncio.to_thread(regions)
             async with shown.changed:
-                shown.event, shown.regions = event, text
+                shown.event, shown.regions, shown.campaign = event, text, campaign
                 shown.changed.notify_all()
 
     async def watch() -> None:
@@ -90,19 +107,87 @@ def create_app(db: Path | str, tokens: list[str]) -> Starlette:
                 await task
             watched.close()
 
-    async def render(request: Request, keeper: int | None) -> Response:
+    async def menu_at(event: int, campaign: str) -> dict[str, Any]:
+        """The moves the rules allow at ``event``: read once, kept while it is the last."""
+        if (event, campaign) in keepers.menus:
+            return keepers.menus[(event, campaign)]
+        menu = await asyncio.to_thread(read_menu, db, campaign)
+        if await asyncio.to_thread(watched.last_event) == event:  # not logged meanwhile
+            keepers.remember(event, campaign, menu)
+        return menu
+
+    async def moves(token: str, number: int, error: str | None = None) -> str:
+        """The keeper's moves region, built on the board the page shows."""
+        event, campaign = shown.event, shown.campaign
+        menu: dict[str, Any] = {"moves": [], "drawable": []}
+        if campaign:
+            try:
+                menu = await menu_at(event, campaign)
+            except Unreadable as unreadable:
+                error = error or str(unreadable)
+        return templates.get_template("moves.html").render(
+            token=token,
+            event=event,
+            csrf=keepers.page_token(number),
+            error=error,
+            sections=sections(menu["moves"]),
+            drawable=menu["drawable"],
+            drawn_label=said.drawn_label,
+            undo_reason=said.UNDO_REASON,
+        )
+
+    async def render(
+        request: Request, keeper: int | None, error: str | None = None, status: int = 200
+    ) -> Response:
         await refresh()  # the file as it is now; rendered once whoever asks
-        page = {"regions": shown.regions, "event": shown.event, "keeper": keeper}
-        return templates.TemplateResponse(request, "page.html", page)
+        page = {"regions": shown.regions, "event": shown.event, "keeper": keeper, "moves": ""}
+        if keeper is not None:
+            page["moves"] = await moves(request.path_params["token"], keeper, error)
+        return templates.TemplateResponse(request, "page.html", page, status_code=status)
 
     async def viewer(request: Request) -> Response:
         return await render(request, None)
 
+    def keeper_number(request: Request) -> int | None:
+        return keepers.number(request.path_params["token"])
+
     async def keeper(request: Request) -> Response:
-        token = request.path_params["token"]
-        if token not in tokens:
+        number = keeper_number(request)
+        if number is None:
             return PlainTextResponse("Not a keeper's address.", status_code=404)
-        return await render(request, tokens.index(token) + 1)
+        return await render(request, number)
+
+    async def keeper_moves(request: Request) -> Response:
+        number = keeper_number(request)
+        if number is None:
+            return PlainTextResponse("Not a keeper's address.", status_code=404)
+        await refresh()
+        return HTMLResponse(await moves(request.path_params["token"], number))
+
+    async def act(request: Request) -> Response:
+        """One move logged: the keeper's token, this serve's page token and the event the
+        page was built on (a stale page: 409 and the new board), then the command."""
+        number = keeper_number(request)
+        if number is None:
+            return PlainTextResponse("Not a keeper's address.", status_code=404)
+        try:
+            fields = form(await request.body())
+        except Refused as refused:
+            return PlainTextResponse(str(refused), status_code=400)
+        if not keepers.page_is(fields.get("csrf", ""), number):
+            return PlainTextResponse(NOT_THIS_PAGE, status_code=403)
+        async with writing:
+            if fields.get("event") != str(await asyncio.to_thread(watched.last_event)):
+                return await render(request, number, said.STALE, 409)
+            await refresh()
+            try:
+                words = words_of(await menu_at(shown.event, shown.campaign), fields)
+                name = keepers.names[number - 1]
+                await asyncio.to_thread(write, db, shown.campaign, words, name)
+            except (Refused, Unreadable) as refused:
+                return await render(request, number, str(refused), 422)
+            await refresh()  # every phone sees it now, not at the watcher's next look
+        return RedirectResponse(f"/k/{request.path_params['token']}", status_code=303)
 
     async def events(request: Request) -> Response:
         # The event the phone last has: its stream's last id on a reconnect, else the one
@@ -137,6 +222,8 @@ def create_app(db: Path | str, tokens: list[str]) -> Starlette:
         routes=[
             Route("/", viewer),
             Route("/k/{token}", keeper),
+            Route("/k/{token}/moves", keeper_moves),
+            Route("/k/{token}/act", act, methods=["POST"]),
             Route("/events", events),
             Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
         ],

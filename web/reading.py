@@ -57,6 +57,7 @@ class Page:
     next: str
     log: list[dict[str, Any]]
     score: list[str]
+    campaign: str = ""  # the campaign shown, the one a keeper's move is logged in
 
 
 def viewer_page(db: Path | str) -> Page:
@@ -74,7 +75,9 @@ def viewer_page(db: Path | str) -> Page:
     log = _json(db, "log", "--all")
     entries = log.get("entries", log) if isinstance(log, dict) else log
     score = _json(db, "score")
-    return Page(board=board, next=nxt, log=list(entries or []), score=_score_lines(score))
+    campaign = str(doc.get("campaign") or "")
+    lines = _score_lines(score)
+    return Page(board=board, next=nxt, log=list(entries or []), score=lines, campaign=campaign)
 
 
 def _score_lines(score: Any) -> list[str]:

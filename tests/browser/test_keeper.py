@@ -1,0 +1,115 @@
+"""The keeper's phone in a real browser (issue 30): a Mission logged by tapping while two
+viewers' pages follow it live, a stale page refused, a viewer unable to write. Debian's
+Chromium at a phone's size on ``grizzled serve`` run as a subprocess."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import PHONE
+from tests.browser.server import Served
+from tests.cli.conftest import stored_events
+
+WAIT = 30_000  # ms: a tap, the command, the watcher and the stream, on a loaded machine
+ENTRIES = "n => document.querySelectorAll('[data-testid=log-entry]').length >= n"
+
+
+@pytest.fixture
+def viewers(browser: Any) -> Iterator[list[Any]]:
+    """Two more phones, each its own context."""
+    contexts = [browser.new_context(viewport=PHONE, has_touch=True) for _ in range(2)]
+    try:
+        yield [context.new_page() for context in contexts]
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def _tap(keeper: Any, words: str, drawn: str | None = None) -> None:
+    """Tap the move whose command is ``words`` and wait for the page it leads to."""
+    form = keeper.locator("form", has=keeper.locator(f"button[data-words='{words}']"))
+    if drawn is not None:
+        form.locator("select[name=drawn]").select_option(drawn)
+    form.locator("button").click()
+    keeper.wait_for_load_state()
+    assert keeper.get_by_test_id("write-error").count() == 0, keeper.inner_text("main")
+
+
+def _entries(page: Any) -> int:
+    return int(page.get_by_test_id("log-entry").count())
+
+
+def test_a_whole_mission_logged_by_tapping_reaches_two_viewers_live(
+    served: Served, phone: Any, viewers: list[Any], table: Any
+) -> None:
+    for viewer in viewers:
+        viewer.goto(served.viewer)
+    phone.goto(served.keeper)
+    logged = _entries(viewers[0])
+    taps = [
+        ("play night+snow", None),  # Ann
+        ("play snow+shell+trap", "rain+gas"),  # Ben: the Trap draws rain+gas
+        ("withdraw left", None),  # Cy
+        ("withdraw right", None),  # Ann
+        ("withdraw left", None),  # Ben: everyone out, the Mission succeeds
+    ]
+    for words, drawn in taps:
+        _tap(phone, words, drawn)
+        logged += 1
+        for viewer in viewers:  # no reload: the stream brings it
+            viewer.wait_for_function(ENTRIES, arg=logged, timeout=WAIT)
+    said = viewers[1].get_by_test_id("log").inner_text()
+    assert "Ben plays snow+shell+trap" in said
+    assert "keeper 1" in said
+    start = phone.locator("button[data-words^='mission start']").first
+    assert start.is_visible()  # Mission 2: the leader's intensities, nothing else
+    assert phone.locator("button[data-words^='play']").count() == 0
+    start.click()
+    phone.wait_for_load_state()
+    for viewer in viewers:
+        viewer.wait_for_function(ENTRIES, arg=logged + 1, timeout=WAIT)
+    assert table.json("status")["mission"] == 2
+    assert table.json("log", "--all")[-1]["logged_by"] == "keeper 1"
+
+
+def test_a_keeper_page_left_behind_is_refused_and_shows_the_new_board(
+    served: Served, browser: Any, table: Any
+) -> None:
+    # A phone whose stream is gone (no script: nothing updates it) taps after the laptop
+    # logged: the write is refused, nothing is logged twice, and the page is the new board.
+    context = browser.new_context(viewport=PHONE, java_script_enabled=False)
+    try:
+        keeper = context.new_page()
+        keeper.goto(served.keeper)
+        table.ok("play night+snow")
+        before = stored_events(table.db)
+        form = keeper.locator("form", has=keeper.locator("button[data-words='withdraw left']"))
+        with keeper.expect_response(lambda r: r.request.method == "POST") as answer:
+            form.locator("button").click()
+        assert answer.value.status == 409
+        assert "Someone logged meanwhile" in keeper.get_by_test_id("write-error").inner_text()
+        assert "Ann plays night+snow" in keeper.get_by_test_id("log").inner_text()
+        assert stored_events(table.db) == before
+        _tap(keeper, "withdraw left")  # the new page's moves are Ben's, and log
+        assert stored_events(table.db) == before + 1
+    finally:
+        context.close()
+
+
+def test_a_viewer_cannot_write(served: Served, phone: Any, table: Any) -> None:
+    phone.goto(served.viewer)
+    before = stored_events(table.db)
+    statuses = phone.evaluate(
+        """async () => {
+          const body = new URLSearchParams({csrf: 'x', event: '0', move: '0'});
+          const tries = ['/', '/k/guessed/act', '/k//act', '/events'];
+          const answers = await Promise.all(tries.map(
+            path => fetch(path, {method: 'POST', body})));
+          return answers.map(a => a.status);
+        }"""
+    )
+    assert all(400 <= status < 500 for status in statuses), statuses
+    assert stored_events(table.db) == before

@@ -1,0 +1,179 @@
+"""The keeper's writes (issue 30), on a real campaign file through Starlette's test client:
+the moves the engine allows, each logged by the ``grizzled`` command itself under the
+keeper's name; a stale page, a foreign page and a viewer refused, logging nothing."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from tests.cli.conftest import Grizzled, stored_events
+from tests.web.conftest import TOKEN
+from web.app import create_app
+
+ACT = f"/k/{TOKEN}/act"
+
+
+def _page(client: TestClient, path: str = f"/k/{TOKEN}") -> dict[str, Any]:
+    """A keeper page's page token, event, and its moves by their command's words."""
+    text = client.get(path).text
+    moves = re.findall(
+        r'name="move" value="(\d+)">\s*(?:<select[^>]*>.*?</select>)?\s*'
+        r'<button data-testid="move" data-words="([^"]*)"',
+        text,
+        re.DOTALL,
+    )
+    return {
+        "csrf": re.search(r'name="csrf" value="([^"]+)"', text).group(1),  # type: ignore[union-attr]
+        "event": re.search(r'name="event" value="(\d+)"', text).group(1),  # type: ignore[union-attr]
+        "moves": {html.unescape(words): index for index, words in moves},
+        "text": text,
+    }
+
+
+def _tap(client: TestClient, page: dict[str, Any], words: str, **more: str) -> Any:
+    fields = {"csrf": page["csrf"], "event": page["event"], "move": page["moves"][words]}
+    return client.post(ACT, data={**fields, **more}, follow_redirects=False)
+
+
+def test_the_keeper_page_offers_exactly_the_cards_and_tiles_the_engine_allows(
+    table: Grizzled, client: TestClient
+) -> None:
+    legal = table.json("status")["legal"]
+    moves = _page(client)["moves"]
+    assert {w.split()[1] for w in moves if w.startswith("play ")} == set(legal["play"])
+    assert {w.split()[1] for w in moves if w.startswith("withdraw ")} == set(legal["withdraw"])
+    assert not [w for w in moves if w.startswith(("speech", "charm", "mission", "support"))]
+
+
+def test_a_keepers_tap_is_logged_by_the_command_under_the_keepers_name(
+    table: Grizzled, client: TestClient
+) -> None:
+    before = stored_events(table.db)
+    answer = _tap(client, _page(client), "play night+snow")
+    assert answer.status_code == 303
+    assert stored_events(table.db) == before + 1
+    last = table.json("log", "--all")[-1]
+    assert last["summary"] == "Ann plays night+snow"
+    assert last["logged_by"] == "keeper 1"
+    assert table.json("status")["no_mans_land"] == ["night+snow"]
+
+
+def test_a_page_built_before_someone_logged_is_refused_with_409_and_the_new_board(
+    table: Grizzled, client: TestClient
+) -> None:
+    page = _page(client)
+    table.ok("play night+snow")  # at the laptop, meanwhile
+    before = stored_events(table.db)
+    answer = _tap(client, page, "withdraw left")
+    assert answer.status_code == 409
+    assert stored_events(table.db) == before
+    assert 'data-testid="write-error"' in answer.text
+    assert "Someone logged meanwhile" in answer.text
+    assert "Ann plays night+snow" in html.unescape(answer.text)  # the new board and log
+
+
+def test_the_same_tap_sent_twice_is_logged_once(table: Grizzled, client: TestClient) -> None:
+    page = _page(client)
+    before = stored_events(table.db)
+    assert _tap(client, page, "play night+snow").status_code == 303
+    assert _tap(client, page, "play night+snow").status_code == 409
+    assert stored_events(table.db) == before + 1
+
+
+def test_a_write_without_this_pages_token_is_refused_and_logs_nothing(
+    table: Grizzled, client: TestClient
+) -> None:
+    page = _page(client)
+    before = stored_events(table.db)
+    for csrf in ("", "guessed", page["csrf"][:-1]):
+        fields = {"csrf": csrf, "event": page["event"], "move": page["moves"]["play night+snow"]}
+        assert client.post(ACT, data=fields).status_code == 403
+    other = TestClient(create_app(Path(table.db), [TOKEN]))  # another serve's page token
+    fields = {"csrf": page["csrf"], "event": page["event"], "move": "0"}
+    assert other.post(ACT, data=fields).status_code == 403
+    assert stored_events(table.db) == before
+
+
+def test_a_viewer_cannot_write(table: Grizzled, client: TestClient) -> None:
+    viewer = client.get("/").text
+    assert "csrf" not in viewer and "<form" not in viewer
+    page = _page(client)
+    before = stored_events(table.db)
+    fields = {"csrf": page["csrf"], "event": page["event"], "move": "0"}
+    assert client.post("/", data=fields).status_code == 405
+    assert client.post("/k/guessed/act", data=fields).status_code == 404
+    assert client.post(f"/k/{TOKEN}", data=fields).status_code == 405
+    assert stored_events(table.db) == before
+
+
+def test_a_move_not_on_the_page_is_one_line_and_logs_nothing(
+    table: Grizzled, client: TestClient
+) -> None:
+    page = _page(client)
+    before = stored_events(table.db)
+    for move in ("999", "-1", "play", ""):
+        fields = {"csrf": page["csrf"], "event": page["event"], "move": move}
+        answer = client.post(ACT, data=fields)
+        assert answer.status_code == 422
+        assert "that move is not one the rules allow now" in answer.text
+        assert "Traceback" not in answer.text
+    assert stored_events(table.db) == before
+
+
+def test_a_trap_asks_for_the_card_it_drew_from_the_cards_still_unseen(
+    table: Grizzled, client: TestClient
+) -> None:
+    page = _page(client)
+    assert '<select name="drawn" required' in page["text"]
+    before = stored_events(table.db)
+    assert _tap(client, page, "play night+shell+trap").status_code == 422  # none picked
+    assert stored_events(table.db) == before
+    assert _tap(client, page, "play night+shell+trap", drawn="rain+gas").status_code == 303
+    assert table.json("log", "--all")[-1]["summary"].startswith("Ann plays night+shell+trap")
+    assert "rain+gas" in table.json("status")["no_mans_land"]
+
+
+def test_undo_and_redo_from_the_phone_carry_the_keepers_reason(
+    table: Grizzled, client: TestClient
+) -> None:
+    _tap(client, _page(client), "play night+snow")
+    page = _page(client)
+    fields = {"csrf": page["csrf"], "event": page["event"], "move": "undo", "reason": "misread"}
+    assert client.post(ACT, data=fields, follow_redirects=False).status_code == 303
+    assert table.json("status")["no_mans_land"] == []
+    undone = [e for e in table.json("log", "--all") if e.get("undone")]
+    assert undone and undone[-1]["summary"] == "Ann plays night+snow"
+    assert "misread" in html.unescape(client.get("/").text)
+    page = _page(client)
+    fields = {"csrf": page["csrf"], "event": page["event"], "move": "redo", "reason": "it was"}
+    assert client.post(ACT, data=fields, follow_redirects=False).status_code == 303
+    assert table.json("status")["no_mans_land"] == ["night+snow"]
+
+
+def test_a_refusal_of_the_command_is_its_one_line_on_the_page(
+    table: Grizzled, client: TestClient
+) -> None:
+    page = _page(client)
+    fields = {"csrf": page["csrf"], "event": page["event"], "move": "redo"}
+    answer = client.post(ACT, data=fields)
+    assert answer.status_code == 422
+    error = re.search(r'data-testid="write-error">([^<]*)<', answer.text)
+    assert error is not None
+    assert table.refused("redo") == f"Error: {html.unescape(error.group(1))}"
+
+
+def test_each_keeper_of_a_serve_is_named_in_the_log(table: Grizzled) -> None:
+    client = TestClient(create_app(Path(table.db), ["first", "second"]))
+    page = _page(client, "/k/second")
+    fields = {"csrf": page["csrf"], "event": page["event"]}
+    fields["move"] = page["moves"]["play night+snow"]
+    assert client.post("/k/second/act", data=fields, follow_redirects=False).status_code == 303
+    assert table.json("log", "--all")[-1]["logged_by"] == "keeper 2"
+    page = _page(client, "/k/first")  # a page token is its keeper's only
+    fields = {"csrf": page["csrf"], "event": page["event"], "move": "0"}
+    assert client.post("/k/second/act", data=fields).status_code == 403

@@ -1,0 +1,84 @@
+"""The keeper's phone: the words of each move it offers (the companion's keeper page).
+Short labels a thumb reads on a button, composed once here so the web face writes none."""
+
+from __future__ import annotations
+
+from voice.shown import SHORT, shown
+
+HARD_KNOCKS = "Hard Knocks"  # the card picker's group of the Hard Knock cards
+UNDO_REASON = "why (shown struck through in every log)"
+STALE = "Someone logged meanwhile: nothing was logged; here is the board now."
+
+
+def group_of(threats: tuple[str, ...], hard_knock: str | None) -> str:
+    """The card picker's group of a card: its first threat, or the Hard Knocks."""
+    if hard_knock is not None or not threats:
+        return HARD_KNOCKS
+    return threats[0]
+
+
+def play_label(card: str, target: tuple[str, str] | None = None) -> str:
+    """A card to play; a Merry Christmas names the Hard Knock it discards."""
+    if target is None:
+        return card
+    return f"{card}: {shown(target[0], SHORT)}'s {target[1]}"
+
+
+def speech_label(threat: str) -> str:
+    return f"Speech: {threat}"
+
+
+def withdraw_label(tile: str | None, removed: str | None) -> str:
+    """A withdrawal, with the tile it plays (an Absent-minded player's removed first)."""
+    said = f"Withdraw: {tile or 'no tile'}"
+    return f"{said} (remove {removed})" if removed else said
+
+
+def support_label(discards: tuple[str, ...], charm: bool) -> str:
+    if charm:
+        return "Support: recover the Good Luck Charm"
+    return f"Support: discard {', '.join(discards)}" if discards else "Support: discard nothing"
+
+
+def mission_label(intensity: int, order: int | None, back: int | None) -> str:
+    """A Mission start, with the Order of the Day kept (and the one put back)."""
+    said = f"Mission at intensity {intensity}"
+    if order is not None:
+        said += f", keep Order {order}"
+    return f"{said}, Order {back} back" if back is not None else said
+
+
+def recruit_label(card: str | None) -> str:
+    return f"Recruit plays {card}" if card else "Recruit withdraws"
+
+
+def order_cancel_label(order: int) -> str:
+    return f"Cancel Order {order}"
+
+
+def helping_label(number: int, player: str) -> str:
+    return f"{shown(player, SHORT)} plays Helping Hand {number}"
+
+
+def drawn_label(kind: str) -> str:
+    """The picker of the card drawn from the Trials deck (a Trap, Clumsy)."""
+    return "Card the Trap drew" if kind == "play" else "Card drawn (Clumsy)"
+
+
+KINDS = {  # the keeper page's sections, in the order a turn offers them
+    "mission": "Start the Mission",
+    "play": "Play",
+    "charm": "Good Luck Charm",
+    "speech": "Speech",
+    "withdraw": "Withdraw",
+    "support": "Support",
+    "recruit": "The Recruit's turn",
+    "order": "Orders of the Day",
+    "helping": "Helping Hands",
+}
+
+
+def section_title(kind: str, group: str) -> str:
+    """A section of the keeper's moves: the kind, and for cards the threat group."""
+    title = KINDS.get(kind, kind)
+    return f"{title}: {group}" if group else title

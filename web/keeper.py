@@ -1,0 +1,159 @@
+"""The keepers' writes: each keeper's token and page tokens (CSRF), the menu of moves the
+rules allow at an event, and a move logged by the ``grizzled`` command itself (every rule
+check and word the command's), one at a time, named in the log after its keeper."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import subprocess
+import sys
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs
+
+from tracker import store
+from web.reading import TIMEOUT, Unreadable, reader
+
+MOVES = "from web.moves import main; main()"
+PAGES = 256  # page tokens kept (each keeper page load makes one): older pages are stale
+MENUS = 4  # menus kept, by event
+FIELD = 200  # characters a reason or a typed field may hold
+
+
+class Refused(Exception):
+    """A write not made: one line saying why (nothing was logged)."""
+
+
+@dataclass
+class Keepers:
+    """The keepers of one serve: their tokens, names, page tokens and menus."""
+
+    tokens: list[str]
+    names: list[str] = field(default_factory=list)
+    pages: OrderedDict[str, int] = field(default_factory=OrderedDict)
+    menus: OrderedDict[tuple[int, str], dict[str, Any]] = field(default_factory=OrderedDict)
+
+    def __post_init__(self) -> None:
+        if not self.names:
+            self.names = [f"keeper {n}" for n in range(1, len(self.tokens) + 1)]
+
+    def number(self, token: str) -> int | None:
+        """The keeper (1, 2, ...) this token is, or None."""
+        found = [n for n, t in enumerate(self.tokens, 1) if secrets.compare_digest(t, token)]
+        return found[0] if found else None
+
+    def page_token(self, keeper: int) -> str:
+        """A new CSRF token for one page of this keeper's, checked on its writes."""
+        csrf = secrets.token_urlsafe(18)
+        self.pages[csrf] = keeper
+        while len(self.pages) > PAGES:
+            self.pages.popitem(last=False)
+        return csrf
+
+    def page_is(self, csrf: str, keeper: int) -> bool:
+        return self.pages.get(csrf) == keeper
+
+    def remember(self, event: int, campaign: str, menu: dict[str, Any]) -> None:
+        self.menus[(event, campaign)] = menu
+        while len(self.menus) > MENUS:
+            self.menus.popitem(last=False)
+
+
+def read_menu(db: Path | str, campaign: str) -> dict[str, Any]:
+    """The moves the rules allow now in ``campaign`` (web/moves.py, read-only); a club's
+    server named by ``GRIZZLED_DB``, as every reading names it."""
+    server = store.is_postgres(db)
+    command = [sys.executable, "-c", MOVES, "-" if server else str(db), campaign]
+    env = {**os.environ, "GRIZZLED_DB": str(db)} if server else None
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT, env=env)
+    except subprocess.TimeoutExpired as error:
+        raise Unreadable(f"reading the moves took over {TIMEOUT:.0f} s") from error
+    if done.returncode != 0:
+        raise Unreadable("the moves allowed now could not be read")
+    menu: dict[str, Any] = json.loads(done.stdout)
+    return menu
+
+
+def form(body: bytes) -> dict[str, str]:
+    """A urlencoded form, each field's first value (bounded: the body already is)."""
+    try:
+        fields = parse_qs(body.decode("utf-8"), max_num_fields=16, strict_parsing=False)
+    except (UnicodeDecodeError, ValueError) as error:
+        raise Refused("that request is not a form this page sends") from error
+    return {key: values[0][:FIELD] for key, values in fields.items() if values}
+
+
+def words_of(menu: dict[str, Any], fields: dict[str, str]) -> list[str]:
+    """The command's words for the move the form names, with what the keeper typed or
+    picked (the card drawn, the reason, the confirmation); refused if the menu has none."""
+    chosen = fields.get("move", "")
+    reason = fields.get("reason", "").strip()
+    if chosen in ("undo", "redo"):
+        return [chosen, *(["--reason", reason] if reason else []), *_yes(fields)]
+    moves = menu.get("moves", [])
+    if not (chosen.isdigit() and int(chosen) < len(moves)):
+        raise Refused("that move is not one the rules allow now")
+    move = moves[int(chosen)]
+    words = list(move["words"])
+    if move.get("drawn"):
+        drawn = fields.get("drawn", "")
+        if drawn not in menu.get("drawable", []):
+            raise Refused("pick the card that was drawn")
+        words += ["--drawn", drawn]
+    if move.get("reason"):
+        if not reason:
+            raise Refused("say how the Order's condition was met")
+        words += ["--reason", reason]
+    if move.get("note") and reason:
+        words += ["--note", reason]
+    if move.get("warning") and fields.get("yes") != "1":
+        raise Refused(f"{move['warning']}: tick the box to deal anyway")
+    return words
+
+
+def _yes(fields: dict[str, str]) -> list[str]:
+    return ["--yes"] if fields.get("yes") == "1" else []
+
+
+def write(db: Path | str, campaign: str, words: list[str], keeper: str) -> str:
+    """Log one move by the ``grizzled`` command, the keeper named as the one who logged it;
+    what it printed, or Refused with its one line."""
+    command, env = reader(db, "-c", campaign, *words)
+    env = {**(env or os.environ), "GRIZZLED_USER": keeper, "NO_COLOR": "1"}
+    try:
+        done = subprocess.run(
+            command,
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+            env=env,
+            stdin=subprocess.DEVNULL,
+        )
+    except subprocess.TimeoutExpired as error:
+        raise Refused(f"the command took over {TIMEOUT:.0f} s: look at the log") from error
+    if done.returncode != 0:
+        lines = (done.stderr or done.stdout).strip().splitlines()
+        line = lines[-1] if lines else f"exit {done.returncode}"
+        raise Refused(line.removeprefix("Error: "))
+    return done.stdout
+
+
+def sections(moves: list[dict[str, Any]]) -> list[tuple[str, list[tuple[int, dict[str, Any]]]]]:
+    """The moves in the page's sections (by kind, cards by threat), each with its index."""
+    from voice.keeper import KINDS, section_title
+
+    order = list(KINDS)
+    found: dict[tuple[int, str, str], list[tuple[int, dict[str, Any]]]] = {}
+    for index, move in enumerate(moves):
+        rank = order.index(move["kind"]) if move["kind"] in order else len(order)
+        hard = move["group"] == "Hard Knocks"  # after the threats, as the picker reads
+        found.setdefault((rank, str(hard), move["group"]), []).append((index, move))
+    return [
+        (section_title(moves[items[0][0]]["kind"], key[2]), items)
+        for key, items in sorted(found.items())
+    ]

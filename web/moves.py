@@ -1,0 +1,150 @@
+"""The keeper's moves: what the rules allow now (the engine's own ``legal_actions``), each as
+the ``grizzled`` command's words that log it. Run as a subprocess on the file read-only
+(``python -c 'from web.moves import main; main()' DB CAMPAIGN``), as the readings are, so
+the server loads no rule; a move the rules refuse is never listed.
+
+Chance the engine leaves open is asked of the keeper: the card a Trap (or a Clumsy
+withdrawal) drew, from the cards that can still be unseen. Undo and redo are always
+offered (the command refuses, in one line, when there is nothing to take back)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from voice import keeper as said
+
+Move = dict[str, Any]
+
+
+def moves(state: Any) -> dict[str, Any]:
+    """The keeper's menu for this campaign state: the moves and the drawable cards."""
+    from domain.legal import legal_actions
+
+    chapter = state.chapter
+    found: list[Move] = []
+    if chapter is not None:
+        commands = sorted(legal_actions(chapter), key=_by_intensity)
+        for command in commands:
+            found += _words(state, command)
+    found += _helping(state)
+    drawable = []
+    if chapter is not None:
+        drawable = [k for k in sorted(chapter.catalogue.cards) if chapter.unseen(k) > 0]
+    return {"moves": found, "drawable": drawable}
+
+
+def _by_intensity(command: Any) -> tuple[int, ...]:
+    """Mission starts by the Order kept and then the intensity (1, 2, ... 10), the rest as
+    the engine lists them."""
+    if type(command).__name__ != "StartMission":
+        return (1,)
+    return (0, command.order or 0, command.order_back or 0, command.intensity)
+
+
+def _move(kind: str, label: str, words: list[str], **more: Any) -> Move:
+    return {"kind": kind, "label": label, "words": words, "group": "", **more}
+
+
+def _target(target: tuple[str, str] | None) -> list[str]:
+    return ["--target", f"{target[0]}:{target[1]}"] if target else []
+
+
+def _words(state: Any, command: Any) -> list[Move]:
+    """The moves a legal command stands for (a Panicked withdrawal: one per tile)."""
+    kind = type(command).__name__
+    chapter = state.chapter
+    if kind == "PlayCard":
+        card = chapter.catalogue[command.card]
+        move = _move("play", said.play_label(command.card, command.target), [])
+        move["words"] = ["play", command.card, *_target(command.target)]
+        move["group"] = said.group_of(card.threats, card.hard_knock)
+        move["drawn"] = card.trap and bool(chapter.trials)
+        return [move]
+    if kind == "UseCharm":
+        return [_move("charm", f"Charm: {command.card}", ["charm", command.card])]
+    if kind == "MakeSpeech":
+        return [_move("speech", said.speech_label(command.threat), ["speech", command.threat])]
+    if kind == "Withdraw":
+        return _withdrawals(state, command)
+    if kind == "ChooseSupport":
+        words = ["support", *[w for d in command.discards for w in ("--discard", d)]]
+        words += ["--charm"] if command.charm else []
+        return [_move("support", said.support_label(command.discards, command.charm), words)]
+    if kind == "StartMission":
+        return [_mission(state, command)]
+    if kind == "PlayRecruitCard":
+        words = ["recruit", "play", command.card, *_target(command.target)]
+        trap = chapter.catalogue[command.card].trap and bool(chapter.trials)
+        return [_move("recruit", said.recruit_label(command.card), words, drawn=trap)]
+    if kind == "WithdrawRecruit":
+        return [_move("recruit", said.recruit_label(None), ["recruit", "withdraw"])]
+    if kind == "CancelOrder":
+        words = ["order", "cancel", str(command.order)]
+        return [_move("order", said.order_cancel_label(command.order), words, reason=True)]
+    return []  # a command a phone cannot log yet (Solo's own): the CLI logs it
+
+
+def _withdrawals(state: Any, command: Any) -> list[Move]:
+    """A withdrawal; a Panicked one names the tile drawn at random, any the player holds."""
+    from domain.legal import legal_summary
+
+    legal = legal_summary(state.chapter)
+    tiles = [command.tile] if command.tile is not None else legal.get("withdraw") or [None]
+    found = []
+    for tile in tiles:
+        words = ["withdraw", tile or "none"]
+        words += ["--remove", command.discard_tile] if command.discard_tile else []
+        label = said.withdraw_label(tile, command.discard_tile)
+        found.append(_move("withdraw", label, words, drawn=bool(legal.get("draws"))))
+    return found
+
+
+def _mission(state: Any, command: Any) -> Move:
+    """A Mission start; one that deals a losing hand carries the CLI's warning and needs
+    the keeper's confirmation (the command's ``--yes``)."""
+    from domain.campaign.flow import decide_campaign
+    from domain.errors import RuleViolation
+    from voice.next_step import losing_deal
+
+    words = ["mission", "start", str(command.intensity)]
+    words += ["--order", str(command.order)] if command.order is not None else []
+    words += ["--back", str(command.order_back)] if command.order_back is not None else []
+    try:
+        warning = losing_deal(command.intensity, decide_campaign(state, command, None))
+    except RuleViolation:
+        warning = None
+    label = said.mission_label(command.intensity, command.order, command.order_back)
+    return _move("mission", label, [*words, "--yes"] if warning else words, warning=warning)
+
+
+def _helping(state: Any) -> list[Move]:
+    """The Helping Hands the player whose turn it is holds, during a Mission."""
+    from domain.public import acting_player
+
+    player = acting_player(state.chapter)
+    if player is None:
+        return []
+    return [
+        _move("helping", said.helping_label(h.number, player), [], note=True)
+        | {"words": ["helping", "play", str(h.number), "--player", player]}
+        for h in state.held(player)
+    ]
+
+
+def main() -> None:
+    """Print the keeper's menu for campaign ``argv[2]`` of file ``argv[1]`` (``-``: of the
+    club's server that ``GRIZZLED_DB`` names, its password on no command line), as JSON."""
+    from tracker.app import Tracker
+
+    where, name = sys.argv[1], sys.argv[2]
+    db = os.environ.get("GRIZZLED_DB", "") if where == "-" else Path(where)
+    tracker = Tracker(db, access="read")
+    try:
+        state = tracker.state(name)
+    finally:
+        tracker.close()
+    print(json.dumps(moves(state)))
