@@ -9,9 +9,11 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
-from tests.cli.conftest import Grizzled, stored_events
+from tests.cli.conftest import SEATS, TABLE_CHAPTER, Grizzled, stored_events
+from tests.conftest import BIN_DIR, MISSING
 from tests.web.conftest import TOKEN
 from web.app import create_app
 
@@ -177,3 +179,25 @@ def test_each_keeper_of_a_serve_is_named_in_the_log(table: Grizzled) -> None:
     page = _page(client, "/k/first")  # a page token is its keeper's only
     fields = {"csrf": page["csrf"], "event": page["event"], "move": "0"}
     assert client.post("/k/second/act", data=fields).status_code == 403
+
+
+@pytest.mark.skipif(BIN_DIR is None, reason=MISSING)
+def test_a_keeper_taps_on_a_club_server_and_the_tap_is_logged_there_under_the_keepers_name(
+    db: Path, postgres_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GRIZZLED_DB", postgres_db)
+    club = Grizzled(db)
+    club.ok("campaign", "new", "Friday", "--rules", "classic", *SEATS)
+    club.ok("chapter", "start", *TABLE_CHAPTER)
+    club.ok("mission", "start", "3")
+    client = TestClient(create_app(postgres_db, [TOKEN]), raise_server_exceptions=False)
+    with client:
+        page = _page(client)
+        answer = _tap(client, page, "play night+snow")
+        stale = _tap(client, page, "withdraw left")  # the page before that tap
+
+    assert answer.status_code == 303 and stale.status_code == 409
+    last = club.json("log", "--all")[-1]
+    assert (last["summary"], last["logged_by"]) == ("Ann plays night+snow", "keeper 1")
+    assert club.json("status")["no_mans_land"] == ["night+snow"]
+    assert not db.exists()  # logged on the server, not into a file
