@@ -141,9 +141,26 @@ def create_app(db: Path | str, tokens: list[str], names: list[str] | None = None
     ) -> Response:
         await refresh()  # the file as it is now; rendered once whoever asks
         page = {"regions": shown.regions, "event": shown.event, "keeper": keeper, "moves": ""}
+        page["token"] = ""
         if keeper is not None:
+            page["token"] = request.path_params["token"]
             page["moves"] = await moves(request.path_params["token"], keeper, error)
         return templates.TemplateResponse(request, "page.html", page, status_code=status)
+
+    async def statistics(request: Request) -> Response:
+        # a look back over every campaign: read when asked, not pushed
+        from web.stats import stats_page
+
+        pieces, error = [], None
+        try:
+            pieces = await asyncio.to_thread(stats_page, db)
+        except Unreadable as unreadable:
+            error = str(unreadable)
+        back = request.query_params.get("back", "/")  # the page that asked: a keeper's
+        if back not in ("/", *(f"/k/{token}" for token in tokens)):
+            back = "/"
+        page = {"pieces": pieces, "error": error, "back": back}
+        return templates.TemplateResponse(request, "stats.html", page)
 
     async def viewer(request: Request) -> Response:
         return await render(request, None)
@@ -221,6 +238,7 @@ def create_app(db: Path | str, tokens: list[str], names: list[str] | None = None
     app = Starlette(
         routes=[
             Route("/", viewer),
+            Route("/stats", statistics),
             Route("/k/{token}", keeper),
             Route("/k/{token}/moves", keeper_moves),
             Route("/k/{token}/act", act, methods=["POST"]),

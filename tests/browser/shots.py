@@ -52,7 +52,12 @@ def main() -> None:
                 for scheme in ("light", "dark"):
                     context = browser.new_context(viewport=SIZE, color_scheme=scheme)
                     page = context.new_page()
-                    for who, address in (("keeper", served.keeper), ("viewer", served.viewer)):
+                    pages = (
+                        ("keeper", served.keeper),
+                        ("viewer", served.viewer),
+                        ("stats", f"{served.viewer.rstrip('/')}/stats"),
+                    )
+                    for who, address in pages:
                         page.goto(address)
                         shot = OUT / f"{who}-{scheme}.png"
                         page.screenshot(path=str(shot))

@@ -46,3 +46,14 @@ def test_at_a_phones_size_nothing_scrolls_sideways_and_every_tap_target_is_44_px
             .filter(r => r.width > 0 && (r.width < 44 || r.height < 44)).length"""
         )
         assert small == 0, f"{address}: {small} tap targets under 44 px"
+
+
+def test_the_statistics_fit_a_phone_and_lead_back_to_the_board(served: Served, phone: Any) -> None:
+    phone.goto(served.viewer)
+    phone.get_by_test_id("stats-link").click()
+    phone.wait_for_url("**/stats")
+    assert phone.get_by_test_id("lines").is_visible()  # a Morale line per chapter
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"/stats: {width} px wide"
+    phone.get_by_role("link", name="Board").click()
+    assert phone.get_by_test_id("board").is_visible()
