@@ -119,7 +119,7 @@ def create_app(db: Path | str, tokens: list[str], names: list[str] | None = None
     async def moves(token: str, number: int, error: str | None = None) -> str:
         """The keeper's moves region, built on the board the page shows."""
         event, campaign = shown.event, shown.campaign
-        menu: dict[str, Any] = {"moves": [], "drawable": []}
+        menu: dict[str, Any] = {"moves": [], "drawable": [], "facts": [], "players": []}
         if campaign:
             try:
                 menu = await menu_at(event, campaign)
@@ -134,6 +134,9 @@ def create_app(db: Path | str, tokens: list[str], names: list[str] | None = None
             drawable=menu["drawable"],
             drawn_label=said.drawn_label,
             undo_reason=said.UNDO_REASON,
+            facts=menu.get("facts", []),
+            players=menu.get("players", []),
+            words=said,
         )
 
     async def render(

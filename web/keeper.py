@@ -95,6 +95,13 @@ def words_of(menu: dict[str, Any], fields: dict[str, str]) -> list[str]:
     reason = fields.get("reason", "").strip()
     if chosen in ("undo", "redo"):
         return [chosen, *(["--reason", reason] if reason else []), *_yes(fields)]
+    if chosen == "revert":
+        entry = fields.get("entry", "").strip().lstrip("#")
+        if not (entry.isdigit() and len(entry) < 10):
+            raise Refused("say which log entry to revert: its number")
+        return ["revert", entry, *(["--reason", reason] if reason else [])]
+    if chosen == "correct":
+        return _correction(menu, fields, reason)
     moves = menu.get("moves", [])
     if not (chosen.isdigit() and int(chosen) < len(moves)):
         raise Refused("that move is not one the rules allow now")
@@ -113,6 +120,25 @@ def words_of(menu: dict[str, Any], fields: dict[str, str]) -> list[str]:
         words += ["--note", reason]
     if move.get("warning") and fields.get("yes") != "1":
         raise Refused(f"{move['warning']}: tick the box to deal anyway")
+    return words
+
+
+def _correction(menu: dict[str, Any], fields: dict[str, str], reason: str) -> list[str]:
+    """``grizzled correct`` with the fact, value and player picked; the command checks the
+    value as it checks a typed one."""
+    facts = {f["name"]: f for f in menu.get("facts", [])}
+    fact = facts.get(fields.get("fact", ""))
+    if fact is None:
+        raise Refused("pick the fact to correct")
+    if not reason:
+        raise Refused("say why the table and the tracker disagreed")
+    value = fields.get("value", "").strip()
+    words = ["correct", fact["name"], *([value] if value else []), "--reason", reason]
+    player = fields.get("player", "")
+    if fact["player"]:
+        if player not in menu.get("players", []):
+            raise Refused(f"pick the player whose {fact['name']} it is")
+        words += ["--player", player]
     return words
 
 

@@ -32,9 +32,23 @@ def moves(state: Any) -> dict[str, Any]:
             found += _words(state, command)
     found += _helping(state)
     drawable = []
+    facts: list[dict[str, Any]] = []
+    players: list[str] = []
     if chapter is not None:
         drawable = [k for k in sorted(chapter.catalogue.cards) if chapter.unseen(k) > 0]
-    return {"moves": found, "drawable": drawable}
+        facts = _facts()
+        players = [p.name for p in chapter.players]
+    return {"moves": found, "drawable": drawable, "facts": facts, "players": players}
+
+
+def _facts() -> list[dict[str, Any]]:
+    """The facts a correction may set (``grizzled correct``), as the keeper picks one."""
+    from domain.public import correctable_facts
+
+    return [
+        {"name": name, "label": said.fact_label(name, fact.meaning), "player": fact.needs_player}
+        for name, fact in correctable_facts().items()
+    ]
 
 
 def _by_intensity(command: Any) -> tuple[int, ...]:

@@ -5,6 +5,7 @@ keeper's name; a stale page, a foreign page and a viewer refused, logging nothin
 from __future__ import annotations
 
 import html
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -201,3 +202,64 @@ def test_a_keeper_taps_on_a_club_server_and_the_tap_is_logged_there_under_the_ke
     assert (last["summary"], last["logged_by"]) == ("Ann plays night+snow", "keeper 1")
     assert club.json("status")["no_mans_land"] == ["night+snow"]
     assert not db.exists()  # logged on the server, not into a file
+
+
+def _send(client: TestClient, **fields: str) -> Any:
+    page = _page(client)
+    data = {"csrf": page["csrf"], "event": page["event"], **fields}
+    return client.post(ACT, data=data, follow_redirects=False)
+
+
+def test_a_keeper_reverts_a_log_entry_and_the_rules_decide_the_later_ones_again(
+    table: Grizzled, client: TestClient
+) -> None:
+    _tap(client, _page(client), "play night+snow")  # Ann
+    _tap(client, _page(client), "play snow+gas")  # Ben
+    ann, ben = table.json("log", "--all")[-2:]
+    before = stored_events(table.db)
+
+    refused = _send(client, move="revert", entry=f"#{ann['version']}", reason="never played")
+    assert refused.status_code == 422  # without it Ben would have played out of turn
+    assert "the rules would refuse 1 later action" in html.unescape(refused.text)
+    assert stored_events(table.db) == before
+
+    answer = _send(client, move="revert", entry=str(ben["version"]), reason="not his card")
+    assert answer.status_code == 303
+    assert table.json("status")["no_mans_land"] == ["night+snow"]
+    last = table.json("log", "--all")[-1]
+    assert last["logged_by"] == "keeper 1" and "not his card" in json.dumps(last)
+
+
+def test_a_keeper_corrects_a_fact_with_its_player_and_reason(
+    table: Grizzled, client: TestClient
+) -> None:
+    page = _page(client)
+    assert 'data-testid="correct-fact"' in page["text"] and ">trials: cards in the" in page["text"]
+
+    answer = _send(client, move="correct", fact="hand", value="2", player="Ben", reason="miscount")
+
+    assert answer.status_code == 303
+    ben = next(p for p in table.json("status")["players"] if p["name"] == "Ben")
+    assert ben["hand"] == 2
+    assert table.json("log", "--all")[-1]["logged_by"] == "keeper 1"
+
+
+@pytest.mark.parametrize(
+    ("fields", "said"),
+    [
+        ({"move": "revert", "entry": "the last one"}, "say which log entry to revert"),
+        ({"move": "correct", "fact": "luck", "value": "1", "reason": "x"}, "pick the fact"),
+        ({"move": "correct", "fact": "trials", "value": "9"}, "say why the table"),
+        ({"move": "correct", "fact": "hand", "value": "2", "reason": "x"}, "pick the player"),
+        ({"move": "correct", "fact": "trials", "value": "many", "reason": "x"}, "trials"),
+    ],
+)
+def test_a_revert_or_correction_the_command_would_refuse_is_one_line_and_logs_nothing(
+    table: Grizzled, client: TestClient, fields: dict[str, str], said: str
+) -> None:
+    before = stored_events(table.db)
+    answer = _send(client, **fields)
+    assert answer.status_code == 422
+    error = re.search(r'data-testid="write-error">([^<]*)<', answer.text)
+    assert error is not None and said in html.unescape(error.group(1))
+    assert stored_events(table.db) == before
