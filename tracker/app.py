@@ -158,6 +158,8 @@ class Tracker(Application[UUID]):
     snapshotting_intervals = {Campaign: SNAPSHOT_INTERVAL}  # noqa: RUF012 - library API
     log_section_size = 500  # notifications a read of the log may ask (tracker.clubcache)
     retry_seconds = RETRY_SECONDS  # how long a command that keeps losing races tries again
+    clock = staticmethod(time.monotonic)  # the retries' deadline is read on it
+    pause = staticmethod(time.sleep)  # and their pauses waited with it
 
     def __init__(
         self,
@@ -434,14 +436,14 @@ class Tracker(Application[UUID]):
             try:
                 self._save(campaign)
             except IntegrityError:
-                now = time.monotonic()
+                now = self.clock()
                 deadline = deadline or now + self.retry_seconds
                 if now >= deadline:
                     raise ConcurrentChange(
                         f"the campaign kept changing under this command for "
                         f"{self.retry_seconds:g} s: nothing was recorded, try again"
                     ) from None
-                time.sleep(retry_pause(attempt))
+                self.pause(retry_pause(attempt))
                 attempt += 1
                 continue
             return Logged(campaign.version, events, campaign.state, retried=attempt > 0)
