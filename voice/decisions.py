@@ -164,6 +164,25 @@ def _support(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entr
     return Decision("support", "Support to nobody", facts, data, entries)
 
 
+def _used(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
+    parts = [f"discards {', '.join(map(label, event.discarded))}"] if event.discarded else []
+    parts += ["recovers the Good Luck Charm"] if event.charm_recovered else []
+    what = " and ".join(parts) or "has nothing to take"
+    chosen = not any(r.get("type") == "SupportRevealed" for r in seen[-1][1])
+    how = "as chosen" if chosen else "nothing to choose: applied at once"
+    entries = [number]
+    for key in event.discarded:
+        entries += _where(seen, PLAYED, key, event.player)[-1:]
+    data = {
+        "player": event.player,
+        "discarded": list(event.discarded),
+        "charm_recovered": event.charm_recovered,
+        "chosen": chosen,
+    }
+    facts = f"{event.player} {what} ({how})"
+    return Decision("support", f"Support's benefit for {event.player}", facts, data, entries)
+
+
 def _drop(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
     from domain.cards.catalogue import HardKnock
 
@@ -278,6 +297,7 @@ _EXPLAINERS = {
     "MissionFailed": _failed,
     "MissionSucceeded": _succeeded,
     "SupportRevealed": _support,
+    "SupportUsed": _used,
     "MoraleDropped": _drop,
     "ChapterWon": _won,
     "ChapterLost": _lost,

@@ -30,6 +30,7 @@ DECIDED = frozenset(
         "MissionFailed",
         "MissionSucceeded",
         "SupportRevealed",
+        "SupportUsed",
         "MoraleDropped",
         "ChapterWon",
         "ChapterLost",

@@ -33,8 +33,8 @@ def why(g: Any, *args: str) -> dict[str, Any]:
 
 
 def decided(doc: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """The decisions of an entry by their rule's id."""
-    return {d["rule"]["rule"]: d for d in doc["decisions"]}
+    """The decisions of an entry by their rule's id (the first of each)."""
+    return {d["rule"]["rule"]: d for d in reversed(doc["decisions"])}
 
 
 def newest(g: Any) -> int:
@@ -68,23 +68,34 @@ def test_a_third_shell_with_a_phobia_fails_the_mission_and_why_names_the_cards_a
 
 
 def test_support_to_the_player_with_most_tiles_after_a_won_mission_and_the_morale_drop(table):
-    table.ok("withdraw left")  # Ann's tile goes to Ben
-    table.ok("withdraw right")  # Ben's to Ann
+    table.ok("play mute")  # Ann's Hard Knock: Support will discard it
+    mute = newest(table)
+    table.ok("withdraw right")  # Ben's tile goes to Ann
     table.ok("withdraw left")  # Cy's to Ann
+    table.ok("withdraw left")  # Ann's to Ben
     ended = newest(table)
 
-    rules = decided(why(table))
+    doc = why(table)
+    rules = decided(doc)
 
     assert rules["mission succeeded"]["facts"]["withdrew"] == ["Ann", "Ben", "Cy"]
     assert rules["support"]["facts"]["beneficiary"] == "Ann"
     assert rules["support"]["facts"]["received"] == {"Ann": 2, "Ben": 1}
     assert len(rules["support"]["entries"]) == 3  # the three withdrawals
+    (used,) = [d for d in doc["decisions"] if d["decision"] == "Support's benefit for Ann"]
+    assert used["facts"] == {
+        "player": "Ann",
+        "discarded": ["mute"],
+        "charm_recovered": False,
+        "chosen": False,
+    }
+    assert used["entries"] == [mute, ended]
     drop = rules["morale drop"]
-    assert drop["facts"]["count"] == 9
-    assert drop["facts"]["cards_in_hands"] == {"Ann": 3, "Ben": 3, "Cy": 3}
+    assert drop["facts"]["count"] == 8
+    assert drop["facts"]["cards_in_hands"] == {"Ann": 2, "Ben": 3, "Cy": 3}
     assert drop["facts"]["least"] == 3 and drop["facts"]["most"] is None
-    assert drop["facts"]["moved"] == 9 and drop["facts"]["morale_left"] == 11
-    assert ended in drop["entries"] and ended - 3 in drop["entries"]  # and the deal
+    assert drop["facts"]["moved"] == 8 and drop["facts"]["morale_left"] == 12
+    assert ended in drop["entries"] and mute - 1 in drop["entries"]  # and the deal
 
 
 def test_a_tie_for_most_support_helps_nobody_and_why_says_who_tied(table):
