@@ -178,6 +178,7 @@ class Tracker(Application[UUID]):
         self.session = session or current_session()
         self.access = access
         self._recalled: dict[tuple[UUID, int], CampaignState] = {}
+        self._made: dict[int, Any] = {}  # snapshots a branch took as it was built, by version
         if store.is_postgres(db):
             self._open_postgres(str(db), lock_timeout, access)
             return
@@ -313,11 +314,17 @@ class Tracker(Application[UUID]):
         self.name_free(new.strip())
         walk = self._walk(original)  # the head then, its parent, ... the creation
         first, *actions = self._line_events(name, walk)
-        branch = fork(original, at, new, campaign_id(new), first, actions, self._who())
+        branch, made = fork(
+            original, at, new, campaign_id(new), first, actions, self._who(), SNAPSHOT_INTERVAL
+        )
+        below, every, span = prune_below(max(made, default=0))  # those pruning would keep
+        self._made = {v: s for v, s in made.items() if v >= below or (v % every == 0 and v > span)}
         try:
             self._save(branch)
         except IntegrityError:
             raise CampaignExists(f"a campaign called {branch.name!r} already exists") from None
+        finally:
+            self._made = {}
         copied = branch.version - 1  # an event for each action that stood
         return Branched(branch.name, original.name, at, copied, branch.version, branch.state)
 
@@ -700,7 +707,12 @@ class Tracker(Application[UUID]):
             version = event.originator_version
             if interval is None or version % interval:
                 continue
-            if (
+            if self._made:  # a branch's, taken as it was built: those pruning would keep
+                if version in self._made and self.snapshots is not None:
+                    self.snapshots.put([self._made[version]])
+                if version != max(self._made):  # pruned once, after the last one
+                    continue
+            elif (
                 isinstance(aggregate, Campaign)
                 and aggregate.version == version
                 and self.snapshots is not None

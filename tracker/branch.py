@@ -46,16 +46,25 @@ class Step(msgspec.Struct, frozen=True):
 
 
 def fork(
-    original: Campaign, at: int, name: str, id_: UUID, first: Any, actions: list[Any], who: Any
-) -> Campaign:
+    original: Campaign,
+    at: int,
+    name: str,
+    id_: UUID,
+    first: Any,
+    actions: list[Any],
+    who: Any,
+    every: int,
+) -> tuple[Campaign, dict[int, Any]]:
     """The branch ``name`` (its id ``id_``) of ``original`` loaded as it stood right after
     entry ``at``, to be saved: its first event the original's creation (``first``) renamed,
     naming the original and ``at``; then ``actions``, the stored actions of the line then,
-    copied; ``who`` logs it."""
+    copied; ``who`` logs it. With it, its snapshots at every ``every``-th version, taken
+    as it is built (the tracker would otherwise load each one back from the store)."""
     created = from_record(first.record)
     assert isinstance(created, CampaignCreated)
     record = decide_branch_campaign(created, name, at)
     branch = Campaign._create(Campaign.Created, id=id_, record=to_record(record), **who)
+    snapshots: dict[int, Any] = {}
     for step in line_steps(actions):
         branch.trigger_event(
             Campaign.ActionLogged,
@@ -66,12 +75,14 @@ def fork(
             draws=step.draws,
             **who,
         )
+        if branch.version % every == 0:
+            snapshots[branch.version] = Campaign.Snapshot.take(branch)
     if msgspec.structs.replace(branch.state, name=original.state.name) != original.state:
         raise UnusableFile(  # the line's events do not lead where the stream stood
             f"{original.state.name!r} cannot be branched at #{at}: its actions, applied "
             "again, do not give the board as it stood then (grizzled verify checks the file)"
         )
-    return branch
+    return branch, snapshots
 
 
 def line_steps(actions: list[Any]) -> list[Step]:

@@ -195,3 +195,24 @@ def test_a_branch_at_any_entry_has_the_board_replay_shows_at_it(table: Grizzled)
             board.pop("campaign"), board.pop("undone_by")
         assert branch == original, f"entry #{entry}"
     assert "Campaign 'At 10': 6 events, chained from the first" in table.ok("verify")
+
+
+def test_a_long_branch_keeps_the_snapshots_the_tracker_would_keep(table: Grizzled):
+    for _ in range(30):  # 60 corrections: a line of 63 actions, snapshots at 25 and 50
+        table.ok("correct morale 15 -r slip")
+        table.ok("correct morale 20 -r back")
+    table.ok("branch Long --at 63")
+
+    with closing(sqlite3.connect(table.db)) as conn:
+        versions = [
+            v
+            for (v,) in conn.execute(
+                "SELECT originator_version FROM stored_snapshots WHERE originator_id = ? "
+                "ORDER BY originator_version",
+                (campaign_id("Long").hex,),
+            )
+        ]
+    assert versions == [25, 50]
+    assert "Campaign 'Long': 63 events, chained from the first; 2 snapshots equal" in table.ok(
+        "verify"
+    )
