@@ -63,6 +63,7 @@ LAZY: dict[str, str] = {
         name: f"cli.cmd_read:{name}"
         for name in ("status", "log", "score", "undo", "redo", "revert", "replay", "projections")
     },
+    "odds": "cli.cmd_assist:odds",
     "table": "cli.table:table",
     "serve": "cli.cmd_serve:serve",
 }
@@ -72,7 +73,7 @@ LAZY: dict[str, str] = {
 # (``campaign new`` asks to create; the other campaign commands only look).
 READ_COMMANDS = frozenset(
     {"status", "log", "score", "replay", "campaign", "card", "box", "verify", "checkpoint"}
-    | {"backup", "export", "serve"}
+    | {"backup", "export", "serve", "odds"}
 )
 
 

@@ -1,0 +1,87 @@
+"""The assistant at the table (issue 32): odds and hints from public information only."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import click
+
+from cli.context import Context, Refused, pass_context, print_wrapped
+from cli.params import Count
+
+if TYPE_CHECKING:
+    from domain.assist.mission import Estimate
+    from domain.chapter.state import ChapterState
+
+JSON = click.option("--json", "as_json", is_flag=True, help="Plain JSON (see docs/cli.md).")
+PLAYOUTS_MOST = 100_000  # ~1 minute per intensity: every input bounded in time
+SEED_MOST = 2**32 - 1
+
+
+def running_chapter(ctx: Context) -> ChapterState:
+    """The chapter being played, or a refusal."""
+    chapter = ctx.state().chapter
+    if chapter is None or chapter.phase.value == "over":
+        raise Refused("no chapter is running: start one with: grizzled chapter start")
+    return chapter
+
+
+@click.command()
+@JSON
+@click.option(
+    "--playouts",
+    type=Count(1, PLAYOUTS_MOST),
+    default=2_000,
+    show_default=True,
+    help="Monte Carlo playouts for each intensity of the Mission to come.",
+)
+@click.option(
+    "--seed",
+    type=Count(0, SEED_MOST),
+    help="Seed the playouts: the same seed, the same estimate (default: a new one, shown).",
+)
+@pass_context
+def odds(ctx: Context, as_json: bool, playouts: int, seed: int | None) -> None:
+    """The chances of the next card drawn (a Hard Knock, each threat, a third that fails
+    the Mission), from the cards nobody can see; before a Mission, the chance it succeeds
+    at each intensity, by Monte Carlo. Never reads a hand.
+
+    Example: grizzled odds --seed 7
+    """
+    import random
+
+    from domain.assist.mission import NoEstimate, mission_odds
+    from domain.assist.unseen import next_draw
+    from voice import assist as said
+
+    chapter = running_chapter(ctx)
+    seed = random.SystemRandom().randrange(SEED_MOST + 1) if seed is None else seed
+    leader = chapter.players[chapter.leader].name
+    estimates: tuple[Estimate, ...] = ()
+    refused = None
+    try:
+        estimates = mission_odds(chapter, random.Random(seed), playouts)
+    except NoEstimate as why:
+        refused = str(why)
+    card = next_draw(chapter)
+    if as_json:
+        mission = [said.estimate_json(e) for e in estimates] if refused is None else None
+        ctx.print_json(
+            {
+                "next_card": said.next_card_json(card),
+                "mission": {
+                    "leader": leader,
+                    "playouts": playouts,
+                    "seed": seed,
+                    "policy": said.POLICY,
+                    "intensities": mission,
+                    "reason": refused,
+                },
+            }
+        )
+        return
+    lines = said.next_card_lines(card) + said.mission_lines(leader, estimates, seed, refused)
+    print_wrapped([line.text for line in lines])
+
+
+COMMANDS = (odds,)
