@@ -84,4 +84,28 @@ def odds(ctx: Context, as_json: bool, playouts: int, seed: int | None) -> None:
     print_wrapped([line.text for line in lines])
 
 
-COMMANDS = (odds,)
+@click.command()
+@JSON
+@pass_context
+def hint(ctx: Context, as_json: bool) -> None:
+    """For the player whose turn it is, what each action would do now, with certainty (a
+    third threat, a Trap, a Hard Knock, the charm, the last withdrawal), and the table's
+    warnings (two alike, 3 Hard Knocks, the 13-card limit, the Morale Reserve, the
+    Monument). Never reads a hand.
+
+    Example: grizzled hint
+    """
+    from domain.assist.hints import hints
+    from domain.public import acting_player
+    from voice import assist as said
+
+    chapter = running_chapter(ctx)
+    actions, warnings = hints(chapter)
+    player = acting_player(chapter)
+    if as_json:
+        ctx.print_json(said.hints_json(player, actions, warnings))
+        return
+    print_wrapped([line.text for line in said.hint_lines(player, actions, warnings)])
+
+
+COMMANDS = (odds, hint)

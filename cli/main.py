@@ -64,6 +64,7 @@ LAZY: dict[str, str] = {
         for name in ("status", "log", "score", "undo", "redo", "revert", "replay", "projections")
     },
     "odds": "cli.cmd_assist:odds",
+    "hint": "cli.cmd_assist:hint",
     "table": "cli.table:table",
     "serve": "cli.cmd_serve:serve",
 }
@@ -73,7 +74,7 @@ LAZY: dict[str, str] = {
 # (``campaign new`` asks to create; the other campaign commands only look).
 READ_COMMANDS = frozenset(
     {"status", "log", "score", "replay", "campaign", "card", "box", "verify", "checkpoint"}
-    | {"backup", "export", "serve", "odds"}
+    | {"backup", "export", "serve", "odds", "hint"}
 )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.cli.conftest import Grizzled
 
 
@@ -46,3 +48,39 @@ def test_odds_refuse_a_number_of_playouts_beyond_their_bound(campaign: Grizzled)
     campaign.ok("chapter", "start", "--leader", "ann", "--tiles", "left,right,left")
     said = campaign.refused("odds", "--playouts", "100001", code=2)
     assert "--playouts" in said
+
+
+def test_hint_names_the_third_threat_the_charm_and_the_warnings_of_the_table(
+    table: Grizzled,
+) -> None:
+    table.ok("play", "night+shell")
+    table.ok("play", "rain+gas")
+    table.ok("play", "night+gas")
+    said = table.ok("hint")
+    assert "Ann's turn, what each action does now:" in said
+    assert "a night card here is the third night: the Mission fails" in said
+    assert "your charm can take one of the 2 nights in No Man's Land" in said
+    assert "two gas show: a third fails the Mission" in said
+    doc = table.json("hint", "--json")
+    assert doc["player"] == "Ann"
+    assert {"kind": "two-alike", "threat": "night"}.items() <= doc["warnings"][1].items()
+    trap = next(a for a in doc["actions"] if a["kind"] == "play-trap")
+    assert (trap["failing"], trap["unseen"]) == (23, 56)  # as grizzled odds counts them
+
+
+def test_hint_before_a_mission_says_no_turn_and_no_warning(campaign: Grizzled) -> None:
+    campaign.ok("chapter", "start", "--leader", "ann", "--tiles", "left,right,left")
+    assert campaign.json("hint", "--json") == {"player": None, "actions": [], "warnings": []}
+    assert campaign.ok("hint").strip() == "No warning."
+
+
+def test_the_sessions_question_mark_adds_the_hints_to_what_is_legal(
+    table: Grizzled, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.cli.test_table import in_session
+
+    in_session(table.db, ["n+sh", "r+g", "n+g", "?"])
+    out = capsys.readouterr().out
+    assert "  c (charm): night+gas, night+shell" in out
+    assert "What each action does now:" in out
+    assert "  two night show: a third fails the Mission" in out

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from msgspec.structs import replace
 
+from domain.assist.hints import public
 from domain.cards.catalogue import base_catalogue
 from domain.chapter.commands import Seat, StartChapter
 from domain.chapter.evolve import begin
@@ -15,16 +16,6 @@ from domain.chapter.setup import decide_start_chapter
 from domain.chapter.state import ChapterState, Phase
 from domain.engine import execute
 from domain.simulate import RandomChance, random_command, random_setup
-
-
-def public(state: ChapterState) -> ChapterState:
-    """The state as a real table logs it: every deck slot unseen, every hand a count."""
-    return replace(
-        state,
-        trials=(None,) * len(state.trials),
-        morale=(None,) * len(state.morale),
-        players=tuple(replace(p, hand=(), hidden=p.hand_size) for p in state.players),
-    )
 
 
 def played(seed: int, steps: int, preparing: bool = False) -> ChapterState:
