@@ -50,7 +50,6 @@ def odds(ctx: Context, as_json: bool, playouts: int, seed: int | None) -> None:
     """
     import random
 
-    from domain.assist.mission import NoEstimate, mission_odds
     from domain.assist.unseen import next_draw
     from voice import assist as said
 
@@ -58,11 +57,14 @@ def odds(ctx: Context, as_json: bool, playouts: int, seed: int | None) -> None:
     seed = random.SystemRandom().randrange(SEED_MOST + 1) if seed is None else seed
     leader = chapter.players[chapter.leader].name
     estimates: tuple[Estimate, ...] = ()
-    refused = None
-    try:
-        estimates = mission_odds(chapter, random.Random(seed), playouts)
-    except NoEstimate as why:
-        refused = str(why)
+    refused: str | None = said.UNDER_WAY
+    if chapter.phase.value == "preparation":  # the simulator is loaded only to be run
+        from domain.assist.mission import NoEstimate, mission_odds
+
+        try:
+            estimates, refused = mission_odds(chapter, random.Random(seed), playouts), None
+        except NoEstimate as why:
+            refused = str(why)
     card = next_draw(chapter)
     if as_json:
         mission = [said.estimate_json(e) for e in estimates] if refused is None else None

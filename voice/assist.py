@@ -23,6 +23,8 @@ POLICY = (
     "show, a withdrawal when nothing is safe"
 )
 
+UNDER_WAY = "the chance of a Mission is estimated before it starts, as its leader chooses"
+
 
 def percent(share: float) -> str:
     """``32.2%``."""

@@ -115,6 +115,19 @@ def succeeds(state: ChapterState, intensity: int, rng: random.Random, policy: Po
     return False
 
 
+def estimate(
+    state: ChapterState,
+    intensity: int,
+    rng: random.Random,
+    playouts: int = PLAYOUTS,
+    policy: Policy = random_command,
+) -> Estimate:
+    """The estimated chance of success at one intensity (``state`` checked dealable)."""
+    wins = sum(succeeds(dealt(state, rng), intensity, rng, policy) for _ in range(playouts))
+    low, high = wilson(wins, playouts)
+    return Estimate(intensity, playouts, wins, low, high)
+
+
 def mission_odds(
     state: ChapterState,
     rng: random.Random,
@@ -123,9 +136,4 @@ def mission_odds(
 ) -> tuple[Estimate, ...]:
     """The estimated chance of success at each intensity the Mission Leader may choose."""
     check_dealable(state)
-    estimates = []
-    for intensity in intensities(state):
-        wins = sum(succeeds(dealt(state, rng), intensity, rng, policy) for _ in range(playouts))
-        low, high = wilson(wins, playouts)
-        estimates.append(Estimate(intensity, playouts, wins, low, high))
-    return tuple(estimates)
+    return tuple(estimate(state, i, rng, playouts, policy) for i in intensities(state))
