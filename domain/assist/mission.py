@@ -5,8 +5,8 @@ the face-down places (the Trials, the Morale Reserve, every hand), starts the Mi
 intensity asked and plays it out with the engine's own simulator until it succeeds or fails
 (or the deal loses the chapter at once). The policy for the players is the simulator's
 (``domain/simulate.py``, ``random_command``): mostly a card that is safe (no third copy of a
-threat shown twice, no Trap, no Hard Knock that would be a fourth), the Good Luck Charm
-often once two alike show, a withdrawal when nothing is safe, a Speech now and then. Real
+threat shown twice, no Trap, no Hard Knock that would bring its player to 3), the Good Luck
+Charm often once two alike show, a withdrawal when nothing is safe, a Speech now and then. Real
 players do better or worse: the estimate is for that policy, stated with its 95% interval.
 
 Randomness comes only from the ``random.Random`` the caller passes in: one seed gives one
