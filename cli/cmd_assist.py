@@ -20,9 +20,13 @@ SEED_MOST = 2**32 - 1
 
 def running_chapter(ctx: Context) -> ChapterState:
     """The chapter being played, or a refusal."""
-    chapter = ctx.state().chapter
+    state = ctx.state()
+    chapter = state.chapter
     if chapter is None or chapter.phase.value == "over":
-        raise Refused("no chapter is running: start one with: grizzled chapter start")
+        from voice.assist import no_chapter
+        from voice.next_step import next_step
+
+        raise Refused(no_chapter(next_step(state)))
     return chapter
 
 

@@ -26,6 +26,11 @@ POLICY = (
 UNDER_WAY = "the chance of a Mission is estimated before it starts, as its leader chooses"
 
 
+def no_chapter(step: str) -> str:
+    """The refusal of odds and hints between chapters, with what the table does next."""
+    return f"no chapter is running: no card to draw and no turn to hint (next: {step})"
+
+
 def percent(share: float) -> str:
     """``32.2%``."""
     return f"{100 * share:.1f}%"

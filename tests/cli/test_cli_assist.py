@@ -84,3 +84,12 @@ def test_the_sessions_question_mark_adds_the_hints_to_what_is_legal(
     assert "  c (charm): night+gas, night+shell" in out
     assert "What each action does now:" in out
     assert "  two night show: a third fails the Mission" in out
+
+
+def test_odds_and_hint_before_boot_camp_name_the_briefing_that_comes_first(
+    armistice: Grizzled,
+) -> None:
+    for command in ("odds", "hint"):
+        said = armistice.refused(command)
+        assert "no chapter is running" in said
+        assert "grizzled briefing" in said
