@@ -134,8 +134,11 @@ HINT_WORDS = {
         "may discard a card with the threat named"
     ),
     "withdraw": lambda f: (
-        f"withdrawing, {f['player']} is the last out: the Mission succeeds, then Morale drops "
-        f"{f['drop']} of the {f['morale']} in the Reserve"
+        f"withdrawing, {f['player']} is the last out: the Mission succeeds and, with no card "
+        "left to play, the chapter is won"
+        if f.get("won")
+        else f"withdrawing, {f['player']} is the last out: the Mission succeeds, then Morale "
+        f"drops {f['drop']} of the {f['morale']} in the Reserve"
         if f["last"]
         else f"withdrawing, {f['player']} plays a Support tile face down and leaves the Mission"
     ),

@@ -78,7 +78,9 @@ def _actions(state: ChapterState) -> list[Hint]:
     if withdrawals(state, player):
         last = len(state.in_mission) == 1 and not state.recruit_in_mission
         facts: dict[str, Any] = {"player": player.name, "last": last}
-        if last:
+        if last and not state.trials and state.hands_played_out:  # nothing left to play
+            facts |= {"won": True}
+        elif last:
             facts |= {"drop": morale_drop_size(state), "morale": len(state.morale)}
         hints.append(Hint("withdraw", facts))
     return hints

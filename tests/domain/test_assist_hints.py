@@ -84,3 +84,13 @@ def test_twelve_cards_in_hands_warn_that_a_deal_of_one_each_reaches_the_limit() 
     assert ("hand-limit", {"held": 12, "limit": 13}) in kinds(warnings)
     fewer = start({name: cards[:3] for name, cards in hands.items()}, ruleset="armistice")
     assert "hand-limit" not in [h.kind for h in hints(fewer)[1]]
+
+
+def test_the_last_one_out_with_no_card_left_anywhere_learns_the_chapter_is_won() -> None:
+    hands = {"Ann": ["shell+gas"], "Ben": ["night+rain"], "Cy": ["snow+whistle"]}
+    plays = (PlayCard(name, held[0]) for name, held in hands.items())
+    state, _ = run(start(hands), *plays, Withdraw("Ann", "left"), Withdraw("Ben", "left"))
+    actions, _ = hints(state)  # Cy withdraws last: no card in the Trials nor in a hand
+    assert [h for h in actions if h.kind == "withdraw"] == [
+        Hint("withdraw", {"player": "Cy", "last": True, "won": True})
+    ]
