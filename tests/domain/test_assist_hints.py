@@ -87,7 +87,11 @@ def test_twelve_cards_in_hands_warn_that_a_deal_of_one_each_reaches_the_limit() 
 
 
 def test_the_last_one_out_with_no_card_left_anywhere_learns_the_chapter_is_won() -> None:
-    hands = {"Ann": ["shell+gas"], "Ben": ["night+rain"], "Cy": ["snow+whistle"]}
+    hands: dict[str, Sequence[str]] = {
+        "Ann": ["shell+gas"],
+        "Ben": ["night+rain"],
+        "Cy": ["snow+whistle"],
+    }
     plays = (PlayCard(name, held[0]) for name, held in hands.items())
     state, _ = run(start(hands), *plays, Withdraw("Ann", "left"), Withdraw("Ben", "left"))
     actions, _ = hints(state)  # Cy withdraws last: no card in the Trials nor in a hand
