@@ -9,11 +9,12 @@ from itertools import permutations
 import pytest
 from msgspec.structs import replace
 
+from domain.assist.hints import public
 from domain.assist.mission import NoEstimate, mission_odds, succeeds, wilson
 from domain.chapter.commands import Command, PlayCard, Withdraw
 from domain.chapter.state import ChapterState
 from domain.legal import intensities, legal_actions
-from tests.domain.assist_tables import played, public, tiny
+from tests.domain.assist_tables import played, tiny
 
 KEYS = ("rain+gas", "rain+gas", "rain+gas", "snow+whistle", "snow+shell", "night+shell", "mute")
 

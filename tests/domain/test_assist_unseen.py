@@ -9,10 +9,11 @@ from fractions import Fraction
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from domain.assist.hints import public
 from domain.assist.mission import mission_odds
 from domain.assist.unseen import hidden_places, next_draw, unseen_keys
 from domain.chapter.state import Phase
-from tests.domain.assist_tables import played, public, redealt
+from tests.domain.assist_tables import played, redealt
 
 tables = st.builds(played, st.integers(0, 10_000), st.integers(0, 40))
 
