@@ -54,6 +54,7 @@ def jobs(fixture: Fixture, known: frozenset[str]) -> list[Job]:
         Job("campaign show", READ, ("campaign", "show")),
         Job("card N", READ, ("card", str(CARD))),
         Job("box", READ, ("box",)),
+        *(Job(name, READ, (name,)) for name in ("hint", "odds") if name in known),
         Job("replay --at N (the last action)", REPLAY, ("replay", "--at", str(last))),
     ]
     writes = [Job(kind, WRITE, argv) for kind, argv in fixture.actions.items()]

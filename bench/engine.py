@@ -5,6 +5,10 @@ fixed pure-Python calibration loop with a block of chapters (the same seeds each
 ``domain.simulate.play_chapter`` on ``random_setup(rng, "classic", 4)``). The rate is
 reported absolutely (the budget) and relative to the calibration loop, which moves with
 the machine's speed: chapters per calibration loop.
+
+The same worker times the assistant's Monte Carlo (issue 32): the chance of a first
+Mission at intensity 3 for four players, ``MC_PLAYOUTS`` playouts over the simulator
+(``domain.assist.mission.estimate``), within ``MC_LIMIT`` seconds.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from bench.report import Check
 LIMIT = 1_000.0  # chapters per second
 CHAPTERS = 200  # per round
 CALIBRATION_N = 300_000
+MC_PLAYOUTS = 2_000
+MC_LIMIT = 1.0  # seconds for MC_PLAYOUTS playouts
 
 
 def calibration() -> int:
@@ -48,6 +54,21 @@ def chapters(count: int) -> int:
     return events
 
 
+def mission_estimate(playouts: int = MC_PLAYOUTS) -> float:
+    """The Monte Carlo chance of a first Mission (4 players, intensity 3; seeds fixed)."""
+    from domain.assist.hints import public
+    from domain.assist.mission import estimate
+    from domain.cards.catalogue import base_catalogue
+    from domain.chapter.evolve import begin
+    from domain.chapter.setup import decide_start_chapter
+    from domain.simulate import RandomChance, random_setup
+
+    rng = random.Random(0)
+    catalogue = base_catalogue()
+    setup = decide_start_chapter(random_setup(rng, "classic", 4), catalogue, RandomChance(rng))
+    return estimate(public(begin(setup, catalogue)), 3, random.Random(1), playouts).chance
+
+
 def measure(rounds: int, log: Log = print) -> tuple[list[Check], dict[str, object]]:
     """Run the worker; the budget check and the raw runs."""
     result = checked([sys.executable, "-m", "bench.engine", str(rounds)])
@@ -70,14 +91,27 @@ def measure(rounds: int, log: Log = print) -> tuple[list[Check], dict[str, objec
             "chapters_per_calibration_loop_needed": round(loop.median * LIMIT, 2),
         },
     )
+    mc = Samples(report["mc_seconds"])
+    if callable(log):
+        log(f"  Monte Carlo: {MC_PLAYOUTS:,} playouts in {mc.median:.2f} s")
+    mc_check = Check(
+        5,
+        f"Monte Carlo Mission estimate, {MC_PLAYOUTS:,} playouts",
+        f"{mc.median:.2f} s",
+        f"loop {loop.median * 1000:.0f} ms: {mc.median / loop.median:.1f} loops",
+        mc.median,
+        MC_LIMIT,
+        unit="s",
+    )
     runs = {
         "core": report["core"],
+        "mc_seconds": mc.to_json(4),
         "chapters_per_round": CHAPTERS,
         "events_per_chapter": report["events_per_chapter"],
         "seconds_per_chapter": chapter.to_json(6),
         "calibration_seconds": loop.to_json(),
     }
-    return [check], runs
+    return [check, mc_check], runs
 
 
 def _worker(rounds: int) -> None:
@@ -86,7 +120,8 @@ def _worker(rounds: int) -> None:
         os.sched_setaffinity(0, {core})
     chapters(20)  # warm up: imports, card data, caches
     calibration()
-    per_chapter, loops = [], []
+    mission_estimate(20)  # warm up the assistant's imports too
+    per_chapter, loops, mc = [], [], []
     events = 0
     for _ in range(rounds):
         start = time.perf_counter()
@@ -95,12 +130,16 @@ def _worker(rounds: int) -> None:
         start = time.perf_counter()
         events = chapters(CHAPTERS)
         per_chapter.append((time.perf_counter() - start) / CHAPTERS)
+        start = time.perf_counter()
+        mission_estimate()
+        mc.append(time.perf_counter() - start)
     print(
         json.dumps(
             {
                 "core": core,
                 "chapter_seconds": per_chapter,
                 "calibration_seconds": loops,
+                "mc_seconds": mc,
                 "events_per_chapter": round(events / CHAPTERS, 1),
             }
         )

@@ -66,6 +66,8 @@ LAZY: dict[str, str] = {
     "why": "cli.cmd_why:why",
     # what-if branches and looking back (issue 32)
     **{name: f"cli.cmd_branch:{name}" for name in ("branch", "compare", "stats")},
+    "odds": "cli.cmd_assist:odds",
+    "hint": "cli.cmd_assist:hint",
     "table": "cli.table:table",
     "serve": "cli.cmd_serve:serve",
 }
@@ -75,7 +77,7 @@ LAZY: dict[str, str] = {
 # (``campaign new`` asks to create; the other campaign commands only look).
 READ_COMMANDS = frozenset(
     {"status", "log", "score", "replay", "campaign", "card", "box", "verify", "checkpoint"}
-    | {"backup", "export", "serve", "why", "compare", "stats"}
+    | {"backup", "export", "serve", "why", "compare", "stats", "odds", "hint"}
 )
 
 

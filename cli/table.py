@@ -227,7 +227,10 @@ class Session:
     def own(self, word: str) -> None:
         """The session's own words: what is legal, the board, the short forms."""
         if word == "legal":
-            lines = said.legal_lines(self.state)
+            from voice.assist import session_hints
+
+            chapter = self.state.chapter if self.state is not None else None
+            lines = said.legal_lines(self.state) + session_hints(chapter)
         elif word == "board":
             self.show_board(folded=False)
             return

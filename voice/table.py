@@ -27,7 +27,7 @@ HELP_LINES = (
     "m N               start a Mission of intensity N",
     "u [N] [REASON] / r [REASON]  undo / redo (the reason shown in the log)",
     "y [N]             why: the last refusal or decision of the rules, or log entry N",
-    "?  b  h  q        what is legal now, the board with the cards' texts, this help, end",
+    "?  b  h  q        legal now and hints, the board with the cards' texts, this help, end",
     "Any grizzled command works without 'grizzled': status, log, support --discard mute ...",
 )
 

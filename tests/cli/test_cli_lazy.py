@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from cli import (
+    cmd_assist,
     cmd_box,
     cmd_branch,
     cmd_campaign,
@@ -24,6 +25,7 @@ def test_the_lazy_group_offers_exactly_the_commands_the_modules_define():
     defined = {
         c.name
         for m in (
+            cmd_assist,
             cmd_campaign,
             cmd_branch,
             cmd_play,

@@ -1,0 +1,113 @@
+"""Hints for the player whose turn it is: each kind of legal action with its immediate,
+certain consequence, and the warnings the table can read, from public information only.
+
+The table is first seen as the group sees it (``public``): decks face down, every hand a
+count. So a hint never depends on what a hand holds: a card "here" is any card the rules let
+the player play, and what it would do follows from the board alone. Facts only: the words
+are the voice's (voice/assist.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from msgspec.structs import replace
+
+from domain.assist.odds import FAILING_COUNT
+from domain.assist.unseen import next_draw
+from domain.chapter.resolution import morale_drop_size
+from domain.chapter.state import ChapterState, Phase
+from domain.legal import charm_targets, playable_cards, speeches, withdrawals
+
+KNOCKS_LOSING = 4  # a player with 4 Hard Knocks (Wounded counts 2) loses the chapter
+
+
+class Hint(msgspec.Struct, frozen=True):
+    """One hint: what it is about (``kind``) and the facts the voice words it from."""
+
+    kind: str
+    facts: dict[str, Any]
+
+
+def public(state: ChapterState) -> ChapterState:
+    """The table as the group sees it: every deck slot unseen, every hand only a count."""
+    return replace(
+        state,
+        trials=(None,) * len(state.trials),
+        morale=(None,) * len(state.morale),
+        players=tuple(replace(p, hand=(), hidden=p.hand_size) for p in state.players),
+    )
+
+
+def _plays(state: ChapterState, name: str) -> list[Hint]:
+    """What a card played now does: each threat at two is a third that fails the Mission;
+    a Trap draws the Trials' top card too; a Hard Knock lies in front of the player."""
+    player = state.player(name)
+    cards = state.catalogue.cards
+    keys = playable_cards(state, player)
+    hints = []
+    tally = state.threat_tally()
+    for threat, shown in sorted(tally.items()):
+        if shown == FAILING_COUNT - 1 and any(threat in cards[k].threats for k in keys):
+            hints.append(Hint("play-fails", {"threat": threat, "shown": shown}))
+    luck = state.unspent_luck()  # a Luck symbol showing cancels the next Trap
+    if state.rules.traps and not luck and state.trials and any(cards[k].trap for k in keys):
+        odds = next_draw(state)
+        failing = int(odds.fails_mission * odds.unseen)
+        hints.append(Hint("play-trap", {"failing": failing, "unseen": odds.unseen}))
+    if any(cards[k].hard_knock is not None for k in keys):
+        weight = state.hard_knock_weight(player)
+        hints.append(Hint("play-knock", {"player": name, "weight": weight}))
+    return hints
+
+
+def _actions(state: ChapterState) -> list[Hint]:
+    player = state.active_player
+    if player is None or state.phase != Phase.MISSION:
+        return []
+    hints = _plays(state, player.name)
+    if player.charm_up and player.charm is not None:
+        targets = charm_targets(state, player)
+        cards = state.catalogue.cards
+        showing = sum(1 for k in state.nml if player.charm in cards[k].threats)
+        if targets:
+            hints.append(Hint("charm", {"threat": player.charm, "cards": showing}))
+    if speeches(state, player):
+        hints.append(Hint("speech", {"player": player.name, "tokens": player.speech_tokens}))
+    if withdrawals(state, player):
+        last = len(state.in_mission) == 1 and not state.recruit_in_mission
+        facts: dict[str, Any] = {"player": player.name, "last": last}
+        if last and not state.trials and state.hands_played_out:  # nothing left to play
+            facts |= {"won": True}
+        elif last:
+            facts |= {"drop": morale_drop_size(state), "morale": len(state.morale)}
+        hints.append(Hint("withdraw", facts))
+    return hints
+
+
+def _warnings(state: ChapterState) -> list[Hint]:
+    hints = []
+    for threat, shown in sorted(state.threat_tally().items()):
+        if shown == FAILING_COUNT - 1:
+            hints.append(Hint("two-alike", {"threat": threat}))
+    for player in state.card_players:
+        weight = state.hard_knock_weight(player) if player.hard_knocks else 0
+        if weight == KNOCKS_LOSING - 1:
+            hints.append(Hint("three-knocks", {"player": player.name}))
+    limit, held = state.rules.hand_limit, state.cards_in_hands
+    if limit is not None and held + len(state.card_players) >= limit:  # a deal of one each
+        hints.append(Hint("hand-limit", {"held": held, "limit": limit}))
+    if state.phase in (Phase.PREPARATION, Phase.MISSION):  # the Drop if the Mission ended now
+        drop = morale_drop_size(state)
+        if drop >= len(state.morale):
+            hints.append(Hint("monument", {"drop": drop, "morale": len(state.morale)}))
+        elif drop + 3 >= len(state.morale):
+            hints.append(Hint("morale-low", {"drop": drop, "morale": len(state.morale)}))
+    return hints
+
+
+def hints(state: ChapterState) -> tuple[tuple[Hint, ...], tuple[Hint, ...]]:
+    """The active player's actions with their consequences, and the table's warnings."""
+    seen = public(state)
+    return tuple(_actions(seen)), tuple(_warnings(seen))

@@ -1,0 +1,139 @@
+"""The chance a Mission succeeds at each intensity, by Monte Carlo over the engine itself.
+
+Each playout deals the unseen cards (``unseen.py``: public information only) at random into
+the face-down places (the Trials, the Morale Reserve, every hand), starts the Mission at the
+intensity asked and plays it out with the engine's own simulator until it succeeds or fails
+(or the deal loses the chapter at once). The policy for the players is the simulator's
+(``domain/simulate.py``, ``random_command``): mostly a card that is safe (no third copy of a
+threat shown twice, no Trap, no Hard Knock that would bring its player to 3), the Good Luck
+Charm often once two alike show, a withdrawal when nothing is safe, a Speech now and then. Real
+players do better or worse: the estimate is for that policy, stated with its 95% interval.
+
+Randomness comes only from the ``random.Random`` the caller passes in: one seed gives one
+answer.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+
+import msgspec
+from msgspec.structs import replace
+
+from domain.assist.unseen import hidden_places, unseen_keys
+from domain.chapter.commands import Command, StartMission
+from domain.chapter.state import ChapterState, Phase
+from domain.engine import execute
+from domain.errors import RuleViolation
+from domain.events import ChapterLost, MissionFailed, MissionSucceeded
+from domain.legal import intensities
+from domain.simulate import RandomChance, random_command
+
+Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
+PLAYOUTS = 2_000
+MAX_COMMANDS = 1_000  # a Mission is far shorter: a playout that is not is cut as failed
+Policy = Callable[[ChapterState, random.Random], Command]
+
+
+class NoEstimate(RuleViolation):
+    """The table cannot be dealt out again from what is public."""
+
+    rule = "odds"
+
+
+class Estimate(msgspec.Struct, frozen=True):
+    """How often the Mission succeeded in ``playouts`` playouts at one intensity."""
+
+    intensity: int
+    playouts: int
+    successes: int
+    low: float  # the 95% Wilson score interval of the chance
+    high: float
+
+    @property
+    def chance(self) -> float:
+        """The share of playouts in which the Mission succeeded."""
+        return self.successes / self.playouts if self.playouts else 0.0
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (sound near 0 and 1, unlike p ± z·se)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    low = 0.0 if successes == 0 else max(0.0, centre - half)  # no rounding past the ends
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return low, high
+
+
+def check_dealable(state: ChapterState) -> None:
+    """Refuse a table whose face-down places cannot be filled from the unseen copies."""
+    if state.phase != Phase.PREPARATION:
+        raise NoEstimate("the chance of a Mission is asked before it starts (its preparation)")
+    if state.solo is not None or state.recruits is not None or state.orders is not None:
+        raise NoEstimate("Mission odds are for the game without Solo, Recruits or Orders")
+    unseen, places = len(unseen_keys(state)), hidden_places(state)
+    if unseen != places:
+        raise NoEstimate(
+            f"{unseen} copies are unseen for {places} face-down places: "
+            "the catalogue does not describe this table's cards"
+        )
+
+
+def dealt(state: ChapterState, rng: random.Random) -> ChapterState:
+    """One table consistent with what is public: the unseen copies shuffled into the Trials,
+    every hand and the Morale Reserve (no card the engine knows in a hand is kept)."""
+    pool = list(unseen_keys(state))
+    rng.shuffle(pool)
+    trials = tuple(pool[: len(state.trials)])
+    at = len(trials)
+    players = []
+    for player in state.players:
+        size = player.hand_size
+        hand = tuple(sorted(pool[at : at + size]))
+        players.append(replace(player, hand=hand, hidden=0))
+        at += size
+    return replace(state, trials=trials, players=tuple(players), morale=tuple(pool[at:]))
+
+
+def succeeds(state: ChapterState, intensity: int, rng: random.Random, policy: Policy) -> bool:
+    """Whether one playout of the Mission at ``intensity`` succeeds."""
+    chance = RandomChance(rng)
+    command: Command = StartMission(intensity)
+    for _ in range(MAX_COMMANDS):
+        events, state = execute(state, command, chance)
+        for event in events:
+            if isinstance(event, MissionSucceeded):
+                return True
+            if isinstance(event, MissionFailed | ChapterLost):
+                return False
+        command = policy(state, rng)
+    return False
+
+
+def estimate(
+    state: ChapterState,
+    intensity: int,
+    rng: random.Random,
+    playouts: int = PLAYOUTS,
+    policy: Policy = random_command,
+) -> Estimate:
+    """The estimated chance of success at one intensity (``state`` checked dealable)."""
+    wins = sum(succeeds(dealt(state, rng), intensity, rng, policy) for _ in range(playouts))
+    low, high = wilson(wins, playouts)
+    return Estimate(intensity, playouts, wins, low, high)
+
+
+def mission_odds(
+    state: ChapterState,
+    rng: random.Random,
+    playouts: int = PLAYOUTS,
+    policy: Policy = random_command,
+) -> tuple[Estimate, ...]:
+    """The estimated chance of success at each intensity the Mission Leader may choose."""
+    check_dealable(state)
+    return tuple(estimate(state, i, rng, playouts, policy) for i in intensities(state))

@@ -1,0 +1,220 @@
+"""What the assistant says (issue 32): the odds of the next card, the chance of a Mission
+at each intensity and the hints for the active player, from public information only.
+
+Each line is a ``Said``: its text and the facts behind it (a chance as a fraction and a
+share, an estimate with its interval and playouts), so a face prints either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Protocol
+
+from voice import Said
+
+if TYPE_CHECKING:
+    from domain.assist.mission import Estimate
+    from domain.assist.odds import NextCard
+    from domain.chapter.state import ChapterState
+
+POLICY = (
+    "the simulator's players: a safe card when there is one, the charm often once two alike "
+    "show, a withdrawal when nothing is safe"
+)
+
+UNDER_WAY = "the chance of a Mission is estimated before it starts, as its leader chooses"
+
+
+def no_chapter(step: str) -> str:
+    """The refusal of odds and hints between chapters, with what the table does next."""
+    return f"no chapter is running: no card to draw and no turn to hint (next: {step})"
+
+
+def percent(share: float) -> str:
+    """``32.2%``."""
+    return f"{100 * share:.1f}%"
+
+
+def chance(value: Fraction) -> dict[str, Any]:
+    """A chance's facts: exact (``"19/59"``) and as a share."""
+    return {"fraction": f"{value.numerator}/{value.denominator}", "share": float(value)}
+
+
+def _line(label: str, value: Fraction, unseen: int, kind: str, **facts: Any) -> Said:
+    count = value * unseen
+    text = f"  {label}: {int(count)} of {unseen}, {percent(float(value))}"
+    return Said(text, kind, {**facts, **chance(value)})
+
+
+def next_card_lines(odds: NextCard) -> list[Said]:
+    """The chances of the next card drawn from the Trials (by a Trap, by the deal)."""
+    if odds.unseen == 0:
+        return [Said("The Trials are empty: no card will be drawn.", "next-card", {"unseen": 0})]
+    lines = [
+        Said(
+            f"Next card drawn, from {odds.unseen} unseen cards:",
+            "next-card",
+            {"unseen": odds.unseen},
+        ),
+        _line("any Hard Knock", odds.hard_knock, odds.unseen, "hard-knock"),
+        _line("one that fails the Mission now", odds.fails_mission, odds.unseen, "fails"),
+    ]
+    for threat, value in odds.threat.items():
+        lines.append(_line(threat, value, odds.unseen, "threat", threat=threat))
+    return lines
+
+
+def next_card_json(odds: NextCard) -> dict[str, Any]:
+    """The documented JSON of the next card's odds."""
+    return {
+        "unseen": odds.unseen,
+        "hard_knock": chance(odds.hard_knock),
+        "fails_mission": chance(odds.fails_mission),
+        "threats": {threat: chance(value) for threat, value in odds.threat.items()},
+    }
+
+
+def mission_lines(
+    leader: str, estimates: Sequence[Estimate], seed: int, refused: str | None
+) -> list[Said]:
+    """The chance the Mission succeeds at each intensity ``leader`` may choose, or why it
+    is not estimated now (``refused``)."""
+    if refused is not None:
+        return [Said(f"No Mission odds: {refused}.", "mission", {"reason": refused})]
+    playouts = estimates[0].playouts if estimates else 0
+    head = (
+        f"{leader} chooses the intensity; the Mission succeeds, over {playouts:,} playouts each "
+        f"(seed {seed}; {POLICY}):"
+    )
+    lines = [Said(head, "mission", {"leader": leader, "playouts": playouts, "seed": seed})]
+    for e in estimates:
+        text = (
+            f"  {e.intensity} cards each: {percent(e.chance)} "
+            f"(95% interval {percent(e.low)} to {percent(e.high)})"
+        )
+        lines.append(Said(text, "intensity", estimate_json(e)))
+    return lines
+
+
+def estimate_json(e: Estimate) -> dict[str, Any]:
+    """One intensity's estimate as JSON facts."""
+    return {
+        "intensity": e.intensity,
+        "chance": e.chance,
+        "low": e.low,
+        "high": e.high,
+        "successes": e.successes,
+        "playouts": e.playouts,
+    }
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# each hint's words from its facts (domain/assist/hints.py)
+HINT_WORDS = {
+    "play-fails": lambda f: (
+        f"a {f['threat']} card here is the third {f['threat']}: the Mission fails"
+    ),
+    "play-trap": lambda f: (
+        "a Trap here draws the Trials' top card into No Man's Land too: "
+        f"{f['failing']} of the {f['unseen']} unseen cards would fail the Mission"
+    ),
+    "play-knock": lambda f: (
+        f"a Hard Knock here lies in front of {f['player']}: "
+        f"{f['weight'] + 1} counted ({f['weight'] + 2} if Wounded); 4 lose the chapter"
+    ),
+    "charm": lambda f: (
+        f"your charm can take one of the {_plural(f['cards'], f['threat'])} in No Man's Land"
+    ),
+    "speech": lambda f: (
+        f"a Speech ({_plural(f['tokens'], 'token')} left): each other player "
+        "may discard a card with the threat named"
+    ),
+    "withdraw": lambda f: (
+        f"withdrawing, {f['player']} is the last out: the Mission succeeds and, with no card "
+        "left to play, the chapter is won"
+        if f.get("won")
+        else f"withdrawing, {f['player']} is the last out: the Mission succeeds, then Morale "
+        f"drops {f['drop']} of the {f['morale']} in the Reserve"
+        if f["last"]
+        else f"withdrawing, {f['player']} plays a Support tile face down and leaves the Mission"
+    ),
+    "two-alike": lambda f: f"two {f['threat']} show: a third fails the Mission",
+    "three-knocks": lambda f: f"{f['player']} counts 3 Hard Knocks: one more loses the chapter",
+    "hand-limit": lambda f: (
+        f"{f['held']} cards in hands: a deal of one card each brings "
+        f"{f['limit']} or more, which loses the chapter"
+    ),
+    "monument": lambda f: (
+        f"the Morale Reserve holds {f['morale']}: a Drop of {f['drop']} "
+        "now would show the Monument and lose the chapter"
+    ),
+    "morale-low": lambda f: (
+        f"the Morale Reserve holds {f['morale']}: a Drop of {f['drop']} "
+        f"now leaves {f['morale'] - f['drop']}, the Monument is near"
+    ),
+}
+
+
+class HintLike(Protocol):
+    """A hint (domain/assist/hints.py): its kind and facts."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def facts(self) -> dict[str, Any]: ...
+
+
+def hint_lines(
+    player: str | None, actions: Sequence[HintLike], warnings: Sequence[HintLike]
+) -> list[Said]:
+    """The hints for ``player`` (None: nobody's turn), then the warnings, a line each."""
+    lines = []
+    if player is None and actions:
+        lines.append(Said("What each action does now:", "turn", {}))
+    if player is not None:
+        lines.append(
+            Said(f"{player}'s turn, what each action does now:", "turn", {"player": player})
+        )
+        if not actions:
+            lines.append(Said("  nothing is certain: any card here is safe", "none", {}))
+    for hint in actions:
+        lines.append(Said(f"  {HINT_WORDS[hint.kind](hint.facts)}", hint.kind, hint.facts))
+    if warnings:
+        lines.append(Said("Warnings:", "warnings", {}))
+    else:
+        lines.append(Said("No warning.", "warnings", {}))
+    for hint in warnings:
+        lines.append(Said(f"  {HINT_WORDS[hint.kind](hint.facts)}", hint.kind, hint.facts))
+    return lines
+
+
+def hints_json(
+    player: str | None, actions: Sequence[HintLike], warnings: Sequence[HintLike]
+) -> dict[str, Any]:
+    """The documented JSON of the hints: each with its kind, text and facts."""
+
+    def one(hint: HintLike) -> dict[str, Any]:
+        return {"kind": hint.kind, "text": HINT_WORDS[hint.kind](hint.facts), **hint.facts}
+
+    return {
+        "player": player,
+        "actions": [one(h) for h in actions],
+        "warnings": [one(h) for h in warnings],
+    }
+
+
+def session_hints(chapter: ChapterState | None) -> list[str]:
+    """The hints and warnings as the table session's ``?`` adds them (none without a chapter
+    under way)."""
+    if chapter is None or chapter.phase.value == "over":
+        return []
+    from domain.assist.hints import hints
+
+    actions, warnings = hints(chapter)
+    lines = hint_lines(None, actions, warnings)
+    return [line.text for line in lines if line.kind != "warnings" or warnings]
