@@ -41,8 +41,14 @@ def _qr(url: str) -> None:
     show_default=True,
     help="How many keepers (phones that log) get an address of their own.",
 )
+@click.option(
+    "--odds",
+    is_flag=True,
+    help="Show the odds (grizzled odds) on every phone from the start; a keeper can turn "
+    "them on and off.",
+)
 @pass_context
-def serve(ctx: Context, port: int, lan: bool, keepers: int) -> None:
+def serve(ctx: Context, port: int, lan: bool, keepers: int, odds: bool) -> None:
     """Serve the board, Next line, log and score to the phones at the table.
 
     Example: grizzled serve --lan
@@ -70,7 +76,7 @@ def serve(ctx: Context, port: int, lan: bool, keepers: int) -> None:
             _qr(address)
     click.echo("Stop with Ctrl-C.")
     sys.stdout.flush()  # the addresses seen before the server starts, on a pipe too
-    app = create_app(ctx.url or Path(ctx.db), tokens)  # a club's server: its URL
+    app = create_app(ctx.url or Path(ctx.db), tokens, odds=odds)  # a club's server: its URL
     uvicorn.run(
         app,
         host="0.0.0.0" if lan else "127.0.0.1",

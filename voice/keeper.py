@@ -14,6 +14,9 @@ CORRECT_TITLE = "Correct a fact"  # the table and the tracker disagree
 CORRECT_VALUE = "value (a number, a card, a tile...)"
 CORRECT_REASON = "why the table and the tracker disagreed"
 NO_PLAYER = "no player"
+ODDS_TITLE = "Odds on every phone"  # the group's choice: public information only
+ODDS_ON = "Show the odds"
+ODDS_OFF = "Hide the odds"
 
 
 def fact_label(name: str, meaning: str) -> str:

@@ -29,7 +29,7 @@ from starlette.templating import Jinja2Templates
 
 from voice import keeper as said
 from web.keeper import Keepers, Refused, form, read_menu, sections, words_of, write
-from web.reading import Unreadable, viewer_page
+from web.reading import Unreadable, odds_lines, viewer_page
 from web.watch import Watched
 
 HERE = Path(__file__).resolve().parent
@@ -51,15 +51,19 @@ class _Shown:
     event: int = -1
     regions: str = ""
     campaign: str = ""
+    version: int = 0  # one more at each rendering: a setting changed shows at the same event
+    odds: bool = False  # the group turned the odds on (a keeper's switch, or serve --odds)
     changed: asyncio.Condition = field(default_factory=asyncio.Condition)
 
 
-def create_app(db: Path | str, tokens: list[str], names: list[str] | None = None) -> Starlette:
+def create_app(
+    db: Path | str, tokens: list[str], names: list[str] | None = None, odds: bool = False
+) -> Starlette:
     """The companion for the campaign file ``db`` (or the club's server whose URL it is),
     its keepers holding ``tokens`` (named ``names`` in the log; ``keeper 1``,
-    ``keeper 2``... by default)."""
+    ``keeper 2``... by default); the odds shown from the start if ``odds``."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
-    shown = _Shown()
+    shown = _Shown(odds=odds)
     watched = Watched(db)
     keepers = Keepers(tokens, list(names or ()))
     writing = asyncio.Lock()  # one write at a time, its event number checked under it
@@ -67,27 +71,32 @@ def create_app(db: Path | str, tokens: list[str], names: list[str] | None = None
     def regions() -> tuple[str, str]:
         """The viewer's regions as the file reads now, or the one line saying why not;
         and the campaign they show."""
-        page, error = None, None
+        page, error, odds = None, None, None
         try:
             page = viewer_page(db)
         except Unreadable as unreadable:
             error = str(unreadable)
-        text = templates.get_template("regions.html").render(page=page, error=error)
+        if page is not None and shown.odds:
+            odds = odds_lines(db, page.campaign)
+        text = templates.get_template("regions.html").render(
+            page=page, error=error, odds=odds, odds_title=said.ODDS_TITLE
+        )
         return text, page.campaign if page is not None else ""
 
     rendering = asyncio.Lock()  # one look (and one rendering) at a time, for every phone
 
-    async def refresh() -> None:
-        """Look at the file; if it has a new last event, render the regions once for
-        every page and stream and wake the streams. The reading runs in a thread: the
-        server goes on answering meanwhile."""
+    async def refresh(again: bool = False) -> None:
+        """Look at the file; if it has a new last event (or ``again``: a setting changed),
+        render the regions once for every page and stream and wake the streams. The
+        reading runs in a thread: the server goes on answering meanwhile."""
         async with rendering:
             event = await asyncio.to_thread(watched.last_event)
-            if event == shown.event:
+            if event == shown.event and not again:
                 return
             text, campaign = await asyncio.to_thread(regions)
             async with shown.changed:
                 shown.event, shown.regions, shown.campaign = event, text, campaign
+                shown.version += 1
                 shown.changed.notify_all()
 
     async def watch() -> None:
@@ -134,6 +143,7 @@ def create_app(db: Path | str, tokens: list[str], names: list[str] | None = None
             drawable=menu["drawable"],
             drawn_label=said.drawn_label,
             undo_reason=said.UNDO_REASON,
+            odds=shown.odds,
             facts=menu.get("facts", []),
             players=menu.get("players", []),
             words=said,
@@ -144,6 +154,7 @@ def create_app(db: Path | str, tokens: list[str], names: list[str] | None = None
     ) -> Response:
         await refresh()  # the file as it is now; rendered once whoever asks
         page = {"regions": shown.regions, "event": shown.event, "keeper": keeper, "moves": ""}
+        page["version"] = shown.version
         page["token"] = ""
         if keeper is not None:
             page["token"] = request.path_params["token"]
@@ -209,6 +220,24 @@ def create_app(db: Path | str, tokens: list[str], names: list[str] | None = None
             await refresh()  # every phone sees it now, not at the watcher's next look
         return RedirectResponse(f"/k/{request.path_params['token']}", status_code=303)
 
+    async def switch_odds(request: Request) -> Response:
+        """A keeper turns the odds on or off for every phone (public information only:
+        ``grizzled odds``); no event is logged."""
+        number = keeper_number(request)
+        if number is None:
+            return PlainTextResponse("Not a keeper's address.", status_code=404)
+        try:
+            fields = form(await request.body())
+        except Refused as refused:
+            return PlainTextResponse(str(refused), status_code=400)
+        if not keepers.page_is(fields.get("csrf", ""), number):
+            return PlainTextResponse(NOT_THIS_PAGE, status_code=403)
+        if fields.get("odds") not in ("on", "off"):
+            return PlainTextResponse("Say on or off.", status_code=400)
+        shown.odds = fields["odds"] == "on"
+        await refresh(again=True)
+        return RedirectResponse(f"/k/{request.path_params['token']}", status_code=303)
+
     async def events(request: Request) -> Response:
         # The event the phone last has: its stream's last id on a reconnect, else the one
         # its page was built from (``?after=``), so an update older than the page is not
@@ -216,20 +245,23 @@ def create_app(db: Path | str, tokens: list[str], names: list[str] | None = None
         seen = _event_id(request.headers.get("last-event-id"))
         if seen is None:
             seen = _event_id(request.query_params.get("after"))
+        rendered = _event_id(request.query_params.get("v"))  # the page's rendering, if said
 
         async def stream() -> AsyncIterator[str]:
-            nonlocal seen
+            nonlocal seen, rendered
             await refresh()  # the file as it is now, not as the watcher last saw it
+            if rendered is None and shown.event == seen:
+                rendered = shown.version  # a reconnect at the last event: it has this one
             while True:
                 async with shown.changed:  # looked at and waited for under one lock
-                    if shown.event == seen:
+                    if shown.event == seen and shown.version == rendered:
                         with contextlib.suppress(TimeoutError):
                             await asyncio.wait_for(shown.changed.wait(), PING)
-                    event, text = shown.event, shown.regions
-                if event == seen:
+                    event, text, version = shown.event, shown.regions, shown.version
+                if event == seen and version == rendered:
                     yield ": still here\n\n"
                     continue
-                seen = event
+                seen, rendered = event, version  # a new event, or the odds turned on or off
                 yield _sse(event, text)
 
         return StreamingResponse(
@@ -245,6 +277,7 @@ def create_app(db: Path | str, tokens: list[str], names: list[str] | None = None
             Route("/k/{token}", keeper),
             Route("/k/{token}/moves", keeper_moves),
             Route("/k/{token}/act", act, methods=["POST"]),
+            Route("/k/{token}/odds", switch_odds, methods=["POST"]),
             Route("/events", events),
             Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
         ],

@@ -88,3 +88,18 @@ def _score_lines(score: Any) -> list[str]:
             if key in score
         ]
     return []
+
+
+def odds_lines(db: Path | str, campaign: str) -> list[str]:
+    """What ``grizzled odds`` says of ``campaign`` now, line by line (its words, public
+    information only; a refusal, such as no chapter being played, is its one line)."""
+    command, env = reader(db, "-c", campaign, "odds") if campaign else reader(db, "odds")
+    env = {**(env or os.environ), "COLUMNS": "1000", "NO_COLOR": "1"}  # a phone wraps
+    try:
+        done = subprocess.run(
+            command, capture_output=True, text=True, timeout=TIMEOUT, check=False, env=env
+        )
+    except subprocess.TimeoutExpired:
+        return [f"the odds took over {TIMEOUT:.0f} s"]
+    said = (done.stdout if done.returncode == 0 else done.stderr).strip().splitlines()
+    return [line.removeprefix("Error: ") for line in said if line.strip()]
