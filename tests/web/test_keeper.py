@@ -12,6 +12,7 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from tests.cli.conftest import Grizzled, stored_events
+from tests.cli.test_table_reads import briefed_with_two_orders, four  # noqa: F401 (a fixture)
 from tests.web.conftest import TOKEN
 from web.app import create_app
 
@@ -22,7 +23,7 @@ def _page(client: TestClient, path: str = f"/k/{TOKEN}") -> dict[str, Any]:
     """A keeper page's page token, event, and its moves by their command's words."""
     text = client.get(path).text
     moves = re.findall(
-        r'name="move" value="(\d+)">\s*(?:<select[^>]*>.*?</select>)?\s*'
+        r'name="move" value="(\d+)">(?:(?!</form>).)*?'
         r'<button data-testid="move" data-words="([^"]*)"',
         text,
         re.DOTALL,
@@ -177,3 +178,22 @@ def test_each_keeper_of_a_serve_is_named_in_the_log(table: Grizzled) -> None:
     page = _page(client, "/k/first")  # a page token is its keeper's only
     fields = {"csrf": page["csrf"], "event": page["event"], "move": "0"}
     assert client.post("/k/second/act", data=fields).status_code == 403
+
+
+def test_a_deal_that_loses_the_chapter_shows_the_commands_warning_and_needs_the_box(
+    four: Grizzled,  # noqa: F811 (the fixture imported above)
+    client: TestClient,
+) -> None:
+    briefed_with_two_orders(four)
+    page = _page(client)
+    losing = "mission start 2 --order 78 --yes"
+    assert set(page["moves"]) >= {"mission start 1 --order 78", losing}
+    warning = "intensity 2 loses the chapter at once: 16 cards in hands (13 or more)"
+    assert warning in html.unescape(page["text"])
+    before = stored_events(four.db)
+    refused = _tap(client, page, losing)
+    assert refused.status_code == 422
+    assert f"{warning}: tick the box to deal anyway" in html.unescape(refused.text)
+    assert stored_events(four.db) == before
+    assert _tap(client, _page(client), losing, yes="1").status_code == 303
+    assert four.json("status")["result"] == "lost"
