@@ -129,6 +129,7 @@ def create_app(db: Path, tokens: list[str], names: list[str] | None = None) -> S
             error=error,
             sections=sections(menu["moves"]),
             drawable=menu["drawable"],
+            turn=menu.get("turn", ""),
             drawn_label=said.drawn_label,
             undo_reason=said.UNDO_REASON,
         )

@@ -33,7 +33,15 @@ def moves(state: Any) -> dict[str, Any]:
     drawable = []
     if chapter is not None:
         drawable = [k for k in sorted(chapter.catalogue.cards) if chapter.unseen(k) > 0]
-    return {"moves": found, "drawable": drawable}
+    return {"moves": found, "drawable": drawable, "turn": _turn(chapter)}
+
+
+def _turn(chapter: Any) -> str:
+    from domain.public import acting_player, recruit_acts
+
+    if chapter is None:
+        return ""
+    return said.turn_heading(acting_player(chapter), recruit_acts(chapter))
 
 
 def _by_intensity(command: Any) -> tuple[int, ...]:

@@ -45,7 +45,9 @@ def test_the_keeper_page_offers_exactly_the_cards_and_tiles_the_engine_allows(
     table: Grizzled, client: TestClient
 ) -> None:
     legal = table.json("status")["legal"]
-    moves = _page(client)["moves"]
+    page = _page(client)
+    moves = page["moves"]
+    assert 'data-testid="keeper-turn">Ann&#39;s turn<' in page["text"]
     assert {w.split()[1] for w in moves if w.startswith("play ")} == set(legal["play"])
     assert {w.split()[1] for w in moves if w.startswith("withdraw ")} == set(legal["withdraw"])
     assert not [w for w in moves if w.startswith(("speech", "charm", "mission", "support"))]
