@@ -175,11 +175,14 @@ def create_app(db: Path, tokens: list[str], names: list[str] | None = None) -> S
         if not keepers.page_is(fields.get("csrf", ""), number):
             return PlainTextResponse(NOT_THIS_PAGE, status_code=403)
         async with writing:
-            if fields.get("event") != str(await asyncio.to_thread(last_event, db)):
+            now = await asyncio.to_thread(last_event, db)
+            if fields.get("event") != str(now):
                 return await render(request, number, said.STALE, 409)
-            await refresh()
-            try:
-                words = words_of(await menu_at(shown.event, shown.campaign), fields)
+            try:  # the move as the page's menu (the rules at its event) names it
+                menu = await menu_at(now, shown.campaign)
+                if await asyncio.to_thread(last_event, db) != now:  # logged meanwhile
+                    return await render(request, number, said.STALE, 409)
+                words = words_of(menu, fields)
                 name = keepers.names[number - 1]
                 await asyncio.to_thread(write, db, shown.campaign, words, name)
             except (Refused, Unreadable) as refused:
