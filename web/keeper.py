@@ -90,7 +90,7 @@ def words_of(menu: dict[str, Any], fields: dict[str, str]) -> list[str]:
     chosen = fields.get("move", "")
     reason = fields.get("reason", "").strip()
     if chosen in ("undo", "redo"):
-        return [chosen, *(["--reason", reason] if reason else []), *_yes(fields)]
+        return [chosen, *([f"--reason={reason}"] if reason else []), *_yes(fields)]
     moves = menu.get("moves", [])
     if not (chosen.isdigit() and int(chosen) < len(moves)):
         raise Refused("that move is not one the rules allow now")
@@ -104,12 +104,22 @@ def words_of(menu: dict[str, Any], fields: dict[str, str]) -> list[str]:
     if move.get("reason"):
         if not reason:
             raise Refused("say how the Order's condition was met")
-        words += ["--reason", reason]
+        words.append(f"--reason={reason}")  # one word: whatever was typed is its value
     if move.get("note") and reason:
-        words += ["--note", reason]
+        words.append(f"--note={reason}")
+    if move.get("recruit"):
+        words += _recruit(move["recruit"], fields)
     if move.get("warning") and fields.get("yes") != "1":
         raise Refused(f"{move['warning']}: tick the box to deal anyway")
     return words
+
+
+def _recruit(numbers: list[int], fields: dict[str, str]) -> list[str]:
+    """The Recruit entering with the Mission and its starting hand, as the keeper said."""
+    number, hand = fields.get("recruit", ""), fields.get("hand", "").strip()
+    if number not in [str(n) for n in numbers] or not hand:
+        raise Refused("say which Recruit enters and the cards of its starting hand")
+    return [f"--recruit={number}", f"--recruit-hand={hand}"]
 
 
 def _yes(fields: dict[str, str]) -> list[str]:

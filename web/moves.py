@@ -125,7 +125,18 @@ def _mission(state: Any, command: Any) -> Move:
     except RuleViolation:
         warning = None
     label = said.mission_label(command.intensity, command.order, command.order_back)
-    return _move("mission", label, [*words, "--yes"] if warning else words, warning=warning)
+    words = [*words, "--yes"] if warning else words
+    return _move("mission", label, words, warning=warning, recruit=_entering(state.chapter))
+
+
+def _entering(chapter: Any) -> list[int]:
+    """The Recruits that may be on top of their deck when one enters with this Mission
+    (the keeper says which, and its starting hand drawn face up); none when none enters."""
+    piles = chapter.recruits
+    if piles is None or piles.recruit is not None or not piles.deck:
+        return []
+    numbers = piles.deck[:1] if piles.known else piles.deck
+    return sorted({n for n in numbers if n in chapter.catalogue.recruits})
 
 
 def _helping(state: Any) -> list[Move]:

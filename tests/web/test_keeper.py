@@ -11,7 +11,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from tests.cli.conftest import Grizzled, stored_events
+from tests.cli.conftest import SEATS, Grizzled, stored_events
 from tests.cli.test_table_reads import briefed_with_two_orders, four  # noqa: F401 (a fixture)
 from tests.web.conftest import TOKEN
 from web.app import create_app
@@ -199,3 +199,22 @@ def test_a_deal_that_loses_the_chapter_shows_the_commands_warning_and_needs_the_
     assert stored_events(four.db) == before
     assert _tap(client, _page(client), losing, yes="1").status_code == 303
     assert four.json("status")["result"] == "lost"
+
+
+def test_a_recruit_entering_with_the_mission_is_asked_of_the_keeper(
+    grizzled: Grizzled, client: TestClient
+) -> None:
+    g = grizzled
+    g.ok("campaign", "new", "Autumn", "--rules", "armistice", *SEATS)
+    g.ok("skip-boot-camp")
+    g.ok("describe", "recruit", "5", "Test recruit", "--hand", "2", "--tokens", "1")
+    g.ok("briefing", "1", "--trials", "9", "--morale", "6", "--first", "1", "--recruits", "5")
+    g.ok("chapter", "start", "--leader", "ann", "--tiles", "left,left,right")
+    page = _page(client)
+    assert '<option value="5">Recruit 5</option>' in page["text"]
+    before = stored_events(g.db)
+    assert _tap(client, page, "mission start 1").status_code == 422  # which one, what hand
+    assert stored_events(g.db) == before
+    hand = "night+rain,shell+gas"
+    assert _tap(client, page, "mission start 1", recruit="5", hand=hand).status_code == 303
+    assert g.json("status")["recruit"]["hand"] == hand.split(",")
