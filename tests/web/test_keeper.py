@@ -218,3 +218,27 @@ def test_a_recruit_entering_with_the_mission_is_asked_of_the_keeper(
     hand = "night+rain,shell+gas"
     assert _tap(client, page, "mission start 1", recruit="5", hand=hand).status_code == 303
     assert g.json("status")["recruit"]["hand"] == hand.split(",")
+
+
+def test_a_charm_and_a_speech_are_tapped_as_the_rules_open_them(
+    table: Grizzled, client: TestClient
+) -> None:
+    _tap(client, _page(client), "play night+snow")  # Ann
+    _tap(client, _page(client), "withdraw right")  # Ben
+    _tap(client, _page(client), "withdraw left")  # Cy
+    page = _page(client)
+    assert "charm night+snow" in page["moves"]  # Ann's charm, on the night in No Man's Land
+    assert _tap(client, page, "charm night+snow").status_code == 303
+    assert "charm night+snow" not in _page(client)["moves"]  # once used, gone
+    _tap(client, _page(client), "withdraw left")  # Ann: the Mission succeeds, Ann gets a token
+    _tap(client, _page(client), "mission start 1")  # Ben leads Mission 2
+    _tap(client, _page(client), "withdraw left")  # Ben
+    _tap(client, _page(client), "withdraw left")  # Cy
+    page = _page(client)
+    assert {w for w in page["moves"] if w.startswith("speech ")} == {
+        f"speech {threat}" for threat in ("night", "rain", "snow", "shell", "gas", "whistle")
+    }
+    assert _tap(client, page, "speech gas").status_code == 303
+    said = [e["summary"] for e in table.json("log", "--all")]
+    assert any("charm" in s.lower() and "night+snow" in s for s in said), said
+    assert any("speech" in s.lower() and "gas" in s for s in said), said
