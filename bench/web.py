@@ -1,16 +1,21 @@
 """The companion's budget lines (issue 30): ``grizzled serve`` as a real subprocess on
 127.0.0.1 on a small campaign. A page's first load (the HTML and every asset it links) in
-bytes, and the server's RSS with 100 viewers' connections held open after loading the page.
-The keeper's tap to 10 viewers' SSE streams is not measured yet (the server has no SSE).
-``python -m bench.web`` runs these lines alone."""
+bytes, the server's RSS with 100 viewers' connections held open after loading the page, and
+a keeper's tap to every viewer's board: from the keeper's POST (an undo or a redo, through
+the page's own form fields) until each of 10 viewers' event streams has delivered the board
+of the event it logged. ``python -m bench.web`` runs these lines alone."""
 
 from __future__ import annotations
 
 import http.client
 import re
+import statistics
 import tempfile
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import urlencode, urlsplit
 
 from bench.report import Check
 
@@ -18,6 +23,11 @@ PAGE_LIMIT_KB = 120.0
 RSS_LIMIT_MB = 120.0
 VIEWERS = 100
 BUDGET = 8
+TAP_VIEWERS = 10
+TAPS = 20
+TAP_MEDIAN_MS = 50.0
+TAP_P95_MS = 100.0
+TAP_WAIT = 60.0  # seconds a tap may take to reach every viewer before the bench gives up
 
 
 def _first_load(port: int) -> int:
@@ -43,6 +53,120 @@ def _rss_mb(pid: int) -> float:
     return 0.0
 
 
+class _Streams:
+    """Viewers' event streams, each read in a thread: when each received each event."""
+
+    def __init__(self, port: int, count: int) -> None:
+        self.arrived: dict[int, list[float]] = {}
+        self.changed = threading.Condition()
+        self.connections = [http.client.HTTPConnection("127.0.0.1", port) for _ in range(count)]
+        for connection in self.connections:
+            connection.request("GET", "/events")
+            answer = connection.getresponse()
+            threading.Thread(target=self._read, args=(answer,), daemon=True).start()
+
+    def _read(self, answer: http.client.HTTPResponse) -> None:
+        event = None
+        try:
+            for raw in answer:
+                if raw.startswith(b"id: "):
+                    event = int(raw[4:])
+                elif raw == b"\n" and event is not None:
+                    with self.changed:
+                        self.arrived.setdefault(event, []).append(time.perf_counter())
+                        self.changed.notify_all()
+                    event = None
+        except (OSError, ValueError, AttributeError):  # http.client on a closed stream
+            return  # the bench closed the stream
+
+    def all_got(self, event: int) -> float:
+        """When the last viewer received ``event`` (waiting for it)."""
+        count = len(self.connections)
+        with self.changed:
+            if not self.changed.wait_for(
+                lambda: len(self.arrived.get(event, ())) >= count, TAP_WAIT
+            ):
+                raise RuntimeError(f"bench web: event {event} did not reach {count} viewers")
+            return max(self.arrived[event][:count])
+
+    def close(self) -> None:
+        for connection in self.connections:
+            connection.close()
+
+
+def _keeper_fields(port: int, path: str) -> dict[str, str]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=TAP_WAIT)
+    try:
+        connection.request("GET", path)
+        page = connection.getresponse().read().decode("utf-8")
+    finally:
+        connection.close()
+    found = dict(re.findall(r'name="(csrf|event)" value="([^"]+)"', page))
+    return {"csrf": found["csrf"], "event": found["event"]}
+
+
+def _tap(port: int, path: str, fields: dict[str, str]) -> None:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=TAP_WAIT)
+    try:
+        body = urlencode(fields)
+        kind = {"Content-Type": "application/x-www-form-urlencoded"}
+        connection.request("POST", f"{path}/act", body=body, headers=kind)
+        answer = connection.getresponse()
+        answer.read()
+        if answer.status != 303:
+            raise RuntimeError(f"bench web: the keeper's tap got {answer.status}")
+    finally:
+        connection.close()
+
+
+def taps(port: int, keeper: str, count: int = TAPS) -> list[float]:
+    """Milliseconds from each keeper's tap (undo, redo, undo...) to every viewer's board."""
+    path = urlsplit(keeper).path
+    streams = _Streams(port, TAP_VIEWERS)
+    took = []
+    try:
+        for n in range(count):
+            fields = _keeper_fields(port, path)
+            move = "undo" if n % 2 == 0 else "redo"
+            start = time.perf_counter()
+            _tap(port, path, {**fields, "move": move, "reason": "bench"})
+            logged = int(_keeper_fields(port, path)["event"])
+            took.append((streams.all_got(logged) - start) * 1000)
+    finally:
+        streams.close()
+    return took
+
+
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def tap_checks(took: list[float]) -> list[Check]:
+    median, p95 = statistics.median(took), _p95(took)
+    what = f"a keeper's tap to {TAP_VIEWERS} viewers' boards"
+    return [
+        Check(
+            BUDGET,
+            f"{what}, median",
+            f"{median:.0f} ms",
+            f"{TAP_MEDIAN_MS:.0f} ms",
+            median,
+            TAP_MEDIAN_MS,
+            unit="ms",
+        ),
+        Check(
+            BUDGET,
+            f"{what}, p95",
+            f"{p95:.0f} ms",
+            f"{TAP_P95_MS:.0f} ms",
+            p95,
+            TAP_P95_MS,
+            unit="ms",
+        ),
+    ]
+
+
 def measure(log: Callable[[str], None]) -> list[Check]:
     from tests.browser.server import serve
     from tests.browser.shots import make_campaign
@@ -66,6 +190,8 @@ def measure(log: Callable[[str], None]) -> list[Check]:
                 for connection in held:
                     connection.close()
             log(f"  RSS with {VIEWERS} viewers: {rss:.1f} MB")
+            took = taps(port, served.keeper)
+            log(f"  keeper's tap to {TAP_VIEWERS} viewers: median {statistics.median(took):.0f} ms")
     return [
         Check(
             BUDGET,
@@ -85,6 +211,7 @@ def measure(log: Callable[[str], None]) -> list[Check]:
             RSS_LIMIT_MB,
             unit="MB",
         ),
+        *tap_checks(took),
     ]
 
 

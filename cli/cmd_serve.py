@@ -47,8 +47,17 @@ def _qr(url: str) -> None:
     help="Show the odds (grizzled odds) on every phone from the start; a keeper can turn "
     "them on and off.",
 )
+@click.option(
+    "--name",
+    "names",
+    multiple=True,
+    metavar="NAME",
+    help="The name the log gives keeper 1's moves, then keeper 2's (repeat; default: keeper N).",
+)
 @pass_context
-def serve(ctx: Context, port: int, lan: bool, keepers: int, odds: bool) -> None:
+def serve(
+    ctx: Context, port: int, lan: bool, keepers: int, odds: bool, names: tuple[str, ...]
+) -> None:
     """Serve the board, Next line, log and score to the phones at the table.
 
     Example: grizzled serve --lan
@@ -60,6 +69,8 @@ def serve(ctx: Context, port: int, lan: bool, keepers: int, odds: bool) -> None:
         import uvicorn
     except ImportError as error:
         raise click.ClickException(INSTALL) from error
+    if len(names) > keepers or any(not n.strip() or len(n) > 40 for n in names):
+        raise click.UsageError(f"--name: at most {keepers} names (--keepers), 1 to 40 characters")
     ctx.state()  # the first-sight check every command makes: a campaign to show
     from web.app import create_app, keeper_tokens
 
@@ -69,6 +80,7 @@ def serve(ctx: Context, port: int, lan: bool, keepers: int, odds: bool) -> None:
     click.echo(f"Viewer: {viewer}")
     if lan:
         _qr(viewer)
+    named = [*names, *(f"keeper {n}" for n in range(len(names) + 1, keepers + 1))]
     for number, token in enumerate(tokens, 1):
         address = f"{viewer}k/{token}"
         click.echo(f"Keeper {number}: {address}")
@@ -76,7 +88,7 @@ def serve(ctx: Context, port: int, lan: bool, keepers: int, odds: bool) -> None:
             _qr(address)
     click.echo("Stop with Ctrl-C.")
     sys.stdout.flush()  # the addresses seen before the server starts, on a pipe too
-    app = create_app(ctx.url or Path(ctx.db), tokens, odds=odds)  # a club's server: its URL
+    app = create_app(ctx.url or Path(ctx.db), tokens, named, odds=odds)  # a server: its URL
     uvicorn.run(
         app,
         host="0.0.0.0" if lan else "127.0.0.1",

@@ -99,3 +99,10 @@ def section_title(kind: str, group: str) -> str:
     """A section of the keeper's moves: the kind, and for cards the threat group."""
     title = KINDS.get(kind, kind)
     return f"{title}: {group}" if group else title
+
+
+def turn_heading(player: str | None, recruit: bool = False) -> str:
+    """Whose moves the keeper's page offers, above them."""
+    if recruit:
+        return "The Recruit's turn"
+    return f"{shown(player, SHORT)}'s turn" if player else ""

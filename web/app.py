@@ -141,6 +141,7 @@ def create_app(
             error=error,
             sections=sections(menu["moves"]),
             drawable=menu["drawable"],
+            turn=menu.get("turn", ""),
             drawn_label=said.drawn_label,
             undo_reason=said.UNDO_REASON,
             odds=shown.odds,
@@ -208,11 +209,14 @@ def create_app(
         if not keepers.page_is(fields.get("csrf", ""), number):
             return PlainTextResponse(NOT_THIS_PAGE, status_code=403)
         async with writing:
-            if fields.get("event") != str(await asyncio.to_thread(watched.last_event)):
+            now = await asyncio.to_thread(watched.last_event)
+            if fields.get("event") != str(now):
                 return await render(request, number, said.STALE, 409)
-            await refresh()
-            try:
-                words = words_of(await menu_at(shown.event, shown.campaign), fields)
+            try:  # the move as the page's menu (the rules at its event) names it
+                menu = await menu_at(now, shown.campaign)
+                if await asyncio.to_thread(watched.last_event) != now:  # logged meanwhile
+                    return await render(request, number, said.STALE, 409)
+                words = words_of(menu, fields)
                 name = keepers.names[number - 1]
                 await asyncio.to_thread(write, db, shown.campaign, words, name)
             except (Refused, Unreadable) as refused:

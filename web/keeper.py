@@ -94,12 +94,12 @@ def words_of(menu: dict[str, Any], fields: dict[str, str]) -> list[str]:
     chosen = fields.get("move", "")
     reason = fields.get("reason", "").strip()
     if chosen in ("undo", "redo"):
-        return [chosen, *(["--reason", reason] if reason else []), *_yes(fields)]
+        return [chosen, *([f"--reason={reason}"] if reason else []), *_yes(fields)]
     if chosen == "revert":
         entry = fields.get("entry", "").strip().lstrip("#")
         if not (entry.isdigit() and len(entry) < 10):
             raise Refused("say which log entry to revert: its number")
-        return ["revert", entry, *(["--reason", reason] if reason else [])]
+        return ["revert", *([f"--reason={reason}"] if reason else []), "--", entry]
     if chosen == "correct":
         return _correction(menu, fields, reason)
     moves = menu.get("moves", [])
@@ -115,9 +115,11 @@ def words_of(menu: dict[str, Any], fields: dict[str, str]) -> list[str]:
     if move.get("reason"):
         if not reason:
             raise Refused("say how the Order's condition was met")
-        words += ["--reason", reason]
+        words.append(f"--reason={reason}")  # one word: whatever was typed is its value
     if move.get("note") and reason:
-        words += ["--note", reason]
+        words.append(f"--note={reason}")
+    if move.get("recruit"):
+        words += _recruit(move["recruit"], fields)
     if move.get("warning") and fields.get("yes") != "1":
         raise Refused(f"{move['warning']}: tick the box to deal anyway")
     return words
@@ -133,13 +135,21 @@ def _correction(menu: dict[str, Any], fields: dict[str, str], reason: str) -> li
     if not reason:
         raise Refused("say why the table and the tracker disagreed")
     value = fields.get("value", "").strip()
-    words = ["correct", fact["name"], *([value] if value else []), "--reason", reason]
+    words = ["correct", f"--reason={reason}"]
     player = fields.get("player", "")
     if fact["player"]:
         if player not in menu.get("players", []):
             raise Refused(f"pick the player whose {fact['name']} it is")
-        words += ["--player", player]
-    return words
+        words.append(f"--player={player}")
+    return [*words, "--", fact["name"], *([value] if value else [])]
+
+
+def _recruit(numbers: list[int], fields: dict[str, str]) -> list[str]:
+    """The Recruit entering with the Mission and its starting hand, as the keeper said."""
+    number, hand = fields.get("recruit", ""), fields.get("hand", "").strip()
+    if number not in [str(n) for n in numbers] or not hand:
+        raise Refused("say which Recruit enters and the cards of its starting hand")
+    return [f"--recruit={number}", f"--recruit-hand={hand}"]
 
 
 def _yes(fields: dict[str, str]) -> list[str]:

@@ -38,7 +38,13 @@ def moves(state: Any) -> dict[str, Any]:
         drawable = [k for k in sorted(chapter.catalogue.cards) if chapter.unseen(k) > 0]
         facts = _facts()
         players = [p.name for p in chapter.players]
-    return {"moves": found, "drawable": drawable, "facts": facts, "players": players}
+    return {
+        "moves": found,
+        "drawable": drawable,
+        "turn": _turn(chapter),
+        "facts": facts,
+        "players": players,
+    }
 
 
 def _facts() -> list[dict[str, Any]]:
@@ -49,6 +55,14 @@ def _facts() -> list[dict[str, Any]]:
         {"name": name, "label": said.fact_label(name, fact.meaning), "player": fact.needs_player}
         for name, fact in correctable_facts().items()
     ]
+
+
+def _turn(chapter: Any) -> str:
+    from domain.public import acting_player, recruit_acts
+
+    if chapter is None:
+        return ""
+    return said.turn_heading(acting_player(chapter), recruit_acts(chapter))
 
 
 def _by_intensity(command: Any) -> tuple[int, ...]:
@@ -132,7 +146,18 @@ def _mission(state: Any, command: Any) -> Move:
     except RuleViolation:
         warning = None
     label = said.mission_label(command.intensity, command.order, command.order_back)
-    return _move("mission", label, [*words, "--yes"] if warning else words, warning=warning)
+    words = [*words, "--yes"] if warning else words
+    return _move("mission", label, words, warning=warning, recruit=_entering(state.chapter))
+
+
+def _entering(chapter: Any) -> list[int]:
+    """The Recruits that may be on top of their deck when one enters with this Mission
+    (the keeper says which, and its starting hand drawn face up); none when none enters."""
+    piles = chapter.recruits
+    if piles is None or piles.recruit is not None or not piles.deck:
+        return []
+    numbers = piles.deck[:1] if piles.known else piles.deck
+    return sorted({n for n in numbers if n in chapter.catalogue.recruits})
 
 
 def _helping(state: Any) -> list[Move]:

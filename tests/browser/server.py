@@ -57,11 +57,12 @@ class Served:
 
 
 @contextmanager
-def serve(db: Path, env: dict[str, str] | None = None) -> Iterator[Served]:
-    """``grizzled serve`` on ``db``, ready to answer, stopped on the way out."""
+def serve(db: Path, env: dict[str, str] | None = None, *more: str) -> Iterator[Served]:
+    """``grizzled serve`` on ``db`` (``more``: its options), ready to answer, stopped on the
+    way out."""
     port = free_port()
     grizzled = str(Path(sys.executable).parent / "grizzled")
-    command = [grizzled, "--db", str(db), "serve", "--port", str(port)]
+    command = [grizzled, "--db", str(db), "serve", "--port", str(port), *more]
     process = subprocess.Popen(
         command,
         stdout=subprocess.PIPE,

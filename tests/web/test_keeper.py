@@ -14,6 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from tests.cli.conftest import SEATS, TABLE_CHAPTER, Grizzled, stored_events
+from tests.cli.test_table_reads import briefed_with_two_orders, four  # noqa: F401 (a fixture)
 from tests.conftest import BIN_DIR, MISSING
 from tests.web.conftest import TOKEN
 from web.app import create_app
@@ -25,7 +26,7 @@ def _page(client: TestClient, path: str = f"/k/{TOKEN}") -> dict[str, Any]:
     """A keeper page's page token, event, and its moves by their command's words."""
     text = client.get(path).text
     moves = re.findall(
-        r'name="move" value="(\d+)">\s*(?:<select[^>]*>.*?</select>)?\s*'
+        r'name="move" value="(\d+)">(?:(?!</form>).)*?'
         r'<button data-testid="move" data-words="([^"]*)"',
         text,
         re.DOTALL,
@@ -47,7 +48,9 @@ def test_the_keeper_page_offers_exactly_the_cards_and_tiles_the_engine_allows(
     table: Grizzled, client: TestClient
 ) -> None:
     legal = table.json("status")["legal"]
-    moves = _page(client)["moves"]
+    page = _page(client)
+    moves = page["moves"]
+    assert 'data-testid="keeper-turn">Ann&#39;s turn<' in page["text"]
     assert {w.split()[1] for w in moves if w.startswith("play ")} == set(legal["play"])
     assert {w.split()[1] for w in moves if w.startswith("withdraw ")} == set(legal["withdraw"])
     assert not [w for w in moves if w.startswith(("speech", "charm", "mission", "support"))]
@@ -263,3 +266,65 @@ def test_a_revert_or_correction_the_command_would_refuse_is_one_line_and_logs_no
     error = re.search(r'data-testid="write-error">([^<]*)<', answer.text)
     assert error is not None and said in html.unescape(error.group(1))
     assert stored_events(table.db) == before
+
+
+def test_a_deal_that_loses_the_chapter_shows_the_commands_warning_and_needs_the_box(
+    four: Grizzled,  # noqa: F811 (the fixture imported above)
+    client: TestClient,
+) -> None:
+    briefed_with_two_orders(four)
+    page = _page(client)
+    losing = "mission start 2 --order 78 --yes"
+    assert set(page["moves"]) >= {"mission start 1 --order 78", losing}
+    warning = "intensity 2 loses the chapter at once: 16 cards in hands (13 or more)"
+    assert warning in html.unescape(page["text"])
+    before = stored_events(four.db)
+    refused = _tap(client, page, losing)
+    assert refused.status_code == 422
+    assert f"{warning}: tick the box to deal anyway" in html.unescape(refused.text)
+    assert stored_events(four.db) == before
+    assert _tap(client, _page(client), losing, yes="1").status_code == 303
+    assert four.json("status")["result"] == "lost"
+
+
+def test_a_recruit_entering_with_the_mission_is_asked_of_the_keeper(
+    grizzled: Grizzled, client: TestClient
+) -> None:
+    g = grizzled
+    g.ok("campaign", "new", "Autumn", "--rules", "armistice", *SEATS)
+    g.ok("skip-boot-camp")
+    g.ok("describe", "recruit", "5", "Test recruit", "--hand", "2", "--tokens", "1")
+    g.ok("briefing", "1", "--trials", "9", "--morale", "6", "--first", "1", "--recruits", "5")
+    g.ok("chapter", "start", "--leader", "ann", "--tiles", "left,left,right")
+    page = _page(client)
+    assert '<option value="5">Recruit 5</option>' in page["text"]
+    before = stored_events(g.db)
+    assert _tap(client, page, "mission start 1").status_code == 422  # which one, what hand
+    assert stored_events(g.db) == before
+    hand = "night+rain,shell+gas"
+    assert _tap(client, page, "mission start 1", recruit="5", hand=hand).status_code == 303
+    assert g.json("status")["recruit"]["hand"] == hand.split(",")
+
+
+def test_a_charm_and_a_speech_are_tapped_as_the_rules_open_them(
+    table: Grizzled, client: TestClient
+) -> None:
+    _tap(client, _page(client), "play night+snow")  # Ann
+    _tap(client, _page(client), "withdraw right")  # Ben
+    _tap(client, _page(client), "withdraw left")  # Cy
+    page = _page(client)
+    assert "charm night+snow" in page["moves"]  # Ann's charm, on the night in No Man's Land
+    assert _tap(client, page, "charm night+snow").status_code == 303
+    assert "charm night+snow" not in _page(client)["moves"]  # once used, gone
+    _tap(client, _page(client), "withdraw left")  # Ann: the Mission succeeds, Ann gets a token
+    _tap(client, _page(client), "mission start 1")  # Ben leads Mission 2
+    _tap(client, _page(client), "withdraw left")  # Ben
+    _tap(client, _page(client), "withdraw left")  # Cy
+    page = _page(client)
+    assert {w for w in page["moves"] if w.startswith("speech ")} == {
+        f"speech {threat}" for threat in ("night", "rain", "snow", "shell", "gas", "whistle")
+    }
+    assert _tap(client, page, "speech gas").status_code == 303
+    said = [e["summary"] for e in table.json("log", "--all")]
+    assert any("charm" in s.lower() and "night+snow" in s for s in said), said
+    assert any("speech" in s.lower() and "gas" in s for s in said), said

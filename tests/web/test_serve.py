@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -136,3 +138,23 @@ def test_a_club_serves_its_server_s_campaign_and_follows_what_any_device_logs_th
     assert after.count('data-testid="log-entry"') == regions.count('data-testid="log-entry"') + 1
     assert not db.exists()  # the server holds the campaign: no file where one would be
     assert all(secret not in text for text in [page, regions, after, *printed])
+
+
+def test_serve_refuses_more_names_than_keepers_in_one_line(table: Grizzled) -> None:
+    assert table.refused("serve --keepers 1 --name ann --name ben", code=2) == (
+        "Error: --name: at most 1 names (--keepers), 1 to 40 characters (grizzled serve --help)"
+    )
+
+
+def test_a_keeper_given_a_name_is_logged_under_it(table: Grizzled) -> None:
+    from tests.browser.server import serve
+
+    with serve(Path(table.db), None, "--name", "Dee at the laptop") as served:
+        page = urllib.request.urlopen(served.keeper, timeout=60).read().decode("utf-8")
+        fields = dict(re.findall(r'name="(csrf|event)" value="([^"]+)"', page))
+        fields["move"] = re.findall(r'name="move" value="(\d+)"', page)[0]
+        request = urllib.request.Request(
+            served.keeper + "/act", data=urllib.parse.urlencode(fields).encode(), method="POST"
+        )
+        urllib.request.urlopen(request, timeout=60).close()  # the 303 followed: the new page
+    assert table.json("log", "--all")[-1]["logged_by"] == "Dee at the laptop"
