@@ -187,7 +187,7 @@ def _helpful(state: ChapterState, leave: list[Command], rng: random.Random) -> C
 def _may_speak(state: ChapterState, player: Player) -> bool:
     """Whether the player may make a Speech now."""
     speech = player.speech_tokens > 0 and not active(state, player, "mute")
-    if speech and (state.orders is not None or state.recruit is not None):  # a card may forbid it
+    if speech and (state.modules or state.recruit is not None):  # a card may forbid it
         speech = bool(speeches(state, player))
     return speech
 
@@ -261,7 +261,7 @@ def random_command(state: ChapterState, rng: random.Random) -> Command:
     # lasting order's condition is met now and then.
     if state.turn == RECRUIT_TURN:
         return random_recruit_command(state, rng)
-    if state.orders is not None:  # a lasting Order's condition (none without Orders)
+    if state.modules:  # a lasting Order's condition (none without Orders)
         cancellation = random_cancellation(state, rng)
         if cancellation is not None:
             return cancellation

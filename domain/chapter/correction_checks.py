@@ -1,5 +1,6 @@
 """Whether a correction can apply here: at this moment of the chapter, to a card where it
-lies, a tile a player holds, a Recruit or an Order in play, and in Solo mode to what the
+lies, a tile a player holds, a Recruit in play (a module's own fact: its check), and in
+Solo mode to what the
 Solo table has (one single hand, no Speech tokens, no Support tiles of the Grizzled).
 """
 
@@ -11,6 +12,7 @@ from domain.cards.catalogue import support_tile_pool
 from domain.cards.notation import card_label
 from domain.chapter.facts import FACTS, HAND_MOVES, cards_of
 from domain.chapter.guards import check_can_reveal, check_in_hand
+from domain.chapter.moments import INSTALLED
 from domain.chapter.state import ChapterState, Phase
 from domain.errors import InvalidCorrection
 from domain.events import FactCorrected
@@ -57,8 +59,8 @@ def check_applicable(state: ChapterState, event: FactCorrected) -> None:
         _check_not_all_face_up(state, str(event.value))
     elif fact.startswith("recruit-"):
         _check_recruit(state, event)
-    elif fact.startswith("order-"):
-        _check_order(state, event)
+    elif fact in INSTALLED.facts:  # a module's own fact
+        INSTALLED.facts[fact].check(state, event)
 
 
 def _check_tile(state: ChapterState, event: FactCorrected) -> None:
@@ -125,24 +127,3 @@ def _check_recruit(state: ChapterState, event: FactCorrected) -> None:
     for key in (Counter(hand) - Counter(recruit.hand)).elements():
         check_can_reveal(state, key, revealed)  # a card new to its hand: one not yet seen
         revealed[key] += 1
-
-
-def _check_order(state: ChapterState, event: FactCorrected) -> None:
-    piles, number = state.orders, int(event.value or 0)
-    if piles is None:
-        raise InvalidCorrection("this chapter is played without Orders of the Day")
-    if event.fact == "order-remove":
-        if number not in piles.in_play:
-            shown = ", ".join(f"#{n}" for n in piles.in_play) or "none"
-            raise InvalidCorrection(f"#{number} is not in No Man's Land (orders in play: {shown})")
-        return
-    if number in piles.in_play:
-        raise InvalidCorrection(
-            f"Order of the Day #{number} is already in No Man's Land: nothing to correct"
-        )
-    if number not in piles.deck and number not in piles.discard:
-        raise InvalidCorrection(f"#{number} is neither in the Order of the Day deck nor discarded")
-    if number not in state.catalogue.orders:
-        raise InvalidCorrection(
-            f"Order of the Day #{number} is not described yet: describe it (its threats count)"
-        )

@@ -1,36 +1,35 @@
-"""What the Armistice modules keep on the table: the Orders of the Day and Recruits piles,
-the Recruit in play, and Solo mode's single hand and solo Support tiles.
+"""What the Armistice modules keep on the table: the Recruits piles, the Recruit in play,
+and Solo mode's single hand and solo Support tiles (the Orders of the Day keep theirs in
+their room, ``domain/modules/orders/state.py``).
 
 The chapter state holds them (they are on the table); the rules about them stay with each
-module in ``domain.modules``. Order and Recruit cards are named by their printed number;
-what a number means is in ``Catalogue.orders`` and ``Catalogue.recruits``, as the player
-described it. In Solo mode one person plays 3 Grizzled with a single hand of cards: the
-hand belongs to the table and the active Grizzled plays from it.
+module in ``domain.modules``. Recruit cards are named by their printed number; what a
+number means is in ``Catalogue.recruits``, as the player described it. In Solo mode one
+person plays 3 Grizzled with a single hand of cards: the hand belongs to the table and the
+active Grizzled plays from it.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import msgspec
+
+if TYPE_CHECKING:
+    from domain.cards.catalogue import Catalogue
+
+
+class Kept(msgspec.Struct, frozen=True):
+    """What a module keeps on the table: its record in ``ChapterState.modules``, under the
+    module's key (``Module.keeps``). The basic rules ask it only what they count."""
+
+    def threats(self, catalogue: Catalogue) -> tuple[str, ...]:
+        """The threats its cards on the table show: active threats, as No Man's Land's."""
+        return ()
+
 
 RECRUIT_TURN = -2  # ``ChapterState.turn`` while the Recruit acts (a seat index is >= 0)
 SOLO_TILES = ("left", "center", "right", "none")  # left/center/right: seats 0, 1, 2
-
-
-class OrderPiles(msgspec.Struct, frozen=True):
-    """The Orders of the Day: the deck, the orders in No Man's Land, the discard.
-
-    ``deck`` holds the order cards left; its first ``known`` cards are on top in that
-    order (the card the last Mission Leader put back; every card when the engine
-    shuffled the deck itself), the others lie in an order nobody knows.
-    """
-
-    deck: tuple[int, ...]
-    known: int = 0
-    in_play: tuple[int, ...] = ()  # in No Man's Land, oldest first
-    discard: tuple[int, ...] = ()
-    # (Mission, order): orders discarded after that Mission's Support, whose rules still
-    # bound the Morale Drop that closes it (domain/modules/effects.py)
-    spent: tuple[tuple[int, int], ...] = ()
 
 
 class Recruit(msgspec.Struct, frozen=True):

@@ -16,7 +16,7 @@ import msgspec
 from msgspec.structs import replace
 
 from domain.cards.catalogue import CardType, Catalogue, HardKnock
-from domain.chapter.piles import RECRUIT_TURN, OrderPiles, Recruit, RecruitPiles, SoloTable
+from domain.chapter.piles import RECRUIT_TURN, Kept, Recruit, RecruitPiles, SoloTable
 from domain.chapter.rules import Rules
 from domain.memo import last_answer
 
@@ -86,10 +86,21 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
     outcome_detail: str = ""
     set_aside: tuple[str, ...] = ()  # cards out of this chapter (Solo, beginner One-shot)
     solo: SoloTable | None = None  # Solo mode: the single hand (domain/modules/solo/rules.py)
-    orders: OrderPiles | None = None  # Orders of the Day (domain/modules/orders.py); None: not used
     recruits: RecruitPiles | None = None  # Recruits (domain/modules/recruits.py); None: not used
     luck_spent: tuple[str, ...] = ()  # Luck cards whose symbol cancelled a Trap this Mission
     friendships: tuple[tuple[str, int], ...] = ()  # (player, number): Friendship cards held
+    # What each module keeps on the table (its piles), by the module's key (moments.py,
+    # ``keeps``); a module not played in this chapter keeps nothing.
+    modules: dict[str, Kept] = {}
+
+    # --- the modules' records ----------------------------------------------------------
+    def kept(self, key: str) -> Kept | None:
+        """What the module keyed ``key`` keeps on the table (None: it is not played)."""
+        return self.modules.get(key)
+
+    def keeping(self, key: str, record: Kept) -> ChapterState:
+        """The state with what the module keyed ``key`` keeps on the table replaced."""
+        return replace(self, modules={**self.modules, key: record})
 
     # --- Luck (Decision 1, docs/rules.md) ------------------------------------------
     def unspent_luck(self) -> tuple[str, ...]:
@@ -257,10 +268,9 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
                     if card.threats and kind_of[key] in THREAT_KNOCKS:  # a Phobia or a Trauma
                         for threat in card.threats:
                             tally[threat] = tally.get(threat, 0) + 1
-        if self.orders is not None:  # Orders of the Day show threats while in play
-            for number in self.orders.in_play:
-                for threat in self.catalogue.orders[number].threats:
-                    tally[threat] = tally.get(threat, 0) + 1
+        for kept in self.modules.values():  # a module's cards on the table show threats too
+            for threat in kept.threats(self.catalogue):
+                tally[threat] = tally.get(threat, 0) + 1
         return tally
 
     def threat_counts(self) -> Counter[str]:

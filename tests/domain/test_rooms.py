@@ -7,11 +7,11 @@ name (``"Orders of the Day"``). The bare word ``order`` is English (a deck's ord
 the module; ``Order`` in a name (``CancelOrder``) or ``order_back`` is the module.
 
 Where the chapter still names a module today is listed (``STILL_NAMED``) with the module:
-the rooms are being built one by one (the modules' piles still live in ``ChapterState``,
-their commands in ``chapter/commands.py``; the Mission's and the chapter's end ask the state
-generic questions, ``any_seat_in_mission`` and ``hands_played_out``, not about a Recruit).
-A new place fails, and so does a place listed that no longer names it: the list only
-shrinks, down to nothing.
+the rooms are being built one by one (the Orders of the Day keep their piles in their own
+record, ``ChapterState.modules``; the Recruits' and Solo's still live in ``ChapterState``;
+the Mission's and the chapter's end ask the state generic questions, ``any_seat_in_mission``
+and ``hands_played_out``, not about a Recruit). A new place fails, and so does a place
+listed that no longer names it: the list only shrinks, down to nothing.
 """
 
 from __future__ import annotations
@@ -93,16 +93,16 @@ def named_in(path: Path) -> set[str]:
 STILL_NAMED = {
     "actions.py": {"Luck", "Duo"},
     "commands.py": {"Orders of the Day", "Recruits"},
-    "correction_checks.py": {"Orders of the Day", "Recruits", "Solo"},
+    "correction_checks.py": {"Recruits", "Solo"},
     "evolve.py": {"Luck"},
-    "fact_words.py": {"Orders of the Day", "Recruits"},
-    "facts.py": {"Orders of the Day", "Recruits", "Luck"},
+    "fact_words.py": {"Recruits"},
+    "facts.py": {"Recruits", "Luck"},
     "guards.py": {"Recruits", "Solo"},
-    "piles.py": {"Orders of the Day", "Recruits", "Solo"},
+    "piles.py": {"Recruits", "Solo"},
     "queries.py": {"Recruits"},
     "rules.py": {"Solo"},
     "setup.py": {"Orders of the Day", "Recruits", "Solo", "Duo"},
-    "state.py": {"Orders of the Day", "Recruits", "Solo", "Luck", "Friendships"},
+    "state.py": {"Recruits", "Solo", "Luck", "Friendships"},
 }
 
 
