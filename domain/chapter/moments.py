@@ -17,6 +17,9 @@ engine's hot paths cost what a direct call did.
 The moments, in the order a chapter meets them:
 
 - ``setup``: a module with its own kind of chapter sets it up (Solo); None: the basic setup.
+- ``decks``: the chapter is set up: the module's decks the Briefing gives, shuffled when
+  the engine deals itself, as fields of ``ChapterStarted`` (Orders, Recruits: their
+  numbered decks).
 - ``begin``: once ``ChapterStarted`` is applied, each module lays its part of the table.
 - ``start_choices``: what the Mission Leader may announce besides the intensity, as
   (kept, put back) pairs (Orders: the order kept and the one put back).
@@ -74,6 +77,7 @@ if TYPE_CHECKING:  # types only: the first chapter module imported, this one sta
 
     Setup = Callable[[StartChapter, Catalogue, Chance | None], ChapterStarted | None]
     LayOut = Callable[[ChapterState, ChapterStarted], ChapterState]
+    Decks = Callable[[StartChapter, bool, Chance | None], dict[str, Any]]
     Minimum = Callable[[ChapterState, StartMission], int]
     StartChoices = Callable[[ChapterState], list[tuple[int | None, int | None]]]
     Restricts = Callable[[ChapterState], bool]
@@ -102,6 +106,7 @@ class Module(NamedTuple):
 
     name: str
     setup: Setup | None = None
+    decks: Decks | None = None
     begin: LayOut | None = None
     start_choices: StartChoices | None = None
     minimum: Minimum | None = None

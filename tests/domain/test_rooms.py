@@ -101,7 +101,7 @@ STILL_NAMED = {
     "piles.py": {"Recruits", "Solo"},
     "queries.py": {"Recruits"},
     "rules.py": {"Solo"},
-    "setup.py": {"Orders of the Day", "Recruits", "Solo", "Duo"},
+    "setup.py": {"Solo", "Duo"},
     "state.py": {"Recruits", "Solo", "Luck", "Friendships"},
 }
 

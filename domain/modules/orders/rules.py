@@ -4,14 +4,16 @@ evolving, and the ``Module`` that joins them to a chapter."""
 from __future__ import annotations
 
 from itertools import combinations, permutations
+from typing import Any
 
 from msgspec.structs import replace
 
-from domain.chapter.commands import Chance, Command, StartMission
+from domain.chapter.commands import Chance, Command, StartChapter, StartMission
 from domain.chapter.guards import find_player
 from domain.chapter.moments import Module
 from domain.chapter.outcome import Outcome
 from domain.chapter.resolution import lost_by_hands
+from domain.chapter.setup import numbered_deck
 from domain.chapter.state import ChapterState, Phase, Player
 from domain.errors import IntensityTooLow, WrongPhase
 from domain.events import ChapterStarted
@@ -229,6 +231,11 @@ def kept_order_minimum(state: ChapterState, cmd: StartMission) -> int:
     return order_minimum(state, cmd.order)
 
 
+def briefed_orders(cmd: StartChapter, armistice: bool, chance: Chance | None) -> dict[str, Any]:
+    """At the setup: the Briefing's Order of the Day deck (None: not used)."""
+    return {"orders": numbered_deck(cmd.orders, "Orders of the Day", armistice, chance)}
+
+
 # --- Evolving --------------------------------------------------------------------------
 def lay_out_orders(state: ChapterState, event: ChapterStarted) -> ChapterState:
     """The Order of the Day deck of the Briefing, if the chapter uses one: the engine knows
@@ -281,6 +288,7 @@ def _cancelled(state: ChapterState, event: OrderCancelled) -> ChapterState:
 
 ORDERS = Module(
     "Orders of the Day",
+    decks=briefed_orders,
     begin=lay_out_orders,
     start_choices=order_choices,
     minimum=kept_order_minimum,
