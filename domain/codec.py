@@ -31,8 +31,13 @@ from domain.records import COMMAND_TYPES
 
 STATE_FORMAT = 3
 # Format 3 keeps what a module lays on the table in the chapter's ``modules`` record, by the
-# module's key; format 2 kept the Orders of the Day's piles in the chapter's ``orders``.
-MOVED_TO_MODULES = ("orders",)
+# module's key; format 2 kept the Orders of the Day's piles in the chapter's ``orders`` and
+# the Friendships held in its ``friendships`` (a list of [player, number]): each old field,
+# and the record it is now (in plain form).
+MOVED_TO_MODULES: dict[str, Callable[[Any], Any]] = {
+    "orders": lambda piles: piles,
+    "friendships": lambda held: {"held": held},
+}
 
 
 def _plain(value: Any) -> Any:
@@ -166,9 +171,13 @@ def _upgrade(data: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"state format {version} is newer than this program")
     if version < 2:  # format 1 did not record which chapter comes next
         data = {**data, "next_chapter": data["chapter_number"] + 1}
-    if version < 3 and data.get("chapter"):  # format 2 kept the Orders' piles in ``orders``
+    if version < 3 and data.get("chapter"):  # format 2 kept the modules' records apart
         chapter = data["chapter"]
-        moved = {key: chapter[key] for key in MOVED_TO_MODULES if chapter.get(key) is not None}
+        moved = {
+            key: record(chapter[key])
+            for key, record in MOVED_TO_MODULES.items()
+            if chapter.get(key)
+        }
         rest = {k: v for k, v in chapter.items() if k not in MOVED_TO_MODULES}
         data = {**data, "chapter": {**rest, "modules": moved}}
     return data

@@ -88,7 +88,6 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
     solo: SoloTable | None = None  # Solo mode: the single hand (domain/modules/solo/rules.py)
     recruits: RecruitPiles | None = None  # Recruits (domain/modules/recruits.py); None: not used
     luck_spent: tuple[str, ...] = ()  # Luck cards whose symbol cancelled a Trap this Mission
-    friendships: tuple[tuple[str, int], ...] = ()  # (player, number): Friendship cards held
     # What each module keeps on the table (its piles), by the module's key (moments.py,
     # ``keeps``); a module not played in this chapter keeps nothing.
     modules: dict[str, Kept] = {}

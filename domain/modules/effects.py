@@ -45,6 +45,8 @@ from domain.chapter.resolution import lost_by_hands
 from domain.chapter.state import ChapterState, Phase, Player
 from domain.errors import RuleViolation
 from domain.events import Event, Slot
+from domain.modules.friendships import KEY as FRIENDSHIPS
+from domain.modules.friendships import Friendships, friendships
 from domain.modules.orders import order_piles
 from domain.modules.recruits import PlayRecruitCard, WithdrawRecruit
 
@@ -120,7 +122,7 @@ def in_force(state: ChapterState) -> Iterator[InForce]:
         if card is not None and (card.forbids or card.rules):
             label = f"Recruit #{card.number} {card.name}"
             yield InForce("recruit", label, "while it is in play", card.forbids, card.rules)
-    for player, number in state.friendships:
+    for player, number in friendships(state):
         helping = catalogue.helping_hands.get(number)
         if helping is not None and helping.rules:
             label = f"Friendship #{number} {helping.name}"
@@ -130,12 +132,12 @@ def in_force(state: ChapterState) -> Iterator[InForce]:
 
 def _any_in_force(state: ChapterState) -> bool:
     """Cheap first look on the hot path: could any card be in force? (A Recruit in play:
-    ``state.recruit``, read without the property.)"""
+    ``state.recruit``, read without the property; a Friendship held: its record.)"""
     orders, recruits = order_piles(state), state.recruits
     return bool(
         (orders is not None and (orders.in_play or orders.spent))
         or (recruits is not None and recruits.recruit is not None)
-        or state.friendships
+        or FRIENDSHIPS in state.modules
     )
 
 
@@ -236,7 +238,7 @@ def enforce_forbids(state: ChapterState, cmd: Command) -> None:
     """Before an action: refuse it when a card in force forbids it (moments.py)."""
     # most chapters play no module and hold no Friendship: nothing can be in force (a first
     # look cheaper than ``_any_in_force``'s call, before every action)
-    if not state.modules and state.recruits is None and not state.friendships:
+    if not state.modules and state.recruits is None:
         return
     found = forbidding(state, cmd)
     if found is not None and not stuck(state):
@@ -286,7 +288,7 @@ def draw_on_withdrawal(o: Outcome, cmd: Command) -> None:
     # first look, asked after every action before the command's class: an ``isinstance`` that
     # fails costs ~1,000 instructions through msgspec's metaclass)
     state = o.state
-    if not state.modules and state.recruits is None and not state.friendships:
+    if not state.modules and state.recruits is None:
         return
     if not isinstance(cmd, Withdraw):
         return
@@ -436,5 +438,6 @@ EFFECTS = Module(
     morale_drop=morale_drop,
     allows=allows,
     support=support_rule,
+    keeps=(FRIENDSHIPS, Friendships),
     evolvers={CardEffect: _applied},
 )

@@ -102,7 +102,7 @@ STILL_NAMED = {
     "queries.py": {"Recruits"},
     "rules.py": {"Solo"},
     "setup.py": {"Solo", "Duo"},
-    "state.py": {"Recruits", "Solo", "Luck", "Friendships"},
+    "state.py": {"Recruits", "Solo", "Luck"},
 }
 
 
