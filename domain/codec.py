@@ -31,12 +31,13 @@ from domain.records import COMMAND_TYPES
 
 STATE_FORMAT = 3
 # Format 3 keeps what a module lays on the table in the chapter's ``modules`` record, by the
-# module's key; format 2 kept the Orders of the Day's piles in the chapter's ``orders`` and
-# the Friendships held in its ``friendships`` (a list of [player, number]): each old field,
-# and the record it is now (in plain form).
+# module's key; format 2 kept the Orders of the Day's piles in the chapter's ``orders``, the
+# Friendships held in its ``friendships`` (a list of [player, number]) and the Solo table in
+# its ``solo``: each old field, and the record it is now (in plain form).
 MOVED_TO_MODULES: dict[str, Callable[[Any], Any]] = {
     "orders": lambda piles: piles,
     "friendships": lambda held: {"held": held},
+    "solo": lambda table: table,
 }
 
 

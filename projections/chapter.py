@@ -21,6 +21,7 @@ from domain.chapter.queries import recruit_acts, whose_turn
 from domain.codec import json_text
 from domain.legal import legal_summary
 from domain.modules.orders import order_piles
+from domain.modules.solo.state import solo_table
 from domain.names import chapter_name
 from domain.public import house_rules
 
@@ -135,7 +136,7 @@ def _recruit(state: ChapterState) -> str | None:
 
 
 def _solo(state: ChapterState) -> str | None:
-    solo = getattr(state, "solo", None)
+    solo = solo_table(state)
     if solo is None:
         return None
     return dumps(

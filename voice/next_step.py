@@ -217,10 +217,11 @@ def _intensity(chapter: ChapterState) -> tuple[int, bool]:
     from domain.chapter.actions import minimum_intensity
     from domain.chapter.commands import StartMission
     from domain.legal import legal_actions
+    from domain.modules.solo.state import solo_table
 
     if chapter.mission == 0 and chapter.rules.first_intensity_exact:
         return minimum_intensity(chapter), True
-    if chapter.solo is None:
+    if solo_table(chapter) is None:
         return minimum_intensity(chapter), False
     starts = {c.intensity for c in legal_actions(chapter) if isinstance(c, StartMission)}
     return min(starts), len(starts) == 1

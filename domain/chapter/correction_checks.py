@@ -18,16 +18,6 @@ from domain.errors import InvalidCorrection
 from domain.events import FactCorrected
 
 DURING_A_MISSION = ("turn", "withdrawn", "mission-end", "tile-played", "nml-add", "hand-to-nml")
-_SINGLE_HAND = "the cards are in the single hand, held by no Grizzled: undo what was logged wrong"
-NOT_IN_SOLO = {
-    "hand": _SINGLE_HAND,
-    **dict.fromkeys(HAND_MOVES, _SINGLE_HAND),
-    **dict.fromkeys(("stock", "tokens"), "nobody makes a Speech: there are no Speech tokens"),
-    **dict.fromkeys(
-        ("tile-add", "tile-remove", "tile-played"),
-        "the Grizzled hold no Support tiles: a solo tile is drawn at the Support phase",
-    ),
-}
 
 
 def check_applicable(state: ChapterState, event: FactCorrected) -> None:
@@ -48,8 +38,8 @@ def check_applicable(state: ChapterState, event: FactCorrected) -> None:
         raise InvalidCorrection(f"{FACTS[fact].meaning}: only during a Mission")
     if fact == "turn" and player and player.withdrawn:
         raise InvalidCorrection(f"{player.name} has withdrawn from the Mission: not their turn")
-    if state.solo is not None and fact in NOT_IN_SOLO:
-        raise InvalidCorrection(f"in Solo mode {NOT_IN_SOLO[fact]}")
+    for refuse in INSTALLED.before_correction:  # what a module's table does not have (Solo)
+        refuse(state, event)
     if fact.startswith("tile-"):
         _check_tile(state, event)
     elif fact in HAND_MOVES:

@@ -50,6 +50,8 @@ The moments, in the order a chapter meets them:
   the type of its record there, a ``piles.Kept``): the chapter holds each module's record
   knowing only what the basic rules ask of it (the threats its cards show), and a stored
   state is read back into that type (``domain/codec.py``).
+- ``before_correction``: a correction of a basic fact is about to apply; a hook may
+  refuse it with an ``InvalidCorrection`` (Solo: no Grizzled's hand, tokens or tiles).
 - ``facts``: the module's own facts a correction may set, by name (each a
   ``facts.ModuleFact``: its value read, checked, applied and said).
 - ``evolvers``: how each of the module's own events changes the chapter.
@@ -73,7 +75,7 @@ if TYPE_CHECKING:  # types only: the first chapter module imported, this one sta
     from domain.cards.catalogue import Catalogue
     from domain.chapter.commands import Chance, Command, StartChapter, StartMission
     from domain.chapter.state import ChapterState, Player
-    from domain.events import ChapterStarted, Event
+    from domain.events import ChapterStarted, Event, FactCorrected
 
     Setup = Callable[[StartChapter, Catalogue, Chance | None], ChapterStarted | None]
     LayOut = Callable[[ChapterState, ChapterStarted], ChapterState]
@@ -82,6 +84,7 @@ if TYPE_CHECKING:  # types only: the first chapter module imported, this one sta
     StartChoices = Callable[[ChapterState], list[tuple[int | None, int | None]]]
     Restricts = Callable[[ChapterState], bool]
     BeforeAction = Callable[[ChapterState, Command], None]
+    BeforeCorrection = Callable[[ChapterState, FactCorrected], None]
     KnocksYield = Callable[[ChapterState], bool]
     Allows = Callable[[ChapterState, Player, str], bool]
     SupportRule = Callable[[ChapterState], tuple[bool, int | None]]
@@ -124,6 +127,7 @@ class Module(NamedTuple):
     held: Held | None = None
     morale_drop: MoraleDrop | None = None
     chapter_end: Moment | None = None
+    before_correction: BeforeCorrection | None = None
     keeps: tuple[str, type] | None = None
     evolvers: Mapping[type[Event], Evolver] = {}
     commands: Mapping[type[Command], Decider] = {}

@@ -11,16 +11,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from enum import StrEnum
+from typing import TypeVar
 
 import msgspec
 from msgspec.structs import replace
 
 from domain.cards.catalogue import CardType, Catalogue, HardKnock
-from domain.chapter.piles import RECRUIT_TURN, Kept, Recruit, RecruitPiles, SoloTable
+from domain.chapter.piles import RECRUIT_TURN, Kept, Recruit, RecruitPiles
 from domain.chapter.rules import Rules
 from domain.memo import last_answer
 
 Slot = str | None
+K = TypeVar("K", bound=Kept)
 THREAT_KNOCKS = frozenset({HardKnock.PHOBIA.value, HardKnock.TRAUMA.value})
 
 
@@ -85,7 +87,6 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
     outcome: str | None = None
     outcome_detail: str = ""
     set_aside: tuple[str, ...] = ()  # cards out of this chapter (Solo, beginner One-shot)
-    solo: SoloTable | None = None  # Solo mode: the single hand (domain/modules/solo/rules.py)
     recruits: RecruitPiles | None = None  # Recruits (domain/modules/recruits.py); None: not used
     luck_spent: tuple[str, ...] = ()  # Luck cards whose symbol cancelled a Trap this Mission
     # What each module keeps on the table (its piles), by the module's key (moments.py,
@@ -96,6 +97,12 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
     def kept(self, key: str) -> Kept | None:
         """What the module keyed ``key`` keeps on the table (None: it is not played)."""
         return self.modules.get(key)
+
+    def kept_as(self, key: str, kind: type[K]) -> K | None:
+        """``kept(key)``, the module's own type (None: it is not played)."""
+        record = self.modules.get(key)
+        assert record is None or isinstance(record, kind), f"{key}: not a {kind.__name__}"
+        return record
 
     def keeping(self, key: str, record: Kept) -> ChapterState:
         """The state with what the module keyed ``key`` keeps on the table replaced."""
@@ -286,7 +293,9 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
     @property
     def cards_in_hands(self) -> int:
         """Trial cards in all hands together (Solo: the single hand)."""
-        held = self.solo.hand_size if self.solo is not None else 0
+        held = 0
+        for kept in self.modules.values():  # a module's cards held (Solo: the single hand)
+            held += kept.in_hands()
         for player in self.players:
             held += len(player.hand) + player.hidden
         return held
@@ -301,8 +310,8 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
             counts.update(player.hand)
             counts.update(player.hard_knocks)
         counts.update(self.set_aside)
-        if self.solo is not None:
-            counts.update(self.solo.hand)
+        for kept in self.modules.values():  # a module's cards seen (Solo: its hand's)
+            counts.update(kept.face_up())
         if self.recruit is not None:  # a Recruit's hand lies face up
             counts.update(self.recruit.hand)
         return counts
@@ -320,6 +329,6 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
             + len(self.nml)
             + len(self.discard)
             + sum(p.hand_size + len(p.hard_knocks) for p in self.players)
-            + (self.solo.hand_size if self.solo is not None else 0)
+            + sum(kept.in_hands() for kept in self.modules.values())
             + (len(self.recruit.hand) if self.recruit is not None else 0)
         )

@@ -22,8 +22,8 @@ class Friendships(Kept, frozen=True):
 
 def friendships(state: ChapterState) -> tuple[tuple[str, int], ...]:
     """The Friendship cards held in this chapter, as (player, number)."""
-    kept = state.modules.get(KEY)
-    return kept.held if isinstance(kept, Friendships) else ()
+    kept = state.kept_as(KEY, Friendships)
+    return kept.held if kept is not None else ()
 
 
 def with_friendships(state: ChapterState, held: tuple[tuple[str, int], ...]) -> ChapterState:

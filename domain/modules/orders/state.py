@@ -36,9 +36,7 @@ class OrderPiles(Kept, frozen=True):
 
 def order_piles(state: ChapterState) -> OrderPiles | None:
     """The Orders of the Day on the table (None: the chapter is played without them)."""
-    piles = state.modules.get(KEY)
-    assert piles is None or isinstance(piles, OrderPiles)
-    return piles
+    return state.kept_as(KEY, OrderPiles)
 
 
 def with_order_piles(state: ChapterState, piles: OrderPiles) -> ChapterState:
