@@ -6,12 +6,10 @@ Solo table has (one single hand, no Speech tokens, no Support tiles of the Grizz
 
 from __future__ import annotations
 
-from collections import Counter
-
 from domain.cards.catalogue import support_tile_pool
 from domain.cards.notation import card_label
-from domain.chapter.facts import FACTS, HAND_MOVES, cards_of
-from domain.chapter.guards import check_can_reveal, check_in_hand
+from domain.chapter.facts import FACTS, HAND_MOVES
+from domain.chapter.guards import check_in_hand
 from domain.chapter.moments import INSTALLED
 from domain.chapter.state import ChapterState, Phase
 from domain.errors import InvalidCorrection
@@ -47,8 +45,6 @@ def check_applicable(state: ChapterState, event: FactCorrected) -> None:
     elif fact in ("nml-add", "knock-add"):
         _check_place(state, fact, str(event.value))
         _check_not_all_face_up(state, str(event.value))
-    elif fact.startswith("recruit-"):
-        _check_recruit(state, event)
     elif fact in INSTALLED.facts:  # a module's own fact
         INSTALLED.facts[fact].check(state, event)
 
@@ -99,21 +95,3 @@ def _check_not_all_face_up(state: ChapterState, card: str) -> None:
         label = card_label(card, state.catalogue)
         where = "its only copy is" if copies == 1 else f"all {copies} copies are"
         raise InvalidCorrection(f"no {label} can be added: {where} already face up on the table")
-
-
-def _check_recruit(state: ChapterState, event: FactCorrected) -> None:
-    recruit = state.recruit
-    if recruit is None:
-        raise InvalidCorrection("there is no Recruit in play to correct")
-    if event.fact != "recruit-hand":
-        return
-    hand = cards_of(event.value)
-    if not hand:
-        raise InvalidCorrection(
-            "name the cards the Recruit holds: it departs only by playing its last card, "
-            "on its turn"
-        )
-    revealed: Counter[str] = Counter()
-    for key in (Counter(hand) - Counter(recruit.hand)).elements():
-        check_can_reveal(state, key, revealed)  # a card new to its hand: one not yet seen
-        revealed[key] += 1

@@ -83,7 +83,7 @@ def _value(state: ChapterState, cmd: CorrectFact, fact: Fact) -> str | int | Non
     """The value in the form the event stores, checked for its kind (a module's own fact:
     as the module reads it)."""
     module_fact: ModuleFact | None = INSTALLED.facts.get(cmd.fact)
-    if module_fact is not None:
+    if module_fact is not None and module_fact.parse is not None:
         return module_fact.parse(state, cmd.value, cmd.fact)
     match fact.value:
         case "count":

@@ -38,8 +38,6 @@ SENTENCES = {
     "hand-to-nml": "{v} went from {p}'s hand to No Man's Land",
     "hand-to-discard": "{v} went from {p}'s hand to the discard",
     "hand-to-knock": "{v} went from {p}'s hand in front of them",
-    "recruit-hand": "the Recruit {a}holds {v} face up",
-    "recruit-tokens": "the Recruit {a}carries {v}",
     "mission-end": "the Mission ends now, {v}",
     "chapter-end": "the chapter is declared {v}",
 }
@@ -52,7 +50,6 @@ NOUNS = {
     "hand": "card",
     "stock": "Speech token",
     "tokens": "Speech token",
-    "recruit-tokens": "Morale token",
 }
 
 
@@ -66,8 +63,6 @@ def _value(event: FactCorrected, catalogue: Catalogue) -> str:
         return _counted(value, NOUNS[event.fact])
     if event.fact.startswith("tile-"):
         return TILES.get(str(value), str(value))
-    if event.fact == "recruit-hand":
-        return ", ".join(card_label(k, catalogue) for k in str(value or "").split(",") if k)
     module_fact: ModuleFact | None = INSTALLED.facts.get(event.fact)
     if module_fact is not None:  # a module's own fact says its value
         return module_fact.words(value, catalogue)

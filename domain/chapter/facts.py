@@ -13,7 +13,7 @@ from domain.cards.catalogue import Catalogue
 from domain.chapter.moments import INSTALLED
 from domain.chapter.state import ChapterState, Player
 from domain.events import FactCorrected
-from domain.limits import MORALE_TOKENS, SPEECH_TOKENS, TRIAL_CARDS
+from domain.limits import SPEECH_TOKENS, TRIAL_CARDS
 
 
 class Fact(msgspec.Struct, frozen=True):
@@ -48,8 +48,6 @@ FACTS: dict[str, Fact] = {
     "hand-to-nml": Fact("a card from a player's hand to No Man's Land", True, "card"),
     "hand-to-discard": Fact("a card from a player's hand to the discard", True, "card"),
     "hand-to-knock": Fact("a Hard Knock from a player's hand in front of them", True, "card"),
-    "recruit-hand": Fact("the cards the Recruit holds face up", False, "cards"),
-    "recruit-tokens": Fact("Morale tokens on the Recruit", False, "count", MORALE_TOKENS),
     "mission-end": Fact("the Mission ends now (won or failed)", False, "won/failed"),
     "chapter-end": Fact("the chapter's result, declared (won or lost)", False, "won/lost"),
 }
@@ -59,13 +57,14 @@ Value = str | int | None
 
 class ModuleFact(NamedTuple):
     """A fact a module lets a correction set (moments.py ``facts``): what it is, the value
-    the event stores (``parse``: from what was typed, refusing what is not one), whether
-    it can apply now (``check``: an ``InvalidCorrection`` when not), how it changes the
-    state (``apply``), and in words the sentence it sets (``sentence``, as ``SENTENCES``)
-    with its value's words (``words``)."""
+        the event stores (``parse``: from what was typed, refusing what is not one; None: read as
+    the basic facts of its kind are), whether
+        it can apply now (``check``: an ``InvalidCorrection`` when not), how it changes the
+        state (``apply``), and in words the sentence it sets (``sentence``, as ``SENTENCES``)
+        with its value's words (``words``)."""
 
     fact: Fact
-    parse: Callable[[ChapterState, Value, str], Value]
+    parse: Callable[[ChapterState, Value, str], Value] | None  # None: as a basic fact's
     check: Callable[[ChapterState, FactCorrected], None]
     apply: Callable[[ChapterState, FactCorrected], ChapterState]
     sentence: str
@@ -143,17 +142,6 @@ def _tile_played(player: Player, tile: str) -> Player:
     return replace(player, tiles=tuple(sorted(_without(tiles, tile))), played_tile=tile)
 
 
-def _recruit(state: ChapterState, fact: str, value: str | int | None) -> ChapterState:
-    piles = state.recruits
-    recruit = state.recruit
-    assert piles is not None and recruit is not None, "a Recruit correction without a Recruit"
-    if fact == "recruit-hand":
-        recruit = replace(recruit, hand=cards_of(value))
-    else:
-        recruit = replace(recruit, tokens=int(value or 0))
-    return replace(state, recruits=replace(piles, recruit=recruit))
-
-
 def apply_correction(state: ChapterState, event: FactCorrected) -> ChapterState:
     """The chapter state with the corrected fact."""
     value, name = event.value, event.player or ""
@@ -207,8 +195,6 @@ def apply_correction(state: ChapterState, event: FactCorrected) -> ChapterState:
             return _on_player(state, name, lambda p: _tile_played(p, str(value)))
         case "hand-to-nml" | "hand-to-discard" | "hand-to-knock":
             return _hand_move(state, event.fact, name, str(value))
-        case "recruit-hand" | "recruit-tokens":
-            return _recruit(state, event.fact, value)
         case "mission-end" | "chapter-end":
             return state  # the MissionSucceeded/Failed or ChapterWon/Lost after it sets it
     module_fact: ModuleFact | None = INSTALLED.facts.get(event.fact)

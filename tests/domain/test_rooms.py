@@ -93,10 +93,8 @@ def named_in(path: Path) -> set[str]:
 STILL_NAMED = {
     "actions.py": {"Luck", "Duo"},
     "commands.py": {"Orders of the Day", "Recruits"},
-    "correction_checks.py": {"Recruits"},
     "evolve.py": {"Luck"},
-    "fact_words.py": {"Recruits"},
-    "facts.py": {"Recruits", "Luck"},
+    "facts.py": {"Luck"},
     "guards.py": {"Recruits", "Solo"},
     "piles.py": {"Recruits"},
     "queries.py": {"Recruits"},

@@ -32,6 +32,7 @@ from domain.legal import targets
 from domain.limits import MORALE_TOKENS
 from domain.modules.effects import EffectRefused, forbidden, forbidding, once, refusal
 from domain.modules.recruits.commands import PlayRecruitCard, WithdrawRecruit
+from domain.modules.recruits.corrections import RECRUIT_FACTS
 from domain.modules.recruits.events import (
     RecruitArrived,
     RecruitDeparted,
@@ -334,6 +335,7 @@ def briefed_recruits(cmd: StartChapter, armistice: bool, chance: Chance | None) 
 
 RECRUITS = Module(
     "Recruits",
+    facts=RECRUIT_FACTS,
     decks=briefed_recruits,
     begin=lay_out_recruits,
     after_deal=recruit_enters,
