@@ -7,11 +7,13 @@ name (``"Orders of the Day"``). The bare word ``order`` is English (a deck's ord
 the module; ``Order`` in a name (``CancelOrder``) or ``order_back`` is the module.
 
 Where the chapter still names a module today is listed (``STILL_NAMED``) with the module:
-the rooms are being built one by one (the Orders of the Day keep their piles in their own
-record, ``ChapterState.modules``; the Recruits' and Solo's still live in ``ChapterState``;
-the Mission's and the chapter's end ask the state generic questions, ``any_seat_in_mission``
-and ``hands_played_out``, not about a Recruit). A new place fails, and so does a place
-listed that no longer names it: the list only shrinks, down to nothing.
+the rooms are being built one by one. The Orders of the Day, Solo and the Friendships keep
+their records in ``ChapterState.modules`` and their corrections in their rooms; the Orders
+are named only by the two commands whose stored form carries their fields (``StartChapter``'s
+deck, ``StartMission``'s order kept and put back). The Recruits' piles and turn, Luck's
+spent symbols, Solo's phase and variant and Duo's seating still live in the chapter. A new
+place fails, and so does a place listed that no longer names it: the list only shrinks,
+down to nothing.
 """
 
 from __future__ import annotations
