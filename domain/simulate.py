@@ -50,7 +50,7 @@ from domain.modules.play import (
     random_recruit_command,
 )
 from domain.modules.solo.play import random_solo_command, random_solo_setup
-from domain.modules.solo.state import solo_table
+from domain.modules.solo.state import KEY as SOLO
 
 # The phases asked every command, as plain names: a member looked up on its enum class costs ~0.1 µs
 # in Python 3.11 (the enum metaclass's ``__getattr__`` slows every lookup on the class).
@@ -245,7 +245,7 @@ def _careful_deal(state: ChapterState, span: range, intensity: int, rng: random.
 
 def random_command(state: ChapterState, rng: random.Random) -> Command:
     """A legal command chosen at random, leaning towards sensible play."""
-    if solo_table(state) is not None and state.phase != SUPPORT:
+    if SOLO in state.modules and state.phase != SUPPORT:  # (``solo_table``, without the call)
         return random_solo_command(state, rng)  # Solo mode (domain/modules/solo/play.py)
     if state.phase == PREPARATION:
         kept, back = random_order_choice(state, rng)  # Orders of the Day (module_play.py)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import msgspec
 from msgspec.structs import replace
@@ -99,10 +99,12 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
         return self.modules.get(key)
 
     def kept_as(self, key: str, kind: type[K]) -> K | None:
-        """``kept(key)``, the module's own type (None: it is not played)."""
-        record = self.modules.get(key)
-        assert record is None or isinstance(record, kind), f"{key}: not a {kind.__name__}"
-        return record
+        """``kept(key)``, the module's own type (None: it is not played). The type is the
+        one the module gave (``Module.keeps``), which a stored state is read back into: it
+        is not checked again here, on the engine's hot paths."""
+        record: Any = self.modules.get(key)  # (no ``cast``: a call, on the hot paths)
+        found: K | None = record
+        return found
 
     def keeping(self, key: str, record: Kept) -> ChapterState:
         """The state with what the module keyed ``key`` keeps on the table replaced."""
@@ -274,9 +276,10 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
                     if card.threats and kind_of[key] in THREAT_KNOCKS:  # a Phobia or a Trauma
                         for threat in card.threats:
                             tally[threat] = tally.get(threat, 0) + 1
-        for kept in self.modules.values():  # a module's cards on the table show threats too
-            for threat in kept.threats(self.catalogue):
-                tally[threat] = tally.get(threat, 0) + 1
+        if self.modules:  # a module's cards on the table show threats too (most: none)
+            for kept in self.modules.values():
+                for threat in kept.threats(self.catalogue):
+                    tally[threat] = tally.get(threat, 0) + 1
         return tally
 
     def threat_counts(self) -> Counter[str]:
@@ -294,8 +297,9 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
     def cards_in_hands(self) -> int:
         """Trial cards in all hands together (Solo: the single hand)."""
         held = 0
-        for kept in self.modules.values():  # a module's cards held (Solo: the single hand)
-            held += kept.in_hands()
+        if self.modules:  # a module's cards held (Solo: the single hand; most: none)
+            for kept in self.modules.values():
+                held += kept.in_hands()
         for player in self.players:
             held += len(player.hand) + player.hidden
         return held
@@ -329,6 +333,6 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
             + len(self.nml)
             + len(self.discard)
             + sum(p.hand_size + len(p.hard_knocks) for p in self.players)
-            + sum(kept.in_hands() for kept in self.modules.values())
+            + (sum(kept.in_hands() for kept in self.modules.values()) if self.modules else 0)
             + (len(self.recruit.hand) if self.recruit is not None else 0)
         )

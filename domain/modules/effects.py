@@ -122,7 +122,7 @@ def in_force(state: ChapterState) -> Iterator[InForce]:
         if card is not None and (card.forbids or card.rules):
             label = f"Recruit #{card.number} {card.name}"
             yield InForce("recruit", label, "while it is in play", card.forbids, card.rules)
-    for player, number in friendships(state):
+    for player, number in friendships(state) if FRIENDSHIPS in state.modules else ():
         helping = catalogue.helping_hands.get(number)
         if helping is not None and helping.rules:
             label = f"Friendship #{number} {helping.name}"
@@ -133,6 +133,8 @@ def in_force(state: ChapterState) -> Iterator[InForce]:
 def _any_in_force(state: ChapterState) -> bool:
     """Cheap first look on the hot path: could any card be in force? (A Recruit in play:
     ``state.recruit``, read without the property; a Friendship held: its record.)"""
+    if not state.modules and state.recruits is None:  # most chapters: no module's card
+        return False
     orders, recruits = order_piles(state), state.recruits
     return bool(
         (orders is not None and (orders.in_play or orders.spent))
@@ -197,6 +199,8 @@ def may_refuse(state: ChapterState) -> bool:
     """Whether a card that restricts is in force (an Order of the Day in No Man's Land, a
     Recruit in play): only then may ``enforce_forbids`` refuse an action (moments.py
     ``restricts``)."""
+    if not state.modules and state.recruits is None:  # most chapters: no module's card
+        return False
     piles, recruits = order_piles(state), state.recruits  # (``state.recruit``: no property)
     return (piles is not None and bool(piles.in_play)) or (
         recruits is not None and recruits.recruit is not None
