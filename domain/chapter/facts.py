@@ -4,7 +4,7 @@ module's own facts: its ``ModuleFact``s, found in the registry, moments.py ``fac
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple, TypeVar
+from typing import TypeVar
 
 import msgspec
 from msgspec.structs import replace
@@ -55,7 +55,7 @@ Item = TypeVar("Item", str, int)
 Value = str | int | None
 
 
-class ModuleFact(NamedTuple):
+class ModuleFact(msgspec.Struct, frozen=True):
     """A fact a module lets a correction set (moments.py ``facts``): what it is, the value
         the event stores (``parse``: from what was typed, refusing what is not one; None: read as
     the basic facts of its kind are), whether

@@ -5,6 +5,8 @@ Order cards are named by their printed number; what a number means is in
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.cards.catalogue import Catalogue
 from domain.chapter.piles import Kept
 from domain.chapter.state import ChapterState
@@ -30,13 +32,17 @@ class OrderPiles(Kept, frozen=True):
 
     def threats(self, catalogue: Catalogue) -> tuple[str, ...]:
         """The threats the orders in No Man's Land show: active threats while in play."""
+        if len(self.in_play) == 1:  # the usual case: the one order kept this Mission
+            return catalogue.orders[self.in_play[0]].threats
         orders = catalogue.orders
         return tuple(threat for number in self.in_play for threat in orders[number].threats)
 
 
 def order_piles(state: ChapterState) -> OrderPiles | None:
     """The Orders of the Day on the table (None: the chapter is played without them)."""
-    return state.kept_as(KEY, OrderPiles)
+    piles: Any = state.modules.get(KEY)  # ``kept_as`` without its call: the card effects
+    found: OrderPiles | None = piles  # ask on every action of a chapter with Orders
+    return found
 
 
 def with_order_piles(state: ChapterState, piles: OrderPiles) -> ChapterState:
