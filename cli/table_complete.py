@@ -96,7 +96,9 @@ def _discards(threat: str, legal: dict[str, Any], chapter: ChapterState) -> list
 def _numbered(chapter: ChapterState, kind: str) -> list[tuple[str, str]]:
     """The Orders of the Day (or Recruits) still in their deck, each with its name and text
     as the board shows them."""
-    piles = chapter.orders if kind == "order" else chapter.recruits
+    from domain.modules.orders import order_piles
+
+    piles = order_piles(chapter) if kind == "order" else chapter.recruits
     deck = getattr(piles, "deck", ()) if piles is not None else ()
     described = chapter.catalogue.orders if kind == "order" else chapter.catalogue.recruits
     offered = []

@@ -24,10 +24,21 @@ from domain.cards.catalogue import (
     RecruitCard,
     base_catalogue,
 )
+from domain.chapter.moments import INSTALLED
+from domain.chapter.piles import Kept
 from domain.chapter.state import ChapterState
 from domain.records import COMMAND_TYPES
 
-STATE_FORMAT = 2
+STATE_FORMAT = 3
+# Format 3 keeps what a module lays on the table in the chapter's ``modules`` record, by the
+# module's key; format 2 kept the Orders of the Day's piles in the chapter's ``orders``, the
+# Friendships held in its ``friendships`` (a list of [player, number]) and the Solo table in
+# its ``solo``: each old field, and the record it is now (in plain form).
+MOVED_TO_MODULES: dict[str, Callable[[Any], Any]] = {
+    "orders": lambda piles: piles,
+    "friendships": lambda held: {"held": held},
+    "solo": lambda table: table,
+}
 
 
 def _plain(value: Any) -> Any:
@@ -105,9 +116,23 @@ def encode_chapter(
 def decode_chapter(data: dict[str, Any], catalogue: Catalogue) -> ChapterState:
     """The chapter state ``encode_chapter`` described (fields added since default)."""
     own = data.get("catalogue")
-    chapter = decode_value(ChapterState, {**data, "catalogue": NO_CATALOGUE})
+    empty = {"catalogue": NO_CATALOGUE, "modules": {}}
+    chapter = decode_value(ChapterState, {**data, **empty})
     assert isinstance(chapter, ChapterState)
-    return replace(chapter, catalogue=decode_catalogue(own) if own else catalogue)
+    return replace(
+        chapter,
+        catalogue=decode_catalogue(own) if own else catalogue,
+        modules=_kept(data.get("modules") or {}),
+    )
+
+
+def _kept(modules: dict[str, Any]) -> dict[str, Kept]:
+    """Each module's record on the table as the module's own type (``Module.keeps``); the
+    record of a module this program does not play is left out, as an unknown field is."""
+    records = INSTALLED.records
+    return {
+        key: decode_value(records[key], value) for key, value in modules.items() if key in records
+    }
 
 
 # Stands in for a catalogue while a state is decoded: the real one is decoded on its own
@@ -147,6 +172,15 @@ def _upgrade(data: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"state format {version} is newer than this program")
     if version < 2:  # format 1 did not record which chapter comes next
         data = {**data, "next_chapter": data["chapter_number"] + 1}
+    if version < 3 and data.get("chapter"):  # format 2 kept the modules' records apart
+        chapter = data["chapter"]
+        moved = {
+            key: record(chapter[key])
+            for key, record in MOVED_TO_MODULES.items()
+            if chapter.get(key)
+        }
+        rest = {k: v for k, v in chapter.items() if k not in MOVED_TO_MODULES}
+        data = {**data, "chapter": {**rest, "modules": moved}}
     return data
 
 

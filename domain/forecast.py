@@ -13,6 +13,7 @@ from domain.chapter.actions import deal_order
 from domain.chapter.hardknocks import FRENZIED, has
 from domain.chapter.state import ChapterState, Phase
 from domain.legal import intensities, start_choices
+from domain.modules.solo.state import solo_table
 
 
 class DealForecast(msgspec.Struct, frozen=True):
@@ -46,7 +47,7 @@ def deal_forecast(state: ChapterState) -> DealForecast | None:
     """What the next deal brings into hands, while the leader prepares a Mission under a
     13-card limit (None otherwise: the base game, Solo, a Mission under way)."""
     limit = state.rules.hand_limit
-    if limit is None or state.solo is not None or state.phase != Phase.PREPARATION:
+    if limit is None or solo_table(state) is not None or state.phase != Phase.PREPARATION:
         return None
     lows = [span[0] for kept, _ in start_choices(state) if (span := intensities(state, kept))]
     low = min(lows) if lows else intensities(state)[0]

@@ -36,9 +36,9 @@ def recruit_acts(chapter: ChapterState) -> bool:
 def correctable_facts() -> Mapping[str, Fact]:
     """The facts ``CorrectFact`` may set, by name: what each means, whether it names a
     player, the kind of value it takes."""
-    from domain.chapter.facts import FACTS
+    from domain.chapter.facts import correctable
 
-    return FACTS
+    return correctable()
 
 
 def parse_forbids(texts: tuple[str, ...], what: str) -> tuple[Forbid, ...]:

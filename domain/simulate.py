@@ -50,6 +50,7 @@ from domain.modules.play import (
     random_recruit_command,
 )
 from domain.modules.solo.play import random_solo_command, random_solo_setup
+from domain.modules.solo.state import KEY as SOLO
 
 # The phases asked every command, as plain names: a member looked up on its enum class costs ~0.1 µs
 # in Python 3.11 (the enum metaclass's ``__getattr__`` slows every lookup on the class).
@@ -187,7 +188,7 @@ def _helpful(state: ChapterState, leave: list[Command], rng: random.Random) -> C
 def _may_speak(state: ChapterState, player: Player) -> bool:
     """Whether the player may make a Speech now."""
     speech = player.speech_tokens > 0 and not active(state, player, "mute")
-    if speech and (state.orders is not None or state.recruit is not None):  # a card may forbid it
+    if speech and (state.modules or state.recruit is not None):  # a card may forbid it
         speech = bool(speeches(state, player))
     return speech
 
@@ -244,7 +245,7 @@ def _careful_deal(state: ChapterState, span: range, intensity: int, rng: random.
 
 def random_command(state: ChapterState, rng: random.Random) -> Command:
     """A legal command chosen at random, leaning towards sensible play."""
-    if state.solo is not None and state.phase != SUPPORT:
+    if SOLO in state.modules and state.phase != SUPPORT:  # (``solo_table``, without the call)
         return random_solo_command(state, rng)  # Solo mode (domain/modules/solo/play.py)
     if state.phase == PREPARATION:
         kept, back = random_order_choice(state, rng)  # Orders of the Day (module_play.py)
@@ -261,7 +262,7 @@ def random_command(state: ChapterState, rng: random.Random) -> Command:
     # lasting order's condition is met now and then.
     if state.turn == RECRUIT_TURN:
         return random_recruit_command(state, rng)
-    if state.orders is not None:  # a lasting Order's condition (none without Orders)
+    if state.modules:  # a lasting Order's condition (none without Orders)
         cancellation = random_cancellation(state, rng)
         if cancellation is not None:
             return cancellation

@@ -20,6 +20,8 @@ from domain.cards.effects import rule_words
 from domain.chapter.queries import recruit_acts, whose_turn
 from domain.codec import json_text
 from domain.legal import legal_summary
+from domain.modules.orders import order_piles
+from domain.modules.solo.state import solo_table
 from domain.names import chapter_name
 from domain.public import house_rules
 
@@ -48,7 +50,7 @@ def orders_in_play(state: ChapterState) -> list[dict[str, Any]]:
     threats it adds, what it forbids (in words) and, for a lasting one, its cancellation
     condition (``status --json``
     ``orders_in_play``; the name None for one not described)."""
-    piles = getattr(state, "orders", None)
+    piles = order_piles(state)
     if piles is None:
         return []
     cards = state.catalogue.orders
@@ -74,7 +76,8 @@ def orders_in_play(state: ChapterState) -> list[dict[str, Any]]:
 def _cancellers(state: ChapterState, number: int) -> list[dict[str, Any]]:
     """Who may cancel a lasting Order whose condition the tool checks, now, and how many
     cards they draw (its ``cancel:withdraw-draw:N``: a player who has withdrawn)."""
-    from domain.modules.orders import CancelOrder, cancel_options
+    from domain.modules.orders import CancelOrder
+    from domain.modules.orders.rules import cancel_options
 
     return [
         {"player": c.player, "draws": c.draws}
@@ -100,7 +103,7 @@ def recruit_texts(state: ChapterState) -> dict[str, Any]:
 
 
 def _orders(state: ChapterState) -> str | None:
-    piles = getattr(state, "orders", None)
+    piles = order_piles(state)
     if piles is None:
         return None
     return dumps(
@@ -133,7 +136,7 @@ def _recruit(state: ChapterState) -> str | None:
 
 
 def _solo(state: ChapterState) -> str | None:
-    solo = getattr(state, "solo", None)
+    solo = solo_table(state)
     if solo is None:
         return None
     return dumps(

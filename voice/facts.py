@@ -63,6 +63,8 @@ def luck_doc(nml: list[str], spent: list[str]) -> dict[str, list[str]]:
 def chapter_json(state: CampaignState) -> dict[str, Any]:
     """The board: decks, No Man's Land, players, whose turn, what phase, what is legal."""
     from domain.legal import legal_summary
+    from domain.modules.orders import order_piles
+    from domain.modules.solo.state import solo_table
     from projections.campaign import briefings, helping_hand_rows
     from projections.chapter import orders_in_play, recruit_texts
     from voice.next_step import next_step
@@ -113,12 +115,12 @@ def chapter_json(state: CampaignState) -> dict[str, Any]:
             for p in chapter.players
         ],
         "legal": legal_summary(chapter),
-        "orders": list(chapter.orders.in_play) if chapter.orders is not None else [],
+        "orders": list(piles.in_play) if (piles := order_piles(chapter)) else [],
         "orders_in_play": orders_in_play(chapter),
         "recruit": _recruit(chapter, recruit_texts(chapter)),
         "helping_hands": hands_held(helping_hand_rows("", state)),
         "briefing": briefing(briefings(state), state.chapter_number),
-        "solo_hand": chapter.solo.hand_size if chapter.solo is not None else None,
+        "solo_hand": table.hand_size if (table := solo_table(chapter)) is not None else None,
     }
 
 

@@ -217,10 +217,11 @@ def _intensity(chapter: ChapterState) -> tuple[int, bool]:
     from domain.chapter.actions import minimum_intensity
     from domain.chapter.commands import StartMission
     from domain.legal import legal_actions
+    from domain.modules.solo.state import solo_table
 
     if chapter.mission == 0 and chapter.rules.first_intensity_exact:
         return minimum_intensity(chapter), True
-    if chapter.solo is None:
+    if solo_table(chapter) is None:
         return minimum_intensity(chapter), False
     starts = {c.intensity for c in legal_actions(chapter) if isinstance(c, StartMission)}
     return min(starts), len(starts) == 1
@@ -232,6 +233,7 @@ def next_step(state: CampaignState) -> str:
     from domain.chapter.piles import RECRUIT_TURN
     from domain.chapter.state import Phase
     from domain.legal import legal_summary
+    from domain.modules.orders import order_piles
     from domain.names import chapter_name
 
     chapter = state.chapter
@@ -254,7 +256,8 @@ def next_step(state: CampaignState) -> str:
         if forecast is not None and forecast.losing == forecast.low:
             said = f" --yes{said}"  # every deal loses: the command that is accepted
         low, exact = _intensity(chapter)
-        orders = len(chapter.orders.deck) if chapter.orders is not None else 0
+        kept = order_piles(chapter)
+        orders = len(kept.deck) if kept is not None else 0
         piles = chapter.recruits
         recruit = piles is not None and piles.recruit is None and bool(piles.deck)
         chaplain = any(p.chaplain and p.tiles for p in chapter.players)

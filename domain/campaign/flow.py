@@ -75,6 +75,7 @@ from domain.engine import decide
 from domain.errors import CampaignRuleViolation, InvalidSetup, NoChapter
 from domain.events import CampaignCreated, ChapterLost, ChapterStarted, ChapterWon, Event
 from domain.limits import LAST_CHAPTER
+from domain.modules.friendships import with_friendships
 from domain.names import chapter_name
 from domain.records import CampaignCommand as CampaignCommand
 
@@ -351,7 +352,7 @@ def _campaign_event(state: CampaignState, event: Event) -> CampaignState | None:
     match event:
         case ChapterStarted():
             number = state.next_chapter
-            chapter = replace(begin(event, state.catalogue), friendships=_friendships(state))
+            chapter = with_friendships(begin(event, state.catalogue), _friendships(state))
             return replace(state, chapter=chapter, chapter_number=number, next_chapter=number + 1)
         case BriefingEntered():
             return replace(state, briefings={**state.briefings, event.chapter: briefing_of(event)})
@@ -395,7 +396,7 @@ def _befriended(state: CampaignState) -> CampaignState:
     """The chapter being played knows the Friendships held now (a One-shot's kept card)."""
     if state.chapter is None or state.chapter.phase == Phase.OVER:
         return state
-    return replace(state, chapter=replace(state.chapter, friendships=_friendships(state)))
+    return replace(state, chapter=with_friendships(state.chapter, _friendships(state)))
 
 
 def _played(state: CampaignState, event: HelpingHandPlayed) -> CampaignState:

@@ -23,6 +23,7 @@ from domain.cards.catalogue import (
 )
 from domain.cards.effects import rule_words
 from domain.chapter.state import ChapterState, Phase
+from domain.modules.orders import order_piles
 from domain.names import chapter_name
 
 
@@ -95,7 +96,7 @@ def _first_pile(number: int, running: str, piles: tuple[tuple[str, tuple[int, ..
 
 def _order_where(state: CampaignState, number: int) -> tuple[str, ...]:
     found = _briefed(state, number, "Order")
-    piles = state.chapter.orders if state.chapter is not None else None
+    piles = order_piles(state.chapter) if state.chapter is not None else None
     if piles is not None:
         found.append(
             _first_pile(

@@ -1,31 +1,21 @@
 """Whether a correction can apply here: at this moment of the chapter, to a card where it
-lies, a tile a player holds, a Recruit or an Order in play, and in Solo mode to what the
+lies, a tile a player holds, a Recruit in play (a module's own fact: its check), and in
+Solo mode to what the
 Solo table has (one single hand, no Speech tokens, no Support tiles of the Grizzled).
 """
 
 from __future__ import annotations
 
-from collections import Counter
-
 from domain.cards.catalogue import support_tile_pool
 from domain.cards.notation import card_label
-from domain.chapter.facts import FACTS, HAND_MOVES, cards_of
-from domain.chapter.guards import check_can_reveal, check_in_hand
+from domain.chapter.facts import FACTS, HAND_MOVES
+from domain.chapter.guards import check_in_hand
+from domain.chapter.moments import INSTALLED
 from domain.chapter.state import ChapterState, Phase
 from domain.errors import InvalidCorrection
 from domain.events import FactCorrected
 
 DURING_A_MISSION = ("turn", "withdrawn", "mission-end", "tile-played", "nml-add", "hand-to-nml")
-_SINGLE_HAND = "the cards are in the single hand, held by no Grizzled: undo what was logged wrong"
-NOT_IN_SOLO = {
-    "hand": _SINGLE_HAND,
-    **dict.fromkeys(HAND_MOVES, _SINGLE_HAND),
-    **dict.fromkeys(("stock", "tokens"), "nobody makes a Speech: there are no Speech tokens"),
-    **dict.fromkeys(
-        ("tile-add", "tile-remove", "tile-played"),
-        "the Grizzled hold no Support tiles: a solo tile is drawn at the Support phase",
-    ),
-}
 
 
 def check_applicable(state: ChapterState, event: FactCorrected) -> None:
@@ -46,8 +36,8 @@ def check_applicable(state: ChapterState, event: FactCorrected) -> None:
         raise InvalidCorrection(f"{FACTS[fact].meaning}: only during a Mission")
     if fact == "turn" and player and player.withdrawn:
         raise InvalidCorrection(f"{player.name} has withdrawn from the Mission: not their turn")
-    if state.solo is not None and fact in NOT_IN_SOLO:
-        raise InvalidCorrection(f"in Solo mode {NOT_IN_SOLO[fact]}")
+    for refuse in INSTALLED.before_correction:  # what a module's table does not have (Solo)
+        refuse(state, event)
     if fact.startswith("tile-"):
         _check_tile(state, event)
     elif fact in HAND_MOVES:
@@ -55,10 +45,8 @@ def check_applicable(state: ChapterState, event: FactCorrected) -> None:
     elif fact in ("nml-add", "knock-add"):
         _check_place(state, fact, str(event.value))
         _check_not_all_face_up(state, str(event.value))
-    elif fact.startswith("recruit-"):
-        _check_recruit(state, event)
-    elif fact.startswith("order-"):
-        _check_order(state, event)
+    elif fact in INSTALLED.facts:  # a module's own fact
+        INSTALLED.facts[fact].check(state, event)
 
 
 def _check_tile(state: ChapterState, event: FactCorrected) -> None:
@@ -107,42 +95,3 @@ def _check_not_all_face_up(state: ChapterState, card: str) -> None:
         label = card_label(card, state.catalogue)
         where = "its only copy is" if copies == 1 else f"all {copies} copies are"
         raise InvalidCorrection(f"no {label} can be added: {where} already face up on the table")
-
-
-def _check_recruit(state: ChapterState, event: FactCorrected) -> None:
-    recruit = state.recruit
-    if recruit is None:
-        raise InvalidCorrection("there is no Recruit in play to correct")
-    if event.fact != "recruit-hand":
-        return
-    hand = cards_of(event.value)
-    if not hand:
-        raise InvalidCorrection(
-            "name the cards the Recruit holds: it departs only by playing its last card, "
-            "on its turn"
-        )
-    revealed: Counter[str] = Counter()
-    for key in (Counter(hand) - Counter(recruit.hand)).elements():
-        check_can_reveal(state, key, revealed)  # a card new to its hand: one not yet seen
-        revealed[key] += 1
-
-
-def _check_order(state: ChapterState, event: FactCorrected) -> None:
-    piles, number = state.orders, int(event.value or 0)
-    if piles is None:
-        raise InvalidCorrection("this chapter is played without Orders of the Day")
-    if event.fact == "order-remove":
-        if number not in piles.in_play:
-            shown = ", ".join(f"#{n}" for n in piles.in_play) or "none"
-            raise InvalidCorrection(f"#{number} is not in No Man's Land (orders in play: {shown})")
-        return
-    if number in piles.in_play:
-        raise InvalidCorrection(
-            f"Order of the Day #{number} is already in No Man's Land: nothing to correct"
-        )
-    if number not in piles.deck and number not in piles.discard:
-        raise InvalidCorrection(f"#{number} is neither in the Order of the Day deck nor discarded")
-    if number not in state.catalogue.orders:
-        raise InvalidCorrection(
-            f"Order of the Day #{number} is not described yet: describe it (its threats count)"
-        )

@@ -19,7 +19,14 @@ import msgspec
 from domain.chapter.commands import Chance
 from domain.chapter.correction_checks import check_applicable
 from domain.chapter.fact_words import fact_sentence
-from domain.chapter.facts import ENDINGS, FACTS, Fact, apply_correction, cards_of
+from domain.chapter.facts import (
+    ENDINGS,
+    Fact,
+    ModuleFact,
+    apply_correction,
+    cards_of,
+    correctable,
+)
 from domain.chapter.guards import check_known_card, find_player
 from domain.chapter.moments import INSTALLED
 from domain.chapter.outcome import Outcome
@@ -37,7 +44,7 @@ from domain.events import ChapterLost, ChapterWon, FactCorrected, MissionFailed,
 
 
 class CorrectFact(msgspec.Struct, frozen=True):
-    """Set a fact of the chapter anew (see ``FACTS``), with the reason."""
+    """Set a fact of the chapter anew (see ``facts.correctable``), with the reason."""
 
     fact: str
     value: str | int | None
@@ -65,13 +72,6 @@ def _choice(value: str | int | None, fact: str, options: tuple[str, str]) -> str
     return str(value)
 
 
-def _order(value: str | int | None, fact: str) -> int:
-    try:
-        return int(str(value).lstrip("#"))
-    except ValueError:
-        raise InvalidCorrection(f"correction of {fact}: {value!r} is not an order number") from None
-
-
 def _cards(state: ChapterState, value: str | int | None) -> str:
     keys = cards_of(value)
     for key in keys:
@@ -80,7 +80,11 @@ def _cards(state: ChapterState, value: str | int | None) -> str:
 
 
 def _value(state: ChapterState, cmd: CorrectFact, fact: Fact) -> str | int | None:
-    """The value in the form the event stores, checked for its kind."""
+    """The value in the form the event stores, checked for its kind (a module's own fact:
+    as the module reads it)."""
+    module_fact: ModuleFact | None = INSTALLED.facts.get(cmd.fact)
+    if module_fact is not None and module_fact.parse is not None:
+        return module_fact.parse(state, cmd.value, cmd.fact)
     match fact.value:
         case "count":
             return _count(cmd.value, cmd.fact, fact)
@@ -98,8 +102,6 @@ def _value(state: ChapterState, cmd: CorrectFact, fact: Fact) -> str | int | Non
                 if cmd.value not in TILE_STEPS
                 else cmd.value
             )
-        case "order":
-            return _order(cmd.value, cmd.fact)
     return None
 
 
@@ -107,10 +109,11 @@ def decide_correction(
     state: ChapterState, cmd: CorrectFact, chance: Chance | None = None
 ) -> Outcome:
     """Check a correction and decide it, then what the rules now decide (``recheck``)."""
-    fact = FACTS.get(cmd.fact)
+    facts = correctable()
+    fact = facts.get(cmd.fact)
     if fact is None:
         raise InvalidCorrection(
-            f"{cmd.fact!r} is not a fact a correction sets ({', '.join(FACTS)})"
+            f"{cmd.fact!r} is not a fact a correction sets ({', '.join(facts)})"
         )
     if not cmd.reason.strip():
         raise InvalidCorrection(f"a correction of {cmd.fact} needs a reason")

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from domain.cards.catalogue import Catalogue
 from domain.cards.notation import card_label
+from domain.chapter.facts import ModuleFact
+from domain.chapter.moments import INSTALLED
 from domain.events import FactCorrected
 
 TILES = {
@@ -36,10 +38,6 @@ SENTENCES = {
     "hand-to-nml": "{v} went from {p}'s hand to No Man's Land",
     "hand-to-discard": "{v} went from {p}'s hand to the discard",
     "hand-to-knock": "{v} went from {p}'s hand in front of them",
-    "recruit-hand": "the Recruit {a}holds {v} face up",
-    "recruit-tokens": "the Recruit {a}carries {v}",
-    "order-add": "{v} is {a}in No Man's Land",
-    "order-remove": "{v} is cancelled and discarded",
     "mission-end": "the Mission ends now, {v}",
     "chapter-end": "the chapter is declared {v}",
 }
@@ -52,7 +50,6 @@ NOUNS = {
     "hand": "card",
     "stock": "Speech token",
     "tokens": "Speech token",
-    "recruit-tokens": "Morale token",
 }
 
 
@@ -66,11 +63,9 @@ def _value(event: FactCorrected, catalogue: Catalogue) -> str:
         return _counted(value, NOUNS[event.fact])
     if event.fact.startswith("tile-"):
         return TILES.get(str(value), str(value))
-    if event.fact == "recruit-hand":
-        return ", ".join(card_label(k, catalogue) for k in str(value or "").split(",") if k)
-    if event.fact.startswith("order-"):
-        card = catalogue.orders.get(value) if isinstance(value, int) else None
-        return f"Order of the Day #{value}" + (f" ({card.name})" if card else "")
+    module_fact: ModuleFact | None = INSTALLED.facts.get(event.fact)
+    if module_fact is not None:  # a module's own fact says its value
+        return module_fact.words(value, catalogue)
     if isinstance(value, str) and value in catalogue.cards:
         return card_label(value, catalogue)
     return str(value)
@@ -81,7 +76,9 @@ def fact_sentence(event: FactCorrected, catalogue: Catalogue, already: bool = Fa
     if event.fact == "withdrawn":
         template = WITHDRAWN.get(str(event.value), WITHDRAWN["yes"])
     else:
-        template = SENTENCES.get(event.fact, event.fact + " set to {v}")
+        module_fact = INSTALLED.facts.get(event.fact)
+        own = module_fact.sentence if module_fact is not None else None
+        template = own or SENTENCES.get(event.fact, event.fact + " set to {v}")
     said = template.format(
         p=event.player or "", v=_value(event, catalogue), a="already " if already else ""
     )

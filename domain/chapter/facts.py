@@ -1,4 +1,5 @@
-"""The facts a correction may set, and how a correction changes the chapter state."""
+"""The facts a correction may set, and how a correction changes the chapter state (a
+module's own facts: its ``ModuleFact``s, found in the registry, moments.py ``facts``)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from typing import TypeVar
 import msgspec
 from msgspec.structs import replace
 
-from domain.chapter.piles import OrderPiles
+from domain.cards.catalogue import Catalogue
+from domain.chapter.moments import INSTALLED
 from domain.chapter.state import ChapterState, Player
 from domain.events import FactCorrected
-from domain.limits import MORALE_TOKENS, SPEECH_TOKENS, TRIAL_CARDS
+from domain.limits import SPEECH_TOKENS, TRIAL_CARDS
 
 
 class Fact(msgspec.Struct, frozen=True):
@@ -46,14 +48,37 @@ FACTS: dict[str, Fact] = {
     "hand-to-nml": Fact("a card from a player's hand to No Man's Land", True, "card"),
     "hand-to-discard": Fact("a card from a player's hand to the discard", True, "card"),
     "hand-to-knock": Fact("a Hard Knock from a player's hand in front of them", True, "card"),
-    "recruit-hand": Fact("the cards the Recruit holds face up", False, "cards"),
-    "recruit-tokens": Fact("Morale tokens on the Recruit", False, "count", MORALE_TOKENS),
-    "order-add": Fact("an Order of the Day placed in No Man's Land", False, "order"),
-    "order-remove": Fact("an Order of the Day cancelled (to the discard)", False, "order"),
     "mission-end": Fact("the Mission ends now (won or failed)", False, "won/failed"),
     "chapter-end": Fact("the chapter's result, declared (won or lost)", False, "won/lost"),
 }
 Item = TypeVar("Item", str, int)
+Value = str | int | None
+
+
+class ModuleFact(msgspec.Struct, frozen=True):
+    """A fact a module lets a correction set (moments.py ``facts``): what it is, the value
+        the event stores (``parse``: from what was typed, refusing what is not one; None: read as
+    the basic facts of its kind are), whether
+        it can apply now (``check``: an ``InvalidCorrection`` when not), how it changes the
+        state (``apply``), and in words the sentence it sets (``sentence``, as ``SENTENCES``)
+        with its value's words (``words``)."""
+
+    fact: Fact
+    parse: Callable[[ChapterState, Value, str], Value] | None  # None: as a basic fact's
+    check: Callable[[ChapterState, FactCorrected], None]
+    apply: Callable[[ChapterState, FactCorrected], ChapterState]
+    sentence: str
+    words: Callable[[Value, Catalogue], str]
+
+
+def correctable() -> dict[str, Fact]:
+    """Every fact a correction may set, by name: the basic rules', the modules' installed
+    (in their order), then the endings."""
+    basic = {name: fact for name, fact in FACTS.items() if name not in ENDINGS}
+    own = {name: module_fact.fact for name, module_fact in INSTALLED.facts.items()}
+    return {**basic, **own, **{name: FACTS[name] for name in ENDINGS}}
+
+
 HAND_MOVES = ("hand-to-nml", "hand-to-discard", "hand-to-knock")
 ENDINGS = ("mission-end", "chapter-end")  # they set nothing themselves: what follows does
 
@@ -117,34 +142,6 @@ def _tile_played(player: Player, tile: str) -> Player:
     return replace(player, tiles=tuple(sorted(_without(tiles, tile))), played_tile=tile)
 
 
-def _orders(state: ChapterState, fact: str, number: int) -> ChapterState:
-    piles = state.orders
-    assert piles is not None, "an order correction in a chapter without Orders of the Day"
-    if fact == "order-remove":
-        in_play = _without(piles.in_play, number)
-        return replace(
-            state, orders=replace(piles, in_play=in_play, discard=(*piles.discard, number))
-        )
-    if number in piles.deck:
-        at = piles.deck.index(number)
-        known = piles.known - (at < piles.known)
-        piles = OrderPiles(_without(piles.deck, number), known, piles.in_play, piles.discard)
-    else:  # back from the discard
-        piles = replace(piles, discard=_without(piles.discard, number))
-    return replace(state, orders=replace(piles, in_play=(*piles.in_play, number)))
-
-
-def _recruit(state: ChapterState, fact: str, value: str | int | None) -> ChapterState:
-    piles = state.recruits
-    recruit = state.recruit
-    assert piles is not None and recruit is not None, "a Recruit correction without a Recruit"
-    if fact == "recruit-hand":
-        recruit = replace(recruit, hand=cards_of(value))
-    else:
-        recruit = replace(recruit, tokens=int(value or 0))
-    return replace(state, recruits=replace(piles, recruit=recruit))
-
-
 def apply_correction(state: ChapterState, event: FactCorrected) -> ChapterState:
     """The chapter state with the corrected fact."""
     value, name = event.value, event.player or ""
@@ -198,10 +195,9 @@ def apply_correction(state: ChapterState, event: FactCorrected) -> ChapterState:
             return _on_player(state, name, lambda p: _tile_played(p, str(value)))
         case "hand-to-nml" | "hand-to-discard" | "hand-to-knock":
             return _hand_move(state, event.fact, name, str(value))
-        case "recruit-hand" | "recruit-tokens":
-            return _recruit(state, event.fact, value)
-        case "order-add" | "order-remove":
-            return _orders(state, event.fact, int(value or 0))
         case "mission-end" | "chapter-end":
             return state  # the MissionSucceeded/Failed or ChapterWon/Lost after it sets it
+    module_fact: ModuleFact | None = INSTALLED.facts.get(event.fact)
+    if module_fact is not None:  # a module's own fact
+        return module_fact.apply(state, event)
     raise ValueError(f"unknown fact {event.fact!r}")

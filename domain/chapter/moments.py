@@ -17,6 +17,9 @@ engine's hot paths cost what a direct call did.
 The moments, in the order a chapter meets them:
 
 - ``setup``: a module with its own kind of chapter sets it up (Solo); None: the basic setup.
+- ``decks``: the chapter is set up: the module's decks the Briefing gives, shuffled when
+  the engine deals itself, as fields of ``ChapterStarted`` (Orders, Recruits: their
+  numbered decks).
 - ``begin``: once ``ChapterStarted`` is applied, each module lays its part of the table.
 - ``start_choices``: what the Mission Leader may announce besides the intensity, as
   (kept, put back) pairs (Orders: the order kept and the one put back).
@@ -43,6 +46,14 @@ The moments, in the order a chapter meets them:
   Morale tokens on the Recruit in play).
 - ``morale_drop``: the number of cards the Morale Drop takes, which a hook may change.
 - ``chapter_end``: the chapter is won or lost.
+- ``keeps``: what the module keeps on the table, as (its key in ``ChapterState.modules``,
+  the type of its record there, a ``piles.Kept``): the chapter holds each module's record
+  knowing only what the basic rules ask of it (the threats its cards show), and a stored
+  state is read back into that type (``domain/codec.py``).
+- ``before_correction``: a correction of a basic fact is about to apply; a hook may
+  refuse it with an ``InvalidCorrection`` (Solo: no Grizzled's hand, tokens or tiles).
+- ``facts``: the module's own facts a correction may set, by name (each a
+  ``facts.ModuleFact``: its value read, checked, applied and said).
 - ``evolvers``: how each of the module's own events changes the chapter.
 - ``commands``: the module's own commands, decided (Orders' cancellation, the Recruit's turn).
 - ``actions``: the module's own commands that are legal now.
@@ -64,14 +75,16 @@ if TYPE_CHECKING:  # types only: the first chapter module imported, this one sta
     from domain.cards.catalogue import Catalogue
     from domain.chapter.commands import Chance, Command, StartChapter, StartMission
     from domain.chapter.state import ChapterState, Player
-    from domain.events import ChapterStarted, Event
+    from domain.events import ChapterStarted, Event, FactCorrected
 
     Setup = Callable[[StartChapter, Catalogue, Chance | None], ChapterStarted | None]
     LayOut = Callable[[ChapterState, ChapterStarted], ChapterState]
+    Decks = Callable[[StartChapter, bool, Chance | None], dict[str, Any]]
     Minimum = Callable[[ChapterState, StartMission], int]
     StartChoices = Callable[[ChapterState], list[tuple[int | None, int | None]]]
     Restricts = Callable[[ChapterState], bool]
     BeforeAction = Callable[[ChapterState, Command], None]
+    BeforeCorrection = Callable[[ChapterState, FactCorrected], None]
     KnocksYield = Callable[[ChapterState], bool]
     Allows = Callable[[ChapterState, Player, str], bool]
     SupportRule = Callable[[ChapterState], tuple[bool, int | None]]
@@ -96,6 +109,7 @@ class Module(NamedTuple):
 
     name: str
     setup: Setup | None = None
+    decks: Decks | None = None
     begin: LayOut | None = None
     start_choices: StartChoices | None = None
     minimum: Minimum | None = None
@@ -113,8 +127,11 @@ class Module(NamedTuple):
     held: Held | None = None
     morale_drop: MoraleDrop | None = None
     chapter_end: Moment | None = None
+    before_correction: BeforeCorrection | None = None
+    keeps: tuple[str, type] | None = None
     evolvers: Mapping[type[Event], Evolver] = {}
     commands: Mapping[type[Command], Decider] = {}
+    facts: Mapping[str, Any] = {}  # name -> a ``facts.ModuleFact``
     actions: Actions | None = None
     plays_chapter: Owns | None = None
     decide: Decider | None = None
@@ -125,10 +142,12 @@ class Module(NamedTuple):
 
 # Asked of the one module that plays a whole chapter (``Registry.owner``), not as moments.
 OWNERS_OWN = frozenset({"plays_chapter", "decide", "legal", "summary", "support_phase"})
+# What a module keeps on the table: the registry merges them into one table (``records``).
+KEEPS = frozenset({"keeps"})
 # The moments, derived from ``Module``'s fields (each written once, there): a mapping's
 # tables are merged into one, every other moment is the tuple of the hooks given.
 TABLES = tuple(f for f, d in Module._field_defaults.items() if isinstance(d, Mapping))
-MOMENTS = tuple(f for f in Module._fields[1:] if f not in OWNERS_OWN and f not in TABLES)
+MOMENTS = tuple(f for f in Module._fields[1:] if f not in OWNERS_OWN | KEEPS and f not in TABLES)
 
 
 def _hooks(modules: tuple[Module, ...], moment: str) -> tuple[Any, ...]:
@@ -136,15 +155,29 @@ def _hooks(modules: tuple[Module, ...], moment: str) -> tuple[Any, ...]:
     return tuple(hook for hook in found if hook is not None)
 
 
-def _merged(modules: tuple[Module, ...], moment: str) -> dict[type, Any]:
-    """One table of a moment's mappings; two modules claiming one type is an error."""
-    table: dict[type, Any] = {}  # type -> Evolver or Decider
+def _merged(modules: tuple[Module, ...], moment: str) -> dict[Any, Any]:
+    """One table of a moment's mappings; two modules claiming one key is an error."""
+    table: dict[Any, Any] = {}  # type -> Evolver or Decider; a fact's name -> ModuleFact
     for module in modules:
         for kind, hook in getattr(module, moment).items():
             if kind in table:
-                raise ValueError(f"{module.name} and another module both claim {kind.__name__}")
+                name = getattr(kind, "__name__", kind)
+                raise ValueError(f"{module.name} and another module both claim {name}")
             table[kind] = hook
     return table
+
+
+def _records(modules: tuple[Module, ...]) -> dict[str, type]:
+    """The type of each module's record on the table, by its key; one key claimed twice is
+    an error."""
+    records: dict[str, type] = {}
+    for module in modules:
+        if module.keeps is not None:
+            key, kind = module.keeps
+            if key in records:
+                raise ValueError(f"{module.name} and another module both keep {key!r}")
+            records[key] = kind
+    return records
 
 
 class Registry:
@@ -152,11 +185,13 @@ class Registry:
     of ``Module`` is a slot here holding the tuple of its hooks (``INSTALLED.trap``), a
     table (``evolvers``, ``commands``) one dict merged from the modules'."""
 
-    __slots__ = ("modules", "owners", *TABLES, *MOMENTS)
+    __slots__ = ("modules", "owners", "records", *TABLES, *MOMENTS)
     modules: tuple[Module, ...]
+    records: dict[str, type]  # a module's key in ``ChapterState.modules`` -> its record's type
     owners: tuple[tuple[Callable[[ChapterState], bool], Module], ...]
     evolvers: dict[type, Evolver]
     commands: dict[type, Decider]
+    facts: dict[str, Any]  # a correction's fact -> its ``facts.ModuleFact``
 
     if TYPE_CHECKING:
 
@@ -165,12 +200,14 @@ class Registry:
 
     def fill(self, modules: tuple[Module, ...]) -> None:
         """Prepare every moment's hooks for these modules, in their order (nothing changes
-        when two modules claim one event or command)."""
+        when two modules claim one event, one command or one key on the table)."""
         tables = [(table, _merged(modules, table)) for table in TABLES]
+        records = _records(modules)
         for table, merged in tables:
             setattr(self, table, merged)
         for moment in MOMENTS:
             setattr(self, moment, _hooks(modules, moment))
+        self.records = records
         self.modules = modules
         self.owners = tuple((m.plays_chapter, m) for m in modules if m.plays_chapter is not None)
 

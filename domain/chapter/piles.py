@@ -1,36 +1,41 @@
-"""What the Armistice modules keep on the table: the Orders of the Day and Recruits piles,
-the Recruit in play, and Solo mode's single hand and solo Support tiles.
+"""What the Armistice modules keep on the table: the Recruits piles and the Recruit in play
+(the Orders of the Day and Solo mode keep theirs in their rooms, ``domain/modules/orders/
+state.py`` and ``domain/modules/solo/state.py``), and ``Kept``, what the chapter asks of
+any module's record on the table.
 
 The chapter state holds them (they are on the table); the rules about them stay with each
-module in ``domain.modules``. Order and Recruit cards are named by their printed number;
-what a number means is in ``Catalogue.orders`` and ``Catalogue.recruits``, as the player
-described it. In Solo mode one person plays 3 Grizzled with a single hand of cards: the
-hand belongs to the table and the active Grizzled plays from it.
+module in ``domain.modules``. Recruit cards are named by their printed number; what a
+number means is in ``Catalogue.recruits``, as the player described it.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import msgspec
 
+if TYPE_CHECKING:
+    from domain.cards.catalogue import Catalogue
+
+
+class Kept(msgspec.Struct, frozen=True):
+    """What a module keeps on the table: its record in ``ChapterState.modules``, under the
+    module's key (``Module.keeps``). The basic rules ask it only what they count."""
+
+    def threats(self, catalogue: Catalogue) -> tuple[str, ...]:
+        """The threats its cards on the table show: active threats, as No Man's Land's."""
+        return ()
+
+    def in_hands(self) -> int:
+        """The Trial cards it holds that count as cards in hands (Solo: the single hand)."""
+        return 0
+
+    def face_up(self) -> tuple[str, ...]:
+        """The Trial cards it holds that everyone has seen (Solo: the single hand's known)."""
+        return ()
+
+
 RECRUIT_TURN = -2  # ``ChapterState.turn`` while the Recruit acts (a seat index is >= 0)
-SOLO_TILES = ("left", "center", "right", "none")  # left/center/right: seats 0, 1, 2
-
-
-class OrderPiles(msgspec.Struct, frozen=True):
-    """The Orders of the Day: the deck, the orders in No Man's Land, the discard.
-
-    ``deck`` holds the order cards left; its first ``known`` cards are on top in that
-    order (the card the last Mission Leader put back; every card when the engine
-    shuffled the deck itself), the others lie in an order nobody knows.
-    """
-
-    deck: tuple[int, ...]
-    known: int = 0
-    in_play: tuple[int, ...] = ()  # in No Man's Land, oldest first
-    discard: tuple[int, ...] = ()
-    # (Mission, order): orders discarded after that Mission's Support, whose rules still
-    # bound the Morale Drop that closes it (domain/modules/effects.py)
-    spent: tuple[tuple[int, int], ...] = ()
 
 
 class Recruit(msgspec.Struct, frozen=True):
@@ -50,19 +55,3 @@ class RecruitPiles(msgspec.Struct, frozen=True):
     known: bool = False
     recruit: Recruit | None = None
     departed: tuple[int, ...] = ()
-
-
-class SoloTable(msgspec.Struct, frozen=True):
-    """The single hand (seen keys, sorted, plus unseen cards), the refill switch and the
-    solo Support tiles not yet drawn since the last shuffle."""
-
-    hand: tuple[str, ...] = ()
-    hidden: int = 0
-    refills: bool = True  # the hand may still be refilled in this Mission
-    refill_due: bool = False  # a card was just played: refill now or never this Mission
-    tiles: tuple[str, ...] = SOLO_TILES
-
-    @property
-    def hand_size(self) -> int:
-        """Cards in the single hand, seen or not."""
-        return len(self.hand) + self.hidden

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cache
+from typing import Any
 
 from domain.cards.catalogue import THREATS, Catalogue, support_tile_pool
 from domain.chapter.commands import Chance, Seat, StartChapter
@@ -197,8 +198,9 @@ def decide_start_chapter(
     sizes = _sizes(cmd, catalogue.total, len(cmd.seats), box)
     trials, morale = _decks(cmd, catalogue, sizes, chance)
     traps = cmd.traps if cmd.traps is not None else (not armistice and cmd.variant != "rookie")
-    orders = numbered_deck(cmd.orders, "Orders of the Day", armistice, chance)
-    recruits = numbered_deck(cmd.recruits, "Recruits", armistice, chance)
+    decks: dict[str, Any] = {}  # a module's own decks, in the modules' order (moments.py)
+    for module_decks in INSTALLED.decks:
+        decks.update(module_decks(cmd, armistice, chance))
     return ChapterStarted(
         ruleset=cmd.ruleset,
         variant=cmd.variant,
@@ -218,6 +220,5 @@ def decide_start_chapter(
         first_intensity_exact=armistice,
         morale_drop_max=(7 if duo else 6) if armistice else None,
         hand_limit=13 if armistice else None,
-        orders=orders,
-        recruits=recruits,
+        **decks,
     )

@@ -11,16 +11,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from enum import StrEnum
+from typing import Any, TypeVar
 
 import msgspec
 from msgspec.structs import replace
 
 from domain.cards.catalogue import CardType, Catalogue, HardKnock
-from domain.chapter.piles import RECRUIT_TURN, OrderPiles, Recruit, RecruitPiles, SoloTable
+from domain.chapter.piles import RECRUIT_TURN, Kept, Recruit, RecruitPiles
 from domain.chapter.rules import Rules
 from domain.memo import last_answer
 
 Slot = str | None
+K = TypeVar("K", bound=Kept)
 THREAT_KNOCKS = frozenset({HardKnock.PHOBIA.value, HardKnock.TRAUMA.value})
 
 
@@ -85,11 +87,28 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
     outcome: str | None = None
     outcome_detail: str = ""
     set_aside: tuple[str, ...] = ()  # cards out of this chapter (Solo, beginner One-shot)
-    solo: SoloTable | None = None  # Solo mode: the single hand (domain/modules/solo/rules.py)
-    orders: OrderPiles | None = None  # Orders of the Day (domain/modules/orders.py); None: not used
     recruits: RecruitPiles | None = None  # Recruits (domain/modules/recruits.py); None: not used
     luck_spent: tuple[str, ...] = ()  # Luck cards whose symbol cancelled a Trap this Mission
-    friendships: tuple[tuple[str, int], ...] = ()  # (player, number): Friendship cards held
+    # What each module keeps on the table (its piles), by the module's key (moments.py,
+    # ``keeps``); a module not played in this chapter keeps nothing.
+    modules: dict[str, Kept] = {}
+
+    # --- the modules' records ----------------------------------------------------------
+    def kept(self, key: str) -> Kept | None:
+        """What the module keyed ``key`` keeps on the table (None: it is not played)."""
+        return self.modules.get(key)
+
+    def kept_as(self, key: str, kind: type[K]) -> K | None:
+        """``kept(key)``, the module's own type (None: it is not played). The type is the
+        one the module gave (``Module.keeps``), which a stored state is read back into: it
+        is not checked again here, on the engine's hot paths."""
+        record: Any = self.modules.get(key)  # (no ``cast``: a call, on the hot paths)
+        found: K | None = record
+        return found
+
+    def keeping(self, key: str, record: Kept) -> ChapterState:
+        """The state with what the module keyed ``key`` keeps on the table replaced."""
+        return replace(self, modules={**self.modules, key: record})
 
     # --- Luck (Decision 1, docs/rules.md) ------------------------------------------
     def unspent_luck(self) -> tuple[str, ...]:
@@ -257,9 +276,9 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
                     if card.threats and kind_of[key] in THREAT_KNOCKS:  # a Phobia or a Trauma
                         for threat in card.threats:
                             tally[threat] = tally.get(threat, 0) + 1
-        if self.orders is not None:  # Orders of the Day show threats while in play
-            for number in self.orders.in_play:
-                for threat in self.catalogue.orders[number].threats:
+        if self.modules:  # a module's cards on the table show threats too (most: none)
+            for kept in self.modules.values():
+                for threat in kept.threats(self.catalogue):
                     tally[threat] = tally.get(threat, 0) + 1
         return tally
 
@@ -277,7 +296,10 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
     @property
     def cards_in_hands(self) -> int:
         """Trial cards in all hands together (Solo: the single hand)."""
-        held = self.solo.hand_size if self.solo is not None else 0
+        held = 0
+        if self.modules:  # a module's cards held (Solo: the single hand; most: none)
+            for kept in self.modules.values():
+                held += kept.in_hands()
         for player in self.players:
             held += len(player.hand) + player.hidden
         return held
@@ -292,8 +314,8 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
             counts.update(player.hand)
             counts.update(player.hard_knocks)
         counts.update(self.set_aside)
-        if self.solo is not None:
-            counts.update(self.solo.hand)
+        for kept in self.modules.values():  # a module's cards seen (Solo: its hand's)
+            counts.update(kept.face_up())
         if self.recruit is not None:  # a Recruit's hand lies face up
             counts.update(self.recruit.hand)
         return counts
@@ -311,6 +333,6 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
             + len(self.nml)
             + len(self.discard)
             + sum(p.hand_size + len(p.hard_knocks) for p in self.players)
-            + (self.solo.hand_size if self.solo is not None else 0)
+            + (sum(kept.in_hands() for kept in self.modules.values()) if self.modules else 0)
             + (len(self.recruit.hand) if self.recruit is not None else 0)
         )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from domain.chapter.moments import Module
 from domain.modules.effects import EFFECTS
-from domain.modules.orders import ORDERS
+from domain.modules.orders.rules import ORDERS
 from domain.modules.recruits.rules import RECRUITS
 from domain.modules.solo import SOLO
 

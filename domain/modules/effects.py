@@ -45,6 +45,9 @@ from domain.chapter.resolution import lost_by_hands
 from domain.chapter.state import ChapterState, Phase, Player
 from domain.errors import RuleViolation
 from domain.events import Event, Slot
+from domain.modules.friendships import KEY as FRIENDSHIPS
+from domain.modules.friendships import Friendships, friendships
+from domain.modules.orders import order_piles
 from domain.modules.recruits import PlayRecruitCard, WithdrawRecruit
 
 
@@ -104,10 +107,10 @@ def in_force(state: ChapterState) -> Iterator[InForce]:
     Friendships. An Order "lasts as long as the Mission itself" and is "discarded after
     the Support phase": the engine reads it as still bounding the Morale Drop that closes
     its Mission (``OrderPiles.spent``; an engine decision, docs/rules.md)."""
-    catalogue = state.catalogue
-    if state.orders is not None:
-        spent = tuple(n for m, n in state.orders.spent if m == state.mission)
-        for number in (*state.orders.in_play, *spent):
+    catalogue, orders = state.catalogue, order_piles(state)
+    if orders is not None:
+        spent = tuple(n for m, n in orders.spent if m == state.mission)
+        for number in (*orders.in_play, *spent):
             order = catalogue.orders.get(number)
             if order is not None and (order.forbids or order.rules):
                 when = "until it is cancelled" if order.lasting else "this Mission"
@@ -119,7 +122,7 @@ def in_force(state: ChapterState) -> Iterator[InForce]:
         if card is not None and (card.forbids or card.rules):
             label = f"Recruit #{card.number} {card.name}"
             yield InForce("recruit", label, "while it is in play", card.forbids, card.rules)
-    for player, number in state.friendships:
+    for player, number in friendships(state) if FRIENDSHIPS in state.modules else ():
         helping = catalogue.helping_hands.get(number)
         if helping is not None and helping.rules:
             label = f"Friendship #{number} {helping.name}"
@@ -129,12 +132,14 @@ def in_force(state: ChapterState) -> Iterator[InForce]:
 
 def _any_in_force(state: ChapterState) -> bool:
     """Cheap first look on the hot path: could any card be in force? (A Recruit in play:
-    ``state.recruit``, read without the property.)"""
-    orders, recruits = state.orders, state.recruits
+    ``state.recruit``, read without the property; a Friendship held: its record.)"""
+    if not state.modules and state.recruits is None:  # most chapters: no module's card
+        return False
+    orders, recruits = order_piles(state), state.recruits
     return bool(
         (orders is not None and (orders.in_play or orders.spent))
         or (recruits is not None and recruits.recruit is not None)
-        or state.friendships
+        or FRIENDSHIPS in state.modules
     )
 
 
@@ -194,7 +199,9 @@ def may_refuse(state: ChapterState) -> bool:
     """Whether a card that restricts is in force (an Order of the Day in No Man's Land, a
     Recruit in play): only then may ``enforce_forbids`` refuse an action (moments.py
     ``restricts``)."""
-    piles, recruits = state.orders, state.recruits  # (``state.recruit``, without the property)
+    if not state.modules and state.recruits is None:  # most chapters: no module's card
+        return False
+    piles, recruits = order_piles(state), state.recruits  # (``state.recruit``: no property)
     return (piles is not None and bool(piles.in_play)) or (
         recruits is not None and recruits.recruit is not None
     )
@@ -235,7 +242,7 @@ def enforce_forbids(state: ChapterState, cmd: Command) -> None:
     """Before an action: refuse it when a card in force forbids it (moments.py)."""
     # most chapters play no module and hold no Friendship: nothing can be in force (a first
     # look cheaper than ``_any_in_force``'s call, before every action)
-    if state.orders is None and state.recruits is None and not state.friendships:
+    if not state.modules and state.recruits is None:
         return
     found = forbidding(state, cmd)
     if found is not None and not stuck(state):
@@ -285,7 +292,7 @@ def draw_on_withdrawal(o: Outcome, cmd: Command) -> None:
     # first look, asked after every action before the command's class: an ``isinstance`` that
     # fails costs ~1,000 instructions through msgspec's metaclass)
     state = o.state
-    if state.orders is None and state.recruits is None and not state.friendships:
+    if not state.modules and state.recruits is None:
         return
     if not isinstance(cmd, Withdraw):
         return
@@ -435,5 +442,6 @@ EFFECTS = Module(
     morale_drop=morale_drop,
     allows=allows,
     support=support_rule,
+    keeps=(FRIENDSHIPS, Friendships),
     evolvers={CardEffect: _applied},
 )

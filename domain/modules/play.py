@@ -15,7 +15,8 @@ from domain.chapter.actions import trap_springs
 from domain.chapter.commands import Command
 from domain.chapter.state import ChapterState
 from domain.legal import targets
-from domain.modules.orders import CancelOrder, cancel_options, cancellable, order_choices
+from domain.modules.orders import CancelOrder
+from domain.modules.orders.rules import cancel_options, cancellable, order_choices
 from domain.modules.recruits import PlayRecruitCard, WithdrawRecruit
 from domain.modules.recruits.rules import recruit_turn
 

@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 
 from domain.cards.catalogue import THREATS
-from domain.chapter.piles import SOLO_TILES
 from domain.chapter.state import ChapterState
 from domain.legal import support_choices
+from domain.modules.solo.state import SOLO_TILES, solo_table
 from tests.cli.conftest import Grizzled
 from tests.cli.test_cli_complete import complete
 from tracker.app import Tracker
@@ -169,8 +169,8 @@ def play_a_random_chapter(grizzled: Grizzled, tmp_path: Path, seed: int) -> tupl
             line = between_missions(grizzled, board, rng)
         elif board["phase"] == "support":
             line = support_command(chapter, rng)
-        elif board["phase"] == "solo-support" and chapter.solo is not None:
-            line = f"solo-support {rng.choice(chapter.solo.tiles or SOLO_TILES)}"
+        elif board["phase"] == "solo-support" and solo_table(chapter) is not None:
+            line = f"solo-support {rng.choice(solo_table(chapter).tiles or SOLO_TILES)}"
         else:
             next_line_agrees(board)
             commands = legal_commands(board, chapter, rng)

@@ -3,6 +3,8 @@ catalogue after the campaign's changed (a ban can take a card's last copy out of
 
 import json
 
+from msgspec.structs import replace
+
 from domain.campaign.briefing import Briefing, Conclusion, EnterBriefing, EnterConclusion
 from domain.campaign.flow import (
     CampaignState,
@@ -14,6 +16,7 @@ from domain.campaign.flow import (
 from domain.campaign.rewards import BanCard, SkipBootCamp
 from domain.chapter.commands import PlayCard, Seat, StartChapter, StartMission, Withdraw
 from domain.codec import decode_campaign, encode_campaign
+from domain.modules.friendships import friendships, with_friendships
 
 SEATS = (Seat("Ann", "night"), Seat("Ben", "snow"), Seat("Cy", "rain"))
 
@@ -61,3 +64,24 @@ def test_a_running_chapter_shares_the_campaign_catalogue_in_storage():
     data = encode_campaign(state)
     assert data["chapter"]["catalogue"] is None
     assert stored(state) == state
+
+
+def test_a_state_stored_before_the_friendships_had_their_record_reads_them_into_it():
+    """State format 2 kept the Friendships held in the chapter's ``friendships``; format 3
+    keeps them in the card effects' record (``ChapterState.modules``)."""
+    state = start_campaign(decide_create_campaign("Autumn", "classic", SEATS))
+    state = play(
+        state, StartChapter("classic", SEATS, leader="Ann", third_tiles=("left", "left", "right"))
+    )
+    assert state.chapter is not None
+    held = replace(state, chapter=with_friendships(state.chapter, (("Ann", 7),)))
+    data = json.loads(json.dumps(encode_campaign(held)))
+    assert data["format"] == 3 and data["chapter"]["modules"] == {
+        "friendships": {"held": [["Ann", 7]]}
+    }
+    chapter = {k: v for k, v in data["chapter"].items() if k != "modules"}
+    old = {**data, "format": 2, "chapter": {**chapter, "friendships": [["Ann", 7]]}}
+    none = {**data, "format": 2, "chapter": {**chapter, "friendships": []}}
+
+    assert decode_campaign(old) == held == stored(held)
+    assert decode_campaign(none) == state and friendships(state.chapter) == ()

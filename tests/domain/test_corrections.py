@@ -26,7 +26,7 @@ from domain.events import (
     MoraleDropped,
     SupportRevealed,
 )
-from domain.modules.orders import OrderDiscarded
+from domain.modules.orders import OrderDiscarded, order_piles
 from tests.domain.builders import kinds, run, start
 from tests.domain.module_builders import prepare
 from tests.domain.modules.recruits.test_recruits import (
@@ -254,7 +254,7 @@ def test_an_order_placed_in_no_mans_land_adds_its_shell_and_fails_the_mission():
     assert kinds(o.events)[:3] == ["FactCorrected", "MissionFailed", "SupportRevealed"]
     assert o.events[1] == MissionFailed("shell", o.events[1].trials)
     assert OrderDiscarded(901) in o.events
-    assert o.state.orders.in_play == (902,) and o.state.orders.deck == (903, 904)
+    assert order_piles(o.state).in_play == (902,) and order_piles(o.state).deck == (903, 904)
 
 
 def test_an_order_cancelled_by_the_table_leaves_its_threat_behind():
@@ -265,7 +265,7 @@ def test_an_order_cancelled_by_the_table_leaves_its_threat_behind():
     state, events = correct(state, "order-remove", 902, "its condition was met")
 
     assert events == ["FactCorrected"]
-    assert state.orders.in_play == () and state.orders.discard == (902,)
+    assert order_piles(state).in_play == () and order_piles(state).discard == (902,)
     assert "shell" not in state.threat_tally()
     assert refused(state, "order-remove", 902) == (
         "#902 is not in No Man's Land (orders in play: none)"

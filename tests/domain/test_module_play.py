@@ -28,7 +28,7 @@ from domain.engine import decide
 from domain.errors import RuleViolation
 from domain.events import Event
 from domain.legal import intensities, legal_actions, targets
-from domain.modules.orders import CANCEL_REASON, CancelOrder, OrderCancelled
+from domain.modules.orders import CANCEL_REASON, CancelOrder, OrderCancelled, order_piles
 from domain.modules.recruits import (
     PlayRecruitCard,
     RecruitArrived,
@@ -77,9 +77,9 @@ def module_setup(
 def check_every_order_card_is_in_one_place(chapter: Chapter) -> None:
     state, started = chapter.now, chapter.started
     if started.orders is None:
-        assert state.orders is None
+        assert order_piles(state) is None
         return
-    piles = state.orders
+    piles = order_piles(state)
     assert piles is not None
     assert Counter((*piles.deck, *piles.in_play, *piles.discard)) == Counter(started.orders)
     assert 0 <= piles.known <= len(piles.deck)
@@ -155,18 +155,18 @@ def illegal_module_commands(state: ChapterState) -> list[Command]:
     if state.turn == RECRUIT_TURN and recruit is not None:
         missing = [k for k in state.catalogue if k not in recruit.hand]
         commands.append(PlayRecruitCard(missing[state.mission % len(missing)]))
-    if state.orders is not None:
-        spent = [n for n in state.orders.in_play if n not in set(_lasting(state))]
+    if order_piles(state) is not None:
+        spent = [n for n in order_piles(state).in_play if n not in set(_lasting(state))]
         commands += [CancelOrder(n, "it is over") for n in spent]
-        commands += [CancelOrder(n, "not in play") for n in state.orders.deck[:1]]
-        if state.phase == Phase.PREPARATION and len(state.orders.deck) >= 2:
-            commands.append(StartMission(3, order=state.orders.deck[-1], order_back=999))
+        commands += [CancelOrder(n, "not in play") for n in order_piles(state).deck[:1]]
+        if state.phase == Phase.PREPARATION and len(order_piles(state).deck) >= 2:
+            commands.append(StartMission(3, order=order_piles(state).deck[-1], order_back=999))
     return commands
 
 
 def _lasting(state: ChapterState) -> tuple[int, ...]:
-    assert state.orders is not None
-    return tuple(n for n in state.orders.in_play if state.catalogue.orders[n].lasting)
+    assert order_piles(state) is not None
+    return tuple(n for n in order_piles(state).in_play if state.catalogue.orders[n].lasting)
 
 
 # --- Playing ------------------------------------------------------------------------------------

@@ -21,7 +21,8 @@ from domain.chapter.state import ChapterState
 from domain.errors import SpeechRefused
 from domain.events import MoraleDropped
 from domain.modules import MODULES
-from domain.modules.orders import ORDERS, OrderChosen
+from domain.modules.orders import OrderChosen
+from domain.modules.orders.rules import ORDERS
 from tests.domain.builders import kinds, run, start
 
 PLAYED = (*MODULES, ONE_SHOT)  # what domain/__init__.py installs
@@ -226,15 +227,25 @@ def test_a_withdrawal_blocker_asked_again_after_a_module_is_installed_answers_fo
 
 
 def test_every_moment_of_a_module_is_a_slot_of_the_registry_holding_its_hooks_in_order() -> None:
-    from domain.chapter.moments import MOMENTS, OWNERS_OWN, TABLES, Registry
+    from domain.chapter.moments import KEEPS, MOMENTS, OWNERS_OWN, TABLES, Registry
 
-    assert {*MOMENTS, *TABLES, *OWNERS_OWN, "name"} == set(Module._fields)
-    assert set(Registry.__slots__) == {"modules", "owners", *MOMENTS, *TABLES}
+    assert {*MOMENTS, *TABLES, *OWNERS_OWN, *KEEPS, "name"} == set(Module._fields)
+    assert set(Registry.__slots__) == {"modules", "owners", "records", *MOMENTS, *TABLES}
     for moment in MOMENTS:
         given = [getattr(m, moment) for m in PLAYED if getattr(m, moment) is not None]
         assert list(getattr(INSTALLED, moment)) == given, moment
     assert INSTALLED.evolvers == {k: v for m in PLAYED for k, v in m.evolvers.items()}
     assert INSTALLED.commands == {k: v for m in PLAYED for k, v in m.commands.items()}
+    assert INSTALLED.records == dict(m.keeps for m in PLAYED if m.keeps is not None)
+
+
+def test_two_modules_keeping_one_key_on_the_table_are_refused_and_nothing_changes() -> None:
+    from domain.modules.orders import OrderPiles
+
+    twin = Module("Twin", keeps=("orders", OrderPiles))
+    with pytest.raises(ValueError, match="keep 'orders'"):
+        install((*PLAYED, twin))
+    assert INSTALLED.modules == PLAYED and INSTALLED.records["orders"] is OrderPiles
 
 
 class SoundBugle(msgspec.Struct, frozen=True):

@@ -67,7 +67,7 @@ from domain.events import (
 )
 from domain.legal import legal_actions, open_actions, targets
 from domain.modules.effects import CardEffect, forbidding, stuck
-from domain.modules.orders import OrderCancelled
+from domain.modules.orders import OrderCancelled, order_piles
 from domain.modules.recruits import PlayRecruitCard, RecruitPlayed
 from domain.modules.solo.rules import SoloCardPlayed, SoloHandFilled
 from domain.records import from_record
@@ -453,7 +453,7 @@ def _check_the_start(
     if not isinstance(command, StartMission):
         return []
     found = []
-    orders = before.orders
+    orders = order_piles(before)
     if orders is not None and orders.in_play:  # only lasting ones stay between Missions
         found.append("a lasting Order in play at a Mission's start")
     knocks = (before.catalogue[k].hard_knock for p in before.players for k in p.hard_knocks)

@@ -7,11 +7,13 @@ name (``"Orders of the Day"``). The bare word ``order`` is English (a deck's ord
 the module; ``Order`` in a name (``CancelOrder``) or ``order_back`` is the module.
 
 Where the chapter still names a module today is listed (``STILL_NAMED``) with the module:
-the rooms are being built one by one (the modules' piles still live in ``ChapterState``,
-their commands in ``chapter/commands.py``; the Mission's and the chapter's end ask the state
-generic questions, ``any_seat_in_mission`` and ``hands_played_out``, not about a Recruit).
-A new place fails, and so does a place listed that no longer names it: the list only
-shrinks, down to nothing.
+the rooms are being built one by one. The Orders of the Day, Solo and the Friendships keep
+their records in ``ChapterState.modules`` and their corrections in their rooms; the Orders
+are named only by the two commands whose stored form carries their fields (``StartChapter``'s
+deck, ``StartMission``'s order kept and put back). The Recruits' piles and turn, Luck's
+spent symbols, Solo's phase and variant and Duo's seating still live in the chapter. A new
+place fails, and so does a place listed that no longer names it: the list only shrinks,
+down to nothing.
 """
 
 from __future__ import annotations
@@ -93,16 +95,14 @@ def named_in(path: Path) -> set[str]:
 STILL_NAMED = {
     "actions.py": {"Luck", "Duo"},
     "commands.py": {"Orders of the Day", "Recruits"},
-    "correction_checks.py": {"Orders of the Day", "Recruits", "Solo"},
     "evolve.py": {"Luck"},
-    "fact_words.py": {"Orders of the Day", "Recruits"},
-    "facts.py": {"Orders of the Day", "Recruits", "Luck"},
+    "facts.py": {"Luck"},
     "guards.py": {"Recruits", "Solo"},
-    "piles.py": {"Orders of the Day", "Recruits", "Solo"},
+    "piles.py": {"Recruits"},
     "queries.py": {"Recruits"},
     "rules.py": {"Solo"},
-    "setup.py": {"Orders of the Day", "Recruits", "Solo", "Duo"},
-    "state.py": {"Orders of the Day", "Recruits", "Solo", "Luck", "Friendships"},
+    "setup.py": {"Solo", "Duo"},
+    "state.py": {"Recruits", "Solo", "Luck"},
 }
 
 

@@ -1,5 +1,9 @@
 """Orders of the Day (Armistice rulebook, "The Orders of the Day", read before Chapter 2): the
-module's room, its command (``commands``), events (``events``) and rules (``rules``).
+module's room, its command (``commands``), events (``events``), piles on the table
+(``state``: its record in ``ChapterState.modules``), words (``words``: refusals) and rules
+(``rules``: ``ORDERS``, the ``Module``). The package names only the command, events,
+state and words, so the card effects (``domain/modules/effects.py``) read the piles
+without importing the rules.
 
 At the start of each Mission the Mission Leader draws 2 order cards, keeps 1 (revealed in
 No Man's Land) and puts the other back on top of the deck, so the next leader draws that
@@ -20,28 +24,16 @@ The engine enforces the structure: drawing, the minimum, threats, discarding, st
 
 from domain.modules.orders.commands import CancelOrder
 from domain.modules.orders.events import OrderCancelled, OrderChosen, OrderDiscarded
-from domain.modules.orders.rules import (
-    CANCEL_REASON,
-    ORDERS,
-    OrderRefused,
-    cancel_options,
-    cancellable,
-    order_choices,
-    order_label,
-    order_minimum,
-)
+from domain.modules.orders.state import OrderPiles, order_piles
+from domain.modules.orders.words import CANCEL_REASON, OrderRefused
 
 __all__ = [
     "CANCEL_REASON",
-    "ORDERS",
     "CancelOrder",
     "OrderCancelled",
     "OrderChosen",
     "OrderDiscarded",
+    "OrderPiles",
     "OrderRefused",
-    "cancel_options",
-    "cancellable",
-    "order_choices",
-    "order_label",
-    "order_minimum",
+    "order_piles",
 ]

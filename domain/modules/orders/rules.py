@@ -4,27 +4,25 @@ evolving, and the ``Module`` that joins them to a chapter."""
 from __future__ import annotations
 
 from itertools import combinations, permutations
+from typing import Any
 
 from msgspec.structs import replace
 
-from domain.chapter.commands import Chance, Command, StartMission
+from domain.chapter.commands import Chance, Command, StartChapter, StartMission
 from domain.chapter.guards import find_player
 from domain.chapter.moments import Module
 from domain.chapter.outcome import Outcome
-from domain.chapter.piles import OrderPiles
 from domain.chapter.resolution import lost_by_hands
+from domain.chapter.setup import numbered_deck
 from domain.chapter.state import ChapterState, Phase, Player
-from domain.errors import IntensityTooLow, RuleViolation, WrongPhase
+from domain.errors import IntensityTooLow, WrongPhase
 from domain.events import ChapterStarted
 from domain.modules.effects import with_drawn
 from domain.modules.orders.commands import CancelOrder
+from domain.modules.orders.corrections import ORDER_FACTS
 from domain.modules.orders.events import OrderCancelled, OrderChosen, OrderDiscarded
-
-CANCEL_REASON = "its cancellation condition is met"  # what legal_actions lists
-
-
-class OrderRefused(RuleViolation):
-    rule = "orders of the day"
+from domain.modules.orders.state import KEY, OrderPiles, order_piles, with_order_piles
+from domain.modules.orders.words import CANCEL_REASON, OrderRefused
 
 
 # --- Queries ---------------------------------------------------------------------------
@@ -60,7 +58,7 @@ def _draws(piles: OrderPiles) -> list[tuple[int, ...]]:
 def order_choices(state: ChapterState) -> list[tuple[int | None, int | None]]:
     """Every (kept, put back) pair the leader may announce; ``(None, None)`` when no order
     is drawn. Only described orders can be kept (the engine needs their minimum)."""
-    piles = state.orders
+    piles = order_piles(state)
     if piles is None or not piles.deck:
         return [(None, None)]
     if len(piles.deck) == 1:
@@ -71,10 +69,11 @@ def order_choices(state: ChapterState) -> list[tuple[int | None, int | None]]:
 
 def cancellable(state: ChapterState) -> tuple[int, ...]:
     """The lasting orders in No Man's Land, which only their condition removes."""
-    if state.orders is None or state.phase == Phase.OVER:
+    piles = order_piles(state)
+    if piles is None or state.phase == Phase.OVER:
         return ()
     described = state.catalogue.orders
-    return tuple(n for n in state.orders.in_play if n in described and described[n].lasting)
+    return tuple(n for n in piles.in_play if n in described and described[n].lasting)
 
 
 def cancel_options(state: ChapterState) -> list[Command]:
@@ -128,7 +127,7 @@ def _check_draw(state: ChapterState, piles: OrderPiles, kept: int, back: int | N
 
 
 def _check_choice(state: ChapterState, cmd: StartMission) -> None:
-    piles, leader = state.orders, state.players[state.leader].name
+    piles, leader = order_piles(state), state.players[state.leader].name
     if piles is None or not piles.deck:
         if cmd.order is not None or cmd.order_back is not None:
             why = "is played without Orders of the Day" if piles is None else "has no order left"
@@ -164,8 +163,9 @@ def choose_order(o: Outcome, cmd: StartMission) -> None:
 def discard_spent_orders(o: Outcome) -> None:
     """After the Support phase: orders without a cancellation condition are discarded."""
     state = o.state
-    if state.orders is not None:
-        for number in state.orders.in_play:
+    piles = order_piles(state)
+    if piles is not None:
+        for number in piles.in_play:
             if not state.catalogue.orders[number].lasting:
                 o.emit(OrderDiscarded(number))
 
@@ -176,7 +176,7 @@ def decide_cancel_order(
     """A lasting order's condition is met: it leaves; a player may draw Trials cards."""
     if state.phase == Phase.OVER:
         raise WrongPhase("cannot cancel an Order of the Day: the chapter is over")
-    piles = state.orders
+    piles = order_piles(state)
     if piles is None:
         raise OrderRefused("this chapter is played without Orders of the Day: nothing to cancel")
     label = order_label(state, cmd.order)
@@ -231,6 +231,11 @@ def kept_order_minimum(state: ChapterState, cmd: StartMission) -> int:
     return order_minimum(state, cmd.order)
 
 
+def briefed_orders(cmd: StartChapter, armistice: bool, chance: Chance | None) -> dict[str, Any]:
+    """At the setup: the Briefing's Order of the Day deck (None: not used)."""
+    return {"orders": numbered_deck(cmd.orders, "Orders of the Day", armistice, chance)}
+
+
 # --- Evolving --------------------------------------------------------------------------
 def lay_out_orders(state: ChapterState, event: ChapterStarted) -> ChapterState:
     """The Order of the Day deck of the Briefing, if the chapter uses one: the engine knows
@@ -238,12 +243,13 @@ def lay_out_orders(state: ChapterState, event: ChapterStarted) -> ChapterState:
     if event.orders is None:
         return state
     known = len(event.orders) if None not in event.trials else 0
-    return replace(state, orders=OrderPiles(event.orders, known))
+    return with_order_piles(state, OrderPiles(event.orders, known))
 
 
 def _piles(state: ChapterState) -> OrderPiles:
-    assert state.orders is not None, "an order event in a chapter without Orders of the Day"
-    return state.orders
+    piles = order_piles(state)
+    assert piles is not None, "an order event in a chapter without Orders of the Day"
+    return piles
 
 
 def _chosen(state: ChapterState, event: OrderChosen) -> ChapterState:
@@ -258,7 +264,7 @@ def _chosen(state: ChapterState, event: OrderChosen) -> ChapterState:
         deck.insert(0, event.returned)
         known += 1
     in_play = (*piles.in_play, event.order)
-    return replace(state, orders=replace(piles, deck=tuple(deck), known=known, in_play=in_play))
+    return with_order_piles(state, replace(piles, deck=tuple(deck), known=known, in_play=in_play))
 
 
 def _leaves(piles: OrderPiles, number: int) -> OrderPiles:
@@ -270,11 +276,11 @@ def _leaves(piles: OrderPiles, number: int) -> OrderPiles:
 def _discarded(state: ChapterState, event: OrderDiscarded) -> ChapterState:
     piles = _leaves(_piles(state), event.order)
     spent = (*(s for s in piles.spent if s[0] == state.mission), (state.mission, event.order))
-    return replace(state, orders=replace(piles, spent=spent))
+    return with_order_piles(state, replace(piles, spent=spent))
 
 
 def _cancelled(state: ChapterState, event: OrderCancelled) -> ChapterState:
-    state = replace(state, orders=_leaves(_piles(state), event.order))
+    state = with_order_piles(state, _leaves(_piles(state), event.order))
     if event.player is None:
         return replace(state, trials=state.trials[len(event.cards) :])
     return with_drawn(state, event.player, event.cards)
@@ -282,12 +288,15 @@ def _cancelled(state: ChapterState, event: OrderCancelled) -> ChapterState:
 
 ORDERS = Module(
     "Orders of the Day",
+    decks=briefed_orders,
     begin=lay_out_orders,
     start_choices=order_choices,
     minimum=kept_order_minimum,
     before_deal=choose_order,
     after_support=discard_spent_orders,
+    keeps=(KEY, OrderPiles),
     evolvers={OrderChosen: _chosen, OrderDiscarded: _discarded, OrderCancelled: _cancelled},
     commands={CancelOrder: decide_cancel_order},
+    facts=ORDER_FACTS,
     actions=cancel_options,
 )

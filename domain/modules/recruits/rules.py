@@ -4,19 +4,21 @@ evolving, and the ``Module`` that joins them to a chapter."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from msgspec.structs import replace
 
 from domain.cards.catalogue import RecruitCard
 from domain.cards.notation import card_label
 from domain.chapter.actions import played_consequences, trap_springs
-from domain.chapter.commands import Chance, Choice, Command, StartMission, Target
+from domain.chapter.commands import Chance, Choice, Command, StartChapter, StartMission, Target
 from domain.chapter.evolve import trap_meets_luck
 from domain.chapter.guards import check_can_reveal, check_known_card, check_phase, reveal_top
 from domain.chapter.moments import Module
 from domain.chapter.outcome import Outcome
 from domain.chapter.piles import RECRUIT_TURN, Recruit, RecruitPiles
 from domain.chapter.resolution import end_of_action
+from domain.chapter.setup import numbered_deck
 from domain.chapter.state import ChapterState, Phase
 from domain.errors import (
     CardNotInHand,
@@ -30,6 +32,7 @@ from domain.legal import targets
 from domain.limits import MORALE_TOKENS
 from domain.modules.effects import EffectRefused, forbidden, forbidding, once, refusal
 from domain.modules.recruits.commands import PlayRecruitCard, WithdrawRecruit
+from domain.modules.recruits.corrections import RECRUIT_FACTS
 from domain.modules.recruits.events import (
     RecruitArrived,
     RecruitDeparted,
@@ -325,8 +328,15 @@ def morale_tokens(state: ChapterState) -> int:
     return recruit.tokens if recruit is not None else 0
 
 
+def briefed_recruits(cmd: StartChapter, armistice: bool, chance: Chance | None) -> dict[str, Any]:
+    """At the setup: the Briefing's Recruit deck (None: not used)."""
+    return {"recruits": numbered_deck(cmd.recruits, "Recruits", armistice, chance)}
+
+
 RECRUITS = Module(
     "Recruits",
+    facts=RECRUIT_FACTS,
+    decks=briefed_recruits,
     begin=lay_out_recruits,
     after_deal=recruit_enters,
     evolvers={

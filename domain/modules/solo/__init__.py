@@ -10,15 +10,15 @@ from domain.cards.catalogue import Catalogue
 from domain.chapter.commands import Chance, StartChapter
 from domain.chapter.moments import Module
 from domain.chapter.outcome import Outcome
-from domain.chapter.piles import SoloTable
 from domain.chapter.rules import Variant
 from domain.chapter.state import ChapterState
 from domain.events import ChapterStarted
 from domain.modules.solo.commands import DrawSoloSupport, RefillHand
+from domain.modules.solo.corrections import refuse_in_solo
 from domain.modules.solo.play import solo_legal, solo_summary
 from domain.modules.solo.rules import SOLO_EVOLVERS, SoloMissionEnded, decide_solo
 from domain.modules.solo.setup import decide_start_solo
-from domain.modules.solo.state import solo_set_aside
+from domain.modules.solo.state import KEY, SoloTable, solo_set_aside
 
 
 def solo_setup(
@@ -32,12 +32,13 @@ def lay_out_solo(state: ChapterState, event: ChapterStarted) -> ChapterState:
     """A Solo chapter starts with an empty single hand and six Hard Knocks out."""
     if event.variant != Variant.SOLO:
         return state
-    return replace(state, solo=SoloTable(), set_aside=solo_set_aside(state.catalogue))
+    state = replace(state, set_aside=solo_set_aside(state.catalogue))
+    return state.keeping(KEY, SoloTable())
 
 
 def is_solo(state: ChapterState) -> bool:
     """The chapter is played in Solo mode (one hand on the table)."""
-    return state.solo is not None
+    return KEY in state.modules
 
 
 def solo_support_due(o: Outcome, token: str) -> None:
@@ -57,4 +58,6 @@ SOLO = Module(
     legal=solo_legal,
     summary=solo_summary,
     support_phase=solo_support_due,
+    keeps=(KEY, SoloTable),
+    before_correction=refuse_in_solo,
 )

@@ -28,7 +28,7 @@ from domain.chapter.state import ChapterState, Phase, Player
 from domain.legal import charms, summary_of, targets
 from domain.modules.solo.commands import DrawSoloSupport, RefillHand
 from domain.modules.solo.rules import holding_view, refill_possible
-from domain.modules.solo.state import SOLO_GRIZZLED, SOLO_HAND
+from domain.modules.solo.state import SOLO_GRIZZLED, SOLO_HAND, solo_table
 
 ORDER: dict[type, int] = {
     StartMission: 0,
@@ -41,7 +41,7 @@ ORDER: dict[type, int] = {
 
 
 def _plays(state: ChapterState, player: Player) -> list[Command]:
-    solo = state.solo
+    solo = solo_table(state)
     assert solo is not None
     keys = set(solo.hand)
     if solo.hidden:
@@ -133,8 +133,9 @@ def _mission_command(state: ChapterState, rng: random.Random) -> Command:
         return RefillHand()
     options = [c for c in options if not isinstance(c, RefillHand)]
     leave = [c for c in options if isinstance(c, Withdraw)]
-    assert state.solo is not None
-    if leave and (len(leave) == len(options) or (state.solo.hand_size == 0 and rng.random() < 0.9)):
+    table = solo_table(state)
+    assert table is not None
+    if leave and (len(leave) == len(options) or (table.hand_size == 0 and rng.random() < 0.9)):
         return leave[0]
     charms = [c for c in options if isinstance(c, UseCharm)]
     counts = state.threat_counts()
@@ -159,7 +160,7 @@ def random_solo_command(state: ChapterState, rng: random.Random) -> Command:
 def solo_summary(state: ChapterState, player: Player, owned: tuple[Command, ...]) -> dict[str, Any]:
     """What the active Grizzled may do, summed up from Solo's legal commands: plays from
     the single hand (its unseen cards too), and the refill right after a play."""
-    table = state.solo
+    table = solo_table(state)
     summary = summary_of(state, player, owned, table.hidden if table is not None else None)
     summary["refill"] = any(type(c) is RefillHand for c in owned)
     return summary

@@ -1,12 +1,12 @@
 """Solo mode (Armistice, rulebook p.15 "Solo Mode: One-Shot"): one person plays 3 Grizzled
 in turn with a single hand of cards, basic rules with Traps and without Speeches.
 
-The hand belongs to the table (``ChapterState.solo``); the active Grizzled, who holds the
-Mission Leader token, plays from it and a Hard Knock goes in front of them. After playing
-a card the player may refill the hand back up to 3 cards; moving on without refilling
-ends the refills for the Mission. At the Support phase a solo Support tile (left, center,
-right, none) is drawn and names the beneficiary. Interpretations are listed in
-docs/rules.md.
+The hand belongs to the table (``SoloTable``, Solo's record in ``ChapterState.modules``);
+the active Grizzled, who holds the Mission Leader token, plays from it and a Hard Knock
+goes in front of them. After playing a card the player may refill the hand back up to 3
+cards; moving on without refilling ends the refills for the Mission. At the Support phase
+a solo Support tile (left, center, right, none) is drawn and names the beneficiary.
+Interpretations are listed in docs/rules.md.
 """
 
 from __future__ import annotations
@@ -44,7 +44,6 @@ from domain.chapter.guards import (
 )
 from domain.chapter.hardknocks import withdrawal_blocker
 from domain.chapter.outcome import Outcome
-from domain.chapter.piles import SOLO_TILES, SoloTable
 from domain.chapter.resolution import (
     after_support,
     automatic_support,
@@ -68,7 +67,13 @@ from domain.events import (
     PlayerWithdrew,
 )
 from domain.modules.solo.commands import DrawSoloSupport, RefillHand
-from domain.modules.solo.state import SOLO_HAND
+from domain.modules.solo.state import (
+    SOLO_HAND,
+    SOLO_TILES,
+    SoloTable,
+    solo_table,
+    with_solo_table,
+)
 
 if TYPE_CHECKING:
     from domain.chapter.moments import Evolver
@@ -123,8 +128,9 @@ class SoloSupportDrawn(Event, frozen=True):
 
 # --- Evolving ----------------------------------------------------------------------------
 def _solo(state: ChapterState) -> SoloTable:
-    assert state.solo is not None, "a Solo event in a chapter that is not Solo"
-    return state.solo
+    table = solo_table(state)
+    assert table is not None, "a Solo event in a chapter that is not Solo"
+    return table
 
 
 def _hand_filled(state: ChapterState, event: SoloHandFilled) -> ChapterState:
@@ -133,7 +139,7 @@ def _hand_filled(state: ChapterState, event: SoloHandFilled) -> ChapterState:
     hidden = solo.hidden + sum(1 for c in event.cards if c is None)
     refills = True if event.cause == "mission" else solo.refills
     solo = replace(solo, hand=known, hidden=hidden, refills=refills, refill_due=False)
-    return replace(state, trials=state.trials[len(event.cards) :], solo=solo)
+    return with_solo_table(replace(state, trials=state.trials[len(event.cards) :]), solo)
 
 
 def _card_played(state: ChapterState, event: SoloCardPlayed) -> ChapterState:
@@ -144,18 +150,19 @@ def _card_played(state: ChapterState, event: SoloCardPlayed) -> ChapterState:
         solo = replace(solo, hand=tuple(hand))
     else:
         solo = replace(solo, hidden=solo.hidden - 1)
-    state = replace(state, solo=replace(solo, refill_due=solo.refills))
+    state = with_solo_table(state, replace(solo, refill_due=solo.refills))
     state = trap_meets_luck(_place(state, event.player, event.card), event.card)
     return replace(state, turn=state.next_seat(state.index(event.player)))
 
 
 def _refill_given_up(state: ChapterState, _event: SoloRefillGivenUp) -> ChapterState:
-    return replace(state, solo=replace(_solo(state), refills=False, refill_due=False))
+    return with_solo_table(state, replace(_solo(state), refills=False, refill_due=False))
 
 
 def _mission_ended(state: ChapterState, event: SoloMissionEnded) -> ChapterState:
     solo = replace(_solo(state), refill_due=False)
-    return replace(state, phase=Phase.SOLO_SUPPORT, leader=state.index(event.token), solo=solo)
+    state = replace(state, phase=Phase.SOLO_SUPPORT, leader=state.index(event.token))
+    return with_solo_table(state, solo)
 
 
 def _support_drawn(state: ChapterState, event: SoloSupportDrawn) -> ChapterState:
@@ -163,7 +170,7 @@ def _support_drawn(state: ChapterState, event: SoloSupportDrawn) -> ChapterState
     pile = list(solo.tiles)
     pile.remove(event.tile)
     tiles = tuple(pile) if pile else SOLO_TILES  # all 4 drawn: shuffle them again
-    state = replace(state, phase=Phase.SUPPORT, solo=replace(solo, tiles=tiles))
+    state = with_solo_table(replace(state, phase=Phase.SUPPORT), replace(solo, tiles=tiles))
     if event.beneficiary is None:
         return state
     pending = SupportPending(event.beneficiary, SOLO_SUPPORT_DISCARDS, False, True)
@@ -354,7 +361,7 @@ def _draw_support(state: ChapterState, cmd: DrawSoloSupport, chance: Chance | No
 
 def decide_solo(state: ChapterState, command: Command, chance: Chance | None = None) -> Outcome:
     """A command in a Solo chapter; the Solo commands are refused in any other chapter."""
-    if state.solo is None:
+    if solo_table(state) is None:
         raise SoloRefused(
             f"{type(command).__name__} is a Solo mode command: in this chapter every "
             "Grizzled has their own hand and Support tiles"

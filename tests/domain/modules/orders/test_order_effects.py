@@ -21,7 +21,7 @@ from domain.errors import InvalidDescription
 from domain.events import to_record
 from domain.legal import legal_actions, legal_summary
 from domain.modules.effects import OrderForbids
-from domain.modules.orders import CancelOrder, OrderDiscarded
+from domain.modules.orders import CancelOrder, OrderDiscarded, order_piles
 from domain.records import from_record
 from tests.domain.builders import run
 from tests.domain.module_builders import prepare, synthetic_catalogue
@@ -138,7 +138,7 @@ def test_two_stacked_orders_both_apply():
     state, _ = run(state, c.Withdraw("Ann", "left"), c.Withdraw("Ben", "left"))
     state, _ = run(state, c.Withdraw("Cy", "left"))
     state, _ = run(state, c.StartMission(1, order=924, order_back=921))
-    assert state.orders.in_play == (922, 924) and state.active_player.name == "Ben"
+    assert order_piles(state).in_play == (922, 924) and state.active_player.name == "Ben"
     state, _ = run(state, c.PlayCard("Ben", "rain+whistle"), c.PlayCard("Cy", "snow+whistle"))
     state, _ = run(state, c.PlayCard("Ann", "night+shell"))
 
@@ -173,7 +173,7 @@ def test_an_order_described_before_effects_existed_changes_nothing():
     assert learn(Catalogue(), event).orders[931] == replace(PLAIN, number=931)
 
     state = first_mission(925, 921)
-    bare = replace(state, orders=replace(state.orders, in_play=()))
+    bare = state.keeping("orders", replace(order_piles(state), in_play=()))
     assert legal_actions(state) == legal_actions(bare)
 
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from msgspec.structs import replace
 
+from domain.campaign.flow import decide_create_campaign, start_campaign
 from domain.cards.catalogue import OrderCard
 from domain.chapter.commands import (
     PlayCard,
@@ -19,10 +21,16 @@ from domain.chapter.commands import (
     StartMission,
     Withdraw,
 )
-from domain.chapter.piles import OrderPiles
 from domain.chapter.setup import decide_start_chapter
 from domain.chapter.state import ChapterState, Phase
-from domain.codec import decode_chapter, decode_command, encode_chapter, encode_command
+from domain.codec import (
+    decode_campaign,
+    decode_chapter,
+    decode_command,
+    encode_campaign,
+    encode_chapter,
+    encode_command,
+)
 from domain.errors import IntensityTooLow, InvalidSetup, MustWithdraw, WrongPhase
 from domain.events import MissionFailed, MissionStarted, to_record
 from domain.legal import legal_actions
@@ -32,7 +40,9 @@ from domain.modules.orders import (
     OrderCancelled,
     OrderChosen,
     OrderDiscarded,
+    OrderPiles,
     OrderRefused,
+    order_piles,
 )
 from domain.records import from_record
 from tests.domain.builders import kinds, run
@@ -80,7 +90,7 @@ def test_the_leader_draws_two_orders_keeps_one_in_no_mans_land_and_puts_the_othe
 
     assert events[:2] == (OrderChosen("Ann", 903, 901), MissionStarted(1, "Ann", 2))
     assert kinds(events[2:]) == ["CardsDealt"]
-    assert state.orders == OrderPiles(deck=(901, 905, 906), known=3, in_play=(903,))
+    assert order_piles(state) == OrderPiles(deck=(901, 905, 906), known=3, in_play=(903,))
 
 
 def test_the_next_leader_draws_the_card_put_back_and_one_more():
@@ -93,14 +103,14 @@ def test_the_next_leader_draws_the_card_put_back_and_one_more():
     state, events = run(state, StartMission(1, order=901, order_back=905))
 
     assert events[0] == OrderChosen("Ben", 901, 905)
-    assert state.orders.deck == (905, 906) and state.orders.in_play == (901,)
+    assert order_piles(state).deck == (905, 906) and order_piles(state).in_play == (901,)
 
 
 def test_at_a_real_table_the_order_put_back_is_one_of_the_next_leaders_two():
     """At a real table nobody knows the deck's order, only the card put back on top."""
     state = prepare(HANDS, orders=(901, 903, 905, 906), known=False)
     state, _ = run(state, StartMission(2, order=905, order_back=906))
-    assert state.orders == OrderPiles(deck=(906, 901, 903), known=1, in_play=(905,))
+    assert order_piles(state) == OrderPiles(deck=(906, 901, 903), known=1, in_play=(905,))
     state, _ = withdraw_all(state)
 
     with pytest.raises(
@@ -118,7 +128,7 @@ def test_at_a_real_table_the_order_put_back_is_one_of_the_next_leaders_two():
     state, events = run(state, StartMission(2, order=906, order_back=903))
 
     assert events[0] == OrderChosen("Ben", 906, 903)
-    assert state.orders.deck == (903, 901) and state.orders.known == 1
+    assert order_piles(state).deck == (903, 901) and order_piles(state).known == 1
 
 
 def test_the_last_order_in_the_deck_is_kept_and_an_empty_deck_gives_no_order():
@@ -127,7 +137,7 @@ def test_the_last_order_in_the_deck_is_kept_and_an_empty_deck_gives_no_order():
     state = second_mission((906, 901, 905), kept=906, back=901)
     state, _ = run(state, StartMission(1, order=901, order_back=905))
     state, _ = withdraw_all(state)
-    assert state.orders.deck == (905,)
+    assert order_piles(state).deck == (905,)
 
     with pytest.raises(
         OrderRefused,
@@ -138,7 +148,7 @@ def test_the_last_order_in_the_deck_is_kept_and_an_empty_deck_gives_no_order():
     assert events[0] == OrderChosen("Cy", 905, None)
     state, _ = withdraw_all(state)
 
-    assert state.orders.deck == ()
+    assert order_piles(state).deck == ()
     with pytest.raises(OrderRefused, match="this chapter has no order left: Ann draws no Order"):
         run(state, StartMission(1, order=905))
     state, events = run(state, StartMission(1))
@@ -174,7 +184,7 @@ def test_an_order_must_be_described_before_it_is_kept():
 
 def test_a_chapter_without_orders_of_the_day_draws_none():
     state = prepare(HANDS)
-    assert state.orders is None
+    assert order_piles(state) is None
     with pytest.raises(OrderRefused, match="this chapter is played without Orders of the Day"):
         run(state, StartMission(2, order=901, order_back=903))
     with pytest.raises(OrderRefused, match="played without Orders of the Day: nothing"):
@@ -279,7 +289,7 @@ def test_a_lasting_order_adds_its_shell_to_no_mans_land_until_it_is_cancelled():
 
     assert isinstance(events[1], MissionFailed) and events[1].threat == "shell"
     assert "OrderDiscarded" not in kinds(events)
-    assert state.orders.in_play == (902,) and state.threat_counts()["shell"] == 1
+    assert order_piles(state).in_play == (902,) and state.threat_counts()["shell"] == 1
 
 
 def test_an_orders_threat_counts_for_a_fearful_grizzled():
@@ -309,10 +319,10 @@ def test_orders_stack_and_only_those_without_a_cancellation_condition_leave_afte
     previous one wasn't discarded, stacking their effects.' 'Most Order of the Day cards
     last as long as the Mission itself and are discarded after the Support phase.'"""
     state = second_mission((902, 901, 903, 905), kept=902, back=901)
-    assert state.orders.in_play == (902,)
+    assert order_piles(state).in_play == (902,)
 
     state, _ = run(state, StartMission(2, order=903, order_back=901))
-    assert state.orders.in_play == (902, 903)
+    assert order_piles(state).in_play == (902, 903)
     assert state.threat_counts()["shell"] == 1 and state.threat_counts()["rain"] == 1
     state, events = withdraw_all(state)
 
@@ -323,7 +333,7 @@ def test_orders_stack_and_only_those_without_a_cancellation_condition_leave_afte
         "LeadershipPassed",
     ]
     assert events[-3] == OrderDiscarded(903)
-    assert state.orders == OrderPiles(
+    assert order_piles(state) == OrderPiles(
         deck=(901, 905), known=2, in_play=(902,), discard=(903,), spent=((2, 903),)
     )
 
@@ -348,7 +358,7 @@ def test_three_identical_threats_active_when_the_cards_are_dealt_fail_the_missio
     state, _ = run(state, PlayCard("Ann", "trauma-night"))
     state, _ = withdraw_all(state)
     assert state.player("Ann").hard_knocks == ("trauma-night",)
-    assert state.orders is not None and state.orders.in_play == (904,)
+    assert order_piles(state) is not None and order_piles(state).in_play == (904,)
 
     state, events = run(state, StartMission(1, order=909, order_back=901))
 
@@ -371,7 +381,11 @@ def test_a_cancelled_order_still_leaves_when_the_trials_deck_cannot_give_every_c
     assert events == (
         OrderCancelled(902, "Ann withdrew and draws 3 cards", "Ann", ("night+gas", "snow+whistle")),
     )
-    assert state.trials == () and state.orders.in_play == () and state.orders.discard == (902,)
+    assert (
+        state.trials == ()
+        and order_piles(state).in_play == ()
+        and order_piles(state).discard == (902,)
+    )
     assert state.player("Ann").hand == ("night+gas", "night+shell", "rain+gas", "snow+whistle")
     assert state.active_player.name == "Ben"  # not an action: the turn stays where it was
 
@@ -417,7 +431,7 @@ def test_no_order_is_cancelled_once_the_chapter_is_over():
     )
     state, events = withdraw_all(state)
     assert kinds(events)[-1] == "ChapterWon"
-    assert state.phase == Phase.OVER and state.orders.in_play == (902,)
+    assert state.phase == Phase.OVER and order_piles(state).in_play == (902,)
     with pytest.raises(WrongPhase, match="the chapter is over"):
         run(state, CancelOrder(902, "too late"))
 
@@ -435,3 +449,24 @@ def test_order_events_commands_and_piles_survive_storage():
         assert from_record(json.loads(json.dumps(to_record(event)))) == event
     stored = json.loads(json.dumps(encode_chapter(state)))
     assert decode_chapter(stored, state.catalogue) == state
+
+
+def test_a_state_stored_before_the_orders_had_their_record_reads_their_piles_into_it():
+    """State format 2 kept the Orders' piles in the chapter's ``orders``; format 3 keeps them
+    in the module's record (``ChapterState.modules``): an old snapshot reads the same."""
+    state = second_mission((902, 901, 903), kept=902, back=901)
+    seats = tuple(Seat(p.name, p.charm or "") for p in state.players)
+    campaign = start_campaign(decide_create_campaign("Autumn", "classic", seats))
+    campaign = replace(campaign, chapter=state, catalogue=state.catalogue)
+    data = json.loads(json.dumps(encode_campaign(campaign)))
+    assert data["format"] == 3 and "orders" not in data["chapter"]
+    chapter = dict(data["chapter"])
+    old = {**chapter, "orders": chapter.pop("modules")["orders"]}
+    without = {**chapter, "orders": None}
+
+    again = decode_campaign({**data, "format": 2, "chapter": old})
+    bare = decode_campaign({**data, "format": 2, "chapter": without})
+
+    assert again == decode_campaign(data) == campaign
+    assert order_piles(state) is not None and order_piles(again.chapter) == order_piles(state)
+    assert bare.chapter is not None and order_piles(bare.chapter) is None

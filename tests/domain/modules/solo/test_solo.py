@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import pytest
 from msgspec.structs import replace
 
+from domain.campaign.flow import decide_create_campaign, start_campaign
 from domain.cards.catalogue import base_catalogue
 from domain.chapter.commands import (
     ChooseSupport,
@@ -23,7 +24,14 @@ from domain.chapter.commands import (
 from domain.chapter.evolve import begin
 from domain.chapter.setup import decide_start_chapter
 from domain.chapter.state import ChapterState, Phase
-from domain.codec import decode_chapter, decode_command, encode_chapter, encode_command
+from domain.codec import (
+    decode_campaign,
+    decode_chapter,
+    decode_command,
+    encode_campaign,
+    encode_chapter,
+    encode_command,
+)
 from domain.engine import execute
 from domain.errors import (
     CardNotInHand,
@@ -58,7 +66,7 @@ from domain.modules.solo.rules import (
     SoloSupportDrawn,
     beneficiary_of,
 )
-from domain.modules.solo.state import SOLO_REMOVED, SOLO_TILES
+from domain.modules.solo.state import SOLO_REMOVED, SOLO_TILES, solo_table, with_solo_table
 from tests.domain.builders import kinds, run, start
 
 SEATS = (Seat("Ann", "night"), Seat("Ben", "snow"), Seat("Cy", "rain"))
@@ -160,7 +168,7 @@ def test_the_first_mission_draws_three_cards_as_the_single_starting_hand():
     state, events = run(state, StartMission(3))
 
     assert events == (MissionStarted(1, "Ben", 3), SoloHandFilled(tuple(THREE), "mission"))
-    assert state.solo.hand == tuple(sorted(THREE))
+    assert solo_table(state).hand == tuple(sorted(THREE))
     assert all(p.hand_size == 0 for p in state.players)  # the hand belongs to the table
     assert state.cards_in_hands == 3 and state.active_player.name == "Ben"
 
@@ -177,7 +185,7 @@ def test_every_solo_mission_starts_with_the_hand_filled_up_to_three_cards():
     state, events = run(state, StartMission(3))
 
     assert events == (MissionStarted(2, "Cy", 3), SoloHandFilled(dropped[:2], "mission"))
-    assert state.solo.hand_size == 3
+    assert solo_table(state).hand_size == 3
 
 
 def test_a_solo_mission_start_takes_no_chaplain_tile():
@@ -196,7 +204,7 @@ def test_the_active_grizzled_plays_from_the_single_hand_and_the_token_moves_on()
 
     assert events == (SoloCardPlayed("Ann", "night+shell"),)
     assert state.nml == ("night+shell",)
-    assert state.solo.hand == ("rain+whistle", "snow+gas")
+    assert solo_table(state).hand == ("rain+whistle", "snow+gas")
     assert state.active_player.name == "Ben"
 
 
@@ -249,7 +257,7 @@ def test_after_playing_a_card_the_hand_may_be_refilled_back_up_to_three():
     state, events = run(state, RefillHand())
 
     assert events == (SoloHandFilled(("night+gas",), "refill"),)
-    assert state.solo.hand == ("night+gas", "rain+whistle", "snow+gas")
+    assert solo_table(state).hand == ("night+gas", "rain+whistle", "snow+gas")
     assert state.active_player.name == "Ben"  # the refill is not an action of a Grizzled
 
 
@@ -313,7 +321,7 @@ def test_a_withdrawn_grizzled_is_skipped_and_the_single_hand_stays_with_the_othe
     state, events = run(state, Withdraw("Ann"))
 
     assert events == (PlayerWithdrew("Ann", None),)
-    assert state.solo.hand_size == 3 and state.active_player.name == "Ben"
+    assert solo_table(state).hand_size == 3 and state.active_player.name == "Ben"
     state, _ = run(state, PlayCard("Ben", "snow+gas"), PlayCard("Cy", "rain+whistle"))
     assert state.active_player.name == "Ben"
 
@@ -338,7 +346,7 @@ def test_a_hardheaded_grizzled_cannot_withdraw_while_the_single_hand_holds_two_c
     state, events = run(state, Withdraw("Ann"))  # one card left: Hardheaded allows it
 
     assert kinds(events) == ["PlayerWithdrew", "MissionSucceeded", "SoloMissionEnded"]
-    assert state.solo.hand == ("rain+whistle",)  # the cards left stay in the single hand
+    assert solo_table(state).hand == ("rain+whistle",)  # the cards left stay in the single hand
 
 
 # --- Support ("draw 1 of the Solo Support tiles, which designates the Grizzled who will
@@ -427,7 +435,7 @@ def test_a_drawn_tile_stays_out_until_all_four_are_drawn_and_shuffled_again():
         state, _ = run(state, StartMission(3))
 
     assert drawn == ["none", "left", "center", "right", "none"]
-    assert state.solo.tiles == ("left", "center", "right")
+    assert solo_table(state).tiles == ("left", "center", "right")
 
 
 def test_at_a_real_table_the_drawn_solo_tile_must_be_told():
@@ -473,11 +481,11 @@ def test_a_solo_morale_drop_is_at_most_6_cards_as_in_the_basic_rules():
     state = solo_chapter(["demoralized", "night+shell", "snow+gas"])
     state, _ = run(state, PlayCard("Ann", "demoralized"))
     state, _ = withdraw_all(state)
-    assert state.solo is not None
+    assert solo_table(state) is not None
     # given a single hand of 8 cards (told by a correction, say) and a Demoralized Grizzled
     eight = ("night+snow", "night+rain", "snow+rain", "rain+gas", "gas+whistle", "snow+shell")
-    solo = replace(state.solo, hand=(*state.solo.hand, *eight))
-    state = replace(state, solo=solo)
+    solo = replace(solo_table(state), hand=(*solo_table(state).hand, *eight))
+    state = with_solo_table(state, solo)
 
     state, events = run(state, DrawSoloSupport("center"))
 
@@ -527,3 +535,20 @@ def test_a_solo_chapter_and_its_commands_survive_storage():
     assert restored == state
     for command in (RefillHand(), DrawSoloSupport("left"), DrawSoloSupport()):
         assert decode_command(json.loads(json.dumps(encode_command(command)))) == command
+
+
+def test_a_solo_state_stored_before_solo_had_its_record_reads_its_table_into_it():
+    """State format 2 kept the Solo table in the chapter's ``solo``; format 3 keeps it in
+    Solo's record (``ChapterState.modules``)."""
+    state, _ = run(solo_chapter(THREE, ["night+gas"]), PlayCard("Ann", "night+shell"))
+    seats = tuple(Seat(p.name, p.charm or "") for p in state.players)
+    campaign = start_campaign(decide_create_campaign("Alone", "armistice", seats))
+    campaign = replace(campaign, chapter=state, catalogue=state.catalogue)
+    data = json.loads(json.dumps(encode_campaign(campaign)))
+    chapter = {k: v for k, v in data["chapter"].items() if k != "modules"}
+    old = {**chapter, "solo": data["chapter"]["modules"]["solo"]}
+
+    again = decode_campaign({**data, "format": 2, "chapter": old})
+
+    assert again == campaign and again.chapter is not None
+    assert solo_table(again.chapter) == solo_table(state) and solo_table(state) is not None

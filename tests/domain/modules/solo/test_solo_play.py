@@ -23,7 +23,7 @@ from domain.chapter.state import ChapterState, Phase
 from domain.modules.solo.commands import DrawSoloSupport, RefillHand
 from domain.modules.solo.play import random_solo_setup
 from domain.modules.solo.rules import refill_possible
-from domain.modules.solo.state import SOLO_HAND, SOLO_REMOVED, SOLO_TILES
+from domain.modules.solo.state import SOLO_HAND, SOLO_REMOVED, SOLO_TILES, solo_table
 from tests.domain.test_random_play import (
     CATALOGUE,
     Chapter,
@@ -44,11 +44,11 @@ CHAPTERS = 100  # about half with a full Trials deck of 30, half with a small on
 
 def check_every_card_is_in_one_place_the_single_hand_included(chapter: Chapter) -> None:
     state, started = chapter.now, chapter.started
-    assert state.solo is not None and None not in state.trials and None not in state.morale
+    assert solo_table(state) is not None and None not in state.trials and None not in state.morale
     found = Counter(k for k in (*state.trials, *state.morale) if k is not None)
     found.update(state.nml)
     found.update(state.discard)
-    found.update(state.solo.hand)
+    found.update(solo_table(state).hand)
     for player in state.players:
         assert player.hand_size == 0, f"{player.name} holds cards of their own in Solo mode"
         found.update(player.hard_knocks)
@@ -61,7 +61,7 @@ def check_every_card_is_in_one_place_the_single_hand_included(chapter: Chapter) 
 
 
 def check_the_solo_table(state: ChapterState) -> None:
-    solo = state.solo
+    solo = solo_table(state)
     assert solo is not None and solo.hidden == 0
     assert solo.hand_size <= SOLO_HAND, "the single hand never holds more than 3 cards"
     assert solo.tiles and set(solo.tiles) <= set(SOLO_TILES)
@@ -86,7 +86,7 @@ def check_solo_chapter(chapter: Chapter) -> None:
 def solo_illegal_commands(state: ChapterState) -> list[Command]:
     """The generic illegal commands (less a card the single hand does hold: the generic list
     reads players' own hands), and the Solo ones."""
-    solo = state.solo
+    solo = solo_table(state)
     assert solo is not None
     held = set(solo.hand)
     commands = [

@@ -1,0 +1,86 @@
+"""The Recruits' facts a correction sets: the cards the Recruit in play holds face up, and
+the Morale tokens on it (counted at the Morale Drop). The chapter's corrections find them in
+the registry (moments.py ``facts``); their values are read as the basic facts' are."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from msgspec.structs import replace
+
+from domain.cards.catalogue import Catalogue
+from domain.cards.notation import card_label
+from domain.chapter.facts import Fact, ModuleFact, Value, cards_of
+from domain.chapter.guards import check_can_reveal
+from domain.chapter.piles import Recruit
+from domain.chapter.state import ChapterState
+from domain.errors import InvalidCorrection
+from domain.events import FactCorrected
+from domain.limits import MORALE_TOKENS
+
+
+def _in_play(state: ChapterState) -> Recruit:
+    recruit = state.recruit
+    if recruit is None:
+        raise InvalidCorrection("there is no Recruit in play to correct")
+    return recruit
+
+
+def _check_tokens(state: ChapterState, event: FactCorrected) -> None:
+    _in_play(state)
+
+
+def _check_hand(state: ChapterState, event: FactCorrected) -> None:
+    recruit, hand = _in_play(state), cards_of(event.value)
+    if not hand:
+        raise InvalidCorrection(
+            "name the cards the Recruit holds: it departs only by playing its last card, "
+            "on its turn"
+        )
+    revealed: Counter[str] = Counter()
+    for key in (Counter(hand) - Counter(recruit.hand)).elements():
+        check_can_reveal(state, key, revealed)  # a card new to its hand: one not yet seen
+        revealed[key] += 1
+
+
+def _with_recruit(state: ChapterState, recruit: Recruit) -> ChapterState:
+    piles = state.recruits
+    assert piles is not None, "a Recruit correction without a Recruit"
+    return replace(state, recruits=replace(piles, recruit=recruit))
+
+
+def _hand(state: ChapterState, event: FactCorrected) -> ChapterState:
+    return _with_recruit(state, replace(_in_play(state), hand=cards_of(event.value)))
+
+
+def _tokens(state: ChapterState, event: FactCorrected) -> ChapterState:
+    return _with_recruit(state, replace(_in_play(state), tokens=int(event.value or 0)))
+
+
+def _cards_said(value: Value, catalogue: Catalogue) -> str:
+    return ", ".join(card_label(k, catalogue) for k in str(value or "").split(",") if k)
+
+
+def _tokens_said(value: Value, catalogue: Catalogue) -> str:
+    count = int(value or 0)
+    return f"{count} Morale token{'s' if count != 1 else ''}"
+
+
+RECRUIT_FACTS = {
+    "recruit-hand": ModuleFact(
+        Fact("the cards the Recruit holds face up", False, "cards"),
+        None,
+        _check_hand,
+        _hand,
+        "the Recruit {a}holds {v} face up",
+        _cards_said,
+    ),
+    "recruit-tokens": ModuleFact(
+        Fact("Morale tokens on the Recruit", False, "count", MORALE_TOKENS),
+        None,
+        _check_tokens,
+        _tokens,
+        "the Recruit {a}carries {v}",
+        _tokens_said,
+    ),
+}
