@@ -159,9 +159,10 @@ it went on).
 
 `compare A B --json`: `{campaigns: [A, B], rows: [{what, a, b, differs}], boards: [the
 two `status --json` documents], scores: [{victory_points, negative_points, difference,
-chapters: [the `campaign_score` rows], earlier}]}`; `rows` are the lines `compare`
-prints (`what`: `chapter`, `turn`, a deck, `No Man's Land`, `threats`, a Grizzled's name,
-`result`, `chapters won`, the points and `score`).
+chapters: [the `campaign_score` rows], earlier, branched_from: [original, entry] or
+null}]}`; `rows` are the lines `compare` prints (`what`: `branched from`, `chapter`,
+`turn`, a deck, `No Man's Land`, `threats`, a Grizzled's name, `result`, `chapters won`,
+the points and `score`).
 
 `stats --json [CAMPAIGN]...`: `{campaigns: [name], branches: {name: [original, entry]}
 (the what-if branches among them), chapters: [{campaign, chapter,
