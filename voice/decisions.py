@@ -43,6 +43,7 @@ class Decision:
         }
 
     def lines(self) -> list[str]:
+        """The decision in three lines: what and why, the rule, the entries."""
         found = rule(self.rule)
         entries = ", ".join(f"#{n}" for n in self.entries)
         plural = "entries" if len(self.entries) > 1 else "entry"
@@ -56,8 +57,9 @@ class Decision:
 def explain(
     chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]
 ) -> Decision | None:
-    explain = _EXPLAINERS.get(type(event).__name__)
-    return explain(chapter, event, number, seen) if explain is not None else None
+    """The decision ``event`` holds, explained; None for an event the table decided."""
+    explainer = _EXPLAINERS.get(type(event).__name__)
+    return explainer(chapter, event, number, seen) if explainer is not None else None
 
 
 def _where(
@@ -89,6 +91,10 @@ def _mission(seen: Sequence[Entry]) -> Sequence[Entry]:
 PLAYED = {"CardPlayed", "CardDrawnAndPlayed"}
 
 
+def _kept(record: Mapping[str, Any], order: int) -> bool:
+    return record.get("type") == "OrderChosen" and (record.get("data") or {}).get("order") == order
+
+
 def _and(names: Sequence[str]) -> str:
     """``Ann, Ben and Cy``."""
     return f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else "".join(names)
@@ -106,17 +112,30 @@ def _failed(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry
         for k in p.hard_knocks
         if chapter.catalogue.kind_of[k] in THREAT_KNOCKS and threat in cards[k].threats
     ]
+    piles = chapter.orders  # Orders of the Day show threats while in play
+    orders = (
+        [n for n in piles.in_play if threat in chapter.catalogue.orders[n].threats] if piles else []
+    )
     mission = _mission(seen)
     entries = [number]
+    for order in orders:  # the entry whose Mission Leader kept it
+        entries += [n for n, rs in seen for r in rs if _kept(r, order)][-1:]
     for key in set(laid):
         entries += _where(mission, PLAYED, key)[-laid.count(key) :]
     for name, key in knocks:
         entries += _where(seen, PLAYED, key, name)[-1:]
     parts = [f"{', '.join(map(label, laid))} in No Man's Land"] if laid else []
     parts += [f"{name}'s {label(key)}" for name, key in knocks]
-    count = len(laid) + len(knocks)
-    facts = f"{count} {threat} threats were active: {' and '.join(parts)}"
-    data = {"threat": threat, "count": count, "no_mans_land": laid, "hard_knocks": knocks}
+    parts += [f"Order of the Day #{n}" for n in orders]
+    count = len(laid) + len(knocks) + len(orders)
+    facts = f"{count} {threat} threats were active: {_and(parts)}"
+    data = {
+        "threat": threat,
+        "count": count,
+        "no_mans_land": laid,
+        "hard_knocks": knocks,
+        "orders": orders,
+    }
     return Decision("mission failed", f"Mission {chapter.mission} failed", facts, data, entries)
 
 

@@ -67,6 +67,27 @@ def test_a_third_shell_with_a_phobia_fails_the_mission_and_why_names_the_cards_a
     assert decided(why(table, str(knock)))["hard knock"]["facts"]["card"] == "phobia-shell"
 
 
+def test_an_order_of_the_day_showing_a_shell_counts_among_the_three(armistice):
+    armistice.ok("skip-boot-camp")
+    armistice.ok("describe order 12 Shelling --minimum 3:1 --threat shell")
+    armistice.ok("describe order 13 Quiet --minimum 3:1")
+    armistice.ok("briefing 1 --trials 20 --morale 20 --first 2 --orders 12,13")
+    armistice.ok("chapter start --leader ann --tiles left,left,right")
+    armistice.ok("mission start 2 --order 12 --back 13")
+    kept = newest(armistice)
+    armistice.ok("play night+shell")
+    armistice.ok("play snow+shell")
+
+    doc = why(armistice)
+    failed = decided(doc)["mission failed"]
+
+    assert failed["facts"]["count"] == 3 and failed["facts"]["orders"] == [12]
+    assert failed["entries"] == [kept, kept + 1, kept + 2]
+    assert "night+shell, snow+shell in No Man's Land and Order of the Day #12" in " ".join(
+        doc["text"].split()
+    )
+
+
 def test_support_to_the_player_with_most_tiles_after_a_won_mission_and_the_morale_drop(table):
     table.ok("play mute")  # Ann's Hard Knock: Support will discard it
     mute = newest(table)
@@ -338,6 +359,9 @@ def test_every_decision_of_a_random_chapter_is_explained_by_why_on_its_entry(
         always = [t for t in entry["events"] if t in ALWAYS]
         assert len(kinds) >= len(always), (entry, kinds)
         assert set(kinds) <= set(RULES)
+        for decision in doc["decisions"]:
+            if decision["rule"]["rule"] == "mission failed":  # every threat that counted
+                assert decision["facts"]["count"] >= 3, decision
     last = [e for e in log if why(grizzled, str(e["version"]))["decisions"]][-1]
     assert why(grizzled)["entry"] == last["version"]
 
