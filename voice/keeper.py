@@ -14,6 +14,16 @@ CORRECT_TITLE = "Correct a fact"  # the table and the tracker disagree
 CORRECT_VALUE = "value (a number, a card, a tile...)"
 CORRECT_REASON = "why the table and the tracker disagreed"
 NO_PLAYER = "no player"
+NO_ENTRY = "say which log entry to revert: its number"
+NO_FACT = "pick the fact to correct"
+NO_REASON = "say why the table and the tracker disagreed"
+
+
+def no_player(fact: str) -> str:
+    """A correction of a player's fact with no player picked."""
+    return f"pick the player whose {fact} it is"
+
+
 ODDS_TITLE = "Odds on every phone"  # the group's choice: public information only
 ODDS_ON = "Show the odds"
 ODDS_OFF = "Hide the odds"

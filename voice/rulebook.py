@@ -200,6 +200,15 @@ _TABLE = (
         None,
     ),
     Rule(
+        "odds",
+        "the odds of a Mission are estimated before it starts, from what the whole table may "
+        "see, by dealing the unseen cards out again: never from a hand, and only where the "
+        "simulator plays every rule in force",
+        _TOOL,
+        None,
+        None,
+    ),
+    Rule(
         "campaign",
         "a campaign plays its chapters in order from Boot Camp on; a chapter's rewards and "
         "ban are settled before the next chapter starts",

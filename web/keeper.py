@@ -16,6 +16,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from tracker import store
+from voice import keeper as said
 from web.reading import TIMEOUT, Unreadable, reader
 
 MOVES = "from web.moves import main; main()"
@@ -98,7 +99,7 @@ def words_of(menu: dict[str, Any], fields: dict[str, str]) -> list[str]:
     if chosen == "revert":
         entry = fields.get("entry", "").strip().lstrip("#")
         if not (entry.isdigit() and len(entry) < 10):
-            raise Refused("say which log entry to revert: its number")
+            raise Refused(said.NO_ENTRY)
         return ["revert", *([f"--reason={reason}"] if reason else []), "--", entry]
     if chosen == "correct":
         return _correction(menu, fields, reason)
@@ -131,15 +132,15 @@ def _correction(menu: dict[str, Any], fields: dict[str, str], reason: str) -> li
     facts = {f["name"]: f for f in menu.get("facts", [])}
     fact = facts.get(fields.get("fact", ""))
     if fact is None:
-        raise Refused("pick the fact to correct")
+        raise Refused(said.NO_FACT)
     if not reason:
-        raise Refused("say why the table and the tracker disagreed")
+        raise Refused(said.NO_REASON)
     value = fields.get("value", "").strip()
     words = ["correct", f"--reason={reason}"]
     player = fields.get("player", "")
     if fact["player"]:
         if player not in menu.get("players", []):
-            raise Refused(f"pick the player whose {fact['name']} it is")
+            raise Refused(said.no_player(fact["name"]))
         words.append(f"--player={player}")
     return [*words, "--", fact["name"], *([value] if value else [])]
 
