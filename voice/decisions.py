@@ -112,7 +112,9 @@ def _failed(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry
         for k in p.hard_knocks
         if chapter.catalogue.kind_of[k] in THREAT_KNOCKS and threat in cards[k].threats
     ]
-    piles = chapter.orders  # Orders of the Day show threats while in play
+    from domain.modules.orders.state import order_piles
+
+    piles = order_piles(chapter)  # Orders of the Day show threats while in play
     orders = (
         [n for n in piles.in_play if threat in chapter.catalogue.orders[n].threats] if piles else []
     )
@@ -212,8 +214,11 @@ def _drop(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry])
         for p in chapter.players
         if any(kind_of[k] == HardKnock.DEMORALIZED for k in p.hard_knocks)
     ]
-    if chapter.solo is not None:  # Solo: one hand for the three Grizzled
-        held = {"the hand": chapter.solo.hand_size}
+    from domain.modules.solo.state import solo_table
+
+    solo = solo_table(chapter)
+    if solo is not None:  # Solo: one hand for the three Grizzled
+        held = {"the hand": solo.hand_size}
     total = sum(held.values())
     least = 3 + len(demoralized)
     cap = chapter.rules.morale_drop_max

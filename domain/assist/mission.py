@@ -74,7 +74,8 @@ def check_dealable(state: ChapterState) -> None:
     """Refuse a table whose face-down places cannot be filled from the unseen copies."""
     if state.phase != Phase.PREPARATION:
         raise NoEstimate("the chance of a Mission is asked before it starts (its preparation)")
-    if state.solo is not None or state.recruits is not None or state.orders is not None:
+    modules = (state.kept("solo"), state.recruits, state.kept("orders"))
+    if any(played is not None for played in modules):
         raise NoEstimate("Mission odds are for the game without Solo, Recruits or Orders")
     unseen, places = len(unseen_keys(state)), hidden_places(state)
     if unseen != places:

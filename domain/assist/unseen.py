@@ -41,7 +41,7 @@ def unseen_keys(state: ChapterState) -> tuple[str, ...]:
 
 def hidden_places(state: ChapterState) -> int:
     """How many cards lie face down: the Trials, the Morale Reserve and every hand."""
-    held = state.solo.hand_size if state.solo is not None else 0
+    held = sum(record.in_hands() for record in state.modules.values())  # Solo's hand
     held += sum(p.hand_size for p in state.players)
     return len(state.trials) + len(state.morale) + held
 
