@@ -127,7 +127,9 @@ HINT_WORDS = {
         f"{f['weight'] + 1} counted ({f['weight'] + 2} if Wounded); 4 lose the chapter"
     ),
     "charm": lambda f: (
-        f"your charm can take one of the {_plural(f['cards'], f['threat'])} in No Man's Land"
+        f"your charm can take the {f['threat']} card in No Man's Land"
+        if f["cards"] == 1
+        else f"your charm can take one of the {f['cards']} {f['threat']}s in No Man's Land"
     ),
     "speech": lambda f: (
         f"a Speech ({_plural(f['tokens'], 'token')} left): each other player "
