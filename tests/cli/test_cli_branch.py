@@ -9,6 +9,8 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
+import pytest
+
 from tests.cli.conftest import Grizzled
 from tracker.app import campaign_id
 
@@ -33,6 +35,7 @@ def played_undone_played(table: Grizzled) -> None:
     table.ok("play snow+whistle")
 
 
+@pytest.mark.backends
 def test_a_branch_starts_from_the_board_as_it_stood_after_the_entry(table: Grizzled):
     played_undone_played(table)
 
@@ -55,6 +58,7 @@ def test_a_branch_starts_from_the_board_as_it_stood_after_the_entry(table: Grizz
     ]
 
 
+@pytest.mark.backends
 def test_a_branch_at_an_undo_leaves_out_what_the_undo_took_back(table: Grizzled):
     played_undone_played(table)
 
@@ -65,6 +69,7 @@ def test_a_branch_at_an_undo_leaves_out_what_the_undo_took_back(table: Grizzled)
     assert len(table.json("log")) == 4  # the creation and the three actions standing
 
 
+@pytest.mark.backends
 def test_a_branch_after_a_revert_holds_the_actions_it_decided_again(table: Grizzled):
     table.ok("correct morale 15 -r 'we thought five had fallen'")
     table.ok("play night+shell")
@@ -104,6 +109,7 @@ def test_the_original_never_changes_and_both_records_verify(table: Grizzled):
     assert "Campaign 'What if': 7 events, chained from the first" in verified
 
 
+@pytest.mark.backends
 def test_a_branch_plays_on_by_the_rules(table: Grizzled):
     played_undone_played(table)
     table.ok('branch "What if" --at 4')
@@ -114,6 +120,7 @@ def test_a_branch_plays_on_by_the_rules(table: Grizzled):
     assert table.ok("play snow+rain").startswith("Ben plays snow+rain")
 
 
+@pytest.mark.backends
 def test_what_cannot_be_branched_says_why_in_one_line(table: Grizzled):
     played_undone_played(table)
 
@@ -172,11 +179,13 @@ def test_the_branch_story_fork_play_on_compare_and_the_original_verifies_unchang
     assert "Verified" in table.ok("verify")
 
 
+@pytest.mark.backends
 def test_comparing_a_campaign_that_is_not_there_says_so_in_one_line(table: Grizzled):
     assert "no campaign called 'Nope'" in table.refused("compare Friday Nope")
     assert table.refused("compare Friday", code=2).startswith("Error: Missing argument")
 
 
+@pytest.mark.backends
 def test_a_branch_at_any_entry_has_the_board_replay_shows_at_it(table: Grizzled):
     table.ok("correct morale 15 -r 'we thought five had fallen'")  # 4
     table.ok("play night+shell")  # 5

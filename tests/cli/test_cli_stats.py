@@ -20,6 +20,7 @@ def demo(grizzled: Grizzled, tmp_path: Path) -> Grizzled:
     return Grizzled(path, explicit=True)
 
 
+@pytest.mark.backends
 def test_a_lost_and_a_won_chapter_are_counted_with_how_they_ended(armistice: Grizzled):
     armistice.boot_camp(won=True)
     armistice.chapter(1, won=False)
@@ -60,6 +61,7 @@ def test_the_demo_chapter_counts_its_hard_knock_speech_first_out_morale_and_undo
     assert "Morale Reserve through each chapter (after each Morale Drop):" in out
 
 
+@pytest.mark.backends
 def test_an_action_taken_back_is_not_counted(table: Grizzled):
     table.ok("play mute")  # Ann meets Mute ...
     table.ok("undo")  # ... but the group takes it back
@@ -79,6 +81,7 @@ def test_stats_is_readable_at_60_and_100_columns(demo: Grizzled, monkeypatch):
         assert "Demo evening, chapter 1" in out
 
 
+@pytest.mark.backends
 def test_stats_counts_only_the_campaigns_named(table: Grizzled):
     table.ok("play mute")
     table.ok("branch 'What if' --at 3")  # before Ann's Mute
