@@ -285,7 +285,7 @@ def create_app(
             Route("/events", events),
             Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
         ],
-        exception_handlers={Exception: _one_line},
+        exception_handlers={_TooLarge: _too_large, Exception: _one_line},
         lifespan=lifespan,
     )
     app.add_middleware(_Bounded)
@@ -301,6 +301,14 @@ def _sse(event: int, regions: str) -> str:
     """One update of the stream: the regions, its id the event they were built from."""
     data = "".join(f"data: {line}\n" for line in regions.splitlines())
     return f"id: {event}\nevent: board\n{data}\n"
+
+
+class _TooLarge(Exception):
+    """A request body sent in chunks grew past ``MAX_BODY`` bytes."""
+
+
+async def _too_large(request: Request, error: Exception) -> Response:
+    return PlainTextResponse("Request body too large.", status_code=413)
 
 
 async def _one_line(request: Request, error: Exception) -> Response:
@@ -331,7 +339,7 @@ class _Bounded:
             message = await receive()
             seen += len(message.get("body", b""))
             if seen > MAX_BODY:
-                raise ValueError("request body too large")
+                raise _TooLarge
             return message
 
         await self.app(scope, bounded, send)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
 
 from starlette.testclient import TestClient
 
@@ -65,3 +66,20 @@ def test_a_withdrawn_players_support_tile_never_reaches_a_viewer(
     after = client.get("/").text
     assert after != before
     assert not re.search(r"\bright\b", after, re.IGNORECASE)
+
+
+def test_a_body_sent_in_chunks_past_the_bound_is_refused_with_413_and_logs_nothing(
+    table: Grizzled, client: TestClient
+) -> None:
+    from tests.cli.conftest import stored_events
+    from tests.web.conftest import TOKEN
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: the size is known only as it comes
+        for _ in range(MAX_BODY // 1024 + 2):
+            yield b"x" * 1024
+
+    before = stored_events(table.db)
+    answer = client.post(f"/k/{TOKEN}/act", content=chunks())
+    assert answer.status_code == 413 and answer.text == "Request body too large."
+    assert stored_events(table.db) == before
+    assert client.get("/").status_code == 200
