@@ -167,9 +167,15 @@ class Context:
             f.write(json.dumps(known, indent=1))
 
     def refused_last(self) -> str | None:
-        """The command refused last on this file, if nothing was stored since."""
+        """The command refused last on this file, if nothing was stored since, unless its
+        note names another campaign of the file (a refusal there is that campaign's)."""
         noted = self.refusal_noted()
-        return noted["command"] if noted is not None else None
+        if noted is None:
+            return None
+        named = noted.get("campaign")
+        if isinstance(named, str) and named != self.campaign_name():
+            return None
+        return str(noted["command"])
 
     def refusal_noted(self) -> dict[str, Any] | None:
         """What this machine noted of the last refusal on this file (``command``,

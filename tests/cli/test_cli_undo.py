@@ -92,3 +92,17 @@ def test_the_read_models_an_undo_catches_up_from_the_trackers_state_equal_a_rebu
     for undo in ("undo", "undo --to 4 --yes", "redo", "undo --yes"):
         table.ok(*undo.split())
         assert all_rows(table.db) == rebuilt_copy(table.db, tmp_path), undo
+
+
+def test_a_refusal_on_another_campaign_of_the_file_does_not_hold_back_this_ones_undo(
+    table: Grizzled,
+):
+    table.ok("campaign new Sunday --rules classic -p dee:night -p eve:snow -p fay:rain")
+    table.ok("chapter start --leader dee --tiles left,right,left --trials 10")
+    table.ok("mission start 3")
+    table.ok("play night+shell")  # Dee, on Sunday
+    table.ok("campaign use Friday")
+    table.refused("mission start 2")  # Friday's Mission is being played: refused there
+    table.ok("campaign use Sunday")
+
+    assert table.ok("undo").startswith("Undone: #4 Dee plays night+shell.")
