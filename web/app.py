@@ -196,9 +196,9 @@ def create_app(
         await refresh()
         return HTMLResponse(await moves(request.path_params["token"], number))
 
-    async def act(request: Request) -> Response:
-        """One move logged: the keeper's token, this serve's page token and the event the
-        page was built on (a stale page: 409 and the new board), then the command."""
+    async def keeper_form(request: Request) -> tuple[int, dict[str, str]] | Response:
+        """A keeper's posted form and which keeper sent it: its token, its body (bounded,
+        a form) and this serve's page token checked; else the refusal (404, 400, 403)."""
         number = keeper_number(request)
         if number is None:
             return PlainTextResponse("Not a keeper's address.", status_code=404)
@@ -208,6 +208,15 @@ def create_app(
             return PlainTextResponse(str(refused), status_code=400)
         if not keepers.page_is(fields.get("csrf", ""), number):
             return PlainTextResponse(NOT_THIS_PAGE, status_code=403)
+        return number, fields
+
+    async def act(request: Request) -> Response:
+        """One move logged: the keeper's token, this serve's page token and the event the
+        page was built on (a stale page: 409 and the new board), then the command."""
+        checked = await keeper_form(request)
+        if isinstance(checked, Response):
+            return checked
+        number, fields = checked
         async with writing:
             now = await asyncio.to_thread(watched.last_event)
             if fields.get("event") != str(now):
@@ -227,15 +236,10 @@ def create_app(
     async def switch_odds(request: Request) -> Response:
         """A keeper turns the odds on or off for every phone (public information only:
         ``grizzled odds``); no event is logged."""
-        number = keeper_number(request)
-        if number is None:
-            return PlainTextResponse("Not a keeper's address.", status_code=404)
-        try:
-            fields = form(await request.body())
-        except Refused as refused:
-            return PlainTextResponse(str(refused), status_code=400)
-        if not keepers.page_is(fields.get("csrf", ""), number):
-            return PlainTextResponse(NOT_THIS_PAGE, status_code=403)
+        checked = await keeper_form(request)
+        if isinstance(checked, Response):
+            return checked
+        _, fields = checked
         if fields.get("odds") not in ("on", "off"):
             return PlainTextResponse("Say on or off.", status_code=400)
         shown.odds = fields["odds"] == "on"
