@@ -54,14 +54,6 @@ class Decision:
         ]
 
 
-def explain(
-    chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]
-) -> Decision | None:
-    """The decision ``event`` holds, explained; None for an event the table decided."""
-    explainer = _EXPLAINERS.get(type(event).__name__)
-    return explainer(chapter, event, number, seen) if explainer is not None else None
-
-
 def _where(
     seen: Sequence[Entry], kinds: set[str], card: str | None = None, player: str | None = None
 ) -> list[int]:
@@ -89,6 +81,7 @@ def _mission(seen: Sequence[Entry]) -> Sequence[Entry]:
 
 
 PLAYED = {"CardPlayed", "CardDrawnAndPlayed"}
+REVEALED = {"SupportRevealed", "SoloSupportDrawn"}  # Support decided in the same entry
 
 
 def _kept(record: Mapping[str, Any], order: int) -> bool:
@@ -189,7 +182,7 @@ def _used(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry])
     parts = [f"discards {', '.join(map(label, event.discarded))}"] if event.discarded else []
     parts += ["recovers the Good Luck Charm"] if event.charm_recovered else []
     what = " and ".join(parts) or "has nothing to take"
-    chosen = not any(r.get("type") == "SupportRevealed" for r in seen[-1][1])
+    chosen = not any(r.get("type") in REVEALED for r in seen[-1][1])
     how = "as chosen" if chosen else "nothing to choose: applied at once"
     entries = [number]
     for key in event.discarded:
@@ -317,7 +310,7 @@ def _knock(
     return Decision("hard knock", "A Hard Knock took effect", facts, data, [number])
 
 
-_EXPLAINERS = {
+EXPLAINERS = {
     "MissionFailed": _failed,
     "MissionSucceeded": _succeeded,
     "SupportRevealed": _support,

@@ -226,8 +226,10 @@ _TABLE = (
     ),
     Rule(
         "recruits",
-        "a Recruit enters when none is in play, plays in turn with its own hand, gives its "
-        "Hard Knocks to the Mission Leader and counts its Morale tokens at the Drop",
+        "a Recruit enters after the deal when none is in play, the Recruit deck has one and the "
+        "Trials deck can give its hand; it plays in turn with its own hand, gives its Hard "
+        "Knocks to the Mission Leader, counts its Morale tokens at the Drop, and departs with "
+        "its advantage once its hand is played out",
         "Recruits",
         None,
         None,
@@ -235,7 +237,8 @@ _TABLE = (
     Rule(
         "orders of the day",
         "each Mission adds an Order of the Day: its minimum intensity, its advantage or "
-        "restriction while it lasts, and its cancellation condition",
+        "restriction while it lasts, and its cancellation condition; one without such a "
+        "condition is discarded once Support is over",
         "The Orders of the Day",
         None,
         None,
@@ -362,6 +365,25 @@ _TABLE = (
         None,
         "Section Clarifications: Hard Knocks",
     ),
+    Rule(
+        "mission leader",
+        "when the chapter goes on after the Morale Drop, the leader's token passes to the "
+        "player on the left and the one who held it gains a Speech token if the stock still "
+        "has one; a Tyrannical player takes the token on playing that Hard Knock and holds "
+        "on to it",
+        f"{_RESOLUTION}: 6. Next Mission",
+        7,
+        "Morale Drop",
+    ),
+    Rule(
+        "luck",
+        "each Luck symbol on a card in No Man's Land stops one Trap from springing: the next "
+        "Trap played from a hand draws nothing and that symbol is spent; it leaves with its "
+        "card",
+        "The Traps: Luck Symbol",
+        None,
+        None,
+    ),
 )
 
 RULES: dict[str, Rule] = {rule.rule: rule for rule in _TABLE}
@@ -381,6 +403,13 @@ DECISIONS = (
     "trap",
     "hard knock",
     "hard knock effect",
+    "mission leader",
+    "luck",
+    "merry christmas",
+    "orders of the day",
+    "recruits",
+    "solo mode",
+    "card effects",
 )
 
 

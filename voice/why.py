@@ -1,7 +1,9 @@
 """``why``: the rule behind the last refusal or a decision the rules took by themselves
 (a Mission failed or won, the Support, a Morale Drop's size, a chapter won or lost, a Trap,
-a Hard Knock's effect), in our words with its place in the rulebooks (voice/rulebook.py),
-the facts that triggered it and the log entries those facts come from.
+a Hard Knock's effect, the Mission Leader token passing, Luck cancelling a Trap, Merry
+Christmas's discard, an Order of the Day discarded, a Recruit entering or departing, the
+Solo Support tile, a card's effect), in our words with its place in the rulebooks
+(voice/rulebook.py), the facts that triggered it and the log entries those facts come from.
 
 A decision is explained from the state just before its event: the campaign as it was
 before the log entry, evolved through the entry's events up to that one. The facts'
@@ -16,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from voice import Said
 from voice.board import THREATS
-from voice.decisions import Decision, Entry, explain
+from voice.decisions import Decision, Entry
+from voice.decisions_table import FROM_A_HAND, explain, trap_played
 from voice.rulebook import rule
 from voice.shown import shown
 
@@ -37,11 +40,23 @@ DECIDED = frozenset(
         "CardDrawnAndPlayed",
         "CardsDrawn",
         "CardPlayed",
+        # the table's turn and the modules (voice/decisions_table.py)
+        "SoloCardPlayed",
+        "RecruitPlayed",
+        "LeadershipPassed",
+        "MissionLeaderTaken",
+        "HardKnockDiscarded",
+        "OrderDiscarded",
+        "RecruitArrived",
+        "RecruitDeparted",
+        "SoloSupportDrawn",
+        "CardEffect",
     }
 )
 
-
-ALWAYS = DECIDED - {"CardPlayed", "CardsDrawn"}  # a decision whenever it is there
+# A card played or cards drawn are a decision only sometimes (a Hard Knock, a Trap that
+# Luck cancelled, Frenzied's draw): every other event listed is one whenever it is there.
+ALWAYS = DECIDED - {"CardPlayed", "CardsDrawn", "SoloCardPlayed", "RecruitPlayed"}
 
 
 def may_decide(records: Sequence[Mapping[str, Any]]) -> bool:
@@ -54,6 +69,8 @@ def may_decide(records: Sequence[Mapping[str, Any]]) -> bool:
         if kind == "CardsDrawn" and data.get("cause") == "frenzied":
             return True
         if kind == "CardPlayed" and not _threat_card(str(data.get("card", ""))):
+            return True
+        if kind in FROM_A_HAND and trap_played(record):  # Luck may have cancelled it
             return True
     return False
 

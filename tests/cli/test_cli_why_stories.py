@@ -1,0 +1,242 @@
+"""Issue 32, ``why``, more stories at a real table through the command line: the decisions
+the rules take around the table's moves and in the modules (the Mission Leader token
+passing, kept or taken by a Tyrannical player; a Luck symbol cancelling a Trap; Merry
+Christmas's discard; an Order of the Day discarded after Support; a Recruit entering and
+departing, and its advantage applied; the Solo Support tile) and the refusal families
+test_cli_why.py leaves out (a withdrawal, a card's effect, Solo mode, the rules' general
+refusal). Each asserts the rule's words, its place in the rulebooks, the facts and the
+log entries they come from."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.cli.conftest import Grizzled
+from tests.cli.test_cli_solo_oneshot import solo
+from tests.cli.test_cli_why import decided, newest, why
+from voice.rulebook import RULES
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def refusal_explained(g: Grizzled, command: str, rule: str, said: str) -> dict[str, Any]:
+    """``command`` refused under ``rule``, its line saying ``said``; ``why --json`` says
+    the same line, the rule's words and place, and that the log still ends where it did."""
+    last = newest(g)
+    line = g.refused(command)
+    assert said in line
+
+    doc = why(g)
+
+    assert (doc["about"], doc["command"]) == ("refusal", command)
+    assert f"Error: {doc['refused']}" == line
+    assert doc["rule"] == RULES[rule].facts()
+    assert doc["entries"] == [last]
+    text = flat(doc["text"])
+    assert f"Rule ({rule}): {RULES[rule].words} ({RULES[rule].place()})." in text
+    assert f"Nothing was recorded: the log still ends at #{last}." in text
+    return doc
+
+
+# --- refusal families ------------------------------------------------------------------
+def test_a_hardheaded_player_holding_two_cards_is_refused_a_withdrawal_and_why_says_so(table):
+    table.ok("play hardheaded")  # Ann keeps 2 cards in hand
+    table.ok("withdraw left")
+    table.ok("withdraw right")
+
+    doc = refusal_explained(
+        table,
+        "withdraw left",
+        "withdrawal",
+        "Ann is Hardheaded: no withdrawal while holding 2 cards (2 or more)",
+    )
+
+    assert doc["rule"]["section"] == "The Actions: Withdraw" and doc["rule"]["page"] == 6
+
+
+def test_solo_mode_refuses_a_refill_before_a_card_is_played_and_why_names_solo_mode(grizzled):
+    table = solo(grizzled)
+    table.ok("mission start 3")
+
+    doc = refusal_explained(
+        table, "refill", "solo mode", "the hand is refilled right after a card is played, not now"
+    )
+
+    assert doc["rule"]["section"] == "Solo Mode"
+    assert "no Speech" in doc["rule"]["words"]
+
+
+# --- Orders of the Day and a Recruit -----------------------------------------------------
+def recruits(armistice: Grizzled) -> Grizzled:
+    """Chapter 1 with Order #12 (adds gas, lasts its Mission) and #13 (lasting), and
+    Recruit #5 (two cards; its advantage gives the Mission Leader a Speech token)."""
+    g = armistice
+    g.ok("skip-boot-camp")
+    g.ok('describe order 12 "Test order A" --threat gas')
+    g.ok('describe order 13 "Test order B" --lasting "test condition"')
+    g.ok(
+        'describe recruit 5 "Test recruit" --hand 2 --tokens 1 --advantage-rule tokens:1 '
+        '--advantage "Test text: a Speech token"'
+    )
+    g.ok("briefing 1 --trials 12 --morale 20 --first 2 --orders 12,13 --recruits 5")
+    g.ok("chapter start --leader ann --tiles left,left,right")
+    return g
+
+
+def test_a_recruit_enters_departs_with_its_advantage_and_an_order_is_discarded(armistice):
+    g = recruits(armistice)
+    g.ok("mission start 2 --order 12 --back 13 --recruit 5 --recruit-hand night+snow,shell+whistle")
+    started = newest(g)
+
+    entered = decided(why(g, str(started)))["recruits"]
+
+    assert entered["decision"] == "Recruit #5 (Test recruit) entered"
+    assert entered["facts"] == {
+        "recruit": 5,
+        "hand": ["night+snow", "shell+whistle"],
+        "after": "Cy",
+        "trials": 6,  # 12 less the 6 dealt: enough for its hand of 2
+    }
+    assert entered["entries"] == [started]
+    assert entered["rule"]["section"] == "Recruits"
+    for card in ("snow+rain", "night+shell", "rain+whistle"):
+        g.ok("play", card)
+
+    # A card's effect refused: the Recruit's advantage waits for its last card.
+    doc = refusal_explained(
+        g,
+        "recruit play night+snow --knock mute",
+        "card effects",
+        "Recruit #5 (Test recruit) does not depart with this card: its advantage waits",
+    )
+    assert doc["rule"]["section"] == "Helping Hands" and doc["rule"]["page"] == 9
+
+    g.ok("recruit play night+snow")
+    for tile in ("left", "left", "right"):
+        g.ok("withdraw", tile)
+    g.ok("recruit play shell+whistle")  # its last card: it departs; the Mission is over
+    ended = newest(g)
+
+    doc = why(g)
+    rules = decided(doc)
+    departed = rules["recruits"]
+    assert departed["decision"] == "Recruit #5 (Test recruit) departed"
+    assert departed["facts"] == {"recruit": 5, "leader": "Ann"}
+    assert departed["entries"] == [started, ended]
+    effect = rules["card effects"]
+    assert effect["facts"] == {
+        "source": "Recruit #5 Test recruit",
+        "rule": "tokens:1",
+        "player": "Ann",
+        "cards": [],
+        "tokens": 1,
+    }
+    assert (
+        "Recruit #5 Test recruit's effect: Ann takes 1 Speech token (its rule as the group "
+        "described it: tokens:1)" in flat(doc["text"])
+    )
+    order = rules["orders of the day"]
+    assert order["decision"] == "Order of the Day #12 (Test order A) discarded"
+    assert order["entries"] == [started, ended]  # kept at the Mission's start
+    assert "has no cancellation condition" in order["because"]
+    assert order["rule"]["section"] == "The Orders of the Day"
+
+
+# --- the Mission Leader, Tyrannical and Merry Christmas ---------------------------------
+def test_tyrannical_takes_the_lead_and_keeps_it_and_merry_christmas_discards_its_target(table):
+    table.ok("play mute")  # Ann's Hard Knock
+    mute = newest(table)
+    table.ok("play tyrannical")  # Ben's: he takes the Mission Leader token from Ann
+    tyrannical = newest(table)
+    table.ok("play merry-christmas --target ann:mute")  # Cy
+    christmas = newest(table)
+
+    taken = decided(why(table, str(tyrannical)))["mission leader"]
+    assert taken["decision"] == "Ben takes the lead"
+    assert taken["facts"] == {"player": "Ben", "former": "Ann"}
+    discarded = decided(why(table, str(christmas)))["merry christmas"]
+    assert discarded["facts"] == {"player": "Ann", "card": "mute", "cause": "merry-christmas"}
+    assert discarded["entries"] == [mute, christmas]
+    assert discarded["rule"]["section"] == "The Actions: Play a Trial card"
+
+    for _ in range(3):
+        table.ok("withdraw left")  # a tie: nobody benefits, Ben keeps his Tyrannical
+
+    doc = why(table)
+    kept = decided(doc)["mission leader"]
+    assert kept["decision"] == "Ben leads the next Mission"
+    assert kept["facts"] == {
+        "former": "Ben",
+        "leader": "Ben",
+        "speech_token_to": None,
+        "speech_stock": 5,
+    }
+    assert kept["entries"] == [tyrannical, newest(table)]
+    assert "Ben is Tyrannical and keeps the Mission Leader token" in flat(doc["text"])
+    assert kept["rule"]["section"] == "Mission Resolution: 6. Next Mission"
+    assert kept["rule"]["page"] == 7
+
+
+# --- Luck and the token passing --------------------------------------------------------
+def test_a_luck_symbol_cancels_a_trap_and_the_token_passes_with_a_speech_token(armistice):
+    g = armistice
+    g.ok("skip-boot-camp")
+    g.ok("describe card 60 rain+gas+luck")
+    g.ok("briefing 1 --trials 20 --morale 20 --first 2 --traps")
+    g.ok("chapter start --leader ann --tiles left,left,right")
+    g.ok("mission start 2")
+    g.ok("play 60")
+    luck = newest(g)
+    g.ok("play snow+shell+trap")  # Ben: the Luck cancels its Trap, nothing is drawn
+    trap = newest(g)
+
+    doc = why(g)
+
+    assert doc["entry"] == trap  # the last decision: a Threat card played is one here
+    cancelled = decided(doc)["luck"]
+    assert cancelled["facts"] == {
+        "card": "snow+shell+trap",
+        "luck": "rain+gas+luck",
+        "player": "Ben",
+    }
+    assert cancelled["entries"] == [luck, trap]
+    assert cancelled["rule"]["section"] == "The Traps: Luck Symbol"
+    assert "it cancels this one and is spent, nothing is drawn" in flat(doc["text"])
+    assert why(g, str(luck))["decisions"] == []  # a Luck card played is the table's move
+
+    for tile in ("left", "left", "right"):
+        g.ok("withdraw", tile)
+
+    passed = decided(why(g))["mission leader"]
+    assert passed["facts"] == {
+        "former": "Ann",
+        "leader": "Ben",
+        "speech_token_to": "Ann",
+        "speech_stock": 5,
+    }
+    assert "Ann, the former leader, takes a Speech token (the stock held 5)" in passed["because"]
+
+
+# --- Solo: the Support tile -------------------------------------------------------------
+def test_the_solo_support_tile_names_the_grizzled_who_benefits(grizzled):
+    table = solo(grizzled)
+    table.ok("mission start 3")
+    table.ok("play night+shell")  # Ann, no refill: the hand cannot be refilled this Mission
+    table.ok("play snow+gas")  # Ben
+    table.ok("withdraw")  # Cy
+    table.ok("withdraw")  # Ann
+    table.ok("withdraw")  # Ben
+    table.ok("solo-support right")
+    drawn = newest(table)
+
+    doc = why(table)
+    tile = decided(doc)["solo mode"]
+
+    assert doc["entry"] == drawn
+    assert tile["decision"] == "Support to Cy"
+    assert tile["facts"] == {"tile": "right", "beneficiary": "Cy"}
+    assert "in setup order: left Ann, center Ben, right Cy" in flat(doc["text"])
+    benefit = next(d for d in doc["decisions"] if d["decision"] == "Support's benefit for Cy")
+    assert benefit["facts"]["chosen"] is False  # nothing to choose: applied at once

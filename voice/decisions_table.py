@@ -1,0 +1,225 @@
+"""The decisions the rules take by themselves around the table's moves and in the optional
+modules, explained as voice/decisions.py explains a Mission's end: the Mission Leader
+token passing (or kept by a Tyrannical player, or taken by one), a Luck symbol cancelling
+a Trap, Merry Christmas discarding its target, an Order of the Day discarded after
+Support, a Recruit entering or departing, the Solo Support tile's beneficiary and a
+card's effect applied by the tool."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from voice.board import label
+from voice.decisions import EXPLAINERS as BASIC
+from voice.decisions import PLAYED, Decision, Entry, _mission, _where
+from voice.narrate import _order, _recruit  # an Order's, a Recruit's name as narrated
+
+if TYPE_CHECKING:
+    from domain.chapter.state import ChapterState
+
+# Where a card leaves a hand, whoever holds it: a Grizzled, the Solo hand, a Recruit.
+FROM_A_HAND = {"CardPlayed", "SoloCardPlayed", "RecruitPlayed"}
+
+
+def _numbered(seen: Sequence[Entry], kind: str, key: str, number: int) -> list[int]:
+    """The entries holding an event of ``kind`` whose ``key`` is ``number``."""
+    return [
+        n
+        for n, records in seen
+        for r in records
+        if r.get("type") == kind and (r.get("data") or {}).get(key) == number
+    ]
+
+
+def _passed(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
+    former = chapter.players[chapter.leader].name
+    entries = [number]
+    if event.leader == former:  # a Tyrannical player keeps the token
+        entries += _knock_given(chapter, seen, former, "tyrannical")
+        facts = (
+            f"{former} is Tyrannical and keeps the Mission Leader token: "
+            "no Speech token is handed out"
+        )
+    else:
+        facts = (
+            f"the chapter goes on: the token moves from {former} to {event.leader}, "
+            "the next player to the left"
+        )
+        if event.speech_token_to is not None:
+            facts += f"; {former}, the former leader, takes a Speech token"
+            facts += f" (the stock held {chapter.speech_stock})"
+        else:
+            facts += f"; no Speech token is left in the stock for {former}"
+    data = {
+        "former": former,
+        "leader": event.leader,
+        "speech_token_to": event.speech_token_to,
+        "speech_stock": chapter.speech_stock,
+    }
+    return Decision(
+        "mission leader", f"{event.leader} leads the next Mission", facts, data, entries
+    )
+
+
+def _taken(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
+    former = chapter.players[chapter.leader].name
+    facts = (
+        f"{event.player} played Tyrannical: the Mission Leader token goes from {former} "
+        f"to {event.player}, who keeps it"
+    )
+    data = {"player": event.player, "former": former}
+    return Decision("mission leader", f"{event.player} takes the lead", facts, data, [number])
+
+
+def _knock_given(chapter: ChapterState, seen: Sequence[Entry], player: str, kind: str) -> list[int]:
+    """The entry that put the player's Hard Knock of ``kind`` in front of them."""
+    kind_of = chapter.catalogue.kind_of
+    keys = [k for p in chapter.players if p.name == player for k in p.hard_knocks]
+    return [n for key in keys if kind_of.get(key) == kind for n in _where(seen, PLAYED, key)[-1:]]
+
+
+def _luck(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision | None:
+    """A Trap played from a hand that a Luck symbol in No Man's Land cancelled (notes,
+    Decision 1); None when the card has no Trap or it sprang."""
+    from msgspec.structs import replace
+
+    card = chapter.catalogue.cards.get(event.card)
+    if card is None or not card.trap or not chapter.rules.traps:
+        return None
+    free = replace(chapter, nml=(*chapter.nml, event.card)).unspent_luck()
+    if not free:
+        return None
+    luck = free[0]
+    who = getattr(event, "player", None) or f"Recruit #{event.recruit}"
+    facts = (
+        f"{who} played {label(event.card)}, and {label(luck)} in No Man's Land had a Luck "
+        "symbol that had not cancelled a Trap yet: it cancels this one and is spent, "
+        "nothing is drawn"
+    )
+    entries = [number, *_where(_mission(seen), PLAYED | FROM_A_HAND, luck)[-1:]]
+    data = {"card": event.card, "luck": luck, "player": who}
+    return Decision("luck", "A Trap cancelled", facts, data, entries)
+
+
+def _played(
+    chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]
+) -> Decision | None:
+    """A card played from a Grizzled's hand: a Hard Knock takes effect, a Trap meets Luck."""
+    return BASIC["CardPlayed"](chapter, event, number, seen) or _luck(chapter, event, number, seen)
+
+
+def _christmas(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
+    player, card = event.player, event.card
+    facts = (
+        f"Merry Christmas was played: {player}'s {label(card)}, the Hard Knock the table "
+        "named, is discarded"
+    )
+    entries = [number, *_where(seen, PLAYED, card, player)[-1:]]
+    data = {"player": player, "card": card, "cause": event.cause}
+    return Decision("merry christmas", f"{player}'s {label(card)} discarded", facts, data, entries)
+
+
+def _order_gone(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
+    name = _order(event.order, chapter.catalogue)
+    facts = (
+        "it has no cancellation condition: it lasted its Mission and leaves No Man's Land "
+        "once Support is over"
+    )
+    entries = [number, *_numbered(seen, "OrderChosen", "order", event.order)[-1:]]
+    data = {"order": event.order, "lasting": False}
+    return Decision("orders of the day", f"{name} discarded", facts, data, entries)
+
+
+def _arrived(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
+    name = _recruit(event.recruit, chapter.catalogue)
+    facts = (
+        "after the deal no Recruit was in play, it was on top of the Recruit deck and "
+        f"the Trials deck held {len(chapter.trials)} cards, enough for its hand of "
+        f"{len(event.hand)}: it enters, its hand face up "
+        f"({', '.join(map(label, event.hand))}), acting after {event.after}, the Mission "
+        "Leader's right"
+    )
+    data = {
+        "recruit": event.recruit,
+        "hand": list(event.hand),
+        "after": event.after,
+        "trials": len(chapter.trials),
+    }
+    return Decision("recruits", f"{name} entered", facts, data, [number])
+
+
+def _departed(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
+    name = _recruit(event.recruit, chapter.catalogue)
+    leader = chapter.players[chapter.leader].name
+    facts = (
+        "it played the last card of its hand: it departs, and the table gains its "
+        f"advantage ({leader}, the Mission Leader, decides for it)"
+    )
+    entries = [number, *_numbered(seen, "RecruitArrived", "recruit", event.recruit)[-1:]]
+    data = {"recruit": event.recruit, "leader": leader}
+    return Decision("recruits", f"{name} departed", facts, data, entries)
+
+
+def _solo_tile(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
+    from domain.modules.solo.state import SOLO_TILES  # left, center, right, none
+
+    named = zip(SOLO_TILES, chapter.players, strict=False)  # the tiles name them in setup order
+    seats = ", ".join(f"{tile} {p.name}" for tile, p in named)
+    if event.beneficiary is None:
+        facts = f"the solo Support tile drawn is {event.tile}: it names nobody, no Support"
+        what = "Support to nobody"
+    else:
+        facts = (
+            f"the solo Support tile drawn is {event.tile}: it names {event.beneficiary} "
+            f"(the tiles name the Grizzled in setup order: {seats})"
+        )
+        what = f"Support to {event.beneficiary}"
+    data = {"tile": event.tile, "beneficiary": event.beneficiary}
+    return Decision("solo mode", what, facts, data, [number])
+
+
+def _effect(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
+    from voice.narrate import sentence
+
+    said = sentence(event, chapter.catalogue).removeprefix(f"{event.source}: ").rstrip(".")
+    facts = f"{said} (its rule as the group described it: {event.rule})"
+    data = {
+        "source": event.source,
+        "rule": event.rule,
+        "player": event.player,
+        "cards": list(event.cards),
+        "tokens": event.tokens,
+    }
+    return Decision("card effects", f"{event.source}'s effect", facts, data, [number])
+
+
+def trap_played(record: Mapping[str, Any]) -> bool:
+    """Whether a card left a hand with a Trap symbol (Luck may have cancelled it)."""
+    card = str((record.get("data") or {}).get("card", ""))
+    return "trap" in card.split("+")
+
+
+def explain(
+    chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]
+) -> Decision | None:
+    """The decision ``event`` holds, explained (here or in voice/decisions.py); None for
+    an event the table decided."""
+    kind = type(event).__name__
+    explainer = EXPLAINERS.get(kind) or BASIC.get(kind)
+    return explainer(chapter, event, number, seen) if explainer is not None else None
+
+
+EXPLAINERS = {
+    "CardPlayed": _played,
+    "SoloCardPlayed": _luck,
+    "RecruitPlayed": _luck,
+    "LeadershipPassed": _passed,
+    "MissionLeaderTaken": _taken,
+    "HardKnockDiscarded": _christmas,
+    "OrderDiscarded": _order_gone,
+    "RecruitArrived": _arrived,
+    "RecruitDeparted": _departed,
+    "SoloSupportDrawn": _solo_tile,
+    "CardEffect": _effect,
+}
