@@ -9,11 +9,15 @@ log entries they come from."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+from pathlib import Path
 from typing import Any
 
 from tests.cli.conftest import Grizzled
 from tests.cli.test_cli_solo_oneshot import solo
 from tests.cli.test_cli_why import decided, newest, why
+from tests.house_rule.test_house_rule import _grizzled
 from voice.rulebook import RULES
 
 
@@ -66,6 +70,35 @@ def test_solo_mode_refuses_a_refill_before_a_card_is_played_and_why_names_solo_m
 
     assert doc["rule"]["section"] == "Solo Mode"
     assert "no Speech" in doc["rule"]["words"]
+
+
+def house_ruled(tmp: Path, args: str) -> subprocess.CompletedProcess[str]:
+    """``grizzled ARGS`` in a subprocess on the test's file, playing the house rule of
+    tests/cli/why_house_rule.py (nobody withdraws while No Man's Land is empty)."""
+    return _grizzled(tmp, args, rule="tests.cli.why_house_rule")
+
+
+def test_a_house_rule_refusing_with_the_rules_general_rule_is_explained_by_why(tmp_path):
+    steps = (
+        "campaign new Friday --rules classic -p ann:night -p ben:snow -p cy:rain",
+        "chapter start --leader ann --tiles left,right,left --trials 10 --morale 20",
+        "mission start 3",
+    )
+    for step in steps:
+        done = house_ruled(tmp_path, step)
+        assert done.returncode == 0, f"{step}: {done.stderr}"
+
+    refused = house_ruled(tmp_path, "withdraw left")
+    doc = json.loads(house_ruled(tmp_path, "why --json").stdout)
+
+    line = "Error: Refused (rules): house rule: Ann cannot withdraw before a card is played"
+    assert (refused.returncode, refused.stderr) == (1, line + "\n")
+    assert (doc["about"], doc["command"]) == ("refusal", "withdraw left")
+    assert f"Error: {doc['refused']}" == line
+    assert doc["rule"] == RULES["rules"].facts()
+    assert doc["rule"]["section"] == "Basic Rules" and doc["rule"]["page"] == 4
+    assert doc["entries"] == [3]  # the deal: nothing was recorded after it
+    assert f"({RULES['rules'].place()})" in flat(doc["text"])
 
 
 # --- Orders of the Day and a Recruit -----------------------------------------------------

@@ -66,9 +66,12 @@ def test_a_speech_is_refused_and_not_offered_while_no_mans_land_is_empty(house_r
     assert events
 
 
-def _grizzled(tmp: Path, args: str, *, house_rule: bool = True) -> subprocess.CompletedProcess[str]:
-    """``grizzled ARGS`` in a subprocess on the test's file, playing the house rule or not."""
-    played = "import tests.house_rule.played; " if house_rule else ""
+def _grizzled(
+    tmp: Path, args: str, *, house_rule: bool = True, rule: str = "tests.house_rule.played"
+) -> subprocess.CompletedProcess[str]:
+    """``grizzled ARGS`` in a subprocess on the test's file, playing the house rule or not
+    (``rule``: the module whose import plays it)."""
+    played = f"import {rule}; " if house_rule else ""
     env = {
         **os.environ,
         "GRIZZLED_DB": str(tmp / "grizzled.sqlite"),
