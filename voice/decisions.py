@@ -268,6 +268,11 @@ def _drawn(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]
         entries = [number, *_given(chapter, seen, event.player, "clumsy")]
         return Decision("hard knock effect", "A card drawn and played", facts, data, entries)
     facts = f"the card {event.player} played has a Trap symbol: drew and played {drawn}"
+    if event.cause == "recruit-trap":  # a Hard Knock it draws goes to the Mission Leader
+        facts = (
+            f"the card the Recruit played has a Trap symbol: drew and played {drawn}, for "
+            f"{event.player}, the Mission Leader"
+        )
     data = {"player": event.player, "cause": event.cause, "card": event.card}
     return Decision("trap", "A Trap sprang", facts, data, [number])
 

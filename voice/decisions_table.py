@@ -1,9 +1,10 @@
 """The decisions the rules take by themselves around the table's moves and in the optional
 modules, explained as voice/decisions.py explains a Mission's end: the Mission Leader
 token passing (or kept by a Tyrannical player, or taken by one), a Luck symbol cancelling
-a Trap, Merry Christmas discarding its target, an Order of the Day discarded after
-Support, a Recruit entering or departing, the Solo Support tile's beneficiary and a
-card's effect applied by the tool."""
+a Trap, Merry Christmas discarding its target, the Chaplain's withdrawal, an Order of the
+Day discarded after Support, a Recruit entering, its Hard Knock going to the Mission
+Leader, its Morale tokens, its departure, Solo's refills given up and its Support tile's
+beneficiary, and a card's effect applied by the tool."""
 
 from __future__ import annotations
 
@@ -105,8 +106,60 @@ def _luck(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry])
 def _played(
     chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]
 ) -> Decision | None:
-    """A card played from a Grizzled's hand: a Hard Knock takes effect, a Trap meets Luck."""
+    """A card played from a Grizzled's hand (or Solo's one hand): a Hard Knock takes
+    effect, a Trap meets Luck."""
     return BASIC["CardPlayed"](chapter, event, number, seen) or _luck(chapter, event, number, seen)
+
+
+def _recruit_played(
+    chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]
+) -> Decision | None:
+    """A Recruit's card: a Hard Knock goes to the Mission Leader; a Trap meets Luck."""
+    if chapter.catalogue.kind_of.get(event.card) is None:
+        return _luck(chapter, event, number, seen)
+    name = _recruit(event.recruit, chapter.catalogue)
+    leader = chapter.players[chapter.leader].name
+    facts = (
+        f"{name} played {label(event.card)}, a Hard Knock: a Recruit's Hard Knock goes in "
+        f"front of {leader}, the Mission Leader"
+    )
+    data = {"recruit": event.recruit, "card": event.card, "player": leader}
+    return Decision("recruits", "A Hard Knock to the Mission Leader", facts, data, [number])
+
+
+def _recruit_withdrew(
+    chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]
+) -> Decision:
+    name = _recruit(event.recruit, chapter.catalogue)
+    facts = (
+        f"it withdrew: {event.tokens} Morale token(s) go on it, as its card says; they count "
+        "as cards in hand at each Morale Drop while it stays in play"
+    )
+    data = {"recruit": event.recruit, "tokens": event.tokens}
+    return Decision("recruits", f"{name}'s Morale tokens", facts, data, [number])
+
+
+def _withdrew(
+    chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]
+) -> Decision | None:
+    """The Chaplain's withdrawal at a Mission's preparation (a player's is their move)."""
+    if not any(p.chaplain and p.name == event.player for p in chapter.players):
+        return None
+    tile = f"the {event.tile} tile, drawn at random" if event.tile else "no tile: he has none left"
+    facts = f"the Chaplain holds no cards: he withdraws before the Mission with {tile}"
+    data = {"player": event.player, "tile": event.tile}
+    return Decision("chaplain", "The Chaplain withdrew", facts, data, [number])
+
+
+def _refills_over(
+    chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]
+) -> Decision:
+    facts = (
+        "a card was played and the action after it was not a refill: the one hand cannot "
+        "be refilled again in this Mission"
+    )
+    entries = [number, *_where(_mission(seen[:-1]), {"SoloCardPlayed"})[-1:]]  # the card
+    return Decision("solo mode", "No more refills", facts, {}, entries)
 
 
 def _christmas(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
@@ -212,8 +265,11 @@ def explain(
 
 EXPLAINERS = {
     "CardPlayed": _played,
-    "SoloCardPlayed": _luck,
-    "RecruitPlayed": _luck,
+    "SoloCardPlayed": _played,
+    "RecruitPlayed": _recruit_played,
+    "RecruitWithdrew": _recruit_withdrew,
+    "PlayerWithdrew": _withdrew,
+    "SoloRefillGivenUp": _refills_over,
     "LeadershipPassed": _passed,
     "MissionLeaderTaken": _taken,
     "HardKnockDiscarded": _christmas,

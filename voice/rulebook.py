@@ -254,7 +254,9 @@ _TABLE = (
     Rule(
         "solo mode",
         "Solo plays three Grizzled in turn from one hand, with Traps and the four Solo "
-        "Support tiles, and no Speech",
+        "Support tiles, and no Speech; the hand may be topped up to 3 right after each card "
+        "played, and a top-up skipped ends them for the Mission; the Solo tile drawn at "
+        "Support names the Grizzled who benefits, or nobody",
         "Solo Mode",
         None,
         None,
@@ -376,6 +378,15 @@ _TABLE = (
         "Morale Drop",
     ),
     Rule(
+        "chaplain",
+        "in a base game of two, a virtual third Grizzled, the Chaplain, plays only Support: "
+        "with no cards and never leading, he withdraws at each Preparation with one of his "
+        "tiles picked at random",
+        None,
+        None,
+        "2 Player Game",
+    ),
+    Rule(
         "luck",
         "each Luck symbol on a card in No Man's Land stops one Trap from springing: the next "
         "Trap played from a hand draws nothing and that symbol is spent; it leaves with its "
@@ -405,6 +416,7 @@ DECISIONS = (
     "hard knock effect",
     "mission leader",
     "luck",
+    "chaplain",
     "merry christmas",
     "orders of the day",
     "recruits",

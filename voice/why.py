@@ -49,30 +49,41 @@ DECIDED = frozenset(
         "OrderDiscarded",
         "RecruitArrived",
         "RecruitDeparted",
+        "RecruitWithdrew",
+        "PlayerWithdrew",
+        "SoloRefillGivenUp",
         "SoloSupportDrawn",
         "CardEffect",
     }
 )
 
-# A card played or cards drawn are a decision only sometimes (a Hard Knock, a Trap that
-# Luck cancelled, Frenzied's draw): every other event listed is one whenever it is there.
-ALWAYS = DECIDED - {"CardPlayed", "CardsDrawn", "SoloCardPlayed", "RecruitPlayed"}
+# A card played, cards drawn or a withdrawal are a decision only sometimes (a Hard Knock,
+# a Trap that Luck cancelled, Frenzied's draw, the Chaplain's withdrawal): every other
+# event listed is one whenever it is there.
+SOMETIMES = {"CardPlayed", "CardsDrawn", "SoloCardPlayed", "RecruitPlayed", "PlayerWithdrew"}
+ALWAYS = DECIDED - SOMETIMES
 
 
 def may_decide(records: Sequence[Mapping[str, Any]]) -> bool:
     """Whether an entry may hold a decision of the rules, from its records alone (no state
     rebuilt): a Threat card played is the table's move, a Hard Knock is not."""
+    kinds = {record.get("type") for record in records}
     for record in records:
         kind, data = record.get("type"), record.get("data") or {}
         if kind in ALWAYS:
             return True
+        if kind == "PlayerWithdrew" and "MissionStarted" in kinds:  # the Chaplain's
+            return True
         if kind == "CardsDrawn" and data.get("cause") == "frenzied":
             return True
-        if kind == "CardPlayed" and not _threat_card(str(data.get("card", ""))):
+        if kind in KNOCKS_PLAYED and not _threat_card(str(data.get("card", ""))):
             return True
         if kind in FROM_A_HAND and trap_played(record):  # Luck may have cancelled it
             return True
     return False
+
+
+KNOCKS_PLAYED = {"CardPlayed", "SoloCardPlayed", "RecruitPlayed"}  # a Hard Knock acts at once
 
 
 def _threat_card(key: str) -> bool:

@@ -1,8 +1,10 @@
 """Issue 32, ``why``, more stories at a real table through the command line: the decisions
 the rules take around the table's moves and in the modules (the Mission Leader token
 passing, kept or taken by a Tyrannical player; a Luck symbol cancelling a Trap; Merry
-Christmas's discard; an Order of the Day discarded after Support; a Recruit entering and
-departing, and its advantage applied; the Solo Support tile) and the refusal families
+Christmas's discard; the Chaplain's withdrawal; an Order of the Day discarded after
+Support; a Recruit entering, its Hard Knock going to the Mission Leader, its Morale tokens,
+its departure and its advantage applied; Solo's refills given up and its Support tile)
+and the refusal families
 test_cli_why.py leaves out (a withdrawal, a card's effect, Solo mode, the rules' general
 refusal). Each asserts the rule's words, its place in the rulebooks, the facts and the
 log entries they come from."""
@@ -120,7 +122,7 @@ def recruits(armistice: Grizzled) -> Grizzled:
 
 def test_a_recruit_enters_departs_with_its_advantage_and_an_order_is_discarded(armistice):
     g = recruits(armistice)
-    g.ok("mission start 2 --order 12 --back 13 --recruit 5 --recruit-hand night+snow,shell+whistle")
+    g.ok("mission start 2 --order 12 --back 13 --recruit 5 --recruit-hand mute,shell+whistle")
     started = newest(g)
 
     entered = decided(why(g, str(started)))["recruits"]
@@ -128,7 +130,7 @@ def test_a_recruit_enters_departs_with_its_advantage_and_an_order_is_discarded(a
     assert entered["decision"] == "Recruit #5 (Test recruit) entered"
     assert entered["facts"] == {
         "recruit": 5,
-        "hand": ["night+snow", "shell+whistle"],
+        "hand": ["mute", "shell+whistle"],
         "after": "Cy",
         "trials": 6,  # 12 less the 6 dealt: enough for its hand of 2
     }
@@ -140,13 +142,16 @@ def test_a_recruit_enters_departs_with_its_advantage_and_an_order_is_discarded(a
     # A card's effect refused: the Recruit's advantage waits for its last card.
     doc = refusal_explained(
         g,
-        "recruit play night+snow --knock mute",
+        "recruit play mute --discard rain+gas",
         "card effects",
         "Recruit #5 (Test recruit) does not depart with this card: its advantage waits",
     )
     assert doc["rule"]["section"] == "Helping Hands" and doc["rule"]["page"] == 9
 
-    g.ok("recruit play night+snow")
+    g.ok("recruit play mute")  # a Recruit's Hard Knock goes to the Mission Leader
+    knock = decided(why(g))["recruits"]
+    assert knock["decision"] == "A Hard Knock to the Mission Leader"
+    assert knock["facts"] == {"recruit": 5, "card": "mute", "player": "Ann"}
     for tile in ("left", "left", "right"):
         g.ok("withdraw", tile)
     g.ok("recruit play shell+whistle")  # its last card: it departs; the Mission is over
@@ -257,7 +262,9 @@ def test_the_solo_support_tile_names_the_grizzled_who_benefits(grizzled):
     table = solo(grizzled)
     table.ok("mission start 3")
     table.ok("play night+shell")  # Ann, no refill: the hand cannot be refilled this Mission
+    ann = newest(table)
     table.ok("play snow+gas")  # Ben
+    ben = newest(table)
     table.ok("withdraw")  # Cy
     table.ok("withdraw")  # Ann
     table.ok("withdraw")  # Ben
@@ -273,3 +280,36 @@ def test_the_solo_support_tile_names_the_grizzled_who_benefits(grizzled):
     assert "in setup order: left Ann, center Ben, right Cy" in flat(doc["text"])
     benefit = next(d for d in doc["decisions"] if d["decision"] == "Support's benefit for Cy")
     assert benefit["facts"]["chosen"] is False  # nothing to choose: applied at once
+    over = decided(why(table, str(ben)))["solo mode"]  # Ben played on without a refill
+    assert (over["decision"], over["entries"]) == ("No more refills", [ann, ben])
+    assert "cannot be refilled again in this Mission" in over["because"]
+
+
+def test_the_chaplain_withdraws_at_the_preparation_with_the_tile_drawn_for_him(grizzled):
+    grizzled.ok("campaign new Duo --rules classic -p ann:night -p ben:snow")
+    grizzled.ok("chapter start --leader ann --tiles left,right,left --trials 20 --morale 20")
+    grizzled.ok("mission start 3 --chaplain-tile right")
+
+    doc = why(grizzled)
+    chaplain = decided(doc)["chaplain"]
+
+    assert doc["entry"] == newest(grizzled)
+    assert chaplain["facts"] == {"player": "Chaplain", "tile": "right"}
+    assert "he withdraws before the Mission with the right tile, drawn at random" in flat(
+        doc["text"]
+    )
+    assert chaplain["rule"]["base_section"] == "2 Player Game"
+
+
+def test_a_recruit_withdrawing_takes_its_morale_tokens_and_why_says_how_many(armistice):
+    g = recruits(armistice)
+    g.ok("mission start 2 --order 12 --back 13 --recruit 5 --recruit-hand mute,shell+whistle")
+    for card in ("snow+rain", "night+shell", "rain+whistle"):
+        g.ok("play", card)
+    g.ok("recruit withdraw")
+
+    tokens = decided(why(g))["recruits"]
+
+    assert tokens["decision"] == "Recruit #5 (Test recruit)'s Morale tokens"
+    assert tokens["facts"] == {"recruit": 5, "tokens": 1}
+    assert tokens["entries"] == [newest(g)]
