@@ -104,7 +104,7 @@ def test_a_house_rule_refusing_with_the_rules_general_rule_is_explained_by_why(t
 
 
 # --- Orders of the Day and a Recruit -----------------------------------------------------
-def recruits(armistice: Grizzled) -> Grizzled:
+def recruits(armistice: Grizzled, traps: str = "") -> Grizzled:
     """Chapter 1 with Order #12 (adds gas, lasts its Mission) and #13 (lasting), and
     Recruit #5 (two cards; its advantage gives the Mission Leader a Speech token)."""
     g = armistice
@@ -115,7 +115,7 @@ def recruits(armistice: Grizzled) -> Grizzled:
         'describe recruit 5 "Test recruit" --hand 2 --tokens 1 --advantage-rule tokens:1 '
         '--advantage "Test text: a Speech token"'
     )
-    g.ok("briefing 1 --trials 12 --morale 20 --first 2 --orders 12,13 --recruits 5")
+    g.ok(f"briefing 1 --trials 12 --morale 20 --first 2 --orders 12,13 --recruits 5 {traps}")
     g.ok("chapter start --leader ann --tiles left,left,right")
     return g
 
@@ -313,3 +313,16 @@ def test_a_recruit_withdrawing_takes_its_morale_tokens_and_why_says_how_many(arm
     assert tokens["decision"] == "Recruit #5 (Test recruit)'s Morale tokens"
     assert tokens["facts"] == {"recruit": 5, "tokens": 1}
     assert tokens["entries"] == [newest(g)]
+
+
+def test_a_trap_a_recruit_springs_draws_for_the_mission_leader(armistice):
+    g = recruits(armistice, "--traps")
+    g.ok("mission start 2 --order 12 --back 13 --recruit 5 --recruit-hand snow+shell+trap,mute")
+    for card in ("snow+rain", "night+shell", "rain+whistle"):
+        g.ok("play", card)
+    g.ok("recruit play snow+shell+trap --drawn tyrannical")
+
+    trap = decided(why(g))["trap"]
+
+    assert trap["facts"] == {"player": "Ann", "cause": "recruit-trap", "card": "tyrannical"}
+    assert "drew and played Tyrannical, for Ann, the Mission Leader" in trap["because"]
