@@ -25,9 +25,12 @@ LOOKED_AT_MOST = 200  # entries looked at for the last decision (a chapter's are
 def why(ctx: Context, entry: int | None, as_json: bool) -> None:
     """Why: the last command refused (kept on this machine only, never in the campaign's
     record), else the last decision the rules took by themselves (a Mission failed or won,
-    Support to nobody on a tie, a Morale Drop's size, a chapter won or lost, a Trap, a Hard
-    Knock's effect), or log entry ENTRY: the rule in our words and where the rulebooks say
-    it, the facts that triggered it and the log entries they come from.
+    Support to nobody on a tie, a Morale Drop's size, a chapter won or lost, a Trap or the
+    Luck that cancelled it, a Hard Knock's effect, the Mission Leader token passing, Merry
+    Christmas's discard, the Chaplain's tile, an Order of the Day discarded, a Recruit
+    entering or departing, a card's effect, Solo's refills and Support tile), or log entry
+    ENTRY: the rule in our words and where the rulebooks say it, the facts that triggered
+    it and the log entries they come from.
 
     Example: grizzled why     grizzled why 14 --json
     """
