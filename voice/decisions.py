@@ -153,6 +153,10 @@ def _support(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entr
         received[receiver] = received.get(receiver, 0) + 1
     entries = [number, *_where(_mission(seen), {"PlayerWithdrew"})]
     counted = ", ".join(f"{name} {n}" for name, n in sorted(received.items())) or "none"
+    selfish = sorted({giver for giver, _, receiver in event.gifts if giver == receiver})
+    for name in selfish:  # a Selfish player's tile supports themselves, whatever its arrow
+        entries += _given(chapter, seen, name, "selfish")
+        counted += f" ({name} is Selfish: their tile supported themselves)"
     only = (
         " (the Mission failed: only tiles of players who withdrew count)"
         if chapter.mission_failed
@@ -162,6 +166,7 @@ def _support(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entr
         "received": received,
         "beneficiary": event.beneficiary,
         "mission_failed": chapter.mission_failed,
+        "selfish": selfish,
     }
     most = max(received.values(), default=0)
     tied = sorted(name for name, n in received.items() if n == most)

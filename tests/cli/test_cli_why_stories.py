@@ -217,6 +217,22 @@ def test_tyrannical_takes_the_lead_and_keeps_it_and_merry_christmas_discards_its
     assert kept["rule"]["page"] == 7
 
 
+def test_a_selfish_players_tile_supports_themselves_and_why_names_the_selfish_card(table):
+    table.ok("play selfish")  # Ann's Hard Knock
+    selfish = newest(table)
+    table.ok("withdraw left")  # Ben's tile to Cy
+    table.ok("withdraw right")  # Cy's tile to Ben
+    table.ok("withdraw right")  # Ann's tile: to Ann herself, she is Selfish
+
+    doc = why(table)
+    support = decided(doc)["support tie"]
+
+    assert support["facts"]["received"] == {"Ann": 1, "Ben": 1, "Cy": 1}
+    assert support["facts"]["selfish"] == ["Ann"]
+    assert selfish in support["entries"]
+    assert "Ann is Selfish: their tile supported themselves" in flat(doc["text"])
+
+
 # --- Luck and the token passing --------------------------------------------------------
 def test_a_luck_symbol_cancels_a_trap_and_the_token_passes_with_a_speech_token(armistice):
     g = armistice
