@@ -110,3 +110,43 @@ def test_the_words_are_ours_not_copied_from_the_seed_rulebooks() -> None:
         runs = {" ".join(words[at : at + 8]) for at in range(max(len(words) - 7, 0))}
         copied = sorted(run for run in runs if run in books)
         assert not copied, f"{entry.rule} copies the rulebook: {copied}"
+
+
+def cited_pages(text: str) -> dict[str, int]:
+    """The sections the rulebook sends its reader to with a page: ``Basic Rules (p.4)``,
+    ``see Support, p.7``."""
+    found = re.finditer(
+        r"([A-Z][A-Za-z’'-]+(?: [A-Za-z’'-]+){0,3})\s*,?\s*\(?(?:see )?p\.(\d+)", text
+    )
+    return {
+        m.group(1).removeprefix("Read the ").removeprefix("Follow the "): int(m.group(2))
+        for m in found
+    }
+
+
+@seeds
+def test_every_page_named_is_one_the_seed_rulebook_prints_or_cites_for_that_section() -> None:
+    text = (SEEDS / "armistice-rulebook.txt").read_text("utf-8")
+    cited = cited_pages(" ".join(text.split()))
+    printed = {int(n) for n in re.findall(r"^\s*(\d{1,2})\s*$", text, re.M)}
+    printed |= {int(n) for n in re.findall(r"p\.(\d+)", text)}  # and each page it cites
+    assert cited["Basic Rules"] == 4 and cited["Support"] == 7 and {3, 6} <= printed
+    between = (text.index("\nChapters Setup"), text.index("\nThe Actions"))  # pp.4 and 6
+    pages: dict[str, set[int]] = {}
+    for entry in RULES.values():
+        if entry.page is None or entry.section is None:
+            continue
+        parts = entry.section.split(": ")
+        pages.setdefault(parts[0], set()).add(entry.page)
+        for part in parts:  # a section the book cites with a page has that page
+            name = part.split(". ", 1)[-1]  # "1. Reveal Support": "Reveal Support"
+            for cited_name, page in cited.items():
+                if name in (cited_name, f"Reveal {cited_name}"):
+                    assert entry.page == page, f"{entry.rule}: {part} is on p.{page}"
+        if entry.page == 5:  # not printed: the page between the printed 4 and 6
+            at = text.index(f"\n{parts[0]}")
+            assert between[0] < at < between[1], f"{entry.rule}: {parts[0]} is not on p.5"
+        else:
+            assert entry.page in printed, f"{entry.rule}: p.{entry.page} is not in the book"
+    spread = {section: found for section, found in pages.items() if len(found) > 1}
+    assert not spread, f"one section, several pages: {spread}"
