@@ -36,12 +36,16 @@ def _numbered(seen: Sequence[Entry], kind: str, key: str, number: int) -> list[i
 def _passed(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
     former = chapter.players[chapter.leader].name
     entries = [number]
-    if event.leader == former:  # a Tyrannical player keeps the token
-        entries += _knock_given(chapter, seen, former, "tyrannical")
+    kind_of = chapter.catalogue.kind_of
+    holder = [k for p in chapter.players if p.name == event.leader for k in p.hard_knocks]
+    if event.speech_token_to is None and any(kind_of.get(k) == "tyrannical" for k in holder):
+        entries += _knock_given(chapter, seen, event.leader, "tyrannical")
         facts = (
-            f"{former} is Tyrannical and keeps the Mission Leader token: "
+            f"{event.leader} is Tyrannical and keeps the Mission Leader token: "
             "no Speech token is handed out"
         )
+    elif event.leader == former:
+        facts = f"the chapter goes on and the token stays with {former}"
     else:
         facts = (
             f"the chapter goes on: the token moves from {former} to {event.leader}, "
@@ -77,7 +81,8 @@ def _knock_given(chapter: ChapterState, seen: Sequence[Entry], player: str, kind
     """The entry that put the player's Hard Knock of ``kind`` in front of them."""
     kind_of = chapter.catalogue.kind_of
     keys = [k for p in chapter.players if p.name == player for k in p.hard_knocks]
-    return [n for key in keys if kind_of.get(key) == kind for n in _where(seen, PLAYED, key)[-1:]]
+    played = PLAYED | FROM_A_HAND  # a Recruit's Hard Knock goes to the Mission Leader
+    return [n for key in keys if kind_of.get(key) == kind for n in _where(seen, played, key)[-1:]]
 
 
 def _luck(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision | None:
