@@ -336,7 +336,14 @@ def test_y_in_the_table_session_says_why(table):
 
 @pytest.mark.parametrize(
     ("ruleset", "players", "seed"),
-    [("classic", 3, 1), ("classic", 5, 2), ("armistice", 4, 3), ("armistice", 2, 4)],
+    [
+        ("classic", 3, 1),
+        ("classic", 5, 2),
+        ("armistice", 4, 3),
+        ("armistice", 2, 4),
+        ("classic", 2, 5),  # the Chaplain's withdrawals
+        ("armistice", 1, 6),  # Solo: one hand, its refills and Support tiles
+    ],
 )
 def test_every_decision_of_a_random_chapter_is_explained_by_why_on_its_entry(
     grizzled, db, ruleset, players, seed
