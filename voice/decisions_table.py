@@ -4,7 +4,8 @@ token passing (or kept by a Tyrannical player, or taken by one), a Luck symbol c
 a Trap, Merry Christmas discarding its target, the Chaplain's withdrawal, an Order of the
 Day discarded after Support, a Recruit entering, its Hard Knock going to the Mission
 Leader, its Morale tokens, its departure, Solo's refills given up and its Support tile's
-beneficiary, and a card's effect applied by the tool."""
+beneficiary, a card's effect applied by the tool, and the cards a One-shot game sets
+aside."""
 
 from __future__ import annotations
 
@@ -237,6 +238,13 @@ def _solo_tile(chapter: ChapterState, event: Any, number: int, seen: Sequence[En
     return Decision("solo mode", what, facts, data, [number])
 
 
+def _set_aside(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
+    cards = ", ".join(map(label, event.cards))
+    facts = f"{cards} taken out of the Trials for this game: {event.reason}"
+    data = {"cards": list(event.cards), "reason": event.reason}
+    return Decision("one-shot game", "Cards set aside", facts, data, [number])
+
+
 def _effect(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
     from voice.narrate import sentence
 
@@ -283,4 +291,5 @@ EXPLAINERS = {
     "RecruitDeparted": _departed,
     "SoloSupportDrawn": _solo_tile,
     "CardEffect": _effect,
+    "CardsSetAside": _set_aside,
 }

@@ -264,7 +264,8 @@ _TABLE = (
     Rule(
         "one-shot game",
         "a One-shot game is played outside the campaign from 30 Trial cards, with the Orders "
-        "and Recruits chosen for it and one Helping Hand each",
+        "and Recruits chosen for it and one Helping Hand each; beginners may leave the Traps "
+        "out, and the Aggressive Hard Knock leaves the deck with them",
         "One-shot Game",
         None,
         None,
@@ -422,6 +423,7 @@ DECISIONS = (
     "recruits",
     "solo mode",
     "card effects",
+    "one-shot game",
 )
 
 

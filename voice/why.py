@@ -54,6 +54,7 @@ DECIDED = frozenset(
         "SoloRefillGivenUp",
         "SoloSupportDrawn",
         "CardEffect",
+        "CardsSetAside",
     }
 )
 

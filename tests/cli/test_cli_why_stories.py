@@ -342,3 +342,23 @@ def test_a_trap_a_recruit_springs_draws_for_the_mission_leader(armistice):
 
     assert trap["facts"] == {"player": "Ann", "cause": "recruit-trap", "card": "tyrannical"}
     assert "drew and played Tyrannical, for Ann, the Mission Leader" in trap["because"]
+
+
+def test_a_beginner_one_shot_without_traps_sets_aggressive_aside_and_why_says_why(armistice):
+    g = armistice
+    g.ok('describe card 147 none --knock aggressive --effect "test effect"')
+    for number in range(1, 13):  # the beginners' chart: 4 easy Orders and 8 normal ones
+        level = "easy" if number <= 4 else "normal"
+        g.ok(f'describe order {number} "Test order {number}" --difficulty {level}')
+    g.ok(
+        "oneshot start --difficulty beginners --no-traps --leader ann --tiles left,right,left "
+        "--orders 1,2,3,4,5,6,7,8,9,10,11,12"
+    )
+
+    doc = why(g)
+    aside = decided(doc)["one-shot game"]
+
+    assert doc["entry"] == newest(g)
+    assert aside["facts"] == {"cards": ["aggressive"], "reason": "a beginner game without Traps"}
+    assert "Aggressive taken out of the Trials for this game" in flat(doc["text"])
+    assert aside["rule"]["section"] == "One-shot Game"
