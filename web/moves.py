@@ -99,9 +99,10 @@ def _words(state: Any, command: Any) -> list[Move]:
     if kind == "Withdraw":
         return _withdrawals(state, command)
     if kind == "ChooseSupport":
-        words = ["support", *[w for d in command.discards for w in ("--discard", d)]]
-        words += ["--charm"] if command.charm else []
-        return [_move("support", said.support_label(command.discards, command.charm), words)]
+        words = ["support", *[w for d in command.discard for w in ("--discard", d)]]
+        words += ["--charm"] if command.recover_charm else []
+        label = said.support_label(command.discard, command.recover_charm)
+        return [_move("support", label, words)]
     if kind == "StartMission":
         return [_mission(state, command)]
     if kind == "PlayRecruitCard":

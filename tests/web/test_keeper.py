@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 from tests.cli.conftest import SEATS, TABLE_CHAPTER, Grizzled, stored_events
 from tests.cli.test_table_reads import briefed_with_two_orders, four  # noqa: F401 (a fixture)
 from tests.conftest import BIN_DIR, MISSING
-from tests.web.conftest import TOKEN
+from tests.web.conftest import RECRUIT_HAND, TOKEN, armistice_chapter_two
 from web.app import create_app
 
 ACT = f"/k/{TOKEN}/act"
@@ -328,3 +328,24 @@ def test_a_charm_and_a_speech_are_tapped_as_the_rules_open_them(
     said = [e["summary"] for e in table.json("log", "--all")]
     assert any("charm" in s.lower() and "night+snow" in s for s in said), said
     assert any("speech" in s.lower() and "gas" in s for s in said), said
+
+
+def test_the_support_beneficiary_chooses_what_to_discard_on_the_keepers_page(
+    grizzled: Grizzled, client: TestClient
+) -> None:
+    g = grizzled
+    armistice_chapter_two(g)
+    g.ok(f"mission start 3 --order 13 --back 12 --recruit 5 --recruit-hand {RECRUIT_HAND}")
+    for action in ("play rain+gas", "play mute", "withdraw right", "recruit play shell+gas"):
+        g.ok(action)  # Ann, Ben, Cy, the Recruit
+    for action in ("withdraw left", "play demoralized", "recruit withdraw", "play snow+gas"):
+        g.ok(action)  # ... and Ben's third gas fails the Mission: Ben is supported twice
+    assert g.json("status")["support_pending"] == "Ben"
+    page = _page(client)
+    assert 'data-testid="write-error"' not in page["text"]  # the menu was read
+    choices = {w for w in page["moves"] if w.startswith("support")}
+    assert choices == {"support", "support --discard mute", "support --discard demoralized"}
+    assert _tap(client, page, "support --discard mute").status_code == 303
+    ben = g.json("status")["players"][1]
+    assert ben["hard_knocks"] == ["demoralized"]
+    assert g.json("log", "--all")[-1]["logged_by"] == "keeper 1"
