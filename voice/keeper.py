@@ -83,8 +83,15 @@ def order_cancel_label(order: int) -> str:
     return f"Cancel Order {order}"
 
 
-def helping_label(number: int, player: str) -> str:
-    return f"{shown(player, SHORT)} plays Helping Hand {number}"
+def helping_label(number: int, player: str, name: str = "") -> str:
+    """A Helping Hand to play, as the command's narration names it."""
+    said = f"{shown(player, SHORT)} plays Helping Hand #{number}"
+    return f"{said} ({name})" if name else said
+
+
+HAND_DISCARDS = "cards it discards (up to {n}): CARD,CARD"
+HAND_KNOCK = "Hard Knock it discards"
+NO_KNOCK = "pick the Hard Knock its player discards"
 
 
 def drawn_label(kind: str) -> str:

@@ -162,17 +162,40 @@ def _entering(chapter: Any) -> list[int]:
 
 
 def _helping(state: Any) -> list[Move]:
-    """The Helping Hands the player whose turn it is holds, during a Mission."""
-    from domain.public import acting_player
-
-    player = acting_player(state.chapter)
-    if player is None:
+    """The Helping Hands the rules let a player play now, each tried on the engine's own
+    decision: an Action on its player's turn, an Event at its moment (a withdrawn player's,
+    the Support phase's), never a Friendship card (it took effect when it was acquired)."""
+    if state.chapter is None:
         return []
-    return [
-        _move("helping", said.helping_label(h.number, player), [], note=True)
-        | {"words": ["helping", "play", str(h.number), "--player", player]}
-        for h in state.held(player)
-    ]
+    found = []
+    for player in state.chapter.players:
+        for held in state.held(player.name):
+            move = _hand(state, player, held.number)
+            found += [move] if move is not None else []
+    return found
+
+
+def _hand(state: Any, player: Any, number: int) -> Move | None:
+    """One Helping Hand's move, or None if the rules refuse it now; what its rules ask the
+    keeper to name (cards discarded from hand, the Hard Knock discarded when there is a
+    choice) comes with it."""
+    from domain.campaign.flow import decide_campaign
+    from domain.campaign.rewards import PlayHelpingHand
+    from domain.chapter.commands import Choice
+    from domain.errors import RuleViolation
+
+    card = state.catalogue.helping_hands.get(number)
+    rules = {rule.word: rule.n for rule in card.rules} if card is not None else {}
+    knocks = sorted(set(player.hard_knocks)) if "knock-discard" in rules else []
+    knocks = knocks if len(knocks) > 1 else []  # one kind: the engine discards it
+    choice = Choice(knock=knocks[0]) if knocks else None
+    try:
+        decide_campaign(state, PlayHelpingHand(player.name, number, "", choice), None)
+    except RuleViolation:
+        return None
+    label = said.helping_label(number, player.name, card.name if card is not None else "")
+    words = ["helping", "play", str(number), "--player", player.name]
+    return _move("helping", label, words, note=True, knocks=knocks, discards=rules.get("discard"))
 
 
 def main() -> None:

@@ -349,3 +349,80 @@ def test_the_support_beneficiary_chooses_what_to_discard_on_the_keepers_page(
     ben = g.json("status")["players"][1]
     assert ben["hard_knocks"] == ["demoralized"]
     assert g.json("log", "--all")[-1]["logged_by"] == "keeper 1"
+
+
+def _chapter_two_holding(g: Grizzled, hands: dict[int, str], awards: str) -> None:
+    """Autumn's chapter 2, Mission 1 dealt at intensity 3 (Ann leads), after chapter 1
+    won and its Conclusion's test Helping Hands (``hands``: number to its description's
+    words) awarded as ``awards`` says."""
+    g.ok("campaign", "new", "Autumn", "--rules", "armistice", *SEATS)
+    g.chapter_one(won=True)
+    for number, described in hands.items():
+        g.ok(f'describe hand {number} "Test hand {number}" {described}')
+    offer = ",".join(map(str, hands))
+    g.ok(f"conclusion 1 --reward won:0:2 --reward lost:0:1 --offer {offer}")
+    g.ok(f"award {awards}")
+    g.ok("briefing 2 --trials 20 --morale 20 --first 3")
+    g.ok("chapter start --leader ann --tiles left,left,right")
+    g.ok("mission start 3")
+
+
+def test_a_friendship_helping_hand_is_never_offered_to_play(
+    grizzled: Grizzled, client: TestClient
+) -> None:
+    _chapter_two_holding(grizzled, {31: "friendship", 32: "action"}, "31:ann 32:ann")
+    moves = _page(client)["moves"]
+    assert "helping play 32 --player Ann" in moves  # her Action card, on her turn
+    assert not [w for w in moves if w.startswith("helping play 31")]  # in play since awarded
+    assert "Friendship card" in grizzled.refused("helping play 31 -p ann")
+
+
+def test_an_event_helping_hand_is_offered_to_its_player_at_its_moment_whoever_acts(
+    grizzled: Grizzled, client: TestClient
+) -> None:
+    g = grizzled
+    _chapter_two_holding(g, {34: "event --when withdraw", 35: "action"}, "34:cy 35:ann")
+    g.ok("play rain+gas")  # Ann
+    g.ok("play mute")  # Ben
+    assert not [w for w in _page(client)["moves"] if w.startswith("helping play 34")]
+    g.ok("withdraw left")  # Cy: his Event card's moment has come
+    page = _page(client)
+    assert "Cy plays Helping Hand #34 (Test hand 34)" in html.unescape(page["text"])
+    answer = _tap(client, page, "helping play 34 --player Cy", reason="test note")
+    assert answer.status_code == 303
+    last = g.json("log", "--all")[-1]
+    assert last["summary"].startswith("Cy plays Helping Hand #34")
+    assert last["logged_by"] == "keeper 1"
+
+
+def test_a_helping_hand_that_discards_a_hard_knock_asks_which_when_there_is_a_choice(
+    grizzled: Grizzled, client: TestClient
+) -> None:
+    g = grizzled
+    _chapter_two_holding(g, {35: "action --rule knock-discard", 32: "action"}, "35:ben 32:ann")
+    for action in ("play rain+gas", "play mute", "withdraw left", "withdraw right"):
+        g.ok(action)  # Ann, Ben, Cy, Ann
+    g.ok("play demoralized")  # Ben, the last one in
+    page = _page(client)
+    assert '<option value="">Hard Knock it discards</option>' in page["text"]
+    before = stored_events(g.db)
+    refused = _tap(client, page, "helping play 35 --player Ben")
+    assert refused.status_code == 422
+    assert "pick the Hard Knock its player discards" in html.unescape(refused.text)
+    assert stored_events(g.db) == before
+    assert _tap(client, page, "helping play 35 --player Ben", knock="mute").status_code == 303
+    assert g.json("status")["players"][1]["hard_knocks"] == ["demoralized"]
+
+
+def test_a_helping_hand_that_discards_cards_from_hand_takes_the_cards_typed(
+    grizzled: Grizzled, client: TestClient
+) -> None:
+    g = grizzled
+    _chapter_two_holding(g, {32: "action --rule discard:2", 33: "action"}, "32:ann 33:ben")
+    page = _page(client)
+    assert 'placeholder="cards it discards (up to 2): CARD,CARD"' in page["text"]
+    cards = "rain+gas, snow+shell"
+    assert _tap(client, page, "helping play 32 --player Ann", cards=cards).status_code == 303
+    board = g.json("status")
+    assert board["players"][0]["hand"] == 3 - 2
+    assert g.json("log", "--all")[-1]["summary"].startswith("Ann plays Helping Hand #32")
