@@ -79,8 +79,18 @@ def recruit_label(card: str | None) -> str:
     return f"Recruit plays {card}" if card else "Recruit withdraws"
 
 
-def order_cancel_label(order: int) -> str:
-    return f"Cancel Order {order}"
+def order_cancel_label(
+    order: int, name: str = "", player: str | None = None, draws: int = 0
+) -> str:
+    """A lasting Order of the Day cancelled; by a withdrawn player drawing, for a condition
+    the tool checks."""
+    said = f"Cancel Order #{order}" + (f" ({name})" if name else "")
+    return f"{said}: {shown(player, SHORT)} draws {draws}" if player is not None else said
+
+
+ORDER_DRAWER = "who draws (if it says so)"
+ORDER_DRAWS = "cards drawn"
+NO_DRAWS = "say how many cards are drawn: a number"
 
 
 def helping_label(number: int, player: str, name: str = "") -> str:

@@ -120,6 +120,8 @@ def words_of(menu: dict[str, Any], fields: dict[str, str]) -> list[str]:
     if move.get("note") and reason:
         words.append(f"--note={reason}")
     words += _named(move, fields)
+    if move.get("drawers"):
+        words += _drawer(move["drawers"], fields)
     if move.get("recruit"):
         words += _recruit(move["recruit"], fields)
     if move.get("warning") and fields.get("yes") != "1":
@@ -158,6 +160,15 @@ def _named(move: dict[str, Any], fields: dict[str, str]) -> list[str]:
             raise Refused(said.NO_KNOCK)
         words.append(f"--knock={fields['knock']}")
     return words
+
+
+def _drawer(players: list[str], fields: dict[str, str]) -> list[str]:
+    """Who draws for an Order's cancellation and how many, when the keeper said so."""
+    player, draws = fields.get("player", ""), fields.get("draws", "").strip()
+    if draws and not (draws.isdigit() and len(draws) < 3):
+        raise Refused(said.NO_DRAWS)
+    words = [f"--player={player}"] if player in players else []
+    return [*words, *([f"--draws={int(draws)}"] if draws and int(draws) else [])]
 
 
 def _recruit(numbers: list[int], fields: dict[str, str]) -> list[str]:

@@ -112,9 +112,24 @@ def _words(state: Any, command: Any) -> list[Move]:
     if kind == "WithdrawRecruit":
         return [_move("recruit", said.recruit_label(None), ["recruit", "withdraw"])]
     if kind == "CancelOrder":
-        words = ["order", "cancel", str(command.order)]
-        return [_move("order", said.order_cancel_label(command.order), words, reason=True)]
+        return [_cancel(chapter, command)]
     return []  # a command a phone cannot log yet (Solo's own): the CLI logs it
+
+
+def _cancel(chapter: Any, command: Any) -> Move:
+    """A lasting Order's cancellation: for a condition the engine checks, by the withdrawn
+    player drawing what it says; else with how it was met and, if it says so, who draws
+    how many (the keeper types them)."""
+    order = chapter.catalogue.orders.get(command.order)
+    name = order.name if order is not None else ""
+    words = ["order", "cancel", str(command.order)]
+    if command.player is not None:
+        words += ["--player", command.player, "--draws", str(command.draws)]
+        label = said.order_cancel_label(command.order, name, command.player, command.draws)
+        return _move("order", label, words)
+    label = said.order_cancel_label(command.order, name)
+    drawers = [p.name for p in chapter.players if not p.chaplain]
+    return _move("order", label, words, reason=True, drawers=drawers)
 
 
 def _withdrawals(state: Any, command: Any) -> list[Move]:

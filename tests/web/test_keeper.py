@@ -426,3 +426,39 @@ def test_a_helping_hand_that_discards_cards_from_hand_takes_the_cards_typed(
     board = g.json("status")
     assert board["players"][0]["hand"] == 3 - 2
     assert g.json("log", "--all")[-1]["summary"].startswith("Ann plays Helping Hand #32")
+
+
+def test_an_orders_cancellation_takes_who_draws_and_how_many_as_the_keeper_says(
+    grizzled: Grizzled, client: TestClient
+) -> None:
+    g = grizzled
+    armistice_chapter_two(g)
+    g.ok(f"mission start 3 --order 13 --back 12 --recruit 5 --recruit-hand {RECRUIT_HAND}")
+    page = _page(client)
+    assert "Cancel Order #13 (Test order B)" in page["text"]
+    fields = {"reason": "test condition met", "player": "Ben", "draws": "1"}
+    assert _tap(client, page, "order cancel 13", **fields).status_code == 303
+    board = g.json("status")
+    assert board["players"][1]["hand"] == 3 + 1
+    last = g.json("log", "--all")[-1]
+    assert last["summary"] == "Order #13 cancelled" and "test condition met" in json.dumps(last)
+
+
+def test_an_order_the_tool_cancels_on_a_withdrawal_is_offered_to_the_withdrawn_player(
+    grizzled: Grizzled, client: TestClient
+) -> None:
+    g = grizzled
+    g.ok("campaign", "new", "Autumn", "--rules", "armistice", *SEATS)
+    g.ok("skip-boot-camp")
+    g.ok('describe order 14 "Test order C" --lasting "test draw" --rule cancel:withdraw-draw:1')
+    g.ok("briefing 1 --trials 20 --morale 20 --first 2 --orders 14")
+    g.ok("chapter start --leader ann --tiles left,left,right")
+    g.ok("mission start 2 --order 14")
+    assert not [w for w in _page(client)["moves"] if w.startswith("order cancel")]
+    g.ok("withdraw left")  # Ann
+    page = _page(client)
+    cancel = "order cancel 14 --player Ann --draws 1"
+    assert "Cancel Order #14 (Test order C): Ann draws 1" in page["text"]
+    assert _tap(client, page, cancel).status_code == 303  # no reason asked: the tool checks
+    assert g.json("status")["players"][0]["hand"] == 2 + 1
+    assert g.json("log", "--all")[-1]["logged_by"] == "keeper 1"
