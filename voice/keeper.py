@@ -67,12 +67,18 @@ def support_label(discards: tuple[str, ...], charm: bool) -> str:
     return f"Support: discard {', '.join(discards)}" if discards else "Support: discard nothing"
 
 
-def mission_label(intensity: int, order: int | None, back: int | None) -> str:
-    """A Mission start, with the Order of the Day kept (and the one put back)."""
+def mission_label(intensity: int, order: int | None, back: int | None, name: str = "") -> str:
+    """A Mission start, with the Order of the Day kept (its name) and the one put back, as
+    the command's narration numbers them."""
     said = f"Mission at intensity {intensity}"
     if order is not None:
-        said += f", keep Order {order}"
-    return f"{said}, Order {back} back" if back is not None else said
+        said += f", keep Order #{order}" + (f" ({name})" if name else "")
+    return f"{said}, #{back} back" if back is not None else said
+
+
+def recruit_option(number: int, name: str) -> str:
+    """A Recruit the keeper may say is on top of its deck."""
+    return f"Recruit #{number} ({name})" if name else f"Recruit #{number}"
 
 
 def recruit_label(card: str | None) -> str:
@@ -128,8 +134,10 @@ def section_title(kind: str, group: str) -> str:
     return f"{title}: {group}" if group else title
 
 
-def turn_heading(player: str | None, recruit: bool = False) -> str:
+def turn_heading(player: str | None, recruit: bool = False, support: str | None = None) -> str:
     """Whose moves the keeper's page offers, above them."""
     if recruit:
         return "The Recruit's turn"
+    if support is not None:
+        return f"{shown(support, SHORT)} chooses the Support benefit"
     return f"{shown(player, SHORT)}'s turn" if player else ""

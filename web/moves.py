@@ -62,7 +62,8 @@ def _turn(chapter: Any) -> str:
 
     if chapter is None:
         return ""
-    return said.turn_heading(acting_player(chapter), recruit_acts(chapter))
+    support = chapter.support.player if chapter.support is not None else None
+    return said.turn_heading(acting_player(chapter), recruit_acts(chapter), support)
 
 
 def _by_intensity(command: Any) -> tuple[int, ...]:
@@ -161,19 +162,26 @@ def _mission(state: Any, command: Any) -> Move:
         warning = losing_deal(command.intensity, decide_campaign(state, command, None))
     except RuleViolation:
         warning = None
-    label = said.mission_label(command.intensity, command.order, command.order_back)
+    orders = state.chapter.catalogue.orders
+    kept = orders[command.order].name if command.order in orders else ""
+    label = said.mission_label(command.intensity, command.order, command.order_back, kept)
     words = [*words, "--yes"] if warning else words
-    return _move("mission", label, words, warning=warning, recruit=_entering(state.chapter))
+    entering = _entering(state.chapter)
+    options = [[n, said.recruit_option(n, r.name)] for n, r in entering]
+    return _move(
+        "mission", label, words, warning=warning, recruit=[n for n, _ in entering], options=options
+    )
 
 
-def _entering(chapter: Any) -> list[int]:
+def _entering(chapter: Any) -> list[tuple[int, Any]]:
     """The Recruits that may be on top of their deck when one enters with this Mission
     (the keeper says which, and its starting hand drawn face up); none when none enters."""
     piles = chapter.recruits
     if piles is None or piles.recruit is not None or not piles.deck:
         return []
     numbers = piles.deck[:1] if piles.known else piles.deck
-    return sorted({n for n in numbers if n in chapter.catalogue.recruits})
+    described = chapter.catalogue.recruits
+    return [(n, described[n]) for n in sorted(set(numbers)) if n in described]
 
 
 def _helping(state: Any) -> list[Move]:

@@ -297,7 +297,7 @@ def test_a_recruit_entering_with_the_mission_is_asked_of_the_keeper(
     g.ok("briefing", "1", "--trials", "9", "--morale", "6", "--first", "1", "--recruits", "5")
     g.ok("chapter", "start", "--leader", "ann", "--tiles", "left,left,right")
     page = _page(client)
-    assert '<option value="5">Recruit 5</option>' in page["text"]
+    assert '<option value="5">Recruit #5 (Test recruit)</option>' in page["text"]
     before = stored_events(g.db)
     assert _tap(client, page, "mission start 1").status_code == 422  # which one, what hand
     assert stored_events(g.db) == before
@@ -342,6 +342,7 @@ def test_the_support_beneficiary_chooses_what_to_discard_on_the_keepers_page(
         g.ok(action)  # ... and Ben's third gas fails the Mission: Ben is supported twice
     assert g.json("status")["support_pending"] == "Ben"
     page = _page(client)
+    assert 'data-testid="keeper-turn">Ben chooses the Support benefit<' in page["text"]
     assert 'data-testid="write-error"' not in page["text"]  # the menu was read
     choices = {w for w in page["moves"] if w.startswith("support")}
     assert choices == {"support", "support --discard mute", "support --discard demoralized"}
@@ -436,6 +437,7 @@ def test_an_orders_cancellation_takes_who_draws_and_how_many_as_the_keeper_says(
     g.ok(f"mission start 3 --order 13 --back 12 --recruit 5 --recruit-hand {RECRUIT_HAND}")
     page = _page(client)
     assert "Cancel Order #13 (Test order B)" in page["text"]
+    assert "Mission at intensity" not in page["text"]  # dealt: the Mission is on
     fields = {"reason": "test condition met", "player": "Ben", "draws": "1"}
     assert _tap(client, page, "order cancel 13", **fields).status_code == 303
     board = g.json("status")
@@ -462,3 +464,18 @@ def test_an_order_the_tool_cancels_on_a_withdrawal_is_offered_to_the_withdrawn_p
     assert _tap(client, page, cancel).status_code == 303  # no reason asked: the tool checks
     assert g.json("status")["players"][0]["hand"] == 2 + 1
     assert g.json("log", "--all")[-1]["logged_by"] == "keeper 1"
+
+
+def test_a_mission_start_names_the_order_kept_and_the_recruit_as_the_command_does(
+    grizzled: Grizzled, client: TestClient
+) -> None:
+    armistice_chapter_two(grizzled)
+    text = html.unescape(_page(client)["text"])
+    assert "Mission at intensity 3, keep Order #13 (Test order B), #12 back" in text
+    assert "Mission at intensity 3, keep Order #12 (Test order A), #13 back" in text
+    assert '<option value="5">Recruit #5 (Test recruit)</option>' in text
+    said = grizzled.ok(
+        f"mission start 3 --order 13 --back 12 --recruit 5 --recruit-hand {RECRUIT_HAND}"
+    )
+    assert "Ann keeps Order of the Day #13 (Test order B), #12 goes back on top." in said
+    assert "Recruit #5 (Test recruit) arrives" in said
