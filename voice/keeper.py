@@ -94,7 +94,8 @@ def order_cancel_label(
     return f"{said}: {shown(player, SHORT)} draws {draws}" if player is not None else said
 
 
-ORDER_DRAWER = "who draws (if it says so)"
+ORDER_DRAWER = "who draws"  # if the Order's condition says so
+NOBODY_DRAWS = "nobody draws"
 ORDER_DRAWS = "cards drawn"
 NO_DRAWS = "say how many cards are drawn: a number"
 
@@ -134,10 +135,11 @@ def section_title(kind: str, group: str) -> str:
     return f"{title}: {group}" if group else title
 
 
-def turn_heading(player: str | None, recruit: bool = False, support: str | None = None) -> str:
-    """Whose moves the keeper's page offers, above them."""
-    if recruit:
-        return "The Recruit's turn"
+def turn_heading(player: str | None, recruit: str | None = None, support: str | None = None) -> str:
+    """Whose moves the keeper's page offers, above them: a player's, the Recruit's (the
+    Mission Leader ``recruit`` chooses), the Support beneficiary's."""
+    if recruit is not None:
+        return f"The Recruit's turn, {shown(recruit, SHORT)} chooses"
     if support is not None:
         return f"{shown(support, SHORT)} chooses the Support benefit"
     return f"{shown(player, SHORT)}'s turn" if player else ""

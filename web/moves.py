@@ -63,7 +63,8 @@ def _turn(chapter: Any) -> str:
     if chapter is None:
         return ""
     support = chapter.support.player if chapter.support is not None else None
-    return said.turn_heading(acting_player(chapter), recruit_acts(chapter), support)
+    leader = chapter.players[chapter.leader].name if recruit_acts(chapter) else None
+    return said.turn_heading(acting_player(chapter), leader, support)
 
 
 def _by_intensity(command: Any) -> tuple[int, ...]:

@@ -479,3 +479,23 @@ def test_a_mission_start_names_the_order_kept_and_the_recruit_as_the_command_doe
     )
     assert "Ann keeps Order of the Day #13 (Test order B), #12 goes back on top." in said
     assert "Recruit #5 (Test recruit) arrives" in said
+
+
+def test_on_the_recruits_turn_the_page_says_the_leader_chooses_as_the_next_line_does(
+    grizzled: Grizzled, client: TestClient
+) -> None:
+    g = grizzled
+    armistice_chapter_two(g)
+    g.ok(f"mission start 3 --order 13 --back 12 --recruit 5 --recruit-hand {RECRUIT_HAND}")
+    for action in ("helping play 32 -p ann", "play mute", "play rain+gas"):
+        g.ok(action)  # Ann, Ben, Cy
+    page = _page(client)
+    assert 'data-testid="keeper-turn">The Recruit&#39;s turn, Ann chooses<' in page["text"]
+    assert g.json("status")["next"].startswith("the Recruit's turn, Ann chooses")
+    assert {w for w in page["moves"] if w.startswith("recruit")} == {
+        "recruit play night+snow",
+        "recruit play shell+gas",
+        "recruit withdraw",
+    }
+    assert _tap(client, page, "recruit withdraw").status_code == 303
+    assert g.json("log", "--all")[-1]["summary"] == "the Recruit withdraws"
