@@ -123,7 +123,7 @@ KINDS = {  # the keeper page's sections, in the order a turn offers them
     "speech": "Speech",
     "withdraw": "Withdraw",
     "support": "Support",
-    "recruit": "The Recruit's turn",
+    "recruit": "The Recruit",
     "order": "Orders of the Day",
     "helping": "Helping Hands",
 }
