@@ -88,3 +88,15 @@ def tap(keeper: Any, words: str, **fields: str) -> None:
     form.locator("button").click()
     keeper.wait_for_load_state()
     assert keeper.get_by_test_id("write-error").count() == 0, keeper.inner_text("main")
+
+
+def unfit(page: Any) -> list[str]:
+    """What does not fit a phone on this page: wider than 390 px, tap targets under 44 px."""
+    width = int(page.evaluate("document.documentElement.scrollWidth"))
+    small = page.evaluate(
+        """[...document.querySelectorAll('a, button, input, select, [role=button]')]
+        .filter(e => { const r = e.getBoundingClientRect();
+                       return r.width > 0 && (r.width < 44 || r.height < 44); })
+        .map(e => e.outerHTML.slice(0, 80))"""
+    )
+    return [*([f"{width} px wide"] if width > PHONE["width"] else []), *small]

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import ENTRIES, WAIT, tap
+from tests.browser.conftest import ENTRIES, WAIT, tap, unfit
 from tests.browser.server import Served, serve
 from tests.cli.conftest import Grizzled
 from tests.web.conftest import RECRUIT_HAND, armistice_chapter_two
@@ -64,6 +64,8 @@ def test_an_armistice_chapter_tapped_on_the_keepers_phone_reaches_two_viewers_li
         assert "Order of the Day #13 Test order B" in board(viewer)
         assert "Recruit #5 Test recruit (acts after Cy): night+snow, shell+gas" in board(viewer)
     assert "Ann: #32 Test hand 32" in board(viewers[0])
+    assert phone.get_by_test_id("keeper-turn").inner_text() == "Ann's turn"
+    assert unfit(phone) == []  # the Order's and the Helping Hand's fields on a phone
 
     assert step("helping play 32 --player Ann", reason="test note")[-1].startswith(
         "Ann plays Helping Hand #32"
@@ -71,6 +73,7 @@ def test_an_armistice_chapter_tapped_on_the_keepers_phone_reaches_two_viewers_li
     assert "Ann: #32" not in board(viewers[0])  # played: no longer held
     step("play mute")  # Ben: a Hard Knock in front of him
     step("play rain+gas")  # Cy
+    assert phone.get_by_test_id("keeper-turn").inner_text() == "The Recruit's turn, Ann chooses"
     assert step("recruit play shell+gas")[-1] == "the Recruit plays shell+gas keeper 1"
     assert "No Man's Land: rain+gas, shell+gas" in board(viewers[1])
     said = step("order cancel 13", reason="test condition met")
@@ -85,6 +88,8 @@ def test_an_armistice_chapter_tapped_on_the_keepers_phone_reaches_two_viewers_li
     next_line = viewers[0].get_by_test_id("next").inner_text()
     assert next_line.startswith("Next: Ben chooses the Support benefit")
 
+    assert phone.get_by_test_id("keeper-turn").inner_text() == "Ben chooses the Support benefit"
+    assert unfit(phone) == []
     choices = phone.locator("button[data-words^='support']").all_inner_texts()
     assert sorted(choices) == [
         "Support: discard demoralized",
