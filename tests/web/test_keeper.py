@@ -499,3 +499,20 @@ def test_on_the_recruits_turn_the_page_says_the_leader_chooses_as_the_next_line_
     }
     assert _tap(client, page, "recruit withdraw").status_code == 303
     assert g.json("log", "--all")[-1]["summary"] == "the Recruit withdraws"
+
+
+def test_an_event_helping_hand_played_at_support_is_offered_while_the_beneficiary_chooses(
+    grizzled: Grizzled, client: TestClient
+) -> None:
+    g = grizzled
+    _chapter_two_holding(g, {34: "event --when support", 35: "action"}, "34:ann 35:ben")
+    for action in ("play rain+gas", "play mute", "play night+gas", "withdraw left"):
+        g.ok(action)  # Ann, Ben, Cy, Ann
+    for action in ("play demoralized", "withdraw right", "play snow+gas"):
+        g.ok(action)  # Ben, Cy, Ben: a third gas fails the Mission, Ben is supported twice
+    assert g.json("status")["support_pending"] == "Ben"
+    page = _page(client)
+    assert "support --discard mute" in page["moves"]
+    assert _tap(client, page, "helping play 34 --player Ann").status_code == 303
+    assert g.json("log", "--all")[-1]["summary"].startswith("Ann plays Helping Hand #34")
+    assert g.json("status")["support_pending"] == "Ben"  # still Ben's to choose
