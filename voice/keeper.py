@@ -67,24 +67,48 @@ def support_label(discards: tuple[str, ...], charm: bool) -> str:
     return f"Support: discard {', '.join(discards)}" if discards else "Support: discard nothing"
 
 
-def mission_label(intensity: int, order: int | None, back: int | None) -> str:
-    """A Mission start, with the Order of the Day kept (and the one put back)."""
+def mission_label(intensity: int, order: int | None, back: int | None, name: str = "") -> str:
+    """A Mission start, with the Order of the Day kept (its name) and the one put back, as
+    the command's narration numbers them."""
     said = f"Mission at intensity {intensity}"
     if order is not None:
-        said += f", keep Order {order}"
-    return f"{said}, Order {back} back" if back is not None else said
+        said += f", keep Order #{order}" + (f" ({name})" if name else "")
+    return f"{said}, #{back} back" if back is not None else said
+
+
+def recruit_option(number: int, name: str) -> str:
+    """A Recruit the keeper may say is on top of its deck."""
+    return f"Recruit #{number} ({name})" if name else f"Recruit #{number}"
 
 
 def recruit_label(card: str | None) -> str:
     return f"Recruit plays {card}" if card else "Recruit withdraws"
 
 
-def order_cancel_label(order: int) -> str:
-    return f"Cancel Order {order}"
+def order_cancel_label(
+    order: int, name: str = "", player: str | None = None, draws: int = 0
+) -> str:
+    """A lasting Order of the Day cancelled; by a withdrawn player drawing, for a condition
+    the tool checks."""
+    said = f"Cancel Order #{order}" + (f" ({name})" if name else "")
+    return f"{said}: {shown(player, SHORT)} draws {draws}" if player is not None else said
 
 
-def helping_label(number: int, player: str) -> str:
-    return f"{shown(player, SHORT)} plays Helping Hand {number}"
+ORDER_DRAWER = "who draws"  # if the Order's condition says so
+NOBODY_DRAWS = "nobody draws"
+ORDER_DRAWS = "cards drawn"
+NO_DRAWS = "say how many cards are drawn: a number"
+
+
+def helping_label(number: int, player: str, name: str = "") -> str:
+    """A Helping Hand to play, as the command's narration names it."""
+    said = f"{shown(player, SHORT)} plays Helping Hand #{number}"
+    return f"{said} ({name})" if name else said
+
+
+HAND_DISCARDS = "cards it discards (up to {n}): CARD,CARD"
+HAND_KNOCK = "Hard Knock it discards"
+NO_KNOCK = "pick the Hard Knock its player discards"
 
 
 def drawn_label(kind: str) -> str:
@@ -99,7 +123,7 @@ KINDS = {  # the keeper page's sections, in the order a turn offers them
     "speech": "Speech",
     "withdraw": "Withdraw",
     "support": "Support",
-    "recruit": "The Recruit's turn",
+    "recruit": "The Recruit",
     "order": "Orders of the Day",
     "helping": "Helping Hands",
 }
@@ -111,8 +135,11 @@ def section_title(kind: str, group: str) -> str:
     return f"{title}: {group}" if group else title
 
 
-def turn_heading(player: str | None, recruit: bool = False) -> str:
-    """Whose moves the keeper's page offers, above them."""
-    if recruit:
-        return "The Recruit's turn"
+def turn_heading(player: str | None, recruit: str | None = None, support: str | None = None) -> str:
+    """Whose moves the keeper's page offers, above them: a player's, the Recruit's (the
+    Mission Leader ``recruit`` chooses), the Support beneficiary's."""
+    if recruit is not None:
+        return f"The Recruit's turn, {shown(recruit, SHORT)} chooses"
+    if support is not None:
+        return f"{shown(support, SHORT)} chooses the Support benefit"
     return f"{shown(player, SHORT)}'s turn" if player else ""

@@ -119,6 +119,9 @@ def words_of(menu: dict[str, Any], fields: dict[str, str]) -> list[str]:
         words.append(f"--reason={reason}")  # one word: whatever was typed is its value
     if move.get("note") and reason:
         words.append(f"--note={reason}")
+    words += _named(move, fields)
+    if move.get("drawers"):
+        words += _drawer(move["drawers"], fields)
     if move.get("recruit"):
         words += _recruit(move["recruit"], fields)
     if move.get("warning") and fields.get("yes") != "1":
@@ -143,6 +146,29 @@ def _correction(menu: dict[str, Any], fields: dict[str, str], reason: str) -> li
             raise Refused(said.no_player(fact["name"]))
         words.append(f"--player={player}")
     return [*words, "--", fact["name"], *([value] if value else [])]
+
+
+def _named(move: dict[str, Any], fields: dict[str, str]) -> list[str]:
+    """What a Helping Hand's rules ask its player to name: the cards discarded from hand
+    (typed, the command checks them), the Hard Knock discarded (picked)."""
+    words = []
+    if move.get("discards"):
+        cards = [c.strip() for c in fields.get("cards", "").split(",") if c.strip()]
+        words += [f"--discard={card}" for card in cards]
+    if move.get("knocks"):
+        if fields.get("knock") not in move["knocks"]:
+            raise Refused(said.NO_KNOCK)
+        words.append(f"--knock={fields['knock']}")
+    return words
+
+
+def _drawer(players: list[str], fields: dict[str, str]) -> list[str]:
+    """Who draws for an Order's cancellation and how many, when the keeper said so."""
+    player, draws = fields.get("player", ""), fields.get("draws", "").strip()
+    if draws and not (draws.isdigit() and len(draws) < 3):
+        raise Refused(said.NO_DRAWS)
+    words = [f"--player={player}"] if player in players else []
+    return [*words, *([f"--draws={int(draws)}"] if draws and int(draws) else [])]
 
 
 def _recruit(numbers: list[int], fields: dict[str, str]) -> list[str]:

@@ -62,7 +62,9 @@ def _turn(chapter: Any) -> str:
 
     if chapter is None:
         return ""
-    return said.turn_heading(acting_player(chapter), recruit_acts(chapter))
+    support = chapter.support.player if chapter.support is not None else None
+    leader = chapter.players[chapter.leader].name if recruit_acts(chapter) else None
+    return said.turn_heading(acting_player(chapter), leader, support)
 
 
 def _by_intensity(command: Any) -> tuple[int, ...]:
@@ -99,9 +101,10 @@ def _words(state: Any, command: Any) -> list[Move]:
     if kind == "Withdraw":
         return _withdrawals(state, command)
     if kind == "ChooseSupport":
-        words = ["support", *[w for d in command.discards for w in ("--discard", d)]]
-        words += ["--charm"] if command.charm else []
-        return [_move("support", said.support_label(command.discards, command.charm), words)]
+        words = ["support", *[w for d in command.discard for w in ("--discard", d)]]
+        words += ["--charm"] if command.recover_charm else []
+        label = said.support_label(command.discard, command.recover_charm)
+        return [_move("support", label, words)]
     if kind == "StartMission":
         return [_mission(state, command)]
     if kind == "PlayRecruitCard":
@@ -111,9 +114,24 @@ def _words(state: Any, command: Any) -> list[Move]:
     if kind == "WithdrawRecruit":
         return [_move("recruit", said.recruit_label(None), ["recruit", "withdraw"])]
     if kind == "CancelOrder":
-        words = ["order", "cancel", str(command.order)]
-        return [_move("order", said.order_cancel_label(command.order), words, reason=True)]
+        return [_cancel(chapter, command)]
     return []  # a command a phone cannot log yet (Solo's own): the CLI logs it
+
+
+def _cancel(chapter: Any, command: Any) -> Move:
+    """A lasting Order's cancellation: for a condition the engine checks, by the withdrawn
+    player drawing what it says; else with how it was met and, if it says so, who draws
+    how many (the keeper types them)."""
+    order = chapter.catalogue.orders.get(command.order)
+    name = order.name if order is not None else ""
+    words = ["order", "cancel", str(command.order)]
+    if command.player is not None:
+        words += ["--player", command.player, "--draws", str(command.draws)]
+        label = said.order_cancel_label(command.order, name, command.player, command.draws)
+        return _move("order", label, words)
+    label = said.order_cancel_label(command.order, name)
+    drawers = [p.name for p in chapter.players if not p.chaplain]
+    return _move("order", label, words, reason=True, drawers=drawers)
 
 
 def _withdrawals(state: Any, command: Any) -> list[Move]:
@@ -145,33 +163,63 @@ def _mission(state: Any, command: Any) -> Move:
         warning = losing_deal(command.intensity, decide_campaign(state, command, None))
     except RuleViolation:
         warning = None
-    label = said.mission_label(command.intensity, command.order, command.order_back)
+    orders = state.chapter.catalogue.orders
+    kept = orders[command.order].name if command.order in orders else ""
+    label = said.mission_label(command.intensity, command.order, command.order_back, kept)
     words = [*words, "--yes"] if warning else words
-    return _move("mission", label, words, warning=warning, recruit=_entering(state.chapter))
+    entering = _entering(state.chapter)
+    options = [[n, said.recruit_option(n, r.name)] for n, r in entering]
+    return _move(
+        "mission", label, words, warning=warning, recruit=[n for n, _ in entering], options=options
+    )
 
 
-def _entering(chapter: Any) -> list[int]:
+def _entering(chapter: Any) -> list[tuple[int, Any]]:
     """The Recruits that may be on top of their deck when one enters with this Mission
     (the keeper says which, and its starting hand drawn face up); none when none enters."""
     piles = chapter.recruits
     if piles is None or piles.recruit is not None or not piles.deck:
         return []
     numbers = piles.deck[:1] if piles.known else piles.deck
-    return sorted({n for n in numbers if n in chapter.catalogue.recruits})
+    described = chapter.catalogue.recruits
+    return [(n, described[n]) for n in sorted(set(numbers)) if n in described]
 
 
 def _helping(state: Any) -> list[Move]:
-    """The Helping Hands the player whose turn it is holds, during a Mission."""
-    from domain.public import acting_player
-
-    player = acting_player(state.chapter)
-    if player is None:
+    """The Helping Hands the rules let a player play now, each tried on the engine's own
+    decision: an Action on its player's turn, an Event at its moment (a withdrawn player's,
+    the Support phase's), never a Friendship card (it took effect when it was acquired)."""
+    if state.chapter is None:
         return []
-    return [
-        _move("helping", said.helping_label(h.number, player), [], note=True)
-        | {"words": ["helping", "play", str(h.number), "--player", player]}
-        for h in state.held(player)
-    ]
+    found = []
+    for player in state.chapter.players:
+        for held in state.held(player.name):
+            move = _hand(state, player, held.number)
+            found += [move] if move is not None else []
+    return found
+
+
+def _hand(state: Any, player: Any, number: int) -> Move | None:
+    """One Helping Hand's move, or None if the rules refuse it now; what its rules ask the
+    keeper to name (cards discarded from hand, the Hard Knock discarded when there is a
+    choice) comes with it."""
+    from domain.campaign.flow import decide_campaign
+    from domain.campaign.rewards import PlayHelpingHand
+    from domain.chapter.commands import Choice
+    from domain.errors import RuleViolation
+
+    card = state.catalogue.helping_hands.get(number)
+    rules = {rule.word: rule.n for rule in card.rules} if card is not None else {}
+    knocks = sorted(set(player.hard_knocks)) if "knock-discard" in rules else []
+    knocks = knocks if len(knocks) > 1 else []  # one kind: the engine discards it
+    choice = Choice(knock=knocks[0]) if knocks else None
+    try:
+        decide_campaign(state, PlayHelpingHand(player.name, number, "", choice), None)
+    except RuleViolation:
+        return None
+    label = said.helping_label(number, player.name, card.name if card is not None else "")
+    words = ["helping", "play", str(number), "--player", player.name]
+    return _move("helping", label, words, note=True, knocks=knocks, discards=rules.get("discard"))
 
 
 def main() -> None:

@@ -16,6 +16,8 @@ from tests.browser.server import CHROMIUM_ARGS, REQUIRE, Served, chromium, serve
 from tests.cli.conftest import campaign, db, grizzled, table  # noqa: F401 (fixtures)
 
 PHONE = {"width": 390, "height": 844}
+WAIT = 30_000  # ms: a tap, the command, the watcher and the stream, on a loaded machine
+ENTRIES = "n => document.querySelectorAll('[data-testid=log-entry]').length >= n"
 
 
 def _missing(reason: str) -> None:
@@ -59,3 +61,42 @@ def phone(browser: Any) -> Iterator[Any]:
         yield context.new_page()
     finally:
         context.close()
+
+
+@pytest.fixture
+def viewers(browser: Any) -> Iterator[list[Any]]:
+    """Two more phones, each its own context."""
+    contexts = [browser.new_context(viewport=PHONE, has_touch=True) for _ in range(2)]
+    try:
+        yield [context.new_page() for context in contexts]
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def tap(keeper: Any, words: str, **fields: str) -> None:
+    """Tap the move whose command is ``words`` on the keeper's page, its form's fields filled
+    first as a thumb would (a picker picked, a box typed in), and wait for the page it leads
+    to: no refusal on it."""
+    form = keeper.locator("form", has=keeper.locator(f"button[data-words='{words}']"))
+    for name, value in fields.items():
+        field = form.locator(f"[name={name}]")
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+    form.locator("button").click()
+    keeper.wait_for_load_state()
+    assert keeper.get_by_test_id("write-error").count() == 0, keeper.inner_text("main")
+
+
+def unfit(page: Any) -> list[str]:
+    """What does not fit a phone on this page: wider than 390 px, tap targets under 44 px."""
+    width = int(page.evaluate("document.documentElement.scrollWidth"))
+    small = page.evaluate(
+        """[...document.querySelectorAll('a, button, input, select, [role=button]')]
+        .filter(e => { const r = e.getBoundingClientRect();
+                       return r.width > 0 && (r.width < 44 || r.height < 44); })
+        .map(e => e.outerHTML.slice(0, 80))"""
+    )
+    return [*([f"{width} px wide"] if width > PHONE["width"] else []), *small]

@@ -1,6 +1,7 @@
 """Regenerate the companion's screenshots in docs/companion/ (``python -m tests.browser.shots``,
 or ``make screenshots``): Debian's Chromium at 390 x 844, the keeper's and a viewer's page, light
-and dark, on a campaign made by the real command (Friday, chapter 1, Mission 1, one card played).
+and dark, on campaigns made by the real command: Friday (chapter 1, Mission 1, one card played)
+and Autumn (Armistice, chapter 2, Mission 1 at the Recruit's turn, an Order of the Day in play).
 """
 
 from __future__ import annotations
@@ -9,13 +10,15 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner
 from playwright.sync_api import ViewportSize
 
 from cli.main import main as grizzled
-from tests.browser.server import CHROMIUM_ARGS, chromium, serve
-from tests.cli.conftest import SEATS, TABLE_CHAPTER
+from tests.browser.server import CHROMIUM_ARGS, Served, chromium, serve
+from tests.cli.conftest import SEATS, TABLE_CHAPTER, Grizzled
+from tests.web.conftest import RECRUIT_HAND, armistice_chapter_two
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "companion"
 SIZE = ViewportSize(width=390, height=844)
@@ -36,6 +39,16 @@ def make_campaign(db: Path, folder: str) -> None:
             raise SystemExit(f"shots: grizzled {' '.join(step)}: {result.output.strip()}")
 
 
+def make_armistice(db: Path) -> None:
+    """Autumn, chapter 2, Mission 1: Order #13 kept, Recruit #5 in, Ann played a Helping
+    Hand, Ben a Hard Knock, Cy a card: the Recruit's turn (test cards only)."""
+    g = Grizzled(db, explicit=True)
+    armistice_chapter_two(g)
+    g.ok(f"mission start 3 --order 13 --back 12 --recruit 5 --recruit-hand {RECRUIT_HAND}")
+    for step in ("helping play 32 -p ann --note 'test note'", "play mute", "play rain+gas"):
+        g.ok(step)
+
+
 def main() -> None:
     path = chromium()
     if path is None:
@@ -44,27 +57,36 @@ def main() -> None:
 
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="grizzled-shots-") as folder:
-        db = Path(folder) / "shots.sqlite"
-        make_campaign(db, folder)
-        with serve(db) as served, sync_playwright() as playwright:
+        friday, autumn = Path(folder) / "shots.sqlite", Path(folder) / "armistice.sqlite"
+        make_campaign(friday, folder)
+        make_armistice(autumn)
+        with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
             try:
-                for scheme in ("light", "dark"):
-                    context = browser.new_context(viewport=SIZE, color_scheme=scheme)
-                    page = context.new_page()
-                    pages = (
-                        ("keeper", served.keeper),
-                        ("viewer", served.viewer),
-                        ("stats", f"{served.viewer.rstrip('/')}/stats"),
-                    )
-                    for who, address in pages:
-                        page.goto(address)
-                        shot = OUT / f"{who}-{scheme}.png"
-                        page.screenshot(path=str(shot))
-                        print(f"shots: {shot.relative_to(OUT.parents[1])}")
-                    context.close()
+                with serve(friday) as served:
+                    _shoot(browser, served, ("keeper", "viewer", "stats"), "")
+                with serve(autumn) as served:
+                    _shoot(browser, served, ("keeper", "viewer"), "-armistice")
             finally:
                 browser.close()
+
+
+def _shoot(browser: Any, served: Served, pages: tuple[str, ...], suffix: str) -> None:
+    """The ``pages`` of one serve, light and dark, as ``docs/companion/PAGE{suffix}-SCHEME``."""
+    addresses = {
+        "keeper": served.keeper,
+        "viewer": served.viewer,
+        "stats": f"{served.viewer.rstrip('/')}/stats",
+    }
+    for scheme in ("light", "dark"):
+        context = browser.new_context(viewport=SIZE, color_scheme=scheme)
+        page = context.new_page()
+        for who in pages:
+            page.goto(addresses[who])
+            shot = OUT / f"{who}{suffix}-{scheme}.png"
+            page.screenshot(path=str(shot))
+            print(f"shots: {shot.relative_to(OUT.parents[1])}")
+        context.close()
 
 
 if __name__ == "__main__":

@@ -4,38 +4,11 @@ Chromium at a phone's size on ``grizzled serve`` run as a subprocess."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import ENTRIES, PHONE, WAIT, tap
 from tests.browser.server import Served
 from tests.cli.conftest import stored_events
-
-WAIT = 30_000  # ms: a tap, the command, the watcher and the stream, on a loaded machine
-ENTRIES = "n => document.querySelectorAll('[data-testid=log-entry]').length >= n"
-
-
-@pytest.fixture
-def viewers(browser: Any) -> Iterator[list[Any]]:
-    """Two more phones, each its own context."""
-    contexts = [browser.new_context(viewport=PHONE, has_touch=True) for _ in range(2)]
-    try:
-        yield [context.new_page() for context in contexts]
-    finally:
-        for context in contexts:
-            context.close()
-
-
-def _tap(keeper: Any, words: str, drawn: str | None = None) -> None:
-    """Tap the move whose command is ``words`` and wait for the page it leads to."""
-    form = keeper.locator("form", has=keeper.locator(f"button[data-words='{words}']"))
-    if drawn is not None:
-        form.locator("select[name=drawn]").select_option(drawn)
-    form.locator("button").click()
-    keeper.wait_for_load_state()
-    assert keeper.get_by_test_id("write-error").count() == 0, keeper.inner_text("main")
 
 
 def _entries(page: Any) -> int:
@@ -57,7 +30,7 @@ def test_a_whole_mission_logged_by_tapping_reaches_two_viewers_live(
         ("withdraw left", None),  # Ben: everyone out, the Mission succeeds
     ]
     for words, drawn in taps:
-        _tap(phone, words, drawn)
+        tap(phone, words, **({"drawn": drawn} if drawn else {}))
         logged += 1
         for viewer in viewers:  # no reload: the stream brings it
             viewer.wait_for_function(ENTRIES, arg=logged, timeout=WAIT)
@@ -93,7 +66,7 @@ def test_a_keeper_page_left_behind_is_refused_and_shows_the_new_board(
         assert "Someone logged meanwhile" in keeper.get_by_test_id("write-error").inner_text()
         assert "Ann plays night+snow" in keeper.get_by_test_id("log").inner_text()
         assert stored_events(table.db) == before
-        _tap(keeper, "withdraw left")  # the new page's moves are Ben's, and log
+        tap(keeper, "withdraw left")  # the new page's moves are Ben's, and log
         assert stored_events(table.db) == before + 1
     finally:
         context.close()

@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 from tests.cli.conftest import SEATS, TABLE_CHAPTER, Grizzled, stored_events
 from tests.cli.test_table_reads import briefed_with_two_orders, four  # noqa: F401 (a fixture)
 from tests.conftest import BIN_DIR, MISSING
-from tests.web.conftest import TOKEN
+from tests.web.conftest import RECRUIT_HAND, TOKEN, armistice_chapter_two
 from web.app import create_app
 
 ACT = f"/k/{TOKEN}/act"
@@ -297,7 +297,7 @@ def test_a_recruit_entering_with_the_mission_is_asked_of_the_keeper(
     g.ok("briefing", "1", "--trials", "9", "--morale", "6", "--first", "1", "--recruits", "5")
     g.ok("chapter", "start", "--leader", "ann", "--tiles", "left,left,right")
     page = _page(client)
-    assert '<option value="5">Recruit 5</option>' in page["text"]
+    assert '<option value="5">Recruit #5 (Test recruit)</option>' in page["text"]
     before = stored_events(g.db)
     assert _tap(client, page, "mission start 1").status_code == 422  # which one, what hand
     assert stored_events(g.db) == before
@@ -328,3 +328,191 @@ def test_a_charm_and_a_speech_are_tapped_as_the_rules_open_them(
     said = [e["summary"] for e in table.json("log", "--all")]
     assert any("charm" in s.lower() and "night+snow" in s for s in said), said
     assert any("speech" in s.lower() and "gas" in s for s in said), said
+
+
+def test_the_support_beneficiary_chooses_what_to_discard_on_the_keepers_page(
+    grizzled: Grizzled, client: TestClient
+) -> None:
+    g = grizzled
+    armistice_chapter_two(g)
+    g.ok(f"mission start 3 --order 13 --back 12 --recruit 5 --recruit-hand {RECRUIT_HAND}")
+    for action in ("play rain+gas", "play mute", "withdraw right", "recruit play shell+gas"):
+        g.ok(action)  # Ann, Ben, Cy, the Recruit
+    for action in ("withdraw left", "play demoralized", "recruit withdraw", "play snow+gas"):
+        g.ok(action)  # ... and Ben's third gas fails the Mission: Ben is supported twice
+    assert g.json("status")["support_pending"] == "Ben"
+    page = _page(client)
+    assert 'data-testid="keeper-turn">Ben chooses the Support benefit<' in page["text"]
+    assert 'data-testid="write-error"' not in page["text"]  # the menu was read
+    choices = {w for w in page["moves"] if w.startswith("support")}
+    assert choices == {"support", "support --discard mute", "support --discard demoralized"}
+    assert _tap(client, page, "support --discard mute").status_code == 303
+    ben = g.json("status")["players"][1]
+    assert ben["hard_knocks"] == ["demoralized"]
+    assert g.json("log", "--all")[-1]["logged_by"] == "keeper 1"
+
+
+def _chapter_two_holding(g: Grizzled, hands: dict[int, str], awards: str) -> None:
+    """Autumn's chapter 2, Mission 1 dealt at intensity 3 (Ann leads), after chapter 1
+    won and its Conclusion's test Helping Hands (``hands``: number to its description's
+    words) awarded as ``awards`` says."""
+    g.ok("campaign", "new", "Autumn", "--rules", "armistice", *SEATS)
+    g.chapter_one(won=True)
+    for number, described in hands.items():
+        g.ok(f'describe hand {number} "Test hand {number}" {described}')
+    offer = ",".join(map(str, hands))
+    g.ok(f"conclusion 1 --reward won:0:2 --reward lost:0:1 --offer {offer}")
+    g.ok(f"award {awards}")
+    g.ok("briefing 2 --trials 20 --morale 20 --first 3")
+    g.ok("chapter start --leader ann --tiles left,left,right")
+    g.ok("mission start 3")
+
+
+def test_a_friendship_helping_hand_is_never_offered_to_play(
+    grizzled: Grizzled, client: TestClient
+) -> None:
+    _chapter_two_holding(grizzled, {31: "friendship", 32: "action"}, "31:ann 32:ann")
+    moves = _page(client)["moves"]
+    assert "helping play 32 --player Ann" in moves  # her Action card, on her turn
+    assert not [w for w in moves if w.startswith("helping play 31")]  # in play since awarded
+    assert "Friendship card" in grizzled.refused("helping play 31 -p ann")
+
+
+def test_an_event_helping_hand_is_offered_to_its_player_at_its_moment_whoever_acts(
+    grizzled: Grizzled, client: TestClient
+) -> None:
+    g = grizzled
+    _chapter_two_holding(g, {34: "event --when withdraw", 35: "action"}, "34:cy 35:ann")
+    g.ok("play rain+gas")  # Ann
+    g.ok("play mute")  # Ben
+    assert not [w for w in _page(client)["moves"] if w.startswith("helping play 34")]
+    g.ok("withdraw left")  # Cy: his Event card's moment has come
+    page = _page(client)
+    assert "Cy plays Helping Hand #34 (Test hand 34)" in html.unescape(page["text"])
+    answer = _tap(client, page, "helping play 34 --player Cy", reason="test note")
+    assert answer.status_code == 303
+    last = g.json("log", "--all")[-1]
+    assert last["summary"].startswith("Cy plays Helping Hand #34")
+    assert last["logged_by"] == "keeper 1"
+
+
+def test_a_helping_hand_that_discards_a_hard_knock_asks_which_when_there_is_a_choice(
+    grizzled: Grizzled, client: TestClient
+) -> None:
+    g = grizzled
+    _chapter_two_holding(g, {35: "action --rule knock-discard", 32: "action"}, "35:ben 32:ann")
+    for action in ("play rain+gas", "play mute", "withdraw left", "withdraw right"):
+        g.ok(action)  # Ann, Ben, Cy, Ann
+    g.ok("play demoralized")  # Ben, the last one in
+    page = _page(client)
+    assert '<option value="">Hard Knock it discards</option>' in page["text"]
+    before = stored_events(g.db)
+    refused = _tap(client, page, "helping play 35 --player Ben")
+    assert refused.status_code == 422
+    assert "pick the Hard Knock its player discards" in html.unescape(refused.text)
+    assert stored_events(g.db) == before
+    assert _tap(client, page, "helping play 35 --player Ben", knock="mute").status_code == 303
+    assert g.json("status")["players"][1]["hard_knocks"] == ["demoralized"]
+
+
+def test_a_helping_hand_that_discards_cards_from_hand_takes_the_cards_typed(
+    grizzled: Grizzled, client: TestClient
+) -> None:
+    g = grizzled
+    _chapter_two_holding(g, {32: "action --rule discard:2", 33: "action"}, "32:ann 33:ben")
+    page = _page(client)
+    assert 'placeholder="cards it discards (up to 2): CARD,CARD"' in page["text"]
+    cards = "rain+gas, snow+shell"
+    assert _tap(client, page, "helping play 32 --player Ann", cards=cards).status_code == 303
+    board = g.json("status")
+    assert board["players"][0]["hand"] == 3 - 2
+    assert g.json("log", "--all")[-1]["summary"].startswith("Ann plays Helping Hand #32")
+
+
+def test_an_orders_cancellation_takes_who_draws_and_how_many_as_the_keeper_says(
+    grizzled: Grizzled, client: TestClient
+) -> None:
+    g = grizzled
+    armistice_chapter_two(g)
+    g.ok(f"mission start 3 --order 13 --back 12 --recruit 5 --recruit-hand {RECRUIT_HAND}")
+    page = _page(client)
+    assert "Cancel Order #13 (Test order B)" in page["text"]
+    assert "Mission at intensity" not in page["text"]  # dealt: the Mission is on
+    fields = {"reason": "test condition met", "player": "Ben", "draws": "1"}
+    assert _tap(client, page, "order cancel 13", **fields).status_code == 303
+    board = g.json("status")
+    assert board["players"][1]["hand"] == 3 + 1
+    last = g.json("log", "--all")[-1]
+    assert last["summary"] == "Order #13 cancelled" and "test condition met" in json.dumps(last)
+
+
+def test_an_order_the_tool_cancels_on_a_withdrawal_is_offered_to_the_withdrawn_player(
+    grizzled: Grizzled, client: TestClient
+) -> None:
+    g = grizzled
+    g.ok("campaign", "new", "Autumn", "--rules", "armistice", *SEATS)
+    g.ok("skip-boot-camp")
+    g.ok('describe order 14 "Test order C" --lasting "test draw" --rule cancel:withdraw-draw:1')
+    g.ok("briefing 1 --trials 20 --morale 20 --first 2 --orders 14")
+    g.ok("chapter start --leader ann --tiles left,left,right")
+    g.ok("mission start 2 --order 14")
+    assert not [w for w in _page(client)["moves"] if w.startswith("order cancel")]
+    g.ok("withdraw left")  # Ann
+    page = _page(client)
+    cancel = "order cancel 14 --player Ann --draws 1"
+    assert "Cancel Order #14 (Test order C): Ann draws 1" in page["text"]
+    assert _tap(client, page, cancel).status_code == 303  # no reason asked: the tool checks
+    assert g.json("status")["players"][0]["hand"] == 2 + 1
+    assert g.json("log", "--all")[-1]["logged_by"] == "keeper 1"
+
+
+def test_a_mission_start_names_the_order_kept_and_the_recruit_as_the_command_does(
+    grizzled: Grizzled, client: TestClient
+) -> None:
+    armistice_chapter_two(grizzled)
+    text = html.unescape(_page(client)["text"])
+    assert "Mission at intensity 3, keep Order #13 (Test order B), #12 back" in text
+    assert "Mission at intensity 3, keep Order #12 (Test order A), #13 back" in text
+    assert '<option value="5">Recruit #5 (Test recruit)</option>' in text
+    said = grizzled.ok(
+        f"mission start 3 --order 13 --back 12 --recruit 5 --recruit-hand {RECRUIT_HAND}"
+    )
+    assert "Ann keeps Order of the Day #13 (Test order B), #12 goes back on top." in said
+    assert "Recruit #5 (Test recruit) arrives" in said
+
+
+def test_on_the_recruits_turn_the_page_says_the_leader_chooses_as_the_next_line_does(
+    grizzled: Grizzled, client: TestClient
+) -> None:
+    g = grizzled
+    armistice_chapter_two(g)
+    g.ok(f"mission start 3 --order 13 --back 12 --recruit 5 --recruit-hand {RECRUIT_HAND}")
+    for action in ("helping play 32 -p ann", "play mute", "play rain+gas"):
+        g.ok(action)  # Ann, Ben, Cy
+    page = _page(client)
+    assert 'data-testid="keeper-turn">The Recruit&#39;s turn, Ann chooses<' in page["text"]
+    assert g.json("status")["next"].startswith("the Recruit's turn, Ann chooses")
+    assert {w for w in page["moves"] if w.startswith("recruit")} == {
+        "recruit play night+snow",
+        "recruit play shell+gas",
+        "recruit withdraw",
+    }
+    assert _tap(client, page, "recruit withdraw").status_code == 303
+    assert g.json("log", "--all")[-1]["summary"] == "the Recruit withdraws"
+
+
+def test_an_event_helping_hand_played_at_support_is_offered_while_the_beneficiary_chooses(
+    grizzled: Grizzled, client: TestClient
+) -> None:
+    g = grizzled
+    _chapter_two_holding(g, {34: "event --when support", 35: "action"}, "34:ann 35:ben")
+    for action in ("play rain+gas", "play mute", "play night+gas", "withdraw left"):
+        g.ok(action)  # Ann, Ben, Cy, Ann
+    for action in ("play demoralized", "withdraw right", "play snow+gas"):
+        g.ok(action)  # Ben, Cy, Ben: a third gas fails the Mission, Ben is supported twice
+    assert g.json("status")["support_pending"] == "Ben"
+    page = _page(client)
+    assert "support --discard mute" in page["moves"]
+    assert _tap(client, page, "helping play 34 --player Ann").status_code == 303
+    assert g.json("log", "--all")[-1]["summary"].startswith("Ann plays Helping Hand #34")
+    assert g.json("status")["support_pending"] == "Ben"  # still Ben's to choose
