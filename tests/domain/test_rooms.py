@@ -100,7 +100,6 @@ STILL_NAMED = {
     "guards.py": {"Recruits", "Solo"},
     "piles.py": {"Recruits"},
     "queries.py": {"Recruits"},
-    "rules.py": {"Solo"},
     "setup.py": {"Solo", "Duo"},
     "state.py": {"Recruits", "Solo", "Luck"},
 }

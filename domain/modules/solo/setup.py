@@ -10,11 +10,11 @@ from collections import Counter
 
 from domain.cards.catalogue import THREATS, Catalogue
 from domain.chapter.commands import Chance, StartChapter
-from domain.chapter.rules import CHAPLAIN, Ruleset, Variant
+from domain.chapter.rules import CHAPLAIN, Ruleset
 from domain.chapter.state import Slot
 from domain.errors import InvalidSetup, MissingOutcome
 from domain.events import ChapterStarted
-from domain.modules.solo.state import SOLO_GRIZZLED, SOLO_HAND, solo_set_aside
+from domain.modules.solo.state import SOLO_GRIZZLED, SOLO_HAND, VARIANT, solo_set_aside
 
 SOLO_TRIALS = 30
 # "Follow the Basic Rules (see p.4)": a Morale Drop of at most 6 (Duo's 7 is Duo's alone)
@@ -85,7 +85,7 @@ def decide_start_solo(
     trials, morale = _solo_decks(cmd, tuple(box), chance)
     return ChapterStarted(
         ruleset=Ruleset.ARMISTICE,
-        variant=Variant.SOLO,
+        variant=VARIANT,
         players=names,
         charms=tuple(seat.charm for seat in cmd.seats),
         owners=tuple(seat.owner or "solo" for seat in cmd.seats),
