@@ -314,11 +314,6 @@ def _check_speech_discard(
         raise SpeechRefused(f"{speaker} made the Speech: the speaker does not discard")
     if player.chaplain or player.withdrawn:
         raise SpeechRefused(f"{player.name} has withdrawn: a Speech has no effect on them")
-    if state.rules.armistice and player.owner == state.player(speaker).owner:
-        raise SpeechRefused(
-            f"{player.name} belongs to {speaker}'s player: in Duo mode only the other "
-            "player's Grizzled benefit from a Speech"
-        )
     check_known_card(state, card)
     kind = state.catalogue[card]
     shows = threat in kind.threats and kind.kind in (None, "phobia", "trauma")

@@ -16,10 +16,13 @@ engine's hot paths cost what a direct call did.
 
 The moments, in the order a chapter meets them:
 
+- ``seats``: the Grizzled at an Armistice table, where several share a player: the mode
+  that seats them so accepts them (True; Duo: 2 players, 2 Grizzled each side by side;
+  Solo: one person, 3 Grizzled) or refuses them; the basic rules seat one Grizzled a player.
 - ``setup``: a module with its own kind of chapter sets it up (Solo); None: the basic setup.
 - ``decks``: the chapter is set up: the module's decks the Briefing gives, shuffled when
-  the engine deals itself, as fields of ``ChapterStarted`` (Orders, Recruits: their
-  numbered decks).
+  the engine deals itself, and the numbers it changes, as fields of ``ChapterStarted``
+  (Orders, Recruits: their numbered decks; Duo: a Morale Drop of up to 7).
 - ``begin``: once ``ChapterStarted`` is applied, each module lays its part of the table.
 - ``start_choices``: what the Mission Leader may announce besides the intensity, as
   (kept, put back) pairs (Orders: the order kept and the one put back).
@@ -73,10 +76,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # types only: the first chapter module imported, this one stays light
     from domain.cards.catalogue import Catalogue
-    from domain.chapter.commands import Chance, Command, StartChapter, StartMission
+    from domain.chapter.commands import Chance, Command, Seat, StartChapter, StartMission
     from domain.chapter.state import ChapterState, Player
     from domain.events import ChapterStarted, Event, FactCorrected
 
+    Seats = Callable[[tuple[Seat, ...]], bool]
     Setup = Callable[[StartChapter, Catalogue, Chance | None], ChapterStarted | None]
     LayOut = Callable[[ChapterState, ChapterStarted], ChapterState]
     Decks = Callable[[StartChapter, bool, Chance | None], dict[str, Any]]
@@ -108,6 +112,7 @@ class Module(NamedTuple):
     """One module's hooks, by moment (None or empty: it does not join at that moment)."""
 
     name: str
+    seats: Seats | None = None
     setup: Setup | None = None
     decks: Decks | None = None
     begin: LayOut | None = None

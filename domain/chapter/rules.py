@@ -71,4 +71,4 @@ def classic_deck_sizes(players: int, variant: str) -> tuple[int, int]:
 
 
 CLASSIC_PLAYERS = range(2, 6)
-ARMISTICE_PLAYERS = range(2, 5)
+ARMISTICE_PLAYERS = range(3, 5)  # 2 players play 4 Grizzled (domain/modules/duo.py)

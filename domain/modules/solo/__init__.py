@@ -16,7 +16,7 @@ from domain.modules.solo.commands import DrawSoloSupport, RefillHand
 from domain.modules.solo.corrections import refuse_in_solo
 from domain.modules.solo.play import solo_legal, solo_summary
 from domain.modules.solo.rules import SOLO_EVOLVERS, SoloMissionEnded, decide_solo
-from domain.modules.solo.setup import decide_start_solo
+from domain.modules.solo.setup import decide_start_solo, solo_seats
 from domain.modules.solo.state import KEY, VARIANT, SoloTable, solo_set_aside
 
 
@@ -48,6 +48,7 @@ def solo_support_due(o: Outcome, token: str) -> None:
 
 SOLO = Module(
     "Solo",
+    seats=solo_seats,
     setup=solo_setup,
     begin=lay_out_solo,
     evolvers=SOLO_EVOLVERS,

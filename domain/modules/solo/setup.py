@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from domain.cards.catalogue import THREATS, Catalogue
-from domain.chapter.commands import Chance, StartChapter
+from domain.chapter.commands import Chance, Seat, StartChapter
 from domain.chapter.rules import CHAPLAIN, Ruleset
 from domain.chapter.state import Slot
 from domain.errors import InvalidSetup, MissingOutcome
@@ -43,6 +43,11 @@ def _check_solo_setup(cmd: StartChapter) -> None:
     for refused, rule in refusals:
         if refused:
             raise InvalidSetup(f"setup: {rule}")
+
+
+def solo_seats(seats: tuple[Seat, ...]) -> bool:
+    """One person playing 3 Grizzled is Solo mode's seating (a Solo campaign's table)."""
+    return len(seats) == SOLO_GRIZZLED and len({seat.owner or seat.name for seat in seats}) == 1
 
 
 def _solo_decks(
