@@ -273,7 +273,7 @@ def next_step(state: CampaignState) -> str:
             )
             + said
         )
-    if chapter.phase == Phase.SOLO_SUPPORT:
+    if chapter.phase == Phase.DRAW_SUPPORT:
         return "draw the solo Support tile: grizzled solo-support TILE"
     if chapter.phase == Phase.SUPPORT and chapter.support is not None:
         return support_text(chapter.support.player)

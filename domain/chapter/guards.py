@@ -30,7 +30,7 @@ PHASE_WORDS = {
     Phase.PREPARATION: "waiting for the Mission Leader to start a Mission",
     Phase.MISSION: "in the middle of a Mission",
     Phase.SUPPORT: "waiting for the Support beneficiary's choice",
-    Phase.SOLO_SUPPORT: "waiting for a solo Support tile to be drawn",
+    Phase.DRAW_SUPPORT: "waiting for a solo Support tile to be drawn",
     Phase.OVER: "over",
 }
 

@@ -32,7 +32,9 @@ class Phase(StrEnum):
     PREPARATION = "preparation"
     MISSION = "mission"
     SUPPORT = "support"
-    SOLO_SUPPORT = "solo-support"  # Solo mode: waiting for a solo Support tile to be drawn
+    # A module's own Support after a Mission: a Support tile to be drawn (Solo mode's solo
+    # tiles, domain/modules/solo/), stored by the name that module gave it.
+    DRAW_SUPPORT = "solo-support"
     OVER = "over"
 
 

@@ -391,7 +391,7 @@ def test_in_solo_a_third_shell_added_fails_the_mission_and_a_solo_tile_is_drawn_
     assert kinds(o.events) == ["FactCorrected", "MissionFailed", "SoloMissionEnded"]
     assert o.events[1] == MissionFailed("shell", o.events[1].trials)
     assert o.events[2] == SoloMissionEnded("Cy")
-    assert o.state.phase == Phase.SOLO_SUPPORT
+    assert o.state.phase == Phase.DRAW_SUPPORT
     new, state = execute(o.state, DrawSoloSupport("center"))
     assert new[0] == SoloSupportDrawn("center", "Ben")
     assert kinds(new)[-2:] == ["MoraleDropped", "LeadershipPassed"]
@@ -405,7 +405,7 @@ def test_in_solo_the_table_ends_the_mission_and_a_solo_tile_is_due():
     o = decide_correction(state, CorrectFact("mission-end", "won", "we called it"))
 
     assert kinds(o.events) == ["FactCorrected", "MissionSucceeded", "SoloMissionEnded"]
-    assert o.state.phase == Phase.SOLO_SUPPORT and o.state.discard == ("rain+whistle",)
+    assert o.state.phase == Phase.DRAW_SUPPORT and o.state.discard == ("rain+whistle",)
     assert kinds(execute(o.state, DrawSoloSupport("none"))[0])[0] == "SoloSupportDrawn"
 
 
@@ -419,7 +419,7 @@ def test_in_solo_every_grizzled_corrected_out_succeeds_the_mission_with_a_solo_t
     state, events = correct(state, "withdrawn", "yes", "Cy too", "Cy")
 
     assert events == ["FactCorrected", "MissionSucceeded", "SoloMissionEnded"]
-    assert state.phase == Phase.SOLO_SUPPORT
+    assert state.phase == Phase.DRAW_SUPPORT
 
 
 def test_in_solo_no_correction_names_a_grizzleds_hand_tokens_or_tiles():

@@ -97,10 +97,10 @@ STILL_NAMED = {
     "commands.py": {"Orders of the Day", "Recruits"},
     "evolve.py": {"Luck"},
     "facts.py": {"Luck"},
-    "guards.py": {"Recruits", "Solo"},
+    "guards.py": {"Recruits"},
     "piles.py": {"Recruits"},
     "queries.py": {"Recruits"},
-    "state.py": {"Recruits", "Solo", "Luck"},
+    "state.py": {"Recruits", "Luck"},
 }
 
 
