@@ -19,6 +19,7 @@ from domain.assist.unseen import next_draw
 from domain.chapter.resolution import morale_drop_size
 from domain.chapter.state import ChapterState, Phase
 from domain.legal import charm_targets, playable_cards, speeches, withdrawals
+from domain.modules.luck import unspent_luck
 
 KNOCKS_LOSING = 4  # a player with 4 Hard Knocks (Wounded counts 2) loses the chapter
 
@@ -51,7 +52,7 @@ def _plays(state: ChapterState, name: str) -> list[Hint]:
     for threat, shown in sorted(tally.items()):
         if shown == FAILING_COUNT - 1 and any(threat in cards[k].threats for k in keys):
             hints.append(Hint("play-fails", {"threat": threat, "shown": shown}))
-    luck = state.unspent_luck()  # a Luck symbol showing cancels the next Trap
+    luck = unspent_luck(state)  # a Luck symbol showing cancels the next Trap
     if state.rules.traps and not luck and state.trials and any(cards[k].trap for k in keys):
         odds = next_draw(state)
         failing = int(odds.fails_mission * odds.unseen)

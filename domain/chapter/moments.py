@@ -38,7 +38,11 @@ The moments, in the order a chapter meets them:
   Order's restrictions would otherwise leave no action the Hard Knocks allow).
 - ``allows``: whether a card lifts the Hard Knocks restricting a player's action
   (``speech``, ``withdraw``, ``play``: a card that allows it, domain/cards/effects.py).
+- ``trap_cancelled``: a Trap is about to spring (its card placed in No Man's Land): what
+  cancels it, said (Luck: "the Luck of rain+luck cancels it"); None: it springs.
 - ``trap``: a Trap sprang for a player (its drawn card was played).
+- ``trap_played``: a Trap was played from a hand and its card placed (evolving): the
+  state once what cancels it is spent (Luck: the first symbol in force).
 - ``after_action``: the action's events are applied, before the Mission's end is checked.
 - ``mission_end``: the Mission failed or succeeded (every way of playing a chapter).
 - ``support``: when the Support is revealed, whether anybody benefits and how many Hard
@@ -94,6 +98,8 @@ if TYPE_CHECKING:  # types only: the first chapter module imported, this one sta
     SupportRule = Callable[[ChapterState], tuple[bool, int | None]]
     AfterAction = Callable[[Any, Command], None]  # (an Outcome, the command)
     Trap = Callable[[Any, str], None]  # (an Outcome, the player whose Trap sprang)
+    TrapCancelled = Callable[[ChapterState], str | None]
+    TrapPlayed = Callable[[ChapterState, str], ChapterState]
     SupportPhase = Callable[[Any, str], None]  # (an Outcome, who held the turn)
     Moment = Callable[[Any], None]  # (an Outcome)
     Held = Callable[[ChapterState], int]
@@ -126,7 +132,9 @@ class Module(NamedTuple):
     knocks_yield: KnocksYield | None = None
     allows: Allows | None = None
     support: SupportRule | None = None
+    trap_cancelled: TrapCancelled | None = None
     trap: Trap | None = None
+    trap_played: TrapPlayed | None = None
     after_action: AfterAction | None = None
     mission_end: Moment | None = None
     held: Held | None = None

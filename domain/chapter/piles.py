@@ -34,6 +34,16 @@ class Kept(msgspec.Struct, frozen=True):
         """The Trial cards it holds that everyone has seen (Solo: the single hand's known)."""
         return ()
 
+    def mission_over(self) -> Kept | None:
+        """The record once a Mission has started, failed or succeeded (None: it leaves the
+        table; Luck's spent symbols are a Mission's)."""
+        return self
+
+    def card_left(self, card: str, catalogue: Catalogue) -> Kept | None:
+        """The record once one copy of ``card`` left No Man's Land during a Mission (a
+        charm, a correction; None: nothing left of it): what it kept of that card goes."""
+        return self
+
 
 RECRUIT_TURN = -2  # ``ChapterState.turn`` while the Recruit acts (a seat index is >= 0)
 

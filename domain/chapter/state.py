@@ -90,7 +90,6 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
     outcome_detail: str = ""
     set_aside: tuple[str, ...] = ()  # cards out of this chapter (Solo, beginner One-shot)
     recruits: RecruitPiles | None = None  # Recruits (domain/modules/recruits.py); None: not used
-    luck_spent: tuple[str, ...] = ()  # Luck cards whose symbol cancelled a Trap this Mission
     # What each module keeps on the table (its piles), by the module's key (moments.py,
     # ``keeps``); a module not played in this chapter keeps nothing.
     modules: dict[str, Kept] = {}
@@ -112,34 +111,26 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
         """The state with what the module keyed ``key`` keeps on the table replaced."""
         return replace(self, modules={**self.modules, key: record})
 
-    # --- Luck (Decision 1, docs/rules.md) ------------------------------------------
-    def unspent_luck(self) -> tuple[str, ...]:
-        """The Luck cards in No Man's Land once per Luck symbol not yet spent on a Trap."""
-        cards, free = self.catalogue.cards, []
-        spent: Counter[str] | None = None  # counted at the first Luck symbol (most tables: none)
-        for card in self.nml:
-            for _ in range(cards[card].luck):
-                if spent is None:
-                    spent = Counter(self.luck_spent)
-                if spent[card]:
-                    spent[card] -= 1
-                else:
-                    free.append(card)
-        return tuple(free)
+    def kept_after_mission(self) -> dict[str, Kept]:
+        """The modules' records once a Mission started or ended (``Kept.mission_over``)."""
+        kept = {}
+        for key, record in self.modules.items():
+            after = record.mission_over()
+            if after is not None:
+                kept[key] = after
+        return kept
 
-    def luck_spent_without(self, card: str) -> tuple[str, ...]:
-        """The spent Luck once one copy of ``card`` left No Man's Land (a charm, a
-        correction): "Luck leaves with its card". The copy that leaves is the first one laid
-        down (``list.remove``), the one whose symbols ``unspent_luck`` counts spent first,
-        so its spent symbols leave with it and a second copy keeps its own."""
-        spent = self.luck_spent
-        if card not in spent:
-            return spent
-        left = list(spent)
-        for _ in range(self.catalogue[card].luck):
-            if card in left:
-                left.remove(card)
-        return tuple(left)
+    def card_left(self, card: str) -> ChapterState:
+        """The state once one copy of ``card`` left No Man's Land during a Mission (a
+        charm, a correction): what a module kept of it leaves with it (``Kept.card_left``)."""
+        if not self.modules:
+            return self
+        kept = {}
+        for key, record in self.modules.items():
+            after = record.card_left(card, self.catalogue)
+            if after is not None:
+                kept[key] = after
+        return replace(self, modules=kept)
 
     # --- players -------------------------------------------------------------------
     def index(self, name: str) -> int:

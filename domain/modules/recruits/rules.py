@@ -12,7 +12,7 @@ from domain.cards.catalogue import RecruitCard
 from domain.cards.notation import card_label
 from domain.chapter.actions import played_consequences, trap_springs
 from domain.chapter.commands import Chance, Choice, Command, StartChapter, StartMission, Target
-from domain.chapter.evolve import trap_meets_luck
+from domain.chapter.evolve import trap_played
 from domain.chapter.guards import check_can_reveal, check_known_card, check_phase, reveal_top
 from domain.chapter.moments import Module
 from domain.chapter.outcome import Outcome
@@ -293,7 +293,7 @@ def _played(state: ChapterState, event: RecruitPlayed) -> ChapterState:
     state = _with_recruit(state, replace(recruit, hand=tuple(hand)))
     kind = state.catalogue[event.card]
     if kind.is_threat:  # its Trap, if Luck cancels it, spends that Luck (Decision 1)
-        state = trap_meets_luck(replace(state, nml=(*state.nml, event.card)), event.card)
+        state = trap_played(replace(state, nml=(*state.nml, event.card)), event.card)
     elif kind.hard_knock is not None:
         leader = state.players[state.leader]
         state = state.with_player(replace(leader, hard_knocks=(*leader.hard_knocks, event.card)))

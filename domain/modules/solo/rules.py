@@ -34,7 +34,7 @@ from domain.chapter.commands import (
     UseCharm,
     Withdraw,
 )
-from domain.chapter.evolve import _place, trap_meets_luck
+from domain.chapter.evolve import _place, trap_played
 from domain.chapter.guards import (
     check_can_reveal,
     check_known_card,
@@ -151,7 +151,7 @@ def _card_played(state: ChapterState, event: SoloCardPlayed) -> ChapterState:
     else:
         solo = replace(solo, hidden=solo.hidden - 1)
     state = with_solo_table(state, replace(solo, refill_due=solo.refills))
-    state = trap_meets_luck(_place(state, event.player, event.card), event.card)
+    state = trap_played(_place(state, event.player, event.card), event.card)
     return replace(state, turn=state.next_seat(state.index(event.player)))
 
 
