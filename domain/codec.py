@@ -40,10 +40,12 @@ MOVED_TO_MODULES: Moves = {
     "friendships": ("friendships", lambda held: {"held": held}),
     "solo": ("solo", lambda table: table),
 }
-# Format 4 keeps the Luck spent this Mission in the record of Luck (``modules.luck``); format
-# 3 kept it in the chapter's ``luck_spent`` (a list of cards).
+# Format 4 keeps the Luck spent this Mission in the record of Luck (``modules.luck``) and the
+# Recruits' piles in theirs (``modules.recruits``); format 3 kept them in the chapter's
+# ``luck_spent`` (a list of cards) and ``recruits``.
 MOVED_IN_FORMAT_4: Moves = {
     "luck_spent": ("luck", lambda spent: {"spent": spent}),
+    "recruits": ("recruits", lambda piles: piles),
 }
 
 

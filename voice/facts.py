@@ -126,7 +126,9 @@ def chapter_json(state: CampaignState) -> dict[str, Any]:
 
 
 def _recruit(chapter: ChapterState, texts: dict[str, Any]) -> dict[str, Any] | None:
-    piles = chapter.recruits
+    from domain.modules.recruits.state import recruit_piles
+
+    piles = recruit_piles(chapter)
     recruit = piles.recruit if piles is not None else None
     if recruit is None:
         return None

@@ -20,6 +20,7 @@ from domain.chapter.resolution import morale_drop_size
 from domain.chapter.state import ChapterState, Phase
 from domain.legal import charm_targets, playable_cards, speeches, withdrawals
 from domain.modules.luck import unspent_luck
+from domain.modules.recruits.state import recruit_in_mission
 
 KNOCKS_LOSING = 4  # a player with 4 Hard Knocks (Wounded counts 2) loses the chapter
 
@@ -77,7 +78,7 @@ def _actions(state: ChapterState) -> list[Hint]:
     if speeches(state, player):
         hints.append(Hint("speech", {"player": player.name, "tokens": player.speech_tokens}))
     if withdrawals(state, player):
-        last = len(state.in_mission) == 1 and not state.recruit_in_mission
+        last = len(state.in_mission) == 1 and not recruit_in_mission(state)
         facts: dict[str, Any] = {"player": player.name, "last": last}
         if last and not state.trials and state.hands_played_out:  # nothing left to play
             facts |= {"won": True}

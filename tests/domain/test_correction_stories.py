@@ -34,6 +34,7 @@ from domain.events import (
     SupportRevealed,
 )
 from domain.modules.recruits import PlayRecruitCard
+from domain.modules.recruits.state import recruit_in_play
 from domain.modules.solo.commands import DrawSoloSupport
 from domain.modules.solo.rules import SoloMissionEnded, SoloSupportDrawn
 from tests.domain.builders import kinds, run, start
@@ -359,7 +360,7 @@ def test_a_recruit_named_with_no_card_is_refused_it_departs_by_playing_its_last(
 
     new, state = execute(round_of_plays(state), PlayRecruitCard("rain+shell"))
 
-    assert kinds(new) == ["RecruitPlayed", "RecruitDeparted"] and state.recruit is None
+    assert kinds(new) == ["RecruitPlayed", "RecruitDeparted"] and recruit_in_play(state) is None
 
 
 # --- Orders of the Day: what an order correction says ------------------------------------

@@ -43,7 +43,6 @@ from domain.chapter.commands import (
 )
 from domain.chapter.evolve import begin, evolve, replay
 from domain.chapter.hardknocks import has
-from domain.chapter.piles import RECRUIT_TURN
 from domain.chapter.resolution import failing_threat
 from domain.chapter.setup import decide_start_chapter
 from domain.chapter.state import ChapterState, Phase
@@ -70,6 +69,7 @@ from domain.modules.effects import CardEffect, forbidding, stuck
 from domain.modules.luck import luck_spent, unspent_luck
 from domain.modules.orders import OrderCancelled, order_piles
 from domain.modules.recruits import PlayRecruitCard, RecruitPlayed
+from domain.modules.recruits.state import RECRUIT_TURN, recruit_in_mission, recruit_in_play
 from domain.modules.solo.rules import SoloCardPlayed, SoloHandFilled
 from domain.records import from_record
 from domain.simulate import (
@@ -248,8 +248,8 @@ def places(state: ChapterState) -> Counter[str]:
     for player in state.players:
         found.update(player.hand)
         found.update(player.hard_knocks)
-    if state.recruit is not None:  # Recruits (test_module_play.py): a face-up hand
-        found.update(state.recruit.hand)
+    if recruit_in_play(state) is not None:  # Recruits (test_module_play.py): a face-up hand
+        found.update(recruit_in_play(state).hand)
     return found
 
 
@@ -297,7 +297,7 @@ def check_phase_is_consistent(state: ChapterState) -> None:
     assert (state.phase == Phase.SUPPORT) == (state.support is not None)
     assert (state.phase == Phase.OVER) == (state.outcome is not None)
     if state.phase == Phase.MISSION and state.turn == RECRUIT_TURN:
-        assert state.recruit_in_mission  # the Mission Leader acts for the Recruit
+        assert recruit_in_mission(state)  # the Mission Leader acts for the Recruit
     elif state.phase == Phase.MISSION:
         active = state.active_player
         assert active is not None and not active.withdrawn and not active.chaplain
@@ -323,7 +323,7 @@ def check_a_finished_chapter_is_won_or_lost_by_name(chapter: Chapter) -> None:
     last = chapter.events[-1]
     if state.outcome == "won":
         assert isinstance(last, ChapterWon)
-        assert not state.trials and state.cards_in_hands == 0 and state.recruit is None
+        assert not state.trials and state.cards_in_hands == 0 and recruit_in_play(state) is None
         return
     assert isinstance(last, ChapterLost) and last.reason == state.outcome
     assert state.outcome in DEFEATS and state.outcome_detail

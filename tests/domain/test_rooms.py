@@ -96,10 +96,6 @@ def named_in(path: Path) -> set[str]:
 
 STILL_NAMED = {
     "commands.py": {"Orders of the Day", "Recruits"},
-    "guards.py": {"Recruits"},
-    "piles.py": {"Recruits"},
-    "queries.py": {"Recruits"},
-    "state.py": {"Recruits"},
 }
 
 
