@@ -97,8 +97,9 @@ def _numbered(chapter: ChapterState, kind: str) -> list[tuple[str, str]]:
     """The Orders of the Day (or Recruits) still in their deck, each with its name and text
     as the board shows them."""
     from domain.modules.orders import order_piles
+    from domain.modules.recruits.state import recruit_piles
 
-    piles = order_piles(chapter) if kind == "order" else chapter.recruits
+    piles = order_piles(chapter) if kind == "order" else recruit_piles(chapter)
     deck = getattr(piles, "deck", ()) if piles is not None else ()
     described = chapter.catalogue.orders if kind == "order" else chapter.catalogue.recruits
     offered = []

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def install_modules(*house_rules: Module) -> None:
     """The one place the Armistice modules join the chapter's rules
-    (domain/chapter/moments.py): Orders of the Day, Recruits and Solo, and the One-shot
+    (domain/chapter/moments.py): Orders of the Day, Recruits, Solo and Duo, and the One-shot
     variant's setting aside of cards; then a program's own house rules, if it gives any
     (the tests' ``tests/house_rule``: a module kept out of the game as played)."""
     from domain.campaign.oneshot import ONE_SHOT

@@ -29,15 +29,23 @@ from domain.chapter.piles import Kept
 from domain.chapter.state import ChapterState
 from domain.records import COMMAND_TYPES
 
-STATE_FORMAT = 3
+STATE_FORMAT = 4
 # Format 3 keeps what a module lays on the table in the chapter's ``modules`` record, by the
 # module's key; format 2 kept the Orders of the Day's piles in the chapter's ``orders``, the
 # Friendships held in its ``friendships`` (a list of [player, number]) and the Solo table in
-# its ``solo``: each old field, and the record it is now (in plain form).
-MOVED_TO_MODULES: dict[str, Callable[[Any], Any]] = {
-    "orders": lambda piles: piles,
-    "friendships": lambda held: {"held": held},
-    "solo": lambda table: table,
+# its ``solo``: each old field, the module's key and the record it is now (in plain form).
+Moves = dict[str, tuple[str, Callable[[Any], Any]]]
+MOVED_TO_MODULES: Moves = {
+    "orders": ("orders", lambda piles: piles),
+    "friendships": ("friendships", lambda held: {"held": held}),
+    "solo": ("solo", lambda table: table),
+}
+# Format 4 keeps the Luck spent this Mission in the record of Luck (``modules.luck``) and the
+# Recruits' piles in theirs (``modules.recruits``); format 3 kept them in the chapter's
+# ``luck_spent`` (a list of cards) and ``recruits``.
+MOVED_IN_FORMAT_4: Moves = {
+    "luck_spent": ("luck", lambda spent: {"spent": spent}),
+    "recruits": ("recruits", lambda piles: piles),
 }
 
 
@@ -173,15 +181,21 @@ def _upgrade(data: dict[str, Any]) -> dict[str, Any]:
     if version < 2:  # format 1 did not record which chapter comes next
         data = {**data, "next_chapter": data["chapter_number"] + 1}
     if version < 3 and data.get("chapter"):  # format 2 kept the modules' records apart
-        chapter = data["chapter"]
-        moved = {
-            key: record(chapter[key])
-            for key, record in MOVED_TO_MODULES.items()
-            if chapter.get(key)
-        }
-        rest = {k: v for k, v in chapter.items() if k not in MOVED_TO_MODULES}
-        data = {**data, "chapter": {**rest, "modules": moved}}
+        data = _moved(data, MOVED_TO_MODULES)
+    if version < 4 and data.get("chapter"):  # format 3 kept Luck's in the chapter
+        data = _moved(data, MOVED_IN_FORMAT_4, data["chapter"].get("modules") or {})
     return data
+
+
+def _moved(
+    data: dict[str, Any], fields: Moves, kept: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The chapter's old fields (each of ``fields``, when set) moved into the modules'
+    records (beside those ``kept`` already)."""
+    chapter = data["chapter"]
+    moved = {key: record(chapter[old]) for old, (key, record) in fields.items() if chapter.get(old)}
+    rest = {k: v for k, v in chapter.items() if k not in fields}
+    return {**data, "chapter": {**rest, "modules": {**(kept or {}), **moved}}}
 
 
 def decode_campaign(data: dict[str, Any]) -> CampaignState:

@@ -28,7 +28,7 @@ def acting_player(chapter: ChapterState | None) -> str | None:
 
 def recruit_acts(chapter: ChapterState) -> bool:
     """Whether the Recruit (Recruits module) takes the turn now, not a Grizzled."""
-    from domain.chapter.queries import recruit_acts as acts
+    from domain.modules.recruits.state import recruit_acts as acts
 
     return acts(chapter)
 

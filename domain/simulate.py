@@ -26,7 +26,6 @@ from domain.chapter.commands import (
 )
 from domain.chapter.evolve import begin
 from domain.chapter.hardknocks import active, must_withdraw
-from domain.chapter.piles import RECRUIT_TURN
 from domain.chapter.resolution import TILE_STEPS
 from domain.chapter.setup import decide_start_chapter
 from domain.chapter.state import ChapterState, Phase, Player
@@ -49,6 +48,7 @@ from domain.modules.play import (
     random_order_choice,
     random_recruit_command,
 )
+from domain.modules.recruits.state import RECRUIT_TURN, recruit_in_play
 from domain.modules.solo.play import random_solo_command, random_solo_setup
 from domain.modules.solo.state import KEY as SOLO
 
@@ -188,7 +188,7 @@ def _helpful(state: ChapterState, leave: list[Command], rng: random.Random) -> C
 def _may_speak(state: ChapterState, player: Player) -> bool:
     """Whether the player may make a Speech now."""
     speech = player.speech_tokens > 0 and not active(state, player, "mute")
-    if speech and (state.modules or state.recruit is not None):  # a card may forbid it
+    if speech and (state.modules or recruit_in_play(state) is not None):  # a card may forbid it
         speech = bool(speeches(state, player))
     return speech
 

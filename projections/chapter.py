@@ -17,10 +17,12 @@ from msgspec.structs import replace
 
 from domain.cards.catalogue import base_catalogue
 from domain.cards.effects import rule_words
-from domain.chapter.queries import recruit_acts, whose_turn
+from domain.chapter.queries import whose_turn
 from domain.codec import json_text
 from domain.legal import legal_summary
+from domain.modules.luck import luck_spent
 from domain.modules.orders import order_piles
+from domain.modules.recruits.state import recruit_acts, recruit_piles
 from domain.modules.solo.state import solo_table
 from domain.names import chapter_name
 from domain.public import house_rules
@@ -88,7 +90,7 @@ def _cancellers(state: ChapterState, number: int) -> list[dict[str, Any]]:
 
 def recruit_texts(state: ChapterState) -> dict[str, Any]:
     """The Recruit in play's name, text and departure advantage, as described."""
-    piles = getattr(state, "recruits", None)
+    piles = recruit_piles(state)
     recruit = piles.recruit if piles is not None else None
     card = state.catalogue.recruits.get(recruit.number) if recruit is not None else None
     return {
@@ -117,7 +119,7 @@ def _orders(state: ChapterState) -> str | None:
 
 
 def _recruit(state: ChapterState) -> str | None:
-    piles = getattr(state, "recruits", None)
+    piles = recruit_piles(state)
     if piles is None:
         return None
     recruit = piles.recruit
@@ -197,7 +199,7 @@ def chapter_row(
         "cards_in_hands": state.cards_in_hands,
         "nml": dumps(list(state.nml)),
         "nml_threats": _counts(_nml_threats(state)),
-        "luck_spent": dumps(list(state.luck_spent)),
+        "luck_spent": dumps(list(luck_spent(state))),
         "threats": _counts(state.threat_counts()),
         "speech_stock": state.speech_stock,
         "mission_failed": int(state.mission_failed),

@@ -63,6 +63,7 @@ def luck_doc(nml: list[str], spent: list[str]) -> dict[str, list[str]]:
 def chapter_json(state: CampaignState) -> dict[str, Any]:
     """The board: decks, No Man's Land, players, whose turn, what phase, what is legal."""
     from domain.legal import legal_summary
+    from domain.modules.luck import luck_spent, unspent_luck
     from domain.modules.orders import order_piles
     from domain.modules.solo.state import solo_table
     from projections.campaign import briefings, helping_hand_rows
@@ -91,7 +92,7 @@ def chapter_json(state: CampaignState) -> dict[str, Any]:
         "speech_stock": chapter.speech_stock,
         "traps": chapter.rules.traps,
         "no_mans_land": list(chapter.nml),
-        "luck": {"in_force": list(chapter.unspent_luck()), "spent": list(chapter.luck_spent)},
+        "luck": {"in_force": list(unspent_luck(chapter)), "spent": list(luck_spent(chapter))},
         "threats": {t: counts[t] for t in sorted(counts)},
         "support_pending": chapter.support.player if chapter.support else None,
         "outcome": chapter.outcome,
@@ -125,7 +126,9 @@ def chapter_json(state: CampaignState) -> dict[str, Any]:
 
 
 def _recruit(chapter: ChapterState, texts: dict[str, Any]) -> dict[str, Any] | None:
-    piles = chapter.recruits
+    from domain.modules.recruits.state import recruit_piles
+
+    piles = recruit_piles(chapter)
     recruit = piles.recruit if piles is not None else None
     if recruit is None:
         return None

@@ -488,10 +488,12 @@ def _trap_cancelled(e: Event, after: Sequence[Event], campaign: CampaignState | 
 def luck_sentence(card: str, campaign: CampaignState) -> str:
     """``The Luck of night+luck cancels the Trap of rain+gas+trap: nothing is drawn.`` (the
     Luck no longer named once the Mission it was spent in has ended)."""
+    from domain.modules.luck import luck_spent
+
     chapter = campaign.chapter
     assert chapter is not None
     label = card_label(card, chapter.catalogue)
-    spent = chapter.luck_spent
+    spent = luck_spent(chapter)
     luck = f"The Luck of {spent[-1]}" if spent else "Luck"
     return f"{luck} cancels the Trap of {label}: nothing is drawn."
 

@@ -230,10 +230,10 @@ def _intensity(chapter: ChapterState) -> tuple[int, bool]:
 def next_step(state: CampaignState) -> str:
     """The next thing the table does."""
     from domain.chapter.hardknocks import active_kinds
-    from domain.chapter.piles import RECRUIT_TURN
     from domain.chapter.state import Phase
     from domain.legal import legal_summary
     from domain.modules.orders import order_piles
+    from domain.modules.recruits.state import RECRUIT_TURN, recruit_in_play, recruit_piles
     from domain.names import chapter_name
 
     chapter = state.chapter
@@ -258,7 +258,7 @@ def next_step(state: CampaignState) -> str:
         low, exact = _intensity(chapter)
         kept = order_piles(chapter)
         orders = len(kept.deck) if kept is not None else 0
-        piles = chapter.recruits
+        piles = recruit_piles(chapter)
         recruit = piles is not None and piles.recruit is None and bool(piles.deck)
         chaplain = any(p.chaplain and p.tiles for p in chapter.players)
         return (
@@ -273,7 +273,7 @@ def next_step(state: CampaignState) -> str:
             )
             + said
         )
-    if chapter.phase == Phase.SOLO_SUPPORT:
+    if chapter.phase == Phase.DRAW_SUPPORT:
         return "draw the solo Support tile: grizzled solo-support TILE"
     if chapter.phase == Phase.SUPPORT and chapter.support is not None:
         return support_text(chapter.support.player)
@@ -285,7 +285,7 @@ def next_step(state: CampaignState) -> str:
     from projections.chapter import orders_in_play, recruit_texts
 
     line = turn_text(legal_summary(chapter), active_kinds(chapter, active))
-    joined = chapter.recruit
+    joined = recruit_in_play(chapter)
     texts = {"number": joined.number, **recruit_texts(chapter)} if joined is not None else None
     return with_orders(line, orders_in_play(chapter), texts)
 

@@ -64,16 +64,20 @@ def turn_hint(player: str) -> str:
 
 def _recruit_said(state: CampaignState) -> str:
     """``Recruit #5's turn, Ann chooses`` (the Mission Leader)."""
+    from domain.modules.recruits.state import recruit_in_play
+
     chapter = state.chapter
-    assert chapter is not None and chapter.recruit is not None
+    assert chapter is not None
+    recruit = recruit_in_play(chapter)
+    assert recruit is not None
     leader = shown(chapter.players[chapter.leader].name, SHORT)
-    return f"Recruit #{chapter.recruit.number}'s turn, {leader} chooses"
+    return f"Recruit #{recruit.number}'s turn, {leader} chooses"
 
 
 def recruit_turn(state: CampaignState | None) -> bool:
     """The Recruit acts in a Mission being played: the Mission Leader chooses its action."""
-    from domain.chapter.queries import recruit_acts
     from domain.chapter.state import Phase
+    from domain.modules.recruits.state import recruit_acts
 
     chapter = state.chapter if state is not None else None
     return chapter is not None and chapter.phase == Phase.MISSION and recruit_acts(chapter)
@@ -120,10 +124,14 @@ def prompt(state: CampaignState | None, width: int = 100) -> str:
     elif state is None:
         text = "no campaign"
     elif recruit_turn(state):
+        from domain.modules.recruits.state import recruit_in_play
+
         chapter = state.chapter
-        assert chapter is not None and chapter.recruit is not None
+        assert chapter is not None
+        recruit = recruit_in_play(chapter)
+        assert recruit is not None
         leader = shown(chapter.players[chapter.leader].name, SHORT)
-        text = f"Recruit #{chapter.recruit.number} ({leader} chooses): CARD or w"
+        text = f"Recruit #{recruit.number} ({leader} chooses): CARD or w"
     else:
         from voice.next_step import next_step
 
@@ -171,8 +179,12 @@ def legal_lines(state: CampaignState | None) -> list[str]:
     """What is legal now, in the session's short forms (``?``)."""
     legal = summary(state)
     if recruit_turn(state):
-        assert state is not None and state.chapter is not None and state.chapter.recruit
-        hand = ", ".join(state.chapter.recruit.hand)
+        from domain.modules.recruits.state import recruit_in_play
+
+        assert state is not None and state.chapter is not None
+        recruit = recruit_in_play(state.chapter)
+        assert recruit is not None
+        hand = ", ".join(recruit.hand)
         return [f"{_recruit_said(state)}:", f"  CARD (recruit play): {hand}", "  w (withdraw)"]
     if not legal:
         from voice.next_step import next_step

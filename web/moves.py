@@ -177,7 +177,9 @@ def _mission(state: Any, command: Any) -> Move:
 def _entering(chapter: Any) -> list[tuple[int, Any]]:
     """The Recruits that may be on top of their deck when one enters with this Mission
     (the keeper says which, and its starting hand drawn face up); none when none enters."""
-    piles = chapter.recruits
+    from domain.modules.recruits.state import recruit_piles
+
+    piles = recruit_piles(chapter)
     if piles is None or piles.recruit is not None or not piles.deck:
         return []
     numbers = piles.deck[:1] if piles.known else piles.deck

@@ -19,6 +19,8 @@ from domain.assist.unseen import next_draw
 from domain.chapter.resolution import morale_drop_size
 from domain.chapter.state import ChapterState, Phase
 from domain.legal import charm_targets, playable_cards, speeches, withdrawals
+from domain.modules.luck import unspent_luck
+from domain.modules.recruits.state import recruit_in_mission
 
 KNOCKS_LOSING = 4  # a player with 4 Hard Knocks (Wounded counts 2) loses the chapter
 
@@ -51,7 +53,7 @@ def _plays(state: ChapterState, name: str) -> list[Hint]:
     for threat, shown in sorted(tally.items()):
         if shown == FAILING_COUNT - 1 and any(threat in cards[k].threats for k in keys):
             hints.append(Hint("play-fails", {"threat": threat, "shown": shown}))
-    luck = state.unspent_luck()  # a Luck symbol showing cancels the next Trap
+    luck = unspent_luck(state)  # a Luck symbol showing cancels the next Trap
     if state.rules.traps and not luck and state.trials and any(cards[k].trap for k in keys):
         odds = next_draw(state)
         failing = int(odds.fails_mission * odds.unseen)
@@ -76,7 +78,7 @@ def _actions(state: ChapterState) -> list[Hint]:
     if speeches(state, player):
         hints.append(Hint("speech", {"player": player.name, "tokens": player.speech_tokens}))
     if withdrawals(state, player):
-        last = len(state.in_mission) == 1 and not state.recruit_in_mission
+        last = len(state.in_mission) == 1 and not recruit_in_mission(state)
         facts: dict[str, Any] = {"player": player.name, "last": last}
         if last and not state.trials and state.hands_played_out:  # nothing left to play
             facts |= {"won": True}

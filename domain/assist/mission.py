@@ -29,6 +29,7 @@ from domain.engine import execute
 from domain.errors import RuleViolation
 from domain.events import ChapterLost, MissionFailed, MissionSucceeded
 from domain.legal import intensities
+from domain.modules.recruits.state import recruit_piles
 from domain.simulate import RandomChance, random_command
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
@@ -74,7 +75,7 @@ def check_dealable(state: ChapterState) -> None:
     """Refuse a table whose face-down places cannot be filled from the unseen copies."""
     if state.phase != Phase.PREPARATION:
         raise NoEstimate("the chance of a Mission is asked before it starts (its preparation)")
-    modules = (state.kept("solo"), state.recruits, state.kept("orders"))
+    modules = (state.kept("solo"), recruit_piles(state), state.kept("orders"))
     if any(played is not None for played in modules):
         raise NoEstimate("Mission odds are for the game without Solo, Recruits or Orders")
     unseen, places = len(unseen_keys(state)), hidden_places(state)

@@ -15,6 +15,7 @@ from collections import Counter
 from domain.assist.odds import NextCard, next_card
 from domain.cards.catalogue import CardType
 from domain.chapter.state import ChapterState
+from domain.modules.recruits.state import recruit_in_play
 
 
 def face_up(state: ChapterState) -> Counter[str]:
@@ -24,8 +25,9 @@ def face_up(state: ChapterState) -> Counter[str]:
     seen.update(state.set_aside)
     for player in state.players:
         seen.update(player.hard_knocks)
-    if state.recruit is not None:  # a Recruit's hand lies face up
-        seen.update(state.recruit.hand)
+    recruit = recruit_in_play(state)
+    if recruit is not None:  # a Recruit's hand lies face up
+        seen.update(recruit.hand)
     return seen
 
 

@@ -24,6 +24,7 @@ from domain.cards.catalogue import (
 from domain.cards.effects import rule_words
 from domain.chapter.state import ChapterState, Phase
 from domain.modules.orders import order_piles
+from domain.modules.recruits.state import recruit_in_play, recruit_piles
 from domain.names import chapter_name
 
 
@@ -74,8 +75,9 @@ def _trial_where(state: CampaignState, card: CardType) -> tuple[str, ...]:
     piles["in the Trials deck (seen)"] += chapter.trials.count(card.key)
     piles["in the Morale Reserve (seen)"] += chapter.morale.count(card.key)
     piles["set aside"] += chapter.set_aside.count(card.key)
-    if chapter.recruits is not None and chapter.recruits.recruit is not None:
-        piles["in the Recruit's hand"] += chapter.recruits.recruit.hand.count(card.key)
+    recruit = recruit_in_play(chapter)
+    if recruit is not None:
+        piles["in the Recruit's hand"] += recruit.hand.count(card.key)
     found += [f"{_times(n, 'card')} {where}" for where, n in piles.items() if n]
     return tuple(found)
 
@@ -114,7 +116,7 @@ def _order_where(state: CampaignState, number: int) -> tuple[str, ...]:
 
 def _recruit_where(state: CampaignState, number: int) -> tuple[str, ...]:
     found = _briefed(state, number, "Recruit")
-    piles = state.chapter.recruits if state.chapter is not None else None
+    piles = recruit_piles(state.chapter) if state.chapter is not None else None
     if piles is not None:
         recruit = piles.recruit
         in_play = recruit is not None and recruit.number == number

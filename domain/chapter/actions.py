@@ -200,20 +200,29 @@ def played_consequences(o: Outcome, player: str, card: str | None, target: Targe
     return False
 
 
+def trap_cancelled(state: ChapterState) -> str | None:
+    """A Trap played now (the table with its card placed): what cancels it, said
+    (moments.py ``trap_cancelled``: a Luck symbol in force, Decision 1); None: nothing."""
+    for hook in INSTALLED.trap_cancelled:
+        why: str | None = hook(state)
+        if why is not None:
+            return why
+    return None
+
+
 def trap_springs(state: ChapterState) -> bool:
-    """A Trap played now (the table with its card placed, its Luck not yet spent) springs
-    unless a Luck symbol in No Man's Land has not cancelled a Trap yet (Decision 1)."""
-    return state.rules.traps and not state.unspent_luck()
+    """A Trap played now (the table with its card placed, nothing yet spent on it) springs
+    unless something in play cancels it."""
+    return state.rules.traps and trap_cancelled(state) is None
 
 
 def _why_no_trap(placed: ChapterState, trap: bool) -> str:
-    """Why a card played springs no Trap: it has none, Traps are off, or a Luck symbol in
-    No Man's Land cancels it (Decision 1), named."""
+    """Why a card played springs no Trap: it has none, Traps are off, or what cancels it."""
     if not trap:
         return "it shows no Trap"
     if not placed.rules.traps:
         return "Traps are off in this chapter"
-    return f"the Luck of {placed.unspent_luck()[0]} cancels it"
+    return trap_cancelled(placed) or "it is cancelled"
 
 
 def resolve_played(o: Outcome, player: str, cmd: PlayCard, played: Event) -> None:
@@ -314,11 +323,6 @@ def _check_speech_discard(
         raise SpeechRefused(f"{speaker} made the Speech: the speaker does not discard")
     if player.chaplain or player.withdrawn:
         raise SpeechRefused(f"{player.name} has withdrawn: a Speech has no effect on them")
-    if state.rules.armistice and player.owner == state.player(speaker).owner:
-        raise SpeechRefused(
-            f"{player.name} belongs to {speaker}'s player: in Duo mode only the other "
-            "player's Grizzled benefit from a Speech"
-        )
     check_known_card(state, card)
     kind = state.catalogue[card]
     shows = threat in kind.threats and kind.kind in (None, "phobia", "trauma")

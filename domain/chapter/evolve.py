@@ -119,14 +119,15 @@ def _place(state: ChapterState, player: str, card: str) -> ChapterState:
     return replace(state, discard=(*state.discard, card))
 
 
-def trap_meets_luck(state: ChapterState, card: str) -> ChapterState:
-    """A Trap just played from a hand (a Grizzled's, the Solo hand, a Recruit's): the first
-    unspent Luck in No Man's Land cancels it and is spent (Decision 1). A Trap drawn by a
-    Trap or by Clumsy never comes here."""
+def trap_played(state: ChapterState, card: str) -> ChapterState:
+    """A Trap just played from a hand (a Grizzled's, a module's), its card placed: what
+    cancels it is spent (moments.py ``trap_played``: a Luck symbol in force, Decision 1). A
+    Trap drawn by a Trap or by Clumsy never comes here."""
     if not (state.rules.traps and state.catalogue.cards[card].trap):
         return state
-    free = state.unspent_luck()  # only a Trap asks (most cards are not)
-    return replace(state, luck_spent=(*state.luck_spent, free[0])) if free else state
+    for hook in INSTALLED.trap_played:  # only a Trap asks (most cards are not)
+        state = hook(state, card)
+    return state
 
 
 def _play(state: ChapterState, event: CardPlayed) -> ChapterState:
@@ -152,12 +153,12 @@ def _play(state: ChapterState, event: CardPlayed) -> ChapterState:
     player = replace(player, hand=hand_t, hidden=hidden, hard_knocks=knocks)
     players = state.seated(seat, player)
     state = replace(state, players=players, nml=nml, discard=discard, turn=state.next_seat(seat))
-    return trap_meets_luck(state, card) if kind.trap else state  # only a Trap meets Luck
+    return trap_played(state, card) if kind.trap else state  # only a Trap asks the modules
 
 
 def _use_charm(state: ChapterState, event: CharmUsed) -> ChapterState:
-    """The charm's card leaves No Man's Land (its Luck with it, Decision 1), the Grizzled is
-    flipped and the turn passes: one copy of the state."""
+    """The charm's card leaves No Man's Land (what a module kept of it with it: its Luck,
+    Decision 1), the Grizzled is flipped and the turn passes."""
     name, card = event.player, event.card
     seat = state.index(name)
     nml = list(state.nml)
@@ -167,9 +168,8 @@ def _use_charm(state: ChapterState, event: CharmUsed) -> ChapterState:
         players=state.seated(seat, replace(state.players[seat], charm_up=False)),
         nml=tuple(nml),
         discard=(*state.discard, card),
-        luck_spent=state.luck_spent_without(card),
         turn=state.next_seat(seat),  # the flip and the discard change nobody's place in turn
-    )
+    ).card_left(card)
 
 
 def _without_hard_knock(player: Player, card: str) -> Player:
@@ -211,7 +211,7 @@ def _start_mission(state: ChapterState, event: MissionStarted) -> ChapterState:
         turn=leader,
         mission_failed=False,
         support=None,
-        luck_spent=(),
+        modules=state.kept_after_mission() if state.modules else state.modules,
     )
 
 
@@ -291,7 +291,10 @@ def _pass_leadership(state: ChapterState, event: LeadershipPassed) -> ChapterSta
 
 
 def _fail_mission(state: ChapterState, event: MissionFailed) -> ChapterState:
-    return replace(state, nml=(), trials=event.trials, mission_failed=True, turn=-1, luck_spent=())
+    modules = state.kept_after_mission() if state.modules else state.modules
+    return replace(
+        state, nml=(), trials=event.trials, mission_failed=True, turn=-1, modules=modules
+    )
 
 
 def _draw_and_play(state: ChapterState, event: CardDrawnAndPlayed) -> ChapterState:
@@ -302,7 +305,8 @@ def _draw_and_play(state: ChapterState, event: CardDrawnAndPlayed) -> ChapterSta
 
 def _succeed_mission(state: ChapterState, event: MissionSucceeded) -> ChapterState:
     discard = (*state.discard, *state.nml)
-    return replace(state, nml=(), discard=discard, turn=-1, luck_spent=())
+    modules = state.kept_after_mission() if state.modules else state.modules
+    return replace(state, nml=(), discard=discard, turn=-1, modules=modules)
 
 
 def _lose(state: ChapterState, event: ChapterLost) -> ChapterState:

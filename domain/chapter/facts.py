@@ -169,10 +169,10 @@ def apply_correction(state: ChapterState, event: FactCorrected) -> ChapterState:
         case "nml-add":
             return replace(state, nml=(*state.nml, str(value)))
         case "nml-remove":
-            spent = state.luck_spent_without(str(value))  # Luck leaves with its card
             nml = _without(state.nml, str(value))
             discard = (*state.discard, str(value))
-            return replace(state, nml=nml, discard=discard, luck_spent=spent)
+            # what a module kept of the card leaves with it (its Luck, Decision 1)
+            return replace(state, nml=nml, discard=discard).card_left(str(value))
         case "knock-add":
             return _on_player(
                 state, name, lambda p: replace(p, hard_knocks=(*p.hard_knocks, str(value)))

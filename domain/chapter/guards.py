@@ -9,7 +9,7 @@ from domain.cards.catalogue import HardKnock
 from domain.cards.notation import card_label
 from domain.chapter.commands import Target
 from domain.chapter.hardknocks import must_withdraw
-from domain.chapter.piles import RECRUIT_TURN
+from domain.chapter.piles import MODULE_TURN
 from domain.chapter.state import ChapterState, Phase, Player
 from domain.errors import (
     CardNotAvailable,
@@ -30,7 +30,7 @@ PHASE_WORDS = {
     Phase.PREPARATION: "waiting for the Mission Leader to start a Mission",
     Phase.MISSION: "in the middle of a Mission",
     Phase.SUPPORT: "waiting for the Support beneficiary's choice",
-    Phase.SOLO_SUPPORT: "waiting for a solo Support tile to be drawn",
+    Phase.DRAW_SUPPORT: "waiting for a solo Support tile to be drawn",
     Phase.OVER: "over",
 }
 
@@ -78,8 +78,9 @@ def check_turn(state: ChapterState, name: str, doing: str) -> Player:
     active = state.active_player
     if active is None or active.name != player.name:
         whose = active.name if active else "nobody"
-        if state.turn == RECRUIT_TURN:  # the Mission Leader chooses its action (recruits.py)
-            whose = "the Recruit"
+        if state.turn == MODULE_TURN:  # a seat a module adds acts (the Recruit: its leader)
+            seats = (kept.acting(board=False) for kept in state.modules.values())
+            whose = next((seat for seat in seats if seat is not None), whose)
         raise NotYourTurn(
             f"it is {whose}'s turn, not {player.name}'s: {player.name} cannot {doing}"
         )

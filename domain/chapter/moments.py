@@ -16,10 +16,13 @@ engine's hot paths cost what a direct call did.
 
 The moments, in the order a chapter meets them:
 
+- ``seats``: the Grizzled at an Armistice table, where several share a player: the mode
+  that seats them so accepts them (True; Duo: 2 players, 2 Grizzled each side by side;
+  Solo: one person, 3 Grizzled) or refuses them; the basic rules seat one Grizzled a player.
 - ``setup``: a module with its own kind of chapter sets it up (Solo); None: the basic setup.
 - ``decks``: the chapter is set up: the module's decks the Briefing gives, shuffled when
-  the engine deals itself, as fields of ``ChapterStarted`` (Orders, Recruits: their
-  numbered decks).
+  the engine deals itself, and the numbers it changes, as fields of ``ChapterStarted``
+  (Orders, Recruits: their numbered decks; Duo: a Morale Drop of up to 7).
 - ``begin``: once ``ChapterStarted`` is applied, each module lays its part of the table.
 - ``start_choices``: what the Mission Leader may announce besides the intensity, as
   (kept, put back) pairs (Orders: the order kept and the one put back).
@@ -35,7 +38,11 @@ The moments, in the order a chapter meets them:
   Order's restrictions would otherwise leave no action the Hard Knocks allow).
 - ``allows``: whether a card lifts the Hard Knocks restricting a player's action
   (``speech``, ``withdraw``, ``play``: a card that allows it, domain/cards/effects.py).
+- ``trap_cancelled``: a Trap is about to spring (its card placed in No Man's Land): what
+  cancels it, said (Luck: "the Luck of rain+luck cancels it"); None: it springs.
 - ``trap``: a Trap sprang for a player (its drawn card was played).
+- ``trap_played``: a Trap was played from a hand and its card placed (evolving): the
+  state once what cancels it is spent (Luck: the first symbol in force).
 - ``after_action``: the action's events are applied, before the Mission's end is checked.
 - ``mission_end``: the Mission failed or succeeded (every way of playing a chapter).
 - ``support``: when the Support is revealed, whether anybody benefits and how many Hard
@@ -73,10 +80,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # types only: the first chapter module imported, this one stays light
     from domain.cards.catalogue import Catalogue
-    from domain.chapter.commands import Chance, Command, StartChapter, StartMission
+    from domain.chapter.commands import Chance, Command, Seat, StartChapter, StartMission
     from domain.chapter.state import ChapterState, Player
     from domain.events import ChapterStarted, Event, FactCorrected
 
+    Seats = Callable[[tuple[Seat, ...]], bool]
     Setup = Callable[[StartChapter, Catalogue, Chance | None], ChapterStarted | None]
     LayOut = Callable[[ChapterState, ChapterStarted], ChapterState]
     Decks = Callable[[StartChapter, bool, Chance | None], dict[str, Any]]
@@ -90,6 +98,8 @@ if TYPE_CHECKING:  # types only: the first chapter module imported, this one sta
     SupportRule = Callable[[ChapterState], tuple[bool, int | None]]
     AfterAction = Callable[[Any, Command], None]  # (an Outcome, the command)
     Trap = Callable[[Any, str], None]  # (an Outcome, the player whose Trap sprang)
+    TrapCancelled = Callable[[ChapterState], str | None]
+    TrapPlayed = Callable[[ChapterState, str], ChapterState]
     SupportPhase = Callable[[Any, str], None]  # (an Outcome, who held the turn)
     Moment = Callable[[Any], None]  # (an Outcome)
     Held = Callable[[ChapterState], int]
@@ -108,6 +118,7 @@ class Module(NamedTuple):
     """One module's hooks, by moment (None or empty: it does not join at that moment)."""
 
     name: str
+    seats: Seats | None = None
     setup: Setup | None = None
     decks: Decks | None = None
     begin: LayOut | None = None
@@ -121,7 +132,9 @@ class Module(NamedTuple):
     knocks_yield: KnocksYield | None = None
     allows: Allows | None = None
     support: SupportRule | None = None
+    trap_cancelled: TrapCancelled | None = None
     trap: Trap | None = None
+    trap_played: TrapPlayed | None = None
     after_action: AfterAction | None = None
     mission_end: Moment | None = None
     held: Held | None = None

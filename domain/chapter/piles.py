@@ -1,16 +1,14 @@
-"""What the Armistice modules keep on the table: the Recruits piles and the Recruit in play
-(the Orders of the Day and Solo mode keep theirs in their rooms, ``domain/modules/orders/
-state.py`` and ``domain/modules/solo/state.py``), and ``Kept``, what the chapter asks of
-any module's record on the table.
+"""``Kept``, what the chapter asks of any module's record on the table (each module keeps
+its own in its room: ``domain/modules/<name>/state.py``), and ``MODULE_TURN``, the turn of
+a seat a module adds at the table.
 
-The chapter state holds them (they are on the table); the rules about them stay with each
-module in ``domain.modules``. Recruit cards are named by their printed number; what a
-number means is in ``Catalogue.recruits``, as the player described it.
+The chapter state holds the records (they are on the table); the rules about them stay
+with each module in ``domain.modules``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -34,24 +32,38 @@ class Kept(msgspec.Struct, frozen=True):
         """The Trial cards it holds that everyone has seen (Solo: the single hand's known)."""
         return ()
 
+    def cards(self) -> int:
+        """Every Trial card it holds, counted as in hands or not (the Recruit's hand)."""
+        return self.in_hands()
 
-RECRUIT_TURN = -2  # ``ChapterState.turn`` while the Recruit acts (a seat index is >= 0)
+    def seated(self) -> bool:
+        """A seat it adds is at the table (the Recruit in play): the chapter is not won."""
+        return False
+
+    def seat_in_mission(self, mission: int) -> bool:
+        """A seat it adds has not withdrawn from this Mission: the Mission goes on."""
+        return False
+
+    def acting(self, board: bool = True) -> str | None:
+        """The seat it adds while ``turn`` is ``MODULE_TURN``: named as the board shows
+        whose turn it is, or as a sentence says it (``board`` False); None: it adds none."""
+        return None
+
+    def next_turn(self, state: Any, seat: int) -> int | None:
+        """The turn after ``seat``'s with the seat it adds in the order (``MODULE_TURN``
+        while it acts; None: it adds none, the basic order applies)."""
+        return None
+
+    def mission_over(self) -> Kept | None:
+        """The record once a Mission has started, failed or succeeded (None: it leaves the
+        table; Luck's spent symbols are a Mission's)."""
+        return self
+
+    def card_left(self, card: str, catalogue: Catalogue) -> Kept | None:
+        """The record once one copy of ``card`` left No Man's Land during a Mission (a
+        charm, a correction; None: nothing left of it): what it kept of that card goes."""
+        return self
 
 
-class Recruit(msgspec.Struct, frozen=True):
-    """The Recruit in play: its card, the seat it acts after, its face-up hand."""
-
-    number: int
-    after: int  # the seat of the player to its right: it acts right after them
-    hand: tuple[str, ...]  # face up, sorted
-    withdrew_in: int = 0  # the Mission it withdrew from (0: none)
-    tokens: int = 0  # Morale tokens placed on it when it withdrew
-
-
-class RecruitPiles(msgspec.Struct, frozen=True):
-    """The Recruits: the deck (top first when ``known``), the one in play, those gone."""
-
-    deck: tuple[int, ...]
-    known: bool = False
-    recruit: Recruit | None = None
-    departed: tuple[int, ...] = ()
+# ``ChapterState.turn`` while a seat a module adds acts (the Recruit; a seat index is >= 0)
+MODULE_TURN = -2

@@ -1,5 +1,5 @@
-"""Questions the table asks of a chapter: whose turn it is, whether the Recruit acts, how
-many Missions a run of events started. Pure reads of the state and the events, for the
+"""Questions the table asks of a chapter: whose turn it is (a Grizzled's, or a seat a module
+adds), how many Missions a run of events started. Pure reads of the state and the events, for the
 read models and the command line (which must not re-derive the rules themselves).
 """
 
@@ -7,14 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from domain.chapter.piles import RECRUIT_TURN
+from domain.chapter.piles import MODULE_TURN
 from domain.chapter.state import ChapterState
 from domain.events import Event, MissionStarted
-
-
-def recruit_acts(state: ChapterState) -> bool:
-    """The Recruit takes this turn (the Mission Leader chooses its action)."""
-    return state.turn == RECRUIT_TURN and state.recruit is not None
 
 
 def acting_player(state: ChapterState | None) -> str | None:
@@ -25,11 +20,13 @@ def acting_player(state: ChapterState | None) -> str | None:
 
 
 def whose_turn(state: ChapterState) -> str | None:
-    """Who acts now, as the board shows it: a Grizzled's name, ``Recruit #n`` while the
-    Recruit acts, None outside a Mission's turns."""
-    recruit = state.recruit
-    if recruit_acts(state) and recruit is not None:
-        return f"Recruit #{recruit.number}"
+    """Who acts now, as the board shows it: a Grizzled's name, the name of a seat a module
+    adds while it acts (``Recruit #n``), None outside a Mission's turns."""
+    if state.turn == MODULE_TURN:
+        for kept in state.modules.values():
+            seat = kept.acting()
+            if seat is not None:
+                return seat
     return acting_player(state)
 
 

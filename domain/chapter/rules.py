@@ -24,14 +24,15 @@ class Variant(StrEnum):
 
     Classic: ``normal``, ``rookie`` (Traps ignored), ``veteran`` (30 Trials cards);
     a classic game for 2 adds the Chaplain whatever the variant. Armistice: ``normal``;
-    an Armistice game for 2 is played in Duo mode, 4 Grizzled; ``solo``: one person plays
-    3 Grizzled with a single hand (``domain/modules/solo/rules.py``).
+    an Armistice game for 2 is played in Duo mode, 4 Grizzled. A module that sets up its
+    own kind of chapter (moments.py ``setup``) answers its own variant before these are
+    checked: ``solo``, one person playing 3 Grizzled with a single hand
+    (``domain/modules/solo/``).
     """
 
     NORMAL = "normal"
     ROOKIE = "rookie"
     VETERAN = "veteran"
-    SOLO = "solo"
 
 
 CHAPLAIN = "Chaplain"
@@ -70,4 +71,4 @@ def classic_deck_sizes(players: int, variant: str) -> tuple[int, int]:
 
 
 CLASSIC_PLAYERS = range(2, 6)
-ARMISTICE_PLAYERS = range(2, 5)
+ARMISTICE_PLAYERS = range(3, 5)  # 2 players play 4 Grizzled (domain/modules/duo.py)

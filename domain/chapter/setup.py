@@ -27,7 +27,7 @@ RULESETS, VARIANTS = frozenset(Ruleset), frozenset(Variant)
 
 
 def check_seats(ruleset: str, seats: tuple[Seat, ...]) -> None:
-    """The Grizzled at the table suit the ruleset: names, charms, how many, Duo owners."""
+    """The Grizzled at the table suit the ruleset: names, charms, how many, who plays them."""
     names = [seat.name for seat in seats]
     folded = [skeleton(name) for name in names]  # what each reads as (domain.names)
     if len(set(folded)) != len(names):
@@ -40,29 +40,17 @@ def check_seats(ruleset: str, seats: tuple[Seat, ...]) -> None:
     if ruleset == Ruleset.CLASSIC and len(seats) not in CLASSIC_PLAYERS:
         raise InvalidSetup(f"setup: the classic game is for 2 to 5 players, not {len(seats)}")
     if ruleset == Ruleset.ARMISTICE:
-        owners = {seat.owner or seat.name for seat in seats}
-        if len(seats) not in ARMISTICE_PLAYERS or len(seats) == 2:
+        # A mode where several Grizzled share a player (moments.py ``seats``) accepts
+        # such seats or refuses them; the basic rules seat one Grizzled a player.
+        for seating in INSTALLED.seats:
+            if seating(seats):
+                return
+        if len(seats) not in ARMISTICE_PLAYERS:
             raise InvalidSetup(
-                "setup: Armistice chapters are for 3 or 4 Grizzled "
-                f"(2 players play Duo mode with 2 Grizzled each), not {len(seats)}"
+                f"setup: Armistice chapters are for 3 or 4 Grizzled at the table, not {len(seats)}"
             )
-        solo = len(seats) == 3 and len(owners) == 1  # one person, 3 Grizzled (Solo mode)
-        if solo:
-            return
-        if len(owners) not in (len(seats), 2) or (len(owners) == 2 and not _duo_pairs(seats)):
-            raise InvalidSetup(
-                "setup: in Duo mode each of the 2 players plays 2 Grizzled, side by side"
-            )
-
-
-def _duo_pairs(seats: tuple[Seat, ...]) -> bool:
-    """Duo mode: 4 Grizzled, each of the 2 players' pair side by side (turns consecutive)."""
-    owners = [seat.owner or seat.name for seat in seats]
-    pairs = ((0, 1, 2, 3), (1, 2, 3, 0))
-    return len(owners) == 4 and any(
-        owners[a] == owners[b] and owners[c] == owners[d] and owners[a] != owners[c]
-        for a, b, c, d in pairs
-    )
+        if len({seat.owner or seat.name for seat in seats}) != len(seats):
+            raise InvalidSetup("setup: each Grizzled is played by a player of their own")
 
 
 def _sizes(cmd: StartChapter, total: int, players: int, box: int) -> tuple[int, int]:
@@ -179,7 +167,6 @@ def decide_start_chapter(
     names = tuple([seat.name for seat in cmd.seats]) + ((CHAPLAIN,) if chaplain else ())
     charms = tuple([seat.charm for seat in cmd.seats]) + ((None,) if chaplain else ())
     owners = tuple([seat.owner or seat.name for seat in cmd.seats]) + (("",) if chaplain else ())
-    duo = armistice and len(set(owners)) == 2
     if cmd.leader is None and chance is None:
         raise MissingOutcome("setup: say who is the first Mission Leader")
     leader = cmd.leader or (chance.pick(names[: len(cmd.seats)]) if chance else "")
@@ -198,10 +185,10 @@ def decide_start_chapter(
     sizes = _sizes(cmd, catalogue.total, len(cmd.seats), box)
     trials, morale = _decks(cmd, catalogue, sizes, chance)
     traps = cmd.traps if cmd.traps is not None else (not armistice and cmd.variant != "rookie")
-    decks: dict[str, Any] = {}  # a module's own decks, in the modules' order (moments.py)
-    for module_decks in INSTALLED.decks:
+    decks: dict[str, Any] = {}  # a module's decks and numbers, in the modules' order
+    for module_decks in INSTALLED.decks:  # (moments.py)
         decks.update(module_decks(cmd, armistice, chance))
-    return ChapterStarted(
+    basic: dict[str, Any] = dict(
         ruleset=cmd.ruleset,
         variant=cmd.variant,
         players=names,
@@ -218,7 +205,7 @@ def decide_start_chapter(
         traps=traps,
         first_intensity=first if first is not None else 3,
         first_intensity_exact=armistice,
-        morale_drop_max=(7 if duo else 6) if armistice else None,
+        morale_drop_max=6 if armistice else None,
         hand_limit=13 if armistice else None,
-        **decks,
     )
+    return ChapterStarted(**(basic | decks) if decks else basic)

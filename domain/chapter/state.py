@@ -17,7 +17,7 @@ import msgspec
 from msgspec.structs import replace
 
 from domain.cards.catalogue import CardType, Catalogue, HardKnock
-from domain.chapter.piles import RECRUIT_TURN, Kept, Recruit, RecruitPiles
+from domain.chapter.piles import Kept
 from domain.chapter.rules import Rules
 from domain.memo import last_answer
 
@@ -32,7 +32,9 @@ class Phase(StrEnum):
     PREPARATION = "preparation"
     MISSION = "mission"
     SUPPORT = "support"
-    SOLO_SUPPORT = "solo-support"  # Solo mode: waiting for a solo Support tile to be drawn
+    # A module's own Support after a Mission: a Support tile to be drawn (Solo mode's solo
+    # tiles, domain/modules/solo/), stored by the name that module gave it.
+    DRAW_SUPPORT = "solo-support"
     OVER = "over"
 
 
@@ -87,8 +89,6 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
     outcome: str | None = None
     outcome_detail: str = ""
     set_aside: tuple[str, ...] = ()  # cards out of this chapter (Solo, beginner One-shot)
-    recruits: RecruitPiles | None = None  # Recruits (domain/modules/recruits.py); None: not used
-    luck_spent: tuple[str, ...] = ()  # Luck cards whose symbol cancelled a Trap this Mission
     # What each module keeps on the table (its piles), by the module's key (moments.py,
     # ``keeps``); a module not played in this chapter keeps nothing.
     modules: dict[str, Kept] = {}
@@ -110,34 +110,26 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
         """The state with what the module keyed ``key`` keeps on the table replaced."""
         return replace(self, modules={**self.modules, key: record})
 
-    # --- Luck (Decision 1, docs/rules.md) ------------------------------------------
-    def unspent_luck(self) -> tuple[str, ...]:
-        """The Luck cards in No Man's Land once per Luck symbol not yet spent on a Trap."""
-        cards, free = self.catalogue.cards, []
-        spent: Counter[str] | None = None  # counted at the first Luck symbol (most tables: none)
-        for card in self.nml:
-            for _ in range(cards[card].luck):
-                if spent is None:
-                    spent = Counter(self.luck_spent)
-                if spent[card]:
-                    spent[card] -= 1
-                else:
-                    free.append(card)
-        return tuple(free)
+    def kept_after_mission(self) -> dict[str, Kept]:
+        """The modules' records once a Mission started or ended (``Kept.mission_over``)."""
+        kept = {}
+        for key, record in self.modules.items():
+            after = record.mission_over()
+            if after is not None:
+                kept[key] = after
+        return kept
 
-    def luck_spent_without(self, card: str) -> tuple[str, ...]:
-        """The spent Luck once one copy of ``card`` left No Man's Land (a charm, a
-        correction): "Luck leaves with its card". The copy that leaves is the first one laid
-        down (``list.remove``), the one whose symbols ``unspent_luck`` counts spent first,
-        so its spent symbols leave with it and a second copy keeps its own."""
-        spent = self.luck_spent
-        if card not in spent:
-            return spent
-        left = list(spent)
-        for _ in range(self.catalogue[card].luck):
-            if card in left:
-                left.remove(card)
-        return tuple(left)
+    def card_left(self, card: str) -> ChapterState:
+        """The state once one copy of ``card`` left No Man's Land during a Mission (a
+        charm, a correction): what a module kept of it leaves with it (``Kept.card_left``)."""
+        if not self.modules:
+            return self
+        kept = {}
+        for key, record in self.modules.items():
+            after = record.card_left(card, self.catalogue)
+            if after is not None:
+                kept[key] = after
+        return replace(self, modules=kept)
 
     # --- players -------------------------------------------------------------------
     def index(self, name: str) -> int:
@@ -195,10 +187,12 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
 
     def next_seat(self, seat: int, skip_withdrawn: bool = True) -> int:
         """The next card player clockwise (to the left) after ``seat``; in turn order
-        (``skip_withdrawn``) a Recruit in play takes its turn after the seat it follows."""
-        recruits = self.recruits  # ``self.recruit`` without the property: asked every turn
-        if skip_withdrawn and recruits is not None and recruits.recruit is not None:
-            return self._next_turn_with_recruit(seat, recruits.recruit)
+        (``skip_withdrawn``) a seat a module adds (a Recruit) takes its turn where it sits."""
+        if skip_withdrawn and self.modules:  # (most chapters: no module's record)
+            for kept in self.modules.values():
+                turn = kept.next_turn(self, seat)
+                if turn is not None:
+                    return turn
         players = self.players
         n = len(players)
         for step in range(1, n + 1):
@@ -213,38 +207,16 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
     def any_seat_in_mission(self) -> bool:
         """A Grizzled, or a seat a module adds (a Recruit's), has not withdrawn from the
         Mission: while one has, the Mission goes on."""
-        return self.anyone_in_mission or self.recruit_in_mission
+        if self.anyone_in_mission:
+            return True
+        mission = self.mission
+        return any(kept.seat_in_mission(mission) for kept in self.modules.values())
 
     @property
     def hands_played_out(self) -> bool:
         """No card in a Grizzled's hand and no seat a module adds (a Recruit's) at the table:
         with the Trials empty too, the chapter is won."""
-        return self.cards_in_hands == 0 and self.recruit is None
-
-    # --- Recruits (domain/modules/recruits.py) -----------------------------------------------
-    @property
-    def recruit(self) -> Recruit | None:
-        """The Recruit in play, if any."""
-        return self.recruits.recruit if self.recruits is not None else None
-
-    @property
-    def recruit_in_mission(self) -> bool:
-        """A Recruit is in play and has not withdrawn from the current Mission."""
-        recruit = self.recruit
-        return recruit is not None and recruit.withdrew_in != self.mission
-
-    def _next_turn_with_recruit(self, seat: int, recruit: Recruit) -> int:
-        """Turn order with the Recruit sitting right after seat ``recruit.after``."""
-        n, acting = len(self.players), self.recruit_in_mission
-        start = recruit.after if seat == RECRUIT_TURN else seat
-        for step in range(1, n + 1):
-            passed = (start + step - 1) % n
-            if acting and passed == recruit.after and not (seat == RECRUIT_TURN and step == 1):
-                return RECRUIT_TURN
-            candidate = self.players[(start + step) % n]
-            if not candidate.chaplain and not candidate.withdrawn:
-                return (start + step) % n
-        return RECRUIT_TURN if acting else -1
+        return self.cards_in_hands == 0 and not any(kept.seated() for kept in self.modules.values())
 
     # --- cards ---------------------------------------------------------------------
     def card(self, key: str) -> CardType:
@@ -314,10 +286,8 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
             counts.update(player.hand)
             counts.update(player.hard_knocks)
         counts.update(self.set_aside)
-        for kept in self.modules.values():  # a module's cards seen (Solo: its hand's)
+        for kept in self.modules.values():  # a module's cards seen (Solo, a Recruit: a hand)
             counts.update(kept.face_up())
-        if self.recruit is not None:  # a Recruit's hand lies face up
-            counts.update(self.recruit.hand)
         return counts
 
     def unseen(self, key: str) -> int:
@@ -333,6 +303,5 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
             + len(self.nml)
             + len(self.discard)
             + sum(p.hand_size + len(p.hard_knocks) for p in self.players)
-            + (sum(kept.in_hands() for kept in self.modules.values()) if self.modules else 0)
-            + (len(self.recruit.hand) if self.recruit is not None else 0)
+            + (sum(kept.cards() for kept in self.modules.values()) if self.modules else 0)
         )

@@ -49,6 +49,7 @@ from domain.modules.friendships import KEY as FRIENDSHIPS
 from domain.modules.friendships import Friendships, friendships
 from domain.modules.orders import order_piles
 from domain.modules.recruits import PlayRecruitCard, WithdrawRecruit
+from domain.modules.recruits.state import recruit_in_play, recruit_piles
 
 
 class OrderForbids(RuleViolation):
@@ -116,7 +117,7 @@ def in_force(state: ChapterState) -> Iterator[InForce]:
                 when = "until it is cancelled" if order.lasting else "this Mission"
                 label = f"Order #{number} {order.name}"
                 yield InForce("order", label, when, order.forbids, order.rules)
-    recruit = state.recruit
+    recruit = recruit_in_play(state)
     if recruit is not None:
         card = catalogue.recruits.get(recruit.number)
         if card is not None and (card.forbids or card.rules):
@@ -132,10 +133,10 @@ def in_force(state: ChapterState) -> Iterator[InForce]:
 
 def _any_in_force(state: ChapterState) -> bool:
     """Cheap first look on the hot path: could any card be in force? (A Recruit in play:
-    ``state.recruit``, read without the property; a Friendship held: its record.)"""
-    if not state.modules and state.recruits is None:  # most chapters: no module's card
+    ``recruit_in_play(state)``, read without the property; a Friendship held: its record.)"""
+    if not state.modules and recruit_piles(state) is None:  # most chapters: no module's card
         return False
-    orders, recruits = order_piles(state), state.recruits
+    orders, recruits = order_piles(state), recruit_piles(state)
     return bool(
         (orders is not None and (orders.in_play or orders.spent))
         or (recruits is not None and recruits.recruit is not None)
@@ -154,7 +155,7 @@ def rules_in_force(state: ChapterState, word: str) -> list[tuple[InForce, Rule]]
 # --- Restrictions ----------------------------------------------------------------------
 def _hand_size(state: ChapterState, cmd: Command) -> int:
     if isinstance(cmd, WithdrawRecruit):
-        recruit = state.recruit
+        recruit = recruit_in_play(state)
         return len(recruit.hand) if recruit is not None else 0
     assert isinstance(cmd, Withdraw)
     return find_player(state, cmd.player).hand_size
@@ -199,9 +200,12 @@ def may_refuse(state: ChapterState) -> bool:
     """Whether a card that restricts is in force (an Order of the Day in No Man's Land, a
     Recruit in play): only then may ``enforce_forbids`` refuse an action (moments.py
     ``restricts``)."""
-    if not state.modules and state.recruits is None:  # most chapters: no module's card
+    if not state.modules and recruit_piles(state) is None:  # most chapters: no module's card
         return False
-    piles, recruits = order_piles(state), state.recruits  # (``state.recruit``: no property)
+    piles, recruits = (
+        order_piles(state),
+        recruit_piles(state),
+    )  # (``recruit_in_play(state)``: no property)
     return (piles is not None and bool(piles.in_play)) or (
         recruits is not None and recruits.recruit is not None
     )
@@ -242,7 +246,7 @@ def enforce_forbids(state: ChapterState, cmd: Command) -> None:
     """Before an action: refuse it when a card in force forbids it (moments.py)."""
     # most chapters play no module and hold no Friendship: nothing can be in force (a first
     # look cheaper than ``_any_in_force``'s call, before every action)
-    if not state.modules and state.recruits is None:
+    if not state.modules and recruit_piles(state) is None:
         return
     found = forbidding(state, cmd)
     if found is not None and not stuck(state):
@@ -292,7 +296,7 @@ def draw_on_withdrawal(o: Outcome, cmd: Command) -> None:
     # first look, asked after every action before the command's class: an ``isinstance`` that
     # fails costs ~1,000 instructions through msgspec's metaclass)
     state = o.state
-    if not state.modules and state.recruits is None:
+    if not state.modules and recruit_piles(state) is None:
         return
     if not isinstance(cmd, Withdraw):
         return

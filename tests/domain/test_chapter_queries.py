@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from domain.chapter.queries import acting_player, missions_started, recruit_acts, whose_turn
+from domain.chapter.queries import acting_player, missions_started, whose_turn
 from domain.chapter.state import Phase
 from domain.events import LeadershipPassed, MissionStarted, MissionSucceeded
+from domain.modules.recruits.state import recruit_acts
 from tests.domain.builders import start
 from tests.domain.modules.recruits.test_recruits import recruit_in, round_of_plays
 

@@ -15,8 +15,9 @@ from domain.campaign.flow import (
 )
 from domain.campaign.rewards import BanCard, SkipBootCamp
 from domain.chapter.commands import PlayCard, Seat, StartChapter, StartMission, Withdraw
-from domain.codec import decode_campaign, encode_campaign
+from domain.codec import STATE_FORMAT, decode_campaign, encode_campaign
 from domain.modules.friendships import friendships, with_friendships
+from domain.modules.luck import LuckSpent, luck_spent
 
 SEATS = (Seat("Ann", "night"), Seat("Ben", "snow"), Seat("Cy", "rain"))
 
@@ -76,7 +77,7 @@ def test_a_state_stored_before_the_friendships_had_their_record_reads_them_into_
     assert state.chapter is not None
     held = replace(state, chapter=with_friendships(state.chapter, (("Ann", 7),)))
     data = json.loads(json.dumps(encode_campaign(held)))
-    assert data["format"] == 3 and data["chapter"]["modules"] == {
+    assert data["format"] == STATE_FORMAT and data["chapter"]["modules"] == {
         "friendships": {"held": [["Ann", 7]]}
     }
     chapter = {k: v for k, v in data["chapter"].items() if k != "modules"}
@@ -85,3 +86,28 @@ def test_a_state_stored_before_the_friendships_had_their_record_reads_them_into_
 
     assert decode_campaign(old) == held == stored(held)
     assert decode_campaign(none) == state and friendships(state.chapter) == ()
+
+
+def test_a_state_stored_before_luck_had_its_record_reads_the_luck_spent_into_it():
+    """State formats 2 and 3 kept the Luck spent this Mission in the chapter's
+    ``luck_spent``; format 4 keeps it in Luck's record (``ChapterState.modules``)."""
+    state = start_campaign(decide_create_campaign("Autumn", "classic", SEATS))
+    state = play(
+        state, StartChapter("classic", SEATS, leader="Ann", third_tiles=("left", "left", "right"))
+    )
+    assert state.chapter is not None
+    spent = replace(state, chapter=state.chapter.keeping("luck", LuckSpent(("rain+luck",))))
+    data = json.loads(json.dumps(encode_campaign(spent)))
+    assert data["format"] == 4 and data["chapter"]["modules"] == {"luck": {"spent": ["rain+luck"]}}
+    assert "luck_spent" not in data["chapter"]
+    chapter = {k: v for k, v in data["chapter"].items() if k != "modules"}
+    three = {
+        **data,
+        "format": 3,
+        "chapter": {**chapter, "modules": {}, "luck_spent": ["rain+luck"]},
+    }
+    two = {**data, "format": 2, "chapter": {**chapter, "luck_spent": ["rain+luck"]}}
+    none = {**data, "format": 3, "chapter": {**chapter, "modules": {}, "luck_spent": []}}
+
+    assert decode_campaign(three) == decode_campaign(two) == spent == stored(spent)
+    assert decode_campaign(none) == state and luck_spent(state.chapter) == ()

@@ -34,6 +34,7 @@ from domain.events import (
     SupportRevealed,
 )
 from domain.modules.recruits import PlayRecruitCard
+from domain.modules.recruits.state import recruit_in_play
 from domain.modules.solo.commands import DrawSoloSupport
 from domain.modules.solo.rules import SoloMissionEnded, SoloSupportDrawn
 from tests.domain.builders import kinds, run, start
@@ -359,7 +360,7 @@ def test_a_recruit_named_with_no_card_is_refused_it_departs_by_playing_its_last(
 
     new, state = execute(round_of_plays(state), PlayRecruitCard("rain+shell"))
 
-    assert kinds(new) == ["RecruitPlayed", "RecruitDeparted"] and state.recruit is None
+    assert kinds(new) == ["RecruitPlayed", "RecruitDeparted"] and recruit_in_play(state) is None
 
 
 # --- Orders of the Day: what an order correction says ------------------------------------
@@ -391,7 +392,7 @@ def test_in_solo_a_third_shell_added_fails_the_mission_and_a_solo_tile_is_drawn_
     assert kinds(o.events) == ["FactCorrected", "MissionFailed", "SoloMissionEnded"]
     assert o.events[1] == MissionFailed("shell", o.events[1].trials)
     assert o.events[2] == SoloMissionEnded("Cy")
-    assert o.state.phase == Phase.SOLO_SUPPORT
+    assert o.state.phase == Phase.DRAW_SUPPORT
     new, state = execute(o.state, DrawSoloSupport("center"))
     assert new[0] == SoloSupportDrawn("center", "Ben")
     assert kinds(new)[-2:] == ["MoraleDropped", "LeadershipPassed"]
@@ -405,7 +406,7 @@ def test_in_solo_the_table_ends_the_mission_and_a_solo_tile_is_due():
     o = decide_correction(state, CorrectFact("mission-end", "won", "we called it"))
 
     assert kinds(o.events) == ["FactCorrected", "MissionSucceeded", "SoloMissionEnded"]
-    assert o.state.phase == Phase.SOLO_SUPPORT and o.state.discard == ("rain+whistle",)
+    assert o.state.phase == Phase.DRAW_SUPPORT and o.state.discard == ("rain+whistle",)
     assert kinds(execute(o.state, DrawSoloSupport("none"))[0])[0] == "SoloSupportDrawn"
 
 
@@ -419,7 +420,7 @@ def test_in_solo_every_grizzled_corrected_out_succeeds_the_mission_with_a_solo_t
     state, events = correct(state, "withdrawn", "yes", "Cy too", "Cy")
 
     assert events == ["FactCorrected", "MissionSucceeded", "SoloMissionEnded"]
-    assert state.phase == Phase.SOLO_SUPPORT
+    assert state.phase == Phase.DRAW_SUPPORT
 
 
 def test_in_solo_no_correction_names_a_grizzleds_hand_tokens_or_tiles():

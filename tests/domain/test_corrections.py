@@ -27,6 +27,7 @@ from domain.events import (
     SupportRevealed,
 )
 from domain.modules.orders import OrderDiscarded, order_piles
+from domain.modules.recruits.state import recruit_in_play
 from tests.domain.builders import kinds, run, start
 from tests.domain.module_builders import prepare
 from tests.domain.modules.recruits.test_recruits import (
@@ -217,9 +218,12 @@ def test_a_recruits_hand_and_tokens_corrected_count_at_the_morale_drop():
     state = recruit_in()
 
     state, events = correct(state, "recruit-hand", "snow+shell,rain+shell", "it drew two")
-    assert events == ["FactCorrected"] and state.recruit.hand == ("rain+shell", "snow+shell")
+    assert events == ["FactCorrected"] and recruit_in_play(state).hand == (
+        "rain+shell",
+        "snow+shell",
+    )
     state, events = correct(state, "recruit-tokens", 1, "a token from a card")
-    assert events == ["FactCorrected"] and state.recruit.tokens == 1
+    assert events == ["FactCorrected"] and recruit_in_play(state).tokens == 1
 
     state = round_of_plays(state)
     held = state.cards_in_hands

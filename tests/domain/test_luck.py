@@ -24,9 +24,12 @@ from domain.chapter.commands import (
 )
 from domain.chapter.corrections import CorrectFact, decide_correction
 from domain.chapter.evolve import begin
+from domain.chapter.moments import INSTALLED, install
 from domain.chapter.setup import decide_start_chapter
 from domain.chapter.state import ChapterState
 from domain.events import CardDrawnAndPlayed, CardPlayed, CharmUsed, FactCorrected, MissionFailed
+from domain.modules.luck import LuckSpent, luck_spent, unspent_luck
+from domain.modules.luck.rules import LUCK
 from domain.modules.recruits import PlayRecruitCard, RecruitPlayed
 from tests.domain.builders import CHARMS, rigged_deck, run
 from tests.domain.module_builders import (
@@ -186,14 +189,14 @@ def test_a_trap_on_a_clumsy_grizzleds_draw_spends_no_luck():
 
     assert events[0] == CardPlayed("Cy", "night+gas+trap")
     assert CardDrawnAndPlayed("Cy", "snow+whistle", "trap") not in events
-    assert state.luck_spent == ("rain+luck",)
+    assert luck_spent(state) == ("rain+luck",)
 
 
 def test_a_luck_spent_in_one_mission_is_not_counted_spent_in_the_next():
     """Decision 1: "Luck leaves with its card (a charm, the end of the Mission)." """
     state = armistice_with_traps(ONE_LUCK_TWO_TRAPS, then=["night+gas"])
     state, _ = run(state, PlayCard("Ann", "rain+luck"), PlayCard("Ben", "night+shell+trap"))
-    assert state.luck_spent == ("rain+luck",) and state.unspent_luck() == ()
+    assert luck_spent(state) == ("rain+luck",) and unspent_luck(state) == ()
 
     state, _ = run(
         state,
@@ -203,7 +206,7 @@ def test_a_luck_spent_in_one_mission_is_not_counted_spent_in_the_next():
         Withdraw("Cy", "left"),
     )
 
-    assert state.nml == () and state.luck_spent == ()
+    assert state.nml == () and luck_spent(state) == ()
 
 
 def test_a_luck_card_is_still_a_threat_card():
@@ -242,7 +245,7 @@ def test_a_recruits_trap_that_luck_cancels_spends_the_luck():
     )
     state, events = run(state, PlayRecruitCard("night+shell+trap"))
     assert events == (RecruitPlayed(951, "night+shell+trap"),)  # the Luck cancelled it
-    assert state.luck_spent == ("rain+luck",) and state.unspent_luck() == ()
+    assert luck_spent(state) == ("rain+luck",) and unspent_luck(state) == ()
 
     state, events = run(state, PlayCard("Ann", "night+gas+trap"))
 
@@ -272,14 +275,14 @@ def test_a_charm_that_discards_one_of_two_identical_luck_cards_takes_the_spent_o
         PlayCard("Ben", "night+shell+trap"),  # the first copy's Luck cancels it
         PlayCard("Cy", "rain+luck"),
     )
-    assert state.luck_spent == ("rain+luck",) and state.unspent_luck() == ("rain+luck",)
+    assert luck_spent(state) == ("rain+luck",) and unspent_luck(state) == ("rain+luck",)
     state, _ = run(state, Withdraw("Ann", "left"), Withdraw("Ben", "left"))
 
     state, events = run(state, UseCharm("Cy", "rain+luck"))  # Cy's charm is rain
 
     assert events == (CharmUsed("Cy", "rain+luck"),)
     assert state.nml.count("rain+luck") == 1
-    assert state.luck_spent == () and state.unspent_luck() == ("rain+luck",)
+    assert luck_spent(state) == () and unspent_luck(state) == ("rain+luck",)
 
 
 def test_a_correction_that_takes_a_spent_luck_card_out_of_no_mans_land_takes_its_luck_too():
@@ -293,6 +296,23 @@ def test_a_correction_that_takes_a_spent_luck_card_out_of_no_mans_land_takes_its
 
     assert o.events == [FactCorrected("nml-remove", None, "rain+luck", fixed)]
     state = o.state
-    assert state.luck_spent == () and state.unspent_luck() == ()
+    assert luck_spent(state) == () and unspent_luck(state) == ()
     state, events = run(state, PlayCard("Cy", "snow+gas+trap"))
     assert events[1] == CardDrawnAndPlayed("Cy", "night+gas", "trap")
+
+
+def test_luck_is_a_module_and_without_it_the_trap_springs() -> None:
+    """Luck joins the chapter's Traps at its moments (domain/modules/luck/): a chapter played
+    without it lets the Trap draw, and keeps no record of Luck spent."""
+    state = armistice_with_traps(ONE_LUCK_TWO_TRAPS, then=["night+gas"])
+    state, _ = run(state, PlayCard("Ann", "rain+luck"))
+    before = install(tuple(m for m in INSTALLED.modules if m is not LUCK))
+    try:
+        after, events = run(state, PlayCard("Ben", "night+shell+trap"))
+    finally:
+        install(before)
+
+    assert events[1] == CardDrawnAndPlayed("Ben", "night+gas", "trap")
+    assert "luck" not in after.modules
+    with_luck, _ = run(state, PlayCard("Ben", "night+shell+trap"))
+    assert with_luck.modules["luck"] == LuckSpent(("rain+luck",))

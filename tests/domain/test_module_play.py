@@ -22,7 +22,6 @@ from domain.chapter.commands import (
     StartChapter,
     StartMission,
 )
-from domain.chapter.piles import RECRUIT_TURN
 from domain.chapter.state import ChapterState, Phase
 from domain.engine import decide
 from domain.errors import RuleViolation
@@ -36,6 +35,7 @@ from domain.modules.recruits import (
     RecruitWithdrew,
     WithdrawRecruit,
 )
+from domain.modules.recruits.state import RECRUIT_TURN, recruit_in_play, recruit_piles
 from domain.simulate import RandomChance, random_setup
 from tests.domain.module_builders import ORDER_NUMBERS, RECRUIT_NUMBERS, synthetic_catalogue
 from tests.domain.test_random_play import (
@@ -92,9 +92,9 @@ def check_every_order_card_is_in_one_place(chapter: Chapter) -> None:
 def check_every_recruit_card_is_in_one_place(chapter: Chapter) -> None:
     state, started = chapter.now, chapter.started
     if started.recruits is None:
-        assert state.recruits is None
+        assert recruit_piles(state) is None
         return
-    piles = state.recruits
+    piles = recruit_piles(state)
     assert piles is not None
     here = (piles.recruit.number,) if piles.recruit is not None else ()
     assert Counter((*piles.deck, *here, *piles.departed)) == Counter(started.recruits)
@@ -151,7 +151,7 @@ def illegal_module_commands(state: ChapterState) -> list[Command]:
     commands: list[Command] = []
     if state.turn != RECRUIT_TURN:
         commands += [WithdrawRecruit(), PlayRecruitCard("night+shell")]
-    recruit = state.recruit
+    recruit = recruit_in_play(state)
     if state.turn == RECRUIT_TURN and recruit is not None:
         missing = [k for k in state.catalogue if k not in recruit.hand]
         commands.append(PlayRecruitCard(missing[state.mission % len(missing)]))

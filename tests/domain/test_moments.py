@@ -57,12 +57,14 @@ def bugle() -> Iterator[list[str]]:
     install(before)
 
 
-def test_the_registry_lists_exactly_orders_recruits_card_effects_solo_and_the_one_shot() -> None:
+def test_the_registry_lists_exactly_the_modules_of_the_game_and_the_one_shot() -> None:
     assert [module.name for module in INSTALLED.modules] == [
         "Orders of the Day",
         "Recruits",
         "Card effects",
         "Solo",
+        "Duo",
+        "Luck",
         "One-shot",
     ]
     assert INSTALLED.modules == PLAYED
@@ -111,7 +113,7 @@ def test_importing_one_chapter_function_in_a_fresh_interpreter_installs_every_mo
     )
     assert (
         in_fresh_interpreter(code).strip()
-        == "['Orders of the Day', 'Recruits', 'Card effects', 'Solo', 'One-shot']"
+        == "['Orders of the Day', 'Recruits', 'Card effects', 'Solo', 'Duo', 'Luck', 'One-shot']"
     )
 
 
@@ -121,7 +123,7 @@ def test_the_registry_installs_at_its_first_moment_then_reads_its_hooks_as_plain
         "print(type(INSTALLED) is Registry, len(INSTALLED.modules), type(INSTALLED) is Registry)\n"
         "print(hasattr(INSTALLED, 'no_such_moment'))"
     )
-    assert in_fresh_interpreter(code).split() == ["False", "5", "True", "False"]
+    assert in_fresh_interpreter(code).split() == ["False", "7", "True", "False"]
 
 
 def in_fresh_interpreter(code: str) -> str:

@@ -43,7 +43,6 @@ from domain.chapter.commands import (
 )
 from domain.chapter.evolve import begin, evolve, replay
 from domain.chapter.hardknocks import has
-from domain.chapter.piles import RECRUIT_TURN
 from domain.chapter.resolution import failing_threat
 from domain.chapter.setup import decide_start_chapter
 from domain.chapter.state import ChapterState, Phase
@@ -67,8 +66,10 @@ from domain.events import (
 )
 from domain.legal import legal_actions, open_actions, targets
 from domain.modules.effects import CardEffect, forbidding, stuck
+from domain.modules.luck import luck_spent, unspent_luck
 from domain.modules.orders import OrderCancelled, order_piles
 from domain.modules.recruits import PlayRecruitCard, RecruitPlayed
+from domain.modules.recruits.state import RECRUIT_TURN, recruit_in_mission, recruit_in_play
 from domain.modules.solo.rules import SoloCardPlayed, SoloHandFilled
 from domain.records import from_record
 from domain.simulate import (
@@ -247,8 +248,8 @@ def places(state: ChapterState) -> Counter[str]:
     for player in state.players:
         found.update(player.hand)
         found.update(player.hard_knocks)
-    if state.recruit is not None:  # Recruits (test_module_play.py): a face-up hand
-        found.update(state.recruit.hand)
+    if recruit_in_play(state) is not None:  # Recruits (test_module_play.py): a face-up hand
+        found.update(recruit_in_play(state).hand)
     return found
 
 
@@ -296,7 +297,7 @@ def check_phase_is_consistent(state: ChapterState) -> None:
     assert (state.phase == Phase.SUPPORT) == (state.support is not None)
     assert (state.phase == Phase.OVER) == (state.outcome is not None)
     if state.phase == Phase.MISSION and state.turn == RECRUIT_TURN:
-        assert state.recruit_in_mission  # the Mission Leader acts for the Recruit
+        assert recruit_in_mission(state)  # the Mission Leader acts for the Recruit
     elif state.phase == Phase.MISSION:
         active = state.active_player
         assert active is not None and not active.withdrawn and not active.chaplain
@@ -322,7 +323,7 @@ def check_a_finished_chapter_is_won_or_lost_by_name(chapter: Chapter) -> None:
     last = chapter.events[-1]
     if state.outcome == "won":
         assert isinstance(last, ChapterWon)
-        assert not state.trials and state.cards_in_hands == 0 and state.recruit is None
+        assert not state.trials and state.cards_in_hands == 0 and recruit_in_play(state) is None
         return
     assert isinstance(last, ChapterLost) and last.reason == state.outcome
     assert state.outcome in DEFEATS and state.outcome_detail
@@ -365,10 +366,10 @@ def luck_symbols(state: ChapterState) -> Counter[str]:
 def check_luck_is_counted_on_the_cards_in_no_mans_land(state: ChapterState) -> None:
     """Decision 1: spent Luck is a sub-multiset of the Luck in No Man's Land, and what is
     not spent is free; without Traps no Luck is ever spent."""
-    symbols, spent = luck_symbols(state), Counter(state.luck_spent)
-    assert not spent - symbols, f"spent Luck {state.luck_spent} not in No Man's Land"
-    assert len(state.unspent_luck()) == sum(symbols.values()) - len(state.luck_spent)
-    assert state.rules.traps or not state.luck_spent
+    symbols, spent = luck_symbols(state), Counter(luck_spent(state))
+    assert not spent - symbols, f"spent Luck {luck_spent(state)} not in No Man's Land"
+    assert len(unspent_luck(state)) == sum(symbols.values()) - len(luck_spent(state))
+    assert state.rules.traps or not luck_spent(state)
 
 
 def check_no_running_chapter_holds_thirteen_cards(state: ChapterState) -> None:
@@ -419,10 +420,10 @@ def _check_the_trap(before: ChapterState, events: tuple[Event, ...], after: Chap
         return ""
     sprang = any(isinstance(e, CardDrawnAndPlayed) and e.cause in TRAP_DRAWS for e in events)
     placed = replace(before, nml=(*before.nml, card))
-    free = placed.unspent_luck()
+    free = unspent_luck(placed)
     assert sprang == (not free), f"{card}: sprang={sprang} with unspent Luck {free}"
     if after.phase == Phase.MISSION and after.mission == before.mission:
-        assert len(after.luck_spent) - len(before.luck_spent) == (0 if sprang else 1)
+        assert len(luck_spent(after)) - len(luck_spent(before)) == (0 if sprang else 1)
     if not sprang:
         return "a Trap cancelled by Luck"
     return "a Trap sprang though Luck lay spent" if luck_symbols(placed) else "a Trap sprang"
@@ -472,8 +473,8 @@ def _check_the_charm(before: ChapterState, events: tuple[Event, ...], after: Cha
     if used is None or not before.catalogue[used.card].luck or before.nml.count(used.card) < 2:
         return ""
     if after.phase == Phase.MISSION and after.mission == before.mission:
-        spent, luck = before.luck_spent.count(used.card), before.catalogue[used.card].luck
-        assert after.luck_spent.count(used.card) == max(0, spent - luck)
+        spent, luck = luck_spent(before).count(used.card), before.catalogue[used.card].luck
+        assert luck_spent(after).count(used.card) == max(0, spent - luck)
     return "a charm took one of two identical Luck cards"
 
 

@@ -4,7 +4,8 @@ rulebook: an identifier one of whose words (split at ``_`` and at capitals) is a
 (``orders``, ``OrderPiles``, ``order_back``, ``recruit``, ``solo``, ``luck``,
 ``friendship``, ``duo``, ``one_shot``), or a string that is not a docstring and says its
 name (``"Orders of the Day"``). The bare word ``order`` is English (a deck's order), not
-the module; ``Order`` in a name (``CancelOrder``) or ``order_back`` is the module.
+the module; ``Order`` in a name (``CancelOrder``) or ``order_back`` is the module. The Good
+Luck Charm is the base game's (every Grizzled has one), not the Armistice's Luck symbols.
 
 Where the chapter still names a module today is listed (``STILL_NAMED``) with the module:
 the rooms are being built one by one. The Orders of the Day, Solo and the Friendships keep
@@ -36,7 +37,8 @@ MODULE_WORDS = {
     "oneshot": "One-shot",
 }
 SAID = re.compile(
-    r"Orders? of the Day|\bRecruits?\b|\bSolo\b|\bLuck\b|\bFriendships?\b|\bDuo\b|One-shot"
+    r"Orders? of the Day|\bRecruits?\b|\bSolo\b|(?<!Good )\bLuck\b|\bFriendships?\b|\bDuo\b"
+    r"|One-shot"
 )
 
 
@@ -93,16 +95,7 @@ def named_in(path: Path) -> set[str]:
 
 
 STILL_NAMED = {
-    "actions.py": {"Luck", "Duo"},
     "commands.py": {"Orders of the Day", "Recruits"},
-    "evolve.py": {"Luck"},
-    "facts.py": {"Luck"},
-    "guards.py": {"Recruits", "Solo"},
-    "piles.py": {"Recruits"},
-    "queries.py": {"Recruits"},
-    "rules.py": {"Solo"},
-    "setup.py": {"Solo", "Duo"},
-    "state.py": {"Recruits", "Solo", "Luck"},
 }
 
 
@@ -112,6 +105,11 @@ def test_an_identifier_names_a_module_by_its_words_and_the_english_order_does_no
     assert modules_named("unspent_luck") == {"Luck"}
     assert modules_named("deal_order") == modules_named("THREAT_ORDER") == set()
     assert modules_named("recruitment") == set()
+
+
+def test_a_text_names_luck_by_its_symbols_and_the_good_luck_charm_does_not() -> None:
+    assert SAID.findall("the Luck of rain+luck cancels it") == ["Luck"]
+    assert SAID.findall("Ann's Good Luck Charm is already used") == []
 
 
 def test_the_chapters_rules_name_no_module_but_where_still_listed() -> None:

@@ -1,7 +1,9 @@
 """Recruits (Armistice rulebook, "Recruits", read before Chapter 3): the module's room, its
-commands (``commands``), events (``events``), refusals (``words``) and rules (``rules``:
-``RECRUITS``, the ``Module``). The package names only the commands, events and refusals,
-so the card effects (``domain/modules/effects.py``) read them without importing the rules.
+commands (``commands``), events (``events``), piles on the table (``state``: its record in
+``ChapterState.modules``, the Recruit in play a seat it adds), refusals (``words``) and
+rules (``rules``: ``RECRUITS``, the ``Module``). The package names only the commands,
+events, state and refusals, so the card effects (``domain/modules/effects.py``) read them
+without importing the rules.
 
 After a Mission's deal a Recruit enters if none is in play, the Recruit deck is not
 empty and the Trials deck holds its starting hand. It sits between the Mission Leader
@@ -27,14 +29,26 @@ from domain.modules.recruits.events import (
     RecruitPlayed,
     RecruitWithdrew,
 )
+from domain.modules.recruits.state import (
+    Recruit,
+    RecruitPiles,
+    recruit_acts,
+    recruit_in_play,
+    recruit_piles,
+)
 from domain.modules.recruits.words import RecruitRefused
 
 __all__ = [
     "PlayRecruitCard",
+    "Recruit",
     "RecruitArrived",
     "RecruitDeparted",
+    "RecruitPiles",
     "RecruitPlayed",
     "RecruitRefused",
     "RecruitWithdrew",
     "WithdrawRecruit",
+    "recruit_acts",
+    "recruit_in_play",
+    "recruit_piles",
 ]

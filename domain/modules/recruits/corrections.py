@@ -12,15 +12,20 @@ from domain.cards.catalogue import Catalogue
 from domain.cards.notation import card_label
 from domain.chapter.facts import Fact, ModuleFact, Value, cards_of
 from domain.chapter.guards import check_can_reveal
-from domain.chapter.piles import Recruit
 from domain.chapter.state import ChapterState
 from domain.errors import InvalidCorrection
 from domain.events import FactCorrected
 from domain.limits import MORALE_TOKENS
+from domain.modules.recruits.state import (
+    Recruit,
+    recruit_in_play,
+    recruit_piles,
+    with_recruit_piles,
+)
 
 
 def _in_play(state: ChapterState) -> Recruit:
-    recruit = state.recruit
+    recruit = recruit_in_play(state)
     if recruit is None:
         raise InvalidCorrection("there is no Recruit in play to correct")
     return recruit
@@ -44,9 +49,9 @@ def _check_hand(state: ChapterState, event: FactCorrected) -> None:
 
 
 def _with_recruit(state: ChapterState, recruit: Recruit) -> ChapterState:
-    piles = state.recruits
+    piles = recruit_piles(state)
     assert piles is not None, "a Recruit correction without a Recruit"
-    return replace(state, recruits=replace(piles, recruit=recruit))
+    return with_recruit_piles(state, replace(piles, recruit=recruit))
 
 
 def _hand(state: ChapterState, event: FactCorrected) -> ChapterState:

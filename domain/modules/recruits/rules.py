@@ -12,11 +12,10 @@ from domain.cards.catalogue import RecruitCard
 from domain.cards.notation import card_label
 from domain.chapter.actions import played_consequences, trap_springs
 from domain.chapter.commands import Chance, Choice, Command, StartChapter, StartMission, Target
-from domain.chapter.evolve import trap_meets_luck
+from domain.chapter.evolve import trap_played
 from domain.chapter.guards import check_can_reveal, check_known_card, check_phase, reveal_top
 from domain.chapter.moments import Module
 from domain.chapter.outcome import Outcome
-from domain.chapter.piles import RECRUIT_TURN, Recruit, RecruitPiles
 from domain.chapter.resolution import end_of_action
 from domain.chapter.setup import numbered_deck
 from domain.chapter.state import ChapterState, Phase
@@ -38,6 +37,15 @@ from domain.modules.recruits.events import (
     RecruitDeparted,
     RecruitPlayed,
     RecruitWithdrew,
+)
+from domain.modules.recruits.state import (
+    KEY,
+    RECRUIT_TURN,
+    Recruit,
+    RecruitPiles,
+    recruit_in_play,
+    recruit_piles,
+    with_recruit_piles,
 )
 from domain.modules.recruits.words import RecruitRefused
 
@@ -94,7 +102,7 @@ def _starting_hand(
 def recruit_enters(o: Outcome, cmd: StartMission) -> None:
     """After the deal: a Recruit enters if none is in play, the deck has one and the Trials
     deck holds its starting hand."""
-    state, piles = o.state, o.state.recruits
+    state, piles = o.state, recruit_piles(o.state)
     told = cmd.recruit is not None or cmd.recruit_hand is not None
     if piles is None or piles.recruit is not None or not piles.deck:
         if told:
@@ -136,7 +144,7 @@ def recruit_enters(o: Outcome, cmd: StartMission) -> None:
 # --- The Recruit's turn, chosen by the Mission Leader -----------------------------------
 def _check_recruits_turn(state: ChapterState, doing: str) -> Recruit:
     check_phase(state, Phase.MISSION, doing, "the Recruit")
-    recruit = state.recruit
+    recruit = recruit_in_play(state)
     if recruit is None:
         raise RecruitRefused(f"there is no Recruit in play: no Recruit can {doing}")
     if state.turn != RECRUIT_TURN:
@@ -181,7 +189,8 @@ def decide_play_recruit_card(
         raise CardNotInHand(f"{who}'s {label} springs no Trap: nothing is drawn")
     if cmd.target is not None and not used_target:
         raise TargetRefused("a Hard Knock target is only given with a Merry Christmas")
-    if o.state.recruit is not None and not o.state.recruit.hand:
+    after = recruit_in_play(o.state)
+    if after is not None and not after.hand:
         o.emit(RecruitDeparted(recruit.number))
         _advantage(o, recruit.number, cmd.advantage)
     elif cmd.advantage is not None:
@@ -221,7 +230,7 @@ def decide_withdraw_recruit(
 def recruit_actions(state: ChapterState, targets: tuple[Target | None, ...]) -> list[Command]:
     """On the Recruit's turn: each card it may play (Merry Christmas once per target), and
     the withdrawal. A Trap's draw is left open."""
-    recruit = state.recruit
+    recruit = recruit_in_play(state)
     if recruit is None or state.turn != RECRUIT_TURN:
         return []
     leader_out = state.players[state.leader].withdrawn
@@ -264,16 +273,17 @@ def lay_out_recruits(state: ChapterState, event: ChapterStarted) -> ChapterState
     when the Trials deck's is (the engine dealt itself, or was told)."""
     if event.recruits is None:
         return state
-    return replace(state, recruits=RecruitPiles(event.recruits, None not in event.trials))
+    return with_recruit_piles(state, RecruitPiles(event.recruits, None not in event.trials))
 
 
 def _piles(state: ChapterState) -> RecruitPiles:
-    assert state.recruits is not None, "a Recruit event in a chapter without Recruits"
-    return state.recruits
+    piles = recruit_piles(state)
+    assert piles is not None, "a Recruit event in a chapter without Recruits"
+    return piles
 
 
 def _with_recruit(state: ChapterState, recruit: Recruit | None) -> ChapterState:
-    return replace(state, recruits=replace(_piles(state), recruit=recruit))
+    return with_recruit_piles(state, replace(_piles(state), recruit=recruit))
 
 
 def _arrived(state: ChapterState, event: RecruitArrived) -> ChapterState:
@@ -282,18 +292,18 @@ def _arrived(state: ChapterState, event: RecruitArrived) -> ChapterState:
     deck.remove(event.recruit)
     recruit = Recruit(event.recruit, state.index(event.after), tuple(sorted(event.hand)))
     piles = replace(piles, deck=tuple(deck), recruit=recruit)
-    return replace(state, recruits=piles, trials=state.trials[len(event.hand) :])
+    return replace(with_recruit_piles(state, piles), trials=state.trials[len(event.hand) :])
 
 
 def _played(state: ChapterState, event: RecruitPlayed) -> ChapterState:
-    recruit = state.recruit
+    recruit = recruit_in_play(state)
     assert recruit is not None
     hand = list(recruit.hand)
     hand.remove(event.card)
     state = _with_recruit(state, replace(recruit, hand=tuple(hand)))
     kind = state.catalogue[event.card]
     if kind.is_threat:  # its Trap, if Luck cancels it, spends that Luck (Decision 1)
-        state = trap_meets_luck(replace(state, nml=(*state.nml, event.card)), event.card)
+        state = trap_played(replace(state, nml=(*state.nml, event.card)), event.card)
     elif kind.hard_knock is not None:
         leader = state.players[state.leader]
         state = state.with_player(replace(leader, hard_knocks=(*leader.hard_knocks, event.card)))
@@ -303,7 +313,7 @@ def _played(state: ChapterState, event: RecruitPlayed) -> ChapterState:
 
 
 def _withdrew(state: ChapterState, event: RecruitWithdrew) -> ChapterState:
-    recruit = state.recruit
+    recruit = recruit_in_play(state)
     assert recruit is not None
     # Its tokens build up (notes, decision 8): each stays on it until it leaves.
     tokens = min(recruit.tokens + event.tokens, MORALE_TOKENS)
@@ -312,10 +322,10 @@ def _withdrew(state: ChapterState, event: RecruitWithdrew) -> ChapterState:
 
 
 def _departed(state: ChapterState, event: RecruitDeparted) -> ChapterState:
-    piles, recruit = _piles(state), state.recruit
+    piles, recruit = _piles(state), recruit_in_play(state)
     assert recruit is not None
     piles = replace(piles, recruit=None, departed=(*piles.departed, event.recruit))
-    state = replace(state, recruits=piles)
+    state = with_recruit_piles(state, piles)
     if state.turn == RECRUIT_TURN:  # it was acting alone: the turn goes on round the table
         state = replace(state, turn=state.next_seat(recruit.after))
     return state
@@ -324,7 +334,7 @@ def _departed(state: ChapterState, event: RecruitDeparted) -> ChapterState:
 def morale_tokens(state: ChapterState) -> int:
     """Morale tokens on the Recruit in play: they build up and count as cards in hand at
     every Morale Drop while it is in play (notes, decision 8; moments.py ``held``)."""
-    recruit = state.recruit
+    recruit = recruit_in_play(state)
     return recruit.tokens if recruit is not None else 0
 
 
@@ -348,4 +358,5 @@ RECRUITS = Module(
     commands={PlayRecruitCard: decide_play_recruit_card, WithdrawRecruit: decide_withdraw_recruit},
     actions=recruit_turn,
     held=morale_tokens,
+    keeps=(KEY, RecruitPiles),
 )

@@ -10,27 +10,26 @@ from domain.cards.catalogue import Catalogue
 from domain.chapter.commands import Chance, StartChapter
 from domain.chapter.moments import Module
 from domain.chapter.outcome import Outcome
-from domain.chapter.rules import Variant
 from domain.chapter.state import ChapterState
 from domain.events import ChapterStarted
 from domain.modules.solo.commands import DrawSoloSupport, RefillHand
 from domain.modules.solo.corrections import refuse_in_solo
 from domain.modules.solo.play import solo_legal, solo_summary
 from domain.modules.solo.rules import SOLO_EVOLVERS, SoloMissionEnded, decide_solo
-from domain.modules.solo.setup import decide_start_solo
-from domain.modules.solo.state import KEY, SoloTable, solo_set_aside
+from domain.modules.solo.setup import decide_start_solo, solo_seats
+from domain.modules.solo.state import KEY, VARIANT, SoloTable, solo_set_aside
 
 
 def solo_setup(
     cmd: StartChapter, catalogue: Catalogue, chance: Chance | None = None
 ) -> ChapterStarted | None:
     """A Solo chapter's setup (None: not a Solo chapter, the basic setup applies)."""
-    return decide_start_solo(cmd, catalogue, chance) if cmd.variant == Variant.SOLO else None
+    return decide_start_solo(cmd, catalogue, chance) if cmd.variant == VARIANT else None
 
 
 def lay_out_solo(state: ChapterState, event: ChapterStarted) -> ChapterState:
     """A Solo chapter starts with an empty single hand and six Hard Knocks out."""
-    if event.variant != Variant.SOLO:
+    if event.variant != VARIANT:
         return state
     state = replace(state, set_aside=solo_set_aside(state.catalogue))
     return state.keeping(KEY, SoloTable())
@@ -49,6 +48,7 @@ def solo_support_due(o: Outcome, token: str) -> None:
 
 SOLO = Module(
     "Solo",
+    seats=solo_seats,
     setup=solo_setup,
     begin=lay_out_solo,
     evolvers=SOLO_EVOLVERS,

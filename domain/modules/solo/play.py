@@ -73,7 +73,7 @@ def solo_actions(state: ChapterState) -> tuple[Command, ...]:
         commands: list[Command] = [StartMission(SOLO_HAND)]
     elif state.phase == Phase.MISSION:
         commands = _mission_actions(state)
-    elif state.phase == Phase.SOLO_SUPPORT:
+    elif state.phase == Phase.DRAW_SUPPORT:
         commands = [DrawSoloSupport()]
     else:
         commands = []

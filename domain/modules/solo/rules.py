@@ -34,7 +34,7 @@ from domain.chapter.commands import (
     UseCharm,
     Withdraw,
 )
-from domain.chapter.evolve import _place, trap_meets_luck
+from domain.chapter.evolve import _place, trap_played
 from domain.chapter.guards import (
     check_can_reveal,
     check_known_card,
@@ -151,7 +151,7 @@ def _card_played(state: ChapterState, event: SoloCardPlayed) -> ChapterState:
     else:
         solo = replace(solo, hidden=solo.hidden - 1)
     state = with_solo_table(state, replace(solo, refill_due=solo.refills))
-    state = trap_meets_luck(_place(state, event.player, event.card), event.card)
+    state = trap_played(_place(state, event.player, event.card), event.card)
     return replace(state, turn=state.next_seat(state.index(event.player)))
 
 
@@ -161,7 +161,7 @@ def _refill_given_up(state: ChapterState, _event: SoloRefillGivenUp) -> ChapterS
 
 def _mission_ended(state: ChapterState, event: SoloMissionEnded) -> ChapterState:
     solo = replace(_solo(state), refill_due=False)
-    state = replace(state, phase=Phase.SOLO_SUPPORT, leader=state.index(event.token))
+    state = replace(state, phase=Phase.DRAW_SUPPORT, leader=state.index(event.token))
     return with_solo_table(state, solo)
 
 
@@ -333,7 +333,7 @@ def _refill(state: ChapterState) -> Outcome:
 
 
 def _draw_support(state: ChapterState, cmd: DrawSoloSupport, chance: Chance | None) -> Outcome:
-    check_phase(state, Phase.SOLO_SUPPORT, "draw a solo Support tile")
+    check_phase(state, Phase.DRAW_SUPPORT, "draw a solo Support tile")
     pile = _solo(state).tiles
     tile = cmd.tile if cmd.tile is not None or len(pile) > 1 else pile[0]
     if tile is None:

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections import Counter
 
 from domain.cards.catalogue import THREATS, Catalogue
-from domain.chapter.commands import Chance, StartChapter
-from domain.chapter.rules import CHAPLAIN, Ruleset, Variant
+from domain.chapter.commands import Chance, Seat, StartChapter
+from domain.chapter.rules import CHAPLAIN, Ruleset
 from domain.chapter.state import Slot
 from domain.errors import InvalidSetup, MissingOutcome
 from domain.events import ChapterStarted
-from domain.modules.solo.state import SOLO_GRIZZLED, SOLO_HAND, solo_set_aside
+from domain.modules.solo.state import SOLO_GRIZZLED, SOLO_HAND, VARIANT, solo_set_aside
 
 SOLO_TRIALS = 30
 # "Follow the Basic Rules (see p.4)": a Morale Drop of at most 6 (Duo's 7 is Duo's alone)
@@ -43,6 +43,11 @@ def _check_solo_setup(cmd: StartChapter) -> None:
     for refused, rule in refusals:
         if refused:
             raise InvalidSetup(f"setup: {rule}")
+
+
+def solo_seats(seats: tuple[Seat, ...]) -> bool:
+    """One person playing 3 Grizzled is Solo mode's seating (a Solo campaign's table)."""
+    return len(seats) == SOLO_GRIZZLED and len({seat.owner or seat.name for seat in seats}) == 1
 
 
 def _solo_decks(
@@ -85,7 +90,7 @@ def decide_start_solo(
     trials, morale = _solo_decks(cmd, tuple(box), chance)
     return ChapterStarted(
         ruleset=Ruleset.ARMISTICE,
-        variant=Variant.SOLO,
+        variant=VARIANT,
         players=names,
         charms=tuple(seat.charm for seat in cmd.seats),
         owners=tuple(seat.owner or "solo" for seat in cmd.seats),

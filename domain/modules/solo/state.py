@@ -21,12 +21,14 @@ __all__ = [
     "SOLO_HAND",
     "SOLO_REMOVED",
     "SOLO_TILES",
+    "VARIANT",
     "SoloTable",
     "solo_set_aside",
     "solo_table",
     "with_solo_table",
 ]
 
+VARIANT = "solo"  # a Solo chapter's variant (``StartChapter.variant``, ``Rules.variant``)
 KEY = "solo"  # Solo's key in ``ChapterState.modules`` (and in a stored state)
 SOLO_HAND = 3  # the starting hand, and the size a refill brings the hand back up to
 SOLO_GRIZZLED = 3

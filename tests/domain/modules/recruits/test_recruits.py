@@ -9,16 +9,25 @@ from __future__ import annotations
 import json
 
 import pytest
+from msgspec.structs import replace
 
+from domain.campaign.flow import decide_create_campaign, start_campaign
 from domain.chapter.commands import (
     MakeSpeech,
     PlayCard,
+    Seat,
     StartMission,
     Withdraw,
 )
-from domain.chapter.piles import RECRUIT_TURN, Recruit
 from domain.chapter.state import ChapterState, Phase
-from domain.codec import decode_chapter, decode_command, encode_chapter, encode_command
+from domain.codec import (
+    decode_campaign,
+    decode_chapter,
+    decode_command,
+    encode_campaign,
+    encode_chapter,
+    encode_command,
+)
 from domain.errors import (
     CardNotAvailable,
     CardNotInHand,
@@ -44,6 +53,7 @@ from domain.modules.recruits import (
     WithdrawRecruit,
 )
 from domain.modules.recruits.rules import morale_tokens
+from domain.modules.recruits.state import RECRUIT_TURN, Recruit, recruit_in_play, recruit_piles
 from domain.records import from_record
 from tests.domain.builders import kinds, run
 from tests.domain.module_builders import prepare
@@ -100,8 +110,8 @@ def test_a_recruit_enters_after_the_deal_and_acts_after_everyone_in_its_first_mi
 
     assert kinds(events) == ["MissionStarted", "CardsDealt", "RecruitArrived"]
     assert events[2] == RecruitArrived(951, "Cy", ("rain+shell", "phobia-gas", "snow+shell"))
-    assert state.recruit == Recruit(951, 2, ("phobia-gas", "rain+shell", "snow+shell"))
-    assert state.trials == () and state.recruits.deck == (952,)
+    assert recruit_in_play(state) == Recruit(951, 2, ("phobia-gas", "rain+shell", "snow+shell"))
+    assert state.trials == () and recruit_piles(state).deck == (952,)
     assert state.unseen("phobia-gas") == 0  # its hand lies face up
     state = round_of_plays(state)
 
@@ -141,7 +151,7 @@ def test_no_recruit_enters_unless_the_trials_deck_holds_its_starting_hand():
     state, events = run(state, StartMission(2))
 
     assert kinds(events) == ["MissionStarted", "CardsDealt"]
-    assert state.recruit is None and state.recruits.deck == (953,)
+    assert recruit_in_play(state) is None and recruit_piles(state).deck == (953,)
     state, _ = everyone_withdraws(recruit_in(then=[*RECRUIT_HAND, "night+snow"]))
     with pytest.raises(RecruitRefused, match="a Recruit is already in play"):
         run(state, StartMission(1, recruit=952))
@@ -269,7 +279,7 @@ def test_a_recruit_that_plays_its_last_card_departs_and_a_new_one_may_enter_next
     state, events = run(state, PlayRecruitCard("rain+shell"))
 
     assert events == (RecruitPlayed(954, "rain+shell"), RecruitDeparted(954))
-    assert state.recruit is None and state.recruits.departed == (954,)
+    assert recruit_in_play(state) is None and recruit_piles(state).departed == (954,)
     assert state.active_player.name == "Ann"
     state, _ = everyone_withdraws(state)
     state, events = run(state, StartMission(1))
@@ -302,7 +312,7 @@ def test_a_withdrawn_recruits_morale_tokens_count_at_the_morale_drop_and_its_car
 
     state, events = run(state, WithdrawRecruit())
     assert events == (RecruitWithdrew(953, 2),)
-    assert state.recruit.tokens == 2 and state.active_player.name == "Ann"
+    assert recruit_in_play(state).tokens == 2 and state.active_player.name == "Ann"
     state, events = everyone_withdraws(state)
 
     gifts = (("Ann", "left", "Ben"), ("Ben", "left", "Cy"), ("Cy", "left", "Ann"))
@@ -318,14 +328,14 @@ def test_a_recruits_morale_tokens_build_up_and_all_count_at_every_morale_drop():
     and all of them count at every Morale Drop while it is in play")"""
     state = recruit_in(then=[*RECRUIT_HAND, "night+snow"], recruits=(953,))
     state, _ = everyone_withdraws(round_of_plays(state))
-    assert state.recruit.tokens == 2
+    assert recruit_in_play(state).tokens == 2
 
     state, _ = run(state, StartMission(1))
     assert morale_tokens(state) == 2  # Mission 2: the tokens of Mission 1 still count
     state, events = everyone_withdraws(state)
 
     assert RecruitWithdrew(953, 2) in events
-    assert state.recruit.tokens == 2 + 2
+    assert recruit_in_play(state).tokens == 2 + 2
     assert morale_tokens(state) == 4  # all of them count at the next Drop too
 
 
@@ -348,8 +358,13 @@ def test_a_failed_mission_adds_no_morale_token_to_a_recruit_still_in():
 
     assert isinstance(events[1], MissionFailed)
     assert next(e for e in events if isinstance(e, MoraleDropped)).count == 3
-    assert state.recruit.tokens == 0 and state.recruit.withdrew_in == 0
-    assert state.recruit.hand == ("gas+whistle", "night+whistle", "rain+gas", "snow+whistle")
+    assert recruit_in_play(state).tokens == 0 and recruit_in_play(state).withdrew_in == 0
+    assert recruit_in_play(state).hand == (
+        "gas+whistle",
+        "night+whistle",
+        "rain+gas",
+        "snow+whistle",
+    )
 
 
 def test_no_chapter_is_won_while_a_recruit_is_in_play():
@@ -363,7 +378,7 @@ def test_no_chapter_is_won_while_a_recruit_is_in_play():
         PlayCard("Cy", "snow+whistle"),
     )
 
-    assert not state.trials and state.cards_in_hands == 0 and state.recruit is not None
+    assert not state.trials and state.cards_in_hands == 0 and recruit_in_play(state) is not None
 
     state, events = everyone_withdraws(state)
 
@@ -383,7 +398,7 @@ def test_speeches_have_no_effect_on_the_recruit():
     with pytest.raises(UnknownPlayer, match="there is no player 'Recruit'"):
         run(state, MakeSpeech("Ann", "shell", (("Recruit", "rain+shell"),)))
     state, _ = run(state, MakeSpeech("Ann", "shell"))
-    assert state.recruit.hand == ("phobia-gas", "rain+shell", "snow+shell")
+    assert recruit_in_play(state).hand == ("phobia-gas", "rain+shell", "snow+shell")
 
 
 def test_recruit_commands_events_and_piles_survive_storage():
@@ -397,3 +412,27 @@ def test_recruit_commands_events_and_piles_survive_storage():
     for event in events:
         assert from_record(json.loads(json.dumps(to_record(event)))) == event
     assert decode_chapter(json.loads(json.dumps(encode_chapter(state))), state.catalogue) == state
+
+
+def test_a_state_stored_before_the_recruits_had_their_record_reads_their_piles_into_it():
+    """State formats 2 and 3 kept the Recruits' piles in the chapter's ``recruits``; format 4
+    keeps them in the module's record (``ChapterState.modules``): an old snapshot reads the
+    same, the Recruit in play with its hand and its turn."""
+    state = round_of_plays(recruit_in())
+    assert state.turn == RECRUIT_TURN
+    seats = tuple(Seat(p.name, p.charm or "") for p in state.players)
+    campaign = start_campaign(decide_create_campaign("Autumn", "classic", seats))
+    campaign = replace(campaign, chapter=state, catalogue=state.catalogue)
+    data = json.loads(json.dumps(encode_campaign(campaign)))
+    assert data["format"] == 4 and "recruits" not in data["chapter"]
+    chapter = dict(data["chapter"])
+    modules = dict(chapter.pop("modules"))
+    old = {**chapter, "modules": modules, "recruits": modules.pop("recruits")}
+    without = {**chapter, "modules": modules, "recruits": None}
+
+    again = decode_campaign({**data, "format": 3, "chapter": old})
+    bare = decode_campaign({**data, "format": 3, "chapter": without})
+
+    assert again == decode_campaign(data) == campaign
+    assert again.chapter is not None and recruit_in_play(again.chapter) == recruit_in_play(state)
+    assert bare.chapter is not None and recruit_piles(bare.chapter) is None

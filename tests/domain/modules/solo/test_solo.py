@@ -363,7 +363,7 @@ def test_when_all_three_have_withdrawn_a_solo_tile_names_who_benefits():
     )
     state, events = withdraw_all(state)
     assert events[-2:] == (MissionSucceeded(), SoloMissionEnded("Ann"))
-    assert state.phase == Phase.SOLO_SUPPORT and legal_actions(state) == (DrawSoloSupport(),)
+    assert state.phase == Phase.DRAW_SUPPORT and legal_actions(state) == (DrawSoloSupport(),)
 
     state, events = run(state, DrawSoloSupport("left"))
 
@@ -528,7 +528,7 @@ def test_a_solo_chapter_and_its_commands_survive_storage():
     state = solo_chapter(THREE, ["night+gas"])
     state, _ = run(state, PlayCard("Ann", "night+shell"))
     state, _ = withdraw_all(state)
-    assert state.phase == Phase.SOLO_SUPPORT
+    assert state.phase == Phase.DRAW_SUPPORT
 
     restored = decode_chapter(json.loads(json.dumps(encode_chapter(state))), CATALOGUE)
 

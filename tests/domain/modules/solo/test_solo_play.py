@@ -68,7 +68,7 @@ def check_the_solo_table(state: ChapterState) -> None:
     assert len(set(solo.tiles)) == len(solo.tiles)
     assert not solo.refill_due or solo.refills
     assert state.speech_stock == 0 and all(p.speech_tokens == 0 for p in state.players)
-    if state.phase == Phase.SOLO_SUPPORT:
+    if state.phase == Phase.DRAW_SUPPORT:
         assert state.turn == -1 and state.support is None
 
 
@@ -94,7 +94,7 @@ def solo_illegal_commands(state: ChapterState) -> list[Command]:
         for c in illegal_commands(state)
         if not (isinstance(c, PlayCard) and c.card in held and state.phase == Phase.MISSION)
     ]
-    if state.phase != Phase.SOLO_SUPPORT:
+    if state.phase != Phase.DRAW_SUPPORT:
         commands.append(DrawSoloSupport("left"))
     else:
         gone = [t for t in SOLO_TILES if t not in solo.tiles]
