@@ -69,15 +69,17 @@ def _said(record: dict[str, Any]) -> str:
 
 
 def reason(event: Stored) -> str:
-    """Why, as the group said: an undo's, or the reason its command or one of its events
-    carried (a correction, a Briefing or Conclusion entered again, a ban, a description)."""
+    """Why, as the group said: an undo's, or the reason (a Helping Hand's note) its command
+    or one of its events carried (a correction, a Briefing or Conclusion entered again, a
+    ban, a description)."""
     data = event.data
     if data.reason:
         return data.reason
     command = (data.command or {}).get("data") or {}
-    said = command.get("reason")
-    if isinstance(said, str) and said.strip():
-        return said.strip()
+    for key in ("reason", "note"):  # a Helping Hand's note: what it did, typed for the log
+        said = command.get(key)
+        if isinstance(said, str) and said.strip():
+            return said.strip()
     for record in data.events:  # a file from before commands were kept: the event's
         if record.get("type") not in REASONED:
             continue

@@ -17,7 +17,8 @@ from typing import NamedTuple
 # 14: chapter_state.house_rules, the house rules its legal actions were decided under
 # (status decides them again when it plays other rules); campaign_box keeps the document
 # alone (the voice words its Briefings and Conclusions).
-SCHEMA = 14
+# 15: the event_log's reason holds a Helping Hand's note, what the group typed for the log.
+SCHEMA = 15
 POSITION_NAME = "read_models"
 
 

@@ -441,3 +441,19 @@ def test_a_conclusion_offers_only_helping_hands_still_in_the_box(armistice):
     assert "Helping Hand #100 is Ann's since chapter 1" in taken
     assert "#101 was not taken after chapter 1: it lies behind the Negative Points tab" in left
     armistice.conclude(2, (103, 104))
+
+
+def test_a_helping_hands_note_is_shown_in_the_log_as_the_group_typed_it(armistice):
+    armistice.chapter_one(won=True)
+    armistice.conclude(1, (100, 101, 102))
+    armistice.ok("award 102:ann 101:ben")
+    armistice.ok("briefing 2 --trials 3 --morale 20 --first 1")
+    armistice.ok("chapter start --leader ann --tiles left,left,right")
+    armistice.ok("mission start 1")
+
+    armistice.ok('helping play 102 --note "Ann took Ben\'s place at the wire"')
+
+    entry = armistice.json("log --last 1")
+    entry = entry["entries"][-1] if isinstance(entry, dict) else entry[-1]
+    assert entry["reason"] == "Ann took Ben's place at the wire"
+    assert "Ann took Ben's place at the wire" in armistice.ok("log --last 1")
