@@ -198,13 +198,18 @@ def test_a_won_chapter_bans_nothing(armistice):
     assert "chapter 1 was won: a card is banned only after a lost chapter" in line
 
 
-def test_an_action_helping_hand_replaces_the_players_action(armistice):
+def _mission_one_of_chapter_two_ann_holding_102(armistice):
+    """Chapter 1 won, Helping Hand #102 to Ann and #101 to Ben, Mission 1 of chapter 2."""
     armistice.chapter_one(won=True)
     armistice.conclude(1, (100, 101, 102))
     armistice.ok("award 102:ann 101:ben")
     armistice.ok("briefing 2 --trials 3 --morale 20 --first 1")
     armistice.ok("chapter start --leader ann --tiles left,left,right")
     armistice.ok("mission start 1")
+
+
+def test_an_action_helping_hand_replaces_the_players_action(armistice):
+    _mission_one_of_chapter_two_ann_holding_102(armistice)
     assert "Ben holds no Helping Hand #102" in armistice.refused("helping play 102 -p ben")
 
     armistice.ok('helping play 102 --note "test note"')
@@ -444,12 +449,7 @@ def test_a_conclusion_offers_only_helping_hands_still_in_the_box(armistice):
 
 
 def test_a_helping_hands_note_is_shown_in_the_log_as_the_group_typed_it(armistice):
-    armistice.chapter_one(won=True)
-    armistice.conclude(1, (100, 101, 102))
-    armistice.ok("award 102:ann 101:ben")
-    armistice.ok("briefing 2 --trials 3 --morale 20 --first 1")
-    armistice.ok("chapter start --leader ann --tiles left,left,right")
-    armistice.ok("mission start 1")
+    _mission_one_of_chapter_two_ann_holding_102(armistice)
 
     armistice.ok('helping play 102 --note "Ann took Ben\'s place at the wire"')
 
