@@ -98,9 +98,12 @@ def test_a_terminal_that_cannot_show_a_character_gets_it_escaped(tmp_path: Path)
     assert missing.stderr.count(b"\n") == 1 and b"Traceback" not in missing.stderr
 
 
-def loaded_by(tmp_path: Path, *args: str) -> set[str]:
-    """Which of eventsourcing and the rules engine a command run in a fresh interpreter
-    loaded (its output checked to end well)."""
+HEAVY = ("eventsourcing", "domain.engine", "domain.chapter.actions")
+
+
+def loaded_by(tmp_path: Path, *args: str, heavy: tuple[str, ...] = HEAVY) -> set[str]:
+    """Which of ``heavy`` (eventsourcing and the rules engine) a command run in a fresh
+    interpreter loaded (its output checked to end well)."""
     code = (
         "import sys\n"
         "from cli.main import main\n"
@@ -108,7 +111,7 @@ def loaded_by(tmp_path: Path, *args: str) -> set[str]:
         "    main(sys.argv[1:], prog_name='grizzled')\n"
         "except SystemExit as end:\n"
         "    assert not end.code, end.code\n"
-        "heavy = ('eventsourcing', 'domain.engine', 'domain.chapter.actions')\n"
+        f"heavy = {heavy!r}\n"
         "print(' '.join(m for m in heavy if m in sys.modules), file=sys.stderr)\n"
     )
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)}

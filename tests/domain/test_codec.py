@@ -15,7 +15,7 @@ from domain.campaign.flow import (
 )
 from domain.campaign.rewards import BanCard, SkipBootCamp
 from domain.chapter.commands import PlayCard, Seat, StartChapter, StartMission, Withdraw
-from domain.codec import decode_campaign, encode_campaign
+from domain.codec import decode_board, decode_campaign, encode_campaign
 from domain.modules.friendships import friendships, with_friendships
 
 SEATS = (Seat("Ann", "night"), Seat("Ben", "snow"), Seat("Cy", "rain"))
@@ -85,3 +85,4 @@ def test_a_state_stored_before_the_friendships_had_their_record_reads_them_into_
 
     assert decode_campaign(old) == held == stored(held)
     assert decode_campaign(none) == state and friendships(state.chapter) == ()
+    assert decode_board(old) == held.chapter  # the chapter alone, as odds and hint read it
