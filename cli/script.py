@@ -51,12 +51,15 @@ def leave(end: SystemExit) -> None:
     stdout and stderr are flushed; freeing every module and object one by one would cost
     ~7 M instructions (~2% of a logged action, docs/performance.md). Where that cannot be
     done as Python would (a code that is not a number, a thread still running, an output
-    that cannot be flushed: a closed pipe), it returns and Python exits as usual."""
+    that cannot be flushed: a closed pipe), or under ``python -X dev`` (``PYTHONDEVMODE``:
+    the teardown then reports what was left open), it returns and Python exits as usual."""
     import atexit
     import os
 
     threading = sys.modules.get("threading")
     if not isinstance(end.code, int) or (threading and threading.active_count() > 1):
+        return
+    if sys.flags.dev_mode:
         return
     atexit._run_exitfuncs()
     try:

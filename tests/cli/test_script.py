@@ -136,11 +136,11 @@ def test_the_log_is_read_from_the_read_models_without_the_event_store_or_the_rul
     assert loaded_by(tmp_path, "log", "--json", "--last", "1") == set()
 
 
-def ended_by_leave(code: str) -> subprocess.CompletedProcess[str]:
+def ended_by_leave(code: str, *flags: str) -> subprocess.CompletedProcess[str]:
     """A fresh interpreter running ``code``, which calls ``cli.script.leave``."""
     prelude = "import atexit, sys, threading, time\nfrom cli.script import leave\n"
     return subprocess.run(
-        [sys.executable, "-c", prelude + code], capture_output=True, text=True, timeout=60
+        [sys.executable, *flags, "-c", prelude + code], capture_output=True, text=True, timeout=60
     )
 
 
@@ -158,13 +158,15 @@ def test_the_script_ends_with_its_code_its_output_flushed_and_its_exit_handlers_
     assert (ended.returncode, ended.stdout, ended.stderr) == (3, "said handler ran\n", "")
 
 
-def test_the_script_exits_as_python_does_while_a_thread_runs_or_with_a_code_in_words() -> None:
+def test_the_script_exits_as_python_does_while_a_thread_runs_with_words_or_in_dev_mode() -> None:
     threaded = ended_by_leave(
         "threading.Thread(target=time.sleep, args=(0.1,)).start()\n"
         "leave(SystemExit(3))\n"
         "print('went on')\n"
     )
     worded = ended_by_leave("leave(SystemExit('a message'))\nprint('went on')\n")
+    developing = ended_by_leave("leave(SystemExit(3))\nprint('went on')\n", "-X", "dev")
 
     assert (threaded.returncode, threaded.stdout) == (0, "went on\n")
     assert (worded.returncode, worded.stdout) == (0, "went on\n")
+    assert (developing.returncode, developing.stdout) == (0, "went on\n")
