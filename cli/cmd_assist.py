@@ -19,7 +19,16 @@ SEED_MOST = 2**32 - 1
 
 
 def running_chapter(ctx: Context) -> ChapterState:
-    """The chapter being played, or a refusal."""
+    """The chapter being played, or a refusal. Read from the read models, it is decoded
+    alone (``readmodel.projected_board``: the campaign's own records neither decoded nor
+    imported); between chapters, or where the file keeps no read models, the campaign's
+    state says what comes next."""
+    if ctx.reads_models():
+        from cli.readmodel import projected_board
+
+        chapter = projected_board(ctx)
+        if chapter is not None and chapter.phase.value != "over":
+            return chapter
     state = ctx.state()
     chapter = state.chapter
     if chapter is None or chapter.phase.value == "over":

@@ -258,11 +258,17 @@ class Context:
 
             rebuild(self.db)
 
+    def reads_models(self) -> bool:
+        """Whether ``state`` reads the read models (a command that only reads, in a process
+        that has not opened the event store)."""
+        return self.access == "read" and self._tracker is None and self.read_state is not None
+
     def state(self) -> CampaignState:
         """The current campaign's state (``log`` then decides on it, without a reload). A
         command that only reads takes it from the read models where the file keeps them
         (no event store opened, nothing replayed)."""
-        if self.access == "read" and self._tracker is None and self.read_state is not None:
+        if self.reads_models():
+            assert self.read_state is not None
             state = self.read_state(self)
             if state is not None:
                 return state

@@ -9,9 +9,9 @@ chapter just ended, a first Mission) ask the domain.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from cli.context import Refused, refusals
 from voice.facts import briefing, hands_held, luck_doc, result
@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 
     from cli.context import Context
     from domain.campaign.flow import CampaignState
+    from domain.chapter.state import ChapterState
+
+Saved = TypeVar("Saved")
 
 
 def _campaign_row(ctx: Context, conn: sqlite3.Connection) -> dict[str, Any]:
@@ -203,6 +206,21 @@ def projected_state(ctx: Context) -> CampaignState | None:
     state the events lead to; None where the file keeps no read models (the tracker
     then loads it from the events). Neither eventsourcing nor the tracker is loaded."""
     from projections.batch import state_saved
+
+    return _saved(ctx, state_saved)
+
+
+def projected_board(ctx: Context) -> ChapterState | None:
+    """The current campaign's chapter as ``projected_state`` would hold it, decoded alone:
+    neither the campaign's own records nor the commands are imported; None between
+    chapters and where ``projected_state`` would be None (``ctx.state()`` then says why)."""
+    from projections.saved import board_saved
+
+    return _saved(ctx, board_saved)
+
+
+def _saved(ctx: Context, decode: Callable[[bytes | str], Saved | None]) -> Saved | None:
+    """What ``decode`` reads of the current campaign's saved state in the read models."""
     from projections.errors import DamagedReadModel
 
     uri, kept = _opened(ctx)
@@ -216,7 +234,7 @@ def projected_state(ctx: Context) -> CampaignState | None:
     if row is None or row[0] is None:
         return None
     try:
-        return state_saved(row[0])
+        return decode(row[0])
     except DamagedReadModel:  # a cache that cannot be read: made again from the events
         from projections.runner import rebuild
 

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 from msgspec.structs import replace
 
 from domain.annotations import RESOLVED, resolve
-from domain.campaign.flow import CampaignState
 from domain.cards.catalogue import (
     CardType,
     Catalogue,
@@ -27,7 +26,10 @@ from domain.cards.catalogue import (
 from domain.chapter.moments import INSTALLED
 from domain.chapter.piles import Kept
 from domain.chapter.state import ChapterState
-from domain.records import COMMAND_TYPES
+
+if TYPE_CHECKING:  # the campaign's records and the commands, imported when first decoded:
+    # a reader of the chapter alone (``decode_board``) needs neither
+    from domain.campaign.flow import CampaignState
 
 STATE_FORMAT = 4
 # Format 3 keeps what a module lays on the table in the chapter's ``modules`` record, by the
@@ -200,6 +202,8 @@ def _moved(
 
 def decode_campaign(data: dict[str, Any]) -> CampaignState:
     """The campaign state ``encode_campaign`` described (any known format)."""
+    from domain.campaign.flow import CampaignState
+
     data = _upgrade(data)
     catalogue = decode_catalogue(data["catalogue"])
     chapter = data["chapter"]
@@ -213,6 +217,15 @@ def decode_campaign(data: dict[str, Any]) -> CampaignState:
     )
 
 
+def decode_board(data: dict[str, Any]) -> ChapterState | None:
+    """The chapter of the campaign state ``encode_campaign`` described (any known format),
+    as ``decode_campaign`` decodes it, from ``data``'s format, catalogue and chapter alone:
+    the campaign's own records are neither decoded nor imported."""
+    data = _upgrade(data)
+    chapter = data["chapter"]
+    return decode_chapter(chapter, decode_catalogue(data["catalogue"])) if chapter else None
+
+
 def encode_command(command: Any) -> dict[str, Any]:
     """A command as ``{"type", "data"}``."""
     return {"type": type(command).__name__, "data": _plain(command)}
@@ -221,4 +234,6 @@ def encode_command(command: Any) -> dict[str, Any]:
 def decode_command(record: dict[str, Any]) -> Any:
     """The command a record describes: one of ``records.COMMAND_TYPES`` (a ``KeyError``
     names any other), its nested records and tuples rebuilt as ``decode_value`` does."""
+    from domain.records import COMMAND_TYPES
+
     return decode_value(COMMAND_TYPES[record["type"]], record["data"])

@@ -83,8 +83,9 @@ def targets(state: ChapterState) -> tuple[Target | None, ...]:
 def playable_cards(state: ChapterState, player: Player) -> tuple[str, ...]:
     """Cards the player may hold: seen ones, and any unseen key if part of the hand is hidden."""
     keys = set(player.hand)
-    if player.hidden:
-        keys.update(k for k in state.catalogue if state.unseen(k) > 0)
+    if player.hidden:  # ``state.unseen`` of every key, with the seen copies counted once
+        known = state.known_counts()
+        keys.update(k for k, card in state.catalogue.cards.items() if card.copies > known[k])
     return tuple(sorted(keys))
 
 

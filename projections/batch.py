@@ -13,17 +13,10 @@ import msgspec
 from domain.campaign.flow import CampaignState
 from domain.chapter.state import ChapterState
 from domain.codec import decode_campaign, encode_campaign_json
-from domain.packing import DEFLATED_MOST, inflated
 from projections.campaign import reward_facts
-from projections.errors import DamagedReadModel
+from projections.saved import DAMAGED, damaged, saved_text
 
 RECENT = 64  # states kept per campaign for undo and redo
-# The most a saved state may inflate to: STATE_FREE bytes and STATE_RATIO times its own
-# size beyond that, DEFLATED_MOST at most (a campaign of 1,111 chapters: 133 KB of JSON
-# deflated to 7 KB); a crafted row inflating further is a damaged cache, never inflated.
-MAX_STATE = DEFLATED_MOST
-STATE_FREE = 1024 * 1024
-STATE_RATIO = 64
 
 
 def saved_state(state: CampaignState) -> bytes:
@@ -36,19 +29,14 @@ def saved_state(state: CampaignState) -> bytes:
 
 def state_saved(value: bytes | str) -> CampaignState:
     """The campaign state ``saved_state`` kept (DamagedReadModel: not one, or one that
-    inflates further than MAX_STATE, STATE_FREE and STATE_RATIO let it)."""
+    inflates further than ``projections.saved`` lets it)."""
     try:
-        if isinstance(value, str):  # an older layout's JSON text
-            text = value.encode()
-        else:
-            most = min(MAX_STATE, STATE_FREE + STATE_RATIO * len(value))
-            text = inflated(value, zlib.decompressobj(), most, "a deflated state")
-        data = msgspec.json.decode(text)
+        data = msgspec.json.decode(saved_text(value))
         if not isinstance(data, dict):  # (deep nesting is no error for msgspec from 3.12)
             raise TypeError(f"a JSON {type(data).__name__}, not an object")
         return decode_campaign(data)
-    except (msgspec.DecodeError, ValueError, KeyError, TypeError, RecursionError) as error:
-        raise DamagedReadModel(f"a saved campaign state is damaged ({error})") from None
+    except DAMAGED as error:
+        raise damaged(error) from None
 
 
 class Stream(msgspec.Struct):

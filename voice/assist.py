@@ -8,7 +8,7 @@ share, an estimate with its interval and playouts), so a face prints either.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
+from math import gcd
 from typing import TYPE_CHECKING, Any, Protocol
 
 from voice import Said
@@ -36,15 +36,19 @@ def percent(share: float) -> str:
     return f"{100 * share:.1f}%"
 
 
-def chance(value: Fraction) -> dict[str, Any]:
-    """A chance's facts: exact (``"19/59"``) and as a share."""
-    return {"fraction": f"{value.numerator}/{value.denominator}", "share": float(value)}
+def chance(count: int, total: int) -> dict[str, Any]:
+    """The facts of a chance of ``count`` in ``total``: exact (``"19/59"``, as ``Fraction``
+    writes it reduced) and as a share (``float`` of that ``Fraction``: the same division,
+    correctly rounded)."""
+    if total == 0:
+        return {"fraction": "0/1", "share": 0.0}
+    common = gcd(count, total)
+    return {"fraction": f"{count // common}/{total // common}", "share": count / total}
 
 
-def _line(label: str, value: Fraction, unseen: int, kind: str, **facts: Any) -> Said:
-    count = value * unseen
-    text = f"  {label}: {int(count)} of {unseen}, {percent(float(value))}"
-    return Said(text, kind, {**facts, **chance(value)})
+def _line(label: str, count: int, unseen: int, kind: str, **facts: Any) -> Said:
+    text = f"  {label}: {count} of {unseen}, {percent(count / unseen)}"
+    return Said(text, kind, {**facts, **chance(count, unseen)})
 
 
 def next_card_lines(odds: NextCard) -> list[Said]:
@@ -57,11 +61,11 @@ def next_card_lines(odds: NextCard) -> list[Said]:
             "next-card",
             {"unseen": odds.unseen},
         ),
-        _line("any Hard Knock", odds.hard_knock, odds.unseen, "hard-knock"),
-        _line("one that fails the Mission now", odds.fails_mission, odds.unseen, "fails"),
+        _line("any Hard Knock", odds.knocks, odds.unseen, "hard-knock"),
+        _line("one that fails the Mission now", odds.failing, odds.unseen, "fails"),
     ]
-    for threat, value in odds.threat.items():
-        lines.append(_line(threat, value, odds.unseen, "threat", threat=threat))
+    for threat, count in odds.showing.items():
+        lines.append(_line(threat, count, odds.unseen, "threat", threat=threat))
     return lines
 
 
@@ -69,9 +73,9 @@ def next_card_json(odds: NextCard) -> dict[str, Any]:
     """The documented JSON of the next card's odds."""
     return {
         "unseen": odds.unseen,
-        "hard_knock": chance(odds.hard_knock),
-        "fails_mission": chance(odds.fails_mission),
-        "threats": {threat: chance(value) for threat, value in odds.threat.items()},
+        "hard_knock": chance(odds.knocks, odds.unseen),
+        "fails_mission": chance(odds.failing, odds.unseen),
+        "threats": {threat: chance(n, odds.unseen) for threat, n in odds.showing.items()},
     }
 
 

@@ -56,8 +56,7 @@ def _plays(state: ChapterState, name: str) -> list[Hint]:
     luck = unspent_luck(state)  # a Luck symbol showing cancels the next Trap
     if state.rules.traps and not luck and state.trials and any(cards[k].trap for k in keys):
         odds = next_draw(state)
-        failing = int(odds.fails_mission * odds.unseen)
-        hints.append(Hint("play-trap", {"failing": failing, "unseen": odds.unseen}))
+        hints.append(Hint("play-trap", {"failing": odds.failing, "unseen": odds.unseen}))
     if any(cards[k].hard_knock is not None for k in keys):
         weight = state.hard_knock_weight(player)
         hints.append(Hint("play-knock", {"player": name, "weight": weight}))

@@ -3,17 +3,19 @@
 The unseen cards are what the caller counts as not visible and not known gone (the
 catalogue with the box's described cards and the bans, minus the table); a hand's cards are
 never an input here. Every unseen card is equally likely to be the next one drawn, so each
-probability is a count over the unseen cards, kept as an exact ``Fraction``.
+probability is a count over the unseen cards, read as an exact ``Fraction``.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from fractions import Fraction
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import msgspec
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 FAILING_COUNT = 3  # three identical threats in No Man's Land fail the Mission
 
@@ -29,12 +31,34 @@ class Unseen(Protocol):
 
 
 class NextCard(msgspec.Struct, frozen=True):
-    """The chances for the next card drawn from ``unseen`` cards."""
+    """The chances for the next card drawn from ``unseen`` cards, kept as counts of them:
+    each chance is an exact ``Fraction`` of ``unseen`` made when asked (a reader that only
+    prints them needs no ``fractions``, whose import of ``decimal`` costs ~9 M instructions)."""
 
     unseen: int
-    hard_knock: Fraction
-    threat: dict[str, Fraction]  # each threat: the chance the next card shows it
-    fails_mission: Fraction  # the next card brings a threat to three in No Man's Land
+    knocks: int  # the unseen Hard Knocks
+    showing: dict[str, int]  # each threat: how many unseen cards show it, in threat order
+    failing: int  # the unseen cards that bring a threat to three in No Man's Land
+
+    def _of(self, count: int) -> Fraction:
+        from fractions import Fraction
+
+        return Fraction(count, self.unseen) if self.unseen else Fraction(0)
+
+    @property
+    def hard_knock(self) -> Fraction:
+        """The chance the next card is a Hard Knock."""
+        return self._of(self.knocks)
+
+    @property
+    def threat(self) -> dict[str, Fraction]:
+        """Each threat: the chance the next card shows it."""
+        return {t: self._of(n) for t, n in self.showing.items()}
+
+    @property
+    def fails_mission(self) -> Fraction:
+        """The chance the next card brings a threat to three in No Man's Land."""
+        return self._of(self.failing)
 
 
 def next_card(cards: Iterable[Unseen], active: Mapping[str, int]) -> NextCard:
@@ -43,7 +67,7 @@ def next_card(cards: Iterable[Unseen], active: Mapping[str, int]) -> NextCard:
     pile = list(cards)
     total = len(pile)
     if total == 0:
-        return NextCard(0, Fraction(0), {}, Fraction(0))
+        return NextCard(0, 0, {}, 0)
     knocks = sum(1 for c in pile if c.hard_knock is not None)
     showing: Counter[str] = Counter()
     failing = 0
@@ -52,9 +76,4 @@ def next_card(cards: Iterable[Unseen], active: Mapping[str, int]) -> NextCard:
         showing.update(mine.keys())
         if any(active.get(t, 0) + n >= FAILING_COUNT for t, n in mine.items()):
             failing += 1
-    return NextCard(
-        unseen=total,
-        hard_knock=Fraction(knocks, total),
-        threat={t: Fraction(n, total) for t, n in sorted(showing.items())},
-        fails_mission=Fraction(failing, total),
-    )
+    return NextCard(total, knocks, dict(sorted(showing.items())), failing)

@@ -37,16 +37,15 @@ def test_the_script_logs_and_reads_a_campaign_with_the_groups_exit_codes(tmp_pat
 
 def test_the_script_runs_the_command_with_the_collector_off() -> None:
     code = (
-        "import gc, sys\n"
+        "import atexit, gc, sys\n"
         "from cli import script, main\n"
         "main.main.command('probe')(lambda: print('collector on:', gc.isenabled()))\n"
+        "atexit.register(lambda: print('frozen:', gc.get_freeze_count() > 0))\n"
         "sys.argv = ['grizzled', 'probe']\n"
-        "code = 0\n"
-        "try:\n    script.run()\nexcept SystemExit as done:\n    code = done.code\n"
-        "print('exit', code, 'frozen:', gc.get_freeze_count() > 0)\n"
+        "script.run()\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.splitlines() == ["collector on: False", "exit 0 frozen: True"]
+    assert out.stdout.splitlines() == ["collector on: False", "frozen: True"]
 
 
 def raw(
@@ -98,9 +97,12 @@ def test_a_terminal_that_cannot_show_a_character_gets_it_escaped(tmp_path: Path)
     assert missing.stderr.count(b"\n") == 1 and b"Traceback" not in missing.stderr
 
 
-def loaded_by(tmp_path: Path, *args: str) -> set[str]:
-    """Which of eventsourcing and the rules engine a command run in a fresh interpreter
-    loaded (its output checked to end well)."""
+HEAVY = ("eventsourcing", "domain.engine", "domain.chapter.actions")
+
+
+def loaded_by(tmp_path: Path, *args: str, heavy: tuple[str, ...] = HEAVY) -> set[str]:
+    """Which of ``heavy`` (eventsourcing and the rules engine) a command run in a fresh
+    interpreter loaded (its output checked to end well)."""
     code = (
         "import sys\n"
         "from cli.main import main\n"
@@ -108,7 +110,7 @@ def loaded_by(tmp_path: Path, *args: str) -> set[str]:
         "    main(sys.argv[1:], prog_name='grizzled')\n"
         "except SystemExit as end:\n"
         "    assert not end.code, end.code\n"
-        "heavy = ('eventsourcing', 'domain.engine', 'domain.chapter.actions')\n"
+        f"heavy = {heavy!r}\n"
         "print(' '.join(m for m in heavy if m in sys.modules), file=sys.stderr)\n"
     )
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)}
@@ -132,3 +134,39 @@ def test_the_log_is_read_from_the_read_models_without_the_event_store_or_the_rul
 
     assert loaded_by(tmp_path, "log") == set()
     assert loaded_by(tmp_path, "log", "--json", "--last", "1") == set()
+
+
+def ended_by_leave(code: str, *flags: str) -> subprocess.CompletedProcess[str]:
+    """A fresh interpreter running ``code``, which calls ``cli.script.leave``."""
+    prelude = "import atexit, sys, threading, time\nfrom cli.script import leave\n"
+    return subprocess.run(
+        [sys.executable, *flags, "-c", prelude + code], capture_output=True, text=True, timeout=60
+    )
+
+
+def test_the_script_ends_with_its_code_its_output_flushed_and_its_exit_handlers_run() -> None:
+    ended = ended_by_leave(
+        "class Torn:\n"
+        "    def __del__(self): print('torn down')\n"
+        "kept = Torn()\n"
+        "atexit.register(lambda: print('handler ran'))\n"
+        "print('said', end=' ')\n"
+        "leave(SystemExit(3))\n"
+        "print('not reached')\n"
+    )
+
+    assert (ended.returncode, ended.stdout, ended.stderr) == (3, "said handler ran\n", "")
+
+
+def test_the_script_exits_as_python_does_while_a_thread_runs_with_words_or_in_dev_mode() -> None:
+    threaded = ended_by_leave(
+        "threading.Thread(target=time.sleep, args=(0.1,)).start()\n"
+        "leave(SystemExit(3))\n"
+        "print('went on')\n"
+    )
+    worded = ended_by_leave("leave(SystemExit('a message'))\nprint('went on')\n")
+    developing = ended_by_leave("leave(SystemExit(3))\nprint('went on')\n", "-X", "dev")
+
+    assert (threaded.returncode, threaded.stdout) == (0, "went on\n")
+    assert (worded.returncode, worded.stdout) == (0, "went on\n")
+    assert (developing.returncode, developing.stdout) == (0, "went on\n")

@@ -15,7 +15,7 @@ from domain.campaign.flow import (
 )
 from domain.campaign.rewards import BanCard, SkipBootCamp
 from domain.chapter.commands import PlayCard, Seat, StartChapter, StartMission, Withdraw
-from domain.codec import STATE_FORMAT, decode_campaign, encode_campaign
+from domain.codec import STATE_FORMAT, decode_board, decode_campaign, encode_campaign
 from domain.modules.friendships import friendships, with_friendships
 from domain.modules.luck import LuckSpent, luck_spent
 
@@ -86,6 +86,7 @@ def test_a_state_stored_before_the_friendships_had_their_record_reads_them_into_
 
     assert decode_campaign(old) == held == stored(held)
     assert decode_campaign(none) == state and friendships(state.chapter) == ()
+    assert decode_board(old) == held.chapter  # the chapter alone, as odds and hint read it
 
 
 def test_a_state_stored_before_luck_had_its_record_reads_the_luck_spent_into_it():

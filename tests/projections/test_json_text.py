@@ -17,6 +17,7 @@ from projections.chapter import dumps
 from tracker.app import Tracker
 
 NAME = "La guerre de Zoé"
+MOST_ACTIONS = 1_000  # a chapter of random play is far shorter
 
 
 def test_a_json_column_is_the_text_json_dumps_writes_with_sorted_keys() -> None:
@@ -70,6 +71,39 @@ def test_a_saved_state_is_its_json_deflated_and_reads_back_as_the_same_state(
 
 
 @pytest.mark.parametrize(
+    ("seed", "ruleset", "players"), [(5, "classic", 4), (8, "armistice", 3), (2, "armistice", 2)]
+)
+def test_a_saved_states_chapter_reads_back_alone_as_the_whole_state_holds_it(
+    tmp_path: Path, seed: int, ruleset: str, players: int
+) -> None:
+    from projections.batch import saved_state, state_saved
+    from projections.saved import board_saved
+
+    rng = random.Random(seed)
+    tracker = Tracker(tmp_path / "zoe.sqlite", chance=RandomChance(rng), session="test")
+    setup = random_setup(rng, ruleset, players)
+    tracker.create_campaign(NAME, ruleset, setup.seats)
+    try:
+        states = [tracker.state(NAME)]  # no chapter yet, then every 10th action to its end
+        tracker.log_action(NAME, setup)
+        for count in range(MOST_ACTIONS):
+            chapter = tracker.state(NAME).chapter
+            if count % 10 == 0 or chapter is None or chapter.phase.value == "over":
+                states.append(tracker.state(NAME))
+            if chapter is None or chapter.phase.value == "over":
+                break
+            tracker.log_action(NAME, random_command(chapter, rng))
+    finally:
+        tracker.close()
+
+    assert states[-1].chapter is not None and states[-1].chapter.phase.value == "over"
+    for state in states:
+        saved = saved_state(state)
+        assert board_saved(saved) == state_saved(saved).chapter == state.chapter
+        assert board_saved(encode_campaign_json(state)) == state.chapter  # an older layout
+
+
+@pytest.mark.parametrize(
     "damaged",
     [
         b"not deflated at all",
@@ -81,6 +115,9 @@ def test_a_saved_state_is_its_json_deflated_and_reads_back_as_the_same_state(
 def test_a_damaged_saved_state_is_one_projection_error(damaged: bytes) -> None:
     from projections.batch import state_saved
     from projections.errors import ProjectionError
+    from projections.saved import board_saved
 
     with pytest.raises(ProjectionError, match="a saved campaign state is damaged"):
         state_saved(damaged)
+    with pytest.raises(ProjectionError, match="a saved campaign state is damaged"):
+        board_saved(damaged)
