@@ -125,15 +125,19 @@ class Postgres:
             c.execute(postgres_sql(sql, self.schema), params)
             return [tuple(plain(v) for v in row) for row in c.fetchall()] if c.description else []
 
-    def made(self) -> bool:
-        """The library's tables and the chain's are in the schema already (making them
-        again on every open would race: PostgreSQL refuses two processes replacing one
-        function at once)."""
-        return (
-            has_chain(self)
-            and bool(self.query(f"SELECT to_regclass('{SNAPSHOTS}')")[0][0])
-            and bool(self.query("SELECT to_regprocedure('grizzled_jsonb(bytea)')")[0][0])
-        )
+    def made(self, *, writing: bool = False) -> bool:
+        """The library's tables and the chain's are in the schema already, with our
+        functions (``writing``: the one that records a save too), asked in one query
+        (making them again on every open would race: PostgreSQL refuses two processes
+        replacing one function at once)."""
+        made = [
+            f"to_regclass('{CHAIN_TABLE}')",
+            f"to_regclass('{SNAPSHOTS}')",
+            "to_regprocedure('grizzled_jsonb(bytea)')",
+        ]
+        if writing:
+            made.append(f"to_regprocedure('\"{self.schema}\".{PG_RECORD}')")
+        return bool(self.query("SELECT " + " AND ".join(f"{m} IS NOT NULL" for m in made))[0][0])
 
     def make_schema(self) -> None:
         """The club's schema, made if it is not there (the library makes its tables)."""
@@ -188,6 +192,37 @@ PG_CREATE_CHAIN = (
     f"CREATE TABLE IF NOT EXISTS {{schema}}.{CHAIN_TABLE} ("
     "originator_id uuid, originator_version bigint, hash bytea, upgraded integer, "
     "PRIMARY KEY (originator_id, originator_version))"
+)
+
+
+# A save's events and their links, in one statement that is its own transaction: the
+# library's lock of its events' table (notification ids drawn in commit order) and its
+# NOTIFY, the events and their links (hashed by the tracker, in Python), the events' new
+# notification ids in the order they were given (tracker.pgchain). Made with the tables.
+PG_RECORD = "grizzled_record(uuid[], bigint[], text[], bytea[], bytea[], text)"
+PG_CREATE_RECORD = (
+    "CREATE OR REPLACE FUNCTION {schema}.grizzled_record(ids uuid[], versions bigint[], "
+    "topics text[], states bytea[], hashes bytea[], wait text) RETURNS SETOF bigint "
+    "LANGUAGE plpgsql AS $body$ BEGIN "
+    "PERFORM set_config('lock_timeout', wait, true); "
+    "LOCK TABLE {schema}.{events} IN EXCLUSIVE MODE; "
+    "NOTIFY {channel}; "
+    "RETURN QUERY WITH inserted AS (INSERT INTO {schema}.{events} "
+    "(originator_id, originator_version, topic, state) "
+    "SELECT * FROM unnest(ids, versions, topics, states) RETURNING notification_id) "
+    "SELECT notification_id FROM inserted ORDER BY notification_id; "
+    f"INSERT INTO {{schema}}.{CHAIN_TABLE} (originator_id, originator_version, hash, upgraded) "
+    "SELECT *, 0 FROM unnest(ids, versions, hashes); "
+    "END $body$"
+)
+PG_CALL_RECORD = (
+    "SELECT * FROM {schema}.grizzled_record(%s::uuid[], %s::bigint[], %s::text[], "
+    "%s::bytea[], %s::bytea[], %s)"
+)
+# The link of one event (its hash), as the server holds it.
+PG_LINK = (
+    f"SELECT hash FROM {{schema}}.{CHAIN_TABLE} "
+    "WHERE originator_id = %s AND originator_version = %s"
 )
 
 
