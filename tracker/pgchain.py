@@ -2,8 +2,8 @@
 same transaction as the event (``tracker.integrity`` says what a link is).
 
 A save is one statement, its own transaction, and one wait for the server: it calls the
-schema's ``grizzled_record`` (``store.PG_CREATE_RECORD``, made with the tables), which
-takes the library's lock of the events' table (so notification ids are drawn in commit
+schema's ``grizzled_record`` (``store._record``: made with the tables), which takes
+the library's lock of the events' table (so notification ids are drawn in commit
 order), sends its NOTIFY, and inserts the events and their links as they are given. Each
 link is computed here, in Python, before it is sent: it needs the hash of the event
 before it, which this recorder remembers for the newest link it committed or read in
@@ -54,21 +54,62 @@ class ChainedPostgresRecorder(PostgresApplicationRecorder):
         schema = Identifier(self.schema)
         self.sql_create_statements.append(SQL(store.PG_CREATE_CHAIN).format(schema=schema))
         self.sql_create_statements.append(SQL(store.PG_CREATE_JSONB).format(schema=schema))
-        self.sql_create_statements.append(
-            SQL(store.PG_CREATE_RECORD).format(
-                schema=schema,
-                events=Identifier(self.events_table_name),
-                channel=Identifier(self.channel_name),
-            )
-        )
-        self.record = SQL(store.PG_CALL_RECORD).format(schema=schema)
-        self._record_bytes = b""  # the call as sent, rendered once (psycopg would each time)
+        names = {"events": Identifier(self.events_table_name)}
+        names["channel"] = Identifier(self.channel_name)
+        for create in (store.PG_CREATE_RECORD_ONE, store.PG_CREATE_RECORD_MANY):
+            self.sql_create_statements.append(SQL(create).format(schema=schema, **names))
+        self.record = {  # the calls as sent, rendered once (psycopg would each time)
+            many: SQL(call).format(schema=schema)
+            for many, call in ((False, store.PG_CALL_RECORD_ONE), (True, store.PG_CALL_RECORD_MANY))
+        }
+        self._calls: dict[bool, bytes] = {}
         self.wait = f"{self.datastore.lock_timeout}s"
         self.select_link = SQL(store.PG_LINK).format(schema=schema)
         # The newest link this recorder committed (or read) in each campaign: the next
         # event's link needs its hash.
         self._heads: dict[Any, Head] = {}
         self._pending: dict[Any, Head] = {}
+        self._selects: dict[tuple[bool, bool, bool, bool], bytes] = {}
+
+    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
+    def select_events(
+        self,
+        originator_id: Any,
+        *,
+        gt: int | None = None,
+        lte: int | None = None,
+        desc: bool = False,
+        limit: int | None = None,
+    ) -> Sequence[StoredEvent]:
+        """A campaign's events, as the library selects them, its statement rendered once
+        for each of the shapes a load asks (psycopg would render it at each load)."""
+        shape = (gt is not None, lte is not None, desc, limit is not None)
+        params = [originator_id, *(v for v in (gt, lte, limit) if v is not None)]
+        with self.datastore.get_connection() as conn, conn.cursor() as curs:
+            statement = self._selects.get(shape) or self._select(shape, conn)
+            curs.execute(statement, params, prepare=True)
+            return [
+                StoredEvent(
+                    originator_id=row["originator_id"],
+                    originator_version=row["originator_version"],
+                    topic=row["topic"],
+                    state=bytes(row["state"]),
+                )
+                for row in curs.fetchall()
+            ]
+
+    def _select(self, shape: tuple[bool, bool, bool, bool], conn: Any) -> bytes:
+        """The library's statement selecting events in one shape (``select_events``)."""
+        after, upto, desc, limited = shape
+        statement = self.select_events_statement
+        statement += SQL(" AND originator_version > %s") if after else SQL("")
+        statement += SQL(" AND originator_version <= %s") if upto else SQL("")
+        statement += SQL(
+            " ORDER BY originator_version DESC" if desc else " ORDER BY originator_version ASC"
+        )
+        statement += SQL(" LIMIT %s") if limited else SQL("")
+        self._selects[shape] = rendered = statement.as_bytes(conn)
+        return rendered
 
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Any:
         """Insert the events and their links in one transaction; their notification ids."""
@@ -121,18 +162,22 @@ class ChainedPostgresRecorder(PostgresApplicationRecorder):
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
     def _insert_at_once(self, stored_events: Sequence[StoredEvent], links: list[str]) -> Any:
         """The events and their links in one statement, its own transaction (the schema's
-        ``grizzled_record``, ``store.PG_CREATE_RECORD``); their notification ids."""
-        params = (
+        ``grizzled_record``, ``store._record``); their notification ids."""
+        many = len(stored_events) > 1
+        params: list[Any] = [
             [e.originator_id for e in stored_events],
             [e.originator_version for e in stored_events],
             [e.topic for e in stored_events],
             [e.state for e in stored_events],
             [bytes.fromhex(hashed) for hashed in links],
-            self.wait,
-        )
+        ]
+        if not many:
+            params = [column[0] for column in params]
         with self.datastore.get_connection() as conn, conn.cursor() as curs:
-            self._record_bytes = self._record_bytes or self.record.as_bytes(conn)
-            curs.execute(self._record_bytes, params, prepare=True)
+            call = self._calls.get(many) or self._calls.setdefault(
+                many, self.record[many].as_bytes(conn)
+            )
+            curs.execute(call, [*params, self.wait], prepare=True)
             return [row["grizzled_record"] for row in curs.fetchall()]
 
     def _insert_reading_the_chain(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Any:

@@ -136,7 +136,7 @@ class Postgres:
             "to_regprocedure('grizzled_jsonb(bytea)')",
         ]
         if writing:
-            made.append(f"to_regprocedure('\"{self.schema}\".{PG_RECORD}')")
+            made += [f"to_regprocedure('\"{self.schema}\".{f}')" for f in PG_RECORDS]
         return bool(self.query("SELECT " + " AND ".join(f"{m} IS NOT NULL" for m in made))[0][0])
 
     def make_schema(self) -> None:
@@ -198,27 +198,40 @@ PG_CREATE_CHAIN = (
 # A save's events and their links, in one statement that is its own transaction: the
 # library's lock of its events' table (notification ids drawn in commit order) and its
 # NOTIFY, the events and their links (hashed by the tracker, in Python), the events' new
-# notification ids in the order they were given (tracker.pgchain). Made with the tables.
-PG_RECORD = "grizzled_record(uuid[], bigint[], text[], bytea[], bytea[], text)"
-PG_CREATE_RECORD = (
-    "CREATE OR REPLACE FUNCTION {schema}.grizzled_record(ids uuid[], versions bigint[], "
-    "topics text[], states bytea[], hashes bytea[], wait text) RETURNS SETOF bigint "
-    "LANGUAGE plpgsql AS $body$ BEGIN "
-    "PERFORM set_config('lock_timeout', wait, true); "
-    "LOCK TABLE {schema}.{events} IN EXCLUSIVE MODE; "
-    "NOTIFY {channel}; "
-    "RETURN QUERY WITH inserted AS (INSERT INTO {schema}.{events} "
-    "(originator_id, originator_version, topic, state) "
-    "SELECT * FROM unnest(ids, versions, topics, states) RETURNING notification_id) "
-    "SELECT notification_id FROM inserted ORDER BY notification_id; "
-    f"INSERT INTO {{schema}}.{CHAIN_TABLE} (originator_id, originator_version, hash, upgraded) "
-    "SELECT *, 0 FROM unnest(ids, versions, hashes); "
-    "END $body$"
-)
-PG_CALL_RECORD = (
-    "SELECT * FROM {schema}.grizzled_record(%s::uuid[], %s::bigint[], %s::text[], "
-    "%s::bytea[], %s::bytea[], %s)"
-)
+# notification ids in the order they were given (tracker.pgchain). Made with the tables,
+# for one event (a logged action: psycopg sends plain values for less than arrays) and
+# for several (a branch): ids, numbers, topics, payloads, hashes, and the lock's wait.
+RECORD_TYPES = ("uuid", "bigint", "text", "bytea", "bytea", "text")
+
+
+def _record(many: bool) -> tuple[str, str, str]:
+    """The function for one event or ``many``: its signature, how it is made (a
+    ``psycopg.sql.SQL`` template: schema, events, channel) and how it is called."""
+    types = [f"{t}[]" if many and n < 5 else t for n, t in enumerate(RECORD_TYPES)]
+    signature = f"grizzled_record({', '.join(types)})"
+    rows = "unnest($1, $2, $3, $4, $5)" if many else "(VALUES ($1, $2, $3, $4, $5))"
+    rows += " AS r(id, version, topic, state, hash)"
+    create = (
+        f"CREATE OR REPLACE FUNCTION {{schema}}.{signature} RETURNS SETOF bigint "
+        "LANGUAGE plpgsql AS $body$ BEGIN "
+        "PERFORM set_config('lock_timeout', $6, true); "
+        "LOCK TABLE {schema}.{events} IN EXCLUSIVE MODE; "
+        "NOTIFY {channel}; "
+        "RETURN QUERY WITH inserted AS (INSERT INTO {schema}.{events} "
+        "(originator_id, originator_version, topic, state) "
+        f"SELECT r.id, r.version, r.topic, r.state FROM {rows} RETURNING notification_id) "
+        "SELECT notification_id FROM inserted ORDER BY notification_id; "
+        f"INSERT INTO {{schema}}.{CHAIN_TABLE} (originator_id, originator_version, hash, upgraded) "
+        f"SELECT r.id, r.version, r.hash, 0 FROM {rows}; "
+        "END $body$"
+    )
+    call = f"SELECT * FROM {{schema}}.grizzled_record({', '.join(f'%s::{t}' for t in types)})"
+    return signature, create, call
+
+
+PG_RECORD_ONE, PG_CREATE_RECORD_ONE, PG_CALL_RECORD_ONE = _record(many=False)
+PG_RECORD_MANY, PG_CREATE_RECORD_MANY, PG_CALL_RECORD_MANY = _record(many=True)
+PG_RECORDS = (PG_RECORD_ONE, PG_RECORD_MANY)
 # The link of one event (its hash), as the server holds it.
 PG_LINK = (
     f"SELECT hash FROM {{schema}}.{CHAIN_TABLE} "

@@ -272,7 +272,8 @@ def test_a_database_made_before_the_one_statement_save_is_read_as_it_is_and_writ
     finally:
         tracker.close()
     schema = postgres_db.rpartition("schema=")[2]
-    postgres_rows(postgres_db, f'DROP FUNCTION "{schema}".{store.PG_RECORD}')  # as before
+    for made in store.PG_RECORDS:  # as it was before them
+        postgres_rows(postgres_db, f'DROP FUNCTION "{schema}".{made}')
 
     reader = Tracker(postgres_db, access="read")
     try:
