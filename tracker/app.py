@@ -216,7 +216,7 @@ class Tracker(Application[UUID]):
             ) from None
         self._rows = store.Postgres(env)
         try:
-            made = self._rows.made()
+            made = self._rows.made(writing=access != READ)
             if access != READ and not made:  # made once: not on every open
                 self._rows.make_schema()
             else:

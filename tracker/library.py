@@ -18,14 +18,16 @@ from eventsourcing.application import (
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import (
     IntegrityError,
+    InterfaceError,
     JSONTranscoder,
     Mapper,
+    OperationalError,
     PersistenceError,
     StoredEvent,
     Transcoding,
 )
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor, SQLiteDatastore
-from eventsourcing.utils import register_topic
+from eventsourcing.utils import register_topic, retry
 
 if TYPE_CHECKING:
     from eventsourcing.postgres import PostgresApplicationRecorder
@@ -46,8 +48,10 @@ __all__ = [
     "AggregateNotFoundError",
     "Application",
     "IntegrityError",
+    "InterfaceError",
     "JSONTranscoder",
     "Mapper",
+    "OperationalError",
     "PersistenceError",
     "PostgresApplicationRecorder",
     "ProcessingEvent",
@@ -58,4 +62,5 @@ __all__ = [
     "StoredEvent",
     "Transcoding",
     "register_topic",
+    "retry",
 ]

@@ -1,14 +1,27 @@
 """The chain on PostgreSQL: the library's recorder, writing each event's link in the
 same transaction as the event (``tracker.integrity`` says what a link is).
 
+A save is one statement, its own transaction, and one wait for the server: it calls the
+schema's ``grizzled_record`` (``store._record``: made with the tables), which takes
+the library's lock of the events' table (so notification ids are drawn in commit
+order), sends its NOTIFY, and inserts the events and their links as they are given. Each
+link is computed here, in Python, before it is sent: it needs the hash of the event
+before it, which this recorder remembers for the newest link it committed or read in
+each campaign. A link committed is never changed, so one remembered stays true; a save
+that follows another writer's reads that writer's link once, before its transaction
+(never while the table is locked). An event whose predecessor has no link (a campaign
+recorded before the chain) is saved through the library's own steps instead, its
+missing links made as on a file.
+
 The library's PostgreSQL recorder inserts through another step than its SQLite one: its
 own work before the insert runs before the table is locked, and any statement run
 between the insert and the fetching of the new notification ids makes that fetch fail
-("Couldn't get all notification IDs"). So the links are written right after those ids
-are fetched, on the same cursor: the table is locked by then (writers take turns), and
-the transaction has not committed. Its database functions (``POSTGRES_ENABLE_DB_FUNCTIONS``)
-would insert past this step, and the chain with it: ``store.postgres_env`` keeps them off.
-Imported only when the library resolves it by its topic (psycopg is an optional extra).
+("Couldn't get all notification IDs"). So on that path the links are written right after
+those ids are fetched, on the same cursor: the table is locked by then (writers take
+turns), and the transaction has not committed. Its database functions
+(``POSTGRES_ENABLE_DB_FUNCTIONS``) would insert past both paths, and the chain with
+them: ``store.postgres_env`` keeps them off. Imported only when the library resolves it
+by its topic (psycopg is an optional extra).
 """
 
 from __future__ import annotations
@@ -19,8 +32,17 @@ from typing import Any
 from psycopg.sql import SQL, Identifier
 
 from tracker import store
-from tracker.integrity import chain_event
-from tracker.library import PostgresApplicationRecorder, StoredEvent
+from tracker.checkpoint import hex_of
+from tracker.integrity import GENESIS, chain_event, content_digest, link
+from tracker.library import (
+    InterfaceError,
+    OperationalError,
+    PostgresApplicationRecorder,
+    StoredEvent,
+    retry,
+)
+
+Head = tuple[int, str]  # a campaign's newest known link: its event's number, its hash
 
 
 class ChainedPostgresRecorder(PostgresApplicationRecorder):
@@ -29,17 +51,138 @@ class ChainedPostgresRecorder(PostgresApplicationRecorder):
     def __init__(self, datastore: Any, **kwargs: Any) -> None:
         super().__init__(datastore, **kwargs)
         self.schema = str(datastore.schema)  # made by the tracker (store.Postgres)
-        chain = SQL(store.PG_CREATE_CHAIN).format(schema=Identifier(self.schema))
-        self.sql_create_statements.append(chain)
-        jsonb = SQL(store.PG_CREATE_JSONB).format(schema=Identifier(self.schema))
-        self.sql_create_statements.append(jsonb)
-        # The newest link this recorder committed in each campaign (number, hash): the
-        # next event's link needs it, and asking for it costs a round trip while the
-        # table is locked (every writer waits).
-        self._heads: dict[Any, tuple[int, str]] = {}
-        self._pending: dict[Any, tuple[int, str]] = {}
+        schema = Identifier(self.schema)
+        self.sql_create_statements.append(SQL(store.PG_CREATE_CHAIN).format(schema=schema))
+        self.sql_create_statements.append(SQL(store.PG_CREATE_JSONB).format(schema=schema))
+        names = {"events": Identifier(self.events_table_name)}
+        names["channel"] = Identifier(self.channel_name)
+        for create in (store.PG_CREATE_RECORD_ONE, store.PG_CREATE_RECORD_MANY):
+            self.sql_create_statements.append(SQL(create).format(schema=schema, **names))
+        self.record = {  # the calls as sent, rendered once (psycopg would each time)
+            many: SQL(call).format(schema=schema)
+            for many, call in ((False, store.PG_CALL_RECORD_ONE), (True, store.PG_CALL_RECORD_MANY))
+        }
+        self._calls: dict[bool, bytes] = {}
+        self.wait = f"{self.datastore.lock_timeout}s"
+        self.select_link = SQL(store.PG_LINK).format(schema=schema)
+        # The newest link this recorder committed (or read) in each campaign: the next
+        # event's link needs its hash.
+        self._heads: dict[Any, Head] = {}
+        self._pending: dict[Any, Head] = {}
+        self._selects: dict[tuple[bool, bool, bool, bool], bytes] = {}
+
+    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
+    def select_events(
+        self,
+        originator_id: Any,
+        *,
+        gt: int | None = None,
+        lte: int | None = None,
+        desc: bool = False,
+        limit: int | None = None,
+    ) -> Sequence[StoredEvent]:
+        """A campaign's events, as the library selects them, its statement rendered once
+        for each of the shapes a load asks (psycopg would render it at each load)."""
+        shape = (gt is not None, lte is not None, desc, limit is not None)
+        params = [originator_id, *(v for v in (gt, lte, limit) if v is not None)]
+        with self.datastore.get_connection() as conn, conn.cursor() as curs:
+            statement = self._selects.get(shape) or self._select(shape, conn)
+            curs.execute(statement, params, prepare=True)
+            return [
+                StoredEvent(
+                    originator_id=row["originator_id"],
+                    originator_version=row["originator_version"],
+                    topic=row["topic"],
+                    state=bytes(row["state"]),
+                )
+                for row in curs.fetchall()
+            ]
+
+    def _select(self, shape: tuple[bool, bool, bool, bool], conn: Any) -> bytes:
+        """The library's statement selecting events in one shape (``select_events``)."""
+        after, upto, desc, limited = shape
+        statement = self.select_events_statement
+        statement += SQL(" AND originator_version > %s") if after else SQL("")
+        statement += SQL(" AND originator_version <= %s") if upto else SQL("")
+        statement += SQL(
+            " ORDER BY originator_version DESC" if desc else " ORDER BY originator_version ASC"
+        )
+        statement += SQL(" LIMIT %s") if limited else SQL("")
+        self._selects[shape] = rendered = statement.as_bytes(conn)
+        return rendered
 
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Any:
+        """Insert the events and their links in one transaction; their notification ids."""
+        if not stored_events:
+            return super().insert_events(stored_events, **kwargs)
+        links = self._links(stored_events)
+        if links is None:  # a predecessor without a link: the library's steps
+            return self._insert_reading_the_chain(stored_events, **kwargs)
+        ids = self._insert_at_once(stored_events, links)
+        for each, hashed in zip(stored_events, links, strict=True):
+            self._heads[each.originator_id] = (each.originator_version, hashed)
+        return ids
+
+    def _links(self, stored_events: Sequence[StoredEvent]) -> list[str] | None:
+        """Each event's hash, chained in Python from the hash of the event before it
+        (remembered, or read); None if one predecessor has no link."""
+        known: dict[Any, Head] = {}
+        hashes = []
+        for each in stored_events:
+            stream, version = each.originator_id, each.originator_version
+            previous = self._previous(known.get(stream), stream, version)
+            if previous is None:
+                return None
+            hashed = link(previous, version, content_digest(each.topic, each.state))
+            known[stream] = (version, hashed)
+            hashes.append(hashed)
+        return hashes
+
+    def _previous(self, known: Head | None, stream: Any, version: int) -> str | None:
+        """The hash of event ``version - 1`` of ``stream``: GENESIS before the first,
+        else as this save, this recorder or the server knows it (None: no link)."""
+        if version == 1:
+            return GENESIS
+        for head in (known, self._heads.get(stream)):
+            if head is not None and head[0] == version - 1:
+                return head[1]
+        found: str | None = self._read_link(stream, version - 1)
+        if found is not None:
+            self._heads[stream] = (version - 1, found)
+        return found
+
+    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
+    def _read_link(self, stream: Any, version: int) -> str | None:
+        """The hash of one event's link as the server holds it (None: no link)."""
+        with self.datastore.get_connection() as conn, conn.cursor() as curs:
+            curs.execute(self.select_link, (stream, version), prepare=True)
+            row = curs.fetchone()
+        return None if row is None else hex_of(bytes(row["hash"]))
+
+    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
+    def _insert_at_once(self, stored_events: Sequence[StoredEvent], links: list[str]) -> Any:
+        """The events and their links in one statement, its own transaction (the schema's
+        ``grizzled_record``, ``store._record``); their notification ids."""
+        many = len(stored_events) > 1
+        params: list[Any] = [
+            [e.originator_id for e in stored_events],
+            [e.originator_version for e in stored_events],
+            [e.topic for e in stored_events],
+            [e.state for e in stored_events],
+            [bytes.fromhex(hashed) for hashed in links],
+        ]
+        if not many:
+            params = [column[0] for column in params]
+        with self.datastore.get_connection() as conn, conn.cursor() as curs:
+            call = self._calls.get(many) or self._calls.setdefault(
+                many, self.record[many].as_bytes(conn)
+            )
+            curs.execute(call, [*params, self.wait], prepare=True)
+            return [row["grizzled_record"] for row in curs.fetchall()]
+
+    def _insert_reading_the_chain(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Any:
+        """The library's steps, each link written after the ids are fetched (the missing
+        links before it made first, ``tracker.integrity.chained_up_to``)."""
         self._pending = {}
         try:
             ids = super().insert_events(stored_events, **kwargs)

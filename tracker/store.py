@@ -125,15 +125,19 @@ class Postgres:
             c.execute(postgres_sql(sql, self.schema), params)
             return [tuple(plain(v) for v in row) for row in c.fetchall()] if c.description else []
 
-    def made(self) -> bool:
-        """The library's tables and the chain's are in the schema already (making them
-        again on every open would race: PostgreSQL refuses two processes replacing one
-        function at once)."""
-        return (
-            has_chain(self)
-            and bool(self.query(f"SELECT to_regclass('{SNAPSHOTS}')")[0][0])
-            and bool(self.query("SELECT to_regprocedure('grizzled_jsonb(bytea)')")[0][0])
-        )
+    def made(self, *, writing: bool = False) -> bool:
+        """The library's tables and the chain's are in the schema already, with our
+        functions (``writing``: the one that records a save too), asked in one query
+        (making them again on every open would race: PostgreSQL refuses two processes
+        replacing one function at once)."""
+        made = [
+            f"to_regclass('{CHAIN_TABLE}')",
+            f"to_regclass('{SNAPSHOTS}')",
+            "to_regprocedure('grizzled_jsonb(bytea)')",
+        ]
+        if writing:
+            made += [f"to_regprocedure('\"{self.schema}\".{f}')" for f in PG_RECORDS]
+        return bool(self.query("SELECT " + " AND ".join(f"{m} IS NOT NULL" for m in made))[0][0])
 
     def make_schema(self) -> None:
         """The club's schema, made if it is not there (the library makes its tables)."""
@@ -188,6 +192,50 @@ PG_CREATE_CHAIN = (
     f"CREATE TABLE IF NOT EXISTS {{schema}}.{CHAIN_TABLE} ("
     "originator_id uuid, originator_version bigint, hash bytea, upgraded integer, "
     "PRIMARY KEY (originator_id, originator_version))"
+)
+
+
+# A save's events and their links, in one statement that is its own transaction: the
+# library's lock of its events' table (notification ids drawn in commit order) and its
+# NOTIFY, the events and their links (hashed by the tracker, in Python), the events' new
+# notification ids in the order they were given (tracker.pgchain). Made with the tables,
+# for one event (a logged action: psycopg sends plain values for less than arrays) and
+# for several (a branch): ids, numbers, topics, payloads, hashes, and the lock's wait.
+RECORD_TYPES = ("uuid", "bigint", "text", "bytea", "bytea", "text")
+
+
+def _record(many: bool) -> tuple[str, str, str]:
+    """The function for one event or ``many``: its signature, how it is made (a
+    ``psycopg.sql.SQL`` template: schema, events, channel) and how it is called."""
+    types = [f"{t}[]" if many and n < 5 else t for n, t in enumerate(RECORD_TYPES)]
+    signature = f"grizzled_record({', '.join(types)})"
+    rows = "unnest($1, $2, $3, $4, $5)" if many else "(VALUES ($1, $2, $3, $4, $5))"
+    rows += " AS r(id, version, topic, state, hash)"
+    create = (
+        f"CREATE OR REPLACE FUNCTION {{schema}}.{signature} RETURNS SETOF bigint "
+        "LANGUAGE plpgsql AS $body$ BEGIN "
+        "PERFORM set_config('lock_timeout', $6, true); "
+        "LOCK TABLE {schema}.{events} IN EXCLUSIVE MODE; "
+        "NOTIFY {channel}; "
+        "RETURN QUERY WITH inserted AS (INSERT INTO {schema}.{events} "
+        "(originator_id, originator_version, topic, state) "
+        f"SELECT r.id, r.version, r.topic, r.state FROM {rows} RETURNING notification_id) "
+        "SELECT notification_id FROM inserted ORDER BY notification_id; "
+        f"INSERT INTO {{schema}}.{CHAIN_TABLE} (originator_id, originator_version, hash, upgraded) "
+        f"SELECT r.id, r.version, r.hash, 0 FROM {rows}; "
+        "END $body$"
+    )
+    call = f"SELECT * FROM {{schema}}.grizzled_record({', '.join(f'%s::{t}' for t in types)})"
+    return signature, create, call
+
+
+PG_RECORD_ONE, PG_CREATE_RECORD_ONE, PG_CALL_RECORD_ONE = _record(many=False)
+PG_RECORD_MANY, PG_CREATE_RECORD_MANY, PG_CALL_RECORD_MANY = _record(many=True)
+PG_RECORDS = (PG_RECORD_ONE, PG_RECORD_MANY)
+# The link of one event (its hash), as the server holds it.
+PG_LINK = (
+    f"SELECT hash FROM {{schema}}.{CHAIN_TABLE} "
+    "WHERE originator_id = %s AND originator_version = %s"
 )
 
 

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from domain.chapter.corrections import CorrectFact
 from domain.simulate import RandomChance, random_setup
 from tests.conftest import BIN_DIR, MISSING
 from tests.tracker.conftest import postgres_rows
@@ -191,3 +193,97 @@ def test_reading_a_schema_that_holds_no_campaign_says_so_and_makes_nothing(
         postgres_db, "SELECT count(*) FROM pg_namespace WHERE nspname = ?", (schema,)
     )
     assert made == [(0,)]
+
+
+def statements_sent(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The statements psycopg is asked to send to a server from now on (each cursor's
+    ``execute`` and ``executemany``), as they are written."""
+    import psycopg
+
+    sent: list[str] = []
+    for method in ("execute", "executemany"):
+        original = getattr(psycopg.Cursor, method)
+
+        def counted(cursor: Any, query: Any, *args: Any, _run: Any = original, **kw: Any) -> Any:
+            sent.append(query if isinstance(query, str) else repr(query))
+            return _run(cursor, query, *args, **kw)
+
+        monkeypatch.setattr(psycopg.Cursor, method, counted)
+    return sent
+
+
+@needs_server
+def test_a_logged_action_asks_the_server_two_statements_the_load_and_the_save(
+    postgres_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tracker = Tracker(postgres_db)
+    try:
+        tracker.create_campaign("Friday", "classic", SEATS)
+        tracker.log_action("Friday", SETUP)
+        sent = statements_sent(monkeypatch)
+        for k in range(20):  # events 3 to 22: no snapshot is taken on the way
+            tracker.log_action("Friday", CorrectFact("stock", k % 6, f"#{k}"))
+        asked = list(sent)
+        (verified,) = verify_campaigns(tracker)
+    finally:
+        tracker.close()
+
+    assert len(asked) == 2 * 20, "\n".join(s[:90] for s in asked)
+    assert (verified.events, verified.findings) == (22, ())
+
+
+@needs_server
+def test_a_save_after_another_devices_chains_on_the_link_that_device_wrote(
+    postgres_db: str,
+) -> None:
+    first, second = Tracker(postgres_db, by="ann"), Tracker(postgres_db, by="ben")
+    try:
+        first.create_campaign("Friday", "classic", SEATS)
+        first.log_action("Friday", SETUP)
+        for k in range(6):  # each remembers its own newest link, the other's is newer
+            device = (first, second)[k % 2]
+            device.log_action("Friday", CorrectFact("stock", k % 6, f"device {k % 2}"))
+        (verified,) = verify_campaigns(first)
+    finally:
+        first.close()
+        second.close()
+
+    events = postgres_rows(
+        postgres_db,
+        "SELECT originator_version, topic, state FROM stored_events ORDER BY originator_version",
+    )
+    links = postgres_rows(
+        postgres_db, "SELECT originator_version, hash, upgraded FROM grizzled_chain ORDER BY 1"
+    )
+    assert [(v, h.hex(), u) for v, h, u in links] == [
+        (e.version, e.hash, 0) for e in chained(events)
+    ]
+    assert (verified.events, verified.findings) == (8, ())
+
+
+@needs_server
+def test_a_database_made_before_the_one_statement_save_is_read_as_it_is_and_written_after_making_it(
+    postgres_db: str,
+) -> None:
+    tracker = Tracker(postgres_db)
+    try:
+        tracker.create_campaign("Friday", "classic", SEATS)
+        tracker.log_action("Friday", SETUP)
+    finally:
+        tracker.close()
+    schema = postgres_db.rpartition("schema=")[2]
+    for made in store.PG_RECORDS:  # as it was before them
+        postgres_rows(postgres_db, f'DROP FUNCTION "{schema}".{made}')
+
+    reader = Tracker(postgres_db, access="read")
+    try:
+        assert reader.state("Friday").chapter is not None
+    finally:
+        reader.close()
+    writer = Tracker(postgres_db)
+    try:
+        logged = writer.log_action("Friday", CorrectFact("stock", 2, "after the upgrade"))
+        (verified,) = verify_campaigns(writer)
+    finally:
+        writer.close()
+    assert (logged.version, verified.events, verified.findings) == (3, 3, ())

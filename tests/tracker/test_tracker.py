@@ -247,12 +247,23 @@ def test_the_campaign_list_is_read_on_a_connection_of_the_trackers_own(
     assert tracker.campaigns() == ["Friday", "Sunday duo"]
 
 
+# A recorder of our own (the library's extension point, tracker/pgchain.py) saves
+# through its own datastore: that is the event store's business. It may name its own
+# (``self.datastore``), never another's, and no other module may name one.
+RECORDERS = {"pgchain.py"}
+
+
 def test_no_module_of_the_tracker_reaches_into_the_event_stores_connection() -> None:
     sources = sorted((Path(__file__).resolve().parents[2] / "tracker").glob("*.py"))
     reached = [
         f"{path.name}: {word}"
         for path in sources
-        for word in re.findall(r"\.(?:recorder|datastore)\b", path.read_text(encoding="utf-8"))
+        for word in re.findall(
+            r"(?<!self)\.(?:recorder|datastore)\b"
+            if path.name in RECORDERS
+            else r"\.(?:recorder|datastore)\b",
+            path.read_text(encoding="utf-8"),
+        )
     ]
     assert reached == []
 
