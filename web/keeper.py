@@ -14,8 +14,9 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from voice import keeper as said
+from web import worker
 from web.reading import Unreadable, command
-from web.worker import TIMEOUT, WORKER, Hung, Stopped
+from web.worker import WORKER, Hung, Stopped
 
 PAGES = 256  # page tokens kept (each keeper page load makes one): older pages are stale
 MENUS = 4  # menus kept, by event
@@ -67,7 +68,7 @@ def read_menu(db: Path | str, campaign: str) -> dict[str, Any]:
     try:
         done = WORKER.menu(str(db), campaign)
     except Hung as error:
-        raise Unreadable(f"reading the moves took over {TIMEOUT:.0f} s") from error
+        raise Unreadable(f"reading the moves took over {worker.TIMEOUT:.0f} s") from error
     except Stopped as error:
         raise Unreadable("the moves allowed now could not be read") from error
     if done.code != 0:
@@ -160,7 +161,7 @@ def write(db: Path | str, campaign: str, words: list[str], keeper: str) -> str:
     try:
         done = WORKER.run(args, {**env, "GRIZZLED_USER": keeper, "NO_COLOR": "1"})
     except Hung as error:
-        raise Refused(f"the command took over {TIMEOUT:.0f} s: look at the log") from error
+        raise Refused(f"the command took over {worker.TIMEOUT:.0f} s: look at the log") from error
     except Stopped as error:
         raise Refused("the command stopped before it answered: look at the log") from error
     if done.code != 0:

@@ -15,7 +15,8 @@ from tracker import store
 from voice import public
 from voice.board import player_cells, player_lines, status_rows
 from voice.facts import seen_board
-from web.worker import TIMEOUT, WORKER, Done, Hung, Stopped
+from web import worker
+from web.worker import WORKER, Done, Hung, Stopped
 
 
 class Unreadable(Exception):
@@ -29,7 +30,7 @@ def grizzled(where: Path | str, *args: str, env: dict[str, str] | None = None) -
     try:
         return WORKER.run(words, {**more, **(env or {})})
     except Hung as error:
-        raise Unreadable(f"reading the campaign took over {TIMEOUT:.0f} s") from error
+        raise Unreadable(f"reading the campaign took over {worker.TIMEOUT:.0f} s") from error
     except Stopped as error:
         raise Unreadable(str(error)) from error
 
