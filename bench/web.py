@@ -52,9 +52,10 @@ def _rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
             total += int(line.split()[1]) / 1024
-    children = Path(f"/proc/{pid}/task/{pid}/children")
-    for child in children.read_text().split() if children.exists() else []:
-        total += _rss_mb(int(child))
+    for thread in Path(f"/proc/{pid}/task").iterdir():  # a child is its thread's
+        children = thread / "children"
+        for child in children.read_text().split() if children.exists() else []:
+            total += _rss_mb(int(child))
     return total
 
 
