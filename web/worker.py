@@ -20,11 +20,9 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import io
 import json
 import os
 import select
-import signal
 import subprocess
 import sys
 import threading
@@ -33,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 TIMEOUT = 20.0  # seconds a request may take, waiting for the worker included
-START = "from web.worker import serve; serve()"
+START = "from cli.worker import serve; serve()"  # the worker's side: cli/worker.py
 CHUNK = 1 << 16
 
 
@@ -157,70 +155,3 @@ def _environment(more: dict[str, str] | None) -> dict[str, str]:
 
 WORKER = Worker()  # the server's one worker, for every app it serves
 atexit.register(WORKER.close)
-
-
-# --- the worker's side ------------------------------------------------------------------------
-
-
-def serve() -> None:
-    """Answer requests from stdin until it closes (``python -c START``)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's: it stops us
-    sys.path[:] = [p for p in sys.path if p not in ("", ".")]  # no module from a request's cwd
-    requests = os.fdopen(os.dup(0), "rb")
-    answers = os.fdopen(os.dup(1), "wb")
-    quiet = os.open(os.devnull, os.O_RDWR)
-    os.dup2(quiet, 0)  # a command reading stdin finds it empty, as under the server
-    os.dup2(quiet, 1)  # and one writing fd 1 itself cannot mix into an answer
-    _warm()
-    for line in requests:
-        answer = answer_one(json.loads(line))
-        answers.write(json.dumps(answer).encode() + b"\n")
-        answers.flush()
-
-
-def _warm() -> None:
-    """Import what the commands the companion runs import, before the first tap."""
-    import cli.cmd_assist
-    import cli.cmd_play
-    import cli.cmd_read
-    import cli.main  # noqa: F401
-    import tracker.app  # noqa: F401
-    import web.moves  # noqa: F401
-
-
-def answer_one(request: dict[str, Any]) -> dict[str, Any]:
-    """One request, run as the command would run in a process of its own."""
-    out, err = io.StringIO(), io.StringIO()
-    before = dict(os.environ)
-    here = os.getcwd()
-    try:
-        os.environ.clear()
-        os.environ.update(request["env"])
-        os.chdir(request["cwd"])
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = _menu(*request["menu"]) if "menu" in request else _command(request["args"])
-    finally:
-        os.environ.clear()
-        os.environ.update(before)
-        os.chdir(here)
-    return {"code": code, "out": out.getvalue(), "err": err.getvalue()}
-
-
-def _command(args: list[str]) -> int:
-    from cli.main import main
-
-    try:
-        return int(main.main(args=args, prog_name="grizzled", standalone_mode=False))
-    except SystemExit as ended:  # as a process would end
-        return ended.code if isinstance(ended.code, int) else 1
-
-
-def _menu(where: str, campaign: str) -> int:
-    from web.moves import menu
-
-    try:
-        print(json.dumps(menu(where, campaign)))
-    except Exception as error:  # one line, as the subprocess's exit 1 said it
-        print(f"{type(error).__name__}: {error}", file=sys.stderr)
-        return 1
-    return 0
