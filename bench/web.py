@@ -47,10 +47,16 @@ def _first_load(port: int) -> int:
 
 
 def _rss_mb(pid: int) -> float:
+    """The resident memory of the server and of its children (the companion's worker)."""
+    total = 0.0
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
+            total += int(line.split()[1]) / 1024
+    for thread in Path(f"/proc/{pid}/task").iterdir():  # a child is its thread's
+        children = thread / "children"
+        for child in children.read_text().split() if children.exists() else []:
+            total += _rss_mb(int(child))
+    return total
 
 
 class _Streams:
@@ -204,7 +210,7 @@ def measure(log: Callable[[str], None]) -> list[Check]:
         ),
         Check(
             BUDGET,
-            f"server RSS, {VIEWERS} viewers connected (page loaded, kept open)",
+            f"server RSS (its worker too), {VIEWERS} viewers connected (page loaded, kept open)",
             f"{rss:.1f} MB",
             f"{RSS_LIMIT_MB:.0f} MB",
             rss,

@@ -1,25 +1,23 @@
 """The keepers' writes: each keeper's token and page tokens (CSRF), the menu of moves the
 rules allow at an event, and a move logged by the ``grizzled`` command itself (every rule
-check and word the command's), one at a time, named in the log after its keeper."""
+check and word the command's, run by the companion's worker), one at a time, named in the
+log after its keeper."""
 
 from __future__ import annotations
 
 import json
-import os
 import secrets
-import subprocess
-import sys
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
-from tracker import store
 from voice import keeper as said
-from web.reading import TIMEOUT, Unreadable, reader
+from web import worker
+from web.reading import Unreadable, command
+from web.worker import WORKER, Hung, Stopped
 
-MOVES = "from web.moves import main; main()"
 PAGES = 256  # page tokens kept (each keeper page load makes one): older pages are stale
 MENUS = 4  # menus kept, by event
 FIELD = 200  # characters a reason or a typed field may hold
@@ -65,18 +63,17 @@ class Keepers:
 
 
 def read_menu(db: Path | str, campaign: str) -> dict[str, Any]:
-    """The moves the rules allow now in ``campaign`` (web/moves.py, read-only); a club's
-    server named by ``GRIZZLED_DB``, as every reading names it."""
-    server = store.is_postgres(db)
-    command = [sys.executable, "-c", MOVES, "-" if server else str(db), campaign]
-    env = {**os.environ, "GRIZZLED_DB": str(db)} if server else None
+    """The moves the rules allow now in ``campaign`` (web/moves.py, read-only, by the
+    worker); a club's server named by its URL, which travels in the worker's pipe."""
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT, env=env)
-    except subprocess.TimeoutExpired as error:
-        raise Unreadable(f"reading the moves took over {TIMEOUT:.0f} s") from error
-    if done.returncode != 0:
+        done = WORKER.menu(str(db), campaign)
+    except Hung as error:
+        raise Unreadable(f"reading the moves took over {worker.TIMEOUT:.0f} s") from error
+    except Stopped as error:
+        raise Unreadable("the moves allowed now could not be read") from error
+    if done.code != 0:
         raise Unreadable("the moves allowed now could not be read")
-    menu: dict[str, Any] = json.loads(done.stdout)
+    menu: dict[str, Any] = json.loads(done.out)
     return menu
 
 
@@ -184,26 +181,20 @@ def _yes(fields: dict[str, str]) -> list[str]:
 
 
 def write(db: Path | str, campaign: str, words: list[str], keeper: str) -> str:
-    """Log one move by the ``grizzled`` command, the keeper named as the one who logged it;
-    what it printed, or Refused with its one line."""
-    command, env = reader(db, "-c", campaign, *words)
-    env = {**(env or os.environ), "GRIZZLED_USER": keeper, "NO_COLOR": "1"}
+    """Log one move by the ``grizzled`` command (run by the worker), the keeper named as
+    the one who logged it; what it printed, or Refused with its one line."""
+    args, env = command(db, "-c", campaign, *words)
     try:
-        done = subprocess.run(
-            command,
-            capture_output=True,
-            text=True,
-            timeout=TIMEOUT,
-            env=env,
-            stdin=subprocess.DEVNULL,
-        )
-    except subprocess.TimeoutExpired as error:
-        raise Refused(f"the command took over {TIMEOUT:.0f} s: look at the log") from error
-    if done.returncode != 0:
-        lines = (done.stderr or done.stdout).strip().splitlines()
-        line = lines[-1] if lines else f"exit {done.returncode}"
+        done = WORKER.run(args, {**env, "GRIZZLED_USER": keeper, "NO_COLOR": "1"})
+    except Hung as error:
+        raise Refused(f"the command took over {worker.TIMEOUT:.0f} s: look at the log") from error
+    except Stopped as error:
+        raise Refused("the command stopped before it answered: look at the log") from error
+    if done.code != 0:
+        lines = (done.err or done.out).strip().splitlines()
+        line = lines[-1] if lines else f"exit {done.code}"
         raise Refused(line.removeprefix("Error: "))
-    return done.stdout
+    return done.out
 
 
 def sections(moves: list[dict[str, Any]]) -> list[tuple[str, list[tuple[int, dict[str, Any]]]]]:

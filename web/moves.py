@@ -1,7 +1,7 @@
 """The keeper's moves: what the rules allow now (the engine's own ``legal_actions``), each as
-the ``grizzled`` command's words that log it. Run as a subprocess on the file read-only
-(``python -c 'from web.moves import main; main()' DB CAMPAIGN``), as the readings are, so
-the server loads no rule; a move the rules refuse is never listed.
+the ``grizzled`` command's words that log it. Read by the companion's worker on the file
+read-only (``web.worker``: ``menu``), as the readings are, so the server loads no rule; a
+move the rules refuse is never listed.
 
 Chance the engine leaves open is asked of the keeper: the card a Trap (or a Clumsy
 withdrawal) drew, from the cards that can still be unseen. Undo and redo are always
@@ -9,9 +9,6 @@ offered (the command refuses, in one line, when there is nothing to take back)."
 
 from __future__ import annotations
 
-import json
-import os
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -224,16 +221,15 @@ def _hand(state: Any, player: Any, number: int) -> Move | None:
     return _move("helping", label, words, note=True, knocks=knocks, discards=rules.get("discard"))
 
 
-def main() -> None:
-    """Print the keeper's menu for campaign ``argv[2]`` of file ``argv[1]`` (``-``: of the
-    club's server that ``GRIZZLED_DB`` names, its password on no command line), as JSON."""
+def menu(where: str, name: str) -> dict[str, Any]:
+    """The keeper's menu for campaign ``name`` at ``where`` (a file, or a club's server by
+    its URL), the file only read."""
+    from tracker import store
     from tracker.app import Tracker
 
-    where, name = sys.argv[1], sys.argv[2]
-    db = os.environ.get("GRIZZLED_DB", "") if where == "-" else Path(where)
-    tracker = Tracker(db, access="read")
+    tracker = Tracker(where if store.is_postgres(where) else Path(where), access="read")
     try:
         state = tracker.state(name)
     finally:
         tracker.close()
-    print(json.dumps(moves(state)))
+    return moves(state)

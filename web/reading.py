@@ -1,14 +1,12 @@
 """The documents a page shows, read from the campaign file by the ``grizzled`` command's
 own JSON output (``status --json``, ``log --json``, ``score --json``): the same words and
-checks as every command, the file only read, each reading bounded in time."""
+checks as every command, the file only read, each reading bounded in time. The commands
+run in the companion's worker (``web.worker``), a Python process started once, not one
+process per reading."""
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,36 +15,41 @@ from tracker import store
 from voice import public
 from voice.board import player_cells, player_lines, status_rows
 from voice.facts import seen_board
-
-RUN = "from cli.script import run; run()"
-TIMEOUT = 20.0  # seconds a reading may take before the page says so
+from web import worker
+from web.worker import WORKER, Done, Hung, Stopped
 
 
 class Unreadable(Exception):
     """The campaign file could not be read: one line, as the command said it."""
 
 
-def _json(db: Path | str, *args: str) -> Any:
-    command, env = reader(db, *args, "--json")
+def grizzled(where: Path | str, *args: str, env: dict[str, str] | None = None) -> Done:
+    """``grizzled ARGS`` on ``where`` run by the worker (``env`` added to the server's);
+    Unreadable if it hung or the worker stopped before it answered."""
+    words, more = command(where, *args)
     try:
-        done = subprocess.run(
-            command, capture_output=True, text=True, timeout=TIMEOUT, check=False, env=env
-        )
-    except subprocess.TimeoutExpired as error:
-        raise Unreadable(f"reading the campaign took over {TIMEOUT:.0f} s") from error
-    if done.returncode != 0:
-        line = (done.stderr or done.stdout).strip().splitlines()
-        raise Unreadable(line[-1] if line else f"exit {done.returncode}")
-    return json.loads(done.stdout)
+        return WORKER.run(words, {**more, **(env or {})})
+    except Hung as error:
+        raise Unreadable(f"reading the campaign took over {worker.TIMEOUT:.0f} s") from error
+    except Stopped as error:
+        raise Unreadable(str(error)) from error
 
 
-def reader(where: Path | str, *args: str) -> tuple[list[str], dict[str, str] | None]:
-    """The ``grizzled`` command with ``args`` on ``where`` and its environment: a file by
-    ``--db``; a club's server by ``GRIZZLED_DB``, so a password in its URL is never on a
-    command line another user of the machine can list."""
+def _json(db: Path | str, *args: str) -> Any:
+    done = grizzled(db, *args, "--json")
+    if done.code != 0:
+        line = (done.err or done.out).strip().splitlines()
+        raise Unreadable(line[-1] if line else f"exit {done.code}")
+    return json.loads(done.out)
+
+
+def command(where: Path | str, *args: str) -> tuple[list[str], dict[str, str]]:
+    """The ``grizzled`` command's words with ``args`` on ``where`` and what its environment
+    adds: a file by ``--db``; a club's server by ``GRIZZLED_DB``, so a password in its URL
+    is never on a command line another user of the machine can list."""
     if store.is_postgres(where):
-        return [sys.executable, "-c", RUN, *args], {**os.environ, "GRIZZLED_DB": str(where)}
-    return [sys.executable, "-c", RUN, "--db", str(where), *args], None
+        return list(args), {"GRIZZLED_DB": str(where)}
+    return ["--db", str(where), *args], {}
 
 
 @dataclass(frozen=True)
@@ -62,13 +65,9 @@ class Page:
 
 
 def _readings(db: Path | str) -> tuple[Any, Any, Any]:
-    """``status``, ``log --all`` and ``score``, read at once (three processes side by side:
-    a keeper's tap reaches the phones after the slowest, not after the three in turn)."""
-    with ThreadPoolExecutor(max_workers=3) as pool:
-        reads = [
-            pool.submit(_json, db, *args) for args in (("status",), ("log", "--all"), ("score",))
-        ]
-        return reads[0].result(), reads[1].result(), reads[2].result()
+    """``status``, ``log --all`` and ``score``, read one after the other by the worker
+    (a few milliseconds each: no process is started)."""
+    return _json(db, "status"), _json(db, "log", "--all"), _json(db, "score")
 
 
 def viewer_page(db: Path | str) -> Page:
@@ -103,13 +102,10 @@ def _score_lines(score: Any) -> list[str]:
 def odds_lines(db: Path | str, campaign: str) -> list[str]:
     """What ``grizzled odds`` says of ``campaign`` now, line by line (its words, public
     information only; a refusal, such as no chapter being played, is its one line)."""
-    command, env = reader(db, "-c", campaign, "odds") if campaign else reader(db, "odds")
-    env = {**(env or os.environ), "COLUMNS": "1000", "NO_COLOR": "1"}  # a phone wraps
-    try:
-        done = subprocess.run(
-            command, capture_output=True, text=True, timeout=TIMEOUT, check=False, env=env
-        )
-    except subprocess.TimeoutExpired:
-        return [f"the odds took over {TIMEOUT:.0f} s"]
-    said = (done.stdout if done.returncode == 0 else done.stderr).strip().splitlines()
+    args = ("-c", campaign, "odds") if campaign else ("odds",)
+    try:  # a phone wraps: the lines as long as they are
+        done = grizzled(db, *args, env={"COLUMNS": "1000", "NO_COLOR": "1"})
+    except Unreadable as error:
+        return [str(error)]
+    said = (done.out if done.code == 0 else done.err).strip().splitlines()
     return [line.removeprefix("Error: ") for line in said if line.strip()]

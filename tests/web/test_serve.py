@@ -19,7 +19,8 @@ import pytest
 
 from tests.cli.conftest import SEATS, TABLE_CHAPTER, Grizzled
 from tests.conftest import BIN_DIR, MISSING
-from web.reading import RUN
+
+RUN = "from cli.script import run; run()"  # the grizzled command, as its script runs it
 
 
 def _free_port() -> int:
