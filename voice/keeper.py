@@ -8,7 +8,7 @@ from voice.shown import SHORT, shown
 HARD_KNOCKS = "Hard Knocks"  # the card picker's group of the Hard Knock cards
 UNDO_REASON = "why (shown struck through in every log)"
 REVERT_TITLE = "Revert an entry"  # one action out, every later one decided again
-REVERT_ENTRY = "log entry #"
+REVERT_ENTRY = "entry #"
 REVERT_REASON = "why it was wrong (shown in the log)"
 CORRECT_TITLE = "Correct a fact"  # the table and the tracker disagree
 CORRECT_VALUE = "value (a number, a card, a tile...)"
