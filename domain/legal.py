@@ -70,7 +70,8 @@ def intensities(state: ChapterState, order: int | None = None) -> range:
     low = minimum_intensity(state)
     if state.mission == 0 and state.rules.first_intensity_exact:
         return range(low, low + 1)
-    low = max(low, module_minimum(state, StartMission(low, options=options(order=order))))
+    told = options(order=order) if order is not None else ()
+    low = max(low, module_minimum(state, StartMission(low, options=told)))
     high = max(low, ceil(len(state.trials) / max(1, len(deal_order(state)))))
     return range(low, high + 1)
 

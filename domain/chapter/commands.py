@@ -77,7 +77,10 @@ class Option(NamedTuple):
 def options(**named: Any) -> Options:
     """Options in their one form: sorted by name, None left out (so a command built here
     equals the one read back from storage)."""
-    return tuple(sorted((name, value) for name, value in named.items() if value is not None))
+    given = [(name, value) for name, value in named.items() if value is not None]
+    if len(given) > 1:
+        given.sort()
+    return tuple(given)
 
 
 def option(command: StartChapter | StartMission, name: str) -> Any:
