@@ -232,7 +232,8 @@ def mission_start(
 
     Example: grizzled mission start 3     (with Orders of the Day: --order 12 --back 7)
     """
-    from domain.chapter.commands import StartMission
+    from domain.chapter.commands import StartMission, merged
+    from domain.modules import orders, recruits
 
     tile = parse.tile(chaplain_tile) if chaplain_tile else None
     hand = None
@@ -242,10 +243,9 @@ def mission_start(
     command = StartMission(
         intensity,
         chaplain_tile=tile,
-        order=order,
-        order_back=order_back,
-        recruit=recruit,
-        recruit_hand=hand,
+        options=merged(
+            orders.kept_orders(order, order_back), recruits.entering_recruit(recruit, hand)
+        ),
     )
     confirm = None if yes else _confirm_losing_deal(command)
     ctx.log(command, said.mission_start(intensity, order), confirm=confirm)

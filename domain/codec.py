@@ -23,6 +23,7 @@ from domain.cards.catalogue import (
     RecruitCard,
     base_catalogue,
 )
+from domain.chapter.commands import options
 from domain.chapter.moments import INSTALLED
 from domain.chapter.piles import Kept
 from domain.chapter.state import ChapterState
@@ -226,14 +227,38 @@ def decode_board(data: dict[str, Any]) -> ChapterState | None:
     return decode_chapter(chapter, decode_catalogue(data["catalogue"])) if chapter else None
 
 
+def _options(kind: type) -> dict[str, Any]:
+    """The installed modules' options a kind of command carries: name -> type, in the
+    modules' order (the order they are stored in)."""
+    return {name: o.kind for name, o in INSTALLED.options.items() if o.command is kind}
+
+
 def encode_command(command: Any) -> dict[str, Any]:
-    """A command as ``{"type", "data"}``."""
-    return {"type": type(command).__name__, "data": _plain(command)}
+    """A command as ``{"type", "data"}``. Its modules' ``options`` are written flat, each
+    under its name where the field stands (null when not given), as they always were."""
+    data = _plain(command)
+    if "options" in data:
+        given = dict(command.options)
+        flat = {name: _plain(given.get(name)) for name in _options(type(command))}
+        data = {k: w for key, v in data.items() for k, w in _flat(key, v, flat)}
+    return {"type": type(command).__name__, "data": data}
+
+
+def _flat(key: str, value: Any, flat: dict[str, Any]) -> Any:
+    return flat.items() if key == "options" else ((key, value),)
 
 
 def decode_command(record: dict[str, Any]) -> Any:
     """The command a record describes: one of ``records.COMMAND_TYPES`` (a ``KeyError``
-    names any other), its nested records and tuples rebuilt as ``decode_value`` does."""
+    names any other), its nested records and tuples rebuilt as ``decode_value`` does, its
+    modules' options read back from their names."""
     from domain.records import COMMAND_TYPES
 
-    return decode_value(COMMAND_TYPES[record["type"]], record["data"])
+    kind = COMMAND_TYPES[record["type"]]
+    data = record["data"]
+    named = _options(kind)
+    if not named:
+        return decode_value(kind, data)
+    given = {name: decode_value(named[name], data[name]) for name in named if name in data}
+    rest = {k: v for k, v in data.items() if k not in named and k != "options"}
+    return replace(decode_value(kind, rest), options=options(**given))

@@ -26,6 +26,7 @@ from domain.chapter.commands import (
     Target,
     UseCharm,
     Withdraw,
+    options,
 )
 from domain.chapter.hardknocks import (
     ABSENT_MINDED,
@@ -69,7 +70,8 @@ def intensities(state: ChapterState, order: int | None = None) -> range:
     low = minimum_intensity(state)
     if state.mission == 0 and state.rules.first_intensity_exact:
         return range(low, low + 1)
-    low = max(low, module_minimum(state, StartMission(low, order=order)))
+    told = options(order=order) if order is not None else ()
+    low = max(low, module_minimum(state, StartMission(low, options=told)))
     high = max(low, ceil(len(state.trials) / max(1, len(deal_order(state)))))
     return range(low, high + 1)
 
@@ -244,7 +246,7 @@ def mission_starts(state: ChapterState) -> list[Command]:
     """Every way to start the Mission: the Order of the Day kept and put back, if any, and
     an intensity."""
     return [
-        StartMission(i, order=kept, order_back=back)
+        StartMission(i, options=options(order=kept, order_back=back))
         for kept, back in start_choices(state)
         for i in intensities(state, kept)
     ]

@@ -42,6 +42,7 @@ from domain.legal import (
     targets,
     withdrawals,
 )
+from domain.modules.orders import kept_orders
 from domain.modules.play import (
     careful_order_choice,
     random_cancellation,
@@ -255,7 +256,7 @@ def random_command(state: ChapterState, rng: random.Random) -> Command:
         # deal the whole deck when the Peace card is in sight, else a few cards each
         whole = len(span) <= 3 and rng.random() < 0.7
         intensity = _careful_deal(state, span, span[-1] if whole else rng.choice(span[:3]), rng)
-        return StartMission(intensity, order=kept, order_back=back)
+        return StartMission(intensity, options=kept_orders(kept, back))
     if state.phase == SUPPORT:
         return rng.choice(support_choices(state))
     # Recruits and Orders of the Day (module_play.py): the leader acts for the Recruit; a

@@ -69,7 +69,14 @@ def _by_intensity(command: Any) -> tuple[int, ...]:
     the engine lists them."""
     if type(command).__name__ != "StartMission":
         return (1,)
-    return (0, command.order or 0, command.order_back or 0, command.intensity)
+    from domain.modules import orders
+
+    return (
+        0,
+        orders.order_kept(command) or 0,
+        orders.order_put_back(command) or 0,
+        command.intensity,
+    )
 
 
 def _move(kind: str, label: str, words: list[str], **more: Any) -> Move:
@@ -151,18 +158,20 @@ def _mission(state: Any, command: Any) -> Move:
     the keeper's confirmation (the command's ``--yes``)."""
     from domain.campaign.flow import decide_campaign
     from domain.errors import RuleViolation
+    from domain.modules.orders import order_kept, order_put_back
     from voice.next_step import losing_deal
 
+    number, back = order_kept(command), order_put_back(command)
     words = ["mission", "start", str(command.intensity)]
-    words += ["--order", str(command.order)] if command.order is not None else []
-    words += ["--back", str(command.order_back)] if command.order_back is not None else []
+    words += ["--order", str(number)] if number is not None else []
+    words += ["--back", str(back)] if back is not None else []
     try:
         warning = losing_deal(command.intensity, decide_campaign(state, command, None))
     except RuleViolation:
         warning = None
     orders = state.chapter.catalogue.orders
-    kept = orders[command.order].name if command.order in orders else ""
-    label = said.mission_label(command.intensity, command.order, command.order_back, kept)
+    name = orders[number].name if number in orders else ""
+    label = said.mission_label(command.intensity, number, back, name)
     words = [*words, "--yes"] if warning else words
     entering = _entering(state.chapter)
     options = [[n, said.recruit_option(n, r.name)] for n, r in entering]

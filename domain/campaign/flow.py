@@ -65,7 +65,7 @@ from domain.cards.box import (
     learn,
 )
 from domain.cards.catalogue import Catalogue, base_catalogue
-from domain.chapter.commands import Chance, Seat, StartChapter
+from domain.chapter.commands import Chance, Seat, StartChapter, merged
 from domain.chapter.corrections import CorrectFact, decide_correction
 from domain.chapter.evolve import begin, evolve
 from domain.chapter.rules import Ruleset
@@ -75,6 +75,7 @@ from domain.engine import decide
 from domain.errors import CampaignRuleViolation, InvalidSetup, NoChapter
 from domain.events import CampaignCreated, ChapterLost, ChapterStarted, ChapterWon, Event
 from domain.limits import LAST_CHAPTER
+from domain.modules import orders, recruits
 from domain.modules.friendships import with_friendships
 from domain.names import chapter_name
 from domain.records import CampaignCommand as CampaignCommand
@@ -250,8 +251,15 @@ def from_briefing(cmd: StartChapter, briefing: Briefing) -> StartChapter:
         ),
         traps=briefing.traps_in_play if cmd.traps is None else cmd.traps,
         speech_tokens=briefing.speech_tokens if cmd.speech_tokens is None else cmd.speech_tokens,
-        orders=(briefing.orders or None) if cmd.orders is None else cmd.orders,
-        recruits=(briefing.recruits or None) if cmd.recruits is None else cmd.recruits,
+        options=merged(
+            orders.order_deck_options(
+                (briefing.orders or None) if orders.orders_briefed(cmd) is None else None
+            ),
+            recruits.recruit_deck_options(
+                (briefing.recruits or None) if recruits.recruits_briefed(cmd) is None else None
+            ),
+            cmd.options,
+        ),
     )
 
 

@@ -18,13 +18,14 @@ import msgspec
 from msgspec.structs import replace
 
 from domain.cards.catalogue import ORDER_DIFFICULTIES, Catalogue
-from domain.chapter.commands import Chance, Seat, StartChapter
+from domain.chapter.commands import Chance, Seat, StartChapter, merged
 from domain.chapter.moments import Module
 from domain.chapter.setup import check_seats, decide_start_chapter
 from domain.chapter.state import ChapterState
 from domain.errors import MissingOutcome, RuleViolation
 from domain.events import Event
 from domain.limits import TRIAL_CARDS
+from domain.modules import orders, recruits
 
 ONE_SHOT_TRIALS = 30
 ORDER_CHART = {  # Orders of the Day by difficulty: easy, normal, hard (12 cards)
@@ -268,7 +269,8 @@ def decide_start_one_shot(
     box = catalogue
     for key in plan.set_aside:
         box = box.without(key)
-    start = replace(plan.start, orders=plan.orders, recruits=plan.recruits)
+    decks = orders.order_deck_options(plan.orders), recruits.recruit_deck_options(plan.recruits)
+    start = replace(plan.start, options=merged(*decks))
     started = replace(decide_start_chapter(start, box, chance), first_intensity_exact=False)
     if not plan.set_aside:
         return (started,)

@@ -7,11 +7,15 @@ deals itself it asks a ``Chance`` instead.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, NamedTuple, Protocol
 
 import msgspec
 
 Target = tuple[str, str]  # (player, Hard Knock key): the card a Merry Christmas discards
+# What the installed modules were told in a command, by the name each module gives it
+# (``Module.options``), sorted by name, None left out: the chapter carries them to the
+# modules' moments without reading them. Stored flat, under those names (``codec``).
+Options = tuple[tuple[str, Any], ...]
 
 
 class Chance(Protocol):
@@ -48,8 +52,7 @@ class StartChapter(msgspec.Struct, frozen=True):
     traps: bool | None = None
     third_tiles: tuple[str, ...] | None = None
     deck: tuple[str, ...] | None = None
-    orders: tuple[int, ...] | None = None  # the Briefing's Orders of the Day (None: not used)
-    recruits: tuple[int, ...] | None = None  # the Briefing's Recruit deck (None: not used)
+    options: Options = ()  # the modules' decks the Briefing names (None: not used)
     # A campaign chapter: (seat, charm) for each Grizzled chosen anew for this chapter; the
     # others keep the previous chapter's (rules-notes, decision 4).
     grizzled: tuple[tuple[str, str], ...] = ()
@@ -60,12 +63,37 @@ class StartMission(msgspec.Struct, frozen=True, gc=False):
 
     intensity: int
     chaplain_tile: str | None = None
-    # Orders of the Day (orders.py): the order the leader keeps, the one put back on top.
-    order: int | None = None
-    order_back: int | None = None
-    # Recruits (recruits.py): at a real table, the Recruit that enters and its starting hand.
-    recruit: int | None = None
-    recruit_hand: tuple[str, ...] | None = None
+    options: Options = ()  # what the modules were told: the cards drawn at a real table
+
+
+class Option(NamedTuple):
+    """A module's option (``Module.options``): the command that carries it, and the type
+    its value is read back into from storage."""
+
+    command: type
+    kind: Any
+
+
+def options(**named: Any) -> Options:
+    """Options in their one form: sorted by name, None left out (so a command built here
+    equals the one read back from storage)."""
+    given = [(name, value) for name, value in named.items() if value is not None]
+    if len(given) > 1:
+        given.sort()
+    return tuple(given)
+
+
+def option(command: StartChapter | StartMission, name: str) -> Any:
+    """The value a command gives a module's option, None when not given."""
+    for key, value in command.options:
+        if key == name:
+            return value
+    return None
+
+
+def merged(*parts: Options) -> Options:
+    """Several modules' options as one command's."""
+    return tuple(sorted(pair for part in parts for pair in part))
 
 
 class PlayCard(msgspec.Struct, frozen=True, gc=False):

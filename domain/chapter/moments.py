@@ -61,6 +61,10 @@ The moments, in the order a chapter meets them:
   refuse it with an ``InvalidCorrection`` (Solo: no Grizzled's hand, tokens or tiles).
 - ``facts``: the module's own facts a correction may set, by name (each a
   ``facts.ModuleFact``: its value read, checked, applied and said).
+- ``options``: what the chapter's commands carry for the module, by name (each a
+  ``commands.Option``: the command, ``StartChapter`` or ``StartMission``, and the type of
+  its value): the chapter hands the command to the module's moments without reading them;
+  storage writes them flat under their names (``codec.encode_command``).
 - ``evolvers``: how each of the module's own events changes the chapter.
 - ``commands``: the module's own commands, decided (Orders' cancellation, the Recruit's turn).
 - ``actions``: the module's own commands that are legal now.
@@ -145,6 +149,7 @@ class Module(NamedTuple):
     evolvers: Mapping[type[Event], Evolver] = {}
     commands: Mapping[type[Command], Decider] = {}
     facts: Mapping[str, Any] = {}  # name -> a ``facts.ModuleFact``
+    options: Mapping[str, Any] = {}  # name -> a ``commands.Option`` a command carries for it
     actions: Actions | None = None
     plays_chapter: Owns | None = None
     decide: Decider | None = None
@@ -205,6 +210,7 @@ class Registry:
     evolvers: dict[type, Evolver]
     commands: dict[type, Decider]
     facts: dict[str, Any]  # a correction's fact -> its ``facts.ModuleFact``
+    options: dict[str, Any]  # a command's option -> its ``commands.Option``
 
     if TYPE_CHECKING:
 

@@ -11,10 +11,12 @@ from collections.abc import Sequence
 from functools import cache
 
 from domain.cards.catalogue import CardType, Catalogue, OrderCard, RecruitCard, base_catalogue
-from domain.chapter.commands import Seat, StartChapter
+from domain.chapter.commands import Seat, StartChapter, merged
 from domain.chapter.evolve import begin
 from domain.chapter.setup import decide_start_chapter
 from domain.chapter.state import ChapterState
+from domain.modules.orders import order_deck_options
+from domain.modules.recruits import recruit_deck_options
 from tests.domain.builders import CHARMS, rigged_deck
 
 # (number, name, minimum by player count, threats, lasting)
@@ -142,8 +144,7 @@ def prepare(
         first_intensity=intensity,
         third_tiles=(("left", "right") * len(names))[: len(names)],
         deck=deck if known else None,
-        orders=orders,
-        recruits=recruits,
         traps=traps,
+        options=merged(order_deck_options(orders), recruit_deck_options(recruits)),
     )
     return begin(decide_start_chapter(setup, catalogue), catalogue)

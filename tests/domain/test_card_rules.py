@@ -24,7 +24,7 @@ from domain.errors import InvalidDescription
 from domain.events import ChapterLost, MoraleDropped, SupportRevealed, to_record
 from domain.legal import legal_summary
 from domain.modules.effects import CardEffect, EffectRefused, once
-from domain.modules.orders import CancelOrder, OrderRefused
+from domain.modules.orders import CancelOrder, OrderRefused, kept_orders
 from domain.records import from_record
 from tests.domain.builders import run
 from tests.domain.module_builders import prepare, synthetic_catalogue
@@ -80,7 +80,7 @@ def mission(kept: int, hands: dict[str, list[str]] = HANDS, then: list[str] = TH
     rest = tuple(o.number for o in ORDERS if o.number not in (kept, back))
     state = prepare(hands, then=then, orders=(kept, back, *rest), catalogue=catalogue())
     intensity = len(next(iter(hands.values())))
-    state, _ = run(state, c.StartMission(intensity, order=kept, order_back=back))
+    state, _ = run(state, c.StartMission(intensity, options=kept_orders(kept, back)))
     return state
 
 

@@ -26,7 +26,7 @@ from domain.events import (
     MoraleDropped,
     SupportRevealed,
 )
-from domain.modules.orders import OrderDiscarded, order_piles
+from domain.modules.orders import OrderDiscarded, kept_orders, order_piles
 from domain.modules.recruits.state import recruit_in_play
 from tests.domain.builders import kinds, run, start
 from tests.domain.module_builders import prepare
@@ -248,7 +248,7 @@ def test_an_order_placed_in_no_mans_land_adds_its_shell_and_fails_the_mission():
     state = prepare(HANDS, orders=(901, 902, 903, 904))
     state, _ = run(
         state,
-        StartMission(3, order=901, order_back=902),
+        StartMission(3, options=kept_orders(901, 902)),
         PlayCard("Ann", "night+shell"),
         PlayCard("Ben", "snow+shell"),
     )
@@ -263,7 +263,7 @@ def test_an_order_placed_in_no_mans_land_adds_its_shell_and_fails_the_mission():
 
 def test_an_order_cancelled_by_the_table_leaves_its_threat_behind():
     state = prepare(HANDS, orders=(902, 901, 903))
-    state, _ = run(state, StartMission(3, order=902, order_back=901))
+    state, _ = run(state, StartMission(3, options=kept_orders(902, 901)))
     assert state.threat_tally()["shell"] == 1
 
     state, events = correct(state, "order-remove", 902, "its condition was met")

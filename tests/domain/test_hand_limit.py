@@ -46,7 +46,7 @@ from domain.chapter.state import Phase
 from domain.events import CardPlayed, CardsDealt, CardsDrawn, ChapterLost, MissionStarted
 from domain.legal import legal_actions
 from domain.modules import MODULES
-from domain.modules.orders import CancelOrder, OrderCancelled, OrderChosen
+from domain.modules.orders import CancelOrder, OrderCancelled, OrderChosen, kept_orders
 from tests.domain.builders import kinds, run, start
 from tests.domain.module_builders import prepare
 
@@ -90,7 +90,7 @@ def test_cards_drawn_when_an_order_is_cancelled_that_reach_thirteen_lose_at_once
     """ "If the players ever have 13 or more cards in hand collectively, the game is lost!"
     A lasting Order's cancellation makes Ann draw a card: 12 + 1 = 13 cards in hand."""
     state = prepare(THREE_OF_FOUR, orders=(902, 901), then=["gas+whistle", "shell+gas"])
-    state, _ = run(state, StartMission(4, order=902, order_back=901), Withdraw("Ann", "left"))
+    state, _ = run(state, StartMission(4, options=kept_orders(902, 901)), Withdraw("Ann", "left"))
     assert state.cards_in_hands == 12
 
     state, events = run(state, CancelOrder(902, "Ann withdrew and draws a card", "Ann", 1))
@@ -107,7 +107,9 @@ def test_a_cancellation_that_leaves_twelve_cards_in_hand_goes_on():
     """ "If the players ever have 13 or more cards in hand collectively, the game is lost!"
     Ann played a card first: 11 + 1 = 12."""
     state = prepare(THREE_OF_FOUR, orders=(902, 901), then=["gas+whistle", "shell+gas"])
-    state, _ = run(state, StartMission(4, order=902, order_back=901), PlayCard("Ann", "night+gas"))
+    state, _ = run(
+        state, StartMission(4, options=kept_orders(902, 901)), PlayCard("Ann", "night+gas")
+    )
 
     state, events = run(state, CancelOrder(902, "a card to draw", "Ben", 1))
 
@@ -223,7 +225,7 @@ def test_an_order_kept_with_the_deal_is_shown_before_the_chapter_is_lost():
     in No Man's Land when the 16 cards lose the chapter."""
     state = prepare(FOUR_EACH, orders=(901, 902))
 
-    state, events = run(state, StartMission(4, order=901, order_back=902))
+    state, events = run(state, StartMission(4, options=kept_orders(901, 902)))
 
     assert kinds(events) == ["OrderChosen", "MissionStarted", "CardsDealt", "ChapterLost"]
     assert events[0] == OrderChosen("Ann", 901, 902)

@@ -21,19 +21,28 @@ from domain.chapter.commands import (
     Command,
     StartChapter,
     StartMission,
+    merged,
 )
 from domain.chapter.state import ChapterState, Phase
 from domain.engine import decide
 from domain.errors import RuleViolation
 from domain.events import Event
 from domain.legal import intensities, legal_actions, targets
-from domain.modules.orders import CANCEL_REASON, CancelOrder, OrderCancelled, order_piles
+from domain.modules.orders import (
+    CANCEL_REASON,
+    CancelOrder,
+    OrderCancelled,
+    kept_orders,
+    order_deck_options,
+    order_piles,
+)
 from domain.modules.recruits import (
     PlayRecruitCard,
     RecruitArrived,
     RecruitDeparted,
     RecruitWithdrew,
     WithdrawRecruit,
+    recruit_deck_options,
 )
 from domain.modules.recruits.state import RECRUIT_TURN, recruit_in_play, recruit_piles
 from domain.simulate import RandomChance, random_setup
@@ -68,8 +77,10 @@ def module_setup(
         setup = replace(setup, trials=decks[0], morale=decks[1])
     return replace(
         setup,
-        orders=ORDER_NUMBERS if orders else None,
-        recruits=RECRUIT_NUMBERS if recruits else None,
+        options=merged(
+            order_deck_options(ORDER_NUMBERS if orders else None),
+            recruit_deck_options(RECRUIT_NUMBERS if recruits else None),
+        ),
     )
 
 
@@ -120,7 +131,7 @@ def _module_candidates(state: ChapterState, started_orders: tuple[int, ...]) -> 
             high = intensities(state, kept)[-1]
             for back in (None, *started_orders):
                 for intensity in range(0, high + 1):
-                    yield StartMission(intensity, order=kept, order_back=back)
+                    yield StartMission(intensity, options=kept_orders(kept, back))
     for number in started_orders:
         yield CancelOrder(number, CANCEL_REASON)
     if state.phase == Phase.MISSION:
@@ -160,7 +171,7 @@ def illegal_module_commands(state: ChapterState) -> list[Command]:
         commands += [CancelOrder(n, "it is over") for n in spent]
         commands += [CancelOrder(n, "not in play") for n in order_piles(state).deck[:1]]
         if state.phase == Phase.PREPARATION and len(order_piles(state).deck) >= 2:
-            commands.append(StartMission(3, order=order_piles(state).deck[-1], order_back=999))
+            commands.append(StartMission(3, options=kept_orders(order_piles(state).deck[-1], 999)))
     return commands
 
 

@@ -40,6 +40,7 @@ from domain.chapter.commands import (
     StartMission,
     UseCharm,
     Withdraw,
+    merged,
 )
 from domain.chapter.evolve import begin, evolve, replay
 from domain.chapter.hardknocks import has
@@ -67,8 +68,8 @@ from domain.events import (
 from domain.legal import legal_actions, open_actions, targets
 from domain.modules.effects import CardEffect, forbidding, stuck
 from domain.modules.luck import luck_spent, unspent_luck
-from domain.modules.orders import OrderCancelled, order_piles
-from domain.modules.recruits import PlayRecruitCard, RecruitPlayed
+from domain.modules.orders import OrderCancelled, order_deck_options, order_piles
+from domain.modules.recruits import PlayRecruitCard, RecruitPlayed, recruit_deck_options
 from domain.modules.recruits.state import RECRUIT_TURN, recruit_in_mission, recruit_in_play
 from domain.modules.solo.rules import SoloCardPlayed, SoloHandFilled
 from domain.records import from_record
@@ -694,8 +695,10 @@ def lucky_setup(
     return replace(
         setup,
         traps=rng.random() < 0.8,
-        orders=LUCKY_ORDER_NUMBERS if modules[0] else None,
-        recruits=RECRUIT_NUMBERS if modules[1] else None,
+        options=merged(
+            order_deck_options(LUCKY_ORDER_NUMBERS if modules[0] else None),
+            recruit_deck_options(RECRUIT_NUMBERS if modules[1] else None),
+        ),
     )
 
 

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any, get_args, get_type_hints
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -99,8 +100,25 @@ def test_every_registered_event_comes_back_from_its_stored_record(
 def test_every_registered_command_comes_back_from_the_codec(
     kind: type, data: st.DataObject
 ) -> None:
-    command = data.draw(st.from_type(kind))
+    command = data.draw(_commands(kind))
     assert decode_command(stored(encode_command(command))) == command
+
+
+def _commands(kind: type) -> st.SearchStrategy[Any]:
+    """Commands of a kind; one that carries the modules' options gets a value (or None) for
+    each option the installed modules give it (``Module.options``), of its declared type."""
+    from domain.chapter.commands import options
+    from domain.chapter.moments import INSTALLED
+
+    named = {n: o.kind for n, o in INSTALLED.options.items() if o.command is kind}
+    if not named:
+        return st.from_type(kind)
+    given = st.fixed_dictionaries({n: st.from_type(t) for n, t in named.items()})
+    return st.builds(
+        lambda command, told: msgspec.structs.replace(command, options=options(**told)),
+        st.builds(kind, options=st.just(())),
+        given,
+    )
 
 
 FRESH = """
@@ -126,3 +144,38 @@ def test_the_events_module_loads_no_rules_and_the_registry_resolves_any_stored_t
         "'domain.events']",
         "domain.cards.box",
     ]
+
+
+def test_a_mission_start_keeps_its_modules_options_stored_flat_under_their_old_names() -> None:
+    from domain.chapter.commands import StartMission, merged
+    from domain.modules.orders import kept_orders
+    from domain.modules.recruits import entering_recruit
+
+    told = merged(kept_orders(13, 12), entering_recruit(5, ("rain+gas", "snow+shell")))
+    record = encode_command(StartMission(3, options=told))
+    data = {"intensity": 3, "chaplain_tile": None, "order": 13, "order_back": 12, "recruit": 5}
+    assert record == {
+        "type": "StartMission",
+        "data": {**data, "recruit_hand": ["rain+gas", "snow+shell"]},
+    }
+    assert json.dumps(encode_command(StartMission(1))) == (
+        '{"type": "StartMission", "data": {"intensity": 1, "chaplain_tile": null, "order": null, '
+        '"order_back": null, "recruit": null, "recruit_hand": null}}'
+    )
+    assert decode_command(stored(record)) == StartMission(3, options=told)
+
+
+def test_a_chapter_setup_stores_the_briefings_decks_where_it_always_did() -> None:
+    from domain.chapter.commands import Seat, StartChapter, merged
+    from domain.modules.orders import order_deck_options
+    from domain.modules.recruits import recruit_deck_options
+
+    decks = merged(order_deck_options((21, 22)), recruit_deck_options((5,)))
+    setup = StartChapter("armistice", (Seat("Ann", "rain"),), options=decks)
+    data = stored(encode_command(setup))["data"]
+    assert list(data)[-4:] == ["deck", "orders", "recruits", "grizzled"]
+    assert (data["orders"], data["recruits"]) == ([21, 22], [5])
+    assert decode_command({"type": "StartChapter", "data": data}) == setup
+    assert decode_command({"type": "StartChapter", "data": {**data, "orders": None}}) == (
+        StartChapter("armistice", (Seat("Ann", "rain"),), options=recruit_deck_options((5,)))
+    )

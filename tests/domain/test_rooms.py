@@ -7,14 +7,12 @@ name (``"Orders of the Day"``). The bare word ``order`` is English (a deck's ord
 the module; ``Order`` in a name (``CancelOrder``) or ``order_back`` is the module. The Good
 Luck Charm is the base game's (every Grizzled has one), not the Armistice's Luck symbols.
 
-Where the chapter still names a module today is listed (``STILL_NAMED``) with the module:
-the rooms are being built one by one. The Orders of the Day, Solo and the Friendships keep
-their records in ``ChapterState.modules`` and their corrections in their rooms; the Orders
-are named only by the two commands whose stored form carries their fields (``StartChapter``'s
-deck, ``StartMission``'s order kept and put back). The Recruits' piles and turn, Luck's
-spent symbols, Solo's phase and variant and Duo's seating still live in the chapter. A new
-place fails, and so does a place listed that no longer names it: the list only shrinks,
-down to nothing.
+The list of places where the chapter still named a module (``STILL_NAMED``) shrank room by
+room and is empty: every module keeps its record in ``ChapterState.modules``, its
+corrections, commands and words in its room, and what the chapter's own commands carry for
+it (the Orders' deck and the order kept and put back, the Recruits' deck and the Recruit
+entering) as options it names itself (``Module.options``), stored flat under those names.
+A new place fails.
 """
 
 from __future__ import annotations
@@ -94,9 +92,7 @@ def named_in(path: Path) -> set[str]:
     return {"Orders of the Day" if n.startswith("Order") else n for n in named}
 
 
-STILL_NAMED = {
-    "commands.py": {"Orders of the Day", "Recruits"},
-}
+STILL_NAMED: dict[str, set[str]] = {}  # the list is down to nothing: the chapter names no module
 
 
 def test_an_identifier_names_a_module_by_its_words_and_the_english_order_does_not() -> None:
@@ -112,7 +108,7 @@ def test_a_text_names_luck_by_its_symbols_and_the_good_luck_charm_does_not() -> 
     assert SAID.findall("Ann's Good Luck Charm is already used") == []
 
 
-def test_the_chapters_rules_name_no_module_but_where_still_listed() -> None:
+def test_the_chapters_rules_name_no_module() -> None:
     found = {path.name: named_in(path) for path in sorted(CHAPTER.glob("*.py"))}
     found = {name: named for name, named in found.items() if named}
-    assert found == STILL_NAMED
+    assert found == STILL_NAMED == {}

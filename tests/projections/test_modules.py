@@ -19,6 +19,9 @@ from msgspec.structs import replace
 
 from domain.campaign.flow import CampaignState
 from domain.cards.box import DescribeOrder, DescribeRecruit
+from domain.chapter.commands import merged
+from domain.modules.orders import order_deck_options
+from domain.modules.recruits import recruit_deck_options
 from domain.simulate import RandomChance, random_command, random_setup
 from projections.chapter import chapter_row, player_rows
 from projections.runner import catch_up
@@ -87,7 +90,12 @@ def test_chapters_with_orders_of_the_day_and_recruits_project(tmp_path: Path, se
         tracker.log_action(NAME, DescribeOrder(order))
     for recruit in SYNTHETIC_RECRUITS:
         tracker.log_action(NAME, DescribeRecruit(recruit))
-    setup = replace(setup, orders=ORDER_NUMBERS[:5], recruits=RECRUIT_NUMBERS[:3])
+    setup = replace(
+        setup,
+        options=merged(
+            order_deck_options(ORDER_NUMBERS[:5]), recruit_deck_options(RECRUIT_NUMBERS[:3])
+        ),
+    )
     state = tracker.log_action(NAME, setup).state
     seen = play(tracker, db, rng, state)
     assert {"orders", "recruit"} <= set(seen)

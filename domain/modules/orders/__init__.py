@@ -22,7 +22,14 @@ it forbids or allows, its Morale Drop and Support rules, a draw when withdrawing
 The engine enforces the structure: drawing, the minimum, threats, discarding, stacking.
 """
 
-from domain.modules.orders.commands import CancelOrder
+from domain.modules.orders.commands import (
+    CancelOrder,
+    kept_orders,
+    order_deck_options,
+    order_kept,
+    order_put_back,
+    orders_briefed,
+)
 from domain.modules.orders.events import OrderCancelled, OrderChosen, OrderDiscarded
 from domain.modules.orders.state import OrderPiles, order_piles
 from domain.modules.orders.words import CANCEL_REASON, OrderRefused
@@ -35,5 +42,10 @@ __all__ = [
     "OrderDiscarded",
     "OrderPiles",
     "OrderRefused",
+    "kept_orders",
+    "order_deck_options",
+    "order_kept",
     "order_piles",
+    "order_put_back",
+    "orders_briefed",
 ]

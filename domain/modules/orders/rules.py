@@ -18,7 +18,13 @@ from domain.chapter.state import ChapterState, Phase, Player
 from domain.errors import IntensityTooLow, WrongPhase
 from domain.events import ChapterStarted
 from domain.modules.effects import with_drawn
-from domain.modules.orders.commands import CancelOrder
+from domain.modules.orders.commands import (
+    OPTIONS,
+    CancelOrder,
+    order_kept,
+    order_put_back,
+    orders_briefed,
+)
 from domain.modules.orders.corrections import ORDER_FACTS
 from domain.modules.orders.events import OrderCancelled, OrderChosen, OrderDiscarded
 from domain.modules.orders.state import KEY, OrderPiles, order_piles, with_order_piles
@@ -128,27 +134,28 @@ def _check_draw(state: ChapterState, piles: OrderPiles, kept: int, back: int | N
 
 def _check_choice(state: ChapterState, cmd: StartMission) -> None:
     piles, leader = order_piles(state), state.players[state.leader].name
+    number, back = order_kept(cmd), order_put_back(cmd)
     if piles is None or not piles.deck:
-        if cmd.order is not None or cmd.order_back is not None:
+        if number is not None or back is not None:
             why = "is played without Orders of the Day" if piles is None else "has no order left"
             raise OrderRefused(f"this chapter {why}: {leader} draws no Order of the Day")
         return
-    if cmd.order is None:
+    if number is None:
         raise OrderRefused(
             f"{leader} draws Orders of the Day: say which one they keep"
             + (" and which goes back on top" if len(piles.deck) > 1 else "")
         )
-    _check_draw(state, piles, cmd.order, cmd.order_back)
-    if cmd.order not in state.catalogue.orders:
+    _check_draw(state, piles, number, back)
+    if number not in state.catalogue.orders:
         raise OrderRefused(
-            f"{order_label(state, cmd.order)} is not described yet: describe it (name, "
+            f"{order_label(state, number)} is not described yet: describe it (name, "
             "minimum intensity by player count, threats, lasting) before keeping it"
         )
     first = state.mission == 0 and state.rules.first_intensity_exact
-    low = order_minimum(state, cmd.order)
+    low = order_minimum(state, number)
     if not first and cmd.intensity < low:
         raise IntensityTooLow(
-            f"{leader} cannot choose intensity {cmd.intensity}: {order_label(state, cmd.order)} "
+            f"{leader} cannot choose intensity {cmd.intensity}: {order_label(state, number)} "
             f"sets at least {low} for {grizzled_at_table(state)} Grizzled"
         )
 
@@ -156,8 +163,9 @@ def _check_choice(state: ChapterState, cmd: StartMission) -> None:
 def choose_order(o: Outcome, cmd: StartMission) -> None:
     """At the start of a Mission: check the drawn and kept orders and the minimum; reveal."""
     _check_choice(o.state, cmd)
-    if cmd.order is not None:
-        o.emit(OrderChosen(o.state.players[o.state.leader].name, cmd.order, cmd.order_back))
+    number = order_kept(cmd)
+    if number is not None:
+        o.emit(OrderChosen(o.state.players[o.state.leader].name, number, order_put_back(cmd)))
 
 
 def discard_spent_orders(o: Outcome) -> None:
@@ -228,12 +236,12 @@ def _check_condition(
 
 def kept_order_minimum(state: ChapterState, cmd: StartMission) -> int:
     """The minimum intensity of the order this Mission's leader keeps (1 without one)."""
-    return order_minimum(state, cmd.order)
+    return order_minimum(state, order_kept(cmd))
 
 
 def briefed_orders(cmd: StartChapter, armistice: bool, chance: Chance | None) -> dict[str, Any]:
     """At the setup: the Briefing's Order of the Day deck (None: not used)."""
-    return {"orders": numbered_deck(cmd.orders, "Orders of the Day", armistice, chance)}
+    return {"orders": numbered_deck(orders_briefed(cmd), "Orders of the Day", armistice, chance)}
 
 
 # --- Evolving --------------------------------------------------------------------------
@@ -298,5 +306,6 @@ ORDERS = Module(
     evolvers={OrderChosen: _chosen, OrderDiscarded: _discarded, OrderCancelled: _cancelled},
     commands={CancelOrder: decide_cancel_order},
     facts=ORDER_FACTS,
+    options=OPTIONS,
     actions=cancel_options,
 )

@@ -22,7 +22,15 @@ restrict its actions as a Grizzled's (``domain/modules/effects.py``). No chapter
 while a Recruit is in play.
 """
 
-from domain.modules.recruits.commands import PlayRecruitCard, WithdrawRecruit
+from domain.modules.recruits.commands import (
+    PlayRecruitCard,
+    WithdrawRecruit,
+    entering_recruit,
+    recruit_deck_options,
+    recruit_entering,
+    recruit_hand_told,
+    recruits_briefed,
+)
 from domain.modules.recruits.events import (
     RecruitArrived,
     RecruitDeparted,
@@ -48,7 +56,12 @@ __all__ = [
     "RecruitRefused",
     "RecruitWithdrew",
     "WithdrawRecruit",
+    "entering_recruit",
     "recruit_acts",
+    "recruit_deck_options",
+    "recruit_entering",
+    "recruit_hand_told",
     "recruit_in_play",
     "recruit_piles",
+    "recruits_briefed",
 ]

@@ -30,7 +30,14 @@ from domain.events import CardDrawnAndPlayed, ChapterStarted
 from domain.legal import targets
 from domain.limits import MORALE_TOKENS
 from domain.modules.effects import EffectRefused, forbidden, forbidding, once, refusal
-from domain.modules.recruits.commands import PlayRecruitCard, WithdrawRecruit
+from domain.modules.recruits.commands import (
+    OPTIONS,
+    PlayRecruitCard,
+    WithdrawRecruit,
+    recruit_entering,
+    recruit_hand_told,
+    recruits_briefed,
+)
 from domain.modules.recruits.corrections import RECRUIT_FACTS
 from domain.modules.recruits.events import (
     RecruitArrived,
@@ -103,7 +110,8 @@ def recruit_enters(o: Outcome, cmd: StartMission) -> None:
     """After the deal: a Recruit enters if none is in play, the deck has one and the Trials
     deck holds its starting hand."""
     state, piles = o.state, recruit_piles(o.state)
-    told = cmd.recruit is not None or cmd.recruit_hand is not None
+    number, told_hand = recruit_entering(cmd), recruit_hand_told(cmd)
+    told = number is not None or told_hand is not None
     if piles is None or piles.recruit is not None or not piles.deck:
         if told:
             why = (
@@ -115,7 +123,7 @@ def recruit_enters(o: Outcome, cmd: StartMission) -> None:
             )
             raise RecruitRefused(f"{why}: no Recruit enters this Mission")
         return
-    number = _on_top(state, piles, cmd.recruit)
+    number = _on_top(state, piles, number)
     if number is None:
         return
     card = state.catalogue.recruits.get(number)
@@ -125,13 +133,13 @@ def recruit_enters(o: Outcome, cmd: StartMission) -> None:
             "tokens) before it enters"
         )
     if card.hand > len(state.trials):
-        if cmd.recruit_hand is not None:
+        if told_hand is not None:
             raise RecruitRefused(
                 f"{recruit_label(state, number)} needs {card.hand} cards and the Trials deck "
                 f"holds {len(state.trials)}: it does not enter"
             )
         return
-    hand = _starting_hand(state, card, cmd.recruit_hand)
+    hand = _starting_hand(state, card, told_hand)
     n = len(state.players)
     right = next(
         (state.leader - step) % n
@@ -340,12 +348,13 @@ def morale_tokens(state: ChapterState) -> int:
 
 def briefed_recruits(cmd: StartChapter, armistice: bool, chance: Chance | None) -> dict[str, Any]:
     """At the setup: the Briefing's Recruit deck (None: not used)."""
-    return {"recruits": numbered_deck(cmd.recruits, "Recruits", armistice, chance)}
+    return {"recruits": numbered_deck(recruits_briefed(cmd), "Recruits", armistice, chance)}
 
 
 RECRUITS = Module(
     "Recruits",
     facts=RECRUIT_FACTS,
+    options=OPTIONS,
     decks=briefed_recruits,
     begin=lay_out_recruits,
     after_deal=recruit_enters,

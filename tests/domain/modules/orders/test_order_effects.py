@@ -21,7 +21,7 @@ from domain.errors import InvalidDescription
 from domain.events import to_record
 from domain.legal import legal_actions, legal_summary
 from domain.modules.effects import OrderForbids
-from domain.modules.orders import CancelOrder, OrderDiscarded, order_piles
+from domain.modules.orders import CancelOrder, OrderDiscarded, kept_orders, order_piles
 from domain.records import from_record
 from tests.domain.builders import run
 from tests.domain.module_builders import prepare, synthetic_catalogue
@@ -54,7 +54,7 @@ def first_mission(kept: int, back: int, hands: dict[str, list[str]] = HANDS) -> 
     """Ann leads Mission 1 (intensity 2), keeping ``kept`` and putting ``back`` on top."""
     rest = tuple(n for n in range(921, 926) if n not in (kept, back))
     state = prepare(hands, then=THEN, orders=(kept, back, *rest), catalogue=catalogue())
-    state, _ = run(state, c.StartMission(2, order=kept, order_back=back))
+    state, _ = run(state, c.StartMission(2, options=kept_orders(kept, back)))
     return state
 
 
@@ -77,7 +77,7 @@ def test_a_speech_is_refused_under_an_order_that_forbids_it_and_allowed_once_it_
     state, events = run(state, c.Withdraw("Ann", "left"), c.Withdraw("Ben", "left"))
     state, events = run(state, c.Withdraw("Cy", "left"))
     assert OrderDiscarded(921) in events  # after the Support phase
-    state, _ = run(state, c.StartMission(1, order=925, order_back=922))
+    state, _ = run(state, c.StartMission(1, options=kept_orders(925, 922)))
     state = with_token(state, state.active_player.name)
     speaker = state.active_player.name
     assert legal_summary(state)["speech"] is True
@@ -137,7 +137,7 @@ def test_two_stacked_orders_both_apply():
     state = first_mission(922, 924)  # the lasting no-charm order stays for Mission 2
     state, _ = run(state, c.Withdraw("Ann", "left"), c.Withdraw("Ben", "left"))
     state, _ = run(state, c.Withdraw("Cy", "left"))
-    state, _ = run(state, c.StartMission(1, order=924, order_back=921))
+    state, _ = run(state, c.StartMission(1, options=kept_orders(924, 921)))
     assert order_piles(state).in_play == (922, 924) and state.active_player.name == "Ben"
     state, _ = run(state, c.PlayCard("Ben", "rain+whistle"), c.PlayCard("Cy", "snow+whistle"))
     state, _ = run(state, c.PlayCard("Ann", "night+shell"))
@@ -157,7 +157,7 @@ def test_orders_forbidding_every_action_yield_for_that_turn():
     hands = {"Ann": ["rain+gas", "snow+gas"], "Ben": HANDS["Ben"], "Cy": HANDS["Cy"]}
     stuck = OrderCard(926, "Test order F", forbids=(*NO_GAS.forbids, *STAY.forbids))
     state = prepare(hands, then=THEN, orders=(926, 925), catalogue=catalogue().learnt(stuck))
-    state, _ = run(state, c.StartMission(2, order=926, order_back=925))
+    state, _ = run(state, c.StartMission(2, options=kept_orders(926, 925)))
 
     both = [c.PlayCard("Ann", "rain+gas"), c.PlayCard("Ann", "snow+gas")]
     assert listed(state, c.PlayCard) == both

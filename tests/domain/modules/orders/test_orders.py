@@ -42,7 +42,11 @@ from domain.modules.orders import (
     OrderDiscarded,
     OrderPiles,
     OrderRefused,
+    kept_orders,
+    order_deck_options,
+    order_kept,
     order_piles,
+    order_put_back,
 )
 from domain.records import from_record
 from tests.domain.builders import kinds, run
@@ -68,7 +72,7 @@ def second_mission(orders: tuple[int, ...], kept: int, back: int, **kw) -> Chapt
     """The first Mission (Ann leads, intensity 2) kept ``kept``, put ``back`` back on top,
     and everyone withdrew: Ben now prepares the second Mission."""
     state = prepare(HANDS, orders=orders, **kw)
-    state, _ = run(state, StartMission(2, order=kept, order_back=back))
+    state, _ = run(state, StartMission(2, options=kept_orders(kept, back)))
     state, _ = withdraw_all(state)
     assert state.phase == Phase.PREPARATION and state.players[state.leader].name == "Ben"
     return state
@@ -85,8 +89,8 @@ def test_the_leader_draws_two_orders_keeps_one_in_no_mans_land_and_puts_the_othe
         match="#901 and #903 are on top of the Order of the Day "
         "deck: Ann draws those two, not #905 and #901",
     ):
-        run(state, StartMission(2, order=905, order_back=901))
-    state, events = run(state, StartMission(2, order=903, order_back=901))
+        run(state, StartMission(2, options=kept_orders(905, 901)))
+    state, events = run(state, StartMission(2, options=kept_orders(903, 901)))
 
     assert events[:2] == (OrderChosen("Ann", 903, 901), MissionStarted(1, "Ann", 2))
     assert kinds(events[2:]) == ["CardsDealt"]
@@ -99,8 +103,8 @@ def test_the_next_leader_draws_the_card_put_back_and_one_more():
     state = second_mission((901, 903, 905, 906), kept=903, back=901)
 
     with pytest.raises(OrderRefused, match="#901 and #905 are on top"):
-        run(state, StartMission(1, order=906, order_back=901))
-    state, events = run(state, StartMission(1, order=901, order_back=905))
+        run(state, StartMission(1, options=kept_orders(906, 901)))
+    state, events = run(state, StartMission(1, options=kept_orders(901, 905)))
 
     assert events[0] == OrderChosen("Ben", 901, 905)
     assert order_piles(state).deck == (905, 906) and order_piles(state).in_play == (901,)
@@ -109,7 +113,7 @@ def test_the_next_leader_draws_the_card_put_back_and_one_more():
 def test_at_a_real_table_the_order_put_back_is_one_of_the_next_leaders_two():
     """At a real table nobody knows the deck's order, only the card put back on top."""
     state = prepare(HANDS, orders=(901, 903, 905, 906), known=False)
-    state, _ = run(state, StartMission(2, order=905, order_back=906))
+    state, _ = run(state, StartMission(2, options=kept_orders(905, 906)))
     assert order_piles(state) == OrderPiles(deck=(906, 901, 903), known=1, in_play=(905,))
     state, _ = withdraw_all(state)
 
@@ -118,14 +122,14 @@ def test_at_a_real_table_the_order_put_back_is_one_of_the_next_leaders_two():
         match="#906 is on top of the Order of the Day deck: Ben "
         "draws it and one more card, not #901 and #903",
     ):
-        run(state, StartMission(1, order=901, order_back=903))
+        run(state, StartMission(1, options=kept_orders(901, 903)))
     with pytest.raises(
         OrderRefused,
         match=r"#904 is not in the Order of the Day deck \(it "
         r"holds #906, #901, #903\)",
     ):
-        run(state, StartMission(1, order=904, order_back=906))
-    state, events = run(state, StartMission(2, order=906, order_back=903))
+        run(state, StartMission(1, options=kept_orders(904, 906)))
+    state, events = run(state, StartMission(2, options=kept_orders(906, 903)))
 
     assert events[0] == OrderChosen("Ben", 906, 903)
     assert order_piles(state).deck == (903, 901) and order_piles(state).known == 1
@@ -135,7 +139,7 @@ def test_the_last_order_in_the_deck_is_kept_and_an_empty_deck_gives_no_order():
     """Interpretation (docs/rules.md) of 'the Mission Leader draws 2 Order of the Day cards'
     when fewer are left: one card left is drawn and kept; an empty deck gives no order."""
     state = second_mission((906, 901, 905), kept=906, back=901)
-    state, _ = run(state, StartMission(1, order=901, order_back=905))
+    state, _ = run(state, StartMission(1, options=kept_orders(901, 905)))
     state, _ = withdraw_all(state)
     assert order_piles(state).deck == (905,)
 
@@ -143,14 +147,14 @@ def test_the_last_order_in_the_deck_is_kept_and_an_empty_deck_gives_no_order():
         OrderRefused,
         match="only #905 is left in the Order of the Day deck: Cy keeps it and puts nothing back",
     ):
-        run(state, StartMission(1, order=905, order_back=901))
-    state, events = run(state, StartMission(1, order=905))
+        run(state, StartMission(1, options=kept_orders(905, 901)))
+    state, events = run(state, StartMission(1, options=kept_orders(905)))
     assert events[0] == OrderChosen("Cy", 905, None)
     state, _ = withdraw_all(state)
 
     assert order_piles(state).deck == ()
     with pytest.raises(OrderRefused, match="this chapter has no order left: Ann draws no Order"):
-        run(state, StartMission(1, order=905))
+        run(state, StartMission(1, options=kept_orders(905)))
     state, events = run(state, StartMission(1))
     assert kinds(events[:2]) == ["MissionStarted", "CardsDealt"]
 
@@ -167,9 +171,9 @@ def test_the_leader_says_which_order_is_kept_and_which_goes_back():
         OrderRefused,
         match="Ann draws 2 Orders of the Day: say which one goes back on top of the deck",
     ):
-        run(state, StartMission(2, order=901))
+        run(state, StartMission(2, options=kept_orders(901)))
     with pytest.raises(OrderRefused, match="not #901 twice"):
-        run(state, StartMission(2, order=901, order_back=901))
+        run(state, StartMission(2, options=kept_orders(901, 901)))
 
 
 def test_an_order_must_be_described_before_it_is_kept():
@@ -177,8 +181,8 @@ def test_an_order_must_be_described_before_it_is_kept():
     state = prepare(HANDS, orders=(999, 901, 903))
 
     with pytest.raises(OrderRefused, match="Order of the Day #999 is not described yet"):
-        run(state, StartMission(2, order=999, order_back=901))
-    state, events = run(state, StartMission(2, order=901, order_back=999))
+        run(state, StartMission(2, options=kept_orders(999, 901)))
+    state, events = run(state, StartMission(2, options=kept_orders(901, 999)))
     assert events[0] == OrderChosen("Ann", 901, 999)
 
 
@@ -186,7 +190,7 @@ def test_a_chapter_without_orders_of_the_day_draws_none():
     state = prepare(HANDS)
     assert order_piles(state) is None
     with pytest.raises(OrderRefused, match="this chapter is played without Orders of the Day"):
-        run(state, StartMission(2, order=901, order_back=903))
+        run(state, StartMission(2, options=kept_orders(901, 903)))
     with pytest.raises(OrderRefused, match="played without Orders of the Day: nothing"):
         run(state, CancelOrder(901, "no such order"))
 
@@ -196,7 +200,11 @@ def test_orders_of_the_day_belong_to_armistice_chapters_each_card_once():
     with pytest.raises(InvalidSetup, match="Orders of the Day belong to the Armistice Edition"):
         decide_start_chapter(
             StartChapter(
-                "classic", table, leader="Ann", third_tiles=("left",) * 3, orders=(901, 902)
+                "classic",
+                table,
+                leader="Ann",
+                third_tiles=("left",) * 3,
+                options=order_deck_options((901, 902)),
             ),
             synthetic_catalogue(),
         )
@@ -210,7 +218,7 @@ def test_orders_of_the_day_belong_to_armistice_chapters_each_card_once():
                 morale=20,
                 first_intensity=2,
                 third_tiles=("left",) * 3,
-                orders=(901, 901),
+                options=order_deck_options((901, 901)),
             ),
             synthetic_catalogue(),
         )
@@ -228,8 +236,8 @@ def test_the_kept_order_sets_the_minimum_intensity_and_the_leader_may_deal_more(
         match=r"Ben cannot choose intensity 1: Order of the Day "
         r"#903 \(Synthetic order C: heavy rain\) sets at least 2 for 3 Grizzled",
     ):
-        run(state, StartMission(1, order=903, order_back=905))
-    state, events = run(state, StartMission(3, order=903, order_back=905))
+        run(state, StartMission(1, options=kept_orders(903, 905)))
+    state, events = run(state, StartMission(3, options=kept_orders(903, 905)))
 
     assert events[1] == MissionStarted(2, "Ben", 3)
 
@@ -240,12 +248,12 @@ def test_duo_reads_an_orders_minimum_for_four_players():
     hands = {n: HANDS.get(n, ["rain+shell", "snow+shell"]) for n in ("Ann", "Ben", "Cy", "Dee")}
     duo = {"Ann": "Pat", "Ben": "Pat", "Cy": "Sam", "Dee": "Sam"}
     state = prepare(hands, orders=(901, 903, 905), owners=duo)
-    state, _ = run(state, StartMission(2, order=901, order_back=903))
+    state, _ = run(state, StartMission(2, options=kept_orders(901, 903)))
     state, _ = withdraw_all(state)
 
     with pytest.raises(IntensityTooLow, match="sets at least 3 for 4 Grizzled"):
-        run(state, StartMission(2, order=903, order_back=905))
-    state, events = run(state, StartMission(3, order=903, order_back=905))
+        run(state, StartMission(2, options=kept_orders(903, 905)))
+    state, events = run(state, StartMission(3, options=kept_orders(903, 905)))
     assert events[1] == MissionStarted(2, "Ben", 3)
 
 
@@ -255,8 +263,8 @@ def test_the_first_mission_keeps_the_briefings_intensity_whatever_the_order():
     state = prepare(HANDS, orders=(904, 901))
 
     with pytest.raises(IntensityTooLow, match="the Briefing sets the first intensity at 2"):
-        run(state, StartMission(3, order=904, order_back=901))
-    state, events = run(state, StartMission(2, order=904, order_back=901))
+        run(state, StartMission(3, options=kept_orders(904, 901)))
+    state, events = run(state, StartMission(2, options=kept_orders(904, 901)))
     assert events[1] == MissionStarted(1, "Ann", 2)
 
 
@@ -265,9 +273,9 @@ def test_legal_actions_list_each_order_kept_with_the_intensities_it_allows():
 
     starts = [c for c in legal_actions(state) if isinstance(c, StartMission)]
 
-    assert {(c.order, c.order_back) for c in starts} == {(905, 903), (903, 905)}
-    assert min(c.intensity for c in starts if c.order == 905) == 1
-    assert min(c.intensity for c in starts if c.order == 903) == 2
+    assert {(order_kept(c), order_put_back(c)) for c in starts} == {(905, 903), (903, 905)}
+    assert min(c.intensity for c in starts if order_kept(c) == 905) == 1
+    assert min(c.intensity for c in starts if order_kept(c) == 903) == 2
 
 
 # --- Threats, discarding, stacking --------------------------------------------------------
@@ -281,7 +289,7 @@ def test_a_lasting_order_adds_its_shell_to_no_mans_land_until_it_is_cancelled():
     }
     state = prepare(hands, orders=(902, 901))
     state, _ = run(
-        state, StartMission(2, order=902, order_back=901), PlayCard("Ann", "night+shell")
+        state, StartMission(2, options=kept_orders(902, 901)), PlayCard("Ann", "night+shell")
     )
     assert state.threat_counts()["shell"] == 2
 
@@ -303,7 +311,7 @@ def test_an_orders_threat_counts_for_a_fearful_grizzled():
     state = prepare(hands, orders=(902, 901))
     state, _ = run(
         state,
-        StartMission(2, order=902, order_back=901),
+        StartMission(2, options=kept_orders(902, 901)),
         PlayCard("Ann", "fearful"),
         PlayCard("Ben", "night+shell"),
         PlayCard("Cy", "rain+whistle"),
@@ -321,7 +329,7 @@ def test_orders_stack_and_only_those_without_a_cancellation_condition_leave_afte
     state = second_mission((902, 901, 903, 905), kept=902, back=901)
     assert order_piles(state).in_play == (902,)
 
-    state, _ = run(state, StartMission(2, order=903, order_back=901))
+    state, _ = run(state, StartMission(2, options=kept_orders(903, 901)))
     assert order_piles(state).in_play == (902, 903)
     assert state.threat_counts()["shell"] == 1 and state.threat_counts()["rain"] == 1
     state, events = withdraw_all(state)
@@ -354,13 +362,13 @@ def test_three_identical_threats_active_when_the_cards_are_dealt_fail_the_missio
         then=["night+shell", "snow+shell", "night+gas"],
         catalogue=synthetic_catalogue().learnt(night_raid),
     )
-    state, _ = run(state, StartMission(3, order=904, order_back=909))
+    state, _ = run(state, StartMission(3, options=kept_orders(904, 909)))
     state, _ = run(state, PlayCard("Ann", "trauma-night"))
     state, _ = withdraw_all(state)
     assert state.player("Ann").hard_knocks == ("trauma-night",)
     assert order_piles(state) is not None and order_piles(state).in_play == (904,)
 
-    state, events = run(state, StartMission(1, order=909, order_back=901))
+    state, events = run(state, StartMission(1, options=kept_orders(909, 901)))
 
     assert kinds(events)[:4] == ["OrderChosen", "MissionStarted", "CardsDealt", "MissionFailed"]
     assert events[3].threat == "night"
@@ -373,7 +381,7 @@ def test_a_cancelled_order_still_leaves_when_the_trials_deck_cannot_give_every_c
     this Order of the Day.' 'When meeting the Cancellation Condition, if the Trials Deck
     doesn't contain enough cards, the Order of the Day is still cancelled.'"""
     state = prepare(HANDS, orders=(902, 901), then=["night+gas", "snow+whistle"])
-    state, _ = run(state, StartMission(2, order=902, order_back=901), Withdraw("Ann", "left"))
+    state, _ = run(state, StartMission(2, options=kept_orders(902, 901)), Withdraw("Ann", "left"))
     assert len(state.trials) == 2
 
     state, events = run(state, CancelOrder(902, "Ann withdrew and draws 3 cards", "ann", 3))
@@ -392,7 +400,7 @@ def test_a_cancelled_order_still_leaves_when_the_trials_deck_cannot_give_every_c
 
 def test_only_a_lasting_order_in_play_can_be_cancelled_and_for_a_reason():
     state = prepare(HANDS, orders=(902, 903, 901))
-    state, _ = run(state, StartMission(2, order=903, order_back=902))
+    state, _ = run(state, StartMission(2, options=kept_orders(903, 902)))
 
     with pytest.raises(
         OrderRefused,
@@ -424,7 +432,7 @@ def test_no_order_is_cancelled_once_the_chapter_is_over():
     )
     state, _ = run(
         state,
-        StartMission(1, order=902, order_back=901),
+        StartMission(1, options=kept_orders(902, 901)),
         PlayCard("Ann", "night+shell"),
         PlayCard("Ben", "snow+gas"),
         PlayCard("Cy", "rain+gas"),
@@ -439,7 +447,7 @@ def test_no_order_is_cancelled_once_the_chapter_is_over():
 # --- Storage ------------------------------------------------------------------------------
 def test_order_events_commands_and_piles_survive_storage():
     state = second_mission((902, 901, 903), kept=902, back=901)
-    commands = (StartMission(2, order=903, order_back=901), CancelOrder(902, "met", "Cy", 1))
+    commands = (StartMission(2, options=kept_orders(903, 901)), CancelOrder(902, "met", "Cy", 1))
     state, events = run(state, *commands)
 
     for command in commands:

@@ -51,6 +51,7 @@ from domain.modules.recruits import (
     RecruitRefused,
     RecruitWithdrew,
     WithdrawRecruit,
+    entering_recruit,
 )
 from domain.modules.recruits.rules import morale_tokens
 from domain.modules.recruits.state import RECRUIT_TURN, Recruit, recruit_in_play, recruit_piles
@@ -154,13 +155,13 @@ def test_no_recruit_enters_unless_the_trials_deck_holds_its_starting_hand():
     assert recruit_in_play(state) is None and recruit_piles(state).deck == (953,)
     state, _ = everyone_withdraws(recruit_in(then=[*RECRUIT_HAND, "night+snow"]))
     with pytest.raises(RecruitRefused, match="a Recruit is already in play"):
-        run(state, StartMission(1, recruit=952))
+        run(state, StartMission(1, options=entering_recruit(952)))
 
 
 def test_a_chapter_without_recruits_takes_none():
     state = prepare(HANDS)
     with pytest.raises(RecruitRefused, match="this chapter is played without Recruits: no Recruit"):
-        run(state, StartMission(2, recruit=951))
+        run(state, StartMission(2, options=entering_recruit(951)))
     with pytest.raises(RecruitRefused, match="there is no Recruit in play"):
         run(run(state, StartMission(2))[0], WithdrawRecruit())
 
@@ -173,18 +174,18 @@ def test_at_a_real_table_the_recruit_and_its_face_up_hand_are_told_and_checked()
     with pytest.raises(MissingOutcome, match="say which Recruit is on top of the Recruit deck"):
         run(state, StartMission(2))
     with pytest.raises(RecruitRefused, match=r"#959 is not in the Recruit deck \(it holds #951"):
-        run(state, StartMission(2, recruit=959))
+        run(state, StartMission(2, options=entering_recruit(959)))
     with pytest.raises(
         MissingOutcome,
         match=r"say which 3 cards Recruit #951 \(Synthetic "
         "recruit A\\) drew face up",
     ):
-        run(state, StartMission(2, recruit=951))
+        run(state, StartMission(2, options=entering_recruit(951)))
     with pytest.raises(CardNotAvailable, match="no Merry Christmas can be there"):
-        run(state, StartMission(2, recruit=951, recruit_hand=("merry-christmas",) * 3))
+        run(state, StartMission(2, options=entering_recruit(951, ("merry-christmas",) * 3)))
 
     hand = ("rain+shell", "phobia-gas", "snow+shell")
-    state, events = run(state, StartMission(2, recruit=951, recruit_hand=hand))
+    state, events = run(state, StartMission(2, options=entering_recruit(951, hand)))
 
     assert events[-1] == RecruitArrived(951, "Cy", hand)
     assert state.trials == () and state.player("Ann").hidden == 2
