@@ -91,10 +91,12 @@ def _luck(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry])
     Decision 1); None when the card has no Trap or it sprang."""
     from msgspec.structs import replace
 
+    from domain.modules.luck import unspent_luck
+
     card = chapter.catalogue.cards.get(event.card)
     if card is None or not card.trap or not chapter.rules.traps:
         return None
-    free = replace(chapter, nml=(*chapter.nml, event.card)).unspent_luck()
+    free = unspent_luck(replace(chapter, nml=(*chapter.nml, event.card)))
     if not free:
         return None
     luck = free[0]
