@@ -118,7 +118,7 @@ def _holdings(state: CampaignState, name: str | None) -> Any:
 
 def _say_phase(value: Any, name: str | None) -> str:
     phase, mission = value
-    during = f", Mission {mission}" if mission else ""
+    during = f", Mission {mission}" if mission and phase != "preparation" else ""
     return f"the chapter is in its {phase} phase{during}"
 
 
@@ -220,6 +220,14 @@ BY_RULE: dict[str, tuple[str, ...]] = {
     "campaign": ("chapter", "phase", "helping_hands"),
 }
 GENERAL = ("chapter", "phase")
+# The facts a command rests on whatever its refusal's rule (a Recruit refused its turn).
+BY_COMMAND: dict[str, tuple[str, ...]] = {
+    "charm": ("charm",),
+    "speech": ("speech_tokens",),
+    "recruit": ("recruit",),
+    "order": ("orders",),
+    "helping": ("helping_hands",),
+}
 
 
 def refused_player(command: str, state: CampaignState) -> str | None:
@@ -257,7 +265,9 @@ def refusal_facts(
     name = refused_player(command, state)
     start = seen[0][0] if seen else None
     found = []
-    for key in BY_RULE.get(rule_id, GENERAL):
+    first = command.split()[0] if command.split() else ""
+    keys = dict.fromkeys((*BY_RULE.get(rule_id, GENERAL), *BY_COMMAND.get(first, ())))
+    for key in keys:
         value_of, words = FACTS[key]
         now = value_of(state, name)
         if now is None or start is None:
