@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.cli.test_cli_box import _mission_one_of_chapter_two_ann_holding_102
 from tests.cli.test_cli_why import newest, why
 from tests.cli.test_cli_why_stories import recruits
 
@@ -94,3 +95,15 @@ def test_a_recruit_refused_its_turn_points_to_the_entry_it_entered_at(armistice)
     says(why(g), "recruit", "Recruit #5 is in play", entered)
     g.refused("order cancel 13")
     says(why(g), "orders", "Orders of the Day in play: #12", entered)
+
+
+def test_a_helping_hand_refused_names_who_holds_which_since_the_chapter_start(armistice):
+    _mission_one_of_chapter_two_ann_holding_102(armistice)
+    dealt = newest(armistice)
+    armistice.refused("helping play 102 -p ben")
+
+    doc = why(armistice)
+
+    held = "Helping Hands held: Ann #102, Ben #101"
+    says(doc, "helping_hands", held, dealt - 1, start=True)  # awarded before chapter 2
+    says(doc, "chapter", "chapter 2 is running", dealt - 1, start=True)
