@@ -159,7 +159,7 @@ def _say_orders(value: Any, name: str | None) -> str:
 
 
 def _say_recruit(value: Any, name: str | None) -> str:
-    return f"Recruit #{value} is in play" if value else "no Recruit is in play"
+    return f"Recruit in play: #{value}" if value else "no Recruit in play"
 
 
 def _say_chapter(value: Any, name: str | None) -> str:

@@ -92,7 +92,7 @@ def test_a_recruit_refused_its_turn_points_to_the_entry_it_entered_at(armistice)
     entered = newest(g)
     g.refused("recruit withdraw")
 
-    says(why(g), "recruit", "Recruit #5 is in play", entered)
+    says(why(g), "recruit", "Recruit in play: #5", entered)
     g.refused("order cancel 13")
     says(why(g), "orders", "Orders of the Day in play: #12", entered)
 
