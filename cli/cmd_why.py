@@ -12,8 +12,11 @@ from cli.params import LOG_ENTRY
 
 if TYPE_CHECKING:
     import sqlite3
+    from collections.abc import Sequence
 
+    from domain.campaign.flow import CampaignState
     from voice import Said
+    from voice.decisions import Entry
 
 LOOKED_AT_MOST = 200  # entries looked at for the last decision (a chapter's are a few dozen)
 
@@ -52,9 +55,9 @@ def explained(ctx: Context, entry: int | None) -> Said:
         ctx.tracker()  # the file's last event, to tell a refusal still standing
         noted = ctx.refusal_noted()
     with read_models(ctx) as (conn, campaign):
-        if noted is not None and why.noted_well(noted, name):
-            return why.refusal(noted, campaign["version"])
         log = Log(conn, campaign["campaign_id"])
+        if noted is not None and why.noted_well(noted, name):
+            return why.refusal(noted, campaign["version"], *log.lately(campaign["version"]))
         if entry is not None:
             found = log.one(entry)
             if found is None:
@@ -92,6 +95,18 @@ class Log:
                 if said.facts["decisions"]:
                     return said
         return None
+
+    def lately(self, newest: int) -> tuple[CampaignState | None, Sequence[Entry]]:
+        """The chapter's entries up to ``newest`` and the state just before them (none if
+        the read models cannot rebuild it: the refusal is said without its facts)."""
+        from projections import entries
+        from projections.errors import ProjectionError
+
+        try:
+            seen = entries.chapter_before(self.conn, self.cid, newest + 1)
+            return self.recall.state_at(self.cid, (seen[0][0] if seen else newest + 1) - 1), seen
+        except ProjectionError:
+            return None, []
 
     def explained(self, number: int, kind: str, summary: str, records: list[Any]) -> Said:
         """Entry ``number`` explained from the state just before it."""

@@ -144,7 +144,9 @@ notes}]}`.
 `why [N] --json`: `{text, about, ...}`. A refusal (`about`: `refusal`): `command` (as
 typed), `refused` (its line), `rule` (`{rule, words, section, page, base_section, place}`,
 or null when the tracker refused, not a rule of the game), `entries` (the log's last
-entry then) and `kept`: `this machine` (refusals are never in the campaign's record). An
+entry then), `facts`: `[{fact, said, entry, since_start}]` (each fact the refusal rests
+on, in words, with the log entry that last set it, or the chapter's start entry when
+`since_start`) and `kept`: `this machine` (refusals are never in the campaign's record). An
 entry (`about`: `entry`): `entry`, `summary` and `decisions`: `[{decision, rule, facts,
 because, entries}]`, each a decision the rules took by themselves (`rule` as above;
 `facts` its facts as data; `because` in words; `entries`: the log entries they come from).

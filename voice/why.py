@@ -103,10 +103,19 @@ def noted_well(noted: Mapping[str, Any], campaign: str) -> bool:
     )
 
 
-def refusal(noted: Mapping[str, Any], newest: int) -> Said:
+def refusal(
+    noted: Mapping[str, Any],
+    newest: int,
+    before: CampaignState | None = None,
+    seen: Sequence[Entry] = (),
+) -> Said:
     """The last refusal, as this machine noted it (``command``, ``refused``: its line,
     ``rule``: the rule's id or None for the tracker's own refusal); ``newest``: the
-    campaign's last log entry, then and now."""
+    campaign's last log entry, then and now; ``seen``: the chapter's entries up to it and
+    ``before``: the state just before them, for the facts the refusal rests on and the
+    entries they come from (voice/why_facts.py)."""
+    from voice.why_facts import fact_lines, refusal_facts
+
     command, line = noted["command"], noted["refused"]
     rule_id = noted.get("rule")
     lines = [f"Why was 'grizzled {shown(command)}' refused?", f"  {shown(line)}"]
@@ -118,6 +127,10 @@ def refusal(noted: Mapping[str, Any], newest: int) -> Said:
         found = rule(rule_id)
         lines.append(f"  Rule ({found.rule}): {found.words} ({found.place()}).")
         facts["rule"] = found.facts()
+    said = refusal_facts(rule_id, command, before, seen) if before is not None else []
+    started = bool(seen) and any(r.get("type") == "ChapterStarted" for r in seen[0][1])
+    lines += fact_lines(said, started)
+    facts["facts"] = said
     lines.append(
         f"  Nothing was recorded: the log still ends at #{newest}. This refusal is {KEPT}."
     )

@@ -1,0 +1,302 @@
+"""The facts a refusal rests on, each with the log entry that last set it (issue 32).
+
+A refusal's family (its rule's id) names the facts it rests on: the refused player's Hard
+Knocks, Good Luck Charm, Speech tokens, cards in hand, withdrawal, the threats in No Man's
+Land, the phase and whose turn it is, the Mission Leader, the Trials deck, the Orders of
+the Day, the Recruits, the chapter and the Helping Hands held. Each fact's entry is found
+by walking the chapter's entries once (``seen``: each entry's number and event records,
+oldest first, from the state just before the first): the last entry that changed the fact,
+or the first entry (the chapter's start) when none did since. The refused player is the one
+the command names with ``-p``/``--player``, else whose turn it is. Public facts only: a
+hand is said as its size, never its cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from voice.board import label
+from voice.decisions import Entry
+
+if TYPE_CHECKING:
+    from domain.campaign.flow import CampaignState
+    from domain.chapter.state import ChapterState, Player
+
+
+def _player(chapter: ChapterState | None, name: str | None) -> Player | None:
+    if chapter is None or name is None:
+        return None
+    return next((p for p in chapter.players if p.name == name), None)
+
+
+def _labels(keys: Sequence[str]) -> str:
+    return ", ".join(map(label, keys))
+
+
+# Each fact: its value in a state (None: not there to say) and its words.
+Value = Callable[["CampaignState", "str | None"], Any]
+Words = Callable[[Any, "str | None"], str] | str  # a str: formatted with value and name
+
+
+def _phase(state: CampaignState, name: str | None) -> Any:
+    chapter = state.chapter
+    return None if chapter is None else (str(chapter.phase), chapter.mission)
+
+
+def _turn(state: CampaignState, name: str | None) -> Any:
+    chapter = state.chapter
+    active = chapter.active_player if chapter is not None else None
+    return active.name if active is not None else None
+
+
+def _of(field: str) -> Value:
+    def value(state: CampaignState, name: str | None) -> Any:
+        player = _player(state.chapter, name)
+        return None if player is None else getattr(player, field)
+
+    return value
+
+
+def _charm(state: CampaignState, name: str | None) -> Any:
+    player = _player(state.chapter, name)
+    return None if player is None else (player.charm, player.charm_up)
+
+
+def _hand(state: CampaignState, name: str | None) -> Any:
+    player = _player(state.chapter, name)
+    return None if player is None else player.hand_size
+
+
+def _nml(state: CampaignState, name: str | None) -> Any:
+    return None if state.chapter is None else state.chapter.nml
+
+
+def _leader(state: CampaignState, name: str | None) -> Any:
+    chapter = state.chapter
+    return None if chapter is None else chapter.players[chapter.leader].name
+
+
+def _trials(state: CampaignState, name: str | None) -> Any:
+    return None if state.chapter is None else len(state.chapter.trials)
+
+
+def _support(state: CampaignState, name: str | None) -> Any:
+    chapter = state.chapter
+    if chapter is None:
+        return None
+    return "" if chapter.support is None else chapter.support.player
+
+
+def _orders(state: CampaignState, name: str | None) -> Any:
+    from domain.modules.orders.state import order_piles
+
+    piles = order_piles(state.chapter) if state.chapter is not None else None
+    return None if piles is None else piles.in_play
+
+
+def _recruit(state: CampaignState, name: str | None) -> Any:
+    from domain.modules.recruits.state import recruit_in_play, recruit_piles
+
+    chapter = state.chapter
+    if chapter is None or recruit_piles(chapter) is None:
+        return None
+    recruit = recruit_in_play(chapter)
+    return 0 if recruit is None else recruit.number
+
+
+def _chapter(state: CampaignState, name: str | None) -> Any:
+    chapter = state.chapter
+    if chapter is None:
+        return (state.chapter_number, "none")
+    return (state.chapter_number, chapter.outcome or "running")
+
+
+def _holdings(state: CampaignState, name: str | None) -> Any:
+    return tuple((h.player, h.number, h.used_in) for h in state.holdings)
+
+
+def _say_phase(value: Any, name: str | None) -> str:
+    phase, mission = value
+    during = f", Mission {mission}" if mission and phase != "preparation" else ""
+    return f"the chapter is in its {phase} phase{during}"
+
+
+def _say_knocks(value: Any, name: str | None) -> str:
+    return f"{name}'s Hard Knocks: {_labels(value)}" if value else f"{name} has no Hard Knock"
+
+
+def _say_charm(value: Any, name: str | None) -> str:
+    charm, up = value
+    if charm is None:
+        return f"{name} has no Good Luck Charm"
+    return f"{name}'s Good Luck Charm is {charm}, face {'up' if up else 'down'}"
+
+
+def _say_speech(value: Any, name: str | None) -> str:
+    return f"{name} has {value or 'no'} Speech token{'' if value == 1 else 's'}"
+
+
+def _say_hand(value: Any, name: str | None) -> str:
+    return f"{name} holds {value} card{'' if value == 1 else 's'}"
+
+
+def _say_withdrawn(value: Any, name: str | None) -> str:
+    return f"{name} has withdrawn" if value else f"{name} has not withdrawn"
+
+
+def _say_nml(value: Any, name: str | None) -> str:
+    return f"No Man's Land holds {_labels(value)}" if value else "No Man's Land is empty"
+
+
+def _say_support(value: Any, name: str | None) -> str:
+    return f"{value} has Support to use" if value else "nobody has Support to use"
+
+
+def _say_orders(value: Any, name: str | None) -> str:
+    shown = ", ".join(f"#{n}" for n in value)
+    return f"Orders of the Day in play: {shown}" if value else "no Order of the Day is in play"
+
+
+def _say_recruit(value: Any, name: str | None) -> str:
+    return f"Recruit in play: #{value}" if value else "no Recruit in play"
+
+
+def _say_chapter(value: Any, name: str | None) -> str:
+    number, how = value
+    if how == "none":
+        return f"no chapter is running ({number} played)"
+    return f"chapter {number} is {how}" if how == "running" else f"chapter {number} ended: {how}"
+
+
+def _say_holdings(value: Any, name: str | None) -> str:
+    held = ", ".join(
+        f"{player} #{number}" + (f" (played in chapter {used})" if used else "")
+        for player, number, used in value
+    )
+    return f"Helping Hands held: {held}" if value else "nobody holds a Helping Hand"
+
+
+FACTS: dict[str, tuple[Value, Words]] = {
+    "chapter": (_chapter, _say_chapter),
+    "phase": (_phase, _say_phase),
+    "turn": (_turn, "it is {value}'s turn"),
+    "leader": (_leader, "{value} is the Mission Leader"),
+    "hard_knocks": (_of("hard_knocks"), _say_knocks),
+    "charm": (_charm, _say_charm),
+    "speech_tokens": (_of("speech_tokens"), _say_speech),
+    "hand": (_hand, _say_hand),
+    "withdrawn": (_of("withdrawn"), _say_withdrawn),
+    "no_mans_land": (_nml, _say_nml),
+    "trials": (_trials, "the Trials deck holds {value} cards"),
+    "support": (_support, _say_support),
+    "orders": (_orders, _say_orders),
+    "recruit": (_recruit, _say_recruit),
+    "helping_hands": (_holdings, _say_holdings),
+}
+
+_MOVE = ("phase", "turn", "withdrawn")
+_WITHDRAW = (*_MOVE, "hand", "hard_knocks")
+_PLAY = (*_MOVE, "hand", "no_mans_land")
+
+# The facts each refusal family rests on (its rule's id); any other: the chapter and phase.
+BY_RULE: dict[str, tuple[str, ...]] = {
+    "speech": (*_MOVE, "speech_tokens"),
+    "good luck charm": (*_MOVE, "charm", "no_mans_land"),
+    "withdrawal": _WITHDRAW,
+    "support tile": _WITHDRAW,
+    "forced withdrawal": (*_WITHDRAW, "no_mans_land"),
+    "cards in hand": _WITHDRAW,
+    "turn order": _MOVE,
+    "phase": ("chapter", "phase", "support"),
+    "card count": _PLAY,
+    "chance outcome": _PLAY,
+    "merry christmas": (*_PLAY, "hard_knocks"),
+    "card effects": (*_PLAY, "hard_knocks"),
+    "support": ("phase", "support", "hard_knocks", "charm"),
+    "mission intensity": ("chapter", "phase", "leader", "trials"),
+    "orders of the day": ("phase", "leader", "orders"),
+    "recruits": ("phase", "turn", "recruit"),
+    "campaign": ("chapter", "phase", "helping_hands"),
+}
+GENERAL = ("chapter", "phase")
+# The facts a command rests on whatever its refusal's rule (a Recruit refused its turn).
+BY_COMMAND: dict[str, tuple[str, ...]] = {
+    "charm": ("charm",),
+    "speech": ("speech_tokens",),
+    "recruit": ("recruit",),
+    "order": ("orders",),
+    "helping": ("helping_hands",),
+}
+
+
+def refused_player(command: str, state: CampaignState) -> str | None:
+    """The player a refused command names (``-p``/``--player``), else whose turn it is."""
+    chapter = state.chapter
+    if chapter is None:
+        return None
+    words = command.split()
+    named = [words[at + 1] for at, word in enumerate(words[:-1]) if word in ("-p", "--player")]
+    named += [w.removeprefix("--player=") for w in words if w.startswith("--player=")]
+    if named:
+        found = [p.name for p in chapter.players if p.name.casefold() == named[-1].casefold()]
+        return found[0] if found else None
+    active = chapter.active_player
+    return active.name if active is not None else None
+
+
+def refusal_facts(
+    rule_id: str | None, command: str, before: CampaignState, seen: Sequence[Entry]
+) -> list[dict[str, Any]]:
+    """The facts a refusal of ``rule_id`` rests on, as the state is after ``seen`` (the
+    entries since the chapter's start, ``before``: the state just before the first), each
+    with ``entry``: the last entry that changed it, else the first (``since_start``)."""
+    from domain.campaign.flow import evolve_campaign
+    from domain.records import from_record
+
+    if rule_id is None:
+        return []
+    states = [before]
+    state = before
+    for _, records in seen:  # one replay of the chapter
+        for record in records:
+            state = evolve_campaign(state, from_record(dict(record)))
+        states.append(state)
+    name = refused_player(command, state)
+    start = seen[0][0] if seen else None
+    found = []
+    first = command.split()[0] if command.split() else ""
+    keys = dict.fromkeys((*BY_RULE.get(rule_id, GENERAL), *BY_COMMAND.get(first, ())))
+    for key in keys:
+        value_of, words = FACTS[key]
+        now = value_of(state, name)
+        if now is None or start is None:
+            continue
+        entry, at = start, len(seen)
+        while at > 0 and value_of(states[at - 1], name) == now:
+            at -= 1
+        if at > 0:
+            entry = seen[at - 1][0]
+        found.append(
+            {
+                "fact": key,
+                "said": words.format(value=now, name=name)
+                if isinstance(words, str)
+                else words(now, name),
+                "entry": entry,
+                "since_start": at <= 1,
+            }
+        )
+    return found
+
+
+def fact_lines(facts: Sequence[dict[str, Any]], chapter_start: bool) -> list[str]:
+    """Each fact with its entry: ``Ben has no Speech tokens (since #12, the chapter's
+    start)`` or ``Ann's Hard Knocks: Hardheaded (from #15)``."""
+    start = "the chapter's start" if chapter_start else "the first entry looked at"
+    lines = []
+    for fact in facts:
+        entry = f"#{fact['entry']}"
+        where = f"since {entry}, {start}" if fact["since_start"] else f"from {entry}"
+        lines.append(f"  {fact['said'][:1].upper()}{fact['said'][1:]} ({where}).")
+    return lines
