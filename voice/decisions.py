@@ -170,8 +170,12 @@ def _support(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entr
     }
     most = max(received.values(), default=0)
     tied = sorted(name for name, n in received.items() if n == most)
+    if event.discards is not None:  # a card in force set the Hard Knocks the benefit takes
+        data["discards"] = event.discards
     if event.beneficiary is not None:
         facts = f"tiles received: {counted}{only}; {event.beneficiary} received the most"
+        if event.discards is not None:
+            facts += f"; a card in force: at most {event.discards} Hard Knock(s) discarded"
         return Decision("support", f"Support to {event.beneficiary}", facts, data, entries)
     if len(tied) > 1:
         facts = f"tiles received: {counted}{only}; {_and(tied)} tie with {most} each"

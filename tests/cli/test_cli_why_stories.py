@@ -362,3 +362,24 @@ def test_a_beginner_one_shot_without_traps_sets_aggressive_aside_and_why_says_wh
     assert aside["facts"] == {"cards": ["aggressive"], "reason": "a beginner game without Traps"}
     assert "Aggressive taken out of the Trials for this game" in flat(doc["text"])
     assert aside["rule"]["section"] == "One-shot Game"
+
+
+def test_an_order_in_force_shrinks_the_support_benefit_and_why_says_so(armistice):
+    g = armistice
+    g.ok("skip-boot-camp")
+    g.ok('describe order 12 "Test order A" --rule support-discards:1')
+    g.ok('describe order 13 "Test order B" --threat gas')
+    g.ok("briefing 1 --trials 12 --morale 20 --first 2 --orders 12,13")
+    g.ok("chapter start --leader ann --tiles left,left,right")
+    g.ok("mission start 2 --order 12 --back 13")
+    for card in ("snow+rain", "night+shell", "rain+whistle"):
+        g.ok("play", card)
+    for tile in ("right", "left", "left"):  # two tiles to Cy, one to Ann: Cy benefits
+        g.ok("withdraw", tile)
+
+    doc = why(g)
+    support = decided(doc)["support"]
+
+    assert support["facts"]["received"] == {"Cy": 2, "Ann": 1}
+    assert (support["facts"]["beneficiary"], support["facts"]["discards"]) == ("Cy", 1)
+    assert "a card in force: at most 1 Hard Knock(s) discarded" in flat(doc["text"])
