@@ -376,14 +376,27 @@ def created_names(db: Rows, topic: str) -> list[str | None]:
     """The names the campaigns were created with (their events of ``topic``), oldest first
     (None for a first event that is not JSON: PostgreSQL reads it so; SQLite refuses).
     Each campaign's first event is found by its key, the campaigns by the key's index: a
-    scan of every event's row read ~10 ms of each command on 50,000 events."""
+    scan of every event's row read ~10 ms of each command on 50,000 events, and a walk of
+    the whole index ~4 ms; SQLite steps from one campaign's id to the next (one seek each,
+    ~0.06 ms), PostgreSQL (no MIN of a uuid) reads the index's distinct ids."""
+    ids = _LOOSE_IDS if not _pg(db) else f"SELECT DISTINCT originator_id FROM {EVENTS}"
     rows = db.query(
         f"SELECT {_json('state', '$.record.data.name')} FROM {EVENTS} "
-        f"WHERE originator_id IN (SELECT DISTINCT originator_id FROM {EVENTS}) "
+        f"WHERE originator_id IN ({ids}) "
         "AND originator_version = 1 AND topic = ? ORDER BY rowid",
         (topic,),
     )
     return [row[0] for row in rows]
+
+
+# Every campaign's id, one index seek each (SQLite's "loose index scan"): the smallest id,
+# then the smallest above it, until none is left.
+_LOOSE_IDS = (
+    "WITH RECURSIVE ids(id) AS ("
+    f"SELECT MIN(originator_id) FROM {EVENTS} UNION ALL "
+    f"SELECT (SELECT MIN(originator_id) FROM {EVENTS} WHERE originator_id > ids.id) "
+    "FROM ids WHERE ids.id IS NOT NULL) SELECT id FROM ids"
+)
 
 
 def created_name(db: Rows, stream: str) -> str | None:
