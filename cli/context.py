@@ -294,7 +294,7 @@ class Context:
                 name, command, summary=summary, loaded=self._loaded, confirm=confirm
             )
         self._loaded = None
-        self.saved(logged.version)
+        self.saved(logged.version, logged.before)
         lines = []
         if logged.retried:
             lines.append("The campaign changed meanwhile: checked again and logged.")

@@ -193,28 +193,39 @@ class Projector:
     def _stream(self, campaign_id: str) -> Stream:
         stream = self.streams.get(campaign_id)
         if stream is None:
-            stream = load_stream(self.conn, campaign_id)
+            stream = load_stream(self.conn, campaign_id, self.given)
             self.streams[campaign_id] = stream
         return stream
 
 
-def load_stream(conn: sqlite3.Connection, campaign_id: str) -> Stream:
-    """A campaign as the last batch left it, from ``projection_campaigns``."""
+def load_stream(conn: sqlite3.Connection, campaign_id: str, known: Known | None = None) -> Stream:
+    """A campaign as the last batch left it, from ``projection_campaigns``; its state the
+    one the caller holds for the event the row stands at, if it holds it (the tracker that
+    just logged an action holds the state it decided on: decoding the saved one again
+    costs ~2 ms after 1,111 chapters), else the saved one."""
     row = conn.execute(
-        "SELECT campaign, version, head, created_at, created_by, updated_at, state "
+        "SELECT campaign, version, head, created_at, created_by, updated_at "
         "FROM projection_campaigns WHERE campaign_id = ?",
         (campaign_id,),
     ).fetchone()
     if row is None:
         raise ProjectionError(f"campaign {campaign_id} has events but was never created")
-    name, version, head, created_at, created_by, updated_at, state = row
+    name, version, head, created_at, created_by, updated_at = row
+    held = known.get((campaign_id, version)) if known else None
     return Stream(
         campaign_id,
         name,
-        state_saved(state),
+        held if held is not None else _saved(conn, campaign_id),
         head=head,
         version=version,
         created_at=created_at,
         created_by=created_by,
         updated_at=updated_at,
     )
+
+
+def _saved(conn: sqlite3.Connection, campaign_id: str) -> CampaignState:
+    (state,) = conn.execute(
+        "SELECT state FROM projection_campaigns WHERE campaign_id = ?", (campaign_id,)
+    ).fetchone()
+    return state_saved(state)

@@ -107,6 +107,9 @@ class Logged(msgspec.Struct, frozen=True):
     events: tuple[Event, ...]
     state: CampaignState
     retried: bool = False
+    # the state the action was decided on, by the version of the event it follows: what
+    # the read models hold for that event (``projections.project.load_stream``)
+    before: dict[int, CampaignState] = {}
 
 
 class Undone(msgspec.Struct, frozen=True):
@@ -431,6 +434,7 @@ class Tracker(Application[UUID]):
                 ) from None
             if confirm is not None:
                 confirm(events)
+            before = {campaign.version: campaign.state}
             campaign.trigger_event(
                 Campaign.ActionLogged,
                 summary=summary or _describe(command),
@@ -453,7 +457,7 @@ class Tracker(Application[UUID]):
                 self.pause(retry_pause(attempt))
                 attempt += 1
                 continue
-            return Logged(campaign.version, events, campaign.state, retried=attempt > 0)
+            return Logged(campaign.version, events, campaign.state, attempt > 0, before)
 
     # --- undo and redo --------------------------------------------------------------------
     def line_of_play(self, name: str) -> list[int]:

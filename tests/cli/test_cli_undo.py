@@ -94,6 +94,31 @@ def test_the_read_models_an_undo_catches_up_from_the_trackers_state_equal_a_rebu
         assert all_rows(table.db) == rebuilt_copy(table.db, tmp_path), undo
 
 
+def test_a_logged_action_catches_the_read_models_up_from_the_state_it_was_decided_on(
+    table: Grizzled, tmp_path: Path
+):
+    """A logged action hands the read models the state the tracker decided it on (they
+    would decode their own saved copy of it): they never read that copy, and what they
+    hold is what a rebuild holds, through a failed Mission, a Mission's start, and an
+    action right after an undo."""
+    import projections.project
+
+    def decoded(state: object) -> None:
+        raise AssertionError("the read models decoded their saved campaign state")
+
+    table.ok("play", "night+shell")  # the read models as the table left them
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(projections.project, "state_saved", decoded)
+        for command in ("play snow+shell", "play rain+shell", "mission start 1", "play night+shell"):
+            table.ok(*command.split())
+            assert all_rows(table.db) == rebuilt_copy(table.db, tmp_path), command
+    table.ok("undo")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(projections.project, "state_saved", decoded)
+        table.ok("play", "night+shell")  # decided on the state the undo's event left
+    assert all_rows(table.db) == rebuilt_copy(table.db, tmp_path)
+
+
 def test_a_refusal_on_another_campaign_of_the_file_does_not_hold_back_this_ones_undo(
     table: Grizzled,
 ):

@@ -31,6 +31,14 @@ def test_a_json_column_is_the_text_json_dumps_writes_with_sorted_keys() -> None:
         assert dumps(value) == json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
+def test_every_ascii_character_is_written_as_json_dumps_writes_it() -> None:
+    from domain.codec import json_text
+
+    for code in range(128):
+        value = {"name": f"a{chr(code)}b", "list": [chr(code)]}
+        assert json_text(value) == json.dumps(value, separators=(",", ":")), code
+
+
 def played(folder: Path, seed: int, players: int, actions: int) -> CampaignState:
     """The state of a campaign after its setup and ``actions`` random legal actions."""
     rng = random.Random(seed)
