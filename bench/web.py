@@ -7,8 +7,10 @@ of the event it logged. ``python -m bench.web`` runs these lines alone."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import re
+import socket
 import statistics
 import tempfile
 import threading
@@ -66,10 +68,16 @@ class _Streams:
         self.arrived: dict[int, list[float]] = {}
         self.changed = threading.Condition()
         self.connections = [http.client.HTTPConnection("127.0.0.1", port) for _ in range(count)]
+        self.sockets: list[socket.socket] = []
+        self.readers: list[threading.Thread] = []
         for connection in self.connections:
             connection.request("GET", "/events")
+            assert connection.sock is not None
+            self.sockets.append(connection.sock)  # (the response may take it over)
             answer = connection.getresponse()
-            threading.Thread(target=self._read, args=(answer,), daemon=True).start()
+            reader = threading.Thread(target=self._read, args=(answer,), daemon=True)
+            reader.start()
+            self.readers.append(reader)
 
     def _read(self, answer: http.client.HTTPResponse) -> None:
         event = None
@@ -96,6 +104,14 @@ class _Streams:
             return max(self.arrived[event][:count])
 
     def close(self) -> None:
+        """Each stream shut down first, so that its reader's blocked read returns: closing
+        the response while the reader holds its buffer's lock waited for ever (a run
+        stopped there once)."""
+        for sock in self.sockets:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+        for reader in self.readers:
+            reader.join(TAP_WAIT)
         for connection in self.connections:
             connection.close()
 
