@@ -204,28 +204,21 @@ def load_stream(conn: sqlite3.Connection, campaign_id: str, known: Known | None 
     just logged an action holds the state it decided on: decoding the saved one again
     costs ~2 ms after 1,111 chapters), else the saved one."""
     row = conn.execute(
-        "SELECT campaign, version, head, created_at, created_by, updated_at "
+        "SELECT campaign, version, head, created_at, created_by, updated_at, state "
         "FROM projection_campaigns WHERE campaign_id = ?",
         (campaign_id,),
     ).fetchone()
     if row is None:
         raise ProjectionError(f"campaign {campaign_id} has events but was never created")
-    name, version, head, created_at, created_by, updated_at = row
+    name, version, head, created_at, created_by, updated_at, state = row
     held = known.get((campaign_id, version)) if known else None
     return Stream(
         campaign_id,
         name,
-        held if held is not None else _saved(conn, campaign_id),
+        held if held is not None else state_saved(state),
         head=head,
         version=version,
         created_at=created_at,
         created_by=created_by,
         updated_at=updated_at,
     )
-
-
-def _saved(conn: sqlite3.Connection, campaign_id: str) -> CampaignState:
-    (state,) = conn.execute(
-        "SELECT state FROM projection_campaigns WHERE campaign_id = ?", (campaign_id,)
-    ).fetchone()
-    return state_saved(state)
