@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
     from domain.campaign.flow import CampaignState
     from tracker.app import Tracker
+    from tracker.store import Rows
 
 # The domain events that end a chapter or enter its ending.
 ENDING = frozenset(
@@ -107,6 +108,7 @@ def chapter_checkpoints(
     campaign: dict[str, Any],
     state: Callable[[], CampaignState],
     recent: int | None = None,
+    chain: Rows | None = None,
 ) -> list[dict[str, Any]]:
     """Each chapter's checkpoint as printed when its ending was entered whole: the chain's
     head at the newest standing action (the read model ``event_log``) that ended the
@@ -114,7 +116,9 @@ def chapter_checkpoints(
     Only the last may still wait (the next chapter starts after it): ``state`` is asked
     only for an Armistice chapter that ended last while none is played (so listing them
     loads no rules otherwise). With ``recent``, only the newest ``recent`` chapters are
-    looked at (found by the index, one seek each: a long campaign's are not all read)."""
+    looked at (found by the index, one seek each: a long campaign's are not all read).
+    ``chain``: where the links are when not in the file (a club's server: its cache
+    holds the events, not their links)."""
     from tracker import dbfile, store
     from tracker.checkpoint import checkpoint, hex_of
 
@@ -140,7 +144,9 @@ def chapter_checkpoints(
         return []
     own, file = store.OnConnection(conn), dbfile.Reader(db)
     heads: dict[int, bytes]
-    if store.has_chain(own):  # the read models are the file's own
+    if chain is not None:
+        heads = dict(store.chain_hashes(chain, cid, tuple(versions.values())))
+    elif store.has_chain(own):  # the read models are the file's own
         heads = dict(store.chain_hashes(own, cid, tuple(versions.values())))
     elif store.has_chain(file):  # read models projected in memory
         heads = dict(store.chain_hashes(file, cid, tuple(versions.values())))

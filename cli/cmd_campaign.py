@@ -90,8 +90,8 @@ def list_(ctx: Context, as_json: bool) -> None:
     """List the campaigns in the database (the current one is marked)."""
     from tracker.dbfile import inspect
 
-    with refusals():
-        nothing_yet = inspect(ctx.db) in ("missing", "empty", "blank")  # nothing is created
+    with refusals():  # a file not made yet holds none; a server is asked (not the cache)
+        nothing_yet = ctx.url is None and inspect(ctx.db) in ("missing", "empty", "blank")
         names = [] if nothing_yet else ctx.tracker().campaigns()
     if as_json:
         ctx.print_json(names)
@@ -158,7 +158,8 @@ def _checkpoints(
     from cli.readmodel import read_models
 
     with read_models(ctx) as (conn, row):
-        found = chapter_checkpoints(conn, ctx.db, row, state, recent)
+        chain = ctx.tracker() if ctx.url is not None else None  # a server keeps the chain
+        found = chapter_checkpoints(conn, ctx.db, row, state, recent, chain)
         if recent is None:
             return found, False
         earlier = len(newest_chapters(conn, row["campaign_id"], recent + 1)) > recent

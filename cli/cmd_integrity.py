@@ -401,10 +401,11 @@ def import_(ctx: Context, path: str, as_name: str | None) -> None:
     """
     from tracker.transfer import import_campaign, read_export
 
-    ctx.rebuild_due = ctx.check_first()  # the target, checked whole before it is written
+    if ctx.url is None:  # a file: checked whole before it is written
+        ctx.rebuild_due = ctx.check_first()
     with refusals():
         read = read_export(path)
-        name, events = import_campaign(ctx.db, read, as_name)
+        name, events = import_campaign(ctx.url or ctx.db, read, as_name)
     ctx.saved(events)
     ctx.remember_campaign(name)
     click.echo(f"Imported {quoted(name)}: {events} events, verified; now the current campaign.")

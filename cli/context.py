@@ -201,8 +201,9 @@ class Context:
         if self._tracker is None and self.url is not None:
             from tracker.app import Tracker
 
-            with refusals():
-                self._tracker = Tracker(self.url, access=self.access)
+            with refusals():  # a device never makes the server's tables (db upgrade does)
+                access = "write" if self.access == "create" else self.access
+                self._tracker = Tracker(self.url, access=access)
             self.follow_club()
         if self._tracker is None:
             from tracker.app import Tracker

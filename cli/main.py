@@ -70,6 +70,7 @@ LAZY: dict[str, str] = {
     "hint": "cli.cmd_assist:hint",
     "table": "cli.table:table",
     "serve": "cli.cmd_serve:serve",
+    "db": "cli.cmd_db:db",
 }
 
 

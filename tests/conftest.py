@@ -55,6 +55,16 @@ def postgres_server() -> Iterator[str]:
 
 
 @pytest.fixture
-def postgres_db(postgres_server: str) -> str:
-    """A PostgreSQL URL whose schema is the test's own (made when first opened)."""
+def postgres_db(postgres_unmade: str) -> str:
+    """A PostgreSQL URL whose schema is the test's own, its tables made by the owner's
+    ``grizzled db upgrade`` (``tracker.app.upgrade``), as a club's server is set up."""
+    from tracker.app import upgrade
+
+    upgrade(postgres_unmade)
+    return postgres_unmade
+
+
+@pytest.fixture
+def postgres_unmade(postgres_server: str) -> str:
+    """A PostgreSQL URL whose schema is the test's own, nothing made in it yet."""
     return f"{postgres_server}?schema=t_{uuid.uuid4().hex[:12]}"

@@ -207,38 +207,35 @@ class Tracker(Application[UUID]):
         follow(getattr(self.factory, "datastore", None), self.db_path, self.opened)
 
     def _open_postgres(self, url: str, lock_timeout: int, access: Access) -> None:
-        """Open the PostgreSQL database at ``url`` (``store.postgres_env``; its tables
-        made unless only read). Its URL is shown without its password."""
+        """Open the PostgreSQL database at ``url`` (``store.postgres_env``). Its tables and
+        functions are made by its owner (``upgrade``, ``grizzled db upgrade``), never by a
+        device at its first write: a database without them is refused in one line. Only
+        a creating access (the tests', an import's scratch) makes them when missing. Its
+        URL is shown without its password."""
         self.dialect, self.db_path, self.file_kind, self.opened = store.POSTGRES, "", "ours", None
         try:
             self.db_path = store.shown(url)
-            env = store.postgres_env(url, create=access != READ, lock_timeout=lock_timeout)
+            env = store.postgres_env(url, create=access == CREATE, lock_timeout=lock_timeout)
+            self._rows = store.Postgres(env, self.db_path)
         except ValueError as error:
             raise DatabaseError(
                 f"cannot use the database {self.db_path or 'URL'}: {error}"
             ) from None
-        self._rows = store.Postgres(env)
-        try:
-            made = self._rows.made(writing=access != READ)
-            if access != READ and not made:  # made once: not on every open
-                self._rows.make_schema()
-            else:
-                env["CREATE_TABLE"] = "no"
-            if access == READ and not made:  # read only: nothing is made
-                if store.has_chain(self._rows):  # made before store.PG_CREATE_JSONB
-                    raise DatabaseError(
-                        f"the database {self.db_path} was made by an older grizzled: "
-                        "log any action once with this one, then read again"
-                    )
-                raise CampaignNotFound(
-                    f"no campaign in {self.db_path}: create one with 'grizzled campaign new'"
-                )
-            env.update({f"GRIZZLED_{k}": v for k, v in env.items()})
-            super().__init__(env=env)
         except ImportError:
             raise DatabaseError(
                 "PostgreSQL needs its driver: pip install 'grizzled-tracker[postgres]'"
             ) from None
+        try:
+            made = self._rows.made(writing=access != READ)
+            if access == CREATE and not made:  # made once: not on every open
+                self._rows.make_schema()
+            else:
+                env["CREATE_TABLE"] = "no"
+            if access != CREATE and not made:
+                raise DatabaseError(unmade(self.db_path, self._rows))
+            env.update({f"GRIZZLED_{k}": v for k, v in env.items()})
+            super().__init__(env=env)
+            self.recorder.shown = self.db_path  # type: ignore[attr-defined]
         except TrackerError:
             self._rows.close()
             raise
@@ -732,7 +729,10 @@ class Tracker(Application[UUID]):
         are a cache: a delete that a power cut takes back loses nothing, so it waits for
         no disk flush)."""
         if self.dialect == store.POSTGRES:
-            with self._rows.connection().cursor() as curs:
+            import psycopg
+
+            # a role without DELETE on the snapshots (docs/deploy.md) keeps them all
+            with contextlib.suppress(psycopg.Error), self._rows.connection().cursor() as curs:
                 translated = store.Translated(curs, self._rows.schema)
                 store.prune_snapshots(translated, aggregate.hex, *prune_below(version))
             return
@@ -808,6 +808,29 @@ class Tracker(Application[UUID]):
         if self.dialect == store.POSTGRES:
             return DatabaseError(store.failed(self.db_path, error))
         return dbfile.failure(self.db_path, error)
+
+
+def unmade(shown: str, rows: store.Postgres) -> str:
+    """Why a database without the tool's tables (or with an older grizzled's) is refused."""
+    made = "was made by an older grizzled" if store.has_chain(rows) else "holds no grizzled tables"
+    return (
+        f"the database {shown} {made} (schema {rows.schema}): its owner runs "
+        "'grizzled db upgrade' once (docs/deploy.md)"
+    )
+
+
+def upgrade(url: str) -> str:
+    """Make or bring up to date the tool's schema, tables and functions in the PostgreSQL
+    database at ``url``, as its owner (``grizzled db upgrade``); the URL as shown. Run
+    again, it changes nothing but replacing the functions with this grizzled's."""
+    tracker = Tracker(url, access=CREATE)
+    try:
+        tracker.recorder.create_table()  # CREATE ... IF NOT EXISTS, CREATE OR REPLACE
+    except Exception as error:
+        raise tracker._failure(error) from None
+    finally:
+        tracker.close()
+    return tracker.db_path
 
 
 def retry_pause(attempt: int) -> float:

@@ -16,7 +16,7 @@ import hashlib
 import os
 import sqlite3
 from contextlib import closing
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tracker import store
 
@@ -52,13 +52,23 @@ def follow(tracker: Tracker, path: str) -> int:
     copied = 0
     with closing(sqlite3.connect(path, isolation_level=None, timeout=10)) as conn:
         position = store.newest_cached(conn)[0]
-        while page := list(tracker.notification_log.select(start=position + 1, limit=PAGE)):
+        while page := _page(tracker, position + 1):
             rows = [
                 (n.id, _hex(n.originator_id), n.originator_version, n.topic, n.state) for n in page
             ]
-            store.cache_events(conn, rows)
+            store.cache_events(conn, rows)  # those another command copied meanwhile left out
             position, copied = page[-1].id, copied + len(page)
     return copied
+
+
+def _page(tracker: Tracker, start: int, limit: int = PAGE) -> list[Any]:
+    """Notifications from ``start`` on; the server's failure as one of the tracker's."""
+    from tracker.library import PersistenceError
+
+    try:
+        return list(tracker.notification_log.select(start=start, limit=limit))
+    except PersistenceError as error:
+        raise tracker._failure(error) from None
 
 
 def _hex(originator: object) -> str:
@@ -71,7 +81,7 @@ def _matches(tracker: Tracker, path: str) -> bool:
         newest = store.newest_cached(conn)
     if newest[0] == 0:
         return True
-    found = list(tracker.notification_log.select(start=newest[0], limit=1))
+    found = _page(tracker, newest[0], 1)
     return (
         bool(found)
         and (found[0].id, _hex(found[0].originator_id), found[0].originator_version) == newest

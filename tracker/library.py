@@ -30,16 +30,16 @@ from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor, SQLite
 from eventsourcing.utils import register_topic, retry
 
 if TYPE_CHECKING:
-    from eventsourcing.postgres import PostgresApplicationRecorder
+    from eventsourcing.postgres import PostgresApplicationRecorder, PostgresFactory
 
 
 def __getattr__(name: str) -> Any:
-    """The PostgreSQL recorder, imported when first asked for (its driver, psycopg, is an
-    optional extra: SQLite needs nothing more)."""
-    if name == "PostgresApplicationRecorder":
-        from eventsourcing.postgres import PostgresApplicationRecorder
+    """The PostgreSQL recorder and factory, imported when first asked for (its driver,
+    psycopg, is an optional extra: SQLite needs nothing more)."""
+    if name in ("PostgresApplicationRecorder", "PostgresFactory"):
+        import eventsourcing.postgres
 
-        return PostgresApplicationRecorder
+        return getattr(eventsourcing.postgres, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -54,6 +54,7 @@ __all__ = [
     "OperationalError",
     "PersistenceError",
     "PostgresApplicationRecorder",
+    "PostgresFactory",
     "ProcessingEvent",
     "Repository",
     "SQLiteApplicationRecorder",

@@ -26,6 +26,7 @@ by its topic (psycopg is an optional extra).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,29 +34,49 @@ from psycopg.sql import SQL, Identifier
 
 from tracker import store
 from tracker.checkpoint import hex_of
+from tracker.errors import DatabaseError
 from tracker.integrity import GENESIS, chain_event, content_digest, link
 from tracker.library import (
     InterfaceError,
     OperationalError,
     PostgresApplicationRecorder,
+    PostgresFactory,
     StoredEvent,
     retry,
 )
 
+ATTEMPTS, PAUSE = 10, 0.2  # a lost connection's tries, and the pause before each again
 Head = tuple[int, str]  # a campaign's newest known link: its event's number, its hash
 
 
+class ClubFactory(PostgresFactory):
+    """The library's PostgreSQL factory, its connections opened with every libpq
+    parameter of the club's URL (``store.postgres_env``: sslmode, sslrootcert,
+    application_name...), which the library's own settings have no room for."""
+
+    def __init__(self, env: Any) -> None:
+        super().__init__(env)
+        self.datastore.pool.conninfo = self.env.get(store.CONNINFO) or ""
+
+
 class ChainedPostgresRecorder(PostgresApplicationRecorder):
-    """The library's PostgreSQL recorder, with the chain's table and links."""
+    """The library's PostgreSQL recorder, with the chain's table and links; its writers
+    take an advisory lock where the library takes LOCK TABLE ... EXCLUSIVE (which needs
+    the UPDATE privilege a device's role does not hold, docs/deploy.md)."""
 
     def __init__(self, datastore: Any, **kwargs: Any) -> None:
         super().__init__(datastore, **kwargs)
         self.schema = str(datastore.schema)  # made by the tracker (store.Postgres)
+        self.lock_table_statements = [
+            SQL("SET LOCAL lock_timeout = '{0}s'").format(self.datastore.lock_timeout),
+            SQL(store.lock_statement(self.schema)),  # type: ignore[arg-type]
+        ]
         schema = Identifier(self.schema)
         self.sql_create_statements.append(SQL(store.PG_CREATE_CHAIN).format(schema=schema))
         self.sql_create_statements.append(SQL(store.PG_CREATE_JSONB).format(schema=schema))
         names = {"events": Identifier(self.events_table_name)}
         names["channel"] = Identifier(self.channel_name)
+        names["key"] = SQL(str(store.advisory_key(self.schema)))  # type: ignore[arg-type]
         for create in (store.PG_CREATE_RECORD_ONE, store.PG_CREATE_RECORD_MANY):
             self.sql_create_statements.append(SQL(create).format(schema=schema, **names))
         self.record = {  # the calls as sent, rendered once (psycopg would each time)
@@ -65,6 +86,10 @@ class ChainedPostgresRecorder(PostgresApplicationRecorder):
         self._calls: dict[bool, bytes] = {}
         self.wait = f"{self.datastore.lock_timeout}s"
         self.select_link = SQL(store.PG_LINK).format(schema=schema)
+        self.select_stored, self.select_ids = (
+            SQL(q).format(schema=schema, **names) for q in (store.PG_STORED, store.PG_IDS)
+        )
+        self.shown = ""  # the database as messages name it (the tracker sets it)
         # The newest link this recorder committed (or read) in each campaign: the next
         # event's link needs its hash.
         self._heads: dict[Any, Head] = {}
@@ -159,10 +184,33 @@ class ChainedPostgresRecorder(PostgresApplicationRecorder):
             row = curs.fetchone()
         return None if row is None else hex_of(bytes(row["hash"]))
 
-    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
     def _insert_at_once(self, stored_events: Sequence[StoredEvent], links: list[str]) -> Any:
         """The events and their links in one statement, its own transaction (the schema's
-        ``grizzled_record``, ``store._record``); their notification ids."""
+        ``grizzled_record``, ``store._record``); their notification ids. A connection lost
+        on the way is tried again, after asking the server whether the save had committed
+        (its reply lost): then it is the save's, never recorded twice; a server that does
+        not answer says in one line that it is not known whether it was recorded."""
+        for attempt in range(ATTEMPTS):
+            try:
+                return self._record_once(stored_events, links)
+            except (InterfaceError, OperationalError) as error:
+                lost = error
+            time.sleep(PAUSE)
+            try:
+                ids = self._stored_already(stored_events)
+            except (InterfaceError, OperationalError) as error:
+                lost = error
+                if attempt == ATTEMPTS - 1:
+                    break
+                continue
+            if ids is not None:
+                return ids
+        raise DatabaseError(
+            f"{store.failed(self.shown, lost)}; whether the action was recorded is not known: "
+            "look at 'grizzled log' when the server answers again"
+        )
+
+    def _record_once(self, stored_events: Sequence[StoredEvent], links: list[str]) -> Any:
         many = len(stored_events) > 1
         params: list[Any] = [
             [e.originator_id for e in stored_events],
@@ -179,6 +227,25 @@ class ChainedPostgresRecorder(PostgresApplicationRecorder):
             )
             curs.execute(call, [*params, self.wait], prepare=True)
             return [row["grizzled_record"] for row in curs.fetchall()]
+
+    def _stored_already(self, stored_events: Sequence[StoredEvent]) -> list[int] | None:
+        """The notification ids of the events if the server holds them as given (a save
+        that committed, its reply lost); None if it holds none of them. A conflicting
+        row is left to the insert, whose IntegrityError says the campaign moved on."""
+        first = stored_events[0]
+        with self.datastore.get_connection() as conn, conn.cursor() as curs:
+            curs.execute(self.select_stored, (first.originator_id, first.originator_version))
+            row = curs.fetchone()
+            if row is None or (row["topic"], bytes(row["state"])) != (first.topic, first.state):
+                return None
+            curs.execute(
+                self.select_ids,
+                (
+                    [e.originator_id for e in stored_events],
+                    [e.originator_version for e in stored_events],
+                ),
+            )
+            return [r["notification_id"] for r in curs.fetchall()]
 
     def _insert_reading_the_chain(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Any:
         """The library's steps, each link written after the ids are fetched (the missing

@@ -19,9 +19,12 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Protocol
 
 from tracker.checkpoint import CHAIN_TABLE
+from tracker.errors import DatabaseError, UnusableFile
 
 EVENTS = "stored_events"
 SNAPSHOTS = "stored_snapshots"
@@ -59,6 +62,33 @@ class OnConnection:
 
 # --- PostgreSQL ----------------------------------------------------------------------------------
 PG_TABLES = {EVENTS: "grizzled_events", SNAPSHOTS: "grizzled_snapshots", CHAIN_TABLE: CHAIN_TABLE}
+CONNINFO = "GRIZZLED_CONNINFO"  # the URL's libpq parameters (postgres_env), as a conninfo
+# The events' table as the library makes it (a table of that name with other columns, a
+# view or a foreign table is another's).
+EVENTS_COLUMNS = (
+    "r:originator_id uuid,originator_version bigint,topic text,state bytea,notification_id bigint"
+)
+# What the schema holds, in one query (``Postgres.made``): how many of our tables, the
+# JSON function, the recording functions that take the advisory lock (an older grizzled's
+# took LOCK TABLE, which needs UPDATE), the events' table's kind and columns, and any
+# trigger or rule on our tables that grizzled never makes.
+_OURS = "(" + ", ".join(f"to_regclass('\"{{schema}}\".{t}')" for t in PG_TABLES.values()) + ")"
+SURVEY = (
+    "SELECT (SELECT count(*) FROM pg_class WHERE oid IN " + _OURS + "), "
+    "to_regprocedure('\"{schema}\".grizzled_jsonb(bytea)') IS NOT NULL, "
+    "(SELECT count(*) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace "
+    "WHERE n.nspname = '{schema}' AND p.proname = 'grizzled_record' "
+    "AND p.prosrc LIKE '%pg_advisory_xact_lock%' AND p.prosrc NOT LIKE '%LOCK TABLE%'), "
+    "(SELECT c.relkind::text || ':' || "
+    "string_agg(a.attname || ' ' || format_type(a.atttypid, NULL), ',' ORDER BY a.attnum) "
+    "FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid "
+    "WHERE c.oid = to_regclass('\"{schema}\".grizzled_events') AND a.attnum > 0 "
+    "AND NOT a.attisdropped GROUP BY c.relkind), "
+    "(SELECT string_agg(DISTINCT tgname, ', ') FROM pg_trigger "
+    "WHERE tgrelid IN " + _OURS + " AND NOT tgisinternal), "
+    "(SELECT string_agg(DISTINCT rulename, ', ') FROM pg_rewrite "
+    "WHERE ev_class IN " + _OURS + " AND rulename <> '_RETURN')"
+)
 # A stored payload read as JSON; NULL when it is not JSON (an edited row), as SQLite's
 # ``json_valid`` guards it: a cast alone would fail the whole query with the driver's error.
 PG_JSON = "grizzled_jsonb({})"
@@ -98,17 +128,20 @@ class Postgres:
 
     dialect = POSTGRES
 
-    def __init__(self, env: dict[str, str]) -> None:
+    def __init__(self, env: dict[str, str], shown_url: str = "") -> None:
         self.env = env
         self.schema = env["POSTGRES_SCHEMA"]
+        self.shown = shown_url or f"postgresql://{env['POSTGRES_HOST']}/{env['POSTGRES_DBNAME']}"
         self._conn: Any = None
 
     def connection(self) -> Any:
-        """The connection (autocommit: each statement its own transaction)."""
+        """The connection (autocommit: each statement its own transaction), with every
+        libpq parameter of the URL (``postgres_env``'s ``GRIZZLED_CONNINFO``)."""
         if self._conn is None or self._conn.closed:
             import psycopg
 
             self._conn = psycopg.connect(
+                self.env.get(CONNINFO, ""),
                 host=self.env["POSTGRES_HOST"],
                 port=self.env["POSTGRES_PORT"],
                 dbname=self.env["POSTGRES_DBNAME"],
@@ -120,30 +153,52 @@ class Postgres:
         return self._conn
 
     def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[Row]:
-        """Rows of one query (ids as hex, bytes as bytes: as SQLite gives them)."""
-        with self.connection().cursor() as c:
+        """Rows of one query (ids as hex, bytes as bytes: as SQLite gives them); the
+        server's or the driver's failure as the tracker's DatabaseError, in one line."""
+        with self.failures(), self.connection().cursor() as c:
             c.execute(postgres_sql(sql, self.schema), params)
             return [tuple(plain(v) for v in row) for row in c.fetchall()] if c.description else []
 
+    @contextmanager
+    def failures(self) -> Iterator[None]:
+        """The driver's errors inside, as the tracker's DatabaseError (``failed``)."""
+        import psycopg
+
+        try:
+            yield
+        except psycopg.Error as error:
+            raise DatabaseError(failed(self.shown, error)) from None
+
     def made(self, *, writing: bool = False) -> bool:
-        """The library's tables and the chain's are in the schema already, with our
-        functions (``writing``: the one that records a save too), asked in one query
-        (making them again on every open would race: PostgreSQL refuses two processes
-        replacing one function at once)."""
-        made = [
-            f"to_regclass('{CHAIN_TABLE}')",
-            f"to_regclass('{SNAPSHOTS}')",
-            "to_regprocedure('grizzled_jsonb(bytea)')",
-        ]
-        if writing:
-            made += [f"to_regprocedure('\"{self.schema}\".{f}')" for f in PG_RECORDS]
-        return bool(self.query("SELECT " + " AND ".join(f"{m} IS NOT NULL" for m in made))[0][0])
+        """The tool's tables and functions are in the schema, as this grizzled makes them
+        (``writing``: the ones that record a save too, taking the advisory lock), asked
+        in one query; UnusableFile when a table of ours is another's (other columns, a
+        view, a foreign table) or carries a trigger or rule grizzled never makes (it
+        would run on every write, unseen)."""
+        with self.failures(), self.connection().cursor() as c:  # as written: no renaming
+            c.execute(SURVEY.format(schema=self.schema).encode())
+            found = c.fetchone()
+        tables, jsonb, records, events, triggers, rules = found
+        names = ", ".join(sorted(PG_TABLES.values()))
+        if events not in (None, EVENTS_COLUMNS):
+            raise UnusableFile(
+                f"the table {self.schema}.grizzled_events is not one grizzled made "
+                "(other columns, or a view or foreign table): not a grizzled database"
+            )
+        if triggers or rules:
+            what = f"trigger {triggers}" if triggers else f"rule {rules}"
+            raise UnusableFile(
+                f"a {what} that grizzled never makes is on its tables ({names}) in schema "
+                f"{self.schema}: refused; the database's owner removes it (docs/deploy.md)"
+            )
+        made = tables == len(PG_TABLES) and bool(jsonb)
+        return made and (not writing or records == len(PG_RECORDS))
 
     def make_schema(self) -> None:
         """The club's schema, made if it is not there (the library makes its tables)."""
         from psycopg.sql import SQL, Identifier
 
-        with self.connection().cursor() as c:
+        with self.failures(), self.connection().cursor() as c:
             c.execute(SQL("CREATE SCHEMA IF NOT EXISTS {}").format(Identifier(self.schema)))
 
     def close(self) -> None:
@@ -195,8 +250,24 @@ PG_CREATE_CHAIN = (
 )
 
 
+def advisory_key(schema: str) -> int:
+    """The advisory lock every writer into the schema's events takes for its transaction
+    (notification ids drawn in commit order, as the library's LOCK TABLE ... EXCLUSIVE
+    gives, but without the UPDATE privilege that lock needs): a number of 64 bits from
+    the schema's name, the same on every device and every PostgreSQL."""
+    import hashlib
+
+    digest = hashlib.sha256(f"grizzled:{schema}.grizzled_events".encode()).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)
+
+
+def lock_statement(schema: str) -> str:
+    """The statement that takes the writers' lock (``advisory_key``) in a transaction."""
+    return f"SELECT pg_advisory_xact_lock({advisory_key(schema)})"
+
+
 # A save's events and their links, in one statement that is its own transaction: the
-# library's lock of its events' table (notification ids drawn in commit order) and its
+# writers' advisory lock (``advisory_key``: notification ids drawn in commit order) and its
 # NOTIFY, the events and their links (hashed by the tracker, in Python), the events' new
 # notification ids in the order they were given (tracker.pgchain). Made with the tables,
 # for one event (a logged action: psycopg sends plain values for less than arrays) and
@@ -215,7 +286,7 @@ def _record(many: bool) -> tuple[str, str, str]:
         f"CREATE OR REPLACE FUNCTION {{schema}}.{signature} RETURNS SETOF bigint "
         "LANGUAGE plpgsql AS $body$ BEGIN "
         "PERFORM set_config('lock_timeout', $6, true); "
-        "LOCK TABLE {schema}.{events} IN EXCLUSIVE MODE; "
+        "PERFORM pg_advisory_xact_lock({key}); "
         "NOTIFY {channel}; "
         "RETURN QUERY WITH inserted AS (INSERT INTO {schema}.{events} "
         "(originator_id, originator_version, topic, state) "
@@ -239,9 +310,22 @@ PG_LINK = (
 )
 
 
+# One event as the server holds it, and the notification ids of events (a save whose
+# reply was lost: tracker.pgchain).
+PG_STORED = (
+    "SELECT topic, state FROM {schema}.{events} "
+    "WHERE originator_id = %s AND originator_version = %s"
+)
+PG_IDS = (
+    "SELECT e.notification_id FROM unnest(%s::uuid[], %s::bigint[]) AS k(id, version) "
+    "JOIN {schema}.{events} e ON e.originator_id = k.id AND e.originator_version = k.version "
+    "ORDER BY e.notification_id"
+)
+
+
 def on_postgres(url: str) -> Postgres:
     """Queries of the tracker's own on the PostgreSQL database at ``url`` (nothing made)."""
-    return Postgres(postgres_env(url, create=False, lock_timeout=5))
+    return Postgres(postgres_env(url, create=False, lock_timeout=5), shown(url))
 
 
 COPY_PAGE = 500  # rows copied per statement
@@ -249,14 +333,14 @@ COPY_PAGE = 500  # rows copied per statement
 
 def copy_to_postgres(source: Rows, target: Postgres, stream: str) -> None:
     """Every row of one campaign in ``source`` (its events in order, their links, its
-    snapshots) inserted as they are into ``target`` in one transaction, the events'
-    table locked as the library locks it (their notification ids in commit order);
+    snapshots) inserted as they are into ``target`` in one transaction, holding the
+    writers' advisory lock (``advisory_key``: their notification ids in commit order);
     psycopg's IntegrityError if the campaign is there already, and nothing written."""
     conn = target.connection()
     schema = target.schema
     columns = "originator_id, originator_version, topic, state"
     with conn.transaction(), conn.cursor() as c:
-        c.execute(postgres_sql(f"LOCK TABLE {EVENTS} IN EXCLUSIVE MODE", schema))
+        c.execute(lock_statement(schema))  # the writers' lock
         for table, keys in ((EVENTS, columns), (CHAIN_TABLE, "*"), (SNAPSHOTS, columns)):
             after = 0
             while page := source.query(
@@ -286,17 +370,37 @@ def shown(url: str) -> str:
     from urllib.parse import urlsplit  # a server's only: ~9 M instructions of every command
 
     parts = urlsplit(url)
+    if "password" in parts.query:  # a libpq parameter too: left out the same
+        kept = [p for p in parts.query.split("&") if not p.startswith("password=")]
+        parts = parts._replace(query="&".join(kept))
     userinfo, at, where = parts.netloc.rpartition("@")
-    if not at or ":" not in userinfo:
-        return url
-    return parts._replace(netloc=f"{userinfo.split(':', 1)[0]}@{where}").geturl()
+    if at and ":" in userinfo:
+        parts = parts._replace(netloc=f"{userinfo.split(':', 1)[0]}@{where}")
+    return parts.geturl()
 
 
 def failed(shown_url: str, error: BaseException) -> str:
-    """PostgreSQL's (or its driver's) error in one line, naming the database."""
-    cause = error.__cause__ or error
+    """PostgreSQL's (or its driver's) error in one line, naming the database; a write
+    refused by a read-only database or a missing privilege says so plainly."""
+    cause = error
+    while cause.__cause__ is not None and getattr(cause, "sqlstate", None) is None:
+        cause = cause.__cause__
     words = (str(cause).strip().splitlines() or [type(cause).__name__])[0]
+    state = getattr(cause, "sqlstate", None)
+    if state == READ_ONLY:
+        return (
+            f"the campaign database {shown_url} is read-only (default_transaction_read_only, "
+            "or a standby server): nothing can be recorded there"
+        )
+    if state == NO_PRIVILEGE:
+        return (
+            f"the campaign database {shown_url} refused: {words} (the role lacks a "
+            "privilege: docs/deploy.md gives each role's)"
+        )
     return f"the campaign database {shown_url} failed: {words}"
+
+
+READ_ONLY, NO_PRIVILEGE = "25006", "42501"  # PostgreSQL's SQLSTATEs
 
 
 class BadURL(ValueError):
@@ -305,11 +409,14 @@ class BadURL(ValueError):
 
 def postgres_env(url: str, *, create: bool, lock_timeout: int) -> dict[str, str]:
     """The library's settings for the PostgreSQL database at ``url``
-    (``postgresql://user@host:port/dbname?schema=club``): the password from the URL,
-    else ``PGPASSWORD``, else libpq finds it (a pgpass file); the schema from the URL,
-    else ``POSTGRES_SCHEMA``. Its database functions stay off: they would insert past
-    the recorder that writes the chain."""
-    from urllib.parse import parse_qs, unquote, urlsplit
+    (``postgresql://user@host:port/dbname?schema=club&sslmode=require...``): the password
+    from the URL, else ``PGPASSWORD``, else libpq finds it (a pgpass file); the schema
+    from the URL, else ``POSTGRES_SCHEMA``; every other parameter of the URL is libpq's
+    (``sslmode``, ``sslrootcert``, ``connect_timeout``, ``application_name``...), kept as
+    a conninfo (``CONNINFO``) that every connection is opened with, and one libpq does
+    not know is refused. Its database functions stay off: they would insert past the
+    recorder that writes the chain."""
+    from urllib.parse import parse_qsl, unquote, urlsplit
 
     parts = urlsplit(url)
     dbname = unquote(parts.path.lstrip("/"))
@@ -317,26 +424,56 @@ def postgres_env(url: str, *, create: bool, lock_timeout: int) -> dict[str, str]
         port = str(parts.port or 5432)
     except ValueError:
         raise BadURL(f"the port of {shown(url)} is not a number") from None
+    given = _libpq(parse_qsl(parts.query, keep_blank_values=True), url)
+    schema = given.pop("schema", os.environ.get("POSTGRES_SCHEMA", ""))
+    dbname = given.pop("dbname", dbname)
     if not dbname or "/" in dbname:
         raise BadURL(f"{shown(url)} names no database: postgresql://user@host:port/dbname")
-    schema = (parse_qs(parts.query).get("schema") or [os.environ.get("POSTGRES_SCHEMA", "")])[0]
     if schema and not re.fullmatch(r"[a-z_][a-z0-9_]{0,62}", schema):
         raise BadURL(f"the schema {schema!r} is not a plain lower-case name")
     password = unquote(parts.password) if parts.password else os.environ.get("PGPASSWORD", "")
+    timeout = given.pop("connect_timeout", "5")
+    if not timeout.isdigit() or not 0 < int(timeout) <= 600:
+        raise BadURL(f"connect_timeout={timeout[:20]!r}: give a number of seconds (1 to 600)")
+    given.setdefault("fallback_application_name", "grizzled")
     return {
-        "PERSISTENCE_MODULE": "eventsourcing.postgres",
+        "PERSISTENCE_MODULE": "tracker.pgchain:ClubFactory",
         "POSTGRES_DBNAME": dbname,
-        "POSTGRES_HOST": parts.hostname or "localhost",
-        "POSTGRES_PORT": port,
-        "POSTGRES_USER": unquote(parts.username) if parts.username else _user(),
-        "POSTGRES_PASSWORD": password,
+        "POSTGRES_HOST": given.pop("host", parts.hostname or "localhost"),
+        "POSTGRES_PORT": given.pop("port", port),
+        "POSTGRES_USER": given.pop("user", unquote(parts.username) if parts.username else _user()),
+        "POSTGRES_PASSWORD": given.pop("password", password),
         "POSTGRES_SCHEMA": schema or "public",
         "POSTGRES_LOCK_TIMEOUT": str(lock_timeout),
-        "POSTGRES_CONNECT_TIMEOUT": "5",
+        "POSTGRES_CONNECT_TIMEOUT": timeout,
         "POSTGRES_ENABLE_DB_FUNCTIONS": "no",
         "CREATE_TABLE": "yes" if create else "no",
         "APPLICATION_RECORDER_TOPIC": "tracker.pgchain:ChainedPostgresRecorder",
+        CONNINFO: " ".join(f"{k}={_conninfo_value(v)}" for k, v in sorted(given.items())),
     }
+
+
+def _libpq(pairs: list[tuple[str, str]], url: str) -> dict[str, str]:
+    """The URL's parameters, each once, each ``schema`` or one libpq knows."""
+    import psycopg
+
+    known = {d.keyword.decode() for d in psycopg.pq.Conninfo.get_defaults()}
+    given: dict[str, str] = {}
+    for key, value in pairs:
+        if key != "schema" and key not in known:
+            raise BadURL(
+                f"{shown(url)}: {key[:40]!r} is not a parameter PostgreSQL's libpq knows "
+                "(sslmode, sslrootcert, connect_timeout, application_name, ...; or schema)"
+            )
+        if key in given:
+            raise BadURL(f"{shown(url)} gives {key!r} twice")
+        given[key] = value
+    return given
+
+
+def _conninfo_value(value: str) -> str:
+    """A value as a libpq conninfo writes it: quoted, its quotes and backslashes escaped."""
+    return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
 
 def _user() -> str:
@@ -720,13 +857,16 @@ def newest_cached(conn: Any) -> Row:
 
 
 def cache_events(conn: Any, rows: list[Row]) -> None:
-    """Notifications (id, stream, number, topic, state) into a cache, in one transaction."""
+    """Notifications (id, stream, number, topic, state) into a cache, in one transaction:
+    those it holds already (another command of this device copied them meanwhile) left
+    out, its newest read again under the write lock."""
     conn.execute("BEGIN IMMEDIATE")
     try:
+        held = int(conn.execute(f"SELECT max(rowid) FROM {EVENTS}").fetchone()[0] or 0)
         conn.executemany(
             f"INSERT INTO {EVENTS} (rowid, originator_id, originator_version, topic, state) "
             "VALUES (?, ?, ?, ?, ?)",
-            rows,
+            [row for row in rows if row[0] > held],
         )
         conn.execute("COMMIT")
     except BaseException:

@@ -370,10 +370,11 @@ def copy_rows(scratch: Tracker, db: str, stream: UUID, name: str) -> None:
 
 def _copy_to_postgres(scratch: Tracker, db: str, stream: UUID, name: str) -> None:
     """The scratch file's rows of the campaign into the PostgreSQL database ``db``
-    (``store.copy_to_postgres``: one transaction), its tables made first."""
+    (``store.copy_to_postgres``: one transaction); refused in one line when its tables
+    are not made (``grizzled db upgrade``) or not ours."""
     from tracker.app import Tracker
 
-    Tracker(db).close()  # its tables made, as for any write; errors in one line
+    Tracker(db, access="write").close()  # made by its owner (db upgrade): errors in one line
     target, shown = store.on_postgres(db), store.shown(db)
     try:
         store.copy_to_postgres(scratch, target, stream.hex)

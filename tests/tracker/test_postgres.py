@@ -18,8 +18,8 @@ from tests.tracker.conftest import postgres_rows
 from tests.tracker.test_tracker import FIRST_MISSION, SEATS, SETUP
 from tests.tracker.test_transfer import played
 from tracker import store
-from tracker.app import Tracker, campaign_id
-from tracker.errors import CampaignExists, CampaignNotFound, DatabaseError
+from tracker.app import Tracker, campaign_id, upgrade
+from tracker.errors import CampaignExists, DatabaseError
 from tracker.integrity import chained
 from tracker.transfer import export_lines, import_campaign, read_export
 from tracker.verify import verify_campaigns
@@ -183,14 +183,17 @@ def test_a_clients_read_models_follow_the_notification_log_and_equal_a_rebuild(
 
 
 @needs_server
-def test_reading_a_schema_that_holds_no_campaign_says_so_and_makes_nothing(
-    postgres_db: str,
+def test_a_schema_without_the_tools_tables_is_refused_to_devices_and_nothing_is_made(
+    postgres_unmade: str,
 ) -> None:
-    with pytest.raises(CampaignNotFound, match=r"^no campaign in postgresql://.*campaign new'$"):
-        Tracker(postgres_db, access="read")
-    schema = postgres_db.rpartition("schema=")[2]
+    for access in ("read", "write"):  # a device logs with "write": it never makes them
+        with pytest.raises(
+            DatabaseError, match=r"holds no grizzled tables .*'grizzled db upgrade'"
+        ):
+            Tracker(postgres_unmade, access=access)
+    schema = postgres_unmade.rpartition("schema=")[2]
     made = postgres_rows(
-        postgres_db, "SELECT count(*) FROM pg_namespace WHERE nspname = ?", (schema,)
+        postgres_unmade, "SELECT count(*) FROM pg_namespace WHERE nspname = ?", (schema,)
     )
     assert made == [(0,)]
 
@@ -262,7 +265,7 @@ def test_a_save_after_another_devices_chains_on_the_link_that_device_wrote(
 
 
 @needs_server
-def test_a_database_made_before_the_one_statement_save_is_read_as_it_is_and_written_after_making_it(
+def test_a_database_made_before_the_one_statement_save_is_read_and_written_after_db_upgrade(
     postgres_db: str,
 ) -> None:
     tracker = Tracker(postgres_db)
@@ -280,7 +283,10 @@ def test_a_database_made_before_the_one_statement_save_is_read_as_it_is_and_writ
         assert reader.state("Friday").chapter is not None
     finally:
         reader.close()
-    writer = Tracker(postgres_db)
+    with pytest.raises(DatabaseError, match=r"made by an older grizzled.*'grizzled db upgrade'"):
+        Tracker(postgres_db, access="write")  # a device does not make them: its owner does
+    upgrade(postgres_db)
+    writer = Tracker(postgres_db, access="write")
     try:
         logged = writer.log_action("Friday", CorrectFact("stock", 2, "after the upgrade"))
         (verified,) = verify_campaigns(writer)
