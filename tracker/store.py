@@ -199,7 +199,9 @@ class Postgres:
         from psycopg.sql import SQL, Identifier
 
         with self.failures(), self.connection().cursor() as c:
-            c.execute(SQL("CREATE SCHEMA IF NOT EXISTS {}").format(Identifier(self.schema)))
+            c.execute("SELECT 1 FROM pg_namespace WHERE nspname = %s", (self.schema,))
+            if c.fetchone() is None:  # an owner without CREATE on the database may use its own
+                c.execute(SQL("CREATE SCHEMA {}").format(Identifier(self.schema)))
 
     def close(self) -> None:
         """Close the connection, if one was opened."""
