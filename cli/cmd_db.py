@@ -34,3 +34,6 @@ def upgrade(ctx: Context) -> None:
         f"The database {shown} holds grizzled's tables and functions, up to date: "
         "the devices may log there (their roles: docs/deploy.md)."
     )
+
+
+COMMANDS = (db,)

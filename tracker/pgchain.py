@@ -188,9 +188,10 @@ class ChainedPostgresRecorder(PostgresApplicationRecorder):
         """The events and their links in one statement, its own transaction (the schema's
         ``grizzled_record``, ``store._record``); their notification ids. A connection lost
         on the way is tried again, after asking the server whether the save had committed
-        (its reply lost): then it is the save's, never recorded twice; a server that does
-        not answer says in one line that it is not known whether it was recorded."""
-        for attempt in range(ATTEMPTS):
+        (its reply lost): then it is the save's, never recorded twice. Given up, it says
+        in one line whether the action was recorded: not, or not known (no answer)."""
+        unrecorded = False  # the server said, after the last try, that it holds none
+        for _ in range(ATTEMPTS):
             try:
                 return self._record_once(stored_events, links)
             except (InterfaceError, OperationalError) as error:
@@ -199,16 +200,18 @@ class ChainedPostgresRecorder(PostgresApplicationRecorder):
             try:
                 ids = self._stored_already(stored_events)
             except (InterfaceError, OperationalError) as error:
-                lost = error
-                if attempt == ATTEMPTS - 1:
-                    break
+                lost, unrecorded = error, False
                 continue
             if ids is not None:
                 return ids
-        raise DatabaseError(
-            f"{store.failed(self.shown, lost)}; whether the action was recorded is not known: "
-            "look at 'grizzled log' when the server answers again"
+            unrecorded = True
+        said = (
+            "nothing was recorded"
+            if unrecorded
+            else "whether the action was recorded is not known: look at 'grizzled log' "
+            "when the server answers again"
         )
+        raise DatabaseError(f"{store.failed(self.shown, lost)}; {said}")
 
     def _record_once(self, stored_events: Sequence[StoredEvent], links: list[str]) -> Any:
         many = len(stored_events) > 1

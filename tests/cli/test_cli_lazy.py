@@ -10,6 +10,7 @@ from cli import (
     cmd_branch,
     cmd_campaign,
     cmd_cards,
+    cmd_db,
     cmd_integrity,
     cmd_play,
     cmd_read,
@@ -27,6 +28,7 @@ def test_the_lazy_group_offers_exactly_the_commands_the_modules_define():
         for m in (
             cmd_assist,
             cmd_campaign,
+            cmd_db,
             cmd_branch,
             cmd_play,
             cmd_box,

@@ -7,6 +7,7 @@ a foreign trigger, a foreign table or a read-only database is one line of its ow
 from __future__ import annotations
 
 import re
+import uuid
 from pathlib import Path
 
 import pytest
@@ -126,27 +127,32 @@ def roles_sql(schema: str) -> tuple[str, str]:
     return own[0], own[1]
 
 
+ROLES = ("owner", "device", "viewer")
+
+
+def club_url(server: str, schema: str, role: str) -> str:
+    """The URL a club's ``role`` (docs/deploy.md's names) uses on the test server."""
+    return f"{server.replace('postgres@', f'{schema}_{role}@')}?schema={schema}"
+
+
 def test_a_device_role_holding_select_insert_and_execute_only_logs_a_chapter_and_cannot_rewrite(
     postgres_server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    schema = f"club_{tmp_path.name[-8:].lower().replace('-', '_')}"
-    schema = re.sub(r"[^a-z0-9_]", "_", schema)
+    schema = f"club_{uuid.uuid4().hex[:10]}"  # its roles too: they are the cluster's
     superuser, grants = roles_sql(schema)
-    url = lambda role: (
-        f"{postgres_server.replace('postgres@', f'{schema}_{role}@')}?schema={schema}"
-    )  # noqa: E731
+    url = {role: club_url(postgres_server, schema, role) for role in ROLES}
     for statement in superuser.split(";\n"):
         if statement.strip():
             postgres_rows(postgres_server, statement)
-    device = as_device(url("device"), tmp_path, monkeypatch, "phone")
+    device = as_device(url["device"], tmp_path, monkeypatch, "phone")
     before = one_line(device("campaign", "new", "Friday", "--rules", "classic", *SEATS))
-    owner = as_device(url("owner"), tmp_path, monkeypatch, "owner-laptop")
+    owner = as_device(url["owner"], tmp_path, monkeypatch, "owner-laptop")
     upgraded = owner.ok("db", "upgrade")
     for statement in grants.split(";\n"):
         if statement.strip():
-            postgres_rows(url("owner"), statement)
+            postgres_rows(url["owner"], statement)
 
-    device = as_device(url("device"), tmp_path, monkeypatch, "phone")
+    device = as_device(url["device"], tmp_path, monkeypatch, "phone")
     device.ok("campaign", "new", "Friday", "--rules", "classic", *SEATS)
     device.ok("chapter", "start", *TABLE_CHAPTER)
     device.ok("mission", "start", "3")
@@ -155,7 +161,7 @@ def test_a_device_role_holding_select_insert_and_execute_only_logs_a_chapter_and
     device.ok("redo")
     device.ok("correct", "morale", "15", "-r", "miscounted")
     verified = device.ok("verify")
-    viewer = as_device(url("viewer"), tmp_path, monkeypatch, "wall-screen")
+    viewer = as_device(url["viewer"], tmp_path, monkeypatch, "wall-screen")
     status = viewer.ok("status")
     refused_to_view = one_line(viewer("correct", "morale", "14", "-r", "no"))
     import psycopg
@@ -169,7 +175,7 @@ def test_a_device_role_holding_select_insert_and_execute_only_logs_a_chapter_and
         "TRUNCATE stored_events",
     ):
         with pytest.raises(psycopg.errors.InsufficientPrivilege) as denied:
-            postgres_rows(url("device"), statement)
+            postgres_rows(url["device"], statement)
         attempts[statement] = str(denied.value)
 
     assert "permission denied for schema" in before and "lacks a privilege" in before
@@ -177,7 +183,7 @@ def test_a_device_role_holding_select_insert_and_execute_only_logs_a_chapter_and
     assert verified.startswith("Verified") and "morale" in status.lower()
     assert "the role lacks a privilege" in refused_to_view
     assert all("denied" in why or "must be owner" in why for why in attempts.values())
-    events = postgres_rows(url("owner"), "SELECT count(*) FROM stored_events")
+    events = postgres_rows(url["owner"], "SELECT count(*) FROM stored_events")
     assert events == [(7,)]  # created, chapter, mission, play, undo, redo, correction
 
 

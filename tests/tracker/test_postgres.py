@@ -293,3 +293,87 @@ def test_a_database_made_before_the_one_statement_save_is_read_and_written_after
     finally:
         writer.close()
     assert (logged.version, verified.events, verified.findings) == (3, 3, ())
+
+
+@needs_server
+def test_two_commands_of_one_device_following_at_once_copy_each_event_once(
+    postgres_db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tracker import clubcache
+
+    tracker = Tracker(postgres_db)
+    tracker.create_campaign("Friday", "classic", SEATS)
+    tracker.log_action("Friday", SETUP)
+    cache, other = str(tmp_path / "cache.sqlite"), Tracker(postgres_db, access="read")
+    clubcache.follow(other, cache)  # made, and two events in it
+    tracker.log_action("Friday", CorrectFact("stock", 2, "while both follow"))
+    page = clubcache._page
+
+    def the_other_command_copies_first(on: Tracker, start: int, limit: int = 500) -> Any:
+        found = page(on, start, limit)
+        if on is tracker and limit > 1 and found:  # read, not yet written: the other runs now
+            clubcache.follow(other, cache)
+        return found
+
+    monkeypatch.setattr(clubcache, "_page", the_other_command_copies_first)
+    try:
+        clubcache.follow(tracker, cache)
+    finally:
+        tracker.close()
+        other.close()
+
+    import sqlite3
+
+    with sqlite3.connect(cache) as conn:
+        rows = conn.execute("SELECT rowid, originator_version FROM stored_events").fetchall()
+    assert [v for _, v in rows] == [1, 2, 3]
+
+
+@needs_server
+@pytest.mark.parametrize("answer", ["committed", "none", "gone"])
+def test_a_save_whose_connection_is_lost_is_recorded_once_or_says_what_is_known(
+    postgres_db: str, monkeypatch: pytest.MonkeyPatch, answer: str
+) -> None:
+    from tracker import pgchain
+    from tracker.library import OperationalError
+
+    monkeypatch.setattr(pgchain, "PAUSE", 0)
+    monkeypatch.setattr(pgchain, "ATTEMPTS", 3)
+    tracker = Tracker(postgres_db)
+    tracker.create_campaign("Friday", "classic", SEATS)
+    tracker.log_action("Friday", SETUP)
+    recorder, sent = tracker.recorder, []
+    record, stored = recorder._record_once, recorder._stored_already  # type: ignore[attr-defined]
+
+    def lost(events: Any, links: Any) -> Any:
+        sent.append(events)
+        if answer == "committed" and len(sent) == 1:
+            record(events, links)  # committed, and its reply lost on the way back
+        raise OperationalError("server closed the connection unexpectedly")
+
+    def asked(events: Any) -> Any:
+        if answer == "gone":
+            raise OperationalError("connection refused")
+        return stored(events)
+
+    monkeypatch.setattr(recorder, "_record_once", lost)
+    monkeypatch.setattr(recorder, "_stored_already", asked)
+    try:
+        if answer == "committed":
+            logged = tracker.log_action("Friday", CorrectFact("stock", 2, "reply lost"))
+            said = ""
+        else:
+            with pytest.raises(DatabaseError) as refused:
+                tracker.log_action("Friday", CorrectFact("stock", 2, "server gone"))
+            said = str(refused.value)
+    finally:
+        tracker.close()
+    events = postgres_rows(postgres_db, "SELECT count(*) FROM stored_events")
+
+    if answer == "committed":
+        assert (logged.version, logged.retried, len(sent), events) == (3, False, 1, [(3,)])
+    else:
+        assert len(sent) == 3 and events == [(2,)] and "\n" not in said
+        assert said.endswith(
+            "nothing was recorded" if answer == "none" else "when the server answers again"
+        )
