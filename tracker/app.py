@@ -824,8 +824,9 @@ def upgrade(url: str) -> str:
     database at ``url``, as its owner (``grizzled db upgrade``); the URL as shown. Run
     again, it changes nothing but replacing the functions with this grizzled's."""
     tracker = Tracker(url, access=CREATE)
+    recorder: Any = tracker.recorder  # the PostgreSQL recorder (tracker.pgchain)
     try:
-        tracker.recorder.create_table()  # CREATE ... IF NOT EXISTS, CREATE OR REPLACE
+        recorder.create_table()  # CREATE ... IF NOT EXISTS, CREATE OR REPLACE
     except Exception as error:
         raise tracker._failure(error) from None
     finally:

@@ -30,7 +30,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from psycopg.sql import SQL, Identifier
+from psycopg.sql import SQL, Composable, Identifier
 
 from tracker import store
 from tracker.checkpoint import hex_of
@@ -69,14 +69,14 @@ class ChainedPostgresRecorder(PostgresApplicationRecorder):
         self.schema = str(datastore.schema)  # made by the tracker (store.Postgres)
         self.lock_table_statements = [
             SQL("SET LOCAL lock_timeout = '{0}s'").format(self.datastore.lock_timeout),
-            SQL(store.lock_statement(self.schema)),  # type: ignore[arg-type]
+            SQL(store.lock_statement(self.schema)),
         ]
         schema = Identifier(self.schema)
         self.sql_create_statements.append(SQL(store.PG_CREATE_CHAIN).format(schema=schema))
         self.sql_create_statements.append(SQL(store.PG_CREATE_JSONB).format(schema=schema))
-        names = {"events": Identifier(self.events_table_name)}
+        names: dict[str, Composable] = {"events": Identifier(self.events_table_name)}
         names["channel"] = Identifier(self.channel_name)
-        names["key"] = SQL(str(store.advisory_key(self.schema)))  # type: ignore[arg-type]
+        names["key"] = SQL(str(store.advisory_key(self.schema)))
         for create in (store.PG_CREATE_RECORD_ONE, store.PG_CREATE_RECORD_MANY):
             self.sql_create_statements.append(SQL(create).format(schema=schema, **names))
         self.record = {  # the calls as sent, rendered once (psycopg would each time)
