@@ -164,6 +164,11 @@ def _after_command(ctx: click.Context, param: click.Parameter, value: str | None
     if param.name == "shared_db":
         from tracker.dbfile import BadPath, checked_path
 
+        if value.startswith(("postgresql://", "postgres://")):  # a club's server, as before it
+            from tracker.clubcache import cache_path
+
+            obj.db, obj.url = cache_path(value), value
+            return
         try:
             obj.db = checked_path(value)
         except BadPath as error:
@@ -209,6 +214,13 @@ def _words(error: Exception) -> str:
 
         db = context.CURRENT.db if context.CURRENT else "the campaign database"
         return str(failure(db, error))
+    if any(c.__module__.startswith(("psycopg", "eventsourcing")) for c in type(error).__mro__):
+        from tracker.store import failed  # a club's server gone outside a save (which says)
+
+        opened = context.CURRENT
+        said = failed(opened.where if opened else "the campaign database", error)
+        writes = opened is not None and opened.access != "read" and opened.recorded is None
+        return f"{said}; nothing was recorded" if writes else said
     if isinstance(error, BrokenPipeError):
         return "the output was closed before everything was printed"
     if isinstance(error, OSError):

@@ -251,3 +251,42 @@ def test_a_trigger_or_rule_another_party_put_on_the_tools_tables_is_refused_in_o
 
     assert all(f"a {foreign} spy that grizzled never makes" in line for line in said)
     assert postgres_rows(postgres_db, "SELECT count(*) FROM stored_events") == [(1,)]
+
+
+def test_the_server_named_after_the_command_is_the_server_as_before_it(
+    postgres_db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    club = as_device(postgres_db, tmp_path, monkeypatch, "laptop")
+    club.ok("campaign", "new", "Friday", "--rules", "classic", *SEATS)
+    monkeypatch.setenv("GRIZZLED_DB", str(tmp_path / "elsewhere.sqlite"))
+
+    listed = club.ok("campaign", "list", "--db", postgres_db)
+
+    assert listed.split() == ["*", "Friday"]  # the current campaign of the server's
+    assert not (tmp_path / "elsewhere.sqlite").exists()
+
+
+@pytest.mark.parametrize("module", ["psycopg", "eventsourcing"])
+def test_a_server_gone_outside_a_save_is_one_line_saying_nothing_was_recorded(
+    postgres_db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, module: str
+) -> None:
+    import psycopg
+
+    from tracker import clubcache
+    from tracker.library import OperationalError
+
+    club = as_device(postgres_db, tmp_path, monkeypatch, "laptop")
+    club.ok("campaign", "new", "Friday", "--rules", "classic", *SEATS)
+    error = psycopg.OperationalError if module == "psycopg" else OperationalError
+
+    def gone(*args: object) -> int:
+        raise error("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(clubcache, "follow", gone)
+    said = one_line(club("chapter", "start", *TABLE_CHAPTER))
+
+    assert said == (
+        f"Error: the campaign database {postgres_db} failed: server closed the connection "
+        "unexpectedly; nothing was recorded"
+    )
+    assert postgres_rows(postgres_db, "SELECT count(*) FROM stored_events") == [(1,)]
