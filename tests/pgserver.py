@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import glob
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -113,3 +114,47 @@ def cluster(bin_dir: str) -> Iterator[str]:
         yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
     finally:
         _stop(bin_dir, folder)
+
+
+DEPLOY = os.path.join(os.path.dirname(os.path.dirname(__file__)), "docs", "deploy.md")
+ROLES = ("owner", "device", "viewer")
+
+
+def _run_sql(url: str, sql: str) -> None:
+    import psycopg
+
+    with psycopg.connect(url.partition("?")[0], autocommit=True) as conn:
+        if "?schema=" in url:
+            conn.execute(f"SET search_path TO {url.rpartition('=')[2]}")
+        for statement in sql.split(";\n"):
+            if statement.strip():
+                conn.execute(statement.encode())
+
+
+def _roles_sql(schema: str) -> list[str]:
+    """docs/deploy.md's two SQL blocks of a club's roles (the superuser's, the owner's
+    grants), for the club ``schema`` in the test server's database ``postgres``."""
+    with open(DEPLOY, encoding="utf-8") as f:
+        blocks = re.findall(r"```sql\n(.*?)```", f.read(), re.DOTALL)
+    return [
+        b.replace("north", schema).replace("DATABASE grizzled", "DATABASE postgres")
+        for b in blocks
+        if "north_" in b
+    ]
+
+
+def club(server: str, schema: str) -> dict[str, str]:
+    """A club's schema and roles made on the cluster at ``server`` as docs/deploy.md
+    writes them (its superuser's block): each role's URL, by its name in ROLES. Its
+    owner then runs ``grizzled db upgrade`` and ``grant``."""
+    _run_sql(server, _roles_sql(schema)[0])
+    return {
+        role: f"{server.replace('postgres@', f'{schema}_{role}@')}?schema={schema}"
+        for role in ROLES
+    }
+
+
+def grant(urls: dict[str, str]) -> None:
+    """The owner's grants of docs/deploy.md, run as the owner (after ``db upgrade``)."""
+    schema = urls["owner"].rpartition("=")[2]
+    _run_sql(urls["owner"], _roles_sql(schema)[1])

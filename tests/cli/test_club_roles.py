@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import pgserver
 from tests.cli.conftest import SEATS, TABLE_CHAPTER, Grizzled
 from tests.cli.test_chapter_checkpoints import printed
 from tests.conftest import BIN_DIR, MISSING
@@ -19,7 +20,6 @@ from tests.tracker.conftest import postgres_rows
 
 pytestmark = pytest.mark.skipif(BIN_DIR is None, reason=MISSING)
 SECRET = "club-s3cret"
-DOCS = Path(__file__).parents[2] / "docs" / "deploy.md"
 
 
 def as_device(url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> Grizzled:
@@ -115,44 +115,16 @@ def test_a_new_device_lists_the_servers_campaigns_and_each_failure_says_its_own_
     assert all("No campaign" not in line and SECRET not in line for line in said.values())
 
 
-def roles_sql(schema: str) -> tuple[str, str]:
-    """docs/deploy.md's two SQL blocks of a club's roles (the superuser's, the owner's
-    grants), for the club ``schema`` in the test server's database."""
-    blocks = re.findall(r"```sql\n(.*?)```", DOCS.read_text(encoding="utf-8"), re.DOTALL)
-    superuser, grants = (b for b in blocks if "north_" in b)
-    own = [
-        b.replace("north", schema).replace("DATABASE grizzled", "DATABASE postgres")
-        for b in (superuser, grants)
-    ]
-    return own[0], own[1]
-
-
-ROLES = ("owner", "device", "viewer")
-
-
-def club_url(server: str, schema: str, role: str) -> str:
-    """The URL a club's ``role`` (docs/deploy.md's names) uses on the test server."""
-    return f"{server.replace('postgres@', f'{schema}_{role}@')}?schema={schema}"
-
-
 def test_a_device_role_holding_select_insert_and_execute_only_logs_a_chapter_and_cannot_rewrite(
     postgres_server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    schema = f"club_{uuid.uuid4().hex[:10]}"  # its roles too: they are the cluster's
-    superuser, grants = roles_sql(schema)
-    url = {role: club_url(postgres_server, schema, role) for role in ROLES}
-    for statement in superuser.split(";\n"):
-        if statement.strip():
-            postgres_rows(postgres_server, statement)
+    url = pgserver.club(postgres_server, f"club_{uuid.uuid4().hex[:10]}")  # roles: cluster's
     device = as_device(url["device"], tmp_path, monkeypatch, "phone")
     before = one_line(device("campaign", "new", "Friday", "--rules", "classic", *SEATS))
     owner = as_device(url["owner"], tmp_path, monkeypatch, "owner-laptop")
     upgraded = owner.ok("db", "upgrade")
     assert owner.ok("db", "upgrade") == upgraded  # again: nothing but the functions replaced
-    for statement in grants.split(";\n"):
-        if statement.strip():
-            postgres_rows(url["owner"], statement)
-
+    pgserver.grant(url)
     device = as_device(url["device"], tmp_path, monkeypatch, "phone")
     device.ok("campaign", "new", "Friday", "--rules", "classic", *SEATS)
     device.ok("chapter", "start", *TABLE_CHAPTER)
