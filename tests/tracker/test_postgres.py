@@ -377,3 +377,28 @@ def test_a_save_whose_connection_is_lost_is_recorded_once_or_says_what_is_known(
         assert said.endswith(
             "nothing was recorded" if answer == "none" else "when the server answers again"
         )
+
+
+@needs_server
+def test_a_save_after_links_were_removed_goes_the_librarys_way_under_the_advisory_lock(
+    postgres_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tracker = Tracker(postgres_db)
+    try:
+        tracker.create_campaign("Friday", "classic", SEATS)
+        tracker.log_action("Friday", SETUP)
+    finally:
+        tracker.close()
+    postgres_rows(postgres_db, "DELETE FROM grizzled_chain WHERE originator_version = 2")
+    sent = statements_sent(monkeypatch)
+    device = Tracker(postgres_db, access="write")
+    try:
+        logged = device.log_action("Friday", CorrectFact("stock", 2, "the library's steps"))
+        (verified,) = verify_campaigns(device)
+    finally:
+        device.close()
+
+    lock = store.lock_statement(postgres_db.rpartition("=")[2])
+    assert logged.version == 3 and any(lock in s for s in sent)
+    assert not any("IN EXCLUSIVE MODE" in s for s in sent)  # the library's LOCK TABLE
+    assert len(verified.findings) == 1 and "chained after the fact" in verified.findings[0]
