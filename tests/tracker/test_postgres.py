@@ -402,3 +402,29 @@ def test_a_save_after_links_were_removed_goes_the_librarys_way_under_the_advisor
     assert logged.version == 3 and any(lock in s for s in sent)
     assert not any("IN EXCLUSIVE MODE" in s for s in sent)  # the library's LOCK TABLE
     assert len(verified.findings) == 1 and "chained after the fact" in verified.findings[0]
+
+
+@needs_server
+def test_a_device_role_without_delete_takes_snapshots_and_keeps_the_old_ones(
+    postgres_server: str,
+) -> None:
+    import uuid
+
+    from tests import pgserver
+
+    urls = pgserver.club(postgres_server, f"club_{uuid.uuid4().hex[:10]}")
+    upgrade(urls["owner"])
+    pgserver.grant(urls)
+    device = Tracker(urls["device"], access="write")
+    try:
+        device.create_campaign("Friday", "classic", SEATS)
+        device.log_action("Friday", SETUP)
+        for k in range(2, 52):  # snapshots at 25 and 50, each followed by a pruning DELETE
+            logged = device.log_action("Friday", CorrectFact("stock", k % 6, f"#{k}"))
+        (verified,) = verify_campaigns(device)
+    finally:
+        device.close()
+
+    snapshots = postgres_rows(urls["owner"], "SELECT originator_version FROM stored_snapshots")
+    assert logged.version == 52 and verified.findings == ()
+    assert sorted(v for (v,) in snapshots) == [25, 50]
