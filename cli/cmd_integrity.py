@@ -84,14 +84,18 @@ def verify_(ctx: Context, written: str | None, as_json: bool) -> None:
         ctx.close_tracker()  # its replay's states go before the read models' rebuild
         models, differ = read_models(ctx.db) if not findings else ("", [])
         findings += [*differ, *([missed] if missed else [])]
+    covered = {_stream(name): parsed.events} if parsed is not None and not missed else {}
+    vouched = [(c, covered.get(_stream(c.name), 0)) for c in found]
     if as_json:
-        ctx.print_json({"campaigns": [_verified_json(c) for c in found], "findings": findings})
+        ctx.print_json(
+            {"campaigns": [_verified_json(c, by) for c, by in vouched], "findings": findings}
+        )
     if findings:
         more = len(findings) - 1
         said = f" (and {more} more: grizzled verify --json)" if more else ""
         raise Refused(f"verify: {findings[0]}{said}")
     if not as_json:
-        _say_verified(found, models, parsed is not None, on_file=ctx.url is None)
+        _say_verified(vouched, models, parsed is not None, on_file=ctx.url is None)
 
 
 def _stream(name: str) -> str:
@@ -100,26 +104,52 @@ def _stream(name: str) -> str:
     return campaign_id(name).hex
 
 
-def _verified_json(found: Any) -> dict[str, Any]:
+def _verified_json(found: Any, covered: int) -> dict[str, Any]:
+    """A campaign as ``verify --json`` gives it: what the tracker found, the events the
+    checkpoint given vouches for (0: none given for it) and the first event nothing
+    vouches for (0: every one is vouched for, by the chain or the checkpoint)."""
     import msgspec
 
-    return dict(msgspec.structs.asdict(found), findings=list(found.findings))
+    from tracker.verify import vouched_by
+
+    return dict(
+        msgspec.structs.asdict(found),
+        findings=list(found.findings),
+        checkpoint_vouches_to=covered,
+        unvouched_from=vouched_by(found, covered),
+    )
 
 
 def _say_verified(
-    found: list[Any], models: str, with_checkpoint: bool, *, on_file: bool = True
+    vouched: list[tuple[Any, int]], models: str, with_checkpoint: bool, *, on_file: bool = True
 ) -> None:
+    """What verify found, saying "Verified" only of what the chain or a checkpoint given
+    vouches for (a span chained on upgrade, or not at all, proves nothing by itself)."""
+    from tracker.verify import vouched_by
+
     pages = "SQLite finds every page sound" if on_file else "on the club's PostgreSQL server"
-    click.echo(f"Verified: {pages}; {models}.")
-    for each in found:
+    short = [c.name for c, covered in vouched if vouched_by(c, covered)]
+    if short:
         click.echo(
-            f"Campaign {quoted(each.name)}: {each.events} events, {_chained(each)}; "
+            f"Verified in part: {pages}; {models}; the chain vouches for {_names(short)} only "
+            "in part, and no checkpoint given covers the rest (below)."
+        )
+    else:
+        click.echo(f"Verified: {pages}; {models}.")
+    for each, covered in vouched:
+        click.echo(
+            f"Campaign {quoted(each.name)}: {each.events} events, {_chained(each, covered)}; "
             f"{each.snapshots} snapshots equal to the replay; {each.decided_again} actions "
             f"decided again by the rules as recorded{_only_replayed(each)}."
         )
         click.echo(f"  Checkpoint: {each.checkpoint}")
     if with_checkpoint:
         click.echo("The record extends the checkpoint given.")
+
+
+def _names(names: list[str]) -> str:
+    said = ", ".join(quoted(name) for name in names[:3])
+    return f"{said} and {len(names) - 3} more" if len(names) > 3 else said
 
 
 def _only_replayed(found: Any) -> str:
@@ -134,16 +164,35 @@ def _only_replayed(found: Any) -> str:
     return f" ({shown_}: replayed, not decided again)" if shown_ else ""
 
 
-def _chained(found: Any) -> str:
-    if found.chained_from == 1:
+def _chained(found: Any, covered: int) -> str:
+    """From which event the chain vouches, and what vouches for the events before it: a
+    link made on upgrade proves only that nothing changed since it was made, and a file
+    set back to before the chain looks like one recorded before it."""
+    from tracker.verify import vouched_by
+
+    if found.chain_vouches_from == 1:
         return "chained from the first"
+    before = found.chain_vouches_from - 1
     if found.chained_from == 0:
-        return "recorded before the chain (chained at its next write)"
-    if found.chained_from > found.events:
-        return "recorded before the chain and chained on upgrade (no change since)"
+        said = "recorded before the chain (chained at its next write): the chain vouches for none"
+    elif found.chained_from > found.events:
+        said = "recorded before the chain and chained on upgrade: the chain vouches for none"
+    else:
+        said = (
+            f"the chain vouches from #{found.chained_from} on (#1 to #{before} were recorded "
+            "before the chain and chained on upgrade)"
+        )
+    span = f"#1 to #{before}" if before < found.events else "them"
+    if not vouched_by(found, covered):
+        return f"{said}; the checkpoint given vouches for {span}"
+    if covered:
+        return (
+            f"{said}; the checkpoint given covers #1 to #{covered} only: nothing vouches for "
+            f"#{covered + 1} to #{before}"
+        )
     return (
-        f"chained from #{found.chained_from} (the events before it were recorded before "
-        "the chain and chained on upgrade)"
+        f"{said}; only a checkpoint written down earlier vouches for {span} "
+        "(none given: grizzled verify --checkpoint)"
     )
 
 
