@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli.context import Context, Refused, pass_context, refusals, usage
-from cli.params import NAME
+from cli.params import NAME, name_refused
 from voice.shown import SHORT, quoted, shown, terminal_json
 
 if TYPE_CHECKING:
@@ -453,7 +453,10 @@ def import_(ctx: Context, path: str, as_name: str | None) -> None:
     ctx.rebuild_due = ctx.check_first()  # the target, checked whole before it is written
     with refusals():
         read = read_export(path)
-        name, events = import_campaign(ctx.db, read, as_name)
+        with read:
+            if as_name is None and (why := name_refused(read.header.campaign)):
+                raise Refused(f"the export's campaign: {why}; import it with --as NEW")
+            name, events = import_campaign(ctx.db, read, as_name)
     ctx.saved(events)
     ctx.remember_campaign(name)
     click.echo(f"Imported {quoted(name)}: {events} events, verified; now the current campaign.")

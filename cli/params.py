@@ -91,6 +91,18 @@ def unseen(name: str) -> str | None:
     return f"{quoted(seen)} holds an invisible character ({found}): type the name as it reads"
 
 
+def name_refused(name: str) -> str | None:
+    """Why a name read from a file (an export's campaign) is one the command line refuses
+    everywhere (``Name``: a control character, too long, a character nobody sees, or not
+    kept as a typed name is: NFC, no outer spaces), or None."""
+    from domain.names import normal
+
+    why = problem(name, NAME_MOST) or unseen(name)
+    if why is None and normal(name) != name:
+        why = f"{quoted(name)} is not written as a typed name is kept (NFC, no outer spaces)"
+    return why
+
+
 class Count(Checked, click.IntRange):
     """A whole number from ``low`` to ``high``."""
 
