@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import click
 
-from voice.shown import HIDDEN, LONG, SURROGATES, holds, quoted
+from voice.shown import HIDDEN, LONG, SURROGATES, code, holds, quoted
 
 NAME_MOST = 40  # a campaign's or a player's name
 TITLE_MOST = 60  # a Briefing's title, an Order's, a Recruit's or a Helping Hand's name
@@ -87,7 +87,7 @@ def unseen(name: str) -> str | None:
     found = invisible(name)
     if found is None:
         return None
-    seen = "".join(f"\\u{ord(c):04x}" if invisible(c) else c for c in name)
+    seen = "".join(code(c) if invisible(c) else c for c in name)
     return f"{quoted(seen)} holds an invisible character ({found}): type the name as it reads"
 
 
