@@ -179,21 +179,25 @@ def _chained(found: Any, covered: int) -> str:
         said = "recorded before the chain and chained on upgrade: the chain vouches for none"
     else:
         said = (
-            f"the chain vouches from #{found.chained_from} on (#1 to #{before} were recorded "
-            "before the chain and chained on upgrade)"
+            f"the chain vouches from #{found.chained_from} on ({_span(1, before)} "
+            f"{'was' if before == 1 else 'were'} recorded before the chain and chained on upgrade)"
         )
-    span = f"#1 to #{before}" if before < found.events else "them"
+    span = _span(1, before) if before < found.events else "them"
     if not vouched_by(found, covered):
         return f"{said}; the checkpoint given vouches for {span}"
     if covered:
         return (
-            f"{said}; the checkpoint given covers #1 to #{covered} only: nothing vouches for "
-            f"#{covered + 1} to #{before}"
+            f"{said}; the checkpoint given covers {_span(1, covered)} only: nothing vouches "
+            f"for {_span(covered + 1, before)}"
         )
     return (
         f"{said}; only a checkpoint written down earlier vouches for {span} "
         "(none given: grizzled verify --checkpoint)"
     )
+
+
+def _span(first: int, last: int) -> str:
+    return f"#{first}" if first == last else f"#{first} to #{last}"
 
 
 def read_models(db: str) -> tuple[str, list[str]]:

@@ -353,6 +353,28 @@ def test_a_campaign_recorded_before_the_chain_says_so_and_is_chained_by_its_next
         said
     )
     assert "given vouches for #1 to #8" in said
+    first_five = early_checkpoint(db, 5)
+    said = grizzled.ok(*old, "verify", "--checkpoint", first_five)
+    assert said.startswith("Verified in part: ")
+    assert "the checkpoint given covers #1 to #5 only: nothing vouches for #6 to #8" in said
+    (found,) = json.loads(grizzled.ok(*old, "verify", "--json", "--checkpoint", first_five))[
+        "campaigns"
+    ]
+    assert (found["checkpoint_vouches_to"], found["unvouched_from"]) == (5, 6)
+
+
+def early_checkpoint(db: Path, count: int) -> str:
+    """The checkpoint the tool would have printed after the first ``count`` events."""
+    from tracker.checkpoint import checkpoint
+    from tracker.integrity import chained
+
+    with closing(sqlite3.connect(db)) as conn:
+        rows = conn.execute(
+            "SELECT originator_version, topic, state FROM stored_events "
+            "ORDER BY originator_version LIMIT ?",
+            (count,),
+        ).fetchall()
+    return checkpoint(chained(rows)[-1].hash, count)
 
 
 def unpack_every_row(db: Path) -> None:
