@@ -57,7 +57,8 @@ def verify_(ctx: Context, written: str | None, as_json: bool) -> None:
     """Check the whole record: every event there and in its place in the hash chain,
     snapshots and read models equal to a replay, every action still accepted by the
     rules, SQLite's check of every page. Exit 0, or one line naming the first altered,
-    missing or moved event.
+    missing or moved event. Events the chain cannot vouch for (recorded before it, or
+    chained on upgrade) read "Verified in part" unless a checkpoint given covers them.
 
     Example: grizzled verify --checkpoint "K7QX-M2PA-3FTR-WB3D-F @ 412"
     """
