@@ -132,8 +132,8 @@ def _say_verified(
     short = [c.name for c, covered in vouched if vouched_by(c, covered)]
     if short:
         click.echo(
-            f"Verified in part: {pages}; {models}; the chain vouches for {_names(short)} only "
-            "in part, and no checkpoint given covers the rest (below)."
+            f"Verified in part: {pages}; {models}; the chain does not vouch for every event "
+            f"of {_names(short)}, and no checkpoint given covers the rest (below)."
         )
     else:
         click.echo(f"Verified: {pages}; {models}.")

@@ -445,8 +445,8 @@ def test_an_edit_the_chain_cannot_see_is_never_called_verified_and_a_checkpoint_
     said = table.ok("verify")
     assert said.startswith(
         "Verified in part: SQLite finds every page sound; the read models are behind the events "
-        "(not compared; the next command updates them); the chain vouches for 'Friday' only in "
-        "part, and no checkpoint given covers the rest (below).\n"
+        "(not compared; the next command updates them); the chain does not vouch for every "
+        "event of 'Friday', and no checkpoint given covers the rest (below).\n"
     )
     assert named in said and not re.search(r"^Verified[:.]", said, re.MULTILINE)
     found = json.loads(table.ok("verify", "--json"))["campaigns"][0]
