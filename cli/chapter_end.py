@@ -201,6 +201,7 @@ def _backup(tracker: Tracker) -> None:
     try:
         rotate(tracker.db_path)
     except Exception as error:  # recorded all the same: only the copy failed
-        click.echo(
-            f"The automatic backup failed ({error}); grizzled backup PATH makes one.", err=True
-        )
+        from voice.shown import error_line
+
+        said = f"The automatic backup failed ({error}); grizzled backup PATH makes one."
+        click.echo(error_line(said), err=True)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli.context import Context, Refused, pass_context, refusals, usage
-from cli.params import NAME
+from cli.params import NAME, name_refused
 from voice.shown import SHORT, quoted, shown, terminal_json
 
 if TYPE_CHECKING:
@@ -57,7 +57,8 @@ def verify_(ctx: Context, written: str | None, as_json: bool) -> None:
     """Check the whole record: every event there and in its place in the hash chain,
     snapshots and read models equal to a replay, every action still accepted by the
     rules, SQLite's check of every page. Exit 0, or one line naming the first altered,
-    missing or moved event.
+    missing or moved event. Events the chain cannot vouch for (recorded before it, or
+    chained on upgrade) read "Verified in part" unless a checkpoint given covers them.
 
     Example: grizzled verify --checkpoint "K7QX-M2PA-3FTR-WB3D-F @ 412"
     """
@@ -84,14 +85,18 @@ def verify_(ctx: Context, written: str | None, as_json: bool) -> None:
         ctx.close_tracker()  # its replay's states go before the read models' rebuild
         models, differ = read_models(ctx.db) if not findings else ("", [])
         findings += [*differ, *([missed] if missed else [])]
+    covered = {_stream(name): parsed.events} if parsed is not None and not missed else {}
+    vouched = [(c, covered.get(_stream(c.name), 0)) for c in found]
     if as_json:
-        ctx.print_json({"campaigns": [_verified_json(c) for c in found], "findings": findings})
+        ctx.print_json(
+            {"campaigns": [_verified_json(c, by) for c, by in vouched], "findings": findings}
+        )
     if findings:
         more = len(findings) - 1
         said = f" (and {more} more: grizzled verify --json)" if more else ""
         raise Refused(f"verify: {findings[0]}{said}")
     if not as_json:
-        _say_verified(found, models, parsed is not None, on_file=ctx.url is None)
+        _say_verified(vouched, models, parsed is not None, on_file=ctx.url is None)
 
 
 def _stream(name: str) -> str:
@@ -100,26 +105,52 @@ def _stream(name: str) -> str:
     return campaign_id(name).hex
 
 
-def _verified_json(found: Any) -> dict[str, Any]:
+def _verified_json(found: Any, covered: int) -> dict[str, Any]:
+    """A campaign as ``verify --json`` gives it: what the tracker found, the events the
+    checkpoint given vouches for (0: none given for it) and the first event nothing
+    vouches for (0: every one is vouched for, by the chain or the checkpoint)."""
     import msgspec
 
-    return dict(msgspec.structs.asdict(found), findings=list(found.findings))
+    from tracker.verify import vouched_by
+
+    return dict(
+        msgspec.structs.asdict(found),
+        findings=list(found.findings),
+        checkpoint_vouches_to=covered,
+        unvouched_from=vouched_by(found, covered),
+    )
 
 
 def _say_verified(
-    found: list[Any], models: str, with_checkpoint: bool, *, on_file: bool = True
+    vouched: list[tuple[Any, int]], models: str, with_checkpoint: bool, *, on_file: bool = True
 ) -> None:
+    """What verify found, saying "Verified" only of what the chain or a checkpoint given
+    vouches for (a span chained on upgrade, or not at all, proves nothing by itself)."""
+    from tracker.verify import vouched_by
+
     pages = "SQLite finds every page sound" if on_file else "on the club's PostgreSQL server"
-    click.echo(f"Verified: {pages}; {models}.")
-    for each in found:
+    short = [c.name for c, covered in vouched if vouched_by(c, covered)]
+    if short:
         click.echo(
-            f"Campaign {quoted(each.name)}: {each.events} events, {_chained(each)}; "
+            f"Verified in part: {pages}; {models}; the chain does not vouch for every event "
+            f"of {_names(short)}, and no checkpoint given covers the rest (below)."
+        )
+    else:
+        click.echo(f"Verified: {pages}; {models}.")
+    for each, covered in vouched:
+        click.echo(
+            f"Campaign {quoted(each.name)}: {each.events} events, {_chained(each, covered)}; "
             f"{each.snapshots} snapshots equal to the replay; {each.decided_again} actions "
             f"decided again by the rules as recorded{_only_replayed(each)}."
         )
         click.echo(f"  Checkpoint: {each.checkpoint}")
     if with_checkpoint:
         click.echo("The record extends the checkpoint given.")
+
+
+def _names(names: list[str]) -> str:
+    said = ", ".join(quoted(name) for name in names[:3])
+    return f"{said} and {len(names) - 3} more" if len(names) > 3 else said
 
 
 def _only_replayed(found: Any) -> str:
@@ -134,17 +165,40 @@ def _only_replayed(found: Any) -> str:
     return f" ({shown_}: replayed, not decided again)" if shown_ else ""
 
 
-def _chained(found: Any) -> str:
-    if found.chained_from == 1:
+def _chained(found: Any, covered: int) -> str:
+    """From which event the chain vouches, and what vouches for the events before it: a
+    link made on upgrade proves only that nothing changed since it was made, and a file
+    set back to before the chain looks like one recorded before it."""
+    from tracker.verify import vouched_by
+
+    if found.chain_vouches_from == 1:
         return "chained from the first"
+    before = found.chain_vouches_from - 1
     if found.chained_from == 0:
-        return "recorded before the chain (chained at its next write)"
-    if found.chained_from > found.events:
-        return "recorded before the chain and chained on upgrade (no change since)"
+        said = "recorded before the chain (chained at its next write): the chain vouches for none"
+    elif found.chained_from > found.events:
+        said = "recorded before the chain and chained on upgrade: the chain vouches for none"
+    else:
+        said = (
+            f"the chain vouches from #{found.chained_from} on ({_span(1, before)} "
+            f"{'was' if before == 1 else 'were'} recorded before the chain and chained on upgrade)"
+        )
+    span = _span(1, before) if before < found.events else "them"
+    if not vouched_by(found, covered):
+        return f"{said}; the checkpoint given vouches for {span}"
+    if covered:
+        return (
+            f"{said}; the checkpoint given covers {_span(1, covered)} only: nothing vouches "
+            f"for {_span(covered + 1, before)}"
+        )
     return (
-        f"chained from #{found.chained_from} (the events before it were recorded before "
-        "the chain and chained on upgrade)"
+        f"{said}; only a checkpoint written down earlier vouches for {span} "
+        "(none given: grizzled verify --checkpoint)"
     )
+
+
+def _span(first: int, last: int) -> str:
+    return f"#{first}" if first == last else f"#{first} to #{last}"
 
 
 def read_models(db: str) -> tuple[str, list[str]]:
@@ -405,7 +459,10 @@ def import_(ctx: Context, path: str, as_name: str | None) -> None:
         ctx.rebuild_due = ctx.check_first()
     with refusals():
         read = read_export(path)
-        name, events = import_campaign(ctx.url or ctx.db, read, as_name)
+        with read:
+            if as_name is None and (why := name_refused(read.header.campaign)):
+                raise Refused(f"the export's campaign: {why}; import it with --as NEW")
+            name, events = import_campaign(ctx.url or ctx.db, read, as_name)
     ctx.saved(events)
     ctx.remember_campaign(name)
     click.echo(f"Imported {quoted(name)}: {events} events, verified; now the current campaign.")

@@ -460,8 +460,10 @@ def usage(message: str) -> NoReturn:
 
 
 def stderr(message: str) -> None:
-    """A line for the person, on stderr."""
-    print(message, file=sys.stderr)
+    """A line for the person, on stderr (escaped as an error line is: voice.shown)."""
+    from voice.shown import error_line
+
+    print(error_line(message), file=sys.stderr)
 
 
 pass_context = click.make_pass_decorator(Context)

@@ -191,7 +191,9 @@ BOUNDS = textwrap.fill(
     "(`Hоstile` with a Cyrillic `о`). What a command prints from a "
     "campaign file shows control characters as escapes (`\\x1b`), so a file from "
     "elsewhere cannot drive the terminal; `export -` to a terminal writes them as JSON "
-    "escapes (to a pipe or a file: the exact bytes).",
+    "escapes (to a pipe or a file: the exact bytes). An error line shows every character "
+    "that draws nothing or is not the space as its code (`\\u200f`, `\\u00a0`); `import` "
+    "refuses a campaign name the command line refuses.",
     width=88,
     subsequent_indent="  ",
 )

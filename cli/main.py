@@ -248,10 +248,11 @@ def _fail(message: str, code: int) -> int:
 
 
 def _one_line(message: str) -> str:
-    """A message as one line of sensible length whatever text it quotes (voice.shown)."""
-    from voice.shown import shown
+    """A message as one line of sensible length whatever text it quotes, every character
+    that draws nothing, reorders the line or is not the space escaped (voice.shown)."""
+    from voice.shown import error_line
 
-    return shown(" ".join(message.split()), MESSAGE_MOST)
+    return error_line(message, MESSAGE_MOST)
 
 
 def _ended(line: str, code: int) -> int:

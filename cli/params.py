@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import click
 
-from voice.shown import HIDDEN, LONG, SURROGATES, holds, quoted
+from voice.shown import HIDDEN, LONG, SURROGATES, code, holds, quoted
 
 NAME_MOST = 40  # a campaign's or a player's name
 TITLE_MOST = 60  # a Briefing's title, an Order's, a Recruit's or a Helping Hand's name
@@ -87,8 +87,20 @@ def unseen(name: str) -> str | None:
     found = invisible(name)
     if found is None:
         return None
-    seen = "".join(f"\\u{ord(c):04x}" if invisible(c) else c for c in name)
+    seen = "".join(code(c) if invisible(c) else c for c in name)
     return f"{quoted(seen)} holds an invisible character ({found}): type the name as it reads"
+
+
+def name_refused(name: str) -> str | None:
+    """Why a name read from a file (an export's campaign) is one the command line refuses
+    everywhere (``Name``: a control character, too long, a character nobody sees, or not
+    kept as a typed name is: NFC, no outer spaces), or None."""
+    from domain.names import normal
+
+    why = problem(name, NAME_MOST) or unseen(name)
+    if why is None and normal(name) != name:
+        why = f"{quoted(name)} is not written as a typed name is kept (NFC, no outer spaces)"
+    return why
 
 
 class Count(Checked, click.IntRange):

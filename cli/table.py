@@ -29,7 +29,7 @@ import click
 from cli import table_words
 from cli.context import Context, Refused, pass_context, refusals
 from voice import table as said
-from voice.shown import shown
+from voice.shown import error_line, shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -150,7 +150,7 @@ class Session:
         try:
             words = shlex.split(text)
         except ValueError as error:
-            click.echo(f"Error: {error} (quote with ' or \")", err=True)
+            click.echo(error_line(f"Error: {error} (quote with ' or \")"), err=True)
             return True
         line = table_words.read_line(words, self.state, self.commands)
         if line.own == "quit":
@@ -158,11 +158,11 @@ class Session:
         changed = self.pick_up() or self.seen_waiting
         self.seen_waiting = False
         if line.refused:
-            click.echo(line.refused, err=True)
+            click.echo(error_line(line.refused), err=True)
         elif line.own:
             self.own(line.own)
         elif why := self.not_run(line.args, changed):
-            click.echo(why, err=True)
+            click.echo(error_line(why), err=True)
         elif line.args:
             code = self.run(line.args)
             if code == 1 and line.assigned is not None and line.args[0] == "play":
@@ -221,7 +221,7 @@ class Session:
             catch_up(self.ctx.db)
         except Exception as error:  # recorded all the same: the next command catches up
             reason = getattr(error, "reason", error)
-            click.echo(f"The read models catch up next time ({reason}).", err=True)
+            click.echo(error_line(f"The read models catch up next time ({reason})."), err=True)
         trust.remember(self.ctx.db)
 
     def own(self, word: str) -> None:
@@ -288,7 +288,7 @@ def run(session: Session, read: Reader) -> None:
             if not session.handle(text, prompt):
                 break
         except click.ClickException as error:  # the file could not be read again just now
-            click.echo(f"Error: {error.format_message()}", err=True)
+            click.echo(error_line(f"Error: {error.format_message()}"), err=True)
         session.tidy()
     session.tidy()
     session.end()

@@ -780,6 +780,20 @@ def upgraded_range(db: Rows, stream: str, after: int) -> Row:
     return rows[0] if rows else (None, None)
 
 
+def upgraded_packed(db: Rows, stream: str, before: int) -> Row:
+    """The first and last links made on upgrade before event ``before`` whose events are
+    packed actions, which only a grizzled that chains writes (None, None: none)."""
+    packed = PG_PACKED_ACTION if _pg(db) else PACKED_ACTION
+    rows = db.query(  # driven by the links (few or none made on upgrade), not the events
+        f"SELECT min(c.originator_version), max(c.originator_version) FROM {CHAIN_TABLE} c "
+        "WHERE c.originator_id = ? AND c.upgraded = 1 AND c.originator_version < ? "
+        f"AND EXISTS (SELECT 1 FROM {EVENTS} e WHERE e.originator_id = c.originator_id "
+        f"AND e.originator_version = c.originator_version AND {packed})",
+        (stream, before),
+    )
+    return rows[0] if rows else (None, None)
+
+
 def chain_hashes(db: Rows, stream: str, numbers: tuple[int, ...]) -> list[Row]:
     """The links of the events ``numbers`` of a campaign: version, hash."""
     if not numbers:

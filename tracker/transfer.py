@@ -266,15 +266,31 @@ def renamed(version: int, stored: bytes, name: str) -> bytes:
 
 def exists(db: str, stream: UUID) -> bool:
     """The file at ``db`` holds a campaign of this id (nothing is created or written)."""
+    return bool(_asked(db, lambda rows: store.holds_campaign(rows, stream.hex)))
+
+
+def look_alike(db: str, name: str) -> str | None:
+    """The campaign of the file at ``db`` whose name reads as ``name`` does (another
+    case, a Cyrillic letter: ``domain.names``), as ``Tracker.name_free`` finds it."""
+    from domain.names import alike
+    from tracker.aggregate import Campaign
+
+    held = _asked(db, lambda rows: store.created_names(rows, Campaign.Created.TOPIC)) or []
+    return alike(name, [n for n in held if isinstance(n, str)])
+
+
+def _asked(db: str, ask: Any) -> Any:
+    """What ``ask`` reads of the file or server at ``db`` (None where it holds no
+    grizzled tables yet)."""
     if store.is_postgres(db):
         on = store.on_postgres(db)
         try:
-            return on.made() and store.holds_campaign(on, stream.hex)
+            return ask(on) if on.made() else None
         finally:
             on.close()
     if dbfile.inspect(db) not in ("ours", "legacy"):
-        return False
-    return store.holds_campaign(dbfile.Reader(db), stream.hex)
+        return None
+    return ask(dbfile.Reader(db))
 
 
 def import_campaign(db: str, read: Read, name: str | None = None) -> tuple[str, int]:
@@ -292,6 +308,12 @@ def import_campaign(db: str, read: Read, name: str | None = None) -> tuple[str, 
             raise CampaignExists(
                 f"a campaign called {chosen!r} is already in {store.shown(db)}: import it under "
                 "another name with --as NEW"
+            )
+        twin = look_alike(db, chosen)
+        if twin is not None:
+            raise CampaignExists(
+                f"a campaign called {twin!r} is already in {store.shown(db)}, and {chosen!r} "
+                "reads the same: import it under another name with --as NEW"
             )
         folder = tempfile.mkdtemp(prefix="grizzled-import-")
         try:

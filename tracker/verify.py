@@ -49,6 +49,18 @@ class CampaignVerified(msgspec.Struct, frozen=True):
     without_command: int  # actions of an older file that recorded no command
     without_draws: int  # actions that drew at random without recording the draw
     findings: tuple[str, ...] = ()
+    # The first event the chain vouches for, its link written as it was recorded (events
+    # + 1: none). The events before it were chained on upgrade, or not at all: their
+    # links prove only that nothing changed since, so only a checkpoint written down
+    # vouches for them (``vouched_by``).
+    chain_vouches_from: int = 1
+
+
+def vouched_by(found: CampaignVerified, covered: int) -> int:
+    """The first event that nothing vouches for (0: every one is), given the count of
+    events a checkpoint written down covers (0: none given for this campaign)."""
+    needed = found.chain_vouches_from - 1  # the events before the chain's span
+    return 0 if covered >= needed else covered + 1
 
 
 def verify_campaigns(tracker: Tracker) -> list[CampaignVerified]:
@@ -185,6 +197,8 @@ def verify_campaign(tracker: Tracker, stream: str, witness: str | None = None) -
     count, findings = checked.events, list(checked.findings)
     chained_from = _chained_from(tracker, stream, count, chain)
     findings += _upgraded_late(tracker, stream, chained_from, chain)
+    vouches_from = chained_from if chained_from > 0 else count + 1
+    findings += _upgraded_written(tracker, stream, vouches_from, chain)
     replayed = _Replay(tracker, UUID(stream))
     findings += replayed.run()
     head = checked.head
@@ -198,6 +212,7 @@ def verify_campaign(tracker: Tracker, stream: str, witness: str | None = None) -
         replayed.without_command,
         replayed.without_draws,
         tuple(findings),
+        vouches_from,
     )
 
 
@@ -273,6 +288,23 @@ def _upgraded_late(tracker: Tracker, stream: str, chained_from: int, chain: bool
     return [
         f"events #{first} to #{last} were chained after the fact: their links had "
         "been removed from the chain"
+    ]
+
+
+def _upgraded_written(tracker: Tracker, stream: str, before: int, chain: bool) -> list[str]:
+    """Links before event ``before`` (where the chain as recorded starts: those after it
+    are ``_upgraded_late``'s) that say their events were chained on upgrade, of events a
+    grizzled that chains wrote (a packed action: ``chain_witness``), which linked each as
+    it was recorded: the links were removed, or marked, and made again after the fact."""
+    if not chain:
+        return []
+    first, last = store.upgraded_packed(tracker, stream, before)
+    if first is None:
+        return []
+    said = f"event #{first}" if first == last else f"events #{first} to #{last}"
+    return [
+        f"the links of {said} say they were chained on upgrade, but a grizzled that chains "
+        "every event wrote them: their links were removed or marked after the fact"
     ]
 
 

@@ -22,6 +22,7 @@ from typing import Any
 HIDDEN = "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
 SURROGATES = "[\ud800-\udfff]"  # how Python keeps bytes that were not UTF-8
 NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
+BREAKS = "[ \t\n\r]+"  # what an error line reads as one space
 LONG = 2000  # the longest free text an argument may be (cli/params.py): shown whole
 LINE = 200  # a summary or a reason in a table: a line or two (``log --json`` has it whole)
 SHORT = 60  # a name or a card in a table cell
@@ -49,6 +50,27 @@ def shown(text: object, most: int = LONG) -> str:
         return text
     text = _pattern(HIDDEN).sub(_visible, text)  # up to 6 characters for one
     return text if len(text) <= most else text[: most - len(CUT)] + CUT
+
+
+def error_line(message: str, most: int = LONG) -> str:
+    """An error as one line on stderr: its line breaks and tabs as spaces, each control
+    character escaped as ``shown`` escapes it, and every other character
+    ``str.isprintable`` refuses as its code (a format character: a zero-width space
+    ``\\u200b``, a bidirectional mark ``\\u200f``, a soft hyphen ``\\u00ad``; a space other
+    than the space, ``\\u00a0``; a private or unassigned one), so what the group typed
+    stays recognisable and a look-alike is told apart from what it mimics; cut with an
+    ellipsis after ``most`` characters."""
+    line = shown(_pattern(BREAKS).sub(" ", message).strip(), most)
+    if line.isprintable():
+        return line
+    line = "".join(c if c.isprintable() else code(c) for c in line)
+    return line if len(line) <= most else line[: most - len(CUT)] + CUT
+
+
+def code(char: str) -> str:
+    """A character as its code in an escape, ``\\u200b`` (``\\U000e0041`` past U+FFFF)."""
+    number = ord(char)
+    return f"\\u{number:04x}" if number <= 0xFFFF else f"\\U{number:08x}"
 
 
 @cache

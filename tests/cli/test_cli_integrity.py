@@ -331,11 +331,153 @@ def test_a_campaign_recorded_before_the_chain_says_so_and_is_chained_by_its_next
     shutil.copyfile(FIXTURES / "campaign-v1.sqlite", db)  # format 1, no chain
     old = ("-c", "Old Friday")
     said = grizzled.ok(*old, "verify")
-    assert "8 events, recorded before the chain (chained at its next write)" in said
+    assert said.startswith("Verified in part: ")
+    assert (
+        "8 events, recorded before the chain (chained at its next write): the chain vouches for "
+        "none; only a checkpoint written down earlier vouches for them (none given: grizzled "
+        "verify --checkpoint)"
+    ) in said
     grizzled.ok(*old, "play", "rain+gas")
-    assert "9 events, chained from #9 (the events before it were recorded before the chain" in (
-        grizzled.ok(*old, "verify")
+    said = grizzled.ok(*old, "verify")
+    assert said.startswith("Verified in part: ")
+    assert (
+        "9 events, the chain vouches from #9 on (#1 to #8 were recorded before the chain and "
+        "chained on upgrade); only a checkpoint written down earlier vouches for #1 to #8 (none "
+        "given: grizzled verify --checkpoint)"
+    ) in said
+    written = CHECKPOINT.search(grizzled.ok(*old, "checkpoint"))
+    assert written is not None
+    said = grizzled.ok(*old, "verify", "--checkpoint", written.group(0))
+    assert said.startswith("Verified: ")
+    assert "(#1 to #8 were recorded before the chain and chained on upgrade); the checkpoint " in (
+        said
     )
+    assert "given vouches for #1 to #8" in said
+    first_five = early_checkpoint(db, 5)
+    said = grizzled.ok(*old, "verify", "--checkpoint", first_five)
+    assert said.startswith("Verified in part: ")
+    assert "the checkpoint given covers #1 to #5 only: nothing vouches for #6 to #8" in said
+    (found,) = json.loads(grizzled.ok(*old, "verify", "--json", "--checkpoint", first_five))[
+        "campaigns"
+    ]
+    assert (found["checkpoint_vouches_to"], found["unvouched_from"]) == (5, 6)
+
+
+def early_checkpoint(db: Path, count: int) -> str:
+    """The checkpoint the tool would have printed after the first ``count`` events."""
+    from tracker.checkpoint import checkpoint
+    from tracker.integrity import chained
+
+    with closing(sqlite3.connect(db)) as conn:
+        rows = conn.execute(
+            "SELECT originator_version, topic, state FROM stored_events "
+            "ORDER BY originator_version LIMIT ?",
+            (count,),
+        ).fetchall()
+    return checkpoint(chained(rows)[-1].hash, count)
+
+
+def unpack_every_row(db: Path) -> None:
+    """Every packed action written as plain JSON and the snapshots dropped: a file made to
+    look as if no grizzled that chains ever wrote it."""
+    with closing(sqlite3.connect(db)) as conn:
+        found = conn.execute("SELECT originator_version, state FROM stored_events").fetchall()
+        for version, state in found:
+            if is_packed(state):
+                row, _ = unpack(state, 1 << 24)
+                conn.execute(
+                    "UPDATE stored_events SET state = ? WHERE originator_version = ?",
+                    (row, version),
+                )
+        conn.execute("DELETE FROM stored_snapshots")
+        conn.commit()
+
+
+def rechain(db: Path, upgraded: int) -> None:
+    """The chain made again over the events as they stand (the tool's own code), each link
+    marked as made on upgrade when ``upgraded``."""
+    from tracker.integrity import chained
+
+    with closing(sqlite3.connect(db)) as conn:
+        rows = conn.execute(
+            "SELECT originator_id, originator_version, topic, state FROM stored_events "
+            "ORDER BY originator_version"
+        ).fetchall()
+        conn.execute("DELETE FROM grizzled_chain")
+        for each in chained([(v, t, s) for _, v, t, s in rows]):
+            conn.execute(
+                "INSERT INTO grizzled_chain VALUES (?, ?, ?, ?)",
+                (rows[0][0], each.version, bytes.fromhex(each.hash), upgraded),
+            )
+        conn.commit()
+
+
+def set_back(db: Path) -> None:
+    """The chain dropped and the format mark set back."""
+    edit(db, "DROP TABLE grizzled_chain")
+    edit(db, "PRAGMA user_version = 1")
+
+
+LOOKING_WHOLE = {
+    "a downgrade plus an edit": (
+        [unpack_every_row, set_back],
+        "3 events, recorded before the chain (chained at its next write): the chain vouches "
+        "for none; only a checkpoint written down earlier vouches for them",
+    ),
+    "links marked upgraded over an edit": (
+        [unpack_every_row, lambda db: rechain(db, upgraded=1)],
+        "3 events, recorded before the chain and chained on upgrade: the chain vouches for "
+        "none; only a checkpoint written down earlier vouches for them",
+    ),
+}
+
+
+@pytest.mark.parametrize(("steps", "named"), LOOKING_WHOLE.values(), ids=LOOKING_WHOLE.keys())
+def test_an_edit_the_chain_cannot_see_is_never_called_verified_and_a_checkpoint_catches_it(
+    table: Grizzled, db: Path, steps: list[Any], named: str
+) -> None:
+    written = CHECKPOINT.search(table.ok("checkpoint"))
+    assert written is not None
+    replace_in_event(db, 3, b"mission start 3", b"mission start 4")  # no rule reads a summary
+    for step in steps:
+        step(db)
+    edit(db, "DELETE FROM projection_position")  # the read models' summary not compared
+    said = table.ok("verify")
+    assert said.startswith(
+        "Verified in part: SQLite finds every page sound; the read models are behind the events "
+        "(not compared; the next command updates them); the chain does not vouch for every "
+        "event of 'Friday', and no checkpoint given covers the rest (below).\n"
+    )
+    assert named in said and not re.search(r"^Verified[:.]", said, re.MULTILINE)
+    found = json.loads(table.ok("verify", "--json"))["campaigns"][0]
+    assert (found["chain_vouches_from"], found["unvouched_from"]) == (4, 1)
+    refused = table.refused("verify", "--checkpoint", written.group(0))
+    assert refused.startswith("Error: verify: campaign 'Friday': the record does not extend ")
+    assert refused.endswith(
+        "are not the ones the checkpoint was taken from (the past was rewritten)"
+    )
+
+
+ALREADY_WRITTEN = (
+    "Error: verify: campaign 'Friday': the links of events #2 to #3 say they were chained on "
+    "upgrade, but a grizzled that chains every event wrote them: their links were removed or "
+    "marked after the fact"
+)
+
+
+def test_links_marked_upgraded_over_an_edited_action_are_refused(table: Grizzled, db: Path) -> None:
+    replace_in_event(db, 3, b"mission start 3", b"mission start 4")
+    rechain(db, upgraded=1)
+    assert table.refused("verify") == ALREADY_WRITTEN
+
+
+def test_a_chain_removed_then_made_again_by_the_next_write_is_refused(
+    table: Grizzled, db: Path
+) -> None:
+    replace_in_event(db, 3, b"mission start 3", b"mission start 4")
+    edit(db, "DELETE FROM grizzled_chain")
+    table.ok("withdraw", "left")  # the tool links #1 to #3 on upgrade, then #4 as recorded
+    assert table.refused("verify") == ALREADY_WRITTEN
 
 
 DOWNGRADES = {

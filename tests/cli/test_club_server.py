@@ -121,6 +121,29 @@ def test_a_stored_event_that_is_not_json_is_a_named_refusal_on_a_server(
     assert f"event #{version}" in results[4].stderr  # verify names the altered event
 
 
+def test_on_a_server_verify_says_from_which_event_the_chain_vouches_as_on_a_file(
+    club: Grizzled, postgres_db: str
+) -> None:
+    club.ok("campaign", "new", "Friday", "--rules", "classic", *SEATS)
+    club.ok("chapter", "start", *TABLE_CHAPTER)
+    assert club.ok("verify").startswith("Verified: on the club's PostgreSQL server; ")
+    postgres_rows(
+        postgres_db, "UPDATE grizzled_chain SET upgraded = 1 WHERE originator_version = 1"
+    )
+
+    said = club.ok("verify")
+
+    assert said.startswith("Verified in part: on the club's PostgreSQL server; ")
+    assert (
+        "2 events, the chain vouches from #2 on (#1 was recorded before the chain and chained "
+        "on upgrade); only a checkpoint written down earlier vouches for #1 (none given"
+    ) in said
+    postgres_rows(postgres_db, "UPDATE grizzled_chain SET upgraded = 1")
+    assert club.refused("verify").startswith(
+        "Error: verify: campaign 'Friday': the links of event #2 say they were chained on upgrade"
+    )
+
+
 class Typed(io.RawIOBase):
     """Lines typed at the session one at a time: a callable among them runs when the
     session asks for the line after it, that is, once the line before has been handled."""

@@ -82,6 +82,67 @@ def test_a_look_alike_name_costs_one_line_within_bounds_and_leaves_the_file(tmp_
     assert digest(path) == before
 
 
+def export_of(name: str, tmp_path: Path) -> Path:
+    """An export of a campaign called ``name`` made in a file of its own (through the
+    tracker, which keeps what it is given: the command line would refuse the name)."""
+    from tests.tracker.test_tracker import SEATS as TRACKER_SEATS
+    from tracker.app import Tracker
+
+    source = tmp_path / f"source-{len(list(tmp_path.iterdir()))}.sqlite"
+    tracker = Tracker(source)
+    try:
+        tracker.create_campaign(name, "classic", TRACKER_SEATS)
+    finally:
+        tracker.close()
+    export = source.with_suffix(".jsonl")
+    Grizzled(source, explicit=True).ok("export", str(export))
+    return export
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("Hostile\u200b", "'Hostile\\u200b' holds an invisible character (U+200B)"),
+        ("\u202eelitsoH", "holds a control character"),
+        ("Hostile\u00ad", "'Hostile\\u00ad' holds an invisible character (U+00AD)"),
+        ("Hoste\u0301le", "is not written as a typed name is kept (NFC, no outer spaces)"),
+        ("H" * 41, "is 41 characters long: at most 40"),
+    ],
+    ids=["zero-width space", "right-to-left override", "soft hyphen", "decomposed", "too long"],
+)
+def test_an_import_refuses_a_name_the_command_line_refuses_in_one_line_storing_nothing(
+    campaign: Grizzled, db: Path, tmp_path: Path, name: str, why: str
+):
+    export = export_of(name, tmp_path)
+    before = digest(db)
+
+    line = campaign.refused("import", str(export))
+
+    assert line.startswith("Error: the export's campaign: ") and why in line
+    assert line.endswith("; import it with --as NEW")
+    assert not any(char in line for char in "\u200b\u202e\u00ad")  # escaped
+    assert digest(db) == before
+    assert campaign.json("campaign list") == ["Friday"]
+    assert "Imported 'Hostile': 1 events" in campaign.ok("import", str(export), "--as", "Hostile")
+
+
+@pytest.mark.parametrize(
+    "name", ["Fr\u0456day", "Fr\u03b9day", "\uff26riday"], ids=["cyrillic i", "iota", "wide F"]
+)
+def test_an_import_refuses_a_look_alike_of_a_campaign_already_there(
+    campaign: Grizzled, db: Path, tmp_path: Path, name: str
+):
+    export = export_of(name, tmp_path)
+    before = digest(db)
+
+    line = campaign.refused("import", str(export))
+
+    assert "a campaign called 'Friday' is already in " in line
+    assert line.endswith("reads the same: import it under another name with --as NEW")
+    assert digest(db) == before
+    assert campaign.json("campaign list") == ["Friday"]
+
+
 @pytest.fixture
 def c1_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))

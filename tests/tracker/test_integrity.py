@@ -243,8 +243,9 @@ def test_a_past_rewritten_with_its_chain_is_caught_by_the_checkpoint(
     assert "(the past was rewritten)" in checkpoint_finding(stored_rows(table, FRIDAY), *parsed)
 
 
-def rechain(db: Path) -> None:
-    """What a forger with the tool's code does: the chain made again over the file."""
+def rechain(db: Path, upgraded: int = 0) -> None:
+    """What a forger with the tool's code does: the chain made again over the file (each
+    link marked as made on upgrade when ``upgraded``)."""
     events = rows(
         db,
         "SELECT originator_version, topic, state FROM stored_events ORDER BY originator_version",
@@ -253,8 +254,8 @@ def rechain(db: Path) -> None:
     for each in chained(events):
         edit(
             db,
-            "INSERT INTO grizzled_chain VALUES (?, ?, ?, 0)",
-            (FRIDAY, each.version, bytes.fromhex(each.hash)),
+            "INSERT INTO grizzled_chain VALUES (?, ?, ?, ?)",
+            (FRIDAY, each.version, bytes.fromhex(each.hash), upgraded),
         )
 
 
@@ -340,8 +341,10 @@ def test_a_file_from_before_the_chain_verifies_as_such_and_is_chained_whole_when
     assert rows(db, "PRAGMA user_version") == [(2,)]
     links = rows(db, "SELECT originator_version, upgraded FROM grizzled_chain ORDER BY 1")
     assert links == [(v, 1) for v in range(1, 9)]
+    assert before.chain_vouches_from == 9  # none of its 8 events
     (upgraded,) = verify_file(db)
     assert (upgraded.findings, upgraded.chained_from) == (before.findings, 9)
+    assert upgraded.chain_vouches_from == 9  # links made on upgrade vouch for nothing
     later = Tracker(db)
     try:
         later.log_action("Old Friday", PlayCard("Ann", "rain+gas"))
@@ -349,6 +352,7 @@ def test_a_file_from_before_the_chain_verifies_as_such_and_is_chained_whole_when
         later.close()
     (after,) = verify_file(db)
     assert (after.findings, after.chained_from, after.events) == (before.findings, 9, 9)
+    assert after.chain_vouches_from == 9
 
 
 def test_a_first_write_refused_by_the_rules_still_leaves_the_file_chained_whole(
@@ -419,6 +423,35 @@ def test_a_chained_file_whose_rows_were_all_unpacked_as_well_is_beyond_the_chain
     edit(db, "PRAGMA user_version = 1")
     (found,) = verify_file(db)
     assert (found.findings, found.chained_from) == ((), 0)
+    assert found.chain_vouches_from == 13  # none of its 12 events: only a checkpoint can
+
+
+@pytest.mark.backends
+def test_links_marked_as_made_on_upgrade_over_an_edited_action_are_named(
+    table: Tracker, db: Path, verified: Callable[[], CampaignVerified]
+) -> None:
+    table.close()
+    data = payload(db, 9)
+    data["summary"] = "the forger's words"
+    store(db, 9, data)
+    rechain(db, upgraded=1)
+    found = verified()
+    assert found.findings == (
+        "the links of events #2 to #12 say they were chained on upgrade, but a grizzled that "
+        "chains every event wrote them: their links were removed or marked after the fact",
+    )
+    assert (found.chained_from, found.chain_vouches_from) == (13, 13)
+
+
+@pytest.mark.backends
+def test_the_chain_vouches_from_the_first_event_linked_as_it_was_recorded(
+    table: Tracker, db: Path, verified: Callable[[], CampaignVerified]
+) -> None:
+    assert (verified().chain_vouches_from, verified().findings) == (1, ())
+    table.close()
+    edit(db, "UPDATE grizzled_chain SET upgraded = 1 WHERE originator_version = 1")
+    found = verified()  # the creation is not a packed action: nothing shows it was not
+    assert (found.findings, found.chain_vouches_from) == ((), 2)
 
 
 def test_links_removed_and_made_again_at_a_later_write_are_named(
