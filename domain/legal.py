@@ -281,17 +281,18 @@ def legal_actions(state: ChapterState) -> tuple[Command, ...]:
     return tuple(sorted(commands, key=lambda c: (rank[type(c)], repr(c))))
 
 
+MISSION = Phase.MISSION  # a plain name: an enum member looked up on its class is slow
+
+
 def way_on(state: ChapterState) -> bool:
     """Whether the game can go on from here: the chapter is over, or between Missions or at
     the Support (the leader starts one, the beneficiary takes or leaves the benefit), or the
     one whose turn it is in a Mission has at least one legal action. Under the basic rules
-    and the Hard Knocks alone a Mission player always has one (a card to play, or Fearful's
-    withdrawal, which nothing forbids then; an empty hand may always withdraw), so the
-    legal actions are only listed while a module's or card's check may refuse one."""
-    if state.phase != Phase.MISSION:
-        return True
-    basic = state.active_player is not None and INSTALLED.owner(state) is None
-    if basic and not restricting(state):  # the basic rules alone: always a way on (above)
+    and the Hard Knocks alone (Solo's own play too) a Mission player always has one (a card
+    to play, or Fearful's withdrawal, which nothing forbids then; an empty hand may always
+    withdraw), so the legal actions are only listed while a module's or card's check may
+    refuse one (``restricting``); tests/domain/test_never_stuck.py lists them everywhere."""
+    if state.phase != MISSION or not restricting(state):
         return True
     return bool(legal_actions(state))
 
