@@ -12,7 +12,7 @@ BIN := $(VENV)/bin
 # A path entry, not an import hook: no start-up cost for the editable install.
 EDITABLE := --config-settings editable_mode=compat
 
-.PHONY: demo test lint bench screenshots clean
+.PHONY: demo test lint bench never-stuck screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,13 @@ lint: $(VENV)/.installed-dev
 # 5 minutes; campaign fixtures are built once into bench/.cache/. Not part of `make test`.
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m bench
+
+# Issue 44: random play with every module and variant, a way on after every action (as the
+# engine and as a real table see it); prints how many positions it checked.
+# `make never-stuck CHAPTERS=500` plays more.
+CHAPTERS ?= 100
+never-stuck: $(VENV)/.installed-test
+	$(BIN)/python -m tests.domain.test_never_stuck $(CHAPTERS)
 
 # docs/companion/*.png: the companion at 390x844 in Debian's Chromium, keeper and viewer,
 # light and dark (tests/browser/shots.py).

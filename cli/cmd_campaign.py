@@ -132,15 +132,41 @@ def show(ctx: Context, name: str | None, as_json: bool) -> None:
         drawn = campaign_view(ctx, SCORE_PAGE)  # the read models' rows: no rules loaded
         if drawn is not None:
             ctx.console().print(drawn)
+            print_wrapped(_grizzled_lines(ctx, SCORE_PAGE))
             print_wrapped(checkpoint_lines(*_checkpoints(ctx, ctx.state, RECENT)))
             return
     state = ctx.state()
     if as_json:
         checkpoints, _ = _checkpoints(ctx, lambda: state)
-        ctx.print_json({**campaign_json(state), "checkpoints": checkpoints})
+        chapters = _chapter_grizzled(ctx, None)
+        ctx.print_json({**campaign_json(state), "chapters": chapters, "checkpoints": checkpoints})
         return
     ctx.console().print(campaign_panel(state))
+    print_wrapped(_grizzled_lines(ctx, SCORE_PAGE))
     print_wrapped(checkpoint_lines(*_checkpoints(ctx, lambda: state, RECENT)))
+
+
+def _chapter_grizzled(ctx: Context, last: int | None) -> list[dict[str, Any]]:
+    """Each chapter's Grizzled and charms as chosen at its start, from the read models
+    (the latest ``last`` chapters; None: every one)."""
+    from cli.readmodel import read_models
+    from projections.queries import chapter_grizzled
+
+    with read_models(ctx) as (conn, row):
+        return chapter_grizzled(conn, row["campaign_id"], last)
+
+
+def _grizzled_lines(ctx: Context, last: int | None) -> list[str]:
+    """``campaign show``'s lines of the chapters whose Grizzled are not the campaign's first
+    (none when every chapter kept them)."""
+    from cli.readmodel import read_models
+    from projections.queries import chapter_grizzled
+    from voice.score import chapter_grizzled_lines
+
+    with read_models(ctx) as (conn, row):
+        chapters = chapter_grizzled(conn, row["campaign_id"], last)
+        seats = list(zip(row["seats"], row["charms"], strict=True))
+    return chapter_grizzled_lines(seats, chapters)
 
 
 # The text lists the checkpoints of the newest chapters (an Armistice campaign's ten

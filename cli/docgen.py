@@ -126,7 +126,11 @@ that applied (the one earning most), and how many were earned, taken and not tak
 chapter_running, next_chapter, results: [{chapter, outcome, detail, morale_left}],
 helping_hands: [{number, name, player, chapter, category, used_in}], unclaimed: [{number,
 chapter}], bans: [{card, player, source, chapter, reason}], victory_points,
-negative_points, checkpoints: [{chapter, chapter_name, event, checkpoint}]}`. A result's
+negative_points, chapters: [{chapter, grizzled: [{name, charm}]}], checkpoints: [{chapter,
+chapter_name, event, checkpoint}]}`. `seats` are the Grizzled of `campaign new`; `chapters`
+gives each chapter's Grizzled and charms as chosen at its start (`chapter start
+--grizzled`); the text lists the chapters whose Grizzled differ from the heading's. A
+result's
 `outcome` is the same reason code, its `detail` the words. `checkpoints`: each chapter
 whose ending is entered whole, with the checkpoint printed then for its chapter sheet and
 the event it covers up to (an Armistice chapter waiting for its Conclusion or award has

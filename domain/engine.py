@@ -28,7 +28,9 @@ from domain.chapter.commands import (
 from domain.chapter.moments import INSTALLED
 from domain.chapter.outcome import Outcome
 from domain.chapter.state import ChapterState
+from domain.errors import NoWayOn
 from domain.events import Event
+from domain.legal import way_on
 
 # The chapter's own deciders by the command's exact class (none is subclassed), in the
 # order of the rulebook: a Mission starts, then the four actions (play a card, use a Good
@@ -49,12 +51,26 @@ def _outcome(state: ChapterState, command: Command, chance: Chance | None) -> Ou
     owner = INSTALLED.owner(state)  # a module playing the whole chapter: Solo (moments.py)
     if owner is not None and owner.decide is not None:
         decided: Outcome = owner.decide(state, command, chance)
+        check_way_on(decided.state)
         return decided
     decider = DECIDERS.get(type(command)) or INSTALLED.commands.get(type(command))
     if decider is None:  # neither the chapter's nor a module's own (moments.py)
         raise TypeError(f"not a command: {command!r}")
     outcome: Outcome = decider(state, command, chance)
+    check_way_on(outcome.state)
     return outcome
+
+
+def check_way_on(state: ChapterState) -> None:
+    """After every decided action: the one whose turn it is has a legal action, or the
+    rules ended the Mission or the chapter (never a dead end; ``legal.way_on``)."""
+    if not way_on(state):
+        player = state.active_player
+        who = player.name if player is not None else "the Recruit"
+        raise NoWayOn(
+            f"this action would leave {who} with no legal action: the rules give no way on "
+            "from there (correct the table if it differs)"
+        )
 
 
 def decide(

@@ -59,6 +59,13 @@ class SpeechRefused(RuleViolation):
     rule = "speech"
 
 
+class NoWayOn(RuleViolation):
+    """An action would leave the one whose turn it is with no legal action while the rules
+    end neither the Mission nor the chapter (``legal.way_on``): refused, nothing recorded."""
+
+    rule = "never stuck"
+
+
 class WithdrawalRefused(RuleViolation):
     rule = "withdrawal"
 

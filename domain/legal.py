@@ -281,6 +281,22 @@ def legal_actions(state: ChapterState) -> tuple[Command, ...]:
     return tuple(sorted(commands, key=lambda c: (rank[type(c)], repr(c))))
 
 
+MISSION = Phase.MISSION  # a plain name: an enum member looked up on its class is slow
+
+
+def way_on(state: ChapterState) -> bool:
+    """Whether the game can go on from here: the chapter is over, or between Missions or at
+    the Support (the leader starts one, the beneficiary takes or leaves the benefit), or the
+    one whose turn it is in a Mission has at least one legal action. Under the basic rules
+    and the Hard Knocks alone (Solo's own play too) a Mission player always has one (a card
+    to play, or Fearful's withdrawal, which nothing forbids then; an empty hand may always
+    withdraw), so the legal actions are only listed while a module's or card's check may
+    refuse one (``restricting``); tests/domain/test_never_stuck.py lists them everywhere."""
+    if state.phase != MISSION or not restricting(state):
+        return True
+    return bool(legal_actions(state))
+
+
 def legal_summary(state: ChapterState) -> dict[str, Any]:
     """What the player whose turn it is may do now, by kind (the ``legal`` of the board
     the CLI and the read models show); empty when nobody's turn. A module playing the

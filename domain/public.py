@@ -33,6 +33,16 @@ def recruit_acts(chapter: ChapterState) -> bool:
     return acts(chapter)
 
 
+def knock_gave_way(chapter: ChapterState, player: str) -> tuple[str, tuple[str, ...]] | None:
+    """When a Hard Knock's restriction gives way to the cards in force on this player's
+    turn ("the Order of the Day has priority"): that restriction, said, and the cards in
+    force that forbid every action it left; None otherwise."""
+    from domain.chapter.guards import find_player
+    from domain.modules.effects import gave_way
+
+    return gave_way(chapter, find_player(chapter, player))
+
+
 def correctable_facts() -> Mapping[str, Fact]:
     """The facts ``CorrectFact`` may set, by name: what each means, whether it names a
     player, the kind of value it takes."""

@@ -278,6 +278,24 @@ def reward_readings(conn: sqlite3.Connection, campaign_id: str) -> list[str]:
     return [said for (said,) in rows]
 
 
+def chapter_grizzled(
+    conn: sqlite3.Connection, campaign_id: str, last: int | None = None
+) -> list[Row]:
+    """Each chapter's Grizzled and Good Luck Charms as chosen at its start (a chapter may
+    change them: notes, decision 4), oldest first: ``{"chapter", "grizzled": [{"name",
+    "charm"}]}`` (the latest ``last`` chapters; None: every one; the Chaplain left out)."""
+    rows = conn.execute(
+        "SELECT chapter, player, charm FROM chapter_players WHERE campaign_id = ? "
+        "AND chaplain = 0 AND chapter IN (SELECT chapter FROM chapter_state "
+        "WHERE campaign_id = ? ORDER BY chapter DESC LIMIT ?) ORDER BY chapter, seat",
+        (campaign_id, campaign_id, -1 if last is None else last),
+    ).fetchall()
+    found: dict[int, list[Row]] = {}
+    for chapter, player, charm in rows:
+        found.setdefault(chapter, []).append({"name": player, "charm": charm})
+    return [{"chapter": chapter, "grizzled": seats} for chapter, seats in found.items()]
+
+
 def score(conn: sqlite3.Connection, campaign_id: str, last: int | None = None) -> Row:
     """The score: Victory Points, Negative Points and the difference over every chapter,
     each chapter's part (the latest ``last`` chapters; None: every one), oldest first, and

@@ -150,13 +150,35 @@ def _recruit_withdrew(
 def _withdrew(
     chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]
 ) -> Decision | None:
-    """The Chaplain's withdrawal at a Mission's preparation (a player's is their move)."""
+    """The Chaplain's withdrawal at a Mission's preparation, or a withdrawal a Hard Knock
+    forbade that gave way to the Orders in play (a player's is otherwise their move)."""
     if not any(p.chaplain and p.name == event.player for p in chapter.players):
-        return None
+        return _priority(chapter, event, number)
     tile = f"the {event.tile} tile, drawn at random" if event.tile else "no tile: he has none left"
     facts = f"the Chaplain holds no cards: he withdraws before the Mission with {tile}"
     data = {"player": event.player, "tile": event.tile}
     return Decision("chaplain", "The Chaplain withdrew", facts, data, [number])
+
+
+def _priority(chapter: ChapterState, event: Any, number: int) -> Decision | None:
+    """A withdrawal a Hard Knock forbade, allowed because the Order of the Day has priority."""
+    from domain.public import knock_gave_way
+
+    found = knock_gave_way(chapter, event.player) if chapter.phase.value == "mission" else None
+    if found is None:
+        return None
+    knock, cards = found
+    facts = (
+        f"{knock}; {_and_all(cards)} forbid{'s' if len(cards) == 1 else ''} every action "
+        f"that leaves {event.player} (each card they may hold included): the Order of the Day "
+        "has priority and the Hard Knock gave way"
+    )
+    data = {"player": event.player, "gave_way": knock, "orders": list(cards)}
+    return Decision("order priority", f"{event.player} withdrew", facts, data, [number])
+
+
+def _and_all(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _refills_over(

@@ -244,6 +244,22 @@ _TABLE = (
         None,
     ),
     Rule(
+        "never stuck",
+        "no action may leave the one whose turn it is without a legal action while the Mission "
+        "and the chapter go on: the rules always give a way on",
+        _TOOL,
+        None,
+        None,
+    ),
+    Rule(
+        "order priority",
+        "an Order of the Day beats a Hard Knock: when the Orders in play forbid every action "
+        "a Hard Knock leaves the player, the Hard Knock's restriction gives way",
+        "The Orders of the Day",
+        None,
+        None,
+    ),
+    Rule(
         "card effects",
         "an Armistice card does what its text (as the group described it) says, and a Helping "
         "Hand beats any other rule",
@@ -420,6 +436,7 @@ DECISIONS = (
     "chaplain",
     "merry christmas",
     "orders of the day",
+    "order priority",
     "recruits",
     "solo mode",
     "card effects",

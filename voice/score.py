@@ -5,7 +5,7 @@ command line); the words are said here, from the rules' state or the read models
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from voice import Record
@@ -182,6 +182,26 @@ def campaign_heading(name: str, ruleset: str, seats: Sequence[tuple[str, str]]) 
     """``Western Front - armistice rules - Ann (Lucky), Ben (Mute)``."""
     said = ", ".join(f"{player} ({charm})" for player, charm in seats)
     return f"{name} - {ruleset} rules - {said}"
+
+
+def chapter_grizzled_lines(
+    seats: Sequence[tuple[str, str]], chapters: Sequence[Mapping[str, Any]]
+) -> list[str]:
+    """``Chapter 2: Ann (rain), Ben (snow)``: each chapter whose Grizzled, as chosen at its
+    start, are not the campaign's first (``seats``, the heading's), from
+    ``queries.chapter_grizzled``'s rows; nothing when every chapter kept them."""
+    first = [{"name": name, "charm": charm} for name, charm in seats]
+    lines = [
+        f"  Chapter {c['chapter']}: "
+        + ", ".join(f"{g['name']} ({g['charm']})" for g in c["grizzled"])
+        for c in chapters
+        if list(c["grizzled"]) != first
+    ]
+    return (
+        ["Grizzled chosen anew at a chapter's start (the others as above):", *lines]
+        if lines
+        else []
+    )
 
 
 def hand_cells(h: HandLine) -> Cells:

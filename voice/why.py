@@ -59,7 +59,8 @@ DECIDED = frozenset(
 )
 
 # A card played, cards drawn or a withdrawal are a decision only sometimes (a Hard Knock,
-# a Trap that Luck cancelled, Frenzied's draw, the Chaplain's withdrawal): every other
+# a Trap that Luck cancelled, Frenzied's draw, the Chaplain's withdrawal, a withdrawal a
+# Hard Knock forbade that gave way to an Order of the Day): every other
 # event listed is one whenever it is there.
 SOMETIMES = {"CardPlayed", "CardsDrawn", "SoloCardPlayed", "RecruitPlayed", "PlayerWithdrew"}
 ALWAYS = DECIDED - SOMETIMES
@@ -68,12 +69,11 @@ ALWAYS = DECIDED - SOMETIMES
 def may_decide(records: Sequence[Mapping[str, Any]]) -> bool:
     """Whether an entry may hold a decision of the rules, from its records alone (no state
     rebuilt): a Threat card played is the table's move, a Hard Knock is not."""
-    kinds = {record.get("type") for record in records}
     for record in records:
         kind, data = record.get("type"), record.get("data") or {}
         if kind in ALWAYS:
             return True
-        if kind == "PlayerWithdrew" and "MissionStarted" in kinds:  # the Chaplain's
+        if kind == "PlayerWithdrew":  # the Chaplain's, or one a Hard Knock gave way to
             return True
         if kind == "CardsDrawn" and data.get("cause") == "frenzied":
             return True

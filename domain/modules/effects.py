@@ -39,6 +39,7 @@ from domain.chapter.commands import (
     Withdraw,
 )
 from domain.chapter.guards import find_player
+from domain.chapter.hardknocks import withdrawal_blocker
 from domain.chapter.moments import Module
 from domain.chapter.outcome import Outcome
 from domain.chapter.resolution import lost_by_hands
@@ -218,13 +219,64 @@ def _restricting(state: ChapterState) -> bool:
     return any(card.forbids for card in in_force(state))
 
 
+def hidden_may_be_forbidden(state: ChapterState, player: Player) -> bool:
+    """Whether the cards of the player's hand nobody has seen may all be cards the cards in
+    force forbid playing: enough unseen copies of such cards remain (False without unseen
+    cards). At a real table the tool does not see hands: what a player may hold, they may
+    hold (an engine decision, docs/rules.md)."""
+    if not player.hidden:
+        return False
+    known, room = state.known_counts(), 0
+    for key, card in state.catalogue.cards.items():
+        spare = card.copies - known[key]
+        if spare > 0 and forbidding(state, PlayCard(player.name, key)) is not None:
+            room += spare
+    return room >= player.hidden
+
+
+def _readings(state: ChapterState) -> tuple[bool, ...]:
+    """The readings of the active player's hand the rules below are asked under: as the
+    tool sees it (cards nobody has seen may be any card still unseen: every such play is
+    open), and, when those unseen cards may all be cards the cards in force forbid
+    playing, that hand (``True``: those plays left out). An action is open when some
+    reading opens it: the player is taken at their word, as for a card played from an
+    unseen hand (an engine decision, docs/rules.md)."""
+    player = state.active_player
+    if player is None or not hidden_may_be_forbidden(state, player):
+        return (False,)
+    return (False, True)
+
+
+def _open(state: ChapterState, knocks_apply: bool, all_forbidden: bool) -> list[Command]:
+    """``open_actions``, less the plays only the unseen cards could make when they are
+    read as all forbidden (``all_forbidden``)."""
+    from domain.legal import open_actions  # legal consults this module: imported when used
+
+    listed = list(open_actions(state, knocks_apply=knocks_apply))
+    player = state.active_player
+    if not all_forbidden or player is None:
+        return listed
+    seen = set(player.hand)
+    return [c for c in listed if not isinstance(c, PlayCard) or c.card in seen]
+
+
+def _stuck_as(state: ChapterState, all_forbidden: bool) -> bool:
+    left = _open(state, False, all_forbidden)
+    return all(forbidding(state, c) is not None for c in left)
+
+
 def stuck(state: ChapterState) -> bool:
     """Whether the cards in force forbid every action the basic rules leave the active
     player, even with the Hard Knocks giving way (then they yield for this turn: the
-    engine's decision, see above)."""
-    from domain.legal import open_actions  # legal consults this module: imported when used
+    engine's decision, see above), under some reading of an unseen hand (``_readings``)."""
+    return any(_stuck_as(state, reading) for reading in _readings(state))
 
-    return all(forbidding(state, c) is not None for c in open_actions(state, knocks_apply=False))
+
+def _yield_as(state: ChapterState, all_forbidden: bool) -> bool:
+    left = _open(state, True, all_forbidden)
+    if any(forbidding(state, c) is None for c in left):
+        return False
+    return not _stuck_as(state, all_forbidden)
 
 
 def knocks_yield(state: ChapterState) -> bool:
@@ -232,14 +284,28 @@ def knocks_yield(state: ChapterState) -> bool:
     Hard Knock, the Order of the Day has priority" (armistice rulebook, Orders of the
     Day). They do when the cards in force forbid every action the Hard Knocks leave, and
     not every action the basic rules leave (a Hardheaded player holding only forbidden
-    cards may then withdraw; a Fearful one whose withdrawal an Order forbids plays on)."""
+    cards may then withdraw; a Fearful one whose withdrawal an Order forbids plays on),
+    under some reading of an unseen hand (``_readings``)."""
     if not _restricting(state):
         return False
+    return any(_yield_as(state, reading) for reading in _readings(state))
+
+
+def gave_way(state: ChapterState, player: Player) -> tuple[str, tuple[str, ...]] | None:
+    """When the Hard Knocks give way to the cards in force for this player's turn: the
+    Hard Knock's restriction that gave way (its words) and the cards in force that
+    forbid every action it left (their labels); None otherwise."""
     from domain.legal import open_actions  # legal consults this module: imported when used
 
-    if any(forbidding(state, c) is None for c in open_actions(state, knocks_apply=True)):
-        return False
-    return not stuck(state)
+    active = state.active_player
+    if active is None or active.name != player.name or not knocks_yield(state):
+        return None
+    blocker = withdrawal_blocker(state, player, knocks_apply=True)
+    if blocker is None:
+        return None
+    found = (forbidding(state, c) for c in open_actions(state, knocks_apply=True))
+    labels = tuple(dict.fromkeys(f[0].label for f in found if f is not None))
+    return blocker.reason, labels
 
 
 def enforce_forbids(state: ChapterState, cmd: Command) -> None:

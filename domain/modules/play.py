@@ -55,7 +55,8 @@ def random_cancellation(state: ChapterState, rng: random.Random) -> CancelOrder 
             c for c in cancel_options(state) if isinstance(c, CancelOrder) and c.order == number
         ]
         return rng.choice(checked) if checked else None
-    return CancelOrder(number, SIMULATED_REASON, player.name, rng.randint(0, 3))
+    drawn = min(rng.randint(0, 3), len(state.trials))  # the cards the deck can give
+    return CancelOrder(number, SIMULATED_REASON, player.name, drawn)
 
 
 def _safe(state: ChapterState, command: Command) -> bool:

@@ -118,6 +118,16 @@ def test_campaign_show_json_follows_the_documented_schema(table):
         "bans": [],
         "victory_points": 0,
         "negative_points": 0,
+        "chapters": [  # each chapter's Grizzled as chosen at its start
+            {
+                "chapter": 1,
+                "grizzled": [
+                    {"name": "Ann", "charm": "night"},
+                    {"name": "Ben", "charm": "snow"},
+                    {"name": "Cy", "charm": "rain"},
+                ],
+            }
+        ],
         "checkpoints": [],  # no chapter has ended yet
     }
 

@@ -22,7 +22,7 @@ from domain.chapter.outcome import Outcome
 from domain.chapter.state import ChapterState, Phase
 from domain.errors import InvalidDescription
 from domain.events import ChapterLost, MoraleDropped, SupportRevealed, to_record
-from domain.legal import legal_summary
+from domain.legal import legal_actions, legal_summary
 from domain.modules.effects import CardEffect, EffectRefused, once
 from domain.modules.orders import CancelOrder, OrderRefused, kept_orders
 from domain.records import from_record
@@ -230,6 +230,24 @@ def test_a_cancellation_condition_is_checked_and_its_draw_can_lose_the_chapter()
     assert state.player("Ann").hand_size == 7
     assert state.phase == Phase.OVER and isinstance(events[-1], ChapterLost)
     assert events[-1].detail == "15 cards in hands (13 or more)"
+
+
+def test_a_cancellation_condition_takes_the_cards_actually_drawn_from_a_short_deck():
+    """The book: "When meeting the Cancellation Condition, if the Trials Deck doesn't contain enough
+    cards, the Order of the Day is still cancelled" (issue 44): a deck of 1 gives 1 card,
+    an empty deck none, and the table names that many, never the 3 the card asks for."""
+    state = mission(RUNNER.number, then=["night+snow"])
+    state, _ = run(state, c.Withdraw("Ann", "left"))
+    with pytest.raises(OrderRefused, match=r"holds 1 card, so 3 cannot be drawn.*--draws 1"):
+        run(state, CancelOrder(RUNNER.number, "", "Ann", 3))
+    with pytest.raises(OrderRefused, match=r"the 1 card drawn \(--player, --draws 1\)"):
+        run(state, CancelOrder(RUNNER.number, "", "Ann", 0))
+    assert CancelOrder(RUNNER.number, "", "Ann", 1) in legal_actions(state)
+    empty = replace(state, trials=())
+    with pytest.raises(OrderRefused, match=r"holds 0 cards, so 3 cannot be drawn.*--draws 0"):
+        run(empty, CancelOrder(RUNNER.number, "", "Ann", 3))
+    after, events = run(empty, CancelOrder(RUNNER.number, "", "Ann", 0))
+    assert events[0].cards == () and after.player("Ann").hand_size == 2
 
 
 # --- once --------------------------------------------------------------------------------

@@ -32,6 +32,10 @@ from domain.modules.orders.words import CANCEL_REASON, OrderRefused
 
 
 # --- Queries ---------------------------------------------------------------------------
+def _cards(count: int) -> str:
+    return f"{count} card{'' if count == 1 else 's'}"
+
+
 def order_label(state: ChapterState, number: int) -> str:
     """``Order of the Day #12 (Name)``, or just the number while it is not described."""
     card = state.catalogue.orders.get(number)
@@ -93,8 +97,9 @@ def cancel_options(state: ChapterState) -> list[Command]:
         if condition is None:
             options.append(CancelOrder(number, CANCEL_REASON))
         elif state.phase == Phase.MISSION:
+            drawn = min(condition.n, len(state.trials))  # what the deck can give
             options += [
-                CancelOrder(number, "", p.name, condition.n)
+                CancelOrder(number, "", p.name, drawn)
                 for p in state.players
                 if p.withdrawn and not p.chaplain
             ]
@@ -205,13 +210,19 @@ def decide_cancel_order(
     if cmd.draws < 0 or (cmd.draws and cmd.player is None):
         raise OrderRefused(f"cancelling {label}: name the player who draws, and a count >= 0")
     player = find_player(state, cmd.player) if cmd.player is not None else None
+    if cmd.draws > len(state.trials):
+        raise OrderRefused(
+            f"cancelling {label}: the Trials deck holds {_cards(len(state.trials))}, so "
+            f"{cmd.draws} cannot be drawn: name the cards actually drawn "
+            f"(--draws {len(state.trials)}); the order is cancelled all the same"
+        )
     if condition is not None:
         _check_condition(state, label, condition.n, player, cmd.draws)
         reason = reason or f"{player.name if player else ''} withdrew and drew {cmd.draws}"
     if player is not None and player.chaplain:
         raise OrderRefused("the Chaplain never holds cards: he cannot draw for an order")
     # "If the Trials Deck doesn't contain enough cards, the Order of the Day is still
-    # cancelled": the player draws what is left.
+    # cancelled": the player draws what is left, and says so.
     cards = state.trials[: cmd.draws]
     o = Outcome(state)
     name = player.name if player is not None else None
@@ -226,10 +237,15 @@ def _check_condition(
     """``cancel:withdraw-draw:N``: "When Withdrawing, a player can draw N cards from the
     Trials Deck to discard this Order of the Day" (armistice rulebook's example): the
     player has withdrawn this Mission and draws exactly N ("if the Trials Deck doesn't
-    contain enough cards, the Order of the Day is still cancelled": they draw what is left)."""
+    contain enough cards, the Order of the Day is still cancelled": they draw what is left,
+    0 from an empty deck, and name that many)."""
     said = f"{label} is cancelled by a player who has withdrawn this Mission drawing {draws} cards"
-    if player is None or drawn != draws:
-        raise OrderRefused(f"{said}: name them and the {draws} cards (--player, --draws {draws})")
+    left = min(draws, len(state.trials))  # the cards actually drawn
+    if player is None or drawn != left:
+        held = "" if left == draws else f" (the Trials deck holds {_cards(len(state.trials))})"
+        raise OrderRefused(
+            f"{said}{held}: name them and the {_cards(left)} drawn (--player, --draws {left})"
+        )
     if state.phase != Phase.MISSION or not player.withdrawn:
         raise OrderRefused(f"{said}: {player.name} has not withdrawn this Mission")
 

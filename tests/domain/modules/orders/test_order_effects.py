@@ -20,7 +20,7 @@ from domain.chapter.state import ChapterState
 from domain.errors import InvalidDescription
 from domain.events import to_record
 from domain.legal import legal_actions, legal_summary
-from domain.modules.effects import OrderForbids
+from domain.modules.effects import OrderForbids, gave_way
 from domain.modules.orders import CancelOrder, OrderDiscarded, kept_orders, order_piles
 from domain.records import from_record
 from tests.domain.builders import run
@@ -236,3 +236,33 @@ def test_a_fearful_player_whose_withdrawal_an_order_forbids_plays_on():
     assert listed(state, c.Withdraw) == []
     state, events = run(state, c.PlayCard("Cy", "snow+whistle"))
     assert events[0].TYPE == "CardPlayed"
+
+
+def at_a_real_table(state: ChapterState) -> ChapterState:
+    """The same position as the tool sees it at a real table: decks and hands unseen."""
+    players = tuple(replace(p, hand=(), hidden=p.hand_size) for p in state.players)
+    return replace(state, trials=(None,) * len(state.trials), players=players)
+
+
+def test_at_a_real_table_a_hardheaded_player_whose_unseen_cards_may_all_be_forbidden_may_withdraw():
+    """Issue 44: the tool does not see Ann's hand. Every card she may hold is one the
+    Order forbids or not: she is taken at her word, as for a card played from an unseen
+    hand. Withdrawing, the Hard Knock gives way to the Order (and says so); a card the
+    Order allows may still be played; without the Order, Hardheaded holds."""
+    hands = {**HANDS, "Ann": ["rain+gas", "snow+gas"]}
+    state = at_a_real_table(knock(first_mission(924, 925, hands), "Ann", "hardheaded"))
+
+    assert listed(state, c.Withdraw) != []
+    assert c.PlayCard("Ann", "night+rain") in listed(state, c.PlayCard)
+    with pytest.raises(OrderForbids, match="no card showing gas"):
+        run(state, c.PlayCard("Ann", "snow+gas"))
+    said = gave_way(state, state.player("Ann"))
+    assert said == (
+        "Ann is Hardheaded: no withdrawal while holding 2 cards (2 or more)",
+        ("Order #924 Test order D",),
+    )
+    state, events = run(state, c.Withdraw("Ann", "left"))
+    assert events[0].TYPE == "PlayerWithdrew"
+
+    plain = at_a_real_table(knock(first_mission(925, 924, hands), "Ann", "hardheaded"))
+    assert listed(plain, c.Withdraw) == [] and gave_way(plain, plain.player("Ann")) is None

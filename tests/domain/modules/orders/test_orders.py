@@ -384,10 +384,14 @@ def test_a_cancelled_order_still_leaves_when_the_trials_deck_cannot_give_every_c
     state, _ = run(state, StartMission(2, options=kept_orders(902, 901)), Withdraw("Ann", "left"))
     assert len(state.trials) == 2
 
-    state, events = run(state, CancelOrder(902, "Ann withdrew and draws 3 cards", "ann", 3))
+    with pytest.raises(OrderRefused, match="holds 2 cards, so 3 cannot be drawn"):
+        run(state, CancelOrder(902, "Ann withdrew and draws 3 cards", "ann", 3))
+    state, events = run(state, CancelOrder(902, "Ann withdrew and drew the last 2", "ann", 2))
 
     assert events == (
-        OrderCancelled(902, "Ann withdrew and draws 3 cards", "Ann", ("night+gas", "snow+whistle")),
+        OrderCancelled(
+            902, "Ann withdrew and drew the last 2", "Ann", ("night+gas", "snow+whistle")
+        ),
     )
     assert (
         state.trials == ()
@@ -447,7 +451,7 @@ def test_no_order_is_cancelled_once_the_chapter_is_over():
 # --- Storage ------------------------------------------------------------------------------
 def test_order_events_commands_and_piles_survive_storage():
     state = second_mission((902, 901, 903), kept=902, back=901)
-    commands = (StartMission(2, options=kept_orders(903, 901)), CancelOrder(902, "met", "Cy", 1))
+    commands = (StartMission(2, options=kept_orders(903, 901)), CancelOrder(902, "met", "Cy", 0))
     state, events = run(state, *commands)
 
     for command in commands:
