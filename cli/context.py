@@ -285,17 +285,20 @@ class Context:
         command: CampaignCommand,
         summary: str,
         confirm: Confirm | None = None,
+        seen: int | None = None,
     ) -> Logged:
         """Record one action through the rules, print what happened and what comes next
         (plain text wrapped to the terminal's width: rich is not needed for it);
-        ``confirm``: asked with the events decided, before they are saved (it may refuse)."""
+        ``confirm``: asked with the events decided, before they are saved (it may refuse);
+        ``seen``: the last log entry the person saw (refused if another was logged since:
+        ``Tracker.log_action``)."""
         from voice.narrate import narrate
         from voice.next_step import next_line
 
         name = self.campaign_name()
         with refusals():
             logged = self.tracker().log_action(
-                name, command, summary=summary, loaded=self._loaded, confirm=confirm
+                name, command, summary=summary, loaded=self._loaded, confirm=confirm, seen=seen
             )
         self._loaded = None
         self.saved(logged.version, logged.before)
