@@ -1,6 +1,9 @@
 """Two devices racing: each a Python process of its own running ``grizzled`` commands
-in-process (``cli.worker.answer_one``, as the companion's worker runs them), with a data
-directory and a connection of its own, held at the moment it has read the campaign.
+in-process, with a data directory and a connection of its own, held at the moment it
+has read the campaign. A device runs its commands as a table session does (one context,
+the file kept open: ``Grizzled.run_kept``), or as one-shot commands (``cli.worker``'s
+``answer_one``, as the companion's worker runs them; the session's file closed first, so
+that no other connection to it is open in the process).
 
 A command's first load of the campaign is where it reads the head it decides on: there
 the device says which version it read ({"saw": N}) and waits. The test lets the devices
