@@ -22,7 +22,7 @@ from cli.complete import (
 )
 from cli.context import Context, Refused, pass_context
 from cli.counts import CARD_NUMBER, CARDS, DRAWS, SPEECH
-from cli.params import NAME, TEXT, WORD, OneOf, choice_options
+from cli.params import NAME, SEEN, TEXT, WORD, OneOf, choice_options
 from voice import summary as said
 from voice.shown import SHORT, shown
 
@@ -443,8 +443,11 @@ def support(ctx: Context, who: str | None, discards: tuple[str, ...], recover: b
     "-r", "--reason", type=TEXT, required=True, help="Why the table and the tracker disagreed."
 )
 @PLAYER
+@SEEN
 @pass_context
-def correct(ctx: Context, fact: str, value: str | None, reason: str, who: str | None) -> None:
+def correct(
+    ctx: Context, fact: str, value: str | None, reason: str, who: str | None, seen: int | None
+) -> None:
     """Set a fact anew when the table and the tracker disagree (listed in the audit).
 
     The rules then look again at what could now apply (three identical threats, 13 cards
@@ -490,7 +493,7 @@ def correct(ctx: Context, fact: str, value: str | None, reason: str, who: str | 
     chapter = _chapter(state)
     name = parse.player(who, [p.name for p in chapter.players]) if who else None
     value = _fact_value(facts[fact].value, value, chapter.catalogue)
-    ctx.log(CorrectFact(fact, value, reason, name), said.correction(fact, value, name))
+    ctx.log(CorrectFact(fact, value, reason, name), said.correction(fact, value, name), seen=seen)
 
 
 def _fact_value(kind: str, value: str | None, catalogue: Catalogue) -> str | None:

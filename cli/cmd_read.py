@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli.context import Context, Refused, pass_context, print_wrapped, refusals
-from cli.params import CHAPTER_PLAYED, LOG_ENTRY, TEXT, WORD
+from cli.params import CHAPTER_PLAYED, LOG_ENTRY, SEEN, TEXT, WORD
 from voice.shown import shown
 
 if TYPE_CHECKING:
@@ -181,29 +181,34 @@ def score(ctx: Context, as_json: bool, explain: bool, everything: bool) -> None:
     help="Undo everything after log entry EVENT (undo to here).",
 )
 @click.option("-y", "--yes", is_flag=True, help="Do not ask for confirmation.")
+@SEEN
 @pass_context
-def undo(ctx: Context, steps: int, reason: str, to_version: int | None, yes: bool) -> None:
+def undo(
+    ctx: Context, steps: int, reason: str, to_version: int | None, yes: bool, seen: int | None
+) -> None:
     """Take back the last STEPS actions (nothing is deleted: the undo is logged). It names
     what it takes back, and asks first when that crosses a Mission or a chapter, or when
-    the command before it was refused (and so recorded nothing).
+    the command before it was refused (and so recorded nothing). If another device logs
+    meanwhile, it is refused and takes back nothing.
 
     Example: grizzled undo -r "Ben played snow+whistle"     grizzled undo --to 14
     """
     name = ctx.campaign_name()
     tracker = ctx.tracker()
-    with refusals():
+    with refusals():  # decided on the head read now: the undo is saved right after it
+        seen = tracker.as_seen(name, seen).version
         if to_version is not None:
-            plan = tracker.undo_plan(name, to_version)
+            plan = tracker.undo_plan(name, to_version, seen=seen)
         else:
-            plan = tracker.undo_steps(name, steps)
+            plan = tracker.undo_steps(name, steps, seen=seen)
         preview = tracker.preview(name, plan)
     if not yes:
         _confirm_undo(ctx, preview)
     with refusals():
         if to_version is not None:
-            undone = tracker.undo_to(name, to_version, reason=reason)
+            undone = tracker.undo_to(name, to_version, reason=reason, seen=seen)
         else:
-            undone = tracker.undo(name, steps, reason=reason)
+            undone = tracker.undo(name, steps, reason=reason, seen=seen)
     ctx.saved(undone.version, {undone.head: undone.state})
     from voice import takeback
     from voice.next_step import next_line
@@ -232,8 +237,9 @@ def _confirm_undo(ctx: Context, preview: UndoPreview) -> None:
 @click.command()
 @click.argument("event", type=LOG_ENTRY)
 @click.option("-r", "--reason", type=TEXT, default="", help="Why (shown in the log).")
+@SEEN
 @pass_context
-def revert(ctx: Context, event: int, reason: str) -> None:
+def revert(ctx: Context, event: int, reason: str, seen: int | None) -> None:
     """Take back one past action and keep every later one: each is decided again by the
     rules, with the same cards, tiles and draws. If the rules would now refuse one of
     them, nothing is recorded and the refusal says which and why. Undo takes a revert
@@ -243,7 +249,7 @@ def revert(ctx: Context, event: int, reason: str) -> None:
     """
     name = ctx.campaign_name()
     with refusals():
-        reverted = ctx.tracker().revert(name, event, reason=reason)
+        reverted = ctx.tracker().revert(name, event, reason=reason, seen=seen)
     ctx.saved(reverted.version)
     from voice import takeback
     from voice.next_step import next_line
@@ -255,15 +261,16 @@ def revert(ctx: Context, event: int, reason: str) -> None:
 
 @click.command()
 @click.option("-r", "--reason", type=TEXT, default="", help="Why (shown in the log).")
+@SEEN
 @pass_context
-def redo(ctx: Context, reason: str) -> None:
+def redo(ctx: Context, reason: str, seen: int | None) -> None:
     """Take the last undo back (until a new action is logged).
 
     Example: grizzled redo -r "Cy had withdrawn after all"
     """
     name = ctx.campaign_name()
     with refusals():
-        redone = ctx.tracker().redo(name, reason=reason)
+        redone = ctx.tracker().redo(name, reason=reason, seen=seen)
     ctx.saved(redone.version)
     with refusals():
         preview = ctx.tracker().preview(name, list(redone.actions))

@@ -252,9 +252,13 @@ class Context:
     def rebuild_read_models(self) -> None:
         """The read models (which a crafted file could fake) rebuilt from the events, where
         the file is ours and may be written; else the read commands read the events."""
-        from tracker.dbfile import inspect, keeps_read_models
+        from tracker.dbfile import keeps_read_models
 
-        if keeps_read_models(self.db, inspect(self.db)):
+        # what the tracker found when it opened the file: never looked at again in Python
+        # while its connection holds SQLite's locks (closing any descriptor of the file
+        # would drop them: issue 39)
+        assert self._tracker is not None
+        if keeps_read_models(self.db, self._tracker.file_kind):
             from projections.runner import rebuild
 
             rebuild(self.db)
@@ -282,17 +286,20 @@ class Context:
         command: CampaignCommand,
         summary: str,
         confirm: Confirm | None = None,
+        seen: int | None = None,
     ) -> Logged:
         """Record one action through the rules, print what happened and what comes next
         (plain text wrapped to the terminal's width: rich is not needed for it);
-        ``confirm``: asked with the events decided, before they are saved (it may refuse)."""
+        ``confirm``: asked with the events decided, before they are saved (it may refuse);
+        ``seen``: the last log entry the person saw (refused if another was logged since:
+        ``Tracker.log_action``)."""
         from voice.narrate import narrate
         from voice.next_step import next_line
 
         name = self.campaign_name()
         with refusals():
             logged = self.tracker().log_action(
-                name, command, summary=summary, loaded=self._loaded, confirm=confirm
+                name, command, summary=summary, loaded=self._loaded, confirm=confirm, seen=seen
             )
         self._loaded = None
         self.saved(logged.version, logged.before)

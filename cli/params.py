@@ -122,6 +122,16 @@ TEXT = Text("text", TEXT_MOST)
 # module is imported by every command, and importing the domain loads the whole rulebook.
 LOG_ENTRY = Count(1, LOG_ENTRIES)
 CHAPTER_PLAYED = Count(0, LOG_ENTRIES)  # classic campaigns play on: no last chapter
+# What a take-back or a correction was decided on: the campaign's last log entry as the
+# person saw it (the table session and the companion pass the board's); it is refused,
+# nothing recorded, if another entry was logged since (tracker.app.Tracker.as_seen).
+SEEN = click.option(
+    "--seen",
+    type=LOG_ENTRY,
+    metavar="EVENT",
+    help="The last log entry as you saw it: refused, nothing recorded, if another was "
+    "logged since (default: the last one when the command reads the campaign).",
+)
 
 
 def choice_options(what: str) -> Callable[[F], F]:

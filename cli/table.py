@@ -7,10 +7,12 @@ it. The board is drawn again after every action. Before each line the campaign i
 again from the file (and a waiting prompt looks every few seconds), so what another
 device logged meanwhile is picked up and shown; a line that would take something back
 (undo, redo, revert, a correction) is then not run, for the person to look at the board
-first. The upkeep (the read models' catch-up) waits until the board is drawn. The short
-forms are read in ``cli.table_words`` (the session's words are said by ``voice.table``),
-Tab's offers in ``cli.table_complete``, the prompt drawn by ``cli.table_prompt``, the
-campaign kept in memory by the tracker (``tracker.kept``).
+first; one that runs names the last event the board showed (``--seen``), so that what
+another device logs after the line was read refuses it rather than moves it. The upkeep
+(the read models' catch-up) waits until the board is drawn. The short forms are read in
+``cli.table_words`` (the session's words are said by ``voice.table``), Tab's offers in
+``cli.table_complete``, the prompt drawn by ``cli.table_prompt``, the campaign kept in
+memory by the tracker (``tracker.kept``).
 
 On a terminal the prompt is prompt_toolkit's (completion, history kept in the data
 directory, the board in one line under it); without one (a pipe, a script) lines are
@@ -35,7 +37,8 @@ if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
 
 # Lines not run when another device logged since the prompt was drawn: they take back or
-# set anew what the person may not have seen yet.
+# set anew what the person may not have seen yet. When run, each names the board's last
+# event (--seen): refused if another device logs before it is saved.
 HELD_BACK = frozenset({"undo", "redo", "revert", "correct"})
 Reader = Callable[[str], str]
 # The options that would send one command to another campaign or file.
@@ -190,9 +193,12 @@ class Session:
         return None
 
     def run(self, args: list[str]) -> int:
-        """One CLI command in this process, on the session's open campaign file."""
+        """One CLI command in this process, on the session's open campaign file; a line
+        that takes back or corrects, decided on the board as shown (``--seen``)."""
         from cli.main import main
 
+        if args[0] in HELD_BACK:
+            args = [args[0], f"--seen={self.version}", *args[1:]]
         code = main.run_kept(args, self.ctx)
         before = self.version
         self.load()

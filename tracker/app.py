@@ -14,7 +14,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 from uuid import UUID
 
 import msgspec
@@ -25,6 +25,7 @@ from domain.campaign.flow import (
     decide_create_campaign,
 )
 from domain.chapter.commands import Chance, Seat
+from domain.chapter.corrections import CorrectFact
 from domain.chapter.queries import missions_started
 from domain.codec import decode_campaign, encode_command
 from domain.errors import RuleViolation
@@ -41,6 +42,7 @@ from tracker.errors import (
     CampaignNotFound,
     ConcurrentChange,
     DatabaseError,
+    Moved,
     NoSuchEvent,
     NothingToRedo,
     NothingToUndo,
@@ -62,7 +64,7 @@ from tracker.library import (
 )
 from tracker.mapper import CheckedMapper, CheckedTranscoder, broken_link
 from tracker.store import PRUNE as PRUNE  # where the storage tests find it
-from tracker.stream import REVERTED_TOPIC
+from tracker.stream import REDONE_TOPIC, REVERTED_TOPIC, UNDONE_TOPIC
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignCommand
@@ -75,6 +77,21 @@ except ImportError:  # pragma: no cover - a Python built without it
     from hashlib import sha1 as _sha1
 
 T = TypeVar("T")
+
+
+class Took(NamedTuple):
+    """A write decided on the head it saw (never decided again on another): its command
+    word and what it would have done, for its refusal when the campaign moved meanwhile."""
+
+    word: str
+    done: str
+
+
+UNDO = Took("undo", "taken back")
+REDO = Took("redo", "brought back")
+REVERT = Took("revert", "reverted")
+CORRECT = Took("correct", "corrected")
+LOG = Took("log it", "logged")
 # Asked with the events a command was decided to, before they are saved; it may refuse them
 # by raising (the question before a deal that loses the chapter).
 Confirm = Callable[[Sequence[Event]], None]
@@ -406,6 +423,7 @@ class Tracker(Application[UUID]):
         summary: str = "",
         loaded: Campaign | None = None,
         confirm: Confirm | None = None,
+        seen: int | None = None,
     ) -> Logged:
         """Check a command against the rules and record what it leads to.
 
@@ -414,12 +432,20 @@ class Tracker(Application[UUID]):
         refuse them by raising (the question before a deal that loses the chapter).
         If another process logged into the campaign meanwhile, the command is decided
         again on the new state; if the rules now refuse it, ConcurrentChange says why.
+        A correction, or a command given ``seen`` (the version of the campaign's last
+        event as the person saw it), is decided on that head only: Moved if another
+        event was stored after it (a correction sets a fact anew as it was seen).
         """
         if loaded is not None and loaded.id != campaign_id(name):
             loaded = None
+        as_seen = seen is not None or isinstance(command, CorrectFact)
+        took = CORRECT if isinstance(command, CorrectFact) else LOG
         attempt, deadline = 0, 0.0
         while True:
             campaign = loaded if attempt == 0 and loaded is not None else self.campaign(name)
+            if as_seen:
+                seen = campaign.version if seen is None else seen
+                self._unmoved(campaign, seen, took)
             chance = Recording(self.chance) if self.chance is not None else None
             try:
                 events = decide_campaign(campaign.state, command, chance)
@@ -444,6 +470,9 @@ class Tracker(Application[UUID]):
             try:
                 self._save(campaign)
             except IntegrityError:
+                if as_seen:
+                    assert seen is not None
+                    raise self._moved(campaign.id, seen, took) from None
                 now = self.clock()
                 deadline = deadline or now + self.retry_seconds
                 if now >= deadline:
@@ -473,11 +502,47 @@ class Tracker(Application[UUID]):
             version = parent
         return line[::-1]
 
-    def undo(self, name: str, steps: int = 1, *, reason: str = "") -> Undone:
-        """Take back the last ``steps`` actions that stand, with an optional reason."""
-        campaign = self.campaign(name)
+    def undo(
+        self, name: str, steps: int = 1, *, reason: str = "", seen: int | None = None
+    ) -> Undone:
+        """Take back the last ``steps`` actions that stand, with an optional reason, as
+        the campaign stood at ``seen`` (``as_seen``)."""
+        campaign = self.as_seen(name, seen, UNDO)
         walk = self._steps_back(campaign, steps)
         return self._restore(campaign, walk[:steps], self._before(campaign, walk, steps), reason)
+
+    def as_seen(self, name: str, seen: int | None, took: Took = UNDO) -> Campaign:
+        """The campaign a write is decided on: as it stood right after event ``seen``, the
+        last one the person saw, and Moved if another was stored since (None: as it
+        stands now). The write is saved as the event after it, or refused (``_moved``)."""
+        campaign = self.campaign(name)
+        if seen is not None:
+            self._unmoved(campaign, seen, took)
+        return campaign
+
+    def _unmoved(self, campaign: Campaign, seen: int, took: Took) -> None:
+        entry_checked(seen, campaign.version)
+        if campaign.version != seen:
+            raise self._moved(campaign.id, seen, took, campaign.version)
+
+    def _moved(self, aggregate: UUID, seen: int, took: Took, last: int | None = None) -> Moved:
+        """The refusal of a write decided on event ``seen`` when another was stored after
+        it: the first of them, who logged it, how many more."""
+        said = ""
+        with contextlib.suppress(Exception):  # the refusal stands without the details
+            newer: Any = self._guard(lambda: next(self.events.get(aggregate, gt=seen, limit=1)))
+            number = newer.originator_version
+            more = (self.campaign_version(aggregate) if last is None else last) - number
+            also = f", and {more} more" if more > 0 else ""
+            said = f" (#{number} {_entry(newer)}, logged by {newer.logged_by}{also})"
+        return Moved(
+            f"the campaign moved meanwhile{said}: nothing was {took.done}; look at the log, "
+            f"then {took.word} again if it is still meant"
+        )
+
+    def campaign_version(self, aggregate: UUID) -> int:
+        """The version of the campaign's last event, as stored now."""
+        return int(self._guard(lambda: self._get(aggregate)).version)
 
     def _before(self, campaign: Campaign, walk: list[int], steps: int) -> int:
         """Where the line stands once the ``steps`` newest actions of ``walk`` are taken
@@ -486,9 +551,9 @@ class Tracker(Application[UUID]):
         replaced = store.replaced_head(self, campaign.id.hex, walk[steps - 1], REVERTED_TOPIC)
         return walk[steps] if replaced is None else replaced
 
-    def undo_steps(self, name: str, steps: int) -> list[int]:
-        """The actions ``undo steps`` would take back, newest first."""
-        return self._steps_back(self.campaign(name), steps)[:steps]
+    def undo_steps(self, name: str, steps: int, *, seen: int | None = None) -> list[int]:
+        """The actions ``undo steps`` would take back, newest first (at ``seen``)."""
+        return self._steps_back(self.as_seen(name, seen, UNDO), steps)[:steps]
 
     def _steps_back(self, campaign: Campaign, steps: int) -> list[int]:
         if steps < 1:
@@ -511,9 +576,12 @@ class Tracker(Application[UUID]):
             sum(isinstance(e, ChapterStarted | ChapterWon | ChapterLost) for e in events),
         )
 
-    def undo_plan(self, name: str, target: int) -> list[int]:
-        """The actions an undo back to just after event ``target`` would take back."""
-        campaign = self.campaign(name)
+    def undo_plan(self, name: str, target: int, *, seen: int | None = None) -> list[int]:
+        """The actions an undo back to just after event ``target`` would take back (at
+        ``seen``)."""
+        return self._plan_to(self.as_seen(name, seen, UNDO), target)
+
+    def _plan_to(self, campaign: Campaign, target: int) -> list[int]:
         entry_checked(target, campaign.version)
         walk = self._walk(campaign, until=target)
         if walk[-1] != target:
@@ -523,20 +591,26 @@ class Tracker(Application[UUID]):
             )
         return walk[:-1]
 
-    def undo_to(self, name: str, target: int, *, reason: str = "") -> Undone:
-        """Take back everything after the action numbered ``target``, in one step."""
-        chain = self.undo_plan(name, target)
+    def undo_to(
+        self, name: str, target: int, *, reason: str = "", seen: int | None = None
+    ) -> Undone:
+        """Take back everything after the action numbered ``target``, in one step (at
+        ``seen``)."""
+        campaign = self.as_seen(name, seen, UNDO)
+        chain = self._plan_to(campaign, target)
         if not chain:
             raise NothingToUndo(f"event #{target} is the last action: nothing comes after it")
-        return self._restore(self.campaign(name), chain, target, reason)
+        return self._restore(campaign, chain, target, reason)
 
     # --- taking back one past action ----------------------------------------------------
-    def revert(self, name: str, target: int, *, reason: str = "") -> Reverted:
+    def revert(
+        self, name: str, target: int, *, reason: str = "", seen: int | None = None
+    ) -> Reverted:
         """Take action ``target`` out of the line of play and decide every later action
         again on top, each with its own command (so every card, tile and draw it named
         stays). If the rules now refuse any of them, nothing is recorded and RevertRefused
-        lists them and why."""
-        campaign = self.campaign(name)
+        lists them and why. Decided at ``seen`` (``as_seen``)."""
+        campaign = self.as_seen(name, seen, REVERT)
         entry_checked(target, campaign.version)
         walk = self._walk(campaign, until=target)
         if target == 1:
@@ -578,7 +652,7 @@ class Tracker(Application[UUID]):
             reapplied=reapplied,
             **self._who(),
         )
-        self._save_or_refuse(campaign)
+        self._save_or_refuse(campaign, REVERT)
         return Reverted(
             campaign.version,
             (target, taken.summary),
@@ -616,10 +690,11 @@ class Tracker(Application[UUID]):
                 later.append(Later(version, node.summary, node.command, node.draws or []))
         return later
 
-    def redo(self, name: str, *, reason: str = "") -> Undone:
+    def redo(self, name: str, *, reason: str = "", seen: int | None = None) -> Undone:
         """Take the most recent undo back (only while no new action was logged since),
-        with the group's ``reason`` (shown in the log)."""
-        campaign = self.campaign(name)
+        with the group's ``reason`` (shown in the log), decided at ``seen``
+        (``as_seen``)."""
+        campaign = self.as_seen(name, seen, REDO)
         if not campaign.redo:
             raise NothingToRedo("there is no undo to take back since the last logged action")
         actions = campaign.redo[-1]
@@ -646,7 +721,7 @@ class Tracker(Application[UUID]):
             **why,
             **self._who(),
         )
-        self._save_or_refuse(campaign)
+        self._save_or_refuse(campaign, REDO if redo else UNDO)
         return Undone(campaign.version, tuple(sorted(actions)), campaign.state, head)
 
     def _who(self) -> dict[str, str]:
@@ -787,13 +862,14 @@ class Tracker(Application[UUID]):
     def _save(self, campaign: Campaign) -> None:
         self._guard(lambda: self.save(campaign))
 
-    def _save_or_refuse(self, campaign: Campaign) -> None:
+    def _save_or_refuse(self, campaign: Campaign, took: Took) -> None:
+        """Save a write decided on the campaign as loaded: the event after the one it was
+        decided on, or Moved if another took that place meanwhile (never decided again)."""
+        seen = campaign.version - len(campaign.pending_events)
         try:
             self._save(campaign)
         except IntegrityError:
-            raise ConcurrentChange(
-                "the campaign changed at the same moment: look at the log and try again"
-            ) from None
+            raise self._moved(campaign.id, seen, took) from None
 
     def _guard(self, action: Callable[[], T]) -> T:
         try:
@@ -854,6 +930,15 @@ def entry_checked(version: int, last: int | None = None) -> None:
         raise NoSuchEvent(f"log entries are numbered from 1, not {version}")
     if last is not None and version > last:
         raise NoSuchEvent(f"there is no log entry #{version}: the log ends at #{last}")
+
+
+def _entry(event: Any) -> str:
+    """A stored event of the campaign, as the log says it."""
+    kind = getattr(event, "TOPIC", "")
+    if kind in (UNDONE_TOPIC, REDONE_TOPIC):
+        versions = ", #".join(map(str, event.actions))
+        return f"{'undo' if kind == UNDONE_TOPIC else 'redo'} of #{versions}"
+    return _summary(event) if hasattr(event, "summary") or is_revert(event) else "an event"
 
 
 def _summary(action: Any) -> str:

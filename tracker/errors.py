@@ -19,6 +19,12 @@ class ConcurrentChange(TrackerError):
     """Someone else logged into the campaign at the same moment."""
 
 
+class Moved(ConcurrentChange):
+    """The campaign moved on after an undo, a redo, a revert or a correction was decided
+    (another event was stored after the one it was decided on): it is never decided again
+    on a head nobody saw, so nothing was recorded."""
+
+
 class NothingToUndo(TrackerError):
     """Fewer actions are left than the undo asks for."""
 

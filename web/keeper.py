@@ -91,15 +91,16 @@ def words_of(menu: dict[str, Any], fields: dict[str, str]) -> list[str]:
     picked (the card drawn, the reason, the confirmation); refused if the menu has none."""
     chosen = fields.get("move", "")
     reason = fields.get("reason", "").strip()
+    seen = _seen(menu)  # a take-back or a correction: decided on the board the menu read
     if chosen in ("undo", "redo"):
-        return [chosen, *([f"--reason={reason}"] if reason else []), *_yes(fields)]
+        return [chosen, *seen, *([f"--reason={reason}"] if reason else []), *_yes(fields)]
     if chosen == "revert":
         entry = fields.get("entry", "").strip().lstrip("#")
         if not (entry.isdigit() and len(entry) < 10):
             raise Refused(said.NO_ENTRY)
-        return ["revert", *([f"--reason={reason}"] if reason else []), "--", entry]
+        return ["revert", *seen, *([f"--reason={reason}"] if reason else []), "--", entry]
     if chosen == "correct":
-        return _correction(menu, fields, reason)
+        return _correction(menu, fields, reason, seen)
     moves = menu.get("moves", [])
     if not (chosen.isdigit() and int(chosen) < len(moves)):
         raise Refused("that move is not one the rules allow now")
@@ -126,7 +127,17 @@ def words_of(menu: dict[str, Any], fields: dict[str, str]) -> list[str]:
     return words
 
 
-def _correction(menu: dict[str, Any], fields: dict[str, str], reason: str) -> list[str]:
+def _seen(menu: dict[str, Any]) -> list[str]:
+    """``--seen=N``: the campaign's last event when the menu was read (the page's board),
+    so that a take-back or a correction is refused if another device logs before it is
+    saved (the page's event is checked under the write lock first; this closes the rest)."""
+    version = menu.get("version")
+    return [f"--seen={version}"] if isinstance(version, int) and version > 0 else []
+
+
+def _correction(
+    menu: dict[str, Any], fields: dict[str, str], reason: str, seen: list[str]
+) -> list[str]:
     """``grizzled correct`` with the fact, value and player picked; the command checks the
     value as it checks a typed one."""
     facts = {f["name"]: f for f in menu.get("facts", [])}
@@ -136,7 +147,7 @@ def _correction(menu: dict[str, Any], fields: dict[str, str], reason: str) -> li
     if not reason:
         raise Refused(said.NO_REASON)
     value = fields.get("value", "").strip()
-    words = ["correct", f"--reason={reason}"]
+    words = ["correct", *seen, f"--reason={reason}"]
     player = fields.get("player", "")
     if fact["player"]:
         if player not in menu.get("players", []):

@@ -232,13 +232,14 @@ def _hand(state: Any, player: Any, number: int) -> Move | None:
 
 def menu(where: str, name: str) -> dict[str, Any]:
     """The keeper's menu for campaign ``name`` at ``where`` (a file, or a club's server by
-    its URL), the file only read."""
+    its URL), the file only read, with the campaign's last event then (``version``: what
+    a take-back or a correction from this menu is decided on)."""
     from tracker import store
     from tracker.app import Tracker
 
     tracker = Tracker(where if store.is_postgres(where) else Path(where), access="read")
     try:
-        state = tracker.state(name)
+        campaign = tracker.campaign(name)
     finally:
         tracker.close()
-    return moves(state)
+    return {**moves(campaign.state), "version": campaign.version}

@@ -99,6 +99,18 @@ and says when that entry was taken back later.""",
 A correction, an undo and a revert each keep the reason given; the log shows it, and
 marks what a revert took out and what it decided again.""",
     "$ grizzled log --kind correction --kind revert",
+    """## What if two of us took something back at the same moment?
+
+An undo, a redo, a revert and a correction are each decided on the log entry that was
+last when the command read the campaign, or on the one named with `--seen` (a table
+session and the companion's keepers pass the entry their board showed). Each is recorded
+as the entry right after it, or refused in one line, taking back nothing, if another
+device logged in between: two devices that undo at the same moment take back one action,
+never two (a test races them 200 times on a file and on a club's server). A play is
+different: logged on a board another device changed meanwhile, it is checked again on the
+new one, and logged or refused by the rules. Here `--seen 29` names a board from before
+the last award:""",
+    "$! grizzled undo --seen 29 -r 'Ann misread the Conclusion'",
 )
 
 

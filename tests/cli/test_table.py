@@ -223,6 +223,40 @@ def test_an_undo_typed_after_another_process_logged_is_not_run(
     assert table.json("status")["no_mans_land"] == ["night+shell"]
 
 
+def test_an_undo_typed_as_the_board_showed_is_refused_if_another_device_logs_before_it_is_saved(
+    table: Grizzled, capsys: pytest.CaptureFixture[str]
+):
+    class Raced(Session):
+        """A session under which a second device logs right after the line's read."""
+
+        def pick_up(self) -> bool:
+            changed = super().pick_up()
+            if armed:
+                armed.pop()()
+            return changed
+
+    armed: list[Callable[[], object]] = []
+    ctx = Context(str(table.db))
+    lines: list[str | Callable[[], object]] = [
+        "n+sh",
+        lambda: armed.append(another_process("play", "snow+gas")),
+        "u",
+    ]
+    try:
+        run(Raced(ctx, echo=True), scripted(lines))
+    finally:
+        ctx.close()
+
+    captured = capsys.readouterr()
+    assert (
+        "Error: the campaign moved meanwhile (#5 Ben plays snow+gas, logged by tester): nothing "
+        "was taken back; look at the log, then undo again if it is still meant"
+    ) in captured.err
+    assert "Undone" not in captured.out
+    assert table.json("status")["no_mans_land"] == ["night+shell", "snow+gas"]
+    assert table.events() == 5
+
+
 def test_a_session_killed_mid_mission_loses_nothing_and_reopens_where_it_was(
     table: Grizzled, capsys: pytest.CaptureFixture[str]
 ):

@@ -23,7 +23,7 @@ from domain.records import from_record
 from tests.tracker.history import stored_history
 from tracker.aggregate import Campaign
 from tracker.app import Tracker
-from tracker.errors import ConcurrentChange
+from tracker.errors import ConcurrentChange, Moved, NoSuchEvent
 
 OpenTracker = Callable[..., Tracker]
 
@@ -137,9 +137,9 @@ def test_a_command_that_lost_a_race_is_decided_again_on_the_new_state_and_says_s
     race: tuple[Interrupted, Tracker], stored_versions: Callable[[str], list[int]]
 ) -> None:
     ann, ben = race
-    ann.meanwhile = [lambda: ben.log_action("Race", PlayCard("Ann", "night+shell"))]
+    ann.meanwhile = [lambda: ben.log_action("Race", CorrectFact("stock", 3, "the box held 3"))]
 
-    logged = ann.log_action("Race", CorrectFact("stock", 3, "the box held three"))
+    logged = ann.log_action("Race", PlayCard("Ann", "night+shell"))
 
     assert logged.retried and logged.version == 5
     assert stored_versions("Race") == [1, 2, 3, 4, 5]
@@ -147,6 +147,7 @@ def test_a_command_that_lost_a_race_is_decided_again_on_the_new_state_and_says_s
     assert [(e.version, e.logged_by) for e in history[3:]] == [(4, "ben"), (5, "ann")]
     assert ann.campaign("Race").state == logged.state
     assert logged.state.chapter and logged.state.chapter.nml == ("night+shell",)
+    assert logged.state.chapter.speech_stock == 3
 
 
 @pytest.mark.backends
@@ -155,14 +156,66 @@ def test_a_command_decided_on_a_campaign_loaded_before_another_table_logged_is_d
 ) -> None:
     ann, ben = race
     loaded = ann.campaign("Race")  # as the CLI loads it to read the command's arguments
-    ben.log_action("Race", PlayCard("Ann", "night+shell"))
+    ben.log_action("Race", CorrectFact("stock", 3, "recount"))
 
-    logged = ann.log_action("Race", CorrectFact("stock", 3, "recount"), loaded=loaded)
+    logged = ann.log_action("Race", PlayCard("Ann", "night+shell"), loaded=loaded)
 
     assert logged.retried and logged.version == 5
     assert stored_versions("Race") == [1, 2, 3, 4, 5]
     assert logged.state.chapter and logged.state.chapter.nml == ("night+shell",)
     assert logged.state.chapter.speech_stock == 3
+
+
+@pytest.mark.backends
+def test_a_correction_decided_before_another_table_logged_is_refused_not_decided_again(
+    race: tuple[Interrupted, Tracker], stored_versions: Callable[[str], list[int]]
+) -> None:
+    ann, ben = race
+    loaded = ann.campaign("Race")  # Ann counted the stock on the table she saw
+    ben.log_action("Race", PlayCard("Ann", "night+shell"))
+    ann.meanwhile = [lambda: ben.log_action("Race", CorrectFact("stock", 2, "Ben recounts"))]
+
+    with pytest.raises(
+        Moved,
+        match=r"^the campaign moved meanwhile \(#4 PlayCard player=Ann card=night\+shell, "
+        r"logged by ben\): nothing was corrected; look at the log, then correct "
+        r"again if it is still meant$",
+    ):
+        ann.log_action("Race", CorrectFact("stock", 3, "recount"), loaded=loaded)
+    with pytest.raises(Moved, match=r"\(#5 CorrectFact .*, logged by ben\): nothing was corr"):
+        ann.log_action("Race", CorrectFact("stock", 3, "recount"))  # it lost the race
+
+    assert stored_versions("Race") == [1, 2, 3, 4, 5]
+    assert {e.logged_by for e in stored_history(ben, "Race")} == {"ben"}
+
+
+@pytest.mark.backends
+def test_a_write_given_the_head_it_saw_is_refused_once_another_was_logged_after_it(
+    race: tuple[Interrupted, Tracker], stored_versions: Callable[[str], list[int]]
+) -> None:
+    ann, ben = race
+    ben.log_action("Race", PlayCard("Ann", "night+shell"))  # #4, after the #3 Ann saw
+    ben.log_action("Race", PlayCard("Ben", "snow+rain"))
+
+    for write, said in (
+        (lambda: ann.undo("Race", seen=3), "nothing was taken back; look at the log, then undo"),
+        (lambda: ann.undo_to("Race", 2, seen=3), "nothing was taken back"),
+        (lambda: ann.revert("Race", 3, seen=3), "nothing was reverted; look at the log, then rev"),
+        (lambda: ann.log_action("Race", PlayCard("Cy", "rain+gas"), seen=3), "nothing was logg"),
+    ):
+        with pytest.raises(
+            Moved,
+            match=rf"\(#4 PlayCard player=Ann card=night\+shell, logged by ben, and 1 "
+            rf"more\): {said}",
+        ):
+            write()
+    ann.undo("Race", seen=5)  # the head Ann saw now: #5 taken back
+    with pytest.raises(Moved, match="nothing was brought back; look at the log, then redo"):
+        ann.redo("Race", seen=5)
+    with pytest.raises(NoSuchEvent, match="there is no log entry #7: the log ends at #6"):
+        ann.undo("Race", seen=7)
+
+    assert stored_versions("Race") == [1, 2, 3, 4, 5, 6]
 
 
 @pytest.mark.backends
@@ -211,7 +264,7 @@ def test_a_command_that_keeps_losing_races_gives_up_and_records_nothing(
     ]
 
     with pytest.raises(ConcurrentChange, match=r"kept changing .* for 0\.3 s: nothing was"):
-        ann.log_action("Race", CorrectFact("stock", 4, "Ann recounts"))
+        ann.log_action("Race", PlayCard("Ann", "night+shell"))
 
     races = 1_000 - len(ann.meanwhile)
     assert races == 7  # at 0, 0.05, ... 0.3 s: past the old count of three, then on time
@@ -229,7 +282,7 @@ def test_a_command_that_loses_five_races_in_a_row_is_still_recorded_once(
         for k in range(5)
     ]
 
-    logged = ann.log_action("Race", CorrectFact("stock", 4, "Ann recounts"))
+    logged = ann.log_action("Race", PlayCard("Ann", "night+shell"))
 
     assert logged.retried and logged.version == 9
     assert stored_versions("Race") == list(range(1, 10))
@@ -247,9 +300,11 @@ def test_an_undo_or_redo_that_lost_a_race_is_refused_and_records_nothing(
         lambda: ben.log_action("Race", PlayCard("Ann", "night+shell")),
     ]
 
-    with pytest.raises(ConcurrentChange, match="changed at the same moment"):
+    with pytest.raises(Moved, match=r"meanwhile \(#5 StartMission .*, logged by ben\): nothing"):
         ann.redo("Race")
-    with pytest.raises(ConcurrentChange, match="changed at the same moment"):
+    with pytest.raises(
+        Moved, match=r"meanwhile \(#6 PlayCard player=Ann card=night\+shell, logged by ben\)"
+    ):
         ann.undo("Race", reason="Ann's card was another")
 
     assert stored_versions("Race") == [1, 2, 3, 4, 5, 6]
@@ -333,10 +388,10 @@ def test_four_writers_into_one_campaign_and_eight_into_their_own_lose_and_double
         for kind, said in refusals:  # one line: someone else logged first, or the rules
             assert "\n" not in said
             assert kind == "InvalidCorrection" or (
-                kind == "ConcurrentChange"
+                kind == "Moved"  # a correction is never decided again on another head
                 and name == "Race"
-                and said.startswith("the campaign")
-                and "chang" in said
+                and said.startswith("the campaign moved meanwhile (#")
+                and "nothing was corrected" in said
             ), (kind, said)
 
 

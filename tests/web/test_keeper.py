@@ -161,6 +161,37 @@ def test_undo_and_redo_from_the_phone_carry_the_keepers_reason(
     assert table.json("status")["no_mans_land"] == ["night+snow"]
 
 
+def test_an_undo_tapped_is_refused_if_another_device_logs_after_the_page_was_checked(
+    table: Grizzled, client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import web.app
+    from domain.chapter.commands import PlayCard
+    from tracker.app import Tracker
+
+    _tap(client, _page(client), "play night+snow")
+    page = _page(client)
+    command = web.app.write
+
+    def write_after_the_laptop(*args: Any) -> str:
+        laptop = Tracker(table.db, by="laptop")  # logs once the page's event was checked
+        laptop.log_action("Friday", PlayCard("Ben", "snow+gas"), summary="Ben plays snow+gas")
+        laptop.close()
+        return command(*args)
+
+    monkeypatch.setattr(web.app, "write", write_after_the_laptop)
+    fields = {"csrf": page["csrf"], "event": page["event"], "move": "undo", "reason": "misread"}
+    answer = client.post(ACT, data=fields)
+
+    assert answer.status_code == 422
+    error = re.search(r'data-testid="write-error">([^<]*)<', answer.text)
+    assert error is not None
+    assert html.unescape(error.group(1)) == (
+        "the campaign moved meanwhile (#5 Ben plays snow+gas, logged by laptop): nothing was "
+        "taken back; look at the log, then undo again if it is still meant"
+    )
+    assert table.json("status")["no_mans_land"] == ["night+snow", "snow+gas"]
+
+
 def test_a_refusal_of_the_command_is_its_one_line_on_the_page(
     table: Grizzled, client: TestClient
 ) -> None:
