@@ -251,8 +251,8 @@ class Tracker(Application[UUID]):
             if access != CREATE and not made:
                 raise DatabaseError(unmade(self.db_path, self._rows))
             env.update({f"GRIZZLED_{k}": v for k, v in env.items()})
+            env[store.SHOWN] = self.db_path
             super().__init__(env=env)
-            self.recorder.shown = self.db_path  # type: ignore[attr-defined]
         except TrackerError:
             self._rows.close()
             raise
@@ -900,9 +900,10 @@ def upgrade(url: str) -> str:
     database at ``url``, as its owner (``grizzled db upgrade``); the URL as shown. Run
     again, it changes nothing but replacing the functions with this grizzled's."""
     tracker = Tracker(url, access=CREATE)
-    recorder: Any = tracker.recorder  # the PostgreSQL recorder (tracker.pgchain)
-    try:
-        recorder.create_table()  # CREATE ... IF NOT EXISTS, CREATE OR REPLACE
+    try:  # a recorder of its own on the store's connections: its CREATE ... IF NOT EXISTS,
+        # CREATE OR REPLACE run whether or not the tracker found the tables made
+        made: Any = tracker.factory.application_recorder()  # tracker.pgchain's
+        made.create_table()
     except Exception as error:
         raise tracker._failure(error) from None
     finally:

@@ -58,6 +58,13 @@ class ClubFactory(PostgresFactory):
         super().__init__(env)
         self.datastore.pool.conninfo = self.env.get(store.CONNINFO) or ""
 
+    def application_recorder(self) -> Any:
+        """The library's recorder, told how messages name the database (``store.SHOWN``:
+        the URL without its password)."""
+        recorder: Any = super().application_recorder()
+        recorder.shown = self.env.get(store.SHOWN) or ""
+        return recorder
+
 
 class ChainedPostgresRecorder(PostgresApplicationRecorder):
     """The library's PostgreSQL recorder, with the chain's table and links; its writers
@@ -89,7 +96,7 @@ class ChainedPostgresRecorder(PostgresApplicationRecorder):
         self.select_stored, self.select_ids = (
             SQL(q).format(schema=schema, **names) for q in (store.PG_STORED, store.PG_IDS)
         )
-        self.shown = ""  # the database as messages name it (the tracker sets it)
+        self.shown = ""  # the database as messages name it (the factory sets it)
         # The newest link this recorder committed (or read) in each campaign: the next
         # event's link needs its hash.
         self._heads: dict[Any, Head] = {}

@@ -63,6 +63,7 @@ class OnConnection:
 # --- PostgreSQL ----------------------------------------------------------------------------------
 PG_TABLES = {EVENTS: "grizzled_events", SNAPSHOTS: "grizzled_snapshots", CHAIN_TABLE: CHAIN_TABLE}
 CONNINFO = "GRIZZLED_CONNINFO"  # the URL's libpq parameters (postgres_env), as a conninfo
+SHOWN = "GRIZZLED_SHOWN"  # the database as messages name it (``shown``: no password)
 # The events' table as the library makes it (a table of that name with other columns, a
 # view or a foreign table is another's).
 EVENTS_COLUMNS = (
