@@ -265,11 +265,16 @@ def _stuck_as(state: ChapterState, all_forbidden: bool) -> bool:
     return all(forbidding(state, c) is not None for c in left)
 
 
-def stuck(state: ChapterState) -> bool:
+def stuck(state: ChapterState, cmd: Command | None = None) -> bool:
     """Whether the cards in force forbid every action the basic rules leave the active
     player, even with the Hard Knocks giving way (then they yield for this turn: the
-    engine's decision, see above), under some reading of an unseen hand (``_readings``)."""
-    return any(_stuck_as(state, reading) for reading in _readings(state))
+    engine's decision, see above). Read as the tool sees the hand, every restriction
+    yields; read as all forbidden (an unseen hand that may hold only cards the cards in
+    force forbid: ``_readings``), only a withdrawal's: the player may leave on their word,
+    the one way on that asks nothing of the hand, while the plays stay forbidden."""
+    if _stuck_as(state, False):
+        return True
+    return isinstance(cmd, Withdraw) and True in _readings(state) and _stuck_as(state, True)
 
 
 def _yield_as(state: ChapterState, all_forbidden: bool) -> bool:
@@ -315,7 +320,7 @@ def enforce_forbids(state: ChapterState, cmd: Command) -> None:
     if not state.modules and recruit_piles(state) is None:
         return
     found = forbidding(state, cmd)
-    if found is not None and not stuck(state):
+    if found is not None and not stuck(state, cmd):
         raise forbidden(found[0], refusal(state, *found, cmd))
 
 

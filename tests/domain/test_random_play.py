@@ -485,7 +485,7 @@ def _check_the_orders(before: ChapterState, command: Command) -> str:
     if before.phase != Phase.MISSION:
         return ""
     if forbidding(before, command) is not None:
-        assert stuck(before), f"{command} is forbidden by an Order in play"
+        assert stuck(before, command), f"{command} is forbidden by an Order in play"
         return "the Orders' restrictions yielded"
     forbidden = any(forbidding(before, c) is not None for c in open_actions(before))
     return "an Order forbade an open action" if forbidden else ""
@@ -645,7 +645,9 @@ def forbidden_now(state: ChapterState) -> list[Command]:
     restrictions yield: they would leave no action)."""
     if stuck(state):
         return []
-    return [c for c in open_actions(state) if forbidding(state, c) is not None]
+    return [
+        c for c in open_actions(state) if forbidding(state, c) is not None and not stuck(state, c)
+    ]
 
 
 def _illegal_support(state: ChapterState) -> list[Command]:
