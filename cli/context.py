@@ -251,9 +251,13 @@ class Context:
     def rebuild_read_models(self) -> None:
         """The read models (which a crafted file could fake) rebuilt from the events, where
         the file is ours and may be written; else the read commands read the events."""
-        from tracker.dbfile import inspect, keeps_read_models
+        from tracker.dbfile import keeps_read_models
 
-        if keeps_read_models(self.db, inspect(self.db)):
+        # what the tracker found when it opened the file: never looked at again in Python
+        # while its connection holds SQLite's locks (closing any descriptor of the file
+        # would drop them: issue 39)
+        assert self._tracker is not None
+        if keeps_read_models(self.db, self._tracker.file_kind):
             from projections.runner import rebuild
 
             rebuild(self.db)

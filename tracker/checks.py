@@ -45,21 +45,32 @@ class Checked(msgspec.Struct, frozen=True):
 
 def first_sight(path: str) -> Checked | None:
     """Check the campaign file at ``path`` whole (``dbfile.check_integrity``, then
-    ``check_file``) as SQLite would read it, before anything opens it to write: a WAL or
-    journal beside it is read in a private copy (``dbfile.as_seen``), never merged into
-    it. What it read; None when there is nothing to check (no file, or a blank one)."""
+    ``check_file``) as SQLite would read it, before anything opens it to write, a WAL or
+    journal beside it never merged into it: a file others may be writing is read through
+    SQLite, read-only (``dbfile.looks_through_sqlite``); a WAL or journal that nobody
+    is writing is read in a private copy (``dbfile.as_seen``). What it read; None when
+    there is nothing to check (no file, or a blank one)."""
     from tracker import dbfile
-    from tracker.app import Tracker
 
     if dbfile.inspect(path) not in ("ours", "legacy"):
         return None
+    if dbfile.looks_through_sqlite(path):
+        dbfile.check_integrity(path)
+        return _checked(path, look=True)
     with dbfile.as_seen(path) as seen:
         dbfile.check_integrity(seen)
-        tracker = Tracker(seen, access=dbfile.READ)
-        try:
-            return check_file(tracker)
-        finally:
-            tracker.close()
+        return _checked(seen, look=False)
+
+
+def _checked(path: str, *, look: bool) -> Checked:
+    from tracker import dbfile
+    from tracker.app import Tracker
+
+    tracker = Tracker(path, access=dbfile.READ, look=look)
+    try:
+        return check_file(tracker)
+    finally:
+        tracker.close()
 
 
 def check_file(tracker: Tracker) -> Checked:
