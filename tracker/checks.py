@@ -7,7 +7,7 @@ finding ends in one UnusableFile line naming the event; nothing is written.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import msgspec
 
@@ -22,6 +22,7 @@ from tracker.mapper import (
     unknown_topic,
     where,
 )
+from tracker.position import Position, position
 from tracker.stream import REDONE_TOPIC, REVERTED_TOPIC, UNDONE_TOPIC
 
 PAGE = 500  # events replayed per read
@@ -36,11 +37,19 @@ if TYPE_CHECKING:
 
 
 class Checked(msgspec.Struct, frozen=True):
-    """What a whole-file check read."""
+    """What a whole-file check read, and how far (``tracker.appended``: what another
+    device appends after it is checked from there)."""
 
     campaigns: int
     events: int
     snapshots: int
+    position: Position | None = None
+
+    def position_json(self) -> Any:
+        """How far it was checked, as ``tracker.trust`` keeps it (None: not known)."""
+        from tracker.position import as_json
+
+        return as_json(self.position) if self.position is not None else None
 
 
 def first_sight(path: str) -> Checked | None:
@@ -56,17 +65,22 @@ def first_sight(path: str) -> Checked | None:
         return None
     if dbfile.looks_through_sqlite(path):
         dbfile.check_integrity(path)
-        return _checked(path, look=True)
+        return _checked(path, read_only=True)
     with dbfile.as_seen(path) as seen:
         dbfile.check_integrity(seen)
-        return _checked(seen, look=False)
+        return _checked(seen, read_only=False)
 
 
-def _checked(path: str, *, look: bool) -> Checked:
+def look(path: str, *, read_only: bool = True) -> Tracker:
+    """The file opened only to read it, to check it (``look``: read-only)."""
     from tracker import dbfile
     from tracker.app import Tracker
 
-    tracker = Tracker(path, access=dbfile.READ, look=look)
+    return Tracker(path, access=dbfile.READ, look=read_only)
+
+
+def _checked(path: str, *, read_only: bool) -> Checked:
+    tracker = look(path, read_only=read_only)
     try:
         return check_file(tracker)
     finally:
@@ -75,18 +89,39 @@ def _checked(path: str, *, look: bool) -> Checked:
 
 def check_file(tracker: Tracker) -> Checked:
     """Check the tracker's whole file (see the module docstring; ``dbfile.check_integrity``
-    comes first, before the event store opens it); what it read."""
+    comes first, before the event store opens it); what it read, and how far."""
+    newest = store.newest_position(tracker)  # events stored later are checked next time
     _topics(tracker, store.EVENTS, EVENT_TOPICS)
     _topics(tracker, store.SNAPSHOTS, frozenset({SNAPSHOT_TOPIC}))
     streams = store.stream_summaries(tracker)
     events = snapshots = 0
+    reached = {}
     for originator, count, first, last in streams:
         if first != 1 or last != count:
-            _gap(tracker, originator)
+            gap(tracker, originator)
         _links(tracker, originator)
-        snapshots += _replay(tracker, originator)
+        snapshots_here, reached[originator] = _replay(tracker, originator)
+        snapshots += snapshots_here
         events += count
-    return Checked(len(streams), events, snapshots)
+    return Checked(len(streams), events, snapshots, position(tracker, reached, newest))
+
+
+def check_stream(tracker: Tracker, originator: str) -> int:
+    """One campaign checked whole (numbers, links, replay); the number reached."""
+    versions = store.versions(tracker, originator)
+    if versions and (versions[0] != 1 or versions[-1] != len(versions)):
+        gap(tracker, originator)
+    _links(tracker, originator)
+    return _replay(tracker, originator)[1]
+
+
+def replay_from(tracker: Tracker, originator: str, version: int) -> int:
+    """One campaign's events after ``version`` (checked before) replayed from the state
+    there; the number reached."""
+    from uuid import UUID
+
+    start = tracker._get(UUID(originator), version)
+    return _replay(tracker, originator, start)[1]
 
 
 def _topics(tracker: Tracker, table: str, allowed: frozenset[str]) -> None:
@@ -98,7 +133,8 @@ def _topics(tracker: Tracker, table: str, allowed: frozenset[str]) -> None:
         raise UnusableFile(unknown_topic(str(topic), named))
 
 
-def _gap(tracker: Tracker, originator: str) -> None:
+def gap(tracker: Tracker, originator: str) -> NoReturn:
+    """A campaign's events are not numbered 1, 2, 3...: which is missing."""
     versions = store.versions(tracker, originator)
     expected = next((n for n, v in enumerate(versions, start=1) if v != n), len(versions) + 1)
     raise UnusableFile(
@@ -130,16 +166,17 @@ def _links(tracker: Tracker, originator: str) -> None:
             actions.add(version)
 
 
-def _replay(tracker: Tracker, originator: str) -> int:
-    """Replay one campaign from its first event, a page at a time (memory stays flat);
-    compare each snapshot with the replay at its version and the campaign's id with its
-    name's. How many snapshots."""
+def _replay(tracker: Tracker, originator: str, start: Campaign | None = None) -> tuple[int, int]:
+    """Replay one campaign from its first event (or from ``start``, checked before), a
+    page at a time (memory stays flat); compare each snapshot with the replay at its
+    version and the campaign's id with its name's. How many snapshots, and the number
+    reached."""
     from uuid import UUID
 
     from tracker.app import campaign_id
 
     stream = UUID(originator)
-    campaign: Campaign | None = None
+    campaign: Campaign | None = start
     recent: dict[int, CampaignState] = {}  # the states after the last RECENT events
     snapshots = 0
     while True:
@@ -165,7 +202,7 @@ def _replay(tracker: Tracker, originator: str) -> int:
             f"the campaign file is damaged: campaign {campaign.name!r} is stored under "
             "another campaign's id"
         )
-    return snapshots
+    return snapshots, campaign.version if campaign is not None else 0
 
 
 def _returned(

@@ -504,15 +504,16 @@ def looks_through_sqlite(path: str) -> bool:
     return pending(path) is None or live(path)
 
 
-def check_integrity(path: str) -> None:
+def check_integrity(path: str, *, pages: bool = True) -> None:
     """SQLite's own check of every page, and a schema of our tables only (marked or not),
     read as SQLite would read the file, a WAL or journal beside it never merged into it:
     a live file through SQLite, in one read transaction of a read-only connection
     (``look_uri``: no Python open of the file while a connection to it may be open);
     a WAL or journal nobody is writing in a private copy (``as_seen``). Refused before
-    the event store ever opens the file."""
+    the event store ever opens the file. ``pages``: False for the mark and schema only
+    (a file checked before, ``tracker.checks.since``: read through SQLite only)."""
     if looks_through_sqlite(path):
-        _check_live(path)
+        _check_live(path, pages)
         return
     with as_seen(path) as seen:
         if seen != path:
@@ -523,7 +524,7 @@ def check_integrity(path: str) -> None:
         _only_ours(seen, query(seen, "SELECT type, name FROM sqlite_master"))
 
 
-def _check_live(path: str) -> None:
+def _check_live(path: str, pages: bool = True) -> None:
     """``check_integrity`` of the file itself, in one read transaction: what SQLite says
     of the file (damaged), or one line saying it could not look (busy, an I/O error)."""
     try:
@@ -533,7 +534,7 @@ def _check_live(path: str) -> None:
             conn.execute("BEGIN")
             application = conn.execute("PRAGMA application_id").fetchone()[0]
             file_format = conn.execute("PRAGMA user_version").fetchone()[0]
-            found = conn.execute("PRAGMA integrity_check(1)").fetchall()
+            found = conn.execute("PRAGMA integrity_check(1)").fetchall() if pages else [("ok",)]
             schema = conn.execute("SELECT type, name FROM sqlite_master").fetchall()
             conn.execute("COMMIT")
         finally:

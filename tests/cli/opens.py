@@ -57,18 +57,20 @@ class Watch:
     def __init__(self) -> None:
         self.connections: dict[int, tuple[sqlite3.Connection, str]] = {}
         self.found: list[str] = []
+        self.made: dict[int, str] = {}  # where each connection held was opened
         self.connecting = threading.local()
 
-    def open_to(self, path: str) -> bool:
-        """Whether a connection to ``path`` is open in this process now."""
-        held = False
+    def open_to(self, path: str) -> str | None:
+        """Where a connection to ``path`` open in this process now was opened, if any."""
+        held = None
         for key in list(self.connections):
             conn, target = self.connections[key]
             # referred to by this frame, the held tuple and getrefcount's argument only
             if sys.getrefcount(conn) <= 3 or closed(conn):
                 del self.connections[key], conn
                 continue
-            held = held or target == path
+            if target == path:
+                held = self.made.get(key, "")
         return held
 
     def event(self, name: str, args: tuple[Any, ...]) -> None:
@@ -78,7 +80,9 @@ class Watch:
             path = getattr(self.connecting, "path", None)
             if path is not None:
                 self.open_to(path)  # those let go meanwhile are dropped
+                made = "".join(traceback.format_stack(limit=40)[:-2])  # reads source files
                 self.connections[id(args[0])] = (args[0], path)
+                self.made[id(args[0])] = made
         elif name in OPENING:
             for index in OPENING[name]:
                 self._opened(name, args[index])
@@ -90,9 +94,12 @@ class Watch:
             path = os.path.realpath(os.fsdecode(os.fspath(target)))
         except (TypeError, ValueError):
             return
-        if self.open_to(campaign_file(path)):
+        held = self.open_to(campaign_file(path))
+        if held is not None:
             stack = "".join(traceback.format_stack(limit=14)[:-3])
-            self.found.append(f"{name} {path} while a connection is open:\n{stack}")
+            self.found.append(
+                f"{name} {path} while a connection is open:\n{stack}(the connection:)\n{held}"
+            )
 
 
 def closed(conn: sqlite3.Connection) -> bool:
@@ -107,9 +114,18 @@ def closed(conn: sqlite3.Connection) -> bool:
 ACTIVE: list[Watch] = []
 
 
+INSIDE = threading.local()  # the hook's own opens (a stack's source lines) are not watched
+
+
 def _hook(name: str, args: tuple[Any, ...]) -> None:
-    if ACTIVE and (name in OPENING or name.startswith("sqlite3.connect")):
-        ACTIVE[-1].event(name, args)
+    if not ACTIVE or getattr(INSIDE, "busy", False):
+        return
+    if name in OPENING or name.startswith("sqlite3.connect"):
+        INSIDE.busy = True
+        try:
+            ACTIVE[-1].event(name, args)
+        finally:
+            INSIDE.busy = False
 
 
 _INSTALLED: list[bool] = []
