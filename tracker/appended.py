@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 from tracker import store
 from tracker.checkpoint import hex_of
-from tracker.checks import check_stream, gap, look, replay_from
+from tracker.checks import check_stream, follow_links, gap, look, replay_from
 from tracker.errors import UnusableFile
-from tracker.mapper import EVENT_TOPICS, LOGGED_TOPIC, broken_link, unknown_topic, where
+from tracker.mapper import EVENT_TOPICS, LOGGED_TOPIC, unknown_topic, where
 from tracker.position import Position, as_json, from_json, hash_at, position
 from tracker.stream import REDONE_TOPIC, REVERTED_TOPIC, UNDONE_TOPIC
 
@@ -95,7 +95,7 @@ def _chain_after(tracker: Tracker, stream: str, version: int, hashed: str) -> No
         hashed, after = links[-1].hash, rows[-1][0]
 
 
-LINKED = (LOGGED_TOPIC, REVERTED_TOPIC, UNDONE_TOPIC, REDONE_TOPIC)
+ACTIONS = (LOGGED_TOPIC, REVERTED_TOPIC)
 
 
 def _links_after(tracker: Tracker, stream: str, version: int) -> None:
@@ -105,15 +105,7 @@ def _links_after(tracker: Tracker, stream: str, version: int) -> None:
         tracker, stream, version, (LOGGED_TOPIC, REVERTED_TOPIC), (UNDONE_TOPIC, REDONE_TOPIC)
     )
     named = {link for _, _, link in rows if type(link) is int and link <= version}
-    actions = {1, *store.actions_among(tracker, stream, tuple(sorted(named)), LINKED[:2])}
-    for number, topic, link in rows:
-        if link is None:  # a row that is not JSON: the replay names it
-            actions.add(number)
-            continue
-        if type(link) is not int or link not in actions or link >= number:
-            raise UnusableFile(broken_link(number, link, topic in (UNDONE_TOPIC, REDONE_TOPIC)))
-        if topic in (LOGGED_TOPIC, REVERTED_TOPIC):
-            actions.add(number)
+    follow_links(rows, {1, *store.actions_among(tracker, stream, tuple(sorted(named)), ACTIONS)})
 
 
 def since(path: str, kept: Any) -> Any:

@@ -152,10 +152,16 @@ def _links(tracker: Tracker, originator: str) -> None:
     """Every action's parent, and every undo's and redo's head, is the creation (1) or an
     action before it: the undo graph has no cycle and no dangling parent, so every walk
     back along it ends (tracker.app's, projections.recall's)."""
-    actions = {1}
     rows = store.pointers(
         tracker, originator, (LOGGED_TOPIC, REVERTED_TOPIC), (UNDONE_TOPIC, REDONE_TOPIC)
     )
+    follow_links(rows, {1})
+
+
+def follow_links(rows: list[Any], actions: set[int]) -> None:
+    """Each of ``rows`` (``store.pointers``: version, topic, link) points to one of the
+    ``actions`` before it (the creation, 1, counts as one); the actions among the rows
+    join them as they are read."""
     for version, topic, link in rows:
         if link is None:  # a row that is not JSON: the replay names it
             actions.add(version)

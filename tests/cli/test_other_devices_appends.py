@@ -53,21 +53,30 @@ def test_a_command_after_another_devices_write_checks_only_what_it_appended(
         assert "Morale Reserve 7" in grizzled.ok("status")
 
 
+def another_devices_write_then(
+    grizzled: Grizzled, monkeypatch: pytest.MonkeyPatch, sql: str
+) -> str:
+    """This device checks the file; another logs into it; then ``sql`` runs on the file:
+    what this device's next ``status`` is refused with."""
+    grizzled.ok("status")
+    on(monkeypatch, grizzled.db.parent / "other device")
+    grizzled.ok("correct morale 9 -r there")
+    with closing(sqlite3.connect(grizzled.db)) as conn, conn:
+        conn.execute(sql)
+    on(monkeypatch, grizzled.db.parent / "data")
+    return grizzled.refused("status")
+
+
 def test_an_appended_event_without_its_link_is_refused(
     two_devices: tuple[Grizzled, Path, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    grizzled, here, other = two_devices
-    grizzled.ok("status")
-    on(monkeypatch, other)
-    grizzled.ok("correct morale 9 -r there")
-    with closing(sqlite3.connect(grizzled.db)) as conn, conn:  # a copy of the last event
-        conn.execute(
-            "INSERT INTO stored_events (originator_id, originator_version, topic, state) "
-            "SELECT originator_id, originator_version + 1, topic, state FROM stored_events "
-            "ORDER BY rowid DESC LIMIT 1"
-        )
-    on(monkeypatch, here)
-    line = grizzled.refused("status")
+    line = another_devices_write_then(
+        two_devices[0],
+        monkeypatch,
+        "INSERT INTO stored_events (originator_id, originator_version, topic, state) "
+        "SELECT originator_id, originator_version + 1, topic, state FROM stored_events "
+        "ORDER BY rowid DESC LIMIT 1",  # a copy of the last event, one number on
+    )
     assert "damaged" in line
     assert "link in the chain" in line
 
@@ -75,11 +84,5 @@ def test_an_appended_event_without_its_link_is_refused(
 def test_a_past_no_longer_there_sends_the_file_to_the_whole_check(
     two_devices: tuple[Grizzled, Path, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    grizzled, here, other = two_devices
-    grizzled.ok("status")
-    on(monkeypatch, other)
-    grizzled.ok("correct morale 9 -r there")
-    with closing(sqlite3.connect(grizzled.db)) as conn, conn:
-        conn.execute("DELETE FROM stored_events WHERE originator_version = 2")
-    on(monkeypatch, here)
-    assert "event #2 is missing" in grizzled.refused("status")
+    sql = "DELETE FROM stored_events WHERE originator_version = 2"
+    assert "event #2 is missing" in another_devices_write_then(two_devices[0], monkeypatch, sql)
