@@ -24,7 +24,7 @@ from tracker.checkpoint import hex_of
 from tracker.checks import check_stream, follow_links, gap, look, replay_from
 from tracker.errors import UnusableFile
 from tracker.mapper import EVENT_TOPICS, LOGGED_TOPIC, unknown_topic, where
-from tracker.position import Position, as_json, from_json, hash_at, position
+from tracker.position import Position, as_json, from_json, place, position
 from tracker.stream import REDONE_TOPIC, REVERTED_TOPIC, UNDONE_TOPIC
 
 if TYPE_CHECKING:
@@ -53,11 +53,11 @@ def check_since(tracker: Tracker, checked: Position) -> Position:
         if stream not in checked.streams:  # a campaign new since: checked whole
             reached[stream] = check_stream(tracker, stream)
             continue
-        version, hashed = checked.streams[stream]
+        version, hashed = checked.streams[stream][:2]
         if store.count_upto(tracker, stream, version) != version:
             raise Rewritten
-        if hash_at(tracker, stream, version) != hashed:
-            raise Rewritten
+        if place(tracker, stream, version) != checked.streams[stream]:
+            raise Rewritten  # its link's hash, or the snapshot a load there starts from
         reached[stream] = _check_after(tracker, stream, version, hashed)
     return position(tracker, reached, newest)
 
@@ -144,7 +144,7 @@ def advanced(path: str, kept: Any, stream: str | None, saves: list[int]) -> tupl
     if stream in streams and saves:
         first = streams[stream][0] + 1
         if saves == list(range(first, first + len(saves))):
-            streams[stream] = (saves[-1], hash_at(reader, stream, saves[-1]))
+            streams[stream] = place(reader, stream, saves[-1])
     now = store.streams_by_seek(reader)
     whole = set(now) == set(streams) and all(
         store.head_version(reader, each) == streams[each][0] for each in now

@@ -476,6 +476,16 @@ def actions_among(
     return [int(v) for (v,) in rows]
 
 
+def newest_snapshot_row(db: Rows, stream: str, version: int) -> Row | None:
+    """A campaign's newest snapshot at or below ``version``: its number and stored state."""
+    rows = db.query(
+        f"SELECT originator_version, state FROM {SNAPSHOTS} WHERE originator_id = ? "
+        "AND originator_version <= ? ORDER BY originator_version DESC LIMIT 1",
+        (stream, version),
+    )
+    return rows[0] if rows else None
+
+
 def stream_summaries(db: Rows) -> list[Row]:
     """Each campaign: its id, how many events, its first and last event numbers."""
     return db.query(
