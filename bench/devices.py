@@ -36,13 +36,15 @@ OTHER = ("correct", "morale", "4", "-r", "the other device")
 
 
 def _remembered(path: Path, data: Path) -> None:
-    """``path`` checked by the device whose data directory is ``data``."""
+    """``path`` checked (as far as it goes now) by the device whose data directory is
+    ``data``, as a device that checked it whole remembers it."""
     from tracker import trust
+    from tracker.appended import advanced
 
     before = os.environ.get("XDG_DATA_HOME")
     os.environ["XDG_DATA_HOME"] = str(data)
     try:
-        trust.remember(str(path))
+        trust.remember(str(path), *advanced(str(path), None, None, []))
     finally:
         if before is not None:
             os.environ["XDG_DATA_HOME"] = before
@@ -60,6 +62,7 @@ def after_another_device(
         for label, (_, argv) in JOBS.items():
             for size in SIZES:
                 db = _fresh_copy(campaigns[size].path, work / f"devices-{size}.sqlite")
+                _remembered(db, work / "data")
                 _remembered(db, work / "other device")
                 checked([GRIZZLED, *OTHER], dict(other, GRIZZLED_DB=str(db)))
                 floor = checked(FLOOR, env).seconds

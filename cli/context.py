@@ -78,6 +78,8 @@ class Context:
         self.position: Any = None
         self.saves: list[int] = []
         self.saved_in: str | None = None  # the campaign they were saved in
+        self._seen = False  # the file was checked (check_first) by this command
+        self._fresh = False  # checked whole, its read models not rebuilt yet
 
     # --- where ---------------------------------------------------------------------------
     @property
@@ -212,10 +214,11 @@ class Context:
         if self._tracker is None:
             from tracker.app import Tracker
 
-            fresh = self.check_first()
+            self.check_first()
             with refusals():
                 self._tracker = Tracker(self.db, access=self.access)
-                if fresh:
+                if self._fresh:  # checked whole: its read models made from its events
+                    self._fresh = False
                     self.rebuild_read_models()
         return self._tracker
 
@@ -243,6 +246,9 @@ class Context:
         (``tracker.checks.first_sight``); a file checked before that another device wrote
         to since: only what it appended (``tracker.checks.since``). Remembered as checked
         when the command ends. Whether it was checked whole now."""
+        if self._seen:  # once a command
+            return False
+        self._seen = True
         from tracker import trust
 
         with refusals():
@@ -257,7 +263,7 @@ class Context:
             if self.position is None:
                 checked = first_sight(self.db)
                 self.position = checked.position_json() if checked is not None else None
-                self.changed = True
+                self.changed = self._fresh = True
                 return True
         self.changed = True
         return False
