@@ -136,7 +136,13 @@ def advanced(path: str, kept: Any, stream: str | None, saves: list[int]) -> tupl
     checked event directly; whether nothing else lies beyond (as JSON, and that)."""
     from tracker import dbfile
 
-    reader = dbfile.Reader(path)
+    with dbfile.held(path) as reader:
+        return _advanced(reader, kept, stream, saves)
+
+
+def _advanced(
+    reader: store.Rows, kept: Any, stream: str | None, saves: list[int]
+) -> tuple[Any, bool]:
     checked = from_json(kept)
     if checked is None:
         return as_json(position(reader)), kept is None

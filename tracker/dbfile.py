@@ -504,6 +504,36 @@ def looks_through_sqlite(path: str) -> bool:
     return pending(path) is None or live(path)
 
 
+class Held:
+    """Queries that only read on one connection (``held``), for ``tracker.store``."""
+
+    dialect = store.SQLITE
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Rows of one query."""
+        return [tuple(row) for row in self.conn.execute(sql, params).fetchall()]
+
+
+@contextmanager
+def held(path: str) -> Iterator[Held]:
+    """Several queries that only read, on one connection (``reader_uri``) in one read
+    transaction, closed afterwards; SQLite's errors as ours (``failure``)."""
+    try:
+        conn = sqlite3.connect(reader_uri(path), uri=True, isolation_level=None)
+        try:
+            conn.execute("PRAGMA query_only = ON")
+            conn.execute("BEGIN")
+            yield Held(conn)
+            conn.execute("COMMIT")
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as error:
+        raise failure(path, error) from None
+
+
 def check_integrity(path: str, *, pages: bool = True) -> None:
     """SQLite's own check of every page, and a schema of our tables only (marked or not),
     read as SQLite would read the file, a WAL or journal beside it never merged into it:
