@@ -86,4 +86,3 @@ def test_a_past_no_longer_there_sends_the_file_to_the_whole_check(
 ) -> None:
     sql = "DELETE FROM stored_events WHERE originator_version = 2"
     assert "event #2 is missing" in another_devices_write_then(two_devices[0], monkeypatch, sql)
-
