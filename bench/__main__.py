@@ -12,7 +12,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench import engine, latency, measure, postgres, rebuild, session, storage, web
+from bench import devices, engine, latency, measure, postgres, rebuild, session, storage, web
 from bench.fixtures import ROOT, cache_key, fixtures
 from bench.report import machine, table, write
 
@@ -44,6 +44,9 @@ def main() -> int:
         log("table session (budget 6)")
         session_checks, all_runs["session"] = session.measure(campaigns, 30, Path(work), log)
         checks += session_checks
+    log("many hands on one file (budget 9)")
+    devices_checks, all_runs["devices"] = devices.measure(campaigns, args.rounds, log)
+    checks += devices_checks
     log("rebuild (budget 5)")
     rebuild_checks, runs = rebuild.measure(rebuild_db, args.rebuilds, log)
     checks += rebuild_checks

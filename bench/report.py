@@ -20,6 +20,7 @@ BUDGETS = {  # issue 17's numbering; 5 holds issue 7's budgets that still apply
     6: "Table session",
     7: "PostgreSQL",  # issue 31
     8: "Companion",  # issue 30
+    9: "Many hands",  # issue 39: another device's write, many writers on one file
 }
 
 

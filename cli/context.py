@@ -73,6 +73,13 @@ class Context:
         self.catch_up_later = False  # a table session catches the read models up between lines
         self.rebuild_due = False  # checked whole, its read models not rebuilt yet (import)
         self.in_session = False  # a table session: hints name its own forms (cli.table_words)
+        # how far this machine has checked the file (tracker.appended, as JSON), and the
+        # versions this command saved: remembered when it ends (close)
+        self.position: Any = None
+        self.saves: list[int] = []
+        self.saved_in: str | None = None  # the campaign they were saved in
+        self._seen = False  # the file was checked (check_first) by this command
+        self._fresh = False  # checked whole, its read models not rebuilt yet
 
     # --- where ---------------------------------------------------------------------------
     @property
@@ -208,10 +215,11 @@ class Context:
         if self._tracker is None:
             from tracker.app import Tracker
 
-            fresh = self.check_first()
+            self.check_first()
             with refusals():
                 self._tracker = Tracker(self.db, access=self.access)
-                if fresh:
+                if self._fresh:  # checked whole: its read models made from its events
+                    self._fresh = False
                     self.rebuild_read_models()
         return self._tracker
 
@@ -235,19 +243,31 @@ class Context:
         self.changed = True
 
     def check_first(self) -> bool:
-        """The first sight of a file: checked whole before anything opens it to write, a
-        WAL or journal beside it read in a private copy (``tracker.checks.first_sight``);
-        remembered as checked when the command ends. Whether it was checked now."""
+        """The first sight of a file: checked whole before anything opens it to write
+        (``tracker.checks.first_sight``); a file checked before that another device wrote
+        to since: only what it appended (``tracker.checks.since``). Remembered as checked
+        when the command ends. Whether it was checked whole now."""
+        if self._seen:  # once a command
+            return False
+        self._seen = True
         from tracker import trust
 
         with refusals():
             if trust.is_checked(self.db):
+                self.position = trust.checked_position(self.db)
                 return False
+            from tracker.appended import since
             from tracker.checks import first_sight
 
-            first_sight(self.db)
+            kept = trust.checked_position(self.db)
+            self.position = since(self.db, kept) if kept is not None else None
+            if self.position is None:
+                checked = first_sight(self.db)
+                self.position = checked.position_json() if checked is not None else None
+                self.changed = self._fresh = True
+                return True
         self.changed = True
-        return True
+        return False
 
     def rebuild_read_models(self) -> None:
         """The read models (which a crafted file could fake) rebuilt from the events, where
@@ -325,6 +345,10 @@ class Context:
         by the version of the action they follow (an undo's: the one it returns to), which
         the read models would otherwise rebuild from a snapshot."""
         self.recorded = version
+        self.saves.append(version)
+        with suppress(Exception):  # none to name (an import among several): not counted
+            self.saved_in = None
+            self.saved_in = self.campaign_name()
         self.changed = True
         if self.catch_up_later:
             return
@@ -382,7 +406,23 @@ class Context:
             from tracker import dbfile, trust
 
             if opened is None or dbfile.identity(self.db) == opened:  # not one put there since
-                trust.remember(self.db)
+                now = trust.fingerprint(self.db)  # before what it covers is read
+                position, whole = self._checked_now()
+                trust.remember(self.db, position, whole, now)
+
+    def _checked_now(self) -> tuple[Any, bool]:
+        """How far the file is checked as this command ends: where it was checked, and
+        this command's own saves after that in its campaign; whether that is all of it."""
+        from tracker.appended import advanced
+
+        with suppress(Exception):  # not known: the next command checks the file whole
+            stream = None
+            if self.saved_in is not None:
+                from tracker.app import campaign_id
+
+                stream = campaign_id(self.saved_in).hex
+            return advanced(self.db, self.position, stream, self.saves)
+        return None, False
 
     # --- output ------------------------------------------------------------------------------
     def console(self) -> Console:

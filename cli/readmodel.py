@@ -162,14 +162,16 @@ def file_read_models(ctx: Context) -> Iterator[sqlite3.Connection]:
 
 def _opened(ctx: Context) -> tuple[str, bool]:
     """How to open the campaign file to read it, and whether its read models may be kept
-    in it; a file this machine has not seen is checked whole first (``tracker.trust``)."""
+    in it; a file this machine has not seen is checked whole first (``tracker.trust``),
+    one another device appended to since only as far as it appended (no event store
+    opened: ``Context.check_first``)."""
     from tracker import dbfile, trust
 
     ctx.follow_club()  # a club's server: the cache given what it lacks, made if missing
     with refusals():
         uri, kind = dbfile.prepare(ctx.db, "read")  # a file that is there, and a grizzled one
-        if not trust.is_checked(ctx.db):
-            ctx.tracker()  # checked whole first (and its read models rebuilt if writable)
+        if not trust.is_checked(ctx.db) and ctx.check_first():
+            ctx.tracker()  # checked whole: its read models rebuilt (if writable)
     return uri, dbfile.keeps_read_models(ctx.db, kind)
 
 

@@ -190,9 +190,12 @@ class Tracker(Application[UUID]):
         session: str | None = None,
         lock_timeout: int = 5,
         access: Access = CREATE,
+        look: bool = False,
     ) -> None:
         """Open the campaign file ``db`` for ``access`` (dbfile.prepare: a reader creates
-        nothing and never writes, only a creating access makes a new file)."""
+        nothing and never writes, only a creating access makes a new file; ``look``: a
+        reader that checks a file others may be writing, read-only: a WAL beside it is
+        read under SQLite's locks, never merged into it)."""
         self.chance = chance
         self.by = by or current_user()
         self.session = session or current_session()
@@ -207,7 +210,7 @@ class Tracker(Application[UUID]):
             self.db_path = dbfile.checked_path(os.fspath(db))
         except dbfile.BadPath as error:
             raise DatabaseError(str(error)) from None
-        uri, self.file_kind = dbfile.prepare(self.db_path, access)
+        uri, self.file_kind = dbfile.prepare(self.db_path, access, look=look)
         self.opened = dbfile.identity(self.db_path)  # writes land only while it is there
         env = {
             "PERSISTENCE_MODULE": "eventsourcing.sqlite",

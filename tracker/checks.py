@@ -7,7 +7,7 @@ finding ends in one UnusableFile line naming the event; nothing is written.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import msgspec
 
@@ -22,6 +22,7 @@ from tracker.mapper import (
     unknown_topic,
     where,
 )
+from tracker.position import Position, position
 from tracker.stream import REDONE_TOPIC, REVERTED_TOPIC, UNDONE_TOPIC
 
 PAGE = 500  # events replayed per read
@@ -36,46 +37,91 @@ if TYPE_CHECKING:
 
 
 class Checked(msgspec.Struct, frozen=True):
-    """What a whole-file check read."""
+    """What a whole-file check read, and how far (``tracker.appended``: what another
+    device appends after it is checked from there)."""
 
     campaigns: int
     events: int
     snapshots: int
+    position: Position | None = None
+
+    def position_json(self) -> Any:
+        """How far it was checked, as ``tracker.trust`` keeps it (None: not known)."""
+        from tracker.position import as_json
+
+        return as_json(self.position) if self.position is not None else None
 
 
 def first_sight(path: str) -> Checked | None:
     """Check the campaign file at ``path`` whole (``dbfile.check_integrity``, then
-    ``check_file``) as SQLite would read it, before anything opens it to write: a WAL or
-    journal beside it is read in a private copy (``dbfile.as_seen``), never merged into
-    it. What it read; None when there is nothing to check (no file, or a blank one)."""
+    ``check_file``) as SQLite would read it, before anything opens it to write, a WAL or
+    journal beside it never merged into it: a file others may be writing is read through
+    SQLite, read-only (``dbfile.looks_through_sqlite``); a WAL or journal that nobody
+    is writing is read in a private copy (``dbfile.as_seen``). What it read; None when
+    there is nothing to check (no file, or a blank one)."""
     from tracker import dbfile
-    from tracker.app import Tracker
 
     if dbfile.inspect(path) not in ("ours", "legacy"):
         return None
+    if dbfile.looks_through_sqlite(path):
+        dbfile.check_integrity(path)
+        return _checked(path, read_only=True)
     with dbfile.as_seen(path) as seen:
         dbfile.check_integrity(seen)
-        tracker = Tracker(seen, access=dbfile.READ)
-        try:
-            return check_file(tracker)
-        finally:
-            tracker.close()
+        return _checked(seen, read_only=False)
+
+
+def look(path: str, *, read_only: bool = True) -> Tracker:
+    """The file opened only to read it, to check it (``look``: read-only)."""
+    from tracker import dbfile
+    from tracker.app import Tracker
+
+    return Tracker(path, access=dbfile.READ, look=read_only)
+
+
+def _checked(path: str, *, read_only: bool) -> Checked:
+    tracker = look(path, read_only=read_only)
+    try:
+        return check_file(tracker)
+    finally:
+        tracker.close()
 
 
 def check_file(tracker: Tracker) -> Checked:
     """Check the tracker's whole file (see the module docstring; ``dbfile.check_integrity``
-    comes first, before the event store opens it); what it read."""
+    comes first, before the event store opens it); what it read, and how far."""
+    newest = store.newest_position(tracker)  # events stored later are checked next time
     _topics(tracker, store.EVENTS, EVENT_TOPICS)
     _topics(tracker, store.SNAPSHOTS, frozenset({SNAPSHOT_TOPIC}))
     streams = store.stream_summaries(tracker)
     events = snapshots = 0
+    reached = {}
     for originator, count, first, last in streams:
         if first != 1 or last != count:
-            _gap(tracker, originator)
+            gap(tracker, originator)
         _links(tracker, originator)
-        snapshots += _replay(tracker, originator)
+        snapshots_here, reached[originator] = _replay(tracker, originator)
+        snapshots += snapshots_here
         events += count
-    return Checked(len(streams), events, snapshots)
+    return Checked(len(streams), events, snapshots, position(tracker, reached, newest))
+
+
+def check_stream(tracker: Tracker, originator: str) -> int:
+    """One campaign checked whole (numbers, links, replay); the number reached."""
+    versions = store.versions(tracker, originator)
+    if versions and (versions[0] != 1 or versions[-1] != len(versions)):
+        gap(tracker, originator)
+    _links(tracker, originator)
+    return _replay(tracker, originator)[1]
+
+
+def replay_from(tracker: Tracker, originator: str, version: int) -> int:
+    """One campaign's events after ``version`` (checked before) replayed from the state
+    there; the number reached."""
+    from uuid import UUID
+
+    start = tracker._get(UUID(originator), version)
+    return _replay(tracker, originator, start)[1]
 
 
 def _topics(tracker: Tracker, table: str, allowed: frozenset[str]) -> None:
@@ -87,7 +133,8 @@ def _topics(tracker: Tracker, table: str, allowed: frozenset[str]) -> None:
         raise UnusableFile(unknown_topic(str(topic), named))
 
 
-def _gap(tracker: Tracker, originator: str) -> None:
+def gap(tracker: Tracker, originator: str) -> NoReturn:
+    """A campaign's events are not numbered 1, 2, 3...: which is missing."""
     versions = store.versions(tracker, originator)
     expected = next((n for n, v in enumerate(versions, start=1) if v != n), len(versions) + 1)
     raise UnusableFile(
@@ -105,10 +152,16 @@ def _links(tracker: Tracker, originator: str) -> None:
     """Every action's parent, and every undo's and redo's head, is the creation (1) or an
     action before it: the undo graph has no cycle and no dangling parent, so every walk
     back along it ends (tracker.app's, projections.recall's)."""
-    actions = {1}
     rows = store.pointers(
         tracker, originator, (LOGGED_TOPIC, REVERTED_TOPIC), (UNDONE_TOPIC, REDONE_TOPIC)
     )
+    follow_links(rows, {1})
+
+
+def follow_links(rows: list[Any], actions: set[int]) -> None:
+    """Each of ``rows`` (``store.pointers``: version, topic, link) points to one of the
+    ``actions`` before it (the creation, 1, counts as one); the actions among the rows
+    join them as they are read."""
     for version, topic, link in rows:
         if link is None:  # a row that is not JSON: the replay names it
             actions.add(version)
@@ -119,16 +172,17 @@ def _links(tracker: Tracker, originator: str) -> None:
             actions.add(version)
 
 
-def _replay(tracker: Tracker, originator: str) -> int:
-    """Replay one campaign from its first event, a page at a time (memory stays flat);
-    compare each snapshot with the replay at its version and the campaign's id with its
-    name's. How many snapshots."""
+def _replay(tracker: Tracker, originator: str, start: Campaign | None = None) -> tuple[int, int]:
+    """Replay one campaign from its first event (or from ``start``, checked before), a
+    page at a time (memory stays flat); compare each snapshot with the replay at its
+    version and the campaign's id with its name's. How many snapshots, and the number
+    reached."""
     from uuid import UUID
 
     from tracker.app import campaign_id
 
     stream = UUID(originator)
-    campaign: Campaign | None = None
+    campaign: Campaign | None = start
     recent: dict[int, CampaignState] = {}  # the states after the last RECENT events
     snapshots = 0
     while True:
@@ -154,7 +208,7 @@ def _replay(tracker: Tracker, originator: str) -> int:
             f"the campaign file is damaged: campaign {campaign.name!r} is stored under "
             "another campaign's id"
         )
-    return snapshots
+    return snapshots, campaign.version if campaign is not None else 0
 
 
 def _returned(

@@ -99,23 +99,30 @@ def inspect(path: str) -> Kind:
         raise UnusableFile(f"not a grizzled campaign file: {path} is not a database (not SQLite)")
     _check_size(path, header, info.st_size)
     application = int.from_bytes(header[68:72], "big")
+    if _marked(path, application, int.from_bytes(header[60:64], "big")):
+        return "ours"
+    if pending(path) is not None:  # what SQLite would read: the file with its WAL or journal
+        with as_seen(path) as seen:
+            return inspect(seen)
+    return _by_tables(path)
+
+
+def _marked(path: str, application: int, file_format: int) -> bool:
+    """Whether a header's mark (application id, file format) is this grizzled's; False
+    for an unmarked file; UnusableFile for another application's, or a newer format."""
     if application == APPLICATION_ID:
-        file_format = int.from_bytes(header[60:64], "big")
         if file_format > FILE_FORMAT:
             raise UnusableFile(
                 f"{path} was written by a newer grizzled (file format {file_format}, this "
                 f"one reads {FILE_FORMAT}): upgrade grizzled to open it"
             )
-        return "ours"
+        return True
     if application != 0:
         raise UnusableFile(
             f"not a grizzled campaign file: {path} belongs to another application "
             f"(application id {application:#010x})"
         )
-    if pending(path) is not None:  # what SQLite would read: the file with its WAL or journal
-        with as_seen(path) as seen:
-            return inspect(seen)
-    return _by_tables(path)
+    return False
 
 
 def _header(path: str) -> bytes:
@@ -191,10 +198,12 @@ def _committed(
     return held, pages
 
 
-def damaged(path: str, what: str) -> str:
+def damaged(path: str, what: str, *, look: bool = True) -> str:
     """The one line that says a campaign file is damaged, and what to do: never to
-    restore a backup while its WAL holds committed changes (a backup would lose them)."""
-    if wal_committed_any(path):
+    restore a backup while its WAL holds committed changes (a backup would lose them).
+    ``look``: the WAL's frames may be read (no SQLite connection to the file is open in
+    this process; else a WAL that holds anything at all counts as holding changes)."""
+    if wal_committed_any(path) if look else pending(path) == path + "-wal":
         return (
             f"{path} is damaged: {what}. Nothing was changed. Its WAL ({path}-wal) holds "
             "changes not yet in the file: keep the two files together and do not restore a "
@@ -373,17 +382,18 @@ def uri(path: str) -> str:
     return f"file:{quoted}"
 
 
-def prepare(db: str, access: Access) -> tuple[str, Kind]:
+def prepare(db: str, access: Access, *, look: bool = False) -> tuple[str, Kind]:
     """Check ``db`` for ``access`` and make it ready: the URI the event store opens, and
     what the file is now (a writer's file is ours: created or marked). Creating commands
     create (and mark) the file; the others refuse a missing or campaign-less file.
+    ``look``: a reader that checks a file others may be writing (``look_uri``).
     Raises UnusableFile (or BadPath) with one line."""
     path = checked_path(db)
     kind = inspect(path)
     if access != CREATE and kind in ("missing", "empty", "blank"):
         raise UnusableFile(f"no campaign in {path}: create one with 'grizzled campaign new'")
     if access == READ:
-        return reader_uri(path), kind
+        return (look_uri(path) if look else reader_uri(path)), kind
     if kind == "missing":
         _make_folder(path)
     elif not os.access(path, os.W_OK):
@@ -431,11 +441,12 @@ DISK_WORDS = ("disk is full", "disk i/o error")  # SQLite's words for ENOSPC, EF
 
 def failure(path: str, error: BaseException) -> DatabaseError | UnusableFile:
     """An SQLite error (or the event store's wrapping of one) in one line: a damaged file
-    says so and what to do; the others name the file and SQLite's words."""
+    says so and what to do; the others name the file and SQLite's words. Called while a
+    connection to the file may be open: nothing here opens the file in Python."""
     cause = error.__cause__ or error
     words = str(cause) or type(cause).__name__
-    if any(word in words.lower() for word in DAMAGE_WORDS):
-        return UnusableFile(damaged(path, words))
+    if any(word in words.lower() for word in DAMAGE_WORDS):  # SQLite's words on the file
+        return UnusableFile(damaged(path, words, look=False))
     if any(word in words.lower() for word in DISK_WORDS):
         return DatabaseError(
             f"the campaign database {path} failed: {words} (is the disk full? free some space)"
@@ -472,11 +483,68 @@ class Reader:
         return query(self.path, sql, params)
 
 
-def check_integrity(path: str) -> None:
+def live(path: str) -> bool:
+    """Whether the file may be open in WAL mode now: its -shm is there (every connection
+    in WAL mode holds it; the last to close removes it with the WAL). A WAL without one
+    was left by a process that stopped, or handed over: nobody is writing it."""
+    return os.path.exists(path + "-shm")
+
+
+def look_uri(path: str) -> str:
+    """The URI a check of a file others may be writing opens: read-only, so SQLite reads
+    the WAL (under its locks) but never merges it into the file, nor checkpoints it;
+    the URI of any reader where nothing is pending (SQLite removes the WAL files it made)."""
+    return f"{uri(path)}?mode=ro" if pending(path) else reader_uri(path)
+
+
+def looks_through_sqlite(path: str) -> bool:
+    """Whether a check reads the file itself through SQLite (``look_uri``): nothing is
+    pending beside it, or it is live (others may be writing it: never copied without a
+    lock). Else its WAL or journal is read in a private copy (``as_seen``)."""
+    return pending(path) is None or live(path)
+
+
+class Held:
+    """Queries that only read on one connection (``held``), for ``tracker.store``."""
+
+    dialect = store.SQLITE
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Rows of one query."""
+        return [tuple(row) for row in self.conn.execute(sql, params).fetchall()]
+
+
+@contextmanager
+def held(path: str) -> Iterator[Held]:
+    """Several queries that only read, on one connection (``reader_uri``) in one read
+    transaction, closed afterwards; SQLite's errors as ours (``failure``)."""
+    try:
+        conn = sqlite3.connect(reader_uri(path), uri=True, isolation_level=None)
+        try:
+            conn.execute("PRAGMA query_only = ON")
+            conn.execute("BEGIN")
+            yield Held(conn)
+            conn.execute("COMMIT")
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as error:
+        raise failure(path, error) from None
+
+
+def check_integrity(path: str, *, pages: bool = True) -> None:
     """SQLite's own check of every page, and a schema of our tables only (marked or not),
-    each read by ``query`` on the file as SQLite would read it (``as_seen``: a WAL or
-    journal beside it is read in a private copy, never merged into the file): refused
-    before the event store ever opens the file."""
+    read as SQLite would read the file, a WAL or journal beside it never merged into it:
+    a live file through SQLite, in one read transaction of a read-only connection
+    (``look_uri``: no Python open of the file while a connection to it may be open);
+    a WAL or journal nobody is writing in a private copy (``as_seen``). Refused before
+    the event store ever opens the file. ``pages``: False for the mark and schema only
+    (a file checked before, ``tracker.checks.since``: read through SQLite only)."""
+    if looks_through_sqlite(path):
+        _check_live(path, pages)
+        return
     with as_seen(path) as seen:
         if seen != path:
             inspect(seen)  # the WAL may hold the header: another application's, or newer
@@ -484,3 +552,32 @@ def check_integrity(path: str) -> None:
         if found != [("ok",)]:
             raise UnusableFile(damaged(seen, f"SQLite finds {found[0][0]}"))
         _only_ours(seen, query(seen, "SELECT type, name FROM sqlite_master"))
+
+
+def _check_live(path: str, pages: bool = True) -> None:
+    """``check_integrity`` of the file itself, in one read transaction: what SQLite says
+    of the file (damaged), or one line saying it could not look (busy, an I/O error)."""
+    try:
+        conn = sqlite3.connect(look_uri(path), uri=True, isolation_level=None, timeout=10)
+        try:
+            conn.execute("PRAGMA query_only = ON")
+            conn.execute("BEGIN")
+            application = conn.execute("PRAGMA application_id").fetchone()[0]
+            file_format = conn.execute("PRAGMA user_version").fetchone()[0]
+            found = conn.execute("PRAGMA integrity_check(1)").fetchall() if pages else [("ok",)]
+            schema = conn.execute("SELECT type, name FROM sqlite_master").fetchall()
+            conn.execute("COMMIT")
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as error:
+        words = str(error) or type(error).__name__
+        if any(word in words.lower() for word in DAMAGE_WORDS):
+            raise UnusableFile(damaged(path, words, look=False)) from None
+        raise DatabaseError(
+            f"could not check the campaign database {path} now ({words}): nothing was "
+            "changed; try again"
+        ) from None
+    _marked(path, application, file_format)
+    if found != [("ok",)]:
+        raise UnusableFile(damaged(path, f"SQLite finds {found[0][0]}", look=False))
+    _only_ours(path, schema)

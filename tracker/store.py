@@ -557,6 +557,75 @@ def streams(db: Rows) -> list[str]:
     return [str(s) for (s,) in rows]
 
 
+# --- what another device appended (tracker.appended; a file's, by index seeks) -----------
+def streams_by_seek(db: Rows) -> list[str]:
+    """Every campaign's id (hex), one index seek each (``_LOOSE_IDS``; PostgreSQL has no
+    MIN of a uuid: DISTINCT)."""
+    ids = _LOOSE_IDS if not _pg(db) else f"SELECT DISTINCT originator_id FROM {EVENTS}"
+    return [str(s) for (s,) in db.query(ids) if s is not None]
+
+
+def head_version(db: Rows, stream: str) -> int:
+    """A campaign's last event number (0: none)."""
+    rows = db.query(
+        f"SELECT max(originator_version) FROM {EVENTS} WHERE originator_id = ?", (stream,)
+    )
+    return int(rows[0][0] or 0)
+
+
+def count_upto(db: Rows, stream: str, version: int) -> int:
+    """How many of a campaign's events are numbered ``version`` or less."""
+    rows = db.query(
+        f"SELECT count(*) FROM {EVENTS} WHERE originator_id = ? AND originator_version <= ?",
+        (stream, version),
+    )
+    return int(rows[0][0])
+
+
+def topics_after(db: Rows, position: int) -> list[str]:
+    """The topics of the events stored after ``position`` (a rowid)."""
+    return [
+        t for (t,) in db.query(f"SELECT DISTINCT topic FROM {EVENTS} WHERE rowid > ?", (position,))
+    ]
+
+
+def pointers_after(
+    db: Rows, stream: str, after: int, back: tuple[str, str], ahead: tuple[str, str]
+) -> list[Row]:
+    """``pointers`` of a campaign's events numbered above ``after``."""
+    return db.query(
+        "SELECT originator_version, topic, CASE WHEN json_valid(CAST(state AS TEXT)) THEN "
+        "json_extract(CAST(state AS TEXT), CASE WHEN topic IN (?, ?) THEN '$.parent' "
+        f"ELSE '$.head' END) END FROM {EVENTS} WHERE originator_id = ? "
+        "AND originator_version > ? AND topic IN (?, ?, ?, ?) ORDER BY originator_version",
+        (*back, stream, after, *back, *ahead),
+    )
+
+
+def actions_among(
+    db: Rows, stream: str, numbers: tuple[int, ...], topics: tuple[str, str]
+) -> list[int]:
+    """Those of a campaign's event ``numbers`` that are actions (of the two ``topics``)."""
+    if not numbers:
+        return []
+    rows = db.query(
+        f"SELECT originator_version FROM {EVENTS} WHERE originator_id = ? AND topic IN (?, ?) "
+        f"AND originator_version IN ({', '.join('?' * len(numbers))})",
+        (stream, *topics, *numbers),
+    )
+    return [int(v) for (v,) in rows]
+
+
+def newest_snapshot_row(db: Rows, stream: str, version: int) -> Row | None:
+    """A campaign's newest snapshot at or below ``version``: its number and stored state."""
+    rows = db.query(
+        f"SELECT originator_version, state FROM {SNAPSHOTS} WHERE originator_id = ? "
+        "AND originator_version <= ? ORDER BY originator_version DESC LIMIT 1",
+        (stream, version),
+    )
+    return rows[0] if rows else None
+
+
 def stream_summaries(db: Rows) -> list[Row]:
     """Each campaign: its id, how many events, its first and last event numbers."""
     return db.query(

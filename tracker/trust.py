@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+from typing import Any
 
 from tracker.config import data_dir
 
@@ -48,7 +49,7 @@ def fingerprint(path: str) -> list[int] | None:
     return [*parts, wal.st_size, wal.st_mtime_ns] if wal.st_size else parts
 
 
-def _load() -> dict[str, list[int]]:
+def _load() -> dict[str, Any]:
     try:
         with open(_cache_path(), encoding="utf-8") as f:
             known = json.load(f)
@@ -57,23 +58,48 @@ def _load() -> dict[str, list[int]]:
     return known if isinstance(known, dict) else {}
 
 
+def _entry(path: str) -> dict[str, Any]:
+    """What is kept of a file: ``fingerprint`` (None: changed since it was checked) and
+    ``position`` (how far it was checked, ``tracker.appended``; a list alone: a
+    fingerprint kept by an older grizzled)."""
+    kept = _load().get(os.path.realpath(path))
+    if isinstance(kept, list):
+        return {"fingerprint": kept}
+    return kept if isinstance(kept, dict) else {}
+
+
 def is_checked(path: str) -> bool:
     """The file is as it was when this machine last checked it or wrote to it."""
     now = fingerprint(path)
-    return now is not None and _load().get(os.path.realpath(path)) == now
+    return now is not None and _entry(path).get("fingerprint") == now
 
 
-def remember(path: str) -> None:
-    """Record the file as checked, as it is now (after our own write closed it)."""
-    now = fingerprint(path)
+def checked_position(path: str) -> Any:
+    """How far this machine checked the file (a ``tracker.appended`` position as JSON),
+    if it is still the same file (device and inode); None if not known."""
+    now, kept = fingerprint(path), _entry(path)
+    position = kept.get("position")
+    if now is None or position is None or kept.get("identity") != now[:2]:
+        return None
+    return position
+
+
+def remember(
+    path: str, position: Any = None, whole: bool = True, now: list[int] | None = None
+) -> None:
+    """Record the file as checked (after our own write closed it): ``position``, how far
+    (``tracker.appended``, as JSON); ``whole``: nothing lies beyond it, as the file was
+    at ``now`` (its fingerprint, taken before ``position`` was read; else as it is)."""
+    now = now or fingerprint(path)
     if now is None:
         return
+    entry = {"fingerprint": now if whole else None, "identity": now[:2], "position": position}
     known = _load()
     key = os.path.realpath(path)
-    if known.get(key) == now:
+    if known.get(key) == entry:
         return
     known.pop(key, None)
-    known[key] = now
+    known[key] = entry
     for old in list(known)[: max(0, len(known) - KEEP)]:
         del known[old]
     cache = _cache_path()

@@ -1,0 +1,88 @@
+"""A file is checked whole once per device; what another device appended since is checked
+as it is read (issue 39, ``tracker.appended``): its numbers, chain links, undo and redo
+heads and replay, from where this device checked. What was checked and is no longer
+there as it was sends the file to the whole check again."""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from tests.cli.conftest import Grizzled
+from tracker import checks
+
+
+@pytest.fixture
+def two_devices(
+    table: Grizzled, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Grizzled, Path, Path]:
+    """Friday's table, seen by two devices: this one (``data``) and another."""
+    return table, tmp_path / "data", tmp_path / "other device"
+
+
+def on(monkeypatch: pytest.MonkeyPatch, device: Path) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(device))
+
+
+def no_whole_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refused(*args: object) -> None:
+        raise AssertionError("the whole file was checked again")
+
+    monkeypatch.setattr(checks, "check_file", refused)
+
+
+def test_a_command_after_another_devices_write_checks_only_what_it_appended(
+    two_devices: tuple[Grizzled, Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    grizzled, here, other = two_devices
+    on(monkeypatch, other)
+    grizzled.ok("status")  # the other device's first sight: checked whole
+    on(monkeypatch, here)
+    grizzled.ok("correct morale 9 -r here")
+    grizzled.ok("undo")
+    grizzled.ok("correct morale 8 -r again")
+    on(monkeypatch, other)
+    with monkeypatch.context() as patched:
+        no_whole_check(patched)
+        assert "Morale Reserve 8" in grizzled.ok("status")
+        grizzled.ok("correct morale 7 -r there")
+        on(patched, here)
+        assert "Morale Reserve 7" in grizzled.ok("status")
+
+
+def another_devices_write_then(
+    grizzled: Grizzled, monkeypatch: pytest.MonkeyPatch, sql: str
+) -> str:
+    """This device checks the file; another logs into it; then ``sql`` runs on the file:
+    what this device's next ``status`` is refused with."""
+    grizzled.ok("status")
+    on(monkeypatch, grizzled.db.parent / "other device")
+    grizzled.ok("correct morale 9 -r there")
+    with closing(sqlite3.connect(grizzled.db)) as conn, conn:
+        conn.execute(sql)
+    on(monkeypatch, grizzled.db.parent / "data")
+    return grizzled.refused("status")
+
+
+def test_an_appended_event_without_its_link_is_refused(
+    two_devices: tuple[Grizzled, Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    line = another_devices_write_then(
+        two_devices[0],
+        monkeypatch,
+        "INSERT INTO stored_events (originator_id, originator_version, topic, state) "
+        "SELECT originator_id, originator_version + 1, topic, state FROM stored_events "
+        "ORDER BY rowid DESC LIMIT 1",  # a copy of the last event, one number on
+    )
+    assert "damaged" in line
+    assert "link in the chain" in line
+
+
+def test_a_past_no_longer_there_sends_the_file_to_the_whole_check(
+    two_devices: tuple[Grizzled, Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sql = "DELETE FROM stored_events WHERE originator_version = 2"
+    assert "event #2 is missing" in another_devices_write_then(two_devices[0], monkeypatch, sql)

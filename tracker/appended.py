@@ -1,0 +1,159 @@
+"""What another device appended to a file checked before, checked as it is read.
+
+A file is checked whole once on this machine (``tracker.checks.first_sight``); what was
+checked is remembered as a position (``Position``): each campaign's last checked event
+and the hash of its link in the chain, and the newest stored event's position then.
+When the file changed since (another device logged into it), only what lies after that
+position is checked: the checked part must still be there as it was (each campaign's
+events up to its checked number, none missing, the checked link's hash unchanged),
+every new event's topic is ours, its number follows the one before, its link in the
+chain follows from the checked hash, every undo's and redo's head and every action's
+parent is an action of the campaign, and the new events are replayed through the rules
+from the state at the checked event (every snapshot among them equal to the replay).
+A campaign new since is checked whole. Anything that is not as it was (``Rewritten``)
+sends the file to the whole check again. The cost is that of the new events, not of the
+file: a command after another device's write costs what it costs after one's own.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tracker import store
+from tracker.checkpoint import hex_of
+from tracker.checks import check_stream, follow_links, gap, look, replay_from
+from tracker.errors import UnusableFile
+from tracker.mapper import EVENT_TOPICS, LOGGED_TOPIC, unknown_topic, where
+from tracker.position import Position, as_json, from_json, place, position
+from tracker.stream import REDONE_TOPIC, REVERTED_TOPIC, UNDONE_TOPIC
+
+if TYPE_CHECKING:
+    from tracker.app import Tracker
+
+
+class Rewritten(Exception):
+    """What was checked is no longer there as it was: the file is checked whole again."""
+
+
+def check_since(tracker: Tracker, checked: Position) -> Position:
+    """Check what was appended to the tracker's file after ``checked`` (the module
+    docstring); the position now checked. Rewritten if the checked part changed;
+    UnusableFile for a new event that is not sound."""
+    newest = store.newest_position(tracker)
+    if newest < checked.newest:
+        raise Rewritten
+    for topic in store.topics_after(tracker, checked.newest):
+        if topic not in EVENT_TOPICS:
+            raise UnusableFile(unknown_topic(str(topic), where("", 0)))
+    reached: dict[str, int] = {}
+    now = store.streams_by_seek(tracker)
+    if not set(checked.streams) <= set(now):
+        raise Rewritten
+    for stream in now:
+        if stream not in checked.streams:  # a campaign new since: checked whole
+            reached[stream] = check_stream(tracker, stream)
+            continue
+        version, hashed = checked.streams[stream][:2]
+        if store.count_upto(tracker, stream, version) != version:
+            raise Rewritten
+        if place(tracker, stream, version) != checked.streams[stream]:
+            raise Rewritten  # its link's hash, or the snapshot a load there starts from
+        reached[stream] = _check_after(tracker, stream, version, hashed)
+    return position(tracker, reached, newest)
+
+
+def _check_after(tracker: Tracker, stream: str, version: int, hashed: str) -> int:
+    """The events of one campaign after its checked ``version``: numbers, chain, links,
+    replay; the number reached."""
+    head = store.head_version(tracker, stream)
+    if head == version:
+        return version
+    if store.count_upto(tracker, stream, head) != head:
+        gap(tracker, stream)
+    if hashed:
+        _chain_after(tracker, stream, version, hashed)
+    _links_after(tracker, stream, version)
+    return replay_from(tracker, stream, version)
+
+
+def _chain_after(tracker: Tracker, stream: str, version: int, hashed: str) -> None:
+    """Each new event's link is the hash of the one before, its number and its content."""
+    from tracker.integrity import chained
+
+    after = version
+    while True:
+        rows = store.linked_page(tracker, stream, after, 500, chain=True)
+        if not rows:
+            return
+        links = chained(((v, t, s) for v, t, s, _ in rows), hashed)
+        for (number, _, _, kept), made in zip(rows, links, strict=True):
+            if kept is None or hex_of(kept) != made.hash:
+                raise UnusableFile(
+                    f"the campaign file is damaged: event #{number}'s link in the chain does "
+                    "not follow from the events before it (grizzled verify says more)"
+                )
+        hashed, after = links[-1].hash, rows[-1][0]
+
+
+ACTIONS = (LOGGED_TOPIC, REVERTED_TOPIC)
+
+
+def _links_after(tracker: Tracker, stream: str, version: int) -> None:
+    """Every new action's parent, undo's and redo's head: the creation or an action of
+    the campaign before it (``tracker.checks``'s rule, read from ``version`` on)."""
+    rows = store.pointers_after(
+        tracker, stream, version, (LOGGED_TOPIC, REVERTED_TOPIC), (UNDONE_TOPIC, REDONE_TOPIC)
+    )
+    named = {link for _, _, link in rows if type(link) is int and link <= version}
+    follow_links(rows, {1, *store.actions_among(tracker, stream, tuple(sorted(named)), ACTIONS)})
+
+
+def since(path: str, kept: Any) -> Any:
+    """What another device appended to the file at ``path`` since this machine checked
+    it as far as ``kept`` (``tracker.appended``), checked; how far it is checked now (as
+    JSON), or None when the file must be checked whole again (what was checked is no
+    longer there as it was). Its schema and mark are read again (a table or trigger
+    added since is refused); SQLite's check of every page is not run again."""
+    from tracker import dbfile
+
+    checked = from_json(kept)
+    if checked is None or dbfile.inspect(path) != "ours" or not dbfile.looks_through_sqlite(path):
+        return None
+    dbfile.check_integrity(path, pages=False)
+    tracker = look(path)
+    try:
+        return as_json(check_since(tracker, checked))
+    except Rewritten:
+        return None
+    finally:
+        tracker.close()
+
+
+def advanced(path: str, kept: Any, stream: str | None, saves: list[int]) -> tuple[Any, bool]:
+    """How far the file at ``path`` is checked once a command that began at ``kept``
+    (None: a file this command made) saved ``saves`` (event numbers, in order) in the
+    campaign ``stream``: its own saves count as checked when they follow that campaign's
+    checked event directly; whether nothing else lies beyond (as JSON, and that)."""
+    from tracker import dbfile
+
+    with dbfile.held(path) as reader:
+        return _advanced(reader, kept, stream, saves)
+
+
+def _advanced(
+    reader: store.Rows, kept: Any, stream: str | None, saves: list[int]
+) -> tuple[Any, bool]:
+    checked = from_json(kept)
+    if checked is None:
+        return as_json(position(reader)), kept is None
+    streams = dict(checked.streams)
+    if stream in streams and saves:
+        first = streams[stream][0] + 1
+        if saves == list(range(first, first + len(saves))):
+            streams[stream] = place(reader, stream, saves[-1])
+    now = store.streams_by_seek(reader)
+    whole = set(now) == set(streams) and all(
+        store.head_version(reader, each) == streams[each][0] for each in now
+    )
+    newest = store.newest_position(reader) if whole else checked.newest
+    return as_json(Position(newest, streams)), whole

@@ -1,0 +1,67 @@
+"""How far this machine checked a campaign file (``tracker.appended``, ``tracker.trust``):
+each campaign's last checked event and the hash of its link, and the newest stored
+event's position then."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from tracker import store
+from tracker.checkpoint import hex_of
+
+# One campaign's checked place: its last checked event, that event's link's hash (hex; ''
+# if none), and the snapshot a load at that event starts from (its number, 0 if none, and
+# the digest of its stored row: a snapshot forged or slipped in below it is seen).
+Place = tuple[int, str, int, str]
+
+
+class Position(msgspec.Struct, frozen=True):
+    """How far a file was checked: the newest stored event's position (rowid) then, and
+    each campaign's place (``Place``)."""
+
+    newest: int
+    streams: dict[str, Place]
+
+
+def position(
+    tracker: store.Rows, reached: dict[str, int] | None = None, newest: int = 0
+) -> Position:
+    """The position of the tracker's file: each campaign at ``reached`` (its number there,
+    else its newest), ``newest`` (else the newest stored event's position now)."""
+    heads: dict[str, Place] = {}
+    for stream in store.streams_by_seek(tracker):
+        version = (reached or {}).get(stream) or store.head_version(tracker, stream)
+        heads[stream] = place(tracker, stream, version)
+    return Position(newest or store.newest_position(tracker), heads)
+
+
+def place(db: store.Rows, stream: str, version: int) -> Place:
+    """One campaign's place at event ``version`` (``Place``)."""
+    try:  # CPython's builtin SHA-256, as tracker.integrity takes it
+        from _sha256 import sha256  # type: ignore[import-not-found]  # no stub; C module
+    except ImportError:  # pragma: no cover - 3.12+ (_sha2)
+        from hashlib import sha256
+
+    found = store.newest_snapshot_row(db, stream, version)
+    snapshot, digest = (int(found[0]), sha256(bytes(found[1])).hexdigest()) if found else (0, "")
+    return version, hash_at(db, stream, version), snapshot, str(digest)
+
+
+def hash_at(tracker: store.Rows, stream: str, version: int) -> str:
+    found = store.chain_hashes(tracker, stream, (version,)) if store.has_chain(tracker) else []
+    return hex_of(found[0][1]) if found else ""
+
+
+def as_json(checked: Position) -> dict[str, Any]:
+    """A position as ``tracker.trust`` keeps it."""
+    return {"newest": checked.newest, "streams": checked.streams}
+
+
+def from_json(kept: Any) -> Position | None:
+    """A position as ``tracker.trust`` kept it; None if it is not one."""
+    try:
+        return msgspec.convert(kept, Position)
+    except (msgspec.ValidationError, TypeError):
+        return None
