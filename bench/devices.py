@@ -87,7 +87,9 @@ def after_another_device(
                 details={"x_f_paired": samples.to_json(3)},
             )
         )
-    raw = {f"{label} @ {size}": s.to_json(3) for (label, size), s in paired.items()}
+    raw: dict[str, object] = {
+        f"{label} @ {size}": s.to_json(3) for (label, size), s in paired.items()
+    }
     return checks, raw
 
 

@@ -109,7 +109,12 @@ def test_a_logged_action_catches_the_read_models_up_from_the_state_it_was_decide
     table.ok("play", "night+shell")  # the read models as the table left them
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(projections.project, "state_saved", decoded)
-        for command in ("play snow+shell", "play rain+shell", "mission start 1", "play night+shell"):
+        for command in (
+            "play snow+shell",
+            "play rain+shell",
+            "mission start 1",
+            "play night+shell",
+        ):
             table.ok(*command.split())
             assert all_rows(table.db) == rebuilt_copy(table.db, tmp_path), command
     table.ok("undo")
