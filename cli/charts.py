@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
     from voice import Said
 
-SPARKS = "▁▂▃▄▅▆▇█"  # a point's height, from empty to the highest Morale Reserve shown
+SPARKS = "▁▂▃▄▅▆▇█"  # a point's height, from the least to the highest Morale Reserve shown
+ZERO = "·"  # an empty Morale Reserve: never drawn like a small one
 BAR_MOST = 40  # columns a bar may take
 
 
@@ -37,9 +38,12 @@ def bars(counted: Sequence[tuple[str, int]]) -> RenderableType:
 
 
 def spark(points: Sequence[int], top: int) -> str:
-    """A line of ``points`` (0 to ``top``), a block a point."""
+    """A line of ``points`` (0 to ``top``), a block a point: a zero as ``ZERO``, any
+    other point as a block at least one high."""
     last = len(SPARKS) - 1
-    return "".join(SPARKS[round(last * min(p, top) / top) if top else 0] for p in points)
+    return "".join(
+        SPARKS[round(last * min(p, top) / top) if top else 0] if p > 0 else ZERO for p in points
+    )
 
 
 def morale_lines(lines: Sequence[tuple[str, Sequence[int]]]) -> RenderableType:
