@@ -100,8 +100,9 @@ def _board_and_score(ctx: Context, name: str) -> tuple[dict[str, Any], dict[str,
 def stats(ctx: Context, names: tuple[str, ...], as_json: bool) -> None:
     """Statistics across the campaigns of the file (or those named): chapters won and
     lost and how, Missions, Morale left, the Hard Knocks met most, who withdrew first,
-    Speeches made, undos per evening; as tables and charts. A what-if branch counts as a
-    campaign of its own, the actions it copied included: name the campaigns to leave
+    Speeches made, undos per evening; as tables and charts. A what-if branch's chapters
+    are counted apart from the campaigns' own and marked (what-if); its Hard Knocks,
+    withdrawals and Speeches count the actions it copied: name the campaigns to leave
     branches out.
 
     Example: grizzled stats Friday

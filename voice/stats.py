@@ -25,9 +25,10 @@ ENDINGS = {  # how a chapter ended, by its outcome's reason code (chapter_state.
 
 
 def _chapter(row: Doc) -> str:
-    """``Friday, chapter 2``."""
+    """``Friday, chapter 2`` (``What if, chapter 2 (what-if)`` in a what-if branch)."""
     chapter = row["chapter_name"] or f"chapter {row['chapter']}"
-    return f"{shown(row['campaign'], SHORT)}, {chapter}"
+    mark = " (what-if)" if row.get("what_if") else ""
+    return f"{shown(row['campaign'], SHORT)}, {chapter}{mark}"
 
 
 def _result(row: Doc) -> str:
@@ -45,25 +46,37 @@ def _bars(title: str, counted: list[tuple[str, int]], empty: str) -> list[Said]:
     return [Said(f"{title}:", "title", {}), Said(text, "bars", {"bars": bars})]
 
 
+def _played(chapters: list[Doc]) -> tuple[str, int, int]:
+    """``2 chapters played: 1 won, 0 lost, 1 being played``, and the won and lost."""
+    over = [c for c in chapters if c["phase"] == "over"]
+    won = sum(1 for c in over if c["outcome"] == "won")
+    playing = len(chapters) - len(over)
+    text = (
+        f"{len(chapters)} chapter{'s' if len(chapters) != 1 else ''} played: {won} won, "
+        f"{len(over) - won} lost" + (f", {playing} being played" if playing else "")
+    )
+    return text, won, len(over) - won
+
+
 def stats_said(stats: Doc) -> list[Said]:
     """The statistics, section by section: the chapters (result, Missions, Morale left),
     how they ended, the Hard Knocks met most, who withdrew first, the Speeches, each
-    chapter's Morale line and the undos per evening."""
-    chapters, names = stats["chapters"], stats["campaigns"]
-    over = [c for c in chapters if c["phase"] == "over"]
-    won = sum(1 for c in over if c["outcome"] == "won")
-    count, branches = len(names), len(stats.get("branches") or {})
+    chapter's Morale line and the undos per evening. A what-if branch's chapters are
+    counted apart from the campaigns' own (the headline, how they ended) and marked."""
+    names, branched = stats["campaigns"], set(stats.get("branches") or {})
+    chapters = [dict(c, what_if=c["campaign"] in branched) for c in stats["chapters"]]
+    own = [c for c in chapters if not c["what_if"]]
+    what_ifs = [c for c in chapters if c["what_if"]]
+    count, branches = len(names), len(branched)
     what_if = f" ({branches} a what-if branch)" if branches == 1 else ""
     what_if = f" ({branches} what-if branches)" if branches > 1 else what_if
+    played, won, lost = _played(own)
+    apart = f"; in the what-if branches: {_played(what_ifs)[0]}" if what_ifs else ""
     said = [
         Said(
-            f"{count} campaign{'s' if count != 1 else ''}{what_if}, {len(chapters)} chapter"
-            f"{'s' if len(chapters) != 1 else ''} played: {won} won, {len(over) - won} lost"
-            + (
-                f", {len(chapters) - len(over)} being played." if len(over) < len(chapters) else "."
-            ),
+            f"{count} campaign{'s' if count != 1 else ''}{what_if}, {played}{apart}.",
             "title",
-            {"campaigns": count, "chapters": len(chapters), "won": won, "lost": len(over) - won},
+            {"campaigns": count, "chapters": len(own), "won": won, "lost": lost},
         )
     ]
     if not chapters:
@@ -74,10 +87,13 @@ def stats_said(stats: Doc) -> list[Said]:
         Said("\n".join(", ".join(r) for r in rows), "table", {"columns": columns, "rows": rows})
     )
     endings: dict[str, int] = {}
-    for c in over:
-        endings[_result(c)] = endings.get(_result(c), 0) + 1
+    for c in own:
+        if c["phase"] == "over":
+            endings[_result(c)] = endings.get(_result(c), 0) + 1
     said += _bars(
-        "How the chapters ended", sorted(endings.items(), key=lambda e: -e[1]), "none yet"
+        "How the chapters ended" + (" (what-if branches left out)" if what_ifs else ""),
+        sorted(endings.items(), key=lambda e: -e[1]),
+        "none yet",
     )
     said += _bars(
         "Hard Knocks met most",
