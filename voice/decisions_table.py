@@ -169,9 +169,10 @@ def _priority(chapter: ChapterState, event: Any, number: int) -> Decision | None
         return None
     knock, cards = found
     facts = (
-        f"{knock}; {_and_all(cards)} forbid{'s' if len(cards) == 1 else ''} every action "
-        f"that leaves {event.player} (each card they may hold included): the Order of the Day "
-        "has priority and the Hard Knock gave way"
+        f"{knock}; {_and_all(cards)} forbid{'s' if len(cards) == 1 else ''} every other "
+        f"action {event.player} had (every card in {event.player}'s hand may be one "
+        f"{'it forbids' if len(cards) == 1 else 'they forbid'}): the Order of the Day has "
+        "priority and the Hard Knock gave way"
     )
     data = {"player": event.player, "gave_way": knock, "orders": list(cards)}
     return Decision("order priority", f"{event.player} withdrew", facts, data, [number])
