@@ -3,7 +3,10 @@
 A refusal's family (its rule's id) names the facts it rests on: the refused player's Hard
 Knocks, Good Luck Charm, Speech tokens, cards in hand, withdrawal, the threats in No Man's
 Land, the phase and whose turn it is, the Mission Leader, the Trials deck, the Orders of
-the Day, the Recruits, the chapter and the Helping Hands held. Each fact's entry is found
+the Day, the Recruits, the chapter and the Helping Hands held; and the Hard Knock that
+decided it, whoever's it is (the refused player's Mute, Hardheaded, Prideful or Fearful,
+another player's Fragile and that player's hand), with the entry that put it in front of
+its player (issue 43). Each fact's entry is found
 by walking the chapter's entries once (``seen``: each entry's number and event records,
 oldest first, from the state just before the first): the last entry that changed the fact,
 or the first entry (the chapter's start) when none did since. The refused player is the one
@@ -263,31 +266,79 @@ def refusal_facts(
             state = evolve_campaign(state, from_record(dict(record)))
         states.append(state)
     name = refused_player(command, state)
-    start = seen[0][0] if seen else None
-    found = []
+    if not seen:
+        return []
     first = command.split()[0] if command.split() else ""
     keys = dict.fromkeys((*BY_RULE.get(rule_id, GENERAL), *BY_COMMAND.get(first, ())))
-    for key in keys:
-        value_of, words = FACTS[key]
-        now = value_of(state, name)
-        if now is None or start is None:
-            continue
-        entry, at = start, len(seen)
-        while at > 0 and value_of(states[at - 1], name) == now:
-            at -= 1
-        if at > 0:
-            entry = seen[at - 1][0]
-        found.append(
-            {
-                "fact": key,
-                "said": words.format(value=now, name=name)
-                if isinstance(words, str)
-                else words(now, name),
-                "entry": entry,
-                "since_start": at <= 1,
-            }
-        )
+    found = [f for key in keys if (f := _fact(key, name, states, seen)) is not None]
+    decided = deciding_knock(rule_id, state.chapter, name)
+    if decided is not None:
+        owner, key = decided
+        found.append(_knock_fact(owner, key, seen))
+        if owner != name:  # another player's card decided: their hand counts too (Fragile)
+            found += [f for f in (_fact("hand", owner, states, seen),) if f is not None]
     return found
+
+
+def _fact(
+    key: str, name: str | None, states: Sequence[CampaignState], seen: Sequence[Entry]
+) -> dict[str, Any] | None:
+    """Fact ``key`` of player ``name`` as it is now (the last of ``states``, one after each
+    entry of ``seen``), with the last entry that changed it."""
+    value_of, words = FACTS[key]
+    now = value_of(states[-1], name)
+    if now is None:
+        return None
+    entry, at = seen[0][0], len(seen)
+    while at > 0 and value_of(states[at - 1], name) == now:
+        at -= 1
+    if at > 0:
+        entry = seen[at - 1][0]
+    said = words.format(value=now, name=name) if isinstance(words, str) else words(now, name)
+    return {"fact": key, "said": said, "entry": entry, "since_start": at <= 1}
+
+
+def deciding_knock(
+    rule_id: str | None, chapter: ChapterState | None, name: str | None
+) -> tuple[str, str] | None:
+    """The Hard Knock that decided a refusal of ``rule_id`` to player ``name``, whoever's
+    it is: (its owner, its card). A Speech refused to a Mute player, a withdrawal refused by
+    their own Hardheaded or Prideful or by another player's Fragile, a Fearful player's
+    move refused because they must withdraw."""
+    from domain.chapter import hardknocks
+
+    player = _player(chapter, name)
+    if chapter is None or player is None or player.withdrawn:
+        return None  # a withdrawn player's Hard Knocks decide nothing, nor others' for them
+    owner, kind = player, ""  # no kind: no Hard Knock decided
+    if rule_id == "speech" and hardknocks.is_mute(chapter, player):
+        kind = hardknocks.MUTE
+    elif rule_id == "forced withdrawal" and hardknocks.must_withdraw(chapter, player):
+        kind = hardknocks.FEARFUL
+    elif rule_id == "withdrawal":
+        blocker = hardknocks.withdrawal_blocker(chapter, player)
+        if blocker is not None:
+            kind = blocker.kind
+            owner = next(p for p in chapter.players if p.name == blocker.owner)
+    kind_of = chapter.catalogue.kind_of
+    card = next((k for k in owner.hard_knocks if kind and kind_of[k] == kind), None)
+    return None if card is None else (owner.name, card)
+
+
+def _knock_fact(owner: str, card: str, seen: Sequence[Entry]) -> dict[str, Any]:
+    """``Ben's Hard Knock Fragile decided it (from #5)``: the entry that put it there."""
+    from voice.decisions import PLAYED, _where
+    from voice.decisions_table import FROM_A_HAND
+
+    given = _where(seen, PLAYED | FROM_A_HAND, card)[-1:]
+    return {
+        "fact": "decided",
+        "said": f"{owner}'s Hard Knock {label(card)} decided it",
+        "player": owner,
+        "card": card,
+        "entry": given[0] if given else seen[0][0],
+        "since_start": not given,
+    }
 
 
 def fact_lines(facts: Sequence[dict[str, Any]], chapter_start: bool) -> list[str]:
