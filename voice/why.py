@@ -128,7 +128,7 @@ def refusal(
         found = rule(rule_id)
         lines.append(f"  Rule ({found.rule}): {found.words} ({found.place()}).")
         facts["rule"] = found.facts()
-    said = refusal_facts(rule_id, command, before, seen) if before is not None else []
+    said = refusal_facts(rule_id, command, before, seen, line) if before is not None else []
     started = bool(seen) and any(r.get("type") == "ChapterStarted" for r in seen[0][1])
     lines += fact_lines(said, started)
     facts["facts"] = said

@@ -4,9 +4,10 @@ A refusal's family (its rule's id) names the facts it rests on: the refused play
 Knocks, Good Luck Charm, Speech tokens, cards in hand, withdrawal, the threats in No Man's
 Land, the phase and whose turn it is, the Mission Leader, the Trials deck, the Orders of
 the Day, the Recruits, the chapter and the Helping Hands held; and the Hard Knock that
-decided it, whoever's it is (the refused player's Mute, Hardheaded, Prideful or Fearful,
-another player's Fragile and that player's hand), with the entry that put it in front of
-its player (issue 43). Each fact's entry is found
+decided it, whoever's it is, as the domain's refusal names it (``Ben is Fragile and ...``:
+a Mute, Hardheaded, Prideful, Fearful, Panicked or Absent-minded player, another player's
+Fragile, then with that player's hand), with the entry that put it in front of its player
+(issue 43). Each fact's entry is found
 by walking the chapter's entries once (``seen``: each entry's number and event records,
 oldest first, from the state just before the first): the last entry that changed the fact,
 or the first entry (the chapter's start) when none did since. The refused player is the one
@@ -16,6 +17,7 @@ hand is said as its size, never its cards.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -249,11 +251,16 @@ def refused_player(command: str, state: CampaignState) -> str | None:
 
 
 def refusal_facts(
-    rule_id: str | None, command: str, before: CampaignState, seen: Sequence[Entry]
+    rule_id: str | None,
+    command: str,
+    before: CampaignState,
+    seen: Sequence[Entry],
+    line: str = "",
 ) -> list[dict[str, Any]]:
     """The facts a refusal of ``rule_id`` rests on, as the state is after ``seen`` (the
     entries since the chapter's start, ``before``: the state just before the first), each
-    with ``entry``: the last entry that changed it, else the first (``since_start``)."""
+    with ``entry``: the last entry that changed it, else the first (``since_start``); and
+    the Hard Knock its ``line`` says decided it, with the entry that played it."""
     from domain.campaign.flow import evolve_campaign
     from domain.records import from_record
 
@@ -271,7 +278,7 @@ def refusal_facts(
     first = command.split()[0] if command.split() else ""
     keys = dict.fromkeys((*BY_RULE.get(rule_id, GENERAL), *BY_COMMAND.get(first, ())))
     found = [f for key in keys if (f := _fact(key, name, states, seen)) is not None]
-    decided = deciding_knock(rule_id, state.chapter, name)
+    decided = deciding_knock(line, state.chapter)
     if decided is not None:
         owner, key = decided
         found.append(_knock_fact(owner, key, seen))
@@ -298,31 +305,21 @@ def _fact(
     return {"fact": key, "said": said, "entry": entry, "since_start": at <= 1}
 
 
-def deciding_knock(
-    rule_id: str | None, chapter: ChapterState | None, name: str | None
-) -> tuple[str, str] | None:
-    """The Hard Knock that decided a refusal of ``rule_id`` to player ``name``, whoever's
-    it is: (its owner, its card). A Speech refused to a Mute player, a withdrawal refused by
-    their own Hardheaded or Prideful or by another player's Fragile, a Fearful player's
-    move refused because they must withdraw."""
-    from domain.chapter import hardknocks
-
-    player = _player(chapter, name)
-    if chapter is None or player is None or player.withdrawn:
-        return None  # a withdrawn player's Hard Knocks decide nothing, nor others' for them
-    owner, kind = player, ""  # no kind: no Hard Knock decided
-    if rule_id == "speech" and hardknocks.is_mute(chapter, player):
-        kind = hardknocks.MUTE
-    elif rule_id == "forced withdrawal" and hardknocks.must_withdraw(chapter, player):
-        kind = hardknocks.FEARFUL
-    elif rule_id == "withdrawal":
-        blocker = hardknocks.withdrawal_blocker(chapter, player)
-        if blocker is not None:
-            kind = blocker.kind
-            owner = next(p for p in chapter.players if p.name == blocker.owner)
+def deciding_knock(line: str, chapter: ChapterState | None) -> tuple[str, str] | None:
+    """The Hard Knock that decided a refusal, whoever's it is: (its owner, its card). The
+    domain's refusal names it as ``Ann is Mute: ...``, ``Ben is Fragile and still holds 2
+    cards: Ann cannot withdraw``, ``Cy is Fearful and ...``, ``Ann is Panicked: ...``,
+    ``Ann is Absent-minded: ...``; a card that acts as a known kind is named by that kind."""
+    if chapter is None:
+        return None
     kind_of = chapter.catalogue.kind_of
-    card = next((k for k in owner.hard_knocks if kind and kind_of[k] == kind), None)
-    return None if card is None else (owner.name, card)
+    for player in chapter.players:
+        for card in player.hard_knocks:
+            kind = kind_of.get(card) or ""
+            said = rf"(?<!\w){re.escape(player.name)} is {kind[:1].upper()}{kind[1:]}\b"
+            if kind and re.search(said, line):
+                return player.name, card
+    return None
 
 
 def _knock_fact(owner: str, card: str, seen: Sequence[Entry]) -> dict[str, Any]:

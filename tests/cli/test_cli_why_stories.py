@@ -16,10 +16,13 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.cli.conftest import Grizzled
 from tests.cli.test_cli_solo_oneshot import solo
 from tests.cli.test_cli_why import decided, newest, why
 from tests.house_rule.test_house_rule import _grizzled
+from voice.board import label
 from voice.rulebook import RULES
 
 
@@ -492,3 +495,49 @@ def test_a_demoralized_morale_drop_that_empties_the_reserve_says_how_many_moved(
         "Demoralized player (Ann); at least 4: 9 were due, but the Morale Reserve held only "
         "4: all 4 move to the Trials deck and the Monument shows." in flat(doc["text"])
     )
+
+
+KNOCK_REFUSALS = [
+    # (Ann's Hard Knock, the moves after it, the command refused, its rule, its line says)
+    ("prideful", ("play night+snow", "play snow+rain"), "withdraw left", "withdrawal", "Prideful"),
+    ("panicked", ("play night+snow", "play snow+rain"), "withdraw", "chance outcome", "Panicked"),
+    (
+        "absent-minded",
+        ("play night+snow", "play snow+rain"),
+        "withdraw left",
+        "support tile",
+        "Absent-minded",
+    ),
+    (
+        "fearful",
+        ("withdraw left", "withdraw right", "play shell+gas", "play night+shell"),
+        "charm night+shell",
+        "forced withdrawal",
+        "Fearful",
+    ),
+]
+
+
+@pytest.mark.parametrize(("knock", "moves", "command", "rule", "kind"), KNOCK_REFUSALS)
+def test_each_refusal_a_players_own_hard_knock_decided_names_that_card(
+    table, knock, moves, command, rule, kind
+):
+    table.ok("play", knock)  # Ann's
+    played = newest(table)
+    for move in moves:
+        table.ok(move)
+
+    doc = refusal_explained(table, command, rule, f"Ann is {kind}")
+
+    fact = deciding(doc)
+    assert (fact["player"], fact["card"], fact["entry"]) == ("Ann", knock, played)
+    assert f"Ann's Hard Knock {label(knock)} decided it (from #{played})." in flat(doc["text"])
+
+
+def test_a_refusal_no_hard_knock_decided_names_none(table):
+    table.ok("play mute")  # Ann is Mute, but the refusal is about Ben's turn
+    table.ok("play night+snow")  # Ben
+
+    doc = refusal_explained(table, "speech gas -p ann", "turn order", "it is Cy's turn")
+
+    assert [f for f in doc["facts"] if f["fact"] == "decided"] == []
