@@ -250,6 +250,18 @@ def refused_player(command: str, state: CampaignState) -> str | None:
     return active.name if active is not None else None
 
 
+def targeted(command: str, state: CampaignState) -> str | None:
+    """The player whose Hard Knock a command targets (``--target ben:mute``), if any."""
+    chapter = state.chapter
+    words = command.split()
+    named = [words[at + 1] for at, word in enumerate(words[:-1]) if word == "--target"]
+    named += [w.removeprefix("--target=") for w in words if w.startswith("--target=")]
+    if chapter is None or not named:
+        return None
+    who = named[-1].partition(":")[0].casefold()
+    return next((p.name for p in chapter.players if p.name.casefold() == who), None)
+
+
 def refusal_facts(
     rule_id: str | None,
     command: str,
@@ -277,7 +289,9 @@ def refusal_facts(
         return []
     first = command.split()[0] if command.split() else ""
     keys = dict.fromkeys((*BY_RULE.get(rule_id, GENERAL), *BY_COMMAND.get(first, ())))
-    found = [f for key in keys if (f := _fact(key, name, states, seen)) is not None]
+    target = targeted(command, state)  # Merry Christmas's: their Hard Knocks decide
+    whose = {"hard_knocks": target or name}
+    found = [f for key in keys if (f := _fact(key, whose.get(key, name), states, seen))]
     decided = deciding_knock(line, state.chapter)
     if decided is not None:
         owner, key = decided

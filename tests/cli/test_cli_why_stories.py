@@ -541,3 +541,20 @@ def test_a_refusal_no_hard_knock_decided_names_none(table):
     doc = refusal_explained(table, "speech gas -p ann", "turn order", "it is Cy's turn")
 
     assert [f for f in doc["facts"] if f["fact"] == "decided"] == []
+
+
+def test_a_merry_christmas_refused_for_its_target_says_the_targets_hard_knocks(table):
+    table.ok("play mute")  # Ann's, not Ben's
+    table.ok("play fragile")  # Ben's
+    fragile = newest(table)
+
+    doc = refusal_explained(
+        table,
+        "play merry-christmas --target ben:mute",
+        "merry christmas",
+        "Ben has no Mute in front of them",
+    )
+
+    knocks = [f for f in doc["facts"] if f["fact"] == "hard_knocks"]
+    assert [(f["said"], f["entry"]) for f in knocks] == [("Ben's Hard Knocks: Fragile", fragile)]
+    assert "Cy has no Hard Knock" not in flat(doc["text"])  # Cy played it: not his to have
