@@ -236,7 +236,8 @@ BY_COMMAND: dict[str, tuple[str, ...]] = {
 
 
 def refused_player(command: str, state: CampaignState) -> str | None:
-    """The player a refused command names (``-p``/``--player``), else whose turn it is."""
+    """The player a refused command names (``-p``/``--player``), else whose turn it is,
+    else who has Support to use."""
     chapter = state.chapter
     if chapter is None:
         return None
@@ -247,6 +248,8 @@ def refused_player(command: str, state: CampaignState) -> str | None:
         found = [p.name for p in chapter.players if p.name.casefold() == named[-1].casefold()]
         return found[0] if found else None
     active = chapter.active_player
+    if active is None and chapter.support is not None:  # the Support's choice is theirs
+        return chapter.support.player
     return active.name if active is not None else None
 
 

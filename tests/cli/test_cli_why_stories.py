@@ -558,3 +558,22 @@ def test_a_merry_christmas_refused_for_its_target_says_the_targets_hard_knocks(t
     knocks = [f for f in doc["facts"] if f["fact"] == "hard_knocks"]
     assert [(f["said"], f["entry"]) for f in knocks] == [("Ben's Hard Knocks: Fragile", fragile)]
     assert "Cy has no Hard Knock" not in flat(doc["text"])  # Cy played it: not his to have
+
+
+def test_a_support_choice_refused_says_the_beneficiarys_hard_knocks_and_charm(table):
+    table.ok("play mute")  # Ann's
+    mute = newest(table)
+    table.ok("play night+snow")  # Ben
+    table.ok("withdraw left")  # Cy's tile to Ann
+    table.ok("charm night+snow")  # Ann's charm turns face down
+    charm = newest(table)
+    table.ok("withdraw right")  # Ben's tile to Ann
+    table.ok("withdraw left")  # Ann's to Ben: Ann benefits and chooses
+
+    doc = refusal_explained(
+        table, "support --discard fragile", "support", "Ann has no fragile in front of them"
+    )
+
+    said = {f["fact"]: (f["said"], f["entry"]) for f in doc["facts"]}
+    assert said["hard_knocks"] == ("Ann's Hard Knocks: Mute", mute)
+    assert said["charm"] == ("Ann's Good Luck Charm is night, face down", charm)
