@@ -202,7 +202,13 @@ def _refills_over(
 def _speech(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
     """A Speech made: the token spent, who could answer it and who discarded what."""
     speaker = next(p for p in chapter.players if p.name == event.player)
-    others = [p.name for p in chapter.in_mission if p.name != event.player and not p.chaplain]
+    duo = bool(speaker.owner) and chapter.rules.armistice  # the other player's Grizzled only
+    others = [
+        p.name
+        for p in chapter.in_mission
+        if p.name != event.player and not p.chaplain and not (duo and p.owner == speaker.owner)
+    ]
+    who = "of the other player's Grizzled" if duo else "other player"
     left = speaker.speech_tokens - 1
     discarded = dict(event.discards)
     answers = "; ".join(
@@ -212,7 +218,7 @@ def _speech(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry
         for name in others
     )
     facts = f"{event.player} spent a Speech token ({left or 'none'} left) on {event.threat}: " + (
-        f"each other player still in the Mission ({_and_all(others)}) may discard one "
+        f"each {who} still in the Mission ({_and_all(others)}) may discard one "
         f"card of it from hand: {answers}"
         if others
         else "nobody else is still in the Mission to discard"

@@ -577,3 +577,26 @@ def test_a_support_choice_refused_says_the_beneficiarys_hard_knocks_and_charm(ta
     said = {f["fact"]: (f["said"], f["entry"]) for f in doc["facts"]}
     assert said["hard_knocks"] == ("Ann's Hard Knocks: Mute", mute)
     assert said["charm"] == ("Ann's Good Luck Charm is night, face down", charm)
+
+
+def test_a_duo_speech_is_explained_with_only_the_other_players_grizzled(grizzled):
+    duo = ("-p", "ann:night@Ann", "-p", "bea:snow@Ann", "-p", "cy:rain@Cy", "-p", "dan:gas@Cy")
+    grizzled.ok("campaign", "new", "Duo", "--rules", "armistice", *duo)
+    grizzled.ok("skip-boot-camp")
+    grizzled.ok("briefing 1 --trials 20 --morale 20 --first 2")
+    grizzled.ok("chapter start --leader ann --tiles left,left,right,right")
+    grizzled.ok("mission start 2")
+    for tile in ("left", "left", "right", "right"):
+        grizzled.ok("withdraw", tile)  # Bea leads; Ann takes a Speech token
+    grizzled.ok("mission start 1")
+    for card in ("night+snow", "rain+snow", "gas+shell"):  # Bea, Cy, Dan
+        grizzled.ok("play", card)
+    grizzled.ok("speech snow --discard cy:snow+gas")  # Ann
+
+    said = decided(why(grizzled))["speech"]
+
+    assert said["facts"]["could_discard"] == ["Cy", "Dan"]  # not Bea: she is Ann's too
+    assert (
+        "each of the other player's Grizzled still in the Mission (Cy and Dan) may discard "
+        "one card of it from hand: Cy discarded snow+gas; Dan discarded nothing" in said["because"]
+    )
