@@ -30,7 +30,7 @@ def why(ctx: Context, entry: int | None, as_json: bool) -> None:
     record), else the last decision the rules took by themselves (a Mission failed or won,
     Support to nobody on a tie, a Morale Drop's size, a chapter won or lost, a Trap or the
     Luck that cancelled it, a Hard Knock's effect, the Mission Leader token passing, Merry
-    Christmas's discard, the Chaplain's tile, an Order of the Day discarded, a Recruit
+    Christmas's discard, a Speech, the Chaplain's tile, an Order of the Day discarded, a Recruit
     entering or departing, a card's effect, a Hard Knock giving way to an Order of the Day,
     Solo's refills and Support tile), or log entry
     ENTRY: the rule in our words and where the rulebooks say it, the facts that triggered

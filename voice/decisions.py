@@ -233,11 +233,16 @@ def _drop(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry])
     if counted != event.count and (cap is None or min(counted, cap) != event.count):
         facts += f"; a Recruit's Morale tokens or a card in force make it {event.count}"
     moved = min(event.count, len(chapter.morale))
-    short = f" (all the Reserve had: {event.count} were due)" if moved < event.count else ""
-    facts += (
-        f": {moved} cards move to the Trials deck{short}, "
-        f"{len(chapter.morale) - moved} left in the Morale Reserve"
-    )
+    if moved < event.count:  # the Reserve runs out: the Monument shows
+        facts += (
+            f": {event.count} were due, but the Morale Reserve held only {moved}: all "
+            f"{moved} move to the Trials deck and the Monument shows"
+        )
+    else:
+        facts += (
+            f": {moved} cards move to the Trials deck, "
+            f"{len(chapter.morale) - moved} left in the Morale Reserve"
+        )
     data = {
         "count": event.count,
         "cards_in_hands": held,

@@ -1,7 +1,8 @@
 """The decisions the rules take by themselves around the table's moves and in the optional
 modules, explained as voice/decisions.py explains a Mission's end: the Mission Leader
 token passing (or kept by a Tyrannical player, or taken by one), a Luck symbol cancelling
-a Trap, Merry Christmas discarding its target, the Chaplain's withdrawal, an Order of the
+a Trap, Merry Christmas discarding its target, a Speech (the token spent, who could
+answer it), the Chaplain's withdrawal, an Order of the
 Day discarded after Support, a Recruit entering, its Hard Knock going to the Mission
 Leader, its Morale tokens, its departure, Solo's refills given up and its Support tile's
 beneficiary, a card's effect applied by the tool, and the cards a One-shot game sets
@@ -70,10 +71,16 @@ def _passed(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry
 
 def _taken(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
     former = chapter.players[chapter.leader].name
-    facts = (
-        f"{event.player} played Tyrannical: the Mission Leader token goes from {former} "
-        f"to {event.player}, who keeps it"
-    )
+    if former == event.player:
+        facts = (
+            f"{event.player} played Tyrannical while already holding the Mission Leader "
+            "token, and keeps it"
+        )
+    else:
+        facts = (
+            f"{event.player} played Tyrannical: the Mission Leader token goes from {former} "
+            f"to {event.player}, who keeps it"
+        )
     data = {"player": event.player, "former": former}
     return Decision("mission leader", f"{event.player} takes the lead", facts, data, [number])
 
@@ -191,6 +198,47 @@ def _refills_over(
     )
     entries = [number, *_where(_mission(seen[:-1]), {"SoloCardPlayed"})[-1:]]  # the card
     return Decision("solo mode", "No more refills", facts, {}, entries)
+
+
+def _speech(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
+    """A Speech made: the token spent, who could answer it and who discarded what."""
+    speaker = next(p for p in chapter.players if p.name == event.player)
+    duo = bool(speaker.owner) and chapter.rules.armistice  # the other player's Grizzled only
+    others = [
+        p.name
+        for p in chapter.in_mission
+        if p.name != event.player and not p.chaplain and not (duo and p.owner == speaker.owner)
+    ]
+    who = "of the other player's Grizzled" if duo else "other player"
+    left = speaker.speech_tokens - 1
+    discarded = dict(event.discards)
+    answers = "; ".join(
+        f"{name} discarded {label(discarded[name])}"
+        if name in discarded
+        else f"{name} discarded nothing"
+        for name in others
+    )
+    facts = f"{event.player} spent a Speech token ({left or 'none'} left) on {event.threat}: " + (
+        f"each {who} still in the Mission ({_and_all(others)}) may discard one "
+        f"card of it from hand: {answers}"
+        if others
+        else "nobody else is still in the Mission to discard"
+    )
+    given = [
+        n
+        for n, records in seen[:-1]
+        for r in records
+        if r.get("type") == "LeadershipPassed"
+        and (r.get("data") or {}).get("speech_token_to") == event.player
+    ]
+    data = {
+        "player": event.player,
+        "threat": event.threat,
+        "tokens_left": left,
+        "could_discard": others,
+        "discards": {name: card for name, card in event.discards},
+    }
+    return Decision("speech", f"{event.player}'s Speech", facts, data, [number, *given[-1:]])
 
 
 def _christmas(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
@@ -311,6 +359,7 @@ EXPLAINERS = {
     "LeadershipPassed": _passed,
     "MissionLeaderTaken": _taken,
     "HardKnockDiscarded": _christmas,
+    "SpeechMade": _speech,
     "OrderDiscarded": _order_gone,
     "RecruitArrived": _arrived,
     "RecruitDeparted": _departed,

@@ -1,8 +1,8 @@
 """``why``: the rule behind the last refusal or a decision the rules took by themselves
 (a Mission failed or won, the Support, a Morale Drop's size, a chapter won or lost, a Trap,
 a Hard Knock's effect, the Mission Leader token passing, Luck cancelling a Trap, Merry
-Christmas's discard, an Order of the Day discarded, a Recruit entering or departing, the
-Solo Support tile, a card's effect), in our words with its place in the rulebooks
+Christmas's discard, a Speech, an Order of the Day discarded, a Recruit entering or
+departing, the Solo Support tile, a card's effect), in our words with its place in the rulebooks
 (voice/rulebook.py), the facts that triggered it and the log entries those facts come from.
 
 A decision is explained from the state just before its event: the campaign as it was
@@ -55,6 +55,7 @@ DECIDED = frozenset(
         "SoloSupportDrawn",
         "CardEffect",
         "CardsSetAside",
+        "SpeechMade",
     }
 )
 
@@ -127,7 +128,7 @@ def refusal(
         found = rule(rule_id)
         lines.append(f"  Rule ({found.rule}): {found.words} ({found.place()}).")
         facts["rule"] = found.facts()
-    said = refusal_facts(rule_id, command, before, seen) if before is not None else []
+    said = refusal_facts(rule_id, command, before, seen, line) if before is not None else []
     started = bool(seen) and any(r.get("type") == "ChapterStarted" for r in seen[0][1])
     lines += fact_lines(said, started)
     facts["facts"] = said

@@ -3,7 +3,11 @@
 A refusal's family (its rule's id) names the facts it rests on: the refused player's Hard
 Knocks, Good Luck Charm, Speech tokens, cards in hand, withdrawal, the threats in No Man's
 Land, the phase and whose turn it is, the Mission Leader, the Trials deck, the Orders of
-the Day, the Recruits, the chapter and the Helping Hands held. Each fact's entry is found
+the Day, the Recruits, the chapter and the Helping Hands held; and the Hard Knock that
+decided it, whoever's it is, as the domain's refusal names it (``Ben is Fragile and ...``:
+a Mute, Hardheaded, Prideful, Fearful, Panicked or Absent-minded player, another player's
+Fragile, then with that player's hand), with the entry that put it in front of its player
+(issue 43). Each fact's entry is found
 by walking the chapter's entries once (``seen``: each entry's number and event records,
 oldest first, from the state just before the first): the last entry that changed the fact,
 or the first entry (the chapter's start) when none did since. The refused player is the one
@@ -13,6 +17,7 @@ hand is said as its size, never its cards.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -231,7 +236,8 @@ BY_COMMAND: dict[str, tuple[str, ...]] = {
 
 
 def refused_player(command: str, state: CampaignState) -> str | None:
-    """The player a refused command names (``-p``/``--player``), else whose turn it is."""
+    """The player a refused command names (``-p``/``--player``), else whose turn it is,
+    else who has Support to use."""
     chapter = state.chapter
     if chapter is None:
         return None
@@ -242,15 +248,34 @@ def refused_player(command: str, state: CampaignState) -> str | None:
         found = [p.name for p in chapter.players if p.name.casefold() == named[-1].casefold()]
         return found[0] if found else None
     active = chapter.active_player
+    if active is None and chapter.support is not None:  # the Support's choice is theirs
+        return chapter.support.player
     return active.name if active is not None else None
 
 
+def targeted(command: str, state: CampaignState) -> str | None:
+    """The player whose Hard Knock a command targets (``--target ben:mute``), if any."""
+    chapter = state.chapter
+    words = command.split()
+    named = [words[at + 1] for at, word in enumerate(words[:-1]) if word == "--target"]
+    named += [w.removeprefix("--target=") for w in words if w.startswith("--target=")]
+    if chapter is None or not named:
+        return None
+    who = named[-1].partition(":")[0].casefold()
+    return next((p.name for p in chapter.players if p.name.casefold() == who), None)
+
+
 def refusal_facts(
-    rule_id: str | None, command: str, before: CampaignState, seen: Sequence[Entry]
+    rule_id: str | None,
+    command: str,
+    before: CampaignState,
+    seen: Sequence[Entry],
+    line: str = "",
 ) -> list[dict[str, Any]]:
     """The facts a refusal of ``rule_id`` rests on, as the state is after ``seen`` (the
     entries since the chapter's start, ``before``: the state just before the first), each
-    with ``entry``: the last entry that changed it, else the first (``since_start``)."""
+    with ``entry``: the last entry that changed it, else the first (``since_start``); and
+    the Hard Knock its ``line`` says decided it, with the entry that played it."""
     from domain.campaign.flow import evolve_campaign
     from domain.records import from_record
 
@@ -263,31 +288,71 @@ def refusal_facts(
             state = evolve_campaign(state, from_record(dict(record)))
         states.append(state)
     name = refused_player(command, state)
-    start = seen[0][0] if seen else None
-    found = []
+    if not seen:
+        return []
     first = command.split()[0] if command.split() else ""
     keys = dict.fromkeys((*BY_RULE.get(rule_id, GENERAL), *BY_COMMAND.get(first, ())))
-    for key in keys:
-        value_of, words = FACTS[key]
-        now = value_of(state, name)
-        if now is None or start is None:
-            continue
-        entry, at = start, len(seen)
-        while at > 0 and value_of(states[at - 1], name) == now:
-            at -= 1
-        if at > 0:
-            entry = seen[at - 1][0]
-        found.append(
-            {
-                "fact": key,
-                "said": words.format(value=now, name=name)
-                if isinstance(words, str)
-                else words(now, name),
-                "entry": entry,
-                "since_start": at <= 1,
-            }
-        )
+    target = targeted(command, state)  # Merry Christmas's: their Hard Knocks decide
+    whose = {"hard_knocks": target or name}
+    found = [f for key in keys if (f := _fact(key, whose.get(key, name), states, seen))]
+    decided = deciding_knock(line, state.chapter)
+    if decided is not None:
+        owner, key = decided
+        found.append(_knock_fact(owner, key, seen))
+        if owner != name:  # another player's card decided: their hand counts too (Fragile)
+            found += [f for f in (_fact("hand", owner, states, seen),) if f is not None]
     return found
+
+
+def _fact(
+    key: str, name: str | None, states: Sequence[CampaignState], seen: Sequence[Entry]
+) -> dict[str, Any] | None:
+    """Fact ``key`` of player ``name`` as it is now (the last of ``states``, one after each
+    entry of ``seen``), with the last entry that changed it."""
+    value_of, words = FACTS[key]
+    now = value_of(states[-1], name)
+    if now is None:
+        return None
+    entry, at = seen[0][0], len(seen)
+    while at > 0 and value_of(states[at - 1], name) == now:
+        at -= 1
+    if at > 0:
+        entry = seen[at - 1][0]
+    said = words.format(value=now, name=name) if isinstance(words, str) else words(now, name)
+    return {"fact": key, "said": said, "entry": entry, "since_start": at <= 1}
+
+
+def deciding_knock(line: str, chapter: ChapterState | None) -> tuple[str, str] | None:
+    """The Hard Knock that decided a refusal, whoever's it is: (its owner, its card). The
+    domain's refusal names it as ``Ann is Mute: ...``, ``Ben is Fragile and still holds 2
+    cards: Ann cannot withdraw``, ``Cy is Fearful and ...``, ``Ann is Panicked: ...``,
+    ``Ann is Absent-minded: ...``; a card that acts as a known kind is named by that kind."""
+    if chapter is None:
+        return None
+    kind_of = chapter.catalogue.kind_of
+    for player in chapter.players:
+        for card in player.hard_knocks:
+            kind = kind_of.get(card) or ""
+            said = rf"(?<!\w){re.escape(player.name)} is {kind[:1].upper()}{kind[1:]}\b"
+            if kind and re.search(said, line):
+                return player.name, card
+    return None
+
+
+def _knock_fact(owner: str, card: str, seen: Sequence[Entry]) -> dict[str, Any]:
+    """``Ben's Hard Knock Fragile decided it (from #5)``: the entry that put it there."""
+    from voice.decisions import PLAYED, _where
+    from voice.decisions_table import FROM_A_HAND
+
+    given = _where(seen, PLAYED | FROM_A_HAND, card)[-1:]
+    return {
+        "fact": "decided",
+        "said": f"{owner}'s Hard Knock {label(card)} decided it",
+        "player": owner,
+        "card": card,
+        "entry": given[0] if given else seen[0][0],
+        "since_start": not given,
+    }
 
 
 def fact_lines(facts: Sequence[dict[str, Any]], chapter_start: bool) -> list[str]:

@@ -16,10 +16,13 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.cli.conftest import Grizzled
 from tests.cli.test_cli_solo_oneshot import solo
 from tests.cli.test_cli_why import decided, newest, why
 from tests.house_rule.test_house_rule import _grizzled
+from voice.board import label
 from voice.rulebook import RULES
 
 
@@ -383,3 +386,217 @@ def test_an_order_in_force_shrinks_the_support_benefit_and_why_says_so(armistice
     assert support["facts"]["received"] == {"Cy": 2, "Ann": 1}
     assert (support["facts"]["beneficiary"], support["facts"]["discards"]) == ("Cy", 1)
     assert "a card in force: at most 1 Hard Knock(s) discarded" in flat(doc["text"])
+
+
+# --- issue 43: the fact that decided, in words that are true ----------------------------
+def deciding(doc: dict[str, Any]) -> dict[str, Any]:
+    (fact,) = [f for f in doc["facts"] if f["fact"] == "decided"]
+    return fact
+
+
+def test_a_speech_refused_to_a_mute_player_names_the_mute_card_and_its_entry(table):
+    table.ok("play mute")  # Ann's Hard Knock
+    mute = newest(table)
+    table.ok("play night+snow")  # Ben
+    table.ok("play snow+rain")  # Cy: Ann's turn again
+
+    doc = refusal_explained(table, "speech gas", "speech", "Ann is Mute")
+
+    fact = deciding(doc)
+    assert (fact["player"], fact["card"], fact["entry"]) == ("Ann", "mute", mute)
+    assert f"Ann's Hard Knock Mute decided it (from #{mute})." in flat(doc["text"])
+
+
+def test_a_withdrawal_refused_by_another_players_fragile_names_that_card_and_its_entry(table):
+    table.ok("play night+snow")  # Ann
+    table.ok("play fragile")  # Ben's Hard Knock: nobody else withdraws while he holds cards
+    fragile = newest(table)
+    table.ok("play snow+rain")  # Cy
+
+    doc = refusal_explained(
+        table, "withdraw left", "withdrawal", "Ben is Fragile and still holds 2 cards"
+    )
+
+    fact = deciding(doc)
+    assert (fact["player"], fact["card"], fact["entry"]) == ("Ben", "fragile", fragile)
+    text = flat(doc["text"])
+    assert f"Ben's Hard Knock Fragile decided it (from #{fragile})." in text
+    assert f"Ben holds 2 cards (from #{fragile})." in text  # his hand, not only Ann's
+
+
+def test_a_withdrawal_refused_by_the_players_own_hardheaded_names_it(table):
+    table.ok("play hardheaded")  # Ann keeps 2 cards in hand
+    knock = newest(table)
+    table.ok("withdraw left")
+    table.ok("withdraw right")
+
+    doc = refusal_explained(table, "withdraw left", "withdrawal", "Ann is Hardheaded")
+
+    assert (deciding(doc)["card"], deciding(doc)["entry"]) == ("hardheaded", knock)
+
+
+def test_why_right_after_a_speech_explains_that_speech(table):
+    for tile in ("left", "left", "right"):
+        table.ok("withdraw", tile)  # Mission 1 won: Ben leads, Ann takes a Speech token
+    token = newest(table)
+    table.ok("mission start 2")
+    table.ok("play night+snow")  # Ben
+    table.ok("play rain+gas")  # Cy
+    table.ok("speech snow --discard ben:snow+gas")  # Ann
+    speech = newest(table)
+
+    doc = why(table)
+
+    assert doc["entry"] == speech
+    said = decided(doc)["speech"]
+    assert said["facts"] == {
+        "player": "Ann",
+        "threat": "snow",
+        "tokens_left": 0,
+        "could_discard": ["Ben", "Cy"],
+        "discards": {"Ben": "snow+gas"},
+    }
+    assert said["entries"] == [token, speech]  # the token came with the lead passing
+    assert (
+        "Ann spent a Speech token (none left) on snow: each other player still in the "
+        "Mission (Ben and Cy) may discard one card of it from hand: Ben discarded snow+gas; "
+        "Cy discarded nothing." in flat(doc["text"])
+    )
+
+
+def test_a_tyrannical_mission_leader_keeps_the_token_without_it_going_to_themselves(table):
+    table.ok("play tyrannical")  # Ann leads already
+
+    doc = why(table)
+    taken = decided(doc)["mission leader"]
+
+    assert taken["facts"] == {"player": "Ann", "former": "Ann"}
+    text = flat(doc["text"])
+    assert "from Ann to Ann" not in text
+    assert (
+        "Ann played Tyrannical while already holding the Mission Leader token, and keeps it" in text
+    )
+
+
+def test_a_demoralized_morale_drop_that_empties_the_reserve_says_how_many_moved(campaign):
+    campaign.ok("chapter start --leader ann --tiles left,right,left --trials 10 --morale 4")
+    campaign.ok("mission start 3")
+    campaign.ok("play demoralized")  # Ann: 2 + 3 + 3 cards in hands, +1: 9 are due
+    for tile in ("left", "left", "right"):
+        campaign.ok("withdraw", tile)
+
+    doc = why(campaign)
+    drop = decided(doc)["morale drop"]
+
+    assert (drop["facts"]["count"], drop["facts"]["least"]) == (9, 4)
+    assert (drop["facts"]["moved"], drop["facts"]["morale_left"]) == (4, 0)
+    assert (
+        "Morale Drop of 9: 8 cards left in hands (Ann 2, Ben 3, Cy 3), +1 for each "
+        "Demoralized player (Ann); at least 4: 9 were due, but the Morale Reserve held only "
+        "4: all 4 move to the Trials deck and the Monument shows." in flat(doc["text"])
+    )
+
+
+KNOCK_REFUSALS = [
+    # (Ann's Hard Knock, the moves after it, the command refused, its rule, its line says)
+    ("prideful", ("play night+snow", "play snow+rain"), "withdraw left", "withdrawal", "Prideful"),
+    ("panicked", ("play night+snow", "play snow+rain"), "withdraw", "chance outcome", "Panicked"),
+    (
+        "absent-minded",
+        ("play night+snow", "play snow+rain"),
+        "withdraw left",
+        "support tile",
+        "Absent-minded",
+    ),
+    (
+        "fearful",
+        ("withdraw left", "withdraw right", "play shell+gas", "play night+shell"),
+        "charm night+shell",
+        "forced withdrawal",
+        "Fearful",
+    ),
+]
+
+
+@pytest.mark.parametrize(("knock", "moves", "command", "rule", "kind"), KNOCK_REFUSALS)
+def test_each_refusal_a_players_own_hard_knock_decided_names_that_card(
+    table, knock, moves, command, rule, kind
+):
+    table.ok("play", knock)  # Ann's
+    played = newest(table)
+    for move in moves:
+        table.ok(move)
+
+    doc = refusal_explained(table, command, rule, f"Ann is {kind}")
+
+    fact = deciding(doc)
+    assert (fact["player"], fact["card"], fact["entry"]) == ("Ann", knock, played)
+    assert f"Ann's Hard Knock {label(knock)} decided it (from #{played})." in flat(doc["text"])
+
+
+def test_a_refusal_no_hard_knock_decided_names_none(table):
+    table.ok("play mute")  # Ann is Mute, but the refusal is about Ben's turn
+    table.ok("play night+snow")  # Ben
+
+    doc = refusal_explained(table, "speech gas -p ann", "turn order", "it is Cy's turn")
+
+    assert [f for f in doc["facts"] if f["fact"] == "decided"] == []
+
+
+def test_a_merry_christmas_refused_for_its_target_says_the_targets_hard_knocks(table):
+    table.ok("play mute")  # Ann's, not Ben's
+    table.ok("play fragile")  # Ben's
+    fragile = newest(table)
+
+    doc = refusal_explained(
+        table,
+        "play merry-christmas --target ben:mute",
+        "merry christmas",
+        "Ben has no Mute in front of them",
+    )
+
+    knocks = [f for f in doc["facts"] if f["fact"] == "hard_knocks"]
+    assert [(f["said"], f["entry"]) for f in knocks] == [("Ben's Hard Knocks: Fragile", fragile)]
+    assert "Cy has no Hard Knock" not in flat(doc["text"])  # Cy played it: not his to have
+
+
+def test_a_support_choice_refused_says_the_beneficiarys_hard_knocks_and_charm(table):
+    table.ok("play mute")  # Ann's
+    mute = newest(table)
+    table.ok("play night+snow")  # Ben
+    table.ok("withdraw left")  # Cy's tile to Ann
+    table.ok("charm night+snow")  # Ann's charm turns face down
+    charm = newest(table)
+    table.ok("withdraw right")  # Ben's tile to Ann
+    table.ok("withdraw left")  # Ann's to Ben: Ann benefits and chooses
+
+    doc = refusal_explained(
+        table, "support --discard fragile", "support", "Ann has no fragile in front of them"
+    )
+
+    said = {f["fact"]: (f["said"], f["entry"]) for f in doc["facts"]}
+    assert said["hard_knocks"] == ("Ann's Hard Knocks: Mute", mute)
+    assert said["charm"] == ("Ann's Good Luck Charm is night, face down", charm)
+
+
+def test_a_duo_speech_is_explained_with_only_the_other_players_grizzled(grizzled):
+    duo = ("-p", "ann:night@Ann", "-p", "bea:snow@Ann", "-p", "cy:rain@Cy", "-p", "dan:gas@Cy")
+    grizzled.ok("campaign", "new", "Duo", "--rules", "armistice", *duo)
+    grizzled.ok("skip-boot-camp")
+    grizzled.ok("briefing 1 --trials 20 --morale 20 --first 2")
+    grizzled.ok("chapter start --leader ann --tiles left,left,right,right")
+    grizzled.ok("mission start 2")
+    for tile in ("left", "left", "right", "right"):
+        grizzled.ok("withdraw", tile)  # Bea leads; Ann takes a Speech token
+    grizzled.ok("mission start 1")
+    for card in ("night+snow", "rain+snow", "gas+shell"):  # Bea, Cy, Dan
+        grizzled.ok("play", card)
+    grizzled.ok("speech snow --discard cy:snow+gas")  # Ann
+
+    said = decided(why(grizzled))["speech"]
+
+    assert said["facts"]["could_discard"] == ["Cy", "Dan"]  # not Bea: she is Ann's too
+    assert (
+        "each of the other player's Grizzled still in the Mission (Cy and Dan) may discard "
+        "one card of it from hand: Cy discarded snow+gas; Dan discarded nothing" in said["because"]
+    )
