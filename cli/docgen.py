@@ -150,7 +150,8 @@ typed), `refused` (its line), `rule` (`{rule, words, section, page, base_section
 or null when the tracker refused, not a rule of the game), `entries` (the log's last
 entry then), `facts`: `[{fact, said, entry, since_start}]` (each fact the refusal rests
 on, in words, with the log entry that last set it, or the chapter's start entry when
-`since_start`) and `kept`: `this machine` (refusals are never in the campaign's record). An
+`since_start`; the fact `decided`, the Hard Knock that decided the refusal, also has
+`player` and `card`) and `kept`: `this machine` (refusals are never in the campaign's record). An
 entry (`about`: `entry`): `entry`, `summary` and `decisions`: `[{decision, rule, facts,
 because, entries}]`, each a decision the rules took by themselves (`rule` as above;
 `facts` its facts as data; `because` in words; `entries`: the log entries they come from).
