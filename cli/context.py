@@ -80,6 +80,7 @@ class Context:
         self.saved_in: str | None = None  # the campaign they were saved in
         self._seen = False  # the file was checked (check_first) by this command
         self._fresh = False  # checked whole, its read models not rebuilt yet
+        self._unreplayed = False  # what another device appended: not replayed yet (check_first)
 
     # --- where ---------------------------------------------------------------------------
     @property
@@ -215,6 +216,7 @@ class Context:
         if self._tracker is None:
             from tracker.app import Tracker
 
+            self.replay_appended()
             self.check_first()
             with refusals():
                 self._tracker = Tracker(self.db, access=self.access)
@@ -242,11 +244,14 @@ class Context:
             follow(self.tracker(), self.db)
         self.changed = True
 
-    def check_first(self) -> bool:
+    def check_first(self, light: bool = False) -> bool:
         """The first sight of a file: checked whole before anything opens it to write
         (``tracker.checks.first_sight``); a file checked before that another device wrote
-        to since: only what it appended (``tracker.checks.since``). Remembered as checked
-        when the command ends. Whether it was checked whole now."""
+        to since: only what it appended (``tracker.appended.since``). Remembered as checked
+        when the command ends. ``light``: a read from the read models, which checks what
+        was appended but for its replay through the rules (``tracker.appended.shaped``:
+        no event store opened), remembers nothing, and leaves the replay to the event
+        store's opening (``tracker``, ``catch_up``). Whether it was checked whole now."""
         if self._seen:  # once a command
             return False
         self._seen = True
@@ -256,10 +261,16 @@ class Context:
             if trust.is_checked(self.db):
                 self.position = trust.checked_position(self.db)
                 return False
+            kept = trust.checked_position(self.db)
+            if light and kept is not None:
+                from tracker.appended import shaped
+
+                if shaped(self.db, kept):
+                    self._unreplayed = True
+                    return False
             from tracker.appended import since
             from tracker.checks import first_sight
 
-            kept = trust.checked_position(self.db)
             self.position = since(self.db, kept) if kept is not None else None
             if self.position is None:
                 checked = first_sight(self.db)
@@ -268,6 +279,14 @@ class Context:
                 return True
         self.changed = True
         return False
+
+    def replay_appended(self) -> None:
+        """What another device appended, checked but not replayed yet by this command's
+        light check (``check_first``): checked now with its replay, before the event store
+        or the read models' catch-up uses it."""
+        if self._unreplayed:
+            self._unreplayed = self._seen = False
+            self.check_first()
 
     def rebuild_read_models(self) -> None:
         """The read models (which a crafted file could fake) rebuilt from the events, where
@@ -380,6 +399,7 @@ class Context:
         from projections.runner import catch_up
 
         self.follow_club()
+        self.replay_appended()  # the read models never made from events not replayed here
         with refusals():
             if catch_up(self.db):
                 self.changed = True

@@ -170,7 +170,7 @@ def _opened(ctx: Context) -> tuple[str, bool]:
     ctx.follow_club()  # a club's server: the cache given what it lacks, made if missing
     with refusals():
         uri, kind = dbfile.prepare(ctx.db, "read")  # a file that is there, and a grizzled one
-        if not trust.is_checked(ctx.db) and ctx.check_first():
+        if not trust.is_checked(ctx.db) and ctx.check_first(light=True):
             ctx.tracker()  # checked whole: its read models rebuilt (if writable)
     return uri, dbfile.keeps_read_models(ctx.db, kind)
 
