@@ -216,7 +216,6 @@ class Context:
         if self._tracker is None:
             from tracker.app import Tracker
 
-            self.replay_appended()
             self.check_first()
             with refusals():
                 self._tracker = Tracker(self.db, access=self.access)
@@ -252,6 +251,8 @@ class Context:
         was appended but for its replay through the rules (``tracker.appended.shaped``:
         no event store opened), remembers nothing, and leaves the replay to the event
         store's opening (``tracker``, ``catch_up``). Whether it was checked whole now."""
+        if self._unreplayed and not light:  # checked but for the replay: now with it
+            self._unreplayed = self._seen = False
         if self._seen:  # once a command
             return False
         self._seen = True
@@ -285,7 +286,6 @@ class Context:
         light check (``check_first``): checked now with its replay, before the event store
         or the read models' catch-up uses it."""
         if self._unreplayed:
-            self._unreplayed = self._seen = False
             self.check_first()
 
     def rebuild_read_models(self) -> None:

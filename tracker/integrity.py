@@ -39,6 +39,7 @@ from tracker.checkpoint import checkpoint as checkpoint  # where export and olde
 from tracker.checkpoint import hex_of
 from tracker.library import SQLiteApplicationRecorder, SQLiteCursor, StoredEvent
 
+
 class Link(msgspec.Struct, frozen=True):
     """One event's place in the chain (``content``: '' for a link as the chain table
     keeps it, which holds only the hash)."""

@@ -34,7 +34,13 @@ from domain.packing import (
 )
 from tracker.errors import UnusableFile
 from tracker.library import JSONTranscoder, Mapper, StoredEvent
-from tracker.shape import CREATED_TOPIC, MAX_STORED_BYTES, REDONE_TOPIC, REVERTED_TOPIC, UNDONE_TOPIC
+from tracker.shape import (
+    CREATED_TOPIC,
+    MAX_STORED_BYTES,
+    REDONE_TOPIC,
+    REVERTED_TOPIC,
+    UNDONE_TOPIC,
+)
 from tracker.shape import EVENT_TOPICS as EVENT_TOPICS
 from tracker.shape import LOGGED_TOPIC as LOGGED_TOPIC
 from tracker.shape import SNAPSHOT_TOPIC as SNAPSHOT_TOPIC

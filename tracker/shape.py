@@ -20,9 +20,7 @@ REDONE_TOPIC = "grizzled:Campaign.ActionsRedone"
 REVERTED_TOPIC = "grizzled:Campaign.ActionReverted"
 SNAPSHOT_TOPIC = "eventsourcing.domain:Snapshot"
 # The only event topics grizzled writes (tracker.mapper holds the schema of each).
-EVENT_TOPICS = frozenset(
-    {CREATED_TOPIC, LOGGED_TOPIC, UNDONE_TOPIC, REDONE_TOPIC, REVERTED_TOPIC}
-)
+EVENT_TOPICS = frozenset({CREATED_TOPIC, LOGGED_TOPIC, UNDONE_TOPIC, REDONE_TOPIC, REVERTED_TOPIC})
 # An undo of an older file holds a whole campaign state (tens of KB); no stored row of
 # ours comes near this.
 MAX_STORED_BYTES = 16 * 1024 * 1024

@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from domain.packing import pack, unpack
 from tests.cli.conftest import Grizzled
 from tracker import checks
+from tracker.errors import UnusableFile
 
 
 @pytest.fixture
@@ -86,3 +88,50 @@ def test_a_past_no_longer_there_sends_the_file_to_the_whole_check(
 ) -> None:
     sql = "DELETE FROM stored_events WHERE originator_version = 2"
     assert "event #2 is missing" in another_devices_write_then(two_devices[0], monkeypatch, sql)
+
+
+def test_a_read_leaves_the_replay_to_the_next_command_that_opens_the_event_store(
+    two_devices: tuple[Grizzled, Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``status`` after another device's write checks what it appended but the replay
+    through the rules, and remembers nothing: the next write replays it first (and
+    refuses what the replay refuses), however many reads came between."""
+    grizzled, here, other = two_devices
+    grizzled.ok("status")
+    on(monkeypatch, other)
+    grizzled.ok("correct morale 9 -r there")
+    on(monkeypatch, here)
+    with monkeypatch.context() as patched:
+
+        def replay_refused(*args: object) -> int:
+            raise UnusableFile("the campaign file is damaged: replayed and refused")
+
+        patched.setattr(checks, "replay_from", replay_refused)
+        assert "Morale Reserve 9" in grizzled.ok("status")
+        assert "Morale Reserve 9" in grizzled.ok("status")
+        assert "replayed and refused" in grizzled.refused("correct morale 8 -r here")
+    assert "holds 8 cards" in grizzled.ok("correct morale 8 -r here")
+
+
+def test_a_read_checks_the_links_another_device_appended(
+    two_devices: tuple[Grizzled, Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The read's check without the event store still recomputes each appended link: the
+    other device's event changed after its link was written (packed again, its parent
+    and its numbers as they were) is refused by ``status``."""
+    grizzled, here, other = two_devices
+    grizzled.ok("status")
+    on(monkeypatch, other)
+    grizzled.ok("correct morale 9 -r there")
+    with closing(sqlite3.connect(grizzled.db)) as conn, conn:
+        rowid, state = conn.execute(
+            "SELECT rowid, state FROM stored_events ORDER BY rowid DESC LIMIT 1"
+        ).fetchone()
+        row, parent = unpack(bytes(state), 1 << 20)
+        assert b'"there"' in row
+        edited = pack(row.replace(b'"there"', b'"THERE"'), parent)
+        conn.execute("UPDATE stored_events SET state = ? WHERE rowid = ?", (edited, rowid))
+    on(monkeypatch, here)
+    line = grizzled.refused("status")
+    assert "damaged" in line
+    assert "link in the chain" in line
