@@ -101,7 +101,7 @@ def _shape_after(db: store.Rows, stream: str, version: int, hashed: str) -> bool
     head = store.head_version(db, stream)
     if head == version:
         return False
-    if store.count_upto(db, stream, head) != head:
+    if store.count_upto(db, stream, head, version) != head - version:  # 1 to version: there
         gap(db, stream)
     if hashed:
         _chain_after(db, stream, version, hashed)
