@@ -13,6 +13,7 @@ import pytest
 
 from domain.packing import pack, unpack
 from tests.cli.conftest import Grizzled
+from tests.cli.test_cli_box_read_model import loaded_by
 from tracker import checks
 from tracker.errors import UnusableFile
 
@@ -111,6 +112,22 @@ def test_a_read_leaves_the_replay_to_the_next_command_that_opens_the_event_store
         assert "Morale Reserve 9" in grizzled.ok("status")
         assert "replayed and refused" in grizzled.refused("correct morale 8 -r here")
     assert "holds 8 cards" in grizzled.ok("correct morale 8 -r here")
+
+
+def test_a_read_after_another_devices_write_loads_neither_the_event_store_nor_the_rules(
+    two_devices: tuple[Grizzled, Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a read checks of another device's appends needs no event store, no msgspec
+    and no rules (the budget of any other read: docs/performance.md, budget 9)."""
+    grizzled, here, other = two_devices
+    grizzled.ok("status")
+    on(monkeypatch, other)
+    grizzled.ok("correct morale 9 -r there")
+    on(monkeypatch, here)
+    loaded = loaded_by(grizzled.db, "status")
+    assert "tracker.appended" in loaded  # what was appended was checked ("tracker.app*")
+    assert [module for module in loaded if module != "tracker.appended"] == []
+    assert "Morale Reserve 9" in grizzled.ok("status")
 
 
 def test_a_read_checks_the_links_another_device_appended(
