@@ -152,3 +152,17 @@ def test_a_read_checks_the_links_another_device_appended(
     line = grizzled.refused("status")
     assert "damaged" in line
     assert "link in the chain" in line
+
+
+def test_a_gap_in_what_was_appended_is_named(
+    two_devices: tuple[Grizzled, Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    line = another_devices_write_then(
+        two_devices[0],
+        monkeypatch,
+        "INSERT INTO stored_events (originator_id, originator_version, topic, state) "
+        "SELECT originator_id, originator_version + 2, topic, state FROM stored_events "
+        "ORDER BY rowid DESC LIMIT 1",  # a copy of the last event, two numbers on
+    )
+    assert "damaged" in line
+    assert "is missing" in line
