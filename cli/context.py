@@ -250,7 +250,8 @@ class Context:
         when the command ends. ``light``: a read from the read models, which checks what
         was appended but for its replay through the rules (``tracker.appended.shaped``:
         no event store opened), remembers nothing, and leaves the replay to the event
-        store's opening (``tracker``, ``catch_up``). Whether it was checked whole now."""
+        store's opening (``tracker``) or the read models' catch-up (``unreplayed``).
+        Whether it was checked whole now."""
         if self._unreplayed and not light:  # checked but for the replay: now with it
             self._unreplayed = self._seen = False
         if self._seen:  # once a command
@@ -281,12 +282,13 @@ class Context:
         self.changed = True
         return False
 
-    def replay_appended(self) -> None:
-        """What another device appended, checked but not replayed yet by this command's
-        light check (``check_first``): checked now with its replay, before the event store
-        or the read models' catch-up uses it."""
-        if self._unreplayed:
-            self.check_first()
+    @property
+    def unreplayed(self) -> bool:
+        """What another device appended was checked by this command but for its replay
+        through the rules (``check_first(light=True)``); ``check_first()`` replays it
+        (``tracker`` does before the event store opens; ``cli.readmodel`` before a
+        catch-up of the read models would project it, before any connection is open)."""
+        return self._unreplayed
 
     def rebuild_read_models(self) -> None:
         """The read models (which a crafted file could fake) rebuilt from the events, where
@@ -399,7 +401,6 @@ class Context:
         from projections.runner import catch_up
 
         self.follow_club()
-        self.replay_appended()  # the read models never made from events not replayed here
         with refusals():
             if catch_up(self.db):
                 self.changed = True

@@ -166,3 +166,31 @@ def test_a_gap_in_what_was_appended_is_named(
     )
     assert "damaged" in line
     assert "is missing" in line
+
+
+def test_read_models_behind_what_was_appended_are_caught_up_only_after_the_replay(
+    two_devices: tuple[Grizzled, Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another device's write whose read models did not catch up: the read here would
+    project the appended events, so it replays them first (the replay made to refuse:
+    refused, nothing projected), and with no open of the file beside a connection."""
+    from tests.cli.opens import watching
+
+    grizzled, here, other = two_devices
+    grizzled.ok("status")
+    on(monkeypatch, other)
+    grizzled.ok("correct morale 9 -r there")
+    with closing(sqlite3.connect(grizzled.db)) as conn, conn:
+        conn.execute("UPDATE projection_position SET position = position - 1")
+        conn.execute("DELETE FROM event_log WHERE rowid = (SELECT max(rowid) FROM event_log)")
+    on(monkeypatch, here)
+    with monkeypatch.context() as patched:
+
+        def replay_refused(*args: object) -> int:
+            raise UnusableFile("the campaign file is damaged: replayed and refused")
+
+        patched.setattr(checks, "replay_from", replay_refused)
+        assert "replayed and refused" in grizzled.refused("status")
+    with watching() as watch:
+        assert "Morale Reserve 9" in grizzled.ok("status")
+    assert watch.found == [], "\n".join(watch.found)
