@@ -30,6 +30,13 @@ def on(monkeypatch: pytest.MonkeyPatch, device: Path) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(device))
 
 
+def refuse_the_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refused(*args: object) -> int:
+        raise UnusableFile("the campaign file is damaged: replayed and refused")
+
+    monkeypatch.setattr(checks, "replay_from", refused)
+
+
 def no_whole_check(monkeypatch: pytest.MonkeyPatch) -> None:
     def refused(*args: object) -> None:
         raise AssertionError("the whole file was checked again")
@@ -103,11 +110,7 @@ def test_a_read_leaves_the_replay_to_the_next_command_that_opens_the_event_store
     grizzled.ok("correct morale 9 -r there")
     on(monkeypatch, here)
     with monkeypatch.context() as patched:
-
-        def replay_refused(*args: object) -> int:
-            raise UnusableFile("the campaign file is damaged: replayed and refused")
-
-        patched.setattr(checks, "replay_from", replay_refused)
+        refuse_the_replay(patched)
         assert "Morale Reserve 9" in grizzled.ok("status")
         assert "Morale Reserve 9" in grizzled.ok("status")
         assert "replayed and refused" in grizzled.refused("correct morale 8 -r here")
@@ -185,11 +188,7 @@ def test_read_models_behind_what_was_appended_are_caught_up_only_after_the_repla
         conn.execute("DELETE FROM event_log WHERE rowid = (SELECT max(rowid) FROM event_log)")
     on(monkeypatch, here)
     with monkeypatch.context() as patched:
-
-        def replay_refused(*args: object) -> int:
-            raise UnusableFile("the campaign file is damaged: replayed and refused")
-
-        patched.setattr(checks, "replay_from", replay_refused)
+        refuse_the_replay(patched)
         assert "replayed and refused" in grizzled.refused("status")
     with watching() as watch:
         assert "Morale Reserve 9" in grizzled.ok("status")
