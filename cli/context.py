@@ -80,6 +80,7 @@ class Context:
         self.saved_in: str | None = None  # the campaign they were saved in
         self._seen = False  # the file was checked (check_first) by this command
         self._fresh = False  # checked whole, its read models not rebuilt yet
+        self._unreplayed = False  # what another device appended: not replayed yet (check_first)
 
     # --- where ---------------------------------------------------------------------------
     @property
@@ -242,11 +243,17 @@ class Context:
             follow(self.tracker(), self.db)
         self.changed = True
 
-    def check_first(self) -> bool:
+    def check_first(self, light: bool = False) -> bool:
         """The first sight of a file: checked whole before anything opens it to write
         (``tracker.checks.first_sight``); a file checked before that another device wrote
-        to since: only what it appended (``tracker.checks.since``). Remembered as checked
-        when the command ends. Whether it was checked whole now."""
+        to since: only what it appended (``tracker.appended.since``). Remembered as checked
+        when the command ends. ``light``: a read from the read models, which checks what
+        was appended but for its replay through the rules (``tracker.appended.shaped``:
+        no event store opened), remembers nothing, and leaves the replay to the event
+        store's opening (``tracker``) or the read models' catch-up (``unreplayed``).
+        Whether it was checked whole now."""
+        if self._unreplayed and not light:  # checked but for the replay: now with it
+            self._unreplayed = self._seen = False
         if self._seen:  # once a command
             return False
         self._seen = True
@@ -256,10 +263,16 @@ class Context:
             if trust.is_checked(self.db):
                 self.position = trust.checked_position(self.db)
                 return False
+            kept = trust.checked_position(self.db)
+            if light and kept is not None:
+                from tracker.appended import shaped
+
+                if shaped(self.db, kept):
+                    self._unreplayed = True
+                    return False
             from tracker.appended import since
             from tracker.checks import first_sight
 
-            kept = trust.checked_position(self.db)
             self.position = since(self.db, kept) if kept is not None else None
             if self.position is None:
                 checked = first_sight(self.db)
@@ -268,6 +281,14 @@ class Context:
                 return True
         self.changed = True
         return False
+
+    @property
+    def unreplayed(self) -> bool:
+        """What another device appended was checked by this command but for its replay
+        through the rules (``check_first(light=True)``); ``check_first()`` replays it
+        (``tracker`` does before the event store opens; ``cli.readmodel`` before a
+        catch-up of the read models would project it, before any connection is open)."""
+        return self._unreplayed
 
     def rebuild_read_models(self) -> None:
         """The read models (which a crafted file could fake) rebuilt from the events, where

@@ -164,15 +164,27 @@ def _opened(ctx: Context) -> tuple[str, bool]:
     """How to open the campaign file to read it, and whether its read models may be kept
     in it; a file this machine has not seen is checked whole first (``tracker.trust``),
     one another device appended to since only as far as it appended (no event store
-    opened: ``Context.check_first``)."""
+    opened: ``Context.check_first``), unless its read models are to be caught up from
+    what was appended: then replayed first, before any connection to it is open)."""
     from tracker import dbfile, trust
 
     ctx.follow_club()  # a club's server: the cache given what it lacks, made if missing
     with refusals():
         uri, kind = dbfile.prepare(ctx.db, "read")  # a file that is there, and a grizzled one
-        if not trust.is_checked(ctx.db) and ctx.check_first():
+        if not trust.is_checked(ctx.db) and ctx.check_first(light=True):
             ctx.tracker()  # checked whole: its read models rebuilt (if writable)
-    return uri, dbfile.keeps_read_models(ctx.db, kind)
+        kept = dbfile.keeps_read_models(ctx.db, kind)
+        if ctx.unreplayed and kept and _behind(ctx.db, uri) and ctx.check_first():
+            ctx.tracker()  # checked whole after all: its read models rebuilt
+    return uri, kept
+
+
+def _behind(db: str, uri: str) -> bool:
+    """The read models lag behind the events (a catch-up would project them)."""
+    from projections import queries
+
+    with closing(queries.connect(db, uri)) as conn:
+        return bool(queries.behind(conn))
 
 
 @contextmanager

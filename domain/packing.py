@@ -20,10 +20,11 @@ deflated with no dictionary (``deflate``: ``{"z0":"..."}``, ~7 KB). Pure functio
 from __future__ import annotations
 
 import binascii
+import json
 import zlib
+from collections.abc import Callable
+from functools import cache
 from typing import Any
-
-import msgspec
 
 PREFIX = b'{"parent":'
 # The most a packed row may unpack to: a logged action's JSON is ~550 bytes, and the
@@ -95,25 +96,6 @@ ZDICT_1 = (
 )
 
 
-class Parent(msgspec.Struct, frozen=True):
-    """The parent a logged action's row names inside."""
-
-    parent: int
-
-
-PARENT = msgspec.json.Decoder(Parent)
-
-
-class Packed(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A packed row: the action's parent, and its whole row deflated, in base64."""
-
-    parent: int
-    z1: str
-
-
-PACKED = msgspec.json.Decoder(Packed)
-
-
 def pack(row: bytes, parent: int) -> bytes:
     """``row`` (a logged action's JSON) as a packed row naming ``parent``."""
     deflate = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, ZDICT_1)
@@ -129,29 +111,110 @@ def is_packed(row: bytes) -> bool:
 def unpack(row: bytes, most: int) -> tuple[bytes, int]:
     """A packed row's JSON (at most ``most`` bytes) and the parent it names (outside and
     inside alike); ValueError says why a row cannot be unpacked."""
+    return _unpack(row, most, _decoders().packed, _decoders().parent)
+
+
+def unpack_plain(row: bytes, most: int) -> tuple[bytes, int]:
+    """``unpack`` read with the standard library's JSON (msgspec is not imported: a read
+    checking the chain links of what another device appended, ``tracker.chainhash``):
+    the same JSON and parent of every packed row, and a ValueError for a row that is not
+    one (the row, its parent and its base64 as strictly typed as ``unpack``'s)."""
+    return _unpack(row, most, _packed_plain, _parent_plain)
+
+
+def _unpack(
+    row: bytes,
+    most: int,
+    outer: Callable[[bytes], tuple[int, str]],
+    inner: Callable[[bytes], int],
+) -> tuple[bytes, int]:
     try:
-        packed = PACKED.decode(row)
-        data = binascii.a2b_base64(packed.z1, strict_mode=True)
-    except (msgspec.DecodeError, binascii.Error) as error:
+        parent, z1 = outer(row)
+        data = binascii.a2b_base64(z1, strict_mode=True)
+    except (ValueError, binascii.Error) as error:
         raise ValueError(f"a packed row that is not one ({error})") from None
     out = inflated(data, zlib.decompressobj(-15, ZDICT_1), most, "a packed row")
     try:
-        inner = PARENT.decode(out).parent
-    except msgspec.DecodeError as error:
+        named = inner(out)
+    except ValueError as error:
         raise ValueError(f"a packed row whose row is not a logged action's ({error})") from None
-    if inner != packed.parent:
-        raise ValueError(f"it names #{packed.parent} as its parent outside, #{inner} inside")
-    return out, packed.parent
+    if named != parent:
+        raise ValueError(f"it names #{parent} as its parent outside, #{named} inside")
+    return out, parent
 
 
-class Deflated(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A deflated row (a snapshot's): the whole row, raw deflate with no dictionary, in
-    base64."""
+def _packed_plain(row: bytes) -> tuple[int, str]:
+    found = json.loads(row)
+    if type(found) is not dict or found.keys() != {"parent", "z1"}:
+        raise ValueError("expected an object of parent and z1 alone")
+    if type(found["parent"]) is not int or type(found["z1"]) is not str:
+        raise ValueError("expected an int parent and a str z1")
+    return found["parent"], found["z1"]
 
-    z0: str
+
+def _parent_plain(row: bytes) -> int:
+    found = json.loads(row)
+    if type(found) is not dict or type(found.get("parent")) is not int:
+        raise ValueError("expected an object naming an int parent")
+    parent: int = found["parent"]
+    return parent
 
 
-DEFLATED = msgspec.json.Decoder(Deflated)
+class _Decoders:
+    """msgspec's decoders of a packed row, its parent and a deflated row: strict and fast,
+    made at their first use (importing msgspec costs a command that decodes no row ~20 ms:
+    ``grizzled status`` reads the read models alone)."""
+
+    def __init__(self) -> None:
+        import msgspec
+
+        class Parent(msgspec.Struct, frozen=True):
+            """The parent a logged action's row names inside."""
+
+            parent: int
+
+        class Packed(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+            """A packed row: the action's parent, and its whole row deflated, in base64."""
+
+            parent: int
+            z1: str
+
+        class Deflated(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+            """A deflated row (a snapshot's): the whole row, raw deflate with no
+            dictionary, in base64."""
+
+            z0: str
+
+        parents = msgspec.json.Decoder(Parent)
+        rows = msgspec.json.Decoder(Packed)
+        deflated = msgspec.json.Decoder(Deflated)
+        errors = msgspec.DecodeError
+
+        def parent(row: bytes) -> int:
+            try:
+                return parents.decode(row).parent
+            except errors as error:
+                raise ValueError(str(error)) from None
+
+        def packed(row: bytes) -> tuple[int, str]:
+            try:
+                found = rows.decode(row)
+            except errors as error:
+                raise ValueError(str(error)) from None
+            return found.parent, found.z1
+
+        def z0(row: bytes) -> str:
+            try:
+                return deflated.decode(row).z0
+            except errors as error:
+                raise ValueError(str(error)) from None
+
+        self.parent, self.packed, self.z0 = parent, packed, z0
+
+
+@cache
+def _decoders() -> _Decoders:
+    return _Decoders()
 
 
 def deflate(row: bytes) -> bytes:
@@ -170,8 +233,8 @@ def inflate(row: bytes, most: int) -> bytes:
     """A deflated row's JSON (at most ``most`` bytes); ValueError says why a row cannot
     be inflated."""
     try:
-        data = binascii.a2b_base64(DEFLATED.decode(row).z0, strict_mode=True)
-    except (msgspec.DecodeError, binascii.Error) as error:
+        data = binascii.a2b_base64(_decoders().z0(row), strict_mode=True)
+    except (ValueError, binascii.Error) as error:
         raise ValueError(f"a deflated row that is not one ({error})") from None
     return inflated(data, zlib.decompressobj(-15), most, "a deflated row")
 

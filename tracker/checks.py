@@ -7,23 +7,26 @@ finding ends in one UnusableFile line naming the event; nothing is written.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from tracker import store
 from tracker.errors import UnusableFile
-from tracker.mapper import (
+from tracker.position import Position, position
+from tracker.shape import (
     EVENT_TOPICS,
     LOGGED_TOPIC,
+    REDONE_TOPIC,
+    REVERTED_TOPIC,
     SNAPSHOT_TOPIC,
-    broken_link,
+    UNDONE_TOPIC,
     damaged_row,
+    follow_links,
+    gap,
     unknown_topic,
     where,
 )
-from tracker.position import Position, position
-from tracker.stream import REDONE_TOPIC, REVERTED_TOPIC, UNDONE_TOPIC
 
 PAGE = 500  # events replayed per read
 RECENT = 64  # states kept for the undos, redos and reverts that follow them
@@ -133,16 +136,6 @@ def _topics(tracker: Tracker, table: str, allowed: frozenset[str]) -> None:
         raise UnusableFile(unknown_topic(str(topic), named))
 
 
-def gap(tracker: Tracker, originator: str) -> NoReturn:
-    """A campaign's events are not numbered 1, 2, 3...: which is missing."""
-    versions = store.versions(tracker, originator)
-    expected = next((n for n, v in enumerate(versions, start=1) if v != n), len(versions) + 1)
-    raise UnusableFile(
-        f"the campaign file is damaged: event #{expected} is missing "
-        f"(the events of one campaign run {versions[0]} to {versions[-1]})"
-    )
-
-
 # Where each kind of event points back to: an action (or a revert) to its parent, an undo
 # or a redo to the head it leaves (store.pointers).
 LINKED = (LOGGED_TOPIC, REVERTED_TOPIC, UNDONE_TOPIC, REDONE_TOPIC)
@@ -156,20 +149,6 @@ def _links(tracker: Tracker, originator: str) -> None:
         tracker, originator, (LOGGED_TOPIC, REVERTED_TOPIC), (UNDONE_TOPIC, REDONE_TOPIC)
     )
     follow_links(rows, {1})
-
-
-def follow_links(rows: list[Any], actions: set[int]) -> None:
-    """Each of ``rows`` (``store.pointers``: version, topic, link) points to one of the
-    ``actions`` before it (the creation, 1, counts as one); the actions among the rows
-    join them as they are read."""
-    for version, topic, link in rows:
-        if link is None:  # a row that is not JSON: the replay names it
-            actions.add(version)
-            continue
-        if type(link) is not int or link not in actions or link >= version:
-            raise UnusableFile(broken_link(version, link, topic in (UNDONE_TOPIC, REDONE_TOPIC)))
-        if topic in (LOGGED_TOPIC, REVERTED_TOPIC):
-            actions.add(version)
 
 
 def _replay(tracker: Tracker, originator: str, start: Campaign | None = None) -> tuple[int, int]:

@@ -24,71 +24,20 @@ checkpoint is the head's hash, short enough to say aloud and write on the chapte
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import msgspec
 
-from domain.packing import is_packed, unpack
 from tracker import store
+from tracker.chainhash import GENESIS as GENESIS
+from tracker.chainhash import canonical as canonical
+from tracker.chainhash import content_digest as content_digest
+from tracker.chainhash import hashes
+from tracker.chainhash import link as link
 from tracker.checkpoint import checkpoint as checkpoint  # where export and older code find it
 from tracker.checkpoint import hex_of
 from tracker.library import SQLiteApplicationRecorder, SQLiteCursor, StoredEvent
-from tracker.mapper import MAX_STORED_BYTES
-
-try:  # CPython's builtin SHA-256: importing hashlib starts OpenSSL (see tracker.app)
-    from _sha256 import sha256  # type: ignore[import-not-found]  # no stub; C module
-except ImportError:  # pragma: no cover - a Python built without it (3.12+: _sha2)
-    from hashlib import sha256
-
-GENESIS = "0" * 64
-# What the library's transcoder wraps a value in (a datetime, our campaign state).
-TAGGED = frozenset({"_type_", "_data_"})
-
-
-def _untagged(value: Any) -> Any:
-    """A decoded payload without the transcoder's tags: ``{"_type_", "_data_"}`` is its
-    data, at any depth."""
-    if isinstance(value, dict):
-        if value.keys() == TAGGED:
-            return _untagged(value["_data_"])
-        return {key: _untagged(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_untagged(item) for item in value]
-    return value
-
-
-def canonical(topic: str, state: bytes | str) -> bytes:
-    """An event's content in canonical form: its name and its payload (see the module
-    docstring; its number joins in its link: a packed row, ``domain/packing.py``, is its
-    JSON unpacked, so the chain never depends on how it was compressed); ValueError if the
-    payload is not JSON."""
-    if isinstance(state, bytes | bytearray | memoryview) and is_packed(bytes(state)):
-        state = unpack(bytes(state), MAX_STORED_BYTES)[0]
-    payload = json.loads(state)
-    if isinstance(payload, dict):
-        payload.pop("class_version", None)
-    form = {"event": re.split(r"[:.]", topic)[-1], "payload": _untagged(payload)}
-    return json.dumps(form, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
-
-
-def content_digest(topic: str, state: bytes | str) -> str:
-    """The digest of an event's canonical form; of its raw bytes when they are not even
-    JSON (a damaged row: its digest then matches nothing that was recorded)."""
-    try:
-        form = canonical(topic, state)
-    except (ValueError, RecursionError):
-        raw = state.encode("utf-8", "surrogatepass") if isinstance(state, str) else state
-        form = b"not json:" + bytes(raw)
-    return str(sha256(form).hexdigest())
-
-
-def link(previous: str, version: int, content: str) -> str:
-    """The chain's hash of an event: its predecessor's hash, its number and its content
-    (so an event moved to another number breaks the chain there)."""
-    return str(sha256(f"{previous}:{version}:{content}".encode()).hexdigest())
 
 
 class Link(msgspec.Struct, frozen=True):
@@ -103,12 +52,7 @@ class Link(msgspec.Struct, frozen=True):
 
 def chained(rows: Iterable[tuple[int, str, Any]], previous: str = GENESIS) -> list[Link]:
     """The links of a campaign's events (version, topic, stored state), in order."""
-    links = []
-    for version, topic, state in rows:
-        content = content_digest(topic, state)
-        previous = link(previous, version, content)
-        links.append(Link(version, content, previous))
-    return links
+    return [Link(*each) for each in hashes(rows, previous)]
 
 
 class ChainedRecorder(SQLiteApplicationRecorder):

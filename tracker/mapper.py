@@ -34,20 +34,28 @@ from domain.packing import (
 )
 from tracker.errors import UnusableFile
 from tracker.library import JSONTranscoder, Mapper, StoredEvent
-from tracker.stream import REDONE_TOPIC, REVERTED_TOPIC, UNDONE_TOPIC
+from tracker.shape import (
+    CREATED_TOPIC,
+    MAX_STORED_BYTES,
+    REDONE_TOPIC,
+    REVERTED_TOPIC,
+    UNDONE_TOPIC,
+)
+from tracker.shape import EVENT_TOPICS as EVENT_TOPICS
+from tracker.shape import LOGGED_TOPIC as LOGGED_TOPIC
+from tracker.shape import SNAPSHOT_TOPIC as SNAPSHOT_TOPIC
+from tracker.shape import broken_link as broken_link
+from tracker.shape import damaged_row as damaged_row
+from tracker.shape import unknown_topic as unknown_topic
+from tracker.shape import where as where
 
 AGGREGATE_TOPIC = "grizzled:Campaign"
-LOGGED_TOPIC = "grizzled:Campaign.ActionLogged"  # written packed (domain.packing)
-SNAPSHOT_TOPIC = "eventsourcing.domain:Snapshot"
 STATE_TRANSCODING = "grizzled_campaign_state"
 # A JSON escape of half a surrogate pair (an odd number of backslashes before it): the
 # library writes text as UTF-8, so only a crafted file holds one, and text holding one
 # could never be written back (or printed). Searched only in a row that holds ``\ud`` or
 # ``\uD`` at all (a byte search; the expression takes ~1.5 ms on a 130 KB snapshot).
 LONE_SURROGATE = re.compile(rb"(?<!\\)(?:\\\\)*\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
-# An undo of an older file holds a whole campaign state (tens of KB); no stored row of
-# ours comes near this.
-MAX_STORED_BYTES = 16 * 1024 * 1024
 
 
 class Stamp(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -132,16 +140,17 @@ class SnapshotRow(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     state: AggregateRow
 
 
-# The only topics grizzled resolves, with the schema each stored row must meet.
+# The only topics grizzled resolves (tracker.shape), with the schema each stored row must
+# meet.
 SCHEMAS: dict[str, type[msgspec.Struct]] = {
-    "grizzled:Campaign.Created": CreatedRow,
-    "grizzled:Campaign.ActionLogged": ActionLoggedRow,
+    CREATED_TOPIC: CreatedRow,
+    LOGGED_TOPIC: ActionLoggedRow,
     UNDONE_TOPIC: ActionsUndoneRow,
     REDONE_TOPIC: ActionsRedoneRow,
     REVERTED_TOPIC: ActionRevertedRow,
     SNAPSHOT_TOPIC: SnapshotRow,
 }
-NAMING_AGGREGATE = frozenset({"grizzled:Campaign.Created", SNAPSHOT_TOPIC})
+NAMING_AGGREGATE = frozenset({CREATED_TOPIC, SNAPSHOT_TOPIC})
 
 
 class Named(msgspec.Struct, frozen=True):
@@ -152,7 +161,6 @@ class Named(msgspec.Struct, frozen=True):
 
 
 NAMED = msgspec.json.Decoder(Named)
-EVENT_TOPICS = frozenset(topic for topic in SCHEMAS if topic != SNAPSHOT_TOPIC)
 DECODERS: dict[str, msgspec.json.Decoder[Any]] = {}  # made when a topic is first met
 
 
@@ -165,11 +173,6 @@ def decoder_of(topic: str) -> msgspec.json.Decoder[Any] | None:
         resolve(SCHEMAS[topic])
         decoder = DECODERS[topic] = msgspec.json.Decoder(SCHEMAS[topic])
     return decoder
-
-
-def where(topic: str, version: int) -> str:
-    """How a stored row is named in a message: the log's numbers are its versions."""
-    return f"the snapshot at #{version}" if topic == SNAPSHOT_TOPIC else f"event #{version}"
 
 
 def check_row(topic: str, version: int, state: bytes) -> None:
@@ -198,29 +201,6 @@ def check_row(topic: str, version: int, state: bytes) -> None:
         decoder.decode(state)
     except (msgspec.DecodeError, RecursionError) as error:
         raise UnusableFile(damaged_row(topic, version, str(error))) from None
-
-
-def unknown_topic(topic: str, place: str) -> str:
-    """The line for a topic grizzled never writes (never resolved, never imported)."""
-    shown = topic[:80] + ("..." if len(topic) > 80 else "")
-    return f"not a grizzled campaign file: unknown topic {shown!r} in {place}"
-
-
-def damaged_row(topic: str, version: int, what: str) -> str:
-    """The line for a stored row that cannot be read or replayed."""
-    return f"the campaign file is damaged: {where(topic, version)} cannot be read ({what})"
-
-
-def broken_link(version: int, link: object, returns: bool = False) -> str:
-    """The line for an event whose parent (``returns``: the action an undo or a redo
-    returns to) comes after it or is no action."""
-    what = "the action it returns to" if returns else "its parent"
-    later = type(link) is int and link >= version
-    why = "which comes after it" if later else "which is not an action before it"
-    return (
-        f"the campaign file is damaged: event #{version} names #{str(link)[:20]} as {what}, "
-        f"{why}: the line of play cannot be followed"
-    )
 
 
 def unpacked(topic: str, version: int, state: bytes, spent: Inflation | None = None) -> bytes:

@@ -4,9 +4,7 @@ event's position then."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import msgspec
+from typing import Any, NamedTuple
 
 from tracker import store
 from tracker.checkpoint import hex_of
@@ -17,9 +15,10 @@ from tracker.checkpoint import hex_of
 Place = tuple[int, str, int, str]
 
 
-class Position(msgspec.Struct, frozen=True):
+class Position(NamedTuple):
     """How far a file was checked: the newest stored event's position (rowid) then, and
-    each campaign's place (``Place``)."""
+    each campaign's place (``Place``). No msgspec: a read that checks what another device
+    appended imports none (``tracker.appended.shaped``)."""
 
     newest: int
     streams: dict[str, Place]
@@ -60,8 +59,22 @@ def as_json(checked: Position) -> dict[str, Any]:
 
 
 def from_json(kept: Any) -> Position | None:
-    """A position as ``tracker.trust`` kept it; None if it is not one."""
-    try:
-        return msgspec.convert(kept, Position)
-    except (msgspec.ValidationError, TypeError):
+    """A position as ``tracker.trust`` kept it; None if it is not one (each field of the
+    type it must have: JSON's lists as tuples, no bool for an int)."""
+    if type(kept) is not dict or kept.keys() != {"newest", "streams"}:
         return None
+    newest, streams = kept["newest"], kept["streams"]
+    if type(newest) is not int or type(streams) is not dict:
+        return None
+    places = {stream: _place(found) for stream, found in streams.items()}
+    if not all(type(stream) is str and found for stream, found in places.items()):
+        return None
+    return Position(newest, {stream: found for stream, found in places.items() if found})
+
+
+def _place(found: Any) -> Place | None:
+    if type(found) not in (list, tuple) or len(found) != 4:
+        return None
+    version, hashed, snapshot, digest = found
+    kinds = (type(version), type(hashed), type(snapshot), type(digest))
+    return (version, hashed, snapshot, digest) if kinds == (int, str, int, str) else None

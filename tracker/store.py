@@ -573,11 +573,26 @@ def head_version(db: Rows, stream: str) -> int:
     return int(rows[0][0] or 0)
 
 
-def count_upto(db: Rows, stream: str, version: int) -> int:
-    """How many of a campaign's events are numbered ``version`` or less."""
+def event_count(db: Rows) -> int:
+    """How many events the store holds (SQLite counts the smallest index's pages)."""
+    return int(db.query(f"SELECT count(*) FROM {EVENTS}")[0][0])
+
+
+def first_version(db: Rows, stream: str) -> int:
+    """A campaign's lowest event number (0: none)."""
     rows = db.query(
-        f"SELECT count(*) FROM {EVENTS} WHERE originator_id = ? AND originator_version <= ?",
-        (stream, version),
+        f"SELECT min(originator_version) FROM {EVENTS} WHERE originator_id = ?", (stream,)
+    )
+    return int(rows[0][0] or 0)
+
+
+def count_upto(db: Rows, stream: str, version: int, after: int = 0) -> int:
+    """How many of a campaign's events are numbered ``version`` or less (and above
+    ``after``: a count of the events after a checked one reads those alone)."""
+    rows = db.query(
+        f"SELECT count(*) FROM {EVENTS} WHERE originator_id = ? AND originator_version <= ? "
+        "AND originator_version > ?",
+        (stream, version, after),
     )
     return int(rows[0][0])
 

@@ -14,15 +14,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from tracker.errors import UnusableFile
 from tracker.library import Aggregate
+from tracker.shape import REDONE_TOPIC as REDONE_TOPIC
+from tracker.shape import REVERTED_TOPIC as REVERTED_TOPIC
+from tracker.shape import UNDONE_TOPIC as UNDONE_TOPIC
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
 
 UNKNOWN_SESSION = "before sessions were recorded"
-# The topics of the events that take actions back (tracker.takeback), named without them.
-UNDONE_TOPIC = "grizzled:Campaign.ActionsUndone"
-REDONE_TOPIC = "grizzled:Campaign.ActionsRedone"
-REVERTED_TOPIC = "grizzled:Campaign.ActionReverted"
 
 
 # The base of a campaign's events (``Campaign.Event``) is the library's own: given to the

@@ -11,8 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from domain.packing import pack, unpack
 from tests.cli.conftest import Grizzled
+from tests.cli.test_cli_box_read_model import loaded_by
 from tracker import checks
+from tracker.errors import UnusableFile
 
 
 @pytest.fixture
@@ -25,6 +28,13 @@ def two_devices(
 
 def on(monkeypatch: pytest.MonkeyPatch, device: Path) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(device))
+
+
+def refuse_the_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refused(*args: object) -> int:
+        raise UnusableFile("the campaign file is damaged: replayed and refused")
+
+    monkeypatch.setattr(checks, "replay_from", refused)
 
 
 def no_whole_check(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -86,3 +96,100 @@ def test_a_past_no_longer_there_sends_the_file_to_the_whole_check(
 ) -> None:
     sql = "DELETE FROM stored_events WHERE originator_version = 2"
     assert "event #2 is missing" in another_devices_write_then(two_devices[0], monkeypatch, sql)
+
+
+def test_a_read_leaves_the_replay_to_the_next_command_that_opens_the_event_store(
+    two_devices: tuple[Grizzled, Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``status`` after another device's write checks what it appended but the replay
+    through the rules, and remembers nothing: the next write replays it first (and
+    refuses what the replay refuses), however many reads came between."""
+    grizzled, here, other = two_devices
+    grizzled.ok("status")
+    on(monkeypatch, other)
+    grizzled.ok("correct morale 9 -r there")
+    on(monkeypatch, here)
+    with monkeypatch.context() as patched:
+        refuse_the_replay(patched)
+        assert "Morale Reserve 9" in grizzled.ok("status")
+        assert "Morale Reserve 9" in grizzled.ok("status")
+        assert "replayed and refused" in grizzled.refused("correct morale 8 -r here")
+    assert "holds 8 cards" in grizzled.ok("correct morale 8 -r here")
+
+
+def test_a_read_after_another_devices_write_loads_neither_the_event_store_nor_the_rules(
+    two_devices: tuple[Grizzled, Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a read checks of another device's appends needs no event store, no msgspec
+    and no rules (the budget of any other read: docs/performance.md, budget 9)."""
+    grizzled, here, other = two_devices
+    grizzled.ok("status")
+    on(monkeypatch, other)
+    grizzled.ok("correct morale 9 -r there")
+    on(monkeypatch, here)
+    loaded = loaded_by(grizzled.db, "status")
+    assert "tracker.appended" in loaded  # what was appended was checked ("tracker.app*")
+    assert [module for module in loaded if module != "tracker.appended"] == []
+    assert "Morale Reserve 9" in grizzled.ok("status")
+
+
+def test_a_read_checks_the_links_another_device_appended(
+    two_devices: tuple[Grizzled, Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The read's check without the event store still recomputes each appended link: the
+    other device's event changed after its link was written (packed again, its parent
+    and its numbers as they were) is refused by ``status``."""
+    grizzled, here, other = two_devices
+    grizzled.ok("status")
+    on(monkeypatch, other)
+    grizzled.ok("correct morale 9 -r there")
+    with closing(sqlite3.connect(grizzled.db)) as conn, conn:
+        rowid, state = conn.execute(
+            "SELECT rowid, state FROM stored_events ORDER BY rowid DESC LIMIT 1"
+        ).fetchone()
+        row, parent = unpack(bytes(state), 1 << 20)
+        assert b'"there"' in row
+        edited = pack(row.replace(b'"there"', b'"THERE"'), parent)
+        conn.execute("UPDATE stored_events SET state = ? WHERE rowid = ?", (edited, rowid))
+    on(monkeypatch, here)
+    line = grizzled.refused("status")
+    assert "damaged" in line
+    assert "link in the chain" in line
+
+
+def test_a_gap_in_what_was_appended_is_named(
+    two_devices: tuple[Grizzled, Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    line = another_devices_write_then(
+        two_devices[0],
+        monkeypatch,
+        "INSERT INTO stored_events (originator_id, originator_version, topic, state) "
+        "SELECT originator_id, originator_version + 2, topic, state FROM stored_events "
+        "ORDER BY rowid DESC LIMIT 1",  # a copy of the last event, two numbers on
+    )
+    assert "damaged" in line
+    assert "is missing" in line
+
+
+def test_read_models_behind_what_was_appended_are_caught_up_only_after_the_replay(
+    two_devices: tuple[Grizzled, Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another device's write whose read models did not catch up: the read here would
+    project the appended events, so it replays them first (the replay made to refuse:
+    refused, nothing projected), and with no open of the file beside a connection."""
+    from tests.cli.opens import watching
+
+    grizzled, here, other = two_devices
+    grizzled.ok("status")
+    on(monkeypatch, other)
+    grizzled.ok("correct morale 9 -r there")
+    with closing(sqlite3.connect(grizzled.db)) as conn, conn:
+        conn.execute("UPDATE projection_position SET position = position - 1")
+        conn.execute("DELETE FROM event_log WHERE rowid = (SELECT max(rowid) FROM event_log)")
+    on(monkeypatch, here)
+    with monkeypatch.context() as patched:
+        refuse_the_replay(patched)
+        assert "replayed and refused" in grizzled.refused("status")
+    with watching() as watch:
+        assert "Morale Reserve 9" in grizzled.ok("status")
+    assert watch.found == [], "\n".join(watch.found)

@@ -73,3 +73,38 @@ def test_a_plain_logged_action_longer_than_any_command_writes_is_refused():
 
     with pytest.raises(UnusableFile, match="far more than grizzled ever writes"):
         check_row(LOGGED_TOPIC, 9, row)
+
+
+GOOD = packed(40)
+# rows each unpacker must refuse: not a packed row's object, a parent of another type, an
+# unknown field, base64 that is not, a row inside naming another parent or none, a bomb
+REFUSED = [
+    b'{"parent":7}',
+    GOOD.replace(b'{"parent":7', b'{"parent":true', 1),
+    GOOD.replace(b'{"parent":7', b'{"parent":7.0', 1),
+    GOOD.replace(b'{"parent":7', b'{"parent":"7"', 1),
+    GOOD[:-1] + b',"y":1}',
+    b'{"parent":7,"z1":"!!"}',
+    b"[7]",
+    b"not json",
+    GOOD.replace(b'{"parent":7', b'{"parent":8', 1),
+    pack(b'{"summary":"no parent"}', 7),
+    pack(b'{"parent":7.0}', 7),
+    pack(b"[7]", 7),
+    packed(PACKED_MOST),
+]
+
+
+def test_the_plain_unpacker_reads_every_row_as_msgspecs_does():
+    """``unpack_plain`` (no msgspec: a read checking another device's appended links)
+    gives the same JSON and parent for the rows grizzled writes, and refuses every row
+    ``unpack`` refuses."""
+    from domain.packing import unpack_plain
+
+    for row in (GOOD, packed(0), packed(6 * 2000 * 4)):
+        assert unpack_plain(row, PACKED_MOST) == unpack(row, PACKED_MOST)
+    for row in REFUSED:
+        with pytest.raises(ValueError):
+            unpack(row, PACKED_MOST)
+        with pytest.raises(ValueError):
+            unpack_plain(row, PACKED_MOST)
