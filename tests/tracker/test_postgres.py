@@ -323,8 +323,9 @@ def test_two_commands_of_one_device_following_at_once_copy_each_event_once(
         other.close()
 
     import sqlite3
+    from contextlib import closing
 
-    with sqlite3.connect(cache) as conn:
+    with closing(sqlite3.connect(cache)) as conn:  # closed: 3.13 warns of one left open
         rows = conn.execute("SELECT rowid, originator_version FROM stored_events").fetchall()
     assert [v for _, v in rows] == [1, 2, 3]
 
