@@ -133,7 +133,7 @@ def _header(path: str) -> bytes:
         raise UnusableFile(f"cannot open the campaign database {path}: {error.strerror}") from None
 
 
-def _check_size(path: str, header: bytes, size: int) -> None:
+def _check_size(path: str, header: bytes, size: int, *, again: bool = True) -> None:
     """A file shorter than its header says is damaged (cut short by a copy or a crash),
     unless its WAL holds the pages it lacks: a checkpoint that a full disk stopped half
     way wrote the new header but not every page, and SQLite reads those pages from the
@@ -147,6 +147,12 @@ def _check_size(path: str, header: bytes, size: int) -> None:
     held, wal_pages = wal_committed(path, page_size, lacking)
     pages = wal_pages or pages  # the size SQLite reads: the WAL's last commit says it
     if any(page not in held for page in range(lacking, pages + 1)):
+        if again and os.path.exists(path + "-shm"):  # others may be writing: a checkpoint
+            import time  # under way writes the header before the pages it adds: look again
+
+            time.sleep(0.2)
+            _check_size(path, _header(path), os.stat(path).st_size, again=False)
+            return
         raise UnusableFile(damaged(path, f"it is cut short ({size} of {pages * page_size} bytes)"))
 
 
