@@ -165,9 +165,9 @@ def shaped(path: str, kept: Any) -> bool:
     checked = from_json(kept)
     if checked is None or dbfile.inspect(path) != "ours" or not dbfile.looks_through_sqlite(path):
         return False
-    dbfile.check_integrity(path, pages=False)
     try:
         with dbfile.held(path) as reader:
+            dbfile.check_schema(path, reader)
             return not check_shape(reader, checked)[2]
     except Rewritten:
         return False

@@ -157,6 +157,25 @@ def test_a_read_checks_the_links_another_device_appended(
     assert "link in the chain" in line
 
 
+def test_a_read_after_another_devices_write_refuses_a_trigger_added_beside_it(
+    two_devices: tuple[Grizzled, Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The read's check of another device's appends reads the file's schema again (on
+    the read's own connection): a trigger slipped in with the other device's write is
+    refused in one line, and the read shows no board."""
+    grizzled, here, other = two_devices
+    grizzled.ok("status")
+    on(monkeypatch, other)
+    grizzled.ok("correct morale 9 -r there")
+    with closing(sqlite3.connect(grizzled.db)) as conn, conn:
+        conn.execute(
+            "CREATE TRIGGER wipe AFTER INSERT ON stored_events BEGIN DELETE FROM stored_events; END"
+        )
+    on(monkeypatch, here)
+    line = grizzled.refused("status")
+    assert "triggers grizzled never makes (wipe)" in line
+
+
 def test_a_gap_in_what_was_appended_is_named(
     two_devices: tuple[Grizzled, Path, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
