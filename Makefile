@@ -32,8 +32,10 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 demo: $(VENV)/.installed
 	$(BIN)/grizzled demo
 
+# PYTEST_ARGS: more words for pytest (.ci/run: -m "not once" under its later Pythons).
+PYTEST_ARGS ?=
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check domain tracker projections cli voice web tests bench

@@ -29,8 +29,22 @@ BIN_DIR, MISSING = _postgres()
 BACKENDS = ["sqlite", "postgres"] if BIN_DIR else ["sqlite"]
 
 
+# Tests that check what the interpreter does not change (SQLite's and PostgreSQL's locks
+# under many processes, a browser's page, a server under a flood): marked ``once``, and
+# .ci/run runs them under one Python of the several it tests (``make test`` runs them
+# always). Each is a folder or a file under tests/.
+ONCE = (
+    "browser/",
+    "cli/test_many_writers.py",
+    "cli/test_takeback_races.py",
+)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "backends: run the test on SQLite and on PostgreSQL")
+    config.addinivalue_line(
+        "markers", "once: a race, flood or browser test: CI runs it under one Python only"
+    )
     if BIN_DIR is None and os.environ.get(pgserver.REQUIRE) == "1":
         raise pytest.UsageError(f"{pgserver.REQUIRE}=1 but {MISSING}")
 
@@ -39,6 +53,14 @@ def pytest_report_header(config: pytest.Config) -> str:
     if BIN_DIR is None:
         return f"postgresql: {MISSING}: the storage tests run on SQLite only"
     return f"postgresql: a throwaway cluster from {BIN_DIR} for the tests marked backends"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = os.path.dirname(__file__)
+    for item in items:
+        where = os.path.relpath(str(item.path), here)
+        if any(where == once or where.startswith(once) for once in ONCE if once):
+            item.add_marker(pytest.mark.once)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
