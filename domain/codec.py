@@ -121,6 +121,8 @@ def encode_chapter(
     """A chapter state as plain data. Its catalogue is stored only when it differs from the
     campaign's (a chapter that ended before a card was banned or described keeps its own)."""
     data = {name: plain(getattr(chapter, name)) for name in chapter.__struct_fields__}
+    if not chapter.trail:  # (no failed Mission yet: the stored form is what it always was)
+        del data["trail"]
     same = campaign is not None and chapter.catalogue == campaign
     data["catalogue"] = None if same else encode_catalogue(chapter.catalogue)
     return data

@@ -46,33 +46,60 @@ def chance(count: int, total: int) -> dict[str, Any]:
     return {"fraction": f"{count // common}/{total // common}", "share": count / total}
 
 
-def _line(label: str, count: int, unseen: int, kind: str, **facts: Any) -> Said:
-    text = f"  {label}: {count} of {unseen}, {percent(count / unseen)}"
-    return Said(text, kind, {**facts, **chance(count, unseen)})
+def _line(label: str, count: int, odds: NextCard, kind: str, **facts: Any) -> Said:
+    facts = {**facts, **chance(count, odds.unseen)}
+    if odds.uniform:
+        text = f"  {label}: {count} of {odds.unseen}, {percent(count / odds.unseen)}"
+    else:  # the unseen cards are not all as likely: the exact chance, reduced
+        text = f"  {label}: {percent(count / odds.unseen)} ({facts['fraction']})"
+    return Said(text, kind, facts)
+
+
+def _cards(odds: NextCard) -> int:
+    return odds.unseen if odds.cards < 0 else odds.cards
 
 
 def next_card_lines(odds: NextCard) -> list[Said]:
     """The chances of the next card drawn from the Trials (by a Trap, by the deal)."""
+    unseen = _cards(odds)
+    if not odds.exact:
+        text = f"Next card drawn: no exact odds: {odds.reason}."
+        return [Said(text, "next-card", {"unseen": unseen, "reason": odds.reason})]
     if odds.unseen == 0:
         return [Said("The Trials are empty: no card will be drawn.", "next-card", {"unseen": 0})]
+    head = f"Next card drawn, from {unseen} unseen cards:"
+    if odds.returned:
+        head = (
+            f"Next card drawn, from {unseen} unseen cards, {odds.returned} of them known to "
+            "have gone back into the Trials with a failed Mission's No Man's Land:"
+        )
     lines = [
-        Said(
-            f"Next card drawn, from {odds.unseen} unseen cards:",
-            "next-card",
-            {"unseen": odds.unseen},
-        ),
-        _line("any Hard Knock", odds.knocks, odds.unseen, "hard-knock"),
-        _line("one that fails the Mission now", odds.failing, odds.unseen, "fails"),
+        Said(head, "next-card", {"unseen": unseen, "returned": odds.returned}),
+        _line("any Hard Knock", odds.knocks, odds, "hard-knock"),
+        _line("one that fails the Mission now", odds.failing, odds, "fails"),
     ]
     for threat, count in odds.showing.items():
-        lines.append(_line(threat, count, odds.unseen, "threat", threat=threat))
+        lines.append(_line(threat, count, odds, "threat", threat=threat))
     return lines
 
 
 def next_card_json(odds: NextCard) -> dict[str, Any]:
-    """The documented JSON of the next card's odds."""
+    """The documented JSON of the next card's odds (no chance at all when none is exact)."""
+    if not odds.exact:
+        return {
+            "unseen": _cards(odds),
+            "returned": odds.returned,
+            "exact": False,
+            "reason": odds.reason,
+            "hard_knock": None,
+            "fails_mission": None,
+            "threats": None,
+        }
     return {
-        "unseen": odds.unseen,
+        "unseen": _cards(odds),
+        "returned": odds.returned,
+        "exact": True,
+        "reason": None,
         "hard_knock": chance(odds.knocks, odds.unseen),
         "fails_mission": chance(odds.failing, odds.unseen),
         "threats": {threat: chance(n, odds.unseen) for threat, n in odds.showing.items()},

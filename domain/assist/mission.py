@@ -1,13 +1,15 @@
 """The chance a Mission succeeds at each intensity, by Monte Carlo over the engine itself.
 
-Each playout deals the unseen cards (``unseen.py``: public information only) at random into
-the face-down places (the Trials, the Morale Reserve, every hand), starts the Mission at the
-intensity asked and plays it out with the engine's own simulator until it succeeds or fails
-(or the deal loses the chapter at once). The policy for the players is the simulator's
-(``domain/simulate.py``, ``random_command``): mostly a card that is safe (no third copy of a
-threat shown twice, no Trap, no Hard Knock that would bring its player to 3), the Good Luck
-Charm often once two alike show, a withdrawal when nothing is safe, a Speech now and then. Real
-players do better or worse: the estimate is for that policy, stated with its 95% interval.
+Each playout deals the unseen cards at random into the face-down places (the Trials, the
+Morale Reserve, every hand) as the public model says they may lie (``public.py``: a card a
+failed Mission returned lies in the Trials, or in a hand dealt from them since), starts the
+Mission at the intensity asked and plays it out with the engine's own simulator until it
+succeeds or fails (or the deal loses the chapter at once). The policy for the players is the
+simulator's (``domain/simulate.py``, ``random_command``): mostly a card that is safe (no third
+copy of a threat shown twice, no Trap, no Hard Knock that would bring its player to 3), the
+Good Luck Charm often once two alike show, a withdrawal when nothing is safe, a Speech now
+and then. Real players do better or worse: the estimate is for that policy, stated with its
+95% interval.
 
 Randomness comes only from the ``random.Random`` the caller passes in: one seed gives one
 answer.
@@ -20,9 +22,10 @@ import random
 from collections.abc import Callable
 
 import msgspec
-from msgspec.structs import replace
 
-from domain.assist.unseen import hidden_places, unseen_keys
+from domain.assist.public import Public, public
+from domain.assist.public import dealt as dealt_from
+from domain.assist.unseen import hidden_places
 from domain.chapter.commands import Command, StartMission
 from domain.chapter.state import ChapterState, Phase
 from domain.engine import execute
@@ -71,35 +74,30 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     return low, high
 
 
-def check_dealable(state: ChapterState) -> None:
-    """Refuse a table whose face-down places cannot be filled from the unseen copies."""
+def check_dealable(state: ChapterState) -> Public:
+    """The public model of a table whose face-down places can be filled from the unseen
+    copies; refuse any other."""
     if state.phase != Phase.PREPARATION:
         raise NoEstimate("the chance of a Mission is asked before it starts (its preparation)")
     modules = (state.kept("solo"), recruit_piles(state), state.kept("orders"))
     if any(played is not None for played in modules):
         raise NoEstimate("Mission odds are for the game without Solo, Recruits or Orders")
-    unseen, places = len(unseen_keys(state)), hidden_places(state)
+    model = public(state)
+    if model.reason:
+        raise NoEstimate(model.reason)
+    unseen, places = len(model.unseen), hidden_places(state)
     if unseen != places:
         raise NoEstimate(
             f"{unseen} copies are unseen for {places} face-down places: "
             "the catalogue does not describe this table's cards"
         )
+    return model
 
 
-def dealt(state: ChapterState, rng: random.Random) -> ChapterState:
-    """One table consistent with what is public: the unseen copies shuffled into the Trials,
-    every hand and the Morale Reserve (no card the engine knows in a hand is kept)."""
-    pool = list(unseen_keys(state))
-    rng.shuffle(pool)
-    trials = tuple(pool[: len(state.trials)])
-    at = len(trials)
-    players = []
-    for player in state.players:
-        size = player.hand_size
-        hand = tuple(sorted(pool[at : at + size]))
-        players.append(replace(player, hand=hand, hidden=0))
-        at += size
-    return replace(state, trials=trials, players=tuple(players), morale=tuple(pool[at:]))
+def dealt(state: ChapterState, rng: random.Random, model: Public | None = None) -> ChapterState:
+    """One table consistent with what is public, drawn with its probability (the public
+    model's ``dealt``: the cards a failed Mission returned lie where they may)."""
+    return dealt_from(state, public(state) if model is None else model, rng)
 
 
 def succeeds(state: ChapterState, intensity: int, rng: random.Random, policy: Policy) -> bool:
@@ -125,7 +123,8 @@ def estimate(
     policy: Policy = random_command,
 ) -> Estimate:
     """The estimated chance of success at one intensity (``state`` checked dealable)."""
-    wins = sum(succeeds(dealt(state, rng), intensity, rng, policy) for _ in range(playouts))
+    model = public(state)
+    wins = sum(succeeds(dealt(state, rng, model), intensity, rng, policy) for _ in range(playouts))
     low, high = wilson(wins, playouts)
     return Estimate(intensity, playouts, wins, low, high)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from tests.cli.conftest import Grizzled
@@ -93,3 +95,40 @@ def test_odds_and_hint_before_boot_camp_name_the_briefing_that_comes_first(
         said = armistice.refused(command)
         assert "no chapter is running" in said
         assert "grizzled briefing" in said
+
+
+def test_after_a_failed_mission_the_returned_cards_are_counted_in_the_trials(
+    table: Grizzled,
+) -> None:
+    """Three shells fail Mission 1: they go back into the Trials deck (1 card left there),
+    and the Morale Drop lays 6 of the Morale Reserve on top. The next card is one of those
+    6, none of the returned three: 19 Hard Knocks among the 56 other unseen cards. Dealt 6,
+    the next lies among the 4 shuffled: 1 in 4 is the anonymous one, 19/56 of the time a
+    Hard Knock."""
+    for card in ("night+shell", "snow+shell", "rain+shell"):
+        table.ok("play", card)
+    doc = table.json("odds", "--json", "--playouts", "20", "--seed", "1")
+    assert (doc["next_card"]["unseen"], doc["next_card"]["returned"]) == (59, 3)
+    assert doc["next_card"]["hard_knock"]["fraction"] == "19/56"
+    assert "3 of them known to have gone back" in table.ok("odds", "--playouts", "20")
+    table.ok("mission", "start", "2")
+    doc = table.json("odds", "--json")
+    assert doc["next_card"]["hard_knock"]["fraction"] == "19/224"
+    assert doc["next_card"]["threats"]["shell"]["fraction"] == str(
+        Fraction(3, 4) + Fraction(1, 4) * Fraction(12, 56)  # 15 shells, 3 returned
+    )
+
+
+def test_armistice_odds_say_the_chapters_cards_are_not_known_and_print_no_number(
+    armistice: Grizzled,
+) -> None:
+    armistice.ok("skip-boot-camp")
+    armistice.ok("briefing", "1", "--trials", "20", "--morale", "40", "--first", "1")
+    armistice.ok("chapter", "start", "--leader", "ann", "--tiles", "left,left,right")
+    doc = armistice.json("odds", "--json", "--playouts", "10", "--seed", "1")
+    assert doc["next_card"]["exact"] is False
+    assert doc["next_card"]["hard_knock"] is None
+    assert "which cards are in it is not known" in doc["next_card"]["reason"]
+    said = armistice.ok("odds", "--playouts", "10", "--seed", "1")
+    assert "no exact odds" in said
+    assert " of 59" not in said

@@ -52,6 +52,7 @@ def test_every_face_down_place_holds_one_unseen_copy(state) -> None:  # type: ig
 @settings(max_examples=30, deadline=None)
 @given(state=tables)
 def test_a_hard_knock_comes_next_as_often_as_the_face_down_cards_hold_one(state) -> None:  # type: ignore[no-untyped-def]
+    assume(not state.trail)  # after a failed Mission the returned cards lie in the Trials
     table = public(state)
     down = [k for k in (*state.trials, *state.morale) if k is not None]
     down.extend(k for p in state.players for k in p.hand)
