@@ -63,7 +63,7 @@ def odds(ctx: Context, as_json: bool, playouts: int, seed: int | None) -> None:
     """
     import random
 
-    from domain.assist.unseen import next_draw
+    from domain.assist.unseen import draws_in_mission, next_draw
     from voice import assist as said
 
     chapter = running_chapter(ctx)
@@ -79,11 +79,12 @@ def odds(ctx: Context, as_json: bool, playouts: int, seed: int | None) -> None:
         except NoEstimate as why:
             refused = str(why)
     card = next_draw(chapter)
+    draws = draws_in_mission(chapter)
     if as_json:
         mission = [said.estimate_json(e) for e in estimates] if refused is None else None
         ctx.print_json(
             {
-                "next_card": said.next_card_json(card),
+                "next_card": said.next_card_json(card, draws),
                 "mission": {
                     "leader": leader,
                     "playouts": playouts,
@@ -95,7 +96,7 @@ def odds(ctx: Context, as_json: bool, playouts: int, seed: int | None) -> None:
             }
         )
         return
-    lines = said.next_card_lines(card) + said.mission_lines(leader, estimates, seed, refused)
+    lines = said.next_card_lines(card, draws) + said.mission_lines(leader, estimates, seed, refused)
     print_wrapped([line.text for line in lines])
 
 

@@ -59,8 +59,9 @@ def _cards(odds: NextCard) -> int:
     return odds.unseen if odds.cards < 0 else odds.cards
 
 
-def next_card_lines(odds: NextCard) -> list[Said]:
-    """The chances of the next card drawn from the Trials (by a Trap, by the deal)."""
+def next_card_lines(odds: NextCard, draws: bool = True) -> list[Said]:
+    """The chances of the next card drawn from the Trials (by a Trap, by the deal); without
+    ``draws`` (no Trap, no Clumsy: nothing is drawn during a Mission) nothing of failing."""
     unseen = _cards(odds)
     if not odds.exact:
         text = f"Next card drawn: no exact odds: {odds.reason}."
@@ -76,15 +77,17 @@ def next_card_lines(odds: NextCard) -> list[Said]:
     lines = [
         Said(head, "next-card", {"unseen": unseen, "returned": odds.returned}),
         _line("any Hard Knock", odds.knocks, odds, "hard-knock"),
-        _line("one that fails the Mission now", odds.failing, odds, "fails"),
     ]
+    if draws:
+        lines.append(_line("one that fails the Mission now", odds.failing, odds, "fails"))
     for threat, count in odds.showing.items():
         lines.append(_line(threat, count, odds, "threat", threat=threat))
     return lines
 
 
-def next_card_json(odds: NextCard) -> dict[str, Any]:
-    """The documented JSON of the next card's odds (no chance at all when none is exact)."""
+def next_card_json(odds: NextCard, draws: bool = True) -> dict[str, Any]:
+    """The documented JSON of the next card's odds (no chance at all when none is exact;
+    none of failing without ``draws``)."""
     if not odds.exact:
         return {
             "unseen": _cards(odds),
@@ -101,7 +104,7 @@ def next_card_json(odds: NextCard) -> dict[str, Any]:
         "exact": True,
         "reason": None,
         "hard_knock": chance(odds.knocks, odds.unseen),
-        "fails_mission": chance(odds.failing, odds.unseen),
+        "fails_mission": chance(odds.failing, odds.unseen) if draws else None,
         "threats": {threat: chance(n, odds.unseen) for threat, n in odds.showing.items()},
     }
 
@@ -150,8 +153,8 @@ HINT_WORDS = {
         f"a {f['threat']} card here is the third {f['threat']}: the Mission fails"
     ),
     "play-trap": lambda f: (
-        "a Trap here draws the Trials' top card into No Man's Land too: "
-        f"{f['failing']} of the {f['unseen']} unseen cards would fail the Mission"
+        "a Trap here draws the Trials' top card into No Man's Land after its own threats: "
+        + "; ".join(_trap_risk(risk, len(f["risks"]) > 1) for risk in f["risks"])
     ),
     "play-knock": lambda f: (
         f"a Hard Knock here lies in front of {f['player']}: "
@@ -190,6 +193,19 @@ HINT_WORDS = {
         f"now leaves {f['morale'] - f['drop']}, the Monument is near"
     ),
 }
+
+
+def _trap_risk(f: dict[str, Any], named: bool) -> str:
+    """One group of Traps that risk the same: how often the card drawn fails the Mission
+    (``named``: the group's cards said, where other Traps risk otherwise)."""
+    cards = " or ".join(f["cards"]) if named else "any of them"
+    if not f["exact"]:
+        return f"with {cards}, the chance is not known (the chapter's cards are not)"
+    if f["uniform"]:
+        return f"with {cards}, {f['failing']} of the {f['unseen']} unseen cards fail the Mission"
+    share = f["failing"] / f["unseen"] if f["unseen"] else 0.0
+    fraction = chance(f["failing"], f["unseen"])["fraction"]
+    return f"with {cards}, the Mission fails {percent(share)} of the time ({fraction})"
 
 
 class HintLike(Protocol):

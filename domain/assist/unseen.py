@@ -15,7 +15,23 @@ from domain.assist.public import face_up, public, unseen_keys
 from domain.cards.catalogue import CardType
 from domain.chapter.state import ChapterState
 
-__all__ = ["face_up", "hidden_places", "next_draw", "unseen_cards", "unseen_keys"]
+__all__ = [
+    "draws_in_mission",
+    "face_up",
+    "hidden_places",
+    "next_draw",
+    "unseen_cards",
+    "unseen_keys",
+]
+CLUMSY = "clumsy"  # a Hard Knock that draws and plays the Trials' top card
+
+
+def draws_in_mission(state: ChapterState) -> bool:
+    """Whether a card can be drawn and played during a Mission: a Trap (the rookie variant
+    has none), or a Clumsy player's draw."""
+    if state.rules.traps:
+        return True
+    return any(CLUMSY in state.active_hard_knocks(p) for p in state.players)
 
 
 def hidden_places(state: ChapterState) -> int:

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.cli.conftest import Grizzled
+from tests.cli.conftest import TABLE_CHAPTER, Grizzled
 
 
 def test_odds_before_a_mission_give_the_first_deal_and_each_intensity(campaign: Grizzled) -> None:
@@ -66,8 +66,13 @@ def test_hint_names_the_third_threat_the_charm_and_the_warnings_of_the_table(
     doc = table.json("hint", "--json")
     assert doc["player"] == "Ann"
     assert {"kind": "two-alike", "threat": "night"}.items() <= doc["warnings"][1].items()
-    trap = next(a for a in doc["actions"] if a["kind"] == "play-trap")
-    assert (trap["failing"], trap["unseen"]) == (23, 56)  # as grizzled odds counts them
+    trap_hint = next(a for a in doc["actions"] if a["kind"] == "play-trap")
+    trap = trap_hint["risks"][0]
+    # rain+shell (trap) shows a second rain: with two nights and two gases, any of the 55
+    # other unseen cards with a night, a gas or a rain fails the Mission (35 of them), not
+    # the 23 the nights and gases alone would fail
+    assert (trap["cards"], trap["failing"], trap["unseen"]) == (["rain+shell (trap)"], 35, 55)
+    assert "with rain+shell (trap), 35 of the 55 unseen cards fail" in trap_hint["text"]
 
 
 def test_hint_before_a_mission_says_no_turn_and_no_warning(campaign: Grizzled) -> None:
@@ -132,3 +137,17 @@ def test_armistice_odds_say_the_chapters_cards_are_not_known_and_print_no_number
     said = armistice.ok("odds", "--playouts", "10", "--seed", "1")
     assert "no exact odds" in said
     assert " of 59" not in said
+
+
+def test_in_the_rookie_variant_the_odds_say_nothing_of_a_draw_failing_the_mission(
+    campaign: Grizzled,
+) -> None:
+    campaign.ok("chapter", "start", "--variant", "rookie", *TABLE_CHAPTER)
+    campaign.ok("mission", "start", "3")
+    campaign.ok("play", "night+shell")
+    campaign.ok("play", "night+gas")
+    said = campaign.ok("odds")
+    assert "fails the Mission now" not in said
+    assert "any Hard Knock" in said
+    assert campaign.json("odds", "--json")["next_card"]["fails_mission"] is None
+    assert "Trials' top card" not in campaign.ok("hint")
