@@ -16,6 +16,8 @@ import msgspec
 from msgspec.structs import replace
 
 from domain.assist.odds import FAILING_COUNT, NextCard
+from domain.assist.places import Keys
+from domain.assist.public import played_from_hand, publics_after_play
 from domain.assist.unseen import next_draw
 from domain.chapter.commands import MakeSpeech, PlayCard, UseCharm, Withdraw
 from domain.chapter.resolution import morale_drop_size
@@ -44,21 +46,22 @@ def public(state: ChapterState) -> ChapterState:
     )
 
 
-def _trap_risk(state: ChapterState, seat: int, key: str) -> NextCard:
-    """A Trap card played now: its own threats join No Man's Land, then the Trials' top card
-    is drawn and played; the odds of that card."""
-    played = replace(state, nml=(*state.nml, key))  # (threat_tally is asked of the new state)
-    if state.trail:  # the card leaves a hand, face up: the public trail says so
-        played = replace(played, trail=(*state.trail, ("play", str(seat), key)))
-    return next_draw(played)
+def trap_risks(state: ChapterState, seat: int, keys: Keys) -> dict[str, NextCard]:
+    """Each of ``keys``, a Trap card, played now: its own threats join No Man's Land, then
+    the Trials' top card is drawn and played; the odds of that card (``next_draw`` of the
+    played table, the public models of them all made at once)."""
+    models = publics_after_play(state, seat, keys)
+    return {
+        key: next_draw(played_from_hand(state, seat, key), models[key])  # (its threat_tally)
+        for key in keys
+    }
 
 
-def _trap_hint(state: ChapterState, seat: int, keys: list[str]) -> Hint:
+def _trap_hint(state: ChapterState, seat: int, keys: Keys) -> Hint:
     """One hint for the Traps the player may play: the cards that risk the same, together,
     the riskiest first."""
     risks: dict[tuple[int, int, bool, bool], list[str]] = {}
-    for key in keys:
-        odds = _trap_risk(state, seat, key)
+    for key, odds in trap_risks(state, seat, keys).items():
         risk = (odds.failing, odds.unseen, odds.exact, odds.uniform)
         risks.setdefault(risk, []).append(state.catalogue.cards[key].name)
     ordered = sorted(risks.items(), key=lambda r: -r[0][0] / max(1, r[0][1]))
@@ -89,7 +92,7 @@ def _plays(state: ChapterState, name: str, keys: tuple[str, ...]) -> list[Hint]:
             if cards[key].trap and not third:  # (itself a third: play-fails says so)
                 traps.append(key)
         if traps:
-            hints.append(_trap_hint(state, state.index(name), traps))
+            hints.append(_trap_hint(state, state.index(name), tuple(traps)))
     if any(cards[k].hard_knock is not None for k in keys):
         weight = state.hard_knock_weight(player)
         hints.append(Hint("play-knock", {"player": name, "weight": weight}))

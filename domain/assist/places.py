@@ -15,6 +15,12 @@ if TYPE_CHECKING:
 Keys = tuple[str, ...]  # a multiset of keys, sorted
 
 
+def minus(keys: Keys, key: str) -> Keys:
+    """``keys`` less one copy of ``key`` (which it holds)."""
+    at = keys.index(key)
+    return keys[:at] + keys[at + 1 :]
+
+
 class Way(msgspec.Struct, frozen=True):
     """Where the returned cards still face down lie: in the shuffled part of the Trials
     (``trials``) and in each seat's hand (``hands``)."""
@@ -50,24 +56,34 @@ class Public(msgspec.Struct, frozen=True):
         return max((sum(way.hidden().values()) for way, _ in self.ways), default=0)
 
     def next_card(self) -> dict[str, Fraction]:
-        """Each key: the exact chance it is the top card of the Trials now."""
+        """Each key: the exact chance it is the top card of the Trials now. (An anonymous
+        place holds a key with its count in the pool less the returned cards of the way: the
+        pool's share is summed once over the ways, each way corrects only its own keys.)"""
         from fractions import Fraction
 
         if not self.segments:
             return {}
         size, shuffled = self.segments[0]
         pool = Counter(self.unseen)
-        chances: dict[str, Fraction] = {}
+        everywhere = Fraction(0)  # each anonymous copy's chance, summed over the ways
+        own: dict[str, Fraction] = {}  # per key: the ways' returned cards, less the pool's
         for way, weight in self.ways:
             held = way.hidden()
             anonymous = pool - held
             total = sum(anonymous.values())
             known = Counter(way.trials) if shuffled else Counter()
-            share_anonymous = Fraction(size - len(way.trials), size) if shuffled else Fraction(1)
-            for key in pool:
-                chance = Fraction(known[key], size)
-                if total:
-                    chance += share_anonymous * Fraction(anonymous[key], total)
-                if chance:
-                    chances[key] = chances.get(key, Fraction(0)) + weight * chance
+            share = Fraction(size - len(way.trials), size) if shuffled else Fraction(1)
+            each = weight * share / total if total else Fraction(0)
+            everywhere += each
+            for key in held.keys() | known.keys():
+                if key not in pool:
+                    continue
+                gone = pool[key] - anonymous[key]  # copies of the key this way holds apart
+                change = weight * Fraction(known[key], size) - each * gone
+                own[key] = own.get(key, Fraction(0)) + change
+        chances: dict[str, Fraction] = {}
+        for key, copies in pool.items():
+            chance = everywhere * copies + own.get(key, 0)
+            if chance:
+                chances[key] = chance
         return chances

@@ -25,11 +25,20 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from domain.assist.places import Keys, Public, Way
+from domain.assist.places import Keys, Public, Way, minus
 from domain.chapter.state import ChapterState
 from domain.modules.recruits.state import recruit_in_play
 
-__all__ = ["Public", "Way", "dealt", "face_up", "public", "unseen_keys"]
+__all__ = [
+    "Public",
+    "Way",
+    "dealt",
+    "face_up",
+    "played_from_hand",
+    "public",
+    "publics_after_play",
+    "unseen_keys",
+]
 
 
 def chapter_copies(state: ChapterState) -> tuple[Counter[str], str]:
@@ -82,6 +91,39 @@ def public(state: ChapterState) -> Public:
     from domain.assist.returned import fold  # (fractions: only after a failure)
 
     return fold(state, unseen, reason)
+
+
+def played_from_hand(state: ChapterState, seat: int, key: str) -> ChapterState:
+    """The table once the player at ``seat`` has played ``key`` from their hand into No
+    Man's Land, face up (the public trail, once begun, says so; the hand is not read)."""
+    from msgspec.structs import replace
+
+    played = replace(state, nml=(*state.nml, key))
+    if state.trail:
+        played = replace(played, trail=(*state.trail, ("play", str(seat), key)))
+    return played
+
+
+def publics_after_play(state: ChapterState, seat: int, keys: Keys) -> dict[str, Public]:
+    """``public(played_from_hand(state, seat, key))`` for each of ``keys``, the trail of a
+    failure followed once for them all (not once per key: each fold costs milliseconds)."""
+    if not state.trail:
+        return {key: public(played_from_hand(state, seat, key)) for key in keys}
+    unseen = unseen_keys(state)
+    played: dict[str, tuple[Keys, str]] = {}
+    models: dict[str, Public] = {}
+    for key in keys:
+        table = played_from_hand(state, seat, key)
+        left = unseen_keys(table)
+        if key in unseen and left == minus(unseen, key):
+            played[key] = (left, chapter_copies(table)[1])
+        else:  # no copy of it was unseen: the played table's own fold
+            models[key] = public(table)
+    if played:
+        from domain.assist.returned import folds_after_play
+
+        models |= folds_after_play(state, unseen, seat, played)
+    return {key: models[key] for key in keys}
 
 
 def dealt(state: ChapterState, model: Public, rng: random.Random) -> ChapterState:

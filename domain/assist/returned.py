@@ -4,21 +4,41 @@ every way the returned cards may lie now, with its exact probability (``public.p
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from math import comb
 
-from domain.assist.places import Keys, Public, Way
+from domain.assist.places import Keys, Public, Way, minus
 from domain.chapter.state import ChapterState
+
+CORRECTION = "a correction or a module moved face-down cards"
+CONTRADICTION = "the record contradicts itself"
 
 
 def fold(state: ChapterState, unseen: Keys, reason: str) -> Public:
     """The public model of a chapter whose trail has begun."""
-    return _Fold(state, unseen, reason).run()
+    followed = _Fold(state, unseen)
+    followed.follow(state.trail[1:])
+    return followed.model(unseen, reason)
 
 
-def _minus(keys: Keys, key: str) -> Keys:
-    at = keys.index(key)
-    return keys[:at] + keys[at + 1 :]
+def folds_after_play(
+    state: ChapterState, unseen: Keys, seat: int, played: Mapping[str, tuple[Keys, str]]
+) -> dict[str, Public]:
+    """For each key of ``played``: the fold of ``state`` with ``("play", seat, key)`` added
+    to its trail, given that played table's unseen copies and reason. The trail is followed
+    once, then each play from a copy of where it ends: the same steps as each fold, since a
+    played table's pool starts as ``state``'s does (its copy of the key, unseen before, is
+    counted back as played). So each played table's unseen copies must be ``unseen`` (the
+    unseen copies of ``state``) less one copy of its key."""
+    followed = _Fold(state, unseen)
+    followed.follow(state.trail[1:])
+    models = {}
+    for key, (unseen, reason) in played.items():
+        one = followed.copy()
+        one.follow([("play", str(seat), key)])
+        models[key] = one.model(unseen, reason)
+    return models
 
 
 def _subsets(keys: Keys, size: int) -> dict[Keys, int]:
@@ -42,7 +62,7 @@ def _subsets(keys: Keys, size: int) -> dict[Keys, int]:
 class _Fold:
     """Follows the trail from the first failed Mission to now."""
 
-    def __init__(self, state: ChapterState, unseen: Keys, reason: str) -> None:
+    def __init__(self, state: ChapterState, unseen: Keys) -> None:
         trail = state.trail
         # The unseen copies just before the first failure: those seen since, back; those a
         # failure returned, out (they were seen then).
@@ -54,25 +74,42 @@ class _Fold:
             if entry[0] == "shuffle":
                 pool.subtract(entry[1:])
         start = [int(n) for n in trail[0][1:]]
-        self.state, self.unseen, self.reason = state, unseen, reason
+        self.stopped = ""  # why the trail could not be followed to its end (else empty)
         self.pool = +pool
         self.segments: list[list[int]] = [[start[0], 0]] if start[0] else []  # size, shuffled
         self.hands = start[2:]
         self.ways: dict[Way, Fraction] = {Way((), ((),) * len(self.hands)): Fraction(1)}
 
-    def run(self) -> Public:
-        for entry in self.state.trail[1:]:
+    def copy(self) -> _Fold:
+        """Another fold from here on (its mutable records its own)."""
+        other = _Fold.__new__(_Fold)
+        other.stopped = self.stopped
+        other.pool = Counter(self.pool)
+        other.segments = [list(segment) for segment in self.segments]
+        other.hands = list(self.hands)
+        other.ways = dict(self.ways)
+        return other
+
+    def follow(self, entries: Iterable[tuple[str, ...]]) -> None:
+        """Each entry of the trail in turn, until one cannot be followed."""
+        for entry in entries:
+            if self.stopped:
+                return
             kind, args = entry[0], entry[1:]
             if kind == "unknown":
-                self.reason = self.reason or "a correction or a module moved face-down cards"
-                break
+                self.stopped = CORRECTION
+                return
             getattr(self, "_" + kind)(*args)
             if not self.ways:
-                self.reason = "the record contradicts itself"
-                break
+                self.stopped = CONTRADICTION
+
+    def model(self, unseen: Keys, reason: str) -> Public:
+        """The public model where the fold is (``reason``: why nothing is exact, if known)."""
+        if self.stopped == CONTRADICTION or not reason:
+            reason = self.stopped or reason
         ways = tuple((w, p) for w, p in sorted(self.ways.items(), key=lambda i: repr(i[0])))
         segments = tuple((size, bool(mixed)) for size, mixed in self.segments)
-        return Public(self.unseen, segments, ways, tuple(self.hands), self.reason)
+        return Public(unseen, segments, ways, tuple(self.hands), reason)
 
     def _anonymous(self, way: Way, key: str) -> Fraction:
         """The chance an anonymous place holds ``key``, the returned cards lying as ``way``."""
@@ -141,7 +178,7 @@ class _Fold:
             if mixed:
                 anonymous *= Fraction(size - len(way.trials), size)
                 if key in way.trials:
-                    known = Way(_minus(way.trials, key), way.hands)
+                    known = Way(minus(way.trials, key), way.hands)
                     chance = Fraction(way.trials.count(key), size)
                     ways[known] = ways.get(known, Fraction(0)) + p * chance
             ways[way] = ways.get(way, Fraction(0)) + anonymous
@@ -163,7 +200,7 @@ class _Fold:
             ways[way] = ways.get(way, Fraction(0)) + anonymous
             if key in hand:
                 hands = list(way.hands)
-                hands[seat] = _minus(hand, key)
+                hands[seat] = minus(hand, key)
                 known = Way(way.trials, tuple(hands))
                 chance = Fraction(hand.count(key), size)
                 ways[known] = ways.get(known, Fraction(0)) + p * chance

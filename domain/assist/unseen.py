@@ -11,7 +11,7 @@ same whatever the hands hold.
 from __future__ import annotations
 
 from domain.assist.odds import NextCard, next_card, weighted_next_card
-from domain.assist.public import face_up, public, unseen_keys
+from domain.assist.public import Public, face_up, public, unseen_keys
 from domain.cards.catalogue import CardType
 from domain.chapter.state import ChapterState
 
@@ -47,15 +47,15 @@ def unseen_cards(state: ChapterState) -> tuple[CardType, ...]:
     return tuple(cards[key] for key in unseen_keys(state))
 
 
-def next_draw(state: ChapterState) -> NextCard:
+def next_draw(state: ChapterState, model: Public | None = None) -> NextCard:
     """The exact odds for the next card drawn from the Trials (by a Trap, by the deal): any
     unseen copy is as likely as any other to lie on top, until a failed Mission returns known
     cards to the Trials (then the public model weighs where they may be); none when the
-    chapter's cards are not known."""
+    chapter's cards are not known. ``model``: ``public(state)``, when the caller has it."""
     tally = state.threat_tally()
     if not state.trials:
         return next_card((), tally)
-    model = public(state)
+    model = public(state) if model is None else model
     if model.reason:
         return NextCard(0, 0, {}, 0, len(model.unseen), model.returned, model.reason)
     if not state.trail:

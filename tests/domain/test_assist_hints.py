@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from domain.assist.hints import Hint, hints
+from domain.assist.hints import Hint, hints, public, trap_risks
+from domain.assist.public import played_from_hand, publics_after_play
+from domain.assist.public import public as model_of
+from domain.assist.unseen import next_draw
 from domain.chapter.commands import PlayCard, Withdraw
 from tests.domain.assist_tables import played, redealt
 from tests.domain.builders import run, start
@@ -195,3 +198,23 @@ def test_a_traps_risk_counts_the_trap_cards_own_threats() -> None:
     failing = sum(1 for k in pool if any(tally.get(t, 0) + 1 >= 3 for t in cards[k].threats))
     assert failing > sum(1 for k in pool if "gas" in cards[k].threats)
     assert (trap["failing"], trap["unseen"]) == (failing, len(pool))
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(20, 80), seat=st.integers(0, 3))
+def test_a_traps_risk_after_a_failure_is_the_played_tables_own_fold(
+    seed: int, steps: int, seat: int
+) -> None:
+    """The trail after a failure is followed once for every Trap the player may play: each
+    risk is what the played table's own fold gives, for every Trap key (those with no copy
+    unseen too) and any seat."""
+    state = public(played(seed, steps))
+    assume(state.trail)
+    traps = tuple(k for k, card in state.catalogue.cards.items() if card.trap)
+    models = publics_after_play(state, seat, traps)
+    risks = trap_risks(state, seat, traps)
+    for key in traps:
+        table = played_from_hand(state, seat, key)
+        slow = model_of(table)  # the played table's own fold, the whole trail again
+        assert models[key] == slow, key
+        assert risks[key] == next_draw(table, slow), key  # = next_draw(table)
