@@ -1,4 +1,4 @@
-"""The public model's records (``public.py``): where the cards a failed Mission returned to
+"""The public model's records (``public.py``): where the cards failed Missions returned to
 the Trials may lie (``Way``), and what the table knows of its face-down cards (``Public``).
 No ``fractions`` until a chance is asked after a failure: ``odds`` before one reads counts."""
 
@@ -13,6 +13,9 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
 Keys = tuple[str, ...]  # a multiset of keys, sorted
+# Returned cards alike in what the table knows of them: how many lie in the shuffled part of
+# the Trials, how many in each hand, and their keys (which of them lies where is uniform)
+Group = tuple[int, tuple[int, ...], Keys]
 
 
 def minus(keys: Keys, key: str) -> Keys:
@@ -22,18 +25,26 @@ def minus(keys: Keys, key: str) -> Keys:
 
 
 class Way(msgspec.Struct, frozen=True):
-    """Where the returned cards still face down lie: in the shuffled part of the Trials
-    (``trials``) and in each seat's hand (``hands``)."""
+    """Where the returned cards still face down lie, by group (``Group``): within a group
+    every assignment of its keys to its places is as likely as any other (the shuffle
+    placed them; a card seen since took one key out wherever it lay)."""
 
-    trials: Keys
-    hands: tuple[Keys, ...]
+    groups: tuple[Group, ...]
 
     def hidden(self) -> Counter[str]:
         """Every returned card still face down."""
-        held = Counter(self.trials)
-        for hand in self.hands:
-            held.update(hand)
+        held: Counter[str] = Counter()
+        for _, _, keys in self.groups:
+            held.update(keys)
         return held
+
+    def count(self) -> int:
+        """How many returned cards are still face down."""
+        return sum(len(keys) for _, _, keys in self.groups)
+
+    def in_trials(self) -> int:
+        """How many returned cards lie in the shuffled part of the Trials."""
+        return sum(trials for trials, _, _ in self.groups)
 
 
 class Public(msgspec.Struct, frozen=True):
@@ -53,7 +64,7 @@ class Public(msgspec.Struct, frozen=True):
     def returned(self) -> int:
         """How many of the unseen copies are known to have been returned to the Trials by a
         failed Mission and may lie there (or, dealt since, in hands)."""
-        return max((sum(way.hidden().values()) for way, _ in self.ways), default=0)
+        return max((way.count() for way, _ in self.ways), default=0)
 
     def next_card(self) -> dict[str, Fraction]:
         """Each key: the exact chance it is the top card of the Trials now. (An anonymous
@@ -69,18 +80,20 @@ class Public(msgspec.Struct, frozen=True):
         own: dict[str, Fraction] = {}  # per key: the ways' returned cards, less the pool's
         for way, weight in self.ways:
             held = way.hidden()
-            anonymous = pool - held
-            total = sum(anonymous.values())
-            known = Counter(way.trials) if shuffled else Counter()
-            share = Fraction(size - len(way.trials), size) if shuffled else Fraction(1)
-            each = weight * share / total if total else Fraction(0)
+            total = len(self.unseen) - sum(held.values())
+            known = way.in_trials() if shuffled else 0
+            each = weight * Fraction(size - known, size * total) if total else Fraction(0)
             everywhere += each
-            for key in held.keys() | known.keys():
-                if key not in pool:
+            for key, n in held.items():
+                own[key] = own.get(key, Fraction(0)) - each * n
+            if not known:
+                continue
+            for trials, _, keys in way.groups:
+                if not trials:
                     continue
-                gone = pool[key] - anonymous[key]  # copies of the key this way holds apart
-                change = weight * Fraction(known[key], size) - each * gone
-                own[key] = own.get(key, Fraction(0)) + change
+                share = weight * Fraction(trials, size * len(keys))
+                for key, n in Counter(keys).items():
+                    own[key] += share * n
         chances: dict[str, Fraction] = {}
         for key, copies in pool.items():
             chance = everywhere * copies + own.get(key, 0)

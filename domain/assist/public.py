@@ -10,9 +10,12 @@ Until a Mission fails, every face-down place is as likely as any other to hold a
 copy. After a failure the No Man's Land cards are known to lie in the Trials deck, shuffled
 in among its face-down cards; deals, draws and plays then move them, unseen, into hands.
 The model follows the chapter's public trail (``chapter/trail.py``) from the failure and
-keeps every way the returned cards may have gone (``Way``: how many of them still lie in
-the shuffled part of the Trials, and in each hand) with its exact probability. The other
-unseen copies, the *anonymous* ones, lie uniformly at random in the remaining places.
+keeps every way the returned cards may have gone (``Way``: for each group of them, how many
+still lie in the shuffled part of the Trials and in each hand, and their keys) with its
+exact probability. A deal gives one card at a time round the table, as the engine deals.
+The other unseen copies, the *anonymous* ones, lie uniformly at random in the remaining
+places. Past ``returned.MOST_WAYS`` ways (several failures, their cards dealt round every
+hand) the fold stops and says so: nothing is printed as exact rather than wait seconds.
 
 "Exact" means: over every way the shuffles could have fallen (each shuffle uniform),
 weighing each by how well it explains what the table saw, where a card played from a hand
@@ -86,7 +89,7 @@ def public(state: ChapterState) -> Public:
     hands = tuple(p.hand_size for p in state.players)
     if not state.trail:
         segments = ((len(state.trials), False),) if state.trials else ()
-        ways = ((Way((), ((),) * len(hands)), 1),)
+        ways = ((Way(()), 1),)
         return Public(unseen, segments, ways, hands, reason)
     from domain.assist.returned import fold  # (fractions: only after a failure)
 
@@ -133,22 +136,31 @@ def dealt(state: ChapterState, model: Public, rng: random.Random) -> ChapterStat
     from msgspec.structs import replace
 
     way = _drawn_way(model, rng)
+    known: list[str] = []  # the returned cards in the Trials' shuffled part
+    mine: list[list[str]] = [[] for _ in state.players]  # and in each hand
+    for inside, hands, keys in way.groups:
+        order = list(keys)
+        rng.shuffle(order)  # which card of the group lies in which of its places
+        known += order[:inside]
+        at = inside
+        for seat, n in enumerate(hands):
+            mine[seat] += order[at : at + n]
+            at += n
     held = way.hidden()
     anonymous = list((Counter(model.unseen) - held).elements()) if held else list(model.unseen)
     rng.shuffle(anonymous)
     at = 0
     trials: list[str] = []
     for size, shuffled in model.segments:
-        known = list(way.trials) if shuffled else []
-        part = known + anonymous[at : at + size - len(known)]
-        at += size - len(known)
-        if known:
+        part = (known if shuffled else []) + anonymous[at : at + size - len(known) * shuffled]
+        at += size - len(known) * shuffled
+        if shuffled and known:
             rng.shuffle(part)
         trials += part
     players = []
-    for player, mine in zip(state.players, way.hands, strict=True):
-        size = player.hand_size - len(mine)
-        hand = tuple(sorted((*mine, *anonymous[at : at + size])))
+    for player, own in zip(state.players, mine, strict=True):
+        size = player.hand_size - len(own)
+        hand = tuple(sorted((*own, *anonymous[at : at + size])))
         players.append(replace(player, hand=hand, hidden=0))
         at += size
     morale = tuple(anonymous[at : at + len(state.morale)])

@@ -1,18 +1,32 @@
 """Following the public trail from a chapter's first failed Mission (``chapter/trail.py``):
-every way the returned cards may lie now, with its exact probability (``public.py``)."""
+every way the returned cards may lie now, with its exact probability (``public.py``).
+
+A way counts, for each group of returned cards, how many lie in the shuffled part of the
+Trials and how many in each hand, and which keys are still face down (``places.Group``).
+Which card of a group lies in which of its places is not kept: every assignment is as likely
+as any other (the shuffle made them so, and a card seen since only takes one key out), so
+ways that differ only in it are one. Weights are whole numbers, made relative at the end."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from math import comb
+from itertools import product
+from math import comb, gcd, lcm
 
-from domain.assist.places import Keys, Public, Way, minus
+from domain.assist.places import Group, Keys, Public, Way, minus
 from domain.chapter.state import ChapterState
 
 CORRECTION = "a correction or a module moved face-down cards"
 CONTRADICTION = "the record contradicts itself"
+MOST_WAYS = 500  # more ways than this to weigh: nothing is exact (each costs time)
+TOO_MANY = (
+    f"the cards failed Missions returned may lie in more than {MOST_WAYS:,} ways, too many "
+    "to weigh exactly"
+)
+
+Groups = tuple[Group, ...]  # a way, as the fold keeps it (sorted, no empty group)
 
 
 def fold(state: ChapterState, unseen: Keys, reason: str) -> Public:
@@ -41,22 +55,9 @@ def folds_after_play(
     return models
 
 
-def _subsets(keys: Keys, size: int) -> dict[Keys, int]:
-    """Each sub-multiset of ``keys`` with ``size`` cards: in how many ways it is chosen."""
-    counts = sorted(Counter(keys).items())
-    found: dict[Keys, int] = {}
-
-    def walk(at: int, left: int, chosen: Keys, ways: int) -> None:
-        if at == len(counts):
-            if left == 0:
-                found[chosen] = ways
-            return
-        key, have = counts[at]
-        for take in range(min(have, left) + 1):
-            walk(at + 1, left - take, chosen + (key,) * take, ways * comb(have, take))
-
-    walk(0, size, (), 1)
-    return found
+def _tidy(groups: Iterable[Group]) -> Groups:
+    """The way's groups in one order, without the empty ones (a way's key in the fold)."""
+    return tuple(sorted(group for group in groups if group[2]))
 
 
 class _Fold:
@@ -76,15 +77,17 @@ class _Fold:
         start = [int(n) for n in trail[0][1:]]
         self.stopped = ""  # why the trail could not be followed to its end (else empty)
         self.pool = +pool
+        self.total = sum(self.pool.values())
         self.segments: list[list[int]] = [[start[0], 0]] if start[0] else []  # size, shuffled
         self.hands = start[2:]
-        self.ways: dict[Way, Fraction] = {Way((), ((),) * len(self.hands)): Fraction(1)}
+        self.ways: dict[Groups, int] = {(): 1}  # each way's weight, relative to the others
 
     def copy(self) -> _Fold:
         """Another fold from here on (its mutable records its own)."""
         other = _Fold.__new__(_Fold)
         other.stopped = self.stopped
         other.pool = Counter(self.pool)
+        other.total = self.total
         other.segments = [list(segment) for segment in self.segments]
         other.hands = list(self.hands)
         other.ways = dict(self.ways)
@@ -102,33 +105,48 @@ class _Fold:
             getattr(self, "_" + kind)(*args)
             if not self.ways:
                 self.stopped = CONTRADICTION
+            elif len(self.ways) > MOST_WAYS:
+                self.stopped = TOO_MANY
 
     def model(self, unseen: Keys, reason: str) -> Public:
         """The public model where the fold is (``reason``: why nothing is exact, if known)."""
-        if self.stopped == CONTRADICTION or not reason:
+        if self.stopped in (CONTRADICTION, TOO_MANY) or not reason:
             reason = self.stopped or reason
-        ways = tuple((w, p) for w, p in sorted(self.ways.items(), key=lambda i: repr(i[0])))
+        total = sum(self.ways.values())
+        found = sorted(self.ways.items()) if not self.stopped else []
+        ways = tuple((Way(groups), Fraction(w, total)) for groups, w in found)
         segments = tuple((size, bool(mixed)) for size, mixed in self.segments)
         return Public(unseen, segments, ways, tuple(self.hands), reason)
 
-    def _anonymous(self, way: Way, key: str) -> Fraction:
-        """The chance an anonymous place holds ``key``, the returned cards lying as ``way``."""
-        anonymous = self.pool - way.hidden()
-        total = sum(anonymous.values())
-        return Fraction(anonymous[key], total) if total else Fraction(0)
-
-    def _normalised(self, ways: dict[Way, Fraction]) -> None:
-        total = sum(ways.values())
-        self.ways = {w: p / total for w, p in ways.items() if p} if total else {}
+    def _weighed(self, terms: list[tuple[Groups, int, int, int]]) -> None:
+        """The ways from ``terms``: each a way, its weight and a factor ``num / den``; whole
+        weights again (times the factors' common denominator), over their common divisor."""
+        common = lcm(*{den for _, _, num, den in terms if num}) if terms else 1
+        ways: dict[Groups, int] = {}
+        for groups, weight, num, den in terms:
+            if num:
+                ways[groups] = ways.get(groups, 0) + weight * num * (common // den)
+        divisor = gcd(*ways.values()) if ways else 1
+        self.ways = {g: w // divisor for g, w in ways.items()} if divisor > 1 else ways
 
     def _shuffle(self, *keys: str) -> None:
         size = sum(s for s, _ in self.segments) + len(keys)
         self.segments = [[size, 1]]
         self.pool.update(keys)
-        ways: dict[Way, Fraction] = {}
-        for way, p in self.ways.items():
-            moved = Way(tuple(sorted((*way.trials, *keys))), way.hands)
-            ways[moved] = ways.get(moved, Fraction(0)) + p
+        self.total += len(keys)
+        nobody = (0,) * len(self.hands)
+        ways: dict[Groups, int] = {}
+        for groups, weight in self.ways.items():
+            # the groups lying wholly in the Trials are shuffled in with the new one: one group
+            trials, joined, kept = len(keys), list(keys), []
+            for group in groups:
+                if any(group[1]):
+                    kept.append(group)
+                else:
+                    trials += group[0]
+                    joined += group[2]
+            moved = _tidy((*kept, (trials, nobody, tuple(sorted(joined)))))
+            ways[moved] = ways.get(moved, 0) + weight
         self.ways = ways
 
     def _drop(self, n: str) -> None:
@@ -136,74 +154,113 @@ class _Fold:
             self.segments.insert(0, [int(n), 0])
 
     def _deal(self, *pairs: str) -> None:
-        for at in range(0, len(pairs), 2):
-            seat, n = int(pairs[at]), int(pairs[at + 1])
-            self.hands[seat] += n
-            while n and self.segments:
-                size, mixed = self.segments[0]
-                take = min(n, size)
-                if mixed:
-                    self._dealt_from_shuffled(seat, size, take)
-                self.segments[0][0] -= take
-                if not self.segments[0][0]:
-                    self.segments.pop(0)
-                n -= take
+        """Cards off the top of the Trials into hands, one at a time round the seats named
+        (a deal: each hand takes every n-th card from the top; a draw: one seat)."""
+        wants = [[int(pairs[at]), int(pairs[at + 1])] for at in range(0, len(pairs), 2)]
+        takes = [[0] * len(wants) for _ in self.segments]  # per segment, per seat named
+        segment = 0
+        left = self.segments[0][0] if self.segments else 0
+        while segment < len(self.segments) and any(n for _, n in wants):
+            for i, want in enumerate(wants):
+                if not want[1] or segment == len(self.segments):
+                    continue
+                takes[segment][i] += 1
+                want[1] -= 1
+                left -= 1
+                if not left:
+                    segment += 1
+                    left = self.segments[segment][0] if segment < len(self.segments) else 0
+        for i, (seat, _) in enumerate(wants):
+            self.hands[seat] += sum(take[i] for take in takes)
+        for (size, mixed), take in zip(self.segments, takes, strict=True):
+            if not mixed:
+                continue
+            for (seat, _), n in zip(wants, take, strict=True):
+                if n and len(self.ways) <= MOST_WAYS:  # (else follow stops after the deal)
+                    self._dealt_from_shuffled(seat, size, n)
+                    size -= n
+        for at in range(len(takes) - 1, -1, -1):
+            self.segments[at][0] -= sum(takes[at])
+            if not self.segments[at][0]:
+                self.segments.pop(at)
 
     def _dealt_from_shuffled(self, seat: int, size: int, take: int) -> None:
         """``take`` cards off the top of the shuffled part (``size`` places) into a hand:
-        which returned cards go with them, by counting."""
-        ways: dict[Way, Fraction] = {}
-        for way, p in self.ways.items():
-            known = len(way.trials)
-            for dealt in range(min(known, take) + 1):
-                others = comb(size - known, take - dealt)
+        how many of each group go with them, by counting."""
+        terms: list[tuple[Groups, int, int, int]] = []
+        for groups, weight in self.ways.items():
+            known = sum(group[0] for group in groups)
+            for dealt in product(*(range(min(group[0], take) + 1) for group in groups)):
+                others = comb(size - known, take - sum(dealt)) if sum(dealt) <= take else 0
                 if not others:
                     continue
-                for chosen, count in _subsets(way.trials, dealt).items():
-                    left = Counter(way.trials) - Counter(chosen)
-                    hands = list(way.hands)
-                    hands[seat] = tuple(sorted((*hands[seat], *chosen)))
-                    moved = Way(tuple(sorted(left.elements())), tuple(hands))
-                    share = Fraction(count * others, comb(size, take))
-                    ways[moved] = ways.get(moved, Fraction(0)) + p * share
-        self.ways = ways
+                count = others
+                moved = []
+                for (trials, hands, keys), n in zip(groups, dealt, strict=True):
+                    count *= comb(trials, n)
+                    if n:
+                        held = list(hands)
+                        held[seat] += n
+                        moved.append((trials - n, tuple(held), keys))
+                    else:
+                        moved.append((trials, hands, keys))
+                terms.append((_tidy(moved), weight, count, 1))
+        self._weighed(terms)
+
+    def _seen(
+        self, key: str, groups: Groups, places: int, slot: int | None
+    ) -> list[tuple[Groups, int, int]]:
+        """The terms of ``key`` seen in one of ``places`` face-down places: an anonymous one
+        (all but the groups' places there), or one of a group's (``slot``: which count of
+        the group they are, 0 the Trials' shuffled part, else 1 + a seat; None: no group
+        place is there)."""
+        hidden = sum(len(keys) for _, _, keys in groups)
+        anonymous = self.total - hidden
+        theirs = 0
+        terms = []
+        for at, (trials, hands, keys) in enumerate(groups):
+            here = trials if slot == 0 else hands[slot - 1] if slot is not None else 0
+            theirs += here
+            copies = keys.count(key)
+            if not here or not copies:
+                continue
+            if slot:
+                held = list(hands)
+                held[slot - 1] -= 1
+                group = (trials, tuple(held), minus(keys, key))
+            else:
+                group = (trials - 1, hands, minus(keys, key))
+            moved = _tidy((*groups[:at], group, *groups[at + 1 :]))
+            terms.append((moved, here * copies, len(keys)))
+        copies = self.pool[key] - sum(keys.count(key) for _, _, keys in groups)
+        if copies and anonymous and places > theirs:
+            terms.append((groups, (places - theirs) * copies, anonymous))
+        return terms
+
+    def _reveal(self, key: str, places: int, slot: int | None) -> None:
+        terms = [
+            (moved, weight, num, den)
+            for groups, weight in self.ways.items()
+            for moved, num, den in self._seen(key, groups, places, slot)
+        ]
+        self.pool[key] -= 1
+        self.total -= 1
+        self._weighed(terms)
 
     def _top(self, key: str) -> None:
         if not self.segments:
+            self.ways = {}
             return
         size, mixed = self.segments[0]
-        ways: dict[Way, Fraction] = {}
-        for way, p in self.ways.items():
-            anonymous = p * self._anonymous(way, key)
-            if mixed:
-                anonymous *= Fraction(size - len(way.trials), size)
-                if key in way.trials:
-                    known = Way(minus(way.trials, key), way.hands)
-                    chance = Fraction(way.trials.count(key), size)
-                    ways[known] = ways.get(known, Fraction(0)) + p * chance
-            ways[way] = ways.get(way, Fraction(0)) + anonymous
+        self._reveal(key, size, 0 if mixed else None)
         self.segments[0][0] -= 1
         if not self.segments[0][0]:
             self.segments.pop(0)
-        self.pool[key] -= 1
-        self._normalised(ways)
 
     def _play(self, seat_text: str, key: str) -> None:
         seat = int(seat_text)
-        size = self.hands[seat]
-        ways: dict[Way, Fraction] = {}
-        for way, p in self.ways.items():
-            hand = way.hands[seat]
-            if size <= 0:
-                continue
-            anonymous = p * Fraction(size - len(hand), size) * self._anonymous(way, key)
-            ways[way] = ways.get(way, Fraction(0)) + anonymous
-            if key in hand:
-                hands = list(way.hands)
-                hands[seat] = minus(hand, key)
-                known = Way(way.trials, tuple(hands))
-                chance = Fraction(hand.count(key), size)
-                ways[known] = ways.get(known, Fraction(0)) + p * chance
+        if self.hands[seat] <= 0:
+            self.ways = {}
+            return
+        self._reveal(key, self.hands[seat], 1 + seat)
         self.hands[seat] -= 1
-        self.pool[key] -= 1
-        self._normalised(ways)

@@ -84,11 +84,23 @@ class Enumerator:
         total = sum(worlds.values())
         self.worlds = {w: p / total for w, p in worlds.items()}
 
-    def deal(self, seat: int, n: int) -> None:
+    def deal(self, wants: list[tuple[int, int]]) -> None:
+        """Cards off the top one at a time round the seats, each until it has its count
+        (the engine deals one card at a time from the leader: every n-th card)."""
+        order: list[int] = []
+        left = [n for _, n in wants]
+        while any(left):
+            for i, (seat, _) in enumerate(wants):
+                if left[i]:
+                    order.append(seat)
+                    left[i] -= 1
+
         def move(trials, hands, morale):  # type: ignore[no-untyped-def]
-            hands = list(hands)
-            hands[seat] = tuple(sorted((*hands[seat], *trials[:n])))
-            return [((trials[n:], tuple(hands), morale), Fraction(1))]
+            hands = [list(hand) for hand in hands]
+            for card, seat in zip(trials, order, strict=False):
+                hands[seat].append(card)
+            held = tuple(tuple(sorted(hand)) for hand in hands)
+            return [((trials[len(order) :], held, morale), Fraction(1))]
 
         self._each(move)
 
@@ -121,10 +133,9 @@ class Enumerator:
         """One public event: what it did to the face-down cards and to No Man's Land."""
         seat = self.seats.index
         if isinstance(event, CardsDealt):
-            for name, cards in zip(event.players, event.cards, strict=True):
-                self.deal(seat(name), len(cards))
+            self.deal([(seat(n), len(c)) for n, c in zip(event.players, event.cards, strict=True)])
         elif isinstance(event, CardsDrawn):
-            self.deal(seat(event.player), len(event.cards))
+            self.deal([(seat(event.player), len(event.cards))])
         elif isinstance(event, CardPlayed):
             self.play(seat(event.player), event.card)
             self.nml += [event.card] if catalogue[event.card].is_threat else []
@@ -240,3 +251,86 @@ def test_after_a_failure_the_returned_cards_are_known_to_lie_in_the_trials() -> 
     record = Enumerator(("a", "b", "c"), 1, ("Ann",))
     record.shuffle(("x", "y"))
     assert record.chance(lambda k: k == "x") == Fraction(1, 3)
+
+
+# The fold itself, on trails drawn at random over tiny decks: deals round several seats
+# across a Morale Drop and the shuffled part, draws, plays, Traps' draws and later failures,
+# each chance of the top card against the enumerator (which deals as the engine does).
+def trail_and_record(rng: random.Random) -> tuple[list[tuple[str, ...]], Enumerator, list]:  # type: ignore[type-arg]
+    deck = tuple(rng.choice(KEYS) for _ in range(rng.randint(5, 7)))
+    trials = rng.randint(1, 3)
+    seats = ("Ann", "Ben", "Cy")
+    record = Enumerator(deck, trials, seats)
+    world = list(deck)
+    rng.shuffle(world)
+    down = [world[:trials], [[], [], []], world[trials:]]  # the real table: trials, hands, morale
+    trail: list[tuple[str, ...]] = []
+    seen: list[str] = []  # face up since the last shuffle: what a failure returns
+
+    def note(*entry: str) -> None:
+        if trail:
+            trail.append(entry)
+
+    kinds = ("deal", "deal", "draw", "play", "play", "play", "top", "drop", "shuffle")
+    before = [rng.choice(("deal", "play", "top")) for _ in range(rng.randint(2, 5))]
+    after = [rng.choice(kinds) for _ in range(rng.randint(2, 8))]
+    for kind in (*before, "shuffle", "drop", "deal", *after):  # a failure's usual sequel
+        if kind in ("deal", "draw") and down[0]:
+            named = rng.sample(range(3), 1 if kind == "draw" else rng.randint(2, 3))
+            wants = [(s, rng.randint(1, 2)) for s in named]
+            order = [s for n in range(2) for s, k in wants if n < k]  # one card at a time
+            given = {s: 0 for s in named}
+            for seat in order[: len(down[0])]:
+                down[1][seat].append(down[0].pop(0))
+                given[seat] += 1
+            record.deal([(s, given[s]) for s in named])
+            note("deal", *(str(x) for s in named for x in (s, given[s])))
+        elif kind == "play" and any(down[1]):
+            seat = rng.choice([s for s in range(3) if down[1][s]])
+            key = down[1][seat].pop(rng.randrange(len(down[1][seat])))
+            record.play(seat, key)
+            seen.append(key)
+            note("play", str(seat), key)
+        elif kind == "top" and down[0]:
+            key = down[0].pop(0)
+            record.top(key)
+            seen.append(key)
+            note("top", key)
+        elif kind == "drop" and down[2]:
+            n = rng.randint(1, len(down[2]))
+            down[0][:0], down[2] = down[2][:n], down[2][n:]
+            record.drop(n)
+            note("drop", str(n))
+        elif kind == "shuffle" and seen:
+            back = rng.sample(seen, rng.randint(1, len(seen)))
+            if not trail:
+                layout = (len(down[0]), len(down[2]), *(len(h) for h in down[1]))
+                trail.append(("start", *(str(n) for n in layout)))
+            down[0] += back
+            rng.shuffle(down[0])
+            record.shuffle(tuple(back))
+            seen = []
+            note("shuffle", *back)
+    unseen = [*down[0], *(k for hand in down[1] for k in hand), *down[2]]
+    return trail, record, sorted(unseen)
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_the_fold_of_any_trail_gives_the_top_cards_chance_the_enumerator_gives(
+    seed: int,
+) -> None:
+    from types import SimpleNamespace
+
+    from domain.assist.returned import _Fold
+
+    trail, record, unseen = trail_and_record(random.Random(seed))
+    if not trail:
+        return
+    followed = _Fold(SimpleNamespace(trail=tuple(trail)), tuple(unseen))  # type: ignore[arg-type]
+    followed.follow(trail[1:])
+    model = followed.model(tuple(unseen), "")
+    assert not model.reason
+    chances = model.next_card()
+    for key in set(unseen):
+        assert chances.get(key, 0) == record.chance(lambda k, key=key: k == key), key
