@@ -20,6 +20,7 @@ from domain.chapter.state import ChapterState
 
 CORRECTION = "a correction or a module moved face-down cards"
 CONTRADICTION = "the record contradicts itself"
+OLDER = "this chapter was stored before failed Missions' cards were followed"
 MOST_WAYS = 500  # more ways than this to weigh: nothing is exact (each costs time)
 TOO_MANY = (
     f"the cards failed Missions returned may lie in more than {MOST_WAYS:,} ways, too many "
@@ -74,8 +75,10 @@ class _Fold:
         for entry in trail[1:]:
             if entry[0] == "shuffle":
                 pool.subtract(entry[1:])
-        start = [int(n) for n in trail[0][1:]]
+        start = [int(n) for n in trail[0][1:]] if trail[0][0] == "start" else [0, 0]
         self.stopped = ""  # why the trail could not be followed to its end (else empty)
+        if trail[0][0] != "start":  # (codec.OLDER_RECORD)
+            self.stopped = OLDER
         self.pool = +pool
         self.total = sum(self.pool.values())
         self.segments: list[list[int]] = [[start[0], 0]] if start[0] else []  # size, shuffled
@@ -110,7 +113,7 @@ class _Fold:
 
     def model(self, unseen: Keys, reason: str) -> Public:
         """The public model where the fold is (``reason``: why nothing is exact, if known)."""
-        if self.stopped in (CONTRADICTION, TOO_MANY) or not reason:
+        if self.stopped in (CONTRADICTION, TOO_MANY, OLDER) or not reason:
             reason = self.stopped or reason
         total = sum(self.ways.values())
         found = sorted(self.ways.items()) if not self.stopped else []
