@@ -71,11 +71,13 @@ def odds(ctx: Context, as_json: bool, playouts: int, seed: int | None) -> None:
     leader = chapter.players[chapter.leader].name
     estimates: tuple[Estimate, ...] = ()
     refused: str | None = said.UNDER_WAY
+    empties: tuple[int, int] | None = None
     if chapter.phase.value == "preparation":  # the simulator is loaded only to be run
-        from domain.assist.mission import NoEstimate, mission_odds
+        from domain.assist.mission import NoEstimate, deck_emptied, mission_odds
 
         try:
             estimates, refused = mission_odds(chapter, random.Random(seed), playouts), None
+            empties = deck_emptied(chapter)
         except NoEstimate as why:
             refused = str(why)
     card = next_draw(chapter)
@@ -91,12 +93,14 @@ def odds(ctx: Context, as_json: bool, playouts: int, seed: int | None) -> None:
                     "seed": seed,
                     "policy": said.POLICY,
                     "intensities": mission,
+                    "deck_empties_at": empties[0] if empties and mission else None,
                     "reason": refused,
                 },
             }
         )
         return
-    lines = said.next_card_lines(card, draws) + said.mission_lines(leader, estimates, seed, refused)
+    mission_said = said.mission_lines(leader, estimates, seed, refused, empties)
+    lines = said.next_card_lines(card, draws) + mission_said
     print_wrapped([line.text for line in lines])
 
 

@@ -110,24 +110,40 @@ def next_card_json(odds: NextCard, draws: bool = True) -> dict[str, Any]:
 
 
 def mission_lines(
-    leader: str, estimates: Sequence[Estimate], seed: int, refused: str | None
+    leader: str,
+    estimates: Sequence[Estimate],
+    seed: int,
+    refused: str | None,
+    empties: tuple[int, int] | None = None,
 ) -> list[Said]:
-    """The chance the Mission succeeds at each intensity ``leader`` may choose, or why it
-    is not estimated now (``refused``)."""
+    """The chance the Mission succeeds at each intensity ``leader`` may choose, what its
+    Morale Drop costs and how often the chapter is lost within it, or why it is not
+    estimated now (``refused``). ``empties``: the least intensity whose deal takes the
+    whole Trials deck, and the deck's size (None: none does)."""
     if refused is not None:
         return [Said(f"No Mission odds: {refused}.", "mission", {"reason": refused})]
     playouts = estimates[0].playouts if estimates else 0
     head = (
-        f"{leader} chooses the intensity; the Mission succeeds, over {playouts:,} playouts each "
-        f"(seed {seed}; {POLICY}):"
+        f"{leader} chooses the intensity; over {playouts:,} playouts each (seed {seed}; "
+        f"{POLICY}): the chance the Mission succeeds (its 95% interval), the cards its Morale "
+        "Drop moves on average, the chance the chapter is lost in it:"
     )
     lines = [Said(head, "mission", {"leader": leader, "playouts": playouts, "seed": seed})]
     for e in estimates:
         text = (
-            f"  {e.intensity} cards each: {percent(e.chance)} "
-            f"(95% interval {percent(e.low)} to {percent(e.high)})"
+            f"  {_plural(e.intensity, 'card')} each: {percent(e.chance)} "
+            f"({percent(e.low)} to {percent(e.high)}), Drop {e.drop:.1f}, "
+            f"lost {percent(e.losing)}"
         )
         lines.append(Said(text, "intensity", estimate_json(e)))
+    if empties is not None and any(e.intensity >= empties[0] for e in estimates):
+        at, trials = empties
+        text = (
+            f"From {at} cards each the deal takes the whole Trials deck ({trials} cards): a Trap "
+            "then draws nothing and a higher intensity deals no more, so the chance can rise "
+            "there."
+        )
+        lines.append(Said(text, "deck-empties", {"intensity": at, "trials": trials}))
     return lines
 
 
@@ -140,6 +156,12 @@ def estimate_json(e: Estimate) -> dict[str, Any]:
         "high": e.high,
         "successes": e.successes,
         "playouts": e.playouts,
+        "morale_drop": e.drop,
+        "chapter_lost": e.losing,
+        "chapter_won": e.won / e.playouts if e.playouts else 0.0,
+        "dropped": e.dropped,
+        "lost": e.lost,
+        "won": e.won,
     }
 
 

@@ -19,6 +19,23 @@ def test_odds_before_a_mission_give_the_first_deal_and_each_intensity(campaign: 
     for estimate in doc["mission"]["intensities"]:
         assert estimate["playouts"] == 50
         assert estimate["low"] <= estimate["chance"] <= estimate["high"]
+        assert estimate["morale_drop"] == estimate["dropped"] / 50 >= 0
+        assert estimate["chapter_lost"] == estimate["lost"] / 50
+    assert doc["mission"]["deck_empties_at"] == 9  # 3 players, 25 Trials: 9 each take 27
+
+
+def test_the_intensity_advice_gives_what_each_costs_and_why_the_curve_turns_up(
+    campaign: Grizzled,
+) -> None:
+    campaign.ok("chapter", "start", "--leader", "ann", "--tiles", "left,right,left")
+    said = campaign.ok("odds", "--playouts", "30", "--seed", "3").splitlines()
+    rows = [line for line in said if line.startswith("  ") and " each: " in line]
+    assert [row.split(" each:")[0].strip() for row in rows] == [f"{i} cards" for i in range(3, 10)]
+    assert all(", Drop " in row and ", lost " in row for row in rows)
+    assert " ".join(said[-2:]) == (
+        "From 9 cards each the deal takes the whole Trials deck (25 cards): a Trap then draws "
+        "nothing and a higher intensity deals no more, so the chance can rise there."
+    )
 
 
 def test_odds_with_one_seed_say_the_same_twice(campaign: Grizzled) -> None:
