@@ -4,13 +4,13 @@ Each playout deals the unseen cards at random into the face-down places (the Tri
 Morale Reserve, every hand) as the public model says they may lie (``public.py``: a card a
 failed Mission returned lies in the Trials, or in a hand dealt from them since), starts the
 Mission at the intensity asked and plays it out with the engine's own simulator through its
-end (the Support, the Morale Drop, the chapter's checks): whether it succeeded, the cards its
-Drop moved and whether the chapter was lost or won in it, all over the same playouts. The policy for the players is the
-simulator's (``domain/simulate.py``, ``random_command``): mostly a card that is safe (no third
-copy of a threat shown twice, no Trap, no Hard Knock that would bring its player to 3), the
-Good Luck Charm often once two alike show, a withdrawal when nothing is safe, a Speech now
-and then. Real players do better or worse: the estimate is for that policy, stated with its
-95% interval.
+end (the Support, the Morale Drop, the chapter's checks): whether it succeeded, the cards
+its Drop moved and whether the chapter was lost or won in it, all over the same playouts.
+The policy for the players is the simulator's (``domain/simulate.py``,
+``random_command``): mostly a card that is safe (no third copy of a threat shown twice, no
+Trap, no Hard Knock that would bring its player to 3), the Good Luck Charm often once two
+alike show, a withdrawal when nothing is safe, a Speech now and then. Real players do
+better or worse: the estimate is for that policy, stated with its 95% interval.
 
 Randomness comes only from the ``random.Random`` the caller passes in: one seed gives one
 answer.

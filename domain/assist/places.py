@@ -5,7 +5,7 @@ No ``fractions`` until a chance is asked after a failure: ``odds`` before one re
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -52,11 +52,12 @@ class Public(msgspec.Struct, frozen=True):
     each (the chapter's cards less the seen ones); ``segments``: the Trials deck top first,
     each a number of places and whether it is the part returned cards were shuffled into
     (at most one: a later failure shuffles the whole deck); ``ways``: each way the returned
-    cards may lie, with its probability. ``reason``: why nothing is exact (else empty)."""
+    cards may lie, with its weight (its probability is the weight over their sum).
+    ``reason``: why nothing is exact (else empty)."""
 
     unseen: Keys
     segments: tuple[tuple[int, bool], ...]
-    ways: tuple[tuple[Way, Any], ...]  # each with its probability (a Fraction, or 1)
+    ways: tuple[tuple[Way, int], ...]  # each with its weight (its chance: over their sum)
     hands: tuple[int, ...]
     reason: str = ""
 
@@ -67,36 +68,43 @@ class Public(msgspec.Struct, frozen=True):
         return max((way.count() for way, _ in self.ways), default=0)
 
     def next_card(self) -> dict[str, Fraction]:
-        """Each key: the exact chance it is the top card of the Trials now. (An anonymous
-        place holds a key with its count in the pool less the returned cards of the way: the
-        pool's share is summed once over the ways, each way corrects only its own keys.)"""
+        """Each key: the exact chance it is the top card of the Trials now. Whole numbers
+        are summed over the ways by denominator (the anonymous cards' count, a group's
+        size: a few values), and divided once at the end: a way costs no ``Fraction``."""
         from fractions import Fraction
 
         if not self.segments:
             return {}
         size, shuffled = self.segments[0]
         pool = Counter(self.unseen)
-        everywhere = Fraction(0)  # each anonymous copy's chance, summed over the ways
-        own: dict[str, Fraction] = {}  # per key: the ways' returned cards, less the pool's
+        total = sum(weight for _, weight in self.ways)
+        everywhere: dict[int, int] = {}  # by anonymous count: each anonymous copy's share
+        own: dict[int, Counter[str]] = {}  # by anonymous count, per key: less its held
+        known: dict[int, Counter[str]] = {}  # by a group's size: its cards in the Trials
         for way, weight in self.ways:
             held = way.hidden()
-            total = len(self.unseen) - sum(held.values())
-            known = way.in_trials() if shuffled else 0
-            each = weight * Fraction(size - known, size * total) if total else Fraction(0)
-            everywhere += each
-            for key, n in held.items():
-                own[key] = own.get(key, Fraction(0)) - each * n
-            if not known:
+            anonymous = len(self.unseen) - sum(held.values())
+            inside = way.in_trials() if shuffled else 0
+            if anonymous:
+                each = weight * (size - inside)
+                everywhere[anonymous] = everywhere.get(anonymous, 0) + each
+                mine = own.setdefault(anonymous, Counter())
+                for key, n in held.items():
+                    mine[key] -= each * n
+            if not inside:
                 continue
             for trials, _, keys in way.groups:
-                if not trials:
-                    continue
-                share = weight * Fraction(trials, size * len(keys))
-                for key, n in Counter(keys).items():
-                    own[key] += share * n
+                if trials:
+                    theirs = known.setdefault(len(keys), Counter())
+                    for key, n in Counter(keys).items():
+                        theirs[key] += weight * trials * n
         chances: dict[str, Fraction] = {}
         for key, copies in pool.items():
-            chance = everywhere * copies + own.get(key, 0)
+            chance = sum(
+                (Fraction(each * copies + own[n][key], n) for n, each in everywhere.items()),
+                Fraction(0),
+            )
+            chance += sum((Fraction(c[key], n) for n, c in known.items() if c[key]), Fraction(0))
             if chance:
-                chances[key] = chance
+                chances[key] = chance / (size * total)
         return chances

@@ -170,9 +170,9 @@ def dealt(state: ChapterState, model: Public, rng: random.Random) -> ChapterStat
 def _drawn_way(model: Public, rng: random.Random) -> Way:
     if len(model.ways) == 1:
         return model.ways[0][0]
-    pick = rng.random()
-    for way, p in model.ways:
-        pick -= float(p)
+    pick, total = rng.random(), sum(weight for _, weight in model.ways)
+    for way, weight in model.ways:
+        pick -= weight / total  # (whole numbers of any size: a true division)
         if pick < 0:
             return way
     return model.ways[-1][0]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from fractions import Fraction
 from itertools import product
 from math import comb, gcd, lcm
 
@@ -115,9 +114,8 @@ class _Fold:
         """The public model where the fold is (``reason``: why nothing is exact, if known)."""
         if self.stopped in (CONTRADICTION, TOO_MANY, OLDER) or not reason:
             reason = self.stopped or reason
-        total = sum(self.ways.values())
         found = sorted(self.ways.items()) if not self.stopped else []
-        ways = tuple((Way(groups), Fraction(w, total)) for groups, w in found)
+        ways = tuple((Way(groups), w) for groups, w in found)
         segments = tuple((size, bool(mixed)) for size, mixed in self.segments)
         return Public(unseen, segments, ways, tuple(self.hands), reason)
 
