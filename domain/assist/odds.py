@@ -110,7 +110,7 @@ def weighted_next_card(
     knocks = failing = 0
     showing: Counter[str] = Counter()
     for key, chance in chances.items():
-        count = int(chance * denominator)
+        count = chance.numerator * (denominator // chance.denominator)
         card = cards[key]
         knocks += count if card.hard_knock is not None else 0
         mine = Counter(card.threats)

@@ -98,13 +98,16 @@ class Public(msgspec.Struct, frozen=True):
                     theirs = known.setdefault(len(keys), Counter())
                     for key, n in Counter(keys).items():
                         theirs[key] += weight * trials * n
+        from math import lcm
+
+        common = lcm(*everywhere, *known)  # every denominator divides it: one division a key
+        parts = [(common // n, each, own[n]) for n, each in everywhere.items()]
+        parts_known = [(common // n, theirs) for n, theirs in known.items()]
+        whole = common * size * total
         chances: dict[str, Fraction] = {}
         for key, copies in pool.items():
-            chance = sum(
-                (Fraction(each * copies + own[n][key], n) for n, each in everywhere.items()),
-                Fraction(0),
-            )
-            chance += sum((Fraction(c[key], n) for n, c in known.items() if c[key]), Fraction(0))
-            if chance:
-                chances[key] = chance / (size * total)
+            count = sum(times * (each * copies + mine[key]) for times, each, mine in parts)
+            count += sum(times * theirs[key] for times, theirs in parts_known)
+            if count:
+                chances[key] = Fraction(count, whole)
         return chances
