@@ -69,3 +69,16 @@ def test_the_first_deal_can_bring_any_of_the_59_copies() -> None:
     assert odds.unseen == 59
     assert odds.hard_knock == Fraction(19, 59)
     assert odds.fails_mission == 0
+
+
+def test_a_fold_past_its_bound_of_ways_says_so_and_prints_nothing_as_exact() -> None:
+    """Four failures, their cards dealt round every hand: more ways than the model weighs
+    (``returned.MOST_WAYS``); the odds say so rather than wait (and the playouts, which
+    deal from the same model, refuse with the same reason: ``check_dealable``)."""
+    from domain.assist.public import public as model
+
+    state = public(played(355, 58, preparing=True))
+    assert sum(1 for entry in state.trail if entry[0] == "shuffle") == 4
+    odds = next_draw(state)
+    assert not odds.exact and "more than 500 ways, too many to weigh exactly" in odds.reason
+    assert model(state).ways == ()
