@@ -63,7 +63,7 @@ def odds(ctx: Context, as_json: bool, playouts: int, seed: int | None) -> None:
     """
     import random
 
-    from domain.assist.unseen import next_draw
+    from domain.assist.unseen import draws_in_mission, next_draw
     from voice import assist as said
 
     chapter = running_chapter(ctx)
@@ -71,31 +71,36 @@ def odds(ctx: Context, as_json: bool, playouts: int, seed: int | None) -> None:
     leader = chapter.players[chapter.leader].name
     estimates: tuple[Estimate, ...] = ()
     refused: str | None = said.UNDER_WAY
+    empties: tuple[int, int] | None = None
     if chapter.phase.value == "preparation":  # the simulator is loaded only to be run
-        from domain.assist.mission import NoEstimate, mission_odds
+        from domain.assist.mission import NoEstimate, deck_emptied, mission_odds
 
         try:
             estimates, refused = mission_odds(chapter, random.Random(seed), playouts), None
+            empties = deck_emptied(chapter)
         except NoEstimate as why:
             refused = str(why)
     card = next_draw(chapter)
+    draws = draws_in_mission(chapter)
     if as_json:
         mission = [said.estimate_json(e) for e in estimates] if refused is None else None
         ctx.print_json(
             {
-                "next_card": said.next_card_json(card),
+                "next_card": said.next_card_json(card, draws),
                 "mission": {
                     "leader": leader,
                     "playouts": playouts,
                     "seed": seed,
                     "policy": said.POLICY,
                     "intensities": mission,
+                    "deck_empties_at": empties[0] if empties and mission else None,
                     "reason": refused,
                 },
             }
         )
         return
-    lines = said.next_card_lines(card) + said.mission_lines(leader, estimates, seed, refused)
+    mission_said = said.mission_lines(leader, estimates, seed, refused, empties)
+    lines = said.next_card_lines(card, draws) + mission_said
     print_wrapped([line.text for line in lines])
 
 

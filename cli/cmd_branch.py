@@ -9,6 +9,33 @@ import click
 from cli.context import Context, pass_context, print_wrapped, refusals
 from cli.params import LOG_ENTRY, NAME
 
+Side = tuple[str, int | None]  # a campaign, and the log entry to see it at (None: now)
+
+
+class SideType(click.ParamType):  # type: ignore[type-arg]
+    """``CAMPAIGN`` or ``CAMPAIGN@N``: a campaign as it is now, or right after its log
+    entry N (as ``replay --at N`` shows it). The text after the last ``@`` is the entry when
+    it is a number; a name that itself ends in ``@`` and digits is written with one more
+    ``@`` at the end (``"Dec@24@"``: the campaign ``Dec@24`` now)."""
+
+    name = "CAMPAIGN[@N]"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, tuple):
+            return value
+        name, at = value, None
+        head, mark, tail = value.rpartition("@")
+        if mark and (tail.isdigit() or not tail):
+            name = head
+            if tail:
+                at = LOG_ENTRY.convert(tail, param, ctx)
+        if not name:
+            self.fail(f"{value!r} names no campaign: write CAMPAIGN or CAMPAIGN@N", param, ctx)
+        return NAME.convert(name, param, ctx), at
+
+
+SIDE = SideType()
+
 
 @click.command()
 @click.argument("name", type=NAME)
@@ -43,25 +70,29 @@ def branch(ctx: Context, name: str, at: int) -> None:
 
 
 @click.command()
-@click.argument("a", type=NAME)
-@click.argument("b", type=NAME)
+@click.argument("a", type=SIDE)
+@click.argument("b", type=SIDE)
 @click.option("--json", "as_json", is_flag=True, help="Plain JSON (see docs/cli.md).")
 @pass_context
-def compare(ctx: Context, a: str, b: str, as_json: bool) -> None:
+def compare(ctx: Context, a: Side, b: Side, as_json: bool) -> None:
     """Show two campaigns of the file side by side: the board (chapter, decks, No Man's
     Land, threats, each Grizzled, the result) and the score, the rows that differ marked.
+    A@N is campaign A right after its log entry N (as 'grizzled replay --at N' shows it):
+    any entry of one line of play beside any entry of another, or of the same.
 
-    Example: grizzled compare Friday "What if"
+    Example: grizzled compare Friday@12 "What if"@3
     """
     from voice.whatif import compare_heading, compared
 
-    sides = [_board_and_score(ctx, name) for name in (a, b)]
+    sides = [_board_and_score(ctx, name, at) for name, at in (a, b)]
     rows = compared(sides[0], sides[1])
     names = [board["campaign"] for board, _ in sides]
+    entries = [at for _, at in (a, b)]
     if as_json:
         ctx.print_json(
             {
                 "campaigns": names,
+                "entries": entries,
                 "rows": [said.facts for said in rows],
                 "boards": [board for board, _ in sides],
                 "scores": [score for _, score in sides],
@@ -70,27 +101,63 @@ def compare(ctx: Context, a: str, b: str, as_json: bool) -> None:
         return
     from cli.render import table
 
-    drawn = table(["", *names], edge=False)
+    labels = [
+        name if at is None else f"{name}@{at}" for name, at in zip(names, entries, strict=True)
+    ]
+    drawn = table(["", *labels], edge=False)
     for said in rows:
         facts = said.facts
         drawn.add_row(("* " if facts["differs"] else "  ") + facts["what"], facts["a"], facts["b"])
     differ = sum(1 for said in rows if said.facts["differs"])
-    print_wrapped([compare_heading(names[0], names[1], differ)])
+    print_wrapped([compare_heading(labels[0], labels[1], differ)])
     ctx.console().print(drawn)
 
 
-def _board_and_score(ctx: Context, name: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Campaign ``name``'s ``status --json`` document and score, from the read models."""
+def _board_and_score(
+    ctx: Context, name: str, at: int | None = None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Campaign ``name``'s ``status --json`` document and score, from the read models; at
+    log entry ``at``, the board and score of its state right after that entry."""
     from cli.readmodel import read_models, status_document
     from projections.queries import branched_from, score
 
     ctx.campaign_option = name
+    if at is not None:
+        return _at_entry(ctx, at)
     board = status_document(ctx)
     ctx.campaign_option = board["campaign"]
     with read_models(ctx) as (conn, campaign):
         scored = score(conn, campaign["campaign_id"])
         scored["branched_from"] = branched_from(conn, campaign["campaign_id"])
         return board, scored
+
+
+def _at_entry(ctx: Context, at: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The board (as ``replay --at`` has it) and score of the campaign right after ``at``."""
+    from msgspec.structs import replace
+
+    from cli.readmodel import read_models, state_at
+    from projections.campaign import score_rows
+    from projections.queries import branched_from
+    from voice.facts import chapter_json
+
+    state = state_at(ctx, at)
+    if state is None:  # a file that keeps no read models: the tracker rebuilds it
+        with refusals():
+            state = ctx.tracker().state(ctx.campaign_name(), at)
+    board = chapter_json(replace(state, chapter=state.board))
+    chapters = score_rows("", state)
+    last = chapters[-1] if chapters else {}
+    scored: dict[str, Any] = {
+        "victory_points": last.get("total_victory", 0),
+        "negative_points": last.get("total_negative", 0),
+        "difference": last.get("total_difference", 0),
+        "chapters": chapters,
+        "earlier": 0,
+    }
+    with read_models(ctx) as (conn, campaign):
+        scored["branched_from"] = branched_from(conn, campaign["campaign_id"])
+    return board, scored
 
 
 @click.command()

@@ -164,12 +164,13 @@ null while it stands.
 `outcomes` (how a Mission or the chapter ended with that action, in words; empty when
 it went on).
 
-`compare A B --json`: `{campaigns: [A, B], rows: [{what, a, b, differs}], boards: [the
-two `status --json` documents], scores: [{victory_points, negative_points, difference,
-chapters: [the `campaign_score` rows], earlier, branched_from: [original, entry] or
-null}]}`; `rows` are the lines `compare` prints (`what`: `branched from`, `chapter`,
-`turn`, a deck, `No Man's Land`, `threats`, a Grizzled's name, `result`, `chapters won`,
-the points and `score`).
+`compare A B --json` (each side `CAMPAIGN` or `CAMPAIGN@N`): `{campaigns: [A, B],
+entries: [N or null, M or null], rows: [{what, a, b, differs}], boards: [the two `status
+--json` documents; at an entry, the `replay --at N --json` one], scores:
+[{victory_points, negative_points, difference, chapters: [the `campaign_score` rows],
+earlier, branched_from: [original, entry] or null}]}`; `rows` are the lines `compare`
+prints (`what`: `branched from`, `chapter`, `turn`, a deck, `No Man's Land`, `threats`, a
+Grizzled's name, `result`, `chapters won`, the points and `score`).
 
 `stats --json [CAMPAIGN]...`: `{campaigns: [name], branches: {name: [original, entry]}
 (the what-if branches among them), chapters: [{campaign, chapter,

@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # the campaign's records and the commands, imported when firs
     # a reader of the chapter alone (``decode_board``) needs neither
     from domain.campaign.flow import CampaignState
 
-STATE_FORMAT = 4
+STATE_FORMAT = 5
 # Format 3 keeps what a module lays on the table in the chapter's ``modules`` record, by the
 # module's key; format 2 kept the Orders of the Day's piles in the chapter's ``orders``, the
 # Friendships held in its ``friendships`` (a list of [player, number]) and the Solo table in
@@ -50,6 +50,11 @@ MOVED_IN_FORMAT_4: Moves = {
     "luck_spent": ("luck", lambda spent: {"spent": spent}),
     "recruits": ("recruits", lambda piles: piles),
 }
+# Format 5 keeps the public trail of the cards since the chapter's first failed Mission
+# (``ChapterState.trail``, absent while empty). A chapter stored before it that may have
+# seen a Mission fail (one ended failed, or a second began) gets a trail that says where the
+# returned cards went is not known: the odds say so rather than count them as anywhere.
+OLDER_RECORD = ("unknown", "a record older than the trail")
 
 
 def _plain(value: Any) -> Any:
@@ -121,6 +126,8 @@ def encode_chapter(
     """A chapter state as plain data. Its catalogue is stored only when it differs from the
     campaign's (a chapter that ended before a card was banned or described keeps its own)."""
     data = {name: plain(getattr(chapter, name)) for name in chapter.__struct_fields__}
+    if not chapter.trail:  # (no failed Mission yet: the stored form is what it always was)
+        del data["trail"]
     same = campaign is not None and chapter.catalogue == campaign
     data["catalogue"] = None if same else encode_catalogue(chapter.catalogue)
     return data
@@ -189,6 +196,9 @@ def _upgrade(data: dict[str, Any]) -> dict[str, Any]:
         data = _moved(data, MOVED_TO_MODULES)
     if version < 4 and data.get("chapter"):  # format 3 kept Luck's in the chapter
         data = _moved(data, MOVED_IN_FORMAT_4, data["chapter"].get("modules") or {})
+    chapter = data.get("chapter")
+    if version < 5 and chapter and (chapter.get("mission_failed") or chapter.get("mission", 0) > 1):
+        data = {**data, "chapter": {**chapter, "trail": [list(OLDER_RECORD)]}}
     return data
 
 

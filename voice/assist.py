@@ -46,58 +46,104 @@ def chance(count: int, total: int) -> dict[str, Any]:
     return {"fraction": f"{count // common}/{total // common}", "share": count / total}
 
 
-def _line(label: str, count: int, unseen: int, kind: str, **facts: Any) -> Said:
-    text = f"  {label}: {count} of {unseen}, {percent(count / unseen)}"
-    return Said(text, kind, {**facts, **chance(count, unseen)})
+def _line(label: str, count: int, odds: NextCard, kind: str, **facts: Any) -> Said:
+    facts = {**facts, **chance(count, odds.unseen)}
+    if odds.uniform:
+        text = f"  {label}: {count} of {odds.unseen}, {percent(count / odds.unseen)}"
+    else:  # the unseen cards are not all as likely: the exact chance, reduced
+        text = f"  {label}: {percent(count / odds.unseen)} ({facts['fraction']})"
+    return Said(text, kind, facts)
 
 
-def next_card_lines(odds: NextCard) -> list[Said]:
-    """The chances of the next card drawn from the Trials (by a Trap, by the deal)."""
+def _cards(odds: NextCard) -> int:
+    return odds.unseen if odds.cards < 0 else odds.cards
+
+
+def next_card_lines(odds: NextCard, draws: bool = True) -> list[Said]:
+    """The chances of the next card drawn from the Trials (by a Trap, by the deal); without
+    ``draws`` (no Trap, no Clumsy: nothing is drawn during a Mission) nothing of failing."""
+    unseen = _cards(odds)
+    if not odds.exact:
+        text = f"Next card drawn: no exact odds: {odds.reason}."
+        return [Said(text, "next-card", {"unseen": unseen, "reason": odds.reason})]
     if odds.unseen == 0:
         return [Said("The Trials are empty: no card will be drawn.", "next-card", {"unseen": 0})]
+    head = f"Next card drawn, from {unseen} unseen cards:"
+    if odds.returned:
+        head = (
+            f"Next card drawn, from {unseen} unseen cards, {odds.returned} of them known to "
+            "have gone back into the Trials with a failed Mission's No Man's Land:"
+        )
     lines = [
-        Said(
-            f"Next card drawn, from {odds.unseen} unseen cards:",
-            "next-card",
-            {"unseen": odds.unseen},
-        ),
-        _line("any Hard Knock", odds.knocks, odds.unseen, "hard-knock"),
-        _line("one that fails the Mission now", odds.failing, odds.unseen, "fails"),
+        Said(head, "next-card", {"unseen": unseen, "returned": odds.returned}),
+        _line("any Hard Knock", odds.knocks, odds, "hard-knock"),
     ]
+    if draws:
+        lines.append(_line("one that fails the Mission now", odds.failing, odds, "fails"))
     for threat, count in odds.showing.items():
-        lines.append(_line(threat, count, odds.unseen, "threat", threat=threat))
+        lines.append(_line(threat, count, odds, "threat", threat=threat))
     return lines
 
 
-def next_card_json(odds: NextCard) -> dict[str, Any]:
-    """The documented JSON of the next card's odds."""
+def next_card_json(odds: NextCard, draws: bool = True) -> dict[str, Any]:
+    """The documented JSON of the next card's odds (no chance at all when none is exact;
+    none of failing without ``draws``)."""
+    if not odds.exact:
+        return {
+            "unseen": _cards(odds),
+            "returned": odds.returned,
+            "exact": False,
+            "reason": odds.reason,
+            "hard_knock": None,
+            "fails_mission": None,
+            "threats": None,
+        }
     return {
-        "unseen": odds.unseen,
+        "unseen": _cards(odds),
+        "returned": odds.returned,
+        "exact": True,
+        "reason": None,
         "hard_knock": chance(odds.knocks, odds.unseen),
-        "fails_mission": chance(odds.failing, odds.unseen),
+        "fails_mission": chance(odds.failing, odds.unseen) if draws else None,
         "threats": {threat: chance(n, odds.unseen) for threat, n in odds.showing.items()},
     }
 
 
 def mission_lines(
-    leader: str, estimates: Sequence[Estimate], seed: int, refused: str | None
+    leader: str,
+    estimates: Sequence[Estimate],
+    seed: int,
+    refused: str | None,
+    empties: tuple[int, int] | None = None,
 ) -> list[Said]:
-    """The chance the Mission succeeds at each intensity ``leader`` may choose, or why it
-    is not estimated now (``refused``)."""
+    """The chance the Mission succeeds at each intensity ``leader`` may choose, what its
+    Morale Drop costs and how often the chapter is lost within it, or why it is not
+    estimated now (``refused``). ``empties``: the least intensity whose deal takes the
+    whole Trials deck, and the deck's size (None: none does)."""
     if refused is not None:
         return [Said(f"No Mission odds: {refused}.", "mission", {"reason": refused})]
     playouts = estimates[0].playouts if estimates else 0
     head = (
-        f"{leader} chooses the intensity; the Mission succeeds, over {playouts:,} playouts each "
-        f"(seed {seed}; {POLICY}):"
+        f"{leader} chooses the intensity; over {playouts:,} playouts each (seed {seed}; "
+        f"{POLICY}): the chance the Mission succeeds (its 95% interval), the cards its Morale "
+        "Drop moves on average, the chance the chapter is lost in it:"
     )
     lines = [Said(head, "mission", {"leader": leader, "playouts": playouts, "seed": seed})]
     for e in estimates:
         text = (
-            f"  {e.intensity} cards each: {percent(e.chance)} "
-            f"(95% interval {percent(e.low)} to {percent(e.high)})"
+            f"  {_plural(e.intensity, 'card')} each: {percent(e.chance)} "
+            f"({percent(e.low)} to {percent(e.high)}), Drop {e.drop:.1f}, "
+            f"lost {percent(e.losing)}"
         )
         lines.append(Said(text, "intensity", estimate_json(e)))
+    if empties is not None and any(e.intensity >= empties[0] for e in estimates):
+        at, trials = empties
+        text = (
+            f"From {at} cards each the deal takes the whole Trials deck ({trials} cards): a Trap "
+            "then draws nothing and a higher intensity deals no more, so the chance can rise "
+            "there."
+        )
+        lines.append(Said(text, "deck-empties", {"intensity": at, "trials": trials}))
     return lines
 
 
@@ -110,6 +156,12 @@ def estimate_json(e: Estimate) -> dict[str, Any]:
         "high": e.high,
         "successes": e.successes,
         "playouts": e.playouts,
+        "morale_drop": e.drop,
+        "chapter_lost": e.losing,
+        "chapter_won": e.won / e.playouts if e.playouts else 0.0,
+        "dropped": e.dropped,
+        "lost": e.lost,
+        "won": e.won,
     }
 
 
@@ -123,8 +175,8 @@ HINT_WORDS = {
         f"a {f['threat']} card here is the third {f['threat']}: the Mission fails"
     ),
     "play-trap": lambda f: (
-        "a Trap here draws the Trials' top card into No Man's Land too: "
-        f"{f['failing']} of the {f['unseen']} unseen cards would fail the Mission"
+        "a Trap here draws the Trials' top card into No Man's Land after its own threats: "
+        + "; ".join(_trap_risk(risk, len(f["risks"]) > 1) for risk in f["risks"])
     ),
     "play-knock": lambda f: (
         f"a Hard Knock here lies in front of {f['player']}: "
@@ -163,6 +215,19 @@ HINT_WORDS = {
         f"now leaves {f['morale'] - f['drop']}, the Monument is near"
     ),
 }
+
+
+def _trap_risk(f: dict[str, Any], named: bool) -> str:
+    """One group of Traps that risk the same: how often the card drawn fails the Mission
+    (``named``: the group's cards said, where other Traps risk otherwise)."""
+    cards = " or ".join(f["cards"]) if named else "any of them"
+    if not f["exact"]:
+        return f"with {cards}, the chance is not known (the chapter's cards are not)"
+    if f["uniform"]:
+        return f"with {cards}, {f['failing']} of the {f['unseen']} unseen cards fail the Mission"
+    share = f["failing"] / f["unseen"] if f["unseen"] else 0.0
+    fraction = chance(f["failing"], f["unseen"])["fraction"]
+    return f"with {cards}, the Mission fails {percent(share)} of the time ({fraction})"
 
 
 class HintLike(Protocol):

@@ -9,16 +9,20 @@ are the voice's (voice/assist.py).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import msgspec
 from msgspec.structs import replace
 
-from domain.assist.odds import FAILING_COUNT
+from domain.assist.odds import FAILING_COUNT, NextCard
+from domain.assist.places import Keys
+from domain.assist.public import played_from_hand, publics_after_play
 from domain.assist.unseen import next_draw
+from domain.chapter.commands import MakeSpeech, PlayCard, UseCharm, Withdraw
 from domain.chapter.resolution import morale_drop_size
 from domain.chapter.state import ChapterState, Phase
-from domain.legal import charm_targets, playable_cards, speeches, withdrawals
+from domain.legal import legal_actions
 from domain.modules.luck import unspent_luck
 from domain.modules.recruits.state import recruit_in_mission
 
@@ -42,21 +46,53 @@ def public(state: ChapterState) -> ChapterState:
     )
 
 
-def _plays(state: ChapterState, name: str) -> list[Hint]:
-    """What a card played now does: each threat at two is a third that fails the Mission;
-    a Trap draws the Trials' top card too; a Hard Knock lies in front of the player."""
+def trap_risks(state: ChapterState, seat: int, keys: Keys) -> dict[str, NextCard]:
+    """Each of ``keys``, a Trap card, played now: its own threats join No Man's Land, then
+    the Trials' top card is drawn and played; the odds of that card (``next_draw`` of the
+    played table, the public models of them all made at once)."""
+    models = publics_after_play(state, seat, keys)
+    return {
+        key: next_draw(played_from_hand(state, seat, key), models[key])  # (its threat_tally)
+        for key in keys
+    }
+
+
+def _trap_hint(state: ChapterState, seat: int, keys: Keys) -> Hint:
+    """One hint for the Traps the player may play: the cards that risk the same, together,
+    the riskiest first."""
+    risks: dict[tuple[int, int, bool, bool], list[str]] = {}
+    for key, odds in trap_risks(state, seat, keys).items():
+        risk = (odds.failing, odds.unseen, odds.exact, odds.uniform)
+        risks.setdefault(risk, []).append(state.catalogue.cards[key].name)
+    ordered = sorted(risks.items(), key=lambda r: -r[0][0] / max(1, r[0][1]))
+    facts = [
+        {"cards": cards, "failing": f, "unseen": u, "exact": e, "uniform": uniform}
+        for (f, u, e, uniform), cards in ordered
+    ]
+    return Hint("play-trap", {"risks": facts})
+
+
+def _plays(state: ChapterState, name: str, keys: tuple[str, ...]) -> list[Hint]:
+    """What a card played now does (``keys``: the cards the rules let the player play now):
+    each threat at two is a third that fails the Mission; a Trap draws the Trials' top card
+    too, its own threats already in; a Hard Knock lies in front of the player."""
     player = state.player(name)
     cards = state.catalogue.cards
-    keys = playable_cards(state, player)
     hints = []
     tally = state.threat_tally()
     for threat, shown in sorted(tally.items()):
         if shown == FAILING_COUNT - 1 and any(threat in cards[k].threats for k in keys):
             hints.append(Hint("play-fails", {"threat": threat, "shown": shown}))
     luck = unspent_luck(state)  # a Luck symbol showing cancels the next Trap
-    if state.rules.traps and not luck and state.trials and any(cards[k].trap for k in keys):
-        odds = next_draw(state)
-        hints.append(Hint("play-trap", {"failing": odds.failing, "unseen": odds.unseen}))
+    if state.rules.traps and not luck and state.trials:
+        traps = []
+        for key in keys:
+            mine = Counter(cards[key].threats)
+            third = any(tally.get(t, 0) + n >= FAILING_COUNT for t, n in mine.items())
+            if cards[key].trap and not third:  # (itself a third: play-fails says so)
+                traps.append(key)
+        if traps:
+            hints.append(_trap_hint(state, state.index(name), tuple(traps)))
     if any(cards[k].hard_knock is not None for k in keys):
         weight = state.hard_knock_weight(player)
         hints.append(Hint("play-knock", {"player": name, "weight": weight}))
@@ -64,19 +100,22 @@ def _plays(state: ChapterState, name: str) -> list[Hint]:
 
 
 def _actions(state: ChapterState) -> list[Hint]:
+    """The hints of the active player's legal actions (``legal_actions``: a move the rules
+    forbid now, such as a play by a Fearful player who must withdraw, is never named)."""
     player = state.active_player
     if player is None or state.phase != Phase.MISSION:
         return []
-    hints = _plays(state, player.name)
-    if player.charm_up and player.charm is not None:
-        targets = charm_targets(state, player)
+    legal = legal_actions(state)
+    mine = [c for c in legal if getattr(c, "player", None) == player.name]
+    keys = tuple(sorted({c.card for c in mine if isinstance(c, PlayCard)}))
+    hints = _plays(state, player.name, keys)
+    if any(isinstance(c, UseCharm) for c in mine) and player.charm is not None:
         cards = state.catalogue.cards
         showing = sum(1 for k in state.nml if player.charm in cards[k].threats)
-        if targets:
-            hints.append(Hint("charm", {"threat": player.charm, "cards": showing}))
-    if speeches(state, player):
+        hints.append(Hint("charm", {"threat": player.charm, "cards": showing}))
+    if any(isinstance(c, MakeSpeech) for c in mine):
         hints.append(Hint("speech", {"player": player.name, "tokens": player.speech_tokens}))
-    if withdrawals(state, player):
+    if any(isinstance(c, Withdraw) for c in mine):
         last = len(state.in_mission) == 1 and not recruit_in_mission(state)
         facts: dict[str, Any] = {"player": player.name, "last": last}
         if last and not state.trials and state.hands_played_out:  # nothing left to play

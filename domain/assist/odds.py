@@ -35,10 +35,25 @@ class NextCard(msgspec.Struct, frozen=True):
     each chance is an exact ``Fraction`` of ``unseen`` made when asked (a reader that only
     prints them needs no ``fractions``, whose import of ``decimal`` costs ~9 M instructions)."""
 
-    unseen: int
+    unseen: int  # the common denominator of every chance (the unseen cards, when all are
+    # equally likely to be drawn next)
     knocks: int  # the unseen Hard Knocks
     showing: dict[str, int]  # each threat: how many unseen cards show it, in threat order
     failing: int  # the unseen cards that bring a threat to three in No Man's Land
+    cards: int = -1  # the unseen cards (-1: ``unseen``); another number when they are not
+    # all equally likely to be next (a failed Mission returned some to the Trials)
+    returned: int = 0  # of them, those a failed Mission shuffled back into the Trials
+    reason: str = ""  # why no chance is exact (the chapter's cards are not known): no count
+
+    @property
+    def exact(self) -> bool:
+        """Whether the chances are known exactly (else ``reason`` says why, none is given)."""
+        return not self.reason
+
+    @property
+    def uniform(self) -> bool:
+        """Whether every unseen card is as likely as any other to be next."""
+        return self.cards < 0 or (self.cards == self.unseen and not self.returned)
 
     def _of(self, count: int) -> Fraction:
         from fractions import Fraction
@@ -77,3 +92,30 @@ def next_card(cards: Iterable[Unseen], active: Mapping[str, int]) -> NextCard:
         if any(active.get(t, 0) + n >= FAILING_COUNT for t, n in mine.items()):
             failing += 1
     return NextCard(total, knocks, dict(sorted(showing.items())), failing)
+
+
+def weighted_next_card(
+    chances: Mapping[str, Fraction],
+    cards: Mapping[str, Unseen],
+    active: Mapping[str, int],
+    unseen: int,
+    returned: int,
+) -> NextCard:
+    """The odds for the next card when each key has its own exact chance (``chances``, of
+    ``unseen`` cards, ``returned`` of them shuffled back by a failed Mission), over their
+    least common denominator."""
+    from math import lcm
+
+    denominator = lcm(*(c.denominator for c in chances.values())) if chances else 1
+    knocks = failing = 0
+    showing: Counter[str] = Counter()
+    for key, chance in chances.items():
+        count = chance.numerator * (denominator // chance.denominator)
+        card = cards[key]
+        knocks += count if card.hard_knock is not None else 0
+        mine = Counter(card.threats)
+        for threat in mine:
+            showing[threat] += count
+        if any(active.get(t, 0) + n >= FAILING_COUNT for t, n in mine.items()):
+            failing += count
+    return NextCard(denominator, knocks, dict(sorted(showing.items())), failing, unseen, returned)

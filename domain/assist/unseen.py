@@ -1,44 +1,37 @@
 """The unseen cards of a chapter, from public information only, and the odds of the next.
 
-The catalogue (the box's cards with the described ones, the bans already out of it) gives
-every copy of the chapter; a copy is gone from sight when it lies face up: in No Man's Land,
-in the discard, as a Hard Knock in front of a player, set aside, or in a Recruit's open hand.
-Every other copy is unseen: in the Trials, in the Morale
-Reserve (its count is known, not its cards) or in a hand. A hand is never read, not even a
-card the engine happens to know in it: odds are the same whatever the hands hold.
+What is seen and what is not, and where an unseen card may lie, is the public model's
+(``public.py``): the chapter's cards less every copy lying face up (in No Man's Land, in the
+discard, as a Hard Knock in front of a player, set aside, or in a Recruit's open hand); the
+rest lie in the Trials, in the Morale Reserve (its count is known, not its cards) or in a
+hand. A hand is never read, not even a card the engine happens to know in it: odds are the
+same whatever the hands hold.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-
-from domain.assist.odds import NextCard, next_card
+from domain.assist.odds import NextCard, next_card, weighted_next_card
+from domain.assist.public import Public, face_up, public, unseen_keys
 from domain.cards.catalogue import CardType
 from domain.chapter.state import ChapterState
-from domain.modules.recruits.state import recruit_in_play
+
+__all__ = [
+    "draws_in_mission",
+    "face_up",
+    "hidden_places",
+    "next_draw",
+    "unseen_cards",
+    "unseen_keys",
+]
+CLUMSY = "clumsy"  # a Hard Knock that draws and plays the Trials' top card
 
 
-def face_up(state: ChapterState) -> Counter[str]:
-    """Copies of each key the table can see or knows are gone (never a hand's cards)."""
-    seen: Counter[str] = Counter(state.nml)
-    seen.update(state.discard)
-    seen.update(state.set_aside)
-    for player in state.players:
-        seen.update(player.hard_knocks)
-    recruit = recruit_in_play(state)
-    if recruit is not None:  # a Recruit's hand lies face up
-        seen.update(recruit.hand)
-    return seen
-
-
-def unseen_keys(state: ChapterState) -> tuple[str, ...]:
-    """Every copy nobody can see, as keys (one per copy, in the catalogue's order); the deck
-    slots are taken as unseen, so an engine that knows them tells nothing more here."""
-    seen = face_up(state)
-    keys: list[str] = []
-    for key, card in state.catalogue.cards.items():
-        keys.extend([key] * max(0, card.copies - seen[key]))
-    return tuple(keys)
+def draws_in_mission(state: ChapterState) -> bool:
+    """Whether a card can be drawn and played during a Mission: a Trap (the rookie variant
+    has none), or a Clumsy player's draw."""
+    if state.rules.traps:
+        return True
+    return any(CLUMSY in state.active_hard_knocks(p) for p in state.players)
 
 
 def hidden_places(state: ChapterState) -> int:
@@ -54,9 +47,21 @@ def unseen_cards(state: ChapterState) -> tuple[CardType, ...]:
     return tuple(cards[key] for key in unseen_keys(state))
 
 
-def next_draw(state: ChapterState) -> NextCard:
+def next_draw(state: ChapterState, model: Public | None = None) -> NextCard:
     """The exact odds for the next card drawn from the Trials (by a Trap, by the deal): any
-    unseen copy is as likely as any other to lie on top."""
+    unseen copy is as likely as any other to lie on top, until a failed Mission returns known
+    cards to the Trials (then the public model weighs where they may be); none when the
+    chapter's cards are not known. ``model``: ``public(state)``, when the caller has it."""
+    tally = state.threat_tally()
     if not state.trials:
-        return next_card((), state.threat_tally())
-    return next_card(unseen_cards(state), state.threat_tally())
+        return next_card((), tally)
+    model = public(state) if model is None else model
+    if model.reason:
+        return NextCard(0, 0, {}, 0, len(model.unseen), model.returned, model.reason)
+    if not state.trail:
+        cards = state.catalogue.cards
+        return next_card((cards[key] for key in model.unseen), tally)
+    chances = model.next_card()
+    return weighted_next_card(
+        chances, state.catalogue.cards, tally, len(model.unseen), model.returned
+    )

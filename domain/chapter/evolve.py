@@ -16,6 +16,7 @@ from domain.chapter.facts import apply_correction
 from domain.chapter.moments import INSTALLED
 from domain.chapter.rules import Rules
 from domain.chapter.state import ChapterState, Phase, Player, Slot, SupportPending
+from domain.chapter.trail import noted
 from domain.events import (
     CardDrawnAndPlayed,
     CardPlayed,
@@ -408,4 +409,6 @@ def evolve(state: ChapterState, event: Event) -> ChapterState:
     rule = RULES.get(type(event)) or INSTALLED.evolvers.get(type(event))
     if rule is None:
         raise TypeError(f"no rule to apply {type(event).__name__}")
+    if state.trail or type(event) is MissionFailed:  # the table's record of the returned cards
+        return noted(state, event, rule(state, event))
     return rule(state, event)

@@ -92,6 +92,10 @@ class ChapterState(msgspec.Struct, frozen=True, gc=False):
     # What each module keeps on the table (its piles), by the module's key (moments.py,
     # ``keeps``); a module not played in this chapter keeps nothing.
     modules: dict[str, Kept] = {}
+    # The public moves of the face-down cards since the first failed Mission of the chapter
+    # (chapter/trail.py: what the assistant needs to know where the returned cards may be);
+    # empty until then.
+    trail: tuple[tuple[str, ...], ...] = ()
 
     # --- the modules' records ----------------------------------------------------------
     def kept(self, key: str) -> Kept | None:

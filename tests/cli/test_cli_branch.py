@@ -186,6 +186,40 @@ def test_comparing_a_campaign_that_is_not_there_says_so_in_one_line(table: Grizz
 
 
 @pytest.mark.backends
+def test_compare_sets_any_entry_of_one_line_beside_any_entry_of_another(
+    table: Grizzled, monkeypatch
+):
+    played_undone_played(table)
+    table.ok('branch "What if" --at 5')
+    table.ok("play rain+gas")  # #6 in the branch (its #1 names the fork): Cy's second rain
+
+    compared = table.json("compare Friday@4 'What if@6'")
+    assert compared["campaigns"] == ["Friday", "What if"] and compared["entries"] == [4, 6]
+    rows = {row["what"]: row for row in compared["rows"]}
+    assert (rows["No Man's Land"]["a"], rows["No Man's Land"]["b"]) == (
+        "night+shell",
+        "night+shell, snow+rain, rain+gas",
+    )
+    assert rows["branched from"]["b"] == "'Friday' at #5"
+    replayed = table.json("replay --at 4 --json --campaign Friday")
+    assert compared["boards"][0] == {k: v for k, v in replayed.items() if k != "undone_by"}
+    same = table.json("compare Friday@5 'What if@5'")  # the fork: the same board
+    assert [r["what"] for r in same["rows"] if r["differs"]] == ["branched from"]
+    now = table.json("compare Friday 'What if@6'")
+    assert now["entries"] == [None, 6]
+    assert now["rows"] == table.json("compare Friday 'What if'")["rows"]
+    for columns in ("60", "100"):
+        monkeypatch.setenv("COLUMNS", columns)
+        drawn = table.ok("compare Friday@4 'What if@6'")
+        assert drawn.splitlines()[0] == "'Friday@4' and 'What if@6': 6 rows differ (marked *)."
+        assert max(len(line.rstrip()) for line in drawn.splitlines()) <= int(columns)
+    for bad in ("Friday@0", "@4", "Friday@99999999999"):
+        said = table.refused(f"compare {bad} Friday", code=2)
+        assert said.startswith("Error: Invalid value for 'A'") and len(said.splitlines()) == 1
+    assert "no log entry #99" in table.refused("compare Friday@99 Friday")
+
+
+@pytest.mark.backends
 def test_a_branch_at_any_entry_has_the_board_replay_shows_at_it(table: Grizzled):
     table.ok("correct morale 15 -r 'we thought five had fallen'")  # 4
     table.ok("play night+shell")  # 5

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from domain.assist.hints import Hint, hints
+from domain.assist.hints import Hint, hints, public, trap_risks
+from domain.assist.public import played_from_hand, publics_after_play
+from domain.assist.public import public as model_of
+from domain.assist.unseen import next_draw
+from domain.cards.catalogue import base_catalogue
 from domain.chapter.commands import PlayCard, Withdraw
 from tests.domain.assist_tables import played, redealt
 from tests.domain.builders import run, start
@@ -98,3 +102,128 @@ def test_the_last_one_out_with_no_card_left_anywhere_learns_the_chapter_is_won()
     assert [h for h in actions if h.kind == "withdraw"] == [
         Hint("withdraw", {"player": "Cy", "last": True, "won": True})
     ]
+
+
+def legal_moves(state):  # type: ignore[no-untyped-def]
+    """The active player's legal commands, asked of the engine apart from the hints."""
+    from domain.legal import legal_actions
+
+    player = state.active_player
+    return [c for c in legal_actions(state) if getattr(c, "player", None) == player.name]
+
+
+def named_move_is_legal(state, hint: Hint) -> bool:  # type: ignore[no-untyped-def]
+    from domain.chapter.commands import MakeSpeech, UseCharm
+
+    moves = legal_moves(state)
+    cards = state.catalogue.cards
+    keys = [c.card for c in moves if isinstance(c, PlayCard)]
+    facts = hint.facts
+    if hint.kind == "play-fails":
+        return any(facts["threat"] in cards[k].threats for k in keys)
+    if hint.kind == "play-trap":
+        named = {name for risk in facts["risks"] for name in risk["cards"]}  # type: ignore[attr-defined]
+        return named <= {cards[k].name for k in keys if cards[k].trap}
+    if hint.kind == "play-knock":
+        return any(cards[k].hard_knock is not None for k in keys)
+    if hint.kind == "charm":
+        return any(isinstance(c, UseCharm) for c in moves)
+    if hint.kind == "speech":
+        return any(isinstance(c, MakeSpeech) for c in moves)
+    return hint.kind == "withdraw" and any(isinstance(c, Withdraw) for c in moves)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 80))
+def test_every_move_a_hint_names_is_legal_now(seed: int, steps: int) -> None:
+    from domain.assist.hints import public
+
+    state = public(played(seed, steps))
+    actions, _ = hints(state)
+    for hint in actions:
+        assert named_move_is_legal(state, hint), hint
+
+
+def test_a_fearful_player_who_must_withdraw_is_shown_no_play() -> None:
+    state = start(
+        {
+            "Ann": ["fearful", "rain+shell", "night+snow"],
+            "Ben": ["rain+gas", "snow+gas+trap", "fragile"],
+            "Cy": ["rain+whistle", "snow+shell+trap", "wounded"],
+        }
+    )
+    state, _ = run(
+        state,
+        PlayCard("Ann", "fearful"),
+        PlayCard("Ben", "rain+gas"),
+        PlayCard("Cy", "rain+whistle"),
+    )
+    from domain.legal import legal_summary
+
+    assert legal_summary(state)["must_withdraw"]  # two rains show: Ann's Fearful acts
+    actions, _ = hints(state)
+    assert [h.kind for h in actions] == ["withdraw"]
+
+
+def test_a_traps_risk_counts_the_trap_cards_own_threats() -> None:
+    """rain+gas, night+shell and snow+gas show: rain+shell (trap) played now brings rain and
+    shell to 2 beside the 2 gases, so a drawn card with a rain, a shell or a gas fails, not
+    only one with a gas (the Trials' top card is drawn after the Trap's own threats)."""
+    state = start(
+        {
+            "Ann": ["rain+gas", "snow+gas+trap"],
+            "Ben": ["night+shell", "rain+shell+trap"],
+            "Cy": ["snow+gas", "wounded"],
+        },
+        trials=20,
+    )
+    state, _ = run(
+        state,
+        PlayCard("Ann", "rain+gas"),
+        PlayCard("Ben", "night+shell"),
+        PlayCard("Cy", "snow+gas"),
+    )
+    from domain.assist.hints import public
+    from domain.assist.unseen import unseen_keys
+
+    table = public(state)
+    actions, _ = hints(table)
+    trap_hint = next(h for h in actions if h.kind == "play-trap")
+    trap = next(r for r in trap_hint.facts["risks"] if "rain+shell (trap)" in r["cards"])
+    cards = table.catalogue.cards
+    tally = dict(table.threat_tally())
+    tally["rain"] = tally.get("rain", 0) + 1
+    tally["shell"] = tally.get("shell", 0) + 1
+    pool = list(unseen_keys(table))
+    pool.remove("rain+shell+trap")
+    failing = sum(1 for k in pool if any(tally.get(t, 0) + 1 >= 3 for t in cards[k].threats))
+    assert failing > sum(1 for k in pool if "gas" in cards[k].threats)
+    assert (trap["failing"], trap["unseen"]) == (failing, len(pool))
+
+
+TRAPS = tuple(k for k, card in base_catalogue().cards.items() if card.trap)
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    steps=st.integers(20, 45),
+    seat=st.integers(0, 3),
+    traps=st.lists(st.sampled_from(TRAPS), min_size=2, max_size=3, unique=True),
+)
+def test_a_traps_risk_after_a_failure_is_the_played_tables_own_fold(
+    seed: int, steps: int, seat: int, traps: list[str]
+) -> None:
+    """The trail after a failure is followed once for all the Traps the player may play:
+    each one's model and risk are what the played table's own fold gives (any Trap key, one
+    with no copy unseen too, any seat; a few keys an example: each slow fold costs ms)."""
+    state = public(played(seed, steps))
+    assume(state.trail)
+    keys = tuple(traps)
+    models = publics_after_play(state, seat, keys)
+    risks = trap_risks(state, seat, keys)
+    for key in keys:
+        table = played_from_hand(state, seat, key)
+        slow = model_of(table)  # the played table's own fold, the whole trail again
+        assert models[key] == slow, key
+        assert risks[key] == next_draw(table, slow), key  # = next_draw(table)

@@ -10,7 +10,7 @@ import pytest
 from msgspec.structs import replace
 
 from domain.assist.hints import public
-from domain.assist.mission import NoEstimate, mission_odds, succeeds, wilson
+from domain.assist.mission import NoEstimate, deck_emptied, mission_odds, succeeds, wilson
 from domain.chapter.commands import Command, PlayCard, Withdraw
 from domain.chapter.state import ChapterState
 from domain.legal import intensities, legal_actions
@@ -74,3 +74,20 @@ def test_a_mission_under_way_has_no_chance_of_an_intensity_to_estimate() -> None
     state = played(5, 3)  # the first Mission started
     with pytest.raises(NoEstimate, match="before it starts"):
         mission_odds(public(state), random.Random(1), playouts=10)
+
+
+def test_the_drop_and_the_chapters_end_are_counted_over_the_same_playouts() -> None:
+    """On the tiny table of 6 Trials the deal takes the whole deck: a success wins the
+    chapter (no Drop), a failure drops the one Morale card left and shows the Monument.
+    Over every layout the chapter is lost 480 times in 840 (4/7)."""
+    state = tiny(KEYS, trials=6)
+    (estimate,) = mission_odds(state, random.Random(2026), 2_000, bold)
+    assert estimate.won == estimate.successes > 0
+    assert estimate.lost == estimate.playouts - estimate.successes > 0
+    assert estimate.dropped == estimate.lost  # one card each time
+    assert estimate.drop == estimate.losing == estimate.lost / 2_000
+    low, high = wilson(estimate.lost, estimate.playouts)
+    assert low <= 4 / 7 <= high
+    assert deck_emptied(state) == (3, 6)
+    assert deck_emptied(tiny(KEYS, trials=4)) == (3, 4)
+    assert deck_emptied(public(played(5, 0))) == (7, 25)  # four players: 6 each take 24

@@ -52,6 +52,7 @@ def test_every_face_down_place_holds_one_unseen_copy(state) -> None:  # type: ig
 @settings(max_examples=30, deadline=None)
 @given(state=tables)
 def test_a_hard_knock_comes_next_as_often_as_the_face_down_cards_hold_one(state) -> None:  # type: ignore[no-untyped-def]
+    assume(not state.trail)  # after a failed Mission the returned cards lie in the Trials
     table = public(state)
     down = [k for k in (*state.trials, *state.morale) if k is not None]
     down.extend(k for p in state.players for k in p.hand)
@@ -68,3 +69,16 @@ def test_the_first_deal_can_bring_any_of_the_59_copies() -> None:
     assert odds.unseen == 59
     assert odds.hard_knock == Fraction(19, 59)
     assert odds.fails_mission == 0
+
+
+def test_a_fold_past_its_bound_of_ways_says_so_and_prints_nothing_as_exact() -> None:
+    """Four failures, their cards dealt round every hand: more ways than the model weighs
+    (``returned.MOST_WAYS``); the odds say so rather than wait (and the playouts, which
+    deal from the same model, refuse with the same reason: ``check_dealable``)."""
+    from domain.assist.public import public as model
+
+    state = public(played(355, 58, preparing=True))
+    assert sum(1 for entry in state.trail if entry[0] == "shuffle") == 4
+    odds = next_draw(state)
+    assert not odds.exact and "more than 500 ways, too many to weigh exactly" in odds.reason
+    assert model(state).ways == ()

@@ -99,7 +99,8 @@ def test_a_state_stored_before_luck_had_its_record_reads_the_luck_spent_into_it(
     assert state.chapter is not None
     spent = replace(state, chapter=state.chapter.keeping("luck", LuckSpent(("rain+luck",))))
     data = json.loads(json.dumps(encode_campaign(spent)))
-    assert data["format"] == 4 and data["chapter"]["modules"] == {"luck": {"spent": ["rain+luck"]}}
+    assert data["format"] == STATE_FORMAT
+    assert data["chapter"]["modules"] == {"luck": {"spent": ["rain+luck"]}}
     assert "luck_spent" not in data["chapter"]
     chapter = {k: v for k, v in data["chapter"].items() if k != "modules"}
     three = {
@@ -112,3 +113,27 @@ def test_a_state_stored_before_luck_had_its_record_reads_the_luck_spent_into_it(
 
     assert decode_campaign(three) == decode_campaign(two) == spent == stored(spent)
     assert decode_campaign(none) == state and luck_spent(state.chapter) == ()
+
+
+def test_a_chapter_stored_before_the_trail_after_a_failure_prints_no_exact_odds():
+    """State format 5 keeps the trail of a failed Mission's cards; a chapter stored before
+    it that may have seen a failure says where they went is not known (issue 43)."""
+    from domain.assist.hints import public
+    from domain.assist.unseen import next_draw
+    from tests.domain.assist_tables import played
+
+    state = start_campaign(decide_create_campaign("Autumn", "classic", SEATS))
+    failed = played(2, 33, preparing=True)  # a classic chapter after a failed Mission
+    assert failed.trail and next_draw(public(failed)).exact
+    data = json.loads(json.dumps(encode_campaign(replace(state, chapter=failed))))
+    old = {**data, "format": 4, "chapter": {k: v for k, v in data["chapter"].items()}}
+    del old["chapter"]["trail"]
+
+    chapter = decode_board(old)
+    assert chapter is not None and chapter.trail == (("unknown", "a record older than the trail"),)
+    odds = next_draw(public(chapter))
+    assert not odds.exact and "stored before failed Missions' cards were followed" in odds.reason
+    assert decode_board(data) == failed  # today's format keeps the trail
+    first = played(1, 0)  # a first Mission not yet played: nothing to doubt
+    data = json.loads(json.dumps(encode_campaign(replace(state, chapter=first))))
+    assert decode_board({**data, "format": 4}) == first

@@ -27,7 +27,7 @@ import pytest
 from msgspec.structs import replace
 
 from domain.campaign.flow import CampaignState
-from domain.codec import decode_campaign
+from domain.codec import OLDER_RECORD, decode_campaign
 from domain.packing import ZDICT_1, deflate, inflate, is_deflated, unpack
 from domain.simulate import RandomChance, random_command, random_setup
 from projections.errors import ProjectionError
@@ -140,6 +140,13 @@ def test_read_models_follow_undos_whose_states_were_never_recorded(
     assert all_rows(db) == rebuilt_copy(db, tmp_path)
 
 
+def without_trail(state: CampaignState) -> CampaignState:
+    """``state`` with its chapter's trail (``ChapterState.trail``) left out."""
+    if state.chapter is None:
+        return state
+    return replace(state, chapter=replace(state.chapter, trail=()))
+
+
 def old_file(db: Path) -> Path:
     shutil.copyfile(FIXTURE, db)
     return db
@@ -182,8 +189,16 @@ def test_states_rebuilt_from_an_old_files_events_equal_the_states_it_recorded(
         projected = Recall(conn)
         for _, target, _, state in recorded_states(old):
             recorded = decode_campaign(state)
-            assert tracker.recall(campaign_id(OLD), target) == recorded
-            assert projected.state_at(campaign_id(OLD).hex, target) == recorded
+            # (an older record holds no trail of a failed Mission's cards, which is derived
+            # from the events: it reads as one that says so once a failure may have been)
+            assert without_trail(tracker.recall(campaign_id(OLD), target)) == without_trail(
+                recorded
+            )
+            assert without_trail(projected.state_at(campaign_id(OLD).hex, target)) == (
+                without_trail(recorded)
+            )
+            if recorded.chapter is not None:
+                assert recorded.chapter.trail in ((), (OLDER_RECORD,))
     tracker.close()
 
 
