@@ -11,8 +11,14 @@ import uuid
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from tests import pgserver
+
+# Property tests assert behaviour, never time: a loaded machine (CI's, or two cores shared
+# by several runs) neither fails an example for its time nor a test for slow generation.
+settings.register_profile("grizzled", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("grizzled")
 
 
 def _postgres() -> tuple[str | None, str]:
