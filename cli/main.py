@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from app.errors import Refused
 from cli import context, params
 from cli.context import Context, refusals
 
@@ -137,7 +138,10 @@ class Grizzled(click.Group):
                 else ""
             )
             return _fail(f"{error.format_message()}{where}", error.exit_code)
-        except click.ClickException as error:
+        except (click.ClickException, Refused) as caught:
+            error = caught  # the application's refusal: one line, exit 1, as the CLI's
+            if isinstance(caught, Refused):
+                error = context.Refused(caught.message, caught.rule)
             if error.exit_code == 1 and context.CURRENT is not None:
                 with contextlib.suppress(Exception):  # a note for undo; never a second error
                     context.CURRENT.note_refusal(
