@@ -20,7 +20,8 @@ import msgspec
 
 from app.chapter_end import ENDING, chapter_ended
 from app.said import Line
-from app.session import Session, opened, refusals
+from app.session import Session, refusals
+from app.unit import opened
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -79,7 +80,9 @@ class Recorded(msgspec.Struct, frozen=True):
 
 
 @contextmanager
-def unit(where: str, campaign: str | None, by: str | None, session: Session | None) -> Iterator[Session]:
+def unit(
+    where: str, campaign: str | None, by: str | None, session: Session | None
+) -> Iterator[Session]:
     """The face's session, or one of the handler's own on ``where``."""
     if session is not None:
         yield session
@@ -119,7 +122,9 @@ def record(
     if logged.retried:
         said.append(Line("The campaign changed meanwhile: checked again and logged."))
     state = logged.state
-    said += [Line(t) for t in narrate(logged.events, state.catalogue, state.ruleset, campaign=state)]
+    said += [
+        Line(t) for t in narrate(logged.events, state.catalogue, state.ruleset, campaign=state)
+    ]
     said.append(Line(next_line(state)))
     kinds = {type(e).__name__ for e in logged.events}
     if kinds & ENDING:  # the checkpoint for the chapter sheet, the automatic backup
@@ -128,7 +133,9 @@ def record(
     return Recorded(logged.version, logged.events, state, tuple(said), logged.retried)
 
 
-def take_back(request: TakeBack, session: Session | None = None, ask: Ask | None = None) -> Recorded:
+def take_back(
+    request: TakeBack, session: Session | None = None, ask: Ask | None = None
+) -> Recorded:
     """Undo, redo or revert, as the request says; ``ask`` is asked with what an undo
     would take back, before it is recorded (it may refuse by raising)."""
     with unit(request.where, request.campaign, request.by, session) as work:

@@ -2,9 +2,9 @@
 (each function takes the unit of work's session, ``app.session``).
 
 ``grizzled status`` and the companion's readings use this path, so showing the board loads
-neither the rules engine nor eventsourcing. When the read models lag behind the events (another program logged)
-they are caught up first; the rare moments whose next step needs the whole campaign (a
-chapter just ended, a first Mission) ask the domain.
+neither the rules engine nor eventsourcing. When the read models lag behind the events
+(another program logged) they are caught up first; the rare moments whose next step needs
+the whole campaign (a chapter just ended, a first Mission) ask the domain.
 """
 
 from __future__ import annotations

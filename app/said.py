@@ -12,7 +12,7 @@ class Line(Record):
     copy as it is written, a checkpoint); ``warning``: the work stands but the person
     should read it (the command line says it on stderr)."""
 
-    __slots__ = ("text", "wrap", "warning")
+    __slots__ = ("text", "warning", "wrap")
     text: str
     wrap: bool
     warning: bool

@@ -305,33 +305,6 @@ class Session:
 
 
 @contextmanager
-def opened(
-    where: str, campaign: str | None, access: Access = "write", by: str | None = None
-) -> Iterator[Session]:
-    """A session on ``where`` (a campaign file, or a club's server by its URL), closed (and
-    the file remembered as checked) when the work ends, however it ends."""
-    session = _session(where, campaign, access, by)
-    try:
-        yield session
-    finally:
-        with refusals():
-            session.close()
-
-
-def _session(where: str, campaign: str | None, access: Access, by: str | None) -> Session:
-    from tracker import store
-
-    from app.readmodel import projected_state
-
-    if store.is_postgres(where):
-        from tracker.clubcache import cache_path
-
-        return Session(cache_path(where), campaign, access, read_state=projected_state,
-                       url=where, by=by)
-    return Session(where, campaign, access, read_state=projected_state, by=by)
-
-
-@contextmanager
 def refusals() -> Iterator[None]:
     """Turn the engine's, the tracker's and the file's refusals into one line (Refused)."""
     from domain.errors import RuleViolation

@@ -7,15 +7,15 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from cli.context import Context, Refused, pass_context, print_wrapped, refusals, say
+from cli.context import Context, Refused, pass_context, refusals, say
 from cli.params import CHAPTER_PLAYED, LOG_ENTRY, SEEN, TEXT, WORD
 from voice.shown import shown
 
 if TYPE_CHECKING:
-    from domain.campaign.flow import CampaignState
-    from projections.queries import LogFilter
     from collections.abc import Callable
 
+    from domain.campaign.flow import CampaignState
+    from projections.queries import LogFilter
     from tracker.app import UndoPreview
 
 JSON = click.option("--json", "as_json", is_flag=True, help="Plain JSON (see docs/cli.md).")
@@ -197,9 +197,9 @@ def undo(
     """
     from app.actions import TakeBack, take_back
 
-    steps = TakeBack(ctx.url or ctx.db, None, "undo", steps, to_version, reason, seen=seen)
+    asked = TakeBack(ctx.url or ctx.db, None, "undo", steps, to_version, reason, seen=seen)
     with refusals():
-        say(take_back(steps, ctx, None if yes else _confirm_undo(ctx)).said)
+        say(take_back(asked, ctx, None if yes else _confirm_undo(ctx)).said)
 
 
 def _confirm_undo(ctx: Context) -> Callable[[UndoPreview], None]:
@@ -237,7 +237,11 @@ def revert(ctx: Context, event: int, reason: str, seen: int | None) -> None:
     from app.actions import TakeBack, take_back
 
     with refusals():
-        say(take_back(TakeBack(ctx.url or ctx.db, None, "revert", to=event, reason=reason, seen=seen), ctx).said)
+        say(
+            take_back(
+                TakeBack(ctx.url or ctx.db, None, "revert", to=event, reason=reason, seen=seen), ctx
+            ).said
+        )
 
 
 @click.command()
@@ -252,7 +256,9 @@ def redo(ctx: Context, reason: str, seen: int | None) -> None:
     from app.actions import TakeBack, take_back
 
     with refusals():
-        say(take_back(TakeBack(ctx.url or ctx.db, None, "redo", reason=reason, seen=seen), ctx).said)
+        say(
+            take_back(TakeBack(ctx.url or ctx.db, None, "redo", reason=reason, seen=seen), ctx).said
+        )
 
 
 @click.command()
