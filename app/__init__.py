@@ -10,6 +10,7 @@ tracker), save once and bring the read models up to date in the same unit of wor
 - ``app.readings``: what a page or a command reads (the board, the log, the score, the
   moves the rules allow, the odds, the statistics);
 - ``app.readmodel``: the board and states read from the read models (no rules loaded);
+- ``app.why``: why the rules refused or decided, from the read models;
 - ``app.chapter_end``: a chapter's checkpoint and the automatic backup at its end.
 
 Arrows point one way: faces -> app -> tracker, projections, voice -> domain. The
