@@ -117,7 +117,9 @@ def record(
         logged = work.tracker().log_action(
             name, command, summary=summary, loaded=work.loaded(), confirm=confirm, seen=seen
         )
-    work.saved(logged.version, logged.before)
+    # the read models start from the state the action was decided on and take the state
+    # after it from the tracker (not evolved again: projections.project._evolve)
+    work.saved(logged.version, {**logged.before, logged.version: logged.state})
     said = [Line(w, warning=True) for w in work.warned]
     if logged.retried:
         said.append(Line("The campaign changed meanwhile: checked again and logged."))
