@@ -38,8 +38,8 @@ test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-dev
-	$(BIN)/ruff check domain tracker projections cli voice web tests bench
-	$(BIN)/ruff format --check domain tracker projections cli voice web tests bench
+	$(BIN)/ruff check domain app tracker projections cli voice web tests bench
+	$(BIN)/ruff format --check domain app tracker projections cli voice web tests bench
 	$(BIN)/mypy
 
 # The budgets of issue 7 (docs/performance.md): a table and bench/results.json, in under

@@ -49,7 +49,8 @@ def _first_load(port: int) -> int:
 
 
 def _rss_mb(pid: int) -> float:
-    """The resident memory of the server and of its children (the companion's worker)."""
+    """The resident memory of the server and of its children, if any (none since issue 40:
+    the companion runs the application in-process)."""
     total = 0.0
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -226,7 +227,7 @@ def measure(log: Callable[[str], None]) -> list[Check]:
         ),
         Check(
             BUDGET,
-            f"server RSS (its worker too), {VIEWERS} viewers connected (page loaded, kept open)",
+            f"server RSS, {VIEWERS} viewers connected (page loaded, kept open)",
             f"{rss:.1f} MB",
             f"{RSS_LIMIT_MB:.0f} MB",
             rss,

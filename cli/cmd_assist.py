@@ -6,11 +6,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from cli.context import Context, Refused, pass_context, print_wrapped
+from cli.context import Context, pass_context, print_wrapped, refusals
 from cli.params import Count
 
 if TYPE_CHECKING:
-    from domain.assist.mission import Estimate
     from domain.chapter.state import ChapterState
 
 JSON = click.option("--json", "as_json", is_flag=True, help="Plain JSON (see docs/cli.md).")
@@ -19,24 +18,11 @@ SEED_MOST = 2**32 - 1
 
 
 def running_chapter(ctx: Context) -> ChapterState:
-    """The chapter being played, or a refusal. Read from the read models, it is decoded
-    alone (``readmodel.projected_board``: the campaign's own records neither decoded nor
-    imported); between chapters, or where the file keeps no read models, the campaign's
-    state says what comes next."""
-    if ctx.reads_models():
-        from cli.readmodel import projected_board
+    """The chapter being played, or a refusal (``app.readings.running_chapter``)."""
+    from app.readings import running_chapter as running
 
-        chapter = projected_board(ctx)
-        if chapter is not None and chapter.phase.value != "over":
-            return chapter
-    state = ctx.state()
-    chapter = state.chapter
-    if chapter is None or chapter.phase.value == "over":
-        from voice.assist import no_chapter
-        from voice.next_step import next_step
-
-        raise Refused(no_chapter(next_step(state)))
-    return chapter
+    with refusals():
+        return running(ctx)
 
 
 @click.command()
@@ -61,27 +47,14 @@ def odds(ctx: Context, as_json: bool, playouts: int, seed: int | None) -> None:
 
     Example: grizzled odds --seed 7
     """
-    import random
-
-    from domain.assist.unseen import draws_in_mission, next_draw
+    from app.readings import Reading
+    from app.readings import odds as read_odds
     from voice import assist as said
 
-    chapter = running_chapter(ctx)
-    seed = random.SystemRandom().randrange(SEED_MOST + 1) if seed is None else seed
-    leader = chapter.players[chapter.leader].name
-    estimates: tuple[Estimate, ...] = ()
-    refused: str | None = said.UNDER_WAY
-    empties: tuple[int, int] | None = None
-    if chapter.phase.value == "preparation":  # the simulator is loaded only to be run
-        from domain.assist.mission import NoEstimate, deck_emptied, mission_odds
-
-        try:
-            estimates, refused = mission_odds(chapter, random.Random(seed), playouts), None
-            empties = deck_emptied(chapter)
-        except NoEstimate as why:
-            refused = str(why)
-    card = next_draw(chapter)
-    draws = draws_in_mission(chapter)
+    with refusals():
+        found = read_odds(Reading(ctx.db), playouts, seed, session=ctx)
+    card, estimates, refused, seed = found.card, found.estimates, found.refused, found.seed
+    leader, draws, empties = found.leader, found.draws, found.empties
     if as_json:
         mission = [said.estimate_json(e) for e in estimates] if refused is None else None
         ctx.print_json(
@@ -99,9 +72,7 @@ def odds(ctx: Context, as_json: bool, playouts: int, seed: int | None) -> None:
             }
         )
         return
-    mission_said = said.mission_lines(leader, estimates, seed, refused, empties)
-    lines = said.next_card_lines(card, draws) + mission_said
-    print_wrapped([line.text for line in lines])
+    print_wrapped(found.lines())
 
 
 @click.command()

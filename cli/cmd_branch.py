@@ -174,14 +174,10 @@ def stats(ctx: Context, names: tuple[str, ...], as_json: bool) -> None:
 
     Example: grizzled stats Friday
     """
-    from cli.readmodel import file_read_models
-    from projections import queries
-    from projections.stats import file_stats
+    from app.readings import stats_of
 
-    with file_read_models(ctx) as conn:
-        every = queries.campaigns(conn)
-        chosen = [_named(ctx, every, name) for name in dict.fromkeys(names)] if names else every
-        found = file_stats(conn, chosen)
+    with refusals():
+        found = stats_of(ctx, names)
     if as_json:
         ctx.print_json(found)
         return
@@ -191,18 +187,6 @@ def stats(ctx: Context, names: tuple[str, ...], as_json: bool) -> None:
     console = ctx.console()
     for part in stats_view(stats_said(found)):
         console.print(part)
-
-
-def _named(ctx: Context, every: list[dict[str, Any]], name: str) -> dict[str, Any]:
-    """The ``campaigns`` row of the campaign called ``name``, or a refusal."""
-    from cli.context import Refused
-    from voice.shown import quoted
-
-    wanted = name.strip().casefold()
-    found = next((row for row in every if row["campaign"].casefold() == wanted), None)
-    if found is None:
-        raise Refused(f"there is no campaign called {quoted(name)} in {ctx.where}")
-    return found
 
 
 COMMANDS = (branch, compare, stats)

@@ -121,7 +121,7 @@ def use(ctx: Context, name: str) -> None:
 def show(ctx: Context, name: str | None, as_json: bool) -> None:
     """Show a campaign: rules, Grizzled, chapters played, Helping Hands, bans, and each
     chapter's checkpoint for the chapter sheet."""
-    from cli.chapter_end import checkpoint_lines
+    from app.chapter_end import checkpoint_lines
     from cli.render import SCORE_PAGE, campaign_panel
 
     if name:
@@ -180,7 +180,7 @@ def _checkpoints(
     """Each chapter's checkpoint (``chapter_end.chapter_checkpoints``) from the file's
     read models, or read models projected in memory where the file keeps none; with
     ``recent``, of the newest chapters only, and whether the log has earlier ones."""
-    from cli.chapter_end import chapter_checkpoints, newest_chapters
+    from app.chapter_end import chapter_checkpoints, newest_chapters
     from cli.readmodel import read_models
 
     with read_models(ctx) as (conn, row):

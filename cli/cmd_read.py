@@ -7,11 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from cli.context import Context, Refused, pass_context, print_wrapped, refusals
+from cli.context import Context, Refused, pass_context, refusals, say
 from cli.params import CHAPTER_PLAYED, LOG_ENTRY, SEEN, TEXT, WORD
 from voice.shown import shown
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from domain.campaign.flow import CampaignState
     from projections.queries import LogFilter
     from tracker.app import UndoPreview
@@ -193,45 +195,30 @@ def undo(
 
     Example: grizzled undo -r "Ben played snow+whistle"     grizzled undo --to 14
     """
-    name = ctx.campaign_name()
-    tracker = ctx.tracker()
-    with refusals():  # decided on the head read now: the undo is saved right after it
-        seen = tracker.as_seen(name, seen).version
-        if to_version is not None:
-            plan = tracker.undo_plan(name, to_version, seen=seen)
-        else:
-            plan = tracker.undo_steps(name, steps, seen=seen)
-        preview = tracker.preview(name, plan)
-    if not yes:
-        _confirm_undo(ctx, preview)
+    from app.actions import TakeBack, take_back
+
+    asked = TakeBack(ctx.url or ctx.db, None, "undo", steps, to_version, reason, seen=seen)
     with refusals():
-        if to_version is not None:
-            undone = tracker.undo_to(name, to_version, reason=reason, seen=seen)
-        else:
-            undone = tracker.undo(name, steps, reason=reason, seen=seen)
-    ctx.saved(undone.version, {undone.head: undone.state})
-    from voice import takeback
-    from voice.next_step import next_line
-
-    said = takeback.undone(takeback.actions(preview.actions).text, len(preview.actions), reason)
-    print_wrapped([said, next_line(undone.state)])
+        say(take_back(asked, ctx, None if yes else _confirm_undo(ctx)).said)
 
 
-def _confirm_undo(ctx: Context, preview: UndoPreview) -> None:
+def _confirm_undo(ctx: Context) -> Callable[[UndoPreview], None]:
     """Ask before an undo that crosses a Mission or a chapter, or that follows a refused
     command (which recorded nothing: the undo would take back the action before it);
     without a terminal, refuse and name --yes."""
-    if not preview.actions:
-        return  # nothing to take back: the undo itself says why
-    from voice.takeback import undo_asks
 
-    asks = undo_asks(preview, ctx.refused_last())
-    if asks is None:
-        return
-    refusal, question = asks
-    if not sys.stdin.isatty():
-        raise Refused(f"{refusal}; add --yes to confirm")
-    click.confirm(question, abort=True)
+    def confirm(preview: UndoPreview) -> None:
+        from voice.takeback import undo_asks
+
+        asks = undo_asks(preview, ctx.refused_last())
+        if asks is None:
+            return
+        refusal, question = asks
+        if not sys.stdin.isatty():
+            raise Refused(f"{refusal}; add --yes to confirm")
+        click.confirm(question, abort=True)
+
+    return confirm
 
 
 @click.command()
@@ -247,16 +234,14 @@ def revert(ctx: Context, event: int, reason: str, seen: int | None) -> None:
 
     Example: grizzled revert 14 -r "that correction was wrong"
     """
-    name = ctx.campaign_name()
-    with refusals():
-        reverted = ctx.tracker().revert(name, event, reason=reason, seen=seen)
-    ctx.saved(reverted.version)
-    from voice import takeback
-    from voice.next_step import next_line
+    from app.actions import TakeBack, take_back
 
-    number, summary = reverted.reverted
-    said = takeback.reverted(number, summary, reverted.reapplied, reason)
-    print_wrapped([said, next_line(reverted.state)])
+    with refusals():
+        say(
+            take_back(
+                TakeBack(ctx.url or ctx.db, None, "revert", to=event, reason=reason, seen=seen), ctx
+            ).said
+        )
 
 
 @click.command()
@@ -268,17 +253,12 @@ def redo(ctx: Context, reason: str, seen: int | None) -> None:
 
     Example: grizzled redo -r "Cy had withdrawn after all"
     """
-    name = ctx.campaign_name()
-    with refusals():
-        redone = ctx.tracker().redo(name, reason=reason, seen=seen)
-    ctx.saved(redone.version)
-    with refusals():
-        preview = ctx.tracker().preview(name, list(redone.actions))
-    from voice.next_step import next_line
-    from voice.takeback import actions
-    from voice.takeback import redone as redone_line
+    from app.actions import TakeBack, take_back
 
-    print_wrapped([redone_line(actions(preview.actions).text), next_line(redone.state)])
+    with refusals():
+        say(
+            take_back(TakeBack(ctx.url or ctx.db, None, "redo", reason=reason, seen=seen), ctx).said
+        )
 
 
 @click.command()

@@ -88,7 +88,8 @@ def serve(
             _qr(address)
     click.echo("Stop with Ctrl-C.")
     sys.stdout.flush()  # the addresses seen before the server starts, on a pipe too
-    app = create_app(ctx.url or Path(ctx.db), tokens, named, odds=odds)  # a server: its URL
+    campaign = ctx.campaign_name()  # chosen now: every request names it
+    app = create_app(ctx.url or Path(ctx.db), tokens, named, odds=odds, campaign=campaign)
     uvicorn.run(
         app,
         host="0.0.0.0" if lan else "127.0.0.1",

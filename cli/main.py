@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from app.errors import Refused
 from cli import context, params
 from cli.context import Context, refusals
 
@@ -137,13 +138,16 @@ class Grizzled(click.Group):
                 else ""
             )
             return _fail(f"{error.format_message()}{where}", error.exit_code)
-        except click.ClickException as error:
-            if error.exit_code == 1 and context.CURRENT is not None:
+        except (click.ClickException, Refused) as caught:
+            said: click.ClickException  # the application's refusal: exit 1, as the CLI's
+            if isinstance(caught, Refused):
+                said = context.Refused(caught.message, caught.rule)
+            else:
+                said = caught
+            if said.exit_code == 1 and context.CURRENT is not None:
                 with contextlib.suppress(Exception):  # a note for undo; never a second error
-                    context.CURRENT.note_refusal(
-                        list(sys.argv[1:] if argv is None else argv), error
-                    )
-            return _fail(error.format_message(), error.exit_code)
+                    context.CURRENT.note_refusal(list(sys.argv[1:] if argv is None else argv), said)
+            return _fail(said.format_message(), said.exit_code)
         except click.Abort:
             return _ended("Aborted: nothing was recorded.", 1)
         except KeyboardInterrupt:

@@ -79,9 +79,11 @@ def banned(word: str) -> str | None:
     found = current.find_object(Context) if current is not None else None
     if found is None:
         return None
+    from app.errors import Refused
+
     try:
         state = found.state()
-    except click.ClickException:
+    except (click.ClickException, Refused):
         return None
     try:
         key = parse_card(word, base_catalogue())

@@ -1,261 +1,44 @@
-"""The board read from the read models: stdlib sqlite3 and the projections' queries only.
-
-``grizzled status`` uses this path, so showing the board loads neither the rules engine
-nor eventsourcing. When the read models lag behind the events (another program logged)
-they are caught up first; the rare moments whose next step needs the whole campaign (a
-chapter just ended, a first Mission) ask the domain.
-"""
+"""The command line's views drawn from the read models (rich renderables: the score's
+page, ``campaign show``); the documents and states themselves are the application's
+(``app.readmodel``, re-exported here for the commands)."""
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterator
-from contextlib import closing, contextmanager
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
-from cli.context import Refused, refusals
-from voice.facts import briefing, hands_held, luck_doc, result
-from voice.shown import quoted
+from app.readmodel import (
+    document,
+    file_read_models,
+    from_events,
+    learnt,
+    opened_models,
+    projected_board,
+    projected_state,
+    read_models,
+    reading,
+    state_at,
+    status_document,
+)
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from cli.context import Context
-    from domain.campaign.flow import CampaignState
-    from domain.chapter.state import ChapterState
 
-Saved = TypeVar("Saved")
-
-
-def _campaign_row(ctx: Context, conn: sqlite3.Connection) -> dict[str, Any]:
-    from projections import queries
-
-    name = ctx.campaign_name(lambda: [row["campaign"] for row in queries.campaigns(conn)])
-    row = queries.find_campaign(conn, name)
-    if row is None:
-        raise Refused(f"there is no campaign called {quoted(name)} in {ctx.where}")
-    return row
-
-
-def _players(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [
-        {
-            "name": p["player"],
-            "charm": p["charm"],
-            "charm_up": p["charm_up"],
-            "hand": p["hand_size"],
-            "known_cards": p["hand_known"],
-            "hard_knocks": p["hard_knocks"],
-            "hard_knock_weight": p["hard_knock_weight"],
-            "speech_tokens": p["speech_tokens"],
-            "support_tiles": p["tiles"],
-            "tile_played": p["tile_played"],
-            "withdrawn": p["withdrawn"],
-            "chaplain": p["chaplain"],
-        }
-        for p in rows
-    ]
-
-
-def document(
-    campaign: dict[str, Any],
-    board: dict[str, Any] | None,
-    hands: list[dict[str, Any]] | None = None,
-) -> dict[str, Any]:
-    """The ``status --json`` document (docs/cli.md) from read-model rows, ``next`` aside
-    (``hands``: the campaign's ``helping_hands`` rows)."""
-    base = {"campaign": campaign["campaign"], "ruleset": campaign["ruleset"]}
-    if board is None:
-        return {**base, "chapter": campaign["chapter"] or 0, "phase": None}
-    return {
-        **base,
-        "chapter": board["chapter"],
-        "phase": board["phase"],
-        "mission": board["mission"],
-        "leader": board["leader"],
-        "turn": None if board["recruit_turn"] else board["turn"],
-        "trials": board["trials"],
-        "discard": board["discard"],
-        "morale": board["morale"],
-        "speech_stock": board["speech_stock"],
-        "traps": bool(board["traps"]),
-        "no_mans_land": board["nml"],
-        "luck": luck_doc(board["nml"], board.get("luck_spent") or []),
-        "threats": {t: board["threats"][t] for t in sorted(board["threats"])},
-        "support_pending": board["support_beneficiary"],
-        "outcome": board["outcome"],
-        "result": result(board["outcome"]),
-        "outcome_detail": board["outcome_detail"],
-        "players": _players(board["players"]),
-        "legal": board.get("legal") or {},
-        "orders": list((board.get("orders") or {}).get("in_play", [])),
-        "orders_in_play": list((board.get("orders") or {}).get("cards", [])),
-        "recruit": _recruit(board),
-        "helping_hands": hands_held(hands or []),
-        "briefing": briefing(campaign.get("briefings"), board["chapter"]),
-        "solo_hand": (board.get("solo") or {}).get("hand_size"),
-        "recruit_turn": board["recruit_turn"],
-    }
-
-
-def _recruit(board: dict[str, Any]) -> dict[str, Any] | None:
-    piles = board.get("recruit") or {}
-    if piles.get("number") is None:
-        return None
-    return {
-        "number": piles["number"],
-        "after": piles["after"],
-        "hand": piles["hand"],
-        "withdrawn": bool(piles["withdrew_in"]) and piles["withdrew_in"] == board["mission"],
-        "morale_tokens": piles["tokens"],
-        "name": piles.get("name"),
-        "effect": piles.get("effect", ""),
-        "advantage": piles.get("advantage", ""),
-        "enforces": piles.get("enforces", []),
-        "advantage_rules": piles.get("advantage_rules", []),
-    }
-
-
-def status_document(ctx: Context) -> dict[str, Any]:
-    """The board of the current campaign, with what comes next."""
-    from domain.public import house_rules
-    from projections import queries
-    from voice.next_step import next_from_board
-
-    uri, kept = _opened(ctx)
-    if not kept:
-        return from_events(ctx)
-    with _reading(ctx, uri, kept) as (conn, campaign):
-        board = queries.status(conn, campaign["campaign_id"])
-        hands = queries.helping_hands(conn, campaign["campaign_id"])
-    if board is not None and board["house_rules"] != "; ".join(house_rules()):
-        ctx.campaign_option = campaign["campaign"]  # its legal actions are other rules'
-        return from_events(ctx)
-    doc = document(campaign, board, hands)
-    step = next_from_board(doc, campaign["ruleset"], board)
-    if step is None:
-        from voice.next_step import next_step as from_state
-
-        ctx.campaign_option = campaign["campaign"]
-        step = from_state(ctx.state())
-    doc.pop("recruit_turn", None)
-    return {**doc, "next": step}
-
-
-@contextmanager
-def read_models(ctx: Context) -> Iterator[tuple[sqlite3.Connection, dict[str, Any]]]:
-    """The read models and the current campaign's row in them: the file's own, caught up,
-    where a command that only reads may keep them; else projected in memory from the
-    file's events (a read-only file, or one not marked yet), the file only read."""
-    uri, kept = _opened(ctx)
-    with _reading(ctx, uri, kept) as opened:
-        yield opened
-
-
-@contextmanager
-def file_read_models(ctx: Context) -> Iterator[sqlite3.Connection]:
-    """The read models of the whole file, no campaign chosen (as ``read_models``)."""
-    uri, kept = _opened(ctx)
-    with _reading(ctx, uri, kept, whole=True) as (conn, _):
-        yield conn
-
-
-def _opened(ctx: Context) -> tuple[str, bool]:
-    """How to open the campaign file to read it, and whether its read models may be kept
-    in it; a file this machine has not seen is checked whole first (``tracker.trust``),
-    one another device appended to since only as far as it appended (no event store
-    opened: ``Context.check_first``), unless its read models are to be caught up from
-    what was appended: then replayed first, before any connection to it is open)."""
-    from tracker import dbfile, trust
-
-    ctx.follow_club()  # a club's server: the cache given what it lacks, made if missing
-    with refusals():
-        uri, kind = dbfile.prepare(ctx.db, "read")  # a file that is there, and a grizzled one
-        if not trust.is_checked(ctx.db) and ctx.check_first(light=True):
-            ctx.tracker()  # checked whole: its read models rebuilt (if writable)
-        kept = dbfile.keeps_read_models(ctx.db, kind)
-        if ctx.unreplayed and kept and _behind(ctx.db, uri) and ctx.check_first():
-            ctx.tracker()  # checked whole after all: its read models rebuilt
-    return uri, kept
-
-
-def _behind(db: str, uri: str) -> bool:
-    """The read models lag behind the events (a catch-up would project them)."""
-    from projections import queries
-
-    with closing(queries.connect(db, uri)) as conn:
-        return bool(queries.behind(conn))
-
-
-@contextmanager
-def _reading(
-    ctx: Context, uri: str, kept: bool, whole: bool = False
-) -> Iterator[tuple[sqlite3.Connection, dict[str, Any]]]:
-    from projections import queries
-
-    try:
-        if kept:
-            conn = queries.connect(ctx.db, uri)
-        else:
-            from projections.runner import in_memory
-
-            with refusals():
-                conn = in_memory(uri)
-        with closing(conn):
-            if kept and queries.behind(conn):
-                ctx.catch_up()
-            if not queries.campaigns_table(conn):
-                raise Refused(
-                    f"no campaign in {ctx.where}: create one with 'grizzled campaign new'"
-                )
-            yield conn, {} if whole else _campaign_row(ctx, conn)
-    except sqlite3.DatabaseError as error:
-        from tracker.dbfile import failure
-
-        raise Refused(str(failure(ctx.db, error))) from None
-
-
-def projected_state(ctx: Context) -> CampaignState | None:
-    """The current campaign's state as the read models keep it (caught up first), the
-    state the events lead to; None where the file keeps no read models (the tracker
-    then loads it from the events). Neither eventsourcing nor the tracker is loaded."""
-    from projections.batch import state_saved
-
-    return _saved(ctx, state_saved)
-
-
-def projected_board(ctx: Context) -> ChapterState | None:
-    """The current campaign's chapter as ``projected_state`` would hold it, decoded alone:
-    neither the campaign's own records nor the commands are imported; None between
-    chapters and where ``projected_state`` would be None (``ctx.state()`` then says why)."""
-    from projections.saved import board_saved
-
-    return _saved(ctx, board_saved)
-
-
-def _saved(ctx: Context, decode: Callable[[bytes | str], Saved | None]) -> Saved | None:
-    """What ``decode`` reads of the current campaign's saved state in the read models."""
-    from projections.errors import DamagedReadModel
-
-    uri, kept = _opened(ctx)
-    if not kept:
-        return None
-    with _reading(ctx, uri, kept) as (conn, campaign):
-        row = conn.execute(
-            "SELECT state FROM projection_campaigns WHERE campaign_id = ?",
-            (campaign["campaign_id"],),
-        ).fetchone()
-    if row is None or row[0] is None:
-        return None
-    try:
-        return decode(row[0])
-    except DamagedReadModel:  # a cache that cannot be read: made again from the events
-        from projections.runner import rebuild
-
-        with refusals():
-            rebuild(ctx.db)
-        ctx.changed = True
-        return None  # the tracker loads the state from the events
+__all__ = [
+    "campaign_view",
+    "document",
+    "file_read_models",
+    "from_events",
+    "learnt",
+    "projected_board",
+    "projected_state",
+    "read_models",
+    "score_view",
+    "state_at",
+    "status_document",
+]
 
 
 def _score_table(
@@ -292,10 +75,10 @@ def score_view(ctx: Context, last: int | None, explain: bool) -> list[Renderable
     from cli.render import explained
     from projections import queries
 
-    uri, kept = _opened(ctx)
+    uri, kept = opened_models(ctx)
     if not kept and not explain:
         return None
-    with _reading(ctx, uri, kept) as (conn, campaign):
+    with reading(ctx, uri, kept) as (conn, campaign):
         drawn = [_score_table(conn, campaign, last)]
         if explain:
             readings = queries.reward_readings(conn, campaign["campaign_id"])
@@ -312,10 +95,10 @@ def campaign_view(ctx: Context, last: int | None) -> RenderableType | None:
     from projections import queries
     from voice.score import BanLine, HandLine
 
-    uri, kept = _opened(ctx)
+    uri, kept = opened_models(ctx)
     if not kept:
         return None
-    with _reading(ctx, uri, kept) as (conn, campaign):
+    with reading(ctx, uri, kept) as (conn, campaign):
         cid = campaign["campaign_id"]
         score = _score_table(conn, campaign, last)
         hands = [h for h in queries.helping_hands(conn, cid) if h["status"] != "not taken"]
@@ -331,49 +114,3 @@ def campaign_view(ctx: Context, last: int | None) -> RenderableType | None:
         ],
         [BanLine(b["card"], b["player"], b["chapter"], b["reason"]) for b in bans],
     )
-
-
-def learnt(ctx: Context) -> dict[str, Any] | None:
-    """What the current campaign has learnt from the box, from the read models (caught up
-    first: ``campaign_box``, as ``projections.box.box_view`` makes it): no rules loaded;
-    None where the file keeps no read models."""
-    from projections import queries
-
-    uri, kept = _opened(ctx)
-    if not kept:
-        return None
-    with _reading(ctx, uri, kept) as (conn, campaign):
-        return queries.box(conn, campaign["campaign_id"])
-
-
-def state_at(ctx: Context, version: int) -> CampaignState | None:
-    """The current campaign's state right after its event ``version``, rebuilt as the
-    tracker rebuilds it (its newest snapshot at or before, then the events after it:
-    ``projections.recall``) without loading eventsourcing; None where the file keeps no
-    read models (the tracker then rebuilds it)."""
-    from projections.errors import ProjectionError
-    from projections.recall import Recall
-
-    uri, kept = _opened(ctx)
-    if not kept:
-        return None
-    with _reading(ctx, uri, kept) as (conn, campaign):
-        if version > campaign["version"]:
-            raise Refused(
-                f"there is no log entry #{version}: the log ends at #{campaign['version']}"
-            )
-        try:
-            return Recall(conn).state_at(campaign["campaign_id"], version)
-        except ProjectionError as error:
-            raise Refused(str(error)) from None
-
-
-def from_events(ctx: Context) -> dict[str, Any]:
-    """The board from the events themselves, for a file whose read models a command that
-    only reads may not rebuild or bring up to date (read-only, or not marked yet)."""
-    from msgspec.structs import replace
-
-    from voice.facts import chapter_json
-
-    state = ctx.state()
-    return chapter_json(replace(state, chapter=state.board))  # as the read models show it

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from app import errors
 from cli import table_words
 from cli.context import Context, Refused, pass_context, refusals
 from voice import table as said
@@ -295,6 +296,8 @@ def run(session: Session, read: Reader) -> None:
                 break
         except click.ClickException as error:  # the file could not be read again just now
             click.echo(error_line(f"Error: {error.format_message()}"), err=True)
+        except errors.Refused as error:  # the application's: the same one line
+            click.echo(error_line(f"Error: {error}"), err=True)
         session.tidy()
     session.tidy()
     session.end()

@@ -75,7 +75,8 @@ class Projector:
             batch.touch(stream)
             match event.kind:
                 case "ActionLogged":
-                    self._evolve(batch, stream, event.data.events)
+                    after = self.given.get((event.campaign_id, event.version))
+                    self._evolve(batch, stream, event.data.events, after)
                     stream.head = event.version
                     stream.remember(event.version)
                 case "ActionsUndone" | "ActionsRedone":
@@ -109,11 +110,21 @@ class Projector:
         stream.remember(event.version)
         return stream
 
-    def _evolve(self, batch: Batch, stream: Stream, records: list[dict[str, Any]]) -> None:
+    def _evolve(
+        self,
+        batch: Batch,
+        stream: Stream,
+        records: list[dict[str, Any]],
+        after: CampaignState | None = None,
+    ) -> None:
         """Apply an action's domain events; a chapter that ends being current keeps its
-        last board."""
+        last board. ``after``: the state the tracker that logged the action holds after it
+        (issue 40: the write path's state, not evolved a second time here), used when the
+        action stays in one chapter (one that ends one needs the board it ended with)."""
         state = stream.state
         board, bans = state.chapter, state.bans
+        if after is not None and after.chapter_number == state.chapter_number:
+            records, state = [], after
         for record in records:
             before = state
             state = evolve_campaign(state, from_record(record))

@@ -4,8 +4,11 @@ points the way the architecture draws, and no modules import each other in a cyc
 
 - ``domain`` imports nothing of ours outside ``domain``;
 - ``tracker`` imports ``domain`` only, ``projections`` imports ``domain`` only;
-- ``cli`` and ``web`` (the faces) may import them all; ``cli`` starts ``web``
-  (``grizzled serve``), ``web`` never imports ``cli``;
+- ``app`` (the application: one handler per use case, issue 40) imports ``tracker``,
+  ``projections``, ``voice`` and ``domain``, never a face;
+- ``cli`` and ``web`` (the faces) call ``app``; ``cli`` may still import the layers below
+  it, and starts ``web`` (``grizzled serve``); ``web`` imports ``app`` and ``voice`` only,
+  never ``cli``, and names no face's module in a string either (run-time walls below);
 - inside ``domain``, ``chapter`` imports nothing from ``modules`` or ``campaign``, and
   ``cards`` nothing from ``chapter``, ``modules`` or ``campaign``.
 
@@ -16,19 +19,21 @@ that need each other's types are one module in two files.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("domain", "tracker", "projections", "voice", "cli", "web")
+PACKAGES = ("domain", "tracker", "projections", "voice", "app", "cli", "web")
 ALLOWED = {  # a layer -> the layers of ours it may import
     "domain": {"domain"},
     "tracker": {"domain", "tracker"},
     "projections": {"domain", "projections"},
     "voice": {"domain", "projections", "voice"},
-    "cli": {"domain", "tracker", "projections", "voice", "cli", "web"},  # serve starts web
-    "web": {"domain", "tracker", "projections", "voice", "web"},  # a face, as cli
+    "app": {"domain", "tracker", "projections", "voice", "app"},  # never a face
+    "cli": {"domain", "tracker", "projections", "voice", "app", "cli", "web"},  # serve: web
+    "web": {"voice", "app", "web"},  # a face: what it does, the application does
 }
 INSIDE_DOMAIN = {  # a part of domain -> the parts it may not import
     "domain.chapter": ("domain.modules", "domain.campaign"),
@@ -180,9 +185,9 @@ def test_the_check_finds_a_cycle_and_a_wrong_arrow_when_there_is_one() -> None:
     edges: Edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert cycles(edges) == [["a", "b", "c"]]
     assert _resolve("domain.chapter.state.ChapterState", KNOWN) == "domain.chapter.state"
-    # cli.context imports the tracker inside a function, and the aggregate for its types
-    assert "tracker.app" in RUNNING["cli.context"]
-    assert "tracker.aggregate" in EVERY["cli.context"] - RUNNING["cli.context"]
+    # app.session imports the tracker inside a function, and the aggregate for its types
+    assert "tracker.app" in RUNNING["app.session"]
+    assert "tracker.aggregate" in EVERY["app.session"] - RUNNING["app.session"]
     # importing domain.modules.play runs the package domain.modules (all the modules) first
     assert {"domain.modules.play", "domain.modules"} <= RUNNING["domain.simulate"]
 
@@ -194,7 +199,7 @@ def test_the_check_finds_a_cycle_and_a_wrong_arrow_when_there_is_one() -> None:
 # imports none of the rules' internals: how a chapter decides and applies (below), the
 # modules' rules. A module's events, commands and state are vocabulary too: only its rule
 # files are internals (``domain.modules`` and a module's package only list its ``Module``).
-FACES = ("cli",)
+FACES = ("cli", "web", "app")  # the application too: it asks the front door
 RULES_INTERNALS = (
     "domain.chapter.actions",
     "domain.chapter.correction_checks",
@@ -243,3 +248,92 @@ def test_the_faces_wall_finds_a_face_importing_the_rules_internals() -> None:
     assert _internal("domain.cards.effects")
     assert not _internal("domain.public")  # the front door the faces ask
     assert not _internal("domain.chapter.state")  # the game's vocabulary
+
+
+# --- Walls that hold at run time too (issue 40) ----------------------------------------------
+# An import wall holds only for imports: a module could still run another layer by naming it
+# in a string (``importlib.import_module("cli.main")``, ``python -c "from cli..."``). No
+# string of a module (its docstrings aside: prose) names a module of a layer it may not
+# import; and no file of web/ builds a command's words, runs a process or reads what a
+# command printed: the companion asks the application for data.
+FACE_NAME = re.compile(r"\b(cli|web|app)\.[a-z_]+|\b(?:from|import) (cli|web|app)\b")
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    found = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            first = body[0] if body else None
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def strings_naming_layers(name: str, source: str) -> list[str]:
+    """The strings of a module that name a module of a layer it may not import."""
+    tree = ast.parse(source)
+    prose = _docstrings(tree)
+    wrong = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in prose:
+            for match in FACE_NAME.finditer(node.value):
+                layer = match.group(1) or match.group(2)
+                if layer not in ALLOWED[_layer(name)] and f"{layer}." in f"{match.group(0)}.":
+                    wrong.append(f"{name}: {node.value[:60]!r}")
+    return wrong
+
+
+def test_no_module_names_a_layer_it_may_not_import_in_a_string() -> None:
+    wrong = [
+        found
+        for name, path in KNOWN.items()
+        for found in strings_naming_layers(name, path.read_text("utf-8"))
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def argv_and_printed_output(source: str) -> list[str]:
+    """What a face's module does that only driving a command needs: a process started, the
+    command line's words built (an option word), its printed output read back."""
+    tree = ast.parse(source)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            names.append(getattr(node, "module", None) or "")
+            found += [f"imports {n}" for n in names if n.split(".")[0] in FORBIDDEN_IN_WEB]
+        elif isinstance(node, ast.Attribute) and node.attr == "argv":
+            found.append("reads sys.argv")
+        elif isinstance(node, ast.Constant) and _option_or_error(node.value):
+            found.append(f"says {node.value!r}")
+    return found
+
+
+FORBIDDEN_IN_WEB = ("cli", "click", "subprocess")
+
+
+def _option_or_error(value: object) -> bool:
+    """A command line's option word (``--seen=``), or the prefix of its error line."""
+    if not isinstance(value, str):
+        return False
+    return bool(re.fullmatch(r"--[a-z][a-z-]*(=.*)?", value)) or value == "Error: "
+
+
+def test_no_file_of_web_builds_argv_names_cli_or_parses_a_commands_output() -> None:
+    found = {
+        name: argv_and_printed_output(path.read_text("utf-8"))
+        for name, path in KNOWN.items()
+        if _layer(name) == "web"
+    }
+    assert {name: said for name, said in found.items() if said} == {}
+
+
+def test_the_run_time_walls_find_a_face_named_in_a_string_and_a_command_driven() -> None:
+    driven = 'import subprocess\nwords = ["--seen=3"]\nline.removeprefix("Error: ")\n'
+    assert len(argv_and_printed_output(driven)) == 3
+    started = '"""Docstrings may say cli.main."""\nSTART = "from cli.worker import serve"\n'
+    assert strings_naming_layers("web.worker", started) == [
+        "web.worker: 'from cli.worker import serve'"
+    ]
+    assert strings_naming_layers("cli.main", 'NAME = "web.app"\n') == []

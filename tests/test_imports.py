@@ -67,7 +67,7 @@ def test_every_package_of_the_project_is_listed_for_the_wheel() -> None:
     )
     found = {
         ".".join(init.parent.relative_to(root).parts)
-        for top in ("domain", "tracker", "projections", "cli", "voice", "web")
+        for top in ("domain", "app", "tracker", "projections", "cli", "voice", "web")
         for init in (root / top).rglob("__init__.py")
     }
     assert listed == found

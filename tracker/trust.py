@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+from _thread import get_ident
 from typing import Any
 
 from tracker.config import data_dir
@@ -105,7 +106,8 @@ def remember(
     cache = _cache_path()
     try:
         os.makedirs(os.path.dirname(cache), exist_ok=True)
-        temporary = f"{cache}.{os.getpid()}"
+        # one per process and thread: the companion's handlers close files in threads
+        temporary = f"{cache}.{os.getpid()}.{get_ident()}"
         with open(temporary, "w", encoding="utf-8") as f:
             json.dump(known, f)
         os.replace(temporary, cache)

@@ -27,10 +27,11 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
+from app.errors import Refused
+from app.watch import Watched
 from voice import keeper as said
-from web.keeper import Keepers, Refused, form, read_menu, sections, words_of, write
-from web.reading import Unreadable, odds_lines, viewer_page
-from web.watch import Watched
+from web.keeper import Keepers, form, read_menu, request_of, sections, write
+from web.reading import odds_lines, viewer_page
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 16 * 1024  # bytes: a write form is a few fields
@@ -57,11 +58,17 @@ class _Shown:
 
 
 def create_app(
-    db: Path | str, tokens: list[str], names: list[str] | None = None, odds: bool = False
+    db: Path | str,
+    tokens: list[str],
+    names: list[str] | None = None,
+    odds: bool = False,
+    campaign: str | None = None,
 ) -> Starlette:
     """The companion for the campaign file ``db`` (or the club's server whose URL it is),
     its keepers holding ``tokens`` (named ``names`` in the log; ``keeper 1``,
-    ``keeper 2``... by default); the odds shown from the start if ``odds``."""
+    ``keeper 2``... by default); the odds shown from the start if ``odds``; the campaign
+    ``campaign`` (None: the file's only one), given to every request the application
+    answers."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     shown = _Shown(odds=odds)
     watched = Watched(db)
@@ -73,8 +80,8 @@ def create_app(
         and the campaign they show."""
         page, error, odds = None, None, None
         try:
-            page = viewer_page(db)
-        except Unreadable as unreadable:
+            page = viewer_page(db, campaign)
+        except Refused as unreadable:
             error = str(unreadable)
         if page is not None and shown.odds:
             odds = odds_lines(db, page.campaign)
@@ -132,7 +139,7 @@ def create_app(
         if campaign:
             try:
                 menu = await menu_at(event, campaign)
-            except Unreadable as unreadable:
+            except Refused as unreadable:
                 error = error or str(unreadable)
         return templates.get_template("moves.html").render(
             token=token,
@@ -169,7 +176,7 @@ def create_app(
         pieces, error = [], None
         try:
             pieces = await asyncio.to_thread(stats_page, db)
-        except Unreadable as unreadable:
+        except Refused as unreadable:
             error = str(unreadable)
         back = request.query_params.get("back", "/")  # the page that asked: a keeper's
         if back not in ("/", *(f"/k/{token}" for token in tokens)):
@@ -212,7 +219,8 @@ def create_app(
 
     async def act(request: Request) -> Response:
         """One move logged: the keeper's token, this serve's page token and the event the
-        page was built on (a stale page: 409 and the new board), then the command."""
+        page was built on (a stale page: 409 and the new board), then the application's
+        handler, run in a thread (the server answers meanwhile)."""
         checked = await keeper_form(request)
         if isinstance(checked, Response):
             return checked
@@ -225,10 +233,10 @@ def create_app(
                 menu = await menu_at(now, shown.campaign)
                 if await asyncio.to_thread(watched.last_event) != now:  # logged meanwhile
                     return await render(request, number, said.STALE, 409)
-                words = words_of(menu, fields)
                 name = keepers.names[number - 1]
-                await asyncio.to_thread(write, db, shown.campaign, words, name)
-            except (Refused, Unreadable) as refused:
+                asked = request_of(menu, fields, db, shown.campaign, name)
+                await asyncio.to_thread(write, asked, fields.get("yes") == "1")
+            except Refused as refused:
                 return await render(request, number, str(refused), 422)
             await refresh()  # every phone sees it now, not at the watcher's next look
         return RedirectResponse(f"/k/{request.path_params['token']}", status_code=303)

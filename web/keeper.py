@@ -1,11 +1,11 @@
 """The keepers' writes: each keeper's token and page tokens (CSRF), the menu of moves the
-rules allow at an event, and a move logged by the ``grizzled`` command itself (every rule
-check and word the command's, run by the companion's worker), one at a time, named in the
-log after its keeper."""
+rules allow at an event (``app.readings.menu``), and a move logged through the
+application (``app.actions``), one at a time, named in the log after its keeper. The form
+becomes the same typed request a command builds from its words: every rule check and
+word the application's."""
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -13,18 +13,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
+from app import actions, moves, readings
+from app.errors import Refused
 from voice import keeper as said
-from web import worker
-from web.reading import Unreadable, command
-from web.worker import WORKER, Hung, Stopped
 
 PAGES = 256  # page tokens kept (each keeper page load makes one): older pages are stale
 MENUS = 4  # menus kept, by event
 FIELD = 200  # characters a reason or a typed field may hold
-
-
-class Refused(Exception):
-    """A write not made: one line saying why (nothing was logged)."""
 
 
 @dataclass
@@ -63,18 +58,8 @@ class Keepers:
 
 
 def read_menu(db: Path | str, campaign: str) -> dict[str, Any]:
-    """The moves the rules allow now in ``campaign`` (web/moves.py, read-only, by the
-    worker); a club's server named by its URL, which travels in the worker's pipe."""
-    try:
-        done = WORKER.menu(str(db), campaign)
-    except Hung as error:
-        raise Unreadable(f"reading the moves took over {worker.TIMEOUT:.0f} s") from error
-    except Stopped as error:
-        raise Unreadable("the moves allowed now could not be read") from error
-    if done.code != 0:
-        raise Unreadable("the moves allowed now could not be read")
-    menu: dict[str, Any] = json.loads(done.out)
-    return menu
+    """The moves the rules allow now in ``campaign`` (``app.moves``, the file only read)."""
+    return readings.menu(readings.Reading(str(db), campaign or None))
 
 
 def form(body: bytes) -> dict[str, str]:
@@ -86,59 +71,78 @@ def form(body: bytes) -> dict[str, str]:
     return {key: values[0][:FIELD] for key, values in fields.items() if values}
 
 
-def words_of(menu: dict[str, Any], fields: dict[str, str]) -> list[str]:
-    """The command's words for the move the form names, with what the keeper typed or
-    picked (the card drawn, the reason, the confirmation); refused if the menu has none."""
+Write = actions.LogAction | actions.TakeBack
+
+
+def request_of(
+    menu: dict[str, Any], fields: dict[str, str], where: Path | str, campaign: str, by: str
+) -> Write:
+    """The request for the move the form names, with what the keeper typed or picked (the
+    card drawn, the reason, the confirmation), logged by ``by``; refused if the menu has
+    none."""
     chosen = fields.get("move", "")
     reason = fields.get("reason", "").strip()
     seen = _seen(menu)  # a take-back or a correction: decided on the board the menu read
+    at, named = str(where), campaign or None
     if chosen in ("undo", "redo"):
-        return [chosen, *seen, *([f"--reason={reason}"] if reason else []), *_yes(fields)]
+        return actions.TakeBack(at, named, chosen, reason=reason, by=by, seen=seen)
     if chosen == "revert":
         entry = fields.get("entry", "").strip().lstrip("#")
         if not (entry.isdigit() and len(entry) < 10):
             raise Refused(said.NO_ENTRY)
-        return ["revert", *seen, *([f"--reason={reason}"] if reason else []), "--", entry]
+        return actions.TakeBack(at, named, "revert", to=int(entry), reason=reason, by=by, seen=seen)
     if chosen == "correct":
-        return _correction(menu, fields, reason, seen)
-    moves = menu.get("moves", [])
-    if not (chosen.isdigit() and int(chosen) < len(moves)):
+        command, summary = _correction(menu, fields, reason)
+        return actions.LogAction(at, named, command, summary, by=by, seen=seen)
+    found = menu.get("moves", [])
+    if not (chosen.isdigit() and int(chosen) < len(found)):
         raise Refused("that move is not one the rules allow now")
-    move = moves[int(chosen)]
-    words = list(move["words"])
+    move = found[int(chosen)]
+    command, summary = moves.command_of(menu, move, _named(move, fields, menu, reason))
+    return actions.LogAction(at, named, command, summary, by=by)
+
+
+def _named(
+    move: dict[str, Any], fields: dict[str, str], menu: dict[str, Any], reason: str
+) -> moves.Named:
+    """What the keeper named on the move's form, each checked against the menu's lists."""
+    named: dict[str, Any] = {}
     if move.get("drawn"):
         drawn = fields.get("drawn", "")
         if drawn not in menu.get("drawable", []):
             raise Refused("pick the card that was drawn")
-        words += ["--drawn", drawn]
+        named["drawn"] = drawn
     if move.get("reason"):
         if not reason:
             raise Refused("say how the Order's condition was met")
-        words.append(f"--reason={reason}")  # one word: whatever was typed is its value
+        named["reason"] = reason
     if move.get("note") and reason:
-        words.append(f"--note={reason}")
-    words += _named(move, fields)
+        named["reason"] = reason
+    if move.get("discards"):
+        named["cards"] = tuple(c.strip() for c in fields.get("cards", "").split(",") if c.strip())
+    if move.get("knocks"):
+        if fields.get("knock") not in move["knocks"]:
+            raise Refused(said.NO_KNOCK)
+        named["knock"] = fields["knock"]
     if move.get("drawers"):
-        words += _drawer(move["drawers"], fields)
+        named.update(_drawer(move["drawers"], fields))
     if move.get("recruit"):
-        words += _recruit(move["recruit"], fields)
+        named.update(_recruit(move["recruit"], fields))
     if move.get("warning") and fields.get("yes") != "1":
         raise Refused(f"{move['warning']}: tick the box to deal anyway")
-    return words
+    return moves.Named(**named)
 
 
-def _seen(menu: dict[str, Any]) -> list[str]:
-    """``--seen=N``: the campaign's last event when the menu was read (the page's board),
-    so that a take-back or a correction is refused if another device logs before it is
-    saved (the page's event is checked under the write lock first; this closes the rest)."""
+def _seen(menu: dict[str, Any]) -> int | None:
+    """The campaign's last event when the menu was read (the page's board), so that a
+    take-back or a correction is refused if another device logs before it is saved (the
+    page's event is checked under the write lock first; this closes the rest)."""
     version = menu.get("version")
-    return [f"--seen={version}"] if isinstance(version, int) and version > 0 else []
+    return version if isinstance(version, int) and version > 0 else None
 
 
-def _correction(
-    menu: dict[str, Any], fields: dict[str, str], reason: str, seen: list[str]
-) -> list[str]:
-    """``grizzled correct`` with the fact, value and player picked; the command checks the
+def _correction(menu: dict[str, Any], fields: dict[str, str], reason: str) -> tuple[Any, str]:
+    """A correction with the fact, value and player picked; the application checks the
     value as it checks a typed one."""
     facts = {f["name"]: f for f in menu.get("facts", [])}
     fact = facts.get(fields.get("fact", ""))
@@ -146,66 +150,43 @@ def _correction(
         raise Refused(said.NO_FACT)
     if not reason:
         raise Refused(said.NO_REASON)
-    value = fields.get("value", "").strip()
-    words = ["correct", *seen, f"--reason={reason}"]
     player = fields.get("player", "")
-    if fact["player"]:
-        if player not in menu.get("players", []):
-            raise Refused(said.no_player(fact["name"]))
-        words.append(f"--player={player}")
-    return [*words, "--", fact["name"], *([value] if value else [])]
+    if fact["player"] and player not in menu.get("players", []):
+        raise Refused(said.no_player(fact["name"]))
+    value = fields.get("value", "").strip()
+    return moves.correction(menu, fact["name"], value, reason, player if fact["player"] else None)
 
 
-def _named(move: dict[str, Any], fields: dict[str, str]) -> list[str]:
-    """What a Helping Hand's rules ask its player to name: the cards discarded from hand
-    (typed, the command checks them), the Hard Knock discarded (picked)."""
-    words = []
-    if move.get("discards"):
-        cards = [c.strip() for c in fields.get("cards", "").split(",") if c.strip()]
-        words += [f"--discard={card}" for card in cards]
-    if move.get("knocks"):
-        if fields.get("knock") not in move["knocks"]:
-            raise Refused(said.NO_KNOCK)
-        words.append(f"--knock={fields['knock']}")
-    return words
-
-
-def _drawer(players: list[str], fields: dict[str, str]) -> list[str]:
+def _drawer(players: list[str], fields: dict[str, str]) -> dict[str, Any]:
     """Who draws for an Order's cancellation and how many, when the keeper said so."""
     player, draws = fields.get("player", ""), fields.get("draws", "").strip()
     if draws and not (draws.isdigit() and len(draws) < 3):
         raise Refused(said.NO_DRAWS)
-    words = [f"--player={player}"] if player in players else []
-    return [*words, *([f"--draws={int(draws)}"] if draws and int(draws) else [])]
+    return {"player": player if player in players else None, "draws": int(draws or 0)}
 
 
-def _recruit(numbers: list[int], fields: dict[str, str]) -> list[str]:
+def _recruit(numbers: list[int], fields: dict[str, str]) -> dict[str, Any]:
     """The Recruit entering with the Mission and its starting hand, as the keeper said."""
     number, hand = fields.get("recruit", ""), fields.get("hand", "").strip()
     if number not in [str(n) for n in numbers] or not hand:
         raise Refused("say which Recruit enters and the cards of its starting hand")
-    return [f"--recruit={number}", f"--recruit-hand={hand}"]
+    return {"recruit": int(number), "hand": tuple(c for c in hand.split(",") if c.strip())}
 
 
-def _yes(fields: dict[str, str]) -> list[str]:
-    return ["--yes"] if fields.get("yes") == "1" else []
+def write(request: Write, yes: bool = False) -> actions.Recorded:
+    """Log one move through the application; what it recorded, or Refused with its one
+    line. An undo that crosses a Mission or a chapter needs ``yes`` (the page's box)."""
+    if isinstance(request, actions.TakeBack):
+        return actions.take_back(request, ask=None if yes else _undo_asks)
+    return actions.log_action(request)
 
 
-def write(db: Path | str, campaign: str, words: list[str], keeper: str) -> str:
-    """Log one move by the ``grizzled`` command (run by the worker), the keeper named as
-    the one who logged it; what it printed, or Refused with its one line."""
-    args, env = command(db, "-c", campaign, *words)
-    try:
-        done = WORKER.run(args, {**env, "GRIZZLED_USER": keeper, "NO_COLOR": "1"})
-    except Hung as error:
-        raise Refused(f"the command took over {worker.TIMEOUT:.0f} s: look at the log") from error
-    except Stopped as error:
-        raise Refused("the command stopped before it answered: look at the log") from error
-    if done.code != 0:
-        lines = (done.err or done.out).strip().splitlines()
-        line = lines[-1] if lines else f"exit {done.code}"
-        raise Refused(line.removeprefix("Error: "))
-    return done.out
+def _undo_asks(preview: Any) -> None:
+    from voice.takeback import undo_asks
+
+    asks = undo_asks(preview, None)
+    if asks is not None:
+        raise Refused(f"{asks[0]}; add --yes to confirm")
 
 
 def sections(moves: list[dict[str, Any]]) -> list[tuple[str, list[tuple[int, dict[str, Any]]]]]:

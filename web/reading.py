@@ -1,55 +1,19 @@
-"""The documents a page shows, read from the campaign file by the ``grizzled`` command's
-own JSON output (``status --json``, ``log --json``, ``score --json``): the same words and
-checks as every command, the file only read, each reading bounded in time. The commands
-run in the companion's worker (``web.worker``), a Python process started once, not one
-process per reading."""
+"""The documents a page shows, read through the application (``app.readings``): the public
+board, the log's entries and the score in one unit of work, the odds; the same data the
+commands print as JSON, the same checks, the file only read. The page's words are the
+voice's (``voice.board``); nothing here reads what a command printed."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tracker import store
+from app import readings
+from app.errors import Refused
 from voice import public
 from voice.board import player_cells, player_lines, status_rows
 from voice.facts import seen_board
-from web import worker
-from web.worker import WORKER, Done, Hung, Stopped
-
-
-class Unreadable(Exception):
-    """The campaign file could not be read: one line, as the command said it."""
-
-
-def grizzled(where: Path | str, *args: str, env: dict[str, str] | None = None) -> Done:
-    """``grizzled ARGS`` on ``where`` run by the worker (``env`` added to the server's);
-    Unreadable if it hung or the worker stopped before it answered."""
-    words, more = command(where, *args)
-    try:
-        return WORKER.run(words, {**more, **(env or {})})
-    except Hung as error:
-        raise Unreadable(f"reading the campaign took over {worker.TIMEOUT:.0f} s") from error
-    except Stopped as error:
-        raise Unreadable(str(error)) from error
-
-
-def _json(db: Path | str, *args: str) -> Any:
-    done = grizzled(db, *args, "--json")
-    if done.code != 0:
-        line = (done.err or done.out).strip().splitlines()
-        raise Unreadable(line[-1] if line else f"exit {done.code}")
-    return json.loads(done.out)
-
-
-def command(where: Path | str, *args: str) -> tuple[list[str], dict[str, str]]:
-    """The ``grizzled`` command's words with ``args`` on ``where`` and what its environment
-    adds: a file by ``--db``; a club's server by ``GRIZZLED_DB``, so a password in its URL
-    is never on a command line another user of the machine can list."""
-    if store.is_postgres(where):
-        return list(args), {"GRIZZLED_DB": str(where)}
-    return ["--db", str(where), *args], {}
 
 
 @dataclass(frozen=True)
@@ -64,16 +28,10 @@ class Page:
     campaign: str = ""  # the campaign shown, the one a keeper's move is logged in
 
 
-def _readings(db: Path | str) -> tuple[Any, Any, Any]:
-    """``status``, ``log --all`` and ``score``, read one after the other by the worker
-    (a few milliseconds each: no process is started)."""
-    return _json(db, "status"), _json(db, "log", "--all"), _json(db, "score")
-
-
-def viewer_page(db: Path | str) -> Page:
+def viewer_page(db: Path | str, campaign: str | None = None) -> Page:
     """The page anyone at the table may read: from the public board document."""
-    status, log, score = _readings(db)
-    doc = seen_board(status)
+    read = readings.page(readings.Reading(str(db), campaign))
+    doc = seen_board(read.board)
     said = [public(s) for s in status_rows(doc)]
     board: list[str] = []
     for row in said:
@@ -83,10 +41,9 @@ def viewer_page(db: Path | str) -> Page:
         elif row.kind != "next" and row.text:
             board.append(row.text)
     nxt = next((s.text for s in said if s.kind == "next"), "")
-    entries = log.get("entries", log) if isinstance(log, dict) else log
-    campaign = str(doc.get("campaign") or "")
-    lines = _score_lines(score)
-    return Page(board=board, next=nxt, log=list(entries or []), score=lines, campaign=campaign)
+    shown = str(doc.get("campaign") or "")
+    lines = _score_lines(read.score)
+    return Page(board=board, next=nxt, log=read.log, score=lines, campaign=shown)
 
 
 def _score_lines(score: Any) -> list[str]:
@@ -100,12 +57,10 @@ def _score_lines(score: Any) -> list[str]:
 
 
 def odds_lines(db: Path | str, campaign: str) -> list[str]:
-    """What ``grizzled odds`` says of ``campaign`` now, line by line (its words, public
+    """The odds of ``campaign`` now, line by line, in ``grizzled odds``' words (public
     information only; a refusal, such as no chapter being played, is its one line)."""
-    args = ("-c", campaign, "odds") if campaign else ("odds",)
     try:  # a phone wraps: the lines as long as they are
-        done = grizzled(db, *args, env={"COLUMNS": "1000", "NO_COLOR": "1"})
-    except Unreadable as error:
-        return [str(error)]
-    said = (done.out if done.code == 0 else done.err).strip().splitlines()
-    return [line.removeprefix("Error: ") for line in said if line.strip()]
+        said = readings.odds(readings.Reading(str(db), campaign or None)).lines()
+    except Refused as refused:
+        return [str(refused)]
+    return [part for line in said for part in line.splitlines() if part.strip()]

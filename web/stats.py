@@ -1,7 +1,8 @@
-"""The statistics page (``/stats``): what ``grizzled stats --json`` counts across the
-campaigns, in the voice's words (``voice.stats``), drawn as SVG for a phone: a bar chart
-per count and a Morale line per chapter. The geometry is computed here (plain numbers for
-the template); every word and number shown is the voice's."""
+"""The statistics page (``/stats``): what the application counts across the campaigns
+(``app.readings.stats``, the document ``grizzled stats --json`` prints), in the voice's
+words (``voice.stats``), drawn as SVG for a phone: a bar chart per count and a Morale line
+per chapter. The geometry is computed here (plain numbers for the template); every word
+and number shown is the voice's."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from app import readings
 from voice import public
 from voice.stats import stats_said
-from web.reading import _json
 
 WIDE = 100.0  # the viewBox width a bar or a line is drawn in
 HIGH = 40.0  # a Morale line's viewBox height
@@ -50,11 +51,11 @@ class Piece:
 
 def stats_page(where: Path | str) -> list[Piece]:
     """The statistics of the campaigns at ``where`` (a file or a club's server)."""
-    return pieces(_json(where, "stats"))
+    return pieces(readings.stats(readings.Reading(str(where))))
 
 
 def pieces(doc: dict[str, Any]) -> list[Piece]:
-    """The page's pieces from ``stats --json``'s document."""
+    """The page's pieces from the statistics' document (``stats --json``'s)."""
     found = []
     for said in map(public, stats_said(doc)):
         facts = said.facts

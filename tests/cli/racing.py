@@ -1,9 +1,9 @@
 """Two devices racing: each a Python process of its own running ``grizzled`` commands
 in-process, with a data directory and a connection of its own, held at the moment it
 has read the campaign. A device runs its commands as a table session does (one context,
-the file kept open: ``Grizzled.run_kept``), or as one-shot commands (``cli.worker``'s
-``answer_one``, as the companion's worker runs them; the session's file closed first, so
-that no other connection to it is open in the process).
+the file kept open: ``Grizzled.run_kept``), or as one-shot commands (``one_shot``: the
+click group run in-process, its file opened and closed by the command; the session's file
+closed first, so that no other connection to it is open in the process).
 
 A command's first load of the campaign is where it reads the head it decides on: there
 the device says which version it read ({"saw": N}) and waits. The test lets the devices
@@ -32,7 +32,7 @@ WAIT = 60.0  # seconds a device may take to answer one step (a loaded machine, a
 # the pipe and held until the test says go.
 DEVICE = r"""
 import contextlib, io, json, os, sys
-from cli import worker
+import cli.cmd_play, cli.cmd_read  # noqa: F401 (loaded before the first race)
 from cli.context import Context
 from cli.main import main
 from tracker import app
@@ -65,6 +65,16 @@ def session():
     return Context(where, os.environ["GRIZZLED_CAMPAIGN"], "write")
 
 
+def one_shot(args):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = int(main.main(args=args, prog_name="grizzled", standalone_mode=False))
+        except SystemExit as ended:
+            code = ended.code if isinstance(ended.code, int) else 1
+    return {"code": code, "out": out.getvalue(), "err": err.getvalue()}
+
+
 def run_kept(args):
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -73,7 +83,6 @@ def run_kept(args):
 
 
 app.Tracker.campaign = campaign
-worker._warm()
 kept = session()
 kept.catch_up_later = True
 pipe_out.write("ready\n")
@@ -85,7 +94,7 @@ for line in pipe_in:
         answer = run_kept(request["args"])
     else:  # the session's file closed first: no other connection to it in this process
         kept.close_tracker()
-        answer = worker.answer_one(request)
+        answer = one_shot(request["args"])
     held[0] = False
     pipe_out.write(json.dumps(answer) + "\n")
     pipe_out.flush()

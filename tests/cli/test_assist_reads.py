@@ -37,7 +37,7 @@ def from_the_events(grizzled: Grizzled, monkeypatch: pytest.MonkeyPatch, *args: 
     """What a command prints when the read models give it no state (the tracker loads it
     from the events)."""
     with monkeypatch.context() as patched:
-        patched.setattr("cli.readmodel.projected_board", lambda ctx: None)
+        patched.setattr("app.readmodel.projected_board", lambda ctx: None)
         patched.setattr("cli.readmodel.projected_state", lambda ctx: None)
         return grizzled.ok(*args)
 
@@ -59,7 +59,7 @@ def test_odds_before_a_mission_and_without_a_chapter_say_what_the_events_say(
 ) -> None:
     said = campaign.refused("odds")
     with monkeypatch.context() as patched:
-        patched.setattr("cli.readmodel.projected_board", lambda ctx: None)
+        patched.setattr("app.readmodel.projected_board", lambda ctx: None)
         assert campaign.refused("odds") == said
     campaign.ok("chapter", "start", "--leader", "ann", "--tiles", "left,right,left")
     for asked in (("odds", "--playouts", "30", "--seed", "4"), ("hint",), ("hint", "--json")):

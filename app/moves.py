@@ -1,7 +1,9 @@
-"""The keeper's moves: what the rules allow now (the engine's own ``legal_actions``), each as
-the ``grizzled`` command's words that log it. Read by the companion's worker on the file
-read-only (``web.worker``: ``menu``), as the readings are, so the server loads no rule; a
-move the rules refuse is never listed.
+"""The keeper's moves: what the rules allow now (the engine's own ``legal_actions``), each
+with the domain command that logs it (and, to name it, the ``grizzled`` command's words
+for it, which a keeper's page shows as the button's ``data-words``). Read on the file
+read-only (``app.readings.menu``); a move the rules refuse is never listed. What the
+keeper then names (the card a Trap drew, the reason, the cards discarded...) completes
+the move's command (``command_of``), which ``app.actions.log_action`` records.
 
 Chance the engine leaves open is asked of the keeper: the card a Trap (or a Clumsy
 withdrawal) drew, from the cards that can still be unseen. Undo and redo are always
@@ -9,10 +11,16 @@ offered (the command refuses, in one line, when there is nothing to take back)."
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
+import msgspec
+from msgspec.structs import replace
+
+from app.errors import Refused
+from domain.campaign.rewards import PlayHelpingHand
+from domain.chapter.commands import Choice
 from voice import keeper as said
+from voice import summary as summaries
 
 Move = dict[str, Any]
 
@@ -83,6 +91,12 @@ def _move(kind: str, label: str, words: list[str], **more: Any) -> Move:
     return {"kind": kind, "label": label, "words": words, "group": "", **more}
 
 
+def _with(move: Move, command: Any) -> Move:
+    """The move and the domain command it logs (completed by what the keeper names)."""
+    move["command"] = command
+    return move
+
+
 def _target(target: tuple[str, str] | None) -> list[str]:
     return ["--target", f"{target[0]}:{target[1]}"] if target else []
 
@@ -97,26 +111,31 @@ def _words(state: Any, command: Any) -> list[Move]:
         move["words"] = ["play", command.card, *_target(command.target)]
         move["group"] = said.group_of(card.threats, card.hard_knock)
         move["drawn"] = card.trap and bool(chapter.trials)
-        return [move]
+        return [_with(move, command)]
     if kind == "UseCharm":
-        return [_move("charm", f"Charm: {command.card}", ["charm", command.card])]
+        charm = _move("charm", f"Charm: {command.card}", ["charm", command.card])
+        return [_with(charm, command)]
     if kind == "MakeSpeech":
-        return [_move("speech", said.speech_label(command.threat), ["speech", command.threat])]
+        speech = _move("speech", said.speech_label(command.threat), ["speech", command.threat])
+        return [_with(speech, command)]
     if kind == "Withdraw":
         return _withdrawals(state, command)
     if kind == "ChooseSupport":
         words = ["support", *[w for d in command.discard for w in ("--discard", d)]]
         words += ["--charm"] if command.recover_charm else []
         label = said.support_label(command.discard, command.recover_charm)
-        return [_move("support", label, words)]
+        return [_with(_move("support", label, words), command)]
     if kind == "StartMission":
         return [_mission(state, command)]
     if kind == "PlayRecruitCard":
         words = ["recruit", "play", command.card, *_target(command.target)]
         trap = chapter.catalogue[command.card].trap and bool(chapter.trials)
-        return [_move("recruit", said.recruit_label(command.card), words, drawn=trap)]
+        return [
+            _with(_move("recruit", said.recruit_label(command.card), words, drawn=trap), command)
+        ]
     if kind == "WithdrawRecruit":
-        return [_move("recruit", said.recruit_label(None), ["recruit", "withdraw"])]
+        withdraw = _move("recruit", said.recruit_label(None), ["recruit", "withdraw"])
+        return [_with(withdraw, command)]
     if kind == "CancelOrder":
         return [_cancel(chapter, command)]
     return []  # a command a phone cannot log yet (Solo's own): the CLI logs it
@@ -132,10 +151,10 @@ def _cancel(chapter: Any, command: Any) -> Move:
     if command.player is not None:
         words += ["--player", command.player, "--draws", str(command.draws)]
         label = said.order_cancel_label(command.order, name, command.player, command.draws)
-        return _move("order", label, words)
+        return _with(_move("order", label, words), command)
     label = said.order_cancel_label(command.order, name)
     drawers = [p.name for p in chapter.players if not p.chaplain]
-    return _move("order", label, words, reason=True, drawers=drawers)
+    return _with(_move("order", label, words, reason=True, drawers=drawers), command)
 
 
 def _withdrawals(state: Any, command: Any) -> list[Move]:
@@ -149,7 +168,8 @@ def _withdrawals(state: Any, command: Any) -> list[Move]:
         words = ["withdraw", tile or "none"]
         words += ["--remove", command.discard_tile] if command.discard_tile else []
         label = said.withdraw_label(tile, command.discard_tile)
-        found.append(_move("withdraw", label, words, drawn=bool(legal.get("draws"))))
+        move = _move("withdraw", label, words, drawn=bool(legal.get("draws")))
+        found.append(_with(move, replace(command, tile=tile)))
     return found
 
 
@@ -175,9 +195,10 @@ def _mission(state: Any, command: Any) -> Move:
     words = [*words, "--yes"] if warning else words
     entering = _entering(state.chapter)
     options = [[n, said.recruit_option(n, r.name)] for n, r in entering]
-    return _move(
+    move = _move(
         "mission", label, words, warning=warning, recruit=[n for n, _ in entering], options=options
     )
+    return _with(move, command)
 
 
 def _entering(chapter: Any) -> list[tuple[int, Any]]:
@@ -212,7 +233,6 @@ def _hand(state: Any, player: Any, number: int) -> Move | None:
     keeper to name (cards discarded from hand, the Hard Knock discarded when there is a
     choice) comes with it."""
     from domain.campaign.flow import decide_campaign
-    from domain.campaign.rewards import PlayHelpingHand
     from domain.chapter.commands import Choice
     from domain.errors import RuleViolation
 
@@ -227,19 +247,119 @@ def _hand(state: Any, player: Any, number: int) -> Move | None:
         return None
     label = said.helping_label(number, player.name, card.name if card is not None else "")
     words = ["helping", "play", str(number), "--player", player.name]
-    return _move("helping", label, words, note=True, knocks=knocks, discards=rules.get("discard"))
+    move = _move("helping", label, words, note=True, knocks=knocks, discards=rules.get("discard"))
+    return _with(move, PlayHelpingHand(player.name, number))
 
 
-def menu(where: str, name: str) -> dict[str, Any]:
-    """The keeper's menu for campaign ``name`` at ``where`` (a file, or a club's server by
-    its URL), the file only read, with the campaign's last event then (``version``: what
-    a take-back or a correction from this menu is decided on)."""
-    from tracker import store
-    from tracker.app import Tracker
+def menu(state: Any, version: int) -> dict[str, Any]:
+    """The keeper's menu for this campaign state, with the campaign's last event then
+    (``version``: what a take-back or a correction from this menu is decided on)."""
+    catalogue = state.catalogue if state.chapter is None else state.chapter.catalogue
+    return {**moves(state), "version": version, "catalogue": catalogue}
 
-    tracker = Tracker(where if store.is_postgres(where) else Path(where), access="read")
+
+class Named(msgspec.Struct, frozen=True):
+    """What the keeper named on a move's form (each already checked against the menu's
+    lists by the face): the card drawn, the reason or note, the cards discarded from hand
+    (typed), the Hard Knock discarded, who draws how many, the Recruit entering and its
+    starting hand (typed)."""
+
+    drawn: str | None = None
+    reason: str = ""
+    cards: tuple[str, ...] = ()
+    knock: str | None = None
+    player: str | None = None
+    draws: int = 0
+    recruit: int | None = None
+    hand: tuple[str, ...] = ()
+
+
+def command_of(menu: dict[str, Any], move: Move, named: Named) -> tuple[Any, str]:
+    """The domain command a move of ``menu`` logs, completed with what the keeper named,
+    and its summary for the log (as the ``grizzled`` command's would be)."""
+    command = move["command"]
+    kind = type(command).__name__
+    catalogue = menu["catalogue"]
+    if named.drawn and kind in ("PlayCard", "Withdraw", "PlayRecruitCard"):
+        command = replace(command, drawn=named.drawn)
+    if kind == "CancelOrder" and command.player is None:
+        command = replace(command, reason=named.reason, player=named.player, draws=named.draws)
+    if kind == "PlayHelpingHand":
+        cards = tuple(card(c, catalogue) for c in named.cards)
+        choice = Choice(cards, named.knock) if cards or named.knock else None
+        command = replace(command, note=named.reason, choice=choice)
+    if kind == "StartMission" and named.recruit is not None:
+        from domain.chapter.commands import merged
+        from domain.modules import orders, recruits
+
+        hand = tuple(card(c, catalogue) for c in named.hand)
+        kept = orders.kept_orders(orders.order_kept(command), orders.order_put_back(command))
+        entering = recruits.entering_recruit(named.recruit, hand)
+        command = replace(command, options=merged(kept, entering))
+    return command, summary_of(command)
+
+
+def correction(
+    menu: dict[str, Any], fact: str, value: str, reason: str, player: str | None
+) -> tuple[Any, str]:
+    """A correction the keeper picked (``grizzled correct``): the fact, its value in the
+    engine's words (cards by key, tiles by name), the reason and the player."""
+    from domain.chapter.corrections import CorrectFact
+    from domain.public import correctable_facts
+
+    kind = correctable_facts()[fact].value
+    said: str | None = value or None
+    if value and kind == "card":
+        said = card(value, menu["catalogue"])
+    elif value and kind == "cards":
+        said = ",".join(card(c, menu["catalogue"]) for c in value.split(",") if c.strip())
+    elif value and kind == "tile":
+        said = TILE_WORDS.get(value.strip().lower(), value.strip().lower())
+    elif value and "/" in kind:
+        said = value.strip().lower()
+    command = CorrectFact(fact, said, reason, player)
+    return command, summary_of(command)
+
+
+TILE_WORDS = {"l": "left", "r": "right", "ll": "left2", "rr": "right2"}
+
+
+def card(text: str, catalogue: Any) -> str:
+    """A card typed on a keeper's page, by the notation (docs/notation.md)."""
+    from domain.cards.notation import CardNotationError, parse_card
+
     try:
-        campaign = tracker.campaign(name)
-    finally:
-        tracker.close()
-    return {**moves(campaign.state), "version": campaign.version}
+        return parse_card(text, catalogue)
+    except CardNotationError as error:
+        raise Refused(str(error)) from None
+
+
+def summary_of(command: Any) -> str:
+    """The log's summary of a command, as the ``grizzled`` command that logs it says it
+    (``voice.summary``)."""
+    kind = type(command).__name__
+    if kind == "PlayCard":
+        return summaries.played(command.player, command.card, command.drawn)
+    if kind == "UseCharm":
+        return summaries.charm(command.player, command.card)
+    if kind == "MakeSpeech":
+        return summaries.speech(command.player, command.threat)
+    if kind == "Withdraw":
+        return summaries.withdrew(command.player)
+    if kind == "ChooseSupport":
+        return summaries.support(command.player)
+    if kind == "StartMission":
+        from domain.modules.orders import order_kept
+
+        return summaries.mission_start(command.intensity, order_kept(command))
+    if kind == "PlayRecruitCard":
+        return summaries.recruit_played(command.card)
+    if kind == "WithdrawRecruit":
+        return summaries.RECRUIT_WITHDREW
+    if kind == "CancelOrder":
+        return summaries.order_cancelled(command.order)
+    if kind == "PlayHelpingHand":
+        return summaries.hand_played(command.player, command.number)
+    if kind == "CorrectFact":
+        return summaries.correction(command.fact, command.value, command.player)
+    return ""  # the tracker describes it (tracker.app._describe)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import click
+from app.said import Line
 
 if TYPE_CHECKING:
     import sqlite3
@@ -72,34 +72,36 @@ def chapter_ended(
     version: int,
     state: CampaignState,
     ended: bool,
-    say: Callable[[list[str]], None],
-) -> None:
+) -> list[Line]:
     """After an action that ended a chapter (``ended``) or entered its ending: the
     checkpoint to write on the chapter sheet once the ending is whole (the chain's head as
     the event numbered ``version`` left it), and at the end itself an automatic rotating
     backup in the data directory of a campaign file (one that fails is said on stderr,
     never a failed command: the action is recorded; a club's server has none: pg_dump
-    backs it up, docs/deploy.md). ``say`` prints lines wrapped at the terminal's
-    width; the checkpoint's own line is printed whole, to be copied as it reads."""
+    backs it up, docs/deploy.md). The lines to say: the checkpoint's own line is not
+    wrapped, to be copied as it reads."""
     from domain.names import chapter_name
 
     closed = closed_chapter(state)
     said = chapter_checkpoint(tracker, name, version) if closed is not None else ""
+    lines = []
     if closed is not None and said:
         # one line whatever the width: it is copied onto the chapter sheet as printed
-        click.echo(f"Checkpoint for the chapter sheet of {chapter_name(closed)}: {said}")
+        copied = f"Checkpoint for the chapter sheet of {chapter_name(closed)}: {said}"
+        lines.append(Line(copied, wrap=False))
         if may_ban(state):
-            say(["A card banned after it gives the checkpoint to write instead."])
+            lines.append(Line("A card banned after it gives the checkpoint to write instead."))
     elif ended and state.last_result is not None:
-        say(
-            [
+        lines.append(
+            Line(
                 f"The checkpoint for the chapter sheet of "
                 f"{chapter_name(state.last_result.number)} comes once its ending is entered "
                 "(see Next)."
-            ]
+            )
         )
     if ended and not tracker.on_server:  # a club's server is backed up with pg_dump
-        _backup(tracker)
+        lines += _backup(tracker)
+    return lines
 
 
 def chapter_checkpoints(
@@ -195,13 +197,12 @@ def checkpoint_lines(checkpoints: list[dict[str, Any]], earlier: bool = False) -
     ]
 
 
-def _backup(tracker: Tracker) -> None:
+def _backup(tracker: Tracker) -> list[Line]:
     from tracker.backup import rotate
 
     try:
         rotate(tracker.db_path)
     except Exception as error:  # recorded all the same: only the copy failed
-        from voice.shown import error_line
-
         said = f"The automatic backup failed ({error}); grizzled backup PATH makes one."
-        click.echo(error_line(said), err=True)
+        return [Line(said, warning=True)]
+    return []

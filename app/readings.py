@@ -1,0 +1,241 @@
+"""The readings: what a page or a command reads, each a handler taking a ``Reading`` (where,
+which campaign) and returning data: the public board (``status --json``'s document), the
+log's entries, the score, the moves the rules allow now, the odds, the statistics. Each
+opens a session for reading only (the file's first-sight check, the read models caught up
+first: ``app.readmodel``) and closes it, unless the face passes its own.
+
+The documents are plain JSON data (what ``--json`` prints): every face reads the same."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from app.errors import Refused
+from app.session import Session
+from app.unit import opened
+from voice import Record
+
+if TYPE_CHECKING:
+    from domain.assist.mission import Estimate
+    from domain.chapter.state import ChapterState
+
+PLAYOUTS = 2_000  # Monte Carlo playouts for each intensity of the Mission to come
+
+
+class Reading(Record):
+    """What a reading reads: a campaign file (or a club's server by its URL) and the
+    campaign (None: the file's only one)."""
+
+    __slots__ = ("campaign", "where")
+    where: str
+    campaign: str | None
+
+    def __init__(self, where: str, campaign: str | None = None) -> None:
+        self._set(where=str(where), campaign=campaign)
+
+
+@contextmanager
+def reading(request: Reading, session: Session | None = None) -> Iterator[Session]:
+    """The face's session, or one of the reading's own, for reading only."""
+    if session is not None:
+        yield session
+        return
+    with opened(request.where, request.campaign, "read") as own:
+        yield own
+
+
+def _plain(data: Any) -> Any:
+    """A document as ``--json`` prints it: plain JSON data (tuples as lists, keys as
+    strings, anything else as its text)."""
+    return json.loads(json.dumps(data, default=str))
+
+
+def board(request: Reading, session: Session | None = None) -> dict[str, Any]:
+    """The public board with what comes next (``status --json``)."""
+    from app.readmodel import status_document
+
+    with reading(request, session) as work:
+        return dict(_plain(status_document(work)))
+
+
+class Page(Record):
+    """What a viewer's page reads at once: the board, the log's entries (all of them) and
+    the score, in one unit of work (one check of the file, one catch-up)."""
+
+    __slots__ = ("board", "log", "score")
+    board: dict[str, Any]
+    log: list[dict[str, Any]]
+    score: dict[str, Any]
+
+    def __init__(self, board: dict[str, Any], log: list[dict[str, Any]], score: dict[str, Any]):
+        self._set(board=board, log=log, score=score)
+
+
+def page(request: Reading) -> Page:
+    """The board, the log and the score of the campaign, read in one session."""
+    from app.readmodel import status_document
+
+    with reading(request) as work:
+        doc = _plain(status_document(work))
+        work.campaign_option = doc["campaign"]  # the campaign the board shows, for the rest
+        return Page(doc, entries(request, work), score(request, work))
+
+
+def entries(request: Reading, session: Session | None = None) -> list[dict[str, Any]]:
+    """Every entry of the campaign's log (``log --all --json``)."""
+    from app.readmodel import read_models
+    from projections.queries import LogFilter, history
+
+    with reading(request, session) as work, read_models(work) as (conn, campaign):
+        return list(_plain(history(conn, campaign, only=LogFilter())))
+
+
+def score(request: Reading, session: Session | None = None) -> dict[str, Any]:
+    """The campaign's score (``score --json``)."""
+    from voice.facts import score_json
+
+    with reading(request, session) as work:
+        return dict(_plain(score_json(work.state(), None)))
+
+
+def menu(request: Reading) -> dict[str, Any]:
+    """The moves the rules allow now (``app.moves``), the file only read, with the
+    campaign's last event then."""
+    from app.moves import menu as moves
+
+    with reading(request) as work:
+        work.read_state = None  # the whole campaign from the events: every rule at hand
+        state = work.state()
+        loaded = work.loaded()
+        version = loaded.version if loaded is not None else 0
+        return moves(state, version)
+
+
+def running_chapter(work: Session) -> ChapterState:
+    """The chapter being played, or a refusal. Read from the read models, it is decoded
+    alone (``readmodel.projected_board``: the campaign's own records neither decoded nor
+    imported); between chapters, or where the file keeps no read models, the campaign's
+    state says what comes next."""
+    if work.reads_models():
+        from app.readmodel import projected_board
+
+        chapter = projected_board(work)
+        if chapter is not None and chapter.phase.value != "over":
+            return chapter
+    state = work.state()
+    chapter = state.chapter
+    if chapter is None or chapter.phase.value == "over":
+        from voice.assist import no_chapter
+        from voice.next_step import next_step
+
+        raise Refused(no_chapter(next_step(state)))
+    return chapter
+
+
+class Odds(Record):
+    """The chances of the next card drawn and, before a Mission, of its success at each
+    intensity (Monte Carlo: ``playouts`` each, from ``seed``; ``refused``: why none)."""
+
+    __slots__ = ("card", "draws", "empties", "estimates", "leader", "playouts", "refused", "seed")
+    card: Any
+    draws: Any
+    empties: tuple[int, int] | None
+    leader: str
+    estimates: tuple[Estimate, ...]
+    refused: str | None
+    seed: int
+    playouts: int
+
+    def __init__(self, **fields: Any) -> None:
+        self._set(**{name: fields[name] for name in self.__slots__})
+
+    def lines(self) -> list[str]:
+        """The odds as ``grizzled odds`` says them, line by line."""
+        from voice import assist as said
+
+        found = said.next_card_lines(self.card, self.draws)
+        found += said.mission_lines(
+            self.leader, self.estimates, self.seed, self.refused, self.empties
+        )
+        return [line.text for line in found]
+
+
+def odds(
+    request: Reading,
+    playouts: int = PLAYOUTS,
+    seed: int | None = None,
+    session: Session | None = None,
+) -> Odds:
+    """The odds from public information only (``seed``: None draws a new one)."""
+    import random
+
+    from domain.assist.unseen import draws_in_mission, next_draw
+    from voice import assist as said
+
+    with reading(request, session) as work:
+        chapter = running_chapter(work)
+    seed = random.SystemRandom().randrange(2**32) if seed is None else seed
+    leader = chapter.players[chapter.leader].name
+    estimates: tuple[Estimate, ...] = ()
+    refused: str | None = said.UNDER_WAY
+    empties: tuple[int, int] | None = None
+    if chapter.phase.value == "preparation":  # the simulator is loaded only to be run
+        from domain.assist.mission import NoEstimate, deck_emptied, mission_odds
+
+        try:
+            estimates, refused = mission_odds(chapter, random.Random(seed), playouts), None
+            empties = deck_emptied(chapter)
+        except NoEstimate as why:
+            refused = str(why)
+    return Odds(
+        card=next_draw(chapter),
+        draws=draws_in_mission(chapter),
+        empties=empties,
+        leader=leader,
+        estimates=estimates,
+        refused=refused,
+        seed=seed,
+        playouts=playouts,
+    )
+
+
+def stats(request: Reading, names: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Statistics across the campaigns of the file, or those named (``stats --json``)."""
+    with reading(request) as work:
+        return dict(_plain(stats_of(work, names)))
+
+
+def stats_of(work: Session, names: tuple[str, ...]) -> dict[str, Any]:
+    """``stats`` in a session already open."""
+    from app.readmodel import file_read_models
+    from projections import queries
+    from projections.stats import file_stats
+    from voice.shown import quoted
+
+    with file_read_models(work) as conn:
+        every = queries.campaigns(conn)
+        chosen = every
+        if names:
+            by_name = {row["campaign"].casefold(): row for row in every}
+            chosen = []
+            for name in dict.fromkeys(names):
+                row = by_name.get(name.strip().casefold())
+                if row is None:
+                    raise Refused(f"there is no campaign called {quoted(name)} in {work.where}")
+                chosen.append(row)
+        found: dict[str, Any] = file_stats(conn, chosen)
+        return found
+
+
+def last_event(where: str) -> int:
+    """The number of the last event stored at ``where`` (0: none yet)."""
+    from app.watch import Watched
+
+    watched = Watched(where)
+    try:
+        return watched.last_event()
+    finally:
+        watched.close()

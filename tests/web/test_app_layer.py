@@ -1,0 +1,74 @@
+"""The companion calls the application in-process (issue 40): a keeper's tap is a typed
+request answered by ``app.actions`` in a thread of its own. A write that waits behind
+another process's write lock is refused in one line after the store's busy timeout, and
+the server answers other phones meanwhile."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from tests.cli.conftest import Grizzled, stored_events
+from tests.web.conftest import TOKEN
+from tests.web.test_keeper import _page, _tap
+from web.app import create_app
+
+HOLD = r"""
+import sqlite3, sys
+conn = sqlite3.connect(sys.argv[1], isolation_level=None)
+conn.execute("BEGIN IMMEDIATE")  # the write lock, held: readers still read (WAL)
+print("held", flush=True)
+sys.stdin.readline()
+conn.execute("ROLLBACK")
+"""
+
+
+def test_a_tap_behind_another_writers_lock_is_refused_in_one_line_while_the_server_answers(
+    table: Grizzled, db: Path
+) -> None:
+    before = stored_events(db)
+    with TestClient(create_app(db, [TOKEN]), raise_server_exceptions=False) as client:
+        page = _page(client)
+        holder = subprocess.Popen(
+            [sys.executable, "-c", HOLD, str(db)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+            tapped: dict[str, Any] = {}
+
+            def tap() -> None:
+                started = time.monotonic()
+                tapped["response"] = _tap(client, page, "withdraw left")
+                tapped["took"] = time.monotonic() - started
+
+            tapping = threading.Thread(target=tap)
+            tapping.start()
+            time.sleep(0.5)  # the tap is waiting for the lock now
+            answered = time.monotonic()
+            viewer = client.get("/")  # another phone, meanwhile
+            waited = time.monotonic() - answered
+            assert viewer.status_code == 200 and tapping.is_alive(), waited
+            tapping.join(timeout=60)
+            assert not tapping.is_alive()
+        finally:
+            assert holder.stdin is not None
+            holder.stdin.close()
+            holder.wait(timeout=10)
+            assert holder.stdout is not None
+            holder.stdout.close()
+    refused = tapped["response"]
+    assert refused.status_code == 422
+    said = refused.text.split('data-testid="write-error">')[1].split("<")[0]
+    assert "busy" in said or "locked" in said, said
+    assert "\n" not in said
+    assert 4 < tapped["took"] < 30  # the store's busy timeout (5 s), not the server's end
+    assert stored_events(db) == before  # nothing logged
