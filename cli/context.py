@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
+from voice import lang
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -317,9 +319,12 @@ class Context:
             assert self.read_state is not None
             state = self.read_state(self)
             if state is not None:
+                lang.follow(state.language)  # the campaign's language (issue 45)
                 return state
+
         with refusals():
             self._loaded = self.tracker().campaign(self.campaign_name())
+        lang.follow(self._loaded.state.language)  # the campaign's language (issue 45)
         return self._loaded.state
 
     def log(
@@ -344,6 +349,7 @@ class Context:
             )
         self._loaded = None
         self.saved(logged.version, logged.before)
+        lang.follow(logged.state.language)  # the campaign's language (issue 45)
         lines = []
         if logged.retried:
             lines.append("The campaign changed meanwhile: checked again and logged.")

@@ -16,6 +16,7 @@ import click
 
 from cli import context, params
 from cli.context import Context, refusals
+from voice import lang
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -102,6 +103,7 @@ class Grizzled(click.Group):
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         context.CURRENT = None
+        lang.use(lang.from_locale())  # --lang, read first, may choose another
         try:
             code = self._run(*args, **kwargs)
         finally:
@@ -175,6 +177,13 @@ def _after_command(ctx: click.Context, param: click.Parameter, value: str | None
             raise click.UsageError(str(error)) from None
     else:
         obj.campaign_option = value
+
+
+def _language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """``--lang``: every word from here on in that language, the campaign's own aside."""
+    if value is not None:
+        lang.use(value)
+        lang.CHOSEN.set(True)
 
 
 def _shared(command: click.Command) -> click.Command:
@@ -286,6 +295,15 @@ def _close(opened: Context, code: int) -> int:
     type=params.NAME,
     envvar="GRIZZLED_CAMPAIGN",
     help="The campaign to act on (default: the one chosen with 'campaign use').",
+)
+@click.option(
+    "--lang",
+    type=click.Choice(lang.LANGUAGES),
+    is_eager=True,
+    expose_value=False,
+    callback=_language,
+    help="The language grizzled speaks: en or fr (default: the campaign's, else the "
+    "locale's, LANG).",
 )
 @click.version_option(package_name="grizzled-tracker")
 @click.pass_context

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import click
 
 from domain.limits import CARD_NUMBERS
+from voice import lang
 from voice.shown import shown
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ def card(text: str, catalogue: Catalogue) -> str:
             f"first with grizzled describe card {word} FACE"
         )
     try:
-        return parse_card(text, catalogue)
+        return parse_card(text, catalogue, lang.current())
     except CardNotationError as error:
         raise click.BadParameter(shown(banned(word) or str(error))) from None
 
@@ -136,13 +137,14 @@ def numbers(text: str) -> tuple[int, ...]:
 
 
 def threat(text: str) -> str:
-    """A threat word or an unambiguous prefix (``mask`` is gas)."""
-    word = text.strip().lower()
-    word = "gas" if word == "mask" else word
-    found = [t for t in THREAT_NAMES if t.startswith(word)] if word else []
-    if len(found) != 1:
-        raise click.BadParameter(f"{text!r} is not a threat ({', '.join(THREAT_NAMES)})")
-    return found[0]
+    """A threat word or an unambiguous prefix (``mask`` is gas), in English or French
+    (``nuit``, ``obus``), the table's language read first."""
+    from domain.cards.notation import CardNotationError, threat_word
+
+    try:
+        return threat_word(text, lang.current())
+    except CardNotationError:
+        raise click.BadParameter(f"{text!r} is not a threat ({', '.join(THREAT_NAMES)})") from None
 
 
 def choice(discards: tuple[str, ...], knock: str | None, catalogue: Catalogue) -> Choice | None:

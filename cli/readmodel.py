@@ -14,6 +14,7 @@ from contextlib import closing, contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from cli.context import Refused, refusals
+from voice import lang
 from voice.facts import briefing, hands_held, luck_doc, result
 from voice.shown import quoted
 
@@ -34,6 +35,7 @@ def _campaign_row(ctx: Context, conn: sqlite3.Connection) -> dict[str, Any]:
     row = queries.find_campaign(conn, name)
     if row is None:
         raise Refused(f"there is no campaign called {quoted(name)} in {ctx.where}")
+    lang.follow(row.get("language"))  # the campaign's language (issue 45)
     return row
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from voice import lang
 from voice.table import RECRUIT_TILE, recruit_turn, turn_player
 
 if TYPE_CHECKING:
@@ -162,7 +163,8 @@ def card_key(word: str, state: CampaignState | None) -> str | None:
 
     catalogue = state.catalogue if state is not None else base_catalogue()
     try:
-        return parse_card(word, catalogue)
+        return parse_card(word, catalogue, lang.current())
+
     except (CardNotationError, ValueError):
         return None
 

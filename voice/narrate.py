@@ -12,7 +12,6 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from domain.cards.catalogue import Catalogue
-from domain.cards.notation import card_label
 from domain.chapter.fact_words import fact_sentence
 from domain.events import (
     CampaignCreated,
@@ -40,6 +39,7 @@ from domain.events import (
     SupportUsed,
 )
 from voice import NOBODY, Said, Secret, marked
+from voice.lang import N_, _, card_label, language_name, ngettext, threat_name
 from voice.shown import quoted, shown
 
 if TYPE_CHECKING:
@@ -51,94 +51,126 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 TILE_WORDS = {
-    "left": "to the left",
-    "right": "to the right",
-    "left2": "2nd to the left",
-    "right2": "2nd to the right",
+    "left": N_("to the left"),
+    "right": N_("to the right"),
+    "left2": N_("2nd to the left"),
+    "right2": N_("2nd to the right"),
 }
 
 
 def _cards(count: int) -> str:
-    return f"{count} card{'s' if count != 1 else ''}"
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
 
 
 def _started(e: ChapterStarted, c: Catalogue) -> str:
-    leader = f"{e.leader} leads"
-    extra = " (with the Chaplain)" if e.chaplain else ""
-    traps = "Traps on" if e.traps else "Traps off"
+    leader = _("{player} leads").format(player=e.leader)
+    extra = _(" (with the Chaplain)") if e.chaplain else ""
+    traps = _("Traps on") if e.traps else _("Traps off")
     seated = [p for p in e.players if p != "Chaplain"]
     grizzled = ""
     if e.ruleset == "armistice":  # a chapter may give a player another Grizzled
-        charms = ", ".join(f"{p} {c}" for p, c in zip(e.players, e.charms, strict=True) if c)
-        grizzled = f" Grizzled (Good Luck Charm): {charms}."
+        charms = ", ".join(
+            f"{p} {threat_name(c)}" for p, c in zip(e.players, e.charms, strict=True) if c
+        )
+        grizzled = _(" Grizzled (Good Luck Charm): {charms}.").format(charms=charms)
     return (
-        f"Chapter set up for {', '.join(seated)}{extra}: "
-        f"Trials {len(e.trials)}, Morale {len(e.morale)}, {e.speech_tokens} Speech tokens, "
-        f"{traps}. {leader}.{grizzled}"
+        _(
+            "Chapter set up for {players}{extra}: Trials {trials}, Morale {morale}, "
+            "{tokens} Speech tokens, {traps}. {leader}."
+        ).format(
+            players=", ".join(seated),
+            extra=extra,
+            trials=len(e.trials),
+            morale=len(e.morale),
+            tokens=e.speech_tokens,
+            traps=traps,
+            leader=leader,
+        )
+        + grizzled
     )
 
 
 def _dealt(e: CardsDealt, c: Catalogue) -> str:
     counts = ", ".join(f"{p} {len(cards)}" for p, cards in zip(e.players, e.cards, strict=True))
-    return f"Dealt: {counts}."
+    return _("Dealt: {counts}.").format(counts=counts)
 
 
 def _played(e: CardPlayed, c: Catalogue) -> str:
     card = c.cards.get(e.card)
     if card is not None and card.merry_christmas:
-        return f"{e.player} plays Merry Christmas."
-    where = "in No Man's Land"
+        return _("{player} plays Merry Christmas.").format(player=e.player)
     if card is not None and card.hard_knock is not None:
-        where = f"in front of {e.player}"
-    return f"{e.player} plays {card_label(e.card, c)} {where}."
+        return _("{player} plays {card} in front of {player}.").format(
+            player=e.player, card=card_label(e.card, c)
+        )
+    return _("{player} plays {card} in No Man's Land.").format(
+        player=e.player, card=card_label(e.card, c)
+    )
 
 
 def _drawn_played(e: CardDrawnAndPlayed, c: Catalogue) -> str:
-    cause = "The Trap" if e.cause == "trap" else "Clumsy"
+    cause = _("The Trap") if e.cause == "trap" else _("Clumsy")
     if e.card is None:
-        return f"{cause} draws nothing: the Trials deck is empty."
-    return f"{cause} draws {card_label(e.card, c)} for {e.player}, played at once."
+        return _("{cause} draws nothing: the Trials deck is empty.").format(cause=cause)
+    return _("{cause} draws {card} for {player}, played at once.").format(
+        cause=cause, card=card_label(e.card, c), player=e.player
+    )
 
 
 def _speech(e: SpeechMade, c: Catalogue) -> str:
-    discards = "; ".join(f"{p} discards {card_label(k, c)}" for p, k in e.discards)
-    return f"{e.player} makes a Speech on {e.threat}." + (f" {discards}." if discards else "")
+    discards = "; ".join(
+        _("{player} discards {card}").format(player=p, card=card_label(k, c)) for p, k in e.discards
+    )
+    said = _("{player} makes a Speech on {threat}.").format(
+        player=e.player, threat=threat_name(e.threat)
+    )
+    return said + (f" {discards}." if discards else "")
 
 
 def _withdrew(e: PlayerWithdrew, c: Catalogue) -> str:
     if e.player == "Chaplain":
         if e.tile is None:
-            return "The Chaplain withdraws with no Support tile left to play."
-        return "The Chaplain withdraws, his Support tile face down."
-    tile = "a Support tile face down" if e.tile else "no Support tile"
-    return f"{e.player} withdraws, {tile}."
+            return _("The Chaplain withdraws with no Support tile left to play.")
+        return _("The Chaplain withdraws, his Support tile face down.")
+    if e.tile:
+        return _("{player} withdraws, a Support tile face down.").format(player=e.player)
+    return _("{player} withdraws, no Support tile.").format(player=e.player)
 
 
 def _revealed(e: SupportRevealed, c: Catalogue) -> str:
     if not e.gifts:
-        return "Support: no tile was played."
-    gifts = ", ".join(f"{g} {TILE_WORDS[t]} -> {r}" for g, t, r in e.gifts)
-    counts = Counter(r for _, _, r in e.gifts).most_common()
+        return _("Support: no tile was played.")
+    gifts = ", ".join(f"{g} {_(TILE_WORDS[t])} -> {r}" for g, t, r in e.gifts)
+    counts = Counter(r for _g, _t, r in e.gifts).most_common()
     tie = len(counts) > 1 and counts[0][1] == counts[1][1]
     if e.beneficiary:
-        who = f"{e.beneficiary} benefits"
+        who = _("{player} benefits").format(player=e.beneficiary)
         if e.discards is not None:
-            who += f" (up to {e.discards} Hard Knock{'' if e.discards == 1 else 's'}: a card)"
+            who += ngettext(
+                " (up to {count} Hard Knock: a card)",
+                " (up to {count} Hard Knocks: a card)",
+                e.discards,
+            ).format(count=e.discards)
     else:
-        who = "a tie: nobody benefits" if tie else "nobody benefits (a card in force says so)"
-    return f"Support: {gifts}; {who}."
+        who = _("a tie: nobody benefits") if tie else _("nobody benefits (a card in force says so)")
+    return _("Support: {gifts}; {who}.").format(gifts=gifts, who=who)
 
 
 def _used(e: SupportUsed, c: Catalogue) -> str:
-    parts = [f"discards {card_label(k, c)}" for k in e.discarded]
+    parts = [_("discards {card}").format(card=card_label(k, c)) for k in e.discarded]
     if e.charm_recovered:
-        parts.append("recovers the Good Luck Charm")
-    return f"{e.player} {' and '.join(parts) if parts else 'has nothing to discard'}."
+        parts.append(_("recovers the Good Luck Charm"))
+    did = _(" and ").join(parts) if parts else _("has nothing to discard")
+    return f"{e.player} {did}."
 
 
 def _passed(e: LeadershipPassed, c: Catalogue) -> str:
-    token = f" {e.speech_token_to} takes a Speech token." if e.speech_token_to else ""
-    return f"{e.leader} is the Mission Leader.{token}"
+    token = (
+        _(" {player} takes a Speech token.").format(player=e.speech_token_to)
+        if e.speech_token_to
+        else ""
+    )
+    return _("{player} is the Mission Leader.").format(player=e.leader) + token
 
 
 def _order(number: int, c: Catalogue) -> str:
@@ -292,52 +324,80 @@ def sentence(e: Event, c: Catalogue, game: str = "chapter") -> str:
     campaign or the base game's one ``game``)."""
     match e:
         case CampaignCreated():
-            return f"Campaign {e.name!r} opened ({e.ruleset} rules)."
+            return _("Campaign {name} opened ({ruleset} rules).").format(
+                name=repr(e.name), ruleset=e.ruleset
+            )
         case ChapterStarted():
             return _started(e, c)
         case MissionStarted():
-            return f"Mission {e.mission}: {e.leader} sets intensity {e.intensity}."
+            return _("Mission {mission}: {player} sets intensity {intensity}.").format(
+                mission=e.mission, player=e.leader, intensity=e.intensity
+            )
         case CardsDealt():
             return _dealt(e, c)
         case CardsDrawn():
-            return f"{e.player} is Frenzied and draws {_cards(len(e.cards))}."
+            return _("{player} is Frenzied and draws {cards}.").format(
+                player=e.player, cards=_cards(len(e.cards))
+            )
         case CardPlayed():
             return _played(e, c)
         case CardDrawnAndPlayed():
             return _drawn_played(e, c)
         case HardKnockDiscarded():
-            return f"{e.player}'s {card_label(e.card, c)} is discarded."
+            return _("{player}'s {card} is discarded.").format(
+                player=e.player, card=card_label(e.card, c)
+            )
         case MissionLeaderTaken():
-            return f"{e.player} is Tyrannical and takes the Mission Leader token."
+            return _("{player} is Tyrannical and takes the Mission Leader token.").format(
+                player=e.player
+            )
         case CharmUsed():
-            return f"{e.player}'s Good Luck Charm discards {card_label(e.card, c)}."
+            return _("{player}'s Good Luck Charm discards {card}.").format(
+                player=e.player, card=card_label(e.card, c)
+            )
         case SpeechMade():
             return _speech(e, c)
         case SupportTileDiscarded():
-            return f"{e.player} is Absent-minded: one Support tile leaves the game."
+            return _("{player} is Absent-minded: one Support tile leaves the game.").format(
+                player=e.player
+            )
         case PlayerWithdrew():
             return _withdrew(e, c)
         case MissionFailed():
-            why = f": 3 {e.threat}" if e.threat else " (the table ends it)"
-            return f"Mission failed{why}. No Man's Land is shuffled into the Trials deck."
+            if e.threat:
+                return _(
+                    "Mission failed: 3 {threat}. No Man's Land is shuffled into the Trials deck."
+                ).format(threat=threat_name(e.threat))
+            return _(
+                "Mission failed (the table ends it). No Man's Land is shuffled into the Trials "
+                "deck."
+            )
         case MissionSucceeded():
-            return "Mission succeeded: No Man's Land is discarded."
+            return _("Mission succeeded: No Man's Land is discarded.")
         case SupportRevealed():
             return _revealed(e, c)
         case SupportUsed():
             return _used(e, c)
         case MoraleDropped():
-            moved = len(e.cards)
-            verb = "moves" if moved == 1 else "move"
-            return f"Morale drops: {_cards(moved)} {verb} to the Trials deck."
+            return ngettext(
+                "Morale drops: {count} card moves to the Trials deck.",
+                "Morale drops: {count} cards move to the Trials deck.",
+                len(e.cards),
+            ).format(count=len(e.cards))
         case LeadershipPassed():
             return _passed(e, c)
         case ChapterWon():
-            return f"Peace! The {game} is won."
+            return (
+                _("Peace! The game is won.") if game == "game" else _("Peace! The chapter is won.")
+            )
         case ChapterLost():
-            return f"The {game} is lost: {e.detail}."
+            lost = _("The game is lost: {detail}.") if game == "game" else None
+            return (lost or _("The chapter is lost: {detail}.")).format(detail=e.detail)
         case FactCorrected():
-            return f"Correction: {fact_sentence(e, c)} ({e.reason})."
+            return _("Correction: {fact} ({reason}).").format(
+                fact=fact_sentence(e, c), reason=e.reason
+            )
+
     return _module_sentence(e, c)
 
 
@@ -347,6 +407,7 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
         BriefingEntered,
         ConclusionEntered,
     )
+    from domain.campaign.language import LanguageChosen
     from domain.campaign.oneshot import CardsSetAside, HelpingHandKept
     from domain.campaign.rewards import (
         BootCampSkipped,
@@ -468,6 +529,10 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
         case CardsSetAside():
             cards = ", ".join(card_label(k, c) for k in e.cards)
             return f"Set aside for this chapter: {cards} ({e.reason})."
+        case LanguageChosen():
+            return _("The table speaks {language} from now on.").format(
+                language=language_name(e.language)
+            )
     return e.TYPE
 
 
@@ -494,8 +559,11 @@ def luck_sentence(card: str, campaign: CampaignState) -> str:
     assert chapter is not None
     label = card_label(card, chapter.catalogue)
     spent = luck_spent(chapter)
-    luck = f"The Luck of {spent[-1]}" if spent else "Luck"
-    return f"{luck} cancels the Trap of {label}: nothing is drawn."
+    if spent:
+        return _("The Luck of {card} cancels the Trap of {trap}: nothing is drawn.").format(
+            card=spent[-1], trap=label
+        )
+    return _("Luck cancels the Trap of {trap}: nothing is drawn.").format(trap=label)
 
 
 # The facts of an event only some may see, by event type: the field, and whose it is
@@ -553,7 +621,7 @@ def _marks(facts: dict[str, Any], c: Catalogue) -> list[tuple[str, str, Any]]:
         if isinstance(facts.get(name), str):
             marks.append((shown(card_label(facts[name], c)), "card", facts[name]))
     if isinstance(facts.get("threat"), str):
-        marks.append((facts["threat"], "threat", facts["threat"]))
+        marks.append((threat_name(facts["threat"]), "threat", facts["threat"]))
     return marks
 
 

@@ -28,6 +28,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from voice import keeper as said
+from voice import lang
 from web.keeper import Keepers, Refused, form, read_menu, sections, words_of, write
 from web.reading import Unreadable, odds_lines, viewer_page
 from web.watch import Watched
@@ -63,6 +64,10 @@ def create_app(
     its keepers holding ``tokens`` (named ``names`` in the log; ``keeper 1``,
     ``keeper 2``... by default); the odds shown from the start if ``odds``."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
+    templates.env.add_extension("jinja2.ext.i18n")  # {{ _("...") }}: the language in use
+    templates.env.install_gettext_callables(  # type: ignore[attr-defined]
+        lang._, lang.ngettext, newstyle=True, pgettext=lang.pgettext
+    )
     shown = _Shown(odds=odds)
     watched = Watched(db)
     keepers = Keepers(tokens, list(names or ()))
