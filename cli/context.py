@@ -321,7 +321,6 @@ class Context:
             if state is not None:
                 lang.follow(state.language)  # the campaign's language (issue 45)
                 return state
-
         with refusals():
             self._loaded = self.tracker().campaign(self.campaign_name())
         lang.follow(self._loaded.state.language)  # the campaign's language (issue 45)

@@ -103,7 +103,7 @@ class Grizzled(click.Group):
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         context.CURRENT = None
-        lang.use(lang.from_locale())  # --lang, read first, may choose another
+        lang.begin()  # the locale's; --lang (read first) or the campaign's may change it
         try:
             code = self._run(*args, **kwargs)
         finally:
@@ -147,9 +147,9 @@ class Grizzled(click.Group):
                     )
             return _fail(error.format_message(), error.exit_code)
         except click.Abort:
-            return _ended("Aborted: nothing was recorded.", 1)
+            return _ended(lang._("Aborted: nothing was recorded."), 1)
         except KeyboardInterrupt:
-            return _ended("Interrupted: nothing more was recorded.", 130)
+            return _ended(lang._("Interrupted: nothing more was recorded."), 130)
         except Exception as error:  # the one place every other error ends (see reliability.md)
             if os.environ.get("GRIZZLED_DEBUG"):
                 raise
@@ -252,8 +252,9 @@ def _fail(message: str, code: int) -> int:
 
         message = session_form(message)
     if recorded is not None:
-        return _ended(f"Recorded as #{recorded}; then: {_one_line(message)}", 0)
-    return _ended(f"Error: {_one_line(message)}", code)
+        said = lang._("Recorded as #{number}; then: {message}")
+        return _ended(said.format(number=recorded, message=_one_line(message)), 0)
+    return _ended(lang._("Error: {message}").format(message=_one_line(message)), code)
 
 
 def _one_line(message: str) -> str:

@@ -30,6 +30,7 @@ import click
 
 from cli import table_words
 from cli.context import Context, Refused, pass_context, refusals
+from voice import lang
 from voice import table as said
 from voice.shown import error_line, shown
 
@@ -241,7 +242,7 @@ class Session:
             self.show_board(folded=False)
             return
         else:
-            lines = list(said.HELP_LINES)
+            lines = list(lang.each(said.HELP_LINES))
         for line in lines:
             self.say(line)
 

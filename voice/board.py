@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from voice import Said, Span, joined
-from voice.lang import KNOCKS, N_, _, threat_name
+from voice.lang import KNOCKS, N_, _, detail_said, threat_name
 from voice.shown import SHORT, shown, shown_all
 
 # domain.cards.catalogue.THREATS, written out: the board must not load the card catalogue
@@ -205,7 +205,7 @@ def rows(doc: Doc, folded: bool = False) -> list[Said]:
         else:
             lost = _("The game is lost: {detail}.") if classic else None
             lost = lost or _("The chapter is lost: {detail}.")
-            result = lost.format(detail=doc["outcome_detail"])
+            result = lost.format(detail=detail_said(doc["outcome_detail"]))
         said.append(_row("result", result, outcome=doc["outcome"]))
     return said
 

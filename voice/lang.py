@@ -15,22 +15,22 @@ what was asked (``--lang``, then the locale: ``LANGUAGE``, ``LC_ALL``, ``LC_MESS
 
 from __future__ import annotations
 
-import gettext
 import os
 from contextvars import ContextVar
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from gettext import GNUTranslations
+
     from domain.cards.catalogue import Catalogue
 
 
 LANGUAGES = ("en", "fr")  # English first: the words the code is written in
 ENGLISH = "en"
 DOMAIN = "grizzled"
-LOCALE = Path(__file__).resolve().parent / "locale"
-_CATALOGUES: dict[str, gettext.GNUTranslations] = {}
-_IN_USE: ContextVar[gettext.GNUTranslations | None] = ContextVar("language", default=None)
+LOCALE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")  # no pathlib: 2 ms
+_CATALOGUES: dict[str, GNUTranslations] = {}
+_IN_USE: ContextVar[GNUTranslations | None] = ContextVar("language", default=None)
 _CODE: ContextVar[str] = ContextVar("language_code", default=ENGLISH)
 CHOSEN: ContextVar[bool] = ContextVar("language_chosen", default=False)  # --lang said it
 
@@ -78,13 +78,16 @@ def from_accept(header: str | None) -> str | None:
     return min(ranked)[2] if ranked else None
 
 
-def catalogue(code: str) -> gettext.GNUTranslations | None:
-    """The compiled catalogue of a language, read once (None for English)."""
+def catalogue(code: str) -> GNUTranslations | None:
+    """The compiled catalogue of a language, read once (None for English: the standard
+    library's gettext is not even imported)."""
     if code == ENGLISH:
         return None
     if code not in _CATALOGUES:
-        with open(LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as file:
-            _CATALOGUES[code] = gettext.GNUTranslations(file)
+        from gettext import GNUTranslations
+
+        with open(os.path.join(LOCALE, code, "LC_MESSAGES", f"{DOMAIN}.mo"), "rb") as file:
+            _CATALOGUES[code] = GNUTranslations(file)
     return _CATALOGUES[code]
 
 
@@ -95,6 +98,13 @@ def use(code: str) -> str:
     _IN_USE.set(catalogue(code))
     _CODE.set(code)
     return code
+
+
+def begin(environ: dict[str, str] | None = None) -> str:
+    """A command begins: the locale's language, until ``--lang`` or the campaign's says
+    otherwise; returns it."""
+    CHOSEN.set(False)
+    return use(from_locale(environ))
 
 
 def follow(campaign: str | None) -> None:
@@ -108,9 +118,13 @@ def current() -> str:
     return _CODE.get()
 
 
-def language_name(code: str) -> str:
-    """A language's name, in the language in use: ``French``, ``français``."""
+def language_name(code: str, native: bool = False) -> str:
+    """A language's name, in the language in use: ``French``, ``français`` (``native``:
+    in its own language, as a switch between them lists it: ``English``, ``Français``)."""
     names = {"en": N_("English"), "fr": N_("French")}
+    if native:
+        found = catalogue(code)
+        return names[code] if found is None else found.gettext(names[code]).capitalize()
     return _(names[code]) if code in names else code
 
 
@@ -118,6 +132,11 @@ def _(message: str) -> str:
     """``message`` in the language in use."""
     found = _IN_USE.get()
     return message if found is None else found.gettext(message)
+
+
+def each(words: tuple[str, ...]) -> tuple[str, ...]:
+    """Each of ``words`` (marked with ``N_``: a grid's columns) in the language in use."""
+    return words if _IN_USE.get() is None else tuple(_(w) if w else w for w in words)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
@@ -186,3 +205,33 @@ def card_label(key: str, catalogue: Catalogue) -> str:
         _(" (luck x{count})").format(count=card.luck) if card.luck else ""
     )
     return "+".join(threat_name(t) for t in card.threats) + extras
+
+
+# The domain's own words stored in an event (a chapter lost: ``ChapterLost.detail``), each
+# of a fixed form: said in the language in use; what the group typed stays as it is.
+DETAILS = (
+    (
+        r"the Morale Reserve is exhausted: the Monument is visible",
+        N_("the Morale Reserve is exhausted: the Monument is visible"),
+    ),
+    (
+        r"(?P<player>.+) has (?P<count>\d+) Hard Knocks \(4 or more\)",
+        N_("{player} has {count} Hard Knocks (4 or more)"),
+    ),
+    (
+        r"(?P<count>\d+) cards in hands \((?P<limit>\d+) or more\)",
+        N_("{count} cards in hands ({limit} or more)"),
+    ),
+)
+
+
+def detail_said(detail: str) -> str:
+    """Why a chapter was lost, as the rules stored it, in the language in use."""
+    if _IN_USE.get() is None:
+        return detail
+    import re
+
+    for form, message in DETAILS:
+        if (found := re.fullmatch(form, detail)) is not None:
+            return _(message).format(**found.groupdict())
+    return detail

@@ -39,7 +39,7 @@ from domain.events import (
     SupportUsed,
 )
 from voice import NOBODY, Said, Secret, marked
-from voice.lang import N_, _, card_label, language_name, ngettext, threat_name
+from voice.lang import N_, _, card_label, detail_said, language_name, ngettext, threat_name
 from voice.shown import quoted, shown
 
 if TYPE_CHECKING:
@@ -392,12 +392,13 @@ def sentence(e: Event, c: Catalogue, game: str = "chapter") -> str:
             )
         case ChapterLost():
             lost = _("The game is lost: {detail}.") if game == "game" else None
-            return (lost or _("The chapter is lost: {detail}.")).format(detail=e.detail)
+            return (lost or _("The chapter is lost: {detail}.")).format(
+                detail=detail_said(e.detail)
+            )
         case FactCorrected():
             return _("Correction: {fact} ({reason}).").format(
                 fact=fact_sentence(e, c), reason=e.reason
             )
-
     return _module_sentence(e, c)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from voice.lang import N_, _, ngettext
+from voice.lang import N_, _, detail_said, ngettext
 from voice.shown import LINE, SHORT, shown
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ def losing_deal_words(intensity: int, detail: str) -> str:
     """Why ``mission start`` asks first: ``intensity 3 loses the chapter at once: 14 cards
     in hands (13 or more)``."""
     return _("intensity {intensity} loses the chapter at once: {detail}").format(
-        intensity=intensity, detail=shown(detail)
+        intensity=intensity, detail=shown(detail_said(detail))
     )
 
 
@@ -356,7 +356,6 @@ def next_from_board(
     phase = doc["phase"]
     if phase is None:
         return None if ruleset == "armistice" else _(FIRST_CHAPTER).format(command=CHAPTER_START)
-
     if phase == "preparation" and doc["mission"] > 0:
         if (
             (board or {}).get("orders")

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from voice import Record
+from voice.lang import _
 
 
 class Rule(Record):
@@ -35,13 +36,13 @@ class Rule(Record):
     def place(self) -> str:
         """Where to read it: ``Armistice rulebook, The Actions, p.6; base rulebook, Make a
         Speech``, or that it is the tracker's own rule."""
-        places = []
+        places = []  # the English books' sections: said so in another language (issue 45)
         if self.section is not None:
             page = f", p.{self.page}" if self.page is not None else ""
-            places.append(f"Armistice rulebook, {self.section}{page}")
+            places.append(_("Armistice rulebook, {section}").format(section=self.section) + page)
         if self.base is not None:
-            places.append(f"base rulebook, {self.base}")
-        return "; ".join(places) or "the tracker's own rule (not in the rulebooks)"
+            places.append(_("base rulebook, {section}").format(section=self.base))
+        return "; ".join(places) or _("the tracker's own rule (not in the rulebooks)")
 
     def facts(self) -> dict[str, Any]:
         """The rule as --json gives it."""

@@ -138,7 +138,6 @@ def _parse_combination(text: str, language: str = "en") -> str:
         if not word:
             raise CardNotationError(f"{text!r} has an empty part between '+' signs")
         part = _threat_or_modifier(word, language)
-
         if part == "trap":
             trap = True
         elif part == "luck":
@@ -269,7 +268,6 @@ def completions(prefix: str, catalogue: Catalogue, language: str = "en") -> list
         names = set(_named_cards(catalogue, code))
         keys = catalogue.keys()
         names |= set(keys) if code == "en" else {french_key(k) for k in keys if "+" in k}
-
         found = sorted(n for n in names if n.startswith(word))
         if found:
             return found

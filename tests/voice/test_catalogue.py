@@ -19,9 +19,9 @@ from babel.messages.pofile import read_po
 from voice import lang
 
 ROOT = Path(__file__).resolve().parents[2]
-PO = lang.LOCALE / "fr" / "LC_MESSAGES" / "grizzled.po"
+PO = Path(lang.LOCALE) / "fr" / "LC_MESSAGES" / "grizzled.po"
 MO = PO.with_suffix(".mo")
-FIELD = re.compile(r"(?<!\{)\{([^{}]*)\}")
+FIELD = re.compile(r"(?<!\{)\{([^{}]*)\}|%\((\w+)\)s")  # str.format's, and Jinja's
 
 
 @cache
@@ -46,7 +46,7 @@ def french() -> dict[tuple[str | None, str], object]:
         return {(m.context, m.id if isinstance(m.id, str) else m.id[0]): m for m in read_po(file)}
 
 
-def fields(text: str) -> set[str]:
+def fields(text: str) -> set[tuple[str, str]]:
     return set(FIELD.findall(text))
 
 
@@ -146,7 +146,7 @@ def test_a_sentence_reads_in_the_language_in_use_and_english_is_untouched() -> N
         return losing_deal_words(3, "14 cards in hands (13 or more)")
 
     assert copy_context().run(said, "fr") == (
-        "l'intensité 3 perd le chapitre aussitôt : 14 cards in hands (13 or more)"
+        "l'intensité 3 perd le chapitre aussitôt : 14 cartes en main (13 ou plus)"
     )
     assert copy_context().run(said, "en") == (
         "intensity 3 loses the chapter at once: 14 cards in hands (13 or more)"
