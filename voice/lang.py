@@ -235,3 +235,8 @@ def detail_said(detail: str) -> str:
         if (found := re.fullmatch(form, detail)) is not None:
             return _(message).format(**found.groupdict())
     return detail
+
+
+def chapter_said(number: int) -> str:
+    """``Boot Camp`` or ``chapter N`` (``domain.names.chapter_name``) in the language in use."""
+    return _("Boot Camp") if number == 0 else _("chapter {number}").format(number=number)
