@@ -135,10 +135,7 @@ def create_app(
             watched.close()
 
     async def menu_at(event: int, campaign: str) -> dict[str, Any]:
-        """The moves the rules allow at ``event``: read once, kept while it is the last
-        (in the serve's language; another is read each time)."""
-        if lang.current() != default:
-            return await asyncio.to_thread(read_menu, db, campaign)
+        """The moves the rules allow at ``event``: read once, kept while it is the last."""
         if (event, campaign) in keepers.menus:
             return keepers.menus[(event, campaign)]
         menu = await asyncio.to_thread(read_menu, db, campaign)

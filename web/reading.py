@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from tracker import store
-from voice import public
+from voice import lang, public
 from voice.board import player_cells, player_lines, status_rows
 from voice.facts import seen_board
 from web import worker
@@ -47,9 +47,10 @@ def command(where: Path | str, *args: str) -> tuple[list[str], dict[str, str]]:
     """The ``grizzled`` command's words with ``args`` on ``where`` and what its environment
     adds: a file by ``--db``; a club's server by ``GRIZZLED_DB``, so a password in its URL
     is never on a command line another user of the machine can list."""
+    spoken = [] if lang.current() == lang.ENGLISH else ["--lang", lang.current()]  # issue 45
     if store.is_postgres(where):
-        return list(args), {"GRIZZLED_DB": str(where)}
-    return ["--db", str(where), *args], {}
+        return [*spoken, *args], {"GRIZZLED_DB": str(where)}
+    return [*spoken, "--db", str(where), *args], {}
 
 
 @dataclass(frozen=True)

@@ -68,7 +68,8 @@ def main() -> int:
         1
         for page in (ROOT / "web" / "templates").glob("*.html")
         for line in page.read_text("utf-8").splitlines()
-        if ">" in line and any(w.isalpha() for w in line.split(">")[-1].split("<")[0].split())
+        if ">" in line
+        and any(w.isalpha() for w in line.split(">")[-1].split("<")[0].split())
         and "{{" not in line.split(">")[-1]
     )
     print(f"{total} strings not yet wrapped; {helps} click help texts; ~{templates} page lines")
