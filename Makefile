@@ -61,12 +61,12 @@ screenshots: $(VENV)/.installed-test
 # each language's catalogue from it, and compile the .mo the program reads (checked in:
 # tests/voice/test_catalogue.py says when one is out of date).
 i18n: $(VENV)/.installed-test
-	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output \
+	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --width=100 \
 		-k N_ -k _ -k ngettext:1,2 -k pgettext:1c,2 \
 		--project=grizzled-tracker -o voice/locale/grizzled.pot .
-	$(BIN)/pybabel update --quiet --no-fuzzy-matching -D grizzled -i voice/locale/grizzled.pot \
+	$(BIN)/pybabel update --no-fuzzy-matching --width=100 -D grizzled -i voice/locale/grizzled.pot \
 		-d voice/locale
-	$(BIN)/pybabel compile --quiet -D grizzled -d voice/locale
+	$(BIN)/pybabel compile -D grizzled -d voice/locale
 
 clean:
 	rm -rf .venv .venv-3.* build *.egg-info .pytest_cache .mypy_cache .ruff_cache bench/.cache
