@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from voice.board import label
+from voice.lang import _, ngettext
 from voice.rulebook import rule
 
 if TYPE_CHECKING:
@@ -46,11 +47,14 @@ class Decision:
         """The decision in three lines: what and why, the rule, the entries."""
         found = rule(self.rule)
         entries = ", ".join(f"#{n}" for n in self.entries)
-        plural = "entries" if len(self.entries) > 1 else "entry"
         return [
             f"{self.what}: {self.facts}.",
-            f"  Rule ({found.rule}): {found.words} ({found.place()}).",
-            f"  From log {plural} {entries}.",
+            _("  Rule ({rule}): {words} ({place}).").format(
+                rule=found.rule, words=_(found.words), place=found.place()
+            ),
+            ngettext(
+                "  From log entry {entries}.", "  From log entries {entries}.", len(self.entries)
+            ).format(entries=entries),
         ]
 
 
@@ -90,7 +94,9 @@ def _kept(record: Mapping[str, Any], order: int) -> bool:
 
 def _and(names: Sequence[str]) -> str:
     """``Ann, Ben and Cy``."""
-    return f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else "".join(names)
+    if len(names) > 1:
+        return ", ".join(names[:-1]) + _(" and ") + names[-1]
+    return "".join(names)
 
 
 def _failed(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
@@ -149,7 +155,7 @@ def _succeeded(chapter: ChapterState, event: Any, number: int, seen: Sequence[En
 
 def _support(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
     received: dict[str, int] = {}
-    for _, _, receiver in event.gifts:
+    for _giver, _tile, receiver in event.gifts:
         received[receiver] = received.get(receiver, 0) + 1
     entries = [number, *_where(_mission(seen), {"PlayerWithdrew"})]
     counted = ", ".join(f"{name} {n}" for name, n in sorted(received.items())) or "none"

@@ -132,7 +132,7 @@ def refusal(
         found = rule(rule_id)
         lines.append(
             _("  Rule ({rule}): {words} ({place}).").format(
-                rule=found.rule, words=found.words, place=found.place()
+                rule=found.rule, words=_(found.words), place=found.place()
             )
         )
         facts["rule"] = found.facts()
