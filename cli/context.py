@@ -27,6 +27,12 @@ if TYPE_CHECKING:
     from tracker.app import Confirm, Logged, Tracker
     from tracker.dbfile import Access
 
+
+def no_campaign() -> str:
+    """``no campaign in WHERE: create one ...``, in the language in use."""
+    return lang._("no campaign in {where}: create one with 'grizzled campaign new'")
+
+
 CURRENT_FILE = "current-campaign.json"
 LAST_REFUSAL = "last-refusal.json"  # the last refused command on each file, on this machine
 # What json.dumps leaves raw and a terminal may act on (DEL, C1 controls: CSI is \x9b).
@@ -135,10 +141,12 @@ class Context:
         if len(names) == 1:
             return names[0]
         if not names:
-            raise Refused(f"no campaign in {self.where}: create one with 'grizzled campaign new'")
+            raise Refused(no_campaign().format(where=self.where))
         raise click.UsageError(
-            f"{len(names)} campaigns in {self.where}: choose one with 'grizzled campaign use NAME' "
-            "or --campaign"
+            lang._(
+                "{count} campaigns in {where}: choose one with 'grizzled campaign use NAME' or "
+                "--campaign"
+            ).format(count=len(names), where=self.where)
         )
 
     # --- a refusal that came last ----------------------------------------------------------
@@ -351,7 +359,7 @@ class Context:
         lang.follow(logged.state.language)  # the campaign's language (issue 45)
         lines = []
         if logged.retried:
-            lines.append("The campaign changed meanwhile: checked again and logged.")
+            lines.append(lang._("The campaign changed meanwhile: checked again and logged."))
         state = logged.state
         lines += narrate(logged.events, state.catalogue, state.ruleset, campaign=state)
         lines.append(next_line(logged.state))
@@ -389,7 +397,8 @@ class Context:
                 catch_up(self.db, known=self._known(known))
         except Exception as error:  # recorded all the same: the next command catches up
             reason = error.reason if isinstance(error, ProjectionError) else error
-            stderr(f"Recorded as #{version}; the board catches up next time ({reason}).")
+            said = lang._("Recorded as #{number}; the board catches up next time ({reason}).")
+            stderr(said.format(number=version, reason=reason))
 
     def _known(
         self, known: dict[int, CampaignState] | None

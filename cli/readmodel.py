@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from cli.context import Refused, refusals
+from cli.context import Refused, no_campaign, refusals
 from voice import lang
 from voice.facts import briefing, hands_held, luck_doc, result
 from voice.shown import quoted
@@ -207,9 +207,7 @@ def _reading(
             if kept and queries.behind(conn):
                 ctx.catch_up()
             if not queries.campaigns_table(conn):
-                raise Refused(
-                    f"no campaign in {ctx.where}: create one with 'grizzled campaign new'"
-                )
+                raise Refused(no_campaign().format(where=ctx.where))
             yield conn, {} if whole else _campaign_row(ctx, conn)
     except sqlite3.DatabaseError as error:
         from tracker.dbfile import failure
