@@ -110,6 +110,7 @@ class Grizzled(click.Group):
             opened, context.CURRENT = context.CURRENT, None
         if opened is not None:
             code = _close(opened, code)
+        lang.begin()  # the command's language ends with it (a worker runs more after it)
         if standalone_mode:
             sys.exit(code)
         return code

@@ -3,7 +3,7 @@ Short labels a thumb reads on a button, composed once here so the web face write
 
 from __future__ import annotations
 
-from voice.lang import N_, _
+from voice.lang import N_, _, threat_name
 from voice.shown import SHORT, shown
 
 HARD_KNOCKS = N_("Hard Knocks")  # the card picker's group of the Hard Knock cards
@@ -22,7 +22,7 @@ NO_REASON = N_("say why the table and the tracker disagreed")
 
 def no_player(fact: str) -> str:
     """A correction of a player's fact with no player picked."""
-    return f"pick the player whose {fact} it is"
+    return _("pick the player whose {fact} it is").format(fact=fact)
 
 
 ODDS_TITLE = N_("Odds on every phone")  # the group's choice: public information only
@@ -32,7 +32,7 @@ ODDS_OFF = N_("Hide the odds")
 
 def fact_label(name: str, meaning: str) -> str:
     """A fact the keeper may correct, as its picker lists it."""
-    return f"{name}: {meaning}"
+    return f"{name}: {meaning}"  # the rules' own words for it (domain.public)
 
 
 STALE = N_("Someone logged meanwhile: nothing was logged; here is the board now.")
@@ -49,41 +49,46 @@ def play_label(card: str, target: tuple[str, str] | None = None) -> str:
     """A card to play; a Merry Christmas names the Hard Knock it discards."""
     if target is None:
         return card
-    return f"{card}: {shown(target[0], SHORT)}'s {target[1]}"
+    return _("{card}: {player}'s {knock}").format(
+        card=card, player=shown(target[0], SHORT), knock=target[1]
+    )
 
 
 def speech_label(threat: str) -> str:
-    return f"Speech: {threat}"
+    return _("Speech: {threat}").format(threat=threat_name(threat))
 
 
 def withdraw_label(tile: str | None, removed: str | None) -> str:
     """A withdrawal, with the tile it plays (an Absent-minded player's removed first)."""
-    said = f"Withdraw: {tile or 'no tile'}"
-    return f"{said} (remove {removed})" if removed else said
+    said = _("Withdraw: {tile}").format(tile=tile or _("no tile"))
+    return _("{said} (remove {tile})").format(said=said, tile=removed) if removed else said
 
 
 def support_label(discards: tuple[str, ...], charm: bool) -> str:
     if charm:
-        return "Support: recover the Good Luck Charm"
-    return f"Support: discard {', '.join(discards)}" if discards else "Support: discard nothing"
+        return _("Support: recover the Good Luck Charm")
+    if discards:
+        return _("Support: discard {cards}").format(cards=", ".join(discards))
+    return _("Support: discard nothing")
 
 
 def mission_label(intensity: int, order: int | None, back: int | None, name: str = "") -> str:
     """A Mission start, with the Order of the Day kept (its name) and the one put back, as
     the command's narration numbers them."""
-    said = f"Mission at intensity {intensity}"
+    said = _("Mission at intensity {intensity}").format(intensity=intensity)
     if order is not None:
-        said += f", keep Order #{order}" + (f" ({name})" if name else "")
-    return f"{said}, #{back} back" if back is not None else said
+        said += _(", keep Order #{number}").format(number=order) + (f" ({name})" if name else "")
+    return _("{said}, #{number} back").format(said=said, number=back) if back is not None else said
 
 
 def recruit_option(number: int, name: str) -> str:
     """A Recruit the keeper may say is on top of its deck."""
-    return f"Recruit #{number} ({name})" if name else f"Recruit #{number}"
+    said = _("Recruit #{number}").format(number=number)
+    return f"{said} ({name})" if name else said
 
 
 def recruit_label(card: str | None) -> str:
-    return f"Recruit plays {card}" if card else "Recruit withdraws"
+    return _("Recruit plays {card}").format(card=card) if card else _("Recruit withdraws")
 
 
 def order_cancel_label(
@@ -91,8 +96,12 @@ def order_cancel_label(
 ) -> str:
     """A lasting Order of the Day cancelled; by a withdrawn player drawing, for a condition
     the tool checks."""
-    said = f"Cancel Order #{order}" + (f" ({name})" if name else "")
-    return f"{said}: {shown(player, SHORT)} draws {draws}" if player is not None else said
+    said = _("Cancel Order #{number}").format(number=order) + (f" ({name})" if name else "")
+    if player is None:
+        return said
+    return _("{said}: {player} draws {count}").format(
+        said=said, player=shown(player, SHORT), count=draws
+    )
 
 
 ORDER_DRAWER = N_("who draws")  # if the Order's condition says so
@@ -103,7 +112,9 @@ NO_DRAWS = N_("say how many cards are drawn: a number")
 
 def helping_label(number: int, player: str, name: str = "") -> str:
     """A Helping Hand to play, as the command's narration names it."""
-    said = f"{shown(player, SHORT)} plays Helping Hand #{number}"
+    said = _("{player} plays Helping Hand #{number}").format(
+        player=shown(player, SHORT), number=number
+    )
     return f"{said} ({name})" if name else said
 
 
