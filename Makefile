@@ -12,7 +12,7 @@ BIN := $(VENV)/bin
 # A path entry, not an import hook: no start-up cost for the editable install.
 EDITABLE := --config-settings editable_mode=compat
 
-.PHONY: demo test lint bench never-stuck screenshots clean
+.PHONY: demo test lint bench never-stuck screenshots i18n clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -58,6 +58,17 @@ never-stuck: $(VENV)/.installed-test
 # light and dark (tests/browser/shots.py).
 screenshots: $(VENV)/.installed-test
 	$(BIN)/python -m tests.browser.shots
+
+# Issue 45: extract every message of the voice, the CLI and the pages (babel.cfg), update
+# each language's catalogue from it, and compile the .mo the program reads (checked in:
+# tests/voice/test_catalogue.py says when one is out of date).
+i18n: $(VENV)/.installed-test
+	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --width=100 \
+		-k N_ -k _ -k ngettext:1,2 -k pgettext:1c,2 \
+		--project=grizzled-tracker -o voice/locale/grizzled.pot .
+	$(BIN)/pybabel update --no-fuzzy-matching --width=100 -D grizzled -i voice/locale/grizzled.pot \
+		-d voice/locale
+	$(BIN)/pybabel compile -D grizzled -d voice/locale
 
 clean:
 	rm -rf .venv .venv-3.* build *.egg-info .pytest_cache .mypy_cache .ruff_cache bench/.cache

@@ -22,6 +22,7 @@ from app.chapter_end import ENDING, chapter_ended
 from app.said import Line
 from app.session import Session, refusals
 from app.unit import opened
+from voice import lang
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -120,9 +121,10 @@ def record(
     # the read models start from the state the action was decided on and take the state
     # after it from the tracker (not evolved again: projections.project._evolve)
     work.saved(logged.version, {**logged.before, logged.version: logged.state})
+    lang.follow(logged.state.language)  # the campaign's language (issue 45)
     said = [Line(w, warning=True) for w in work.warned]
     if logged.retried:
-        said.append(Line("The campaign changed meanwhile: checked again and logged."))
+        said.append(Line(lang._("The campaign changed meanwhile: checked again and logged.")))
     state = logged.state
     said += [
         Line(t) for t in narrate(logged.events, state.catalogue, state.ruleset, campaign=state)

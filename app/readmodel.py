@@ -15,7 +15,8 @@ from contextlib import closing, contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from app.errors import Refused
-from app.session import refusals
+from app.session import no_campaign, refusals
+from voice import lang
 from voice.facts import briefing, hands_held, luck_doc, result
 from voice.shown import quoted
 
@@ -34,6 +35,7 @@ def _campaign_row(ctx: Context, conn: sqlite3.Connection) -> dict[str, Any]:
     row = queries.find_campaign(conn, name)
     if row is None:
         raise Refused(f"there is no campaign called {quoted(name)} in {ctx.where}")
+    lang.follow(row.get("language"))  # the campaign's language (issue 45)
     return row
 
 
@@ -205,9 +207,7 @@ def reading(
             if kept and queries.behind(conn):
                 ctx.catch_up()
             if not queries.campaigns_table(conn):
-                raise Refused(
-                    f"no campaign in {ctx.where}: create one with 'grizzled campaign new'"
-                )
+                raise Refused(no_campaign().format(where=ctx.where))
             yield conn, {} if whole else _campaign_row(ctx, conn)
     except sqlite3.DatabaseError as error:
         from tracker.dbfile import failure

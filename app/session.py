@@ -17,12 +17,18 @@ from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any
 
 from app.errors import Refused
+from voice import lang
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
     from tracker.aggregate import Campaign
     from tracker.app import Tracker
     from tracker.dbfile import Access
+
+
+def no_campaign() -> str:
+    """``no campaign in WHERE: create one ...``, in the language in use."""
+    return lang._("no campaign in {where}: create one with 'grizzled campaign new'")
 
 
 class Session:
@@ -85,7 +91,7 @@ class Session:
         if len(names) == 1:
             return names[0]
         if not names:
-            raise Refused(f"no campaign in {self.where}: create one with 'grizzled campaign new'")
+            raise Refused(no_campaign().format(where=self.where))
         raise self.several(len(names))
 
     def several(self, count: int) -> Exception:
@@ -204,9 +210,11 @@ class Session:
             assert self.read_state is not None
             state = self.read_state(self)
             if state is not None:
+                lang.follow(state.language)  # the campaign's language (issue 45)
                 return state
         with refusals():
             self._loaded = self.tracker().campaign(self.campaign_name())
+        lang.follow(self._loaded.state.language)  # the campaign's language (issue 45)
         return self._loaded.state
 
     def loaded(self) -> Campaign | None:
@@ -241,7 +249,8 @@ class Session:
                 catch_up(self.db, known=self._known(known))
         except Exception as error:  # recorded all the same: the next work catches up
             reason = error.reason if isinstance(error, ProjectionError) else error
-            self.warn(f"Recorded as #{version}; the board catches up next time ({reason}).")
+            said = lang._("Recorded as #{number}; the board catches up next time ({reason}).")
+            self.warn(said.format(number=version, reason=reason))
 
     def _known(
         self, known: dict[int, CampaignState] | None

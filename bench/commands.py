@@ -39,6 +39,9 @@ class Job:
         return self.kind == WRITE or self.argv[:2] == ("projections", "rebuild")
 
 
+FRENCH_STATUS = "status in French (--lang fr)"
+
+
 def jobs(fixture: Fixture, known: frozenset[str]) -> list[Job]:
     """Every command the bench runs on ``fixture`` (its read models caught up; ``known``:
     the grizzled commands this program has)."""
@@ -47,6 +50,7 @@ def jobs(fixture: Fixture, known: frozenset[str]) -> list[Job]:
     last, back = line[-1], line[-6]
     reads = [
         Job("status", READ, ("status",)),
+        Job(FRENCH_STATUS, READ, ("--lang", "fr", "status")),  # issue 45: the catalogue read
         Job("status --json", READ, ("status", "--json")),
         Job("log (a page: --last 20)", READ, ("log", "--last", "20")),
         Job("score", READ, ("score",)),

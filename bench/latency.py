@@ -29,7 +29,7 @@ from contextlib import closing, contextmanager
 from pathlib import Path
 
 from bench import anchors
-from bench.commands import LIMITS, LINEAR, PREPARE, WRITE, Job, jobs
+from bench.commands import FRENCH_STATUS, LIMITS, LINEAR, PREPARE, WRITE, Job, jobs
 from bench.fixtures import CAMPAIGN, Fixture, Log
 from bench.measure import Samples, bytecode_env, checked, commands_on
 from bench.report import Check
@@ -39,6 +39,7 @@ GRIZZLED = str(Path(sys.executable).with_name("grizzled"))
 SCALING = 1.2  # largest campaign / smallest (budget 2)
 RSS_MB = 40.0  # every command's peak, on the largest campaign (budget 3)
 STATUS_RSS_MB = 60.0  # issue 7's budget 5: grizzled status
+FRENCH_GAP = 0.05  # issue 45: --lang fr status within 0.05 x F of status (paired medians)
 WARMUP = 2  # rounds run first and not counted (bytecode caches, page cache)
 # rounds (after the warm-up) that run the whole-campaign commands: only those, as a
 # command of several seconds needs no warming beyond what the other commands' warm-up
@@ -219,6 +220,12 @@ def _checks(
         ratio = paired[(job.label, size)].median
         reference = f"F {_ms(f)}, paired"
         checks.append(Check(1, where, _ms(t), reference, ratio, LIMITS[job.kind], details=details))
+    french, english = paired[(FRENCH_STATUS, middle)], paired[("status", middle)]
+    if french.values and english.values:  # issue 45: a command in French as fast as in English
+        gap = french.median - english.median
+        where = f"grizzled --lang fr status - status, {campaigns[middle].events:,} events"
+        measured = _ms(times[(FRENCH_STATUS, middle)].median)
+        checks.append(Check(1, where, measured, "F, paired", gap, FRENCH_GAP))
     for job in by_size[large]:
         if not times.get((job.label, small), Samples()).values:
             continue  # not open on the smallest campaign (a charm): no scaling to say

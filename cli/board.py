@@ -19,7 +19,7 @@ from rich.text import Text
 
 from cli.grid import Grid
 from voice import board as said
-from voice.board import PLAYER_COLUMNS, THREATS, WRAPPED, label, player_cells, player_lines
+from voice.board import THREATS, WRAPPED, columns, label, player_cells, player_lines
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
@@ -65,7 +65,7 @@ class Hanging:
 
 def players_table(doc: dict[str, Any]) -> Grid:
     """Everyone around the table, in seat order."""
-    table = Grid(PLAYER_COLUMNS)
+    table = Grid(columns())
     for player in doc["players"]:
         table.add_row(*player_cells(doc, player))
     return table

@@ -10,6 +10,7 @@ import click
 
 from cli.context import Context, pass_context, print_wrapped, refusals
 from cli.params import NAME, NAME_MOST, WORD, OneOf, unseen
+from voice import lang
 from voice.facts import campaign_json
 from voice.shown import SHORT, shown
 
@@ -17,11 +18,12 @@ if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
 
 RULESETS = ("classic", "armistice")
+LANGUAGES = ("en", "fr")
 
 
 def _seat(text: str) -> tuple[str, str, str]:
     """``NAME:CHARM`` or ``NAME:CHARM@OWNER`` (Duo)."""
-    from cli.parse import THREAT_NAMES
+    from cli.parse import THREAT_NAMES, threat
 
     spec, _, owner = unicodedata.normalize("NFC", text).partition("@")
     name, sep, charm = spec.partition(":")
@@ -31,11 +33,13 @@ def _seat(text: str) -> tuple[str, str, str]:
         raise click.BadParameter(f"{text!r}: a name is at most {NAME_MOST} characters")
     if why := unseen(name) or unseen(owner):
         raise click.BadParameter(why)
-    charm = charm.strip().lower()
-    matches = [t for t in THREAT_NAMES if t.startswith(charm)] if charm else []
-    if len(matches) != 1:
+    try:
+        found = threat(charm) if charm.strip() and charm.strip().lower() != "mask" else ""
+    except click.BadParameter:
+        found = ""
+    if not found:
         raise click.BadParameter(f"{text!r}: the charm is one of {', '.join(THREAT_NAMES)}")
-    return name.strip().capitalize(), matches[0], owner.strip()
+    return name.strip().capitalize(), found, owner.strip()
 
 
 @click.group()
@@ -62,25 +66,63 @@ def campaign() -> None:
     metavar="NAME:CHARM",
     help="A Grizzled in seat order (clockwise), e.g. -p ann:night. Duo: ann:night@Ann.",
 )
+@click.option(
+    "--lang",
+    "language",
+    type=OneOf(LANGUAGES),
+    help="The campaign's language (en or fr): every command on it speaks it, unless "
+    "given another with grizzled --lang.",
+)
 @pass_context
-def new(ctx: Context, name: str, rules: str, players: tuple[str, ...]) -> None:
+def new(ctx: Context, name: str, rules: str, players: tuple[str, ...], language: str) -> None:
     """Create a campaign and make it the current one.
 
     Example: grizzled campaign new Friday --rules classic -p ann:night -p ben:snow -p cy:rain
     """
     from domain.chapter.commands import Seat
 
+    if language is not None:
+        lang.follow(language)  # the group's words read in it (the charms: nuit, obus)
     seats = tuple(Seat(*_seat(p)) for p in players)
     ctx.access = "create"
     with refusals():
         state = ctx.tracker().create_campaign(name, rules, seats)
     ctx.saved(1)
     ctx.remember_campaign(state.name)
+    if language is not None:
+        state = _chosen(ctx, state.name, language)
     from voice.next_step import next_line
     from voice.score import created
 
     said = created(state.name, rules, [(s.name, s.charm) for s in seats])
     print_wrapped([said, next_line(state)])
+
+
+def _chosen(ctx: Context, name: str, language: str) -> CampaignState:
+    """Record the campaign's language (an event: it may change later)."""
+    from domain.campaign.language import ChooseLanguage
+    from voice.summary import language as summary
+
+    with refusals():
+        logged = ctx.tracker().log_action(name, ChooseLanguage(language), summary=summary(language))
+    ctx.saved(logged.version, logged.before)
+    return logged.state
+
+
+@campaign.command("lang")
+@click.argument("language", type=OneOf(LANGUAGES))
+@pass_context
+def language_(ctx: Context, language: str) -> None:
+    """Choose the language the current campaign speaks (en or fr): its narration, Next
+    line, board and refusals. What is recorded is the same in every language.
+
+    Example: grizzled campaign lang fr
+    """
+    from domain.campaign.language import ChooseLanguage
+    from voice.summary import language as summary
+
+    lang.follow(language)
+    ctx.log(ChooseLanguage(language), summary(language))
 
 
 @campaign.command("list")

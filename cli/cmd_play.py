@@ -23,6 +23,7 @@ from cli.complete import (
 from cli.context import Context, Refused, pass_context
 from cli.counts import CARD_NUMBER, CARDS, DRAWS, SPEECH
 from cli.params import NAME, SEEN, TEXT, WORD, OneOf, choice_options
+from voice import lang
 from voice import summary as said
 from voice.shown import SHORT, shown
 
@@ -58,7 +59,7 @@ ACTOR = click.option(
 
 def _chapter(state: CampaignState) -> ChapterState:
     if state.chapter is None:
-        raise Refused("no chapter has been started yet: grizzled chapter start", "campaign")
+        raise Refused(lang._("no chapter has been started yet: grizzled chapter start"), "campaign")
     return state.chapter
 
 
@@ -72,13 +73,17 @@ def _actor(state: CampaignState, who: str | None) -> str:
     if recruit_acts(chapter):
         leader = chapter.players[chapter.leader].name
         raise Refused(
-            f"it is the Recruit's turn: {shown(leader, SHORT)} chooses its action with 'grizzled "
-            "recruit play CARD' or 'grizzled recruit withdraw'",
+            lang._(
+                "it is the Recruit's turn: {leader} chooses its action with 'grizzled recruit "
+                "play CARD' or 'grizzled recruit withdraw'"
+            ).format(leader=shown(leader, SHORT)),
             "turn order",
         )
     active = chapter.active_player
     if active is None:
-        raise Refused("nobody's turn: no Mission is being played (grizzled status)", "phase")
+        raise Refused(
+            lang._("nobody's turn: no Mission is being played (grizzled status)"), "phase"
+        )
     return active.name
 
 
@@ -172,7 +177,9 @@ def _grizzled(text: str, names: list[str]) -> tuple[str, str]:
     """``PLAYER:CHARM``: the player and the charm of the Grizzled they take."""
     who, sep, charm = text.partition(":")
     if not sep or not who.strip():
-        raise click.BadParameter(f"{text!r}: write PLAYER:CHARM, e.g. ann:snow")
+        raise click.BadParameter(
+            lang._("{text}: write PLAYER:CHARM, e.g. ann:snow").format(text=repr(text))
+        )
     return parse.player(who, names), parse.threat(charm)
 
 
@@ -265,7 +272,7 @@ def _confirm_losing_deal(command: StartMission) -> Confirm:
         if facts is None:
             return
         if not interactive():
-            raise Refused(f"{facts}; add --yes to confirm")
+            raise Refused(lang._("{facts}; add --yes to confirm").format(facts=facts))
         click.confirm(deal_question(facts), abort=True)
 
     return confirm
@@ -431,7 +438,7 @@ def support(ctx: Context, who: str | None, discards: tuple[str, ...], recover: b
     elif chapter.support is not None:
         name = chapter.support.player
     else:
-        raise Refused("nobody is waiting for a Support choice", "support")
+        raise Refused(lang._("nobody is waiting for a Support choice"), "support")
     keys = tuple(parse.card(d, chapter.catalogue) for d in discards)
     ctx.log(ChooseSupport(name, keys, recover), said.support(name))
 
@@ -488,7 +495,9 @@ def correct(
 
     facts = correctable_facts()
     if fact not in facts:
-        raise click.BadParameter(f"{fact!r} is not a fact ({', '.join(facts)})")
+        raise click.BadParameter(
+            lang._("{fact} is not a fact ({facts})").format(fact=repr(fact), facts=", ".join(facts))
+        )
     state = ctx.state()
     chapter = _chapter(state)
     name = parse.player(who, [p.name for p in chapter.players]) if who else None

@@ -120,12 +120,13 @@ def _stream_log(ctx: Context, only: LogFilter, width: int) -> None:
     from cli import logview
     from cli.readmodel import read_models
     from projections.queries import history_extent, history_rows
+    from voice import lang
     from voice.log import NO_ENTRY
 
     with read_models(ctx) as (conn, campaign):
         newest, names = history_extent(conn, campaign["campaign_id"], only)
         if not newest:
-            sys.stdout.write(f"{NO_ENTRY}\n")
+            sys.stdout.write(f"{lang._(NO_ENTRY)}\n")
             return
         reverts = history_rows(conn, campaign, only, reverts=True)
         layout = logview.Layout.of(newest, names, reverts, width)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from click import Context, Parameter
 
 from cli.parse import THREAT_NAMES, TILES
+from voice import lang
 from voice.shown import shown
 
 if TYPE_CHECKING:
@@ -70,7 +71,8 @@ def complete_card(ctx: Context, param: Parameter, incomplete: str) -> list[Compl
 
     state = _state(ctx)
     catalogue = getattr(state, "catalogue", None) or base_catalogue()
-    return _offered(c for c in completions(incomplete, catalogue) if shown(c) == c)
+    found = completions(incomplete, catalogue, lang.current())
+    return _offered(c for c in found if shown(c) == c)
 
 
 def complete_legal_card(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:

@@ -21,6 +21,7 @@ import click
 
 from app import errors
 from app.session import Session
+from voice import lang
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -113,8 +114,10 @@ class Context(Session):
     def several(self, count: int) -> Exception:
         """Several campaigns and none chosen: a usage error naming how to choose."""
         return click.UsageError(
-            f"{count} campaigns in {self.where}: choose one with 'grizzled campaign use NAME' "
-            "or --campaign"
+            lang._(
+                "{count} campaigns in {where}: choose one with 'grizzled campaign use NAME' or "
+                "--campaign"
+            ).format(count=count, where=self.where)
         )
 
     # --- a refusal that came last ----------------------------------------------------------

@@ -38,6 +38,13 @@ Armistice campaign, [campaign](campaign.md); for card names, [notation](notation
 - `-c NAME` / `--campaign NAME` (or `GRIZZLED_CAMPAIGN`), before or after the command:
   the campaign to act on. Default: the one chosen with `grizzled campaign use`, or the only
   one in the file.
+- `--lang en|fr`, before the command: the language grizzled speaks (issue 45). Default:
+  the campaign's own (`campaign new --lang fr`, `campaign lang fr`), else the locale
+  (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`). Cards may be typed in French in any
+  language (`nu+ob`, `muet`: [notation](notation.md)); what is recorded is the same. The
+  narration, the board, the Next line, why, the score, the session and the common
+  refusals are said in French; the rules' own refusal messages and this reference (the
+  commands' `--help`) are still English ([glossary](glossary.md)).
 - `GRIZZLED_USER` (who logs, default your login name) and `GRIZZLED_SESSION` (the evening,
   default today's date) are recorded with every event.
 - The four actions (`play`, `charm`, `speech`, `withdraw`) act for the player whose turn

@@ -17,6 +17,7 @@ import click
 from app.errors import Refused
 from cli import context, params
 from cli.context import Context, refusals
+from voice import lang
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -103,12 +104,14 @@ class Grizzled(click.Group):
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         context.CURRENT = None
+        lang.begin()  # the locale's; --lang (read first) or the campaign's may change it
         try:
             code = self._run(*args, **kwargs)
         finally:
             opened, context.CURRENT = context.CURRENT, None
         if opened is not None:
             code = _close(opened, code)
+        lang.begin()  # the command's language ends with it (a worker runs more after it)
         if standalone_mode:
             sys.exit(code)
         return code
@@ -149,9 +152,9 @@ class Grizzled(click.Group):
                     context.CURRENT.note_refusal(list(sys.argv[1:] if argv is None else argv), said)
             return _fail(said.format_message(), said.exit_code)
         except click.Abort:
-            return _ended("Aborted: nothing was recorded.", 1)
+            return _ended(lang._("Aborted: nothing was recorded."), 1)
         except KeyboardInterrupt:
-            return _ended("Interrupted: nothing more was recorded.", 130)
+            return _ended(lang._("Interrupted: nothing more was recorded."), 130)
         except Exception as error:  # the one place every other error ends (see reliability.md)
             if os.environ.get("GRIZZLED_DEBUG"):
                 raise
@@ -179,6 +182,13 @@ def _after_command(ctx: click.Context, param: click.Parameter, value: str | None
             raise click.UsageError(str(error)) from None
     else:
         obj.campaign_option = value
+
+
+def _language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """``--lang``: every word from here on in that language, the campaign's own aside."""
+    if value is not None:
+        lang.use(value)
+        lang.CHOSEN.set(True)
 
 
 def _shared(command: click.Command) -> click.Command:
@@ -247,8 +257,9 @@ def _fail(message: str, code: int) -> int:
 
         message = session_form(message)
     if recorded is not None:
-        return _ended(f"Recorded as #{recorded}; then: {_one_line(message)}", 0)
-    return _ended(f"Error: {_one_line(message)}", code)
+        said = lang._("Recorded as #{number}; then: {message}")
+        return _ended(said.format(number=recorded, message=_one_line(message)), 0)
+    return _ended(lang._("Error: {message}").format(message=_one_line(message)), code)
 
 
 def _one_line(message: str) -> str:
@@ -290,6 +301,15 @@ def _close(opened: Context, code: int) -> int:
     type=params.NAME,
     envvar="GRIZZLED_CAMPAIGN",
     help="The campaign to act on (default: the one chosen with 'campaign use').",
+)
+@click.option(
+    "--lang",
+    type=click.Choice(lang.LANGUAGES),
+    is_eager=True,
+    expose_value=False,
+    callback=_language,
+    help="The language grizzled speaks: en or fr (default: the campaign's, else the "
+    "locale's, LANG).",
 )
 @click.version_option(package_name="grizzled-tracker")
 @click.pass_context

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import click
 
 from domain.limits import CARD_NUMBERS
+from voice import lang
 from voice.shown import shown
 
 if TYPE_CHECKING:
@@ -46,8 +47,13 @@ def player(text: str, names: Iterable[str], what: str = "player") -> str:
         return found[0]
     listed = shown(", ".join(names))
     if not found:
-        raise click.BadParameter(f"no {what} {text!r} at this table ({listed})")
-    raise click.BadParameter(f"{text!r} could be {shown(' or '.join(found))}")
+        said = lang._("no {what} {name} at this table ({names})")
+        raise click.BadParameter(said.format(what=lang._(what), name=repr(text), names=listed))
+    raise click.BadParameter(
+        lang._("{name} could be {names}").format(
+            name=repr(text), names=shown(lang._(" or ").join(found))
+        )
+    )
 
 
 def card(text: str, catalogue: Catalogue) -> str:
@@ -58,11 +64,13 @@ def card(text: str, catalogue: Catalogue) -> str:
     word = text.strip().lower().lstrip("#")
     if word.isascii() and word.isdigit() and catalogue.by_number(int(word)) is None:
         raise click.BadParameter(
-            f"card number {word} has not been described in this campaign: describe it "
-            f"first with grizzled describe card {word} FACE"
+            lang._(
+                "card number {number} has not been described in this campaign: describe it "
+                "first with grizzled describe card {number} FACE"
+            ).format(number=word)
         )
     try:
-        return parse_card(text, catalogue)
+        return parse_card(text, catalogue, lang.current())
     except CardNotationError as error:
         raise click.BadParameter(shown(banned(word) or str(error))) from None
 
@@ -102,7 +110,9 @@ def target(text: str, names: Iterable[str], catalogue: Catalogue) -> tuple[str, 
     """``PLAYER:CARD``, e.g. ``ben:mute``."""
     who, sep, what = text.partition(":")
     if not sep or not who or not what:
-        raise click.BadParameter(f"{text!r}: write PLAYER:CARD, e.g. ben:mute")
+        raise click.BadParameter(
+            lang._("{text}: write PLAYER:CARD, e.g. ben:mute").format(text=repr(text))
+        )
     return player(who, names), card(what, catalogue)
 
 
@@ -111,7 +121,11 @@ def tile(text: str) -> str:
     word = text.strip().lower()
     word = TILE_WORDS.get(word, word)
     if word not in TILES:
-        raise click.BadParameter(f"{text!r} is not a Support tile (left, right, left2, right2)")
+        raise click.BadParameter(
+            lang._("{text} is not a Support tile (left, right, left2, right2)").format(
+                text=repr(text)
+            )
+        )
     return word
 
 
@@ -124,7 +138,11 @@ def number(text: str, low: int, high: int, what: str) -> int:
     """A whole number from ``low`` to ``high``, in the digits 0 to 9."""
     if text.isascii() and text.isdigit() and low <= int(text) <= high:
         return int(text)
-    raise click.BadParameter(f"{text!r}: {what} is a number from {low} to {high}")
+    raise click.BadParameter(
+        lang._("{text}: {what} is a number from {low} to {high}").format(
+            text=repr(text), what=lang._(what), low=low, high=high
+        )
+    )
 
 
 def numbers(text: str) -> tuple[int, ...]:
@@ -133,18 +151,24 @@ def numbers(text: str) -> tuple[int, ...]:
     if all(n.isascii() and n.isdigit() and 1 <= int(n) <= CARD_NUMBERS for n in words):
         return tuple(int(n) for n in words)
     raise click.BadParameter(
-        f"{text!r}: write card numbers separated by commas, each from 1 to {CARD_NUMBERS}"
+        lang._("{text}: write card numbers separated by commas, each from 1 to {most}").format(
+            text=repr(text), most=CARD_NUMBERS
+        )
     )
 
 
 def threat(text: str) -> str:
-    """A threat word or an unambiguous prefix (``mask`` is gas)."""
-    word = text.strip().lower()
-    word = "gas" if word == "mask" else word
-    found = [t for t in THREAT_NAMES if t.startswith(word)] if word else []
-    if len(found) != 1:
-        raise click.BadParameter(f"{text!r} is not a threat ({', '.join(THREAT_NAMES)})")
-    return found[0]
+    """A threat word or an unambiguous prefix (``mask`` is gas), in English or French
+    (``nuit``, ``obus``), the table's language read first."""
+    from domain.cards.notation import CardNotationError, threat_word
+
+    try:
+        return threat_word(text, lang.current())
+    except CardNotationError:
+        threats = ", ".join(lang.threat_name(t) for t in THREAT_NAMES)
+        raise click.BadParameter(
+            lang._("{text} is not a threat ({threats})").format(text=repr(text), threats=threats)
+        ) from None
 
 
 def choice(discards: tuple[str, ...], knock: str | None, catalogue: Catalogue) -> Choice | None:

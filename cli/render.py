@@ -13,6 +13,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cli.grid import Grid
+from voice.lang import _, each
 from voice.score import (
     FACT_COLUMNS,
     HANDS_COLUMNS,
@@ -108,8 +109,8 @@ def score_lines_table(
     the difference, Victory and Negative Points; ``before``: how many chapters came before
     ``lines`` (a page of the latest ones)."""
     return FirstFit(
-        _score_table(lines, running, totals, SCORE_COLUMNS, last=last, before=before),
-        _score_table(lines, running, totals, SCORE_SHORT, False, last=last, before=before),
+        _score_table(lines, running, totals, each(SCORE_COLUMNS), last=last, before=before),
+        _score_table(lines, running, totals, each(SCORE_SHORT), False, last=last, before=before),
     )
 
 
@@ -165,7 +166,7 @@ def campaign_lines_panel(
     heading = campaign_heading(name, ruleset, seats)
     parts: list[RenderableType] = [cell(heading, LINE, "bold"), score]
     if hands:
-        drawn = table(HANDS_COLUMNS, "Helping Hands")
+        drawn = table(each(HANDS_COLUMNS), _("Helping Hands"))
         for h in hands:
             drawn.add_row(*hand_cells(h))
         parts.append(drawn)
@@ -182,7 +183,7 @@ def explained(readings: Sequence[str], facts: Sequence[dict[str, Any]]) -> list[
     if readings:  # each a line of its own, wrapped under itself (never mid-line at 0)
         from cli.board import Hanging
 
-        parts.append(Text(READINGS_TITLE, style="bold"))
+        parts.append(Text(_(READINGS_TITLE), style="bold"))
         parts += [Hanging(f"  {shown(r)}") for r in readings]
     return [*parts, explanation_table(facts)]
 
@@ -190,7 +191,7 @@ def explained(readings: Sequence[str], facts: Sequence[dict[str, Any]]) -> list[
 def explanation_table(facts: Sequence[dict[str, Any]]) -> Grid:
     """Every fact behind the score (``projections.queries.score_facts``) and the log entry
     that recorded it."""
-    drawn = table(FACT_COLUMNS, "Explanation")
+    drawn = table(each(FACT_COLUMNS), _("Explanation"))
     for fact in facts:
         drawn.add_row(*fact_cells(fact))
     return drawn

@@ -31,6 +31,7 @@ import click
 from app import errors
 from cli import table_words
 from cli.context import Context, Refused, pass_context, refusals
+from voice import lang
 from voice import table as said
 from voice.shown import error_line, shown
 
@@ -84,15 +85,19 @@ class Session:
             return False
         if identity(self.ctx.db) is None:  # kept open: its writes are refused (follow)
             raise Refused(
-                f"the campaign file {shown(self.ctx.db)} is no longer there (moved or "
-                "deleted since the session opened it): nothing more is recorded; leave (q)"
+                lang._(
+                    "the campaign file {path} is no longer there (moved or deleted since the "
+                    "session opened it): nothing more is recorded; leave (q)"
+                ).format(path=shown(self.ctx.db))
             )
         self.ctx.close_tracker()
         self.untidy = False  # what was recorded went to the replaced file, moved away
         self.load()  # checked whole first, as any file this machine has not seen
         self.say(
-            f"The campaign file {shown(self.ctx.db)} was replaced (restored?) since it was "
-            "opened: re-opened and checked. The board now:"
+            lang._(
+                "The campaign file {path} was replaced (restored?) since it was opened: "
+                "re-opened and checked. The board now:"
+            ).format(path=shown(self.ctx.db))
         )
         self.show_board()
         return True
@@ -154,7 +159,8 @@ class Session:
         try:
             words = shlex.split(text)
         except ValueError as error:
-            click.echo(error_line(f"Error: {error} (quote with ' or \")"), err=True)
+            told = lang._("Error: {error} (quote with ' or \")").format(error=error)
+            click.echo(error_line(told), err=True)
             return True
         line = table_words.read_line(words, self.state, self.commands)
         if line.own == "quit":
@@ -180,17 +186,19 @@ class Session:
         if not args:
             return None
         if args[0] in table_words.OUTSIDE:
-            return f"Error: {args[0]} is not run inside a table session"
+            return lang._("Error: {command} is not run inside a table session").format(
+                command=args[0]
+            )
         if any(arg.partition("=")[0] in ELSEWHERE for arg in args):
-            return (
+            return lang._(
                 "Error: a session stays on its campaign and file: for another, leave (q) and "
                 "start one there (grizzled table -c NAME, --db PATH)"
             )
         if changed and args[0] in HELD_BACK:
-            return (
+            return lang._(
                 "Not run: the campaign changed meanwhile; look at the board, then type "
-                f"{shown(args[0])} again if it is still meant"
-            )
+                "{command} again if it is still meant"
+            ).format(command=shown(args[0]))
         return None
 
     def run(self, args: list[str]) -> int:
@@ -228,7 +236,8 @@ class Session:
             catch_up(self.ctx.db)
         except Exception as error:  # recorded all the same: the next command catches up
             reason = getattr(error, "reason", error)
-            click.echo(error_line(f"The read models catch up next time ({reason})."), err=True)
+            told = lang._("The read models catch up next time ({reason}).").format(reason=reason)
+            click.echo(error_line(told), err=True)
         trust.remember(self.ctx.db)
 
     def own(self, word: str) -> None:
@@ -242,7 +251,7 @@ class Session:
             self.show_board(folded=False)
             return
         else:
-            lines = list(said.HELP_LINES)
+            lines = list(lang.each(said.HELP_LINES))
         for line in lines:
             self.say(line)
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from voice import lang
 from voice.table import RECRUIT_TILE, recruit_turn, turn_player
 
 if TYPE_CHECKING:
@@ -83,7 +84,7 @@ def read_line(words: list[str], state: CampaignState | None, commands: frozenset
         return _turn(words, state) if first in TURN_COMMANDS else Line(words)
     if recruit_turn(state) and (first in ("p", "w") or is_card(first, state)):
         if first == "w" and [w for w in words[1:] if not w.startswith("-")]:
-            return Line([], refused=RECRUIT_TILE)
+            return Line([], refused=lang._(RECRUIT_TILE))
         return Line(_recruit(words))
     if first == "u":
         return Line(_undo(words[1:]))
@@ -162,7 +163,7 @@ def card_key(word: str, state: CampaignState | None) -> str | None:
 
     catalogue = state.catalogue if state is not None else base_catalogue()
     try:
-        return parse_card(word, catalogue)
+        return parse_card(word, catalogue, lang.current())
     except (CardNotationError, ValueError):
         return None
 

@@ -24,7 +24,7 @@ import msgspec
 
 from domain import events
 from domain.annotations import RESOLVED, resolve
-from domain.campaign import briefing, oneshot, rewards
+from domain.campaign import briefing, language, oneshot, rewards
 from domain.cards import box
 from domain.chapter import commands, corrections
 from domain.modules import effects, orders, recruits
@@ -50,6 +50,7 @@ CampaignCommand: TypeAlias = (
     | rewards.BanCard
     | rewards.PlayHelpingHand
     | rewards.SkipBootCamp
+    | language.ChooseLanguage
     | oneshot.StartOneShot
     | oneshot.KeepHelpingHand
 )
@@ -93,6 +94,7 @@ EVENTS: tuple[type[events.Event], ...] = (
     rewards.CardBanned,
     rewards.HelpingHandPlayed,
     rewards.BootCampSkipped,
+    language.LanguageChosen,
     oneshot.CardsSetAside,
     oneshot.HelpingHandKept,
     # Orders of the Day, Recruits, Solo mode

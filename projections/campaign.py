@@ -53,6 +53,7 @@ def campaign_row(campaign_id: str, state: CampaignState, stream: dict[str, Any])
         "chapter": state.chapter_number if state.chapter is not None else None,
         "chapter_running": int(state.chapter_running),
         "next_chapter": state.next_chapter,
+        "language": state.language,
         "head": stream["head"],
         "version": stream["version"],
         "created_at": stream["created_at"],

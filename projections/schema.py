@@ -18,7 +18,8 @@ from typing import NamedTuple
 # (status decides them again when it plays other rules); campaign_box keeps the document
 # alone (the voice words its Briefings and Conclusions).
 # 15: the event_log's reason holds a Helping Hand's note, what the group typed for the log.
-SCHEMA = 15
+# 16: campaigns.language, the table's language the group chose (issue 45).
+SCHEMA = 16
 POSITION_NAME = "read_models"
 
 
@@ -43,6 +44,7 @@ CAMPAIGNS = Table(
         "chapter": int,
         "chapter_running": int,
         "next_chapter": int,
+        "language": str,
         "head": int,
         "version": int,
         "created_at": str,

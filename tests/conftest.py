@@ -32,6 +32,10 @@ def _postgres() -> tuple[str | None, str]:
 
 
 BIN_DIR, MISSING = _postgres()
+# Issue 45: grizzled speaks the locale's language; the tests read its English unless one
+# chooses another (a French locale on the machine running them changes nothing).
+os.environ["LANGUAGE"] = "en"
+
 BACKENDS = ["sqlite", "postgres"] if BIN_DIR else ["sqlite"]
 
 

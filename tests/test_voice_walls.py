@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import re
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FACES = ("rich", "click", "prompt_toolkit", "starlette", "jinja2", "htmx")
 QUOTING = {"cli.docgen", "cli.demo"}  # they quote the game's words as data
 FACE_PACKAGES = ("cli", "web")  # the faces held to the voice's walls (web: when it is there)
+PLACEHOLDER = re.compile(r"\{[a-z_]*\}")  # a message's named field (str.format)
 
 
 def modules(*packages: str) -> dict[str, Path]:
@@ -144,12 +146,15 @@ def strings(tree: ast.Module) -> list[str]:
 
 
 def voice_phrases() -> set[str]:
-    """Every string of three or more words a voice module writes."""
+    """Every string of three or more words a voice module writes; a message the catalogue
+    translates counts by its parts between placeholders (``{player} is the Mission
+    Leader.``: ``is the Mission Leader.``), as an f-string's constant parts do."""
     return {
-        text.strip()
+        part.strip()
         for tree in trees("voice").values()
         for text in strings(tree)
-        if len(text.split()) >= 3
+        for part in PLACEHOLDER.split(text)
+        if len(part.split()) >= 3
     }
 
 
@@ -199,9 +204,9 @@ def test_a_web_page_is_held_to_the_walls_of_the_cli() -> None:
     page = {"web.pages": ast.parse(source)}
 
     assert event_imports(page) == ["web.pages imports domain.events.CardPlayed"]
-    assert phrases_in(page, voice_phrases()) == [
-        "web.pages: 'is the Mission Leader.' in ' is the Mission Leader.</p>'"
-    ]
+    assert "web.pages: 'is the Mission Leader.' in ' is the Mission Leader.</p>'" in phrases_in(
+        page, voice_phrases()
+    )
 
 
 def test_the_phrase_check_finds_a_sentence_written_in_the_cli() -> None:

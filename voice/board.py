@@ -15,18 +15,28 @@ from __future__ import annotations
 from typing import Any
 
 from voice import Said, Span, joined
+from voice.lang import KNOCKS, N_, _, detail_said, threat_name
 from voice.shown import SHORT, shown, shown_all
 
 # domain.cards.catalogue.THREATS, written out: the board must not load the card catalogue
 # (``status`` stays at the floor); tests/cli/test_cli_render.py checks they are the same.
 THREATS = ("night", "snow", "rain", "shell", "gas", "whistle")
 PHASE_WORDS = {
-    "preparation": "preparation: the Mission Leader sets the intensity",
-    "mission": "mission",
-    "support": "support: the beneficiary chooses",
-    "over": "chapter over",
+    "preparation": N_("preparation: the Mission Leader sets the intensity"),
+    "mission": N_("mission"),
+    "support": N_("support: the beneficiary chooses"),
+    "over": N_("chapter over"),
 }
-PLAYER_COLUMNS = ("", "Grizzled", "charm", "hand", "Hard Knocks", "Speech", "tiles", "status")
+PLAYER_COLUMNS = (
+    "",
+    N_("Grizzled"),
+    N_("charm"),
+    N_("hand"),
+    N_("Hard Knocks"),
+    N_("Speech"),
+    N_("tiles"),
+    N_("status"),
+)
 # Rows of the group's own words (names and texts they typed): a face wraps them whole.
 WRAPPED = frozenset({"briefing", "notes", "folded", "order", "recruit", "hands"})
 
@@ -38,23 +48,32 @@ def shown_board(doc: Doc) -> Doc:
     return shown_all(doc)  # type: ignore[no-any-return]
 
 
+def columns() -> tuple[str, ...]:
+    """The players' grid's column names, in the language in use."""
+    return tuple(_(c) if c else c for c in PLAYER_COLUMNS)
+
+
 def label(key: str) -> str:
-    """A card's readable name from its key: ``night+shell (trap)``, ``Phobia (gas)``."""
+    """A card's readable name from its key: ``night+shell (trap)``, ``Phobia (gas)`` (in
+    the language in use: ``nuit+obus (piège)``)."""
     if key == "merry-christmas":
-        return "Merry Christmas"
+        return _("Merry Christmas")
     parts = key.split("+")
     if all(p in THREATS or p in ("trap", "luck") for p in parts):
-        threats = "+".join(p for p in parts if p in THREATS)
+        threats = "+".join(threat_name(p) for p in parts if p in THREATS)
         luck = parts.count("luck")
         return (
-            threats + (" (trap)" if "trap" in parts else "") + (f" (luck x{luck})" if luck else "")
+            threats
+            + (_(" (trap)") if "trap" in parts else "")
+            + (_(" (luck x{count})").format(count=luck) if luck else "")
         )
     kind, threat = key, ""
     for word in THREATS:
         if key.endswith(f"-{word}"):
             kind, threat = key[: -len(word) - 1], word
     title = kind.replace("-", " ").title().replace(" ", "-")
-    return f"{title} ({threat})" if threat else title
+    title = _(title) if title in KNOCKS else title
+    return f"{title} ({threat_name(threat)})" if threat else title
 
 
 def _row(kind: str, text: str, **facts: Any) -> Said:
@@ -66,14 +85,16 @@ def threats(doc: Doc) -> Said:
     a kind is a warning, three a failure) and where those not in No Man's Land are."""
     counts: dict[str, int] = doc.get("threats") or {}
     active = [t for t in THREATS if counts.get(t)]
-    spans = [Span("Threats: ")]
+    spans = [Span(_("Threats: "))]
     if not active:
-        spans.append(Span("none", "none"))
+        spans.append(Span(_("none"), "none"))
     for i, threat in enumerate(active):
         n = counts[threat]
         spans.append(
             Span(
-                ("" if i == 0 else "  ") + f"{threat} x{n}" + (" !" if n == 2 else ""), "threat", n
+                ("" if i == 0 else "  ") + f"{threat_name(threat)} x{n}" + (" !" if n == 2 else ""),
+                "threat",
+                n,
             )
         )
         spans.append(Span(_elsewhere(doc, threat, n), "elsewhere", threat))
@@ -88,8 +109,8 @@ def _elsewhere(doc: Doc, threat: str, count: int) -> str:
     orders = sum(o.get("threats", []).count(threat) for o in doc.get("orders_in_play") or ())
     orders = min(orders, count - nml)
     knocks = count - nml - orders
-    said = [f"{orders} from Orders"] if orders > 0 else []
-    said += [f"{knocks} on Hard Knocks"] if knocks > 0 else []
+    said = [_("{count} from Orders").format(count=orders)] if orders > 0 else []
+    said += [_("{count} on Hard Knocks").format(count=knocks)] if knocks > 0 else []
     return f" ({', '.join(said)})" if said else ""
 
 
@@ -98,8 +119,8 @@ def player_cells(doc: Doc, player: Doc) -> tuple[str, ...]:
     name = player["name"]
     marks = ("L" if name == doc["leader"] else "") + ("*" if name == doc["turn"] else "")
     knocks = ", ".join(label(k) for k in player["hard_knocks"])
-    side = "up" if player["charm_up"] else "down"
-    charm = "-" if player["charm"] is None else f"{player['charm']} {side}"
+    side = _("up") if player["charm_up"] else _("down")
+    charm = "-" if player["charm"] is None else f"{threat_name(player['charm'])} {side}"
     withdrawn = player["withdrawn"] and doc["phase"] == "mission"
     return (
         marks,
@@ -109,7 +130,7 @@ def player_cells(doc: Doc, player: Doc) -> tuple[str, ...]:
         knocks or "-",
         str(player["speech_tokens"]),
         str(player["support_tiles"]),
-        "withdrawn" if withdrawn else "",
+        _("withdrawn") if withdrawn else "",
     )
 
 
@@ -117,11 +138,17 @@ def player_lines(cells: tuple[str, ...]) -> list[str]:
     """A player's row in a few lines, every cell named (a console too narrow for the
     grid would have to cut names and Hard Knocks)."""
     marks, name, charm, hand, knocks, speech, tiles, status = cells
-    charm = "no charm" if charm == "-" else f"charm {charm}"
-    hand = "" if hand == "-" else f"hand {hand}"  # the Chaplain holds no hand
-    said = [charm, hand, f"Speech {speech}", f"tiles {tiles}", status]
+    charm = _("no charm") if charm == "-" else _("charm {charm}").format(charm=charm)
+    hand = "" if hand == "-" else _("hand {count}").format(count=hand)  # the Chaplain: none
+    said = [
+        charm,
+        hand,
+        _("Speech {count}").format(count=speech),
+        _("tiles {count}").format(count=tiles),
+        status,
+    ]
     lines = [f"{marks:<2} {name}: " + ", ".join(s for s in said if s)]
-    return lines + ([f"   Hard Knocks: {knocks}"] if knocks != "-" else [])
+    return lines + ([_("   Hard Knocks: {cards}").format(cards=knocks)] if knocks != "-" else [])
 
 
 def rows(doc: Doc, folded: bool = False) -> list[Said]:
@@ -129,28 +156,42 @@ def rows(doc: Doc, folded: bool = False) -> list[Said]:
     what phase (``folded``: the cards' texts behind a key, one line per Order, Recruit and
     the Helping Hands, as a table session draws it after each action)."""
     if doc.get("phase") is None:
-        return [_row("empty", f"Campaign {doc['campaign']}: no chapter started yet.")]
-    phase = PHASE_WORDS.get(doc["phase"], doc["phase"])
+        return [
+            _row(
+                "empty",
+                _("Campaign {name}: no chapter started yet.").format(name=doc["campaign"]),
+            )
+        ]
+    phase = _(PHASE_WORDS[doc["phase"]]) if doc["phase"] in PHASE_WORDS else doc["phase"]
     # ``mission`` counts the Missions started; in preparation the next one is being set up.
     mission = doc["mission"] + 1 if doc["phase"] == "preparation" else doc["mission"]
     armistice = doc.get("ruleset") == "armistice"
-    chapter = "Boot Camp" if armistice and doc["chapter"] == 0 else f"chapter {doc['chapter']}"
+    chapter = (
+        _("Boot Camp")
+        if armistice and doc["chapter"] == 0
+        else _("chapter {number}").format(number=doc["chapter"])
+    )
     briefing = doc.get("briefing") or {}
-    nml = ", ".join(label(k) for k in doc["no_mans_land"]) or "empty"
-    said = [_row("header", f"{doc['campaign']} - {chapter}, mission {mission} - {phase}")]
+    nml = ", ".join(label(k) for k in doc["no_mans_land"]) or _("empty")
+    header = _("{campaign} - {chapter}, mission {mission} - {phase}").format(
+        campaign=doc["campaign"], chapter=chapter, mission=mission, phase=phase
+    )
+    said = [_row("header", header)]
     if briefing.get("title"):
-        said.append(_row("briefing", f"Briefing: {briefing['title']}"))
+        said.append(_row("briefing", _("Briefing: {title}").format(title=briefing["title"])))
     if briefing.get("notes"):
         said.append(_row("notes", f"   {briefing['notes']}"))
-    decks = (
-        f"Trials deck {doc['trials']}  Morale Reserve {doc['morale']}  "
-        f"Speech stock {doc['speech_stock']}"
+    decks = _("Trials deck {trials}  Morale Reserve {morale}  Speech stock {stock}").format(
+        trials=doc["trials"], morale=doc["morale"], stock=doc["speech_stock"]
     )
-    said += [_row("decks", decks), _row("nml", f"No Man's Land: {nml}"), threats(doc)]
+    nml_row = _row("nml", _("No Man's Land: {cards}").format(cards=nml))
+    said += [_row("decks", decks), nml_row, threats(doc)]
     said += luck_lines(doc)
     said.append(_row("players", "", columns=PLAYER_COLUMNS))
     if doc.get("solo_hand") is not None:
-        said.append(_row("solo", f"The single hand: {doc['solo_hand']} cards"))
+        said.append(
+            _row("solo", _("The single hand: {count} cards").format(count=doc["solo_hand"]))
+        )
     if folded:
         said += [_row("folded", line) for line in folded_lines(doc)]
     else:
@@ -158,9 +199,14 @@ def rows(doc: Doc, folded: bool = False) -> list[Said]:
         said += [_row("recruit", line) for line in recruit_lines(doc)]
         said += [_row("hands", line) for line in hands_lines(doc)]
     if doc["phase"] == "over":
-        result = "won" if doc["outcome"] == "won" else f"lost: {doc['outcome_detail']}"
-        game = "game" if doc["ruleset"] == "classic" else "chapter"  # the base game: one game
-        said.append(_row("result", f"The {game} is {result}.", outcome=doc["outcome"]))
+        classic = doc["ruleset"] == "classic"  # the base game: one game
+        if doc["outcome"] == "won":
+            result = _("The game is won.") if classic else _("The chapter is won.")
+        else:
+            lost = _("The game is lost: {detail}.") if classic else None
+            lost = lost or _("The chapter is lost: {detail}.")
+            result = lost.format(detail=detail_said(doc["outcome_detail"]))
+        said.append(_row("result", result, outcome=doc["outcome"]))
     return said
 
 
@@ -172,10 +218,12 @@ def luck_lines(doc: Doc) -> list[Said]:
         return []
     said = []
     if luck["in_force"]:
-        said.append(f"{', '.join(luck['in_force'])} in force (cancels the next Trap)")
+        said.append(
+            _("{cards} in force (cancels the next Trap)").format(cards=", ".join(luck["in_force"]))
+        )
     if luck["spent"]:
-        said.append(f"{', '.join(luck['spent'])} spent on a Trap")
-    return [_row("luck", f"Luck: {'; '.join(said)}", **luck)]
+        said.append(_("{cards} spent on a Trap").format(cards=", ".join(luck["spent"])))
+    return [_row("luck", _("Luck: {said}").format(said="; ".join(said)), **luck)]
 
 
 def _said(what: str, name: str | None, text: str | None) -> str:
@@ -276,43 +324,48 @@ def legal_line(doc: Doc) -> Said | None:
     if not legal:
         return None
     if legal["must_withdraw"]:
-        words = withdraw_words(doc, legal).replace("withdraw", "must withdraw", 1)
+        words = withdraw_words(doc, legal, must=True)
         return _row(
-            "must-withdraw", f"{legal['player']} {words} (Fearful).", player=legal["player"]
+            "must-withdraw",
+            _("{player} {words} (Fearful).").format(player=legal["player"], words=words),
+            player=legal["player"],
         )
     parts = []
     if legal["play_any_hidden"]:
-        parts.append("play a card from hand")
+        parts.append(_("play a card from hand"))
     elif legal["play"]:
-        parts.append("play " + ", ".join(legal["play"]))
+        parts.append(_("play {cards}").format(cards=", ".join(legal["play"])))
     if legal["charm"]:
-        parts.append("charm on " + ", ".join(legal["charm"]))
+        parts.append(_("charm on {cards}").format(cards=", ".join(legal["charm"])))
     if legal["speech"]:
-        parts.append("make a Speech")
+        parts.append(_("make a Speech"))
     if legal["withdraw"]:
         parts.append(withdraw_words(doc, legal))
     if legal.get("refill"):
-        parts.append("refill the hand")
+        parts.append(_("refill the hand"))
     return _row(
-        "legal", f"{legal['player']} may: " + "; ".join(parts) + ".", player=legal["player"]
+        "legal",
+        _("{player} may: {moves}.").format(player=legal["player"], moves="; ".join(parts)),
+        player=legal["player"],
     )
 
 
-def withdraw_words(doc: Doc, legal: Doc) -> str:
+def withdraw_words(doc: Doc, legal: Doc, must: bool = False) -> str:
     """The withdrawal ``legal`` allows, as the ``withdraw`` command takes it: with no tile
     when none is left, a Panicked player's tile drawn at random, the tile an Absent-minded
-    one removes first, the card a Clumsy one draws."""
+    one removes first, the card a Clumsy one draws (``must``: a Fearful player's)."""
     mine = [p for p in doc["players"] if p["name"] == legal["player"]]
-    tiles = " or ".join(t for t in legal["withdraw"] if t != "none")
-    words = "withdraw"
+    tiles = _(" or ").join(t for t in legal["withdraw"] if t != "none")
+    words = _("must withdraw") if must else _("withdraw")
     if legal.get("remove"):
-        words += f", removing {' or '.join(legal['remove'])} first"
+        removed = _(" or ").join(legal["remove"])
+        words += _(", removing {tiles} first").format(tiles=removed)
     if not tiles:
-        words += ", playing no tile"
+        words += _(", playing no tile")
     elif mine and "panicked" in mine[0]["hard_knocks"]:
-        words += f", playing a tile drawn at random ({tiles})"
+        words += _(", playing a tile drawn at random ({tiles})").format(tiles=tiles)
     if legal.get("draws"):
-        words += ", drawing a Trials card"
+        words += _(", drawing a Trials card")
     return words
 
 
@@ -322,4 +375,4 @@ def status_rows(doc: Doc) -> list[Said]:
     said = rows(doc)
     legal = legal_line(doc) if doc.get("phase") == "mission" else None
     said += [legal] if legal is not None else []
-    return [*said, _row("next", f"Next: {doc['next']}")]
+    return [*said, _row("next", _("Next: {step}").format(step=doc["next"]))]

@@ -11,6 +11,7 @@ from typing import Any
 from domain.limits import TRAPS_FROM
 from domain.names import chapter_name
 from voice import Said
+from voice.lang import _
 
 
 def where(entry: dict[str, Any]) -> str:
@@ -29,10 +30,10 @@ def traps_said(chapter: int, traps: bool, traps_off: bool) -> str:
     """Whether a Briefing's chapter plays with Traps, and why (it says so, or the campaign's
     rule from Chapter 4 on), in words."""
     if traps_off:
-        return "Traps off (the Briefing says so)"
+        return _("Traps off (the Briefing says so)")
     if traps or chapter < TRAPS_FROM:
-        return "Traps on" if traps else "Traps off"
-    return f"Traps on (the campaign's rule from Chapter {TRAPS_FROM})"
+        return _("Traps on") if traps else _("Traps off")
+    return _("Traps on (the campaign's rule from Chapter {number})").format(number=TRAPS_FROM)
 
 
 def _numbers(numbers: Sequence[int]) -> str:

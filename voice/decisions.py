@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from voice.board import label
+from voice.lang import _, detail_said, ngettext, threat_name
 from voice.rulebook import rule
 
 if TYPE_CHECKING:
@@ -46,11 +47,14 @@ class Decision:
         """The decision in three lines: what and why, the rule, the entries."""
         found = rule(self.rule)
         entries = ", ".join(f"#{n}" for n in self.entries)
-        plural = "entries" if len(self.entries) > 1 else "entry"
         return [
             f"{self.what}: {self.facts}.",
-            f"  Rule ({found.rule}): {found.words} ({found.place()}).",
-            f"  From log {plural} {entries}.",
+            _("  Rule ({rule}): {words} ({place}).").format(
+                rule=found.rule, words=_(found.words), place=found.place()
+            ),
+            ngettext(
+                "  From log entry {entries}.", "  From log entries {entries}.", len(self.entries)
+            ).format(entries=entries),
         ]
 
 
@@ -90,7 +94,9 @@ def _kept(record: Mapping[str, Any], order: int) -> bool:
 
 def _and(names: Sequence[str]) -> str:
     """``Ann, Ben and Cy``."""
-    return f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else "".join(names)
+    if len(names) > 1:
+        return ", ".join(names[:-1]) + _(" and ") + names[-1]
+    return "".join(names)
 
 
 def _failed(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
@@ -119,11 +125,15 @@ def _failed(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry
         entries += _where(mission, PLAYED, key)[-laid.count(key) :]
     for name, key in knocks:
         entries += _where(seen, PLAYED, key, name)[-1:]
-    parts = [f"{', '.join(map(label, laid))} in No Man's Land"] if laid else []
-    parts += [f"{name}'s {label(key)}" for name, key in knocks]
-    parts += [f"Order of the Day #{n}" for n in orders]
+    parts = (
+        [_("{cards} in No Man's Land").format(cards=", ".join(map(label, laid)))] if laid else []
+    )
+    parts += [_("{player}'s {card}").format(player=name, card=label(key)) for name, key in knocks]
+    parts += [_("Order of the Day #{number}").format(number=n) for n in orders]
     count = len(laid) + len(knocks) + len(orders)
-    facts = f"{count} {threat} threats were active: {_and(parts)}"
+    facts = _("{count} {threat} threats were active: {cards}").format(
+        count=count, threat=threat_name(threat), cards=_and(parts)
+    )
     data = {
         "threat": threat,
         "count": count,
@@ -131,7 +141,8 @@ def _failed(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry
         "hard_knocks": knocks,
         "orders": orders,
     }
-    return Decision("mission failed", f"Mission {chapter.mission} failed", facts, data, entries)
+    what = _("Mission {number} failed").format(number=chapter.mission)
+    return Decision("mission failed", what, facts, data, entries)
 
 
 def _succeeded(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
@@ -139,26 +150,31 @@ def _succeeded(chapter: ChapterState, event: Any, number: int, seen: Sequence[En
     tally = chapter.threat_tally()
     most = max(tally.values(), default=0)
     entries = [number, *_where(_mission(seen), {"PlayerWithdrew"})]
-    active = f"at most {most} identical threats active" if most else "no threat active"
-    facts = f"every player withdrew ({', '.join(names)}) with {active}"
-    data = {"withdrew": names, "most_identical_threats": most}
-    return Decision(
-        "mission succeeded", f"Mission {chapter.mission} succeeded", facts, data, entries
+    active = (
+        _("at most {count} identical threats active").format(count=most)
+        if most
+        else _("no threat active")
     )
+    facts = _("every player withdrew ({players}) with {active}").format(
+        players=", ".join(names), active=active
+    )
+    data = {"withdrew": names, "most_identical_threats": most}
+    what = _("Mission {number} succeeded").format(number=chapter.mission)
+    return Decision("mission succeeded", what, facts, data, entries)
 
 
 def _support(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
     received: dict[str, int] = {}
-    for _, _, receiver in event.gifts:
+    for _giver, _tile, receiver in event.gifts:
         received[receiver] = received.get(receiver, 0) + 1
     entries = [number, *_where(_mission(seen), {"PlayerWithdrew"})]
-    counted = ", ".join(f"{name} {n}" for name, n in sorted(received.items())) or "none"
-    selfish = sorted({giver for giver, _, receiver in event.gifts if giver == receiver})
+    counted = ", ".join(f"{name} {n}" for name, n in sorted(received.items())) or _("none")
+    selfish = sorted({giver for giver, _tile, receiver in event.gifts if giver == receiver})
     for name in selfish:  # a Selfish player's tile supports themselves, whatever its arrow
         entries += _given(chapter, seen, name, "selfish")
-        counted += f" ({name} is Selfish: their tile supported themselves)"
+        counted += _(" ({player} is Selfish: their tile supported themselves)").format(player=name)
     only = (
-        " (the Mission failed: only tiles of players who withdrew count)"
+        _(" (the Mission failed: only tiles of players who withdrew count)")
         if chapter.mission_failed
         else ""
     )
@@ -172,27 +188,41 @@ def _support(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entr
     tied = sorted(name for name, n in received.items() if n == most)
     if event.discards is not None:  # a card in force set the Hard Knocks the benefit takes
         data["discards"] = event.discards
+    nobody = _("Support to nobody")
     if event.beneficiary is not None:
-        facts = f"tiles received: {counted}{only}; {event.beneficiary} received the most"
+        facts = _("tiles received: {counted}{only}; {player} received the most").format(
+            counted=counted, only=only, player=event.beneficiary
+        )
         if event.discards is not None:
-            facts += f"; a card in force: at most {event.discards} Hard Knock(s) discarded"
-        return Decision("support", f"Support to {event.beneficiary}", facts, data, entries)
+            facts += _("; a card in force: at most {count} Hard Knock(s) discarded").format(
+                count=event.discards
+            )
+        what = _("Support to {player}").format(player=event.beneficiary)
+        return Decision("support", what, facts, data, entries)
     if len(tied) > 1:
-        facts = f"tiles received: {counted}{only}; {_and(tied)} tie with {most} each"
-        return Decision("support tie", "Support to nobody", facts, data, entries)
+        facts = _("tiles received: {counted}{only}; {players} tie with {count} each").format(
+            counted=counted, only=only, players=_and(tied), count=most
+        )
+        return Decision("support tie", nobody, facts, data, entries)
     if tied:  # a strict majority, cancelled by a card in force
-        facts = f"tiles received: {counted}; a card in force cancels the benefit"
-        return Decision("card effects", "Support to nobody", facts, data, entries)
-    facts = f"no Support tile was revealed{only}"
-    return Decision("support", "Support to nobody", facts, data, entries)
+        facts = _("tiles received: {counted}; a card in force cancels the benefit").format(
+            counted=counted
+        )
+        return Decision("card effects", nobody, facts, data, entries)
+    facts = _("no Support tile was revealed{only}").format(only=only)
+    return Decision("support", nobody, facts, data, entries)
 
 
 def _used(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
-    parts = [f"discards {', '.join(map(label, event.discarded))}"] if event.discarded else []
-    parts += ["recovers the Good Luck Charm"] if event.charm_recovered else []
-    what = " and ".join(parts) or "has nothing to take"
+    parts = (
+        [_("discards {card}").format(card=", ".join(map(label, event.discarded)))]
+        if event.discarded
+        else []
+    )
+    parts += [_("recovers the Good Luck Charm")] if event.charm_recovered else []
+    what = _(" and ").join(parts) or _("has nothing to take")
     chosen = not any(r.get("type") in REVEALED for r in seen[-1][1])
-    how = "as chosen" if chosen else "nothing to choose: applied at once"
+    how = _("as chosen") if chosen else _("nothing to choose: applied at once")
     entries = [number]
     for key in event.discarded:
         entries += _where(seen, PLAYED, key, event.player)[-1:]
@@ -203,7 +233,8 @@ def _used(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry])
         "chosen": chosen,
     }
     facts = f"{event.player} {what} ({how})"
-    return Decision("support", f"Support's benefit for {event.player}", facts, data, entries)
+    said = _("Support's benefit for {player}").format(player=event.player)
+    return Decision("support", said, facts, data, entries)
 
 
 def _drop(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
@@ -220,29 +251,34 @@ def _drop(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry])
 
     solo = solo_table(chapter)
     if solo is not None:  # Solo: one hand for the three Grizzled
-        held = {"the hand": solo.hand_size}
+        held = {_("the hand"): solo.hand_size}
     total = sum(held.values())
     least = 3 + len(demoralized)
     cap = chapter.rules.morale_drop_max
     hands = ", ".join(f"{name} {n}" for name, n in held.items())
-    facts = f"{total} cards left in hands ({hands})"
+    facts = _("{count} cards left in hands ({hands})").format(count=total, hands=hands)
     if demoralized:
-        facts += f", +1 for each Demoralized player ({', '.join(demoralized)})"
-    facts += f"; at least {least}" + (f", at most {cap}" if cap is not None else "")
+        facts += _(", +1 for each Demoralized player ({players})").format(
+            players=", ".join(demoralized)
+        )
+    facts += _("; at least {count}").format(count=least) + (
+        _(", at most {count}").format(count=cap) if cap is not None else ""
+    )
     counted = max(total + len(demoralized), least)
     if counted != event.count and (cap is None or min(counted, cap) != event.count):
-        facts += f"; a Recruit's Morale tokens or a card in force make it {event.count}"
+        facts += _("; a Recruit's Morale tokens or a card in force make it {count}").format(
+            count=event.count
+        )
     moved = min(event.count, len(chapter.morale))
     if moved < event.count:  # the Reserve runs out: the Monument shows
-        facts += (
-            f": {event.count} were due, but the Morale Reserve held only {moved}: all "
-            f"{moved} move to the Trials deck and the Monument shows"
-        )
+        facts += _(
+            ": {count} were due, but the Morale Reserve held only {moved}: all {moved} move to "
+            "the Trials deck and the Monument shows"
+        ).format(count=event.count, moved=moved)
     else:
-        facts += (
-            f": {moved} cards move to the Trials deck, "
-            f"{len(chapter.morale) - moved} left in the Morale Reserve"
-        )
+        facts += _(
+            ": {moved} cards move to the Trials deck, {left} left in the Morale Reserve"
+        ).format(moved=moved, left=len(chapter.morale) - moved)
     data = {
         "count": event.count,
         "cards_in_hands": held,
@@ -253,13 +289,14 @@ def _drop(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry])
         "morale_left": len(chapter.morale) - moved,
     }
     entries = [number, *_where(_mission(seen), {"CardsDealt"})]
-    return Decision("morale drop", f"Morale Drop of {event.count}", facts, data, entries)
+    what = _("Morale Drop of {count}").format(count=event.count)
+    return Decision("morale drop", what, facts, data, entries)
 
 
 def _won(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
-    facts = "the Trials deck is empty and no card is left in any hand"
+    facts = _("the Trials deck is empty and no card is left in any hand")
     data = {"trials": len(chapter.trials), "cards_in_hands": chapter.cards_in_hands}
-    return Decision("chapter won", "Chapter won", facts, data, [number])
+    return Decision("chapter won", _("Chapter won"), facts, data, [number])
 
 
 def _lost(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
@@ -269,26 +306,31 @@ def _lost(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry])
         for player in chapter.players:
             for key in player.hard_knocks:
                 entries += _where(seen, PLAYED, key, player.name)[-1:]
-    facts = event.detail or "the table ended it"
+    facts = detail_said(event.detail) if event.detail else _("the table ended it")
     data = {"reason": event.reason, "detail": event.detail}
-    return Decision(rule_id, "Chapter lost", facts, data, entries)
+    return Decision(rule_id, _("Chapter lost"), facts, data, entries)
 
 
 def _drawn(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
-    drawn = label(event.card) if event.card else "nothing (the Trials deck was empty)"
+    drawn = label(event.card) if event.card else _("nothing (the Trials deck was empty)")
     if event.cause == "clumsy":
-        facts = f"{event.player} is Clumsy and withdrew: drew and played {drawn}"
+        facts = _("{player} is Clumsy and withdrew: drew and played {card}").format(
+            player=event.player, card=drawn
+        )
         data = {"player": event.player, "cause": "clumsy", "card": event.card}
         entries = [number, *_given(chapter, seen, event.player, "clumsy")]
-        return Decision("hard knock effect", "A card drawn and played", facts, data, entries)
-    facts = f"the card {event.player} played has a Trap symbol: drew and played {drawn}"
+        what = _("A card drawn and played")
+        return Decision("hard knock effect", what, facts, data, entries)
+    facts = _("the card {player} played has a Trap symbol: drew and played {card}").format(
+        player=event.player, card=drawn
+    )
     if event.cause == "recruit-trap":  # a Hard Knock it draws goes to the Mission Leader
-        facts = (
-            f"the card the Recruit played has a Trap symbol: drew and played {drawn}, for "
-            f"{event.player}, the Mission Leader"
-        )
+        facts = _(
+            "the card the Recruit played has a Trap symbol: drew and played {card}, for "
+            "{player}, the Mission Leader"
+        ).format(card=drawn, player=event.player)
     data = {"player": event.player, "cause": event.cause, "card": event.card}
-    return Decision("trap", "A Trap sprang", facts, data, [number])
+    return Decision("trap", _("A Trap sprang"), facts, data, [number])
 
 
 def _frenzied(
@@ -296,10 +338,12 @@ def _frenzied(
 ) -> Decision | None:
     if event.cause != "frenzied":
         return None
-    facts = f"{event.player} is Frenzied: drew {len(event.cards)} more cards after the deal"
+    facts = _("{player} is Frenzied: drew {count} more cards after the deal").format(
+        player=event.player, count=len(event.cards)
+    )
     data = {"player": event.player, "cause": "frenzied", "count": len(event.cards)}
     entries = [number, *_given(chapter, seen, event.player, "frenzied")]
-    return Decision("hard knock effect", "Cards drawn", facts, data, entries)
+    return Decision("hard knock effect", _("Cards drawn"), facts, data, entries)
 
 
 def _given(chapter: ChapterState, seen: Sequence[Entry], player: str, kind: str) -> list[int]:
@@ -321,12 +365,16 @@ def _knock(
     card = chapter.catalogue.cards.get(event.card)
     if card is None or chapter.catalogue.kind_of.get(event.card) is None:
         return None  # a Threat card: the table's own move
-    facts = f"{event.player} played {label(event.card)}, a Hard Knock: it is now in front of them"
+    facts = _("{player} played {card}, a Hard Knock: it is now in front of them").format(
+        player=event.player, card=label(event.card)
+    )
     if chapter.catalogue.kind_of.get(event.card) in THREAT_KNOCKS:
-        threats = "+".join(card.threats)
-        facts += f", and its {threats} counts among the active threats while they are in"
+        threats = "+".join(threat_name(t) for t in card.threats)
+        facts += _(", and its {threats} counts among the active threats while they are in").format(
+            threats=threats
+        )
     data = {"player": event.player, "card": event.card}
-    return Decision("hard knock", "A Hard Knock took effect", facts, data, [number])
+    return Decision("hard knock", _("A Hard Knock took effect"), facts, data, [number])
 
 
 EXPLAINERS = {

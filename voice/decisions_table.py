@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from voice.board import label
 from voice.decisions import EXPLAINERS as BASIC
 from voice.decisions import PLAYED, Decision, Entry, _mission, _where
+from voice.lang import _, threat_name
 from voice.narrate import _order, _recruit  # an Order's, a Recruit's name as narrated
 
 if TYPE_CHECKING:
@@ -42,47 +43,47 @@ def _passed(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry
     holder = [k for p in chapter.players if p.name == event.leader for k in p.hard_knocks]
     if event.speech_token_to is None and any(kind_of.get(k) == "tyrannical" for k in holder):
         entries += _knock_given(chapter, seen, event.leader, "tyrannical")
-        facts = (
-            f"{event.leader} is Tyrannical and keeps the Mission Leader token: "
-            "no Speech token is handed out"
-        )
+        facts = _(
+            "{player} is Tyrannical and keeps the Mission Leader token: no Speech token is "
+            "handed out"
+        ).format(player=event.leader)
     elif event.leader == former:
-        facts = f"the chapter goes on and the token stays with {former}"
+        facts = _("the chapter goes on and the token stays with {player}").format(player=former)
     else:
-        facts = (
-            f"the chapter goes on: the token moves from {former} to {event.leader}, "
-            "the next player to the left"
-        )
+        facts = _(
+            "the chapter goes on: the token moves from {former} to {player}, the next player "
+            "to the left"
+        ).format(former=former, player=event.leader)
         if event.speech_token_to is not None:
-            facts += f"; {former}, the former leader, takes a Speech token"
-            facts += f" (the stock held {chapter.speech_stock})"
+            facts += _("; {player}, the former leader, takes a Speech token").format(player=former)
+            facts += _(" (the stock held {count})").format(count=chapter.speech_stock)
         else:
-            facts += f"; no Speech token is left in the stock for {former}"
+            facts += _("; no Speech token is left in the stock for {player}").format(player=former)
     data = {
         "former": former,
         "leader": event.leader,
         "speech_token_to": event.speech_token_to,
         "speech_stock": chapter.speech_stock,
     }
-    return Decision(
-        "mission leader", f"{event.leader} leads the next Mission", facts, data, entries
-    )
+    what = _("{player} leads the next Mission").format(player=event.leader)
+    return Decision("mission leader", what, facts, data, entries)
 
 
 def _taken(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
     former = chapter.players[chapter.leader].name
     if former == event.player:
-        facts = (
-            f"{event.player} played Tyrannical while already holding the Mission Leader "
-            "token, and keeps it"
-        )
+        facts = _(
+            "{player} played Tyrannical while already holding the Mission Leader token, and "
+            "keeps it"
+        ).format(player=event.player)
     else:
-        facts = (
-            f"{event.player} played Tyrannical: the Mission Leader token goes from {former} "
-            f"to {event.player}, who keeps it"
-        )
+        facts = _(
+            "{player} played Tyrannical: the Mission Leader token goes from {former} to "
+            "{player}, who keeps it"
+        ).format(player=event.player, former=former)
     data = {"player": event.player, "former": former}
-    return Decision("mission leader", f"{event.player} takes the lead", facts, data, [number])
+    what = _("{player} takes the lead").format(player=event.player)
+    return Decision("mission leader", what, facts, data, [number])
 
 
 def _knock_given(chapter: ChapterState, seen: Sequence[Entry], player: str, kind: str) -> list[int]:
@@ -107,15 +108,14 @@ def _luck(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry])
     if not free:
         return None
     luck = free[0]
-    who = getattr(event, "player", None) or f"Recruit #{event.recruit}"
-    facts = (
-        f"{who} played {label(event.card)}, and {label(luck)} in No Man's Land had a Luck "
-        "symbol that had not cancelled a Trap yet: it cancels this one and is spent, "
-        "nothing is drawn"
-    )
+    who = getattr(event, "player", None) or _("Recruit #{number}").format(number=event.recruit)
+    facts = _(
+        "{player} played {card}, and {luck} in No Man's Land had a Luck symbol that had not "
+        "cancelled a Trap yet: it cancels this one and is spent, nothing is drawn"
+    ).format(player=who, card=label(event.card), luck=label(luck))
     entries = [number, *_where(_mission(seen), PLAYED | FROM_A_HAND, luck)[-1:]]
     data = {"card": event.card, "luck": luck, "player": who}
-    return Decision("luck", "A Trap cancelled", facts, data, entries)
+    return Decision("luck", _("A Trap cancelled"), facts, data, entries)
 
 
 def _played(
@@ -161,10 +161,16 @@ def _withdrew(
     forbade that gave way to the Orders in play (a player's is otherwise their move)."""
     if not any(p.chaplain and p.name == event.player for p in chapter.players):
         return _priority(chapter, event, number)
-    tile = f"the {event.tile} tile, drawn at random" if event.tile else "no tile: he has none left"
-    facts = f"the Chaplain holds no cards: he withdraws before the Mission with {tile}"
+    tile = (
+        _("the {tile} tile, drawn at random").format(tile=event.tile)
+        if event.tile
+        else _("no tile: he has none left")
+    )
+    facts = _("the Chaplain holds no cards: he withdraws before the Mission with {tile}").format(
+        tile=tile
+    )
     data = {"player": event.player, "tile": event.tile}
-    return Decision("chaplain", "The Chaplain withdrew", facts, data, [number])
+    return Decision("chaplain", _("The Chaplain withdrew"), facts, data, [number])
 
 
 def _priority(chapter: ChapterState, event: Any, number: int) -> Decision | None:
@@ -186,7 +192,7 @@ def _priority(chapter: ChapterState, event: Any, number: int) -> Decision | None
 
 
 def _and_all(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + _(" and ") + names[-1]
 
 
 def _refills_over(
@@ -209,21 +215,29 @@ def _speech(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry
         for p in chapter.in_mission
         if p.name != event.player and not p.chaplain and not (duo and p.owner == speaker.owner)
     ]
-    who = "of the other player's Grizzled" if duo else "other player"
     left = speaker.speech_tokens - 1
     discarded = dict(event.discards)
     answers = "; ".join(
-        f"{name} discarded {label(discarded[name])}"
+        _("{player} discarded {card}").format(player=name, card=label(discarded[name]))
         if name in discarded
-        else f"{name} discarded nothing"
+        else _("{player} discarded nothing").format(player=name)
         for name in others
     )
-    facts = f"{event.player} spent a Speech token ({left or 'none'} left) on {event.threat}: " + (
-        f"each {who} still in the Mission ({_and_all(others)}) may discard one "
-        f"card of it from hand: {answers}"
-        if others
-        else "nobody else is still in the Mission to discard"
+    spent = _("{player} spent a Speech token ({left} left) on {threat}: ").format(
+        player=event.player, left=left or _("none"), threat=threat_name(event.threat)
     )
+    if not others:
+        facts = spent + _("nobody else is still in the Mission to discard")
+    elif duo:
+        facts = spent + _(
+            "each of the other player's Grizzled still in the Mission ({players}) may discard "
+            "one card of it from hand: {answers}"
+        ).format(players=_and_all(others), answers=answers)
+    else:
+        facts = spent + _(
+            "each other player still in the Mission ({players}) may discard one card of it "
+            "from hand: {answers}"
+        ).format(players=_and_all(others), answers=answers)
     given = [
         n
         for n, records in seen[:-1]
@@ -238,7 +252,8 @@ def _speech(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry
         "could_discard": others,
         "discards": {name: card for name, card in event.discards},
     }
-    return Decision("speech", f"{event.player}'s Speech", facts, data, [number, *given[-1:]])
+    what = _("{player}'s Speech").format(player=event.player)
+    return Decision("speech", what, facts, data, [number, *given[-1:]])
 
 
 def _christmas(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:

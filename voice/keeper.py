@@ -3,38 +3,39 @@ Short labels a thumb reads on a button, composed once here so the web face write
 
 from __future__ import annotations
 
+from voice.lang import N_, _, threat_name
 from voice.shown import SHORT, shown
 
-HARD_KNOCKS = "Hard Knocks"  # the card picker's group of the Hard Knock cards
-UNDO_REASON = "why (shown struck through in every log)"
-REVERT_TITLE = "Revert an entry"  # one action out, every later one decided again
-REVERT_ENTRY = "entry #"
-REVERT_REASON = "why it was wrong"
-CORRECT_TITLE = "Correct a fact"  # the table and the tracker disagree
-CORRECT_VALUE = "value (a number, a card, a tile...)"
-CORRECT_REASON = "why the table and the tracker disagreed"
-NO_PLAYER = "no player"
-NO_ENTRY = "say which log entry to revert: its number"
-NO_FACT = "pick the fact to correct"
-NO_REASON = "say why the table and the tracker disagreed"
+HARD_KNOCKS = N_("Hard Knocks")  # the card picker's group of the Hard Knock cards
+UNDO_REASON = N_("why (shown struck through in every log)")
+REVERT_TITLE = N_("Revert an entry")  # one action out, every later one decided again
+REVERT_ENTRY = N_("entry #")
+REVERT_REASON = N_("why it was wrong")
+CORRECT_TITLE = N_("Correct a fact")  # the table and the tracker disagree
+CORRECT_VALUE = N_("value (a number, a card, a tile...)")
+CORRECT_REASON = N_("why the table and the tracker disagreed")
+NO_PLAYER = N_("no player")
+NO_ENTRY = N_("say which log entry to revert: its number")
+NO_FACT = N_("pick the fact to correct")
+NO_REASON = N_("say why the table and the tracker disagreed")
 
 
 def no_player(fact: str) -> str:
     """A correction of a player's fact with no player picked."""
-    return f"pick the player whose {fact} it is"
+    return _("pick the player whose {fact} it is").format(fact=fact)
 
 
-ODDS_TITLE = "Odds on every phone"  # the group's choice: public information only
-ODDS_ON = "Show the odds"
-ODDS_OFF = "Hide the odds"
+ODDS_TITLE = N_("Odds on every phone")  # the group's choice: public information only
+ODDS_ON = N_("Show the odds")
+ODDS_OFF = N_("Hide the odds")
 
 
 def fact_label(name: str, meaning: str) -> str:
     """A fact the keeper may correct, as its picker lists it."""
-    return f"{name}: {meaning}"
+    return f"{name}: {meaning}"  # the rules' own words for it (domain.public)
 
 
-STALE = "Someone logged meanwhile: nothing was logged; here is the board now."
+STALE = N_("Someone logged meanwhile: nothing was logged; here is the board now.")
 
 
 def group_of(threats: tuple[str, ...], hard_knock: str | None) -> str:
@@ -48,41 +49,46 @@ def play_label(card: str, target: tuple[str, str] | None = None) -> str:
     """A card to play; a Merry Christmas names the Hard Knock it discards."""
     if target is None:
         return card
-    return f"{card}: {shown(target[0], SHORT)}'s {target[1]}"
+    return _("{card}: {player}'s {knock}").format(
+        card=card, player=shown(target[0], SHORT), knock=target[1]
+    )
 
 
 def speech_label(threat: str) -> str:
-    return f"Speech: {threat}"
+    return _("Speech: {threat}").format(threat=threat_name(threat))
 
 
 def withdraw_label(tile: str | None, removed: str | None) -> str:
     """A withdrawal, with the tile it plays (an Absent-minded player's removed first)."""
-    said = f"Withdraw: {tile or 'no tile'}"
-    return f"{said} (remove {removed})" if removed else said
+    said = _("Withdraw: {tile}").format(tile=tile or _("no tile"))
+    return _("{said} (remove {tile})").format(said=said, tile=removed) if removed else said
 
 
 def support_label(discards: tuple[str, ...], charm: bool) -> str:
     if charm:
-        return "Support: recover the Good Luck Charm"
-    return f"Support: discard {', '.join(discards)}" if discards else "Support: discard nothing"
+        return _("Support: recover the Good Luck Charm")
+    if discards:
+        return _("Support: discard {cards}").format(cards=", ".join(discards))
+    return _("Support: discard nothing")
 
 
 def mission_label(intensity: int, order: int | None, back: int | None, name: str = "") -> str:
     """A Mission start, with the Order of the Day kept (its name) and the one put back, as
     the command's narration numbers them."""
-    said = f"Mission at intensity {intensity}"
+    said = _("Mission at intensity {intensity}").format(intensity=intensity)
     if order is not None:
-        said += f", keep Order #{order}" + (f" ({name})" if name else "")
-    return f"{said}, #{back} back" if back is not None else said
+        said += _(", keep Order #{number}").format(number=order) + (f" ({name})" if name else "")
+    return _("{said}, #{number} back").format(said=said, number=back) if back is not None else said
 
 
 def recruit_option(number: int, name: str) -> str:
     """A Recruit the keeper may say is on top of its deck."""
-    return f"Recruit #{number} ({name})" if name else f"Recruit #{number}"
+    said = _("Recruit #{number}").format(number=number)
+    return f"{said} ({name})" if name else said
 
 
 def recruit_label(card: str | None) -> str:
-    return f"Recruit plays {card}" if card else "Recruit withdraws"
+    return _("Recruit plays {card}").format(card=card) if card else _("Recruit withdraws")
 
 
 def order_cancel_label(
@@ -90,48 +96,54 @@ def order_cancel_label(
 ) -> str:
     """A lasting Order of the Day cancelled; by a withdrawn player drawing, for a condition
     the tool checks."""
-    said = f"Cancel Order #{order}" + (f" ({name})" if name else "")
-    return f"{said}: {shown(player, SHORT)} draws {draws}" if player is not None else said
+    said = _("Cancel Order #{number}").format(number=order) + (f" ({name})" if name else "")
+    if player is None:
+        return said
+    return _("{said}: {player} draws {count}").format(
+        said=said, player=shown(player, SHORT), count=draws
+    )
 
 
-ORDER_DRAWER = "who draws"  # if the Order's condition says so
-NOBODY_DRAWS = "nobody draws"
-ORDER_DRAWS = "cards drawn"
-NO_DRAWS = "say how many cards are drawn: a number"
+ORDER_DRAWER = N_("who draws")  # if the Order's condition says so
+NOBODY_DRAWS = N_("nobody draws")
+ORDER_DRAWS = N_("cards drawn")
+NO_DRAWS = N_("say how many cards are drawn: a number")
 
 
 def helping_label(number: int, player: str, name: str = "") -> str:
     """A Helping Hand to play, as the command's narration names it."""
-    said = f"{shown(player, SHORT)} plays Helping Hand #{number}"
+    said = _("{player} plays Helping Hand #{number}").format(
+        player=shown(player, SHORT), number=number
+    )
     return f"{said} ({name})" if name else said
 
 
-HAND_DISCARDS = "cards it discards (up to {n}): CARD,CARD"
-HAND_KNOCK = "Hard Knock it discards"
-NO_KNOCK = "pick the Hard Knock its player discards"
+HAND_DISCARDS = N_("cards it discards (up to {n}): CARD,CARD")
+HAND_KNOCK = N_("Hard Knock it discards")
+NO_KNOCK = N_("pick the Hard Knock its player discards")
 
 
 def drawn_label(kind: str) -> str:
     """The picker of the card drawn from the Trials deck (a Trap, Clumsy)."""
-    return "Card the Trap drew" if kind == "play" else "Card drawn (Clumsy)"
+    return _("Card the Trap drew") if kind == "play" else _("Card drawn (Clumsy)")
 
 
 KINDS = {  # the keeper page's sections, in the order a turn offers them
-    "mission": "Start the Mission",
-    "play": "Play",
-    "charm": "Good Luck Charm",
-    "speech": "Speech",
-    "withdraw": "Withdraw",
-    "support": "Support",
-    "recruit": "The Recruit",
-    "order": "Orders of the Day",
-    "helping": "Helping Hands",
+    "mission": N_("Start the Mission"),
+    "play": N_("Play"),
+    "charm": N_("Good Luck Charm"),
+    "speech": N_("Speech"),
+    "withdraw": N_("Withdraw"),
+    "support": N_("Support"),
+    "recruit": N_("The Recruit"),
+    "order": N_("Orders of the Day"),
+    "helping": N_("Helping Hands"),
 }
 
 
 def section_title(kind: str, group: str) -> str:
     """A section of the keeper's moves: the kind, and for cards the threat group."""
-    title = KINDS.get(kind, kind)
+    title = _(KINDS[kind]) if kind in KINDS else kind
     return f"{title}: {group}" if group else title
 
 
@@ -139,7 +151,7 @@ def turn_heading(player: str | None, recruit: str | None = None, support: str | 
     """Whose moves the keeper's page offers, above them: a player's, the Recruit's (the
     Mission Leader ``recruit`` chooses), the Support beneficiary's."""
     if recruit is not None:
-        return f"The Recruit's turn, {shown(recruit, SHORT)} chooses"
+        return _("The Recruit's turn, {leader} chooses").format(leader=shown(recruit, SHORT))
     if support is not None:
-        return f"{shown(support, SHORT)} chooses the Support benefit"
-    return f"{shown(player, SHORT)}'s turn" if player else ""
+        return _("{player} chooses the Support benefit").format(player=shown(support, SHORT))
+    return _("{player}'s turn").format(player=shown(player, SHORT)) if player else ""

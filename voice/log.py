@@ -9,10 +9,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from datetime import date, datetime
 from typing import Any, NamedTuple
 
+from voice.lang import N_, _, ngettext
 from voice.shown import LINE, shown
 
 Entry = dict[str, Any]
-NO_ENTRY = "No entry matches."
+NO_ENTRY = N_("No entry matches.")
 WHO_MOST = 16  # characters of who logged an entry, in the log's column
 
 
@@ -24,18 +25,22 @@ def what(entry: Entry) -> str:
     """An entry's line: what happened, and why when the group said."""
     versions = ", #".join(map(str, entry["actions"]))
     if entry["kind"] == "ActionsUndone":
-        said = f"undo of #{versions}"
+        said = _("undo of #{numbers}").format(numbers=versions)
     elif entry["kind"] == "ActionsRedone":
-        said = f"redo of #{versions}"
+        said = _("redo of #{numbers}").format(numbers=versions)
     else:
         said = entry["summary"]
-    return f"{said} (why: {entry['reason']})" if entry["reason"] else said
+    if not entry["reason"]:
+        return said
+    return _("{said} (why: {reason})").format(said=said, reason=entry["reason"])
 
 
 def heading(day: date, session: str) -> str:
     """``Tue 24 Nov 2026`` and the session, unless it is named after that day."""
     said = day.strftime("%a %d %b %Y")
-    return said if session == day.isoformat() else f"{said}, session {session!r}"
+    if session == day.isoformat():
+        return said
+    return _("{day}, session {session}").format(day=said, session=repr(session))
 
 
 def taken_by(version: int, by: Entry, why: bool = False) -> str:
@@ -44,11 +49,11 @@ def taken_by(version: int, by: Entry, why: bool = False) -> str:
     reverted action's, not the ones it decided again)."""
     took = version == min(by["actions"] or [version])
     if by["kind"] != "ActionReverted":
-        said = f"taken back by the undo #{by['version']}"
+        said = _("taken back by the undo #{number}").format(number=by["version"])
     elif took:
-        said = f"reverted by #{by['version']}"
+        said = _("reverted by #{number}").format(number=by["version"])
     else:
-        return f"decided again in #{by['version']}"
+        return _("decided again in #{number}").format(number=by["version"])
     return f"{said}: {by['reason']}" if why and by["reason"] else said
 
 
@@ -100,12 +105,17 @@ def history_lines(entries: Sequence[Entry], width: int, earlier: int = 0) -> lis
     if earlier:
         lines.append(
             Line(
-                f"{earlier} earlier entr{'y' if earlier == 1 else 'ies'}: grizzled log --all "
-                "(or --last N, --chapter N, --session S, --since DATE)"
+                ngettext(
+                    "{count} earlier entry: grizzled log --all "
+                    "(or --last N, --chapter N, --session S, --since DATE)",
+                    "{count} earlier entries: grizzled log --all "
+                    "(or --last N, --chapter N, --session S, --since DATE)",
+                    earlier,
+                ).format(count=earlier)
             )
         )
     if not entries:
-        return [*lines, Line(NO_ENTRY)]
+        return [*lines, Line(_(NO_ENTRY))]
     layout = Layout.of(
         max(entry["version"] for entry in entries),
         (entry["logged_by"] for entry in entries),

@@ -12,7 +12,6 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from domain.cards.catalogue import Catalogue
-from domain.cards.notation import card_label
 from domain.chapter.fact_words import fact_sentence
 from domain.events import (
     CampaignCreated,
@@ -40,6 +39,16 @@ from domain.events import (
     SupportUsed,
 )
 from voice import NOBODY, Said, Secret, marked
+from voice.lang import (
+    N_,
+    _,
+    card_label,
+    chapter_said,
+    detail_said,
+    language_name,
+    ngettext,
+    threat_name,
+)
 from voice.shown import quoted, shown
 
 if TYPE_CHECKING:
@@ -51,104 +60,138 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 TILE_WORDS = {
-    "left": "to the left",
-    "right": "to the right",
-    "left2": "2nd to the left",
-    "right2": "2nd to the right",
+    "left": N_("to the left"),
+    "right": N_("to the right"),
+    "left2": N_("2nd to the left"),
+    "right2": N_("2nd to the right"),
 }
 
 
 def _cards(count: int) -> str:
-    return f"{count} card{'s' if count != 1 else ''}"
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
 
 
 def _started(e: ChapterStarted, c: Catalogue) -> str:
-    leader = f"{e.leader} leads"
-    extra = " (with the Chaplain)" if e.chaplain else ""
-    traps = "Traps on" if e.traps else "Traps off"
+    leader = _("{player} leads").format(player=e.leader)
+    extra = _(" (with the Chaplain)") if e.chaplain else ""
+    traps = _("Traps on") if e.traps else _("Traps off")
     seated = [p for p in e.players if p != "Chaplain"]
     grizzled = ""
     if e.ruleset == "armistice":  # a chapter may give a player another Grizzled
-        charms = ", ".join(f"{p} {c}" for p, c in zip(e.players, e.charms, strict=True) if c)
-        grizzled = f" Grizzled (Good Luck Charm): {charms}."
+        charms = ", ".join(
+            f"{p} {threat_name(c)}" for p, c in zip(e.players, e.charms, strict=True) if c
+        )
+        grizzled = _(" Grizzled (Good Luck Charm): {charms}.").format(charms=charms)
     return (
-        f"Chapter set up for {', '.join(seated)}{extra}: "
-        f"Trials {len(e.trials)}, Morale {len(e.morale)}, {e.speech_tokens} Speech tokens, "
-        f"{traps}. {leader}.{grizzled}"
+        _(
+            "Chapter set up for {players}{extra}: Trials {trials}, Morale {morale}, "
+            "{tokens} Speech tokens, {traps}. {leader}."
+        ).format(
+            players=", ".join(seated),
+            extra=extra,
+            trials=len(e.trials),
+            morale=len(e.morale),
+            tokens=e.speech_tokens,
+            traps=traps,
+            leader=leader,
+        )
+        + grizzled
     )
 
 
 def _dealt(e: CardsDealt, c: Catalogue) -> str:
     counts = ", ".join(f"{p} {len(cards)}" for p, cards in zip(e.players, e.cards, strict=True))
-    return f"Dealt: {counts}."
+    return _("Dealt: {counts}.").format(counts=counts)
 
 
 def _played(e: CardPlayed, c: Catalogue) -> str:
     card = c.cards.get(e.card)
     if card is not None and card.merry_christmas:
-        return f"{e.player} plays Merry Christmas."
-    where = "in No Man's Land"
+        return _("{player} plays Merry Christmas.").format(player=e.player)
     if card is not None and card.hard_knock is not None:
-        where = f"in front of {e.player}"
-    return f"{e.player} plays {card_label(e.card, c)} {where}."
+        return _("{player} plays {card} in front of {player}.").format(
+            player=e.player, card=card_label(e.card, c)
+        )
+    return _("{player} plays {card} in No Man's Land.").format(
+        player=e.player, card=card_label(e.card, c)
+    )
 
 
 def _drawn_played(e: CardDrawnAndPlayed, c: Catalogue) -> str:
-    cause = "The Trap" if e.cause == "trap" else "Clumsy"
+    cause = _("The Trap") if e.cause == "trap" else _("Clumsy")
     if e.card is None:
-        return f"{cause} draws nothing: the Trials deck is empty."
-    return f"{cause} draws {card_label(e.card, c)} for {e.player}, played at once."
+        return _("{cause} draws nothing: the Trials deck is empty.").format(cause=cause)
+    return _("{cause} draws {card} for {player}, played at once.").format(
+        cause=cause, card=card_label(e.card, c), player=e.player
+    )
 
 
 def _speech(e: SpeechMade, c: Catalogue) -> str:
-    discards = "; ".join(f"{p} discards {card_label(k, c)}" for p, k in e.discards)
-    return f"{e.player} makes a Speech on {e.threat}." + (f" {discards}." if discards else "")
+    discards = "; ".join(
+        _("{player} discards {card}").format(player=p, card=card_label(k, c)) for p, k in e.discards
+    )
+    said = _("{player} makes a Speech on {threat}.").format(
+        player=e.player, threat=threat_name(e.threat)
+    )
+    return said + (f" {discards}." if discards else "")
 
 
 def _withdrew(e: PlayerWithdrew, c: Catalogue) -> str:
     if e.player == "Chaplain":
         if e.tile is None:
-            return "The Chaplain withdraws with no Support tile left to play."
-        return "The Chaplain withdraws, his Support tile face down."
-    tile = "a Support tile face down" if e.tile else "no Support tile"
-    return f"{e.player} withdraws, {tile}."
+            return _("The Chaplain withdraws with no Support tile left to play.")
+        return _("The Chaplain withdraws, his Support tile face down.")
+    if e.tile:
+        return _("{player} withdraws, a Support tile face down.").format(player=e.player)
+    return _("{player} withdraws, no Support tile.").format(player=e.player)
 
 
 def _revealed(e: SupportRevealed, c: Catalogue) -> str:
     if not e.gifts:
-        return "Support: no tile was played."
-    gifts = ", ".join(f"{g} {TILE_WORDS[t]} -> {r}" for g, t, r in e.gifts)
-    counts = Counter(r for _, _, r in e.gifts).most_common()
+        return _("Support: no tile was played.")
+    gifts = ", ".join(f"{g} {_(TILE_WORDS[t])} -> {r}" for g, t, r in e.gifts)
+    counts = Counter(r for _g, _t, r in e.gifts).most_common()
     tie = len(counts) > 1 and counts[0][1] == counts[1][1]
     if e.beneficiary:
-        who = f"{e.beneficiary} benefits"
+        who = _("{player} benefits").format(player=e.beneficiary)
         if e.discards is not None:
-            who += f" (up to {e.discards} Hard Knock{'' if e.discards == 1 else 's'}: a card)"
+            who += ngettext(
+                " (up to {count} Hard Knock: a card)",
+                " (up to {count} Hard Knocks: a card)",
+                e.discards,
+            ).format(count=e.discards)
     else:
-        who = "a tie: nobody benefits" if tie else "nobody benefits (a card in force says so)"
-    return f"Support: {gifts}; {who}."
+        who = _("a tie: nobody benefits") if tie else _("nobody benefits (a card in force says so)")
+    return _("Support: {gifts}; {who}.").format(gifts=gifts, who=who)
 
 
 def _used(e: SupportUsed, c: Catalogue) -> str:
-    parts = [f"discards {card_label(k, c)}" for k in e.discarded]
+    parts = [_("discards {card}").format(card=card_label(k, c)) for k in e.discarded]
     if e.charm_recovered:
-        parts.append("recovers the Good Luck Charm")
-    return f"{e.player} {' and '.join(parts) if parts else 'has nothing to discard'}."
+        parts.append(_("recovers the Good Luck Charm"))
+    did = _(" and ").join(parts) if parts else _("has nothing to discard")
+    return f"{e.player} {did}."
 
 
 def _passed(e: LeadershipPassed, c: Catalogue) -> str:
-    token = f" {e.speech_token_to} takes a Speech token." if e.speech_token_to else ""
-    return f"{e.leader} is the Mission Leader.{token}"
+    token = (
+        _(" {player} takes a Speech token.").format(player=e.speech_token_to)
+        if e.speech_token_to
+        else ""
+    )
+    return _("{player} is the Mission Leader.").format(player=e.leader) + token
 
 
 def _order(number: int, c: Catalogue) -> str:
     card = c.orders.get(number)
-    return f"Order of the Day #{number}" + (f" ({card.name})" if card else "")
+    return _("Order of the Day #{number}").format(number=number) + (
+        f" ({card.name})" if card else ""
+    )
 
 
 def _recruit(number: int, c: Catalogue) -> str:
     card = c.recruits.get(number)
-    return f"Recruit #{number}" + (f" ({card.name})" if card else "")
+    return _("Recruit #{number}").format(number=number) + (f" ({card.name})" if card else "")
 
 
 def _order_text(number: int, c: Catalogue) -> str:
@@ -157,11 +200,17 @@ def _order_text(number: int, c: Catalogue) -> str:
     card = c.orders.get(number)
     if card is None:
         return ""
-    said = [f"says: {unstopped(card.effect)}"] if card.effect else []
+    said = [_("says: {text}").format(text=unstopped(card.effect))] if card.effect else []
     if card.lasting:
-        said.append(f"lasts until: {unstopped(card.cancellation) or '(not said)'}")
-    text = f" Order #{number} " + "; it ".join(said) + "." if said else ""
-    applied = [f"adds {threat} to No Man's Land" for threat in card.threats]
+        until = unstopped(card.cancellation) or _("(not said)")
+        said.append(_("lasts until: {text}").format(text=until))
+    text = (
+        _(" Order #{number} ").format(number=number) + _("; it ").join(said) + "." if said else ""
+    )
+    applied = [
+        _("adds {threat} to No Man's Land").format(threat=threat_name(threat))
+        for threat in card.threats
+    ]
     applied += [enforced_words(card.forbids, card.rules)] if card.forbids or card.rules else []
     return text + applied_text(f"Order #{number}", applied, bool(card.effect))
 
@@ -171,11 +220,13 @@ def applied_text(label: str, applied: list[str], effect: bool) -> str:
     leaves to the table: never advice to record again what the tool did."""
     if not applied:
         return text_only(label) if effect else ""
-    rest = (
+    rest = _(
         " Anything else its text says is done at the table, then recorded with "
-        f"'grizzled correct FACT VALUE -r \"{label}\"'."
+        "'grizzled correct FACT VALUE -r \"{label}\"'."
+    ).format(label=label)
+    return _(" The tool applies: {rules}.").format(rules="; ".join(applied)) + (
+        rest if effect else ""
     )
-    return f" The tool applies: {'; '.join(applied)}." + (rest if effect else "")
 
 
 def _recruit_text(number: int, c: Catalogue) -> str:
@@ -184,7 +235,11 @@ def _recruit_text(number: int, c: Catalogue) -> str:
     card = c.recruits.get(number)
     if card is None:
         return ""
-    text = f" Recruit #{number} says: {unstopped(card.effect)}." if card.effect else ""
+    text = (
+        _(" Recruit #{number} says: {text}.").format(number=number, text=unstopped(card.effect))
+        if card.effect
+        else ""
+    )
     rules = [enforced_words(card.forbids, card.rules)] if card.forbids or card.rules else []
     return text + applied_text(f"Recruit #{number}", rules, bool(card.effect))
 
@@ -198,10 +253,10 @@ def enforced_words(forbids: tuple[Forbid, ...], rules: tuple[Rule, ...]) -> str:
 
 def text_only(label: str) -> str:
     """What the table does with a card's text the tool does not apply."""
-    return (
+    return _(
         " The tool does not apply this text: if it changed the table, record it with "
-        f"'grizzled correct FACT VALUE -r \"{label}\"'."
-    )
+        "'grizzled correct FACT VALUE -r \"{label}\"'."
+    ).format(label=label)
 
 
 def unstopped(text: str) -> str:
@@ -215,12 +270,14 @@ def _helping_played(e: HelpingHandPlayed, c: Catalogue) -> str:
     card = c.helping_hands.get(e.number)
     name = f" ({card.name})" if card else ""
     note = f": {unstopped(e.note)}" if e.note else ""
-    said = f"{e.player} plays Helping Hand #{e.number}{name}{note}."
+    said = _("{player} plays Helping Hand #{number}{name}{note}.").format(
+        player=e.player, number=e.number, name=name, note=note
+    )
     if e.category == "action":
-        said += " It was their action."
+        said += _(" It was their action.")
     if card is None or not card.effect:
         return said
-    said += f" It says: {unstopped(card.effect)}."
+    said += _(" It says: {text}.").format(text=unstopped(card.effect))
     return said if card.rules else said + text_only(f"Helping Hand #{e.number}")
 
 
@@ -230,25 +287,39 @@ def _effect(e: CardEffect, c: Catalogue) -> str:
     n = len(e.cards)
     match word:
         case "draw":
-            did = f"{e.player} draws {_cards(n)}"
-            did += " on withdrawing" if "@" in e.rule else ""
+            did = _("{player} draws {cards}").format(player=e.player, cards=_cards(n))
+            did += _(" on withdrawing") if "@" in e.rule else ""
         case "discard":
-            did = f"{e.player} discards " + (
-                ", ".join(card_label(k, c) if k else "an unseen card" for k in e.cards) or "nothing"
+            unseen = _("an unseen card")
+            cards = ", ".join(card_label(k, c) if k else unseen for k in e.cards)
+            did = _("{player} discards {cards}").format(
+                player=e.player, cards=cards or _("nothing")
             )
         case "knock-discard":
-            did = f"{e.player} discards {card_label(e.cards[0] or '', c)}"
+            did = _("{player} discards {cards}").format(
+                player=e.player, cards=card_label(e.cards[0] or "", c)
+            )
         case "tokens":
-            did = f"{e.player} takes {e.tokens} Speech token{'' if e.tokens == 1 else 's'}"
+            did = ngettext(
+                "{player} takes {count} Speech token",
+                "{player} takes {count} Speech tokens",
+                e.tokens,
+            ).format(player=e.player, count=e.tokens)
         case "charm":
-            did = f"{e.player}'s Good Luck Charm is face up again"
+            did = _("{player}'s Good Luck Charm is face up again").format(player=e.player)
         case _:
-            did = f"{_cards(n)} go from the Trials deck to the Morale Reserve"
+            did = _("{cards} go from the Trials deck to the Morale Reserve").format(cards=_cards(n))
     return f"{e.source}: {did}."
 
 
 def _helping_hands(count: int) -> str:
-    return f"{count} Helping Hand" + ("" if count == 1 else "s")
+    return ngettext("{count} Helping Hand", "{count} Helping Hands", count).format(count=count)
+
+
+def _result(result: str) -> str:
+    """A chapter's result in words: ``won``, ``lost``, ``any result``."""
+    words = {"won": N_("won"), "lost": N_("lost"), "any": N_("any result")}
+    return _(words[result]) if result in words else result
 
 
 def reward_words(conclusion: Conclusion) -> str:
@@ -256,35 +327,43 @@ def reward_words(conclusion: Conclusion) -> str:
     Hands; lost: 1 Helping Hand``."""
     rules = []
     for rule in conclusion.rewards:
-        result = "any result" if rule.result == "any" else rule.result
-        left = f" with at least {rule.morale_left} Morale left" if rule.morale_left else ""
+        result = _result(rule.result)
+        left = (
+            _(" with at least {count} Morale left").format(count=rule.morale_left)
+            if rule.morale_left
+            else ""
+        )
         rules.append(f"{result}{left}: {_helping_hands(rule.helping_hands)}")
-    return "; ".join(rules) or "no reward"
+    return "; ".join(rules) or _("no reward")
 
 
 def chapter_end(state: CampaignState) -> str:
     """At the end of an Armistice chapter: its Conclusion's reward rule and what this
     result earns ('' for Boot Camp, the base game, or a Conclusion not entered yet: the
     Next line says to enter it)."""
-    from domain.names import chapter_name
 
     last = state.last_result
     if last is None or not state.armistice or last.number == 0:
         return ""
-    name = chapter_name(last.number)
+    name = chapter_said(last.number)
     conclusion = state.conclusions.get(last.number)
     if conclusion is None:
         return ""
     result = "won" if last.outcome == "won" else "lost"
     earned = conclusion.earned(result, last.morale_left)
-    return (
-        f"Conclusion of {name}: {reward_words(conclusion)}. This result ({result}, "
-        f"{last.morale_left} Morale left) earns {_helping_hands(earned)}."
+    return _(
+        "Conclusion of {name}: {rules}. This result ({result}, {count} Morale left) earns {earned}."
+    ).format(
+        name=name,
+        rules=reward_words(conclusion),
+        result=_result(result),
+        count=last.morale_left,
+        earned=_helping_hands(earned),
     )
 
 
 def _why(reason: str) -> str:
-    return f" Corrected: {reason}." if reason else ""
+    return _(" Corrected: {reason}.").format(reason=reason) if reason else ""
 
 
 def sentence(e: Event, c: Catalogue, game: str = "chapter") -> str:
@@ -292,52 +371,81 @@ def sentence(e: Event, c: Catalogue, game: str = "chapter") -> str:
     campaign or the base game's one ``game``)."""
     match e:
         case CampaignCreated():
-            return f"Campaign {e.name!r} opened ({e.ruleset} rules)."
+            return _("Campaign {name} opened ({ruleset} rules).").format(
+                name=repr(e.name), ruleset=e.ruleset
+            )
         case ChapterStarted():
             return _started(e, c)
         case MissionStarted():
-            return f"Mission {e.mission}: {e.leader} sets intensity {e.intensity}."
+            return _("Mission {mission}: {player} sets intensity {intensity}.").format(
+                mission=e.mission, player=e.leader, intensity=e.intensity
+            )
         case CardsDealt():
             return _dealt(e, c)
         case CardsDrawn():
-            return f"{e.player} is Frenzied and draws {_cards(len(e.cards))}."
+            return _("{player} is Frenzied and draws {cards}.").format(
+                player=e.player, cards=_cards(len(e.cards))
+            )
         case CardPlayed():
             return _played(e, c)
         case CardDrawnAndPlayed():
             return _drawn_played(e, c)
         case HardKnockDiscarded():
-            return f"{e.player}'s {card_label(e.card, c)} is discarded."
+            return _("{player}'s {card} is discarded.").format(
+                player=e.player, card=card_label(e.card, c)
+            )
         case MissionLeaderTaken():
-            return f"{e.player} is Tyrannical and takes the Mission Leader token."
+            return _("{player} is Tyrannical and takes the Mission Leader token.").format(
+                player=e.player
+            )
         case CharmUsed():
-            return f"{e.player}'s Good Luck Charm discards {card_label(e.card, c)}."
+            return _("{player}'s Good Luck Charm discards {card}.").format(
+                player=e.player, card=card_label(e.card, c)
+            )
         case SpeechMade():
             return _speech(e, c)
         case SupportTileDiscarded():
-            return f"{e.player} is Absent-minded: one Support tile leaves the game."
+            return _("{player} is Absent-minded: one Support tile leaves the game.").format(
+                player=e.player
+            )
         case PlayerWithdrew():
             return _withdrew(e, c)
         case MissionFailed():
-            why = f": 3 {e.threat}" if e.threat else " (the table ends it)"
-            return f"Mission failed{why}. No Man's Land is shuffled into the Trials deck."
+            if e.threat:
+                return _(
+                    "Mission failed: 3 {threat}. No Man's Land is shuffled into the Trials deck."
+                ).format(threat=threat_name(e.threat))
+            return _(
+                "Mission failed (the table ends it). No Man's Land is shuffled into the Trials "
+                "deck."
+            )
         case MissionSucceeded():
-            return "Mission succeeded: No Man's Land is discarded."
+            return _("Mission succeeded: No Man's Land is discarded.")
         case SupportRevealed():
             return _revealed(e, c)
         case SupportUsed():
             return _used(e, c)
         case MoraleDropped():
-            moved = len(e.cards)
-            verb = "moves" if moved == 1 else "move"
-            return f"Morale drops: {_cards(moved)} {verb} to the Trials deck."
+            return ngettext(
+                "Morale drops: {count} card moves to the Trials deck.",
+                "Morale drops: {count} cards move to the Trials deck.",
+                len(e.cards),
+            ).format(count=len(e.cards))
         case LeadershipPassed():
             return _passed(e, c)
         case ChapterWon():
-            return f"Peace! The {game} is won."
+            return (
+                _("Peace! The game is won.") if game == "game" else _("Peace! The chapter is won.")
+            )
         case ChapterLost():
-            return f"The {game} is lost: {e.detail}."
+            lost = _("The game is lost: {detail}.") if game == "game" else None
+            return (lost or _("The chapter is lost: {detail}.")).format(
+                detail=detail_said(e.detail)
+            )
         case FactCorrected():
-            return f"Correction: {fact_sentence(e, c)} ({e.reason})."
+            return _("Correction: {fact} ({reason}).").format(
+                fact=fact_sentence(e, c), reason=e.reason
+            )
     return _module_sentence(e, c)
 
 
@@ -347,6 +455,7 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
         BriefingEntered,
         ConclusionEntered,
     )
+    from domain.campaign.language import LanguageChosen
     from domain.campaign.oneshot import CardsSetAside, HelpingHandKept
     from domain.campaign.rewards import (
         BootCampSkipped,
@@ -376,98 +485,155 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
         SoloRefillGivenUp,
         SoloSupportDrawn,
     )
-    from domain.names import chapter_name
     from voice.cards import traps_said
 
     match e:
         case TrialCardDescribed():
-            what = "Hard Knock " + (e.hard_knock or "") if e.hard_knock else e.key
+            what = _("Hard Knock {kind}").format(kind=e.hard_knock) if e.hard_knock else e.key
             if e.acts_as:
-                what += f", acting as {e.acts_as.title()} (the tool applies its rules)"
-            return f"Trial card #{e.number} learnt: {what}." + _why(e.reason)
+                what += _(", acting as {kind} (the tool applies its rules)").format(
+                    kind=e.acts_as.title()
+                )
+            said = _("Trial card #{number} learnt: {what}.").format(number=e.number, what=what)
+            return said + _why(e.reason)
         case OrderDescribed():
-            return f"Order of the Day #{e.number} learnt: {e.name} ({e.difficulty})." + _why(
+            said = _("Order of the Day #{number} learnt: {name} ({difficulty}).")
+            return said.format(number=e.number, name=e.name, difficulty=e.difficulty) + _why(
                 e.reason
             )
         case RecruitDescribed():
-            return f"Recruit #{e.number} learnt: {e.name} (starting hand {e.hand})." + _why(
-                e.reason
-            )
+            said = _("Recruit #{number} learnt: {name} (starting hand {hand}).")
+            return said.format(number=e.number, name=e.name, hand=e.hand) + _why(e.reason)
         case HelpingHandDescribed():
-            return f"Helping Hand #{e.number} learnt: {e.name} ({e.category})." + _why(e.reason)
+            said = _("Helping Hand #{number} learnt: {name} ({category}).")
+            return said.format(number=e.number, name=e.name, category=e.category) + _why(e.reason)
         case BriefingEntered():
             title = f" {quoted(e.title)}" if e.title else ""
-            return (
-                f"Briefing of {chapter_name(e.chapter)}{title}: Trials {e.trials}, Morale "
-                f"{e.morale}, first intensity {e.first_intensity}, "
-                f"{traps_said(e.chapter, e.traps, e.traps_off)}." + _why(e.reason)
+            said = _(
+                "Briefing of {chapter}{title}: Trials {trials}, Morale {morale}, first "
+                "intensity {intensity}, {traps}."
+            ).format(
+                chapter=chapter_said(e.chapter),
+                title=title,
+                trials=e.trials,
+                morale=e.morale,
+                intensity=e.first_intensity,
+                traps=traps_said(e.chapter, e.traps, e.traps_off),
             )
+            return said + _why(e.reason)
         case ConclusionEntered():
-            offer = ", ".join(f"#{n}" for n in e.offered) or "no Helping Hand"
-            return f"Conclusion of {chapter_name(e.chapter)}: offers {offer}." + _why(e.reason)
+            offer = ", ".join(f"#{n}" for n in e.offered) or _("no Helping Hand")
+            said = _("Conclusion of {chapter}: offers {offer}.").format(
+                chapter=chapter_said(e.chapter), offer=offer
+            )
+            return said + _why(e.reason)
         case BootCampSkipped():
-            return "Boot Camp skipped: the campaign starts with chapter 1."
+            return _("Boot Camp skipped: the campaign starts with chapter 1.")
         case HelpingHandAwarded():
-            return f"{e.player} receives Helping Hand #{e.number} (a Victory Point)."
+            return _("{player} receives Helping Hand #{number} (a Victory Point).").format(
+                player=e.player, number=e.number
+            )
         case HelpingHandsUnclaimed():
             left = ", ".join(f"#{n}" for n in e.numbers)
-            return f"Not taken: {left} ({len(e.numbers)} Negative Point(s))."
-        case CardBanned():
-            where = "hand" if e.source == "hand" else "Hard Knocks"
-            return (
-                f"{e.card} from {e.player}'s {where} is banned from the campaign "
-                "(a Negative Point)."
+            return _("Not taken: {numbers} ({count} Negative Point(s)).").format(
+                numbers=left, count=len(e.numbers)
             )
+        case CardBanned():
+            if e.source == "hand":
+                said = _(
+                    "{card} from {player}'s hand is banned from the campaign (a Negative Point)."
+                )
+            else:
+                said = _(
+                    "{card} from {player}'s Hard Knocks is banned from the campaign (a Negative "
+                    "Point)."
+                )
+            return said.format(card=e.card, player=e.player)
         case HelpingHandPlayed():
             return _helping_played(e, c)
         case CardEffect():
             return _effect(e, c)
         case OrderChosen():
-            back = f", #{e.returned} goes back on top" if e.returned is not None else ""
-            return f"{e.player} keeps {_order(e.order, c)}{back}." + _order_text(e.order, c)
+            back = (
+                _(", #{number} goes back on top").format(number=e.returned)
+                if e.returned is not None
+                else ""
+            )
+            said = _("{player} keeps {order}{back}.").format(
+                player=e.player, order=_order(e.order, c), back=back
+            )
+            return said + _order_text(e.order, c)
         case OrderDiscarded():
-            return f"{_order(e.order, c)} is discarded after Support."
+            return _("{order} is discarded after Support.").format(order=_order(e.order, c))
         case OrderCancelled():
-            drew = f" {e.player} draws {_cards(len(e.cards))}." if e.player else ""
-            return f"{_order(e.order, c)} is cancelled ({e.reason}).{drew}"
+            drew = (
+                _(" {player} draws {cards}.").format(player=e.player, cards=_cards(len(e.cards)))
+                if e.player
+                else ""
+            )
+            said = _("{order} is cancelled ({reason}).").format(
+                order=_order(e.order, c), reason=e.reason
+            )
+            return said + drew
         case RecruitArrived():
             hand = ", ".join(card_label(k, c) for k in e.hand)
-            arrives = f"{_recruit(e.recruit, c)} arrives, acting after {e.after}: {hand}."
+            arrives = _("{recruit} arrives, acting after {player}: {hand}.").format(
+                recruit=_recruit(e.recruit, c), player=e.after, hand=hand
+            )
             return arrives + _recruit_text(e.recruit, c)
         case RecruitPlayed():
-            return f"{_recruit(e.recruit, c)} plays {card_label(e.card, c)}."
+            return _("{recruit} plays {card}.").format(
+                recruit=_recruit(e.recruit, c), card=card_label(e.card, c)
+            )
         case RecruitWithdrew():
-            return f"{_recruit(e.recruit, c)} withdraws ({e.tokens} Morale token(s))."
+            return _("{recruit} withdraws ({count} Morale token(s)).").format(
+                recruit=_recruit(e.recruit, c), count=e.tokens
+            )
         case RecruitDeparted():
             card = c.recruits.get(e.recruit)
             advantage = f" ({card.advantage})" if card and card.advantage else ""
-            said = (
-                f"{_recruit(e.recruit, c)} played its last card and departs: gain its "
-                f"advantage{advantage}."
-            )
+            said = _(
+                "{recruit} played its last card and departs: gain its advantage{advantage}."
+            ).format(recruit=_recruit(e.recruit, c), advantage=advantage)
             if card is not None and card.advantage_rules:
-                return said + " The tool applies it for the Mission Leader."
+                return said + _(" The tool applies it for the Mission Leader.")
             return said + (text_only(f"Recruit #{e.recruit}") if advantage else "")
         case SoloHandFilled():
-            what = "The hand is filled" if e.cause == "mission" else "The hand is refilled"
-            return f"{what}: {_cards(len(e.cards))} drawn."
+            if e.cause == "mission":
+                said = _("The hand is filled: {cards} drawn.")
+            else:
+                said = _("The hand is refilled: {cards} drawn.")
+            return said.format(cards=_cards(len(e.cards)))
         case SoloCardPlayed():
-            return f"{e.player} plays {card_label(e.card, c)} from the hand."
-        case SoloRefillGivenUp():
-            return "No refill: the hand cannot be refilled again this Mission."
-        case SoloMissionEnded():
-            return f"The Mission is over; the token rests on {e.token}."
-        case SoloSupportDrawn():
-            who = f"{e.beneficiary} benefits" if e.beneficiary else "nobody benefits"
-            return f"Solo Support tile drawn: {e.tile}; {who}."
-        case HelpingHandKept():
-            return (
-                f"{e.player} keeps Helping Hand #{e.kept} for this game and discards "
-                f"#{e.discarded}."
+            return _("{player} plays {card} from the hand.").format(
+                player=e.player, card=card_label(e.card, c)
             )
+        case SoloRefillGivenUp():
+            return _("No refill: the hand cannot be refilled again this Mission.")
+        case SoloMissionEnded():
+            return _("The Mission is over; the token rests on {threat}.").format(
+                threat=threat_name(e.token)
+            )
+        case SoloSupportDrawn():
+            who = (
+                _("{player} benefits").format(player=e.beneficiary)
+                if e.beneficiary
+                else _("nobody benefits")
+            )
+            return _("Solo Support tile drawn: {tile}; {who}.").format(tile=e.tile, who=who)
+        case HelpingHandKept():
+            return _(
+                "{player} keeps Helping Hand #{kept} for this game and discards #{discarded}."
+            ).format(player=e.player, kept=e.kept, discarded=e.discarded)
         case CardsSetAside():
             cards = ", ".join(card_label(k, c) for k in e.cards)
-            return f"Set aside for this chapter: {cards} ({e.reason})."
+            return _("Set aside for this chapter: {cards} ({reason}).").format(
+                cards=cards, reason=e.reason
+            )
+        case LanguageChosen():
+            return _("The table speaks {language} from now on.").format(
+                language=language_name(e.language)
+            )
     return e.TYPE
 
 
@@ -494,8 +660,11 @@ def luck_sentence(card: str, campaign: CampaignState) -> str:
     assert chapter is not None
     label = card_label(card, chapter.catalogue)
     spent = luck_spent(chapter)
-    luck = f"The Luck of {spent[-1]}" if spent else "Luck"
-    return f"{luck} cancels the Trap of {label}: nothing is drawn."
+    if spent:
+        return _("The Luck of {card} cancels the Trap of {trap}: nothing is drawn.").format(
+            card=spent[-1], trap=label
+        )
+    return _("Luck cancels the Trap of {trap}: nothing is drawn.").format(trap=label)
 
 
 # The facts of an event only some may see, by event type: the field, and whose it is
@@ -553,7 +722,7 @@ def _marks(facts: dict[str, Any], c: Catalogue) -> list[tuple[str, str, Any]]:
         if isinstance(facts.get(name), str):
             marks.append((shown(card_label(facts[name], c)), "card", facts[name]))
     if isinstance(facts.get("threat"), str):
-        marks.append((facts["threat"], "threat", facts["threat"]))
+        marks.append((threat_name(facts["threat"]), "threat", facts["threat"]))
     return marks
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from voice.lang import N_, _, detail_said, ngettext
 from voice.shown import LINE, SHORT, shown
 
 if TYPE_CHECKING:
@@ -21,13 +22,15 @@ if TYPE_CHECKING:
 # A chapter at a real table: the first Mission Leader and each seat's third tile were drawn
 # at random, and the tracker is told them.
 CHAPTER_START = "grizzled chapter start --leader NAME --tiles TILE,TILE,..."
-FIRST_CHAPTER = f"start the first chapter: {CHAPTER_START}"
+FIRST_CHAPTER = N_("start the first chapter: {command}")
 BRIEFING = "grizzled briefing {number} --trials N --morale N --first N"
 
 
 def briefing_text(name: str, number: int) -> str:
     """An Armistice chapter starts from its Briefing, entered first."""
-    return f"enter the Briefing of {name}: {BRIEFING.format(number=number)}"
+    return _("enter the Briefing of {name}: {command}").format(
+        name=name, command=BRIEFING.format(number=number)
+    )
 
 
 def lead_text(
@@ -45,12 +48,14 @@ def lead_text(
     which order is kept (and which goes back, when two were drawn); a Recruit that may
     enter is named with its starting hand; a Chaplain holding a Support tile plays the one
     drawn at random."""
-    what = f"{low}" if exact else f"INTENSITY (at least {low})"
+    what = f"{low}" if exact else _("INTENSITY (at least {low})").format(low=low)
     kept = " --chaplain-tile RANDOM-TILE" if chaplain else ""
     kept += " --order N --back N" if orders > 1 else " --order N" if orders == 1 else ""
     if recruit:
         kept += " --recruit N --recruit-hand CARD,CARD,..."
-    lead = f"{shown(leader, SHORT)} leads Mission {mission + 1}"
+    lead = _("{leader} leads Mission {number}").format(
+        leader=shown(leader, SHORT), number=mission + 1
+    )
     return f"{lead}: grizzled mission start {what}{kept}"
 
 
@@ -58,43 +63,53 @@ def deal_words(f: DealForecast) -> str:
     """Before a deal that may lose the chapter (Decision 2), what it brings: ``8 cards in
     hands, intensity 1 adds 3; 13 from intensity 2 loses the chapter`` ('' when no deal
     the leader may choose reaches the limit)."""
-    cards = "1 card" if f.held == 1 else f"{f.held} cards"
-    said = f"{cards} in hands, intensity {f.low} adds {f.added}"
+    said = ngettext(
+        "{count} card in hands, intensity {low} adds {added}",
+        "{count} cards in hands, intensity {low} adds {added}",
+        f.held,
+    ).format(count=f.held, low=f.low, added=f.added)
     if f.losing is None:
         return ""
     if f.losing == f.low:
-        return f"{said}: {f.held + f.added}, and {f.limit} or more lose the chapter at once"
-    return f"{said}; {f.limit} from intensity {f.losing} loses the chapter"
+        return _("{said}: {total}, and {limit} or more lose the chapter at once").format(
+            said=said, total=f.held + f.added, limit=f.limit
+        )
+    return _("{said}; {limit} from intensity {losing} loses the chapter").format(
+        said=said, limit=f.limit, losing=f.losing
+    )
 
 
 def deal_short(f: DealForecast) -> str:
     """The same, in the session's short forms, for its prompt: ``8 held, m 1 +3, 13 at
     m 2`` (8 cards in hands, intensity 1 adds 3, 13 reached at intensity 2); ''."""
-    said = f"{f.held} held, m {f.low} +{f.added}"
+    said = _("{held} held, m {low} +{added}").format(held=f.held, low=f.low, added=f.added)
     if f.losing is None:
         return ""
     if f.losing == f.low:
-        return f"{f.held} held: any deal loses"
-    return f"{said}, {f.limit} at m {f.losing}"
+        return _("{held} held: any deal loses").format(held=f.held)
+    return _("{said}, {limit} at m {losing}").format(said=said, limit=f.limit, losing=f.losing)
 
 
 def losing_deal_words(intensity: int, detail: str) -> str:
     """Why ``mission start`` asks first: ``intensity 3 loses the chapter at once: 14 cards
     in hands (13 or more)``."""
-    return f"intensity {intensity} loses the chapter at once: {shown(detail)}"
+    return _("intensity {intensity} loses the chapter at once: {detail}").format(
+        intensity=intensity, detail=shown(detail_said(detail))
+    )
 
 
 def support_text(beneficiary: str) -> str:
     """The beneficiary of Support chooses."""
-    return f"{shown(beneficiary, SHORT)} chooses the Support benefit: grizzled support ..."
+    return _("{player} chooses the Support benefit: grizzled support ...").format(
+        player=shown(beneficiary, SHORT)
+    )
 
 
 def recruit_text(leader: str) -> str:
     """The Recruit's turn: the leader chooses its action."""
-    return (
-        f"the Recruit's turn, {shown(leader, SHORT)} chooses: grizzled recruit play CARD / "
-        "recruit withdraw"
-    )
+    return _(
+        "the Recruit's turn, {leader} chooses: grizzled recruit play CARD / recruit withdraw"
+    ).format(leader=shown(leader, SHORT))
 
 
 def withdraw_text(legal: Mapping[str, Any], kinds: Iterable[str | None] = ()) -> str:
@@ -121,7 +136,9 @@ def turn_text(legal: Mapping[str, Any], kinds: Iterable[str | None] = ()) -> str
     name = shown(legal["player"], SHORT)
     out = withdraw_text(legal, kinds)
     if legal["must_withdraw"]:
-        return f"{name} is Fearful with 2 identical threats: grizzled {out}"
+        return _("{player} is Fearful with 2 identical threats: grizzled {command}").format(
+            player=name, command=out
+        )
     may = [
         "play CARD" if legal["play"] or legal["play_any_hidden"] else "",
         "charm CARD" if legal["charm"] else "",
@@ -131,21 +148,27 @@ def turn_text(legal: Mapping[str, Any], kinds: Iterable[str | None] = ()) -> str
     ]
     said = [m for m in may if m]
     if not said:
-        return f"{name}'s turn"
-    listed = ", ".join(said[:-1]) + " or " + said[-1] if len(said) > 1 else said[0]
-    return f"{name}'s turn: {listed}"
+        return _("{player}'s turn").format(player=name)
+    listed = ", ".join(said[:-1]) + _(" or ") + said[-1] if len(said) > 1 else said[0]
+    return _("{player}'s turn: {commands}").format(player=name, commands=listed)
 
 
 def order_named(order: Mapping[str, Any]) -> str:
     """``Order #21 Hold the Line``: an Order of the Day in play, with its name if known."""
     name = order.get("name")
-    return f"Order #{order['number']}" + (f" {shown(name, SHORT)}" if name else "")
+    return _("Order #{number}").format(number=order["number"]) + (
+        f" {shown(name, SHORT)}" if name else ""
+    )
 
 
 def restricts(order: Mapping[str, Any]) -> str:
     """What an Order in play restricts, in a few words: ``adds night; no Speech`` (its text
     is shown in full when it enters play, and by ``card``); '' when the tool applies none."""
-    said = [f"adds {'+'.join(order['threats'])}"] if order.get("threats") else []
+    said = (
+        [_("adds {threats}").format(threats="+".join(order["threats"]))]
+        if order.get("threats")
+        else []
+    )
     return "; ".join(said + list(order.get("forbids") or ()))
 
 
@@ -157,19 +180,25 @@ def with_orders(
     it enters play), and a Recruit in play whose rules restrict or allow (``enforces``)."""
     orders = list(orders)
     said = [
-        f"{order_named(o)}" + (f": {shown(r, LINE)}" if (r := restricts(o)) else " in play")
+        f"{order_named(o)}" + (f": {shown(r, LINE)}" if (r := restricts(o)) else _(" in play"))
         for o in orders
     ]
     if recruit and recruit.get("enforces"):
         name = f" {shown(recruit['name'], SHORT)}" if recruit.get("name") else ""
-        said.append(f"Recruit #{recruit['number']}{name} in play: {'; '.join(recruit['enforces'])}")
+        said.append(
+            _("Recruit #{number}{name} in play: {rules}").format(
+                number=recruit["number"], name=name, rules="; ".join(recruit["enforces"])
+            )
+        )
     line = f"{line} ({'; '.join(said)})" if said else line
     for order in orders:
         for may in order.get("cancel_by") or ():
             who = shown(may["player"], SHORT)
-            line += (
-                f"; {who} may cancel {order_named(order)}: grizzled order cancel "
-                f"{order['number']} -p {who} --draws {may['draws']}"
+            line += _(
+                "; {player} may cancel {order}: grizzled order cancel "
+                "{number} -p {player} --draws {draws}"
+            ).format(
+                player=who, order=order_named(order), number=order["number"], draws=may["draws"]
             )
     return line
 
@@ -179,23 +208,29 @@ def _after_chapter(state: CampaignState) -> str:
 
     last = state.last_result
     if last is None or not state.armistice:
-        return f"start the next chapter: {CHAPTER_START}"
+        return _("start the next chapter: {command}").format(command=CHAPTER_START)
     if last.number == 0:  # a tutorial: no Conclusion, award or ban (notes, decision 6)
         return _next_chapter(state)
     name = chapter_name(last.number)
     conclusion = state.conclusions.get(last.number)
     if conclusion is None:
-        return f"enter the Conclusion of {name}: grizzled conclusion {last.number} ..."
+        return _("enter the Conclusion of {name}: grizzled conclusion {number} ...").format(
+            name=name, number=last.number
+        )
     if conclusion.offered and last.number not in state.settled:
         result = "won" if last.outcome == "won" else "lost"
         earned = conclusion.earned(result, last.morale_left)
         if earned == 0:
-            return f"{name} earns no Helping Hand: settle its offer with grizzled award"
-        return f"{name} earns {earned} Helping Hand(s): grizzled award NUMBER:PLAYER ..."
+            return _("{name} earns no Helping Hand: settle its offer with grizzled award").format(
+                name=name
+            )
+        return _("{name} earns {count} Helping Hand(s): grizzled award NUMBER:PLAYER ...").format(
+            name=name, count=earned
+        )
     if state.next_chapter > 9:
-        return "the campaign is over: grizzled score --explain"
+        return _("the campaign is over: grizzled score --explain")
     ban = (
-        " (you may first ban a card: grizzled ban PLAYER CARD)"
+        _(" (you may first ban a card: grizzled ban PLAYER CARD)")
         if last.outcome != "won" and not any(b.chapter == last.number for b in state.bans)
         else ""
     )
@@ -208,7 +243,9 @@ def _next_chapter(state: CampaignState) -> str:
 
     if state.next_chapter not in state.briefings:
         return briefing_text(chapter_name(state.next_chapter), state.next_chapter)
-    return f"start {chapter_name(state.next_chapter)}: {CHAPTER_START}"
+    return _("start {name}: {command}").format(
+        name=chapter_name(state.next_chapter), command=CHAPTER_START
+    )
 
 
 def _intensity(chapter: ChapterState) -> tuple[int, bool]:
@@ -239,11 +276,11 @@ def next_step(state: CampaignState) -> str:
     chapter = state.chapter
     if chapter is None:
         if not state.armistice:
-            return FIRST_CHAPTER
+            return _(FIRST_CHAPTER).format(command=CHAPTER_START)
         name, number = chapter_name(state.next_chapter), state.next_chapter
         if number not in state.briefings:
             return briefing_text(name, number)
-        return f"start {name}: {CHAPTER_START}"
+        return _("start {name}: {command}").format(name=name, command=CHAPTER_START)
     if chapter.phase == Phase.OVER:
         return _after_chapter(state)
     leader = chapter.players[chapter.leader].name
@@ -274,14 +311,14 @@ def next_step(state: CampaignState) -> str:
             + said
         )
     if chapter.phase == Phase.DRAW_SUPPORT:
-        return "draw the solo Support tile: grizzled solo-support TILE"
+        return _("draw the solo Support tile: grizzled solo-support TILE")
     if chapter.phase == Phase.SUPPORT and chapter.support is not None:
         return support_text(chapter.support.player)
     if chapter.turn == RECRUIT_TURN:
         return recruit_text(leader)
     active = chapter.active_player
     if active is None:
-        return "the Mission is being resolved"
+        return _("the Mission is being resolved")
     from projections.chapter import orders_in_play, recruit_texts
 
     line = turn_text(legal_summary(chapter), active_kinds(chapter, active))
@@ -293,13 +330,13 @@ def next_step(state: CampaignState) -> str:
 def deal_question(facts: str) -> str:
     """The question asked before a deal that loses the chapter (``facts``:
     ``losing_deal``'s words)."""
-    return f"{facts[0].upper()}{facts[1:]}. Deal all the same?"
+    return _("{facts}. Deal all the same?").format(facts=f"{facts[0].upper()}{facts[1:]}")
 
 
 def next_line(state: CampaignState) -> str:
     """``Next: ...``, the line every action, undo, redo and campaign command ends on
     (``shown``)."""
-    return f"Next: {shown(next_step(state))}"
+    return _("Next: {step}").format(step=shown(next_step(state)))
 
 
 def losing_deal(intensity: int, events: Iterable[Event]) -> str | None:
@@ -318,7 +355,7 @@ def next_from_board(
     from the read models, ``board`` their stored board; None: ask the whole campaign)."""
     phase = doc["phase"]
     if phase is None:
-        return None if ruleset == "armistice" else FIRST_CHAPTER
+        return None if ruleset == "armistice" else _(FIRST_CHAPTER).format(command=CHAPTER_START)
     if phase == "preparation" and doc["mission"] > 0:
         if (
             (board or {}).get("orders")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from voice.lang import _
+
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
     from domain.errors import RuleViolation
@@ -15,21 +17,23 @@ def refused(error: RuleViolation) -> str:
     must tell points to the command's help, which says how to tell it."""
     from domain.errors import MissingOutcome
 
-    said = f"Refused ({error.rule}): {error}"
-    return f"{said} (see the command's --help)" if isinstance(error, MissingOutcome) else said
+    said = _("Refused ({rule}): {message}").format(rule=error.rule, message=error)
+    if isinstance(error, MissingOutcome):
+        return _("{refusal} (see the command's --help)").format(refusal=said)
+    return said
 
 
 def refused_then(error: RuleViolation, state: CampaignState) -> str:
     """A refusal that names what comes instead: ``Refused (...): ... Next: ...``."""
     from voice.next_step import next_step
 
-    return f"{refused(error)}. Next: {next_step(state)}"
+    return _("{refusal}. Next: {step}").format(refusal=refused(error), step=next_step(state))
 
 
 def knock_not_hand(error: RuleViolation, card: str, player: str) -> str:
     """A ban from a hand of a card that is one of the player's Hard Knocks: the rule, and
     the option that bans it from there."""
-    return (
-        f"Refused ({error.rule}): {card} is a Hard Knock in front of {player}, not a card "
-        "in their hand: ban it with --from knock"
-    )
+    return _(
+        "Refused ({rule}): {card} is a Hard Knock in front of {player}, not a card in their "
+        "hand: ban it with --from knock"
+    ).format(rule=error.rule, card=card, player=player)

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from voice import Record
+from voice.lang import N_, _, ngettext, threat_name
 from voice.shown import LINE, LONG, SHORT, quoted, shown
 
 if TYPE_CHECKING:
@@ -18,17 +19,23 @@ if TYPE_CHECKING:
 
 OUTCOMES = frozenset({"MissionFailed", "MissionSucceeded", "ChapterWon", "ChapterLost"})
 RESULT_WORDS = {
-    "won": "won",
-    "monument": "lost: the Monument",
-    "hard-knocks": "lost: Hard Knocks",
-    "hands": "lost: 13+ cards in hand",
+    "won": N_("won"),
+    "monument": N_("lost: the Monument"),
+    "hard-knocks": N_("lost: Hard Knocks"),
+    "hands": N_("lost: 13+ cards in hand"),
 }
-SCORE_COLUMNS = ("chapter", "result", "Morale left", "Victory Points", "Negative Points")
-SCORE_SHORT = ("chapter", "result", "Morale", "Victory", "Negative")  # a narrow console
+SCORE_COLUMNS = (
+    N_("chapter"),
+    N_("result"),
+    N_("Morale left"),
+    N_("Victory Points"),
+    N_("Negative Points"),
+)
+SCORE_SHORT = (N_("chapter"), N_("result"), N_("Morale"), N_("Victory"), N_("Negative"))
 SCORE_PAGE = 20  # chapters a score shows (the latest), unless asked for all
-HANDS_COLUMNS = ("#", "player", "category", "chapter", "used")
-FACT_COLUMNS = ("points", "chapter", "what", "event", "who")
-READINGS_TITLE = "How the Helping Hands were decided"
+HANDS_COLUMNS = ("#", N_("player"), N_("category"), N_("chapter"), N_("used"))
+FACT_COLUMNS = (N_("points"), N_("chapter"), N_("what"), N_("event"), N_("who"))
+READINGS_TITLE = N_("How the Helping Hands were decided")
 Cells = tuple[str, ...]
 
 
@@ -130,10 +137,18 @@ def score_rows(
     cut = len(lines) - last if last is not None and len(lines) > last else 0
     earlier = before + cut
     if earlier:
-        said = f"{earlier} earlier chapter{'s' if earlier != 1 else ''} (score --all)"
+        said = ngettext(
+            "{count} earlier chapter (score --all)",
+            "{count} earlier chapters (score --all)",
+            earlier,
+        ).format(count=earlier)
         rows.append(("...", said, "", "", ""))
     for line in lines[cut:]:
-        outcome = RESULT_WORDS.get(line.result, f"lost: {line.result}")
+        outcome = (
+            _(RESULT_WORDS[line.result])
+            if line.result in RESULT_WORDS
+            else _("lost: {reason}").format(reason=line.result)
+        )
         rows.append(
             (
                 str(line.chapter),
@@ -144,9 +159,10 @@ def score_rows(
             )
         )
     if running is not None:
-        rows.append((str(running[0]), "in progress", str(running[1]), "", ""))
+        rows.append((str(running[0]), _("in progress"), str(running[1]), "", ""))
     difference, victory, negative = totals
-    return [*rows, ("total", f"difference {difference:+d}", "", str(victory), str(negative))]
+    said = _("difference {difference}").format(difference=f"{difference:+d}")
+    return [*rows, (_("total"), said, "", str(victory), str(negative))]
 
 
 def hand_lines(state: CampaignState) -> list[HandLine]:
@@ -174,14 +190,16 @@ def fewer_hands(taken: int, earned: int, offered: int) -> tuple[str, str]:
 
 def created(name: str, rules: str, seats: Sequence[tuple[str, str]]) -> str:
     """``Campaign 'Friday' created (classic rules): ann (night), ben (snow).``"""
-    who = ", ".join(f"{player} ({charm})" for player, charm in seats)
-    return f"Campaign {quoted(name)} created ({rules} rules): {shown(who)}."
+    who = ", ".join(f"{player} ({threat_name(charm)})" for player, charm in seats)
+    return _("Campaign {name} created ({rules} rules): {seats}.").format(
+        name=quoted(name), rules=rules, seats=shown(who)
+    )
 
 
 def campaign_heading(name: str, ruleset: str, seats: Sequence[tuple[str, str]]) -> str:
     """``Western Front - armistice rules - Ann (Lucky), Ben (Mute)``."""
-    said = ", ".join(f"{player} ({charm})" for player, charm in seats)
-    return f"{name} - {ruleset} rules - {said}"
+    said = ", ".join(f"{player} ({threat_name(charm)})" for player, charm in seats)
+    return _("{name} - {ruleset} rules - {seats}").format(name=name, ruleset=ruleset, seats=said)
 
 
 def chapter_grizzled_lines(
@@ -192,13 +210,13 @@ def chapter_grizzled_lines(
     ``queries.chapter_grizzled``'s rows; nothing when every chapter kept them."""
     first = [{"name": name, "charm": charm} for name, charm in seats]
     lines = [
-        f"  Chapter {c['chapter']}: "
-        + ", ".join(f"{g['name']} ({g['charm']})" for g in c["grizzled"])
+        _("  Chapter {number}: ").format(number=c["chapter"])
+        + ", ".join(f"{g['name']} ({threat_name(g['charm'])})" for g in c["grizzled"])
         for c in chapters
         if list(c["grizzled"]) != first
     ]
     return (
-        ["Grizzled chosen anew at a chapter's start (the others as above):", *lines]
+        [_("Grizzled chosen anew at a chapter's start (the others as above):"), *lines]
         if lines
         else []
     )
@@ -207,9 +225,9 @@ def chapter_grizzled_lines(
 def hand_cells(h: HandLine) -> Cells:
     """A Helping Hand held, a cell per column of ``HANDS_COLUMNS``."""
     if h.category == "friendship":
-        used = "in play"
+        used = _("in play")
     else:
-        used = f"chapter {h.used_in}" if h.used_in is not None else "-"
+        used = _("chapter {number}").format(number=h.used_in) if h.used_in is not None else "-"
     card = f"{h.number} {h.name}" if h.name else str(h.number)
     return (
         shown(card, SHORT),
@@ -225,16 +243,21 @@ def banned_line(bans: Sequence[BanLine]) -> str:
     if not bans:
         return ""
     listed = "; ".join(
-        f"{b.card} ({b.player}, chapter {b.chapter}{': ' + b.reason if b.reason else ''})"
+        _("{card} ({player}, chapter {number}{reason})").format(
+            card=b.card,
+            player=b.player,
+            number=b.chapter,
+            reason=": " + b.reason if b.reason else "",
+        )
         for b in bans
     )
-    return f"Banned: {listed}"
+    return _("Banned: {cards}").format(cards=listed)
 
 
 def fact_cells(fact: dict[str, Any]) -> Cells:
     """A fact behind the score (``projections.queries.score_facts``), a cell per column of
     ``FACT_COLUMNS``."""
-    points = "+1 Victory" if fact["kind"] == "victory" else "+1 Negative"
+    points = _("+1 Victory") if fact["kind"] == "victory" else _("+1 Negative")
     return (
         points,
         str(fact["chapter"]),
@@ -255,8 +278,16 @@ def outcomes(events: Sequence[Event], state: CampaignState) -> list[str]:
 def step_lines(chapter: ChapterState) -> list[str]:
     """The board's key numbers after a replayed action: phase, whose turn, decks, No Man's
     Land whole."""
-    turn = f", {chapter.active_player.name}'s turn" if chapter.active_player else ""
-    lines = [f"{chapter.phase}{turn}; Trials {len(chapter.trials)}, Morale {len(chapter.morale)}"]
+    turn = (
+        _(", {player}'s turn").format(player=chapter.active_player.name)
+        if chapter.active_player
+        else ""
+    )
+    lines = [
+        _("{phase}{turn}; Trials {trials}, Morale {morale}").format(
+            phase=chapter.phase, turn=turn, trials=len(chapter.trials), morale=len(chapter.morale)
+        )
+    ]
     if chapter.nml:
-        lines.append(f"No Man's Land: {', '.join(chapter.nml)}")
+        lines.append(_("No Man's Land: {cards}").format(cards=", ".join(chapter.nml)))
     return [shown(line, LONG) for line in lines]

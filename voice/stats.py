@@ -12,35 +12,39 @@ from typing import Any
 
 from voice import Said
 from voice.board import label
+from voice.lang import N_, _, detail_said, each, ngettext
 from voice.shown import SHORT, shown
 
 Doc = dict[str, Any]
 MOST = 10  # bars in a chart: the most frequent
 ENDINGS = {  # how a chapter ended, by its outcome's reason code (chapter_state.outcome)
-    "won": "won",
-    "hard-knocks": "lost: Hard Knocks",
-    "monument": "lost: the Monument",
-    "hands": "lost: cards in hands",
+    "won": N_("won"),
+    "hard-knocks": N_("lost: Hard Knocks"),
+    "monument": N_("lost: the Monument"),
+    "hands": N_("lost: cards in hands"),
 }
 
 
 def _chapter(row: Doc) -> str:
     """``Friday, chapter 2`` (``What if, chapter 2 (what-if)`` in a what-if branch)."""
-    chapter = row["chapter_name"] or f"chapter {row['chapter']}"
-    mark = " (what-if)" if row.get("what_if") else ""
+    chapter = row["chapter_name"] or _("chapter {number}").format(number=row["chapter"])
+    mark = _(" (what-if)") if row.get("what_if") else ""
     return f"{shown(row['campaign'], SHORT)}, {chapter}{mark}"
 
 
 def _result(row: Doc) -> str:
     if row["phase"] != "over":
-        return "being played"
-    return ENDINGS.get(row["outcome"] or "", f"lost: {row['outcome_detail'] or row['outcome']}")
+        return _("being played")
+    if (row["outcome"] or "") in ENDINGS:
+        return _(ENDINGS[row["outcome"]])
+    why = detail_said(row["outcome_detail"]) if row["outcome_detail"] else row["outcome"]
+    return _("lost: {reason}").format(reason=why)
 
 
 def _bars(title: str, counted: list[tuple[str, int]], empty: str) -> list[Said]:
     """A chart's title and its bars (the ``MOST`` biggest), or one line saying none."""
     if not counted:
-        return [Said(f"{title}: {empty}.", "title", {})]
+        return [Said(_("{title}: {none}.").format(title=title, none=empty), "title", {})]
     bars = [(name, count) for name, count in counted[:MOST]]
     text = "; ".join(f"{name} {count}" for name, count in bars)
     return [Said(f"{title}:", "title", {}), Said(text, "bars", {"bars": bars})]
@@ -51,10 +55,12 @@ def _played(chapters: list[Doc]) -> tuple[str, int, int]:
     over = [c for c in chapters if c["phase"] == "over"]
     won = sum(1 for c in over if c["outcome"] == "won")
     playing = len(chapters) - len(over)
-    text = (
-        f"{len(chapters)} chapter{'s' if len(chapters) != 1 else ''} played: {won} won, "
-        f"{len(over) - won} lost" + (f", {playing} being played" if playing else "")
-    )
+    text = ngettext(
+        "{count} chapter played: {won} won, {lost} lost",
+        "{count} chapters played: {won} won, {lost} lost",
+        len(chapters),
+    ).format(count=len(chapters), won=won, lost=len(over) - won)
+    text += _(", {count} being played").format(count=playing) if playing else ""
     return text, won, len(over) - won
 
 
@@ -68,13 +74,18 @@ def stats_said(stats: Doc) -> list[Said]:
     own = [c for c in chapters if not c["what_if"]]
     what_ifs = [c for c in chapters if c["what_if"]]
     count, branches = len(names), len(branched)
-    what_if = f" ({branches} a what-if branch)" if branches == 1 else ""
-    what_if = f" ({branches} what-if branches)" if branches > 1 else what_if
+    what_if = _(" ({count} a what-if branch)").format(count=branches) if branches == 1 else ""
+    what_if = _(" ({count} what-if branches)").format(count=branches) if branches > 1 else what_if
     played, won, lost = _played(own)
-    apart = f"; in the what-if branches: {_played(what_ifs)[0]}" if what_ifs else ""
+    apart = (
+        _("; in the what-if branches: {played}").format(played=_played(what_ifs)[0])
+        if what_ifs
+        else ""
+    )
+    headline = ngettext("{count} campaign", "{count} campaigns", count).format(count=count)
     said = [
         Said(
-            f"{count} campaign{'s' if count != 1 else ''}{what_if}, {played}{apart}.",
+            f"{headline}{what_if}, {played}{apart}.",
             "title",
             {"campaigns": count, "chapters": len(own), "won": won, "lost": lost},
         )
@@ -82,7 +93,7 @@ def stats_said(stats: Doc) -> list[Said]:
     if not chapters:
         return said
     rows = [[_chapter(c), _result(c), str(c["mission"]), str(c["morale"])] for c in chapters]
-    columns = ["chapter", "result", "Missions", "Morale left"]
+    columns = list(each((N_("chapter"), N_("result"), N_("Missions"), N_("Morale left"))))
     said.append(
         Said("\n".join(", ".join(r) for r in rows), "table", {"columns": columns, "rows": rows})
     )
@@ -91,22 +102,26 @@ def stats_said(stats: Doc) -> list[Said]:
         if c["phase"] == "over":
             endings[_result(c)] = endings.get(_result(c), 0) + 1
     said += _bars(
-        "How the chapters ended" + (" (what-if branches left out)" if what_ifs else ""),
+        _("How the chapters ended") + (_(" (what-if branches left out)") if what_ifs else ""),
         sorted(endings.items(), key=lambda e: -e[1]),
-        "none yet",
+        _("none yet"),
     )
     said += _bars(
-        "Hard Knocks met most",
+        _("Hard Knocks met most"),
         [(label(card), n) for card, n in stats["hard_knocks"]],
-        "none met",
+        _("none met"),
     )
-    said += _bars("Who withdrew first from each Mission", _named(stats["first_out"]), "nobody yet")
-    said += _bars("Speeches made", _named(stats["speeches"]), "none")
     said += _bars(
-        "Missions per chapter", [(_chapter(c), int(c["mission"])) for c in chapters], "none"
+        _("Who withdrew first from each Mission"), _named(stats["first_out"]), _("nobody yet")
+    )
+    said += _bars(_("Speeches made"), _named(stats["speeches"]), _("none"))
+    said += _bars(
+        _("Missions per chapter"), [(_chapter(c), int(c["mission"])) for c in chapters], _("none")
     )
     lines = [(_chapter(c), list(c["morale_line"])) for c in chapters]
-    said.append(Said("Morale Reserve through each chapter (after each Morale Drop):", "title", {}))
+    said.append(
+        Said(_("Morale Reserve through each chapter (after each Morale Drop):"), "title", {})
+    )
     said.append(
         Said(
             "\n".join(f"{name}: {' '.join(map(str, points))}" for name, points in lines),
@@ -118,12 +133,13 @@ def stats_said(stats: Doc) -> list[Said]:
         [shown(e["session"], SHORT), e["began"], str(e["actions"]), str(e["undos"])]
         for e in stats["evenings"]
     ]
-    said.append(Said("Undos per evening:", "title", {}))
+    said.append(Said(_("Undos per evening:"), "title", {}))
+    columns = list(each((N_("evening"), N_("began"), N_("actions"), N_("undos"))))
     said.append(
         Said(
             "\n".join(", ".join(e) for e in evenings),
             "table",
-            {"columns": ["evening", "began", "actions", "undos"], "rows": evenings},
+            {"columns": columns, "rows": evenings},
         )
     )
     return said

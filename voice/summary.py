@@ -11,6 +11,11 @@ REFILL = "refill the hand"
 SOLO_SUPPORT = "solo Support tile drawn"
 
 
+def language(code: str) -> str:
+    """``language fr``: the table's language chosen (issue 45)."""
+    return f"language {code}"
+
+
 def numbered(card: str, number: int) -> str:
     """``Order of the Day #21`` (``card``: ``card``, ``Order of the Day``, ...)."""
     return f"{card} #{number}"

@@ -9,57 +9,61 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from voice.board import THREATS
+from voice.lang import N_, _, ngettext, threat_name
 from voice.shown import SHORT, shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
 
-RECRUIT_TILE = (
+RECRUIT_TILE = N_(
     "Error: it is the Recruit's turn: w alone withdraws it (a Recruit plays no tile); a "
     "player's withdrawal names them: w TILE -p NAME"
 )
 HELP_LINES = (
-    "CARD [DRAWN]      play a card (DRAWN: the card its Trap drew), e.g. n+sh+t r+wh",
-    "c CARD            the Good Luck Charm on a No Man's Land card",
-    "s THREAT [P:CARD ...]  a Speech; each P:CARD a card discarded thanks to it",
-    "w [TILE]          withdraw (l, r, ll, rr; none: no tile left)",
-    "                  the Recruit's turn: CARD its play, w its withdrawal",
-    "m N               start a Mission of intensity N",
-    "u [N] [REASON] / r [REASON]  undo / redo (the reason shown in the log)",
-    "y [N]             why: the last refusal or decision of the rules, or log entry N",
-    "?  b  h  q        legal now and hints, the board with the cards' texts, this help, end",
-    "Any grizzled command works without 'grizzled': status, log, support --discard mute ...",
+    N_("CARD [DRAWN]      play a card (DRAWN: the card its Trap drew), e.g. n+sh+t r+wh"),
+    N_("c CARD            the Good Luck Charm on a No Man's Land card"),
+    N_("s THREAT [P:CARD ...]  a Speech; each P:CARD a card discarded thanks to it"),
+    N_("w [TILE]          withdraw (l, r, ll, rr; none: no tile left)"),
+    N_("                  the Recruit's turn: CARD its play, w its withdrawal"),
+    N_("m N               start a Mission of intensity N"),
+    N_("u [N] [REASON] / r [REASON]  undo / redo (the reason shown in the log)"),
+    N_("y [N]             why: the last refusal or decision of the rules, or log entry N"),
+    N_("?  b  h  q        legal now and hints, the board with the cards' texts, this help, end"),
+    N_("Any grizzled command works without 'grizzled': status, log, support --discard mute ..."),
 )
 
 
 def welcome(campaign: str) -> str:
     """The session's first line: where it is, how to leave."""
-    return f"At the table: {shown(campaign)}. h: short forms, q: leave."
+    return _("At the table: {campaign}. h: short forms, q: leave.").format(campaign=shown(campaign))
 
 
 def farewell(version: int) -> str:
     """The session's last line: where the log ends."""
-    return f"Left the table: every action is recorded (the log ends at #{version})."
+    return _("Left the table: every action is recorded (the log ends at #{number}).").format(
+        number=version
+    )
 
 
 def elsewhere(before: int, version: int) -> str:
     """What another device logged meanwhile (the log was at ``before``, is at ``version``),
     before the board is drawn again."""
     count = version - before
-    return (
-        f"Logged elsewhere meanwhile: {count} entr{'y' if count == 1 else 'ies'} "
-        f"(#{before + 1}{f'-#{version}' if count > 1 else ''}). The board now:"
-    )
+    return ngettext(
+        "Logged elsewhere meanwhile: {count} entry ({entries}). The board now:",
+        "Logged elsewhere meanwhile: {count} entries ({entries}). The board now:",
+        count,
+    ).format(count=count, entries=f"#{before + 1}{f'-#{version}' if count > 1 else ''}")
 
 
 def turn_hint(player: str) -> str:
     """After a refused action the session named for the player whose turn it is: whose
     turn the tool thinks it is, and how to set it right."""
     name = shown(player, SHORT)
-    return (
-        f"It is {name}'s turn as the tool has it. Played by someone else: add -p NAME; "
-        f"{name} withdrew and it was not logged: w TILE -p {name} first."
-    )
+    return _(
+        "It is {player}'s turn as the tool has it. Played by someone else: add -p NAME; "
+        "{player} withdrew and it was not logged: w TILE -p {player} first."
+    ).format(player=name)
 
 
 def _recruit_said(state: CampaignState) -> str:
@@ -71,7 +75,9 @@ def _recruit_said(state: CampaignState) -> str:
     recruit = recruit_in_play(chapter)
     assert recruit is not None
     leader = shown(chapter.players[chapter.leader].name, SHORT)
-    return f"Recruit #{recruit.number}'s turn, {leader} chooses"
+    return _("Recruit #{number}'s turn, {leader} chooses").format(
+        number=recruit.number, leader=leader
+    )
 
 
 def recruit_turn(state: CampaignState | None) -> bool:
@@ -105,12 +111,12 @@ def summary(state: CampaignState | None) -> dict[str, Any]:
 
 def _kinds(legal: dict[str, Any]) -> list[str]:
     if legal["must_withdraw"]:
-        return ["withdraw (Fearful)"]
+        return [_("withdraw (Fearful)")]
     kinds = [k for k in ("play", "charm") if legal[k]]
     kinds += ["speech"] if legal["speech"] else []
     kinds += ["withdraw"] if legal["withdraw"] else []
     kinds += ["refill"] if legal.get("refill") else []
-    return kinds
+    return kinds  # the session's own command words: typed as they are
 
 
 def prompt(state: CampaignState | None, width: int = 100) -> str:
@@ -119,10 +125,10 @@ def prompt(state: CampaignState | None, width: int = 100) -> str:
     legal = summary(state)
     if legal:
         kinds = _kinds(legal)
-        said = ", ".join(kinds[:-1]) + " or " + kinds[-1] if len(kinds) > 1 else "".join(kinds)
-        text = f"{shown(legal['player'], SHORT)}: {said or 'no action'}"
+        said = ", ".join(kinds[:-1]) + _(" or ") + kinds[-1] if len(kinds) > 1 else "".join(kinds)
+        text = f"{shown(legal['player'], SHORT)}: " + (said or _("no action"))
     elif state is None:
-        text = "no campaign"
+        text = _("no campaign")
     elif recruit_turn(state):
         from domain.modules.recruits.state import recruit_in_play
 
@@ -131,11 +137,13 @@ def prompt(state: CampaignState | None, width: int = 100) -> str:
         recruit = recruit_in_play(chapter)
         assert recruit is not None
         leader = shown(chapter.players[chapter.leader].name, SHORT)
-        text = f"Recruit #{recruit.number} ({leader} chooses): CARD or w"
+        text = _("Recruit #{number} ({leader} chooses): CARD or w").format(
+            number=recruit.number, leader=leader
+        )
     else:
         from voice.next_step import next_step
 
-        text = next_step(state).partition(":")[0]
+        text = next_step(state).partition(":")[0].rstrip()
     most = max(20, width * 2 // 3)
     text = _with_deal(state, text, most)
     return (text if len(text) <= most else text[: most - 3] + "...") + " > "
@@ -163,14 +171,16 @@ def toolbar(state: CampaignState | None, width: int = 100) -> str:
     """The board in one line, kept under the prompt while a line is typed (what ``log``
     or ``?`` printed may have scrolled the board away): decks, No Man's Land, threats."""
     if state is None or state.chapter is None:
-        return "No chapter being played"
+        return _("No chapter being played")
     from voice.facts import chapter_json
 
     doc = chapter_json(state)
-    nml = ", ".join(doc["no_mans_land"]) or "empty"  # as the cards are typed
+    nml = ", ".join(doc["no_mans_land"]) or _("empty")  # as the cards are typed
     counts = doc.get("threats") or {}
-    threats = " ".join(f"{t} x{counts[t]}" for t in THREATS if counts.get(t))
-    line = f"Trials {doc['trials']}  Morale {doc['morale']}  No Man's Land: {nml}"
+    threats = " ".join(f"{threat_name(t)} x{counts[t]}" for t in THREATS if counts.get(t))
+    line = _("Trials {trials}  Morale {morale}  No Man's Land: {cards}").format(
+        trials=doc["trials"], morale=doc["morale"], cards=nml
+    )
     line += f"  ({threats})" if threats else ""
     return shown(line, max(20, width - 1))
 
@@ -185,28 +195,44 @@ def legal_lines(state: CampaignState | None) -> list[str]:
         recruit = recruit_in_play(state.chapter)
         assert recruit is not None
         hand = ", ".join(recruit.hand)
-        return [f"{_recruit_said(state)}:", f"  CARD (recruit play): {hand}", "  w (withdraw)"]
+        return [
+            f"{_recruit_said(state)}:",
+            _("  CARD (recruit play): {cards}").format(cards=hand),
+            _("  w (withdraw)"),
+        ]
     if not legal:
         from voice.next_step import next_step
 
-        return [f"Next: {next_step(state)}" if state is not None else "no campaign"]
+        if state is None:
+            return [_("no campaign")]
+        return [_("Next: {step}").format(step=next_step(state))]
     name = shown(legal["player"], SHORT)
     if legal["must_withdraw"]:
-        return [f"{name} is Fearful with 2 identical threats: w {_tiles(legal)}".rstrip()]
-    lines = [f"{name}'s turn:"]
+        return [
+            _("{player} is Fearful with 2 identical threats: w {tiles}")
+            .format(player=name, tiles=_tiles(legal))
+            .rstrip()
+        ]
+    lines = [_("{player}'s turn:").format(player=name)]
     if legal["play_any_hidden"]:  # a hand nobody has seen: every card still unseen
-        lines.append(f"  play: any of {len(legal['play'])} cards still unseen (Tab lists them)")
+        lines.append(
+            _("  play: any of {count} cards still unseen (Tab lists them)").format(
+                count=len(legal["play"])
+            )
+        )
         lines += _two_shown(state)
     elif legal["play"]:
         lines.append(f"  play: {', '.join(_marked(state, legal['play']))}")
     if legal["charm"]:
-        lines.append(f"  c (charm): {', '.join(legal['charm'])}")
+        lines.append(_("  c (charm): {cards}").format(cards=", ".join(legal["charm"])))
     if legal["speech"]:
-        lines.append(f"  s THREAT (speech): {', '.join(THREATS)}")
+        threats = ", ".join(threat_name(t) for t in THREATS)
+        lines.append(_("  s THREAT (speech): {threats}").format(threats=threats))
     if legal["withdraw"]:
         remove = f" --remove {'|'.join(legal['remove'])}" if legal.get("remove") else ""
         drawn = " --drawn CARD" if legal.get("draws") else ""
-        lines.append(f"  w (withdraw): {_tiles(legal)}{remove}{drawn}".rstrip())
+        tiles = f"{_tiles(legal)}{remove}{drawn}"
+        lines.append(_("  w (withdraw): {tiles}").format(tiles=tiles).rstrip())
     if legal.get("refill"):
         lines.append("  refill")
     return [shown(line) for line in lines]
@@ -217,7 +243,10 @@ def _two_shown(state: CampaignState | None) -> list[str]:
     chapter = state.chapter if state is not None else None
     tally = chapter.threat_tally() if chapter is not None else {}
     two = [threat for threat, count in tally.items() if count == 2]
-    return [f"  a card showing {' or '.join(two)} fails the Mission (3 identical)"] if two else []
+    if not two:
+        return []
+    threats = _(" or ").join(threat_name(t) for t in two)
+    return [_("  a card showing {threats} fails the Mission (3 identical)").format(threats=threats)]
 
 
 def _marked(state: CampaignState | None, cards: list[str]) -> list[str]:
@@ -231,9 +260,10 @@ def _marked(state: CampaignState | None, cards: list[str]) -> list[str]:
     marked = []
     for card in cards:
         threat = third_threat(chapter, card)
-        marked.append(f"{card} (3 {threat}: fails)" if threat else card)
+        failing = _("{card} (3 {threat}: fails)")
+        marked.append(failing.format(card=card, threat=threat_name(threat)) if threat else card)
     return marked
 
 
 def _tiles(legal: dict[str, Any]) -> str:
-    return " | ".join(t for t in legal["withdraw"] if t != "none") or "(no tile)"
+    return " | ".join(t for t in legal["withdraw"] if t != "none") or _("(no tile)")

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from voice import Said
+from voice.lang import _
 from voice.shown import quoted, shown
 
 
@@ -41,19 +42,23 @@ def _why(reason: str) -> str:
 def undone(said: str, taken: int, reason: str) -> str:
     """``Undone: Ann plays mute (a slip). Redo with: grizzled redo`` (``said``: the
     actions taken back, ``taken`` how many)."""
-    count = f"{taken} actions: " if taken > 3 else ""
-    return f"Undone: {count}{shown(said)}{_why(reason)}. Redo with: grizzled redo"
+    count = _("{count} actions: ").format(count=taken) if taken > 3 else ""
+    return _("Undone: {actions}. Redo with: grizzled redo").format(
+        actions=f"{count}{shown(said)}{_why(reason)}"
+    )
 
 
 def reverted(number: int, summary: str, again: Iterable[tuple[int, str]], reason: str) -> str:
     """``Reverted #14 correction: ... (why); decided again: #15 ... Undo with: ...``."""
     decided = ", ".join(f"#{v} {s}" for v, s in again)
-    kept = f"; decided again: {shown(decided)}" if decided else ""
-    return f"Reverted #{number} {shown(summary)}{_why(reason)}{kept}. Undo with: grizzled undo"
+    kept = _("; decided again: {actions}").format(actions=shown(decided)) if decided else ""
+    return _("Reverted #{number} {action}. Undo with: grizzled undo").format(
+        number=number, action=f"{shown(summary)}{_why(reason)}{kept}"
+    )
 
 
 def redone(said: str) -> str:
-    return f"Redone: {shown(said)}."
+    return _("Redone: {actions}.").format(actions=shown(said))
 
 
 def undo_asks(preview: UndoPreview, refused: str | None) -> tuple[str, str] | None:
@@ -62,16 +67,27 @@ def undo_asks(preview: UndoPreview, refused: str | None) -> tuple[str, str] | No
     chapter; None when it need not ask."""
     said = shown(actions(preview.actions).text)
     if refused is not None:
-        told = f"your last command ({quoted(refused)}) was refused and recorded nothing"
-        question = f"{told[0].upper()}{told[1:]}. Take back {said} all the same?"
-        return f"{told}: this undo would take back {said} instead", question
+        told = _("your last command ({command}) was refused and recorded nothing").format(
+            command=quoted(refused)
+        )
+        question = _("{told}. Take back {actions} all the same?").format(
+            told=f"{told[0].upper()}{told[1:]}", actions=said
+        )
+        refusal = _("{told}: this undo would take back {actions} instead").format(
+            told=told, actions=said
+        )
+        return refusal, question
     if not preview.crosses:
         return None
-    spans = [f"{preview.missions + 1} Missions"] if preview.missions else []
+    spans = [_("{count} Missions").format(count=preview.missions + 1)] if preview.missions else []
     if preview.chapters:
         ends = preview.chapters
-        spans.append("a chapter's start or end" if ends == 1 else f"{ends} chapter starts and ends")
-    refusal = (
-        f"this undo takes back {len(preview.actions)} actions across {' and '.join(spans)} ({said})"
+        spans.append(
+            _("a chapter's start or end")
+            if ends == 1
+            else _("{count} chapter starts and ends").format(count=ends)
+        )
+    refusal = _("this undo takes back {count} actions across {spans} ({actions})").format(
+        count=len(preview.actions), spans=_(" and ").join(spans), actions=said
     )
-    return refusal, f"{refusal[0].upper()}{refusal[1:]}. Go ahead?"
+    return refusal, _("{refusal}. Go ahead?").format(refusal=f"{refusal[0].upper()}{refusal[1:]}")

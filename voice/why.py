@@ -20,13 +20,14 @@ from voice import Said
 from voice.board import THREATS
 from voice.decisions import Decision, Entry
 from voice.decisions_table import FROM_A_HAND, explain, trap_played
+from voice.lang import N_, _
 from voice.rulebook import rule
 from voice.shown import shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
 
-KEPT = "kept on this machine only, never in the campaign's record"
+KEPT = N_("kept on this machine only, never in the campaign's record")
 
 DECIDED = frozenset(
     {
@@ -119,21 +120,30 @@ def refusal(
 
     command, line = noted["command"], noted["refused"]
     rule_id = noted.get("rule")
-    lines = [f"Why was 'grizzled {shown(command)}' refused?", f"  {shown(line)}"]
+    lines = [
+        _("Why was 'grizzled {command}' refused?").format(command=shown(command)),
+        f"  {shown(line)}",
+    ]
     facts: dict[str, Any] = {"about": "refusal", "command": command, "refused": line}
     if rule_id is None:
-        lines.append("  Not a rule of the game: the tracker itself refused it.")
+        lines.append(_("  Not a rule of the game: the tracker itself refused it."))
         facts["rule"] = None
     else:
         found = rule(rule_id)
-        lines.append(f"  Rule ({found.rule}): {found.words} ({found.place()}).")
+        lines.append(
+            _("  Rule ({rule}): {words} ({place}).").format(
+                rule=found.rule, words=_(found.words), place=found.place()
+            )
+        )
         facts["rule"] = found.facts()
     said = refusal_facts(rule_id, command, before, seen, line) if before is not None else []
     started = bool(seen) and any(r.get("type") == "ChapterStarted" for r in seen[0][1])
     lines += fact_lines(said, started)
     facts["facts"] = said
     lines.append(
-        f"  Nothing was recorded: the log still ends at #{newest}. This refusal is {KEPT}."
+        _(
+            "  Nothing was recorded: the log still ends at #{number}. This refusal is {kept}."
+        ).format(number=newest, kept=_(KEPT))
     )
     facts.update(entries=[newest] if newest else [], kept="this machine")
     return Said("\n".join(lines), "why", facts)
@@ -141,26 +151,29 @@ def refusal(
 
 def nothing(newest: int) -> Said:
     """Nothing to explain: no refusal since the last entry, no decision in the log."""
-    text = (
+    text = _(
         "Nothing to explain yet: no command was refused since the last log entry "
-        f"(#{newest}) and the rules have decided nothing by themselves."
-    )
+        "(#{number}) and the rules have decided nothing by themselves."
+    ).format(number=newest)
     return Said(text, "why", {"about": None, "entries": [], "decisions": []})
 
 
 NOT_ACTIONS = {
-    "Created": "the campaign's creation",
-    "ActionsUndone": "an undo",
-    "ActionsRedone": "a redo",
-    "ActionReverted": "a revert (the actions after the one it took back were decided "
-    "again: why on the entry each was first logged at explains its decisions)",
+    "Created": N_("the campaign's creation"),
+    "ActionsUndone": N_("an undo"),
+    "ActionsRedone": N_("a redo"),
+    "ActionReverted": N_(
+        "a revert (the actions after the one it took back were decided "
+        "again: why on the entry each was first logged at explains its decisions)"
+    ),
 }
 
 
 def not_an_action(number: int, kind: str, summary: str) -> Said:
     """An entry that is not an action the rules decided on."""
-    what = NOT_ACTIONS.get(kind, "not an action")
-    text = f"Why #{number} ({shown(summary)})?\n  It is {what}: the rules decided nothing in it."
+    what = _(NOT_ACTIONS.get(kind, N_("not an action")))
+    text = _("Why #{number} ({summary})?").format(number=number, summary=shown(summary))
+    text += "\n" + _("  It is {what}: the rules decided nothing in it.").format(what=what)
     facts = {"about": "entry", "entry": number, "summary": summary, "decisions": []}
     return Said(text, "why", facts)
 
@@ -175,9 +188,11 @@ def entry(
     """Log entry ``number`` explained: each decision the rules took in it (``before``: the
     campaign just before it; ``earlier``: the chapter's entries before it)."""
     decisions = decisions_in(number, before, records, earlier)
-    head = f"Why #{number} ({shown(summary)})?"
+    head = _("Why #{number} ({summary})?").format(number=number, summary=shown(summary))
     if not decisions:
-        text = f"{head}\n  The rules decided nothing by themselves here: the table did it all."
+        text = (
+            head + "\n" + _("  The rules decided nothing by themselves here: the table did it all.")
+        )
     else:
         text = "\n".join([head, *(line for d in decisions for line in d.lines())])
     facts = {

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from voice.board import label
 from voice.decisions import Entry
+from voice.lang import N_, _, ngettext, threat_name
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -123,77 +124,108 @@ def _holdings(state: CampaignState, name: str | None) -> Any:
 
 def _say_phase(value: Any, name: str | None) -> str:
     phase, mission = value
-    during = f", Mission {mission}" if mission and phase != "preparation" else ""
-    return f"the chapter is in its {phase} phase{during}"
+    during = (
+        _(", Mission {number}").format(number=mission) if mission and phase != "preparation" else ""
+    )
+    return _("the chapter is in its {phase} phase{during}").format(phase=phase, during=during)
 
 
 def _say_knocks(value: Any, name: str | None) -> str:
-    return f"{name}'s Hard Knocks: {_labels(value)}" if value else f"{name} has no Hard Knock"
+    if value:
+        return _("{player}'s Hard Knocks: {cards}").format(player=name, cards=_labels(value))
+    return _("{player} has no Hard Knock").format(player=name)
 
 
 def _say_charm(value: Any, name: str | None) -> str:
     charm, up = value
     if charm is None:
-        return f"{name} has no Good Luck Charm"
-    return f"{name}'s Good Luck Charm is {charm}, face {'up' if up else 'down'}"
+        return _("{player} has no Good Luck Charm").format(player=name)
+    if up:
+        said = _("{player}'s Good Luck Charm is {threat}, face up")
+    else:
+        said = _("{player}'s Good Luck Charm is {threat}, face down")
+    return said.format(player=name, threat=threat_name(charm))
 
 
 def _say_speech(value: Any, name: str | None) -> str:
-    return f"{name} has {value or 'no'} Speech token{'' if value == 1 else 's'}"
+    if not value:
+        return _("{player} has no Speech tokens").format(player=name)
+    return ngettext(
+        "{player} has {count} Speech token", "{player} has {count} Speech tokens", value
+    ).format(player=name, count=value)
 
 
 def _say_hand(value: Any, name: str | None) -> str:
-    return f"{name} holds {value} card{'' if value == 1 else 's'}"
+    return ngettext("{player} holds {count} card", "{player} holds {count} cards", value).format(
+        player=name, count=value
+    )
 
 
 def _say_withdrawn(value: Any, name: str | None) -> str:
-    return f"{name} has withdrawn" if value else f"{name} has not withdrawn"
+    if value:
+        return _("{player} has withdrawn").format(player=name)
+    return _("{player} has not withdrawn").format(player=name)
 
 
 def _say_nml(value: Any, name: str | None) -> str:
-    return f"No Man's Land holds {_labels(value)}" if value else "No Man's Land is empty"
+    if value:
+        return _("No Man's Land holds {cards}").format(cards=_labels(value))
+    return _("No Man's Land is empty")
 
 
 def _say_support(value: Any, name: str | None) -> str:
-    return f"{value} has Support to use" if value else "nobody has Support to use"
+    if value:
+        return _("{player} has Support to use").format(player=value)
+    return _("nobody has Support to use")
 
 
 def _say_orders(value: Any, name: str | None) -> str:
     shown = ", ".join(f"#{n}" for n in value)
-    return f"Orders of the Day in play: {shown}" if value else "no Order of the Day is in play"
+    if value:
+        return _("Orders of the Day in play: {numbers}").format(numbers=shown)
+    return _("no Order of the Day is in play")
 
 
 def _say_recruit(value: Any, name: str | None) -> str:
-    return f"Recruit in play: #{value}" if value else "no Recruit in play"
+    return (
+        _("Recruit in play: #{number}").format(number=value) if value else _("no Recruit in play")
+    )
 
 
 def _say_chapter(value: Any, name: str | None) -> str:
     number, how = value
     if how == "none":
-        return f"no chapter is running ({number} played)"
-    return f"chapter {number} is {how}" if how == "running" else f"chapter {number} ended: {how}"
+        return _("no chapter is running ({count} played)").format(count=number)
+    if how == "running":
+        return _("chapter {number} is running").format(number=number)
+    return _("chapter {number} ended: {how}").format(number=number, how=how)
 
 
 def _say_holdings(value: Any, name: str | None) -> str:
     held = ", ".join(
-        f"{player} #{number}" + (f" (played in chapter {used})" if used else "")
+        f"{player} #{number}"
+        + (_(" (played in chapter {number})").format(number=used) if used else "")
         for player, number, used in value
     )
-    return f"Helping Hands held: {held}" if value else "nobody holds a Helping Hand"
+    return (
+        _("Helping Hands held: {hands}").format(hands=held)
+        if value
+        else _("nobody holds a Helping Hand")
+    )
 
 
 FACTS: dict[str, tuple[Value, Words]] = {
     "chapter": (_chapter, _say_chapter),
     "phase": (_phase, _say_phase),
-    "turn": (_turn, "it is {value}'s turn"),
-    "leader": (_leader, "{value} is the Mission Leader"),
+    "turn": (_turn, N_("it is {value}'s turn")),
+    "leader": (_leader, N_("{value} is the Mission Leader")),
     "hard_knocks": (_of("hard_knocks"), _say_knocks),
     "charm": (_charm, _say_charm),
     "speech_tokens": (_of("speech_tokens"), _say_speech),
     "hand": (_hand, _say_hand),
     "withdrawn": (_of("withdrawn"), _say_withdrawn),
     "no_mans_land": (_nml, _say_nml),
-    "trials": (_trials, "the Trials deck holds {value} cards"),
+    "trials": (_trials, N_("the Trials deck holds {value} cards")),
     "support": (_support, _say_support),
     "orders": (_orders, _say_orders),
     "recruit": (_recruit, _say_recruit),
@@ -283,7 +315,7 @@ def refusal_facts(
         return []
     states = [before]
     state = before
-    for _, records in seen:  # one replay of the chapter
+    for _number, records in seen:  # one replay of the chapter
         for record in records:
             state = evolve_campaign(state, from_record(dict(record)))
         states.append(state)
@@ -318,7 +350,7 @@ def _fact(
         at -= 1
     if at > 0:
         entry = seen[at - 1][0]
-    said = words.format(value=now, name=name) if isinstance(words, str) else words(now, name)
+    said = _(words).format(value=now, name=name) if isinstance(words, str) else words(now, name)
     return {"fact": key, "said": said, "entry": entry, "since_start": at <= 1}
 
 
@@ -347,7 +379,7 @@ def _knock_fact(owner: str, card: str, seen: Sequence[Entry]) -> dict[str, Any]:
     given = _where(seen, PLAYED | FROM_A_HAND, card)[-1:]
     return {
         "fact": "decided",
-        "said": f"{owner}'s Hard Knock {label(card)} decided it",
+        "said": _("{player}'s Hard Knock {card} decided it").format(player=owner, card=label(card)),
         "player": owner,
         "card": card,
         "entry": given[0] if given else seen[0][0],
@@ -358,10 +390,14 @@ def _knock_fact(owner: str, card: str, seen: Sequence[Entry]) -> dict[str, Any]:
 def fact_lines(facts: Sequence[dict[str, Any]], chapter_start: bool) -> list[str]:
     """Each fact with its entry: ``Ben has no Speech tokens (since #12, the chapter's
     start)`` or ``Ann's Hard Knocks: Hardheaded (from #15)``."""
-    start = "the chapter's start" if chapter_start else "the first entry looked at"
+    start = _("the chapter's start") if chapter_start else _("the first entry looked at")
     lines = []
     for fact in facts:
         entry = f"#{fact['entry']}"
-        where = f"since {entry}, {start}" if fact["since_start"] else f"from {entry}"
+        where = (
+            _("since {entry}, {start}").format(entry=entry, start=start)
+            if fact["since_start"]
+            else _("from {entry}").format(entry=entry)
+        )
         lines.append(f"  {fact['said'][:1].upper()}{fact['said'][1:]} ({where}).")
     return lines

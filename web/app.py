@@ -30,6 +30,7 @@ from starlette.templating import Jinja2Templates
 from app.errors import Refused
 from app.watch import Watched
 from voice import keeper as said
+from voice import lang
 from web.keeper import Keepers, form, read_menu, request_of, sections, write
 from web.reading import odds_lines, viewer_page
 
@@ -50,7 +51,7 @@ class _Shown:
     """The viewer's regions as last rendered, and the event they were built from."""
 
     event: int = -1
-    regions: str = ""
+    regions: dict[str, str] = field(default_factory=dict)  # by language (issue 45)
     campaign: str = ""
     version: int = 0  # one more at each rendering: a setting changed shows at the same event
     odds: bool = False  # the group turned the odds on (a keeper's switch, or serve --odds)
@@ -70,25 +71,44 @@ def create_app(
     ``campaign`` (None: the file's only one), given to every request the application
     answers."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
+    templates.env.add_extension("jinja2.ext.i18n")  # {{ _("...") }}: the language in use
+    templates.env.install_gettext_callables(  # type: ignore[attr-defined]
+        lang._, lang.ngettext, newstyle=True, pgettext=lang.pgettext
+    )
+    default = lang.current()  # the serve's (--lang, the locale): a phone may ask another
     shown = _Shown(odds=odds)
     watched = Watched(db)
     keepers = Keepers(tokens, list(names or ()))
     writing = asyncio.Lock()  # one write at a time, its event number checked under it
 
-    def regions() -> tuple[str, str]:
-        """The viewer's regions as the file reads now, or the one line saying why not;
-        and the campaign they show."""
-        page, error, odds = None, None, None
-        try:
-            page = viewer_page(db, campaign)
-        except Refused as unreadable:
-            error = str(unreadable)
-        if page is not None and shown.odds:
-            odds = odds_lines(db, page.campaign)
-        text = templates.get_template("regions.html").render(
-            page=page, error=error, odds=odds, odds_title=said.ODDS_TITLE
-        )
-        return text, page.campaign if page is not None else ""
+    def regions() -> tuple[dict[str, str], str]:
+        """The viewer's regions as the file reads now, or the one line saying why not, in
+        each language a phone may ask for; and the campaign they show."""
+        texts, shows = {}, ""
+        lang.CHOSEN.set(True)  # each language in turn, whatever the campaign's own
+        for code in lang.LANGUAGES:
+            lang.use(code)
+            page, error, odds = None, None, None
+            try:
+                page = viewer_page(db, campaign)
+            except Refused as unreadable:
+                error = str(unreadable)
+            if page is not None and shown.odds:
+                odds = odds_lines(db, page.campaign)
+            texts[code] = templates.get_template("regions.html").render(
+                page=page, error=error, odds=odds, odds_title=said.ODDS_TITLE
+            )
+            shows = page.campaign if page is not None else ""
+        return texts, shows
+
+    def speak(request: Request) -> str:
+        """The language of this request: ``?lang=`` (the page's switch), the phone's
+        earlier choice (a cookie), its browser's ``Accept-Language``, else the serve's."""
+        asked = lang.supported(request.query_params.get("lang"))
+        asked = asked or lang.supported(request.cookies.get("lang"))
+        code = asked or lang.from_accept(request.headers.get("accept-language")) or default
+        lang.CHOSEN.set(True)  # the phone's: a campaign's own language does not override it
+        return lang.use(code)
 
     rendering = asyncio.Lock()  # one look (and one rendering) at a time, for every phone
 
@@ -160,19 +180,29 @@ def create_app(
     async def render(
         request: Request, keeper: int | None, error: str | None = None, status: int = 200
     ) -> Response:
+        language = speak(request)
         await refresh()  # the file as it is now; rendered once whoever asks
-        page = {"regions": shown.regions, "event": shown.event, "keeper": keeper, "moves": ""}
+        regions = shown.regions.get(language, "")
+        page = {"regions": regions, "event": shown.event, "keeper": keeper, "moves": ""}
         page["version"] = shown.version
         page["token"] = ""
+        page["language"] = language
+        page["languages"] = [
+            (code, lang.language_name(code, native=True)) for code in lang.LANGUAGES
+        ]
         if keeper is not None:
             page["token"] = request.path_params["token"]
             page["moves"] = await moves(request.path_params["token"], keeper, error)
-        return templates.TemplateResponse(request, "page.html", page, status_code=status)
+        answer = templates.TemplateResponse(request, "page.html", page, status_code=status)
+        if lang.supported(request.query_params.get("lang")):  # the switch: kept for this phone
+            answer.set_cookie("lang", language, max_age=365 * 24 * 3600, samesite="strict")
+        return answer
 
     async def statistics(request: Request) -> Response:
         # a look back over every campaign: read when asked, not pushed
         from web.stats import stats_page
 
+        language = speak(request)
         pieces, error = [], None
         try:
             pieces = await asyncio.to_thread(stats_page, db)
@@ -181,7 +211,7 @@ def create_app(
         back = request.query_params.get("back", "/")  # the page that asked: a keeper's
         if back not in ("/", *(f"/k/{token}" for token in tokens)):
             back = "/"
-        page = {"pieces": pieces, "error": error, "back": back}
+        page = {"pieces": pieces, "error": error, "back": back, "language": language}
         return templates.TemplateResponse(request, "stats.html", page)
 
     async def viewer(request: Request) -> Response:
@@ -200,6 +230,7 @@ def create_app(
         number = keeper_number(request)
         if number is None:
             return PlainTextResponse("Not a keeper's address.", status_code=404)
+        speak(request)
         await refresh()
         return HTMLResponse(await moves(request.path_params["token"], number))
 
@@ -225,14 +256,16 @@ def create_app(
         if isinstance(checked, Response):
             return checked
         number, fields = checked
+        speak(request)
+        stale = lang._(said.STALE)
         async with writing:
             now = await asyncio.to_thread(watched.last_event)
             if fields.get("event") != str(now):
-                return await render(request, number, said.STALE, 409)
+                return await render(request, number, stale, 409)
             try:  # the move as the page's menu (the rules at its event) names it
                 menu = await menu_at(now, shown.campaign)
                 if await asyncio.to_thread(watched.last_event) != now:  # logged meanwhile
-                    return await render(request, number, said.STALE, 409)
+                    return await render(request, number, stale, 409)
                 name = keepers.names[number - 1]
                 asked = request_of(menu, fields, db, shown.campaign, name)
                 await asyncio.to_thread(write, asked, fields.get("yes") == "1")
@@ -262,6 +295,7 @@ def create_app(
         if seen is None:
             seen = _event_id(request.query_params.get("after"))
         rendered = _event_id(request.query_params.get("v"))  # the page's rendering, if said
+        language = speak(request)
 
         async def stream() -> AsyncIterator[str]:
             nonlocal seen, rendered
@@ -273,7 +307,8 @@ def create_app(
                     if shown.event == seen and shown.version == rendered:
                         with contextlib.suppress(TimeoutError):
                             await asyncio.wait_for(shown.changed.wait(), PING)
-                    event, text, version = shown.event, shown.regions, shown.version
+                    event, version = shown.event, shown.version
+                    text = shown.regions.get(language, "")
                 if event == seen and version == rendered:
                     yield ": still here\n\n"
                     continue

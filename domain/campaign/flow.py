@@ -26,6 +26,7 @@ from domain.campaign.briefing import (
     decide_conclusion,
     standing_traps,
 )
+from domain.campaign.language import LANGUAGES, ChooseLanguage, LanguageChosen
 from domain.campaign.oneshot import (
     HelpingHandKept,
     KeepHelpingHand,
@@ -108,6 +109,7 @@ class CampaignState(msgspec.Struct, frozen=True):
     bans: tuple[Ban, ...] = ()
     settled: tuple[int, ...] = ()
     kept: tuple[tuple[str, int, int], ...] = ()  # One-shot: (player, kept, discarded)
+    language: str | None = None  # the table's language, once the group chose one
 
     @property
     def chapter_running(self) -> bool:
@@ -313,6 +315,12 @@ def decide_campaign(
             _check_offer(state, command.conclusion)
             known = command.conclusion.chapter in state.conclusions
             return (decide_conclusion(known, command),)
+        case ChooseLanguage():
+            if command.language not in LANGUAGES:
+                raise CampaignRuleViolation(
+                    f"{command.language!r} is not a language spoken here ({', '.join(LANGUAGES)})"
+                )
+            return (LanguageChosen(command.language),)
         case SkipBootCamp():
             if not state.armistice or state.next_chapter != 0:
                 raise CampaignRuleViolation("Boot Camp is skipped only before it is played")
@@ -369,6 +377,8 @@ def _campaign_event(state: CampaignState, event: Event) -> CampaignState | None:
             return replace(state, conclusions={**state.conclusions, event.chapter: conclusion})
         case BootCampSkipped():
             return replace(state, next_chapter=1)
+        case LanguageChosen():
+            return replace(state, language=event.language)
         case HelpingHandAwarded():
             holding = Holding(event.number, event.player, event.chapter, event.category)
             settled = tuple(sorted({*state.settled, event.chapter}))
@@ -427,6 +437,7 @@ _CAMPAIGN_LEVEL = frozenset(
         BriefingEntered,
         ConclusionEntered,
         BootCampSkipped,
+        LanguageChosen,
         HelpingHandAwarded,
         HelpingHandsUnclaimed,
         CardBanned,

@@ -65,21 +65,25 @@ def main() -> None:
             try:
                 with serve(friday) as served:
                     _shoot(browser, served, ("keeper", "viewer", "stats"), "")
+                    _shoot(browser, served, ("keeper", "viewer"), "-fr", locale="fr-FR")
                 with serve(autumn) as served:
                     _shoot(browser, served, ("keeper", "viewer"), "-armistice")
             finally:
                 browser.close()
 
 
-def _shoot(browser: Any, served: Served, pages: tuple[str, ...], suffix: str) -> None:
-    """The ``pages`` of one serve, light and dark, as ``docs/companion/PAGE{suffix}-SCHEME``."""
+def _shoot(
+    browser: Any, served: Served, pages: tuple[str, ...], suffix: str, locale: str = "en-GB"
+) -> None:
+    """The ``pages`` of one serve, light and dark, as ``docs/companion/PAGE{suffix}-SCHEME``
+    (``locale``: the browser's language, which the companion speaks if it can)."""
     addresses = {
         "keeper": served.keeper,
         "viewer": served.viewer,
         "stats": f"{served.viewer.rstrip('/')}/stats",
     }
     for scheme in ("light", "dark"):
-        context = browser.new_context(viewport=SIZE, color_scheme=scheme)
+        context = browser.new_context(viewport=SIZE, color_scheme=scheme, locale=locale)
         page = context.new_page()
         for who in pages:
             page.goto(addresses[who])

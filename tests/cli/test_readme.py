@@ -42,3 +42,20 @@ def test_the_classic_quick_start_runs_as_written(grizzled):
         grizzled.ok(*args)
 
     assert grizzled.json("status")["campaign"] == "Friday"
+
+
+def test_the_french_quick_start_runs_as_written_and_speaks_french(grizzled):
+    commands: list[list[str]] = []  # the French block, under "Your first mission"
+    text = README.read_text("utf-8").split("### En français (*Les Poilus*)\n", 1)[1]
+    block = re.search(r"```sh\n(.*?)```", text, flags=re.S)
+    assert block is not None
+    for line in block.group(1).splitlines():
+        words = shlex.split(line, comments=True)
+        if words and words[0] == "grizzled":
+            commands.append(words[1:])
+    assert len(commands) == 9
+
+    said = [grizzled.ok(*args) for args in commands]
+
+    assert "Ann joue nuit+obus dans le No Man's Land." in said[3]
+    assert grizzled.json("status")["campaign"] == "Vendredi"
