@@ -6,6 +6,7 @@ from __future__ import annotations
 import socket
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -66,7 +67,7 @@ def serve(
         import jinja2  # noqa: F401
         import segno  # noqa: F401
         import starlette  # noqa: F401
-        import uvicorn
+        import uvicorn  # noqa: F401
     except ImportError as error:
         raise click.ClickException(INSTALL) from error
     if len(names) > keepers or any(not n.strip() or len(n) > 40 for n in names):
@@ -89,13 +90,37 @@ def serve(
     click.echo("Stop with Ctrl-C.")
     sys.stdout.flush()  # the addresses seen before the server starts, on a pipe too
     app = create_app(ctx.url or Path(ctx.db), tokens, named, odds=odds)  # a server: its URL
-    uvicorn.run(
-        app,
-        host="0.0.0.0" if lan else "127.0.0.1",
+    _run(app, "0.0.0.0" if lan else "127.0.0.1", port)
+
+
+def _run(app: Any, host: str, port: int) -> None:
+    """uvicorn with the companion's bounds (web/limits.py): open files raised to the hard
+    limit, streams and connections capped to fit them, slow clients dropped, the log
+    rate-limited."""
+    import uvicorn
+
+    from web import limits
+
+    files = limits.open_files()
+    bounds = limits.limits_for(files)
+    short = limits.headroom(bounds, files)
+    if short:
+        click.echo(f"Warning: {short}", err=True)
+    limits.quiet_logging()
+    config = uvicorn.Config(
+        limits.StreamCap(app, bounds),
+        host=host,
         port=port,
+        http=limits.protocol(bounds),
+        backlog=limits.BACKLOG,  # fewer taken at once than the files kept in reserve
+        log_config=None,  # limits.quiet_logging's handler, rate-limited
         log_level="warning",
+        access_log=False,
+        timeout_keep_alive=limits.KEEP_ALIVE,
+        h11_max_incomplete_event_size=limits.HEAD_BYTES,
         timeout_graceful_shutdown=2,  # open streams end with the server
     )
+    uvicorn.Server(config).run()
 
 
 COMMANDS = [serve]

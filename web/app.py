@@ -53,7 +53,17 @@ class _Shown:
     campaign: str = ""
     version: int = 0  # one more at each rendering: a setting changed shows at the same event
     odds: bool = False  # the group turned the odds on (a keeper's switch, or serve --odds)
-    changed: asyncio.Condition = field(default_factory=asyncio.Condition)
+    looked: float = -1.0  # when the last look at the file began (the loop's clock)
+    # set when the regions change, then replaced: a stream waits on it without a lock, so
+    # a thousand streams cost one wake-up each and none can hold another up
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def show(self, event: int, regions: str, campaign: str) -> None:
+        """The regions rendered at ``event``: every waiting stream woken."""
+        self.event, self.regions, self.campaign = event, regions, campaign
+        self.version += 1
+        woken, self.changed = self.changed, asyncio.Event()
+        woken.set()
 
 
 def create_app(
@@ -89,15 +99,16 @@ def create_app(
         """Look at the file; if it has a new last event (or ``again``: a setting changed),
         render the regions once for every page and stream and wake the streams. The
         reading runs in a thread: the server goes on answering meanwhile."""
+        asked = asyncio.get_running_loop().time()
         async with rendering:
+            if shown.looked >= asked and not again:
+                return  # a look that began after this one was asked for has just ended
+            shown.looked = asyncio.get_running_loop().time()
             event = await asyncio.to_thread(watched.last_event)
             if event == shown.event and not again:
                 return
             text, campaign = await asyncio.to_thread(regions)
-            async with shown.changed:
-                shown.event, shown.regions, shown.campaign = event, text, campaign
-                shown.version += 1
-                shown.changed.notify_all()
+            shown.show(event, text, campaign)
 
     async def watch() -> None:
         while True:
@@ -261,11 +272,10 @@ def create_app(
             if rendered is None and shown.event == seen:
                 rendered = shown.version  # a reconnect at the last event: it has this one
             while True:
-                async with shown.changed:  # looked at and waited for under one lock
-                    if shown.event == seen and shown.version == rendered:
-                        with contextlib.suppress(TimeoutError):
-                            await asyncio.wait_for(shown.changed.wait(), PING)
-                    event, text, version = shown.event, shown.regions, shown.version
+                if shown.event == seen and shown.version == rendered:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(shown.changed.wait(), PING)
+                event, text, version = shown.event, shown.regions, shown.version
                 if event == seen and version == rendered:
                     yield ": still here\n\n"
                     continue
