@@ -72,12 +72,14 @@ def serve(
         raise click.ClickException(INSTALL) from error
     if len(names) > keepers or any(not n.strip() or len(n) > 40 for n in names):
         raise click.UsageError(f"--name: at most {keepers} names (--keepers), 1 to 40 characters")
-    ctx.state()  # the first-sight check every command makes: a campaign to show
+    state = ctx.state()  # the first-sight check every command makes: a campaign to show
     from web.app import create_app, keeper_tokens
 
+    campaign = state.name  # -c, GRIZZLED_CAMPAIGN, else the one chosen now: kept till the end
     tokens = keeper_tokens(keepers)
     host = _lan_address() if lan else "127.0.0.1"
     viewer = f"http://{host}:{port}/"
+    click.echo(f"Campaign: {campaign}")
     click.echo(f"Viewer: {viewer}")
     if lan:
         _qr(viewer)
@@ -89,7 +91,8 @@ def serve(
             _qr(address)
     click.echo("Stop with Ctrl-C.")
     sys.stdout.flush()  # the addresses seen before the server starts, on a pipe too
-    app = create_app(ctx.url or Path(ctx.db), tokens, named, odds=odds)  # a server: its URL
+    where = ctx.url or Path(ctx.db)  # a server: its URL
+    app = create_app(where, tokens, named, odds=odds, campaign=campaign)
     _run(app, "0.0.0.0" if lan else "127.0.0.1", port)
 
 

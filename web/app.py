@@ -37,6 +37,7 @@ MAX_BODY = 16 * 1024  # bytes: a write form is a few fields
 POLL = 0.3  # seconds between two looks at the file (one task for every phone)
 PING = 15.0  # seconds of quiet after which a stream says it is still there
 NOT_THIS_PAGE = "This page cannot log: reload the keeper's address."
+OTHER_CAMPAIGN = "This page names another campaign than {}: nothing was logged."
 
 
 def keeper_tokens(count: int) -> list[str]:
@@ -67,11 +68,17 @@ class _Shown:
 
 
 def create_app(
-    db: Path | str, tokens: list[str], names: list[str] | None = None, odds: bool = False
+    db: Path | str,
+    tokens: list[str],
+    names: list[str] | None = None,
+    odds: bool = False,
+    campaign: str = "",
 ) -> Starlette:
     """The companion for the campaign file ``db`` (or the club's server whose URL it is),
     its keepers holding ``tokens`` (named ``names`` in the log; ``keeper 1``,
-    ``keeper 2``... by default); the odds shown from the start if ``odds``."""
+    ``keeper 2``... by default); the odds shown from the start if ``odds``. It shows and
+    writes into ``campaign`` whatever ``campaign use`` chooses meanwhile (``app.state``;
+    without one, the file's current campaign at each reading)."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     shown = _Shown(odds=odds)
     watched = Watched(db)
@@ -83,7 +90,7 @@ def create_app(
         and the campaign they show."""
         page, error, odds = None, None, None
         try:
-            page = viewer_page(db)
+            page = viewer_page(db, campaign)
         except Unreadable as unreadable:
             error = str(unreadable)
         if page is not None and shown.odds:
@@ -149,6 +156,7 @@ def create_app(
             token=token,
             event=event,
             csrf=keepers.page_token(number),
+            campaign=_campaign_id(campaign),
             error=error,
             sections=sections(menu["moves"]),
             drawable=menu["drawable"],
@@ -217,6 +225,11 @@ def create_app(
             fields = form(await request.body())
         except Refused as refused:
             return PlainTextResponse(str(refused), status_code=400)
+        bound = request.app.state.campaign or shown.campaign
+        if fields.get("campaign", _campaign_id(bound)) != _campaign_id(bound):
+            return PlainTextResponse(OTHER_CAMPAIGN.format(bound), status_code=409)
+        if keepers.was_spent(fields.get("csrf", ""), number):  # sent twice: the new board
+            return await render(request, number, said.STALE, 409)
         if not keepers.page_is(fields.get("csrf", ""), number):
             return PlainTextResponse(NOT_THIS_PAGE, status_code=403)
         return number, fields
@@ -233,12 +246,13 @@ def create_app(
             if fields.get("event") != str(now):
                 return await render(request, number, said.STALE, 409)
             try:  # the move as the page's menu (the rules at its event) names it
-                menu = await menu_at(now, shown.campaign)
+                bound = request.app.state.campaign or shown.campaign  # serve's, not `use`'s
+                menu = await menu_at(now, bound)
                 if await asyncio.to_thread(watched.last_event) != now:  # logged meanwhile
                     return await render(request, number, said.STALE, 409)
                 words = words_of(menu, fields)
                 name = keepers.names[number - 1]
-                await asyncio.to_thread(write, db, shown.campaign, words, name)
+                await asyncio.to_thread(write, db, bound, words, name)
             except (Refused, Unreadable) as refused:
                 return await render(request, number, str(refused), 422)
             await refresh()  # every phone sees it now, not at the watcher's next look
@@ -303,7 +317,15 @@ def create_app(
         lifespan=lifespan,
     )
     app.add_middleware(_Bounded)
+    app.state.campaign = campaign
     return app
+
+
+def _campaign_id(name: str) -> str:
+    """The id a page's forms carry for the campaign it shows ("" for none)."""
+    from tracker.app import campaign_id
+
+    return campaign_id(name).hex if name else ""
 
 
 def _event_id(header: str | None) -> int | None:

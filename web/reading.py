@@ -64,15 +64,21 @@ class Page:
     campaign: str = ""  # the campaign shown, the one a keeper's move is logged in
 
 
-def _readings(db: Path | str) -> tuple[Any, Any, Any]:
-    """``status``, ``log --all`` and ``score``, read one after the other by the worker
-    (a few milliseconds each: no process is started)."""
-    return _json(db, "status"), _json(db, "log", "--all"), _json(db, "score")
+def _readings(db: Path | str, campaign: str = "") -> tuple[Any, Any, Any]:
+    """``status``, ``log --all`` and ``score`` of ``campaign`` (else the current one), read
+    one after the other by the worker (a few milliseconds each: no process is started)."""
+    named = ("-c", campaign) if campaign else ()
+    return (
+        _json(db, *named, "status"),
+        _json(db, *named, "log", "--all"),
+        _json(db, *named, "score"),
+    )
 
 
-def viewer_page(db: Path | str) -> Page:
-    """The page anyone at the table may read: from the public board document."""
-    status, log, score = _readings(db)
+def viewer_page(db: Path | str, campaign: str = "") -> Page:
+    """The page anyone at the table may read: from the public board document of
+    ``campaign`` (the one the companion serves; else the current one)."""
+    status, log, score = _readings(db, campaign)
     doc = seen_board(status)
     said = [public(s) for s in status_rows(doc)]
     board: list[str] = []
