@@ -55,9 +55,30 @@ def _qr(url: str) -> None:
     metavar="NAME",
     help="The name the log gives keeper 1's moves, then keeper 2's (repeat; default: keeper N).",
 )
+@click.option(
+    "--host",
+    "hosts",
+    multiple=True,
+    metavar="NAME",
+    help="Another name the phones reach this machine by (repeat); only the addresses "
+    "printed, localhost and these are answered.",
+)
+@click.option(
+    "--bind",
+    metavar="ADDRESS",
+    help="The address to listen on (default: 127.0.0.1, or with --lan the address "
+    "printed; 0.0.0.0 for every interface).",
+)
 @pass_context
 def serve(
-    ctx: Context, port: int, lan: bool, keepers: int, odds: bool, names: tuple[str, ...]
+    ctx: Context,
+    port: int,
+    lan: bool,
+    keepers: int,
+    odds: bool,
+    names: tuple[str, ...],
+    hosts: tuple[str, ...],
+    bind: str | None,
 ) -> None:
     """Serve the board, Next line, log and score to the phones at the table.
 
@@ -93,7 +114,10 @@ def serve(
     sys.stdout.flush()  # the addresses seen before the server starts, on a pipe too
     where = ctx.url or Path(ctx.db)  # a server: its URL
     app = create_app(where, tokens, named, odds=odds, campaign=campaign)
-    _run(app, "0.0.0.0" if lan else "127.0.0.1", port)
+    from web.guard import Guard, host_names
+
+    guarded = Guard(app, host_names(host, *hosts, *([bind] if bind else [])))
+    _run(guarded, bind or host, port)
 
 
 def _run(app: Any, host: str, port: int) -> None:

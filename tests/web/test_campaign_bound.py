@@ -5,13 +5,12 @@ naming another campaign is refused in one line."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from starlette.testclient import TestClient
 
-from tests.web.test_serve import serving
 from tests.cli.conftest import SEATS, TABLE_CHAPTER, Grizzled
 from tests.web import flood
+from tests.web.test_serve import serving
 from web.app import OTHER_CAMPAIGN, create_app
 
 TOKEN = "keeper-token-for-tests"
