@@ -30,6 +30,7 @@ from starlette.templating import Jinja2Templates
 from voice import keeper as said
 from web.keeper import Keepers, Refused, form, read_menu, sections, words_of, write
 from web.reading import Unreadable, odds_lines, viewer_page
+from web.redact import redacted
 from web.watch import Watched
 
 HERE = Path(__file__).resolve().parent
@@ -49,7 +50,7 @@ def keeper_tokens(count: int) -> list[str]:
 class _Shown:
     """The viewer's regions as last rendered, and the event they were built from."""
 
-    event: int = -1
+    event: int = -2  # none yet (-1: a server that did not answer, shown as such)
     regions: str = ""
     campaign: str = ""
     version: int = 0  # one more at each rendering: a setting changed shows at the same event
@@ -92,9 +93,9 @@ def create_app(
         try:
             page = viewer_page(db, campaign)
         except Unreadable as unreadable:
-            error = str(unreadable)
+            error = redacted(str(unreadable), db)
         if page is not None and shown.odds:
-            odds = odds_lines(db, page.campaign)
+            odds = [redacted(line, db) for line in odds_lines(db, page.campaign)]
         text = templates.get_template("regions.html").render(
             page=page, error=error, odds=odds, odds_title=said.ODDS_TITLE
         )
@@ -151,7 +152,7 @@ def create_app(
             try:
                 menu = await menu_at(event, campaign)
             except Unreadable as unreadable:
-                error = error or str(unreadable)
+                error = error or redacted(str(unreadable), db)
         return templates.get_template("moves.html").render(
             token=token,
             event=event,
@@ -189,7 +190,7 @@ def create_app(
         try:
             pieces = await asyncio.to_thread(stats_page, db)
         except Unreadable as unreadable:
-            error = str(unreadable)
+            error = redacted(str(unreadable), db)
         back = request.query_params.get("back", "/")  # the page that asked: a keeper's
         if back not in ("/", *(f"/k/{token}" for token in tokens)):
             back = "/"
@@ -254,7 +255,7 @@ def create_app(
                 name = keepers.names[number - 1]
                 await asyncio.to_thread(write, db, bound, words, name)
             except (Refused, Unreadable) as refused:
-                return await render(request, number, str(refused), 422)
+                return await render(request, number, redacted(str(refused), db), 422)
             await refresh()  # every phone sees it now, not at the watcher's next look
         return RedirectResponse(f"/k/{request.path_params['token']}", status_code=303)
 
