@@ -114,13 +114,10 @@ def serve(
     sys.stdout.flush()  # the addresses seen before the server starts, on a pipe too
     where = ctx.url or Path(ctx.db)  # a server: its URL
     app = create_app(where, tokens, named, odds=odds, campaign=campaign)
-    from web.guard import Guard, host_names
-
-    guarded = Guard(app, host_names(host, *hosts, *([bind] if bind else [])))
-    _run(guarded, bind or host, port)
+    _run(app, bind or host, port, where, tokens, [host, *hosts, *([bind] if bind else [])])
 
 
-def _run(app: Any, host: str, port: int) -> None:
+def _run(app: Any, host: str, port: int, where: Any, tokens: list[str], names: list[str]) -> None:
     """uvicorn with the companion's bounds (web/limits.py): open files raised to the hard
     limit, streams and connections capped to fit them, slow clients dropped, the log
     rate-limited."""
@@ -134,8 +131,14 @@ def _run(app: Any, host: str, port: int) -> None:
     if short:
         click.echo(f"Warning: {short}", err=True)
     limits.quiet_logging()
+    from web.guard import Guard, host_names
+    from web.health import Health
+
+    capped = limits.StreamCap(app, bounds)
+    health = Health(capped, where, tokens, capped)
+    guarded = health.outside = Guard(health, host_names(*names))
     config = uvicorn.Config(
-        limits.StreamCap(app, bounds),
+        guarded,
         host=host,
         port=port,
         http=limits.protocol(bounds),

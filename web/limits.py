@@ -182,11 +182,17 @@ class StreamCap:
                 del self.by_address[address]
 
 
-async def one_line(status: int, line: str, send: Send, close: bool = False) -> None:
+async def one_line(
+    status: int,
+    line: str,
+    send: Send,
+    close: bool = False,
+    kind: bytes = b"text/plain; charset=utf-8",
+) -> None:
     """An answer of one line of plain text (closing the connection after it if ``close``)."""
     body = (line + "\n").encode("utf-8")
     headers = [
-        (b"content-type", b"text/plain; charset=utf-8"),
+        (b"content-type", kind),
         (b"content-length", str(len(body)).encode()),
     ]
     if close:
