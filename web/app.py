@@ -55,6 +55,7 @@ class _Shown:
     campaign: str = ""
     version: int = 0  # one more at each rendering: a setting changed shows at the same event
     odds: bool = False  # the group turned the odds on (a keeper's switch, or serve --odds)
+    message: str = ""  # the update every stream sends: the regions, its id the event
     looked: float = -1.0  # when the last look at the file began (the loop's clock)
     # set when the regions change, then replaced: a stream waits on it without a lock, so
     # a thousand streams cost one wake-up each and none can hold another up
@@ -63,6 +64,7 @@ class _Shown:
     def show(self, event: int, regions: str, campaign: str) -> None:
         """The regions rendered at ``event``: every waiting stream woken."""
         self.event, self.regions, self.campaign = event, regions, campaign
+        self.message = _sse(event, regions)  # made once for every stream
         self.version += 1
         woken, self.changed = self.changed, asyncio.Event()
         woken.set()
@@ -290,12 +292,12 @@ def create_app(
                 if shown.event == seen and shown.version == rendered:
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(shown.changed.wait(), PING)
-                event, text, version = shown.event, shown.regions, shown.version
+                event, message, version = shown.event, shown.message, shown.version
                 if event == seen and version == rendered:
                     yield ": still here\n\n"
                     continue
                 seen, rendered = event, version  # a new event, or the odds turned on or off
-                yield _sse(event, text)
+                yield message
 
         return StreamingResponse(
             stream(),

@@ -45,20 +45,20 @@ def source(n: int, per_address: int) -> str:
 
 @contextlib.contextmanager
 def connections(
-    port: int, count: int, head: bytes, per_address: int = 20
+    port: int, count: int, head: bytes, per_address: int = 20, connect: float = CONNECT
 ) -> Iterator[list[socket.socket]]:
     """``count`` connections to the server, each having sent ``head`` (those made within
     ``FLOODING`` seconds); closed on the way out. A connection the server closed at once
     stays in the list (it was made)."""
     held: list[socket.socket] = []
-    deadline = time.monotonic() + FLOODING
+    deadline = time.monotonic() + FLOODING * connect / CONNECT
     try:
         for n in range(count):
             if time.monotonic() > deadline:
                 break
             sock = socket.socket()
             held.append(sock)
-            sock.settimeout(CONNECT)
+            sock.settimeout(connect)
             with contextlib.suppress(OSError):  # refused or reset by the server: it was tried
                 sock.bind((source(n, per_address), 0))
                 sock.connect(("127.0.0.1", port))
