@@ -229,9 +229,8 @@ def idle(port: int, pid: int, keeper: str, log: Callable[[str], None]) -> list[C
         took = taps(port, keeper)
     finally:
         held.__exit__(None, None, None)
-    log(
-        f"  tap to {TAP_VIEWERS} viewers, {BUSY_STREAMS} idle streams: {statistics.median(took):.0f} ms"
-    )
+    median = statistics.median(took)
+    log(f"  tap to {TAP_VIEWERS} viewers, {BUSY_STREAMS} idle streams: {median:.0f} ms")
     checks = [
         dataclasses.replace(check, what=f"{check.what}, {BUSY_STREAMS} idle streams held")
         for check in tap_checks(took)
