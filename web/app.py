@@ -146,7 +146,7 @@ def create_app(
             keepers.remember(event, campaign, menu)
         return menu
 
-    async def moves(token: str, number: int, error: str | None = None) -> str:
+    async def moves(token: str, number: int, error: str | None = None, base: str = "") -> str:
         """The keeper's moves region, built on the board the page shows."""
         event, campaign = shown.event, shown.campaign
         menu: dict[str, Any] = {"moves": [], "drawable": [], "facts": [], "players": []}
@@ -160,6 +160,7 @@ def create_app(
             event=event,
             csrf=keepers.page_token(number),
             campaign=_campaign_id(campaign),
+            base=base,
             error=error,
             sections=sections(menu["moves"]),
             drawable=menu["drawable"],
@@ -179,9 +180,10 @@ def create_app(
         page = {"regions": shown.regions, "event": shown.event, "keeper": keeper, "moves": ""}
         page["version"] = shown.version
         page["token"] = ""
+        page["base"] = base = _base(request)
         if keeper is not None:
             page["token"] = request.path_params["token"]
-            page["moves"] = await moves(request.path_params["token"], keeper, error)
+            page["moves"] = await moves(request.path_params["token"], keeper, error, base)
         return templates.TemplateResponse(request, "page.html", page, status_code=status)
 
     async def statistics(request: Request) -> Response:
@@ -194,9 +196,10 @@ def create_app(
         except Unreadable as unreadable:
             error = redacted(str(unreadable), db)
         back = request.query_params.get("back", "/")  # the page that asked: a keeper's
-        if back not in ("/", *(f"/k/{token}" for token in tokens)):
-            back = "/"
-        page = {"pieces": pieces, "error": error, "back": back}
+        base = _base(request)
+        if back not in (f"{base}/", *(f"{base}/k/{token}" for token in tokens)):
+            back = f"{base}/"
+        page = {"pieces": pieces, "error": error, "back": back, "base": base}
         return templates.TemplateResponse(request, "stats.html", page)
 
     async def viewer(request: Request) -> Response:
@@ -216,7 +219,7 @@ def create_app(
         if number is None:
             return PlainTextResponse("Not a keeper's address.", status_code=404)
         await refresh()
-        return HTMLResponse(await moves(request.path_params["token"], number))
+        return HTMLResponse(await moves(request.path_params["token"], number, base=_base(request)))
 
     async def keeper_form(request: Request) -> tuple[int, dict[str, str]] | Response:
         """A keeper's posted form and which keeper sent it: its token, its body (bounded,
@@ -259,7 +262,7 @@ def create_app(
             except (Refused, Unreadable) as refused:
                 return await render(request, number, redacted(str(refused), db), 422)
             await refresh()  # every phone sees it now, not at the watcher's next look
-        return RedirectResponse(f"/k/{request.path_params['token']}", status_code=303)
+        return RedirectResponse(f"{_base(request)}/k/{request.path_params['token']}", 303)
 
     async def switch_odds(request: Request) -> Response:
         """A keeper turns the odds on or off for every phone (public information only:
@@ -272,7 +275,7 @@ def create_app(
             return PlainTextResponse("Say on or off.", status_code=400)
         shown.odds = fields["odds"] == "on"
         await refresh(again=True)
-        return RedirectResponse(f"/k/{request.path_params['token']}", status_code=303)
+        return RedirectResponse(f"{_base(request)}/k/{request.path_params['token']}", 303)
 
     async def events(request: Request) -> Response:
         # The event the phone last has: its stream's last id on a reconnect, else the one
@@ -322,6 +325,11 @@ def create_app(
     app.add_middleware(_Bounded)
     app.state.campaign = campaign
     return app
+
+
+def _base(request: Request) -> str:
+    """Where this app is mounted (``/c/<campaign>`` when serve serves several; else "")."""
+    return str(request.scope.get("root_path", "")).rstrip("/")
 
 
 def _campaign_id(name: str) -> str:

@@ -81,7 +81,8 @@ def _name(host: str) -> str:
 
 def _with_headers(send: Send, scope: Scope) -> Send:
     """``send`` adding the defences' headers to the answer's start."""
-    private = str(scope.get("path", "")).startswith(PRIVATE)
+    path = str(scope.get("path", ""))
+    private = any(part in path for part in PRIVATE)  # under /c/<campaign>/ too
 
     async def sending(message: MutableMapping[str, Any]) -> None:
         if message["type"] == "http.response.start":

@@ -163,7 +163,7 @@ class StreamCap:
         self.refused = 0
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope.get("path") not in self.paths:
+        if scope["type"] != "http" or not str(scope.get("path", "")).endswith(self.paths):
             await self.app(scope, receive, send)
             return
         address = str((scope.get("client") or ("",))[0])

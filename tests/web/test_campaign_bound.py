@@ -63,3 +63,28 @@ def test_a_write_naming_another_campaign_is_refused_in_one_line(grizzled: Grizzl
     assert refused.text == OTHER_CAMPAIGN.format("Alpha")
     assert (_logged(grizzled, "Alpha"), _logged(grizzled, "Bravo")) == before
     assert fields["campaign"] == campaign_id("Alpha").hex  # the page names its own
+
+
+def test_serve_with_two_campaigns_serves_each_at_its_own_path_and_logs_into_each(
+    grizzled: Grizzled,
+) -> None:
+    _two_campaigns(grizzled)
+    alpha, bravo = _logged(grizzled, "Alpha"), _logged(grizzled, "Bravo")
+    where = ("--db", str(grizzled.db))
+    with serving(*where, options=("-c", "Alpha", "-c", "bravo")) as (first, printed):
+        base = first.split("c/alpha/")[0]
+        keepers = [line.split(": ", 1)[1].strip() for line in printed if "Keeper" in line]
+        viewers = [line.split(": ", 1)[1].strip() for line in printed if "Viewer" in line]
+        _, page = flood.get(keepers[1])  # Bravo's keeper
+        fields = dict(re.findall(r'name="(csrf|event|campaign)" value="([^"]*)"', page))
+        fields["move"] = re.findall(r'name="move" value="(\d+)"', page)[0]
+        tapped = flood.post(keepers[1] + "/act", fields)
+        shown = [flood.get(viewer) for viewer in viewers]
+    assert [line.split(": ")[1] for line in printed if "Campaign" in line] == [
+        "Alpha\n",
+        "Bravo\n",
+    ]
+    assert viewers == [base + "c/alpha/", base + "c/bravo/"]
+    assert keepers[1].startswith(base + "c/bravo/k/") and 'action="/c/bravo/k/' in page
+    assert tapped == 303 and all(status == 200 for status, _ in shown)
+    assert (_logged(grizzled, "Alpha"), _logged(grizzled, "Bravo")) == (alpha, bravo + 1)

@@ -30,12 +30,12 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def serving(*where: str) -> Iterator[tuple[str, list[str]]]:
+def serving(*where: str, options: tuple[str, ...] = ()) -> Iterator[tuple[str, list[str]]]:
     """``grizzled [where] serve`` on a free loopback port: its viewer's address, and the
     lines it printed (read after the server stops)."""
     port = _free_port()
     process = subprocess.Popen(
-        [sys.executable, "-c", RUN, *where, "serve", "--port", str(port)],
+        [sys.executable, "-c", RUN, *where, "serve", "--port", str(port), *options],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
