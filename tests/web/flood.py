@@ -45,9 +45,15 @@ def source(n: int, per_address: int) -> str:
 
 @contextlib.contextmanager
 def connections(
-    port: int, count: int, head: bytes, per_address: int = 20, connect: float = CONNECT
+    port: int,
+    count: int,
+    head: bytes,
+    per_address: int = 20,
+    connect: float = CONNECT,
+    other: bytes = b"",
 ) -> Iterator[list[socket.socket]]:
-    """``count`` connections to the server, each having sent ``head`` (those made within
+    """``count`` connections to the server, each having sent ``head`` (every other one
+    ``other`` if given; those made within
     ``FLOODING`` seconds); closed on the way out. A connection the server closed at once
     stays in the list (it was made)."""
     held: list[socket.socket] = []
@@ -62,7 +68,7 @@ def connections(
             with contextlib.suppress(OSError):  # refused or reset by the server: it was tried
                 sock.bind((source(n, per_address), 0))
                 sock.connect(("127.0.0.1", port))
-                sock.sendall(head)
+                sock.sendall(other if other and n % 2 else head)
         yield held
     finally:
         for sock in held:
@@ -94,6 +100,13 @@ def stream_head(port: int) -> bytes:
 def slow_head(port: int) -> bytes:
     """A request's first lines, never finished (a slowloris)."""
     return f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Slow: ".encode()
+
+
+def slow_body(port: int, path: str) -> bytes:
+    """A write to ``path`` whose body never arrives whole (its head does: a keeper's
+    address is needed for the companion to read a body at all)."""
+    head = f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: 1000\r\n"
+    return (head + "Content-Type: application/x-www-form-urlencoded\r\n\r\ncsrf=").encode()
 
 
 def keeper_fields(keeper: str) -> dict[str, str]:
