@@ -124,9 +124,15 @@ def protocol(limits: Limits) -> type[asyncio.Protocol]:
         def _state(self) -> tuple[Any, Any]:
             return (self.conn.their_state, self.conn.our_state)
 
-        def idle(self) -> bool:
-            """Waiting for a request's head: no request under way on it."""
-            return bool(self.conn.their_state is h11.IDLE and self.conn.our_state is h11.IDLE)
+        def idle(self) -> tuple[bool, float] | None:
+            """Waiting for the client (a request's head, or its body: no answer under way),
+            and since when (a head first); None if it is being answered (a stream)."""
+            if self.conn.their_state in waiting and self.conn.our_state in (
+                h11.IDLE,
+                h11.SEND_RESPONSE,
+            ):
+                return (self.conn.their_state is h11.SEND_BODY, self.opened)
+            return None
 
         def _look(self) -> None:
             """Close the connection if its request's head or body is late."""
@@ -144,12 +150,14 @@ def protocol(limits: Limits) -> type[asyncio.Protocol]:
 
 
 def _make_room(connections: set[Any], new: Any) -> None:
-    """Close the oldest connection waiting for a request (it holds a descriptor and asks
-    nothing), or ``new`` if every other one has a request under way."""
-    idle = [c for c in connections if c is not new and getattr(c, "idle", lambda: False)()]
-    oldest = min(idle, key=lambda c: c.opened, default=new)
-    oldest.transport.close()
-    connections.discard(oldest)
+    """Close the oldest connection waiting for its client (it holds a descriptor and asks
+    nothing yet): one waiting for a request's head first, then one for a body; ``new`` if
+    every other one is being answered (streams)."""
+    waiting = [(c.idle(), c) for c in connections if c is not new and hasattr(c, "idle")]
+    oldest = min(((k, c) for k, c in waiting if k is not None), key=lambda p: p[0], default=None)
+    closed = new if oldest is None else oldest[1]
+    closed.transport.close()
+    connections.discard(closed)
 
 
 class StreamCap:
