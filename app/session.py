@@ -31,6 +31,14 @@ def no_campaign() -> str:
     return lang._("no campaign in {where}: create one with 'grizzled campaign new'")
 
 
+def campaign_key(name: str) -> str:
+    """The id a face carries for a campaign (a page's forms: a write names the campaign it
+    was made for, issue 42); "" for none."""
+    from tracker.app import campaign_id
+
+    return campaign_id(name).hex if name else ""
+
+
 class Session:
     """The work of one command or one tap on ``db`` (a file; on a club's server this
     client's cache, the server named by ``url``). A plain class: a dataclass's generated

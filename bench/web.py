@@ -8,6 +8,7 @@ of the event it logged. ``python -m bench.web`` runs these lines alone."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import http.client
 import re
 import socket
@@ -17,6 +18,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from bench.report import Check
@@ -30,6 +32,9 @@ TAPS = 20
 TAP_MEDIAN_MS = 50.0
 TAP_P95_MS = 100.0
 TAP_WAIT = 60.0  # seconds a tap may take to reach every viewer before the bench gives up
+IDLE_STREAMS = 1000  # issue 42: event streams held open, doing nothing
+IDLE_RSS_LIMIT_MB = 150.0
+BUSY_STREAMS = 500  # idle streams held while the taps are measured again
 
 
 def _first_load(port: int) -> int:
@@ -190,6 +195,61 @@ def tap_checks(took: list[float]) -> list[Check]:
     ]
 
 
+def _idle_streams(port: int, count: int) -> Any:
+    """``count`` event streams held open from many loopback addresses (the per-address cap
+    is not what is measured), once each has its first answer."""
+    from tests.web import flood
+
+    reason = flood.own_files(count + 256)
+    if reason:
+        raise RuntimeError(f"bench web: {reason}")
+    held = flood.connections(port, count, flood.stream_head(port), connect=5.0)
+    sockets = held.__enter__()
+    deadline = time.monotonic() + TAP_WAIT
+    while flood.answers(sockets)["nothing"] and time.monotonic() < deadline:
+        time.sleep(0.2)
+    said = flood.answers(sockets)
+    if said["200"] != count:
+        held.__exit__(None, None, None)
+        raise RuntimeError(f"bench web: {count} idle streams answered {dict(said)}")
+    return held
+
+
+def idle(port: int, pid: int, keeper: str, log: Callable[[str], None]) -> list[Check]:
+    """Issue 42's lines: the server's memory with ``IDLE_STREAMS`` idle streams, and a tap
+    to 10 viewers while ``BUSY_STREAMS`` idle streams are held."""
+    held = _idle_streams(port, IDLE_STREAMS)
+    try:
+        rss = _rss_mb(pid)
+    finally:
+        held.__exit__(None, None, None)
+    log(f"  RSS with {IDLE_STREAMS} idle streams: {rss:.1f} MB")
+    time.sleep(1.0)  # the closed streams let go
+    held = _idle_streams(port, BUSY_STREAMS)
+    try:
+        took = taps(port, keeper)
+    finally:
+        held.__exit__(None, None, None)
+    median = statistics.median(took)
+    log(f"  tap to {TAP_VIEWERS} viewers, {BUSY_STREAMS} idle streams: {median:.0f} ms")
+    checks = [
+        dataclasses.replace(check, what=f"{check.what}, {BUSY_STREAMS} idle streams held")
+        for check in tap_checks(took)
+    ]
+    return [
+        Check(
+            BUDGET,
+            f"server RSS (its worker too), {IDLE_STREAMS} idle event streams",
+            f"{rss:.1f} MB",
+            f"{IDLE_RSS_LIMIT_MB:.0f} MB",
+            rss,
+            IDLE_RSS_LIMIT_MB,
+            unit="MB",
+        ),
+        *checks,
+    ]
+
+
 def measure(log: Callable[[str], None]) -> list[Check]:
     from tests.browser.server import serve
     from tests.browser.shots import make_campaign
@@ -215,6 +275,7 @@ def measure(log: Callable[[str], None]) -> list[Check]:
             log(f"  RSS with {VIEWERS} viewers: {rss:.1f} MB")
             took = taps(port, served.keeper)
             log(f"  keeper's tap to {TAP_VIEWERS} viewers: median {statistics.median(took):.0f} ms")
+            flooded = idle(port, served.process.pid, served.keeper, log)
     return [
         Check(
             BUDGET,
@@ -235,6 +296,7 @@ def measure(log: Callable[[str], None]) -> list[Check]:
             unit="MB",
         ),
         *tap_checks(took),
+        *flooded,
     ]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import socket
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -54,9 +55,40 @@ def _qr(url: str) -> None:
     metavar="NAME",
     help="The name the log gives keeper 1's moves, then keeper 2's (repeat; default: keeper N).",
 )
+@click.option(
+    "--host",
+    "hosts",
+    multiple=True,
+    metavar="NAME",
+    help="Another name the phones reach this machine by (repeat); only the addresses "
+    "printed, localhost and these are answered.",
+)
+@click.option(
+    "-c",
+    "--campaign",
+    "campaigns",
+    multiple=True,
+    metavar="NAME",
+    help="The campaign to serve (repeat to serve several, each at /c/<name>/); default: "
+    "grizzled's own -c, GRIZZLED_CAMPAIGN, else the one chosen now.",
+)
+@click.option(
+    "--bind",
+    metavar="ADDRESS",
+    help="The address to listen on (default: 127.0.0.1, or with --lan the address "
+    "printed; 0.0.0.0 for every interface).",
+)
 @pass_context
 def serve(
-    ctx: Context, port: int, lan: bool, keepers: int, odds: bool, names: tuple[str, ...]
+    ctx: Context,
+    port: int,
+    lan: bool,
+    keepers: int,
+    odds: bool,
+    names: tuple[str, ...],
+    hosts: tuple[str, ...],
+    campaigns: tuple[str, ...],
+    bind: str | None,
 ) -> None:
     """Serve the board, Next line, log and score to the phones at the table.
 
@@ -66,37 +98,108 @@ def serve(
         import jinja2  # noqa: F401
         import segno  # noqa: F401
         import starlette  # noqa: F401
-        import uvicorn
+        import uvicorn  # noqa: F401
     except ImportError as error:
         raise click.ClickException(INSTALL) from error
     if len(names) > keepers or any(not n.strip() or len(n) > 40 for n in names):
         raise click.UsageError(f"--name: at most {keepers} names (--keepers), 1 to 40 characters")
-    ctx.state()  # the first-sight check every command makes: a campaign to show
+    chosen = []  # each campaign served, as its state names it
+    for name in campaigns or (None,):
+        if name is not None:
+            ctx.campaign_option, ctx.read_state = name, None
+        chosen.append(ctx.state().name)  # the first-sight check every command makes
     from web.app import create_app, keeper_tokens
 
-    tokens = keeper_tokens(keepers)
     host = _lan_address() if lan else "127.0.0.1"
-    viewer = f"http://{host}:{port}/"
+    named = [*names, *(f"keeper {n}" for n in range(len(names) + 1, keepers + 1))]
+    where = ctx.url or Path(ctx.db)  # a server: its URL
+    apps, every_token = {}, []
+    for campaign in dict.fromkeys(chosen):  # kept till the end, whatever `campaign use` says
+        path = f"/c/{_slug(campaign)}" if len(chosen) > 1 else ""
+        tokens = keeper_tokens(keepers)
+        every_token += tokens
+        _addresses(campaign, f"http://{host}:{port}{path}/", tokens, lan)
+        apps[path] = create_app(where, tokens, named, odds=odds, campaign=campaign)
+    click.echo("Stop with Ctrl-C.")
+    sys.stdout.flush()  # the addresses seen before the server starts, on a pipe too
+    app = apps[""] if "" in apps else _several(apps)
+    _run(app, bind or host, port, where, every_token, [host, *hosts, *([bind] if bind else [])])
+
+
+def _addresses(campaign: str, viewer: str, tokens: list[str], lan: bool) -> None:
+    """The campaign served, its viewer's address and each keeper's (QR codes with --lan)."""
+    click.echo(f"Campaign: {campaign}")
     click.echo(f"Viewer: {viewer}")
     if lan:
         _qr(viewer)
-    named = [*names, *(f"keeper {n}" for n in range(len(names) + 1, keepers + 1))]
     for number, token in enumerate(tokens, 1):
-        address = f"{viewer}k/{token}"
-        click.echo(f"Keeper {number}: {address}")
+        click.echo(f"Keeper {number}: {viewer}k/{token}")
         if lan:
-            _qr(address)
-    click.echo("Stop with Ctrl-C.")
-    sys.stdout.flush()  # the addresses seen before the server starts, on a pipe too
-    campaign = ctx.campaign_name()  # chosen now: every request names it
-    app = create_app(ctx.url or Path(ctx.db), tokens, named, odds=odds, campaign=campaign)
-    uvicorn.run(
-        app,
-        host="0.0.0.0" if lan else "127.0.0.1",
+            _qr(f"{viewer}k/{token}")
+
+
+def _slug(name: str) -> str:
+    """A campaign's name as a path: letters and digits, the rest dashes."""
+    return "-".join("".join(c if c.isalnum() else " " for c in name.casefold()).split()) or "c"
+
+
+def _several(apps: dict[str, Any]) -> Any:
+    """One app serving each campaign's companion at its own path (each one's watcher
+    started with it)."""
+    import contextlib
+
+    from starlette.applications import Starlette
+    from starlette.responses import PlainTextResponse
+    from starlette.routing import Mount, Route
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Any) -> Any:
+        async with contextlib.AsyncExitStack() as stack:
+            for each in apps.values():
+                await stack.enter_async_context(each.router.lifespan_context(each))
+            yield
+
+    async def index(request: Any) -> Any:
+        return PlainTextResponse("\n".join(f"{path}/" for path in apps))
+
+    routes = [Route("/", index), *(Mount(path, app=each) for path, each in apps.items())]
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+def _run(app: Any, host: str, port: int, where: Any, tokens: list[str], names: list[str]) -> None:
+    """uvicorn with the companion's bounds (web/limits.py): open files raised to the hard
+    limit, streams and connections capped to fit them, slow clients dropped, the log
+    rate-limited."""
+    import uvicorn
+
+    from web import limits
+
+    files = limits.open_files()
+    bounds = limits.limits_for(files)
+    short = limits.headroom(bounds, files)
+    if short:
+        click.echo(f"Warning: {short}", err=True)
+    limits.quiet_logging()
+    from web.guard import Guard, host_names
+    from web.health import Health
+
+    capped = limits.StreamCap(app, bounds)
+    health = Health(capped, where, tokens, capped)
+    guarded = health.outside = Guard(health, host_names(*names))
+    config = uvicorn.Config(
+        guarded,
+        host=host,
         port=port,
+        http=limits.protocol(bounds),
+        backlog=limits.BACKLOG,  # fewer taken at once than the files kept in reserve
+        log_config=None,  # limits.quiet_logging's handler, rate-limited
         log_level="warning",
+        access_log=False,
+        timeout_keep_alive=limits.KEEP_ALIVE,
+        h11_max_incomplete_event_size=limits.HEAD_BYTES,
         timeout_graceful_shutdown=2,  # open streams end with the server
     )
+    uvicorn.Server(config).run()
 
 
 COMMANDS = [serve]

@@ -47,6 +47,7 @@ ONCE = (
     "browser/",
     "cli/test_many_writers.py",
     "cli/test_takeback_races.py",
+    "web/test_flood.py",
 )
 
 

@@ -28,6 +28,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from app.errors import Refused
+from app.redact import redacted
+from app.session import campaign_key
 from app.watch import Watched
 from voice import keeper as said
 from voice import lang
@@ -39,6 +41,7 @@ MAX_BODY = 16 * 1024  # bytes: a write form is a few fields
 POLL = 0.3  # seconds between two looks at the file (one task for every phone)
 PING = 15.0  # seconds of quiet after which a stream says it is still there
 NOT_THIS_PAGE = "This page cannot log: reload the keeper's address."
+OTHER_CAMPAIGN = "This page names another campaign than {}: nothing was logged."
 
 
 def keeper_tokens(count: int) -> list[str]:
@@ -50,12 +53,26 @@ def keeper_tokens(count: int) -> list[str]:
 class _Shown:
     """The viewer's regions as last rendered, and the event they were built from."""
 
-    event: int = -1
+    event: int = -2  # none yet (-1: a server that did not answer, shown as such)
     regions: dict[str, str] = field(default_factory=dict)  # by language (issue 45)
     campaign: str = ""
     version: int = 0  # one more at each rendering: a setting changed shows at the same event
     odds: bool = False  # the group turned the odds on (a keeper's switch, or serve --odds)
-    changed: asyncio.Condition = field(default_factory=asyncio.Condition)
+    # the update every stream sends, by language: the regions, its id the event
+    messages: dict[str, str] = field(default_factory=dict)
+    looked: float = -1.0  # when the last look at the file began (the loop's clock)
+    # set when the regions change, then replaced: a stream waits on it without a lock, so
+    # a thousand streams cost one wake-up each and none can hold another up
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def show(self, event: int, regions: dict[str, str], campaign: str) -> None:
+        """The regions rendered at ``event`` (in each language): every waiting stream woken."""
+        self.event, self.regions, self.campaign = event, regions, campaign
+        # made once for every stream of a language
+        self.messages = {code: _sse(event, text) for code, text in regions.items()}
+        self.version += 1
+        woken, self.changed = self.changed, asyncio.Event()
+        woken.set()
 
 
 def create_app(
@@ -63,13 +80,13 @@ def create_app(
     tokens: list[str],
     names: list[str] | None = None,
     odds: bool = False,
-    campaign: str | None = None,
+    campaign: str = "",
 ) -> Starlette:
     """The companion for the campaign file ``db`` (or the club's server whose URL it is),
     its keepers holding ``tokens`` (named ``names`` in the log; ``keeper 1``,
-    ``keeper 2``... by default); the odds shown from the start if ``odds``; the campaign
-    ``campaign`` (None: the file's only one), given to every request the application
-    answers."""
+    ``keeper 2``... by default); the odds shown from the start if ``odds``. It shows and
+    writes into ``campaign`` whatever ``campaign use`` chooses meanwhile (``app.state``;
+    without one, the file's current campaign at each reading)."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     templates.env.add_extension("jinja2.ext.i18n")  # {{ _("...") }}: the language in use
     templates.env.install_gettext_callables(  # type: ignore[attr-defined]
@@ -90,11 +107,11 @@ def create_app(
             lang.use(code)
             page, error, odds = None, None, None
             try:
-                page = viewer_page(db, campaign)
+                page = viewer_page(db, campaign or None)
             except Refused as unreadable:
-                error = str(unreadable)
+                error = redacted(str(unreadable), db)
             if page is not None and shown.odds:
-                odds = odds_lines(db, page.campaign)
+                odds = [redacted(line, db) for line in odds_lines(db, page.campaign)]
             texts[code] = templates.get_template("regions.html").render(
                 page=page, error=error, odds=odds, odds_title=said.ODDS_TITLE
             )
@@ -116,15 +133,16 @@ def create_app(
         """Look at the file; if it has a new last event (or ``again``: a setting changed),
         render the regions once for every page and stream and wake the streams. The
         reading runs in a thread: the server goes on answering meanwhile."""
+        asked = asyncio.get_running_loop().time()
         async with rendering:
+            if shown.looked >= asked and not again:
+                return  # a look that began after this one was asked for has just ended
+            shown.looked = asyncio.get_running_loop().time()
             event = await asyncio.to_thread(watched.last_event)
             if event == shown.event and not again:
                 return
             text, campaign = await asyncio.to_thread(regions)
-            async with shown.changed:
-                shown.event, shown.regions, shown.campaign = event, text, campaign
-                shown.version += 1
-                shown.changed.notify_all()
+            shown.show(event, text, campaign)
 
     async def watch() -> None:
         while True:
@@ -152,7 +170,7 @@ def create_app(
             keepers.remember(event, campaign, menu)
         return menu
 
-    async def moves(token: str, number: int, error: str | None = None) -> str:
+    async def moves(token: str, number: int, error: str | None = None, base: str = "") -> str:
         """The keeper's moves region, built on the board the page shows."""
         event, campaign = shown.event, shown.campaign
         menu: dict[str, Any] = {"moves": [], "drawable": [], "facts": [], "players": []}
@@ -160,11 +178,13 @@ def create_app(
             try:
                 menu = await menu_at(event, campaign)
             except Refused as unreadable:
-                error = error or str(unreadable)
+                error = error or redacted(str(unreadable), db)
         return templates.get_template("moves.html").render(
             token=token,
             event=event,
             csrf=keepers.page_token(number),
+            campaign=campaign_key(campaign),
+            base=base,
             error=error,
             sections=sections(menu["moves"]),
             drawable=menu["drawable"],
@@ -186,13 +206,14 @@ def create_app(
         page = {"regions": regions, "event": shown.event, "keeper": keeper, "moves": ""}
         page["version"] = shown.version
         page["token"] = ""
+        page["base"] = base = _base(request)
         page["language"] = language
         page["languages"] = [
             (code, lang.language_name(code, native=True)) for code in lang.LANGUAGES
         ]
         if keeper is not None:
             page["token"] = request.path_params["token"]
-            page["moves"] = await moves(request.path_params["token"], keeper, error)
+            page["moves"] = await moves(request.path_params["token"], keeper, error, base)
         answer = templates.TemplateResponse(request, "page.html", page, status_code=status)
         if lang.supported(request.query_params.get("lang")):  # the switch: kept for this phone
             answer.set_cookie("lang", language, max_age=365 * 24 * 3600, samesite="strict")
@@ -207,11 +228,13 @@ def create_app(
         try:
             pieces = await asyncio.to_thread(stats_page, db)
         except Refused as unreadable:
-            error = str(unreadable)
+            error = redacted(str(unreadable), db)
         back = request.query_params.get("back", "/")  # the page that asked: a keeper's
-        if back not in ("/", *(f"/k/{token}" for token in tokens)):
-            back = "/"
-        page = {"pieces": pieces, "error": error, "back": back, "language": language}
+        base = _base(request)
+        if back not in (f"{base}/", *(f"{base}/k/{token}" for token in tokens)):
+            back = f"{base}/"
+        page = {"pieces": pieces, "error": error, "back": back, "base": base}
+        page["language"] = language
         return templates.TemplateResponse(request, "stats.html", page)
 
     async def viewer(request: Request) -> Response:
@@ -232,7 +255,7 @@ def create_app(
             return PlainTextResponse("Not a keeper's address.", status_code=404)
         speak(request)
         await refresh()
-        return HTMLResponse(await moves(request.path_params["token"], number))
+        return HTMLResponse(await moves(request.path_params["token"], number, base=_base(request)))
 
     async def keeper_form(request: Request) -> tuple[int, dict[str, str]] | Response:
         """A keeper's posted form and which keeper sent it: its token, its body (bounded,
@@ -244,6 +267,12 @@ def create_app(
             fields = form(await request.body())
         except Refused as refused:
             return PlainTextResponse(str(refused), status_code=400)
+        bound = request.app.state.campaign or shown.campaign
+        if fields.get("campaign", campaign_key(bound)) != campaign_key(bound):
+            return PlainTextResponse(OTHER_CAMPAIGN.format(bound), status_code=409)
+        if keepers.was_spent(fields.get("csrf", ""), number):  # sent twice: the new board
+            speak(request)
+            return await render(request, number, lang._(said.STALE), 409)
         if not keepers.page_is(fields.get("csrf", ""), number):
             return PlainTextResponse(NOT_THIS_PAGE, status_code=403)
         return number, fields
@@ -263,16 +292,17 @@ def create_app(
             if fields.get("event") != str(now):
                 return await render(request, number, stale, 409)
             try:  # the move as the page's menu (the rules at its event) names it
-                menu = await menu_at(now, shown.campaign)
+                bound = request.app.state.campaign or shown.campaign  # serve's, not `use`'s
+                menu = await menu_at(now, bound)
                 if await asyncio.to_thread(watched.last_event) != now:  # logged meanwhile
                     return await render(request, number, stale, 409)
                 name = keepers.names[number - 1]
-                asked = request_of(menu, fields, db, shown.campaign, name)
+                asked = request_of(menu, fields, db, bound, name)
                 await asyncio.to_thread(write, asked, fields.get("yes") == "1")
             except Refused as refused:
-                return await render(request, number, str(refused), 422)
+                return await render(request, number, redacted(str(refused), db), 422)
             await refresh()  # every phone sees it now, not at the watcher's next look
-        return RedirectResponse(f"/k/{request.path_params['token']}", status_code=303)
+        return RedirectResponse(f"{_base(request)}/k/{request.path_params['token']}", 303)
 
     async def switch_odds(request: Request) -> Response:
         """A keeper turns the odds on or off for every phone (public information only:
@@ -285,7 +315,7 @@ def create_app(
             return PlainTextResponse("Say on or off.", status_code=400)
         shown.odds = fields["odds"] == "on"
         await refresh(again=True)
-        return RedirectResponse(f"/k/{request.path_params['token']}", status_code=303)
+        return RedirectResponse(f"{_base(request)}/k/{request.path_params['token']}", 303)
 
     async def events(request: Request) -> Response:
         # The event the phone last has: its stream's last id on a reconnect, else the one
@@ -303,17 +333,16 @@ def create_app(
             if rendered is None and shown.event == seen:
                 rendered = shown.version  # a reconnect at the last event: it has this one
             while True:
-                async with shown.changed:  # looked at and waited for under one lock
-                    if shown.event == seen and shown.version == rendered:
-                        with contextlib.suppress(TimeoutError):
-                            await asyncio.wait_for(shown.changed.wait(), PING)
-                    event, version = shown.event, shown.version
-                    text = shown.regions.get(language, "")
+                if shown.event == seen and shown.version == rendered:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(shown.changed.wait(), PING)
+                event, version = shown.event, shown.version
+                message = shown.messages.get(language, "")
                 if event == seen and version == rendered:
                     yield ": still here\n\n"
                     continue
                 seen, rendered = event, version  # a new event, or the odds turned on or off
-                yield _sse(event, text)
+                yield message
 
         return StreamingResponse(
             stream(),
@@ -336,7 +365,13 @@ def create_app(
         lifespan=lifespan,
     )
     app.add_middleware(_Bounded)
+    app.state.campaign = campaign
     return app
+
+
+def _base(request: Request) -> str:
+    """Where this app is mounted (``/c/<campaign>`` when serve serves several; else "")."""
+    return str(request.scope.get("root_path", "")).rstrip("/")
 
 
 def _event_id(header: str | None) -> int | None:

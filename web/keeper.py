@@ -29,6 +29,7 @@ class Keepers:
     tokens: list[str]
     names: list[str] = field(default_factory=list)
     pages: OrderedDict[str, int] = field(default_factory=OrderedDict)
+    spent: OrderedDict[str, int] = field(default_factory=OrderedDict)  # used for their write
     menus: OrderedDict[tuple[int, str], dict[str, Any]] = field(default_factory=OrderedDict)
 
     def __post_init__(self) -> None:
@@ -49,7 +50,19 @@ class Keepers:
         return csrf
 
     def page_is(self, csrf: str, keeper: int) -> bool:
-        return self.pages.get(csrf) == keeper
+        """Whether ``csrf`` is a page token of this keeper's; good for one write, so it is
+        spent here (the page the write leads to has a new one)."""
+        if self.pages.get(csrf) != keeper:
+            return False
+        del self.pages[csrf]
+        self.spent[csrf] = keeper
+        while len(self.spent) > PAGES:
+            self.spent.popitem(last=False)
+        return True
+
+    def was_spent(self, csrf: str, keeper: int) -> bool:
+        """Whether ``csrf`` was this keeper's and has made its write (a tap sent twice)."""
+        return self.spent.get(csrf) == keeper
 
     def remember(self, event: int, campaign: str, menu: dict[str, Any]) -> None:
         self.menus[(event, campaign)] = menu

@@ -53,25 +53,42 @@ def served(table: Any) -> Iterator[Served]:  # noqa: F811 (the fixture imported 
         yield running
 
 
+def watched(page: Any, violations: list[str]) -> Any:
+    """``page``, each Content-Security-Policy violation it reports noted in ``violations``
+    (the companion's pages must need no inline script or style: issue 42)."""
+
+    def noted(message: Any) -> None:
+        if "Content Security Policy" in message.text:
+            violations.append(message.text)
+
+    page.on("console", noted)
+    return page
+
+
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Any]:
-    """A new page at a phone's size (390 x 844, touch), its own context."""
+    """A new page at a phone's size (390 x 844, touch), its own context; a test whose
+    pages broke the Content-Security-Policy fails."""
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    violations: list[str] = []
     try:
-        yield context.new_page()
+        yield watched(context.new_page(), violations)
     finally:
         context.close()
+    assert not violations, violations
 
 
 @pytest.fixture
 def viewers(browser: Any) -> Iterator[list[Any]]:
-    """Two more phones, each its own context."""
+    """Two more phones, each its own context (a CSP violation fails the test)."""
     contexts = [browser.new_context(viewport=PHONE, has_touch=True) for _ in range(2)]
+    violations: list[str] = []
     try:
-        yield [context.new_page() for context in contexts]
+        yield [watched(context.new_page(), violations) for context in contexts]
     finally:
         for context in contexts:
             context.close()
+    assert not violations, violations
 
 
 def tap(keeper: Any, words: str, **fields: str) -> None:

@@ -1,5 +1,6 @@
 """Malformed and unauthenticated requests against a running ``grizzled serve`` (issue 30):
 bad paths and methods, huge or invalid bodies, a missing or wrong keeper token or CSRF field,
+foreign Host and Origin headers (issue 42),
 a bad Last-Event-ID, stale event numbers. Each must be answered below 500 and write nothing.
 ``python -m tests.browser.fuzz [COUNT]`` runs COUNT (2,000 by default) on a fresh campaign;
 tests/browser/test_fuzz.py runs a few hundred. Only 127.0.0.1, one request at a time, each
@@ -74,6 +75,8 @@ def one(rng: random.Random, host: str, port: int, token: str) -> int:
         headers["Last-Event-ID"] = rng.choice(("-1", "abc", "9" * 40, "", "1e9", "0x10"))
     if rng.random() < 0.2:
         headers["Origin"] = "http://evil.example"
+    if rng.random() < 0.1:  # a DNS-rebinding page's, or junk (issue 42)
+        headers["Host"] = rng.choice(("evil.example", "127.0.0.1.evil.example", _junk(rng, 8)))
     connection = http.client.HTTPConnection(host, port, timeout=TIMEOUT)
     try:
         connection.request(method, path, body=body, headers=headers)

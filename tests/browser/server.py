@@ -6,17 +6,20 @@ skipped with one line when missing, a failure when ``GRIZZLED_REQUIRE_CHROMIUM=1
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 REQUIRE = "GRIZZLED_REQUIRE_CHROMIUM"  # set by .ci/run: a missing browser fails the run
 # Never a downloaded browser (no `playwright install`): Debian's package, headless, offline.
@@ -54,15 +57,45 @@ class Served:
     process: subprocess.Popen[str]
     viewer: str
     keeper: str
+    output: Output
+
+
+class Output:
+    """What the server printed after its addresses (its log), read as it comes so that a
+    full pipe never stops it: how many bytes, and the last lines."""
+
+    def __init__(self, stream: Any) -> None:
+        self.size = 0
+        self.tail: list[str] = []
+        self.reader = threading.Thread(target=self._read, args=(stream,), daemon=True)
+        self.reader.start()
+
+    def _read(self, stream: Any) -> None:
+        with contextlib.suppress(OSError, ValueError):  # the pipe closed as the server stops
+            for line in stream:
+                self.size += len(line.encode("utf-8"))
+                self.tail = [*self.tail[-19:], line]
+
+
+# Runs a command under an open-files limit (its soft and hard limit): ``-c LIMIT`` then
+# the command's own words; exec keeps the process id the test holds.
+LIMITED = (
+    "import os, resource, sys; n = int(sys.argv[1]); "
+    "resource.setrlimit(resource.RLIMIT_NOFILE, (n, n)); os.execv(sys.argv[2], sys.argv[2:])"
+)
 
 
 @contextmanager
-def serve(db: Path, env: dict[str, str] | None = None, *more: str) -> Iterator[Served]:
-    """``grizzled serve`` on ``db`` (``more``: its options), ready to answer, stopped on the
-    way out."""
+def serve(
+    db: Path, env: dict[str, str] | None = None, *more: str, files: int | None = None
+) -> Iterator[Served]:
+    """``grizzled serve`` on ``db`` (``more``: its options; ``files``: its open-files
+    limit), ready to answer, stopped on the way out."""
     port = free_port()
     grizzled = str(Path(sys.executable).parent / "grizzled")
     command = [grizzled, "--db", str(db), "serve", "--port", str(port), *more]
+    if files is not None:
+        command = [sys.executable, "-c", LIMITED, str(files), *command]
     process = subprocess.Popen(
         command,
         stdout=subprocess.PIPE,
@@ -70,6 +103,7 @@ def serve(db: Path, env: dict[str, str] | None = None, *more: str) -> Iterator[S
         text=True,
         env={**os.environ, **(env or {})},
     )
+    output = None
     try:
         keeper = ""
         assert process.stdout is not None
@@ -81,8 +115,9 @@ def serve(db: Path, env: dict[str, str] | None = None, *more: str) -> Iterator[S
         if not keeper:
             raise RuntimeError(f"grizzled serve did not start: {process.poll()}")
         viewer = f"http://127.0.0.1:{port}/"
+        output = Output(process.stdout)
         _wait_until_answering(viewer, process)
-        yield Served(process, viewer, keeper)
+        yield Served(process, viewer, keeper, output)
     finally:
         process.terminate()
         try:
@@ -90,6 +125,8 @@ def serve(db: Path, env: dict[str, str] | None = None, *more: str) -> Iterator[S
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=10)
+        if output is not None:
+            output.reader.join(10)  # the pipe ends with the server
         if process.stdout is not None:
             process.stdout.close()
 

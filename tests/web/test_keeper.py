@@ -120,9 +120,9 @@ def test_a_viewer_cannot_write(table: Grizzled, client: TestClient) -> None:
 def test_a_move_not_on_the_page_is_one_line_and_logs_nothing(
     table: Grizzled, client: TestClient
 ) -> None:
-    page = _page(client)
     before = stored_events(table.db)
     for move in ("999", "-1", "play", ""):
+        page = _page(client)  # a page token is good for one write
         fields = {"csrf": page["csrf"], "event": page["event"], "move": move}
         answer = client.post(ACT, data=fields)
         assert answer.status_code == 422
@@ -139,6 +139,7 @@ def test_a_trap_asks_for_the_card_it_drew_from_the_cards_still_unseen(
     before = stored_events(table.db)
     assert _tap(client, page, "play night+shell+trap").status_code == 422  # none picked
     assert stored_events(table.db) == before
+    page = _page(client)  # the refusal's page: a page token is good for one write
     assert _tap(client, page, "play night+shell+trap", drawn="rain+gas").status_code == 303
     assert table.json("log", "--all")[-1]["summary"].startswith("Ann plays night+shell+trap")
     assert "rain+gas" in table.json("status")["no_mans_land"]
@@ -333,6 +334,7 @@ def test_a_recruit_entering_with_the_mission_is_asked_of_the_keeper(
     assert _tap(client, page, "mission start 1").status_code == 422  # which one, what hand
     assert stored_events(g.db) == before
     hand = "night+rain,shell+gas"
+    page = _page(client)  # the refusal's page: a page token is good for one write
     assert _tap(client, page, "mission start 1", recruit="5", hand=hand).status_code == 303
     assert g.json("status")["recruit"]["hand"] == hand.split(",")
 
@@ -442,6 +444,7 @@ def test_a_helping_hand_that_discards_a_hard_knock_asks_which_when_there_is_a_ch
     assert refused.status_code == 422
     assert "pick the Hard Knock its player discards" in html.unescape(refused.text)
     assert stored_events(g.db) == before
+    page = _page(client)  # the refusal's page: a page token is good for one write
     assert _tap(client, page, "helping play 35 --player Ben", knock="mute").status_code == 303
     assert g.json("status")["players"][1]["hard_knocks"] == ["demoralized"]
 

@@ -30,22 +30,27 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def serving(*where: str) -> Iterator[tuple[str, list[str]]]:
+def serving(*where: str, options: tuple[str, ...] = ()) -> Iterator[tuple[str, list[str]]]:
     """``grizzled [where] serve`` on a free loopback port: its viewer's address, and the
     lines it printed (read after the server stops)."""
     port = _free_port()
     process = subprocess.Popen(
-        [sys.executable, "-c", RUN, *where, "serve", "--port", str(port)],
+        [sys.executable, "-c", RUN, *where, "serve", "--port", str(port), *options],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
         env=os.environ.copy(),
     )
     assert process.stdout is not None
+    named = process.stdout.readline()  # the campaign it serves, on its first line
     first = process.stdout.readline()
-    assert first.startswith("Viewer: http://127.0.0.1:"), first
+    assert named.startswith("Campaign: ") and first.startswith("Viewer: http://127.0.0.1:"), (
+        named + first
+    )
     base = first.split(" ", 1)[1].strip()
-    printed = [first]
+    printed = [named, first]
+    while not printed[-1].startswith("Stop with") and printed[-1]:  # the keepers' lines
+        printed.append(process.stdout.readline())
     try:
         for _ in range(200):  # the server's socket, open once uvicorn has started
             try:
