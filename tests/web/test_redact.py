@@ -7,8 +7,8 @@ import re
 
 from starlette.testclient import TestClient
 
-from web.app import create_app
 from app.redact import UNREACHABLE, redacted
+from web.app import create_app
 
 DOWN = "postgresql://clubuser:s3cret@127.0.0.1:1/clubdb?schema=northside"  # nobody listens
 
