@@ -202,6 +202,22 @@ def _upgrade(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def stored_as_replayed(stored: CampaignState, replayed: CampaignState) -> bool:
+    """Whether a state stored with an event (a snapshot) is the state the events replay
+    to. A state stored before format 5 holds no trail of a failed Mission's cards
+    (``OLDER_RECORD`` stands in its place, and a state caught up from it goes on after that
+    mark) where the replay now follows them: the two are compared without it, so a file
+    written by an earlier grizzled is not called damaged."""
+    if stored == replayed:
+        return True
+    chapter, again = stored.chapter, replayed.chapter
+    if chapter is None or again is None or chapter.trail[:1] != (OLDER_RECORD,):
+        return False  # (a state caught up from such a snapshot follows the marker on)
+    return replace(stored, chapter=replace(chapter, trail=())) == replace(
+        replayed, chapter=replace(again, trail=())
+    )
+
+
 def _moved(
     data: dict[str, Any], fields: Moves, kept: dict[str, Any] | None = None
 ) -> dict[str, Any]:
