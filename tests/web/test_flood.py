@@ -65,14 +65,17 @@ def test_two_thousand_half_sent_heads_and_bodies_held_leave_a_page_answering_and
         slow = flood.slow_head(port), flood.slow_body(port, act)  # half a head, half a body
         with flood.connections(port, FLOOD, slow[0], other=slow[1]) as held:
             opened = time.monotonic()
+            time.sleep(SETTLE)  # held, as in the other flood: the server has taken them in
             started = time.monotonic()
             (page,) = flood.at_once((flood.get, served.viewer))
             took = page.ended - started
+            waiting = flood.answers(held)["nothing"]  # still held while the page answered
             while flood.answers(held)["nothing"] and time.monotonic() < opened + READ + 2.5:
                 time.sleep(0.25)
             said = flood.answers(held)
         log = served.output.size
     assert page.status == 200 and took <= SOON, (page, took)
+    assert waiting > 0, waiting
     assert said["nothing"] == 0, said  # every one dropped after its few seconds
     assert log < 1_000_000, log
 
