@@ -95,22 +95,25 @@ def next_card(cards: Iterable[Unseen], active: Mapping[str, int]) -> NextCard:
 
 
 def weighted_next_card(
-    chances: Mapping[str, Fraction],
+    chances: tuple[Mapping[str, int], int],
     cards: Mapping[str, Unseen],
     active: Mapping[str, int],
     unseen: int,
     returned: int,
 ) -> NextCard:
-    """The odds for the next card when each key has its own exact chance (``chances``, of
-    ``unseen`` cards, ``returned`` of them shuffled back by a failed Mission), over their
-    least common denominator."""
-    from math import lcm
+    """The odds for the next card when each key has its own exact chance (``chances``: each
+    key's share of a whole, ``Public.next_counts``; of ``unseen`` cards, ``returned`` of them
+    shuffled back by a failed Mission), over their least common denominator: the whole over
+    the greatest divisor it shares with every share."""
+    from math import gcd
 
-    denominator = lcm(*(c.denominator for c in chances.values())) if chances else 1
+    shares, whole = chances
+    common = gcd(whole, *shares.values()) if shares else whole
+    denominator = whole // common if shares else 1
     knocks = failing = 0
     showing: Counter[str] = Counter()
-    for key, chance in chances.items():
-        count = chance.numerator * (denominator // chance.denominator)
+    for key, share in shares.items():
+        count = share // common
         card = cards[key]
         knocks += count if card.hard_knock is not None else 0
         mine = Counter(card.threats)

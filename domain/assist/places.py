@@ -68,13 +68,19 @@ class Public(msgspec.Struct, frozen=True):
         return max((way.count() for way, _ in self.ways), default=0)
 
     def next_card(self) -> dict[str, Fraction]:
-        """Each key: the exact chance it is the top card of the Trials now. Whole numbers
-        are summed over the ways by denominator (the anonymous cards' count, a group's
-        size: a few values), and divided once at the end: a way costs no ``Fraction``."""
+        """Each key: the exact chance it is the top card of the Trials now."""
         from fractions import Fraction
 
+        counts, whole = self.next_counts()
+        return {key: Fraction(count, whole) for key, count in counts.items()}
+
+    def next_counts(self) -> tuple[dict[str, int], int]:
+        """Each key with a chance to be the top card of the Trials now: that chance as a
+        whole number over the second value (not reduced). Whole numbers are summed over the
+        ways by denominator (the anonymous cards' count, a group's size: a few values), so
+        neither a way nor a key costs a ``Fraction``."""
         if not self.segments:
-            return {}
+            return {}, 1
         size, shuffled = self.segments[0]
         pool = Counter(self.unseen)
         total = sum(weight for _, weight in self.ways)
@@ -103,11 +109,10 @@ class Public(msgspec.Struct, frozen=True):
         common = lcm(*everywhere, *known)  # every denominator divides it: one division a key
         parts = [(common // n, each, own[n]) for n, each in everywhere.items()]
         parts_known = [(common // n, theirs) for n, theirs in known.items()]
-        whole = common * size * total
-        chances: dict[str, Fraction] = {}
+        counts: dict[str, int] = {}
         for key, copies in pool.items():
             count = sum(times * (each * copies + mine[key]) for times, each, mine in parts)
             count += sum(times * theirs[key] for times, theirs in parts_known)
             if count:
-                chances[key] = Fraction(count, whole)
-        return chances
+                counts[key] = count
+        return counts, common * size * total

@@ -61,7 +61,6 @@ def next_draw(state: ChapterState, model: Public | None = None) -> NextCard:
     if not state.trail:
         cards = state.catalogue.cards
         return next_card((cards[key] for key in model.unseen), tally)
-    chances = model.next_card()
     return weighted_next_card(
-        chances, state.catalogue.cards, tally, len(model.unseen), model.returned
+        model.next_counts(), state.catalogue.cards, tally, len(model.unseen), model.returned
     )
