@@ -1,6 +1,6 @@
-"""Two speed tricks that patch the standard library, installed by the ``grizzled``
-command's entry point alone (``cli/script.py``), on the Python versions they are tested
-on, unless ``GRIZZLED_SPEEDUPS=0``.
+"""Three speed tricks that patch the standard library or defer a library's unused
+parts, installed by the ``grizzled`` command's entry point alone (``cli/script.py``), on
+the Python versions they are tested on, unless ``GRIZZLED_SPEEDUPS=0``.
 
 No import of a project module changes the standard library (``tests/test_imports.py``):
 a test, a server or another tool that imports the tracker runs on Python as it is. The
@@ -13,10 +13,17 @@ write, where the two tricks save ~14% of a logged action's instructions on Pytho
 - ``inspect.signature(object.__init__)``, which ``eventsourcing.domain`` asks once as it
   is imported, is answered with ``OBJECT_INIT``, the signature ``inspect`` computes: on
   3.11 ``inspect`` reads a builtin's signature from its text with ``tokenize``, whose
-  regular expressions cost ~16 M instructions to compile, ~4%.
+  regular expressions cost ~16 M instructions to compile, ~4%;
+- ``msgspec``'s package imports its ``inspect``, ``toml`` and ``yaml`` modules and the
+  JSON Schema writer (``_json_schema``, with ``textwrap``) whenever it is imported; grizzled
+  uses none of them. ``LaterParts`` loads the first three when one of their names is first
+  read (``importlib.util.LazyLoader``) and the writer when ``msgspec.json.schema`` or
+  ``schema_components`` is first called: ~11.6 M instructions (~3% of a logged action, as
+  much of ``hint``) on every command that decodes a state, installed at once (the domain
+  imports ``msgspec`` before the library).
 
-They are installed when the library is first imported (``BeforeTheLibrary``), so a
-command that never imports it (``status``) pays nothing for them. Both leave every
+The first two are installed when the library is first imported (``BeforeTheLibrary``),
+so a command that never imports it (``status``) pays nothing for them. Both leave every
 output as it was: ``tests/cli/test_python_versions.py`` logs a chapter
 through the installed command with and without them, on each version the suite runs on.
 """
@@ -26,7 +33,10 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+if TYPE_CHECKING:
+    from importlib.abc import Loader
 
 TESTED = ((3, 11), (3, 12), (3, 13))  # the versions .ci/run runs the suite on
 SWITCH = "GRIZZLED_SPEEDUPS"  # "0" leaves the standard library alone
@@ -59,10 +69,78 @@ def patch() -> None:
     inspect.signature = knowing_object_init(inspect.signature)
 
 
+class LaterParts:
+    """An import finder for ``msgspec``'s parts grizzled never uses (``LATER``, and the
+    JSON Schema writer): each found as usual, then loaded when first used; it leaves
+    ``sys.meta_path`` once it has found them all."""
+
+    LATER = ("msgspec.inspect", "msgspec.toml", "msgspec.yaml")
+    SCHEMA = "msgspec._json_schema"
+    left: ClassVar[frozenset[str]] = frozenset((*LATER, SCHEMA))
+
+    @classmethod
+    def find_spec(cls, name: str, path: Sequence[str] | None = None, target: Any = None) -> Any:
+        if name not in cls.left:
+            return None
+        from importlib.machinery import PathFinder
+        from importlib.util import LazyLoader
+
+        cls.left = cls.left - {name}
+        if not cls.left:
+            sys.meta_path.remove(cls)
+        spec = PathFinder.find_spec(name, path)
+        if spec is None or spec.loader is None:
+            return spec
+        later = SchemaOnCall(spec) if name == cls.SCHEMA else LazyLoader(spec.loader)
+        spec.loader = cast("Loader", later)
+        return spec
+
+
+class SchemaOnCall:
+    """The loader of ``msgspec._json_schema`` that ``LaterParts`` gives: the module it makes
+    holds ``schema`` and ``schema_components``, each running the real module's (loaded
+    then, once) when called."""
+
+    def __init__(self, spec: Any) -> None:
+        self.found = spec.loader  # the file's own loader
+        self.real: Any = None
+
+    def create_module(self, spec: Any) -> None:
+        return None  # the default module
+
+    def exec_module(self, module: Any) -> None:
+        def later(name: str) -> Any:
+            def call(*args: Any, **kwargs: Any) -> Any:
+                return getattr(self.load(), name)(*args, **kwargs)
+
+            call.__name__ = call.__qualname__ = name
+            return call
+
+        module.schema = later("schema")
+        module.schema_components = later("schema_components")
+
+    def load(self) -> Any:
+        """The real module, run the first time it is asked for (not in ``sys.modules``:
+        the name stays with the module that calls it)."""
+        if self.real is None:
+            from importlib.util import module_from_spec, spec_from_loader
+
+            name = "msgspec._json_schema"
+            spec = spec_from_loader(name, self.found, origin=self.found.path)
+            if spec is None:
+                raise ImportError(name)
+            real = module_from_spec(spec)
+            self.found.exec_module(real)
+            self.real = real
+        return self.real
+
+
 def install() -> bool:
-    """Install both tricks for this process, as the library is first imported, if
-    ``wanted``; whether they will be."""
+    """Install the tricks for this process (the library's two as it is first imported),
+    if ``wanted``; whether they will be."""
     if not wanted():
         return False
     sys.meta_path.insert(0, BeforeTheLibrary)
+    if "msgspec" not in sys.modules:
+        sys.meta_path.insert(0, LaterParts)
     return True

@@ -51,3 +51,31 @@ def test_only_the_library_module_imports_eventsourcing() -> None:
         if "import eventsourcing" in path.read_text() or "from eventsourcing" in path.read_text()
     )
     assert importers == ["tracker/library.py"]
+
+
+def _run(code: str) -> str:
+    env = {k: v for k, v in os.environ.items() if k != "GRIZZLED_SPEEDUPS"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT, env=env
+    )
+    return out.stdout
+
+
+def test_msgspec_s_unused_parts_load_only_when_used_and_then_answer_as_before() -> None:
+    use = (
+        "import msgspec, sys\n"
+        "class S(msgspec.Struct):\n    a: int\n    b: list[str] = []\n"
+        "print(msgspec.json.schema(S), msgspec.json.schema_components((S,)))\n"
+        "print(msgspec.inspect.type_info(S))\n"
+        "print(msgspec.yaml.__name__, msgspec.toml.__name__)\n"
+    )
+    later = _run(
+        "from tracker import speedups\n"
+        "assert speedups.install()\n"
+        "import sys, domain.chapter.state, tracker.app\n"  # what a logged action imports
+        "print(sorted(n for n in ('msgspec.inspect', 'msgspec.toml', 'msgspec.yaml', 'textwrap')"
+        " if type(sys.modules.get(n)).__name__ == 'module'))\n" + use
+    )
+    loaded, _, answers = later.partition("\n")
+    assert loaded in ("[]", "['textwrap']")  # (textwrap: the standard library's, if imported)
+    assert answers == _run(use)  # the same as msgspec imported whole
