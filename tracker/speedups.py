@@ -23,7 +23,7 @@ write, where the two tricks save ~14% of a logged action's instructions on Pytho
   imports ``msgspec`` before the library).
 
 The first two are installed when the library is first imported (``BeforeTheLibrary``),
-so a command that never imports it (``status``) pays nothing for them. Both leave every
+so a command that never imports it (``status``) pays nothing for them. All three leave every
 output as it was: ``tests/cli/test_python_versions.py`` logs a chapter
 through the installed command with and without them, on each version the suite runs on.
 """
