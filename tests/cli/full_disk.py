@@ -153,6 +153,7 @@ def warm() -> None:
     """Import what the commands import, once, before the children fork."""
     import sqlite_utils
 
+    import app.integrity
     import cli.cmd_integrity
     import cli.cmd_play
     import cli.cmd_read
@@ -161,7 +162,7 @@ def warm() -> None:
     import tracker.checks
     import tracker.verify
 
-    del cli, projections, sqlite_utils, tracker
+    del app, cli, projections, sqlite_utils, tracker
 
 
 def main() -> None:
