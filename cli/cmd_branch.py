@@ -57,16 +57,12 @@ def branch(ctx: Context, name: str, at: int) -> None:
 
     Example: grizzled branch "What if" --at 12
     """
-    from voice.next_step import next_line
-    from voice.whatif import branched
+    from app.lookback import branch as forked
 
-    original = ctx.campaign_name()
     with refusals():
-        done = ctx.tracker().branch(original, name, at)
-    ctx.saved(done.version)
+        done, said = forked(ctx, name, at)
     ctx.remember_campaign(done.name)
-    said = branched(done.name, done.original, done.at, done.actions)
-    print_wrapped([said.text, next_line(done.state)])
+    print_wrapped(said)
 
 
 @click.command()
@@ -82,9 +78,11 @@ def compare(ctx: Context, a: Side, b: Side, as_json: bool) -> None:
 
     Example: grizzled compare Friday@12 "What if"@3
     """
+    from app.lookback import side
     from voice.whatif import compare_heading, compared
 
-    sides = [_board_and_score(ctx, name, at) for name, at in (a, b)]
+    with refusals():
+        sides = [side(ctx, name, at) for name, at in (a, b)]
     rows = compared(sides[0], sides[1])
     names = [board["campaign"] for board, _ in sides]
     entries = [at for _, at in (a, b)]
@@ -111,53 +109,6 @@ def compare(ctx: Context, a: Side, b: Side, as_json: bool) -> None:
     differ = sum(1 for said in rows if said.facts["differs"])
     print_wrapped([compare_heading(labels[0], labels[1], differ)])
     ctx.console().print(drawn)
-
-
-def _board_and_score(
-    ctx: Context, name: str, at: int | None = None
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Campaign ``name``'s ``status --json`` document and score, from the read models; at
-    log entry ``at``, the board and score of its state right after that entry."""
-    from cli.readmodel import read_models, status_document
-    from projections.queries import branched_from, score
-
-    ctx.campaign_option = name
-    if at is not None:
-        return _at_entry(ctx, at)
-    board = status_document(ctx)
-    ctx.campaign_option = board["campaign"]
-    with read_models(ctx) as (conn, campaign):
-        scored = score(conn, campaign["campaign_id"])
-        scored["branched_from"] = branched_from(conn, campaign["campaign_id"])
-        return board, scored
-
-
-def _at_entry(ctx: Context, at: int) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The board (as ``replay --at`` has it) and score of the campaign right after ``at``."""
-    from msgspec.structs import replace
-
-    from cli.readmodel import read_models, state_at
-    from projections.campaign import score_rows
-    from projections.queries import branched_from
-    from voice.facts import chapter_json
-
-    state = state_at(ctx, at)
-    if state is None:  # a file that keeps no read models: the tracker rebuilds it
-        with refusals():
-            state = ctx.tracker().state(ctx.campaign_name(), at)
-    board = chapter_json(replace(state, chapter=state.board))
-    chapters = score_rows("", state)
-    last = chapters[-1] if chapters else {}
-    scored: dict[str, Any] = {
-        "victory_points": last.get("total_victory", 0),
-        "negative_points": last.get("total_negative", 0),
-        "difference": last.get("total_difference", 0),
-        "chapters": chapters,
-        "earlier": 0,
-    }
-    with read_models(ctx) as (conn, campaign):
-        scored["branched_from"] = branched_from(conn, campaign["campaign_id"])
-    return board, scored
 
 
 @click.command()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -14,7 +14,6 @@ from voice.shown import shown
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from domain.campaign.flow import CampaignState
     from projections.queries import LogFilter
     from tracker.app import UndoPreview
 
@@ -276,11 +275,12 @@ def redo(ctx: Context, reason: str, seen: int | None) -> None:
 def replay(ctx: Context, chapter: int | None, at_version: int | None, as_json: bool) -> None:
     """Step through a chapter action by action (the actions taken back by an undo or a
     revert marked in their place), or show the board at any log entry."""
+    from app import lookback
     from voice.facts import chapter_json
 
     if at_version is not None:
-        state = _state_at(ctx, at_version)
-        undo = _undone_by(ctx, at_version)
+        with refusals():
+            state, undo = lookback.board_at(ctx, at_version)
         if as_json:
             taken = undo["version"] if undo is not None else None
             ctx.print_json({**chapter_json(state), "undone_by": taken})
@@ -301,9 +301,8 @@ def replay(ctx: Context, chapter: int | None, at_version: int | None, as_json: b
             )
         console.print(status_view(state))
         return
-    actions, taken_back = _chapter_actions(ctx, chapter)
     with refusals():
-        steps = ctx.tracker().replay(ctx.campaign_name(), actions)
+        steps, taken_back = lookback.chapter_replay(ctx, chapter)
     if as_json:
         from voice.score import outcomes
 
@@ -322,47 +321,6 @@ def replay(ctx: Context, chapter: int | None, at_version: int | None, as_json: b
     from cli.render import replay_table
 
     ctx.console().print(replay_table(steps, taken_back))
-
-
-def _state_at(ctx: Context, version: int) -> CampaignState:
-    """The board right after log entry ``version``: from the snapshots and events the
-    read models' file holds (no event store loaded), else from the tracker."""
-    from cli.readmodel import state_at
-
-    state = state_at(ctx, version)
-    if state is None:
-        with refusals():
-            state = ctx.tracker().state(ctx.campaign_name(), version)
-    return state
-
-
-def _undone_by(ctx: Context, version: int) -> dict[str, Any] | None:
-    """The undo that took back log entry ``version``, if it stays taken back."""
-    from cli.readmodel import read_models
-    from projections.queries import undone_by
-
-    with read_models(ctx) as (conn, campaign):
-        return undone_by(conn, campaign["campaign_id"], version)
-
-
-def _chapter_actions(ctx: Context, chapter: int | None) -> tuple[list[int], list[dict[str, Any]]]:
-    """The standing actions of a chapter played (default: the latest), as the read models
-    know them (none before the first chapter), and the ones taken off the line."""
-    from cli.readmodel import read_models
-    from projections import queries
-
-    with read_models(ctx) as (conn, campaign):
-        played = queries.played_chapters(conn, campaign["campaign_id"])
-        if not played:
-            return [], []
-        number = chapter if chapter is not None else played[-1]
-        if number not in played:
-            listed = ", ".join(map(str, played))
-            raise Refused(f"chapter {number} was not played (played: {listed})")
-        return (
-            queries.chapter_actions(conn, campaign["campaign_id"], number),
-            queries.chapter_taken_back(conn, campaign["campaign_id"], number),
-        )
 
 
 @click.group()
