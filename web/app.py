@@ -34,7 +34,7 @@ from app.watch import Watched
 from voice import keeper as said
 from voice import lang
 from web.keeper import Keepers, composer, form, read_menu, request_of, sections, write
-from web.reading import odds_lines, viewer_page
+from web.reading import odds_lines, symbol, viewer_page
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 16 * 1024  # bytes: a write form is a few fields
@@ -92,6 +92,7 @@ def create_app(
     templates.env.install_gettext_callables(  # type: ignore[attr-defined]
         lang._, lang.ngettext, newstyle=True, pgettext=lang.pgettext
     )
+    templates.env.globals["symbol"] = symbol  # the threats' symbols, drawn inline
     default = lang.current()  # the serve's (--lang, the locale): a phone may ask another
     shown = _Shown(odds=odds)
     watched = Watched(db)

@@ -20,12 +20,19 @@ def test_the_viewer_page_shows_the_board_the_next_line_the_log_and_the_score(
     assert page.status_code == 200
     for region in ("board", "next", "log", "score"):
         assert f'data-testid="{region}"' in page.text
+    said = html.unescape(page.text)
     next_line = table.ok("status").strip().splitlines()[-1]
     assert next_line.startswith("Next: ")
-    assert next_line in html.unescape(page.text)
-    assert page.text.count('data-testid="log-entry"') == len(table.json("log", "--all"))
-    for player in table.json("status")["players"]:  # each seat, in lines a phone can hold
-        assert f"{player['name']}: " in html.unescape(page.text)
+    assert f"<small>The command: {next_line}</small>" in said  # the keeper's small type
+    assert "<p>Ann: play a card or withdraw</p>" in said  # the table's words
+    assert '<strong class="banner" data-testid="banner">Ann\'s turn</strong>' in said
+    entries = re.findall(r'data-testid="log-entry"[^>]*>([^<]*)', said)
+    log = table.json("log", "--all")
+    assert [e.strip() for e in entries] == [entry["summary"] for entry in reversed(log)]  # newest 1st
+    assert "No points scored yet" in said  # not three lines of zeros
+    assert "Mission Leader" in said and "plays now" in said  # what the grid marks L and *
+    for player in table.json("status")["players"]:  # a row each
+        assert f"<strong>{player['name']}</strong>" in said
 
 
 def test_a_keeper_page_needs_the_token_of_this_serve(table: Grizzled, client: TestClient) -> None:
