@@ -19,6 +19,20 @@ TURN_MARK = N_("plays now")  # what the terminal's grid marks "*"
 NOTHING_SCORED = N_("No points scored yet: a chapter scores when it ends.")
 LOG_TITLE = N_("The log, newest first")
 COMMAND = N_("The command:")  # the keeper's small type under the Next line
+NML_TITLE = N_("No Man's Land")
+KNOCKS_TITLE = N_("Hard Knocks:")
+SCORE_TITLE = N_("Score")
+
+
+def titles() -> dict[str, str]:
+    """The board's headings, in the language in use."""
+    return {
+        "nml": _(NML_TITLE),
+        "log": _(LOG_TITLE),
+        "command": _(COMMAND),
+        "knocks": _(KNOCKS_TITLE),
+        "score": _(SCORE_TITLE),
+    }
 
 
 def symbols(key: str) -> list[str]:

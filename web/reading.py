@@ -67,6 +67,7 @@ def _drawn(doc: dict[str, Any]) -> dict[str, Any]:
         "threats": phone.threat_counts(doc),
         "players": phone.players(doc),
         "result": phone.result(doc),
+        "titles": phone.titles(),
     }
 
 
