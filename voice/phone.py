@@ -54,9 +54,8 @@ def banner(doc: Doc) -> str:
             leader=shown(doc["leader"], SHORT)
         )
     if phase == "support":
-        pending = doc.get("support_pending") or {}
-        who = pending.get("player") if isinstance(pending, dict) else None
-        if who:
+        who = doc.get("support_pending")  # the beneficiary's name
+        if isinstance(who, str) and who:
             return _("{player} chooses the Support benefit").format(player=shown(who, SHORT))
         return _("The Support is chosen")
     if phase == "over":
@@ -117,7 +116,7 @@ def decks(doc: Doc) -> dict[str, Any]:
         "morale_part": round(100 * morale / whole, 1),
         "trials_said": _("Trials deck: {count}").format(count=trials),
         "morale_said": _("Morale Reserve: {count}").format(count=morale),
-        "speech_said": _("Speech tokens left: {count}").format(count=doc.get("speech_stock", 0)),
+        "speech_said": _("Speech tokens in the stock: {count}").format(count=doc.get("speech_stock", 0)),
     }
 
 
