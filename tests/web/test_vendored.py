@@ -7,10 +7,14 @@ import hashlib
 import json
 from pathlib import Path
 
-VENDOR = Path(__file__).resolve().parents[2] / "web" / "static" / "vendor"
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+VENDORS = (ROOT / "web" / "static" / "vendor", ROOT / "tests" / "browser" / "vendor")
 
 
-def test_every_vendored_file_has_the_checksum_its_record_names() -> None:
+@pytest.mark.parametrize("VENDOR", VENDORS, ids=["served", "tests"])
+def test_every_vendored_file_has_the_checksum_its_record_names(VENDOR: Path) -> None:  # noqa: N803
     record = json.loads((VENDOR / "VENDORED.json").read_text("utf-8"))
     named = {}
     for package in record["packages"]:
