@@ -225,7 +225,7 @@ def composer_taps(log: Callable[[str], None]) -> list[Check]:
                 browser.close()
     median = statistics.median(taps)
     keys = keystrokes(CLI_LINES[1:]) / len(taps)
-    log(f"  composer: {sum(taps)} taps for {len(taps)} actions (median {median}); CLI {keys:.1f} keys")
+    log(f"  composer: {sum(taps)} taps, {len(taps)} actions (median {median}); CLI {keys:.1f} keys")
     return [
         Check(
             BUDGET,

@@ -59,7 +59,9 @@ def banner(doc: Doc) -> str:
             return _("{player} chooses the Support benefit").format(player=shown(who, SHORT))
         return _("The Support is chosen")
     if phase == "over":
-        return _("The chapter is won.") if doc.get("outcome") == "won" else _("The chapter is lost.")
+        return (
+            _("The chapter is won.") if doc.get("outcome") == "won" else _("The chapter is lost.")
+        )
     player = legal.get("player") or doc.get("turn")
     return _("{player}'s turn").format(player=shown(player, SHORT)) if player else ""
 
@@ -98,8 +100,10 @@ def _mission_moves(doc: Doc) -> str:
     if player.get("speech_tokens"):
         moves.append(_("make a Speech"))
     moves.append(_("withdraw"))
-    said = moves[0] if len(moves) == 1 else _("{moves} or {last}").format(
-        moves=", ".join(moves[:-1]), last=moves[-1]
+    said = (
+        moves[0]
+        if len(moves) == 1
+        else _("{moves} or {last}").format(moves=", ".join(moves[:-1]), last=moves[-1])
     )
     return _("{player}: {moves}").format(player=name, moves=said)
 
@@ -116,7 +120,9 @@ def decks(doc: Doc) -> dict[str, Any]:
         "morale_part": round(100 * morale / whole, 1),
         "trials_said": _("Trials deck: {count}").format(count=trials),
         "morale_said": _("Morale Reserve: {count}").format(count=morale),
-        "speech_said": _("Speech tokens in the stock: {count}").format(count=doc.get("speech_stock", 0)),
+        "speech_said": _("Speech tokens in the stock: {count}").format(
+            count=doc.get("speech_stock", 0)
+        ),
     }
 
 

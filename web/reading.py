@@ -15,8 +15,7 @@ from markupsafe import Markup
 
 from app import readings
 from app.errors import Refused
-from voice import public
-from voice import phone
+from voice import phone, public
 from voice.board import status_rows
 from voice.facts import seen_board
 
@@ -93,5 +92,5 @@ def symbol(name: str, size: int = 24) -> Markup:
         return Markup("")
     text = (SYMBOLS / f"{name}.svg").read_text("utf-8").strip()
     opened = f'<svg width="{size}" height="{size}" aria-hidden="true" focusable="false" class="sym"'
-    text = re.sub(r'<svg [^>]*?viewBox', opened + " viewBox", text, count=1)
+    text = re.sub(r"<svg [^>]*?viewBox", opened + " viewBox", text, count=1)
     return Markup(re.sub(r' role="img" aria-label="[a-z]+"', "", text, count=1))

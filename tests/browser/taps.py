@@ -18,7 +18,9 @@ from tests.browser.conftest import SETTLED, WAIT, tap
 ACTIONS = tuple(shlex.split(line)[1:] for line in CLI_LINES[1:])
 
 
-VISIBLE = "() => [...document.querySelectorAll('#moves button')].filter(b => b.checkVisibility()).length"
+VISIBLE = (
+    "() => [...document.querySelectorAll('#moves button')].filter(b => b.checkVisibility()).length"
+)
 
 
 def tapped(keeper: Any) -> tuple[list[int], list[float], list[int]]:

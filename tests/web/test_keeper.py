@@ -597,5 +597,7 @@ def test_a_tap_from_the_pages_script_answers_the_moves_and_the_board_in_place(
     assert 'id="live" hx-swap-oob="innerHTML"' in answer.text  # and the board beside them
     assert "Ann plays night+snow" in html.unescape(answer.text)
     assert "Ben&#39;s turn" in answer.text
-    stale = client.post(ACT, data={**fields, "csrf": _page(client)["csrf"]}, headers={"HX-Request": "1"})
+    stale = client.post(
+        ACT, data={**fields, "csrf": _page(client)["csrf"]}, headers={"HX-Request": "1"}
+    )
     assert stale.headers["X-Grizzled-Status"] == "409" and "Someone logged meanwhile" in stale.text

@@ -28,7 +28,8 @@ def test_the_viewer_page_shows_the_board_the_next_line_the_log_and_the_score(
     assert '<strong class="banner" data-testid="banner">Ann\'s turn</strong>' in said
     entries = re.findall(r'data-testid="log-entry"[^>]*>([^<]*)', said)
     log = table.json("log", "--all")
-    assert [e.strip() for e in entries] == [entry["summary"] for entry in reversed(log)]  # newest 1st
+    newest_first = [entry["summary"] for entry in reversed(log)]
+    assert [e.strip() for e in entries] == newest_first  # the log newest first
     assert "No points scored yet" in said  # not three lines of zeros
     assert "Mission Leader" in said and "plays now" in said  # what the grid marks L and *
     for player in table.json("status")["players"]:  # a row each
