@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.browser.conftest import ENTRIES, PHONE, WAIT, tap
+from tests.browser.conftest import ENTRIES, PHONE, WAIT, tap, unfit
 from tests.browser.server import Served
 from tests.cli.conftest import stored_events
 
@@ -86,3 +86,20 @@ def test_a_viewer_cannot_write(served: Served, phone: Any, table: Any) -> None:
     )
     assert all(400 <= status < 500 for status in statuses), statuses
     assert stored_events(table.db) == before
+
+
+def test_the_composer_shows_only_the_cards_with_the_symbols_ticked_and_the_symbols_left(
+    served: Served, phone: Any
+) -> None:
+    phone.goto(served.keeper)
+    stage = phone.get_by_test_id("compose")
+    cards = stage.locator(".candidates button")
+    assert [c for c in cards.all() if c.is_visible()] == []  # nothing ticked: no card yet
+    stage.get_by_test_id("toggle-night").check()
+    stage.get_by_test_id("toggle-snow").check()
+    shown = sorted(c.get_attribute("value") for c in cards.all() if c.is_visible())
+    assert shown == ["night+snow", "night+snow+rain", "night+snow+rain+shell+gas+whistle"]
+    assert stage.get_by_test_id("toggle-trap").is_disabled()  # no night+snow Trap unseen
+    assert not stage.get_by_test_id("toggle-rain").is_disabled()
+    assert phone.get_by_test_id("drawn").is_hidden()  # until a Trap is tapped
+    assert unfit(phone) == []
