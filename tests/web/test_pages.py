@@ -63,7 +63,7 @@ def test_only_its_own_assets_are_served(client: TestClient) -> None:
     assert client.get("/static/%2e%2e/app.py").status_code == 404
 
 
-def test_a_withdrawn_players_support_tile_never_reaches_a_viewer(
+def test_a_withdrawn_players_support_tile_reaches_a_viewer_only_when_the_rules_reveal_it(
     campaign: Grizzled, client: TestClient
 ) -> None:
     campaign.ok("chapter", "start", "--leader", "ann", "--tiles", "right,left,left")
@@ -74,6 +74,18 @@ def test_a_withdrawn_players_support_tile_never_reaches_a_viewer(
     after = client.get("/").text
     assert after != before
     assert not re.search(r"\bright\b", after, re.IGNORECASE)
+    campaign.ok("withdraw", "left")  # Ben
+    assert not re.search(r"\b(right|left)\b", client.get("/").text, re.IGNORECASE)
+    campaign.ok("withdraw", "left")  # Cy, the last: the rules reveal the tiles now
+    shown = html.unescape(client.get("/").text)
+    revealed = re.findall(r'data-testid="revealed"><li>([^<]*)</li><li>([^<]*)', shown)
+    assert revealed == [
+        (
+            "Support: Ann to the right -> Cy, Ben to the left -> Cy, Cy to the left -> Ann; "
+            "Cy benefits.",
+            "Cy has nothing to discard.",
+        )
+    ]  # each tile, who gets it, the benefit chosen: on every phone, from this entry on
 
 
 def test_a_body_sent_in_chunks_past_the_bound_is_refused_with_413_and_logs_nothing(
