@@ -164,11 +164,12 @@ def create_app(
 
     async def menu_at(event: int, campaign: str) -> dict[str, Any]:
         """The moves the rules allow at ``event``: read once, kept while it is the last."""
-        if (event, campaign) in keepers.menus:
-            return keepers.menus[(event, campaign)]
+        said = f"{campaign}\n{lang.current()}"  # its labels are in the phone's language
+        if (event, said) in keepers.menus:
+            return keepers.menus[(event, said)]
         menu = await asyncio.to_thread(read_menu, db, campaign)
         if await asyncio.to_thread(watched.last_event) == event:  # not logged meanwhile
-            keepers.remember(event, campaign, menu)
+            keepers.remember(event, said, menu)
         return menu
 
     async def moves(token: str, number: int, error: str | None = None, base: str = "") -> str:

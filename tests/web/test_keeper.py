@@ -607,3 +607,13 @@ def test_a_tap_from_the_pages_script_answers_the_moves_and_the_board_in_place(
         ACT, data={**fields, "csrf": _page(client)["csrf"]}, headers={"HX-Request": "1"}
     )
     assert stale.headers["X-Grizzled-Status"] == "409" and "Someone logged meanwhile" in stale.text
+
+
+def test_a_french_keeper_page_does_not_leave_its_words_on_an_english_one(
+    table: Grizzled, client: TestClient
+) -> None:
+    french = client.get(f"/k/{TOKEN}?lang=fr").text
+    assert "au tour de Ann" in french
+    english = client.get(f"/k/{TOKEN}?lang=en").text  # the same event: the menu read once
+    assert 'data-testid="keeper-turn">Ann&#39;s turn<' in english
+    assert "Withdraw: left" in english and "Se replier" not in english
