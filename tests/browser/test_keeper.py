@@ -103,3 +103,16 @@ def test_the_composer_shows_only_the_cards_with_the_symbols_ticked_and_the_symbo
     assert not stage.get_by_test_id("toggle-rain").is_disabled()
     assert phone.get_by_test_id("drawn").is_hidden()  # until a Trap is tapped
     assert unfit(phone) == []
+
+
+def test_a_tap_refused_before_it_is_read_says_so_on_the_page(
+    served: Served, phone: Any, table: Any
+) -> None:
+    phone.goto(served.keeper)
+    before = stored_events(table.db)
+    phone.evaluate("document.querySelectorAll('input[name=csrf]').forEach(i => i.value = 'old')")
+    phone.locator("button[data-words='withdraw left']").click()
+    error = phone.get_by_test_id("write-error")
+    error.wait_for(timeout=WAIT)
+    assert error.inner_text() == "This page cannot log: reload the keeper's address."
+    assert stored_events(table.db) == before

@@ -70,6 +70,19 @@
     }
   });
 
+  // A tap the server refused before reading it (a page token too old, a body too large):
+  // its one line on the moves, not a tap that silently did nothing.
+  document.addEventListener("htmx:responseError", (event) => {
+    const moves = document.getElementById("moves");
+    if (!moves) return;
+    const line = document.createElement("p");
+    line.className = "error";
+    line.dataset.testid = "write-error";
+    line.setAttribute("role", "alert");
+    line.textContent = (event.detail.xhr.responseText || "").slice(0, 300);
+    moves.prepend(line);
+  });
+
   document.addEventListener("DOMContentLoaded", () => ready(document));
   document.addEventListener("htmx:load", (event) => ready(event.target));
 })();
