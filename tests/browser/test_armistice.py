@@ -22,6 +22,8 @@ from tests.cli.conftest import Grizzled
 from tests.web.conftest import RECRUIT_HAND, armistice_chapter_two
 
 TILE = re.compile(r"\b(left|right)\b", re.IGNORECASE)  # a Support tile's words
+# The Support reveals of Missions already over (public since): said in their log entries.
+REVEALED = re.compile(r'<ul class="revealed".*?</ul>', re.DOTALL)
 
 
 @pytest.fixture
@@ -38,7 +40,8 @@ def board(page: Any) -> str:
 
 
 def _log(page: Any) -> list[str]:
-    return [str(e) for e in page.get_by_test_id("log-entry").all_inner_texts()]
+    # each entry's own line (a Support reveal's lines follow it)
+    return [str(e).split("\n")[0] for e in page.get_by_test_id("log-entry").all_inner_texts()]
 
 
 def test_an_armistice_chapter_tapped_on_the_keepers_phone_reaches_two_viewers_live(
@@ -81,10 +84,13 @@ def test_an_armistice_chapter_tapped_on_the_keepers_phone_reaches_two_viewers_li
     assert said[0] == "Order #13 cancelled (test condition met) keeper 1"
     assert "Order of the Day #13" not in board(viewers[0])
 
+    earlier = [len(REVEALED.findall(viewer.content())) for viewer in viewers]
     for words in ("withdraw left", "play demoralized", "withdraw right", "recruit withdraw"):
         step(words)  # Ann, Ben, Cy, the Recruit: two tiles face down
-        for viewer in viewers:  # every byte the page holds, pushed ones too
-            assert not TILE.search(viewer.content()), words
+        for viewer, shown in zip(viewers, earlier, strict=True):  # every byte, pushed too
+            content = viewer.content()
+            assert len(REVEALED.findall(content)) == shown, words  # no new reveal
+            assert not TILE.search(REVEALED.sub("", content)), words
     assert step("play snow+gas")[0] == "Ben plays snow+gas: Mission failed, 3 gas keeper 1"
     next_line = viewers[0].get_by_test_id("next").inner_text()
     assert next_line == "Ben chooses the Support benefit"  # the table's words, no command
@@ -98,8 +104,10 @@ def test_an_armistice_chapter_tapped_on_the_keepers_phone_reaches_two_viewers_li
         "Support: discard nothing",
     ]
     assert step("support --discard mute")[0] == "Ben takes the Support keeper 1"
-    for viewer in viewers:
+    for viewer, shown in zip(viewers, earlier, strict=True):
         assert "Hard Knocks: Demoralized" in board(viewer)
+        assert len(REVEALED.findall(viewer.content())) == shown + 2  # the tiles, the benefit
+        assert "Ben discards" in viewer.get_by_test_id("log").inner_text()
         assert viewer.get_by_test_id("next").inner_text().startswith("Ben: choose the Mission's")
     tapped = grizzled.json("log", "--all")[-12:]
     assert {entry["logged_by"] for entry in tapped} == {"keeper 1"}
