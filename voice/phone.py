@@ -50,7 +50,7 @@ def banner(doc: Doc) -> str:
     if phase is None:
         return _("No chapter started yet.")
     if phase == "preparation":
-        return _("{leader} leads the next Mission: the intensity is chosen").format(
+        return _("{leader} chooses the intensity").format(
             leader=shown(doc["leader"], SHORT)
         )
     if phase == "support":
