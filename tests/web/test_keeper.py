@@ -617,3 +617,21 @@ def test_a_french_keeper_page_does_not_leave_its_words_on_an_english_one(
     english = client.get(f"/k/{TOKEN}?lang=en").text  # the same event: the menu read once
     assert 'data-testid="keeper-turn">Ann&#39;s turn<' in english
     assert "Withdraw: left" in english and "Se replier" not in english
+
+
+def test_an_armistice_card_is_played_by_the_number_printed_on_it(
+    grizzled: Grizzled, client: TestClient
+) -> None:
+    g = grizzled
+    armistice_chapter_two(g)
+    g.ok("describe card 61 snow+gas")  # card 61's face, learnt
+    g.ok(f"mission start 3 --order 13 --back 12 --recruit 5 --recruit-hand {RECRUIT_HAND}")
+    g.ok("helping play 32 -p ann")  # Ann's Action card: Ben's turn
+    page = _page(client)
+    assert 'name="number" inputmode="numeric"' in page["text"]  # numbers are described
+    fields = {"csrf": page["csrf"], "event": page["event"], "move": "card", "number": "61"}
+    assert client.post(ACT, data=fields, follow_redirects=False).status_code == 303
+    assert g.json("log", "--all")[-1]["summary"] == "Ben plays snow+gas"
+    page = _page(client)
+    fields = {"csrf": page["csrf"], "event": page["event"], "move": "card", "number": "62"}
+    assert "no card that can be played now is numbered 62" in client.post(ACT, data=fields).text
