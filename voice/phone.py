@@ -50,9 +50,7 @@ def banner(doc: Doc) -> str:
     if phase is None:
         return _("No chapter started yet.")
     if phase == "preparation":
-        return _("{leader} chooses the intensity").format(
-            leader=shown(doc["leader"], SHORT)
-        )
+        return _("{leader} chooses the intensity").format(leader=shown(doc["leader"], SHORT))
     if phase == "support":
         who = doc.get("support_pending")  # the beneficiary's name
         if isinstance(who, str) and who:
