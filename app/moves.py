@@ -49,7 +49,60 @@ def moves(state: Any) -> dict[str, Any]:
         "turn": _turn(chapter),
         "facts": facts,
         "players": players,
+        "cards": _composer(chapter, found),
+        "drawable_cards": [_card(chapter, key) for key in drawable],
     }
+
+
+def _card(chapter: Any, key: str, index: int = -1, drawn: bool = False) -> dict[str, Any]:
+    """A card as the keeper's composer picks it: its key, its symbols (threats, ``trap``,
+    ``luck``), the Hard Knock it is (None: a Threat card), the Armistice numbers it was
+    described as, the menu's move that plays it, and whether that play draws a card."""
+    card = chapter.catalogue[key]
+    symbols = [*card.threats, *(["trap"] if card.trap else []), *(["luck"] if card.luck else [])]
+    return {
+        "key": key,
+        "symbols": symbols if card.is_threat else [],
+        "knock": card.hard_knock is not None or card.merry_christmas,
+        "numbers": list(card.numbers),
+        "index": index,
+        "drawn": drawn,
+    }
+
+
+def _composer(chapter: Any, found: list[Move]) -> list[dict[str, Any]]:
+    """The cards the player whose turn it is may play from a hidden hand (the engine's
+    legal plays, so only cards that can still be unseen), as the card composer offers
+    them; a play with a target (a Merry Christmas) keeps its own button."""
+    cards = []
+    for index, move in enumerate(found):
+        if move["kind"] == "play" and move["command"].target is None:
+            move["composer"] = True  # no button of its own
+            cards.append(_card(chapter, move["command"].card, index, bool(move.get("drawn"))))
+    return cards
+
+
+def composed(cards: list[dict[str, Any]], picked: str, symbols: list[str], number: str) -> str:
+    """The card the composer names: a card picked whole, else the symbols toggled (threats,
+    Trap, Luck), else an Armistice card's number; refused unless it is one of ``cards``
+    (the cards that can still be unseen and may be played now)."""
+    from domain.cards.catalogue import THREATS, threat_key
+
+    keys = {card["key"]: card for card in cards}
+    if picked:
+        key = picked
+    elif symbols:
+        threats = [s for s in dict.fromkeys(symbols) if s in THREATS]
+        key = threat_key(threats, "trap" in symbols, 1 if "luck" in symbols else 0)
+    elif number.isdigit() and len(number) < 6:
+        key = next((c["key"] for c in cards if int(number) in c["numbers"]), "")
+        if not key:
+            raise Refused(said.no_number(int(number)))
+    else:
+        raise Refused(said.NO_CARD)
+    if key not in keys:
+        raise Refused(said.not_unseen(key))
+    return key
 
 
 def _facts() -> list[dict[str, Any]]:

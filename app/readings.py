@@ -81,7 +81,36 @@ def page(request: Reading) -> Page:
     with reading(request) as work:
         doc = _plain(status_document(work))
         work.campaign_option = doc["campaign"]  # the campaign the board shows, for the rest
-        return Page(doc, entries(request, work), score(request, work))
+        log = entries(request, work)
+        revealed(work, log)
+        return Page(doc, log, score(request, work))
+
+
+REVEALS = frozenset({"SupportRevealed", "SupportUsed"})  # public once the rules reveal them
+REVEALS_SAID = 10  # the newest entries whose Support is said (one a Mission)
+
+
+def revealed(work: Session, log: list[dict[str, Any]]) -> None:
+    """Each of the newest entries holding a Support reveal gains ``revealed``: the tiles
+    (who gave which to whom), who benefits and the benefit chosen, in the narration's
+    words. The rules reveal them in that entry; the tiles played face down before it are
+    never read here."""
+    from app.readmodel import read_models
+    from domain.cards.catalogue import base_catalogue
+    from domain.records import from_record
+    from projections import entries as stored
+    from voice.narrate import sentence
+
+    holding = [e for e in reversed(log) if REVEALS.intersection(e.get("events") or ())]
+    if not holding:
+        return
+    catalogue = base_catalogue()
+    with read_models(work) as (conn, campaign):
+        for entry in holding[:REVEALS_SAID]:
+            found = stored.one(conn, campaign["campaign_id"], int(entry["version"]))
+            events = [from_record(r) for r in (found[2] if found else [])]
+            shown = [e for e in events if type(e).__name__ in REVEALS]
+            entry["revealed"] = [sentence(e, catalogue) for e in shown]
 
 
 def entries(request: Reading, session: Session | None = None) -> list[dict[str, Any]]:

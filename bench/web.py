@@ -165,6 +165,81 @@ def taps(port: int, keeper: str, count: int = TAPS) -> list[float]:
     return took
 
 
+OWN_PAGE_MS = 100.0  # issue 41: the keeper's own page after a tap, median
+TAPS_LIMIT = 2.5  # issue 41: the median taps an action of the demo chapter takes
+
+
+def own_page(port: int, keeper: str, count: int = TAPS) -> list[float]:
+    """Milliseconds from each keeper's tap (undo, redo...) sent as the page's script sends
+    it (htmx) to the whole answer: the keeper's moves and board, swapped in place."""
+    path = urlsplit(keeper).path
+    took = []
+    for n in range(count):
+        fields = {**_keeper_fields(port, path), "move": "undo" if n % 2 == 0 else "redo"}
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=TAP_WAIT)
+        try:
+            kind = {"Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true"}
+            start = time.perf_counter()
+            connection.request("POST", f"{path}/act", body=urlencode(fields), headers=kind)
+            answer = connection.getresponse()
+            answer.read()
+            took.append((time.perf_counter() - start) * 1000)
+            if answer.headers.get("X-Grizzled-Status") != "200":
+                raise RuntimeError(f"bench web: the keeper's tap got {answer.status}")
+        finally:
+            connection.close()
+    return took
+
+
+def composer_taps(log: Callable[[str], None]) -> list[Check]:
+    """The demo chapter tapped through the card composer in Debian's Chromium
+    (``tests.browser.taps``): the median taps an action took, beside the command line's
+    keystrokes for the same actions; nothing when there is no Chromium."""
+    from click.testing import CliRunner
+    from playwright.sync_api import sync_playwright
+
+    from cli.main import main as grizzled
+    from cli.table_demo import CLI_LINES, keystrokes
+    from tests.browser.server import CHROMIUM_ARGS, chromium, serve
+    from tests.browser.taps import tapped
+    from tests.cli.conftest import SEATS
+
+    path = chromium()
+    if path is None:
+        log("  composer taps: no Chromium, not measured")
+        return []
+    with tempfile.TemporaryDirectory(prefix="grizzled-bench-taps-") as folder:
+        db = Path(folder) / "taps.sqlite"
+        for words in (
+            ["campaign", "new", "Demo evening", "--rules", "classic", *SEATS],
+            ["chapter", "start", "--leader", "ann", "--tiles", "left,right,left"],
+        ):
+            CliRunner().invoke(grizzled, ["--db", str(db), *words], catch_exceptions=False)
+        with serve(db) as served, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True)
+                page.goto(served.keeper)
+                taps, _, _ = tapped(page)
+            finally:
+                browser.close()
+    median = statistics.median(taps)
+    keys = keystrokes(CLI_LINES[1:]) / len(taps)
+    log(f"  composer: {sum(taps)} taps, {len(taps)} actions (median {median}); CLI {keys:.1f} keys")
+    return [
+        Check(
+            BUDGET,
+            "keeper's taps per action, demo chapter (median)",
+            f"{median:.1f} taps ({sum(taps)} for {len(taps)} actions)",
+            f"CLI {keys:.1f} keystrokes an action",
+            median,
+            TAPS_LIMIT,
+            unit="taps",
+            details={"taps": taps, "cli_keys_per_action": round(keys, 1)},
+        )
+    ]
+
+
 def _p95(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
@@ -275,6 +350,8 @@ def measure(log: Callable[[str], None]) -> list[Check]:
             log(f"  RSS with {VIEWERS} viewers: {rss:.1f} MB")
             took = taps(port, served.keeper)
             log(f"  keeper's tap to {TAP_VIEWERS} viewers: median {statistics.median(took):.0f} ms")
+            own = statistics.median(own_page(port, served.keeper))
+            log(f"  keeper's own page after a tap: median {own:.0f} ms")
             flooded = idle(port, served.process.pid, served.keeper, log)
     return [
         Check(
@@ -296,6 +373,16 @@ def measure(log: Callable[[str], None]) -> list[Check]:
             unit="MB",
         ),
         *tap_checks(took),
+        Check(
+            BUDGET,
+            "the keeper's own page after a tap (moves and board in place), median",
+            f"{own:.0f} ms",
+            f"{OWN_PAGE_MS:.0f} ms",
+            own,
+            OWN_PAGE_MS,
+            unit="ms",
+        ),
+        *composer_taps(log),
         *flooded,
     ]
 

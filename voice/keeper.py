@@ -155,3 +155,40 @@ def turn_heading(player: str | None, recruit: str | None = None, support: str | 
     if support is not None:
         return _("{player} chooses the Support benefit").format(player=shown(support, SHORT))
     return _("{player}'s turn").format(player=shown(player, SHORT)) if player else ""
+
+
+COMPOSER_TITLE = N_("Play a card")  # the card composer: its symbols, its name or its number
+COMPOSER_HINT = N_("Tap its symbols, then the card.")
+COMPOSER_PLAY = N_("Play these symbols")
+DRAWN_TITLE = N_("The card the Trap drew")
+DRAWN_HINT = N_("Tap its symbols, then the card drawn.")
+DRAWN_PLAY = N_("Drawn: these symbols")
+TRAP = N_("Trap")
+LUCK = N_("Luck")
+NUMBERED = N_("card number")  # an Armistice card, by the number printed on it
+PLAY_NUMBER = N_("Play by number")
+OTHER_CARD = N_("Another card")  # back from the drawn card to the composer
+NO_CARD = N_("tap the card's symbols, its name or its number")
+
+
+def no_number(number: int) -> str:
+    """An Armistice card number that no card the player may play was described as."""
+    return _("no card that can be played now is numbered {number}").format(number=number)
+
+
+def not_unseen(key: str) -> str:
+    """A card the composer named that cannot be unseen now (or may not be played)."""
+    from voice.board import label
+
+    return _("{card} cannot be among the unseen cards now").format(card=label(key))
+
+
+def symbol_name(symbol: str) -> str:
+    """A composer toggle's name: a threat's, Trap's or Luck's."""
+    from voice.lang import threat_name
+
+    if symbol == "trap":
+        return _(TRAP)
+    if symbol == "luck":
+        return _(LUCK)
+    return threat_name(symbol)

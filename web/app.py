@@ -33,8 +33,8 @@ from app.session import campaign_key
 from app.watch import Watched
 from voice import keeper as said
 from voice import lang
-from web.keeper import Keepers, form, read_menu, request_of, sections, write
-from web.reading import odds_lines, viewer_page
+from web.keeper import Keepers, composer, form, read_menu, request_of, sections, write
+from web.reading import odds_lines, symbol, viewer_page
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 16 * 1024  # bytes: a write form is a few fields
@@ -92,6 +92,7 @@ def create_app(
     templates.env.install_gettext_callables(  # type: ignore[attr-defined]
         lang._, lang.ngettext, newstyle=True, pgettext=lang.pgettext
     )
+    templates.env.globals["symbol"] = symbol  # the threats' symbols, drawn inline
     default = lang.current()  # the serve's (--lang, the locale): a phone may ask another
     shown = _Shown(odds=odds)
     watched = Watched(db)
@@ -163,11 +164,12 @@ def create_app(
 
     async def menu_at(event: int, campaign: str) -> dict[str, Any]:
         """The moves the rules allow at ``event``: read once, kept while it is the last."""
-        if (event, campaign) in keepers.menus:
-            return keepers.menus[(event, campaign)]
+        said = f"{campaign}\n{lang.current()}"  # its labels are in the phone's language
+        if (event, said) in keepers.menus:
+            return keepers.menus[(event, said)]
         menu = await asyncio.to_thread(read_menu, db, campaign)
         if await asyncio.to_thread(watched.last_event) == event:  # not logged meanwhile
-            keepers.remember(event, campaign, menu)
+            keepers.remember(event, said, menu)
         return menu
 
     async def moves(token: str, number: int, error: str | None = None, base: str = "") -> str:
@@ -187,6 +189,7 @@ def create_app(
             base=base,
             error=error,
             sections=sections(menu["moves"]),
+            composer=composer(menu),
             drawable=menu["drawable"],
             turn=menu.get("turn", ""),
             drawn_label=said.drawn_label,
@@ -272,7 +275,7 @@ def create_app(
             return PlainTextResponse(OTHER_CAMPAIGN.format(bound), status_code=409)
         if keepers.was_spent(fields.get("csrf", ""), number):  # sent twice: the new board
             speak(request)
-            return await render(request, number, lang._(said.STALE), 409)
+            return await answer(request, number, lang._(said.STALE), 409)
         if not keepers.page_is(fields.get("csrf", ""), number):
             return PlainTextResponse(NOT_THIS_PAGE, status_code=403)
         return number, fields
@@ -290,19 +293,36 @@ def create_app(
         async with writing:
             now = await asyncio.to_thread(watched.last_event)
             if fields.get("event") != str(now):
-                return await render(request, number, stale, 409)
+                return await answer(request, number, stale, 409)
             try:  # the move as the page's menu (the rules at its event) names it
                 bound = request.app.state.campaign or shown.campaign  # serve's, not `use`'s
                 menu = await menu_at(now, bound)
                 if await asyncio.to_thread(watched.last_event) != now:  # logged meanwhile
-                    return await render(request, number, stale, 409)
+                    return await answer(request, number, stale, 409)
                 name = keepers.names[number - 1]
                 asked = request_of(menu, fields, db, bound, name)
                 await asyncio.to_thread(write, asked, fields.get("yes") == "1")
             except Refused as refused:
-                return await render(request, number, redacted(str(refused), db), 422)
+                return await answer(request, number, redacted(str(refused), db), 422)
             await refresh()  # every phone sees it now, not at the watcher's next look
+        if request.headers.get("hx-request"):  # the page's script: the moves and the board
+            return await answer(request, number)
         return RedirectResponse(f"{_base(request)}/k/{request.path_params['token']}", 303)
+
+    async def answer(
+        request: Request, keeper: int, error: str | None = None, status: int = 200
+    ) -> Response:
+        """The keeper's page after a tap: the whole page (no script), or for the page's
+        script (htmx) its moves and, swapped beside them, the board (the tap's answer is
+        then 200 whatever it says, so that it is shown; ``X-Grizzled-Status`` says it)."""
+        if not request.headers.get("hx-request"):
+            return await render(request, keeper, error, status)
+        language = speak(request)
+        await refresh()
+        board = shown.regions.get(language, "")
+        part = await moves(request.path_params["token"], keeper, error, _base(request))
+        live = f'<div id="live" hx-swap-oob="innerHTML" data-event="{shown.event}">{board}</div>'
+        return HTMLResponse(part + live, headers={"X-Grizzled-Status": str(status)})
 
     async def switch_odds(request: Request) -> Response:
         """A keeper turns the odds on or off for every phone (public information only:

@@ -75,13 +75,21 @@ def read_menu(db: Path | str, campaign: str) -> dict[str, Any]:
     return readings.menu(readings.Reading(str(db), campaign or None))
 
 
+SYMBOLS = ("sym", "dsym")  # the composer's toggles: a field sent once per symbol ticked
+
+
 def form(body: bytes) -> dict[str, str]:
-    """A urlencoded form, each field's first value (bounded: the body already is)."""
+    """A urlencoded form, each field's first value (bounded: the body already is); the
+    composer's toggles (``SYMBOLS``) each ticked value, joined by spaces."""
     try:
-        fields = parse_qs(body.decode("utf-8"), max_num_fields=16, strict_parsing=False)
+        fields = parse_qs(body.decode("utf-8"), max_num_fields=32, strict_parsing=False)
     except (UnicodeDecodeError, ValueError) as error:
         raise Refused("that request is not a form this page sends") from error
-    return {key: values[0][:FIELD] for key, values in fields.items() if values}
+    return {
+        key: (" ".join(values[:8]) if key in SYMBOLS else values[0])[:FIELD]
+        for key, values in fields.items()
+        if values
+    }
 
 
 Write = actions.LogAction | actions.TakeBack
@@ -108,10 +116,34 @@ def request_of(
         command, summary = _correction(menu, fields, reason)
         return actions.LogAction(at, named, command, summary, by=by, seen=seen)
     found = menu.get("moves", [])
+    if chosen == "card":  # the composer: the card named by its symbols, name or number
+        return _composed(menu, fields, at, named, by, reason)
     if not (chosen.isdigit() and int(chosen) < len(found)):
         raise Refused("that move is not one the rules allow now")
     move = found[int(chosen)]
     command, summary = moves.command_of(menu, move, _named(move, fields, menu, reason))
+    return actions.LogAction(at, named, command, summary, by=by)
+
+
+def _composed(
+    menu: dict[str, Any], fields: dict[str, str], at: str, named: str | None, by: str, reason: str
+) -> Write:
+    """The play the card composer names, and the card a Trap drew named the same way."""
+    cards = menu.get("cards", [])
+    symbols = fields.get("sym", "").split()
+    key = moves.composed(cards, fields.get("pick", ""), symbols, fields.get("number", "").strip())
+    card = next(c for c in cards if c["key"] == key)
+    move = menu["moves"][card["index"]]
+    drawn = None
+    if card["drawn"]:
+        drawable = menu.get("drawable_cards", [])
+        drawn = moves.composed(
+            drawable,
+            fields.get("drawn", ""),
+            fields.get("dsym", "").split(),
+            fields.get("dnumber", "").strip(),
+        )
+    command, summary = moves.command_of(menu, move, moves.Named(drawn=drawn, reason=reason))
     return actions.LogAction(at, named, command, summary, by=by)
 
 
@@ -202,6 +234,43 @@ def _undo_asks(preview: Any) -> None:
         raise Refused(f"{asks[0]}; add --yes to confirm")
 
 
+def composer(menu: dict[str, Any]) -> dict[str, Any] | None:
+    """The card composer's view (None when no card is played from a hidden hand now): the
+    cards, and for each stage (the card played; the card a Trap drew) the symbols a toggle
+    offers, those no card has being disabled (the server's decision, the page's script
+    only narrowing it as symbols are ticked)."""
+    from voice.board import label
+
+    cards = menu.get("cards", [])
+    if not cards:
+        return None
+    drawable = menu.get("drawable_cards", []) if any(c["drawn"] for c in cards) else []
+    return {
+        "cards": _stage(cards, label),
+        "drawn": _stage(drawable, label) if drawable else None,
+    }
+
+
+def _stage(cards: list[dict[str, Any]], label: Any) -> dict[str, Any]:
+    """One stage of the composer: its cards (each with its label), its toggles."""
+    from voice.board import THREATS
+    from voice.keeper import symbol_name
+
+    present = {s for card in cards for s in card["symbols"]}
+    toggles = [
+        {"symbol": s, "name": symbol_name(s), "on": s in present}
+        for s in (*THREATS, "trap", "luck")
+        if s in present or s in THREATS
+    ]
+    shown = [{**card, "label": label(card["key"])} for card in cards]
+    return {
+        "toggles": toggles,
+        "threats": [c for c in shown if c["symbols"]],
+        "knocks": [c for c in shown if c["knock"]],
+        "numbered": any(c["numbers"] for c in cards),
+    }
+
+
 def sections(moves: list[dict[str, Any]]) -> list[tuple[str, list[tuple[int, dict[str, Any]]]]]:
     """The moves in the page's sections (by kind, cards by threat), each with its index."""
     from voice.keeper import KINDS, section_title
@@ -209,6 +278,8 @@ def sections(moves: list[dict[str, Any]]) -> list[tuple[str, list[tuple[int, dic
     order = list(KINDS)
     found: dict[tuple[int, str, str], list[tuple[int, dict[str, Any]]]] = {}
     for index, move in enumerate(moves):
+        if move.get("composer"):  # in the card composer
+            continue
         rank = order.index(move["kind"]) if move["kind"] in order else len(order)
         hard = move["group"] == "Hard Knocks"  # after the threats, as the picker reads
         found.setdefault((rank, str(hard), move["group"]), []).append((index, move))

@@ -5,14 +5,18 @@ voice's (``voice.board``); nothing here reads what a command printed."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
+from markupsafe import Markup
+
 from app import readings
 from app.errors import Refused
-from voice import public
-from voice.board import player_cells, player_lines, status_rows
+from voice import phone, public
+from voice.board import status_rows
 from voice.facts import seen_board
 
 
@@ -26,6 +30,10 @@ class Page:
     log: list[dict[str, Any]]
     score: list[str]
     campaign: str = ""  # the campaign shown, the one a keeper's move is logged in
+    drawn: dict[str, Any] | None = None  # the board drawn (voice.phone): None, no chapter
+
+
+DRAWN = frozenset({"decks", "nml", "threats", "players", "result"})  # drawn, not said
 
 
 def viewer_page(db: Path | str, campaign: str | None = None) -> Page:
@@ -33,27 +41,33 @@ def viewer_page(db: Path | str, campaign: str | None = None) -> Page:
     read = readings.page(readings.Reading(str(db), campaign))
     doc = seen_board(read.board)
     said = [public(s) for s in status_rows(doc)]
-    board: list[str] = []
-    for row in said:
-        if row.kind == "players":  # a grid at the terminal: a few lines each on a phone
-            for player in doc.get("players", []):
-                board += player_lines(player_cells(doc, player))
-        elif row.kind != "next" and row.text:
-            board.append(row.text)
+    drawn = _drawn(doc) if doc.get("phase") is not None else None
+    board = [
+        row.text
+        for row in said
+        if row.kind not in ("next", "legal", "must-withdraw") and row.text
+        if drawn is None or row.kind not in DRAWN
+    ]
     nxt = next((s.text for s in said if s.kind == "next"), "")
     shown = str(doc.get("campaign") or "")
-    lines = _score_lines(read.score)
-    return Page(board=board, next=nxt, log=read.log, score=lines, campaign=shown)
+    lines = phone.score_words(read.score)
+    log = list(reversed(read.log))  # newest first
+    return Page(board=board, next=nxt, log=log, score=lines, campaign=shown, drawn=drawn)
 
 
-def _score_lines(score: Any) -> list[str]:
-    if isinstance(score, dict) and "victory_points" in score:
-        return [
-            f"{key.replace('_', ' ')}: {score[key]}"
-            for key in ("victory_points", "negative_points", "difference")
-            if key in score
-        ]
-    return []
+def _drawn(doc: dict[str, Any]) -> dict[str, Any]:
+    """The board's pieces a phone draws (``voice.phone``)."""
+    return {
+        "banner": phone.banner(doc),
+        "next": phone.next_words(doc),
+        "strip": phone.strip(doc),
+        "decks": phone.decks(doc),
+        "cards": phone.cards(doc),
+        "threats": phone.threat_counts(doc),
+        "players": phone.players(doc),
+        "result": phone.result(doc),
+        "titles": phone.titles(),
+    }
 
 
 def odds_lines(db: Path | str, campaign: str) -> list[str]:
@@ -64,3 +78,19 @@ def odds_lines(db: Path | str, campaign: str) -> list[str]:
     except Refused as refused:
         return [str(refused)]
     return [part for line in said for part in line.splitlines() if part.strip()]
+
+
+SYMBOLS = Path(__file__).resolve().parent / "static" / "symbols"
+
+
+@cache
+def symbol(name: str, size: int = 24) -> Markup:
+    """A symbol drawn here (web/static/symbols/NAME.svg: a threat, Trap, Luck), inlined in
+    the page at ``size`` px and hidden from screen readers (its name is written beside it);
+    nothing for a name that is not one."""
+    if not name.isalpha() or not (SYMBOLS / f"{name}.svg").is_file():
+        return Markup("")
+    text = (SYMBOLS / f"{name}.svg").read_text("utf-8").strip()
+    opened = f'<svg width="{size}" height="{size}" aria-hidden="true" focusable="false" class="sym"'
+    text = re.sub(r"<svg [^>]*?viewBox", opened + " viewBox", text, count=1)
+    return Markup(re.sub(r' role="img" aria-label="[a-z]+"', "", text, count=1))

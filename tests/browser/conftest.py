@@ -91,20 +91,61 @@ def viewers(browser: Any) -> Iterator[list[Any]]:
     assert not violations, violations
 
 
-def tap(keeper: Any, words: str, **fields: str) -> None:
-    """Tap the move whose command is ``words`` on the keeper's page, its form's fields filled
-    first as a thumb would (a picker picked, a box typed in), and wait for the page it leads
-    to: no refusal on it."""
-    form = keeper.locator("form", has=keeper.locator(f"button[data-words='{words}']"))
-    for name, value in fields.items():
-        field = form.locator(f"[name={name}]")
-        if field.evaluate("e => e.tagName") == "SELECT":
-            field.select_option(value)
-        else:
-            field.fill(value)
-    form.locator("button").click()
+ACT = "r => r.request().method() === 'POST'"
+SETTLED = """old => { const moves = document.querySelector('#moves');
+  return (moves && moves.dataset.event !== old) ||
+         !!document.querySelector('[data-testid=write-error]'); }"""
+
+
+def tap(keeper: Any, words: str, **fields: str) -> int:
+    """Tap the move whose command is ``words`` on the keeper's page as a thumb would: a card
+    through the composer (a symbol, then the card; a Trap's drawn card the same way), any
+    other move's form filled first (a picker picked, a box typed in) and its button; wait
+    until the page shows the board after it (swapped in place, or a new page without
+    script): no refusal on it. The taps it took."""
+    old = keeper.locator("#moves").get_attribute("data-event")
+    played = words.removeprefix("play ")
+    composer = keeper.locator(f"[data-testid=compose] button[data-words='{played}']")
+    if words.startswith("play ") and composer.count():
+        taps, last = _compose(keeper, "compose", played)
+        if fields.get("drawn"):
+            more, last = _compose(keeper, "drawn", fields["drawn"])
+            taps += more
+    else:
+        form = keeper.locator("form", has=keeper.locator(f"button[data-words='{words}']"))
+        taps = 1
+        for name, value in fields.items():
+            field = form.locator(f"[name={name}]")
+            if field.evaluate("e => e.tagName") == "SELECT":
+                field.select_option(value)
+            else:
+                field.fill(value)
+            taps += 1
+        last = form.locator(f"button[data-words='{words}']")
+    with keeper.expect_response(lambda r: r.request.method == "POST"):
+        last.click()
     keeper.wait_for_load_state()
+    if keeper.evaluate("() => !!window.htmx"):
+        keeper.wait_for_function(SETTLED, arg=old, timeout=WAIT)
     assert keeper.get_by_test_id("write-error").count() == 0, keeper.inner_text("main")
+    return taps
+
+
+def _compose(keeper: Any, stage: str, key: str) -> tuple[int, Any]:
+    """Pick ``key`` in the composer's ``stage`` as a thumb would: its first symbol's toggle,
+    then the card among those shown (a Hard Knock: the list opened, then the card). The
+    taps before the last, and the last button (not yet tapped)."""
+    part = keeper.get_by_test_id(stage)
+    card = part.locator(f"button[data-words='{key}']")
+    symbols = (card.get_attribute("data-symbols") or "").split()
+    if symbols:
+        part.get_by_test_id(f"toggle-{symbols[0]}").check()
+    else:
+        part.locator("details.knocks summary").click()
+    if stage == "compose" and card.get_attribute("data-drawn") is not None:
+        card.click()  # a Trap: the card it drew comes next
+        return 2, None
+    return 2, card
 
 
 def unfit(page: Any) -> list[str]:

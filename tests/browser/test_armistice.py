@@ -22,6 +22,8 @@ from tests.cli.conftest import Grizzled
 from tests.web.conftest import RECRUIT_HAND, armistice_chapter_two
 
 TILE = re.compile(r"\b(left|right)\b", re.IGNORECASE)  # a Support tile's words
+# The Support reveals of Missions already over (public since): said in their log entries.
+REVEALED = re.compile(r'<ul class="revealed".*?</ul>', re.DOTALL)
 
 
 @pytest.fixture
@@ -38,7 +40,8 @@ def board(page: Any) -> str:
 
 
 def _log(page: Any) -> list[str]:
-    return [str(e) for e in page.get_by_test_id("log-entry").all_inner_texts()]
+    # each entry's own line (a Support reveal's lines follow it)
+    return [str(e).split("\n")[0] for e in page.get_by_test_id("log-entry").all_inner_texts()]
 
 
 def test_an_armistice_chapter_tapped_on_the_keepers_phone_reaches_two_viewers_live(
@@ -59,7 +62,7 @@ def test_an_armistice_chapter_tapped_on_the_keepers_phone_reaches_two_viewers_li
         return _log(viewers[1])
 
     said = step("mission start 3 --order 13 --back 12", recruit="5", hand=RECRUIT_HAND)
-    assert said[-1] == "mission start 3, Order #13 keeper 1"
+    assert said[0] == "mission start 3, Order #13 keeper 1"
     for viewer in viewers:
         assert "Order of the Day #13 Test order B" in board(viewer)
         assert "Recruit #5 Test recruit (acts after Cy): night+snow, shell+gas" in board(viewer)
@@ -67,26 +70,30 @@ def test_an_armistice_chapter_tapped_on_the_keepers_phone_reaches_two_viewers_li
     assert phone.get_by_test_id("keeper-turn").inner_text() == "Ann's turn"
     assert unfit(phone) == []  # the Order's and the Helping Hand's fields on a phone
 
-    assert step("helping play 32 --player Ann", reason="test note")[-1].startswith(
+    assert step("helping play 32 --player Ann", reason="test note")[0].startswith(
         "Ann plays Helping Hand #32"
     )
     assert "Ann: #32" not in board(viewers[0])  # played: no longer held
     step("play mute")  # Ben: a Hard Knock in front of him
     step("play rain+gas")  # Cy
     assert phone.get_by_test_id("keeper-turn").inner_text() == "The Recruit's turn, Ann chooses"
-    assert step("recruit play shell+gas")[-1] == "the Recruit plays shell+gas keeper 1"
-    assert "No Man's Land: rain+gas, shell+gas" in board(viewers[1])
+    assert step("recruit play shell+gas")[0] == "the Recruit plays shell+gas keeper 1"
+    nml = viewers[1].get_by_test_id("nml").locator("li").all_inner_texts()
+    assert [card.strip() for card in nml] == ["rain+gas", "shell+gas"]  # as cards
     said = step("order cancel 13", reason="test condition met")
-    assert said[-1] == "Order #13 cancelled (test condition met) keeper 1"
+    assert said[0] == "Order #13 cancelled (test condition met) keeper 1"
     assert "Order of the Day #13" not in board(viewers[0])
 
+    earlier = [len(REVEALED.findall(viewer.content())) for viewer in viewers]
     for words in ("withdraw left", "play demoralized", "withdraw right", "recruit withdraw"):
         step(words)  # Ann, Ben, Cy, the Recruit: two tiles face down
-        for viewer in viewers:  # every byte the page holds, pushed ones too
-            assert not TILE.search(viewer.content()), words
-    assert step("play snow+gas")[-1] == "Ben plays snow+gas: Mission failed, 3 gas keeper 1"
+        for viewer, shown in zip(viewers, earlier, strict=True):  # every byte, pushed too
+            content = viewer.content()
+            assert len(REVEALED.findall(content)) == shown, words  # no new reveal
+            assert not TILE.search(REVEALED.sub("", content)), words
+    assert step("play snow+gas")[0] == "Ben plays snow+gas: Mission failed, 3 gas keeper 1"
     next_line = viewers[0].get_by_test_id("next").inner_text()
-    assert next_line.startswith("Next: Ben chooses the Support benefit")
+    assert next_line == "Ben chooses the Support benefit"  # the table's words, no command
 
     assert phone.get_by_test_id("keeper-turn").inner_text() == "Ben chooses the Support benefit"
     assert unfit(phone) == []
@@ -96,9 +103,11 @@ def test_an_armistice_chapter_tapped_on_the_keepers_phone_reaches_two_viewers_li
         "Support: discard mute",
         "Support: discard nothing",
     ]
-    assert step("support --discard mute")[-1] == "Ben takes the Support keeper 1"
-    for viewer in viewers:
+    assert step("support --discard mute")[0] == "Ben takes the Support keeper 1"
+    for viewer, shown in zip(viewers, earlier, strict=True):
         assert "Hard Knocks: Demoralized" in board(viewer)
-        assert viewer.get_by_test_id("next").inner_text().startswith("Next: Ben leads Mission 2")
+        assert len(REVEALED.findall(viewer.content())) == shown + 2  # the tiles, the benefit
+        assert "Ben discards" in viewer.get_by_test_id("log").inner_text()
+        assert viewer.get_by_test_id("next").inner_text().startswith("Ben: choose the Mission's")
     tapped = grizzled.json("log", "--all")[-12:]
     assert {entry["logged_by"] for entry in tapped} == {"keeper 1"}

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from tests.browser.conftest import unfit
-from tests.browser.server import Served
+from tests.browser.server import Served, serve
+from tests.cli.conftest import SEATS
 
 WRITES = "form, button, input, select, textarea, [data-testid^='action-']"
 
@@ -51,3 +53,37 @@ def test_the_statistics_fit_a_phone_and_lead_back_to_the_board(served: Served, p
     assert width <= 390, f"/stats: {width} px wide"
     phone.get_by_role("link", name="Board").click()
     assert phone.get_by_test_id("board").is_visible()
+
+
+CUT = """() => [...document.querySelectorAll('.stats td, .stats .label')].flatMap(cell => {
+  const text = cell.firstChild;
+  if (!text || text.nodeType !== 3) return [];
+  const found = [];
+  for (const word of text.data.matchAll(/\\S+/g)) {
+    const range = document.createRange();
+    range.setStart(text, word.index);
+    range.setEnd(text, word.index + word[0].length);
+    const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+    if (tops.size > 1) found.push(word[0]);
+  }
+  return found;
+})"""
+
+
+def test_no_word_of_the_statistics_is_cut_across_two_lines_at_390_px(
+    grizzled: Any, phone: Any
+) -> None:
+    # "lost: the Monumen / t" (issue 41): a chapter lost when the Morale Reserve ran out
+    grizzled.ok("campaign", "new", "Saturday night", *SEATS)
+    grizzled.ok(
+        "chapter", "start", "--leader", "ann", "--tiles", "left,right,left", "--morale", "2"
+    )
+    for words in ("mission start 3", "play night+shell+trap --drawn rain+whistle"):
+        grizzled.ok(*words.split())
+    for card in ("snow+gas", "shell+gas", "rain+shell"):
+        grizzled.ok("play", card)
+    with serve(Path(grizzled.db)) as served:
+        phone.goto(served.viewer.rstrip("/") + "/stats")
+        assert "lost: the Monument" in phone.inner_text("main")
+        assert phone.evaluate(CUT) == []
+        assert unfit(phone) == []

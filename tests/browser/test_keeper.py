@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.browser.conftest import ENTRIES, PHONE, WAIT, tap
+from tests.browser.conftest import ENTRIES, PHONE, WAIT, tap, unfit
 from tests.browser.server import Served
 from tests.cli.conftest import stored_events
 
@@ -39,7 +39,7 @@ def test_a_whole_mission_logged_by_tapping_reaches_two_viewers_live(
     assert "keeper 1" in said
     start = phone.locator("button[data-words^='mission start']").first
     assert start.is_visible()  # Mission 2: the leader's intensities, nothing else
-    assert phone.locator("button[data-words^='play']").count() == 0
+    assert phone.get_by_test_id("composer").count() == 0  # no card to play before it
     start.click()
     phone.wait_for_load_state()
     for viewer in viewers:
@@ -85,4 +85,34 @@ def test_a_viewer_cannot_write(served: Served, phone: Any, table: Any) -> None:
         }"""
     )
     assert all(400 <= status < 500 for status in statuses), statuses
+    assert stored_events(table.db) == before
+
+
+def test_the_composer_shows_only_the_cards_with_the_symbols_ticked_and_the_symbols_left(
+    served: Served, phone: Any
+) -> None:
+    phone.goto(served.keeper)
+    stage = phone.get_by_test_id("compose")
+    cards = stage.locator(".candidates button")
+    assert [c for c in cards.all() if c.is_visible()] == []  # nothing ticked: no card yet
+    stage.get_by_test_id("toggle-night").check()
+    stage.get_by_test_id("toggle-snow").check()
+    shown = sorted(c.get_attribute("value") for c in cards.all() if c.is_visible())
+    assert shown == ["night+snow", "night+snow+rain", "night+snow+rain+shell+gas+whistle"]
+    assert stage.get_by_test_id("toggle-trap").is_disabled()  # no night+snow Trap unseen
+    assert not stage.get_by_test_id("toggle-rain").is_disabled()
+    assert phone.get_by_test_id("drawn").is_hidden()  # until a Trap is tapped
+    assert unfit(phone) == []
+
+
+def test_a_tap_refused_before_it_is_read_says_so_on_the_page(
+    served: Served, phone: Any, table: Any
+) -> None:
+    phone.goto(served.keeper)
+    before = stored_events(table.db)
+    phone.evaluate("document.querySelectorAll('input[name=csrf]').forEach(i => i.value = 'old')")
+    phone.locator("button[data-words='withdraw left']").click()
+    error = phone.get_by_test_id("write-error")
+    error.wait_for(timeout=WAIT)
+    assert error.inner_text() == "This page cannot log: reload the keeper's address."
     assert stored_events(table.db) == before

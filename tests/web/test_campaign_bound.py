@@ -46,7 +46,7 @@ def test_a_tap_after_campaign_use_at_the_terminal_lands_in_the_served_campaign(
     assert printed[0] == "Campaign: Alpha\n"  # its first line: the one chosen when it started
     assert status == 200 and tapped == 303
     assert (_logged(grizzled, "Alpha"), _logged(grizzled, "Bravo")) == (alpha + 1, bravo)
-    assert "Ann plays" in viewer  # Alpha's board, where the tap landed
+    assert "Ann withdraws" in viewer  # Alpha's board, where the tap landed (the first button)
 
 
 def test_a_write_naming_another_campaign_is_refused_in_one_line(grizzled: Grizzled) -> None:

@@ -23,7 +23,8 @@ ACT = f"/k/{TOKEN}/act"
 
 
 def _page(client: TestClient, path: str = f"/k/{TOKEN}") -> dict[str, Any]:
-    """A keeper page's page token, event, and its moves by their command's words."""
+    """A keeper page's page token, event, and its moves by their command's words, each the
+    fields its tap posts: a button's move, or a card of the composer picked whole."""
     text = client.get(path).text
     moves = re.findall(
         r'name="move" value="(\d+)">(?:(?!</form>).)*?'
@@ -31,16 +32,20 @@ def _page(client: TestClient, path: str = f"/k/{TOKEN}") -> dict[str, Any]:
         text,
         re.DOTALL,
     )
+    composer = text.split('data-testid="drawn"')[0]  # the card played, not the card drawn
+    cards = re.findall(r'<button name="pick" value="([^"]+)"', composer)
+    found = {html.unescape(words): {"move": index} for index, words in moves}
+    found.update({f"play {html.unescape(key)}": {"move": "card", "pick": key} for key in cards})
     return {
         "csrf": re.search(r'name="csrf" value="([^"]+)"', text).group(1),  # type: ignore[union-attr]
         "event": re.search(r'name="event" value="(\d+)"', text).group(1),  # type: ignore[union-attr]
-        "moves": {html.unescape(words): index for index, words in moves},
+        "moves": found,
         "text": text,
     }
 
 
 def _tap(client: TestClient, page: dict[str, Any], words: str, **more: str) -> Any:
-    fields = {"csrf": page["csrf"], "event": page["event"], "move": page["moves"][words]}
+    fields = {"csrf": page["csrf"], "event": page["event"], **page["moves"][words]}
     return client.post(ACT, data={**fields, **more}, follow_redirects=False)
 
 
@@ -97,7 +102,7 @@ def test_a_write_without_this_pages_token_is_refused_and_logs_nothing(
     page = _page(client)
     before = stored_events(table.db)
     for csrf in ("", "guessed", page["csrf"][:-1]):
-        fields = {"csrf": csrf, "event": page["event"], "move": page["moves"]["play night+snow"]}
+        fields = {"csrf": csrf, "event": page["event"], **page["moves"]["play night+snow"]}
         assert client.post(ACT, data=fields).status_code == 403
     other = TestClient(create_app(Path(table.db), [TOKEN]))  # another serve's page token
     fields = {"csrf": page["csrf"], "event": page["event"], "move": "0"}
@@ -135,7 +140,7 @@ def test_a_trap_asks_for_the_card_it_drew_from_the_cards_still_unseen(
     table: Grizzled, client: TestClient
 ) -> None:
     page = _page(client)
-    assert '<select name="drawn" required' in page["text"]
+    assert 'data-testid="drawn"' in page["text"]  # the composer's second stage
     before = stored_events(table.db)
     assert _tap(client, page, "play night+shell+trap").status_code == 422  # none picked
     assert stored_events(table.db) == before
@@ -209,7 +214,7 @@ def test_each_keeper_of_a_serve_is_named_in_the_log(table: Grizzled) -> None:
     client = TestClient(create_app(Path(table.db), ["first", "second"]))
     page = _page(client, "/k/second")
     fields = {"csrf": page["csrf"], "event": page["event"]}
-    fields["move"] = page["moves"]["play night+snow"]
+    fields.update(page["moves"]["play night+snow"])
     assert client.post("/k/second/act", data=fields, follow_redirects=False).status_code == 303
     assert table.json("log", "--all")[-1]["logged_by"] == "keeper 2"
     page = _page(client, "/k/first")  # a page token is its keeper's only
@@ -550,3 +555,83 @@ def test_an_event_helping_hand_played_at_support_is_offered_while_the_beneficiar
     assert _tap(client, page, "helping play 34 --player Ann").status_code == 303
     assert g.json("log", "--all")[-1]["summary"].startswith("Ann plays Helping Hand #34")
     assert g.json("status")["support_pending"] == "Ben"  # still Ben's to choose
+
+
+def test_the_composer_logs_the_card_its_symbols_name_and_the_card_a_trap_drew(
+    table: Grizzled, client: TestClient
+) -> None:
+    page = _page(client)
+    fields = {"csrf": page["csrf"], "event": page["event"], "move": "card"}
+    body = {**fields, "sym": ["snow", "night"]}  # ticked in any order: one card
+    assert client.post(ACT, data=body, follow_redirects=False).status_code == 303
+    assert table.json("log", "--all")[-1]["summary"] == "Ann plays night+snow"
+    page = _page(client)  # Ben: a Trap, and the card it drew by its symbols too
+    fields = {"csrf": page["csrf"], "event": page["event"], "move": "card"}
+    body = {**fields, "sym": ["trap", "shell", "snow"], "dsym": ["gas", "rain"]}
+    assert client.post(ACT, data=body, follow_redirects=False).status_code == 303
+    said = table.json("log", "--all")[-1]["summary"]
+    assert said == "Ben plays snow+shell+trap (Trap draws rain+gas)"
+
+
+def test_the_composer_refuses_a_card_that_cannot_be_unseen_and_logs_nothing(
+    table: Grizzled, client: TestClient
+) -> None:
+    before = stored_events(table.db)
+    refusals = (  # no night card alone in this box, nor one of three threats; no numbers
+        ({"sym": "night"}, "night cannot be among the unseen cards now"),
+        ({"sym": ["snow", "whistle", "rain"]}, "snow+rain+whistle cannot be among"),
+        ({"number": "60"}, "no card that can be played now is numbered 60"),
+        ({}, "tap the card&#39;s symbols, its name or its number"),
+    )
+    for more, said in refusals:
+        page = _page(client)
+        body = {"csrf": page["csrf"], "event": page["event"], "move": "card", **more}
+        answer = client.post(ACT, data=body)
+        assert answer.status_code == 422
+        assert said in answer.text
+    assert stored_events(table.db) == before
+
+
+def test_a_tap_from_the_pages_script_answers_the_moves_and_the_board_in_place(
+    table: Grizzled, client: TestClient
+) -> None:
+    page = _page(client)
+    fields = {"csrf": page["csrf"], "event": page["event"], "move": "card", "pick": "night+snow"}
+    answer = client.post(ACT, data=fields, headers={"HX-Request": "true"})
+    assert answer.status_code == 200 and answer.headers["X-Grizzled-Status"] == "200"
+    assert answer.text.startswith('<section id="moves"')  # the moves, swapped in place
+    assert 'id="live" hx-swap-oob="innerHTML"' in answer.text  # and the board beside them
+    assert "Ann plays night+snow" in html.unescape(answer.text)
+    assert "Ben&#39;s turn" in answer.text
+    stale = client.post(
+        ACT, data={**fields, "csrf": _page(client)["csrf"]}, headers={"HX-Request": "1"}
+    )
+    assert stale.headers["X-Grizzled-Status"] == "409" and "Someone logged meanwhile" in stale.text
+
+
+def test_a_french_keeper_page_does_not_leave_its_words_on_an_english_one(
+    table: Grizzled, client: TestClient
+) -> None:
+    french = client.get(f"/k/{TOKEN}?lang=fr").text
+    assert "au tour de Ann" in french
+    english = client.get(f"/k/{TOKEN}?lang=en").text  # the same event: the menu read once
+    assert 'data-testid="keeper-turn">Ann&#39;s turn<' in english
+    assert "Withdraw: left" in english and "Se replier" not in english
+
+
+def test_an_armistice_card_is_played_by_the_number_printed_on_it(
+    grizzled: Grizzled, client: TestClient
+) -> None:
+    g = grizzled
+    armistice_chapter_two(g)
+    g.ok("describe card 61 snow+gas")  # card 61's face, learnt
+    g.ok(f"mission start 3 --order 13 --back 12 --recruit 5 --recruit-hand {RECRUIT_HAND}")
+    g.ok("helping play 32 -p ann")  # Ann's Action card: Ben's turn
+    page = _page(client)
+    assert 'name="number" inputmode="numeric"' in page["text"]  # numbers are described
+    fields = {"csrf": page["csrf"], "event": page["event"], "move": "card", "number": "61"}
+    assert client.post(ACT, data=fields, follow_redirects=False).status_code == 303
+    assert g.json("log", "--all")[-1]["summary"] == "Ben plays snow+gas"
+    page = _page(client)
+    fields = {"csrf": page["csrf"], "event": page["event"], "move": "card", "number": "62"}
+    assert "no card that can be played now is numbered 62" in client.post(ACT, data=fields).text

@@ -20,12 +20,20 @@ def test_the_viewer_page_shows_the_board_the_next_line_the_log_and_the_score(
     assert page.status_code == 200
     for region in ("board", "next", "log", "score"):
         assert f'data-testid="{region}"' in page.text
+    said = html.unescape(page.text)
     next_line = table.ok("status").strip().splitlines()[-1]
     assert next_line.startswith("Next: ")
-    assert next_line in html.unescape(page.text)
-    assert page.text.count('data-testid="log-entry"') == len(table.json("log", "--all"))
-    for player in table.json("status")["players"]:  # each seat, in lines a phone can hold
-        assert f"{player['name']}: " in html.unescape(page.text)
+    assert f"<small>The command: {next_line}</small>" in said  # the keeper's small type
+    assert "<p>Ann: play a card or withdraw</p>" in said  # the table's words
+    assert '<strong class="banner" data-testid="banner">Ann\'s turn</strong>' in said
+    entries = re.findall(r'data-testid="log-entry"[^>]*>([^<]*)', said)
+    log = table.json("log", "--all")
+    newest_first = [entry["summary"] for entry in reversed(log)]
+    assert [e.strip() for e in entries] == newest_first  # the log newest first
+    assert "No points scored yet" in said  # not three lines of zeros
+    assert "Mission Leader" in said and "plays now" in said  # what the grid marks L and *
+    for player in table.json("status")["players"]:  # a row each
+        assert f"<strong>{player['name']}</strong>" in said
 
 
 def test_a_keeper_page_needs_the_token_of_this_serve(table: Grizzled, client: TestClient) -> None:
@@ -55,7 +63,7 @@ def test_only_its_own_assets_are_served(client: TestClient) -> None:
     assert client.get("/static/%2e%2e/app.py").status_code == 404
 
 
-def test_a_withdrawn_players_support_tile_never_reaches_a_viewer(
+def test_a_withdrawn_players_support_tile_reaches_a_viewer_only_when_the_rules_reveal_it(
     campaign: Grizzled, client: TestClient
 ) -> None:
     campaign.ok("chapter", "start", "--leader", "ann", "--tiles", "right,left,left")
@@ -66,6 +74,18 @@ def test_a_withdrawn_players_support_tile_never_reaches_a_viewer(
     after = client.get("/").text
     assert after != before
     assert not re.search(r"\bright\b", after, re.IGNORECASE)
+    campaign.ok("withdraw", "left")  # Ben
+    assert not re.search(r"\b(right|left)\b", client.get("/").text, re.IGNORECASE)
+    campaign.ok("withdraw", "left")  # Cy, the last: the rules reveal the tiles now
+    shown = html.unescape(client.get("/").text)
+    revealed = re.findall(r'data-testid="revealed"><li>([^<]*)</li><li>([^<]*)', shown)
+    assert revealed == [
+        (
+            "Support: Ann to the right -> Cy, Ben to the left -> Cy, Cy to the left -> Ann; "
+            "Cy benefits.",
+            "Cy has nothing to discard.",
+        )
+    ]  # each tile, who gets it, the benefit chosen: on every phone, from this entry on
 
 
 def test_a_body_sent_in_chunks_past_the_bound_is_refused_with_413_and_logs_nothing(
