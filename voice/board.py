@@ -187,6 +187,7 @@ def rows(doc: Doc, folded: bool = False) -> list[Said]:
     nml_row = _row("nml", _("No Man's Land: {cards}").format(cards=nml))
     said += [_row("decks", decks), nml_row, threats(doc)]
     said += luck_lines(doc)
+    said += module_rows(doc)
     said.append(_row("players", "", columns=PLAYER_COLUMNS))
     if doc.get("solo_hand") is not None:
         said.append(
@@ -224,6 +225,18 @@ def luck_lines(doc: Doc) -> list[Said]:
     if luck["spent"]:
         said.append(_("{cards} spent on a Trap").format(cards=", ".join(luck["spent"])))
     return [_row("luck", _("Luck: {said}").format(said="; ".join(said)), **luck)]
+
+
+def module_rows(doc: Doc) -> list[Said]:
+    """The rows the installed modules show (the document's ``modules``: ``Module.shows``),
+    each in its module's words (``voice.rooms``), in the order the modules show them."""
+    shown = doc.get("modules")
+    if not shown:
+        return []
+    from voice import rooms
+
+    found = ((name, value, rooms.row_words(name, value)) for name, value in shown.items())
+    return [_row(name, words, value=value) for name, value, words in found if words]
 
 
 def _said(what: str, name: str | None, text: str | None) -> str:

@@ -634,7 +634,10 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
             return _("The table speaks {language} from now on.").format(
                 language=language_name(e.language)
             )
-    return e.TYPE
+    from voice import rooms
+
+    told = rooms.sentence(e, c)  # a module's own event, in its room's words
+    return e.TYPE if told is None else told
 
 
 def _trap_cancelled(e: Event, after: Sequence[Event], campaign: CampaignState | None) -> str | None:

@@ -1,6 +1,7 @@
 """The house rule "no Speech while No Man's Land is empty" (a Speech rallies the group
-against a threat they face), as a ``Module``: its refusal's words and the moments it
-joins (domain/chapter/moments.py), nothing else."""
+against a threat they face), as a ``Module``: its refusal's words, the moments it joins
+(domain/chapter/moments.py) and what it shows on the public board (``shows``: whether a
+Speech is open, during a Mission); its words and keeper move are its face (``face.py``)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,14 @@ def no_speech_before_a_threat(state: ChapterState, cmd: Command) -> None:
         )
 
 
+def speech_open(state: ChapterState) -> dict[str, bool] | None:
+    """The house rule's row on the board during a Mission: whether a Speech is open."""
+    return {"open": not nothing_faced(state)} if str(state.phase) == "mission" else None
+
+
 HOUSE_RULE = Module(
-    "No Speech before a threat", restricts=nothing_faced, before_action=no_speech_before_a_threat
+    "No Speech before a threat",
+    restricts=nothing_faced,
+    before_action=no_speech_before_a_threat,
+    shows={"house-rule": speech_open},
 )
