@@ -1,6 +1,6 @@
 """The house rule's face (voice/rooms.py), from its own folder: the words of its row on
-the board and the keeper move it offers, a Speech against the threat No Man's Land shows
-most, the button saying why the house allows it."""
+the board, the keeper move it offers (a Speech against the threat No Man's Land shows
+most, the button saying why the house allows it) and its event's sentence."""
 
 from __future__ import annotations
 
@@ -41,4 +41,13 @@ def rally(state: Any) -> list[Move]:
     return [Move(label, ("speech", threat), command)]
 
 
-HOUSE_FACE = Room("House rule", rows={ROW: row_words}, moves=rally)
+def held_back(event: Any, catalogue: Any) -> str:
+    """The sentence for a Speech the house rule held back."""
+    return _("{player}'s Speech waits: No Man's Land is empty (house rule).").format(
+        player=event.player
+    )
+
+
+HOUSE_FACE = Room(
+    "House rule", rows={ROW: row_words}, narrates={"SpeechHeldBack": held_back}, moves=rally
+)

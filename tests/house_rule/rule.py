@@ -5,10 +5,22 @@ Speech is open, during a Mission); its words and keeper move are its face (``fac
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from domain.chapter.commands import Command, MakeSpeech
 from domain.chapter.moments import Module
 from domain.chapter.state import ChapterState
 from domain.errors import SpeechRefused
+from domain.events import Event
+
+
+class SpeechHeldBack(Event, frozen=True):
+    """A Speech the house rule held back. Never recorded: ``domain/records.py`` lists the
+    game's records only, so a module kept in the tests has no event it could store; the
+    voice narrates it in this process (``face.py``, ``test_faces.py``)."""
+
+    TYPE: ClassVar[str] = "SpeechHeldBack"
+    player: str
 
 
 def nothing_faced(state: ChapterState) -> bool:

@@ -17,10 +17,11 @@ from starlette.testclient import TestClient
 from domain.chapter.moments import INSTALLED, install
 from tests.cli.conftest import Grizzled, db, grizzled, stored_events  # noqa: F401 (fixtures)
 from tests.house_rule.face import HOUSE_FACE
-from tests.house_rule.rule import HOUSE_RULE
+from tests.house_rule.rule import HOUSE_RULE, SpeechHeldBack
 from tests.house_rule.test_house_rule import STEPS, _grizzled
 from tests.web.conftest import TOKEN, client  # noqa: F401 (a fixture)
 from voice import rooms
+from voice.narrate import narration
 
 WAITING = "House rule: no Speech before a threat (a Speech waits for a card in No Man's Land)"
 OPEN = "House rule: no Speech before a threat (open: No Man's Land holds a card)"
@@ -103,3 +104,19 @@ def test_the_keeper_taps_the_house_rules_button_and_the_rules_log_it(
     last = house_rule.json("log", "--all")[-1]
     assert (last["summary"], last["logged_by"]) == ("Ann's Speech on snow", "keeper 1")
     assert RALLY not in _buttons(client.get(f"/k/{TOKEN}").text)  # her token spent
+
+
+def test_the_voice_narrates_the_house_rules_event_in_its_rooms_words() -> None:
+    from domain.cards.catalogue import base_catalogue
+
+    event = SpeechHeldBack("Ann")
+    faces = rooms.install((*rooms.INSTALLED, HOUSE_FACE))
+    try:
+        told = narration([event], base_catalogue())
+    finally:
+        rooms.install(faces)
+
+    assert [(s.kind, s.text) for s in told] == [
+        ("SpeechHeldBack", "Ann's Speech waits: No Man's Land is empty (house rule).")
+    ]
+    assert narration([event], base_catalogue())[0].text == "SpeechHeldBack"  # not installed
