@@ -10,12 +10,12 @@ from typing import Any
 from domain.cards.catalogue import THREATS
 from domain.chapter.commands import MakeSpeech
 from voice.lang import _
-from voice.rooms import Move, Room
+from voice.room import Move, Room
 
 ROW = "house-rule"  # the row's name, as the rule shows it (rule.py)
 
 
-def row_words(value: dict[str, bool]) -> str:
+def row_words(value: dict[str, bool], doc: dict[str, Any]) -> str:
     """``House rule: no Speech before a threat (...)``, open or waiting."""
     if value["open"]:
         return _("House rule: no Speech before a threat (open: No Man's Land holds a card)")

@@ -19,4 +19,4 @@ def _install() -> None:
 moments.LOADER = _install
 if type(moments.INSTALLED) is moments.Registry:  # already installed: play it from now on
     _install()
-rooms.install((*rooms.INSTALLED, HOUSE_FACE))
+rooms.install((*rooms.installed(), HOUSE_FACE))

@@ -51,7 +51,7 @@ def house_rule(grizzled: Grizzled) -> Iterator[Grizzled]:  # noqa: F811 (the fix
     """The house rule played and its face shown in this process, for one test: Autumn
     played to Ann's turn in Mission 2, who played snow+gas and may make a Speech."""
     before = install((*INSTALLED.modules, HOUSE_RULE))
-    faces = rooms.install((*rooms.INSTALLED, HOUSE_FACE))
+    faces = rooms.install((*rooms.installed(), HOUSE_FACE))
     try:
         for step in (*STEPS, "withdraw left", "play snow+gas"):
             grizzled.ok(step)
@@ -110,7 +110,7 @@ def test_the_voice_narrates_the_house_rules_event_in_its_rooms_words() -> None:
     from domain.cards.catalogue import base_catalogue
 
     event = SpeechHeldBack("Ann")
-    faces = rooms.install((*rooms.INSTALLED, HOUSE_FACE))
+    faces = rooms.install((*rooms.installed(), HOUSE_FACE))
     try:
         told = narration([event], base_catalogue())
     finally:
