@@ -3,7 +3,7 @@ folder (issue 40, "a module is one room for every face").
 
 The domain's registry (``domain/chapter/moments.py``: ``Module``) holds a module's rules
 and what it shows on the public board as plain data (``Module.shows``, which the read
-models keep). This one holds its ``Room`` (``voice/room.py``): its words and its keeper
+models keep). This one holds its ``Room`` (``voice.Room``): its words and its keeper
 moves, which the domain may not:
 
 - ``rows``: the words of each board row the module shows, by the row's name, from the
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from voice.room import Move, Room
+from voice import Move, Room
 
 _INSTALLED: tuple[Room, ...] | None = None  # the rooms every face asks; None: not yet
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from domain.cards.catalogue import THREATS
 from domain.chapter.commands import MakeSpeech
+from voice import Move, Room
 from voice.lang import _
-from voice.room import Move, Room
 
 ROW = "house-rule"  # the row's name, as the rule shows it (rule.py)
 

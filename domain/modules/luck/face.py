@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from voice import Room
 from voice.lang import _, card_label
-from voice.room import Room
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
