@@ -92,7 +92,10 @@ def create_campaign(request: NewCampaign, session: Session | None = None) -> Cre
             raise Refused(why)
     if request.language is not None:
         lang.follow(request.language)  # the group's words read in it
-    seats = tuple(Seat(*seat) for seat in request.seats)
+    # a player's name kept as the command line always kept it: capitalised
+    seats = tuple(
+        Seat(n.strip().capitalize(), charm, owner.strip()) for n, charm, owner in request.seats
+    )
     with unit(request.where, None, request.by, session) as work:
         if work._tracker is None:
             work.access = "create"
