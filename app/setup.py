@@ -23,6 +23,7 @@ from app.errors import Refused
 from app.said import Line
 from app.session import refusals
 from voice import lang
+from voice import setup as words
 
 if TYPE_CHECKING:
     from app.session import Session
@@ -146,7 +147,7 @@ def start_chapter(request: StartChapter, session: Session | None = None) -> Reco
     """Start the next chapter on the campaign's seats; what chance decides at a real table
     (the tiles, an Armistice chapter's leader) drawn here if the group asked."""
     from domain.chapter import commands
-    from domain.chapter.setup import third_tile_pool
+    from domain.public import third_tiles as third_tile_pool
     from voice import summary
 
     with unit(request.where, request.campaign, request.by, session) as work:
@@ -280,7 +281,7 @@ def setup_view(where: str, campaign: str | None) -> SetupView:
 def _view(state: CampaignState) -> SetupView:
     from app.chapter_end import may_ban
     from domain.campaign.flow import helping_hands_due
-    from domain.chapter.setup import third_tile_pool
+    from domain.public import third_tiles as third_tile_pool
     from voice.next_step import next_line
 
     last = state.last_result
@@ -600,7 +601,7 @@ def _with_state(request: StartOneShot | Ban, state: CampaignState) -> tuple[Any,
     seats = len(state.seats)
     tiles, leader = request.tiles, request.leader
     if request.draw and tiles is None:
-        from domain.chapter.setup import third_tile_pool
+        from domain.public import third_tiles as third_tile_pool
 
         tiles = _drawn(third_tile_pool(seats), seats)
     if request.draw and leader is None:
@@ -648,5 +649,5 @@ def threats_of(text: str) -> tuple[tuple[str, ...], bool, int]:
             try:
                 threats += (threat_word(word, lang.current()),)
             except CardNotationError:
-                raise Refused(lang._("{text} is not a threat").format(text=repr(word))) from None
+                raise Refused(lang._(words.NOT_A_THREAT).format(text=repr(word))) from None
     return threats, trap, luck

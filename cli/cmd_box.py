@@ -186,7 +186,10 @@ def describe_order(
     for text in minimums:
         players, _, low = text.partition(":")
         if not players.isdigit() or not low.isdigit():
-            raise click.BadParameter(f"{text!r}: write PLAYERS:MINIMUM, e.g. 3:2")
+            from voice import lang
+            from voice.setup import MINIMUM_SYNTAX
+
+            raise click.BadParameter(lang._(MINIMUM_SYNTAX).format(text=repr(text)))
         pairs.append(
             (
                 parse.number(players, 1, PLAYERS, "a number of players"),

@@ -28,6 +28,7 @@ from app.redact import redacted
 from app.session import campaign_key
 from voice import keeper as said
 from voice import lang
+from voice import setup as words
 
 FIELDS = 64  # a set-up form's fields (the campaign's: five players of three each)
 TEXT = 2000  # characters a typed field may hold (a card's effect, as printed)
@@ -91,6 +92,7 @@ def setup_routes(wiring: Wiring) -> list[Route]:
             "threats": [(t, lang.threat_name(t)) for t in THREATS],
             "seats": range(1, SEATS + 1),
             "tile_seats": _tile_seats(view),
+            "words": words,
         }
         return wiring.templates.TemplateResponse(request, "setup.html", context, status_code=status)
 
@@ -111,7 +113,7 @@ def setup_routes(wiring: Wiring) -> list[Route]:
         if fields.get("campaign", campaign_key(bound)) != campaign_key(bound):
             return PlainTextResponse(NOT_THIS_PAGE, status_code=409)
         if wiring.keepers.was_spent(fields.get("csrf", ""), number):
-            return await page(request, lang._("This form was sent already."), fields, status=409)
+            return await page(request, lang._(words.SENT_ALREADY), fields, status=409)
         if not wiring.keepers.page_is(fields.get("csrf", ""), number):
             return PlainTextResponse(NOT_THIS_PAGE, status_code=403)
         by = wiring.keepers.names[number - 1]
@@ -143,7 +145,7 @@ def _tile_seats(view: setup.SetupView) -> list[str]:
     last)."""
     seats = list(view.seats)
     if view.ruleset == "classic" and len(seats) == 2:
-        seats.append(lang._("the Chaplain"))
+        seats.append(lang._(words.THE_CHAPLAIN))
     return seats
 
 
@@ -167,7 +169,7 @@ def _write(where: str, campaign: str | None, by: str, fields: dict[str, str]) ->
         asked = STEPS[step](fields, {"where": where, "campaign": campaign, "by": by})
         setup.enter(asked, fewer=None if fields.get("yes") == "1" else _ask)
     else:
-        raise Refused(lang._("that set-up step is not one this page offers"))
+        raise Refused(lang._(words.NOT_A_STEP))
 
 
 def _ask(facts: str, question: str) -> None:
@@ -186,14 +188,14 @@ def _whole(fields: dict[str, str], name: str, label: str, low: int, high: int) -
         return None
     if text.isascii() and text.isdigit() and len(text) < 6 and low <= int(text) <= high:
         return int(text)
-    said = lang._("{label}: a number from {low} to {high}")
+    said = lang._(words.NUMBER_FROM)
     raise Refused(said.format(label=label, low=low, high=high))
 
 
 def _needed(fields: dict[str, str], name: str, label: str, low: int, high: int) -> int:
     found = _whole(fields, name, label, low, high)
     if found is None:
-        raise Refused(lang._("{label}: say how many").format(label=label))
+        raise Refused(lang._(words.HOW_MANY).format(label=label))
     return found
 
 
@@ -202,7 +204,7 @@ def _numbers(fields: dict[str, str], name: str, label: str) -> tuple[int, ...]:
     words = [w for w in _text(fields, name).replace(",", " ").split() if w]
     if all(w.isascii() and w.isdigit() and len(w) < 5 and 1 <= int(w) <= 200 for w in words):
         return tuple(int(w) for w in words)
-    said = lang._("{label}: card numbers separated by commas, each from 1 to 200")
+    said = lang._(words.CARD_NUMBERS)
     raise Refused(said.format(label=label))
 
 
@@ -213,7 +215,7 @@ def _lines(fields: dict[str, str], name: str) -> tuple[str, ...]:
 
 def _threat(word: str) -> str:
     if word not in THREATS:
-        raise Refused(lang._("{text} is not a threat").format(text=repr(word)))
+        raise Refused(lang._(words.NOT_A_THREAT).format(text=repr(word)))
     return word
 
 
@@ -225,7 +227,7 @@ def _new(where: str, by: str, fields: dict[str, str]) -> setup.NewCampaign:
             continue
         seats.append((name, _threat(fields.get(f"charm{seat}", "")), _text(fields, f"owner{seat}")))
     if not seats:
-        raise Refused(lang._("name the players, in seat order"))
+        raise Refused(lang._(words.NO_PLAYERS))
     language = fields.get("lang") or None
     return setup.NewCampaign(
         where, _text(fields, "name"), fields.get("rules", ""), tuple(seats), language, by
@@ -243,8 +245,8 @@ def _start(where: str, campaign: str | None, by: str, fields: dict[str, str]) ->
         tiles=None if draw or not tiles else tiles,
         draw=draw,
         variant=fields.get("variant") or "normal",
-        trials=_whole(fields, "trials", lang._("Trials deck"), 1, 99),
-        morale=_whole(fields, "morale", lang._("Morale Reserve"), 1, 99),
+        trials=_whole(fields, "trials", lang._(words.TRIALS_DECK), 1, 99),
+        morale=_whole(fields, "morale", lang._(words.MORALE_RESERVE), 1, 99),
         traps=traps,
         by=by,
     )
@@ -257,14 +259,14 @@ def _skip(fields: dict[str, str], at: dict[str, Any]) -> setup.SetupStep:
 def _briefing(fields: dict[str, str], at: dict[str, Any]) -> setup.SetupStep:
     return setup.EnterBriefing(
         **at,
-        chapter=_needed(fields, "chapter", lang._("Chapter"), 0, 99),
-        trials=_needed(fields, "trials", lang._("Trials deck"), 1, 99),
-        morale=_needed(fields, "morale", lang._("Morale Reserve"), 1, 99),
-        first=_needed(fields, "first", lang._("First Mission's intensity"), 1, 99),
+        chapter=_needed(fields, "chapter", lang._(words.CHAPTER), 0, 99),
+        trials=_needed(fields, "trials", lang._(words.TRIALS_DECK), 1, 99),
+        morale=_needed(fields, "morale", lang._(words.MORALE_RESERVE), 1, 99),
+        first=_needed(fields, "first", lang._(words.FIRST_INTENSITY), 1, 99),
         traps={"on": True, "off": False}.get(fields.get("traps", "")),
-        orders=_numbers(fields, "orders", lang._("Orders of the Day")),
-        recruits=_numbers(fields, "recruits", lang._("Recruits")),
-        tokens=_whole(fields, "tokens", lang._("Speech tokens"), 0, 99),
+        orders=_numbers(fields, "orders", lang._(words.ORDERS)),
+        recruits=_numbers(fields, "recruits", lang._(words.RECRUITS)),
+        tokens=_whole(fields, "tokens", lang._(words.SPEECH_TOKENS), 0, 99),
         title=_text(fields, "title"),
         notes=_text(fields, "notes"),
         reason=_text(fields, "reason"),
@@ -280,12 +282,12 @@ def _card(fields: dict[str, str], at: dict[str, Any]) -> setup.SetupStep:
         threats, trap, luck = ((_threat(threat),) if threat else ()), False, 0
     return setup.DescribeCard(
         **at,
-        number=_needed(fields, "number", lang._("Card number"), 1, 200),
+        number=_needed(fields, "number", lang._(words.CARD_NUMBER), 1, 200),
         threats=threats,
         trap=trap,
         luck=luck,
         kind=kind,
-        value=_whole(fields, "value", lang._("Hard Knocks it counts for"), 0, 9) or 1,
+        value=_whole(fields, "value", lang._(words.HARD_KNOCKS_IT_COUNTS_FOR), 0, 9) or 1,
         acts_as=_text(fields, "acts_as").lower() or None,
         effect=_text(fields, "effect"),
         reason=_text(fields, "reason"),
@@ -297,7 +299,7 @@ def _minimums(fields: dict[str, str]) -> tuple[tuple[int, int], ...]:
     for word in _text(fields, "minimums").replace(",", " ").split():
         players, _, low = word.partition(":")
         if not (players.isdigit() and low.isdigit() and len(players + low) < 5):
-            said = lang._("{text}: write PLAYERS:MINIMUM, e.g. 3:2")
+            said = lang._(words.MINIMUM_SYNTAX)
             raise Refused(said.format(text=repr(word)))
         pairs.append((int(players), int(low)))
     return tuple(pairs)
@@ -307,7 +309,7 @@ def _order(fields: dict[str, str], at: dict[str, Any]) -> setup.SetupStep:
     threats = tuple(_threat(t) for t in THREATS if fields.get(f"threat-{t}") == "1")
     return setup.DescribeOrder(
         **at,
-        number=_needed(fields, "number", lang._("Card number"), 1, 200),
+        number=_needed(fields, "number", lang._(words.CARD_NUMBER), 1, 200),
         name=_text(fields, "name"),
         difficulty=fields.get("difficulty") or "normal",
         minimums=_minimums(fields),
@@ -323,10 +325,10 @@ def _order(fields: dict[str, str], at: dict[str, Any]) -> setup.SetupStep:
 def _recruit(fields: dict[str, str], at: dict[str, Any]) -> setup.SetupStep:
     return setup.DescribeRecruit(
         **at,
-        number=_needed(fields, "number", lang._("Card number"), 1, 200),
+        number=_needed(fields, "number", lang._(words.CARD_NUMBER), 1, 200),
         name=_text(fields, "name"),
-        hand=_whole(fields, "hand", lang._("Cards in its hand"), 1, 99) or 3,
-        tokens=_whole(fields, "tokens", lang._("Morale tokens"), 0, 99) or 1,
+        hand=_whole(fields, "hand", lang._(words.CARDS_IN_ITS_HAND), 1, 99) or 3,
+        tokens=_whole(fields, "tokens", lang._(words.MORALE_TOKENS), 0, 99) or 1,
         effect=_text(fields, "effect"),
         advantage=_text(fields, "advantage"),
         forbids=_lines(fields, "forbids"),
@@ -339,7 +341,7 @@ def _recruit(fields: dict[str, str], at: dict[str, Any]) -> setup.SetupStep:
 def _hand(fields: dict[str, str], at: dict[str, Any]) -> setup.SetupStep:
     return setup.DescribeHand(
         **at,
-        number=_needed(fields, "number", lang._("Card number"), 1, 200),
+        number=_needed(fields, "number", lang._(words.CARD_NUMBER), 1, 200),
         name=_text(fields, "name"),
         category=fields.get("category", ""),
         rules=_lines(fields, "rules"),
@@ -352,16 +354,16 @@ def _hand(fields: dict[str, str], at: dict[str, Any]) -> setup.SetupStep:
 def _conclusion(fields: dict[str, str], at: dict[str, Any]) -> setup.SetupStep:
     rewards = []
     for row in (1, 2, 3):
-        hands = _whole(fields, f"hands{row}", lang._("Helping Hands earned"), 0, 9)
+        hands = _whole(fields, f"hands{row}", lang._(words.HELPING_HANDS_EARNED), 0, 9)
         if hands is None:
             continue
-        left = _whole(fields, f"left{row}", lang._("Morale Reserve left"), 0, 99) or 0
+        left = _whole(fields, f"left{row}", lang._(words.MORALE_LEFT), 0, 99) or 0
         rewards.append((fields.get(f"result{row}") or "any", left, hands))
     return setup.EnterConclusion(
         **at,
-        chapter=_needed(fields, "chapter", lang._("Chapter"), 1, 99),
+        chapter=_needed(fields, "chapter", lang._(words.CHAPTER), 1, 99),
         rewards=tuple(rewards),
-        offer=_numbers(fields, "offer", lang._("Helping Hands offered")),
+        offer=_numbers(fields, "offer", lang._(words.HELPING_HANDS_OFFERED)),
         notes=_text(fields, "notes"),
         reason=_text(fields, "reason"),
     )
@@ -395,8 +397,8 @@ def _oneshot(fields: dict[str, str], at: dict[str, Any]) -> setup.SetupStep:
         traps=fields.get("traps") == "1",
         recruits=fields.get("recruits") == "1",
         leader=_text(fields, "leader") or None,
-        orders=_numbers(fields, "orders", lang._("Orders of the Day")),
-        recruit_deck=_numbers(fields, "recruit_deck", lang._("Recruits")),
+        orders=_numbers(fields, "orders", lang._(words.ORDERS)),
+        recruit_deck=_numbers(fields, "recruit_deck", lang._(words.RECRUITS)),
         tiles=None if draw or not tiles else tiles,
         draw=draw,
     )

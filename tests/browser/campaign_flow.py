@@ -6,8 +6,8 @@ card is a test card ("Test hand 32"): the printed texts are not public.
 described, chapter 1 briefed, started and won, its Helping Hands described, its
 Conclusion entered and both awarded; chapter 2 briefed, started and lost, its Conclusion
 entered, an award of none asked about then one taken, a card banned. ``classic_by_phone``
-plays Friday's chapter 1 (classic) from an empty file, lost at its first Morale Drop. ``*_by_command`` log the same
-games with the ``grizzled`` command, for the comparison."""
+plays Friday's chapter 1 (classic) from an empty file, lost at its first Morale Drop.
+``*_by_command`` log the same games with the ``grizzled`` command, for the comparison."""
 
 from __future__ import annotations
 
