@@ -576,8 +576,8 @@ def _command(request: SetupStep) -> tuple[Any, str]:
         case EnterConclusion():
             rules = tuple(entered.RewardRule(*rule) for rule in request.rewards)
             conclusion = entered.Conclusion(request.chapter, rules, request.offer, request.notes)
-            command = entered.EnterConclusion(conclusion, request.reason)
-            return command, said.conclusion(request.chapter)
+            concluded = entered.EnterConclusion(conclusion, request.reason)
+            return concluded, said.conclusion(request.chapter)
         case Award():
             return AwardHelpingHands(request.awards), said.HANDS_AWARDED
     raise AssertionError(f"not a set-up step: {type(request).__name__}")

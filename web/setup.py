@@ -71,6 +71,7 @@ def setup_routes(wiring: Wiring) -> list[Route]:
         if number is None:
             return PlainTextResponse("Not a keeper's address.", status_code=404)
         language = wiring.speak(request)
+        await wiring.refresh()  # the campaign the file holds now (a keeper may have made it)
         bound = wiring.bound(request)
         view = setup.SetupView()
         try:
@@ -109,6 +110,7 @@ def setup_routes(wiring: Wiring) -> list[Route]:
         except Refused as refused:
             return PlainTextResponse(str(refused), status_code=400)
         wiring.speak(request)
+        await wiring.refresh()
         bound = wiring.bound(request)
         if fields.get("campaign", campaign_key(bound)) != campaign_key(bound):
             return PlainTextResponse(NOT_THIS_PAGE, status_code=409)
@@ -188,8 +190,8 @@ def _whole(fields: dict[str, str], name: str, label: str, low: int, high: int) -
         return None
     if text.isascii() and text.isdigit() and len(text) < 6 and low <= int(text) <= high:
         return int(text)
-    said = lang._(words.NUMBER_FROM)
-    raise Refused(said.format(label=label, low=low, high=high))
+    line = lang._(words.NUMBER_FROM)
+    raise Refused(line.format(label=label, low=low, high=high))
 
 
 def _needed(fields: dict[str, str], name: str, label: str, low: int, high: int) -> int:
@@ -201,11 +203,11 @@ def _needed(fields: dict[str, str], name: str, label: str, low: int, high: int) 
 
 def _numbers(fields: dict[str, str], name: str, label: str) -> tuple[int, ...]:
     """Card numbers separated by commas (or spaces)."""
-    words = [w for w in _text(fields, name).replace(",", " ").split() if w]
-    if all(w.isascii() and w.isdigit() and len(w) < 5 and 1 <= int(w) <= 200 for w in words):
-        return tuple(int(w) for w in words)
-    said = lang._(words.CARD_NUMBERS)
-    raise Refused(said.format(label=label))
+    found = [w for w in _text(fields, name).replace(",", " ").split() if w]
+    if all(w.isascii() and w.isdigit() and len(w) < 5 and 1 <= int(w) <= 200 for w in found):
+        return tuple(int(w) for w in found)
+    line = lang._(words.CARD_NUMBERS)
+    raise Refused(line.format(label=label))
 
 
 def _lines(fields: dict[str, str], name: str) -> tuple[str, ...]:
@@ -299,8 +301,8 @@ def _minimums(fields: dict[str, str]) -> tuple[tuple[int, int], ...]:
     for word in _text(fields, "minimums").replace(",", " ").split():
         players, _, low = word.partition(":")
         if not (players.isdigit() and low.isdigit() and len(players + low) < 5):
-            said = lang._(words.MINIMUM_SYNTAX)
-            raise Refused(said.format(text=repr(word)))
+            line = lang._(words.MINIMUM_SYNTAX)
+            raise Refused(line.format(text=repr(word)))
         pairs.append((int(players), int(low)))
     return tuple(pairs)
 

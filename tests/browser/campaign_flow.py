@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tests.browser.conftest import tap
+from tests.cli.conftest import SEATS as COMMAND_SEATS
 
 Shoot = Callable[[Any, str], None]  # a page and the step's name: a screenshot, or nothing
 SEATS = (("ann", "night"), ("ben", "snow"), ("cy", "rain"))
@@ -56,9 +57,10 @@ def to_setup(page: Any) -> None:
     assert page.get_by_test_id("setup").count() == 1
 
 
-def create(page: Any, keeper: str, name: str, rules: str) -> None:
+def create(page: Any, keeper: str, name: str, rules: str, shoot: Shoot = no_shot) -> None:
     page.goto(keeper)
     to_setup(page)
+    shoot(page, "setup-new")
     seats: dict[str, str | bool] = {}
     for seat, (player, charm) in enumerate(SEATS, 1):
         seats |= {f"player{seat}": player, f"charm{seat}": charm}
@@ -109,7 +111,7 @@ def conclude(page: Any, offer: str) -> None:
 
 
 def armistice_by_phone(page: Any, keeper: str, shoot: Shoot = no_shot) -> None:
-    create(page, keeper, "Autumn", "armistice")
+    create(page, keeper, "Autumn", "armistice", shoot)
     shoot(page, "setup-boot-camp")
     submit(page, "skip", "skip")
     submit(page, "card", "describe-card", number="60", face="rain+gas+luck")
@@ -140,19 +142,7 @@ def armistice_by_phone(page: Any, keeper: str, shoot: Shoot = no_shot) -> None:
 
 def armistice_by_command(g: Any) -> None:
     """The same campaign through the ``grizzled`` command."""
-    g.ok(
-        "campaign",
-        "new",
-        "Autumn",
-        "--rules",
-        "armistice",
-        "-p",
-        "ann:night",
-        "-p",
-        "ben:snow",
-        "-p",
-        "cy:rain",
-    )
+    g.ok("campaign", "new", "Autumn", "--rules", "armistice", *COMMAND_SEATS)
     g.ok("skip-boot-camp")
     g.ok("describe card 60 rain+gas+luck")
     g.ok("briefing 1 --trials 3 --morale 20 --first 1")
@@ -182,19 +172,7 @@ def classic_by_phone(page: Any, keeper: str, shoot: Shoot = no_shot) -> None:
 
 
 def classic_by_command(g: Any) -> None:
-    g.ok(
-        "campaign",
-        "new",
-        "Friday",
-        "--rules",
-        "classic",
-        "-p",
-        "ann:night",
-        "-p",
-        "ben:snow",
-        "-p",
-        "cy:rain",
-    )
+    g.ok("campaign", "new", "Friday", "--rules", "classic", *COMMAND_SEATS)
     g.ok("chapter start --leader ann --tiles left,right,left --trials 9 --morale 2")
     g.ok("mission start 3")
     for _ in range(3):
