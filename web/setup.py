@@ -238,15 +238,16 @@ def _new(where: str, by: str, fields: dict[str, str]) -> setup.NewCampaign:
 
 def _start(where: str, campaign: str | None, by: str, fields: dict[str, str]) -> setup.StartChapter:
     draw = fields.get("draw") == "1"
+    variant = fields.get("variant") or "normal"
     tiles = tuple(fields[k] for k in sorted(f for f in fields if f.startswith("tile")))
     traps = {"on": True, "off": False}.get(fields.get("traps", ""))
     return setup.StartChapter(
         where,
         campaign,
         leader=_text(fields, "leader") or None,
-        tiles=None if draw or not tiles else tiles,
+        tiles=None if draw or not tiles or variant == "solo" else tiles,  # Solo: none
         draw=draw,
-        variant=fields.get("variant") or "normal",
+        variant=variant,
         trials=_whole(fields, "trials", lang._(words.TRIALS_DECK), 1, 99),
         morale=_whole(fields, "morale", lang._(words.MORALE_RESERVE), 1, 99),
         traps=traps,

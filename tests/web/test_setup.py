@@ -124,3 +124,25 @@ def test_a_number_that_is_not_one_is_one_line_and_the_form_comes_back_as_typed(
         "Orders of the Day: card numbers separated by commas, each from 1 to 200"
     )
     assert 'value="12,&lt;x&gt;"' in answer.text  # shown back, escaped
+
+
+def test_an_order_and_a_recruit_described_on_the_page_are_the_commands(
+    client: TestClient, db: Path, tmp_path: Path
+) -> None:
+    _new(client, "armistice")
+    order = {"number": "13", "name": "Test order B", "lasting": "test condition"}
+    answer = _send(client, "order", **order, **{"threat-gas": "1", "forbids": "speech\ncharm"})
+    assert answer.status_code == 303, _error(answer)
+    recruit = {"number": "5", "name": "Test recruit", "hand": "2", "tokens": "1"}
+    answer = _send(client, "recruit", **recruit, advantage_rules="tokens:1")
+    assert answer.status_code == 303, _error(answer)
+    refused = _send(client, "recruit", **{**recruit, "number": "6", "rules": "fly:away"})
+    assert refused.status_code == 422 and "fly:away" in _error(refused)
+    by_command = Grizzled(tmp_path / "by-command.sqlite", explicit=True)
+    by_command.ok("campaign", "new", "Friday", "--rules", "armistice", *COMMAND_SEATS)
+    by_command.ok(
+        'describe order 13 "Test order B" --threat gas --lasting "test condition" '
+        "--forbid speech --forbid charm"
+    )
+    by_command.ok('describe recruit 5 "Test recruit" --hand 2 --tokens 1 --advantage-rule tokens:1')
+    assert Grizzled(db, explicit=True).json("box") == by_command.json("box")
