@@ -63,6 +63,8 @@ def test_an_armistice_campaign_and_a_classic_chapter_from_empty_files_by_phone(
         flow.armistice_by_phone(phone, served.keeper)
         next_line = phone.get_by_test_id("setup-next").inner_text()
         assert next_line.startswith("Next: enter the Briefing of chapter 3")
+        for folded in phone.locator("details summary").all():
+            folded.click()  # every form of the page open: each fits a phone
         assert unfit(phone) == []
     flow.armistice_by_command(grizzled)
     _same_game(autumn, grizzled)
