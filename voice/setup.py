@@ -32,6 +32,8 @@ HELPING_HANDS_OFFERED = N_("Helping Hands offered")
 
 # The template's phrases the voice also writes elsewhere (one voice)
 BRIEFING_OF = N_("Briefing of chapter {n}")
+BRIEFING_BOOT_CAMP = N_("Briefing of Boot Camp")
+START_BOOT_CAMP = N_("Start Boot Camp")
 CONCLUSION_OF = N_("Conclusion of chapter {n}")
 CHARM = N_("Good Luck Charm")
 EARNED = N_("Helping Hands earned: {n}")
