@@ -10,7 +10,8 @@ from typing import Any
 
 import click
 
-from cli.context import Context, pass_context
+from cli.context import Context, pass_context, refusals
+from voice import lang
 
 INSTALL = "the companion needs its extra: pip install 'grizzled-tracker[web]'"
 
@@ -107,6 +108,9 @@ def serve(
     for name in campaigns or (None,):
         if name is not None:
             ctx.campaign_option, ctx.read_state = name, None
+        elif _none_yet(ctx):  # the keeper's page offers the campaign's creation (issue 41)
+            chosen.append("")
+            continue
         chosen.append(ctx.state().name)  # the first-sight check every command makes
     from web.app import create_app, keeper_tokens
 
@@ -126,9 +130,22 @@ def serve(
     _run(app, bind or host, port, where, every_token, [host, *hosts, *([bind] if bind else [])])
 
 
+def _none_yet(ctx: Context) -> bool:
+    """Whether the file holds no campaign yet (none named, none remembered)."""
+    from tracker.dbfile import inspect
+
+    if ctx.url is None and inspect(ctx.db) in ("missing", "empty", "blank"):
+        return True
+    with refusals():
+        return not ctx.tracker().campaigns()
+
+
 def _addresses(campaign: str, viewer: str, tokens: list[str], lan: bool) -> None:
     """The campaign served, its viewer's address and each keeper's (QR codes with --lan)."""
-    click.echo(f"Campaign: {campaign}")
+    if campaign:
+        click.echo(f"Campaign: {campaign}")
+    else:
+        click.echo(lang._("No campaign yet: create it on the keeper's page."))
     click.echo(f"Viewer: {viewer}")
     if lan:
         _qr(viewer)

@@ -82,3 +82,11 @@ def house_rules() -> tuple[str, ...]:
 
     own = {module.name for module in (*MODULES, ONE_SHOT)}
     return tuple(module.name for module in moments.INSTALLED.modules if module.name not in own)
+
+
+def third_tiles(seats: int) -> tuple[str, ...]:
+    """The Support tiles left in the box once each of ``seats`` seats has its left and
+    right ones: the pool each seat's third tile is drawn from at random."""
+    from domain.chapter.setup import third_tile_pool
+
+    return third_tile_pool(seats)

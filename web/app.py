@@ -35,6 +35,7 @@ from voice import keeper as said
 from voice import lang
 from web.keeper import Keepers, composer, form, read_menu, request_of, sections, write
 from web.reading import odds_lines, symbol, viewer_page
+from web.setup import Wiring, setup_routes
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 16 * 1024  # bytes: a write form is a few fields
@@ -240,6 +241,9 @@ def create_app(
         page["language"] = language
         return templates.TemplateResponse(request, "stats.html", page)
 
+    def bound(request: Request) -> str:
+        return str(request.app.state.campaign or shown.campaign)
+
     async def viewer(request: Request) -> Response:
         return await render(request, None)
 
@@ -379,6 +383,9 @@ def create_app(
             Route("/k/{token}/act", act, methods=["POST"]),
             Route("/k/{token}/odds", switch_odds, methods=["POST"]),
             Route("/events", events),
+            *setup_routes(  # the campaign's set-up steps (issue 41)
+                Wiring(db, templates, keepers, writing, watched.last_event, speak, bound, refresh)
+            ),
             Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
         ],
         exception_handlers={_TooLarge: _too_large, Exception: _one_line},
