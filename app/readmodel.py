@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from app.errors import Refused
+from app.errors import NoCampaign, Refused
 from app.session import no_campaign, refusals
 from voice import lang
 from voice.facts import briefing, hands_held, luck_doc, result
@@ -207,7 +207,7 @@ def reading(
             if kept and queries.behind(conn):
                 ctx.catch_up()
             if not queries.campaigns_table(conn):
-                raise Refused(no_campaign().format(where=ctx.where))
+                raise NoCampaign(no_campaign().format(where=ctx.where))
             yield conn, {} if whole else _campaign_row(ctx, conn)
     except sqlite3.DatabaseError as error:
         from tracker.dbfile import failure

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any
 
-from app.errors import Refused
+from app.errors import NoCampaign, Refused
 from voice import lang
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ class Session:
         if len(names) == 1:
             return names[0]
         if not names:
-            raise Refused(no_campaign().format(where=self.where))
+            raise NoCampaign(no_campaign().format(where=self.where))
         raise self.several(len(names))
 
     def several(self, count: int) -> Exception:
@@ -326,7 +326,7 @@ def refusals() -> Iterator[None]:
     """Turn the engine's, the tracker's and the file's refusals into one line (Refused)."""
     from domain.errors import RuleViolation
     from projections.errors import ProjectionError
-    from tracker.errors import TrackerError
+    from tracker.errors import NoCampaignFile, TrackerError
 
     try:
         yield
@@ -334,6 +334,8 @@ def refusals() -> Iterator[None]:
         from voice.refusal import refused
 
         raise Refused(refused(error), error.rule) from None
+    except NoCampaignFile as error:
+        raise NoCampaign(str(error)) from None
     except TrackerError as error:
         raise Refused(str(error)) from None
     except sqlite3.DatabaseError as error:

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from typing import Any, Literal
 
 from tracker import store
-from tracker.errors import DatabaseError, UnusableFile
+from tracker.errors import DatabaseError, NoCampaignFile, UnusableFile
 
 APPLICATION_ID = 0x47525A4C  # "GRZL"
 FILE_FORMAT = 2  # PRAGMA user_version of the files this program writes (2: grizzled_chain)
@@ -406,7 +406,7 @@ def prepare(db: str, access: Access, *, look: bool = False) -> tuple[str, Kind]:
     path = checked_path(db)
     kind = inspect(path)
     if access != CREATE and kind in ("missing", "empty", "blank"):
-        raise UnusableFile(f"no campaign in {path}: create one with 'grizzled campaign new'")
+        raise NoCampaignFile(f"no campaign in {path}: create one with 'grizzled campaign new'")
     if access == READ:
         return (look_uri(path) if look else reader_uri(path)), kind
     if kind == "missing":

@@ -52,3 +52,7 @@ class NoSuchEvent(TrackerError):
 class UnusableFile(TrackerError):
     """The file is not a grizzled campaign file we can use: another application's, damaged,
     or holding what our program never writes (nothing was written to it)."""
+
+
+class NoCampaignFile(UnusableFile):
+    """The file is missing or holds no campaign yet (nothing was written to it)."""

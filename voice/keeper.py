@@ -28,6 +28,8 @@ def no_player(fact: str) -> str:
 ODDS_TITLE = N_("Odds on every phone")  # the group's choice: public information only
 ODDS_ON = N_("Show the odds")
 ODDS_OFF = N_("Hide the odds")
+# a viewer's page on a file with no campaign yet (the keeper's set-up page creates it)
+NO_CAMPAIGN_YET = N_("No campaign yet: the keeper creates it on their phone.")
 
 
 def fact_label(name: str, meaning: str) -> str:

@@ -27,7 +27,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
-from app.errors import Refused
+from app.errors import NoCampaign, Refused
 from app.redact import redacted
 from app.session import campaign_key
 from app.watch import Watched
@@ -110,6 +110,8 @@ def create_app(
             page, error, odds = None, None, None
             try:
                 page = viewer_page(db, campaign or None)
+            except NoCampaign:  # the keeper's set-up page creates it: no command to type
+                error = lang._(said.NO_CAMPAIGN_YET)
             except Refused as unreadable:
                 error = redacted(str(unreadable), db)
             if page is not None and shown.odds:

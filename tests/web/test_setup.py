@@ -146,3 +146,13 @@ def test_an_order_and_a_recruit_described_on_the_page_are_the_commands(
     )
     by_command.ok('describe recruit 5 "Test recruit" --hand 2 --tokens 1 --advantage-rule tokens:1')
     assert Grizzled(db, explicit=True).json("box") == by_command.json("box")
+
+
+def test_a_viewer_on_a_file_with_no_campaign_is_told_the_keeper_creates_it(
+    client: TestClient, db: Path
+) -> None:
+    english = client.get("/?lang=en").text
+    french = client.get("/?lang=fr").text
+    assert "No campaign yet: the keeper creates it on their phone." in english
+    assert "Pas encore de campagne" in french
+    assert "grizzled campaign new" not in english + french  # no command for a phone to type
