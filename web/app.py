@@ -1,14 +1,16 @@
 """The companion's pages: the viewer's (``/``, read-only) and each keeper's (``/k/<token>``,
-the token random per serve, with the moves the rules allow now: ``/k/<token>/act`` logs
-one), and the stream of the board as it changes (``/events``). Server-rendered; every
-request body bounded; an error is one line on the page, never a traceback, and the server
-keeps running."""
+the token random and kept from one serve to the next (app/links.py), with the moves the
+rules allow now: ``/k/<token>/act`` logs one, a tap sent again answered from the log), and
+the stream of the board as it changes (``/events``: an update as each event is logged, a
+heartbeat every ``PING`` seconds, which web/static/connection.js watches). Server-rendered;
+every request body bounded; an error is one line on the page, never a traceback, and the
+server keeps running."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import secrets
+import hashlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +19,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import (
+    FileResponse,
     HTMLResponse,
     PlainTextResponse,
     RedirectResponse,
@@ -28,6 +31,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from app.errors import Refused
+from app.links import Links, counted
 from app.redact import redacted
 from app.session import campaign_key
 from app.watch import Watched
@@ -39,14 +43,11 @@ from web.reading import odds_lines, viewer_page
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 16 * 1024  # bytes: a write form is a few fields
 POLL = 0.3  # seconds between two looks at the file (one task for every phone)
-PING = 15.0  # seconds of quiet after which a stream says it is still there
+PING = 3.0  # seconds between two heartbeats on every stream (a phone 10 s without one says so)
+RETRY_MS = 2000  # how soon a phone's stream that broke tries again (the browser's own retry)
+JS = "text/javascript; charset=utf-8"
 NOT_THIS_PAGE = "This page cannot log: reload the keeper's address."
 OTHER_CAMPAIGN = "This page names another campaign than {}: nothing was logged."
-
-
-def keeper_tokens(count: int) -> list[str]:
-    """``count`` fresh keeper tokens, unguessable, new at each serve."""
-    return [secrets.token_urlsafe(18) for _ in range(count)]
 
 
 @dataclass
@@ -59,17 +60,26 @@ class _Shown:
     version: int = 0  # one more at each rendering: a setting changed shows at the same event
     odds: bool = False  # the group turned the odds on (a keeper's switch, or serve --odds)
     # the update every stream sends, by language: the regions, its id the event
-    messages: dict[str, str] = field(default_factory=dict)
+    messages: dict[str, bytes] = field(default_factory=dict)
     looked: float = -1.0  # when the last look at the file began (the loop's clock)
     # set when the regions change, then replaced: a stream waits on it without a lock, so
     # a thousand streams cost one wake-up each and none can hold another up
     changed: asyncio.Event = field(default_factory=asyncio.Event)
+    beats: int = 0  # one more at each heartbeat: a stream that wakes and sees no update pings
+    ping: bytes = b""  # the heartbeat every stream sends: the last event's number
+
+    def beat(self) -> None:
+        """A heartbeat: every stream woken at once (one timer for all, not one each)."""
+        self.beats += 1
+        self.ping = f"event: ping\ndata: {self.event}\n\n".encode()
+        woken, self.changed = self.changed, asyncio.Event()
+        woken.set()
 
     def show(self, event: int, regions: dict[str, str], campaign: str) -> None:
         """The regions rendered at ``event`` (in each language): every waiting stream woken."""
         self.event, self.regions, self.campaign = event, regions, campaign
         # made once for every stream of a language
-        self.messages = {code: _sse(event, text) for code, text in regions.items()}
+        self.messages = {code: _sse(event, text).encode() for code, text in regions.items()}
         self.version += 1
         woken, self.changed = self.changed, asyncio.Event()
         woken.set()
@@ -81,12 +91,14 @@ def create_app(
     names: list[str] | None = None,
     odds: bool = False,
     campaign: str = "",
+    links: Links | None = None,
 ) -> Starlette:
     """The companion for the campaign file ``db`` (or the club's server whose URL it is),
     its keepers holding ``tokens`` (named ``names`` in the log; ``keeper 1``,
     ``keeper 2``... by default); the odds shown from the start if ``odds``. It shows and
     writes into ``campaign`` whatever ``campaign use`` chooses meanwhile (``app.state``;
-    without one, the file's current campaign at each reading)."""
+    without one, the file's current campaign at each reading). ``links`` keeps the taps
+    tried across a restart (app/links.py; default: for this serve only)."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     templates.env.add_extension("jinja2.ext.i18n")  # {{ _("...") }}: the language in use
     templates.env.install_gettext_callables(  # type: ignore[attr-defined]
@@ -96,6 +108,7 @@ def create_app(
     shown = _Shown(odds=odds)
     watched = Watched(db)
     keepers = Keepers(tokens, list(names or ()))
+    links = links if links is not None else Links(None, 0)
     writing = asyncio.Lock()  # one write at a time, its event number checked under it
 
     def regions() -> tuple[dict[str, str], str]:
@@ -145,9 +158,13 @@ def create_app(
             shown.show(event, text, campaign)
 
     async def watch() -> None:
+        beat = asyncio.get_running_loop().time() + PING
         while True:
             with contextlib.suppress(Exception):  # an unreadable moment: look again
                 await refresh()
+            if asyncio.get_running_loop().time() >= beat:
+                shown.beat()
+                beat = asyncio.get_running_loop().time() + PING
             await asyncio.sleep(POLL)
 
     @contextlib.asynccontextmanager
@@ -229,16 +246,21 @@ def create_app(
             pieces = await asyncio.to_thread(stats_page, db)
         except Refused as unreadable:
             error = redacted(str(unreadable), db)
-        back = request.query_params.get("back", "/")  # the page that asked: a keeper's
+        # a keeper's page asked: its link goes back in the phone's history (the keeper's
+        # address is never in a link a keeper might share)
+        back = request.query_params.get("from") == "keeper"
         base = _base(request)
-        if back not in (f"{base}/", *(f"{base}/k/{token}" for token in tokens)):
-            back = f"{base}/"
         page = {"pieces": pieces, "error": error, "back": back, "base": base}
         page["language"] = language
         return templates.TemplateResponse(request, "stats.html", page)
 
     async def viewer(request: Request) -> Response:
         return await render(request, None)
+
+    async def worker(request: Request) -> Response:
+        # served from the root, so that it may keep this companion's pages (its scope)
+        headers = {"Cache-Control": "no-cache"}
+        return FileResponse(HERE / "static" / "sw.js", headers=headers, media_type=JS)
 
     def keeper_number(request: Request) -> int | None:
         return keepers.number(request.path_params["token"])
@@ -270,12 +292,31 @@ def create_app(
         bound = request.app.state.campaign or shown.campaign
         if fields.get("campaign", campaign_key(bound)) != campaign_key(bound):
             return PlainTextResponse(OTHER_CAMPAIGN.format(bound), status_code=409)
+        version = links.tried(_tap_key(fields), number)
+        if version is not None:  # sent again (a timeout, a restart): never tried twice
+            return await answered(request, number, version)
         if keepers.was_spent(fields.get("csrf", ""), number):  # sent twice: the new board
             speak(request)
             return await render(request, number, lang._(said.STALE), 409)
         if not keepers.page_is(fields.get("csrf", ""), number):
             return PlainTextResponse(NOT_THIS_PAGE, status_code=403)
         return number, fields
+
+    async def answered(request: Request, number: int, version: int) -> Response:
+        """The keeper's page, saying whether its tap tried on ``version`` counted: the
+        log's entry after it, if this keeper logged it."""
+        speak(request)
+        bound = request.app.state.campaign or shown.campaign
+        try:
+            async with writing:  # the same tap's first try, if still under way, ends first
+                by = keepers.names[number - 1]
+                entry = await asyncio.to_thread(counted, db, bound, version, by)
+        except Refused as unreadable:
+            return await render(request, number, redacted(str(unreadable), db), 503)
+        if entry is None:
+            return await render(request, number, lang._(said.NOT_COUNTED), 409)
+        line = lang._(said.COUNTED).format(number=entry["version"], summary=entry["summary"])
+        return await render(request, number, line)
 
     async def act(request: Request) -> Response:
         """One move logged: the keeper's token, this serve's page token and the event the
@@ -298,6 +339,8 @@ def create_app(
                     return await render(request, number, stale, 409)
                 name = keepers.names[number - 1]
                 asked = request_of(menu, fields, db, bound, name)
+                tried = int(menu.get("version") or 0)  # kept before it is tried
+                await asyncio.to_thread(links.tap, _tap_key(fields), number, tried)
                 await asyncio.to_thread(write, asked, fields.get("yes") == "1")
             except Refused as refused:
                 return await render(request, number, redacted(str(refused), db), 422)
@@ -327,22 +370,22 @@ def create_app(
         rendered = _event_id(request.query_params.get("v"))  # the page's rendering, if said
         language = speak(request)
 
-        async def stream() -> AsyncIterator[str]:
+        async def stream() -> AsyncIterator[bytes]:
+            # Each stream waits on the one event every update and heartbeat sets: no timer
+            # of its own, and the update's bytes made once per language, handed over as is.
             nonlocal seen, rendered
             await refresh()  # the file as it is now, not as the watcher last saw it
             if rendered is None and shown.event == seen:
                 rendered = shown.version  # a reconnect at the last event: it has this one
+            yield f"retry: {RETRY_MS}\nevent: ping\ndata: {shown.event}\n\n".encode()
             while True:
                 if shown.event == seen and shown.version == rendered:
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(shown.changed.wait(), PING)
-                event, version = shown.event, shown.version
-                message = shown.messages.get(language, "")
-                if event == seen and version == rendered:
-                    yield ": still here\n\n"
+                    await shown.changed.wait()
+                if shown.event == seen and shown.version == rendered:
+                    yield shown.ping
                     continue
-                seen, rendered = event, version  # a new event, or the odds turned on or off
-                yield message
+                seen, rendered = shown.event, shown.version  # new, or the odds switched
+                yield shown.messages.get(language, b"")
 
         return StreamingResponse(
             stream(),
@@ -354,6 +397,7 @@ def create_app(
         routes=[
             Route("/", viewer),
             Route("/stats", statistics),
+            Route("/sw.js", worker),
             Route("/k/{token}", keeper),
             Route("/k/{token}/moves", keeper_moves),
             Route("/k/{token}/act", act, methods=["POST"]),
@@ -372,6 +416,13 @@ def create_app(
 def _base(request: Request) -> str:
     """Where this app is mounted (``/c/<campaign>`` when serve serves several; else "")."""
     return str(request.scope.get("root_path", "")).rstrip("/")
+
+
+def _tap_key(fields: dict[str, str]) -> str:
+    """A tap's idempotency key: its page's token (good for one write) and what it asks
+    (the same form sent again has the same key; another move from that page has not)."""
+    asked = "\0".join(f"{k}={v}" for k, v in sorted(fields.items()) if k != "csrf")
+    return f"{fields.get('csrf', '')}:{hashlib.sha256(asked.encode()).hexdigest()[:16]}"
 
 
 def _event_id(header: str | None) -> int | None:

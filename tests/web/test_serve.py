@@ -85,8 +85,9 @@ def _events(base: str, last: str | None) -> Iterator[tuple[int, str]]:
                 event = int(line[4:])
             elif line.startswith("data: "):
                 data.append(line[6:])
-            elif not line and event is not None:
-                yield event, "\n".join(data)
+            elif not line:  # the end of a message: an update (with its id) or a heartbeat
+                if event is not None:
+                    yield event, "\n".join(data)
                 event, data = None, []
 
 
