@@ -6,7 +6,7 @@
 (function () {
   "use strict";
   var QUIET_MS = 10000; // nothing heard this long: the banner, and a new stream
-  var AGAIN_MS = 2000; // while nothing is heard, a new stream this often
+  var AGAIN_MS = 1000; // while nothing is heard, a new stream this often
   var banner = document.getElementById("connection");
   var live = document.getElementById("live");
   var last = live ? live.getAttribute("data-event") : null;
@@ -36,7 +36,7 @@
     var self = this;
     this.timer = window.setInterval(function () {
       self.look();
-    }, 1000);
+    }, 250);
   }
 
   Stream.prototype.connect = function (url) {
