@@ -38,6 +38,7 @@ from app.watch import Watched
 from voice import keeper as said
 from voice import lang
 from web.keeper import Keepers, form, read_menu, request_of, sections, write
+from web.limits import WRITE
 from web.reading import odds_lines, viewer_page
 
 HERE = Path(__file__).resolve().parent
@@ -46,8 +47,21 @@ POLL = 0.3  # seconds between two looks at the file (one task for every phone)
 PING = 3.0  # seconds between two heartbeats on every stream (a phone 10 s without one says so)
 RETRY_MS = 2000  # how soon a phone's stream that broke tries again (the browser's own retry)
 JS = "text/javascript; charset=utf-8"
+STREAM = "text/event-stream"
+STREAM_HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
 NOT_THIS_PAGE = "This page cannot log: reload the keeper's address."
 OTHER_CAMPAIGN = "This page names another campaign than {}: nothing was logged."
+
+
+@dataclass(eq=False)
+class _Listener:
+    """A stream written to directly: its connection's writer, its phone's language, and
+    the event and rendering it last sent."""
+
+    write: Callable[[bytes], bool]
+    language: str
+    seen: int | None
+    rendered: int | None
 
 
 @dataclass
@@ -67,20 +81,41 @@ class _Shown:
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     beats: int = 0  # one more at each heartbeat: a stream that wakes and sees no update pings
     ping: bytes = b""  # the heartbeat every stream sends: the last event's number
+    errors: dict[str, str] = field(default_factory=dict)  # why there is no board, by language
+    # the streams written to directly (web/limits.py's WRITE): each update's chunk framed
+    # once per language and written to each connection, no stream woken for it
+    listeners: set[_Listener] = field(default_factory=set)
+    frames: dict[str, bytes] = field(default_factory=dict)
 
     def beat(self) -> None:
         """A heartbeat: every stream woken at once (one timer for all, not one each)."""
         self.beats += 1
         self.ping = f"event: ping\ndata: {self.event}\n\n".encode()
+        self._push(_chunk(self.ping))
         woken, self.changed = self.changed, asyncio.Event()
         woken.set()
+
+    def _push(self, ping: bytes = b"") -> None:
+        """The heartbeat (``ping``), else the update, written to every direct stream that
+        has not had it; a stream whose connection is gone (or too far behind) let go."""
+        gone = []
+        for each in self.listeners:
+            data = ping
+            if not ping and (each.seen, each.rendered) != (self.event, self.version):
+                each.seen, each.rendered = self.event, self.version
+                data = self.frames.get(each.language, b"")
+            if data and not each.write(data):
+                gone.append(each)
+        self.listeners.difference_update(gone)
 
     def show(self, event: int, regions: dict[str, str], campaign: str) -> None:
         """The regions rendered at ``event`` (in each language): every waiting stream woken."""
         self.event, self.regions, self.campaign = event, regions, campaign
         # made once for every stream of a language
         self.messages = {code: _sse(event, text).encode() for code, text in regions.items()}
+        self.frames = {code: _chunk(message) for code, message in self.messages.items()}
         self.version += 1
+        self._push()
         woken, self.changed = self.changed, asyncio.Event()
         woken.set()
 
@@ -111,10 +146,11 @@ def create_app(
     links = links if links is not None else Links(None, 0)
     writing = asyncio.Lock()  # one write at a time, its event number checked under it
 
-    def regions() -> tuple[dict[str, str], str]:
+    def regions() -> tuple[dict[str, str], str, dict[str, str]]:
         """The viewer's regions as the file reads now, or the one line saying why not, in
-        each language a phone may ask for; and the campaign they show."""
-        texts, shows = {}, ""
+        each language a phone may ask for; the campaign they show; and that line, if any,
+        by language (a keeper's moves say it too)."""
+        texts, shows, errors = {}, "", {}
         lang.CHOSEN.set(True)  # each language in turn, whatever the campaign's own
         for code in lang.LANGUAGES:
             lang.use(code)
@@ -122,14 +158,14 @@ def create_app(
             try:
                 page = viewer_page(db, campaign or None)
             except Refused as unreadable:
-                error = redacted(str(unreadable), db)
+                error = errors[code] = redacted(str(unreadable), db)
             if page is not None and shown.odds:
                 odds = [redacted(line, db) for line in odds_lines(db, page.campaign)]
             texts[code] = templates.get_template("regions.html").render(
                 page=page, error=error, odds=odds, odds_title=said.ODDS_TITLE
             )
             shows = page.campaign if page is not None else ""
-        return texts, shows
+        return texts, shows, errors
 
     def speak(request: Request) -> str:
         """The language of this request: ``?lang=`` (the page's switch), the phone's
@@ -154,7 +190,7 @@ def create_app(
             event = await asyncio.to_thread(watched.last_event)
             if event == shown.event and not again:
                 return
-            text, campaign = await asyncio.to_thread(regions)
+            text, campaign, shown.errors = await asyncio.to_thread(regions)
             shown.show(event, text, campaign)
 
     async def watch() -> None:
@@ -190,6 +226,7 @@ def create_app(
     async def moves(token: str, number: int, error: str | None = None, base: str = "") -> str:
         """The keeper's moves region, built on the board the page shows."""
         event, campaign = shown.event, shown.campaign
+        error = error or shown.errors.get(lang.current())  # no board: no moves, and why
         menu: dict[str, Any] = {"moves": [], "drawable": [], "facts": [], "players": []}
         if campaign:
             try:
@@ -387,11 +424,10 @@ def create_app(
                 seen, rendered = shown.event, shown.version  # new, or the odds switched
                 yield shown.messages.get(language, b"")
 
-        return StreamingResponse(
-            stream(),
-            media_type="text/event-stream",
-            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
-        )
+        write = request.scope.get("extensions", {}).get(WRITE)
+        if write is not None and request.scope.get("http_version") == "1.1":
+            return _Pushed(shown, _Listener(write, language, seen, rendered), refresh)
+        return StreamingResponse(stream(), media_type=STREAM, headers=STREAM_HEADERS)
 
     app = Starlette(
         routes=[
@@ -423,6 +459,41 @@ def _tap_key(fields: dict[str, str]) -> str:
     (the same form sent again has the same key; another move from that page has not)."""
     asked = "\0".join(f"{k}={v}" for k, v in sorted(fields.items()) if k != "csrf")
     return f"{fields.get('csrf', '')}:{hashlib.sha256(asked.encode()).hexdigest()[:16]}"
+
+
+def _chunk(data: bytes) -> bytes:
+    """``data`` as one chunk of an HTTP/1.1 response's chunked body (none if empty: an
+    empty chunk would end the response)."""
+    return b"%x\r\n%b\r\n" % (len(data), data) if data else b""
+
+
+class _Pushed(Response):
+    """A stream written to by ``_Shown`` directly (uvicorn's connection, web/limits.py):
+    its head and first message sent here, then this only waits for its phone to leave."""
+
+    def __init__(self, shown: _Shown, listener: _Listener, refresh: Any) -> None:
+        super().__init__(media_type=STREAM, headers=STREAM_HEADERS)
+        self.raw_headers = [(k, v) for k, v in self.raw_headers if k != b"content-length"]
+        self.shown, self.listener, self.refresh = shown, listener, refresh
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        shown, listener = self.shown, self.listener
+        await self.refresh()  # the file as it is now, not as the watcher last saw it
+        await send({"type": "http.response.start", "status": 200, "headers": self.raw_headers})
+        if listener.rendered is None and shown.event == listener.seen:
+            listener.rendered = shown.version  # a reconnect at the last event: it has this one
+        first = f"retry: {RETRY_MS}\nevent: ping\ndata: {shown.event}\n\n".encode()
+        if (listener.seen, listener.rendered) != (shown.event, shown.version):
+            listener.seen, listener.rendered = shown.event, shown.version
+            first += shown.messages.get(listener.language, b"")
+        if not listener.write(_chunk(first)):  # (nothing awaited since: none missed)
+            return
+        shown.listeners.add(listener)
+        try:
+            while (await receive())["type"] != "http.disconnect":
+                pass
+        finally:
+            shown.listeners.discard(listener)
 
 
 def _event_id(header: str | None) -> int | None:
