@@ -12,7 +12,7 @@ import click
 
 from cli.context import Context, pass_context
 
-INSTALL = "the companion needs its extra: pip install 'grizzled-tracker[web]'"
+INSTALL = "the companion needs its extra: pip install -e '.[web]' (in grizzled's folder)"
 
 
 def _lan_address() -> str:

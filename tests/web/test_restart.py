@@ -131,6 +131,5 @@ def test_a_busy_port_is_one_line_before_any_address(table: Grizzled) -> None:
         status, text = _printed(port=port)
     assert status == 1
     assert text.splitlines() == [
-        f"Error: port {port} is in use (another grizzled serve?): "
-        "choose another with --port"
+        f"Error: port {port} is in use (another grizzled serve?): choose another with --port"
     ]

@@ -117,7 +117,7 @@ def test_serve_without_its_extra_says_in_one_line_how_to_install_it(table: Grizz
     )
     assert done.returncode == 1
     assert done.stderr.strip().splitlines() == [
-        "Error: the companion needs its extra: pip install 'grizzled-tracker[web]'"
+        "Error: the companion needs its extra: pip install -e '.[web]' (in grizzled's folder)"
     ]
     assert done.stdout == ""
 
