@@ -10,6 +10,27 @@
   var banner = document.getElementById("connection");
   var live = document.getElementById("live");
   var last = live ? live.getAttribute("data-event") : null;
+  var KEPT = "grizzled-last-board-1"; // the service worker's cache (sw.js)
+  var worker = document.body.getAttribute("data-worker");
+
+  function keep() {
+    // The page as it stands (the last board heard) kept for the service worker to show
+    // when the server is gone, with the headers the server gave it (its policy): fetched
+    // once for that, then only its body replaced at each update.
+    if (!worker || !window.caches || !("serviceWorker" in navigator)) return;
+    var page = "<!doctype html>\n" + document.documentElement.outerHTML;
+    var here = location.href.split("#")[0];
+    window.caches
+      .open(KEPT)
+      .then(function (kept) {
+        return kept.match(here).then(function (copy) {
+          if (!copy) return kept.add(here);
+          var headers = new Headers(copy.headers);
+          return kept.put(here, new Response(page, { status: 200, headers: headers }));
+        });
+      })
+      .catch(function () {}); // no room, or no cache: the page works alike
+  }
 
   function say(state) {
     document.body.setAttribute("data-connection", state);
@@ -57,6 +78,7 @@
       if (message.lastEventId) last = message.lastEventId;
       if (live) live.setAttribute("data-event", last);
       self.hear();
+      window.setTimeout(keep, 500); // once htmx has swapped the board in
     });
     source.onopen = function (event) {
       self.readyState = 1;
@@ -120,10 +142,11 @@
         return new Stream(url);
       };
     }
-    if ("serviceWorker" in navigator && document.body.getAttribute("data-worker")) {
-      navigator.serviceWorker.register(document.body.getAttribute("data-worker")).catch(
-        function () {} // no worker (a plain http address on the LAN): the page works alike
-      );
+    if ("serviceWorker" in navigator && worker) {
+      navigator.serviceWorker
+        .register(worker)
+        .then(keep)
+        .catch(function () {}); // no worker (a plain http address on the LAN): works alike
     }
   }
 
