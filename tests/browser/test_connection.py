@@ -127,9 +127,8 @@ def test_a_server_that_is_gone_leaves_the_last_board_marked_offline(
     served: Served, phone: Any
 ) -> None:
     phone.goto(served.viewer)
-    phone.wait_for_function("() => !!navigator.serviceWorker.controller")
-    phone.reload()  # the page as the worker keeps it
-    phone.wait_for_function(LIVE)
+    phone.wait_for_function(LIVE)  # a first visit: the page kept as it stands
+    phone.wait_for_function("() => caches.match(location.href).then(kept => !!kept)")
     board = phone.get_by_test_id("board").inner_text()
     served.process.kill()
     served.process.wait(10)
