@@ -140,8 +140,8 @@ def serve(
     click.echo("Stop with Ctrl-C.")
     sys.stdout.flush()  # the addresses seen before the server starts, on a pipe too
     app = apps[""] if "" in apps else _several(apps)
-    names = [host, *hosts, *([bind] if bind else [])]
-    _run(app, listening, where, every_token, names)
+    answered = [host, *hosts, *([bind] if bind else [])]
+    _run(app, listening, where, every_token, answered)
 
 
 def _listen(host: str, port: int) -> socket.socket:
