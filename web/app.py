@@ -49,7 +49,6 @@ RETRY_MS = 2000  # how soon a phone's stream that broke tries again (the browser
 JS = "text/javascript; charset=utf-8"
 STREAM = "text/event-stream"
 STREAM_HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-NOT_THIS_PAGE = "This page cannot log: reload the keeper's address."
 OTHER_CAMPAIGN = "This page names another campaign than {}: nothing was logged."
 
 
@@ -335,8 +334,9 @@ def create_app(
         if keepers.was_spent(fields.get("csrf", ""), number):  # sent twice: the new board
             speak(request)
             return await render(request, number, lang._(said.STALE), 409)
-        if not keepers.page_is(fields.get("csrf", ""), number):
-            return PlainTextResponse(NOT_THIS_PAGE, status_code=403)
+        if not keepers.page_is(fields.get("csrf", ""), number):  # a page of another serve
+            speak(request)  # (a tap tried is kept first: this one was not, nor logged)
+            return await render(request, number, lang._(said.NOT_COUNTED), 403)
         return number, fields
 
     async def answered(request: Request, number: int, version: int) -> Response:
