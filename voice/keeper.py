@@ -37,6 +37,10 @@ def fact_label(name: str, meaning: str) -> str:
     return f"{name}: {meaning}"  # the rules' own words for it (domain.public)
 
 
+COUNTED = N_("Your tap counted: it is logged as #{number} {summary}. It was not logged twice.")
+NOT_COUNTED = N_("Your tap did not count: nothing was logged. Tap again if it should be.")
+PORT_BUSY = N_("port {port} is in use (another grizzled serve?): choose another with --port")
+KEEPER_QR = N_("the keeper's QR code: grizzled serve --lan --keeper-qr")
 STALE = N_("Someone logged meanwhile: nothing was logged; here is the board now.")
 
 
