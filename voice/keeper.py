@@ -40,6 +40,11 @@ def fact_label(name: str, meaning: str) -> str:
 COUNTED = N_("Your tap counted: it is logged as #{number} {summary}. It was not logged twice.")
 NOT_COUNTED = N_("Your tap did not count: nothing was logged. Tap again if it should be.")
 PORT_BUSY = N_("port {port} is in use (another grizzled serve?): choose another with --port")
+# the one line a phone gets where there is no page to show it on
+NOT_A_KEEPER = N_("Not a keeper's address.")
+NOT_THIS_PAGE = N_("This page cannot log: reload the keeper's address.")
+OTHER_CAMPAIGN = N_("This page names another campaign than {campaign}: nothing was logged.")
+SAY_ON_OR_OFF = N_("Say on or off.")
 KEEPER_QR = N_("the keeper's QR code: grizzled serve --lan --keeper-qr")
 STALE = N_("Someone logged meanwhile: nothing was logged; here is the board now.")
 

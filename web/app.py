@@ -50,7 +50,6 @@ RETRY_MS = 2000  # how soon a phone's stream that broke tries again (the browser
 JS = "text/javascript; charset=utf-8"
 STREAM = "text/event-stream"
 STREAM_HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-OTHER_CAMPAIGN = "This page names another campaign than {}: nothing was logged."
 
 
 @dataclass(eq=False)
@@ -178,6 +177,11 @@ def create_app(
         code = asked or lang.from_accept(request.headers.get("accept-language")) or default
         lang.CHOSEN.set(True)  # the phone's: a campaign's own language does not override it
         return lang.use(code)
+
+    def plain(request: Request, message: str, status: int, **fields: str) -> Response:
+        """One line for a phone where there is no page to show it on, in its language."""
+        speak(request)
+        return PlainTextResponse(lang._(message).format(**fields), status_code=status)
 
     rendering = asyncio.Lock()  # one look (and one rendering) at a time, for every phone
 
@@ -313,13 +317,13 @@ def create_app(
     async def keeper(request: Request) -> Response:
         number = keeper_number(request)
         if number is None:
-            return PlainTextResponse("Not a keeper's address.", status_code=404)
+            return plain(request, said.NOT_A_KEEPER, 404)
         return await render(request, number)
 
     async def keeper_moves(request: Request) -> Response:
         number = keeper_number(request)
         if number is None:
-            return PlainTextResponse("Not a keeper's address.", status_code=404)
+            return plain(request, said.NOT_A_KEEPER, 404)
         speak(request)
         await refresh()
         return HTMLResponse(await moves(request.path_params["token"], number, base=_base(request)))
@@ -329,14 +333,14 @@ def create_app(
         a form) and this serve's page token checked; else the refusal (404, 400, 403)."""
         number = keeper_number(request)
         if number is None:
-            return PlainTextResponse("Not a keeper's address.", status_code=404)
+            return plain(request, said.NOT_A_KEEPER, 404)
         try:
             fields = form(await request.body())
         except Refused as refused:
             return PlainTextResponse(str(refused), status_code=400)
         bound = request.app.state.campaign or shown.campaign
         if fields.get("campaign", campaign_key(bound)) != campaign_key(bound):
-            return PlainTextResponse(OTHER_CAMPAIGN.format(bound), status_code=409)
+            return plain(request, said.OTHER_CAMPAIGN, 409, campaign=bound)
         version = links.tried(_tap_key(fields), number)
         if version is not None:  # sent again (a timeout, a restart): never tried twice
             return await answered(request, number, version)
@@ -418,7 +422,7 @@ def create_app(
             return checked
         _, fields = checked
         if fields.get("odds") not in ("on", "off"):
-            return PlainTextResponse("Say on or off.", status_code=400)
+            return plain(request, said.SAY_ON_OR_OFF, 400)
         shown.odds = fields["odds"] == "on"
         await refresh(again=True)
         return RedirectResponse(f"{_base(request)}/k/{request.path_params['token']}", 303)

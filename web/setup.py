@@ -34,7 +34,6 @@ FIELDS = 64  # a set-up form's fields (the campaign's: five players of three eac
 TEXT = 2000  # characters a typed field may hold (a card's effect, as printed)
 THREATS = ("night", "snow", "rain", "shell", "gas", "whistle")
 SEATS = 5  # players a campaign's form offers (the box's most)
-NOT_THIS_PAGE = "This page cannot log: reload the keeper's address."
 
 
 @dataclass(frozen=True)
@@ -69,7 +68,8 @@ def setup_routes(wiring: Wiring) -> list[Route]:
     ) -> Response:
         number = wiring.keepers.number(request.path_params["token"])
         if number is None:
-            return PlainTextResponse("Not a keeper's address.", status_code=404)
+            wiring.speak(request)
+            return PlainTextResponse(lang._(said.NOT_A_KEEPER), status_code=404)
         language = wiring.speak(request)
         await wiring.refresh()  # the campaign the file holds now (a keeper may have made it)
         bound = wiring.bound(request)
@@ -104,7 +104,8 @@ def setup_routes(wiring: Wiring) -> list[Route]:
         token = request.path_params["token"]
         number = wiring.keepers.number(token)
         if number is None:
-            return PlainTextResponse("Not a keeper's address.", status_code=404)
+            wiring.speak(request)
+            return PlainTextResponse(lang._(said.NOT_A_KEEPER), status_code=404)
         try:
             fields = _form(await request.body())
         except Refused as refused:
@@ -113,11 +114,11 @@ def setup_routes(wiring: Wiring) -> list[Route]:
         await wiring.refresh()
         bound = wiring.bound(request)
         if fields.get("campaign", campaign_key(bound)) != campaign_key(bound):
-            return PlainTextResponse(NOT_THIS_PAGE, status_code=409)
+            return PlainTextResponse(lang._(said.NOT_THIS_PAGE), status_code=409)
         if wiring.keepers.was_spent(fields.get("csrf", ""), number):
             return await page(request, lang._(words.SENT_ALREADY), fields, status=409)
         if not wiring.keepers.page_is(fields.get("csrf", ""), number):
-            return PlainTextResponse(NOT_THIS_PAGE, status_code=403)
+            return PlainTextResponse(lang._(said.NOT_THIS_PAGE), status_code=403)
         by = wiring.keepers.names[number - 1]
         async with wiring.writing:
             now = await asyncio.to_thread(wiring.last_event)

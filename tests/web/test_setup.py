@@ -156,3 +156,12 @@ def test_a_viewer_on_a_file_with_no_campaign_is_told_the_keeper_creates_it(
     assert "No campaign yet: the keeper creates it on their phone." in english
     assert "Pas encore de campagne" in french
     assert "grizzled campaign new" not in english + french  # no command for a phone to type
+
+
+def test_a_one_line_answer_is_in_the_phone_s_language(client: TestClient) -> None:
+    wrong = "/k/" + "x" * len(TOKEN)
+    english = client.get(wrong, headers={"Accept-Language": "en"})
+    french = client.get(wrong, headers={"Accept-Language": "fr-FR,fr;q=0.9"})
+    assert (english.status_code, english.text) == (404, "Not a keeper's address.")
+    assert (french.status_code, french.text) == (404, "Ce n'est pas l'adresse d'un scribe.")
+    assert client.get(wrong + "/setup", headers={"Accept-Language": "fr"}).text == french.text
