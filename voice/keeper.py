@@ -3,7 +3,7 @@ Short labels a thumb reads on a button, composed once here so the web face write
 
 from __future__ import annotations
 
-from voice.lang import N_, _, threat_name
+from voice.lang import N_, _, pgettext, threat_name
 from voice.shown import SHORT, shown
 
 HARD_KNOCKS = N_("Hard Knocks")  # the card picker's group of the Hard Knock cards
@@ -165,7 +165,8 @@ def turn_heading(player: str | None, recruit: str | None = None, support: str | 
         return _("The Recruit's turn, {leader} chooses").format(leader=shown(recruit, SHORT))
     if support is not None:
         return _("{player} chooses the Support benefit").format(player=shown(support, SHORT))
-    return _("{player}'s turn").format(player=shown(player, SHORT)) if player else ""
+    turn = pgettext("banner", "{player}'s turn")  # it starts a line
+    return turn.format(player=shown(player, SHORT)) if player else ""
 
 
 COMPOSER_TITLE = N_("Play a card")  # the card composer: its symbols, its name or its number

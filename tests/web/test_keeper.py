@@ -633,7 +633,7 @@ def test_a_french_keeper_page_does_not_leave_its_words_on_an_english_one(
     table: Grizzled, client: TestClient
 ) -> None:
     french = client.get(f"/k/{TOKEN}?lang=fr").text
-    assert "au tour de Ann" in french
+    assert "Au tour de Ann" in french  # a line's start, capitalised (the banner's words)
     english = client.get(f"/k/{TOKEN}?lang=en").text  # the same event: the menu read once
     assert 'data-testid="keeper-turn">Ann&#39;s turn<' in english
     assert "Withdraw: left" in english and "Se replier" not in english
