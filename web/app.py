@@ -85,6 +85,9 @@ class _Shown:
     # once per language and written to each connection, no stream woken for it
     listeners: set[_Listener] = field(default_factory=set)
     frames: dict[str, bytes] = field(default_factory=dict)
+    # the languages rendered at each update: the serve's, then each one a phone asked for
+    # (a table in one language renders the board once an update, not once a language)
+    languages: set[str] = field(default_factory=set)
 
     def beat(self) -> None:
         """A heartbeat: every stream woken at once (one timer for all, not one each)."""
@@ -146,13 +149,15 @@ def create_app(
     links = links if links is not None else Links(None, 0)
     writing = asyncio.Lock()  # one write at a time, its event number checked under it
 
-    def regions() -> tuple[dict[str, str], str, dict[str, str]]:
+    shown.languages.add(default)
+
+    def regions(languages: list[str]) -> tuple[dict[str, str], str, dict[str, str]]:
         """The viewer's regions as the file reads now, or the one line saying why not, in
-        each language a phone may ask for; the campaign they show; and that line, if any,
-        by language (a keeper's moves say it too)."""
+        each of ``languages`` (the ones phones asked for); the campaign they show; and that
+        line, if any, by language (a keeper's moves say it too)."""
         texts, shows, errors = {}, "", {}
         lang.CHOSEN.set(True)  # each language in turn, whatever the campaign's own
-        for code in lang.LANGUAGES:
+        for code in languages:
             lang.use(code)
             page, error, odds = None, None, None
             try:
@@ -197,8 +202,15 @@ def create_app(
             event = await asyncio.to_thread(watched.last_event)
             if event == shown.event and not again:
                 return
-            text, campaign, shown.errors = await asyncio.to_thread(regions)
+            languages = sorted(shown.languages)
+            text, campaign, shown.errors = await asyncio.to_thread(regions, languages)
             shown.show(event, text, campaign)
+
+    async def wanted(language: str) -> None:
+        """A phone asks for ``language``: rendered from now on, and now if it was not."""
+        if language not in shown.languages:
+            shown.languages.add(language)
+            await refresh(again=True)
 
     async def watch() -> None:
         beat = asyncio.get_running_loop().time() + PING
@@ -264,6 +276,7 @@ def create_app(
         request: Request, keeper: int | None, error: str | None = None, status: int = 200
     ) -> Response:
         language = speak(request)
+        await wanted(language)
         await refresh()  # the file as it is now; rendered once whoever asks
         regions = shown.regions.get(language, "")
         page = {"regions": regions, "event": shown.event, "keeper": keeper, "moves": ""}
@@ -324,7 +337,7 @@ def create_app(
         number = keeper_number(request)
         if number is None:
             return plain(request, said.NOT_A_KEEPER, 404)
-        speak(request)
+        await wanted(speak(request))
         await refresh()
         return HTMLResponse(await moves(request.path_params["token"], number, base=_base(request)))
 
@@ -408,6 +421,7 @@ def create_app(
         if not request.headers.get("hx-request"):
             return await render(request, keeper, error, status)
         language = speak(request)
+        await wanted(language)
         await refresh()
         board = shown.regions.get(language, "")
         part = await moves(request.path_params["token"], keeper, error, _base(request))
@@ -436,6 +450,7 @@ def create_app(
             seen = _event_id(request.query_params.get("after"))
         rendered = _event_id(request.query_params.get("v"))  # the page's rendering, if said
         language = speak(request)
+        await wanted(language)
 
         async def stream() -> AsyncIterator[bytes]:
             # Each stream waits on the one event every update and heartbeat sets: no timer
