@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from voice import lang
 from voice.lang import _
 
 if TYPE_CHECKING:
@@ -12,12 +13,25 @@ if TYPE_CHECKING:
     from domain.errors import RuleViolation
 
 
+def message(error: RuleViolation) -> str:
+    """The rules' own words of a refusal, in the language in use: its form
+    (``RuleViolation.template``) said, filled with its facts; the words of the rules among
+    them (``domain.errors.Words``) said too, what the group typed as it is."""
+    from domain.errors import Words
+
+    if lang.current() == lang.ENGLISH:
+        return error.message
+    template = getattr(error, "template", error.message)
+    data = {k: _(v) if isinstance(v, Words) else v for k, v in getattr(error, "data", {}).items()}
+    return _(template).format(**data) if data else _(template)
+
+
 def refused(error: RuleViolation) -> str:
     """``Refused (turn order): it is Ben's turn, not Ann's``; a chance outcome the table
     must tell points to the command's help, which says how to tell it."""
     from domain.errors import MissingOutcome
 
-    said = _("Refused ({rule}): {message}").format(rule=error.rule, message=error)
+    said = _("Refused ({rule}): {message}").format(rule=_(error.rule), message=message(error))
     if isinstance(error, MissingOutcome):
         return _("{refusal} (see the command's --help)").format(refusal=said)
     return said
@@ -36,4 +50,4 @@ def knock_not_hand(error: RuleViolation, card: str, player: str) -> str:
     return _(
         "Refused ({rule}): {card} is a Hard Knock in front of {player}, not a card in their "
         "hand: ban it with --from knock"
-    ).format(rule=error.rule, card=card, player=player)
+    ).format(rule=_(error.rule), card=card, player=player)

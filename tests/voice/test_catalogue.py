@@ -34,7 +34,7 @@ def extracted() -> dict[tuple[str | None, str], tuple[str, ...]]:
         methods, options = parse(cfg)
     found = {}
     for _, _, message, _, context in extract_from_dir(
-        str(ROOT), methods, options, keywords=DEFAULT_KEYWORDS
+        str(ROOT), methods, options, keywords={**DEFAULT_KEYWORDS, "W_": None}
     ):
         ids = (message,) if isinstance(message, str) else tuple(message)
         found[(context, ids[0])] = ids
