@@ -68,6 +68,7 @@ i18n: $(VENV)/.installed-test
 		--project=grizzled-tracker -o voice/locale/grizzled.pot .
 	$(BIN)/pybabel update --no-fuzzy-matching --width=100 -D grizzled -i voice/locale/grizzled.pot \
 		-d voice/locale
+	$(BIN)/python -m voice.typography voice/locale/fr/LC_MESSAGES/grizzled.po
 	$(BIN)/pybabel compile -D grizzled -d voice/locale
 
 clean:

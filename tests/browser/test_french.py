@@ -30,7 +30,7 @@ def test_a_french_phone_reads_the_board_and_the_moves_in_french_at_a_phones_size
         french_phone.goto(address)
         board = french_phone.get_by_test_id("board").inner_text()
         assert "Épreuves" in board and "Trials deck" not in board
-        assert "Ensuite : au tour de" in french_phone.get_by_test_id("next").inner_text()
+        assert "Ensuite\u00a0: au tour de" in french_phone.get_by_test_id("next").inner_text()
         assert french_phone.evaluate("document.documentElement.lang") == "fr"
         assert unfit(french_phone) == [], address
     assert "Reprendre" in french_phone.get_by_test_id("moves").inner_text()  # the page's own
