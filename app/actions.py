@@ -185,6 +185,7 @@ def _undo(work: Session, request: TakeBack, ask: Ask | None) -> Recorded:
         else:
             undone = tracker.undo(name, request.steps, reason=request.reason, seen=seen)
     work.saved(undone.version, {undone.head: undone.state})
+    lang.follow(undone.state.language)  # the campaign's language (issue 45)
     taken = takeback.actions(preview.actions).text
     said = takeback.undone(taken, len(preview.actions), request.reason)
     return _taken(work, undone.version, undone.state, said)
@@ -197,6 +198,7 @@ def _redo(work: Session, request: TakeBack) -> Recorded:
     with refusals():
         done = work.tracker().redo(name, reason=request.reason, seen=request.seen)
     work.saved(done.version)
+    lang.follow(done.state.language)
     with refusals():
         preview = work.tracker().preview(name, list(done.actions))
     return _taken(work, done.version, done.state, redone(actions(preview.actions).text))
@@ -210,6 +212,7 @@ def _revert(work: Session, request: TakeBack) -> Recorded:
     with refusals():
         done = work.tracker().revert(name, request.to, reason=request.reason, seen=request.seen)
     work.saved(done.version)
+    lang.follow(done.state.language)
     number, summary = done.reverted
     said = takeback.reverted(number, summary, done.reapplied, request.reason)
     return _taken(work, done.version, done.state, said)

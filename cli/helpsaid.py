@@ -51,6 +51,8 @@ def said(command: click.Command, ctx: click.Context | None = None) -> None:
     for param in command.params:
         if isinstance(param, click.Option):
             _said(param.__dict__.setdefault("_english", {}), param, "help")
+    if ctx is not None and (option := command.get_help_option(ctx)) is not None:
+        option.help = lang._("Show this message and exit.")  # made once, in either language
     if isinstance(command, click.Group) and ctx is not None:
         for name in command.list_commands(ctx):
             sub = command.get_command(ctx, name)

@@ -16,7 +16,7 @@ from voice.lang import _
 
 def where(entry: dict[str, Any]) -> str:
     """Where a card is (``entry``: one of ``box --json``'s cards)."""
-    return "; ".join(entry["where"]) or "in the box (not in play)"
+    return _("; ").join(entry["where"]) or "in the box (not in play)"
 
 
 def not_described(number: int) -> str:
@@ -61,7 +61,7 @@ def briefing_line(b: Mapping[str, Any]) -> Said:
 def conclusion_line(c: Mapping[str, Any]) -> Said:
     """A Conclusion in one line of ``box`` (``c``: one of ``box --json``'s conclusions): its
     reward rules and offer as the text, the chapter it concludes as the fact ``heading``."""
-    rules = "; ".join(
+    rules = _("; ").join(
         f"{r['result']}, at least {r['morale_left']} Morale left: "
         f"{r['helping_hands']} Helping Hand(s)"
         for r in c["rewards"]

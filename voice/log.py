@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 from voice.lang import N_, _, ngettext
 from voice.shown import LINE, shown
+from voice.summary import said as summary_said
 
 Entry = dict[str, Any]
 NO_ENTRY = N_("No entry matches.")
@@ -29,7 +30,7 @@ def what(entry: Entry) -> str:
     elif entry["kind"] == "ActionsRedone":
         said = _("redo of #{numbers}").format(numbers=versions)
     else:
-        said = entry["summary"]
+        said = summary_said(entry["summary"])
     if not entry["reason"]:
         return said
     return _("{said} (why: {reason})").format(said=said, reason=entry["reason"])

@@ -169,7 +169,7 @@ def restricts(order: Mapping[str, Any]) -> str:
         if order.get("threats")
         else []
     )
-    return "; ".join(said + list(order.get("forbids") or ()))
+    return _("; ").join(said + list(order.get("forbids") or ()))
 
 
 def with_orders(
@@ -187,7 +187,7 @@ def with_orders(
         name = f" {shown(recruit['name'], SHORT)}" if recruit.get("name") else ""
         said.append(
             _("Recruit #{number}{name} in play: {rules}").format(
-                number=recruit["number"], name=name, rules="; ".join(recruit["enforces"])
+                number=recruit["number"], name=name, rules=_("; ").join(recruit["enforces"])
             )
         )
     line = f"{line} ({'; '.join(said)})" if said else line

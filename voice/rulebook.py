@@ -42,7 +42,7 @@ class Rule(Record):
             places.append(_("Armistice rulebook, {section}").format(section=self.section) + page)
         if self.base is not None:
             places.append(_("base rulebook, {section}").format(section=self.base))
-        return "; ".join(places) or _("the tracker's own rule (not in the rulebooks)")
+        return _("; ").join(places) or _("the tracker's own rule (not in the rulebooks)")
 
     def facts(self) -> dict[str, Any]:
         """The rule as --json gives it."""

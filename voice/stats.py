@@ -46,7 +46,7 @@ def _bars(title: str, counted: list[tuple[str, int]], empty: str) -> list[Said]:
     if not counted:
         return [Said(_("{title}: {none}.").format(title=title, none=empty), "title", {})]
     bars = [(name, count) for name, count in counted[:MOST]]
-    text = "; ".join(f"{name} {count}" for name, count in bars)
+    text = _("; ").join(f"{name} {count}" for name, count in bars)
     return [Said(f"{title}:", "title", {}), Said(text, "bars", {"bars": bars})]
 
 
