@@ -189,7 +189,9 @@ def odds(
             estimates, refused = mission_odds(chapter, random.Random(seed), playouts), None
             empties = deck_emptied(chapter)
         except NoEstimate as why:
-            refused = str(why)
+            from voice.refusal import message
+
+            refused = message(why)  # the rules' words, in the language in use
     return Odds(
         card=next_draw(chapter),
         draws=draws_in_mission(chapter),

@@ -237,7 +237,15 @@ def notation(key: str) -> str:
 
     if lang.current() == lang.ENGLISH:
         return key
-    return "+".join(_token(t) for t in key.split("+"))
+    base, _sep, extra = key.partition(" (")  # a label: night+shell (trap), (luck x2)
+    said = "+".join(_token(t) for t in base.split("+"))
+    if not extra:
+        return said
+    if extra == "trap)":
+        return said + lang._(" (trap)")
+    if extra.startswith("luck x") and extra[6:-1].isdigit():
+        return said + lang._(" (luck x{count})").format(count=extra[6:-1])
+    return f"{said} ({extra}"
 
 
 def _token(token: str) -> str:
