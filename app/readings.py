@@ -228,8 +228,23 @@ def stats_of(work: Session, names: tuple[str, ...]) -> dict[str, Any]:
                 if row is None:
                     raise Refused(f"there is no campaign called {quoted(name)} in {work.where}")
                 chosen.append(row)
+        _follow_one(work, chosen if names else every, bool(names))
         found: dict[str, Any] = file_stats(conn, chosen)
         return found
+
+
+def _follow_one(work: Session, rows: list[Any], named: bool) -> None:
+    """A reading of the whole file speaks the language of the campaign it is about: the
+    first named, else the current one, else the only one (issue 45)."""
+    from voice import lang
+
+    wanted = (work.campaign_option or "").strip().casefold()
+    if named or not wanted:
+        row = rows[0] if rows and (named or len(rows) == 1) else None
+    else:
+        row = next((r for r in rows if r["campaign"].casefold() == wanted), None)
+    if row is not None:
+        lang.follow(row.get("language"))
 
 
 def last_event(where: str) -> int:

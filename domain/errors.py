@@ -23,6 +23,16 @@ class Words(str):
     __slots__ = ()
 
 
+class Alternatives(tuple[str, ...]):
+    """Names that fill a refusal as alternatives (``neige or nuit``): the voice joins them
+    with the table's own word for "or"."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return format(" or ".join(self), spec)
+
+
 def W_(words: str) -> Words:
     """Marks ``words`` for the catalogue, as words the voice translates inside a refusal."""
     return Words(words)

@@ -17,13 +17,24 @@ def message(error: RuleViolation) -> str:
     """The rules' own words of a refusal, in the language in use: its form
     (``RuleViolation.template``) said, filled with its facts; the words of the rules among
     them (``domain.errors.Words``) said too, what the group typed as it is."""
-    from domain.errors import Words
-
     if lang.current() == lang.ENGLISH:
         return error.message
     template = getattr(error, "template", error.message)
-    data = {k: _(v) if isinstance(v, Words) else v for k, v in getattr(error, "data", {}).items()}
+    data = {k: _fact(v) for k, v in getattr(error, "data", {}).items()}
     return _(template).format(**data) if data else _(template)
+
+
+def _fact(value: object) -> object:
+    """One fact of a refusal as the language in use says it: the rules' words translated,
+    alternatives joined by its "or", a card named in its notation; anything else as it is."""
+    from domain.errors import Alternatives, Words
+    from voice.summary import notation
+
+    if isinstance(value, Words):
+        return _(value)
+    if isinstance(value, Alternatives):
+        return _(" or ").join(notation(v) for v in value)
+    return value
 
 
 def refused(error: RuleViolation) -> str:

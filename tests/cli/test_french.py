@@ -94,5 +94,5 @@ def test_a_prefix_is_read_in_the_table_s_language_first(tmp_path: Path) -> None:
 
     assert refused.exit_code == 2
     assert refused.stderr.startswith("Erreur\u00a0: ")
-    assert "'n' is ambiguous: neige or nuit" in refused.stderr
+    assert "'n' est ambigu\u00a0: neige ou nuit" in refused.stderr
     assert "Ann plays night+shell" in g.ok("--lang en play n+sh")
