@@ -105,6 +105,11 @@ _PLAYER = r"(?P<player>.+?)"
 _CARD = r"(?P<card>[^ ]+)"
 HEADS = (
     (
+        r"campaign (?P<name>'.*') branched from (?P<origin>'.*') at #(?P<number>\d+)",
+        N_("campaign {name} branched from {origin} at #{number}"),
+    ),
+    (r"campaign (?P<name>'.*') created", N_("campaign {name} created")),
+    (
         r"campaign (?P<name>'.*') created \((?P<ruleset>\w*): (?P<seats>.*)\)",
         N_("campaign {name} created ({ruleset}: {seats})"),
     ),
@@ -167,7 +172,7 @@ TAILS = (
     (r"chapter lost", N_("chapter lost")),
     (r"chapter lost, (?P<detail>.+)", N_("chapter lost, {detail}")),
 )
-_TYPED = {"name", "seats", "player", "leader", "typed", "difficulty", "ruleset", "code"}
+_TYPED = {"name", "origin", "seats", "player", "leader", "typed", "difficulty", "ruleset", "code"}
 
 
 def said(summary: str) -> str:
