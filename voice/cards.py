@@ -9,9 +9,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.limits import TRAPS_FROM
-from domain.names import chapter_name
 from voice import Said
-from voice.lang import N_, _
+from voice.lang import N_, _, chapter_said
 
 RESULTS = (N_("won"), N_("lost"), N_("any"))  # a reward rule's result, as typed
 
@@ -67,7 +66,7 @@ def briefing_line(b: Mapping[str, Any]) -> Said:
         notes=notes,
     )
     return Said(
-        text, "briefing", {"chapter": b["chapter"], "heading": chapter_name(b["chapter"]) + title}
+        text, "briefing", {"chapter": b["chapter"], "heading": chapter_said(b["chapter"]) + title}
     )
 
 
@@ -86,5 +85,5 @@ def conclusion_line(c: Mapping[str, Any]) -> Said:
         rules=rules or _("no reward"), offer=offer, notes=notes
     )
     return Said(
-        text, "conclusion", {"chapter": c["chapter"], "heading": chapter_name(c["chapter"])}
+        text, "conclusion", {"chapter": c["chapter"], "heading": chapter_said(c["chapter"])}
     )
