@@ -34,6 +34,10 @@ def _fact(value: object) -> object:
         return _(value)
     if isinstance(value, Alternatives):
         return _(" or ").join(notation(v) for v in value)
+    if isinstance(value, str) and (value == "Boot Camp" or value.startswith("chapter ")):
+        number = value[len("chapter ") :]  # domain.names.chapter_name's two forms
+        if value == "Boot Camp" or number.isdigit():
+            return lang.chapter_said(0 if value == "Boot Camp" else int(number))
     return value
 
 
