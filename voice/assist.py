@@ -139,13 +139,14 @@ def mission_lines(
     playouts = estimates[0].playouts if estimates else 0
     head = _(
         "{leader} chooses the intensity; over {playouts} playouts each (seed {seed}; "
-        "{policy}): the chance the Mission succeeds (its 95% interval), the cards its Morale "
-        "Drop moves on average, the chance the chapter is lost in it:"
+        "{policy}): the chance the Mission succeeds (its {confidence} interval), the cards its "
+        "Morale Drop moves on average, the chance the chapter is lost in it:"
     ).format(
         leader=leader,
         playouts=f"{playouts:,}".replace(",", _(",")),
         seed=seed,
         policy=_(POLICY),
+        confidence=_("{number}%").format(number=95),
     )
     lines = [Said(head, "mission", {"leader": leader, "playouts": playouts, "seed": seed})]
     for e in estimates:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import IO, Any
 
-HelpFound = tuple[int, str, str, list[str]]
+HelpFound = tuple[Any, ...]  # what Babel's extraction methods yield
 
 
 def shown(text: str) -> str:
@@ -57,6 +57,6 @@ def extract(
     from babel.messages.extract import extract_python
 
     data = fileobj.read()
-    yield from extract_python(io.BytesIO(data), keywords, comment_tags, options)
+    yield from extract_python(io.BytesIO(data), keywords, comment_tags, options)  # type: ignore[arg-type]
     for lineno, text in help_texts(data.decode(options.get("encoding", "utf-8"))):
         yield lineno, "_", text, []

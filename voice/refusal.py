@@ -10,10 +10,11 @@ from voice.lang import _
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
+    from domain.cards.notation import CardNotationError
     from domain.errors import RuleViolation
 
 
-def message(error: RuleViolation) -> str:
+def message(error: RuleViolation | CardNotationError) -> str:
     """The rules' own words of a refusal, in the language in use: its form
     (``RuleViolation.template``) said, filled with its facts; the words of the rules among
     them (``domain.errors.Words``) said too, what the group typed as it is."""

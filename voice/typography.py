@@ -45,7 +45,7 @@ def main(path: str) -> int:
         before = message.string
         if isinstance(before, str):
             message.string = french(before)
-        else:
+        elif before is not None:
             message.string = tuple(french(s) for s in before)
         changed += message.string != before
     if changed:
