@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from app.errors import Refused
 from app.session import Session
 from app.unit import opened
-from voice import Record
+from voice import Record, lang
 
 if TYPE_CHECKING:
     from domain.assist.mission import Estimate
@@ -226,7 +226,11 @@ def stats_of(work: Session, names: tuple[str, ...]) -> dict[str, Any]:
             for name in dict.fromkeys(names):
                 row = by_name.get(name.strip().casefold())
                 if row is None:
-                    raise Refused(f"there is no campaign called {quoted(name)} in {work.where}")
+                    raise Refused(
+                        lang._("there is no campaign called {name} in {where}").format(
+                            name=quoted(name), where=work.where
+                        )
+                    )
                 chosen.append(row)
         _follow_one(work, chosen if names else every, bool(names))
         found: dict[str, Any] = file_stats(conn, chosen)

@@ -104,7 +104,11 @@ class Session:
 
     def several(self, count: int) -> Exception:
         """Several campaigns in the file and none named: the refusal to raise."""
-        return Refused(f"{count} campaigns in {self.where}: name the one to act on")
+        return Refused(
+            lang._("{count} campaigns in {where}: name the one to act on").format(
+                count=count, where=self.where
+            )
+        )
 
     def warn(self, message: str) -> None:
         """A line the person should read though the work stands (the command line prints
