@@ -339,7 +339,9 @@ def refusals() -> Iterator[None]:
 
         raise Refused(refused(error), error.rule) from None
     except TrackerError as error:
-        raise Refused(str(error)) from None
+        from voice.refusal import message
+
+        raise Refused(message(error)) from None
     except sqlite3.DatabaseError as error:
         raise Refused(f"the campaign database cannot be read: {error}") from None
     except ProjectionError as error:

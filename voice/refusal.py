@@ -14,13 +14,13 @@ if TYPE_CHECKING:
     from domain.errors import RuleViolation
 
 
-def message(error: RuleViolation | CardNotationError) -> str:
+def message(error: RuleViolation | CardNotationError | Exception) -> str:
     """The rules' own words of a refusal, in the language in use: its form
     (``RuleViolation.template``) said, filled with its facts; the words of the rules among
     them (``domain.errors.Words``) said too, what the group typed as it is."""
-    if lang.current() == lang.ENGLISH:
-        return error.message
-    template = getattr(error, "template", error.message)
+    template = getattr(error, "template", None)
+    if lang.current() == lang.ENGLISH or template is None:
+        return str(error)
     data = {k: _fact(v) for k, v in getattr(error, "data", {}).items()}
     return _(template).format(**data) if data else _(template)
 
