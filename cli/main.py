@@ -384,8 +384,12 @@ def demo(demo_db: str | None) -> None:
         tracker = Tracker(path, by="demo", session="demo evening")
     demo_context = context.CURRENT = Context(path, None, "create", _tracker=tracker)
     _run_demo(demo_context)  # closed by Grizzled.main, as every command's file is
-    click.echo(f"\nThe demo campaign is in {path}")
-    click.echo(f"Look around: grizzled --db {path} log   (or status, score, replay)")
+    click.echo("\n" + lang._("The demo campaign is in {path}").format(path=path))
+    click.echo(
+        lang._("Look around: grizzled --db {path} log   (or status, score, replay)").format(
+            path=path
+        )
+    )
 
 
 def _run_demo(ctx: Context) -> None:
@@ -411,10 +415,10 @@ def _run_demo(ctx: Context) -> None:
             continue
         ctx.log(command, typed)
     state = tracker.state(CAMPAIGN)
-    console.rule("Board")
+    console.rule(lang._("Board"))
     console.print(board(state))
-    console.rule("Log")
+    console.rule(lang._("Log"))
     with read_models(ctx) as (conn, campaign):
         console.print(history_view(history(conn, campaign), console.width))
-    console.rule("Score")
+    console.rule(lang._("Score"))
     console.print(score_table(state))
