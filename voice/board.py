@@ -148,7 +148,8 @@ def player_lines(cells: tuple[str, ...]) -> list[str]:
         _("tiles {count}").format(count=tiles),
         status,
     ]
-    lines = [f"{marks:<2} {name}: " + ", ".join(s for s in said if s)]
+    cells_said = ", ".join(s for s in said if s)
+    lines = [f"{marks:<2} " + _("{player}: {cells}").format(player=name, cells=cells_said)]
     return lines + ([_("   Hard Knocks: {cards}").format(cards=knocks)] if knocks != "-" else [])
 
 
