@@ -133,7 +133,7 @@ def refusal(
         found = rule(rule_id)
         lines.append(
             _("  Rule ({rule}): {words} ({place}).").format(
-                rule=found.rule, words=_(found.words), place=found.place()
+                rule=_(found.rule), words=_(found.words), place=found.place()
             )
         )
         facts["rule"] = found.facts()
