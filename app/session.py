@@ -104,7 +104,11 @@ class Session:
 
     def several(self, count: int) -> Exception:
         """Several campaigns in the file and none named: the refusal to raise."""
-        return Refused(f"{count} campaigns in {self.where}: name the one to act on")
+        return Refused(
+            lang._("{count} campaigns in {where}: name the one to act on").format(
+                count=count, where=self.where
+            )
+        )
 
     def warn(self, message: str) -> None:
         """A line the person should read though the work stands (the command line prints
@@ -337,7 +341,9 @@ def refusals() -> Iterator[None]:
     except NoCampaignFile as error:
         raise NoCampaign(str(error)) from None
     except TrackerError as error:
-        raise Refused(str(error)) from None
+        from voice.refusal import message
+
+        raise Refused(message(error)) from None
     except sqlite3.DatabaseError as error:
         raise Refused(f"the campaign database cannot be read: {error}") from None
     except ProjectionError as error:

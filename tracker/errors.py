@@ -4,7 +4,16 @@ from __future__ import annotations
 
 
 class TrackerError(Exception):
-    """Something the tracker refuses or cannot do; nothing was recorded."""
+    """Something the tracker refuses or cannot do; nothing was recorded. As a rule's
+    refusal (``domain.errors.RuleViolation``), it keeps its words' form (``template``,
+    marked ``N_``) and facts (``data``) for the voice to say; ``str()`` is the English."""
+
+    def __init__(self, message: str = "", **data: object) -> None:
+        said = message.format(**data) if data else message
+        super().__init__(said)
+        self.message = said
+        self.template = message
+        self.data = data
 
 
 class CampaignNotFound(TrackerError):

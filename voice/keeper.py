@@ -45,6 +45,8 @@ NOT_A_KEEPER = N_("Not a keeper's address.")
 NOT_THIS_PAGE = N_("This page cannot log: reload the keeper's address.")
 OTHER_CAMPAIGN = N_("This page names another campaign than {campaign}: nothing was logged.")
 SAY_ON_OR_OFF = N_("Say on or off.")
+UNKNOWN_HOST = N_("This companion does not answer to that address.")  # a foreign Host
+FOREIGN = N_("Only the companion's own pages can log: nothing was logged.")  # an Origin
 KEEPER_QR = N_("the keeper's QR code: grizzled serve --lan --keeper-qr")
 STALE = N_("Someone logged meanwhile: nothing was logged; here is the board now.")
 
