@@ -12,6 +12,7 @@ current campaign of the process."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -22,6 +23,7 @@ from app.chapter_end import ENDING, chapter_ended
 from app.said import Line
 from app.session import Session, refusals
 from app.unit import opened
+from domain.errors import RuleViolation
 from voice import lang
 
 if TYPE_CHECKING:
@@ -102,6 +104,15 @@ def log_action(
         return record(work, request.command, request.summary, confirm, request.seen)
 
 
+def _follow_refused(work: Session) -> None:
+    """A refusal of the rules is said in the campaign's language: the campaign the tracker
+    decided on is read once more when this command had not loaded it (only on refusal)."""
+    if lang.CHOSEN.get():
+        return
+    with contextlib.suppress(Exception):  # the refusal is said all the same, in English
+        lang.follow(work.state().language)
+
+
 def record(
     work: Session,
     command: Any,
@@ -115,9 +126,13 @@ def record(
 
     name = work.campaign_name()
     with refusals():
-        logged = work.tracker().log_action(
-            name, command, summary=summary, loaded=work.loaded(), confirm=confirm, seen=seen
-        )
+        try:
+            logged = work.tracker().log_action(
+                name, command, summary=summary, loaded=work.loaded(), confirm=confirm, seen=seen
+            )
+        except RuleViolation:
+            _follow_refused(work)
+            raise
     # the read models start from the state the action was decided on and take the state
     # after it from the tracker (not evolved again: projections.project._evolve)
     work.saved(logged.version, {**logged.before, logged.version: logged.state})
@@ -170,6 +185,7 @@ def _undo(work: Session, request: TakeBack, ask: Ask | None) -> Recorded:
         else:
             undone = tracker.undo(name, request.steps, reason=request.reason, seen=seen)
     work.saved(undone.version, {undone.head: undone.state})
+    lang.follow(undone.state.language)  # the campaign's language (issue 45)
     taken = takeback.actions(preview.actions).text
     said = takeback.undone(taken, len(preview.actions), request.reason)
     return _taken(work, undone.version, undone.state, said)
@@ -182,6 +198,7 @@ def _redo(work: Session, request: TakeBack) -> Recorded:
     with refusals():
         done = work.tracker().redo(name, reason=request.reason, seen=request.seen)
     work.saved(done.version)
+    lang.follow(done.state.language)
     with refusals():
         preview = work.tracker().preview(name, list(done.actions))
     return _taken(work, done.version, done.state, redone(actions(preview.actions).text))
@@ -195,6 +212,7 @@ def _revert(work: Session, request: TakeBack) -> Recorded:
     with refusals():
         done = work.tracker().revert(name, request.to, reason=request.reason, seen=request.seen)
     work.saved(done.version)
+    lang.follow(done.state.language)
     number, summary = done.reverted
     said = takeback.reverted(number, summary, done.reapplied, request.reason)
     return _taken(work, done.version, done.state, said)

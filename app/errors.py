@@ -15,3 +15,7 @@ class Refused(Exception):
 
     def __str__(self) -> str:
         return self.message
+
+
+class NoCampaign(Refused):
+    """The file holds no campaign yet (a face may offer to create one)."""

@@ -396,7 +396,9 @@ def card(text: str, catalogue: Any) -> str:
     try:
         return parse_card(text, catalogue)
     except CardNotationError as error:
-        raise Refused(str(error)) from None
+        from voice.refusal import message
+
+        raise Refused(message(error)) from None
 
 
 def summary_of(command: Any) -> str:

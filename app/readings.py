@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from app.errors import Refused
 from app.session import Session
 from app.unit import opened
-from voice import Record
+from voice import Record, lang
 
 if TYPE_CHECKING:
     from domain.assist.mission import Estimate
@@ -218,7 +218,9 @@ def odds(
             estimates, refused = mission_odds(chapter, random.Random(seed), playouts), None
             empties = deck_emptied(chapter)
         except NoEstimate as why:
-            refused = str(why)
+            from voice.refusal import message
+
+            refused = message(why)  # the rules' words, in the language in use
     return Odds(
         card=next_draw(chapter),
         draws=draws_in_mission(chapter),
@@ -253,10 +255,29 @@ def stats_of(work: Session, names: tuple[str, ...]) -> dict[str, Any]:
             for name in dict.fromkeys(names):
                 row = by_name.get(name.strip().casefold())
                 if row is None:
-                    raise Refused(f"there is no campaign called {quoted(name)} in {work.where}")
+                    raise Refused(
+                        lang._("there is no campaign called {name} in {where}").format(
+                            name=quoted(name), where=work.where
+                        )
+                    )
                 chosen.append(row)
+        _follow_one(work, chosen if names else every, bool(names))
         found: dict[str, Any] = file_stats(conn, chosen)
         return found
+
+
+def _follow_one(work: Session, rows: list[Any], named: bool) -> None:
+    """A reading of the whole file speaks the language of the campaign it is about: the
+    first named, else the current one, else the only one (issue 45)."""
+    from voice import lang
+
+    wanted = (work.campaign_option or "").strip().casefold()
+    if named or not wanted:
+        row = rows[0] if rows and (named or len(rows) == 1) else None
+    else:
+        row = next((r for r in rows if r["campaign"].casefold() == wanted), None)
+    if row is not None:
+        lang.follow(row.get("language"))
 
 
 def last_event(where: str) -> int:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from app.errors import Refused
+from app.errors import NoCampaign, Refused
 from app.session import no_campaign, refusals
 from voice import lang
 from voice.facts import briefing, hands_held, luck_doc, result, shows
@@ -34,7 +34,11 @@ def _campaign_row(ctx: Context, conn: sqlite3.Connection) -> dict[str, Any]:
     name = ctx.campaign_name(lambda: [row["campaign"] for row in queries.campaigns(conn)])
     row = queries.find_campaign(conn, name)
     if row is None:
-        raise Refused(f"there is no campaign called {quoted(name)} in {ctx.where}")
+        raise Refused(
+            lang._("there is no campaign called {name} in {where}").format(
+                name=quoted(name), where=ctx.where
+            )
+        )
     lang.follow(row.get("language"))  # the campaign's language (issue 45)
     return row
 
@@ -208,7 +212,7 @@ def reading(
             if kept and queries.behind(conn):
                 ctx.catch_up()
             if not queries.campaigns_table(conn):
-                raise Refused(no_campaign().format(where=ctx.where))
+                raise NoCampaign(no_campaign().format(where=ctx.where))
             yield conn, {} if whole else _campaign_row(ctx, conn)
     except sqlite3.DatabaseError as error:
         from tracker.dbfile import failure
@@ -286,7 +290,9 @@ def state_at(ctx: Context, version: int) -> CampaignState | None:
     with reading(ctx, uri, kept) as (conn, campaign):
         if version > campaign["version"]:
             raise Refused(
-                f"there is no log entry #{version}: the log ends at #{campaign['version']}"
+                lang._("there is no log entry #{entry}: the log ends at #{last}").format(
+                    entry=version, last=campaign["version"]
+                )
             )
         try:
             return Recall(conn).state_at(campaign["campaign_id"], version)

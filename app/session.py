@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any
 
-from app.errors import Refused
+from app.errors import NoCampaign, Refused
 from voice import lang
 
 if TYPE_CHECKING:
@@ -99,12 +99,16 @@ class Session:
         if len(names) == 1:
             return names[0]
         if not names:
-            raise Refused(no_campaign().format(where=self.where))
+            raise NoCampaign(no_campaign().format(where=self.where))
         raise self.several(len(names))
 
     def several(self, count: int) -> Exception:
         """Several campaigns in the file and none named: the refusal to raise."""
-        return Refused(f"{count} campaigns in {self.where}: name the one to act on")
+        return Refused(
+            lang._("{count} campaigns in {where}: name the one to act on").format(
+                count=count, where=self.where
+            )
+        )
 
     def warn(self, message: str) -> None:
         """A line the person should read though the work stands (the command line prints
@@ -326,7 +330,7 @@ def refusals() -> Iterator[None]:
     """Turn the engine's, the tracker's and the file's refusals into one line (Refused)."""
     from domain.errors import RuleViolation
     from projections.errors import ProjectionError
-    from tracker.errors import TrackerError
+    from tracker.errors import NoCampaignFile, TrackerError
 
     try:
         yield
@@ -334,8 +338,12 @@ def refusals() -> Iterator[None]:
         from voice.refusal import refused
 
         raise Refused(refused(error), error.rule) from None
+    except NoCampaignFile as error:
+        raise NoCampaign(str(error)) from None
     except TrackerError as error:
-        raise Refused(str(error)) from None
+        from voice.refusal import message
+
+        raise Refused(message(error)) from None
     except sqlite3.DatabaseError as error:
         raise Refused(f"the campaign database cannot be read: {error}") from None
     except ProjectionError as error:

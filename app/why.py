@@ -9,6 +9,7 @@ import sqlite3
 from typing import TYPE_CHECKING, Any
 
 from app.errors import Refused
+from voice import lang
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -36,7 +37,9 @@ def explained(work: Session, entry: int | None, noted: dict[str, Any] | None = N
             found = log.one(entry)
             if found is None:
                 raise Refused(
-                    f"there is no log entry #{entry}: the log ends at #{campaign['version']}"
+                    lang._("there is no log entry #{entry}: the log ends at #{last}").format(
+                        entry=entry, last=campaign["version"]
+                    )
                 )
             return log.explained(entry, *found)
         return log.last_decision() or why.nothing(campaign["version"])

@@ -332,7 +332,7 @@ def measure(log: Callable[[str], None]) -> list[Check]:
     with tempfile.TemporaryDirectory(prefix="grizzled-bench-web-") as folder:
         db = Path(folder) / "web.sqlite"
         make_campaign(db, folder)
-        with serve(db) as served:
+        with serve(db, {"XDG_DATA_HOME": folder}) as served:  # its keeper's token kept there
             port = int(served.viewer.rsplit(":", 1)[1].strip("/"))
             page = _first_load(port)
             log(f"  first load: {page / 1024:.1f} KB")

@@ -16,10 +16,7 @@ from domain.limits import CARD_NUMBERS, HELPING_HANDS, PLAYERS, TRIAL_CARDS
 from voice import summary as said
 
 if TYPE_CHECKING:
-    from domain.campaign.flow import CampaignState
-    from domain.campaign.rewards import BanCard
-    from domain.cards.catalogue import Forbid, Rule
-    from domain.records import CampaignCommand
+    from app.setup import Fewer, SetupStep
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -45,20 +42,6 @@ FORBID = click.option(
 def rule_option(flag: str, dest: str, help: str) -> Callable[[F], F]:
     """A repeatable option of rules from the effects vocabulary (docs/campaign.md)."""
     return click.option(flag, dest, type=WORD, multiple=True, metavar="RULE", help=help)
-
-
-def _restrictions(forbids: tuple[str, ...], what: str) -> tuple[Forbid, ...]:
-    from domain.public import parse_forbids
-
-    with refusals():  # a word the vocabulary does not know: one line naming the syntax
-        return parse_forbids(forbids, what)
-
-
-def _rules(texts: tuple[str, ...], place: str, what: str) -> tuple[Rule, ...]:
-    from domain.public import parse_rules
-
-    with refusals():
-        return parse_rules(texts, place, what)
 
 
 @click.group()
@@ -106,7 +89,7 @@ def describe_card(
 
     Example: grizzled describe card 147 none --knock aggressive --acts-as fearful --effect "..."
     """
-    from domain.cards.box import DescribeTrialCard
+    from app import setup
 
     threats: tuple[str, ...] = ()
     trap, luck = False, 0
@@ -122,8 +105,22 @@ def describe_card(
         threats = (parse.threat(face),)
     if acts_as is not None and kind is None:
         raise usage("--acts-as is for a Hard Knock (--knock KIND)")
-    command = DescribeTrialCard(number, threats, trap, luck, kind, value, effect, reason, acts_as)
-    ctx.log(command, said.described("card", number))
+    _enter(
+        ctx,
+        setup.DescribeCard(
+            where=ctx.db,
+            campaign=ctx.campaign_option,
+            number=number,
+            threats=threats,
+            trap=trap,
+            luck=luck,
+            kind=kind,
+            value=value,
+            acts_as=acts_as,
+            effect=effect,
+            reason=reason,
+        ),
+    )
 
 
 @describe.command("order")
@@ -183,37 +180,39 @@ def describe_order(
     Example: grizzled describe order 12 "Hold the line" --minimum 3:2 --minimum 4:2
     --forbid speech --effect "..."
     """
-    from domain.cards.box import DescribeOrder
-    from domain.cards.catalogue import OrderCard
-
-    what = said.numbered("Order of the Day", number)
-    restrictions = _restrictions(forbids, what)
-    given = _rules(rules, "order", what)
+    from app import setup
 
     pairs = []
     for text in minimums:
         players, _, low = text.partition(":")
         if not players.isdigit() or not low.isdigit():
-            raise click.BadParameter(f"{text!r}: write PLAYERS:MINIMUM, e.g. 3:2")
+            from voice import lang
+            from voice.setup import MINIMUM_SYNTAX
+
+            raise click.BadParameter(lang._(MINIMUM_SYNTAX).format(text=repr(text)))
         pairs.append(
             (
                 parse.number(players, 1, PLAYERS, "a number of players"),
                 parse.number(low, 1, TRIAL_CARDS, "a minimum intensity"),
             )
         )
-    card = OrderCard(
-        number,
-        name,
-        difficulty,
-        tuple(pairs),
-        tuple(parse.threat(t) for t in threats),
-        bool(lasting),
-        lasting,
-        effect,
-        restrictions,
-        given,
+    _enter(
+        ctx,
+        setup.DescribeOrder(
+            where=ctx.db,
+            campaign=ctx.campaign_option,
+            number=number,
+            name=name,
+            difficulty=difficulty,
+            minimums=tuple(pairs),
+            threats=tuple(parse.threat(t) for t in threats),
+            lasting=lasting,
+            forbids=forbids,
+            rules=rules,
+            effect=effect,
+            reason=reason,
+        ),
     )
-    ctx.log(DescribeOrder(card, reason), said.described("Order of the Day", number))
 
 
 @describe.command("recruit")
@@ -269,22 +268,25 @@ def describe_recruit(
 
     Example: grizzled describe recruit 3 "Young Jules" --hand 2 --advantage-rule tokens:1
     """
-    from domain.cards.box import DescribeRecruit
-    from domain.cards.catalogue import RecruitCard
+    from app import setup
 
-    what = said.numbered("Recruit", number)
-    card = RecruitCard(
-        number,
-        name,
-        hand,
-        tokens,
-        effect,
-        advantage,
-        _restrictions(forbids, what),
-        _rules(rules, "in-force", what),
-        _rules(advantage_rules, "once", what),
+    _enter(
+        ctx,
+        setup.DescribeRecruit(
+            where=ctx.db,
+            campaign=ctx.campaign_option,
+            number=number,
+            name=name,
+            hand=hand,
+            tokens=tokens,
+            effect=effect,
+            advantage=advantage,
+            forbids=forbids,
+            rules=rules,
+            advantage_rules=advantage_rules,
+            reason=reason,
+        ),
     )
-    ctx.log(DescribeRecruit(card, reason), said.described("Recruit", number))
 
 
 @describe.command("hand")
@@ -321,13 +323,22 @@ def describe_hand(
 
     Example: grizzled describe hand 31 "A letter from home" event --when withdraw --rule tokens:1
     """
-    from domain.cards.box import DescribeHelpingHand
-    from domain.cards.catalogue import HelpingHandCard
+    from app import setup
 
-    place = "friendship" if category == "friendship" else "once"
-    given = _rules(rules, place, said.numbered("Helping Hand", number))
-    card = HelpingHandCard(number, name, category, effect, given, moment or "")
-    ctx.log(DescribeHelpingHand(card, reason), said.described("Helping Hand", number))
+    _enter(
+        ctx,
+        setup.DescribeHand(
+            where=ctx.db,
+            campaign=ctx.campaign_option,
+            number=number,
+            name=name,
+            category=category,
+            rules=rules,
+            moment=moment or "",
+            effect=effect,
+            reason=reason,
+        ),
+    )
 
 
 @click.command()
@@ -373,22 +384,26 @@ def briefing(
 
     Example: grizzled briefing 1 --trials 20 --morale 40 --first 2
     """
-    from domain.campaign.briefing import Briefing, EnterBriefing
+    from app import setup
 
-    entered = Briefing(
-        chapter,
-        trials,
-        morale,
-        first_intensity,
-        traps is True,
-        parse.numbers(orders),
-        parse.numbers(recruits),
-        tokens,
-        title,
-        notes,
-        traps_off=traps is False,
+    _enter(
+        ctx,
+        setup.EnterBriefing(
+            where=ctx.db,
+            campaign=ctx.campaign_option,
+            chapter=chapter,
+            trials=trials,
+            morale=morale,
+            first=first_intensity,
+            traps=traps,
+            orders=parse.numbers(orders),
+            recruits=parse.numbers(recruits),
+            tokens=tokens,
+            title=title,
+            notes=notes,
+            reason=reason,
+        ),
     )
-    ctx.log(EnterBriefing(entered, reason), said.briefing(chapter))
 
 
 @click.command()
@@ -415,7 +430,7 @@ def conclusion(
 
     Example: grizzled conclusion 1 --reward won:0:2 --reward lost:5:1 --offer 31,32,33
     """
-    from domain.campaign.briefing import Conclusion, EnterConclusion, RewardRule
+    from app import setup
 
     rules = []
     for text in rewards:
@@ -424,56 +439,31 @@ def conclusion(
             raise click.BadParameter(f"{text!r}: write RESULT:LEFT:HANDS, e.g. won:10:2")
         left = parse.number(parts[1], 0, TRIAL_CARDS, "the Morale Reserve left")
         hands = parse.number(parts[2], 0, HELPING_HANDS, "a number of Helping Hands")
-        rules.append(RewardRule(parts[0], left, hands))
-    entered = Conclusion(chapter, tuple(rules), parse.numbers(offer), notes)
-    command = EnterConclusion(entered, reason)
-    _log_reward(ctx, ctx.state(), command, said.conclusion(chapter))
+        rules.append((parts[0], left, hands))
+    entered = setup.EnterConclusion(
+        where=ctx.db,
+        campaign=ctx.campaign_option,
+        chapter=chapter,
+        rewards=tuple(rules),
+        offer=parse.numbers(offer),
+        notes=notes,
+        reason=reason,
+    )
+    _enter(ctx, entered)
 
 
-def _log_reward(ctx: Context, state: CampaignState, command: CampaignCommand, summary: str) -> None:
-    """Log an award, a ban or a Conclusion (``state``: the campaign as the command just
-    loaded it); refused because Boot Camp is a tutorial (notes, decision 6), the line
-    names the command that comes instead."""
-    from domain.campaign.flow import boot_camp_refusal
-    from domain.campaign.rewards import BanCard
-    from voice.refusal import refused_then
+def _enter(ctx: Context, request: SetupStep, fewer: Fewer | None = None) -> None:
+    """Log a set-up step through the application (``app.setup.enter``), print its lines."""
+    from app.setup import enter
+    from cli.context import say
 
-    refusal = boot_camp_refusal(state, command)
-    if refusal is not None:
-        raise Refused(refused_then(refusal, state), refusal.rule)
-    if isinstance(command, BanCard) and command.source == "hand":
-        _knock_not_hand(state, command)
-    ctx.log(command, summary)
-
-
-def _knock_not_hand(state: CampaignState, command: BanCard) -> None:
-    """A Hard Knock in front of the player that their hand cannot hold: the refusal names
-    ``--from knock``."""
-    from domain.campaign.flow import decide_campaign
-    from domain.errors import RuleViolation
-    from voice.refusal import knock_not_hand
-
-    chapter = state.chapter
-    if chapter is None or command.card not in chapter.player(command.player).hard_knocks:
-        return
-    try:
-        decide_campaign(state, command)
-    except RuleViolation as error:
-        raise Refused(knock_not_hand(error, command.card, command.player), error.rule) from None
-
-
-def _confirm_fewer(state: CampaignState, command: CampaignCommand, taken: int, yes: bool) -> None:
-    """Fewer Helping Hands than earned: the group may, once it knows the Negative Points
-    it adds (notes, decision 9). An award the rules refuse is refused before asking."""
-    from domain.campaign.flow import decide_campaign, helping_hands_due
-    from voice.score import fewer_hands
-
-    due = helping_hands_due(state)
-    if due is None or taken >= due[0] or yes:
-        return
     with refusals():
-        decide_campaign(state, command)
-    facts, question = fewer_hands(taken, *due)
+        recorded = enter(request, ctx, fewer)
+    say(recorded.said)
+
+
+def _ask_fewer(facts: str, question: str) -> None:
+    """Fewer Helping Hands than earned: asked at a terminal, else refused naming --yes."""
     if not interactive():
         raise Refused(f"{facts}; add --yes to confirm")
     click.confirm(question, abort=True)
@@ -488,7 +478,7 @@ def award(ctx: Context, awards: tuple[str, ...], yes: bool) -> None:
 
     Example: grizzled award 31:ann 33:ben     (no argument: take none)
     """
-    from domain.campaign.rewards import AwardHelpingHands
+    from app import setup
 
     state = ctx.state()
     names = [s.name for s in state.seats]
@@ -500,9 +490,8 @@ def award(ctx: Context, awards: tuple[str, ...], yes: bool) -> None:
         pairs.append(
             (parse.number(number, 1, CARD_NUMBERS, "a card number"), parse.player(who, names))
         )
-    command = AwardHelpingHands(tuple(pairs))
-    _confirm_fewer(state, command, len(pairs), yes)
-    _log_reward(ctx, state, command, said.HANDS_AWARDED)
+    asked = setup.Award(where=ctx.db, campaign=ctx.campaign_option, awards=tuple(pairs))
+    _enter(ctx, asked, None if yes else _ask_fewer)
 
 
 @click.command()
@@ -523,15 +512,22 @@ def ban(ctx: Context, player: str, card: str, source: str, reason: str) -> None:
 
     Example: grizzled ban ben wounded --from knock -r "it cost us chapter 3"
     """
-    from domain.campaign.rewards import BanCard
+    from app import setup
 
     state = ctx.state()
     if state.chapter is None:
         raise click.UsageError("no chapter was played yet")
     name = parse.player(player, [p.name for p in state.chapter.players])
     key = parse.card(card, state.chapter.catalogue)
-    command = BanCard(name, key, source, reason)
-    _log_reward(ctx, state, command, said.banned(key, name))
+    asked = setup.Ban(
+        where=ctx.db,
+        campaign=ctx.campaign_option,
+        player=name,
+        card=key,
+        source=source,
+        reason=reason,
+    )
+    _enter(ctx, asked)
 
 
 @click.group()
@@ -650,30 +646,30 @@ def oneshot_start(
 
     Example: grizzled oneshot start --difficulty grizzled --leader ann --tiles left,right,left
     """
-    from domain.campaign.oneshot import StartOneShot
+    from app import setup
 
-    state = ctx.state()
-    names = [s.name for s in state.seats]
-    command = StartOneShot(
-        state.seats,
-        difficulty,
-        traps,
-        recruits,
+    names = [s.name for s in ctx.state().seats]
+    asked = setup.StartOneShot(
+        where=ctx.db,
+        campaign=ctx.campaign_option,
+        difficulty=difficulty,
+        traps=traps,
+        recruits=recruits,
         leader=parse.player(leader, names) if leader else None,
-        orders=parse.numbers(orders) or None,
-        recruit_deck=parse.numbers(recruit_deck) or None,
-        third_tiles=tuple(parse.tile(t) for t in tiles.split(",")) if tiles else None,
+        orders=parse.numbers(orders),
+        recruit_deck=parse.numbers(recruit_deck),
+        tiles=tuple(parse.tile(t) for t in tiles.split(",")) if tiles else None,
     )
-    ctx.log(command, said.one_shot(difficulty))
+    _enter(ctx, asked)
 
 
 @click.command("skip-boot-camp")
 @pass_context
 def skip_boot_camp(ctx: Context) -> None:
     """Experienced players start the campaign with chapter 1."""
-    from domain.campaign.rewards import SkipBootCamp
+    from app.setup import SkipBootCamp
 
-    ctx.log(SkipBootCamp(), said.BOOT_CAMP_SKIPPED)
+    _enter(ctx, SkipBootCamp(where=ctx.db, campaign=ctx.campaign_option))
 
 
 COMMANDS = (describe, briefing, conclusion, award, ban, helping, oneshot, skip_boot_camp)

@@ -79,34 +79,17 @@ def new(ctx: Context, name: str, rules: str, players: tuple[str, ...], language:
 
     Example: grizzled campaign new Friday --rules classic -p ann:night -p ben:snow -p cy:rain
     """
-    from domain.chapter.commands import Seat
+    from app.setup import NewCampaign, create_campaign
+    from cli.context import say
 
     if language is not None:
         lang.follow(language)  # the group's words read in it (the charms: nuit, obus)
-    seats = tuple(Seat(*_seat(p)) for p in players)
+    seats = tuple(_seat(p) for p in players)
     ctx.access = "create"
     with refusals():
-        state = ctx.tracker().create_campaign(name, rules, seats)
-    ctx.saved(1)
-    ctx.remember_campaign(state.name)
-    if language is not None:
-        state = _chosen(ctx, state.name, language)
-    from voice.next_step import next_line
-    from voice.score import created
-
-    said = created(state.name, rules, [(s.name, s.charm) for s in seats])
-    print_wrapped([said, next_line(state)])
-
-
-def _chosen(ctx: Context, name: str, language: str) -> CampaignState:
-    """Record the campaign's language (an event: it may change later)."""
-    from domain.campaign.language import ChooseLanguage
-    from voice.summary import language as summary
-
-    with refusals():
-        logged = ctx.tracker().log_action(name, ChooseLanguage(language), summary=summary(language))
-    ctx.saved(logged.version, logged.before)
-    return logged.state
+        made = create_campaign(NewCampaign(ctx.db, name, rules, seats, language), ctx)
+    ctx.remember_campaign(made.name)
+    say(made.said)
 
 
 @campaign.command("lang")

@@ -10,6 +10,7 @@ import click
 from cli.cmd_read import JSON
 from cli.context import Context, Refused, pass_context
 from cli.counts import CARD_NUMBER
+from voice import lang
 from voice.cards import not_described, where
 from voice.shown import LONG, shown
 
@@ -114,7 +115,9 @@ def box_command(ctx: Context, as_json: bool) -> None:
         parts += [entry_view(e) for e in cards]
     if not parts:
         parts.append(
-            Text("Nothing learnt yet: the group describes each numbered card as it appears.")
+            Text(
+                lang._("Nothing learnt yet: the group describes each numbered card as it appears.")
+            )
         )
     ctx.console().print(Group(*parts))
 

@@ -152,25 +152,27 @@ def chapter_start(
 
     Example: grizzled chapter start --leader ann --tiles left,right,left --grizzled ann:snow
     """
-    from domain.chapter.commands import StartChapter
+    from app.setup import StartChapter, start_chapter
+    from cli.context import refusals, say
 
     state = ctx.state()
     names = [s.name for s in state.seats]
-    third = tuple(parse.tile(t) for t in tiles.split(",")) if tiles else None
-    command = StartChapter(
-        state.ruleset,
-        state.seats,
-        variant,
+    asked = StartChapter(
+        ctx.db,
+        ctx.campaign_option,
         leader=parse.player(leader, names) if leader else None,
+        tiles=tuple(parse.tile(t) for t in tiles.split(",")) if tiles else None,
+        variant=variant,
         trials=trials,
         morale=morale,
         first_intensity=first_intensity,
-        speech_tokens=tokens,
         traps=traps,
-        third_tiles=third,
+        tokens=tokens,
         grizzled=tuple(_grizzled(text, names) for text in grizzled),
     )
-    ctx.log(command, said.chapter_start(command.leader))
+    with refusals():
+        recorded = start_chapter(asked, ctx)
+    say(recorded.said)
 
 
 def _grizzled(text: str, names: list[str]) -> tuple[str, str]:

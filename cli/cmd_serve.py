@@ -10,9 +10,10 @@ from typing import Any
 
 import click
 
-from cli.context import Context, pass_context
+from cli.context import Context, pass_context, refusals
+from voice import lang
 
-INSTALL = "the companion needs its extra: pip install 'grizzled-tracker[web]'"
+INSTALL = "the companion needs its extra: pip install -e '.[web]' (in grizzled's folder)"
 
 
 def _lan_address() -> str:
@@ -78,6 +79,18 @@ def _qr(url: str) -> None:
     help="The address to listen on (default: 127.0.0.1, or with --lan the address "
     "printed; 0.0.0.0 for every interface).",
 )
+@click.option(
+    "--keeper-qr",
+    is_flag=True,
+    help="With --lan, print each keeper's QR code too (anyone who sees the screen can "
+    "scan it; the viewer's is always printed).",
+)
+@click.option(
+    "--new-keeper-link",
+    is_flag=True,
+    help="Give the keepers new addresses: the old ones stop working (a keeper's address "
+    "is otherwise kept from one serve to the next).",
+)
 @pass_context
 def serve(
     ctx: Context,
@@ -89,6 +102,8 @@ def serve(
     hosts: tuple[str, ...],
     campaigns: tuple[str, ...],
     bind: str | None,
+    keeper_qr: bool,
+    new_keeper_link: bool,
 ) -> None:
     """Serve the board, Next line, log and score to the phones at the table.
 
@@ -107,35 +122,79 @@ def serve(
     for name in campaigns or (None,):
         if name is not None:
             ctx.campaign_option, ctx.read_state = name, None
+        elif _none_yet(ctx):  # the keeper's page offers the campaign's creation (issue 41)
+            chosen.append("")
+            continue
         chosen.append(ctx.state().name)  # the first-sight check every command makes
-    from web.app import create_app, keeper_tokens
+    from app.links import Links, links_file
+    from web.app import create_app
 
     host = _lan_address() if lan else "127.0.0.1"
+    listening = _listen(bind or host, port)  # a busy port: one line, before any address
     named = [*names, *(f"keeper {n}" for n in range(len(names) + 1, keepers + 1))]
     where = ctx.url or Path(ctx.db)  # a server: its URL
     apps, every_token = {}, []
     for campaign in dict.fromkeys(chosen):  # kept till the end, whatever `campaign use` says
         path = f"/c/{_slug(campaign)}" if len(chosen) > 1 else ""
-        tokens = keeper_tokens(keepers)
+        links = Links(links_file(where, campaign), keepers, renew=new_keeper_link)
+        tokens = links.tokens
         every_token += tokens
-        _addresses(campaign, f"http://{host}:{port}{path}/", tokens, lan)
-        apps[path] = create_app(where, tokens, named, odds=odds, campaign=campaign)
+        _addresses(campaign, f"http://{host}:{port}{path}/", tokens, lan, keeper_qr)
+        apps[path] = create_app(where, tokens, named, odds=odds, campaign=campaign, links=links)
     click.echo("Stop with Ctrl-C.")
     sys.stdout.flush()  # the addresses seen before the server starts, on a pipe too
     app = apps[""] if "" in apps else _several(apps)
-    _run(app, bind or host, port, where, every_token, [host, *hosts, *([bind] if bind else [])])
+    answered = [host, *hosts, *([bind] if bind else [])]
+    _run(app, listening, where, every_token, answered)
 
 
-def _addresses(campaign: str, viewer: str, tokens: list[str], lan: bool) -> None:
-    """The campaign served, its viewer's address and each keeper's (QR codes with --lan)."""
-    click.echo(f"Campaign: {campaign}")
+def _none_yet(ctx: Context) -> bool:
+    """Whether the file holds no campaign yet (none named, none remembered)."""
+    from tracker.dbfile import inspect
+
+    if ctx.url is None and inspect(ctx.db) in ("missing", "empty", "blank"):
+        return True
+    with refusals():
+        return not ctx.tracker().campaigns()
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """The server's socket, bound now: a port in use is said in one line (exit 1)."""
+    import errno
+
+    from voice import keeper as said
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as error:
+        sock.close()
+        if error.errno == errno.EADDRINUSE:
+            raise click.ClickException(lang._(said.PORT_BUSY).format(port=port)) from None
+        raise click.ClickException(f"{host}:{port}: {error.strerror}") from None
+    return sock
+
+
+def _addresses(campaign: str, viewer: str, tokens: list[str], lan: bool, qr: bool) -> None:
+    """The campaign served, its viewer's address and each keeper's: with --lan the
+    viewer's QR code, the keepers' only if asked (``--keeper-qr``)."""
+    from voice import keeper as said
+
+    if campaign:
+        click.echo(f"Campaign: {campaign}")
+    else:
+        click.echo(lang._("No campaign yet: create it on the keeper's page."))
     click.echo(f"Viewer: {viewer}")
     if lan:
         _qr(viewer)
     for number, token in enumerate(tokens, 1):
         click.echo(f"Keeper {number}: {viewer}k/{token}")
-        if lan:
+        if lan and qr:
             _qr(f"{viewer}k/{token}")
+    if lan and not qr and tokens:
+        click.echo(f"({lang._(said.KEEPER_QR)})")
 
 
 def _slug(name: str) -> str:
@@ -166,7 +225,7 @@ def _several(apps: dict[str, Any]) -> Any:
     return Starlette(routes=routes, lifespan=lifespan)
 
 
-def _run(app: Any, host: str, port: int, where: Any, tokens: list[str], names: list[str]) -> None:
+def _run(app: Any, sock: socket.socket, where: Any, tokens: list[str], names: list[str]) -> None:
     """uvicorn with the companion's bounds (web/limits.py): open files raised to the hard
     limit, streams and connections capped to fit them, slow clients dropped, the log
     rate-limited."""
@@ -188,8 +247,6 @@ def _run(app: Any, host: str, port: int, where: Any, tokens: list[str], names: l
     guarded = health.outside = Guard(health, host_names(*names))
     config = uvicorn.Config(
         guarded,
-        host=host,
-        port=port,
         http=limits.protocol(bounds),
         backlog=limits.BACKLOG,  # fewer taken at once than the files kept in reserve
         log_config=None,  # limits.quiet_logging's handler, rate-limited
@@ -199,7 +256,7 @@ def _run(app: Any, host: str, port: int, where: Any, tokens: list[str], names: l
         h11_max_incomplete_event_size=limits.HEAD_BYTES,
         timeout_graceful_shutdown=2,  # open streams end with the server
     )
-    uvicorn.Server(config).run()
+    uvicorn.Server(config).run(sockets=[sock])
 
 
 COMMANDS = [serve]

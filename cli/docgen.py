@@ -42,9 +42,12 @@ Armistice campaign, [campaign](campaign.md); for card names, [notation](notation
   the campaign's own (`campaign new --lang fr`, `campaign lang fr`), else the locale
   (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`). Cards may be typed in French in any
   language (`nu+ob`, `muet`: [notation](notation.md)); what is recorded is the same. The
-  narration, the board, the Next line, why, the score, the session and the common
-  refusals are said in French; the rules' own refusal messages and this reference (the
-  commands' `--help`) are still English ([glossary](glossary.md)).
+  narration, the board, the Next line, why, the score, the log (its stored summaries read
+  in the reader's language), the assistant, the statistics, the session, every refusal
+  and the commands' `--help` and usage errors are said in French, with the French
+  rulebook's no-break space before `: ; ! ?` ([glossary](glossary.md)); this reference is
+  the English one. The help and a usage error said before a campaign is read follow
+  `--lang`, else the locale; `why` names the English rulebooks' sections, and says so.
 - `GRIZZLED_USER` (who logs, default your login name) and `GRIZZLED_SESSION` (the evening,
   default today's date) are recorded with every event.
 - The four actions (`play`, `charm`, `speech`, `withdraw`) act for the player whose turn

@@ -17,6 +17,7 @@ import click
 from app.errors import Refused
 from cli import context, params
 from cli.context import Context, refusals
+from cli.helpsaid import Said, click_speaks
 from voice import lang
 
 if TYPE_CHECKING:
@@ -91,6 +92,8 @@ class Grizzled(click.Group):
     """The group whose errors are one line (exit 2 for usage, 1 for a refusal) and whose
     commands load their module only when they run."""
 
+    context_class = Said  # the help in the language in use
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *LAZY})
 
@@ -104,6 +107,7 @@ class Grizzled(click.Group):
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         context.CURRENT = None
+        click_speaks()
         lang.begin()  # the locale's; --lang (read first) or the campaign's may change it
         try:
             code = self._run(*args, **kwargs)
@@ -193,7 +197,8 @@ def _language(ctx: click.Context, param: click.Parameter, value: str | None) -> 
 
 def _shared(command: click.Command) -> click.Command:
     """The group's ``--db`` and ``-c`` accepted after every command too (``demo`` keeps its
-    own ``--db``: where to write the demo)."""
+    own ``--db``: where to write the demo); its help said in the language in use."""
+    command.context_class = Said
     if isinstance(command, click.Group):
         for sub in command.commands.values():
             _shared(sub)
@@ -202,8 +207,11 @@ def _shared(command: click.Command) -> click.Command:
         return command
     taken = {opt for p in command.params for opt in getattr(p, "opts", ())}
     options = (
-        (("--db", "shared_db"), "The campaign database (as before the command)."),
-        (("-c", "--campaign", "shared_campaign"), "The campaign to act on (as before it)."),
+        (("--db", "shared_db"), lang.N_("The campaign database (as before the command).")),
+        (
+            ("-c", "--campaign", "shared_campaign"),
+            lang.N_("The campaign to act on (as before it)."),
+        ),
     )
     for decls, text in options:
         if not taken & set(decls[:-1]):
@@ -376,8 +384,12 @@ def demo(demo_db: str | None) -> None:
         tracker = Tracker(path, by="demo", session="demo evening")
     demo_context = context.CURRENT = Context(path, None, "create", _tracker=tracker)
     _run_demo(demo_context)  # closed by Grizzled.main, as every command's file is
-    click.echo(f"\nThe demo campaign is in {path}")
-    click.echo(f"Look around: grizzled --db {path} log   (or status, score, replay)")
+    click.echo("\n" + lang._("The demo campaign is in {path}").format(path=path))
+    click.echo(
+        lang._("Look around: grizzled --db {path} log   (or status, score, replay)").format(
+            path=path
+        )
+    )
 
 
 def _run_demo(ctx: Context) -> None:
@@ -403,10 +415,10 @@ def _run_demo(ctx: Context) -> None:
             continue
         ctx.log(command, typed)
     state = tracker.state(CAMPAIGN)
-    console.rule("Board")
+    console.rule(lang._("Board"))
     console.print(board(state))
-    console.rule("Log")
+    console.rule(lang._("Log"))
     with read_models(ctx) as (conn, campaign):
         console.print(history_view(history(conn, campaign), console.width))
-    console.rule("Score")
+    console.rule(lang._("Score"))
     console.print(score_table(state))

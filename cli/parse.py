@@ -72,7 +72,9 @@ def card(text: str, catalogue: Catalogue) -> str:
     try:
         return parse_card(text, catalogue, lang.current())
     except CardNotationError as error:
-        raise click.BadParameter(shown(banned(word) or str(error))) from None
+        from voice.refusal import message
+
+        raise click.BadParameter(shown(banned(word) or message(error))) from None
 
 
 def banned(word: str) -> str | None:

@@ -73,6 +73,7 @@ class Session:
         with refusals():
             campaign = self.ctx.tracker().campaign(self.name)
         self.state, self.version = campaign.state, campaign.version
+        lang.follow(campaign.state.language)  # the campaign's language (issue 45)
 
     def follow(self) -> bool:
         """Whether the file at the session's path was replaced since it was opened (a

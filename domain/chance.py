@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 from domain.chapter.commands import Chance
-from domain.errors import RuleViolation
+from domain.errors import N_, RuleViolation
 
 Draw = list[Any]  # ["shuffle", [card, ...]] or ["pick", option]
 
@@ -55,7 +55,7 @@ class Replaying:
     def _next(self, kind: str) -> Any:
         if not self.draws or self.draws[0][0] != kind:
             raise ChanceChanged(
-                "decided again, it would draw at random where it did not the first time"
+                N_("decided again, it would draw at random where it did not the first time")
             )
         draw = self.draws.pop(0)
         self.used.append(draw)
@@ -64,11 +64,13 @@ class Replaying:
     def shuffle(self, cards: tuple[str, ...]) -> tuple[str, ...]:
         order = tuple(self._next("shuffle"))
         if Counter(order) != Counter(cards):
-            raise ChanceChanged("decided again, it would shuffle other cards than it did")
+            raise ChanceChanged(N_("decided again, it would shuffle other cards than it did"))
         return order
 
     def pick(self, options: tuple[str, ...]) -> str:
         chosen = self._next("pick")
         if chosen not in options:
-            raise ChanceChanged(f"decided again, {chosen!r} is no longer there to be drawn")
+            raise ChanceChanged(
+                N_("decided again, {chosen!r} is no longer there to be drawn"), chosen=chosen
+            )
         return str(chosen)

@@ -28,7 +28,7 @@ from domain.chapter.commands import (
 from domain.chapter.moments import INSTALLED
 from domain.chapter.outcome import Outcome
 from domain.chapter.state import ChapterState
-from domain.errors import NoWayOn
+from domain.errors import N_, NoWayOn
 from domain.events import Event
 from domain.legal import way_on
 
@@ -68,8 +68,11 @@ def check_way_on(state: ChapterState) -> None:
         player = state.active_player
         who = player.name if player is not None else "the Recruit"
         raise NoWayOn(
-            f"this action would leave {who} with no legal action: the rules give no way on "
-            "from there (correct the table if it differs)"
+            N_(
+                "this action would leave {who} with no legal action: the rules give "
+                "no way on from there (correct the table if it differs)"
+            ),
+            who=who,
         )
 
 

@@ -1,108 +1,143 @@
 """Every refusal of the rules engine: one base, one subclass per rule broken.
 
 Each message names the player, the rule and the facts, in words a table understands.
+
+The rules do no I/O and speak no language but the code's: a refusal keeps its words'
+form (``template``, marked with ``N_`` so ``make i18n`` lists it in the catalogue) and the
+facts that fill it (``data``); the voice says it in the table's language
+(``voice.refusal``), and ``message`` is its English, as it always was.
 """
 
 from __future__ import annotations
 
 
+def N_(message: str) -> str:
+    """Marks the words of a refusal (or a rule's name) for the voice's catalogue."""
+    return message
+
+
+class Words(str):
+    """Words of the rules that fill a refusal (``play a card``, what the player was doing):
+    the voice says them in the table's language; any other fact is said as it is."""
+
+    __slots__ = ()
+
+
+class Alternatives(tuple[str, ...]):
+    """Names that fill a refusal as alternatives (``neige or nuit``): the voice joins them
+    with the table's own word for "or"."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return format(" or ".join(self), spec)
+
+
+def W_(words: str) -> Words:
+    """Marks ``words`` for the catalogue, as words the voice translates inside a refusal."""
+    return Words(words)
+
+
 class RuleViolation(Exception):
     """A command the rules refuse; nothing is recorded."""
 
-    rule = "rules"
+    rule = N_("rules")
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str, **data: object) -> None:
+        said = message.format(**data) if data else message
+        super().__init__(said)
+        self.message = said
+        self.template = message
+        self.data = data
 
     def __str__(self) -> str:
         return self.message
 
 
 class InvalidSetup(RuleViolation):
-    rule = "setup"
+    rule = N_("setup")
 
 
 class WrongPhase(RuleViolation):
-    rule = "phase"
+    rule = N_("phase")
 
 
 class NotYourTurn(RuleViolation):
-    rule = "turn order"
+    rule = N_("turn order")
 
 
 class UnknownPlayer(RuleViolation):
-    rule = "players"
+    rule = N_("players")
 
 
 class IntensityTooLow(RuleViolation):
-    rule = "mission intensity"
+    rule = N_("mission intensity")
 
 
 class IntensityTooHigh(RuleViolation):
-    rule = "mission intensity"
+    rule = N_("mission intensity")
 
 
 class CardNotInHand(RuleViolation):
-    rule = "cards in hand"
+    rule = N_("cards in hand")
 
 
 class CardNotAvailable(RuleViolation):
-    rule = "card count"
+    rule = N_("card count")
 
 
 class CharmUnavailable(RuleViolation):
-    rule = "good luck charm"
+    rule = N_("good luck charm")
 
 
 class SpeechRefused(RuleViolation):
-    rule = "speech"
+    rule = N_("speech")
 
 
 class NoWayOn(RuleViolation):
     """An action would leave the one whose turn it is with no legal action while the rules
     end neither the Mission nor the chapter (``legal.way_on``): refused, nothing recorded."""
 
-    rule = "never stuck"
+    rule = N_("never stuck")
 
 
 class WithdrawalRefused(RuleViolation):
-    rule = "withdrawal"
+    rule = N_("withdrawal")
 
 
 class MustWithdraw(RuleViolation):
-    rule = "forced withdrawal"
+    rule = N_("forced withdrawal")
 
 
 class SupportTileRefused(RuleViolation):
-    rule = "support tile"
+    rule = N_("support tile")
 
 
 class SupportChoiceRefused(RuleViolation):
-    rule = "support"
+    rule = N_("support")
 
 
 class MissingOutcome(RuleViolation):
     """A chance outcome the table must tell (a drawn card, a random tile)."""
 
-    rule = "chance outcome"
+    rule = N_("chance outcome")
 
 
 class TargetRefused(RuleViolation):
-    rule = "merry christmas"
+    rule = N_("merry christmas")
 
 
 class InvalidCorrection(RuleViolation):
-    rule = "correction"
+    rule = N_("correction")
 
 
 class NoChapter(RuleViolation):
-    rule = "campaign"
+    rule = N_("campaign")
 
 
 class InvalidDescription(RuleViolation):
-    rule = "card description"
+    rule = N_("card description")
 
 
 class CampaignRuleViolation(RuleViolation):
-    rule = "campaign"
+    rule = N_("campaign")

@@ -92,3 +92,11 @@ def shown(state: ChapterState) -> dict[str, Any]:
 
     found = ((name, show(state)) for name, show in moments.INSTALLED.shows.items())
     return {name: value for name, value in found if value is not None}
+
+
+def third_tiles(seats: int) -> tuple[str, ...]:
+    """The Support tiles left in the box once each of ``seats`` seats has its left and
+    right ones: the pool each seat's third tile is drawn from at random."""
+    from domain.chapter.setup import third_tile_pool
+
+    return third_tile_pool(seats)

@@ -48,6 +48,7 @@ ONCE = (
     "cli/test_many_writers.py",
     "cli/test_takeback_races.py",
     "web/test_flood.py",
+    "web/test_restart.py",
 )
 
 

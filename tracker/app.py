@@ -28,7 +28,7 @@ from domain.chapter.commands import Chance, Seat
 from domain.chapter.corrections import CorrectFact
 from domain.chapter.queries import missions_started
 from domain.codec import decode_campaign, encode_command
-from domain.errors import RuleViolation
+from domain.errors import N_, RuleViolation
 from domain.events import ChapterLost, ChapterStarted, ChapterWon, Event, to_record
 from domain.names import alike
 from domain.records import from_record
@@ -239,11 +239,13 @@ class Tracker(Application[UUID]):
             self._rows = store.Postgres(env, self.db_path)
         except ValueError as error:
             raise DatabaseError(
-                f"cannot use the database {self.db_path or 'URL'}: {error}"
+                N_("cannot use the database {value}: {error}"),
+                value=self.db_path or "URL",
+                error=error,
             ) from None
         except ImportError:
             raise DatabaseError(
-                "PostgreSQL needs its driver: pip install 'grizzled-tracker[postgres]'"
+                N_("PostgreSQL needs its driver: pip install 'grizzled-tracker[postgres]'")
             ) from None
         try:
             made = self._rows.made(writing=access != READ)
@@ -313,7 +315,9 @@ class Tracker(Application[UUID]):
         try:
             self._save(campaign)
         except IntegrityError:
-            raise CampaignExists(f"a campaign called {created.name!r} already exists") from None
+            raise CampaignExists(
+                N_("a campaign called {created!r} already exists"), created=created.name
+            ) from None
         return campaign.state
 
     def name_free(self, name: str) -> None:
@@ -321,8 +325,12 @@ class Tracker(Application[UUID]):
         twin = alike(name, [n for n in self.campaigns() if n != name])
         if twin is not None and campaign_id(twin) != campaign_id(name):
             raise CampaignExists(
-                f"a campaign called {twin!r} already exists, and {name!r} reads "
-                "the same: choose a name that reads differently"
+                N_(
+                    "a campaign called {twin!r} already exists, and {name!r} reads the "
+                    "same: choose a name that reads differently"
+                ),
+                twin=twin,
+                name=name,
             )
 
     def branch(self, name: str, new: str, at: int) -> Branched:
@@ -342,7 +350,9 @@ class Tracker(Application[UUID]):
         try:
             self._save(branch)
         except IntegrityError:
-            raise CampaignExists(f"a campaign called {branch.name!r} already exists") from None
+            raise CampaignExists(
+                N_("a campaign called {branch!r} already exists"), branch=branch.name
+            ) from None
         finally:
             self._made = {}
         copied = branch.version - 1  # an event for each action that stood
@@ -356,14 +366,18 @@ class Tracker(Application[UUID]):
             campaign: Campaign = self._guard(lambda: self._get(campaign_id(name), version))
         except AggregateNotFoundError:
             raise CampaignNotFound(
-                f"there is no campaign called {name!r} in {self.db_path}"
+                N_("there is no campaign called {name!r} in {db_path}"),
+                name=name,
+                db_path=self.db_path,
             ) from None
         except TrackerError:
             raise
         except Exception as error:  # the library's checks of what it loaded (versions...)
             raise UnusableFile(
-                f"the campaign file is damaged: {name!r} cannot be loaded "
-                f"({type(error).__name__}: {error})"
+                N_("the campaign file is damaged: {name!r} cannot be loaded ({name2}: {error})"),
+                name=name,
+                name2=type(error).__name__,
+                error=error,
             ) from None
         if version is not None:  # the library loads up to the log's end
             entry_checked(version, campaign.version)
@@ -412,8 +426,11 @@ class Tracker(Application[UUID]):
         names = store.created_names(self, Campaign.Created.TOPIC)
         if None in names:  # a server reads a first event that is not JSON as no name
             raise UnusableFile(
-                f"the campaign database {self.db_path} is damaged: a campaign's first event "
-                "is not JSON (grizzled verify names it)"
+                N_(
+                    "the campaign database {db_path} is damaged: a campaign's first "
+                    "event is not JSON (grizzled verify names it)"
+                ),
+                db_path=self.db_path,
             )
         return cast("list[str]", names)  # no None left: refused above
 
@@ -456,7 +473,8 @@ class Tracker(Application[UUID]):
                 if attempt == 0:
                     raise
                 raise ConcurrentChange(
-                    f"the campaign changed while this was being logged, and now: {error}"
+                    N_("the campaign changed while this was being logged, and now: {error}"),
+                    error=error,
                 ) from None
             if confirm is not None:
                 confirm(events)
@@ -480,8 +498,11 @@ class Tracker(Application[UUID]):
                 deadline = deadline or now + self.retry_seconds
                 if now >= deadline:
                     raise ConcurrentChange(
-                        f"the campaign kept changing under this command for "
-                        f"{self.retry_seconds:g} s: nothing was recorded, try again"
+                        N_(
+                            "the campaign kept changing under this command for {retry_seconds:g} "
+                            "s: nothing was recorded, try again"
+                        ),
+                        retry_seconds=self.retry_seconds,
                     ) from None
                 self.pause(retry_pause(attempt))
                 attempt += 1
@@ -539,8 +560,13 @@ class Tracker(Application[UUID]):
             also = f", and {more} more" if more > 0 else ""
             said = f" (#{number} {_entry(newer)}, logged by {newer.logged_by}{also})"
         return Moved(
-            f"the campaign moved meanwhile{said}: nothing was {took.done}; look at the log, "
-            f"then {took.word} again if it is still meant"
+            N_(
+                "the campaign moved meanwhile{said}: nothing was {done}; look at the "
+                "log, then {word} again if it is still meant"
+            ),
+            said=said,
+            done=took.done,
+            word=took.word,
         )
 
     def campaign_version(self, aggregate: UUID) -> int:
@@ -560,11 +586,16 @@ class Tracker(Application[UUID]):
 
     def _steps_back(self, campaign: Campaign, steps: int) -> list[int]:
         if steps < 1:
-            raise NothingToUndo("undo takes back at least one action")
+            raise NothingToUndo(N_("undo takes back at least one action"))
         walk = self._walk(campaign, steps=steps)
         if len(walk) <= steps:  # the walk reached the creation (1) first
             chain = len(walk) - 1
-            raise NothingToUndo(f"only {chain} action{'s' if chain != 1 else ''} can be undone")
+            raise NothingToUndo(
+                N_("only {chain} action can be undone")
+                if chain == 1
+                else N_("only {chain} actions can be undone"),
+                chain=chain,
+            )
         return walk
 
     def preview(self, name: str, versions: list[int]) -> UndoPreview:
@@ -589,8 +620,11 @@ class Tracker(Application[UUID]):
         walk = self._walk(campaign, until=target)
         if walk[-1] != target:
             raise NotOnCurrentLine(
-                f"event #{target} is not an action of the current line of play "
-                "(it was undone, or it is not an action)"
+                N_(
+                    "event #{target} is not an action of the current line of play (it "
+                    "was undone, or it is not an action)"
+                ),
+                target=target,
             )
         return walk[:-1]
 
@@ -602,7 +636,9 @@ class Tracker(Application[UUID]):
         campaign = self.as_seen(name, seen, UNDO)
         chain = self._plan_to(campaign, target)
         if not chain:
-            raise NothingToUndo(f"event #{target} is the last action: nothing comes after it")
+            raise NothingToUndo(
+                N_("event #{target} is the last action: nothing comes after it"), target=target
+            )
         return self._restore(campaign, chain, target, reason)
 
     # --- taking back one past action ----------------------------------------------------
@@ -617,18 +653,24 @@ class Tracker(Application[UUID]):
         entry_checked(target, campaign.version)
         walk = self._walk(campaign, until=target)
         if target == 1:
-            raise NotOnCurrentLine("the campaign's creation cannot be reverted")
+            raise NotOnCurrentLine(N_("the campaign's creation cannot be reverted"))
         if walk[-1] != target:
             raise NotOnCurrentLine(
-                f"event #{target} is not an action of the current line of play "
-                "(it was undone or reverted, or it is not an action)"
+                N_(
+                    "event #{target} is not an action of the current line of play (it "
+                    "was undone or reverted, or it is not an action)"
+                ),
+                target=target,
             )
         nodes = {e.originator_version: e for e in self._line_events(name, walk)}
         taken = nodes[target]
         if is_revert(taken):
             raise NotOnCurrentLine(
-                f"event #{target} is a revert: take it back with grizzled undo, or revert "
-                "an action it re-applied"
+                N_(
+                    "event #{target} is a revert: take it back with grizzled undo, or "
+                    "revert an action it re-applied"
+                ),
+                target=target,
             )
         assert isinstance(taken, Campaign.ActionLogged)
         from domain.revert import redecide  # only a revert decides actions again
@@ -686,8 +728,11 @@ class Tracker(Application[UUID]):
                 ]
             elif node.command is None:
                 raise RevertRefused(
-                    f"action #{version} was recorded without its command (an older file): "
-                    "it cannot be decided again; take it back with grizzled undo --to"
+                    N_(
+                        "action #{version} was recorded without its command (an older file): "
+                        "it cannot be decided again; take it back with grizzled undo --to"
+                    ),
+                    version=version,
                 )
             else:
                 later.append(Later(version, node.summary, node.command, node.draws or []))
@@ -699,7 +744,7 @@ class Tracker(Application[UUID]):
         (``as_seen``)."""
         campaign = self.as_seen(name, seen, REDO)
         if not campaign.redo:
-            raise NothingToRedo("there is no undo to take back since the last logged action")
+            raise NothingToRedo(N_("there is no undo to take back since the last logged action"))
         actions = campaign.redo[-1]
         return self._restore(campaign, list(actions), max(actions), reason, redo=True)
 
@@ -931,9 +976,13 @@ def entry_checked(version: int, last: int | None = None) -> None:
     """NoSuchEvent unless ``version`` numbers an entry of the log (``last``: its last
     entry's, once known)."""
     if version < 1:
-        raise NoSuchEvent(f"log entries are numbered from 1, not {version}")
+        raise NoSuchEvent(N_("log entries are numbered from 1, not {version}"), version=version)
     if last is not None and version > last:
-        raise NoSuchEvent(f"there is no log entry #{version}: the log ends at #{last}")
+        raise NoSuchEvent(
+            N_("there is no log entry #{version}: the log ends at #{last}"),
+            version=version,
+            last=last,
+        )
 
 
 def _entry(event: Any) -> str:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.errors import N_
 from tracker import store
 from tracker.checkpoint import hex_of
 from tracker.errors import UnusableFile
@@ -136,8 +137,12 @@ def _chain_after(db: store.Rows, stream: str, version: int, hashed: str) -> None
         for (number, _, _, kept), (_, _, hashed) in zip(rows, made, strict=True):
             if kept is None or hex_of(kept) != hashed:
                 raise UnusableFile(
-                    f"the campaign file is damaged: event #{number}'s link in the chain does "
-                    "not follow from the events before it (grizzled verify says more)"
+                    N_(
+                        "the campaign file is damaged: event #{number}'s link in the chain "
+                        "does not follow from the events before it (grizzled verify says "
+                        "more)"
+                    ),
+                    number=number,
                 )
         after = rows[-1][0]
 

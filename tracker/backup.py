@@ -20,6 +20,7 @@ import time
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 
+from domain.errors import N_
 from tracker import dbfile, store
 from tracker.config import data_dir
 from tracker.errors import DatabaseError, UnusableFile
@@ -37,8 +38,12 @@ def copy(source: str, target: str) -> int:
     for extra in (*dbfile.COMPANIONS, "-shm"):
         if os.path.lexists(target + extra):
             raise UnusableFile(
-                f"{target}{extra} is there already: SQLite would take it for part of the "
-                "backup; nothing was written"
+                N_(
+                    "{target}{extra} is there already: SQLite would take it for part of "
+                    "the backup; nothing was written"
+                ),
+                target=target,
+                extra=extra,
             )
     partial = f"{target}.partial-{os.getpid()}"
     try:
@@ -47,11 +52,17 @@ def copy(source: str, target: str) -> int:
     except sqlite3.Error as error:
         if _writing(error):  # the copy has no room: the campaign file is as it was
             raise DatabaseError(
-                f"cannot write the backup {target}: {error} (is the disk full?)"
+                N_("cannot write the backup {target}: {error} (is the disk full?)"),
+                target=target,
+                error=error,
             ) from None
         raise dbfile.failure(source, error) from None
     except OSError as error:
-        raise DatabaseError(f"cannot write the backup {target}: {error.strerror}") from None
+        raise DatabaseError(
+            N_("cannot write the backup {target}: {strerror}"),
+            target=target,
+            strerror=error.strerror,
+        ) from None
     finally:
         for leftover in (partial, *(f"{partial}-{extra}" for extra in ("journal", "wal", "shm"))):
             if os.path.exists(leftover):
@@ -84,8 +95,14 @@ def _copy_into(source: str, partial: str) -> int:
         (found,) = dst.execute("PRAGMA integrity_check(1)").fetchone()
     if found != "ok" or copied != events:
         raise UnusableFile(
-            f"the backup of {source} did not check out ({found}; {copied} of {events} "
-            "events): nothing was written"
+            N_(
+                "the backup of {source} did not check out ({found}; {copied} of "
+                "{events} events): nothing was written"
+            ),
+            source=source,
+            found=found,
+            copied=copied,
+            events=events,
         )
     return int(events)
 
@@ -183,8 +200,12 @@ def _write_lock(db: str) -> Iterator[None]:
         except sqlite3.OperationalError as error:
             if "locked" in str(error) or "busy" in str(error):
                 raise DatabaseError(
-                    f"{db} is being written by another process ({error}): nothing was "
-                    "replaced; try again"
+                    N_(
+                        "{db} is being written by another process ({error}): nothing was "
+                        "replaced; try again"
+                    ),
+                    db=db,
+                    error=error,
                 ) from None
         except sqlite3.DatabaseError:
             pass  # damaged: nobody can be writing it

@@ -18,6 +18,7 @@ from uuid import UUID
 import msgspec
 
 from domain.campaign.flow import CampaignState, decide_branch_campaign
+from domain.errors import N_
 from domain.events import CampaignCreated, to_record
 from domain.records import from_record
 from tracker.aggregate import Campaign, is_revert
@@ -79,8 +80,13 @@ def fork(
             snapshots[branch.version] = Campaign.Snapshot.take(branch)
     if msgspec.structs.replace(branch.state, name=original.state.name) != original.state:
         raise UnusableFile(  # the line's events do not lead where the stream stood
-            f"{original.state.name!r} cannot be branched at #{at}: its actions, applied "
-            "again, do not give the board as it stood then (grizzled verify checks the file)"
+            N_(
+                "{state!r} cannot be branched at #{at}: its actions, applied again, "
+                "do not give the board as it stood then (grizzled verify checks the "
+                "file)"
+            ),
+            state=original.state.name,
+            at=at,
         )
     return branch, snapshots
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from domain.errors import N_
 from tracker import store
 from tracker.errors import UnusableFile
 from tracker.position import Position, position
@@ -179,13 +180,19 @@ def _replay(tracker: Tracker, originator: str, start: Campaign | None = None) ->
             expected = wanted.get(campaign.version)
             if expected is not None and not snapshot_holds(expected, campaign):
                 raise UnusableFile(
-                    f"the campaign file is damaged: the snapshot at #{campaign.version} does "
-                    "not match the events before it"
+                    N_(
+                        "the campaign file is damaged: the snapshot at #{version} does not "
+                        "match the events before it"
+                    ),
+                    version=campaign.version,
                 )
     if campaign is not None and campaign_id(campaign.name) != stream:
         raise UnusableFile(
-            f"the campaign file is damaged: campaign {campaign.name!r} is stored under "
-            "another campaign's id"
+            N_(
+                "the campaign file is damaged: campaign {campaign!r} is stored under "
+                "another campaign's id"
+            ),
+            campaign=campaign.name,
         )
     return snapshots, campaign.version if campaign is not None else 0
 

@@ -21,8 +21,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Literal
 
+from domain.errors import N_
 from tracker import store
-from tracker.errors import DatabaseError, UnusableFile
+from tracker.errors import DatabaseError, NoCampaignFile, UnusableFile
 
 APPLICATION_ID = 0x47525A4C  # "GRZL"
 FILE_FORMAT = 2  # PRAGMA user_version of the files this program writes (2: grizzled_chain)
@@ -84,19 +85,26 @@ def inspect(path: str) -> Kind:
         return "missing"
     except NotADirectoryError:
         raise UnusableFile(
-            f"cannot open the campaign database {path}: a folder in this path is a file"
+            N_("cannot open the campaign database {path}: a folder in this path is a file"),
+            path=path,
         ) from None
     except OSError as error:
-        raise UnusableFile(f"cannot open the campaign database {path}: {error.strerror}") from None
+        raise UnusableFile(
+            N_("cannot open the campaign database {path}: {strerror}"),
+            path=path,
+            strerror=error.strerror,
+        ) from None
     if stat.S_ISDIR(info.st_mode):
-        raise UnusableFile(f"{path} is a folder, not a campaign file")
+        raise UnusableFile(N_("{path} is a folder, not a campaign file"), path=path)
     if not stat.S_ISREG(info.st_mode):
-        raise UnusableFile(f"{path} is not a regular file (a device, fifo or socket)")
+        raise UnusableFile(N_("{path} is not a regular file (a device, fifo or socket)"), path=path)
     if info.st_size == 0:
         return "empty"
     header = _header(path)
     if len(header) < 100 or not header.startswith(HEADER):
-        raise UnusableFile(f"not a grizzled campaign file: {path} is not a database (not SQLite)")
+        raise UnusableFile(
+            N_("not a grizzled campaign file: {path} is not a database (not SQLite)"), path=path
+        )
     _check_size(path, header, info.st_size)
     application = int.from_bytes(header[68:72], "big")
     if _marked(path, application, int.from_bytes(header[60:64], "big")):
@@ -113,14 +121,23 @@ def _marked(path: str, application: int, file_format: int) -> bool:
     if application == APPLICATION_ID:
         if file_format > FILE_FORMAT:
             raise UnusableFile(
-                f"{path} was written by a newer grizzled (file format {file_format}, this "
-                f"one reads {FILE_FORMAT}): upgrade grizzled to open it"
+                N_(
+                    "{path} was written by a newer grizzled (file format {file_format}, "
+                    "this one reads {FILE_FORMAT}): upgrade grizzled to open it"
+                ),
+                path=path,
+                file_format=file_format,
+                FILE_FORMAT=FILE_FORMAT,
             )
         return True
     if application != 0:
         raise UnusableFile(
-            f"not a grizzled campaign file: {path} belongs to another application "
-            f"(application id {application:#010x})"
+            N_(
+                "not a grizzled campaign file: {path} belongs to another application "
+                "(application id {application:#010x})"
+            ),
+            path=path,
+            application=application,
         )
     return False
 
@@ -130,7 +147,11 @@ def _header(path: str) -> bytes:
         with open(path, "rb") as f:
             return f.read(100)
     except OSError as error:
-        raise UnusableFile(f"cannot open the campaign database {path}: {error.strerror}") from None
+        raise UnusableFile(
+            N_("cannot open the campaign database {path}: {strerror}"),
+            path=path,
+            strerror=error.strerror,
+        ) from None
 
 
 def _check_size(path: str, header: bytes, size: int) -> None:
@@ -275,8 +296,12 @@ def _only_ours(path: str, rows: list[tuple[str, str]]) -> set[str]:
     if others:
         shown = ", ".join(others[:5]) + (", ..." if len(others) > 5 else "")
         raise UnusableFile(
-            f"not a grizzled campaign file: {path} holds tables, views or triggers grizzled "
-            f"never makes ({shown}); nothing was written to it"
+            N_(
+                "not a grizzled campaign file: {path} holds tables, views or "
+                "triggers grizzled never makes ({shown}); nothing was written to it"
+            ),
+            path=path,
+            shown=shown,
         )
     return tables
 
@@ -318,8 +343,13 @@ def as_seen(path: str) -> Iterator[str]:
             shutil.copyfile(companion, seen + companion[len(path) :])
         except OSError as error:
             raise DatabaseError(
-                f"cannot check the campaign database {path} with its "
-                f"{companion[len(path) + 1 :]} file: {error.strerror}"
+                N_(
+                    "cannot check the campaign database {path} with its {companion} "
+                    "file: {strerror}"
+                ),
+                path=path,
+                companion=companion[len(path) + 1 :],
+                strerror=error.strerror,
             ) from None
         with said_of(seen, path):
             _settle(seen)
@@ -406,13 +436,15 @@ def prepare(db: str, access: Access, *, look: bool = False) -> tuple[str, Kind]:
     path = checked_path(db)
     kind = inspect(path)
     if access != CREATE and kind in ("missing", "empty", "blank"):
-        raise UnusableFile(f"no campaign in {path}: create one with 'grizzled campaign new'")
+        raise NoCampaignFile(
+            N_("no campaign in {path}: create one with 'grizzled campaign new'"), path=path
+        )
     if access == READ:
         return (look_uri(path) if look else reader_uri(path)), kind
     if kind == "missing":
         _make_folder(path)
     elif not os.access(path, os.W_OK):
-        raise UnusableFile(f"{path} is read-only: nothing can be logged into it")
+        raise UnusableFile(N_("{path} is read-only: nothing can be logged into it"), path=path)
     if kind != "ours" or int.from_bytes(_header(path)[60:64], "big") < FILE_FORMAT:
         mark(path)  # an older format's first write here: the tables it lacks are made next
     return f"{uri(path)}?mode=rw", "ours"
@@ -423,7 +455,9 @@ def _make_folder(path: str) -> None:
         os.makedirs(os.path.dirname(path), exist_ok=True)
     except OSError as error:
         raise DatabaseError(
-            f"cannot create the campaign database {path}: {error.strerror}"
+            N_("cannot create the campaign database {path}: {strerror}"),
+            path=path,
+            strerror=error.strerror,
         ) from None
 
 
@@ -447,7 +481,9 @@ def mark(path: str) -> None:
         finally:
             conn.close()
     except sqlite3.Error as error:
-        raise DatabaseError(f"cannot write the campaign database {path}: {error}") from None
+        raise DatabaseError(
+            N_("cannot write the campaign database {path}: {error}"), path=path, error=error
+        ) from None
 
 
 DAMAGE_WORDS = ("malformed", "not a database", "disk image", "corrupt")
@@ -464,9 +500,11 @@ def failure(path: str, error: BaseException) -> DatabaseError | UnusableFile:
         return UnusableFile(damaged(path, words, look=False))
     if any(word in words.lower() for word in DISK_WORDS):
         return DatabaseError(
-            f"the campaign database {path} failed: {words} (is the disk full? free some space)"
+            N_("the campaign database {path} failed: {words} (is the disk full? free some space)"),
+            path=path,
+            words=words,
         )
-    return DatabaseError(f"the campaign database {path} failed: {words}")
+    return DatabaseError(N_("the campaign database {path} failed: {words}"), path=path, words=words)
 
 
 def query(path: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -589,8 +627,12 @@ def _check_live(path: str, pages: bool = True) -> None:
         if any(word in words.lower() for word in DAMAGE_WORDS):
             raise UnusableFile(damaged(path, words, look=False)) from None
         raise DatabaseError(
-            f"could not check the campaign database {path} now ({words}): nothing was "
-            "changed; try again"
+            N_(
+                "could not check the campaign database {path} now ({words}): nothing "
+                "was changed; try again"
+            ),
+            path=path,
+            words=words,
         ) from None
     _marked(path, application, file_format)
     if found != [("ok",)]:

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 
 class TrackerError(Exception):
-    """Something the tracker refuses or cannot do; nothing was recorded."""
+    """Something the tracker refuses or cannot do; nothing was recorded. As a rule's
+    refusal (``domain.errors.RuleViolation``), it keeps its words' form (``template``,
+    marked ``N_``) and facts (``data``) for the voice to say; ``str()`` is the English."""
+
+    def __init__(self, message: str = "", **data: object) -> None:
+        said = message.format(**data) if data else message
+        super().__init__(said)
+        self.message = said
+        self.template = message
+        self.data = data
 
 
 class CampaignNotFound(TrackerError):
@@ -52,3 +61,7 @@ class NoSuchEvent(TrackerError):
 class UnusableFile(TrackerError):
     """The file is not a grizzled campaign file we can use: another application's, damaged,
     or holding what our program never writes (nothing was written to it)."""
+
+
+class NoCampaignFile(UnusableFile):
+    """The file is missing or holds no campaign yet (nothing was written to it)."""

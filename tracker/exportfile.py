@@ -16,6 +16,7 @@ import stat
 from collections.abc import Iterator
 from typing import BinaryIO
 
+from domain.errors import N_
 from tracker.errors import TrackerError
 
 Numbered = Iterator[tuple[int, bytes, bool]]  # a line's number, its bytes, whether last
@@ -47,10 +48,15 @@ def _kind(mode: int) -> str | None:
 def _regular(path: str, mode: int, size: int) -> None:
     kind = _kind(mode)
     if kind is not None:
-        raise ImportRefused(f"{path} is {kind}, not an export: nothing was read from it")
+        raise ImportRefused(
+            N_("{path} is {kind}, not an export: nothing was read from it"), path=path, kind=kind
+        )
     if size > MAX_BYTES:
         raise ImportRefused(
-            f"{path} holds {size:,} bytes, more than an export may ({MAX_BYTES:,} bytes)"
+            N_("{path} holds {size:,} bytes, more than an export may ({MAX_BYTES:,} bytes)"),
+            path=path,
+            size=size,
+            MAX_BYTES=MAX_BYTES,
         )
 
 
@@ -62,7 +68,9 @@ def opened(path: str) -> BinaryIO:
         _regular(path, found.st_mode, found.st_size)
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError as error:
-        raise ImportRefused(f"cannot read {path}: {error.strerror}") from None
+        raise ImportRefused(
+            N_("cannot read {path}: {strerror}"), path=path, strerror=error.strerror
+        ) from None
     try:
         now = os.fstat(fd)  # the file opened, should the path have changed meanwhile
         _regular(path, now.st_mode, now.st_size)
@@ -83,8 +91,13 @@ def lines(f: BinaryIO, path: str) -> Numbered:
         total += len(current)
         if total > MAX_BYTES:
             raise ImportRefused(
-                f"{path} is longer than an export may be ({MAX_BYTES:,} bytes): refused "
-                f"at line {number}"
+                N_(
+                    "{path} is longer than an export may be ({MAX_BYTES:,} bytes): "
+                    "refused at line {number}"
+                ),
+                path=path,
+                MAX_BYTES=MAX_BYTES,
+                number=number,
             )
         following = _line(f, number + 1)
         yield number, current.removesuffix(b"\n"), not following
@@ -95,9 +108,15 @@ def _line(f: BinaryIO, number: int) -> bytes:
     try:
         text = f.readline(MAX_LINE + 1)
     except OSError as error:
-        raise ImportRefused(f"cannot read line {number} of the export: {error.strerror}") from None
+        raise ImportRefused(
+            N_("cannot read line {number} of the export: {strerror}"),
+            number=number,
+            strerror=error.strerror,
+        ) from None
     if len(text) > MAX_LINE:
         raise ImportRefused(
-            f"line {number} of the export is longer than a line may be ({MAX_LINE:,} bytes)"
+            N_("line {number} of the export is longer than a line may be ({MAX_LINE:,} bytes)"),
+            number=number,
+            MAX_LINE=MAX_LINE,
         )
     return text

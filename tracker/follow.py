@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from domain.errors import N_
 from tracker import dbfile
 from tracker.errors import TrackerError
 from tracker.library import SQLiteCursor, SQLiteDatastore
@@ -38,8 +39,11 @@ def still_there(path: str, opened: Identity | None) -> None:
     """FileReplaced unless the file at ``path`` is the one opened."""
     if replaced(path, opened):
         raise FileReplaced(
-            f"{path} was replaced while it was open (a restore?): nothing was recorded; "
-            "run the command again on the file now there"
+            N_(
+                "{path} was replaced while it was open (a restore?): nothing was "
+                "recorded; run the command again on the file now there"
+            ),
+            path=path,
         )
 
 

@@ -21,6 +21,7 @@ from uuid import UUID
 import msgspec
 
 from domain.annotations import resolve
+from domain.errors import N_
 from domain.packing import (
     DEFLATED_MOST,
     PACKED_MOST,
@@ -185,8 +186,12 @@ def check_row(topic: str, version: int, state: bytes) -> None:
     most = PACKED_MOST if topic == LOGGED_TOPIC else MAX_STORED_BYTES  # plain or unpacked
     if len(state) > most:
         raise UnusableFile(
-            f"not a grizzled campaign file: {where(topic, version)} holds {len(state):,} "
-            "bytes, far more than grizzled ever writes"
+            N_(
+                "not a grizzled campaign file: {topic} holds {state_count:,} bytes, "
+                "far more than grizzled ever writes"
+            ),
+            topic=where(topic, version),
+            state_count=len(state),
         )
     if (b"\\ud" in state or b"\\uD" in state) and LONE_SURROGATE.search(state):
         raise UnusableFile(

@@ -32,6 +32,7 @@ from typing import Any
 
 from psycopg.sql import SQL, Composable, Identifier
 
+from domain.errors import N_
 from tracker import store
 from tracker.checkpoint import hex_of
 from tracker.errors import DatabaseError
@@ -218,7 +219,7 @@ class ChainedPostgresRecorder(PostgresApplicationRecorder):
             else "whether the action was recorded is not known: look at 'grizzled log' "
             "when the server answers again"
         )
-        raise DatabaseError(f"{store.failed(self.shown, lost)}; {said}")
+        raise DatabaseError(N_("{shown}; {said}"), shown=store.failed(self.shown, lost), said=said)
 
     def _record_once(self, stored_events: Sequence[StoredEvent], links: list[str]) -> Any:
         many = len(stored_events) > 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
+from domain.errors import N_
 from tracker import store
 from tracker.errors import UnusableFile
 
@@ -59,8 +60,13 @@ def gap(db: store.Rows, originator: str) -> NoReturn:
     versions = store.versions(db, originator)
     expected = next((n for n, v in enumerate(versions, start=1) if v != n), len(versions) + 1)
     raise UnusableFile(
-        f"the campaign file is damaged: event #{expected} is missing "
-        f"(the events of one campaign run {versions[0]} to {versions[-1]})"
+        N_(
+            "the campaign file is damaged: event #{expected} is missing (the "
+            "events of one campaign run {versions} to {versions2})"
+        ),
+        expected=expected,
+        versions=versions[0],
+        versions2=versions[-1],
     )
 
 

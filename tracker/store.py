@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
 
+from domain.errors import N_
 from tracker.checkpoint import CHAIN_TABLE
 from tracker.errors import DatabaseError, UnusableFile
 
@@ -183,14 +184,23 @@ class Postgres:
         names = ", ".join(sorted(PG_TABLES.values()))
         if events not in (None, EVENTS_COLUMNS):
             raise UnusableFile(
-                f"the table {self.schema}.grizzled_events is not one grizzled made "
-                "(other columns, or a view or foreign table): not a grizzled database"
+                N_(
+                    "the table {schema}.grizzled_events is not one grizzled made (other "
+                    "columns, or a view or foreign table): not a grizzled database"
+                ),
+                schema=self.schema,
             )
         if triggers or rules:
             what = f"trigger {triggers}" if triggers else f"rule {rules}"
             raise UnusableFile(
-                f"a {what} that grizzled never makes is on its tables ({names}) in schema "
-                f"{self.schema}: refused; the database's owner removes it (docs/deploy.md)"
+                N_(
+                    "a {what} that grizzled never makes is on its tables ({names}) in "
+                    "schema {schema}: refused; the database's owner removes it "
+                    "(docs/deploy.md)"
+                ),
+                what=what,
+                names=names,
+                schema=self.schema,
             )
         made = tables == len(PG_TABLES) and bool(jsonb)
         return made and (not writing or records == len(PG_RECORDS))

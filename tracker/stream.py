@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
 
+from domain.errors import N_
 from tracker.errors import UnusableFile
 from tracker.library import Aggregate
 from tracker.shape import REDONE_TOPIC as REDONE_TOPIC
@@ -52,8 +53,13 @@ def replaying(version: int) -> Iterator[None]:
         raise
     except Exception as error:
         raise UnusableFile(
-            f"the campaign file is damaged: event #{version} cannot be replayed "
-            f"({type(error).__name__}: {error})"
+            N_(
+                "the campaign file is damaged: event #{version} cannot be replayed "
+                "({name}: {error})"
+            ),
+            version=version,
+            name=type(error).__name__,
+            error=error,
         ) from None
 
 

@@ -29,6 +29,7 @@ from uuid import UUID
 
 import msgspec
 
+from domain.errors import N_
 from tracker import dbfile, store
 from tracker.errors import CampaignExists, DatabaseError, UnusableFile
 from tracker.exportfile import MAX_EVENTS, ImportRefused, lines, opened
@@ -92,7 +93,11 @@ def export_lines(tracker: Tracker, name: str, at: str = "") -> Iterator[bytes]:
     checked = check_chain(tracker, stream)  # a page at a time: never the whole campaign
     if checked.findings:
         found = checked.findings[0]
-        raise UnusableFile(f"campaign {name!r} does not verify, nothing exported: {found}")
+        raise UnusableFile(
+            N_("campaign {name!r} does not verify, nothing exported: {found}"),
+            name=name,
+            found=found,
+        )
     seats = [msgspec.structs.asdict(seat) for seat in state.seats]
     box = encode_catalogue(state.catalogue)
     count = checked.events
@@ -133,16 +138,20 @@ def read_export(path: str) -> Read:
         numbered = lines(f, path)
         first = next(numbered, None)
         if first is None:
-            raise ImportRefused(f"{path} is empty: not a grizzled export")
+            raise ImportRefused(N_("{path} is empty: not a grizzled export"), path=path)
         header = _header(first[1])
         if first[2]:
             raise ImportRefused(_truncated_or(1, "it ends after its header"))
         if header.events < 1:
-            raise ImportRefused("the export holds no event")
+            raise ImportRefused(N_("the export holds no event"))
         if header.events > MAX_EVENTS:
             raise ImportRefused(
-                f"the export holds {header.events:,} events, more than grizzled imports "
-                f"({MAX_EVENTS:,})"
+                N_(
+                    "the export holds {events:,} events, more than grizzled imports "
+                    "({MAX_EVENTS:,})"
+                ),
+                events=header.events,
+                MAX_EVENTS=MAX_EVENTS,
             )
         return Read(path, f, header, numbered)
     except BaseException:
@@ -155,14 +164,20 @@ def _header(text: bytes) -> Header:
         header = HEADER.decode(text)
     except (msgspec.DecodeError, RecursionError) as error:
         raise ImportRefused(
-            f"not a grizzled export: its first line is no header ({error})"
+            N_("not a grizzled export: its first line is no header ({error})"), error=error
         ) from None
     if header.format != FORMAT:
-        raise ImportRefused(f"not a grizzled export (format {header.format[:40]!r})")
+        raise ImportRefused(
+            N_("not a grizzled export (format {format!r})"), format=header.format[:40]
+        )
     if header.version > VERSION:
         raise ImportRefused(
-            f"the export is of format version {header.version}, newer than this grizzled "
-            f"reads ({VERSION}): upgrade grizzled to import it"
+            N_(
+                "the export is of format version {version}, newer than this grizzled "
+                "reads ({VERSION}): upgrade grizzled to import it"
+            ),
+            version=header.version,
+            VERSION=VERSION,
         )
     return header
 
@@ -178,21 +193,24 @@ def checked_events(read: Read) -> Iterator[tuple[int, str, bytes]]:
             return
         if number - 1 > header.events:
             raise ImportRefused(
-                f"line {number}: the export holds more events than its header says "
-                f"({header.events:,})"
+                N_("line {number}: the export holds more events than its header says ({events:,})"),
+                number=number,
+                events=header.events,
             )
         version, topic, stored, line = _event(number, text, number - 1)
         content = content_digest(topic, stored)
         if line.content != content:
             raise ImportRefused(
-                f"event #{version} was altered: its content differs from its link in the chain"
+                N_("event #{version} was altered: its content differs from its link in the chain"),
+                version=version,
             )
         previous = chain_link(previous, version, content)
         if line.hash != previous:
-            raise ImportRefused(f"the chain is broken at event #{version}")
+            raise ImportRefused(N_("the chain is broken at event #{version}"), version=version)
         if version == 1 and _created_name(stored) != header.campaign:
             raise ImportRefused(
-                f"the header names campaign {header.campaign[:80]!r}, its first event another"
+                N_("the header names campaign {campaign!r}, its first event another"),
+                campaign=header.campaign[:80],
             )
         count = version
         yield version, topic, stored
@@ -210,19 +228,26 @@ def _event(number: int, text: bytes, version: int) -> tuple[int, str, bytes, Lin
         raise ImportRefused(_truncated_or(number, f"it is not an event ({error})")) from None
     if line.version != version:
         raise ImportRefused(
-            f"line {number} holds event #{line.version} where event #{version} belongs "
-            "(an event is missing or out of place)"
+            N_(
+                "line {number} holds event #{version} where event #{version2} "
+                "belongs (an event is missing or out of place)"
+            ),
+            number=number,
+            version=line.version,
+            version2=version,
         )
     if line.topic not in EVENT_TOPICS:
         raise ImportRefused(
-            f"line {number}: event #{version} has a topic grizzled never writes "
-            f"({line.topic[:80]!r})"
+            N_("line {number}: event #{version} has a topic grizzled never writes ({topic!r})"),
+            number=number,
+            version=version,
+            topic=line.topic[:80],
         )
     stored = ENCODE.encode(line.payload)
     try:
         check_row(line.topic, version, stored)
     except UnusableFile as error:
-        raise ImportRefused(f"line {number}: {error}") from None
+        raise ImportRefused(N_("line {number}: {error}"), number=number, error=error) from None
     return version, line.topic, stored, line
 
 
@@ -242,14 +267,19 @@ def _closing(text: bytes, number: int) -> Closing:
 def _closed(header: Header, end: Closing, count: int, head: str) -> None:
     """The closing line matches the events read: their count and the chain's head."""
     if count == 0:
-        raise ImportRefused("the export holds no event")
+        raise ImportRefused(N_("the export holds no event"))
     if end.count != count or header.events != count:
         raise ImportRefused(
-            f"the export holds {count} events where its header says {header.events} and "
-            f"its closing line {end.count} (a cut-short or edited file)"
+            N_(
+                "the export holds {count} events where its header says {events} and "
+                "its closing line {count2} (a cut-short or edited file)"
+            ),
+            count=count,
+            events=header.events,
+            count2=end.count,
         )
     if end.head != head:
-        raise ImportRefused("the closing line's head is not the last event's hash")
+        raise ImportRefused(N_("the closing line's head is not the last event's hash"))
 
 
 def renamed(version: int, stored: bytes, name: str) -> bytes:
@@ -306,14 +336,23 @@ def import_campaign(db: str, read: Read, name: str | None = None) -> tuple[str, 
         stream = campaign_id(chosen)
         if exists(db, stream):
             raise CampaignExists(
-                f"a campaign called {chosen!r} is already in {store.shown(db)}: import it under "
-                "another name with --as NEW"
+                N_(
+                    "a campaign called {chosen!r} is already in {db}: import it under "
+                    "another name with --as NEW"
+                ),
+                chosen=chosen,
+                db=store.shown(db),
             )
         twin = look_alike(db, chosen)
         if twin is not None:
             raise CampaignExists(
-                f"a campaign called {twin!r} is already in {store.shown(db)}, and {chosen!r} "
-                "reads the same: import it under another name with --as NEW"
+                N_(
+                    "a campaign called {twin!r} is already in {db}, and {chosen!r} reads "
+                    "the same: import it under another name with --as NEW"
+                ),
+                twin=twin,
+                db=store.shown(db),
+                chosen=chosen,
             )
         folder = tempfile.mkdtemp(prefix="grizzled-import-")
         try:
@@ -347,7 +386,7 @@ def _stored(
                 page = []
         _saved(scratch, page)
     except UnusableFile as error:  # an event the rules cannot replay (a snapshot's)
-        raise ImportRefused(f"the export does not verify: {error}") from None
+        raise ImportRefused(N_("the export does not verify: {error}"), error=error) from None
     return count
 
 
@@ -356,7 +395,9 @@ def _saved(scratch: Tracker, page: list[Any]) -> None:
         try:
             scratch.save(*page)
         except (PersistenceError, sqlite3.Error) as error:
-            raise DatabaseError(f"cannot write the import's scratch file: {error}") from None
+            raise DatabaseError(
+                N_("cannot write the import's scratch file: {error}"), error=error
+            ) from None
         scratch.forget_recalled()  # the states its undos returned to: memory stays bounded
 
 
@@ -366,7 +407,9 @@ def _verified(scratch: Tracker, stream: UUID) -> None:
 
     found = verify_campaign(scratch, stream.hex)
     if found.findings:
-        raise ImportRefused(f"the export does not verify: {found.findings[0]}")
+        raise ImportRefused(
+            N_("the export does not verify: {findings}"), findings=found.findings[0]
+        )
 
 
 def copy_rows(scratch: Tracker, db: str, stream: UUID, name: str) -> None:
@@ -402,7 +445,9 @@ def _copy_to_postgres(scratch: Tracker, db: str, stream: UUID, name: str) -> Non
         store.copy_to_postgres(scratch, target, stream.hex)
     except Exception as error:
         if type(error).__name__ == "UniqueViolation":  # psycopg's: imported meanwhile
-            raise CampaignExists(f"a campaign called {name!r} is already in {shown}") from None
+            raise CampaignExists(
+                N_("a campaign called {name!r} is already in {shown}"), name=name, shown=shown
+            ) from None
         raise DatabaseError(store.failed(shown, error)) from None
     finally:
         target.close()
@@ -436,7 +481,9 @@ def _copy(scratch: Tracker, db: str, stream: UUID, name: str) -> None:
                 conn.execute("ROLLBACK")
             raise
     except sqlite3.IntegrityError:
-        raise CampaignExists(f"a campaign called {name!r} is already in {db}") from None
+        raise CampaignExists(
+            N_("a campaign called {name!r} is already in {db}"), name=name, db=db
+        ) from None
     except sqlite3.Error as error:
         raise dbfile.failure(db, error) from None
     finally:

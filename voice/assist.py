@@ -12,28 +12,36 @@ from math import gcd
 from typing import TYPE_CHECKING, Any, Protocol
 
 from voice import Said
+from voice.lang import N_, _, ngettext, threat_name
 
 if TYPE_CHECKING:
     from domain.assist.mission import Estimate
     from domain.assist.odds import NextCard
     from domain.chapter.state import ChapterState
 
-POLICY = (
+POLICY = N_(
     "the simulator's players: a safe card when there is one, the charm often once two alike "
     "show, a withdrawal when nothing is safe"
 )
 
-UNDER_WAY = "the chance of a Mission is estimated before it starts, as its leader chooses"
+UNDER_WAY = N_("the chance of a Mission is estimated before it starts, as its leader chooses")
 
 
 def no_chapter(step: str) -> str:
     """The refusal of odds and hints between chapters, with what the table does next."""
-    return f"no chapter is running: no card to draw and no turn to hint (next: {step})"
+    return _("no chapter is running: no card to draw and no turn to hint (next: {step})").format(
+        step=step
+    )
 
 
 def percent(share: float) -> str:
-    """``32.2%``."""
-    return f"{100 * share:.1f}%"
+    """``32.2%`` (in French ``32,2 %``)."""
+    return _("{number}%").format(number=decimal(100 * share))
+
+
+def decimal(number: float) -> str:
+    """``3.1`` (in French ``3,1``): one decimal, as the language in use writes it."""
+    return f"{number:.1f}".replace(".", _("."))
 
 
 def chance(count: int, total: int) -> dict[str, Any]:
@@ -49,9 +57,13 @@ def chance(count: int, total: int) -> dict[str, Any]:
 def _line(label: str, count: int, odds: NextCard, kind: str, **facts: Any) -> Said:
     facts = {**facts, **chance(count, odds.unseen)}
     if odds.uniform:
-        text = f"  {label}: {count} of {odds.unseen}, {percent(count / odds.unseen)}"
+        text = _("  {label}: {count} of {unseen}, {percent}").format(
+            label=label, count=count, unseen=odds.unseen, percent=percent(count / odds.unseen)
+        )
     else:  # the unseen cards are not all as likely: the exact chance, reduced
-        text = f"  {label}: {percent(count / odds.unseen)} ({facts['fraction']})"
+        text = _("  {label}: {percent} ({fraction})").format(
+            label=label, percent=percent(count / odds.unseen), fraction=facts["fraction"]
+        )
     return Said(text, kind, facts)
 
 
@@ -64,24 +76,25 @@ def next_card_lines(odds: NextCard, draws: bool = True) -> list[Said]:
     ``draws`` (no Trap, no Clumsy: nothing is drawn during a Mission) nothing of failing."""
     unseen = _cards(odds)
     if not odds.exact:
-        text = f"Next card drawn: no exact odds: {odds.reason}."
+        text = _("Next card drawn: no exact odds: {reason}.").format(reason=odds.reason)
         return [Said(text, "next-card", {"unseen": unseen, "reason": odds.reason})]
     if odds.unseen == 0:
-        return [Said("The Trials are empty: no card will be drawn.", "next-card", {"unseen": 0})]
-    head = f"Next card drawn, from {unseen} unseen cards:"
+        empty = _("The Trials are empty: no card will be drawn.")
+        return [Said(empty, "next-card", {"unseen": 0})]
+    head = _("Next card drawn, from {unseen} unseen cards:").format(unseen=unseen)
     if odds.returned:
-        head = (
-            f"Next card drawn, from {unseen} unseen cards, {odds.returned} of them known to "
+        head = _(
+            "Next card drawn, from {unseen} unseen cards, {returned} of them known to "
             "have gone back into the Trials with a failed Mission's No Man's Land:"
-        )
+        ).format(unseen=unseen, returned=odds.returned)
     lines = [
         Said(head, "next-card", {"unseen": unseen, "returned": odds.returned}),
-        _line("any Hard Knock", odds.knocks, odds, "hard-knock"),
+        _line(_("any Hard Knock"), odds.knocks, odds, "hard-knock"),
     ]
     if draws:
-        lines.append(_line("one that fails the Mission now", odds.failing, odds, "fails"))
+        lines.append(_line(_("one that fails the Mission now"), odds.failing, odds, "fails"))
     for threat, count in odds.showing.items():
-        lines.append(_line(threat, count, odds, "threat", threat=threat))
+        lines.append(_line(threat_name(threat), count, odds, "threat", threat=threat))
     return lines
 
 
@@ -121,28 +134,39 @@ def mission_lines(
     estimated now (``refused``). ``empties``: the least intensity whose deal takes the
     whole Trials deck, and the deck's size (None: none does)."""
     if refused is not None:
-        return [Said(f"No Mission odds: {refused}.", "mission", {"reason": refused})]
+        said = _("No Mission odds: {reason}.").format(reason=_(refused))
+        return [Said(said, "mission", {"reason": refused})]
     playouts = estimates[0].playouts if estimates else 0
-    head = (
-        f"{leader} chooses the intensity; over {playouts:,} playouts each (seed {seed}; "
-        f"{POLICY}): the chance the Mission succeeds (its 95% interval), the cards its Morale "
-        "Drop moves on average, the chance the chapter is lost in it:"
+    head = _(
+        "{leader} chooses the intensity; over {playouts} playouts each (seed {seed}; "
+        "{policy}): the chance the Mission succeeds (its {confidence} interval), the cards its "
+        "Morale Drop moves on average, the chance the chapter is lost in it:"
+    ).format(
+        leader=leader,
+        playouts=f"{playouts:,}".replace(",", _(",")),
+        seed=seed,
+        policy=_(POLICY),
+        confidence=_("{number}%").format(number=95),
     )
     lines = [Said(head, "mission", {"leader": leader, "playouts": playouts, "seed": seed})]
     for e in estimates:
-        text = (
-            f"  {_plural(e.intensity, 'card')} each: {percent(e.chance)} "
-            f"({percent(e.low)} to {percent(e.high)}), Drop {e.drop:.1f}, "
-            f"lost {percent(e.losing)}"
+        each = ngettext("{count} card each", "{count} cards each", e.intensity)
+        text = _("  {each}: {chance} ({low} to {high}), Drop {drop}, lost {lost}").format(
+            each=each.format(count=e.intensity),
+            chance=percent(e.chance),
+            low=percent(e.low),
+            high=percent(e.high),
+            drop=decimal(e.drop),
+            lost=percent(e.losing),
         )
         lines.append(Said(text, "intensity", estimate_json(e)))
     if empties is not None and any(e.intensity >= empties[0] for e in estimates):
         at, trials = empties
-        text = (
-            f"From {at} cards each the deal takes the whole Trials deck ({trials} cards): a Trap "
+        text = _(
+            "From {at} cards each the deal takes the whole Trials deck ({trials} cards): a Trap "
             "then draws nothing and a higher intensity deals no more, so the chance can rise "
             "there."
-        )
+        ).format(at=at, trials=trials)
         lines.append(Said(text, "deck-empties", {"intensity": at, "trials": trials}))
     return lines
 
@@ -165,69 +189,92 @@ def estimate_json(e: Estimate) -> dict[str, Any]:
     }
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _threat(f: dict[str, Any]) -> str:
+    return threat_name(f["threat"])
 
 
 # each hint's words from its facts (domain/assist/hints.py)
 HINT_WORDS = {
-    "play-fails": lambda f: (
-        f"a {f['threat']} card here is the third {f['threat']}: the Mission fails"
-    ),
+    "play-fails": lambda f: _(
+        "a {threat} card here is the third {threat}: the Mission fails"
+    ).format(threat=_threat(f)),
     "play-trap": lambda f: (
-        "a Trap here draws the Trials' top card into No Man's Land after its own threats: "
-        + "; ".join(_trap_risk(risk, len(f["risks"]) > 1) for risk in f["risks"])
+        _("a Trap here draws the Trials' top card into No Man's Land after its own threats: ")
+        + _("; ").join(_trap_risk(risk, len(f["risks"]) > 1) for risk in f["risks"])
     ),
-    "play-knock": lambda f: (
-        f"a Hard Knock here lies in front of {f['player']}: "
-        f"{f['weight'] + 1} counted ({f['weight'] + 2} if Wounded); 4 lose the chapter"
-    ),
+    "play-knock": lambda f: _(
+        "a Hard Knock here lies in front of {player}: "
+        "{counted} counted ({wounded} if Wounded); 4 lose the chapter"
+    ).format(player=f["player"], counted=f["weight"] + 1, wounded=f["weight"] + 2),
     "charm": lambda f: (
-        f"your charm can take the {f['threat']} card in No Man's Land"
+        _("your charm can take the {threat} card in No Man's Land").format(threat=_threat(f))
         if f["cards"] == 1
-        else f"your charm can take one of the {f['cards']} {f['threat']}s in No Man's Land"
+        else _("your charm can take one of the {cards} {threat}s in No Man's Land").format(
+            cards=f["cards"], threat=_threat(f)
+        )
     ),
-    "speech": lambda f: (
-        f"a Speech ({_plural(f['tokens'], 'token')} left): each other player "
-        "may discard a card with the threat named"
-    ),
+    "speech": lambda f: ngettext(
+        "a Speech ({tokens} token left): each other player "
+        "may discard a card with the threat named",
+        "a Speech ({tokens} tokens left): each other player "
+        "may discard a card with the threat named",
+        f["tokens"],
+    ).format(tokens=f["tokens"]),
     "withdraw": lambda f: (
-        f"withdrawing, {f['player']} is the last out: the Mission succeeds and, with no card "
-        "left to play, the chapter is won"
+        _(
+            "withdrawing, {player} is the last out: the Mission succeeds and, with no card "
+            "left to play, the chapter is won"
+        ).format(player=f["player"])
         if f.get("won")
-        else f"withdrawing, {f['player']} is the last out: the Mission succeeds, then Morale "
-        f"drops {f['drop']} of the {f['morale']} in the Reserve"
+        else _(
+            "withdrawing, {player} is the last out: the Mission succeeds, then Morale "
+            "drops {drop} of the {morale} in the Reserve"
+        ).format(player=f["player"], drop=f["drop"], morale=f["morale"])
         if f["last"]
-        else f"withdrawing, {f['player']} plays a Support tile face down and leaves the Mission"
+        else _(
+            "withdrawing, {player} plays a Support tile face down and leaves the Mission"
+        ).format(player=f["player"])
     ),
-    "two-alike": lambda f: f"two {f['threat']} show: a third fails the Mission",
-    "three-knocks": lambda f: f"{f['player']} counts 3 Hard Knocks: one more loses the chapter",
-    "hand-limit": lambda f: (
-        f"{f['held']} cards in hands: a deal of one card each brings "
-        f"{f['limit']} or more, which loses the chapter"
+    "two-alike": lambda f: _("two {threat} show: a third fails the Mission").format(
+        threat=_threat(f)
     ),
-    "monument": lambda f: (
-        f"the Morale Reserve holds {f['morale']}: a Drop of {f['drop']} "
+    "three-knocks": lambda f: _("{player} counts 3 Hard Knocks: one more loses the chapter").format(
+        player=f["player"]
+    ),
+    "hand-limit": lambda f: _(
+        "{held} cards in hands: a deal of one card each brings "
+        "{limit} or more, which loses the chapter"
+    ).format(held=f["held"], limit=f["limit"]),
+    "monument": lambda f: _(
+        "the Morale Reserve holds {morale}: a Drop of {drop} "
         "now would show the Monument and lose the chapter"
-    ),
-    "morale-low": lambda f: (
-        f"the Morale Reserve holds {f['morale']}: a Drop of {f['drop']} "
-        f"now leaves {f['morale'] - f['drop']}, the Monument is near"
-    ),
+    ).format(morale=f["morale"], drop=f["drop"]),
+    "morale-low": lambda f: _(
+        "the Morale Reserve holds {morale}: a Drop of {drop} "
+        "now leaves {left}, the Monument is near"
+    ).format(morale=f["morale"], drop=f["drop"], left=f["morale"] - f["drop"]),
 }
 
 
 def _trap_risk(f: dict[str, Any], named: bool) -> str:
     """One group of Traps that risk the same: how often the card drawn fails the Mission
     (``named``: the group's cards said, where other Traps risk otherwise)."""
-    cards = " or ".join(f["cards"]) if named else "any of them"
+    from voice.summary import notation
+
+    cards = _(" or ").join(map(notation, f["cards"])) if named else _("any of them")
     if not f["exact"]:
-        return f"with {cards}, the chance is not known (the chapter's cards are not)"
+        return _("with {cards}, the chance is not known (the chapter's cards are not)").format(
+            cards=cards
+        )
     if f["uniform"]:
-        return f"with {cards}, {f['failing']} of the {f['unseen']} unseen cards fail the Mission"
+        return _("with {cards}, {failing} of the {unseen} unseen cards fail the Mission").format(
+            cards=cards, failing=f["failing"], unseen=f["unseen"]
+        )
     share = f["failing"] / f["unseen"] if f["unseen"] else 0.0
     fraction = chance(f["failing"], f["unseen"])["fraction"]
-    return f"with {cards}, the Mission fails {percent(share)} of the time ({fraction})"
+    return _("with {cards}, the Mission fails {percent} of the time ({fraction})").format(
+        cards=cards, percent=percent(share), fraction=fraction
+    )
 
 
 class HintLike(Protocol):
@@ -246,19 +293,18 @@ def hint_lines(
     """The hints for ``player`` (None: nobody's turn), then the warnings, a line each."""
     lines = []
     if player is None and actions:
-        lines.append(Said("What each action does now:", "turn", {}))
+        lines.append(Said(_("What each action does now:"), "turn", {}))
     if player is not None:
-        lines.append(
-            Said(f"{player}'s turn, what each action does now:", "turn", {"player": player})
-        )
+        turn = _("{player}'s turn, what each action does now:").format(player=player)
+        lines.append(Said(turn, "turn", {"player": player}))
         if not actions:
-            lines.append(Said("  nothing is certain: any card here is safe", "none", {}))
+            lines.append(Said(_("  nothing is certain: any card here is safe"), "none", {}))
     for hint in actions:
         lines.append(Said(f"  {HINT_WORDS[hint.kind](hint.facts)}", hint.kind, hint.facts))
     if warnings:
-        lines.append(Said("Warnings:", "warnings", {}))
+        lines.append(Said(_("Warnings:"), "warnings", {}))
     else:
-        lines.append(Said("No warning.", "warnings", {}))
+        lines.append(Said(_("No warning."), "warnings", {}))
     for hint in warnings:
         lines.append(Said(f"  {HINT_WORDS[hint.kind](hint.facts)}", hint.kind, hint.facts))
     return lines

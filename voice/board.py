@@ -17,6 +17,7 @@ from typing import Any
 from voice import Said, Span, joined
 from voice.lang import KNOCKS, N_, _, detail_said, threat_name
 from voice.shown import SHORT, shown, shown_all
+from voice.summary import notation
 
 # domain.cards.catalogue.THREATS, written out: the board must not load the card catalogue
 # (``status`` stays at the floor); tests/cli/test_cli_render.py checks they are the same.
@@ -147,7 +148,8 @@ def player_lines(cells: tuple[str, ...]) -> list[str]:
         _("tiles {count}").format(count=tiles),
         status,
     ]
-    lines = [f"{marks:<2} {name}: " + ", ".join(s for s in said if s)]
+    cells_said = ", ".join(s for s in said if s)
+    lines = [f"{marks:<2} " + _("{player}: {cells}").format(player=name, cells=cells_said)]
     return lines + ([_("   Hard Knocks: {cards}").format(cards=knocks)] if knocks != "-" else [])
 
 
@@ -330,9 +332,10 @@ def legal_line(doc: Doc) -> Said | None:
     if legal["play_any_hidden"]:
         parts.append(_("play a card from hand"))
     elif legal["play"]:
-        parts.append(_("play {cards}").format(cards=", ".join(legal["play"])))
+        parts.append(_("play {cards}").format(cards=", ".join(map(notation, legal["play"]))))
     if legal["charm"]:
-        parts.append(_("charm on {cards}").format(cards=", ".join(legal["charm"])))
+        cards = ", ".join(map(notation, legal["charm"]))
+        parts.append(_("charm on {cards}").format(cards=cards))
     if legal["speech"]:
         parts.append(_("make a Speech"))
     if legal["withdraw"]:
@@ -341,7 +344,7 @@ def legal_line(doc: Doc) -> Said | None:
         parts.append(_("refill the hand"))
     return _row(
         "legal",
-        _("{player} may: {moves}.").format(player=legal["player"], moves="; ".join(parts)),
+        _("{player} may: {moves}.").format(player=legal["player"], moves=_("; ").join(parts)),
         player=legal["player"],
     )
 

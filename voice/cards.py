@@ -9,21 +9,22 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.limits import TRAPS_FROM
-from domain.names import chapter_name
 from voice import Said
-from voice.lang import _
+from voice.lang import N_, _, chapter_said
+
+RESULTS = (N_("won"), N_("lost"), N_("any"))  # a reward rule's result, as typed
 
 
 def where(entry: dict[str, Any]) -> str:
     """Where a card is (``entry``: one of ``box --json``'s cards)."""
-    return "; ".join(entry["where"]) or "in the box (not in play)"
+    return _("; ").join(entry["where"]) or _("in the box (not in play)")
 
 
 def not_described(number: int) -> str:
-    return (
-        f"card #{number} is not described yet: grizzled describe card|order|recruit|hand "
-        f"{number} ..."
-    )
+    return _(
+        "card #{number} is not described yet: grizzled describe card|order|recruit|hand "
+        "{number} ..."
+    ).format(number=number)
 
 
 def traps_said(chapter: int, traps: bool, traps_off: bool) -> str:
@@ -44,31 +45,45 @@ def briefing_line(b: Mapping[str, Any]) -> Said:
     """A Briefing in one line of ``box`` (``b``: one of ``box --json``'s briefings): its
     setup as the text, the chapter (and title) it is for as the fact ``heading``."""
     title = f" '{b['title']}'" if b["title"] else ""  # shown by the face, as the text is
-    modules = (f", Orders {_numbers(b['orders'])}" if b["orders"] else "") + (
-        f", Recruits {_numbers(b['recruits'])}" if b["recruits"] else ""
+    modules = (
+        _(", Orders {numbers}").format(numbers=_numbers(b["orders"])) if b["orders"] else ""
+    ) + (_(", Recruits {numbers}").format(numbers=_numbers(b["recruits"])) if b["recruits"] else "")
+    tokens = (
+        _(", {count} Speech tokens").format(count=b["speech_tokens"])
+        if b["speech_tokens"] is not None
+        else ""
     )
-    tokens = f", {b['speech_tokens']} Speech tokens" if b["speech_tokens"] is not None else ""
     notes = f". {b['notes']}" if b["notes"] else ""
-    text = (
-        f"Trials {b['trials']}, Morale {b['morale']}, first intensity {b['first_intensity']}, "
-        f"{traps_said(b['chapter'], b['traps'], b['traps_off'])}{tokens}{modules}{notes}"
+    text = _(
+        "Trials {trials}, Morale {morale}, first intensity {first}, {traps}{tokens}{modules}{notes}"
+    ).format(
+        trials=b["trials"],
+        morale=b["morale"],
+        first=b["first_intensity"],
+        traps=traps_said(b["chapter"], b["traps"], b["traps_off"]),
+        tokens=tokens,
+        modules=modules,
+        notes=notes,
     )
     return Said(
-        text, "briefing", {"chapter": b["chapter"], "heading": chapter_name(b["chapter"]) + title}
+        text, "briefing", {"chapter": b["chapter"], "heading": chapter_said(b["chapter"]) + title}
     )
 
 
 def conclusion_line(c: Mapping[str, Any]) -> Said:
     """A Conclusion in one line of ``box`` (``c``: one of ``box --json``'s conclusions): its
     reward rules and offer as the text, the chapter it concludes as the fact ``heading``."""
-    rules = "; ".join(
-        f"{r['result']}, at least {r['morale_left']} Morale left: "
-        f"{r['helping_hands']} Helping Hand(s)"
+    rules = _("; ").join(
+        _("{result}, at least {left} Morale left: {hands} Helping Hand(s)").format(
+            result=_(r["result"]), left=r["morale_left"], hands=r["helping_hands"]
+        )
         for r in c["rewards"]
     )
-    offer = _numbers(c["offered"]) if c["offered"] else "none"
+    offer = _numbers(c["offered"]) if c["offered"] else _("none")
     notes = f". {c['notes']}" if c["notes"] else ""
-    text = f"{rules or 'no reward'}; offers {offer}{notes}"
+    text = _("{rules}; offers {offer}{notes}").format(
+        rules=rules or _("no reward"), offer=offer, notes=notes
+    )
     return Said(
-        text, "conclusion", {"chapter": c["chapter"], "heading": chapter_name(c["chapter"])}
+        text, "conclusion", {"chapter": c["chapter"], "heading": chapter_said(c["chapter"])}
     )

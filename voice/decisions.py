@@ -48,9 +48,9 @@ class Decision:
         found = rule(self.rule)
         entries = ", ".join(f"#{n}" for n in self.entries)
         return [
-            f"{self.what}: {self.facts}.",
+            _("{what}: {facts}.").format(what=self.what, facts=self.facts),
             _("  Rule ({rule}): {words} ({place}).").format(
-                rule=found.rule, words=_(found.words), place=found.place()
+                rule=_(found.rule), words=_(found.words), place=found.place()
             ),
             ngettext(
                 "  From log entry {entries}.", "  From log entries {entries}.", len(self.entries)

@@ -217,7 +217,7 @@ def _speech(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry
     ]
     left = speaker.speech_tokens - 1
     discarded = dict(event.discards)
-    answers = "; ".join(
+    answers = _("; ").join(
         _("{player} discarded {card}").format(player=name, card=label(discarded[name]))
         if name in discarded
         else _("{player} discarded nothing").format(player=name)

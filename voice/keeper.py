@@ -3,7 +3,7 @@ Short labels a thumb reads on a button, composed once here so the web face write
 
 from __future__ import annotations
 
-from voice.lang import N_, _, threat_name
+from voice.lang import N_, _, pgettext, threat_name
 from voice.shown import SHORT, shown
 
 HARD_KNOCKS = N_("Hard Knocks")  # the card picker's group of the Hard Knock cards
@@ -28,6 +28,8 @@ def no_player(fact: str) -> str:
 ODDS_TITLE = N_("Odds on every phone")  # the group's choice: public information only
 ODDS_ON = N_("Show the odds")
 ODDS_OFF = N_("Hide the odds")
+# a viewer's page on a file with no campaign yet (the keeper's set-up page creates it)
+NO_CAMPAIGN_YET = N_("No campaign yet: the keeper creates it on their phone.")
 
 
 def fact_label(name: str, meaning: str) -> str:
@@ -35,6 +37,17 @@ def fact_label(name: str, meaning: str) -> str:
     return f"{name}: {meaning}"  # the rules' own words for it (domain.public)
 
 
+COUNTED = N_("Your tap counted: it is logged as #{number} {summary}. It was not logged twice.")
+NOT_COUNTED = N_("Your tap did not count: nothing was logged. Tap again if it should be.")
+PORT_BUSY = N_("port {port} is in use (another grizzled serve?): choose another with --port")
+# the one line a phone gets where there is no page to show it on
+NOT_A_KEEPER = N_("Not a keeper's address.")
+NOT_THIS_PAGE = N_("This page cannot log: reload the keeper's address.")
+OTHER_CAMPAIGN = N_("This page names another campaign than {campaign}: nothing was logged.")
+SAY_ON_OR_OFF = N_("Say on or off.")
+UNKNOWN_HOST = N_("This companion does not answer to that address.")  # a foreign Host
+FOREIGN = N_("Only the companion's own pages can log: nothing was logged.")  # an Origin
+KEEPER_QR = N_("the keeper's QR code: grizzled serve --lan --keeper-qr")
 STALE = N_("Someone logged meanwhile: nothing was logged; here is the board now.")
 
 
@@ -154,7 +167,8 @@ def turn_heading(player: str | None, recruit: str | None = None, support: str | 
         return _("The Recruit's turn, {leader} chooses").format(leader=shown(recruit, SHORT))
     if support is not None:
         return _("{player} chooses the Support benefit").format(player=shown(support, SHORT))
-    return _("{player}'s turn").format(player=shown(player, SHORT)) if player else ""
+    turn = pgettext("banner", "{player}'s turn")  # it starts a line
+    return turn.format(player=shown(player, SHORT)) if player else ""
 
 
 COMPOSER_TITLE = N_("Play a card")  # the card composer: its symbols, its name or its number

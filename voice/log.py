@@ -11,10 +11,26 @@ from typing import Any, NamedTuple
 
 from voice.lang import N_, _, ngettext
 from voice.shown import LINE, shown
+from voice.summary import said as summary_said
 
 Entry = dict[str, Any]
 NO_ENTRY = N_("No entry matches.")
 WHO_MOST = 16  # characters of who logged an entry, in the log's column
+DAYS = (N_("Mon"), N_("Tue"), N_("Wed"), N_("Thu"), N_("Fri"), N_("Sat"), N_("Sun"))
+MONTHS = (
+    N_("Jan"),
+    N_("Feb"),
+    N_("Mar"),
+    N_("Apr"),
+    N_("May"),
+    N_("Jun"),
+    N_("Jul"),
+    N_("Aug"),
+    N_("Sep"),
+    N_("Oct"),
+    N_("Nov"),
+    N_("Dec"),
+)
 
 
 def _local(stamp: str) -> datetime:
@@ -29,7 +45,7 @@ def what(entry: Entry) -> str:
     elif entry["kind"] == "ActionsRedone":
         said = _("redo of #{numbers}").format(numbers=versions)
     else:
-        said = entry["summary"]
+        said = summary_said(entry["summary"])
     if not entry["reason"]:
         return said
     return _("{said} (why: {reason})").format(said=said, reason=entry["reason"])
@@ -37,7 +53,7 @@ def what(entry: Entry) -> str:
 
 def heading(day: date, session: str) -> str:
     """``Tue 24 Nov 2026`` and the session, unless it is named after that day."""
-    said = day.strftime("%a %d %b %Y")
+    said = f"{_(DAYS[day.weekday()])} {day:%d} {_(MONTHS[day.month - 1])} {day:%Y}"
     if session == day.isoformat():
         return said
     return _("{day}, session {session}").format(day=said, session=repr(session))
@@ -135,10 +151,12 @@ def entry_lines(entries: Iterable[Entry], layout: Layout) -> Iterator[Line]:
         key = (when.date(), str(entry["session"]))
         if key != group:
             yield Line(shown(heading(*key), LINE), heading=True)
-            yield Line(f"{'#':>{number}}  time   {'who':<{who}}  what", heading=True)
+            time, by, done = _("time"), _("who"), _("what")
+            yield Line(f"{'#':>{number}}  {time:<5}  {by:<{who}}  {done}", heading=True)
             group = key
         said = shown(what(entry), LINE)
-        suffix = f" ({off.get(entry['version'], 'undone')})" if entry["undone"] else ""
+        undone = off.get(entry["version"], _("undone"))
+        suffix = f" ({undone})" if entry["undone"] else ""
         chunks = textwrap.wrap(
             said + suffix, room, break_long_words=True, break_on_hyphens=False
         ) or [""]

@@ -127,7 +127,7 @@ def _drawn_played(e: CardDrawnAndPlayed, c: Catalogue) -> str:
 
 
 def _speech(e: SpeechMade, c: Catalogue) -> str:
-    discards = "; ".join(
+    discards = _("; ").join(
         _("{player} discards {card}").format(player=p, card=card_label(k, c)) for p, k in e.discards
     )
     said = _("{player} makes a Speech on {threat}.").format(
@@ -224,7 +224,7 @@ def applied_text(label: str, applied: list[str], effect: bool) -> str:
         " Anything else its text says is done at the table, then recorded with "
         "'grizzled correct FACT VALUE -r \"{label}\"'."
     ).format(label=label)
-    return _(" The tool applies: {rules}.").format(rules="; ".join(applied)) + (
+    return _(" The tool applies: {rules}.").format(rules=_("; ").join(applied)) + (
         rest if effect else ""
     )
 
@@ -248,7 +248,7 @@ def enforced_words(forbids: tuple[Forbid, ...], rules: tuple[Rule, ...]) -> str:
     """What the tool applies of a card, in words: ``no Speech; the Morale Drop ...``."""
     from domain.cards.effects import rule_words
 
-    return "; ".join([f.words for f in forbids] + [rule_words(r) for r in rules])
+    return _("; ").join([f.words for f in forbids] + [rule_words(r) for r in rules])
 
 
 def text_only(label: str) -> str:
@@ -334,7 +334,7 @@ def reward_words(conclusion: Conclusion) -> str:
             else ""
         )
         rules.append(f"{result}{left}: {_helping_hands(rule.helping_hands)}")
-    return "; ".join(rules) or _("no reward")
+    return _("; ").join(rules) or _("no reward")
 
 
 def chapter_end(state: CampaignState) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from voice.lang import N_, _, detail_said, ngettext
+from voice.lang import N_, _, chapter_said, detail_said, ngettext
 from voice.shown import LINE, SHORT, shown
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ def lead_text(
     lead = _("{leader} leads Mission {number}").format(
         leader=shown(leader, SHORT), number=mission + 1
     )
-    return f"{lead}: grizzled mission start {what}{kept}"
+    return _("{lead}: grizzled mission start {what}{kept}").format(lead=lead, what=what, kept=kept)
 
 
 def deal_words(f: DealForecast) -> str:
@@ -169,7 +169,7 @@ def restricts(order: Mapping[str, Any]) -> str:
         if order.get("threats")
         else []
     )
-    return "; ".join(said + list(order.get("forbids") or ()))
+    return _("; ").join(said + list(order.get("forbids") or ()))
 
 
 def with_orders(
@@ -187,7 +187,7 @@ def with_orders(
         name = f" {shown(recruit['name'], SHORT)}" if recruit.get("name") else ""
         said.append(
             _("Recruit #{number}{name} in play: {rules}").format(
-                number=recruit["number"], name=name, rules="; ".join(recruit["enforces"])
+                number=recruit["number"], name=name, rules=_("; ").join(recruit["enforces"])
             )
         )
     line = f"{line} ({'; '.join(said)})" if said else line
@@ -204,14 +204,13 @@ def with_orders(
 
 
 def _after_chapter(state: CampaignState) -> str:
-    from domain.names import chapter_name
 
     last = state.last_result
     if last is None or not state.armistice:
         return _("start the next chapter: {command}").format(command=CHAPTER_START)
     if last.number == 0:  # a tutorial: no Conclusion, award or ban (notes, decision 6)
         return _next_chapter(state)
-    name = chapter_name(last.number)
+    name = chapter_said(last.number)
     conclusion = state.conclusions.get(last.number)
     if conclusion is None:
         return _("enter the Conclusion of {name}: grizzled conclusion {number} ...").format(
@@ -239,12 +238,11 @@ def _after_chapter(state: CampaignState) -> str:
 
 def _next_chapter(state: CampaignState) -> str:
     """The next Armistice chapter: its Briefing first, then its start."""
-    from domain.names import chapter_name
 
     if state.next_chapter not in state.briefings:
-        return briefing_text(chapter_name(state.next_chapter), state.next_chapter)
+        return briefing_text(chapter_said(state.next_chapter), state.next_chapter)
     return _("start {name}: {command}").format(
-        name=chapter_name(state.next_chapter), command=CHAPTER_START
+        name=chapter_said(state.next_chapter), command=CHAPTER_START
     )
 
 
@@ -271,13 +269,12 @@ def next_step(state: CampaignState) -> str:
     from domain.legal import legal_summary
     from domain.modules.orders import order_piles
     from domain.modules.recruits.state import RECRUIT_TURN, recruit_in_play, recruit_piles
-    from domain.names import chapter_name
 
     chapter = state.chapter
     if chapter is None:
         if not state.armistice:
             return _(FIRST_CHAPTER).format(command=CHAPTER_START)
-        name, number = chapter_name(state.next_chapter), state.next_chapter
+        name, number = chapter_said(state.next_chapter), state.next_chapter
         if number not in state.briefings:
             return briefing_text(name, number)
         return _("start {name}: {command}").format(name=name, command=CHAPTER_START)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from voice.board import THREATS, label
-from voice.lang import N_, _, detail_said, threat_name
+from voice.lang import N_, _, detail_said, pgettext, threat_name
 from voice.shown import SHORT, shown
 
 Doc = dict[str, Any]
@@ -61,7 +61,8 @@ def banner(doc: Doc) -> str:
             _("The chapter is won.") if doc.get("outcome") == "won" else _("The chapter is lost.")
         )
     player = legal.get("player") or doc.get("turn")
-    return _("{player}'s turn").format(player=shown(player, SHORT)) if player else ""
+    turn = pgettext("banner", "{player}'s turn")  # a banner's own: it starts a line
+    return turn.format(player=shown(player, SHORT)) if player else ""
 
 
 def next_words(doc: Doc) -> str:
@@ -87,7 +88,7 @@ def _mission_moves(doc: Doc) -> str:
     found = [p for p in doc.get("players") or () if p["name"] == doc["turn"]]
     name = shown(doc["turn"], SHORT)
     if not found:
-        return _("{player}'s turn").format(player=name)
+        return pgettext("banner", "{player}'s turn").format(player=name)
     player = found[0]
     if "fearful" in (player.get("hard_knocks") or ()):
         return _("{player}: must withdraw (Fearful)").format(player=name)

@@ -5,11 +5,41 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from voice import lang
 from voice.lang import _
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
+    from domain.cards.notation import CardNotationError
     from domain.errors import RuleViolation
+
+
+def message(error: RuleViolation | CardNotationError | Exception) -> str:
+    """The rules' own words of a refusal, in the language in use: its form
+    (``RuleViolation.template``) said, filled with its facts; the words of the rules among
+    them (``domain.errors.Words``) said too, what the group typed as it is."""
+    template = getattr(error, "template", None)
+    if lang.current() == lang.ENGLISH or template is None:
+        return str(error)
+    data = {k: _fact(v) for k, v in getattr(error, "data", {}).items()}
+    return _(template).format(**data) if data else _(template)
+
+
+def _fact(value: object) -> object:
+    """One fact of a refusal as the language in use says it: the rules' words translated,
+    alternatives joined by its "or", a card named in its notation; anything else as it is."""
+    from domain.errors import Alternatives, Words
+    from voice.summary import notation
+
+    if isinstance(value, Words):
+        return _(value)
+    if isinstance(value, Alternatives):
+        return _(" or ").join(notation(v) for v in value)
+    if isinstance(value, str) and (value == "Boot Camp" or value.startswith("chapter ")):
+        number = value[len("chapter ") :]  # domain.names.chapter_name's two forms
+        if value == "Boot Camp" or number.isdigit():
+            return lang.chapter_said(0 if value == "Boot Camp" else int(number))
+    return value
 
 
 def refused(error: RuleViolation) -> str:
@@ -17,7 +47,7 @@ def refused(error: RuleViolation) -> str:
     must tell points to the command's help, which says how to tell it."""
     from domain.errors import MissingOutcome
 
-    said = _("Refused ({rule}): {message}").format(rule=error.rule, message=error)
+    said = _("Refused ({rule}): {message}").format(rule=_(error.rule), message=message(error))
     if isinstance(error, MissingOutcome):
         return _("{refusal} (see the command's --help)").format(refusal=said)
     return said
@@ -36,4 +66,4 @@ def knock_not_hand(error: RuleViolation, card: str, player: str) -> str:
     return _(
         "Refused ({rule}): {card} is a Hard Knock in front of {player}, not a card in their "
         "hand: ban it with --from knock"
-    ).format(rule=error.rule, card=card, player=player)
+    ).format(rule=_(error.rule), card=card, player=player)

@@ -42,7 +42,7 @@ class Rule(Record):
             places.append(_("Armistice rulebook, {section}").format(section=self.section) + page)
         if self.base is not None:
             places.append(_("base rulebook, {section}").format(section=self.base))
-        return "; ".join(places) or _("the tracker's own rule (not in the rulebooks)")
+        return _("; ").join(places) or _("the tracker's own rule (not in the rulebooks)")
 
     def facts(self) -> dict[str, Any]:
         """The rule as --json gives it."""
@@ -63,14 +63,14 @@ _TOOL = None  # the tracker's own rule: the books leave it to the table
 _TABLE = (
     # --- refusals: each RuleViolation.rule --------------------------------------------
     Rule(
-        "rules",
+        N_("rules"),
         N_("a move is taken only when the rules allow it at this moment of the game"),
         "Basic Rules",
         4,
         "The Mission",
     ),
     Rule(
-        "setup",
+        N_("setup"),
         N_(
             "a chapter starts from a whole table: the players and their Grizzled, three Support "
             "tiles each, a Trials deck on the Peace card, a Morale Reserve on the Monument and a "
@@ -81,7 +81,7 @@ _TABLE = (
         "Setup",
     ),
     Rule(
-        "phase",
+        N_("phase"),
         N_(
             "a Mission goes in steps (the Leader sets the intensity and the cards are dealt, the "
             "players act, then Support, the checks and the Morale Drop): each move belongs to its "
@@ -92,7 +92,7 @@ _TABLE = (
         "Overview of a Mission",
     ),
     Rule(
-        "turn order",
+        N_("turn order"),
         N_(
             "the players act one at a time round the table from the Mission Leader, one action "
             "each turn; a player who withdrew acts no more in this Mission"
@@ -102,7 +102,7 @@ _TABLE = (
         "The Mission",
     ),
     Rule(
-        "players",
+        N_("players"),
         N_(
             "only the players seated at this campaign's table take part; each is named as the "
             "campaign knows them"
@@ -112,7 +112,7 @@ _TABLE = (
         "Setup",
     ),
     Rule(
-        "mission intensity",
+        N_("mission intensity"),
         N_(
             "the Mission Leader chooses how many cards each player is dealt: at least one (at "
             "least 3 in the base game's first Mission, or what the Briefing or an Order of the "
@@ -123,14 +123,14 @@ _TABLE = (
         "Preparation: Intensity",
     ),
     Rule(
-        "cards in hand",
+        N_("cards in hand"),
         N_("a player plays or discards only cards that are in their own hand"),
         f"{_ACTIONS}: Play a Trial card",
         6,
         "Play a Trials card from their hand",
     ),
     Rule(
-        "card count",
+        N_("card count"),
         N_(
             "the box holds a fixed number of copies of each card: no more can be in play than the "
             "copies not yet seen elsewhere"
@@ -140,7 +140,7 @@ _TABLE = (
         "Card Breakdown",
     ),
     Rule(
-        "good luck charm",
+        N_("good luck charm"),
         N_(
             "a face-up Good Luck Charm discards one card of its threat from No Man's Land; the "
             "Grizzled then turns face down until Support gives the charm back"
@@ -150,7 +150,7 @@ _TABLE = (
         "Use a Good Luck Charm",
     ),
     Rule(
-        "speech",
+        N_("speech"),
         N_(
             "a player with a Speech token names one threat; every other player still in the "
             "Mission may discard one card of it from hand; the token is then spent"
@@ -160,7 +160,7 @@ _TABLE = (
         "Make a Speech",
     ),
     Rule(
-        "withdrawal",
+        N_("withdrawal"),
         N_(
             "withdrawing ends a player's part in the Mission and lays one Support tile face down "
             "if they have one left"
@@ -170,7 +170,7 @@ _TABLE = (
         "Withdraw and play a Support tile",
     ),
     Rule(
-        "forced withdrawal",
+        N_("forced withdrawal"),
         N_(
             "a Hard Knock can leave a player no choice but to withdraw (Fearful, with two "
             "identical threats active); nothing else is allowed then"
@@ -180,7 +180,7 @@ _TABLE = (
         "Section Clarifications: Hard Knocks",
     ),
     Rule(
-        "support tile",
+        N_("support tile"),
         N_(
             "each player holds their own Support tiles (to the left, to the right, and with more "
             "players the double ones); a tile played leaves their supply"
@@ -190,7 +190,7 @@ _TABLE = (
         "Withdraw and play a Support tile",
     ),
     Rule(
-        "support",
+        N_("support"),
         N_(
             "at the end of a Mission the Support tiles are revealed; the one player who received "
             "strictly the most chooses their benefit (Hard Knocks to discard, the charm back); a "
@@ -201,7 +201,7 @@ _TABLE = (
         "Support",
     ),
     Rule(
-        "chance outcome",
+        N_("chance outcome"),
         N_(
             "what a real table draws, deals or shuffles is told to the tracker, which never "
             "invents a card or a tile"
@@ -211,7 +211,7 @@ _TABLE = (
         None,
     ),
     Rule(
-        "merry christmas",
+        N_("merry christmas"),
         N_(
             "Merry Christmas (not a Hard Knock) discards one Hard Knock from any player: a target "
             "is named only with it, and only a Hard Knock in front of a player"
@@ -221,7 +221,7 @@ _TABLE = (
         "Card Breakdown",
     ),
     Rule(
-        "correction",
+        N_("correction"),
         N_(
             "a correction sets a fact the table got wrong to a value the rules allow, and is "
             "logged with its reason"
@@ -231,7 +231,7 @@ _TABLE = (
         None,
     ),
     Rule(
-        "odds",
+        N_("odds"),
         N_(
             "the odds of a Mission are estimated before it starts, from what the whole table may "
             "see, by dealing the unseen cards out again: never from a hand, and only where the "
@@ -242,7 +242,7 @@ _TABLE = (
         None,
     ),
     Rule(
-        "campaign",
+        N_("campaign"),
         N_(
             "a campaign plays its chapters in order from Boot Camp on; a chapter's rewards and "
             "ban are settled before the next chapter starts"
@@ -252,7 +252,7 @@ _TABLE = (
         None,
     ),
     Rule(
-        "card description",
+        N_("card description"),
         N_(
             "the Armistice cards are numbered and their texts are not public: the group describes "
             "a card in its own words, once, before or when it is first revealed"
@@ -262,7 +262,7 @@ _TABLE = (
         None,
     ),
     Rule(
-        "recruits",
+        N_("recruits"),
         N_(
             "a Recruit enters after the deal when none is in play, the Recruit deck has one and "
             "the Trials deck can give its hand; it plays in turn with its own hand, gives its Hard "
@@ -274,7 +274,7 @@ _TABLE = (
         None,
     ),
     Rule(
-        "orders of the day",
+        N_("orders of the day"),
         N_(
             "each Mission adds an Order of the Day: its minimum intensity, its advantage or "
             "restriction while it lasts, and its cancellation condition; one without such a "
@@ -285,7 +285,7 @@ _TABLE = (
         None,
     ),
     Rule(
-        "never stuck",
+        N_("never stuck"),
         N_(
             "no action may leave the one whose turn it is without a legal action while the Mission "
             "and the chapter go on: the rules always give a way on"
@@ -295,7 +295,7 @@ _TABLE = (
         None,
     ),
     Rule(
-        "order priority",
+        N_("order priority"),
         N_(
             "an Order of the Day beats a Hard Knock: when the Orders in play forbid every action "
             "a Hard Knock leaves the player, the Hard Knock's restriction gives way"
@@ -305,7 +305,7 @@ _TABLE = (
         None,
     ),
     Rule(
-        "card effects",
+        N_("card effects"),
         N_(
             "an Armistice card does what its text (as the group described it) says, and a Helping "
             "Hand beats any other rule"
@@ -315,7 +315,7 @@ _TABLE = (
         None,
     ),
     Rule(
-        "solo mode",
+        N_("solo mode"),
         N_(
             "Solo plays three Grizzled in turn from one hand, with Traps and the four Solo "
             "Support tiles, and no Speech; the hand may be topped up to 3 right after each card "
@@ -327,7 +327,7 @@ _TABLE = (
         None,
     ),
     Rule(
-        "one-shot game",
+        N_("one-shot game"),
         N_(
             "a One-shot game is played outside the campaign from 30 Trial cards, with the Orders "
             "and Recruits chosen for it and one Helping Hand each; beginners may leave the Traps "
@@ -339,7 +339,7 @@ _TABLE = (
     ),
     # --- decisions the rules take by themselves (DECISIONS) ---------------------------
     Rule(
-        "mission failed",
+        N_("mission failed"),
         N_(
             "a Mission fails as soon as three identical threats are active: the threats on the "
             "cards in No Man's Land and the Phobias and Traumas of players who have not withdrawn; "
@@ -350,7 +350,7 @@ _TABLE = (
         "End of the Mission",
     ),
     Rule(
-        "mission succeeded",
+        N_("mission succeeded"),
         N_(
             "a Mission succeeds when every player has withdrawn with fewer than three identical "
             "threats active; No Man's Land is discarded"
@@ -360,7 +360,7 @@ _TABLE = (
         "End of the Mission",
     ),
     Rule(
-        "support tie",
+        N_("support tie"),
         N_(
             "when two or more players received the most Support tiles, nobody benefits; each "
             "keeps the tiles they received"
@@ -370,7 +370,7 @@ _TABLE = (
         "Support",
     ),
     Rule(
-        "hard knocks defeat",
+        N_("hard knocks defeat"),
         N_(
             "after Support, a player with four or more Hard Knocks (Wounded counts two) loses "
             "the chapter for the whole group"
@@ -380,7 +380,7 @@ _TABLE = (
         "Defeat Condition",
     ),
     Rule(
-        "chapter won",
+        N_("chapter won"),
         N_(
             "the chapter is won when a Mission ends with the Trials deck empty (the Peace card "
             "visible) and no card left in any hand"
@@ -390,7 +390,7 @@ _TABLE = (
         "Victory Condition",
     ),
     Rule(
-        "morale drop",
+        N_("morale drop"),
         N_(
             "when the chapter goes on, as many cards as are left in all hands leave the Morale "
             "Reserve for the Trials deck: at least 3 (each Demoralized player adds one "
@@ -401,14 +401,14 @@ _TABLE = (
         "Morale Drop",
     ),
     Rule(
-        "monument",
+        N_("monument"),
         N_("the chapter is lost when the Morale Reserve runs out and the Monument card shows"),
         f"{_RESOLUTION}: 5. Check Chapter",
         7,
         "Morale Drop: Defeat Condition",
     ),
     Rule(
-        "hands",
+        N_("hands"),
         N_(
             "under the Armistice rules 13 or more cards held by the players together lose the "
             "chapter at once (Helping Hands do not count)"
@@ -418,14 +418,14 @@ _TABLE = (
         None,
     ),
     Rule(
-        "declared",
+        N_("declared"),
         N_("the table ended the chapter itself, with a correction and its reason"),
         _TOOL,
         None,
         None,
     ),
     Rule(
-        "trap",
+        N_("trap"),
         N_(
             "a card with a Trap symbol makes its player draw the top Trials card and play it at "
             "once (a Trap on the drawn card is ignored; a Luck symbol in No Man's Land cancels "
@@ -436,7 +436,7 @@ _TABLE = (
         "Trap Cards",
     ),
     Rule(
-        "hard knock",
+        N_("hard knock"),
         N_(
             "a Hard Knock played goes in front of its player and acts at once, until Support "
             "discards it or the chapter ends"
@@ -446,7 +446,7 @@ _TABLE = (
         "Play a Trials card from their hand",
     ),
     Rule(
-        "hard knock effect",
+        N_("hard knock effect"),
         N_(
             "some Hard Knocks act by themselves: Frenzied draws two more cards after each deal, "
             "Clumsy draws the top Trials card and plays it on withdrawing"
@@ -456,7 +456,7 @@ _TABLE = (
         "Section Clarifications: Hard Knocks",
     ),
     Rule(
-        "mission leader",
+        N_("mission leader"),
         N_(
             "when the chapter goes on after the Morale Drop, the leader's token passes to the "
             "player on the left and the one who held it gains a Speech token if the stock still "
@@ -468,7 +468,7 @@ _TABLE = (
         "Morale Drop",
     ),
     Rule(
-        "chaplain",
+        N_("chaplain"),
         N_(
             "in a base game of two, a virtual third Grizzled, the Chaplain, plays only Support: "
             "with no cards and never leading, he withdraws at each Preparation with one of his "
@@ -479,7 +479,7 @@ _TABLE = (
         "2 Player Game",
     ),
     Rule(
-        "luck",
+        N_("luck"),
         N_(
             "each Luck symbol on a card in No Man's Land stops one Trap from springing: the next "
             "Trap played from a hand draws nothing and that symbol is spent; it leaves with its "

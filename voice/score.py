@@ -242,7 +242,7 @@ def banned_line(bans: Sequence[BanLine]) -> str:
     """``Banned: night+shell (Ann, chapter 3: too strong)`` ('' for none)."""
     if not bans:
         return ""
-    listed = "; ".join(
+    listed = _("; ").join(
         _("{card} ({player}, chapter {number}{reason})").format(
             card=b.card,
             player=b.player,

@@ -63,8 +63,20 @@ def error_line(message: str, most: int = LONG) -> str:
     line = shown(_pattern(BREAKS).sub(" ", message).strip(), most)
     if line.isprintable():
         return line
-    line = "".join(c if c.isprintable() else code(c) for c in line)
+    kept = _typeset(line)
+    line = "".join(c if c.isprintable() or i in kept else code(c) for i, c in enumerate(line))
     return line if len(line) <= most else line[: most - len(CUT)] + CUT
+
+
+def _typeset(line: str) -> frozenset[int]:
+    """Where a French line's no-break spaces are its typography (``voice.typography``:
+    before ``: ; ! ?``, inside « »): kept as spaces; any other, and every one in English,
+    is shown as its code."""
+    from voice import lang
+
+    if lang.current() == lang.ENGLISH:
+        return frozenset()
+    return frozenset(m.start() for m in _pattern("\u00a0(?=[:;!?»])|(?<=«)\u00a0").finditer(line))
 
 
 def code(char: str) -> str:

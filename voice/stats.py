@@ -12,7 +12,7 @@ from typing import Any
 
 from voice import Said
 from voice.board import label
-from voice.lang import N_, _, detail_said, each, ngettext
+from voice.lang import N_, _, chapter_said, detail_said, each, ngettext
 from voice.shown import SHORT, shown
 
 Doc = dict[str, Any]
@@ -28,6 +28,8 @@ ENDINGS = {  # how a chapter ended, by its outcome's reason code (chapter_state.
 def _chapter(row: Doc) -> str:
     """``Friday, chapter 2`` (``What if, chapter 2 (what-if)`` in a what-if branch)."""
     chapter = row["chapter_name"] or _("chapter {number}").format(number=row["chapter"])
+    if chapter in ("Boot Camp", f"chapter {row['chapter']}"):  # stored in English
+        chapter = chapter_said(int(row["chapter"]))
     mark = _(" (what-if)") if row.get("what_if") else ""
     return f"{shown(row['campaign'], SHORT)}, {chapter}{mark}"
 
@@ -46,8 +48,11 @@ def _bars(title: str, counted: list[tuple[str, int]], empty: str) -> list[Said]:
     if not counted:
         return [Said(_("{title}: {none}.").format(title=title, none=empty), "title", {})]
     bars = [(name, count) for name, count in counted[:MOST]]
-    text = "; ".join(f"{name} {count}" for name, count in bars)
-    return [Said(f"{title}:", "title", {}), Said(text, "bars", {"bars": bars})]
+    text = _("; ").join(f"{name} {count}" for name, count in bars)
+    return [
+        Said(_("{title}:").format(title=title), "title", {}),
+        Said(text, "bars", {"bars": bars}),
+    ]
 
 
 def _played(chapters: list[Doc]) -> tuple[str, int, int]:

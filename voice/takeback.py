@@ -10,6 +10,7 @@ from typing import Protocol
 from voice import Said
 from voice.lang import _
 from voice.shown import quoted, shown
+from voice.summary import said as summary_said
 
 
 class UndoPreview(Protocol):
@@ -29,8 +30,8 @@ class UndoPreview(Protocol):
 def actions(taken: Sequence[tuple[int, str]]) -> Said:
     """The actions an undo takes back or a redo brings back (version, summary), oldest
     first: each when few, the first and last when many."""
-    named = [f"#{version} {summary}" for version, summary in taken]
-    text = "; ".join(named) if len(named) <= 3 else f"{named[0]} ... {named[-1]}"
+    named = [f"#{version} {summary_said(summary)}" for version, summary in taken]
+    text = _("; ").join(named) if len(named) <= 3 else f"{named[0]} ... {named[-1]}"
     facts = {"actions": [{"version": version, "summary": summary} for version, summary in taken]}
     return Said(text, "actions", facts)
 
@@ -50,10 +51,10 @@ def undone(said: str, taken: int, reason: str) -> str:
 
 def reverted(number: int, summary: str, again: Iterable[tuple[int, str]], reason: str) -> str:
     """``Reverted #14 correction: ... (why); decided again: #15 ... Undo with: ...``."""
-    decided = ", ".join(f"#{v} {s}" for v, s in again)
+    decided = ", ".join(f"#{v} {summary_said(s)}" for v, s in again)
     kept = _("; decided again: {actions}").format(actions=shown(decided)) if decided else ""
     return _("Reverted #{number} {action}. Undo with: grizzled undo").format(
-        number=number, action=f"{shown(summary)}{_why(reason)}{kept}"
+        number=number, action=f"{shown(summary_said(summary))}{_why(reason)}{kept}"
     )
 
 

@@ -23,6 +23,7 @@ from voice.decisions_table import FROM_A_HAND, explain, trap_played
 from voice.lang import N_, _
 from voice.rulebook import rule
 from voice.shown import shown
+from voice.summary import said as summary_said
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -132,7 +133,7 @@ def refusal(
         found = rule(rule_id)
         lines.append(
             _("  Rule ({rule}): {words} ({place}).").format(
-                rule=found.rule, words=_(found.words), place=found.place()
+                rule=_(found.rule), words=_(found.words), place=found.place()
             )
         )
         facts["rule"] = found.facts()
@@ -172,7 +173,9 @@ NOT_ACTIONS = {
 def not_an_action(number: int, kind: str, summary: str) -> Said:
     """An entry that is not an action the rules decided on."""
     what = _(NOT_ACTIONS.get(kind, N_("not an action")))
-    text = _("Why #{number} ({summary})?").format(number=number, summary=shown(summary))
+    text = _("Why #{number} ({summary})?").format(
+        number=number, summary=shown(summary_said(summary))
+    )
     text += "\n" + _("  It is {what}: the rules decided nothing in it.").format(what=what)
     facts = {"about": "entry", "entry": number, "summary": summary, "decisions": []}
     return Said(text, "why", facts)
@@ -188,7 +191,9 @@ def entry(
     """Log entry ``number`` explained: each decision the rules took in it (``before``: the
     campaign just before it; ``earlier``: the chapter's entries before it)."""
     decisions = decisions_in(number, before, records, earlier)
-    head = _("Why #{number} ({summary})?").format(number=number, summary=shown(summary))
+    head = _("Why #{number} ({summary})?").format(
+        number=number, summary=shown(summary_said(summary))
+    )
     if not decisions:
         text = (
             head + "\n" + _("  The rules decided nothing by themselves here: the table did it all.")

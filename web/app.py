@@ -1,14 +1,16 @@
 """The companion's pages: the viewer's (``/``, read-only) and each keeper's (``/k/<token>``,
-the token random per serve, with the moves the rules allow now: ``/k/<token>/act`` logs
-one), and the stream of the board as it changes (``/events``). Server-rendered; every
-request body bounded; an error is one line on the page, never a traceback, and the server
-keeps running."""
+the token random and kept from one serve to the next (app/links.py), with the moves the
+rules allow now: ``/k/<token>/act`` logs one, a tap sent again answered from the log), and
+the stream of the board as it changes (``/events``: an update as each event is logged, a
+heartbeat every ``PING`` seconds, which web/static/connection.js watches). Server-rendered;
+every request body bounded; an error is one line on the page, never a traceback, and the
+server keeps running."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import secrets
+import hashlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +19,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import (
+    FileResponse,
     HTMLResponse,
     PlainTextResponse,
     RedirectResponse,
@@ -27,26 +30,37 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
-from app.errors import Refused
+from app.errors import NoCampaign, Refused
+from app.links import Links, counted
 from app.redact import redacted
 from app.session import campaign_key
 from app.watch import Watched
 from voice import keeper as said
 from voice import lang
 from web.keeper import Keepers, composer, form, read_menu, request_of, sections, write
+from web.limits import WRITE
 from web.reading import odds_lines, symbol, viewer_page
+from web.setup import Wiring, setup_routes
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 16 * 1024  # bytes: a write form is a few fields
 POLL = 0.3  # seconds between two looks at the file (one task for every phone)
-PING = 15.0  # seconds of quiet after which a stream says it is still there
-NOT_THIS_PAGE = "This page cannot log: reload the keeper's address."
-OTHER_CAMPAIGN = "This page names another campaign than {}: nothing was logged."
+PING = 3.0  # seconds between two heartbeats on every stream (a phone 10 s without one says so)
+RETRY_MS = 2000  # how soon a phone's stream that broke tries again (the browser's own retry)
+JS = "text/javascript; charset=utf-8"
+STREAM = "text/event-stream"
+STREAM_HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
 
 
-def keeper_tokens(count: int) -> list[str]:
-    """``count`` fresh keeper tokens, unguessable, new at each serve."""
-    return [secrets.token_urlsafe(18) for _ in range(count)]
+@dataclass(eq=False)
+class _Listener:
+    """A stream written to directly: its connection's writer, its phone's language, and
+    the event and rendering it last sent."""
+
+    write: Callable[[bytes], bool]
+    language: str
+    seen: int | None
+    rendered: int | None
 
 
 @dataclass
@@ -59,18 +73,51 @@ class _Shown:
     version: int = 0  # one more at each rendering: a setting changed shows at the same event
     odds: bool = False  # the group turned the odds on (a keeper's switch, or serve --odds)
     # the update every stream sends, by language: the regions, its id the event
-    messages: dict[str, str] = field(default_factory=dict)
+    messages: dict[str, bytes] = field(default_factory=dict)
     looked: float = -1.0  # when the last look at the file began (the loop's clock)
     # set when the regions change, then replaced: a stream waits on it without a lock, so
     # a thousand streams cost one wake-up each and none can hold another up
     changed: asyncio.Event = field(default_factory=asyncio.Event)
+    beats: int = 0  # one more at each heartbeat: a stream that wakes and sees no update pings
+    ping: bytes = b""  # the heartbeat every stream sends: the last event's number
+    errors: dict[str, str] = field(default_factory=dict)  # why there is no board, by language
+    # the streams written to directly (web/limits.py's WRITE): each update's chunk framed
+    # once per language and written to each connection, no stream woken for it
+    listeners: set[_Listener] = field(default_factory=set)
+    frames: dict[str, bytes] = field(default_factory=dict)
+    # the languages rendered at each update: the serve's, then each one a phone asked for
+    # (a table in one language renders the board once an update, not once a language)
+    languages: set[str] = field(default_factory=set)
+
+    def beat(self) -> None:
+        """A heartbeat: every stream woken at once (one timer for all, not one each)."""
+        self.beats += 1
+        self.ping = f"event: ping\ndata: {self.event}\n\n".encode()
+        self._push(_chunk(self.ping))
+        woken, self.changed = self.changed, asyncio.Event()
+        woken.set()
+
+    def _push(self, ping: bytes = b"") -> None:
+        """The heartbeat (``ping``), else the update, written to every direct stream that
+        has not had it; a stream whose connection is gone (or too far behind) let go."""
+        gone = []
+        for each in self.listeners:
+            data = ping
+            if not ping and (each.seen, each.rendered) != (self.event, self.version):
+                each.seen, each.rendered = self.event, self.version
+                data = self.frames.get(each.language, b"")
+            if data and not each.write(data):
+                gone.append(each)
+        self.listeners.difference_update(gone)
 
     def show(self, event: int, regions: dict[str, str], campaign: str) -> None:
         """The regions rendered at ``event`` (in each language): every waiting stream woken."""
         self.event, self.regions, self.campaign = event, regions, campaign
         # made once for every stream of a language
-        self.messages = {code: _sse(event, text) for code, text in regions.items()}
+        self.messages = {code: _sse(event, text).encode() for code, text in regions.items()}
+        self.frames = {code: _chunk(message) for code, message in self.messages.items()}
         self.version += 1
+        self._push()
         woken, self.changed = self.changed, asyncio.Event()
         woken.set()
 
@@ -81,12 +128,14 @@ def create_app(
     names: list[str] | None = None,
     odds: bool = False,
     campaign: str = "",
+    links: Links | None = None,
 ) -> Starlette:
     """The companion for the campaign file ``db`` (or the club's server whose URL it is),
     its keepers holding ``tokens`` (named ``names`` in the log; ``keeper 1``,
     ``keeper 2``... by default); the odds shown from the start if ``odds``. It shows and
     writes into ``campaign`` whatever ``campaign use`` chooses meanwhile (``app.state``;
-    without one, the file's current campaign at each reading)."""
+    without one, the file's current campaign at each reading). ``links`` keeps the taps
+    tried across a restart (app/links.py; default: for this serve only)."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     templates.env.add_extension("jinja2.ext.i18n")  # {{ _("...") }}: the language in use
     templates.env.install_gettext_callables(  # type: ignore[attr-defined]
@@ -97,27 +146,33 @@ def create_app(
     shown = _Shown(odds=odds)
     watched = Watched(db)
     keepers = Keepers(tokens, list(names or ()))
+    links = links if links is not None else Links(None, 0)
     writing = asyncio.Lock()  # one write at a time, its event number checked under it
 
-    def regions() -> tuple[dict[str, str], str]:
+    shown.languages.add(default)
+
+    def regions(languages: list[str]) -> tuple[dict[str, str], str, dict[str, str]]:
         """The viewer's regions as the file reads now, or the one line saying why not, in
-        each language a phone may ask for; and the campaign they show."""
-        texts, shows = {}, ""
+        each of ``languages`` (the ones phones asked for); the campaign they show; and that
+        line, if any, by language (a keeper's moves say it too)."""
+        texts, shows, errors = {}, "", {}
         lang.CHOSEN.set(True)  # each language in turn, whatever the campaign's own
-        for code in lang.LANGUAGES:
+        for code in languages:
             lang.use(code)
             page, error, odds = None, None, None
             try:
                 page = viewer_page(db, campaign or None)
+            except NoCampaign:  # the keeper's set-up page creates it: no command to type
+                error = lang._(said.NO_CAMPAIGN_YET)
             except Refused as unreadable:
-                error = redacted(str(unreadable), db)
+                error = errors[code] = redacted(str(unreadable), db)
             if page is not None and shown.odds:
                 odds = [redacted(line, db) for line in odds_lines(db, page.campaign)]
             texts[code] = templates.get_template("regions.html").render(
                 page=page, error=error, odds=odds, odds_title=said.ODDS_TITLE
             )
             shows = page.campaign if page is not None else ""
-        return texts, shows
+        return texts, shows, errors
 
     def speak(request: Request) -> str:
         """The language of this request: ``?lang=`` (the page's switch), the phone's
@@ -127,6 +182,11 @@ def create_app(
         code = asked or lang.from_accept(request.headers.get("accept-language")) or default
         lang.CHOSEN.set(True)  # the phone's: a campaign's own language does not override it
         return lang.use(code)
+
+    def plain(request: Request, message: str, status: int, **fields: str) -> Response:
+        """One line for a phone where there is no page to show it on, in its language."""
+        speak(request)
+        return PlainTextResponse(lang._(message).format(**fields), status_code=status)
 
     rendering = asyncio.Lock()  # one look (and one rendering) at a time, for every phone
 
@@ -142,13 +202,24 @@ def create_app(
             event = await asyncio.to_thread(watched.last_event)
             if event == shown.event and not again:
                 return
-            text, campaign = await asyncio.to_thread(regions)
+            languages = sorted(shown.languages)
+            text, campaign, shown.errors = await asyncio.to_thread(regions, languages)
             shown.show(event, text, campaign)
 
+    async def wanted(language: str) -> None:
+        """A phone asks for ``language``: rendered from now on, and now if it was not."""
+        if language not in shown.languages:
+            shown.languages.add(language)
+            await refresh(again=True)
+
     async def watch() -> None:
+        beat = asyncio.get_running_loop().time() + PING
         while True:
             with contextlib.suppress(Exception):  # an unreadable moment: look again
                 await refresh()
+            if asyncio.get_running_loop().time() >= beat:
+                shown.beat()
+                beat = asyncio.get_running_loop().time() + PING
             await asyncio.sleep(POLL)
 
     @contextlib.asynccontextmanager
@@ -175,6 +246,7 @@ def create_app(
     async def moves(token: str, number: int, error: str | None = None, base: str = "") -> str:
         """The keeper's moves region, built on the board the page shows."""
         event, campaign = shown.event, shown.campaign
+        error = error or shown.errors.get(lang.current())  # no board: no moves, and why
         menu: dict[str, Any] = {"moves": [], "drawable": [], "facts": [], "players": []}
         if campaign:
             try:
@@ -204,6 +276,7 @@ def create_app(
         request: Request, keeper: int | None, error: str | None = None, status: int = 200
     ) -> Response:
         language = speak(request)
+        await wanted(language)
         await refresh()  # the file as it is now; rendered once whoever asks
         regions = shown.regions.get(language, "")
         page = {"regions": regions, "event": shown.event, "keeper": keeper, "moves": ""}
@@ -232,16 +305,24 @@ def create_app(
             pieces = await asyncio.to_thread(stats_page, db)
         except Refused as unreadable:
             error = redacted(str(unreadable), db)
-        back = request.query_params.get("back", "/")  # the page that asked: a keeper's
+        # a keeper's page asked: its link goes back in the phone's history (the keeper's
+        # address is never in a link a keeper might share)
+        back = request.query_params.get("from") == "keeper"
         base = _base(request)
-        if back not in (f"{base}/", *(f"{base}/k/{token}" for token in tokens)):
-            back = f"{base}/"
         page = {"pieces": pieces, "error": error, "back": back, "base": base}
         page["language"] = language
         return templates.TemplateResponse(request, "stats.html", page)
 
+    def bound(request: Request) -> str:
+        return str(request.app.state.campaign or shown.campaign)
+
     async def viewer(request: Request) -> Response:
         return await render(request, None)
+
+    async def worker(request: Request) -> Response:
+        # served from the root, so that it may keep this companion's pages (its scope)
+        headers = {"Cache-Control": "no-cache"}
+        return FileResponse(HERE / "static" / "sw.js", headers=headers, media_type=JS)
 
     def keeper_number(request: Request) -> int | None:
         return keepers.number(request.path_params["token"])
@@ -249,14 +330,14 @@ def create_app(
     async def keeper(request: Request) -> Response:
         number = keeper_number(request)
         if number is None:
-            return PlainTextResponse("Not a keeper's address.", status_code=404)
+            return plain(request, said.NOT_A_KEEPER, 404)
         return await render(request, number)
 
     async def keeper_moves(request: Request) -> Response:
         number = keeper_number(request)
         if number is None:
-            return PlainTextResponse("Not a keeper's address.", status_code=404)
-        speak(request)
+            return plain(request, said.NOT_A_KEEPER, 404)
+        await wanted(speak(request))
         await refresh()
         return HTMLResponse(await moves(request.path_params["token"], number, base=_base(request)))
 
@@ -265,20 +346,40 @@ def create_app(
         a form) and this serve's page token checked; else the refusal (404, 400, 403)."""
         number = keeper_number(request)
         if number is None:
-            return PlainTextResponse("Not a keeper's address.", status_code=404)
+            return plain(request, said.NOT_A_KEEPER, 404)
         try:
             fields = form(await request.body())
         except Refused as refused:
             return PlainTextResponse(str(refused), status_code=400)
         bound = request.app.state.campaign or shown.campaign
         if fields.get("campaign", campaign_key(bound)) != campaign_key(bound):
-            return PlainTextResponse(OTHER_CAMPAIGN.format(bound), status_code=409)
+            return plain(request, said.OTHER_CAMPAIGN, 409, campaign=bound)
+        version = links.tried(_tap_key(fields), number)
+        if version is not None:  # sent again (a timeout, a restart): never tried twice
+            return await answered(request, number, version)
         if keepers.was_spent(fields.get("csrf", ""), number):  # sent twice: the new board
             speak(request)
             return await answer(request, number, lang._(said.STALE), 409)
-        if not keepers.page_is(fields.get("csrf", ""), number):
-            return PlainTextResponse(NOT_THIS_PAGE, status_code=403)
+        if not keepers.page_is(fields.get("csrf", ""), number):  # a page of another serve
+            speak(request)  # (a tap tried is kept first: this one was not, nor logged)
+            return await answer(request, number, lang._(said.NOT_COUNTED), 403)
         return number, fields
+
+    async def answered(request: Request, number: int, version: int) -> Response:
+        """The keeper's page, saying whether its tap tried on ``version`` counted: the
+        log's entry after it, if this keeper logged it."""
+        speak(request)
+        bound = request.app.state.campaign or shown.campaign
+        try:
+            async with writing:  # the same tap's first try, if still under way, ends first
+                by = keepers.names[number - 1]
+                entry = await asyncio.to_thread(counted, db, bound, version, by)
+        except Refused as unreadable:
+            return await answer(request, number, redacted(str(unreadable), db), 503)
+        if entry is None:
+            return await answer(request, number, lang._(said.NOT_COUNTED), 409)
+        line = lang._(said.COUNTED).format(number=entry["version"], summary=entry["summary"])
+        return await answer(request, number, line)
 
     async def act(request: Request) -> Response:
         """One move logged: the keeper's token, this serve's page token and the event the
@@ -301,6 +402,8 @@ def create_app(
                     return await answer(request, number, stale, 409)
                 name = keepers.names[number - 1]
                 asked = request_of(menu, fields, db, bound, name)
+                tried = int(menu.get("version") or 0)  # kept before it is tried
+                await asyncio.to_thread(links.tap, _tap_key(fields), number, tried)
                 await asyncio.to_thread(write, asked, fields.get("yes") == "1")
             except Refused as refused:
                 return await answer(request, number, redacted(str(refused), db), 422)
@@ -318,6 +421,7 @@ def create_app(
         if not request.headers.get("hx-request"):
             return await render(request, keeper, error, status)
         language = speak(request)
+        await wanted(language)
         await refresh()
         board = shown.regions.get(language, "")
         part = await moves(request.path_params["token"], keeper, error, _base(request))
@@ -332,7 +436,7 @@ def create_app(
             return checked
         _, fields = checked
         if fields.get("odds") not in ("on", "off"):
-            return PlainTextResponse("Say on or off.", status_code=400)
+            return plain(request, said.SAY_ON_OR_OFF, 400)
         shown.odds = fields["odds"] == "on"
         await refresh(again=True)
         return RedirectResponse(f"{_base(request)}/k/{request.path_params['token']}", 303)
@@ -346,39 +450,43 @@ def create_app(
             seen = _event_id(request.query_params.get("after"))
         rendered = _event_id(request.query_params.get("v"))  # the page's rendering, if said
         language = speak(request)
+        await wanted(language)
 
-        async def stream() -> AsyncIterator[str]:
+        async def stream() -> AsyncIterator[bytes]:
+            # Each stream waits on the one event every update and heartbeat sets: no timer
+            # of its own, and the update's bytes made once per language, handed over as is.
             nonlocal seen, rendered
             await refresh()  # the file as it is now, not as the watcher last saw it
             if rendered is None and shown.event == seen:
                 rendered = shown.version  # a reconnect at the last event: it has this one
+            yield f"retry: {RETRY_MS}\nevent: ping\ndata: {shown.event}\n\n".encode()
             while True:
                 if shown.event == seen and shown.version == rendered:
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(shown.changed.wait(), PING)
-                event, version = shown.event, shown.version
-                message = shown.messages.get(language, "")
-                if event == seen and version == rendered:
-                    yield ": still here\n\n"
+                    await shown.changed.wait()
+                if shown.event == seen and shown.version == rendered:
+                    yield shown.ping
                     continue
-                seen, rendered = event, version  # a new event, or the odds turned on or off
-                yield message
+                seen, rendered = shown.event, shown.version  # new, or the odds switched
+                yield shown.messages.get(language, b"")
 
-        return StreamingResponse(
-            stream(),
-            media_type="text/event-stream",
-            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
-        )
+        write = request.scope.get("extensions", {}).get(WRITE)
+        if write is not None and request.scope.get("http_version") == "1.1":
+            return _Pushed(shown, _Listener(write, language, seen, rendered), refresh)
+        return StreamingResponse(stream(), media_type=STREAM, headers=STREAM_HEADERS)
 
     app = Starlette(
         routes=[
             Route("/", viewer),
             Route("/stats", statistics),
+            Route("/sw.js", worker),
             Route("/k/{token}", keeper),
             Route("/k/{token}/moves", keeper_moves),
             Route("/k/{token}/act", act, methods=["POST"]),
             Route("/k/{token}/odds", switch_odds, methods=["POST"]),
             Route("/events", events),
+            *setup_routes(  # the campaign's set-up steps (issue 41)
+                Wiring(db, templates, keepers, writing, watched.last_event, speak, bound, refresh)
+            ),
             Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
         ],
         exception_handlers={_TooLarge: _too_large, Exception: _one_line},
@@ -392,6 +500,48 @@ def create_app(
 def _base(request: Request) -> str:
     """Where this app is mounted (``/c/<campaign>`` when serve serves several; else "")."""
     return str(request.scope.get("root_path", "")).rstrip("/")
+
+
+def _tap_key(fields: dict[str, str]) -> str:
+    """A tap's idempotency key: its page's token (good for one write) and what it asks
+    (the same form sent again has the same key; another move from that page has not)."""
+    asked = "\0".join(f"{k}={v}" for k, v in sorted(fields.items()) if k != "csrf")
+    return f"{fields.get('csrf', '')}:{hashlib.sha256(asked.encode()).hexdigest()[:16]}"
+
+
+def _chunk(data: bytes) -> bytes:
+    """``data`` as one chunk of an HTTP/1.1 response's chunked body (none if empty: an
+    empty chunk would end the response)."""
+    return b"%x\r\n%b\r\n" % (len(data), data) if data else b""
+
+
+class _Pushed(Response):
+    """A stream written to by ``_Shown`` directly (uvicorn's connection, web/limits.py):
+    its head and first message sent here, then this only waits for its phone to leave."""
+
+    def __init__(self, shown: _Shown, listener: _Listener, refresh: Any) -> None:
+        super().__init__(media_type=STREAM, headers=STREAM_HEADERS)
+        self.raw_headers = [(k, v) for k, v in self.raw_headers if k != b"content-length"]
+        self.shown, self.listener, self.refresh = shown, listener, refresh
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        shown, listener = self.shown, self.listener
+        await self.refresh()  # the file as it is now, not as the watcher last saw it
+        await send({"type": "http.response.start", "status": 200, "headers": self.raw_headers})
+        if listener.rendered is None and shown.event == listener.seen:
+            listener.rendered = shown.version  # a reconnect at the last event: it has this one
+        first = f"retry: {RETRY_MS}\nevent: ping\ndata: {shown.event}\n\n".encode()
+        if (listener.seen, listener.rendered) != (shown.event, shown.version):
+            listener.seen, listener.rendered = shown.event, shown.version
+            first += shown.messages.get(listener.language, b"")
+        if not listener.write(_chunk(first)):  # (nothing awaited since: none missed)
+            return
+        shown.listeners.add(listener)
+        try:
+            while (await receive())["type"] != "http.disconnect":
+                pass
+        finally:
+            shown.listeners.discard(listener)
 
 
 def _event_id(header: str | None) -> int | None:

@@ -10,11 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable, MutableMapping
 from typing import Any
 
+from voice import keeper as said
+from voice import lang
 from web.limits import App, Receive, Scope, Send, one_line
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-    "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+    "connect-src 'self'; manifest-src 'self'; worker-src 'self'; form-action 'self'; "
+    "frame-ancestors 'none'; base-uri 'none'"
 )
 HEADERS = [
     (b"content-security-policy", CSP.encode()),
@@ -25,8 +28,8 @@ HEADERS = [
 PRIVATE = ("/k/", "/metrics")  # a keeper's pages, the admin's counters: never kept
 UNSAFE = ("POST", "PUT", "PATCH", "DELETE")
 SITES = ("same-origin", "none")  # Sec-Fetch-Site of a request made by the page itself
-UNKNOWN_HOST = "This companion does not answer to that address."
-FOREIGN = "Only the companion's own pages can log: nothing was logged."
+UNKNOWN_HOST = said.UNKNOWN_HOST
+FOREIGN = said.FOREIGN
 
 
 def host_names(*given: str) -> frozenset[str]:
@@ -51,7 +54,9 @@ class Guard:
         refusal = self.refusal(scope, headers, host)
         if refusal is not None:
             self.refused += 1
-            await one_line(refusal[0], refusal[1], _with_headers(send, scope), close=True)
+            asked = lang.from_accept(headers.get(b"accept-language", b"").decode("latin-1"))
+            line = _in(asked, refusal[1])
+            await one_line(refusal[0], line, _with_headers(send, scope), close=True)
             return
         await self.app(scope, receive, _with_headers(send, scope))
 
@@ -98,3 +103,10 @@ def _with_headers(send: Send, scope: Scope) -> Send:
 
 
 _OURS = {name for name, _ in HEADERS}
+
+
+def _in(code: str | None, message: str) -> str:
+    """``message`` in the language ``code`` (the phone's ``Accept-Language``), else as it
+    is (English); the language in use is left as it was."""
+    catalogue = lang.catalogue(code) if code else None
+    return catalogue.gettext(message) if catalogue is not None else message

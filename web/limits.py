@@ -30,6 +30,8 @@ RESERVE = 256  # descriptors kept for the server's own work, whatever the client
 BACKLOG = 128  # connections taken from the kernel at one look (asyncio accepts as many)
 HEAD_BYTES = 16 * 1024  # a request's line and headers
 STREAM_PATHS = ("/events",)
+WRITE = "grizzled.write"  # the scope's extension: a stream's bytes straight to its connection
+LAG_BYTES = 256 * 1024  # a stream this far behind its phone is closed (it catches up anew)
 BUSY = "Too many pages are following the board: close one, or try again in a minute."
 
 Scope = MutableMapping[str, Any]
@@ -120,6 +122,26 @@ def protocol(limits: Limits) -> type[asyncio.Protocol]:
                 self.served += 1
                 if self.served >= REQUESTS:
                     self.cycle.keep_alive = False
+                extensions = self.cycle.scope.setdefault("extensions", {})
+                extensions[WRITE] = self._writer(self.cycle)  # its task has not run yet
+
+        def _writer(self, cycle: Any) -> Any:
+            """Bytes written to this request's connection as they are (a stream's chunks,
+            framed by the app once for every phone), without a wake-up of its own: False if
+            the connection is gone, or closed here because its phone is ``LAG_BYTES``
+            behind."""
+            transport = self.transport
+
+            def write(data: bytes) -> bool:
+                if cycle.disconnected or transport.is_closing():
+                    return False
+                if transport.get_write_buffer_size() > LAG_BYTES:
+                    transport.close()
+                    return False
+                transport.write(data)
+                return True
+
+            return write
 
         def _state(self) -> tuple[Any, Any]:
             return (self.conn.their_state, self.conn.our_state)

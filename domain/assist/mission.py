@@ -31,7 +31,7 @@ from domain.chapter.actions import deal_order
 from domain.chapter.commands import Command, StartMission
 from domain.chapter.state import ChapterState, Phase
 from domain.engine import execute
-from domain.errors import RuleViolation
+from domain.errors import N_, RuleViolation
 from domain.events import ChapterLost, ChapterWon, MissionSucceeded, MoraleDropped
 from domain.legal import intensities
 from domain.modules.recruits.state import recruit_piles
@@ -106,18 +106,22 @@ def check_dealable(state: ChapterState) -> Public:
     """The public model of a table whose face-down places can be filled from the unseen
     copies; refuse any other."""
     if state.phase != Phase.PREPARATION:
-        raise NoEstimate("the chance of a Mission is asked before it starts (its preparation)")
+        raise NoEstimate(N_("the chance of a Mission is asked before it starts (its preparation)"))
     modules = (state.kept("solo"), recruit_piles(state), state.kept("orders"))
     if any(played is not None for played in modules):
-        raise NoEstimate("Mission odds are for the game without Solo, Recruits or Orders")
+        raise NoEstimate(N_("Mission odds are for the game without Solo, Recruits or Orders"))
     model = public(state)
     if model.reason:
         raise NoEstimate(model.reason)
     unseen, places = len(model.unseen), hidden_places(state)
     if unseen != places:
         raise NoEstimate(
-            f"{unseen} copies are unseen for {places} face-down places: "
-            "the catalogue does not describe this table's cards"
+            N_(
+                "{unseen} copies are unseen for {places} face-down places: the "
+                "catalogue does not describe this table's cards"
+            ),
+            unseen=unseen,
+            places=places,
         )
     return model
 

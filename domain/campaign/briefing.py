@@ -12,7 +12,7 @@ from typing import ClassVar
 
 import msgspec
 
-from domain.errors import CampaignRuleViolation
+from domain.errors import N_, CampaignRuleViolation
 from domain.events import Event, copy_fields
 from domain.limits import LAST_CHAPTER, SPEECH_TOKENS, TRAPS_FROM, TRIAL_CARDS
 from domain.names import chapter_name
@@ -25,8 +25,11 @@ def boot_camp_is_a_tutorial(what: str) -> CampaignRuleViolation:
     """Boot Camp is a tutorial ("The Rewards: Read only at the end of Chapter 1"): it earns
     no Helping Hand, allows no ban and has no Conclusion (notes, decision 6)."""
     return CampaignRuleViolation(
-        f"Boot Camp is a tutorial and its Rewards are read only at the end of Chapter 1: "
-        f"{what}; go on to chapter 1"
+        N_(
+            "Boot Camp is a tutorial and its Rewards are read only at the end of "
+            "Chapter 1: {what}; go on to chapter 1"
+        ),
+        what=what,
     )
 
 
@@ -125,7 +128,9 @@ class ConclusionEntered(Event, frozen=True):
 
 def _check_chapter(number: int, what: str) -> None:
     if number not in CHAPTERS:
-        raise CampaignRuleViolation(f"{what}: the campaign has Boot Camp (0) and chapters 1 to 9")
+        raise CampaignRuleViolation(
+            N_("{what}: the campaign has Boot Camp (0) and chapters 1 to 9"), what=what
+        )
 
 
 def decide_briefing(known: bool, cmd: EnterBriefing) -> BriefingEntered:
@@ -135,26 +140,42 @@ def decide_briefing(known: bool, cmd: EnterBriefing) -> BriefingEntered:
     _check_chapter(b.chapter, what)
     if b.trials < 1 or b.morale < 1 or b.first_intensity < 1:
         raise CampaignRuleViolation(
-            f"{what}: Trials, Morale and the first intensity are at least 1"
+            N_("{what}: Trials, Morale and the first intensity are at least 1"), what=what
         )
     if b.trials + b.morale > TRIAL_CARDS:
         raise CampaignRuleViolation(
-            f"{what}: Trials {b.trials} + Morale {b.morale} do not fit in the box's "
-            f"{TRIAL_CARDS} Trial cards"
+            N_(
+                "{what}: Trials {trials} + Morale {morale} do not fit in the box's "
+                "{TRIAL_CARDS} Trial cards"
+            ),
+            what=what,
+            trials=b.trials,
+            morale=b.morale,
+            TRIAL_CARDS=TRIAL_CARDS,
         )
     if b.first_intensity > b.trials:
         raise CampaignRuleViolation(
-            f"{what}: first intensity {b.first_intensity}, but the Trials deck holds "
-            f"{b.trials} cards"
+            N_(
+                "{what}: first intensity {first_intensity}, but the Trials deck "
+                "holds {trials} cards"
+            ),
+            what=what,
+            first_intensity=b.first_intensity,
+            trials=b.trials,
         )
     if b.speech_tokens is not None and not 0 <= b.speech_tokens <= SPEECH_TOKENS:
         raise CampaignRuleViolation(
-            f"{what}: {b.speech_tokens} Speech tokens (the box holds {SPEECH_TOKENS})"
+            N_("{what}: {speech_tokens} Speech tokens (the box holds {SPEECH_TOKENS})"),
+            what=what,
+            speech_tokens=b.speech_tokens,
+            SPEECH_TOKENS=SPEECH_TOKENS,
         )
     if b.traps and b.traps_off:
-        raise CampaignRuleViolation(f"{what}: Traps are either on or off")
+        raise CampaignRuleViolation(N_("{what}: Traps are either on or off"), what=what)
     if known and not cmd.reason.strip():
-        raise CampaignRuleViolation(f"{what} is already entered: a change needs a reason")
+        raise CampaignRuleViolation(
+            N_("{what} is already entered: a change needs a reason"), what=what
+        )
     return copy_fields(BriefingEntered, b, reason=cmd.reason.strip())
 
 
@@ -167,23 +188,35 @@ def decide_conclusion(known: bool, cmd: EnterConclusion) -> ConclusionEntered:
         raise boot_camp_is_a_tutorial("it has no Conclusion to enter")
     for rule in c.rewards:
         if rule.result not in RESULTS:
-            raise CampaignRuleViolation(f"{what}: a reward rule is for won, lost or any result")
+            raise CampaignRuleViolation(
+                N_("{what}: a reward rule is for won, lost or any result"), what=what
+            )
         if rule.morale_left < 0 or rule.helping_hands < 0:
-            raise CampaignRuleViolation(f"{what}: reward numbers cannot be negative")
+            raise CampaignRuleViolation(N_("{what}: reward numbers cannot be negative"), what=what)
         if rule.morale_left > TRIAL_CARDS:
             raise CampaignRuleViolation(
-                f"{what}: {rule.morale_left} cards left in the Morale Reserve, but the box "
-                f"holds {TRIAL_CARDS} Trial cards"
+                N_(
+                    "{what}: {morale_left} cards left in the Morale Reserve, but the box "
+                    "holds {TRIAL_CARDS} Trial cards"
+                ),
+                what=what,
+                morale_left=rule.morale_left,
+                TRIAL_CARDS=TRIAL_CARDS,
             )
     most = max((r.helping_hands for r in c.rewards), default=0)
     if most > len(c.offered):
         raise CampaignRuleViolation(
-            f"{what}: a rule earns {most} Helping Hands but only {len(c.offered)} are offered"
+            N_("{what}: a rule earns {most} Helping Hands but only {offered_count} are offered"),
+            what=what,
+            most=most,
+            offered_count=len(c.offered),
         )
     if len(set(c.offered)) != len(c.offered):
-        raise CampaignRuleViolation(f"{what}: a Helping Hand is offered twice")
+        raise CampaignRuleViolation(N_("{what}: a Helping Hand is offered twice"), what=what)
     if known and not cmd.reason.strip():
-        raise CampaignRuleViolation(f"{what} is already entered: a change needs a reason")
+        raise CampaignRuleViolation(
+            N_("{what} is already entered: a change needs a reason"), what=what
+        )
     rewards = tuple((r.result, r.morale_left, r.helping_hands) for r in c.rewards)
     return copy_fields(ConclusionEntered, c, rewards=rewards, reason=cmd.reason.strip())
 

@@ -73,7 +73,7 @@ from domain.chapter.rules import Ruleset
 from domain.chapter.setup import check_seats, decide_start_chapter
 from domain.chapter.state import ChapterState, Phase
 from domain.engine import decide
-from domain.errors import CampaignRuleViolation, InvalidSetup, NoChapter
+from domain.errors import N_, CampaignRuleViolation, InvalidSetup, NoChapter
 from domain.events import CampaignCreated, ChapterLost, ChapterStarted, ChapterWon, Event
 from domain.limits import LAST_CHAPTER
 from domain.modules import orders, recruits
@@ -148,9 +148,11 @@ class CampaignState(msgspec.Struct, frozen=True):
 def decide_create_campaign(name: str, ruleset: str, seats: tuple[Seat, ...]) -> CampaignCreated:
     """Open a campaign; the seats are checked as a chapter setup would check them."""
     if not name.strip():
-        raise InvalidSetup("a campaign needs a name")
+        raise InvalidSetup(N_("a campaign needs a name"))
     if ruleset not in set(Ruleset):
-        raise InvalidSetup(f"unknown ruleset {ruleset!r} (classic or armistice)")
+        raise InvalidSetup(
+            N_("unknown ruleset {ruleset!r} (classic or armistice)"), ruleset=ruleset
+        )
     check_seats(ruleset, seats)
     return CampaignCreated(
         name.strip(), ruleset, tuple((s.name, s.charm, s.owner or s.name) for s in seats)
@@ -161,9 +163,9 @@ def decide_branch_campaign(original: CampaignCreated, name: str, at: int) -> Cam
     """A what-if branch of the campaign ``original`` opened, as it stood after log entry
     ``at``: the same ruleset and Grizzled under a name of its own."""
     if not name.strip():
-        raise InvalidSetup("a campaign needs a name")
+        raise InvalidSetup(N_("a campaign needs a name"))
     if at < 1:
-        raise InvalidSetup(f"log entries are numbered from 1, not {at}")
+        raise InvalidSetup(N_("log entries are numbered from 1, not {at}"), at=at)
     return replace(original, name=name.strip(), branched_from=original.name, branched_at=at)
 
 
@@ -199,30 +201,39 @@ def _check_rewards_settled(state: CampaignState) -> None:
     conclusion = state.conclusions.get(last.number)
     if conclusion is None:
         raise CampaignRuleViolation(
-            f"enter the Conclusion of {chapter_name(last.number)} first: its reward rule "
-            "says how many Helping Hands the group earns"
+            N_(
+                "enter the Conclusion of {number} first: its reward rule says how "
+                "many Helping Hands the group earns"
+            ),
+            number=chapter_name(last.number),
         )
     if conclusion.offered and last.number not in state.settled:
-        raise CampaignRuleViolation(f"award the Helping Hands of {chapter_name(last.number)} first")
+        raise CampaignRuleViolation(
+            N_("award the Helping Hands of {number} first"), number=chapter_name(last.number)
+        )
 
 
 def _start_chapter(
     state: CampaignState, cmd: StartChapter, chance: Chance | None
 ) -> tuple[Event, ...]:
     if state.chapter_running:
-        raise CampaignRuleViolation(f"{chapter_name(state.chapter_number)} is still being played")
+        raise CampaignRuleViolation(
+            N_("{chapter_number} is still being played"),
+            chapter_number=chapter_name(state.chapter_number),
+        )
     if cmd.ruleset != state.ruleset:
-        raise InvalidSetup(f"this campaign plays the {state.ruleset} rules")
+        raise InvalidSetup(N_("this campaign plays the {ruleset} rules"), ruleset=state.ruleset)
     number = state.next_chapter
     cmd = replace(cmd, seats=_chapter_seats(state, cmd), grizzled=())
     if state.armistice:
         if number > LAST_CHAPTER:
-            raise CampaignRuleViolation("the campaign is over: chapter 9 was its last")
+            raise CampaignRuleViolation(N_("the campaign is over: chapter 9 was its last"))
         _check_rewards_settled(state)
         briefing = state.briefings.get(number)
         if briefing is None and cmd.trials is None:
             raise CampaignRuleViolation(
-                f"enter the Briefing of {chapter_name(number)} first (or give its numbers)"
+                N_("enter the Briefing of {number} first (or give its numbers)"),
+                number=chapter_name(number),
             )
         if briefing is not None:
             cmd = from_briefing(cmd, briefing)
@@ -287,14 +298,23 @@ def _check_offer(state: CampaignState, conclusion: Conclusion) -> None:
         held = next((h for h in state.holdings if h.number == number and h.chapter != here), None)
         if held is not None:
             raise CampaignRuleViolation(
-                f"Helping Hand #{number} is {held.player}'s since {chapter_name(held.chapter)}: "
-                "a Conclusion offers only cards still in the box"
+                N_(
+                    "Helping Hand #{number} is {player}'s since {chapter}: a Conclusion "
+                    "offers only cards still in the box"
+                ),
+                number=number,
+                player=held.player,
+                chapter=chapter_name(held.chapter),
             )
         left = next((u for u in state.unclaimed if u.number == number and u.chapter != here), None)
         if left is not None:
             raise CampaignRuleViolation(
-                f"Helping Hand #{number} was not taken after {chapter_name(left.chapter)}: it "
-                "lies behind the Negative Points tab, out of the campaign's box"
+                N_(
+                    "Helping Hand #{number} was not taken after {chapter}: it lies "
+                    "behind the Negative Points tab, out of the campaign's box"
+                ),
+                number=number,
+                chapter=chapter_name(left.chapter),
             )
 
 
@@ -318,12 +338,14 @@ def decide_campaign(
         case ChooseLanguage():
             if command.language not in LANGUAGES:
                 raise CampaignRuleViolation(
-                    f"{command.language!r} is not a language spoken here ({', '.join(LANGUAGES)})"
+                    N_("{language!r} is not a language spoken here ({LANGUAGES})"),
+                    language=command.language,
+                    LANGUAGES=", ".join(LANGUAGES),
                 )
             return (LanguageChosen(command.language),)
         case SkipBootCamp():
             if not state.armistice or state.next_chapter != 0:
-                raise CampaignRuleViolation("Boot Camp is skipped only before it is played")
+                raise CampaignRuleViolation(N_("Boot Camp is skipped only before it is played"))
             return (BootCampSkipped(),)
         case AwardHelpingHands():
             return award(state, command)
@@ -339,7 +361,7 @@ def decide_campaign(
         case DescribeTrialCard() | DescribeOrder() | DescribeRecruit() | DescribeHelpingHand():
             return (decide_describe(state.catalogue, command),)
     if state.chapter is None:
-        raise NoChapter("no chapter has been started in this campaign yet")
+        raise NoChapter(N_("no chapter has been started in this campaign yet"))
     if isinstance(command, CorrectFact):
         return tuple(decide_correction(state.chapter, command, chance).events)
     # what is left is a chapter command
@@ -350,9 +372,12 @@ def _start_one_shot(
     state: CampaignState, command: StartOneShot, chance: Chance | None
 ) -> tuple[Event, ...]:
     if state.chapter_running:
-        raise CampaignRuleViolation(f"{chapter_name(state.chapter_number)} is still being played")
+        raise CampaignRuleViolation(
+            N_("{chapter_number} is still being played"),
+            chapter_number=chapter_name(state.chapter_number),
+        )
     if not state.armistice:
-        raise CampaignRuleViolation("a One-shot game plays the armistice rules")
+        raise CampaignRuleViolation(N_("a One-shot game plays the armistice rules"))
     return decide_start_one_shot(command, state.catalogue, chance)
 
 

@@ -22,7 +22,7 @@ from domain.chapter.commands import Chance, Seat, StartChapter, merged
 from domain.chapter.moments import Module
 from domain.chapter.setup import check_seats, decide_start_chapter
 from domain.chapter.state import ChapterState
-from domain.errors import MissingOutcome, RuleViolation
+from domain.errors import N_, MissingOutcome, RuleViolation
 from domain.events import Event
 from domain.limits import TRIAL_CARDS
 from domain.modules import orders, recruits
@@ -101,10 +101,16 @@ def _numbers(numbers: Sequence[int]) -> str:
 
 def _check_described(known: Mapping[int, object], numbers: Sequence[int], what: str) -> None:
     if len(set(numbers)) != len(numbers):
-        raise OneShotRefused(f"{what}: each card once, got {_numbers(numbers)}")
+        raise OneShotRefused(
+            N_("{what}: each card once, got {numbers}"), what=what, numbers=_numbers(numbers)
+        )
     missing = [n for n in numbers if n not in known]
     if missing:
-        raise OneShotRefused(f"{what} {_numbers(missing)} not described yet: describe them first")
+        raise OneShotRefused(
+            N_("{what} {missing} not described yet: describe them first"),
+            what=what,
+            missing=_numbers(missing),
+        )
 
 
 def order_deck(
@@ -118,7 +124,8 @@ def order_deck(
     the told deck as it is."""
     if difficulty != "scenario" and difficulty not in ORDER_CHART:
         raise OneShotRefused(
-            f"difficulty {difficulty!r}: beginners, grizzled, veterans (or scenario)"
+            N_("difficulty {difficulty!r}: beginners, grizzled, veterans (or scenario)"),
+            difficulty=difficulty,
         )
     orders = catalogue.orders
     if told is not None:
@@ -129,23 +136,36 @@ def order_deck(
             )
             if counts != ORDER_CHART[difficulty]:
                 raise OneShotRefused(
-                    f"the {difficulty} chart asks for {_chart(difficulty)} Orders of the Day, "
-                    f"not {_counts(counts)}"
+                    N_(
+                        "the {difficulty} chart asks for {difficulty2} Orders of the Day, "
+                        "not {counts}"
+                    ),
+                    difficulty=difficulty,
+                    difficulty2=_chart(difficulty),
+                    counts=_counts(counts),
                 )
         return told
     if difficulty == "scenario":
-        raise OneShotRefused("a scenario game brings its own Order of the Day deck: give it")
+        raise OneShotRefused(N_("a scenario game brings its own Order of the Day deck: give it"))
     drawn: list[int] = []
     for level, wanted in zip(ORDER_DIFFICULTIES, ORDER_CHART[difficulty], strict=True):
         pool = tuple(sorted(n for n, card in orders.items() if card.difficulty == level))
         if len(pool) < wanted:
             raise OneShotRefused(
-                f"the {difficulty} chart asks for {wanted} {level} Orders of the Day and "
-                f"only {len(pool)} are described ({_numbers(pool)}): describe more first"
+                N_(
+                    "the {difficulty} chart asks for {wanted} {level} Orders of the Day "
+                    "and only {pool_count} are described ({pool}): describe more first"
+                ),
+                difficulty=difficulty,
+                wanted=wanted,
+                level=level,
+                pool_count=len(pool),
+                pool=_numbers(pool),
             )
         if wanted and chance is None:
             raise MissingOutcome(
-                f"say which 12 Orders of the Day were drawn ({_chart(difficulty)})"
+                N_("say which 12 Orders of the Day were drawn ({difficulty})"),
+                difficulty=_chart(difficulty),
             )
         drawn += _draw(pool, wanted, chance)
     return tuple(drawn)
@@ -162,11 +182,15 @@ def recruit_deck(
     pool = tuple(sorted(recruits))
     if len(pool) < RECRUIT_DECK:
         raise OneShotRefused(
-            f"a Recruit deck is 5 random Recruits and only {len(pool)} are described "
-            f"({_numbers(pool)}): describe more first, or play without Recruits"
+            N_(
+                "a Recruit deck is 5 random Recruits and only {pool_count} are "
+                "described ({pool}): describe more first, or play without Recruits"
+            ),
+            pool_count=len(pool),
+            pool=_numbers(pool),
         )
     if chance is None:
-        raise MissingOutcome("say which 5 Recruits were drawn for the Recruit deck")
+        raise MissingOutcome(N_("say which 5 Recruits were drawn for the Recruit deck"))
     return _draw(pool, RECRUIT_DECK, chance)
 
 
@@ -201,13 +225,17 @@ def _beginner_set_aside(cmd: StartOneShot, catalogue: Catalogue) -> tuple[str, .
         return ()
     if cmd.difficulty != "beginners":
         raise OneShotRefused(
-            f"Traps may be left out only in a beginner game, not at the {cmd.difficulty} level"
+            N_("Traps may be left out only in a beginner game, not at the {difficulty} level"),
+            difficulty=cmd.difficulty,
         )
     aggressive = catalogue.by_number(AGGRESSIVE)
     if aggressive is None:
         raise OneShotRefused(
-            "a beginner game without Traps also removes the Aggressive Hard Knock (#147): "
-            "describe card 147 first (the engine does not invent it), or play with Traps"
+            N_(
+                "a beginner game without Traps also removes the Aggressive Hard "
+                "Knock (#147): describe card 147 first (the engine does not invent "
+                "it), or play with Traps"
+            )
         )
     return (aggressive.key,)
 
@@ -224,9 +252,11 @@ def plan_one_shot(
     orders = order_deck(catalogue, cmd.difficulty, cmd.orders, chance)
     recruits = recruit_deck(catalogue, cmd.recruit_deck, chance) if cmd.recruits else None
     if not cmd.recruits and cmd.recruit_deck is not None:
-        raise OneShotRefused("a Recruit deck was given but the game is set up without Recruits")
+        raise OneShotRefused(N_("a Recruit deck was given but the game is set up without Recruits"))
     if box.total <= ONE_SHOT_TRIALS:
-        raise OneShotRefused(f"the catalogue holds {box.total} Trial cards: 30 go to the Trials")
+        raise OneShotRefused(
+            N_("the catalogue holds {total} Trial cards: 30 go to the Trials"), total=box.total
+        )
     morale = box.total - ONE_SHOT_TRIALS
     start = StartChapter(
         "armistice",
@@ -288,16 +318,24 @@ def decide_keep_helping_hand(
     4); both must be described and not drawn by anyone before."""
     names = [seat.name for seat in seats]
     if cmd.player not in names:
-        raise OneShotRefused(f"there is no {cmd.player!r} at this table ({', '.join(names)})")
+        raise OneShotRefused(
+            N_("there is no {player!r} at this table ({names})"),
+            player=cmd.player,
+            names=", ".join(names),
+        )
     if any(e.player == cmd.player for e in earlier):
-        raise OneShotRefused(f"{cmd.player} has drawn their 2 Helping Hands already")
+        raise OneShotRefused(
+            N_("{player} has drawn their 2 Helping Hands already"), player=cmd.player
+        )
     pair = (cmd.kept, cmd.discarded)
     _check_described(catalogue.helping_hands, pair, "Helping Hands")
     gone = {n for e in earlier for n in (e.kept, e.discarded)}
     drawn = sorted(gone & set(pair))
     if drawn:
         raise OneShotRefused(
-            f"{cmd.player} cannot draw {_numbers(drawn)}: another player drew it already"
+            N_("{player} cannot draw {drawn}: another player drew it already"),
+            player=cmd.player,
+            drawn=_numbers(drawn),
         )
     category = catalogue.helping_hands[cmd.kept].category
     return HelpingHandKept(cmd.player, cmd.kept, cmd.discarded, category)
@@ -311,7 +349,8 @@ def draw_helping_hands(
     pool = tuple(sorted(n for n in catalogue.helping_hands if n not in gone))
     if len(pool) < 2:
         raise OneShotRefused(
-            f"only {len(pool)} described Helping Hand(s) left to draw: describe more first"
+            N_("only {pool_count} described Helping Hand(s) left to draw: describe more first"),
+            pool_count=len(pool),
         )
     first, second = _draw(pool, 2, chance)
     return first, second

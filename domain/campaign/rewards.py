@@ -20,7 +20,7 @@ from domain.chapter.commands import Choice, Seat
 from domain.chapter.guards import check_in_hand, check_turn, find_player
 from domain.chapter.outcome import Outcome
 from domain.chapter.state import ChapterState, Phase
-from domain.errors import CampaignRuleViolation, NoChapter
+from domain.errors import N_, W_, CampaignRuleViolation, NoChapter
 from domain.events import Event
 from domain.modules.effects import MOMENT_WORDS, event_moment_now, once
 from domain.names import chapter_name
@@ -266,30 +266,50 @@ def award(state: Campaign, cmd: AwardHelpingHands) -> tuple[Event, ...]:
     """The Helping Hands the chapter that ended last earns, to the players named."""
     last = state.last_result
     if not state.armistice or last is None or state.chapter_running:
-        raise CampaignRuleViolation("Helping Hands are awarded when an Armistice chapter ends")
+        raise CampaignRuleViolation(N_("Helping Hands are awarded when an Armistice chapter ends"))
     name = chapter_name(last.number)
     conclusion = state.conclusions.get(last.number)
     if conclusion is None:
-        raise CampaignRuleViolation(f"enter the Conclusion of {name} first")
+        raise CampaignRuleViolation(N_("enter the Conclusion of {name} first"), name=name)
     if last.number in state.settled:
-        raise CampaignRuleViolation(f"the Helping Hands of {name} were already awarded")
+        raise CampaignRuleViolation(
+            N_("the Helping Hands of {name} were already awarded"), name=name
+        )
     earned = conclusion.earned(last.outcome if last.outcome == "won" else "lost", last.morale_left)
     if len(cmd.awards) > earned:
         raise CampaignRuleViolation(
-            f"{name} earns {earned} Helping Hand{'s' if earned != 1 else ''} "
-            f"({last.morale_left} cards left in the Morale Reserve), not {len(cmd.awards)}"
+            N_(
+                "{name} earns {earned} Helping Hand ({morale_left} cards left "
+                "in the Morale Reserve), not {awards_count}"
+            )
+            if earned == 1
+            else N_(
+                "{name} earns {earned} Helping Hands ({morale_left} cards left "
+                "in the Morale Reserve), not {awards_count}"
+            ),
+            name=name,
+            earned=earned,
+            morale_left=last.morale_left,
+            awards_count=len(cmd.awards),
         )
     numbers = [n for n, _ in cmd.awards]
     if len(set(numbers)) != len(numbers):
-        raise CampaignRuleViolation("a Helping Hand can go to one player only")
+        raise CampaignRuleViolation(N_("a Helping Hand can go to one player only"))
     events: list[Event] = []
     for number, player in cmd.awards:
         if number not in conclusion.offered:
             offered = ", ".join(f"#{n}" for n in conclusion.offered)
-            raise CampaignRuleViolation(f"{name} offers {offered}, not #{number}")
+            raise CampaignRuleViolation(
+                N_("{name} offers {offered}, not #{number}"),
+                name=name,
+                offered=offered,
+                number=number,
+            )
         card = state.catalogue.helping_hands.get(number)
         if card is None:
-            raise CampaignRuleViolation(f"describe Helping Hand #{number} first (name, category)")
+            raise CampaignRuleViolation(
+                N_("describe Helping Hand #{number} first (name, category)"), number=number
+            )
         seat = seat_named(state, player)
         events.append(HelpingHandAwarded(number, seat, last.number, card.category))
     left = tuple(n for n in conclusion.offered if n not in numbers)
@@ -304,28 +324,35 @@ def seat_named(state: Campaign, player: str) -> str:
         if seat.name.casefold() == player.casefold():
             return seat.name
     names = ", ".join(s.name for s in state.seats)
-    raise CampaignRuleViolation(f"there is no player {player!r} in this campaign ({names})")
+    raise CampaignRuleViolation(
+        N_("there is no player {player!r} in this campaign ({names})"), player=player, names=names
+    )
 
 
 def ban(state: Campaign, cmd: BanCard) -> CardBanned:
     """A card banned after a lost Armistice chapter, from a hand or a player's Hard Knocks."""
     last, chapter = state.last_result, state.chapter
     if not state.armistice or last is None or chapter is None or state.chapter_running:
-        raise CampaignRuleViolation("a card is banned when an Armistice chapter is lost")
+        raise CampaignRuleViolation(N_("a card is banned when an Armistice chapter is lost"))
     if last.outcome == "won":
         raise CampaignRuleViolation(
-            f"{chapter_name(last.number)} was won: a card is banned only after a lost chapter"
+            N_("{number} was won: a card is banned only after a lost chapter"),
+            number=chapter_name(last.number),
         )
     if any(b.chapter == last.number for b in state.bans):
-        raise CampaignRuleViolation(f"a card was already banned after {chapter_name(last.number)}")
+        raise CampaignRuleViolation(
+            N_("a card was already banned after {number}"), number=chapter_name(last.number)
+        )
     player = find_player(chapter, cmd.player)
     if cmd.source == "knock":
         if cmd.card not in player.hard_knocks:
-            raise CampaignRuleViolation(f"{player.name} has no {cmd.card} in front of them")
+            raise CampaignRuleViolation(
+                N_("{player} has no {card} in front of them"), player=player.name, card=cmd.card
+            )
     elif cmd.source == "hand":
         check_in_hand(chapter, player, cmd.card)
     else:
-        raise CampaignRuleViolation("a banned card comes from a hand or a player's Hard Knocks")
+        raise CampaignRuleViolation(N_("a banned card comes from a hand or a player's Hard Knocks"))
     return CardBanned(cmd.card, player.name, cmd.source, last.number, cmd.reason.strip())
 
 
@@ -342,11 +369,18 @@ def play_helping_hand(state: Campaign, cmd: PlayHelpingHand) -> tuple[Event, ...
     name = find_player(chapter, played.player).name
     if card.moment and not event_moment_now(chapter, chapter.player(name), card.moment):
         raise CampaignRuleViolation(
-            f"Helping Hand #{card.number} {card.name} is played {MOMENT_WORDS[card.moment]}"
+            N_("Helping Hand #{number} {card} is played {MOMENT_WORDS}"),
+            number=card.number,
+            card=card.name,
+            MOMENT_WORDS=MOMENT_WORDS[card.moment],
         )
     if not card.rules:
         if cmd.choice is not None:
-            raise CampaignRuleViolation(f"Helping Hand #{card.number} {card.name} names nothing")
+            raise CampaignRuleViolation(
+                N_("Helping Hand #{number} {card} names nothing"),
+                number=card.number,
+                card=card.name,
+            )
         return (played,)
     o = Outcome(chapter)
     once(o, f"Helping Hand #{card.number} {card.name}", card.rules, name, cmd.choice or Choice())
@@ -357,16 +391,23 @@ def _helping_hand_played(state: Campaign, cmd: PlayHelpingHand) -> HelpingHandPl
     player = seat_named(state, cmd.player)
     holding = next((h for h in state.held(player) if h.number == cmd.number), None)
     if holding is None:
-        raise CampaignRuleViolation(f"{player} holds no Helping Hand #{cmd.number}")
+        raise CampaignRuleViolation(
+            N_("{player} holds no Helping Hand #{number}"), player=player, number=cmd.number
+        )
     if holding.category == "friendship":
         raise CampaignRuleViolation(
-            f"Helping Hand #{cmd.number} is a Friendship card: it took effect when it was "
-            "acquired and stays in play"
+            N_(
+                "Helping Hand #{number} is a Friendship card: it took effect when it "
+                "was acquired and stays in play"
+            ),
+            number=cmd.number,
         )
     if state.chapter is None or not state.chapter_running:
-        raise NoChapter("a Helping Hand is played during a chapter")
+        raise NoChapter(N_("a Helping Hand is played during a chapter"))
     if holding.category == "action":
-        check_turn(state.chapter, player, "play an Action Helping Hand (it replaces the action)")
+        check_turn(
+            state.chapter, player, W_("play an Action Helping Hand (it replaces the action)")
+        )
     return HelpingHandPlayed(
         player, cmd.number, holding.category, state.chapter_number, cmd.note.strip()
     )

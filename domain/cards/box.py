@@ -25,7 +25,7 @@ from domain.cards.catalogue import (
     threat_key,
 )
 from domain.cards.effects import EVENT_MOMENTS, parse_forbid, parse_forbids, parse_rule, parse_rules
-from domain.errors import InvalidDescription
+from domain.errors import N_, InvalidDescription
 from domain.events import Event, copy_fields
 from domain.names import normal, skeleton
 
@@ -133,21 +133,29 @@ class HelpingHandDescribed(Event, frozen=True):
 def _check_reason(known: bool, what: str, reason: str) -> None:
     if known and not reason.strip():
         raise InvalidDescription(
-            f"{what} is already described: changing it is a correction and needs a reason"
+            N_("{what} is already described: changing it is a correction and needs a reason"),
+            what=what,
         )
 
 
 def _check_threats(threats: tuple[str, ...], what: str) -> None:
     for threat in threats:
         if threat not in THREATS:
-            raise InvalidDescription(f"{what}: {threat!r} is not a threat ({', '.join(THREATS)})")
+            raise InvalidDescription(
+                N_("{what}: {threat!r} is not a threat ({THREATS})"),
+                what=what,
+                threat=threat,
+                THREATS=", ".join(THREATS),
+            )
     if len(set(threats)) != len(threats):
-        raise InvalidDescription(f"{what}: a threat is named twice")
+        raise InvalidDescription(N_("{what}: a threat is named twice"), what=what)
 
 
 def _positive_number(number: int, what: str) -> None:
     if number < 1:
-        raise InvalidDescription(f"{what}: card numbers start at 1, not {number}")
+        raise InvalidDescription(
+            N_("{what}: card numbers start at 1, not {number}"), what=what, number=number
+        )
 
 
 def _trial(catalogue: Catalogue, cmd: DescribeTrialCard) -> TrialCardDescribed:
@@ -157,22 +165,32 @@ def _trial(catalogue: Catalogue, cmd: DescribeTrialCard) -> TrialCardDescribed:
     if cmd.hard_knock is not None:
         kind = cmd.hard_knock.strip().lower().replace(" ", "-")
         if not kind:
-            raise InvalidDescription(f"{what}: name the Hard Knock")
+            raise InvalidDescription(N_("{what}: name the Hard Knock"), what=what)
         if kind in (HardKnock.PHOBIA, HardKnock.TRAUMA) and len(cmd.threats) != 1:
-            raise InvalidDescription(f"{what}: a {kind} shows exactly one threat")
+            raise InvalidDescription(
+                N_("{what}: a {kind} shows exactly one threat"), what=what, kind=kind
+            )
         if cmd.trap or cmd.luck:
-            raise InvalidDescription(f"{what}: a Hard Knock has no Trap or Luck symbol")
+            raise InvalidDescription(
+                N_("{what}: a Hard Knock has no Trap or Luck symbol"), what=what
+            )
         if cmd.value < 1:
-            raise InvalidDescription(f"{what}: a Hard Knock counts at least 1 for the defeat")
+            raise InvalidDescription(
+                N_("{what}: a Hard Knock counts at least 1 for the defeat"), what=what
+            )
         key, value = hard_knock_key(kind, cmd.threats), cmd.value
         acts_as = _acts_as(kind, cmd.acts_as, cmd.threats, what)
     else:
         if not cmd.threats:
-            raise InvalidDescription(f"{what}: a Threat card shows at least one threat")
+            raise InvalidDescription(
+                N_("{what}: a Threat card shows at least one threat"), what=what
+            )
         if cmd.luck < 0:
-            raise InvalidDescription(f"{what}: Luck symbols cannot be negative")
+            raise InvalidDescription(N_("{what}: Luck symbols cannot be negative"), what=what)
         if cmd.acts_as is not None:
-            raise InvalidDescription(f"{what}: only a Hard Knock acts as another kind")
+            raise InvalidDescription(
+                N_("{what}: only a Hard Knock acts as another kind"), what=what
+            )
         kind, key, value = None, threat_key(cmd.threats, cmd.trap, cmd.luck), 0
         acts_as = None
     _check_reason(catalogue.by_number(cmd.number) is not None, what, cmd.reason)
@@ -198,20 +216,24 @@ def _acts_as(kind: str, acts_as: str | None, threats: tuple[str, ...], what: str
     known = acts_as.strip().lower().replace(" ", "-")
     if known not in tuple(HardKnock):
         raise InvalidDescription(
-            f"{what}: {acts_as!r} is not a Hard Knock the engine knows "
-            f"({', '.join(k.value for k in HardKnock)})"
+            N_("{what}: {acts_as!r} is not a Hard Knock the engine knows ({listed})"),
+            what=what,
+            acts_as=acts_as,
+            listed=", ".join(k.value for k in HardKnock),
         )
     if known == kind:
         return None
     if known in (HardKnock.PHOBIA, HardKnock.TRAUMA) and len(threats) != 1:
-        raise InvalidDescription(f"{what}: acting as a {known}, it shows exactly one threat")
+        raise InvalidDescription(
+            N_("{what}: acting as a {known}, it shows exactly one threat"), what=what, known=known
+        )
     return known
 
 
 def _check_card(card: OrderCard | RecruitCard | HelpingHandCard, what: str) -> None:
     _positive_number(card.number, what)
     if not card.name.strip():
-        raise InvalidDescription(f"{what}: give its name as printed")
+        raise InvalidDescription(N_("{what}: give its name as printed"), what=what)
 
 
 KIND_NAMES: dict[type, str] = {
@@ -237,8 +259,14 @@ def _check_look_alike(
         same = type(other) is type(card) and other.number == card.number
         if not same and skeleton(other.name) == mine and normal(other.name) != written:
             raise InvalidDescription(
-                f"{what}: its name reads as {KIND_NAMES[type(other)]} #{other.number}'s "
-                f"({other.name!r}) but is written otherwise: type it as the card prints it"
+                N_(
+                    "{what}: its name reads as {KIND_NAMES} #{number}'s ({other!r}) but "
+                    "is written otherwise: type it as the card prints it"
+                ),
+                what=what,
+                KIND_NAMES=KIND_NAMES[type(other)],
+                number=other.number,
+                other=other.name,
             )
 
 
@@ -247,16 +275,16 @@ def _order(catalogue: Catalogue, cmd: DescribeOrder) -> OrderDescribed:
     _check_card(card, what)
     _check_look_alike(catalogue, card, what)
     if card.difficulty not in ORDER_DIFFICULTIES:
-        raise InvalidDescription(f"{what}: difficulty is easy, normal or hard")
+        raise InvalidDescription(N_("{what}: difficulty is easy, normal or hard"), what=what)
     _check_threats(card.threats, what)
     for players, minimum in card.minimum:
         if players < 1 or minimum < 1:
-            raise InvalidDescription(f"{what}: minimum intensities are at least 1")
+            raise InvalidDescription(N_("{what}: minimum intensities are at least 1"), what=what)
     forbids = parse_forbids(tuple(f.text for f in card.forbids), what)  # checked, once each
     rules = parse_rules(tuple(r.text for r in card.rules), "order", what)
     if any(r.word == "cancel" for r in rules) and not card.lasting:
         raise InvalidDescription(
-            f"{what}: a cancellation condition belongs to a lasting Order (--lasting)"
+            N_("{what}: a cancellation condition belongs to a lasting Order (--lasting)"), what=what
         )
     _check_reason(card.number in catalogue.orders, what, cmd.reason)
     return copy_fields(
@@ -274,7 +302,9 @@ def _recruit(catalogue: Catalogue, cmd: DescribeRecruit) -> RecruitDescribed:
     _check_card(card, what)
     _check_look_alike(catalogue, card, what)
     if card.hand < 1 or card.morale_tokens < 0:
-        raise InvalidDescription(f"{what}: a starting hand of 1 or more, Morale tokens 0 or more")
+        raise InvalidDescription(
+            N_("{what}: a starting hand of 1 or more, Morale tokens 0 or more"), what=what
+        )
     forbids = parse_forbids(tuple(f.text for f in card.forbids), what)
     rules = parse_rules(tuple(r.text for r in card.rules), "in-force", what)
     advantage = parse_rules(tuple(r.text for r in card.advantage_rules), "once", what)
@@ -295,13 +325,21 @@ def _helping_hand(catalogue: Catalogue, cmd: DescribeHelpingHand) -> HelpingHand
     _check_card(card, what)
     _check_look_alike(catalogue, card, what)
     if card.category not in HELPING_HAND_CATEGORIES:
-        raise InvalidDescription(f"{what}: its category is action, event or friendship")
+        raise InvalidDescription(
+            N_("{what}: its category is action, event or friendship"), what=what
+        )
     place = "friendship" if card.category == "friendship" else "once"
     rules = parse_rules(tuple(r.text for r in card.rules), place, what)
     if card.moment and card.category != "event":
-        raise InvalidDescription(f"{what}: only an Event card is played at a named moment")
+        raise InvalidDescription(
+            N_("{what}: only an Event card is played at a named moment"), what=what
+        )
     if card.moment and card.moment not in EVENT_MOMENTS:
-        raise InvalidDescription(f"{what}: its moment is {', '.join(EVENT_MOMENTS)}")
+        raise InvalidDescription(
+            N_("{what}: its moment is {EVENT_MOMENTS}"),
+            what=what,
+            EVENT_MOMENTS=", ".join(EVENT_MOMENTS),
+        )
     _check_reason(card.number in catalogue.helping_hands, what, cmd.reason)
     name, reason = card.name.strip(), cmd.reason.strip()
     texts = tuple(r.text for r in rules)

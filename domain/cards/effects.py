@@ -60,7 +60,7 @@ and its minimum intensity are the card's own fields (``OrderCard.threats``,
 from __future__ import annotations
 
 from domain.cards.catalogue import THREATS, Forbid, Rule
-from domain.errors import InvalidDescription
+from domain.errors import N_, InvalidDescription
 
 FORBID_SYNTAX = "speech, charm, withdraw-holding:N or play:THREAT"
 
@@ -100,7 +100,11 @@ def parse_forbid(text: str) -> Forbid:
         return Forbid(action, holding=int(value))
     if action == "play" and value in THREATS:
         return Forbid(action, threat=value)
-    raise InvalidDescription(f"{text!r} is not a restriction the engine knows ({FORBID_SYNTAX})")
+    raise InvalidDescription(
+        N_("{text!r} is not a restriction the engine knows ({FORBID_SYNTAX})"),
+        text=text,
+        FORBID_SYNTAX=FORBID_SYNTAX,
+    )
 
 
 def parse_forbids(texts: tuple[str, ...], what: str) -> tuple[Forbid, ...]:
@@ -110,9 +114,11 @@ def parse_forbids(texts: tuple[str, ...], what: str) -> tuple[Forbid, ...]:
         try:
             forbid = parse_forbid(text)
         except InvalidDescription as error:
-            raise InvalidDescription(f"{what}: {error}") from None
+            raise InvalidDescription(N_("{what}: {error}"), what=what, error=error) from None
         if forbid in found:
-            raise InvalidDescription(f"{what}: {forbid.text} is forbidden twice")
+            raise InvalidDescription(
+                N_("{what}: {text} is forbidden twice"), what=what, text=forbid.text
+            )
         found.append(forbid)
     return tuple(found)
 
@@ -148,12 +154,18 @@ def parse_rule(text: str, place: str) -> Rule:
     rule = _parse(text)
     if rule is None or rule.word not in PLACES[place]:
         raise InvalidDescription(
-            f"{text!r} is not a rule the engine knows here ({RULE_SYNTAX[place]})"
+            N_("{text!r} is not a rule the engine knows here ({RULE_SYNTAX})"),
+            text=text,
+            RULE_SYNTAX=RULE_SYNTAX[place],
         )
     if place == "once" and rule.moment:
-        raise InvalidDescription(f"{text!r}: a card played or a departure applies at once")
+        raise InvalidDescription(
+            N_("{text!r}: a card played or a departure applies at once"), text=text
+        )
     if place != "once" and rule.word == "draw" and not rule.moment:
-        raise InvalidDescription(f"{text!r}: while in force, a draw is draw:N@withdraw")
+        raise InvalidDescription(
+            N_("{text!r}: while in force, a draw is draw:N@withdraw"), text=text
+        )
     return rule
 
 
@@ -164,9 +176,9 @@ def parse_rules(texts: tuple[str, ...], place: str, what: str) -> tuple[Rule, ..
         try:
             rule = parse_rule(text, place)
         except InvalidDescription as error:
-            raise InvalidDescription(f"{what}: {error}") from None
+            raise InvalidDescription(N_("{what}: {error}"), what=what, error=error) from None
         if any(r.word == rule.word and r.value == rule.value for r in found):
-            raise InvalidDescription(f"{what}: {rule.word} is given twice")
+            raise InvalidDescription(N_("{what}: {word} is given twice"), what=what, word=rule.word)
         found.append(rule)
     return tuple(found)
 

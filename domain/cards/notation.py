@@ -24,6 +24,7 @@ from __future__ import annotations
 import unicodedata
 
 from domain.cards.catalogue import Catalogue, Threat, threat_key
+from domain.errors import N_, W_, Alternatives
 
 THREAT_WORDS: dict[str, str] = {t.value: t.value for t in Threat} | {"mask": "gas"}
 MODIFIER_WORDS = ("trap", "luck")
@@ -84,7 +85,15 @@ def _threat_words(language: str) -> dict[str, str]:
 
 
 class CardNotationError(ValueError):
-    """The text does not name exactly one card of the catalogue."""
+    """The text does not name exactly one card of the catalogue (its words' form and facts
+    kept, as a refusal's are: ``domain.errors.RuleViolation``)."""
+
+    def __init__(self, message: str, **data: object) -> None:
+        said = message.format(**data) if data else message
+        super().__init__(said)
+        self.message = said
+        self.template = message
+        self.data = data
 
 
 def _unique_prefix(word: str, names: tuple[str, ...], what: str) -> str:
@@ -94,8 +103,10 @@ def _unique_prefix(word: str, names: tuple[str, ...], what: str) -> str:
     if len(matches) == 1:
         return matches[0]
     if not matches:
-        raise CardNotationError(f"{word!r} is not a {what}")
-    raise CardNotationError(f"{word!r} is ambiguous: {' or '.join(matches)}")
+        raise CardNotationError(N_("{word!r} is not a {what}"), word=word, what=what)
+    raise CardNotationError(
+        N_("{word!r} is ambiguous: {matches}"), word=word, matches=Alternatives(matches)
+    )
 
 
 def _threat_or_modifier(word: str, language: str = "en") -> str:
@@ -108,12 +119,12 @@ def _threat_or_modifier(word: str, language: str = "en") -> str:
     for code in languages:
         words = _threat_words(code)
         if {meaning for name, meaning in words.items() if name.startswith(word)}:
-            found = _unique_prefix(word, tuple(words), "threat or trap/luck")
+            found = _unique_prefix(word, tuple(words), W_("threat or trap/luck"))
             return words[found]
-    what = "threat (night snow rain shell gas whistle) or trap/luck"
+    what = W_("threat (night snow rain shell gas whistle) or trap/luck")
     if language == "fr":
-        what = "threat (nuit neige pluie obus gaz sifflet) or trap/luck (piege/chance)"
-    raise CardNotationError(f"{word!r} is not a {what}")
+        what = W_("threat (nuit neige pluie obus gaz sifflet) or trap/luck (piege/chance)")
+    raise CardNotationError(N_("{word!r} is not a {what}"), word=word, what=what)
 
 
 def threat_word(text: str, language: str = "en") -> str:
@@ -122,7 +133,7 @@ def threat_word(text: str, language: str = "en") -> str:
     word = folded(text)
     found = _threat_or_modifier(word, language) if word else None
     if found not in THREAT_WORDS:
-        raise CardNotationError(f"{text!r} is not a threat")
+        raise CardNotationError(N_("{text!r} is not a threat"), text=text)
     return found
 
 
@@ -136,18 +147,18 @@ def _parse_combination(text: str, language: str = "en") -> str:
     trap, luck = False, 0
     for word in text.split("+"):
         if not word:
-            raise CardNotationError(f"{text!r} has an empty part between '+' signs")
+            raise CardNotationError(N_("{text!r} has an empty part between '+' signs"), text=text)
         part = _threat_or_modifier(word, language)
         if part == "trap":
             trap = True
         elif part == "luck":
             luck += 1
         elif part in threats:
-            raise CardNotationError(f"{text!r} names {part} twice")
+            raise CardNotationError(N_("{text!r} names {part} twice"), text=text, part=part)
         else:
             threats.append(part)
     if not threats:
-        raise CardNotationError(f"{text!r} names no threat")
+        raise CardNotationError(N_("{text!r} names no threat"), text=text)
     return threat_key(threats, trap, luck)
 
 
@@ -196,16 +207,20 @@ def parse_card(text: str, catalogue: Catalogue, language: str = "en") -> str:
     table's), or a CardNotationError saying why not."""
     word = folded(text).lstrip("#")
     if not word:
-        raise CardNotationError("no card given")
+        raise CardNotationError(N_("no card given"))
     if word.isascii() and word.isdigit():  # not "²", which int() refuses
         card = catalogue.by_number(int(word))
         if card is None:
-            raise CardNotationError(f"card number {word} has not been described in this campaign")
+            raise CardNotationError(
+                N_("card number {word} has not been described in this campaign"), word=word
+            )
         return card.key
     if "+" in word:
         key = _parse_combination(word, language)
         if key not in catalogue:
-            raise CardNotationError(f"there is no {key} card in this campaign's catalogue")
+            raise CardNotationError(
+                N_("there is no {key} card in this campaign's catalogue"), key=key
+            )
         return key
     languages = _in_order(language)
     named = {code: _named_cards(catalogue, code) for code in languages}
@@ -215,7 +230,7 @@ def parse_card(text: str, catalogue: Catalogue, language: str = "en") -> str:
     for code in languages:
         if (found := _parse_name(word, named[code], code)) is not None:
             return found
-    raise CardNotationError(f"{word!r} is not a Hard Knock or card name")
+    raise CardNotationError(N_("{word!r} is not a Hard Knock or card name"), word=word)
 
 
 def _parse_name(word: str, names: dict[str, str], language: str = "en") -> str | None:
@@ -239,15 +254,18 @@ def _parse_name(word: str, names: dict[str, str], language: str = "en") -> str |
         hint = "a Threat card joins its threats with +, e.g. night+shell"
         if keys:
             raise CardNotationError(
-                f"{word!r} is ambiguous: {' or '.join(keys)}, or the threat {' or '.join(threats)} "
-                f"({hint})"
+                N_("{word!r} is ambiguous: {keys}, or the threat {threats} ({hint})"),
+                word=word,
+                keys=Alternatives(keys),
+                threats=Alternatives(threats),
+                hint=hint,
             )
-        raise CardNotationError(f"{word!r} alone names no card: {hint}")
+        raise CardNotationError(N_("{word!r} alone names no card: {hint}"), word=word, hint=hint)
     if len(keys) == 1:
         return keys[0]
     if not keys:
         return None
-    raise CardNotationError(f"{word!r} is ambiguous: {' or '.join(keys)}")
+    raise CardNotationError(N_("{word!r} is ambiguous: {keys}"), word=word, keys=Alternatives(keys))
 
 
 def card_label(key: str, catalogue: Catalogue) -> str:

@@ -52,6 +52,8 @@ from domain.chapter.resolution import (
 )
 from domain.chapter.state import ChapterState, Phase, Player
 from domain.errors import (
+    N_,
+    W_,
     CardNotInHand,
     CharmUnavailable,
     IntensityTooHigh,
@@ -110,8 +112,13 @@ def _check_deal(state: ChapterState, cmd: StartMission) -> None:
     ("simply stop dealing further cards"); the box's Trial cards bound what may be asked."""
     if cmd.intensity > TRIAL_CARDS:
         raise IntensityTooHigh(
-            f"{state.players[state.leader].name} cannot choose intensity {cmd.intensity}: "
-            f"the box holds {TRIAL_CARDS} Trial cards"
+            N_(
+                "{name} cannot choose intensity {intensity}: the box holds "
+                "{TRIAL_CARDS} Trial cards"
+            ),
+            name=state.players[state.leader].name,
+            intensity=cmd.intensity,
+            TRIAL_CARDS=TRIAL_CARDS,
         )
 
 
@@ -125,7 +132,7 @@ def decide_start_mission(
     state: ChapterState, cmd: StartMission, chance: Chance | None = None
 ) -> Outcome:
     """Deal ``intensity`` cards each, one at a time from the leader; stop if the deck runs out."""
-    check_phase(state, PREPARATION, "start a Mission", state.players[state.leader].name)
+    check_phase(state, PREPARATION, W_("start a Mission"), state.players[state.leader].name)
     low = minimum_intensity(state)
     exact = state.mission == 0 and state.rules.first_intensity_exact
     if cmd.intensity < low or (exact and cmd.intensity != low):
@@ -136,7 +143,10 @@ def decide_start_mission(
             + (" for the first Mission" if state.mission == 0 else "")
         )
         raise IntensityTooLow(
-            f"{state.players[state.leader].name} cannot choose intensity {cmd.intensity}: {rule}"
+            N_("{name} cannot choose intensity {intensity}: {rule}"),
+            name=state.players[state.leader].name,
+            intensity=cmd.intensity,
+            rule=rule,
         )
     _check_deal(state, cmd)
     order = deal_order(state)
@@ -171,15 +181,17 @@ def _chaplain_withdraws(o: Outcome, tile: str | None, chance: Chance | None) -> 
             break
     if chaplain is None:
         if tile is not None:
-            raise SupportTileRefused("there is no Chaplain at this table")
+            raise SupportTileRefused(N_("there is no Chaplain at this table"))
         return
     if chaplain.tiles and tile is None:
         if chance is None:
-            raise MissingOutcome("say which Support tile the Chaplain drew at random")
+            raise MissingOutcome(N_("say which Support tile the Chaplain drew at random"))
         tile = chance.pick(chaplain.tiles)
     if tile is not None and tile not in chaplain.tiles:
         raise SupportTileRefused(
-            f"the Chaplain holds no {tile!r} tile ({', '.join(chaplain.tiles)})"
+            N_("the Chaplain holds no {tile!r} tile ({tiles})"),
+            tile=tile,
+            tiles=", ".join(chaplain.tiles),
         )
     o.emit(PlayerWithdrew(chaplain.name, tile))
 
@@ -234,7 +246,10 @@ def resolve_played(o: Outcome, player: str, cmd: PlayCard, played: Event) -> Non
     sprang = trap and trap_springs(placed)  # the table with the card placed
     if cmd.drawn is not None and not sprang:
         raise CardNotInHand(
-            f"{player}'s {cmd.card} springs no Trap: {_why_no_trap(placed, trap)}; nothing is drawn"
+            N_("{player}'s {card} springs no Trap: {placed}; nothing is drawn"),
+            player=player,
+            card=cmd.card,
+            placed=_why_no_trap(placed, trap),
         )
     o.emit(played)
     used_target = played_consequences(o, player, cmd.card, cmd.target)
@@ -245,22 +260,30 @@ def resolve_played(o: Outcome, player: str, cmd: PlayCard, played: Event) -> Non
         for hook in INSTALLED.trap:  # a Trap sprang (moments.py)
             hook(o, player)
     if cmd.target is not None and not used_target:
-        raise TargetRefused("a Hard Knock target is only given with a Merry Christmas")
+        raise TargetRefused(N_("a Hard Knock target is only given with a Merry Christmas"))
 
 
 def check_charm(state: ChapterState, player: Player, card: str) -> None:
     """The charm is up and the card is in No Man's Land showing the charm's threat."""
     if not player.charm_up:
         raise CharmUnavailable(
-            f"{player.name}'s Good Luck Charm is already used: Support must recover it first"
+            N_("{player}'s Good Luck Charm is already used: Support must recover it first"),
+            player=player.name,
         )
     check_known_card(state, card)
     label = card_label(card, state.catalogue)
     if card not in state.nml:
-        raise CharmUnavailable(f"there is no {label} in No Man's Land for {player.name}'s charm")
+        raise CharmUnavailable(
+            N_("there is no {label} in No Man's Land for {player}'s charm"),
+            label=label,
+            player=player.name,
+        )
     if player.charm not in state.catalogue[card].threats:
         raise CharmUnavailable(
-            f"{player.name}'s charm is {player.charm}: it cannot discard {label}"
+            N_("{player}'s charm is {charm}: it cannot discard {label}"),
+            player=player.name,
+            charm=player.charm,
+            label=label,
         )
 
 
@@ -288,7 +311,7 @@ def after_action(o: Outcome, cmd: Command, chance: Chance | None) -> None:
 
 def decide_play_card(state: ChapterState, cmd: PlayCard, chance: Chance | None = None) -> Outcome:
     """Play a card; a Trap draws the next card and plays it at once (its own Trap ignored)."""
-    player = check_turn(state, cmd.player, "play a card")
+    player = check_turn(state, cmd.player, W_("play a card"))
     check_not_forced(state, player, "play a card")
     check_in_hand(state, player, cmd.card)
     before_action(state, cmd)
@@ -300,7 +323,7 @@ def decide_play_card(state: ChapterState, cmd: PlayCard, chance: Chance | None =
 
 def decide_use_charm(state: ChapterState, cmd: UseCharm, chance: Chance | None = None) -> Outcome:
     """Discard one No Man's Land card bearing the charm's threat; flip the Grizzled."""
-    player = check_turn(state, cmd.player, "use a Good Luck Charm")
+    player = check_turn(state, cmd.player, W_("use a Good Luck Charm"))
     check_not_forced(state, player, "use a Good Luck Charm")
     check_charm(state, player, cmd.card)
     before_action(state, cmd)
@@ -320,16 +343,22 @@ def _check_speech_discard(
 ) -> str:
     player = find_player(state, owner)
     if player.name == state.player(speaker).name:
-        raise SpeechRefused(f"{speaker} made the Speech: the speaker does not discard")
+        raise SpeechRefused(
+            N_("{speaker} made the Speech: the speaker does not discard"), speaker=speaker
+        )
     if player.chaplain or player.withdrawn:
-        raise SpeechRefused(f"{player.name} has withdrawn: a Speech has no effect on them")
+        raise SpeechRefused(
+            N_("{player} has withdrawn: a Speech has no effect on them"), player=player.name
+        )
     check_known_card(state, card)
     kind = state.catalogue[card]
     shows = threat in kind.threats and kind.kind in (None, "phobia", "trauma")
     if not shows or kind.merry_christmas:
         raise SpeechRefused(
-            f"{player.name} cannot discard {card_label(card, state.catalogue)}: "
-            f"it does not show {threat}"
+            N_("{player} cannot discard {card}: it does not show {threat}"),
+            player=player.name,
+            card=card_label(card, state.catalogue),
+            threat=threat,
         )
     check_in_hand(state, player, card, revealed)
     if card not in player.hand:
@@ -341,21 +370,27 @@ def decide_make_speech(
     state: ChapterState, cmd: MakeSpeech, chance: Chance | None = None
 ) -> Outcome:
     """A Speech on a threat: each other player still in may discard one matching card."""
-    player = check_turn(state, cmd.player, "make a Speech")
+    player = check_turn(state, cmd.player, W_("make a Speech"))
     check_not_forced(state, player, "make a Speech")
     if is_mute(state, player):
-        raise SpeechRefused(f"{player.name} is Mute: a Mute Grizzled cannot make a Speech")
+        raise SpeechRefused(
+            N_("{player} is Mute: a Mute Grizzled cannot make a Speech"), player=player.name
+        )
     if player.speech_tokens < 1:
-        raise SpeechRefused(f"{player.name} has no Speech token")
+        raise SpeechRefused(N_("{player} has no Speech token"), player=player.name)
     if cmd.threat not in THREATS:
-        raise SpeechRefused(f"{cmd.threat!r} is not a threat ({', '.join(THREATS)})")
+        raise SpeechRefused(
+            N_("{threat!r} is not a threat ({THREATS})"),
+            threat=cmd.threat,
+            THREATS=", ".join(THREATS),
+        )
     revealed: Counter[str] = Counter()
     seen: set[str] = set()
     discards = []
     for owner, card in cmd.discards:
         name = _check_speech_discard(state, player.name, cmd.threat, owner, card, revealed)
         if name in seen:
-            raise SpeechRefused(f"{name} may discard only one card for a Speech")
+            raise SpeechRefused(N_("{name} may discard only one card for a Speech"), name=name)
         seen.add(name)
         discards.append((name, card))
     before_action(state, cmd)
@@ -371,7 +406,9 @@ def _withdrawal_tile(
     name = player.name
     if not tiles:
         if cmd.tile is not None:
-            raise SupportTileRefused(f"{name} has no Support tile left: they withdraw without one")
+            raise SupportTileRefused(
+                N_("{name} has no Support tile left: they withdraw without one"), name=name
+            )
         return None
     tile = cmd.tile
     panicked = tile is None and bool(player.hard_knocks) and active(state, player, PANICKED)
@@ -379,18 +416,29 @@ def _withdrawal_tile(
         tile = tiles[0]  # one kind of tile left: the random draw can only give it
     if tile is None and panicked:
         if chance is None:
-            raise MissingOutcome(f"{name} is Panicked: say which tile was drawn at random")
+            raise MissingOutcome(
+                N_("{name} is Panicked: say which tile was drawn at random"), name=name
+            )
         tile = chance.pick(tuple(tiles))
     if tile is None:
-        raise SupportTileRefused(f"{name} must play one of their Support tiles: {', '.join(tiles)}")
+        raise SupportTileRefused(
+            N_("{name} must play one of their Support tiles: {tiles}"),
+            name=name,
+            tiles=", ".join(tiles),
+        )
     if tile not in tiles:
-        raise SupportTileRefused(f"{name} holds no {tile!r} tile ({', '.join(tiles)})")
+        raise SupportTileRefused(
+            N_("{name} holds no {tile!r} tile ({tiles})"),
+            name=name,
+            tile=tile,
+            tiles=", ".join(tiles),
+        )
     return tile
 
 
 def decide_withdraw(state: ChapterState, cmd: Withdraw, chance: Chance | None = None) -> Outcome:
     """Withdraw with a face-down Support tile; Absent-minded and Clumsy act on the way out."""
-    player = check_turn(state, cmd.player, "withdraw")
+    player = check_turn(state, cmd.player, W_("withdraw"))
     blocker = withdrawal_blocker(state, player)
     if blocker is not None:
         raise WithdrawalRefused(blocker.reason)
@@ -400,13 +448,19 @@ def decide_withdraw(state: ChapterState, cmd: Withdraw, chance: Chance | None = 
     if player.hard_knocks and active(state, player, ABSENT_MINDED) and tiles:
         if cmd.discard_tile not in tiles:
             raise SupportTileRefused(
-                f"{player.name} is Absent-minded: say which of their tiles "
-                f"({', '.join(tiles)}) leaves the game before they withdraw"
+                N_(
+                    "{player} is Absent-minded: say which of their tiles ({tiles}) "
+                    "leaves the game before they withdraw"
+                ),
+                player=player.name,
+                tiles=", ".join(tiles),
             )
         o.emit(SupportTileDiscarded(player.name, cmd.discard_tile))
         tiles.remove(cmd.discard_tile)
     elif cmd.discard_tile is not None:
-        raise SupportTileRefused(f"{player.name} is not Absent-minded: no tile leaves the game")
+        raise SupportTileRefused(
+            N_("{player} is not Absent-minded: no tile leaves the game"), player=player.name
+        )
     tile = _withdrawal_tile(state, player, tiles, cmd, chance)
     o.emit(PlayerWithdrew(player.name, tile))
     clumsy_withdrawal(o, state, player, cmd)
@@ -423,9 +477,11 @@ def clumsy_withdrawal(o: Outcome, state: ChapterState, player: Player, cmd: With
         o.emit(CardDrawnAndPlayed(player.name, drawn, "clumsy"))
         used_target = played_consequences(o, player.name, drawn, cmd.target)
     elif cmd.drawn is not None:
-        raise CardNotInHand(f"{player.name} is not Clumsy: withdrawing draws nothing")
+        raise CardNotInHand(
+            N_("{player} is not Clumsy: withdrawing draws nothing"), player=player.name
+        )
     if cmd.target is not None and not used_target:
-        raise TargetRefused("a Hard Knock target is only given with a Merry Christmas")
+        raise TargetRefused(N_("a Hard Knock target is only given with a Merry Christmas"))
 
 
 # --- Support ---------------------------------------------------------------------------
@@ -433,34 +489,44 @@ def decide_choose_support(
     state: ChapterState, cmd: ChooseSupport, chance: Chance | None = None
 ) -> Outcome:
     """The beneficiary discards Hard Knocks and/or recovers the charm, as the ruleset allows."""
-    check_phase(state, SUPPORT, "choose a Support benefit", cmd.player)
+    check_phase(state, SUPPORT, W_("choose a Support benefit"), cmd.player)
     pending = state.support
     if pending is None:
-        raise SupportChoiceRefused("nobody is waiting for a Support choice")
+        raise SupportChoiceRefused(N_("nobody is waiting for a Support choice"))
     player = find_player(state, cmd.player)
     if player.name != pending.player:
-        raise SupportChoiceRefused(f"{pending.player} received the Support, not {player.name}")
+        raise SupportChoiceRefused(
+            N_("{player} received the Support, not {player2}"),
+            player=pending.player,
+            player2=player.name,
+        )
     if len(cmd.discard) > pending.max_discards:
         raise SupportChoiceRefused(
-            f"{player.name} may discard at most {pending.max_discards} Hard Knock"
-            f"{'s' if pending.max_discards > 1 else ''} after this Mission"
+            N_("{player} may discard at most {max_discards} Hard Knocks after this Mission")
+            if pending.max_discards > 1
+            else N_("{player} may discard at most {max_discards} Hard Knock after this Mission"),
+            player=player.name,
+            max_discards=pending.max_discards,
         )
     if cmd.discard and Counter(cmd.discard) - Counter(player.hard_knocks):  # (none: none missing)
         raise SupportChoiceRefused(
-            f"{player.name} has no {', '.join(cmd.discard)} in front of them to discard"
+            N_("{player} has no {discard} in front of them to discard"),
+            player=player.name,
+            discard=", ".join(cmd.discard),
         )
     recover = cmd.recover_charm or (pending.charm_automatic and not player.charm_up)
     if cmd.recover_charm and player.charm_up:
         raise SupportChoiceRefused(
-            f"{player.name}'s Good Luck Charm is not used: nothing to recover"
+            N_("{player}'s Good Luck Charm is not used: nothing to recover"), player=player.name
         )
     if cmd.recover_charm and not (pending.charm_choice or pending.charm_automatic):
         raise SupportChoiceRefused(
-            "after a failed Mission the classic rules let Support discard one Hard Knock only"
+            N_("after a failed Mission the classic rules let Support discard one Hard Knock only")
         )
     if pending.charm_choice and cmd.recover_charm and cmd.discard:
         raise SupportChoiceRefused(
-            f"classic rules: {player.name} discards up to 2 Hard Knocks OR recovers the charm"
+            N_("classic rules: {player} discards up to 2 Hard Knocks OR recovers the charm"),
+            player=player.name,
         )
     o = Outcome(state)
     o.emit(SupportUsed(player.name, tuple(cmd.discard), recover))

@@ -12,7 +12,7 @@ from domain.chapter.facts import FACTS, HAND_MOVES
 from domain.chapter.guards import check_in_hand
 from domain.chapter.moments import INSTALLED
 from domain.chapter.state import ChapterState, Phase
-from domain.errors import InvalidCorrection
+from domain.errors import N_, InvalidCorrection
 from domain.events import FactCorrected
 
 DURING_A_MISSION = ("turn", "withdrawn", "mission-end", "tile-played", "nml-add", "hand-to-nml")
@@ -25,17 +25,25 @@ def check_applicable(state: ChapterState, event: FactCorrected) -> None:
         seen = len(state.player(event.player).hand)
         if int(event.value or 0) < seen:
             raise InvalidCorrection(
-                f"{event.player} holds {seen} cards everyone has seen: the hand cannot be smaller"
+                N_("{player} holds {seen} cards everyone has seen: the hand cannot be smaller"),
+                player=event.player,
+                seen=seen,
             )
     if fact == "nml-remove" and event.value not in state.nml:
-        raise InvalidCorrection(f"there is no {event.value} in No Man's Land to remove")
+        raise InvalidCorrection(
+            N_("there is no {event} in No Man's Land to remove"), event=event.value
+        )
     player = state.player(event.player) if event.player is not None else None
     if fact == "knock-remove" and player and event.value not in player.hard_knocks:
-        raise InvalidCorrection(f"{event.player} has no {event.value} in front of them")
+        raise InvalidCorrection(
+            N_("{player} has no {event} in front of them"), player=event.player, event=event.value
+        )
     if fact in DURING_A_MISSION and state.phase != Phase.MISSION:
-        raise InvalidCorrection(f"{FACTS[fact].meaning}: only during a Mission")
+        raise InvalidCorrection(N_("{meaning}: only during a Mission"), meaning=FACTS[fact].meaning)
     if fact == "turn" and player and player.withdrawn:
-        raise InvalidCorrection(f"{player.name} has withdrawn from the Mission: not their turn")
+        raise InvalidCorrection(
+            N_("{player} has withdrawn from the Mission: not their turn"), player=player.name
+        )
     for refuse in INSTALLED.before_correction:  # what a module's table does not have (Solo)
         refuse(state, event)
     if fact.startswith("tile-"):
@@ -52,21 +60,33 @@ def check_applicable(state: ChapterState, event: FactCorrected) -> None:
 def _check_tile(state: ChapterState, event: FactCorrected) -> None:
     player, tile = state.player(event.player or ""), str(event.value)
     if player.chaplain and event.fact == "tile-played":
-        raise InvalidCorrection(f"{player.name} plays no Support tile of their own")
+        raise InvalidCorrection(
+            N_("{player} plays no Support tile of their own"), player=player.name
+        )
     pool = support_tile_pool(len(state.players))
     if tile not in pool:
-        raise InvalidCorrection(f"the {tile} Support tiles are not used at this table")
+        raise InvalidCorrection(
+            N_("the {tile} Support tiles are not used at this table"), tile=tile
+        )
     if event.fact == "tile-add":
         held = sum(p.tiles.count(tile) + (p.played_tile == tile) for p in state.players)
         if held >= pool[tile]:
-            raise InvalidCorrection(f"all {pool[tile]} {tile} Support tiles are already held")
+            raise InvalidCorrection(
+                N_("all {pool} {tile} Support tiles are already held"), pool=pool[tile], tile=tile
+            )
     elif event.fact == "tile-remove" and tile not in player.tiles:
-        raise InvalidCorrection(f"{player.name} holds no {tile} Support tile")
+        raise InvalidCorrection(
+            N_("{player} holds no {tile} Support tile"), player=player.name, tile=tile
+        )
     elif event.fact == "tile-played":
         if not player.withdrawn:
-            raise InvalidCorrection(f"{player.name} has not withdrawn: no tile is played yet")
+            raise InvalidCorrection(
+                N_("{player} has not withdrawn: no tile is played yet"), player=player.name
+            )
         if tile not in player.tiles and player.played_tile != tile:
-            raise InvalidCorrection(f"{player.name} holds no {tile} Support tile")
+            raise InvalidCorrection(
+                N_("{player} holds no {tile} Support tile"), player=player.name, tile=tile
+            )
 
 
 def _check_hand_move(state: ChapterState, event: FactCorrected) -> None:
@@ -78,9 +98,13 @@ def _check_place(state: ChapterState, fact: str, card: str) -> None:
     """A Threat card lies in No Man's Land, a Hard Knock in front of a player."""
     kind, label = state.catalogue[card], card_label(card, state.catalogue)
     if fact in ("hand-to-nml", "nml-add") and not kind.is_threat:
-        raise InvalidCorrection(f"{label} is not a Threat card: it never lies in No Man's Land")
+        raise InvalidCorrection(
+            N_("{label} is not a Threat card: it never lies in No Man's Land"), label=label
+        )
     if fact in ("hand-to-knock", "knock-add") and kind.hard_knock is None:
-        raise InvalidCorrection(f"{label} is not a Hard Knock: it is never put in front of anyone")
+        raise InvalidCorrection(
+            N_("{label} is not a Hard Knock: it is never put in front of anyone"), label=label
+        )
 
 
 def _check_not_all_face_up(state: ChapterState, card: str) -> None:
@@ -94,4 +118,8 @@ def _check_not_all_face_up(state: ChapterState, card: str) -> None:
     if known[card] - in_decks >= copies:
         label = card_label(card, state.catalogue)
         where = "its only copy is" if copies == 1 else f"all {copies} copies are"
-        raise InvalidCorrection(f"no {label} can be added: {where} already face up on the table")
+        raise InvalidCorrection(
+            N_("no {label} can be added: {where} already face up on the table"),
+            label=label,
+            where=where,
+        )

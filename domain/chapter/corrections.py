@@ -39,7 +39,7 @@ from domain.chapter.resolution import (
     reveal_support,
 )
 from domain.chapter.state import ChapterState, Phase
-from domain.errors import InvalidCorrection
+from domain.errors import N_, InvalidCorrection
 from domain.events import ChapterLost, ChapterWon, FactCorrected, MissionFailed, MissionSucceeded
 
 
@@ -56,19 +56,34 @@ def _count(value: str | int | None, name: str, fact: Fact) -> int:
     try:
         number = int(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
-        raise InvalidCorrection(f"correction of {name}: {value!r} is not a number") from None
+        raise InvalidCorrection(
+            N_("correction of {name}: {value!r} is not a number"), name=name, value=value
+        ) from None
     if number < 0:
-        raise InvalidCorrection(f"correction of {name}: a count cannot be negative ({number})")
+        raise InvalidCorrection(
+            N_("correction of {name}: a count cannot be negative ({number})"),
+            name=name,
+            number=number,
+        )
     if number > fact.most:
         raise InvalidCorrection(
-            f"correction of {name}: {number} {fact.meaning}, but the box holds {fact.most}"
+            N_("correction of {name}: {number} {meaning}, but the box holds {most}"),
+            name=name,
+            number=number,
+            meaning=fact.meaning,
+            most=fact.most,
         )
     return number
 
 
 def _choice(value: str | int | None, fact: str, options: tuple[str, str]) -> str:
     if value not in options:
-        raise InvalidCorrection(f"correction of {fact}: say {options[0]} or {options[1]}")
+        raise InvalidCorrection(
+            N_("correction of {fact}: say {options} or {options2}"),
+            fact=fact,
+            options=options[0],
+            options2=options[1],
+        )
     return str(value)
 
 
@@ -113,16 +128,22 @@ def decide_correction(
     fact = facts.get(cmd.fact)
     if fact is None:
         raise InvalidCorrection(
-            f"{cmd.fact!r} is not a fact a correction sets ({', '.join(facts)})"
+            N_("{fact!r} is not a fact a correction sets ({facts})"),
+            fact=cmd.fact,
+            facts=", ".join(facts),
         )
     if not cmd.reason.strip():
-        raise InvalidCorrection(f"a correction of {cmd.fact} needs a reason")
+        raise InvalidCorrection(N_("a correction of {fact} needs a reason"), fact=cmd.fact)
     if state.phase == Phase.OVER and cmd.fact in ENDINGS:
-        raise InvalidCorrection(f"the chapter is over ({state.outcome}): nothing is left to end")
+        raise InvalidCorrection(
+            N_("the chapter is over ({outcome}): nothing is left to end"), outcome=state.outcome
+        )
     player = None
     if fact.needs_player:
         if cmd.player is None:
-            raise InvalidCorrection(f"a correction of {fact.meaning} names the player")
+            raise InvalidCorrection(
+                N_("a correction of {meaning} names the player"), meaning=fact.meaning
+            )
         player = find_player(state, cmd.player).name
     event = FactCorrected(cmd.fact, player, _value(state, cmd, fact), cmd.reason.strip())
     check_applicable(state, event)
@@ -151,7 +172,9 @@ def _check_changes(state: ChapterState, event: FactCorrected) -> None:
         same = after == state
     if same:
         said = fact_sentence(event, state.catalogue, already=True)
-        raise InvalidCorrection(f"{said[0].upper()}{said[1:]}: nothing to correct")
+        raise InvalidCorrection(
+            N_("{upper}{said}: nothing to correct"), upper=said[0].upper(), said=said[1:]
+        )
 
 
 # --- The checks a correction triggers ------------------------------------------------

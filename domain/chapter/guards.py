@@ -12,6 +12,8 @@ from domain.chapter.hardknocks import must_withdraw
 from domain.chapter.piles import MODULE_TURN
 from domain.chapter.state import ChapterState, Phase, Player
 from domain.errors import (
+    N_,
+    W_,
     CardNotAvailable,
     CardNotInHand,
     MissingOutcome,
@@ -27,11 +29,11 @@ from domain.errors import (
 MISSION = Phase.MISSION
 
 PHASE_WORDS = {
-    Phase.PREPARATION: "waiting for the Mission Leader to start a Mission",
-    Phase.MISSION: "in the middle of a Mission",
-    Phase.SUPPORT: "waiting for the Support beneficiary's choice",
-    Phase.DRAW_SUPPORT: "waiting for a solo Support tile to be drawn",
-    Phase.OVER: "over",
+    Phase.PREPARATION: W_("waiting for the Mission Leader to start a Mission"),
+    Phase.MISSION: W_("in the middle of a Mission"),
+    Phase.SUPPORT: W_("waiting for the Support beneficiary's choice"),
+    Phase.DRAW_SUPPORT: W_("waiting for a solo Support tile to be drawn"),
+    Phase.OVER: W_("over"),
 }
 
 
@@ -44,15 +46,24 @@ def find_player(state: ChapterState, name: str) -> Player:
         if player.name.casefold() == name.casefold():
             return player
     names = ", ".join(p.name for p in state.players)
-    raise UnknownPlayer(f"there is no player {name!r} at this table ({names})")
+    raise UnknownPlayer(
+        N_("there is no player {name!r} at this table ({names})"), name=name, names=names
+    )
 
 
 def check_phase(state: ChapterState, phase: Phase, doing: str, who: str = "") -> None:
     """The chapter is in the phase this command belongs to (``who``: the one asking)."""
     if state.phase != phase:
+        phase_said = PHASE_WORDS.get(state.phase, state.phase)
+        if who:
+            raise WrongPhase(
+                N_("{who} cannot {doing}: the chapter is {phase}"),
+                who=who,
+                doing=doing,
+                phase=phase_said,
+            )
         raise WrongPhase(
-            f"{who + ' ' if who else ''}cannot {doing}: "
-            f"the chapter is {PHASE_WORDS.get(state.phase, state.phase)}"
+            N_("cannot {doing}: the chapter is {phase}"), doing=doing, phase=phase_said
         )
 
 
@@ -72,9 +83,15 @@ def check_turn(state: ChapterState, name: str, doing: str) -> Player:
     check_phase(state, MISSION, doing, name)
     player = find_player(state, name)
     if player.chaplain:
-        raise NotYourTurn(f"the Chaplain never acts: he only gives Support, so cannot {doing}")
+        raise NotYourTurn(
+            N_("the Chaplain never acts: he only gives Support, so cannot {doing}"), doing=doing
+        )
     if player.withdrawn:
-        raise NotYourTurn(f"{player.name} has withdrawn from this Mission and cannot {doing}")
+        raise NotYourTurn(
+            N_("{player} has withdrawn from this Mission and cannot {doing}"),
+            player=player.name,
+            doing=doing,
+        )
     active = state.active_player
     if active is None or active.name != player.name:
         whose = active.name if active else "nobody"
@@ -82,7 +99,10 @@ def check_turn(state: ChapterState, name: str, doing: str) -> Player:
             seats = (kept.acting(board=False) for kept in state.modules.values())
             whose = next((seat for seat in seats if seat is not None), whose)
         raise NotYourTurn(
-            f"it is {whose}'s turn, not {player.name}'s: {player.name} cannot {doing}"
+            N_("it is {whose}'s turn, not {player}'s: {player} cannot {doing}"),
+            whose=whose,
+            player=player.name,
+            doing=doing,
         )
     return player
 
@@ -96,15 +116,22 @@ def check_not_forced(state: ChapterState, player: Player, doing: str) -> None:
         acting = [k for k in player.hard_knocks if cards[k].acts_as == HardKnock.FEARFUL]
         fearful = "Fearful" if not acting else f"Fearful ({cards[acting[0]].name} acts as one)"
         raise MustWithdraw(
-            f"{player.name} is {fearful} and {counts[threat]} {threat} threats are active: "
-            f"they must withdraw and cannot {doing}"
+            N_(
+                "{player} is {fearful} and {counts} {threat} threats are active: "
+                "they must withdraw and cannot {doing}"
+            ),
+            player=player.name,
+            fearful=fearful,
+            counts=counts[threat],
+            threat=threat,
+            doing=doing,
         )
 
 
 def check_known_card(state: ChapterState, card: str) -> None:
     """The key is a card of this chapter's catalogue."""
     if card not in state.catalogue.cards:
-        raise CardNotAvailable(f"{card!r} is not a card of this campaign's catalogue")
+        raise CardNotAvailable(N_("{card!r} is not a card of this campaign's catalogue"), card=card)
 
 
 def check_can_reveal(state: ChapterState, card: str, already: Counter[str] | None = None) -> None:
@@ -114,8 +141,13 @@ def check_can_reveal(state: ChapterState, card: str, already: Counter[str] | Non
     if left < 1:
         copies = state.catalogue[card].copies
         raise CardNotAvailable(
-            f"no {card_label(card, state.catalogue)} can be there: all {copies} "
-            f"cop{'y is' if copies == 1 else 'ies are'} already accounted for on the table"
+            N_("no {card} can be there: all {copies} copy is already accounted for on the table")
+            if copies == 1
+            else N_(
+                "no {card} can be there: all {copies} copies are already accounted for on the table"
+            ),
+            card=card_label(card, state.catalogue),
+            copies=copies,
         )
 
 
@@ -133,22 +165,36 @@ def check_in_hand(
         return
     label = card_label(card, state.catalogue)
     held = ", ".join(player.hand) if player.hand else "no cards"
-    raise CardNotInHand(f"{player.name} has no {label} in hand (they hold {held})")
+    raise CardNotInHand(
+        N_("{player} has no {label} in hand (they hold {held})"),
+        player=player.name,
+        label=label,
+        held=held,
+    )
 
 
 def reveal_top(state: ChapterState, given: str | None, who: str, cause: str) -> str | None:
     """The card on top of the Trials deck, drawn for a Trap or Clumsy (None: deck empty)."""
     if not state.trials:
         if given is not None:
-            raise CardNotAvailable(f"{cause}: the Trials deck is empty, {who} draws nothing")
+            raise CardNotAvailable(
+                N_("{cause}: the Trials deck is empty, {who} draws nothing"), cause=cause, who=who
+            )
         return None
     top = state.trials[0]
     if top is not None:
         if given is not None and given != top:
-            raise CardNotAvailable(f"{cause}: the top Trials card is {top}, not {given}")
+            raise CardNotAvailable(
+                N_("{cause}: the top Trials card is {top}, not {given}"),
+                cause=cause,
+                top=top,
+                given=given,
+            )
         return top
     if given is None:
-        raise MissingOutcome(f"{cause}: say which card {who} drew from the Trials deck")
+        raise MissingOutcome(
+            N_("{cause}: say which card {who} drew from the Trials deck"), cause=cause, who=who
+        )
     check_can_reveal(state, given)
     return given
 
@@ -159,13 +205,14 @@ def check_target(state: ChapterState, target: Target | None) -> Target | None:
     if target is None:
         if anyone:
             raise TargetRefused(
-                "Merry Christmas: say which Hard Knock it discards (player and card)"
+                N_("Merry Christmas: say which Hard Knock it discards (player and card)")
             )
         return None
     owner = find_player(state, target[0])
     if target[1] not in owner.hard_knocks:
         raise TargetRefused(
-            f"Merry Christmas: {owner.name} has no {card_label(target[1], state.catalogue)} "
-            "in front of them"
+            N_("Merry Christmas: {owner} has no {card_label} in front of them"),
+            owner=owner.name,
+            card_label=card_label(target[1], state.catalogue),
         )
     return owner.name, target[1]

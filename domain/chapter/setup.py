@@ -18,7 +18,7 @@ from domain.chapter.rules import (
     classic_deck_sizes,
     speech_tokens_for,
 )
-from domain.errors import InvalidSetup, MissingOutcome
+from domain.errors import N_, InvalidSetup, MissingOutcome
 from domain.events import ChapterStarted
 from domain.limits import TRIAL_CARDS
 from domain.names import skeleton
@@ -31,14 +31,26 @@ def check_seats(ruleset: str, seats: tuple[Seat, ...]) -> None:
     names = [seat.name for seat in seats]
     folded = [skeleton(name) for name in names]  # what each reads as (domain.names)
     if len(set(folded)) != len(names):
-        raise InvalidSetup(f"setup: every Grizzled needs a different name, got {', '.join(names)}")
+        raise InvalidSetup(
+            N_("setup: every Grizzled needs a different name, got {names}"), names=", ".join(names)
+        )
     if skeleton(CHAPLAIN) in folded:
-        raise InvalidSetup(f"setup: {CHAPLAIN!r} is the name of the virtual 2-player Grizzled")
+        raise InvalidSetup(
+            N_("setup: {CHAPLAIN!r} is the name of the virtual 2-player Grizzled"),
+            CHAPLAIN=CHAPLAIN,
+        )
     for seat in seats:
         if seat.charm not in THREATS:
-            raise InvalidSetup(f"setup: {seat.name}'s charm {seat.charm!r} is not a threat")
+            raise InvalidSetup(
+                N_("setup: {seat}'s charm {charm!r} is not a threat"),
+                seat=seat.name,
+                charm=seat.charm,
+            )
     if ruleset == Ruleset.CLASSIC and len(seats) not in CLASSIC_PLAYERS:
-        raise InvalidSetup(f"setup: the classic game is for 2 to 5 players, not {len(seats)}")
+        raise InvalidSetup(
+            N_("setup: the classic game is for 2 to 5 players, not {seats_count}"),
+            seats_count=len(seats),
+        )
     if ruleset == Ruleset.ARMISTICE:
         # A mode where several Grizzled share a player (moments.py ``seats``) accepts
         # such seats or refuses them; the basic rules seat one Grizzled a player.
@@ -47,18 +59,24 @@ def check_seats(ruleset: str, seats: tuple[Seat, ...]) -> None:
                 return
         if len(seats) not in ARMISTICE_PLAYERS:
             raise InvalidSetup(
-                f"setup: Armistice chapters are for 3 or 4 Grizzled at the table, not {len(seats)}"
+                N_(
+                    "setup: Armistice chapters are for 3 or 4 Grizzled at the table, not "
+                    "{seats_count}"
+                ),
+                seats_count=len(seats),
             )
         if len({seat.owner or seat.name for seat in seats}) != len(seats):
-            raise InvalidSetup("setup: each Grizzled is played by a player of their own")
+            raise InvalidSetup(N_("setup: each Grizzled is played by a player of their own"))
 
 
 def _sizes(cmd: StartChapter, total: int, players: int, box: int) -> tuple[int, int]:
     if cmd.ruleset == Ruleset.ARMISTICE:
         if cmd.trials is None or cmd.morale is None:
             raise InvalidSetup(
-                "setup: an Armistice chapter takes its Trials and Morale sizes "
-                "from the Briefing: give both"
+                N_(
+                    "setup: an Armistice chapter takes its Trials and Morale sizes from "
+                    "the Briefing: give both"
+                )
             )
         trials, morale = cmd.trials, cmd.morale
         if cmd.deck is None:
@@ -81,8 +99,14 @@ def _sizes(cmd: StartChapter, total: int, players: int, box: int) -> tuple[int, 
 def _check_fits(trials: int, morale: int, total: int, what: str) -> None:
     if trials < 1 or morale < 1 or trials + morale > total:
         raise InvalidSetup(
-            f"setup: Trials {trials} + Morale {morale} must be positive and fit in the "
-            f"{total} {what}"
+            N_(
+                "setup: Trials {trials} + Morale {morale} must be positive and fit "
+                "in the {total} {what}"
+            ),
+            trials=trials,
+            morale=morale,
+            total=total,
+            what=what,
         )
 
 
@@ -99,15 +123,20 @@ def _third_tiles(cmd: StartChapter, seats: int, chance: Chance | None) -> tuple[
     pool = third_tile_pool(seats)
     if cmd.third_tiles is not None:
         if len(cmd.third_tiles) != seats:
-            raise InvalidSetup(f"setup: give one third Support tile for each of the {seats} seats")
+            raise InvalidSetup(
+                N_("setup: give one third Support tile for each of the {seats} seats"), seats=seats
+            )
         if Counter(cmd.third_tiles) - Counter(pool):
             raise InvalidSetup(
-                f"setup: third tiles {', '.join(cmd.third_tiles)} are not in the box's "
-                f"remaining tiles ({', '.join(pool)})"
+                N_(
+                    "setup: third tiles {third_tiles} are not in the box's remaining tiles ({pool})"
+                ),
+                third_tiles=", ".join(cmd.third_tiles),
+                pool=", ".join(pool),
             )
         return cmd.third_tiles
     if chance is None:
-        raise MissingOutcome("setup: tell the third Support tile each player drew at random")
+        raise MissingOutcome(N_("setup: tell the third Support tile each player drew at random"))
     drawn: list[str] = []
     left = list(pool)  # stays sorted as drawn tiles leave it
     for _ in range(seats):
@@ -123,7 +152,7 @@ def _decks(
     trials, morale = sizes
     if cmd.deck is not None:
         if Counter(cmd.deck) - Counter(catalogue.deck()) or len(cmd.deck) < trials + morale:
-            raise InvalidSetup("setup: the given deck order is not drawn from the catalogue")
+            raise InvalidSetup(N_("setup: the given deck order is not drawn from the catalogue"))
         return cmd.deck[:trials], cmd.deck[trials : trials + morale]
     if chance is None:
         return (None,) * trials, (None,) * morale
@@ -140,9 +169,15 @@ def numbered_deck(
     if numbers is None:
         return None
     if not armistice:
-        raise InvalidSetup(f"setup: {what} belong to the Armistice Edition, not the classic game")
+        raise InvalidSetup(
+            N_("setup: {what} belong to the Armistice Edition, not the classic game"), what=what
+        )
     if len(set(numbers)) != len(numbers) or any(n < 1 for n in numbers):
-        raise InvalidSetup(f"setup: {what} are cards numbered 1 and up, each once: {numbers}")
+        raise InvalidSetup(
+            N_("setup: {what} are cards numbered 1 and up, each once: {numbers}"),
+            what=what,
+            numbers=numbers,
+        )
     if chance is None:
         return tuple(numbers)
     return tuple(int(n) for n in chance.shuffle(tuple(str(n) for n in numbers)))
@@ -158,9 +193,13 @@ def decide_start_chapter(
         if started is not None:
             return started
     if cmd.ruleset not in RULESETS:
-        raise InvalidSetup(f"setup: unknown ruleset {cmd.ruleset!r} (classic or armistice)")
+        raise InvalidSetup(
+            N_("setup: unknown ruleset {ruleset!r} (classic or armistice)"), ruleset=cmd.ruleset
+        )
     if cmd.variant not in VARIANTS:
-        raise InvalidSetup(f"setup: unknown variant {cmd.variant!r} (normal, rookie, veteran)")
+        raise InvalidSetup(
+            N_("setup: unknown variant {variant!r} (normal, rookie, veteran)"), variant=cmd.variant
+        )
     check_seats(cmd.ruleset, cmd.seats)
     armistice = cmd.ruleset == Ruleset.ARMISTICE
     chaplain = not armistice and len(cmd.seats) == 2
@@ -168,17 +207,21 @@ def decide_start_chapter(
     charms = tuple([seat.charm for seat in cmd.seats]) + ((None,) if chaplain else ())
     owners = tuple([seat.owner or seat.name for seat in cmd.seats]) + (("",) if chaplain else ())
     if cmd.leader is None and chance is None:
-        raise MissingOutcome("setup: say who is the first Mission Leader")
+        raise MissingOutcome(N_("setup: say who is the first Mission Leader"))
     leader = cmd.leader or (chance.pick(names[: len(cmd.seats)]) if chance else "")
     if leader not in names or leader == CHAPLAIN:
-        raise InvalidSetup(f"setup: the first Mission Leader {leader!r} is not at the table")
+        raise InvalidSetup(
+            N_("setup: the first Mission Leader {leader!r} is not at the table"), leader=leader
+        )
     first = cmd.first_intensity
     if armistice and first is None:
         raise InvalidSetup(
-            "setup: an Armistice chapter takes its first intensity from the Briefing"
+            N_("setup: an Armistice chapter takes its first intensity from the Briefing")
         )
     if first is not None and first < 1:
-        raise InvalidSetup(f"setup: the first intensity must be at least 1, not {first}")
+        raise InvalidSetup(
+            N_("setup: the first intensity must be at least 1, not {first}"), first=first
+        )
     thirds = _third_tiles(cmd, len(names), chance)
     # the engine deals itself only the cards it knows: then the catalogue bounds the decks
     box = TRIAL_CARDS - banned if chance is None else catalogue.total

@@ -12,7 +12,7 @@ from domain.chapter.commands import Chance, Command, MakeSpeech, Seat, StartChap
 from domain.chapter.guards import find_player
 from domain.chapter.moments import Module
 from domain.chapter.state import ChapterState
-from domain.errors import InvalidSetup, SpeechRefused
+from domain.errors import N_, InvalidSetup, SpeechRefused
 
 PLAYERS = 2  # the players of a Duo chapter
 GRIZZLED = 4  # the Grizzled they play, 2 each
@@ -39,15 +39,18 @@ def duo_seats(seats: tuple[Seat, ...]) -> bool:
     refused with the word that 2 players play Duo mode. False: not Duo's seating."""
     if len(seats) == PLAYERS:
         raise InvalidSetup(
-            "setup: Armistice chapters are for 3 or 4 Grizzled "
-            f"(2 players play Duo mode with 2 Grizzled each), not {len(seats)}"
+            N_(
+                "setup: Armistice chapters are for 3 or 4 Grizzled (2 players play "
+                "Duo mode with 2 Grizzled each), not {seats_count}"
+            ),
+            seats_count=len(seats),
         )
     players = len(set(_owners(seats)))
     if players == 1 or players == len(seats):  # one person plays them all, or one each
         return False
     if players != PLAYERS or not side_by_side(seats):
         raise InvalidSetup(
-            "setup: in Duo mode each of the 2 players plays 2 Grizzled, side by side"
+            N_("setup: in Duo mode each of the 2 players plays 2 Grizzled, side by side")
         )
     return True
 
@@ -68,8 +71,12 @@ def refuse_own_players_discards(state: ChapterState, cmd: Command) -> None:
         player = find_player(state, name)
         if player.owner == speaker.owner:
             raise SpeechRefused(
-                f"{player.name} belongs to {speaker.name}'s player: in Duo mode only the "
-                "other player's Grizzled benefit from a Speech"
+                N_(
+                    "{player} belongs to {speaker}'s player: in Duo mode only the other "
+                    "player's Grizzled benefit from a Speech"
+                ),
+                player=player.name,
+                speaker=speaker.name,
             )
 
 

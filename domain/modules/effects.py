@@ -44,7 +44,7 @@ from domain.chapter.moments import Module
 from domain.chapter.outcome import Outcome
 from domain.chapter.resolution import lost_by_hands
 from domain.chapter.state import ChapterState, Phase, Player
-from domain.errors import RuleViolation
+from domain.errors import N_, RuleViolation
 from domain.events import Event, Slot
 from domain.modules.friendships import KEY as FRIENDSHIPS
 from domain.modules.friendships import Friendships, friendships
@@ -382,19 +382,23 @@ def _named_cards(
 ) -> tuple[str, ...]:
     cards = choice.cards
     if len(cards) > rule.n:
-        raise EffectRefused(f"{rule_words(rule)}: {len(cards)} cards named")
+        raise EffectRefused(
+            N_("{rule}: {cards_count} cards named"), rule=rule_words(rule), cards_count=len(cards)
+        )
     held = list(player.hand)
     hidden = player.hidden
     for card in cards:
         if card not in state.catalogue:
-            raise EffectRefused(f"{card!r} is not a card of this campaign")
+            raise EffectRefused(N_("{card!r} is not a card of this campaign"), card=card)
         if card in held:
             held.remove(card)
         elif hidden:
             hidden -= 1
         else:
             raise EffectRefused(
-                f"{player.name} holds no {card_label(card, state.catalogue)} to discard"
+                N_("{player} holds no {card} to discard"),
+                player=player.name,
+                card=card_label(card, state.catalogue),
             )
     return cards
 
@@ -407,7 +411,7 @@ def once(o: Outcome, source: str, rules: tuple[Rule, ...], name: str, choice: Ch
         state = o.state
         player = find_player(state, name)
         if player.chaplain and rule.word in ("draw", "discard", "knock-discard"):
-            raise EffectRefused(f"{source}: the Chaplain holds no cards")
+            raise EffectRefused(N_("{source}: the Chaplain holds no cards"), source=source)
         match rule.word:
             case "draw" | "reserve":
                 o.emit(CardEffect(source, rule.text, player.name, state.trials[: rule.n]))
@@ -425,8 +429,13 @@ def once(o: Outcome, source: str, rules: tuple[Rule, ...], name: str, choice: Ch
                 if knock is None or knock not in player.hard_knocks:
                     held = ", ".join(player.hard_knocks) or "none"
                     raise EffectRefused(
-                        f"{source}: name the Hard Knock {player.name} discards "
-                        f"(--knock; in front of them: {held})"
+                        N_(
+                            "{source}: name the Hard Knock {player} discards (--knock; in front "
+                            "of them: {held})"
+                        ),
+                        source=source,
+                        player=player.name,
+                        held=held,
                     )
                 o.emit(CardEffect(source, rule.text, player.name, (knock,)))
             case "tokens":
@@ -435,9 +444,9 @@ def once(o: Outcome, source: str, rules: tuple[Rule, ...], name: str, choice: Ch
             case "charm":
                 o.emit(CardEffect(source, rule.text, player.name))
     if choice.cards and not used_cards:
-        raise EffectRefused(f"{source} discards no card from hand: name none")
+        raise EffectRefused(N_("{source} discards no card from hand: name none"), source=source)
     if choice.knock is not None and not used_knock:
-        raise EffectRefused(f"{source} discards no Hard Knock: name none")
+        raise EffectRefused(N_("{source} discards no Hard Knock: name none"), source=source)
     lost_by_hands(o)  # a draw may make 13 cards in hands (Decision 2)
 
 

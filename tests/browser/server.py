@@ -87,11 +87,16 @@ LIMITED = (
 
 @contextmanager
 def serve(
-    db: Path, env: dict[str, str] | None = None, *more: str, files: int | None = None
+    db: Path,
+    env: dict[str, str] | None = None,
+    *more: str,
+    files: int | None = None,
+    port: int | None = None,
 ) -> Iterator[Served]:
     """``grizzled serve`` on ``db`` (``more``: its options; ``files``: its open-files
-    limit), ready to answer, stopped on the way out."""
-    port = free_port()
+    limit; ``port``: a port of the caller's, say to serve again where it served), ready to
+    answer, stopped on the way out."""
+    port = port or free_port()
     grizzled = str(Path(sys.executable).parent / "grizzled")
     command = [grizzled, "--db", str(db), "serve", "--port", str(port), *more]
     if files is not None:

@@ -1,7 +1,9 @@
 """Regenerate the companion's screenshots in docs/companion/ (``python -m tests.browser.shots``,
 or ``make screenshots``): Debian's Chromium at 390 x 844, the keeper's and a viewer's page, light
 and dark, on campaigns made by the real command: Friday (chapter 1, Mission 1, one card played)
-and Autumn (Armistice, chapter 2, Mission 1 at the Recruit's turn, an Order of the Day in play).
+and Autumn (Armistice, chapter 2, Mission 1 at the Recruit's turn, an Order of the Day in play);
+and the keeper's set-up steps (issue 41) as tests/browser/campaign_flow.py takes them from an
+empty file: ``setup-*-light.png`` and ``setup-*-dark.png``.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from click.testing import CliRunner
 from playwright.sync_api import ViewportSize
 
 from cli.main import main as grizzled
+from tests.browser import campaign_flow as flow
 from tests.browser.server import CHROMIUM_ARGS, Served, chromium, serve
 from tests.cli.conftest import SEATS, TABLE_CHAPTER, Grizzled
 from tests.web.conftest import RECRUIT_HAND, armistice_chapter_two
@@ -68,6 +71,10 @@ def main() -> None:
                     _shoot(browser, served, ("keeper", "viewer"), "-fr", locale="fr-FR")
                 with serve(autumn) as served:
                     _shoot(browser, served, ("keeper", "viewer"), "-armistice")
+                with serve(Path(folder) / "setup-armistice.sqlite") as served:
+                    _set_up(browser, served, flow.armistice_by_phone)
+                with serve(Path(folder) / "setup-classic.sqlite") as served:
+                    _set_up(browser, served, flow.classic_by_phone)
             finally:
                 browser.close()
 
@@ -90,6 +97,25 @@ def _shoot(
             shot = OUT / f"{who}{suffix}-{scheme}.png"
             page.screenshot(path=str(shot))
             print(f"shots: {shot.relative_to(OUT.parents[1])}")
+        context.close()
+
+
+def _set_up(browser: Any, served: Served, steps: Any) -> None:
+    """A campaign set up from an empty file on the keeper's phone, each step it names
+    photographed in light and dark as ``docs/companion/setup-STEP-SCHEME.png``."""
+    context = browser.new_context(viewport=SIZE, color_scheme="light", locale="en-GB")
+
+    def shoot(page: Any, name: str) -> None:
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            shot = OUT / f"{name}-{scheme}.png"
+            page.screenshot(path=str(shot))
+            print(f"shots: {shot.relative_to(OUT.parents[1])}")
+        page.emulate_media(color_scheme="light")
+
+    try:
+        steps(context.new_page(), served.keeper, shoot)
+    finally:
         context.close()
 
 

@@ -31,7 +31,7 @@ def test_a_french_phone_reads_the_board_and_the_moves_in_french_at_a_phones_size
         board = french_phone.get_by_test_id("board").inner_text()
         assert "Épreuves" in board and "Trials deck" not in board
         said = french_phone.get_by_test_id("next").inner_text()  # the table's words
-        assert "Ann : jouer une carte ou se replier" in said
+        assert "Ann\u00a0: jouer une carte ou se replier" in said
         assert french_phone.evaluate("document.documentElement.lang") == "fr"
         assert unfit(french_phone) == [], address
     assert "Reprendre" in french_phone.get_by_test_id("moves").inner_text()  # the page's own

@@ -70,14 +70,14 @@ def test_a_chapter_typed_in_french_is_the_chapter_typed_in_english_event_for_eve
 def test_the_campaign_speaks_its_language_until_told_another(tmp_path: Path) -> None:
     g = Grizzled(tmp_path / "c.sqlite", explicit=True)
     created = g.ok("campaign new Soirée -p ann:nuit -p ben:neige -p cy:pluie --lang fr")
-    assert "Ensuite : commencez le premier chapitre" in created
+    assert "Ensuite\u00a0: commencez le premier chapitre" in created
     g.ok("chapter start --leader ann --tiles left,right,left")
     g.ok("mission start 3")
 
     played = g.ok("play nuit+obus")
 
     assert played.splitlines()[0] == "Ann joue nuit+obus dans le No Man's Land."
-    assert "Menaces : nuit x1  obus x1" in g.ok("status")
+    assert "Menaces\u00a0: nuit x1  obus x1" in g.ok("status")
     assert "Threats: night x1  shell x1" in g.ok("--lang en status")
     assert g.ok("campaign lang en").startswith("The table speaks English from now on.")
     assert "Threats: night x1  shell x1" in g.ok("status")
@@ -93,6 +93,6 @@ def test_a_prefix_is_read_in_the_table_s_language_first(tmp_path: Path) -> None:
     refused = g("play n+sh")
 
     assert refused.exit_code == 2
-    assert refused.stderr.startswith("Erreur : ")
-    assert "'n' is ambiguous: neige or nuit" in refused.stderr
+    assert refused.stderr.startswith("Erreur\u00a0: ")
+    assert "'n' est ambigu\u00a0: neige ou nuit" in refused.stderr
     assert "Ann plays night+shell" in g.ok("--lang en play n+sh")

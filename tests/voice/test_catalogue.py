@@ -34,7 +34,7 @@ def extracted() -> dict[tuple[str | None, str], tuple[str, ...]]:
         methods, options = parse(cfg)
     found = {}
     for _, _, message, _, context in extract_from_dir(
-        str(ROOT), methods, options, keywords=DEFAULT_KEYWORDS
+        str(ROOT), methods, options, keywords={**DEFAULT_KEYWORDS, "W_": None}
     ):
         ids = (message,) if isinstance(message, str) else tuple(message)
         found[(context, ids[0])] = ids
@@ -111,6 +111,40 @@ def test_the_compiled_catalogue_says_what_the_po_says() -> None:
     assert not stale, f"make i18n: the .mo is older than the .po for {stale[:5]}"
 
 
+def test_every_french_entry_has_the_french_rulebook_s_no_break_spaces() -> None:
+    from voice.typography import french as typeset
+
+    wrong = []
+    for (_context, msgid), entry in french().items():
+        strings = entry.string  # type: ignore[attr-defined]
+        for string in (strings,) if isinstance(strings, str) else strings:
+            if msgid and string != typeset(string):
+                wrong.append(f"{msgid!r} -> {string!r}")
+    assert not wrong, f"make i18n sets them; {len(wrong)} entries:\n" + "\n".join(wrong[:20])
+
+
+@pytest.mark.parametrize(
+    ("text", "typeset"),
+    [
+        (
+            "Mission {number}: grizzled mission start",
+            "Mission {number}\u00a0: grizzled mission start",
+        ),
+        ("Erreur : {message}", "Erreur\u00a0: {message}"),
+        (" ; {player} prend un jeton", "\u00a0; {player} prend un jeton"),
+        ("a-t-il été refusé ?", "a-t-il été refusé\u00a0?"),
+        ("les branches « et si »", "les branches «\u00a0et si\u00a0»"),
+        ("p. ex. -p ann:nuit, 3:2, draw:N@withdraw", "p. ex. -p ann:nuit, 3:2, draw:N@withdraw"),
+        ("postgresql://user@host:port/db?schema=n", "postgresql://user@host:port/db?schema=n"),
+        ("y [N] pourquoi, ? ce qui est permis", "y [N] pourquoi, ? ce qui est permis"),
+    ],
+)
+def test_french_typography_spaces_punctuation_and_leaves_notation(text: str, typeset: str) -> None:
+    from voice.typography import french as typeset_french
+
+    assert typeset_french(text) == typeset
+
+
 @pytest.mark.parametrize(
     ("environ", "spoken"),
     [
@@ -146,7 +180,7 @@ def test_a_sentence_reads_in_the_language_in_use_and_english_is_untouched() -> N
         return losing_deal_words(3, "14 cards in hands (13 or more)")
 
     assert copy_context().run(said, "fr") == (
-        "l'intensité 3 perd le chapitre aussitôt : 14 cartes en main (13 ou plus)"
+        "l'intensité 3 perd le chapitre aussitôt\u00a0: 14 cartes en main (13 ou plus)"
     )
     assert copy_context().run(said, "en") == (
         "intensity 3 loses the chapter at once: 14 cards in hands (13 or more)"

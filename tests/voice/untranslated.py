@@ -5,9 +5,11 @@ counted by module (``python -m tests.voice.untranslated [-v]``). The catalogue t
 says how many sentences are still written in English only.
 
 A string counts when it holds two words or more (a sentence part, not a key or a format
-of one word), outside docstrings, a click ``help=`` text (the CLI's help is not wrapped
-yet either: counted apart), logging of our own and the modules that quote the game's words
-as data. An estimate, not a proof: a string that only a developer reads counts too."""
+of one word), outside docstrings, a click ``help=`` text (the CLI's help is extracted by
+``voice/helpwords.py`` and said by ``cli/helpsaid.py``: counted apart, as extracted),
+logging of our own and the modules that quote the game's words as data. An estimate, not
+a proof: a string that only a developer reads counts too, and so do a command's syntax
+(``grizzled chapter start --leader NAME``) and a rule's id (``mission leader``)."""
 
 from __future__ import annotations
 
@@ -72,7 +74,10 @@ def main() -> int:
         and any(w.isalpha() for w in line.split(">")[-1].split("<")[0].split())
         and "{{" not in line.split(">")[-1]
     )
-    print(f"{total} strings not yet wrapped; {helps} click help texts; ~{templates} page lines")
+    print(
+        f"{total} strings not yet wrapped; {helps} click help texts (extracted); "
+        f"~{templates} page lines"
+    )
     return 0
 
 

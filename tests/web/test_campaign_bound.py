@@ -11,7 +11,8 @@ from starlette.testclient import TestClient
 from tests.cli.conftest import SEATS, TABLE_CHAPTER, Grizzled
 from tests.web import flood
 from tests.web.test_serve import serving
-from web.app import OTHER_CAMPAIGN, create_app
+from voice.keeper import OTHER_CAMPAIGN
+from web.app import create_app
 
 TOKEN = "keeper-token-for-tests"
 
@@ -60,7 +61,7 @@ def test_a_write_naming_another_campaign_is_refused_in_one_line(grizzled: Grizzl
     before = _logged(grizzled, "Alpha"), _logged(grizzled, "Bravo")
     refused = client.post(f"/k/{TOKEN}/act", data={**fields, "campaign": campaign_id("Bravo").hex})
     assert refused.status_code == 409
-    assert refused.text == OTHER_CAMPAIGN.format("Alpha")
+    assert refused.text == OTHER_CAMPAIGN.format(campaign="Alpha")
     assert (_logged(grizzled, "Alpha"), _logged(grizzled, "Bravo")) == before
     assert fields["campaign"] == campaign_id("Alpha").hex  # the page names its own
 

@@ -92,8 +92,27 @@ def test_the_same_tap_sent_twice_is_logged_once(table: Grizzled, client: TestCli
     page = _page(client)
     before = stored_events(table.db)
     assert _tap(client, page, "play night+snow").status_code == 303
-    assert _tap(client, page, "play night+snow").status_code == 409
+    again = _tap(client, page, "play night+snow")  # the page says it counted, once
+    assert again.status_code == 200 and "Your tap counted: it is logged as #" in again.text
     assert stored_events(table.db) == before + 1
+
+
+def test_a_tap_sent_again_after_its_write_failed_says_it_did_not_count(
+    table: Grizzled, client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.errors import Refused
+
+    def broken(*args: Any) -> None:
+        raise Refused("the disk went away")
+
+    page = _page(client)
+    before = stored_events(table.db)
+    with monkeypatch.context() as patched:
+        patched.setattr("web.app.write", broken)
+        assert _tap(client, page, "play night+snow").status_code == 422
+    again = _tap(client, page, "play night+snow")  # answered from the log, not tried again
+    assert again.status_code == 409 and "Your tap did not count: nothing was logged" in again.text
+    assert stored_events(table.db) == before
 
 
 def test_a_write_without_this_pages_token_is_refused_and_logs_nothing(
@@ -106,7 +125,8 @@ def test_a_write_without_this_pages_token_is_refused_and_logs_nothing(
         assert client.post(ACT, data=fields).status_code == 403
     other = TestClient(create_app(Path(table.db), [TOKEN]))  # another serve's page token
     fields = {"csrf": page["csrf"], "event": page["event"], "move": "0"}
-    assert other.post(ACT, data=fields).status_code == 403
+    answer = other.post(ACT, data=fields)  # (a restart's): the keeper's page says so
+    assert answer.status_code == 403 and "Your tap did not count" in answer.text
     assert stored_events(table.db) == before
 
 
@@ -613,7 +633,7 @@ def test_a_french_keeper_page_does_not_leave_its_words_on_an_english_one(
     table: Grizzled, client: TestClient
 ) -> None:
     french = client.get(f"/k/{TOKEN}?lang=fr").text
-    assert "au tour de Ann" in french
+    assert "Au tour de Ann" in french  # a line's start, capitalised (the banner's words)
     english = client.get(f"/k/{TOKEN}?lang=en").text  # the same event: the menu read once
     assert 'data-testid="keeper-turn">Ann&#39;s turn<' in english
     assert "Withdraw: left" in english and "Se replier" not in english

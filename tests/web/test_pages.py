@@ -5,7 +5,9 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterator
+from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from tests.cli.conftest import Grizzled
@@ -103,3 +105,29 @@ def test_a_body_sent_in_chunks_past_the_bound_is_refused_with_413_and_logs_nothi
     assert answer.status_code == 413 and answer.text == "Request body too large."
     assert stored_events(table.db) == before
     assert client.get("/").status_code == 200
+
+
+def test_the_board_is_rendered_in_the_languages_phones_asked_for_only(
+    table: Grizzled, client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import web.app
+    from voice import lang
+
+    rendered: list[str] = []
+    real = web.app.viewer_page
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        rendered.append(lang.current())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(web.app, "viewer_page", counted)
+    assert client.get("/?lang=en").status_code == 200
+    table.ok("play", "night+snow")  # an update, while only English was asked for
+    assert "Ann plays night+snow" in client.get("/?lang=en").text
+    assert rendered and set(rendered) == {"en"}  # one rendering a look, not one a language
+    french = client.get("/?lang=fr").text  # a French phone: French rendered from now on
+    assert "au tour de ben" in french.lower() and "fr" in rendered
+    rendered.clear()
+    table.ok("undo", "-y", "-r", "a slip")
+    client.get("/?lang=en")
+    assert sorted(set(rendered)) == ["en", "fr"]

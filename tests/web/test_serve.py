@@ -85,8 +85,9 @@ def _events(base: str, last: str | None) -> Iterator[tuple[int, str]]:
                 event = int(line[4:])
             elif line.startswith("data: "):
                 data.append(line[6:])
-            elif not line and event is not None:
-                yield event, "\n".join(data)
+            elif not line:  # the end of a message: an update (with its id) or a heartbeat
+                if event is not None:
+                    yield event, "\n".join(data)
                 event, data = None, []
 
 
@@ -116,7 +117,7 @@ def test_serve_without_its_extra_says_in_one_line_how_to_install_it(table: Grizz
     )
     assert done.returncode == 1
     assert done.stderr.strip().splitlines() == [
-        "Error: the companion needs its extra: pip install 'grizzled-tracker[web]'"
+        "Error: the companion needs its extra: pip install -e '.[web]' (in grizzled's folder)"
     ]
     assert done.stdout == ""
 

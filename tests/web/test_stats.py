@@ -45,11 +45,13 @@ def test_the_page_draws_what_stats_counts_in_its_words(table: Grizzled, client: 
     assert len(re.findall(r'data-testid="morale-line"', page.text)) == chapters
 
 
-def test_the_keepers_link_comes_back_to_the_keepers_page_and_no_other(
+def test_the_keepers_link_to_statistics_names_no_token_and_goes_back_in_history(
     table: Grizzled, client: TestClient
 ) -> None:
+    # no token in a link a keeper might share: the statistics go back in the history
     keeper = client.get(f"/k/{TOKEN}").text
-    assert f'href="/stats?back=/k/{TOKEN}"' in keeper
-    assert f'href="/k/{TOKEN}"' in client.get(f"/stats?back=/k/{TOKEN}").text
-    elsewhere = client.get("/stats?back=https://example.com/").text
-    assert 'href="/">Board' in elsewhere and "example.com" not in elsewhere
+    assert 'href="/stats?from=keeper"' in keeper and f"stats?back=/k/{TOKEN}" not in keeper
+    stats = client.get("/stats?from=keeper").text
+    assert 'href="/" data-back="1"' in stats and TOKEN not in stats
+    elsewhere = client.get(f"/stats?back=/k/{TOKEN}").text
+    assert 'href="/" data-testid="back"' in elsewhere and TOKEN not in elsewhere

@@ -27,7 +27,7 @@ def luck_row(luck: dict[str, list[str]], doc: dict[str, Any]) -> str | None:
         )
     if luck["spent"]:
         said.append(_("{cards} spent on a Trap").format(cards=", ".join(luck["spent"])))
-    return _("Luck: {said}").format(said="; ".join(said))
+    return _("Luck: {said}").format(said=_("; ").join(said))
 
 
 def trap_cancelled(e: Any, after: Sequence[Any], campaign: CampaignState | None) -> str | None:

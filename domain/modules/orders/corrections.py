@@ -9,7 +9,7 @@ from msgspec.structs import replace
 from domain.cards.catalogue import Catalogue
 from domain.chapter.facts import Fact, ModuleFact
 from domain.chapter.state import ChapterState
-from domain.errors import InvalidCorrection
+from domain.errors import N_, InvalidCorrection
 from domain.events import FactCorrected
 from domain.modules.orders.state import OrderPiles, order_piles, with_order_piles
 
@@ -19,13 +19,15 @@ def _number(state: ChapterState, value: str | int | None, fact: str) -> int:
     try:
         return int(str(value).lstrip("#"))
     except ValueError:
-        raise InvalidCorrection(f"correction of {fact}: {value!r} is not an order number") from None
+        raise InvalidCorrection(
+            N_("correction of {fact}: {value!r} is not an order number"), fact=fact, value=value
+        ) from None
 
 
 def _piles(state: ChapterState) -> OrderPiles:
     piles = order_piles(state)
     if piles is None:
-        raise InvalidCorrection("this chapter is played without Orders of the Day")
+        raise InvalidCorrection(N_("this chapter is played without Orders of the Day"))
     return piles
 
 
@@ -33,20 +35,28 @@ def _check_removed(state: ChapterState, event: FactCorrected) -> None:
     piles, number = _piles(state), int(event.value or 0)
     if number not in piles.in_play:
         shown = ", ".join(f"#{n}" for n in piles.in_play) or "none"
-        raise InvalidCorrection(f"#{number} is not in No Man's Land (orders in play: {shown})")
+        raise InvalidCorrection(
+            N_("#{number} is not in No Man's Land (orders in play: {shown})"),
+            number=number,
+            shown=shown,
+        )
 
 
 def _check_added(state: ChapterState, event: FactCorrected) -> None:
     piles, number = _piles(state), int(event.value or 0)
     if number in piles.in_play:
         raise InvalidCorrection(
-            f"Order of the Day #{number} is already in No Man's Land: nothing to correct"
+            N_("Order of the Day #{number} is already in No Man's Land: nothing to correct"),
+            number=number,
         )
     if number not in piles.deck and number not in piles.discard:
-        raise InvalidCorrection(f"#{number} is neither in the Order of the Day deck nor discarded")
+        raise InvalidCorrection(
+            N_("#{number} is neither in the Order of the Day deck nor discarded"), number=number
+        )
     if number not in state.catalogue.orders:
         raise InvalidCorrection(
-            f"Order of the Day #{number} is not described yet: describe it (its threats count)"
+            N_("Order of the Day #{number} is not described yet: describe it (its threats count)"),
+            number=number,
         )
 
 

@@ -15,7 +15,7 @@ from domain.chapter.outcome import Outcome
 from domain.chapter.resolution import lost_by_hands
 from domain.chapter.setup import numbered_deck
 from domain.chapter.state import ChapterState, Phase, Player
-from domain.errors import IntensityTooLow, WrongPhase
+from domain.errors import N_, IntensityTooLow, WrongPhase
 from domain.events import ChapterStarted
 from domain.modules.effects import with_drawn
 from domain.modules.orders.commands import (
@@ -111,29 +111,49 @@ def _check_draw(state: ChapterState, piles: OrderPiles, kept: int, back: int | N
     leader = state.players[state.leader].name
     if len(piles.deck) == 1 and back is not None:
         raise OrderRefused(
-            f"only #{piles.deck[0]} is left in the Order of the Day deck: "
-            f"{leader} keeps it and puts nothing back"
+            N_(
+                "only #{deck} is left in the Order of the Day deck: {leader} keeps "
+                "it and puts nothing back"
+            ),
+            deck=piles.deck[0],
+            leader=leader,
         )
     listed = ", ".join(f"#{n}" for n in piles.deck)
     for card in (kept, back):
         if card is not None and card not in piles.deck:
-            raise OrderRefused(f"#{card} is not in the Order of the Day deck (it holds {listed})")
+            raise OrderRefused(
+                N_("#{card} is not in the Order of the Day deck (it holds {listed})"),
+                card=card,
+                listed=listed,
+            )
     if len(piles.deck) == 1:
         return
     if back is None:
         raise OrderRefused(
-            f"{leader} draws 2 Orders of the Day: say which one goes back on top of the deck"
+            N_("{leader} draws 2 Orders of the Day: say which one goes back on top of the deck"),
+            leader=leader,
         )
     if kept == back:
-        raise OrderRefused(f"{leader} keeps one order and puts the other back: not #{kept} twice")
+        raise OrderRefused(
+            N_("{leader} keeps one order and puts the other back: not #{kept} twice"),
+            leader=leader,
+            kept=kept,
+        )
     top = piles.deck[: min(piles.known, 2)]
     missing = [n for n in top if n not in (kept, back)]
     if missing:
         shown = " and ".join(f"#{n}" for n in top)
         raise OrderRefused(
-            f"{shown} {'is' if len(top) == 1 else 'are'} on top of the Order of the Day deck: "
-            f"{leader} draws {'it and one more card' if len(top) == 1 else 'those two'}, "
-            f"not #{kept} and #{back}"
+            N_(
+                "{shown} {value} on top of the Order of the Day deck: {leader} draws "
+                "{value2}, not #{kept} and #{back}"
+            ),
+            shown=shown,
+            value="is" if len(top) == 1 else "are",
+            leader=leader,
+            value2="it and one more card" if len(top) == 1 else "those two",
+            kept=kept,
+            back=back,
         )
 
 
@@ -143,7 +163,9 @@ def _check_choice(state: ChapterState, cmd: StartMission) -> None:
     if piles is None or not piles.deck:
         if number is not None or back is not None:
             why = "is played without Orders of the Day" if piles is None else "has no order left"
-            raise OrderRefused(f"this chapter {why}: {leader} draws no Order of the Day")
+            raise OrderRefused(
+                N_("this chapter {why}: {leader} draws no Order of the Day"), why=why, leader=leader
+            )
         return
     if number is None:
         raise OrderRefused(
@@ -153,15 +175,25 @@ def _check_choice(state: ChapterState, cmd: StartMission) -> None:
     _check_draw(state, piles, number, back)
     if number not in state.catalogue.orders:
         raise OrderRefused(
-            f"{order_label(state, number)} is not described yet: describe it (name, "
-            "minimum intensity by player count, threats, lasting) before keeping it"
+            N_(
+                "{state} is not described yet: describe it (name, minimum intensity "
+                "by player count, threats, lasting) before keeping it"
+            ),
+            state=order_label(state, number),
         )
     first = state.mission == 0 and state.rules.first_intensity_exact
     low = order_minimum(state, number)
     if not first and cmd.intensity < low:
         raise IntensityTooLow(
-            f"{leader} cannot choose intensity {cmd.intensity}: {order_label(state, number)} "
-            f"sets at least {low} for {grizzled_at_table(state)} Grizzled"
+            N_(
+                "{leader} cannot choose intensity {intensity}: {state} sets at least "
+                "{low} for {state2} Grizzled"
+            ),
+            leader=leader,
+            intensity=cmd.intensity,
+            state=order_label(state, number),
+            low=low,
+            state2=grizzled_at_table(state),
         )
 
 
@@ -188,39 +220,58 @@ def decide_cancel_order(
 ) -> Outcome:
     """A lasting order's condition is met: it leaves; a player may draw Trials cards."""
     if state.phase == Phase.OVER:
-        raise WrongPhase("cannot cancel an Order of the Day: the chapter is over")
+        raise WrongPhase(N_("cannot cancel an Order of the Day: the chapter is over"))
     piles = order_piles(state)
     if piles is None:
-        raise OrderRefused("this chapter is played without Orders of the Day: nothing to cancel")
+        raise OrderRefused(
+            N_("this chapter is played without Orders of the Day: nothing to cancel")
+        )
     label = order_label(state, cmd.order)
     if cmd.order not in piles.in_play:
         shown = ", ".join(f"#{n}" for n in piles.in_play) or "none"
-        raise OrderRefused(f"{label} is not in No Man's Land (orders in play: {shown})")
+        raise OrderRefused(
+            N_("{label} is not in No Man's Land (orders in play: {shown})"),
+            label=label,
+            shown=shown,
+        )
     card = state.catalogue.orders[cmd.order]
     if not card.lasting:
         raise OrderRefused(
-            f"{label} has no cancellation condition: it lasts this Mission and is "
-            "discarded after the Support phase"
+            N_(
+                "{label} has no cancellation condition: it lasts this Mission and is "
+                "discarded after the Support phase"
+            ),
+            label=label,
         )
     condition = next((r for r in card.rules if r.word == "cancel"), None)
     reason = cmd.reason.strip()
     if not reason and condition is None:
         said = card.cancellation or "see the card"
-        raise OrderRefused(f"say why {label} is cancelled (its condition: {said})")
+        raise OrderRefused(
+            N_("say why {label} is cancelled (its condition: {said})"), label=label, said=said
+        )
     if cmd.draws < 0 or (cmd.draws and cmd.player is None):
-        raise OrderRefused(f"cancelling {label}: name the player who draws, and a count >= 0")
+        raise OrderRefused(
+            N_("cancelling {label}: name the player who draws, and a count >= 0"), label=label
+        )
     player = find_player(state, cmd.player) if cmd.player is not None else None
     if cmd.draws > len(state.trials):
         raise OrderRefused(
-            f"cancelling {label}: the Trials deck holds {_cards(len(state.trials))}, so "
-            f"{cmd.draws} cannot be drawn: name the cards actually drawn "
-            f"(--draws {len(state.trials)}); the order is cancelled all the same"
+            N_(
+                "cancelling {label}: the Trials deck holds {cards}, so {draws} "
+                "cannot be drawn: name the cards actually drawn (--draws "
+                "{trials_count}); the order is cancelled all the same"
+            ),
+            label=label,
+            cards=_cards(len(state.trials)),
+            draws=cmd.draws,
+            trials_count=len(state.trials),
         )
     if condition is not None:
         _check_condition(state, label, condition.n, player, cmd.draws)
         reason = reason or f"{player.name if player else ''} withdrew and drew {cmd.draws}"
     if player is not None and player.chaplain:
-        raise OrderRefused("the Chaplain never holds cards: he cannot draw for an order")
+        raise OrderRefused(N_("the Chaplain never holds cards: he cannot draw for an order"))
     # "If the Trials Deck doesn't contain enough cards, the Order of the Day is still
     # cancelled": the player draws what is left, and says so.
     cards = state.trials[: cmd.draws]
@@ -244,10 +295,16 @@ def _check_condition(
     if player is None or drawn != left:
         held = "" if left == draws else f" (the Trials deck holds {_cards(len(state.trials))})"
         raise OrderRefused(
-            f"{said}{held}: name them and the {_cards(left)} drawn (--player, --draws {left})"
+            N_("{said}{held}: name them and the {left} drawn (--player, --draws {left2})"),
+            said=said,
+            held=held,
+            left=_cards(left),
+            left2=left,
         )
     if state.phase != Phase.MISSION or not player.withdrawn:
-        raise OrderRefused(f"{said}: {player.name} has not withdrawn this Mission")
+        raise OrderRefused(
+            N_("{said}: {player} has not withdrawn this Mission"), said=said, player=player.name
+        )
 
 
 def kept_order_minimum(state: ChapterState, cmd: StartMission) -> int:

@@ -13,7 +13,7 @@ from domain.cards.notation import card_label
 from domain.chapter.facts import Fact, ModuleFact, Value, cards_of
 from domain.chapter.guards import check_can_reveal
 from domain.chapter.state import ChapterState
-from domain.errors import InvalidCorrection
+from domain.errors import N_, InvalidCorrection
 from domain.events import FactCorrected
 from domain.limits import MORALE_TOKENS
 from domain.modules.recruits.state import (
@@ -27,7 +27,7 @@ from domain.modules.recruits.state import (
 def _in_play(state: ChapterState) -> Recruit:
     recruit = recruit_in_play(state)
     if recruit is None:
-        raise InvalidCorrection("there is no Recruit in play to correct")
+        raise InvalidCorrection(N_("there is no Recruit in play to correct"))
     return recruit
 
 
@@ -39,8 +39,10 @@ def _check_hand(state: ChapterState, event: FactCorrected) -> None:
     recruit, hand = _in_play(state), cards_of(event.value)
     if not hand:
         raise InvalidCorrection(
-            "name the cards the Recruit holds: it departs only by playing its last card, "
-            "on its turn"
+            N_(
+                "name the cards the Recruit holds: it departs only by playing its "
+                "last card, on its turn"
+            )
         )
     revealed: Counter[str] = Counter()
     for key in (Counter(hand) - Counter(recruit.hand)).elements():

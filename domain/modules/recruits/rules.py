@@ -20,6 +20,7 @@ from domain.chapter.resolution import end_of_action
 from domain.chapter.setup import numbered_deck
 from domain.chapter.state import ChapterState, Phase
 from domain.errors import (
+    N_,
     CardNotInHand,
     MissingOutcome,
     NotYourTurn,
@@ -68,17 +69,23 @@ def _on_top(state: ChapterState, piles: RecruitPiles, told: int | None) -> int |
     """The Recruit on top of the deck: known, or told by the table (None: none can enter)."""
     if piles.known:
         if told is not None and told != piles.deck[0]:
-            raise RecruitRefused(f"the top Recruit is #{piles.deck[0]}, not #{told}")
+            raise RecruitRefused(
+                N_("the top Recruit is #{deck}, not #{told}"), deck=piles.deck[0], told=told
+            )
         return piles.deck[0]
     if told is not None:
         if told not in piles.deck:
             listed = ", ".join(f"#{n}" for n in piles.deck)
-            raise RecruitRefused(f"#{told} is not in the Recruit deck (it holds {listed})")
+            raise RecruitRefused(
+                N_("#{told} is not in the Recruit deck (it holds {listed})"),
+                told=told,
+                listed=listed,
+            )
         return told
     described = state.catalogue.recruits
     if all(n in described and described[n].hand > len(state.trials) for n in piles.deck):
         return None  # whichever is on top, the Trials deck cannot give its hand
-    raise MissingOutcome("say which Recruit is on top of the Recruit deck")
+    raise MissingOutcome(N_("say which Recruit is on top of the Recruit deck"))
 
 
 def _starting_hand(
@@ -90,15 +97,26 @@ def _starting_hand(
     if None not in slots:
         hand = tuple(s for s in slots if s is not None)
         if told is not None and Counter(told) != Counter(hand):
-            raise RecruitRefused(f"{who} draws the top Trials cards: {', '.join(hand)}")
+            raise RecruitRefused(
+                N_("{who} draws the top Trials cards: {hand}"), who=who, hand=", ".join(hand)
+            )
         return hand
     if told is None:
-        raise MissingOutcome(f"say which {card.hand} cards {who} drew face up")
+        raise MissingOutcome(
+            N_("say which {hand} cards {who} drew face up"), hand=card.hand, who=who
+        )
     if len(told) != card.hand:
-        raise RecruitRefused(f"{who} starts with {card.hand} cards, not {len(told)}")
+        raise RecruitRefused(
+            N_("{who} starts with {hand} cards, not {told_count}"),
+            who=who,
+            hand=card.hand,
+            told_count=len(told),
+        )
     seen = Counter(s for s in slots if s is not None)
     if seen - Counter(told):
-        raise RecruitRefused(f"{who}'s hand includes the seen top cards {', '.join(seen)}")
+        raise RecruitRefused(
+            N_("{who}'s hand includes the seen top cards {seen}"), who=who, seen=", ".join(seen)
+        )
     revealed: Counter[str] = Counter()
     for key in (Counter(told) - seen).elements():
         check_can_reveal(state, key, revealed)
@@ -121,7 +139,7 @@ def recruit_enters(o: Outcome, cmd: StartMission) -> None:
                 if piles.recruit is not None
                 else "the Recruit deck is empty"
             )
-            raise RecruitRefused(f"{why}: no Recruit enters this Mission")
+            raise RecruitRefused(N_("{why}: no Recruit enters this Mission"), why=why)
         return
     number = _on_top(state, piles, number)
     if number is None:
@@ -129,14 +147,22 @@ def recruit_enters(o: Outcome, cmd: StartMission) -> None:
     card = state.catalogue.recruits.get(number)
     if card is None:
         raise RecruitRefused(
-            f"Recruit #{number} is not described yet: describe it (starting hand, Morale "
-            "tokens) before it enters"
+            N_(
+                "Recruit #{number} is not described yet: describe it (starting hand, "
+                "Morale tokens) before it enters"
+            ),
+            number=number,
         )
     if card.hand > len(state.trials):
         if told_hand is not None:
             raise RecruitRefused(
-                f"{recruit_label(state, number)} needs {card.hand} cards and the Trials deck "
-                f"holds {len(state.trials)}: it does not enter"
+                N_(
+                    "{state} needs {hand} cards and the Trials deck holds "
+                    "{trials_count}: it does not enter"
+                ),
+                state=recruit_label(state, number),
+                hand=card.hand,
+                trials_count=len(state.trials),
             )
         return
     hand = _starting_hand(state, card, told_hand)
@@ -154,11 +180,15 @@ def _check_recruits_turn(state: ChapterState, doing: str) -> Recruit:
     check_phase(state, Phase.MISSION, doing, "the Recruit")
     recruit = recruit_in_play(state)
     if recruit is None:
-        raise RecruitRefused(f"there is no Recruit in play: no Recruit can {doing}")
+        raise RecruitRefused(N_("there is no Recruit in play: no Recruit can {doing}"), doing=doing)
     if state.turn != RECRUIT_TURN:
         active = state.active_player
         whose = active.name if active is not None else "nobody"
-        raise NotYourTurn(f"it is {whose}'s turn, not the Recruit's: the Recruit cannot {doing}")
+        raise NotYourTurn(
+            N_("it is {whose}'s turn, not the Recruit's: the Recruit cannot {doing}"),
+            whose=whose,
+            doing=doing,
+        )
     return recruit
 
 
@@ -172,12 +202,23 @@ def decide_play_recruit_card(
     check_known_card(state, cmd.card)
     label = card_label(cmd.card, state.catalogue)
     if cmd.card not in recruit.hand:
-        raise CardNotInHand(f"{who} has no {label} (face up: {', '.join(recruit.hand)})")
+        raise CardNotInHand(
+            N_("{who} has no {label} (face up: {hand})"),
+            who=who,
+            label=label,
+            hand=", ".join(recruit.hand),
+        )
     kind = state.catalogue[cmd.card]
     if kind.hard_knock is not None and leader.withdrawn:
         raise RecruitRefused(
-            f"{leader.name}, the Mission Leader, has withdrawn: {who}'s {label} cannot be "
-            "played this Mission (a Recruit's Hard Knock goes to the Mission Leader)"
+            N_(
+                "{leader}, the Mission Leader, has withdrawn: {who}'s {label} cannot "
+                "be played this Mission (a Recruit's Hard Knock goes to the Mission "
+                "Leader)"
+            ),
+            leader=leader.name,
+            who=who,
+            label=label,
         )
     refused = recruit_forbidden(state, cmd)
     if refused is not None:
@@ -194,15 +235,19 @@ def decide_play_recruit_card(
         o.emit(CardDrawnAndPlayed(leader.name, drawn, "recruit-trap"))
         used_target = played_consequences(o, leader.name, drawn, cmd.target) or used_target
     elif cmd.drawn is not None:
-        raise CardNotInHand(f"{who}'s {label} springs no Trap: nothing is drawn")
+        raise CardNotInHand(
+            N_("{who}'s {label} springs no Trap: nothing is drawn"), who=who, label=label
+        )
     if cmd.target is not None and not used_target:
-        raise TargetRefused("a Hard Knock target is only given with a Merry Christmas")
+        raise TargetRefused(N_("a Hard Knock target is only given with a Merry Christmas"))
     after = recruit_in_play(o.state)
     if after is not None and not after.hand:
         o.emit(RecruitDeparted(recruit.number))
         _advantage(o, recruit.number, cmd.advantage)
     elif cmd.advantage is not None:
-        raise EffectRefused(f"{who} does not depart with this card: its advantage waits")
+        raise EffectRefused(
+            N_("{who} does not depart with this card: its advantage waits"), who=who
+        )
     if o.state.phase != Phase.OVER:  # the advantage's draw may have made 13 cards in hands
         end_of_action(o, chance)
     return o
@@ -213,7 +258,9 @@ def _advantage(o: Outcome, number: int, choice: Choice | None) -> None:
     card = o.state.catalogue.recruits.get(number)
     if card is None or not card.advantage_rules:
         if choice is not None:
-            raise EffectRefused(f"{recruit_label(o.state, number)}'s advantage names nothing")
+            raise EffectRefused(
+                N_("{state}'s advantage names nothing"), state=recruit_label(o.state, number)
+            )
         return
     leader = o.state.players[o.state.leader].name
     label = f"Recruit #{number} {card.name}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.chapter.facts import HAND_MOVES
 from domain.chapter.state import ChapterState
-from domain.errors import InvalidCorrection
+from domain.errors import N_, InvalidCorrection
 from domain.events import FactCorrected
 from domain.modules.solo.state import KEY
 
@@ -24,4 +24,6 @@ NOT_IN_SOLO = {
 def refuse_in_solo(state: ChapterState, event: FactCorrected) -> None:
     """In a Solo chapter, refuse a correction of what the Solo table does not have."""
     if KEY in state.modules and event.fact in NOT_IN_SOLO:
-        raise InvalidCorrection(f"in Solo mode {NOT_IN_SOLO[event.fact]}")
+        raise InvalidCorrection(
+            N_("in Solo mode {NOT_IN_SOLO}"), NOT_IN_SOLO=NOT_IN_SOLO[event.fact]
+        )

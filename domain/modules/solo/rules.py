@@ -52,6 +52,8 @@ from domain.chapter.resolution import (
 )
 from domain.chapter.state import ChapterState, Phase, Player, Slot, SupportPending
 from domain.errors import (
+    N_,
+    W_,
     CardNotInHand,
     IntensityTooLow,
     MissingOutcome,
@@ -232,7 +234,10 @@ def _check_in_solo_hand(state: ChapterState, name: str, card: str) -> None:
         return
     held = ", ".join(solo.hand) if solo.hand else "no cards"
     raise CardNotInHand(
-        f"{name} cannot play {card_label(card, state.catalogue)}: the single hand holds {held}"
+        N_("{name} cannot play {card}: the single hand holds {held}"),
+        name=name,
+        card=card_label(card, state.catalogue),
+        held=held,
     )
 
 
@@ -250,16 +255,24 @@ def _end_of_action(o: Outcome, chance: Chance | None, actor: str) -> None:
 
 def _start_mission(state: ChapterState, cmd: StartMission) -> Outcome:
     leader = state.players[state.leader].name
-    check_phase(state, Phase.PREPARATION, "start a Mission", leader)
+    check_phase(state, Phase.PREPARATION, W_("start a Mission"), leader)
     if cmd.intensity != SOLO_HAND:
         raise IntensityTooLow(
-            f"{leader} cannot choose intensity {cmd.intensity}: in Solo mode every Mission "
-            f"starts with the single hand filled up to {SOLO_HAND} cards"
+            N_(
+                "{leader} cannot choose intensity {intensity}: in Solo mode every "
+                "Mission starts with the single hand filled up to {SOLO_HAND} cards"
+            ),
+            leader=leader,
+            intensity=cmd.intensity,
+            SOLO_HAND=SOLO_HAND,
         )
     if replace(cmd, intensity=SOLO_HAND) != StartMission(SOLO_HAND):
         raise SoloRefused(
-            f"{leader} only fills the hand to start a Solo Mission: no Chaplain's tile, "
-            "Order of the Day or Recruit"
+            N_(
+                "{leader} only fills the hand to start a Solo Mission: no Chaplain's "
+                "tile, Order of the Day or Recruit"
+            ),
+            leader=leader,
         )
     o = Outcome(state)
     o.emit(MissionStarted(state.mission + 1, leader, SOLO_HAND))
@@ -269,7 +282,7 @@ def _start_mission(state: ChapterState, cmd: StartMission) -> Outcome:
 
 
 def _play_card(state: ChapterState, cmd: PlayCard, chance: Chance | None) -> Outcome:
-    player = check_turn(state, cmd.player, "play a card")
+    player = check_turn(state, cmd.player, W_("play a card"))
     _check_in_solo_hand(state, player.name, cmd.card)
     _check_not_forced(state, player, "play a card")
     before_action(state, cmd)
@@ -282,7 +295,7 @@ def _play_card(state: ChapterState, cmd: PlayCard, chance: Chance | None) -> Out
 
 
 def _use_charm(state: ChapterState, cmd: UseCharm) -> Outcome:
-    player = check_turn(state, cmd.player, "use a Good Luck Charm")
+    player = check_turn(state, cmd.player, W_("use a Good Luck Charm"))
     _check_not_forced(state, player, "use a Good Luck Charm")
     check_charm(state, player, cmd.card)
     before_action(state, cmd)
@@ -294,15 +307,20 @@ def _use_charm(state: ChapterState, cmd: UseCharm) -> Outcome:
 
 
 def _withdraw(state: ChapterState, cmd: Withdraw, chance: Chance | None) -> Outcome:
-    player = check_turn(state, cmd.player, "withdraw")
+    player = check_turn(state, cmd.player, W_("withdraw"))
     view = holding_view(state)
     blocker = withdrawal_blocker(view, view.player(player.name))
     if blocker is not None:
-        raise WithdrawalRefused(f"{blocker.reason} (in Solo mode the single hand is theirs)")
+        raise WithdrawalRefused(
+            N_("{reason} (in Solo mode the single hand is theirs)"), reason=blocker.reason
+        )
     if cmd.tile is not None or cmd.discard_tile is not None:
         raise SupportTileRefused(
-            f"{player.name} holds no Support tile: in Solo mode a solo tile is drawn "
-            "at the Support phase"
+            N_(
+                "{player} holds no Support tile: in Solo mode a solo tile is drawn "
+                "at the Support phase"
+            ),
+            player=player.name,
         )
     before_action(state, cmd)
     o = Outcome(state)
@@ -315,17 +333,19 @@ def _withdraw(state: ChapterState, cmd: Withdraw, chance: Chance | None) -> Outc
 
 
 def _refill(state: ChapterState) -> Outcome:
-    check_phase(state, Phase.MISSION, "refill the hand")
+    check_phase(state, Phase.MISSION, W_("refill the hand"))
     solo = _solo(state)
     if not solo.refills:
         raise SoloRefused(
-            "the hand was not refilled after an earlier card: it cannot be refilled again "
-            "in this Mission"
+            N_(
+                "the hand was not refilled after an earlier card: it cannot be "
+                "refilled again in this Mission"
+            )
         )
     if not solo.refill_due:
-        raise SoloRefused("the hand is refilled right after a card is played, not now")
+        raise SoloRefused(N_("the hand is refilled right after a card is played, not now"))
     if not state.trials:
-        raise SoloRefused("the Trials deck is empty: nothing can refill the hand")
+        raise SoloRefused(N_("the Trials deck is empty: nothing can refill the hand"))
     o = Outcome(state)
     o.emit(SoloHandFilled(top_up(state), "refill"))
     lost_by_hands(o)
@@ -333,19 +353,29 @@ def _refill(state: ChapterState) -> Outcome:
 
 
 def _draw_support(state: ChapterState, cmd: DrawSoloSupport, chance: Chance | None) -> Outcome:
-    check_phase(state, Phase.DRAW_SUPPORT, "draw a solo Support tile")
+    check_phase(state, Phase.DRAW_SUPPORT, W_("draw a solo Support tile"))
     pile = _solo(state).tiles
     tile = cmd.tile if cmd.tile is not None or len(pile) > 1 else pile[0]
     if tile is None:
         if chance is None:
-            raise MissingOutcome(f"say which solo Support tile was drawn ({', '.join(pile)})")
+            raise MissingOutcome(
+                N_("say which solo Support tile was drawn ({pile})"), pile=", ".join(pile)
+            )
         tile = chance.pick(pile)
     if tile not in SOLO_TILES:
-        raise SupportTileRefused(f"{tile!r} is not a solo Support tile ({', '.join(SOLO_TILES)})")
+        raise SupportTileRefused(
+            N_("{tile!r} is not a solo Support tile ({SOLO_TILES})"),
+            tile=tile,
+            SOLO_TILES=", ".join(SOLO_TILES),
+        )
     if tile not in pile:
         raise SupportTileRefused(
-            f"the {tile} tile was drawn already: until all 4 are shuffled again the pile "
-            f"holds {', '.join(pile)}"
+            N_(
+                "the {tile} tile was drawn already: until all 4 are shuffled again "
+                "the pile holds {pile}"
+            ),
+            tile=tile,
+            pile=", ".join(pile),
         )
     o = Outcome(state)
     o.emit(SoloSupportDrawn(tile, beneficiary_of(state, tile)))
@@ -363,8 +393,11 @@ def decide_solo(state: ChapterState, command: Command, chance: Chance | None = N
     """A command in a Solo chapter; the Solo commands are refused in any other chapter."""
     if solo_table(state) is None:
         raise SoloRefused(
-            f"{type(command).__name__} is a Solo mode command: in this chapter every "
-            "Grizzled has their own hand and Support tiles"
+            N_(
+                "{name} is a Solo mode command: in this chapter every Grizzled has "
+                "their own hand and Support tiles"
+            ),
+            name=type(command).__name__,
         )
     match command:
         case StartMission():
@@ -375,7 +408,8 @@ def decide_solo(state: ChapterState, command: Command, chance: Chance | None = N
             return _use_charm(state, command)
         case MakeSpeech():
             raise SpeechRefused(
-                f"{command.player} cannot make a Speech: Solo mode is played without Speeches"
+                N_("{player} cannot make a Speech: Solo mode is played without Speeches"),
+                player=command.player,
             )
         case Withdraw():
             return _withdraw(state, command, chance)

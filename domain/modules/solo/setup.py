@@ -12,7 +12,7 @@ from domain.cards.catalogue import THREATS, Catalogue
 from domain.chapter.commands import Chance, Seat, StartChapter
 from domain.chapter.rules import CHAPLAIN, Ruleset
 from domain.chapter.state import Slot
-from domain.errors import InvalidSetup, MissingOutcome
+from domain.errors import N_, InvalidSetup, MissingOutcome
 from domain.events import ChapterStarted
 from domain.modules.solo.state import SOLO_GRIZZLED, SOLO_HAND, VARIANT, solo_set_aside
 
@@ -23,17 +23,28 @@ SOLO_MORALE_DROP_MAX = 6
 
 def _check_solo_setup(cmd: StartChapter) -> None:
     if cmd.ruleset != Ruleset.ARMISTICE:
-        raise InvalidSetup(f"setup: Solo mode is an Armistice mode, not a {cmd.ruleset} one")
+        raise InvalidSetup(
+            N_("setup: Solo mode is an Armistice mode, not a {ruleset} one"), ruleset=cmd.ruleset
+        )
     names = [seat.name for seat in cmd.seats]
     if len(names) != SOLO_GRIZZLED:
-        raise InvalidSetup(f"setup: in Solo mode one person plays 3 Grizzled, not {len(names)}")
+        raise InvalidSetup(
+            N_("setup: in Solo mode one person plays 3 Grizzled, not {names_count}"),
+            names_count=len(names),
+        )
     if len({n.casefold() for n in names}) != len(names) or CHAPLAIN in names:
-        raise InvalidSetup(f"setup: the 3 Grizzled need different names, got {', '.join(names)}")
+        raise InvalidSetup(
+            N_("setup: the 3 Grizzled need different names, got {names}"), names=", ".join(names)
+        )
     for seat in cmd.seats:
         if seat.charm not in THREATS:
-            raise InvalidSetup(f"setup: {seat.name}'s charm {seat.charm!r} is not a threat")
+            raise InvalidSetup(
+                N_("setup: {seat}'s charm {charm!r} is not a threat"),
+                seat=seat.name,
+                charm=seat.charm,
+            )
     if len({seat.owner for seat in cmd.seats if seat.owner}) > 1:
-        raise InvalidSetup("setup: in Solo mode one person plays all 3 Grizzled")
+        raise InvalidSetup(N_("setup: in Solo mode one person plays all 3 Grizzled"))
     refusals = (
         (cmd.traps is False, "Solo mode is played with Traps"),
         (cmd.speech_tokens not in (None, 0), "Solo mode is played without Speeches"),
@@ -42,7 +53,7 @@ def _check_solo_setup(cmd: StartChapter) -> None:
     )
     for refused, rule in refusals:
         if refused:
-            raise InvalidSetup(f"setup: {rule}")
+            raise InvalidSetup(N_("setup: {rule}"), rule=rule)
 
 
 def solo_seats(seats: tuple[Seat, ...]) -> bool:
@@ -57,12 +68,18 @@ def _solo_decks(
     morale = cmd.morale if cmd.morale is not None else len(box) - trials
     if trials < 1 or morale < 1 or trials + morale > len(box):
         raise InvalidSetup(
-            f"setup: Trials {trials} + Morale {morale} must be positive and fit in the "
-            f"{len(box)} Trial cards left once the Solo Hard Knocks are removed"
+            N_(
+                "setup: Trials {trials} + Morale {morale} must be positive and fit "
+                "in the {box_count} Trial cards left once the Solo Hard Knocks are "
+                "removed"
+            ),
+            trials=trials,
+            morale=morale,
+            box_count=len(box),
         )
     if cmd.deck is not None:
         if Counter(cmd.deck) - Counter(box) or len(cmd.deck) < trials + morale:
-            raise InvalidSetup("setup: the given deck order is not drawn from the Solo deck")
+            raise InvalidSetup(N_("setup: the given deck order is not drawn from the Solo deck"))
         order: tuple[Slot, ...] = cmd.deck
     elif chance is not None:
         order = chance.shuffle(box)
@@ -79,10 +96,12 @@ def decide_start_solo(
     _check_solo_setup(cmd)
     names = tuple(seat.name for seat in cmd.seats)
     if cmd.leader is None and chance is None:
-        raise MissingOutcome("setup: say which Grizzled takes the Mission Leader token first")
+        raise MissingOutcome(N_("setup: say which Grizzled takes the Mission Leader token first"))
     leader = cmd.leader or (chance.pick(names) if chance else "")
     if leader not in names:
-        raise InvalidSetup(f"setup: the first Mission Leader {leader!r} is not one of the 3")
+        raise InvalidSetup(
+            N_("setup: the first Mission Leader {leader!r} is not one of the 3"), leader=leader
+        )
     set_aside = solo_set_aside(catalogue)
     box = list(catalogue.deck())
     for key in set_aside:

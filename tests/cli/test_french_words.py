@@ -1,0 +1,123 @@
+"""A French table reads no English the tool composed (issue 45): a whole chapter through
+the CLI in French, at 60 and at 100 columns, with its reads, refusals, usage errors and
+help, and every line of the output is checked against the catalogue's English: no
+sentence part of an English message (three words or more between its placeholders) and
+no English word of the kind French never writes (``the``, ``is``, ``cannot``...).
+
+What the group typed is theirs (the names here are Ann, Ben and Cy; the campaign Soirée)
+and the commands a line quotes are grizzled's own (``grizzled mission start``): both are
+taken out of a line before it is read."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from tests.cli.conftest import Grizzled
+from tests.cli.test_french import CHAPTER
+from tests.voice.test_catalogue import FIELD, french
+
+# words a French sentence never holds: where they appear, English was composed
+ENGLISH = re.compile(
+    r"\b(the|is|are|and|of|to|cannot|with|from|their|which|this|that|has|have|was|"
+    r"were|by|its|for|when|not|turn|plays|played|draws|card|cards|nothing|"
+    r"withdraws|withdrew|Mission Leader|Threats|Morale|Trials|Speech|Support)\b"
+)
+# a command the line quotes (grizzled's words, not the voice's), an option, a card key
+QUOTED = re.compile(
+    r"grizzled [^:;)]*|--[a-z-]+( [A-Z]+)?|'[^']*'|\"[^\"]*\"|«[^»]*»|\b[a-z]+([+-][a-z0-9]+)+\b"
+    r"|^ +[a-z][a-z0-9-]*(?= )",  # a command or fact a help lists, first on its line
+    re.MULTILINE,
+)
+
+
+@cache
+def english_parts() -> tuple[str, ...]:
+    """The sentence parts of the catalogue's English messages whose French differs."""
+    parts = set()
+    for (_context, msgid), entry in french().items():
+        string = entry.string  # type: ignore[attr-defined]
+        said = string if isinstance(string, str) else string[0]
+        if not msgid or not said or said == msgid:
+            continue
+        for part in FIELD.split(msgid):
+            part = (part or "").strip(" .,:;()")
+            if part and len(part.split()) >= 3 and part not in said:
+                parts.add(part)
+    return tuple(sorted(parts, key=len, reverse=True))
+
+
+def english_in(text: str) -> list[str]:
+    """The English a French output holds: each line with what gives it away."""
+    found = []
+    lines = text.splitlines()
+    reads = QUOTED.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text.replace("\u00a0", " "))
+    for line, read in zip(lines, reads.splitlines(), strict=True):
+        read = re.sub(r"\b(Ann|Ben|Cy|Soirée)\b", " ", read)
+        part = next((p for p in english_parts() if p in read), None)
+        word = ENGLISH.search(read)
+        if part is not None or word is not None:
+            found.append(f"{line!r}  <- {part or word.group(0)!r}")  # type: ignore[union-attr]
+    return found
+
+
+READS = (
+    "status",
+    "log",
+    "log --all",
+    "score",
+    "why",
+    "hint",
+    "odds --seed 7",
+    "campaign show",
+    "campaign list",
+    "box",
+    "stats",
+)
+REFUSED = (  # the campaign's language says them
+    ("play nuit+obus --player cy", 1),
+    ("mission start 2", 1),
+    ("play zz", 2),
+    ("card 21", 1),
+)
+# said before any campaign is read: in the locale's language (a French table's terminal)
+USAGE = (("plya", 2), ("play", 2), ("withdraw --bogus", 2))
+HELPS = ("--help", "play --help", "mission start --help", "correct --help", "campaign --help")
+
+
+@pytest.mark.parametrize("columns", ["60", "100"])
+def test_a_french_chapter_through_the_cli_reads_no_english(
+    db: Path, monkeypatch: pytest.MonkeyPatch, columns: str
+) -> None:
+    monkeypatch.setenv("COLUMNS", columns)
+    g = Grizzled(db)
+    said = [g.ok("campaign new Soirée -p ann:nuit -p ben:neige -p cy:pluie --lang fr")]
+    for english, typed in CHAPTER[:3]:
+        said.append(g.ok(typed or english))
+    for command, code in REFUSED:
+        result = g(command)
+        assert result.exit_code == code, command
+        said.append(result.stderr)
+    for english, typed in CHAPTER[3:]:
+        said.append(g.ok(typed or english))
+    said += [g.ok(command) for command in READS]
+    said += [g.ok("undo -r 'oubli'"), g.ok("redo")]
+    monkeypatch.setenv("LANGUAGE", "fr")
+    for command, code in USAGE:
+        result = g(command)
+        assert result.exit_code == code, command
+        said.append(result.stderr)
+    said += [g.ok(command) for command in HELPS]
+
+    wrong = [line for text in said for line in english_in(text)]
+    assert not wrong, f"{len(wrong)} lines:\n" + "\n".join(wrong)
+
+
+def test_an_english_line_is_caught_and_a_french_one_is_not() -> None:
+    assert english_in("Ann plays night+shell in No Man's Land.")
+    assert english_in("Erreur\u00a0: Refusé (phase)\u00a0: Ann cannot start a Mission")
+    assert not english_in("Ann joue nuit+obus dans le No Man's Land.")
+    assert not english_in("Ensuite\u00a0: Ann mène la Mission 1\u00a0: grizzled mission start 2")
