@@ -35,6 +35,7 @@ def moves(state: Any) -> dict[str, Any]:
         commands = sorted(legal_actions(chapter), key=_by_intensity)
         for command in commands:
             found += _words(state, command)
+        found += _rooms(state)
     found += _helping(state)
     drawable = []
     facts: list[dict[str, Any]] = []
@@ -52,6 +53,17 @@ def moves(state: Any) -> dict[str, Any]:
         "cards": _composer(chapter, found),
         "drawable_cards": [_card(chapter, key) for key in drawable],
     }
+
+
+def _rooms(state: Any) -> list[Move]:
+    """The keeper moves the installed modules offer from their rooms (``voice.rooms``),
+    after the rules' own; the rules decide each when it is logged, as any other."""
+    from voice import rooms
+
+    return [
+        _with(_move(name, move.label, list(move.words)), move.command)
+        for name, move in rooms.moves(state)
+    ]
 
 
 def _card(chapter: Any, key: str, index: int = -1, drawn: bool = False) -> dict[str, Any]:

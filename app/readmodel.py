@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from app.errors import NoCampaign, Refused
 from app.session import no_campaign, refusals
 from voice import lang
-from voice.facts import briefing, hands_held, luck_doc, result
+from voice.facts import briefing, hands_held, luck_doc, result, shows
 from voice.shown import quoted
 
 if TYPE_CHECKING:
@@ -101,6 +101,7 @@ def document(
         "briefing": briefing(campaign.get("briefings"), board["chapter"]),
         "solo_hand": (board.get("solo") or {}).get("hand_size"),
         "recruit_turn": board["recruit_turn"],
+        **shows(board.get("modules")),
     }
 
 

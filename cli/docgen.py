@@ -82,7 +82,9 @@ orders_in_play: [{number, name, effect, threats: [threat], lasting, cancellation
 forbids: [words]}],
 recruit: {number, after, hand: [card], withdrawn, morale_tokens, name, effect, advantage}
 or null, helping_hands: [{player, number, name, category, text, lasting}], briefing:
-{title, notes} or null, solo_hand: the single Solo hand's size or null}`. A Support tile
+{title, notes} or null, solo_hand: the single Solo hand's size or null}`, and `modules:
+{row: value}` when a module installed beyond the game's own shows a row on the board
+(`Module.shows`; absent otherwise). A Support tile
 played face down is never shown, only `tile_played`. `trials`, `discard` and `morale`: the
 cards in the Trials deck, the discard pile and the Morale Reserve. `phase`: `preparation`,
 `mission`, `support`, `solo-support`, `over`, or null before the first chapter. `result`: `won`,

@@ -11,7 +11,7 @@ a face pays only for the questions it asks.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from domain.cards.catalogue import Forbid, Rule
@@ -82,6 +82,16 @@ def house_rules() -> tuple[str, ...]:
 
     own = {module.name for module in (*MODULES, ONE_SHOT)}
     return tuple(module.name for module in moments.INSTALLED.modules if module.name not in own)
+
+
+def shown(state: ChapterState) -> dict[str, Any]:
+    """What the installed modules show on the public board of this chapter, by a row's
+    name (``Module.shows``; a row whose value is None now is left out), in the order the
+    modules are installed: plain data, which the read models keep."""
+    from domain.chapter import moments
+
+    found = ((name, show(state)) for name, show in moments.INSTALLED.shows.items())
+    return {name: value for name, value in found if value is not None}
 
 
 def third_tiles(seats: int) -> tuple[str, ...]:

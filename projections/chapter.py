@@ -25,7 +25,7 @@ from domain.modules.orders import order_piles
 from domain.modules.recruits.state import recruit_acts, recruit_piles
 from domain.modules.solo.state import solo_table
 from domain.names import chapter_name
-from domain.public import house_rules
+from domain.public import house_rules, shown
 
 if TYPE_CHECKING:
     from domain.chapter.state import ChapterState, Player
@@ -210,6 +210,7 @@ def chapter_row(
         "recruit": _recruit(state),
         "solo": _solo(state),
         "legal": _legal(state),
+        "modules": dumps(shown(state)),
         "house_rules": "; ".join(house_rules()),
     }
 

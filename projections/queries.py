@@ -33,6 +33,7 @@ JSON_COLUMNS = frozenset(
         "recruit",
         "solo",
         "legal",
+        "modules",
         "hand_known",
         "hard_knocks",
         "event_types",

@@ -19,7 +19,8 @@ from typing import NamedTuple
 # alone (the voice words its Briefings and Conclusions).
 # 15: the event_log's reason holds a Helping Hand's note, what the group typed for the log.
 # 16: campaigns.language, the table's language the group chose (issue 45).
-SCHEMA = 16
+# 17: chapter_state.modules, what the modules show on the public board (``Module.shows``).
+SCHEMA = 17
 POSITION_NAME = "read_models"
 
 
@@ -88,6 +89,7 @@ CHAPTER_STATE = Table(
         "recruit": str,
         "solo": str,
         "legal": str,
+        "modules": str,
         "house_rules": str,
     },
     ("campaign_id", "chapter"),

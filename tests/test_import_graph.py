@@ -9,6 +9,9 @@ points the way the architecture draws, and no modules import each other in a cyc
 - ``cli`` and ``web`` (the faces) call ``app``; ``cli`` may still import the layers below
   it, and starts ``web`` (``grizzled serve``); ``web`` imports ``app`` and ``voice`` only,
   never ``cli``, and names no face's module in a string either (run-time walls below);
+- a module's face (``domain/modules/<name>/face.py``: its words and keeper moves) is of
+  the voice's layer, though in the module's folder: it may import ``voice``, and nothing
+  of ``domain`` imports it;
 - inside ``domain``, ``chapter`` imports nothing from ``modules`` or ``campaign``, and
   ``cards`` nothing from ``chapter``, ``modules`` or ``campaign``.
 
@@ -114,8 +117,13 @@ KNOWN = modules()
 EVERY, RUNNING = imports(KNOWN)
 
 
+FACE = re.compile(r"domain\.modules\.\w+\.face")  # a module's face: of the voice's layer
+
+
 def _layer(module: str) -> str:
-    return module.split(".")[0]
+    """A module's layer: its package's, but a module's face (``domain/modules/<name>/
+    face.py``, voice/rooms.py) is the voice's, which nothing of the domain may import."""
+    return "voice" if FACE.fullmatch(module) else module.split(".")[0]
 
 
 def test_every_import_points_the_way_the_architecture_draws() -> None:
@@ -190,6 +198,12 @@ def test_the_check_finds_a_cycle_and_a_wrong_arrow_when_there_is_one() -> None:
     assert "tracker.aggregate" in EVERY["app.session"] - RUNNING["app.session"]
     # importing domain.modules.play runs the package domain.modules (all the modules) first
     assert {"domain.modules.play", "domain.modules"} <= RUNNING["domain.simulate"]
+    # a module's face is the voice's: the domain may not import it, it may import the voice
+    assert (_layer("domain.modules.luck.face"), _layer("domain.modules.luck.state")) == (
+        "voice",
+        "domain",
+    )
+    assert "voice.lang" in EVERY["domain.modules.luck.face"]
 
 
 # --- The faces' wall (issue 29) -------------------------------------------------------------

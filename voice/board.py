@@ -188,7 +188,7 @@ def rows(doc: Doc, folded: bool = False) -> list[Said]:
     )
     nml_row = _row("nml", _("No Man's Land: {cards}").format(cards=nml))
     said += [_row("decks", decks), nml_row, threats(doc)]
-    said += luck_lines(doc)
+    said += module_rows(doc)
     said.append(_row("players", "", columns=PLAYER_COLUMNS))
     if doc.get("solo_hand") is not None:
         said.append(
@@ -212,20 +212,16 @@ def rows(doc: Doc, folded: bool = False) -> list[Said]:
     return said
 
 
-def luck_lines(doc: Doc) -> list[Said]:
-    """``Luck: night+luck in force (cancels the next Trap); snow+luck spent`` while Traps
-    are on and a Luck symbol is in No Man's Land."""
-    luck = doc.get("luck") or {}
-    if not doc.get("traps") or not (luck.get("in_force") or luck.get("spent")):
-        return []
-    said = []
-    if luck["in_force"]:
-        said.append(
-            _("{cards} in force (cancels the next Trap)").format(cards=", ".join(luck["in_force"]))
-        )
-    if luck["spent"]:
-        said.append(_("{cards} spent on a Trap").format(cards=", ".join(luck["spent"])))
-    return [_row("luck", _("Luck: {said}").format(said=_("; ").join(said)), **luck)]
+def module_rows(doc: Doc) -> list[Said]:
+    """The rows the modules show (Luck's; one a program plays: the document's ``modules``,
+    ``Module.shows``), each in its module's words (``voice.rooms``), in the order the
+    modules' rooms are installed; the row's facts are its value."""
+    from voice import rooms
+
+    return [
+        _row(name, words, **(value if isinstance(value, dict) else {"value": value}))
+        for name, value, words in rooms.rows(doc)
+    ]
 
 
 def _said(what: str, name: str | None, text: str | None) -> str:

@@ -60,12 +60,20 @@ def luck_doc(nml: list[str], spent: list[str]) -> dict[str, list[str]]:
     return {"in_force": in_force, "spent": list(spent)}
 
 
+def shows(values: dict[str, Any] | None) -> dict[str, Any]:
+    """What the modules show on the board (``Module.shows``), under ``modules`` in the
+    ``status`` document; nothing while none shows anything (the game's own modules have
+    their own keys), so the document is what it was without them."""
+    return {"modules": dict(values)} if values else {}
+
+
 def chapter_json(state: CampaignState) -> dict[str, Any]:
     """The board: decks, No Man's Land, players, whose turn, what phase, what is legal."""
     from domain.legal import legal_summary
     from domain.modules.luck import luck_spent, unspent_luck
     from domain.modules.orders import order_piles
     from domain.modules.solo.state import solo_table
+    from domain.public import shown
     from projections.campaign import briefings, helping_hand_rows
     from projections.chapter import orders_in_play, recruit_texts
     from voice.next_step import next_step
@@ -122,6 +130,7 @@ def chapter_json(state: CampaignState) -> dict[str, Any]:
         "helping_hands": hands_held(helping_hand_rows("", state)),
         "briefing": briefing(briefings(state), state.chapter_number),
         "solo_hand": table.hand_size if (table := solo_table(chapter)) is not None else None,
+        **shows(shown(chapter)),
     }
 
 

@@ -634,37 +634,10 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
             return _("The table speaks {language} from now on.").format(
                 language=language_name(e.language)
             )
-    return e.TYPE
+    from voice import rooms
 
-
-def _trap_cancelled(e: Event, after: Sequence[Event], campaign: CampaignState | None) -> str | None:
-    """The card of a Trap played from a hand (a Grizzled's or a Recruit's) that drew
-    nothing while Traps are on: a Luck symbol cancelled it (Decision 1); else None."""
-    chapter = campaign.chapter if campaign is not None else None
-    if type(e).__name__ not in ("CardPlayed", "RecruitPlayed") or chapter is None:
-        return None  # the Recruits' module is not loaded to ask
-    card: str = getattr(e, "card")  # noqa: B009 (both events name their card)
-    kind = chapter.catalogue.cards.get(card)
-    if kind is None or not kind.trap or not chapter.rules.traps:
-        return None
-    drew = after and isinstance(after[0], CardDrawnAndPlayed) and after[0].cause == "trap"
-    return None if drew else card
-
-
-def luck_sentence(card: str, campaign: CampaignState) -> str:
-    """``The Luck of night+luck cancels the Trap of rain+gas+trap: nothing is drawn.`` (the
-    Luck no longer named once the Mission it was spent in has ended)."""
-    from domain.modules.luck import luck_spent
-
-    chapter = campaign.chapter
-    assert chapter is not None
-    label = card_label(card, chapter.catalogue)
-    spent = luck_spent(chapter)
-    if spent:
-        return _("The Luck of {card} cancels the Trap of {trap}: nothing is drawn.").format(
-            card=spent[-1], trap=label
-        )
-    return _("Luck cancels the Trap of {trap}: nothing is drawn.").format(trap=label)
+    told = rooms.sentence(e, c)  # a module's own event, in its room's words
+    return e.TYPE if told is None else told
 
 
 # The facts of an event only some may see, by event type: the field, and whose it is
@@ -761,14 +734,14 @@ def _told(
 ) -> list[T]:
     """``narration`` with each event said by ``one`` and each line of ours by ``extra``
     (its text, kind and facts): pieces, or only the texts to print."""
+    from voice import rooms
+
     game = "game" if ruleset == "classic" else "chapter"
     told = []
     for i, e in enumerate(events):
         told.append(one(e, catalogue, game))
-        cancelled = _trap_cancelled(e, events[i + 1 : i + 2], campaign)
-        if cancelled is not None and campaign is not None:
-            luck = shown(luck_sentence(cancelled, campaign))
-            told.append(extra(luck, "LuckCancelledTrap", partial(dict, card=cancelled)))
+        for kind, text, facts in rooms.tells(e, events[i + 1 : i + 2], campaign):
+            told.append(extra(shown(text), kind, partial(dict, facts)))  # Luck: a Trap cancelled
         if campaign is not None and isinstance(e, ChapterWon | ChapterLost):
             end = chapter_end(campaign)
             if end:

@@ -68,6 +68,11 @@ The moments, in the order a chapter meets them:
 - ``evolvers``: how each of the module's own events changes the chapter.
 - ``commands``: the module's own commands, decided (Orders' cancellation, the Recruit's turn).
 - ``actions``: the module's own commands that are legal now.
+- ``shows``: what the module shows on the public board, by a row's name: each a pure
+  function of the chapter giving plain data (JSON: a number, text, lists, a mapping) or
+  None (no row now). The read models keep the values (``chapter_state.modules``), the
+  ``status --json`` document carries them under ``modules``, and the words of each row
+  are the module's own, said by the voice (``voice/rooms.py``).
 - ``plays_chapter`` with ``decide`` and ``legal``: a module that plays every command of
   the chapters it owns (Solo: one hand, solo tiles); ``legal`` says None where the basic
   rules list the commands (Solo's Support choice); ``summary``: what the player whose
@@ -113,6 +118,7 @@ if TYPE_CHECKING:  # types only: the first chapter module imported, this one sta
     Evolver = Callable[[ChapterState, Any], ChapterState]
     Decider = Callable[[ChapterState, Any, Chance | None], Any]  # -> an Outcome
     Actions = Callable[[ChapterState], list[Command]]
+    Shows = Callable[[ChapterState], Any]
     Owns = Callable[[ChapterState], bool]
     Legal = Callable[[ChapterState], tuple[Command, ...] | None]
     Summary = Callable[[ChapterState, Player, tuple[Command, ...]], dict[str, Any]]
@@ -150,6 +156,7 @@ class Module(NamedTuple):
     commands: Mapping[type[Command], Decider] = {}
     facts: Mapping[str, Any] = {}  # name -> a ``facts.ModuleFact``
     options: Mapping[str, Any] = {}  # name -> a ``commands.Option`` a command carries for it
+    shows: Mapping[str, Shows] = {}  # a board row's name -> its value on this chapter
     actions: Actions | None = None
     plays_chapter: Owns | None = None
     decide: Decider | None = None
@@ -211,6 +218,7 @@ class Registry:
     commands: dict[type, Decider]
     facts: dict[str, Any]  # a correction's fact -> its ``facts.ModuleFact``
     options: dict[str, Any]  # a command's option -> its ``commands.Option``
+    shows: dict[str, Shows]  # a board row's name -> its value on a chapter
 
     if TYPE_CHECKING:
 

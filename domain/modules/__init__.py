@@ -2,16 +2,32 @@
 of the Day (``orders``), Recruits (``recruits``), Solo (``solo``), Duo mode (``duo``),
 Traps with Luck (``luck``).
 Each joins a chapter's rules at the named moments of ``domain.chapter.moments`` through
-one ``Module`` object; ``MODULES`` lists them, and ``domain/__init__.py`` installs it."""
+one ``Module`` object; ``MODULES`` lists them, and ``domain/__init__.py`` installs it.
+A module's folder may hold its face (``face.py``: its words and keeper moves, of the
+voice's layer, ``voice/rooms.py``), which nothing of the domain imports."""
 
 from __future__ import annotations
 
-from domain.chapter.moments import Module
-from domain.modules.duo import DUO
-from domain.modules.effects import EFFECTS
-from domain.modules.luck.rules import LUCK
-from domain.modules.orders.rules import ORDERS
-from domain.modules.recruits.rules import RECRUITS
-from domain.modules.solo import SOLO
+from typing import TYPE_CHECKING, Any
 
-MODULES: tuple[Module, ...] = (ORDERS, RECRUITS, EFFECTS, SOLO, DUO, LUCK)
+if TYPE_CHECKING:
+    from domain.chapter.moments import Module
+
+    MODULES: tuple[Module, ...]
+
+
+def __getattr__(name: str) -> Any:
+    """``MODULES``, built the first time it is asked: importing a module's face
+    (``luck/face.py``, the voice's) or its vocabulary loads no other module's rules."""
+    if name != "MODULES":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from domain.modules.duo import DUO
+    from domain.modules.effects import EFFECTS
+    from domain.modules.luck.rules import LUCK
+    from domain.modules.orders.rules import ORDERS
+    from domain.modules.recruits.rules import RECRUITS
+    from domain.modules.solo import SOLO
+
+    modules = (ORDERS, RECRUITS, EFFECTS, SOLO, DUO, LUCK)
+    globals()["MODULES"] = modules
+    return modules

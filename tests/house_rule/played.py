@@ -1,12 +1,15 @@
 """Importing this plays the house rule in this process: the one line that installs it,
 given to the registry as its loader (or installed at once if a chapter already consulted
-a moment). The CLI tests run ``grizzled`` in a subprocess that imports this first."""
+a moment), and its face given to every face (``voice.rooms``). The CLI tests run
+``grizzled`` in a subprocess that imports this first."""
 
 from __future__ import annotations
 
 from domain import install_modules
 from domain.chapter import moments
+from tests.house_rule.face import HOUSE_FACE
 from tests.house_rule.rule import HOUSE_RULE
+from voice import rooms
 
 
 def _install() -> None:
@@ -16,3 +19,4 @@ def _install() -> None:
 moments.LOADER = _install
 if type(moments.INSTALLED) is moments.Registry:  # already installed: play it from now on
     _install()
+rooms.install((*rooms.installed(), HOUSE_FACE))
