@@ -4,7 +4,7 @@ say, in English or in French.
 The words are written in English in the code and looked up, at the moment they are said,
 in the gettext catalogue of the language in use (``voice/locale/fr/LC_MESSAGES/
 grizzled.po``, managed with Babel: ``make i18n`` extracts and updates it; the compiled
-``.mo`` beside it is read with the standard library's ``gettext``). English needs no
+``.mo`` beside it is read as it lies, ``voice.mofile``). English needs no
 catalogue: a message is its own English.
 
 The language in use is a context variable (one command of the CLI; one request of the
@@ -19,9 +19,9 @@ import os
 from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from gettext import GNUTranslations
+from voice.mofile import MoFile
 
+if TYPE_CHECKING:
     from domain.cards.catalogue import Catalogue
 
 
@@ -29,8 +29,8 @@ LANGUAGES = ("en", "fr")  # English first: the words the code is written in
 ENGLISH = "en"
 DOMAIN = "grizzled"
 LOCALE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")  # no pathlib: 2 ms
-_CATALOGUES: dict[str, GNUTranslations] = {}
-_IN_USE: ContextVar[GNUTranslations | None] = ContextVar("language", default=None)
+_CATALOGUES: dict[str, MoFile] = {}
+_IN_USE: ContextVar[MoFile | None] = ContextVar("language", default=None)
 _CODE: ContextVar[str] = ContextVar("language_code", default=ENGLISH)
 CHOSEN: ContextVar[bool] = ContextVar("language_chosen", default=False)  # --lang said it
 
@@ -78,16 +78,14 @@ def from_accept(header: str | None) -> str | None:
     return min(ranked)[2] if ranked else None
 
 
-def catalogue(code: str) -> GNUTranslations | None:
-    """The compiled catalogue of a language, read once (None for English: the standard
-    library's gettext is not even imported)."""
+def catalogue(code: str) -> MoFile | None:
+    """The compiled catalogue of a language, read once and looked up as it is said
+    (``voice.mofile``); None for English."""
     if code == ENGLISH:
         return None
     if code not in _CATALOGUES:
-        from gettext import GNUTranslations
-
         with open(os.path.join(LOCALE, code, "LC_MESSAGES", f"{DOMAIN}.mo"), "rb") as file:
-            _CATALOGUES[code] = GNUTranslations(file)
+            _CATALOGUES[code] = MoFile(file.read())
     return _CATALOGUES[code]
 
 
