@@ -38,17 +38,25 @@ def W_(words: str) -> Words:
     return Words(words)
 
 
-class RuleViolation(Exception):
-    """A command the rules refuse; nothing is recorded."""
+class Worded(Exception):
+    """A refusal that keeps its words' form (``template``, marked ``N_``) and its facts
+    (``data``) for the voice to say in the table's language (``voice.refusal``); ``str()``
+    and ``message`` are the English, filled in. The rules', the card notation's
+    (``domain.cards.notation.CardNotationError``) and the tracker's
+    (``tracker.errors.TrackerError``) refusals are of this kind."""
 
-    rule = N_("rules")
-
-    def __init__(self, message: str, **data: object) -> None:
+    def __init__(self, message: str = "", **data: object) -> None:
         said = message.format(**data) if data else message
         super().__init__(said)
         self.message = said
         self.template = message
         self.data = data
+
+
+class RuleViolation(Worded):
+    """A command the rules refuse; nothing is recorded."""
+
+    rule = N_("rules")
 
     def __str__(self) -> str:
         return self.message

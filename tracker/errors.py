@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
+from domain.errors import Worded
 
-class TrackerError(Exception):
+
+class TrackerError(Worded):
     """Something the tracker refuses or cannot do; nothing was recorded. As a rule's
-    refusal (``domain.errors.RuleViolation``), it keeps its words' form (``template``,
-    marked ``N_``) and facts (``data``) for the voice to say; ``str()`` is the English."""
-
-    def __init__(self, message: str = "", **data: object) -> None:
-        said = message.format(**data) if data else message
-        super().__init__(said)
-        self.message = said
-        self.template = message
-        self.data = data
+    refusal, it keeps its words' form and facts for the voice to say
+    (``domain.errors.Worded``); ``str()`` is the English."""
 
 
 class CampaignNotFound(TrackerError):

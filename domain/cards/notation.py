@@ -24,7 +24,7 @@ from __future__ import annotations
 import unicodedata
 
 from domain.cards.catalogue import Catalogue, Threat, threat_key
-from domain.errors import N_, W_, Alternatives
+from domain.errors import N_, W_, Alternatives, Worded
 
 THREAT_WORDS: dict[str, str] = {t.value: t.value for t in Threat} | {"mask": "gas"}
 MODIFIER_WORDS = ("trap", "luck")
@@ -84,16 +84,9 @@ def _threat_words(language: str) -> dict[str, str]:
     return THREAT_WORDS | {m: m for m in MODIFIER_WORDS}
 
 
-class CardNotationError(ValueError):
+class CardNotationError(Worded, ValueError):
     """The text does not name exactly one card of the catalogue (its words' form and facts
-    kept, as a refusal's are: ``domain.errors.RuleViolation``)."""
-
-    def __init__(self, message: str, **data: object) -> None:
-        said = message.format(**data) if data else message
-        super().__init__(said)
-        self.message = said
-        self.template = message
-        self.data = data
+    kept, as a refusal's are: ``domain.errors.Worded``)."""
 
 
 def _unique_prefix(word: str, names: tuple[str, ...], what: str) -> str:
