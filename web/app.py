@@ -485,7 +485,17 @@ def create_app(
             Route("/k/{token}/odds", switch_odds, methods=["POST"]),
             Route("/events", events),
             *setup_routes(  # the campaign's set-up steps (issue 41)
-                Wiring(db, templates, keepers, writing, watched.last_event, speak, bound, refresh)
+                Wiring(
+                    db,
+                    templates,
+                    keepers,
+                    writing,
+                    watched.last_event,
+                    speak,
+                    bound,
+                    refresh,
+                    plain,
+                )
             ),
             Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
         ],

@@ -50,6 +50,7 @@ class Wiring:
     speak: Callable[[Request], str]
     bound: Callable[[Request], str]
     refresh: Callable[[], Awaitable[None]]
+    plain: Callable[..., Response]  # one line in the phone's language, where no page shows it
 
 
 class Asked(Refused):
@@ -68,8 +69,7 @@ def setup_routes(wiring: Wiring) -> list[Route]:
     ) -> Response:
         number = wiring.keepers.number(request.path_params["token"])
         if number is None:
-            wiring.speak(request)
-            return PlainTextResponse(lang._(said.NOT_A_KEEPER), status_code=404)
+            return wiring.plain(request, said.NOT_A_KEEPER, 404)
         language = wiring.speak(request)
         await wiring.refresh()  # the campaign the file holds now (a keeper may have made it)
         bound = wiring.bound(request)
@@ -104,8 +104,7 @@ def setup_routes(wiring: Wiring) -> list[Route]:
         token = request.path_params["token"]
         number = wiring.keepers.number(token)
         if number is None:
-            wiring.speak(request)
-            return PlainTextResponse(lang._(said.NOT_A_KEEPER), status_code=404)
+            return wiring.plain(request, said.NOT_A_KEEPER, 404)
         try:
             fields = _form(await request.body())
         except Refused as refused:
@@ -114,11 +113,11 @@ def setup_routes(wiring: Wiring) -> list[Route]:
         await wiring.refresh()
         bound = wiring.bound(request)
         if fields.get("campaign", campaign_key(bound)) != campaign_key(bound):
-            return PlainTextResponse(lang._(said.NOT_THIS_PAGE), status_code=409)
+            return wiring.plain(request, said.NOT_THIS_PAGE, 409)
         if wiring.keepers.was_spent(fields.get("csrf", ""), number):
             return await page(request, lang._(words.SENT_ALREADY), fields, status=409)
         if not wiring.keepers.page_is(fields.get("csrf", ""), number):
-            return PlainTextResponse(lang._(said.NOT_THIS_PAGE), status_code=403)
+            return wiring.plain(request, said.NOT_THIS_PAGE, 403)
         by = wiring.keepers.names[number - 1]
         async with wiring.writing:
             now = await asyncio.to_thread(wiring.last_event)
