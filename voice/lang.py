@@ -19,10 +19,9 @@ import os
 from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
-from voice.mofile import MoFile
-
 if TYPE_CHECKING:
     from domain.cards.catalogue import Catalogue
+    from voice.mofile import MoFile
 
 
 LANGUAGES = ("en", "fr")  # English first: the words the code is written in
@@ -84,6 +83,8 @@ def catalogue(code: str) -> MoFile | None:
     if code == ENGLISH:
         return None
     if code not in _CATALOGUES:
+        from voice.mofile import MoFile  # here: an English command never imports it
+
         with open(os.path.join(LOCALE, code, "LC_MESSAGES", f"{DOMAIN}.mo"), "rb") as file:
             _CATALOGUES[code] = MoFile(file.read())
     return _CATALOGUES[code]
