@@ -129,6 +129,8 @@ def test_a_server_that_is_gone_leaves_the_last_board_marked_offline(
     phone.goto(served.viewer)
     phone.wait_for_function(LIVE)  # a first visit: the page kept as it stands
     phone.wait_for_function("() => caches.match(location.href).then(kept => !!kept)")
+    # the worker answers this page's requests (claimed): else a reload goes to the network
+    phone.wait_for_function("() => !!navigator.serviceWorker.controller")
     board = phone.get_by_test_id("board").inner_text()
     served.process.kill()
     served.process.wait(10)

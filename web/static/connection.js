@@ -13,6 +13,18 @@
   var KEPT = "grizzled-last-board-1"; // the service worker's cache (sw.js)
   var worker = document.body.getAttribute("data-worker");
 
+  function assets() {
+    // The page's own scripts, styles and icons, kept with it the first time: the first
+    // visit was loaded before the worker could see it, and an offline reload needs them.
+    var found = document.querySelectorAll("script[src], link[rel=stylesheet], link[rel=icon]");
+    var urls = [];
+    for (var i = 0; i < found.length; i++) {
+      var url = new URL(found[i].getAttribute("src") || found[i].getAttribute("href"), location.href);
+      if (url.origin === location.origin) urls.push(url.href);
+    }
+    return urls;
+  }
+
   function keep() {
     // The page as it stands (the last board heard) kept for the service worker to show
     // when the server is gone, with the headers the server gave it (its policy): fetched
@@ -24,7 +36,7 @@
       .open(KEPT)
       .then(function (kept) {
         return kept.match(here).then(function (copy) {
-          if (!copy) return kept.add(here);
+          if (!copy) return kept.addAll([here].concat(assets()));
           var headers = new Headers(copy.headers);
           return kept.put(here, new Response(page, { status: 200, headers: headers }));
         });
