@@ -4,6 +4,8 @@ right grammar."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def test_a_one_card_morale_drop_is_said_in_the_singular(armistice):
@@ -68,3 +70,19 @@ def test_an_undo_a_redo_and_a_revert_say_their_lines_at_the_terminals_width(
         assert sum(line.startswith("Next: ") for line in lines) == 1, out
     assert "both of them" in " ".join(said[0].splitlines())
     assert said[1].startswith("Redone: #")
+
+
+SPACES = " \t\n\x0b\x0c\r\u00a0\u202f\u2009\u3000"  # ASCII whitespace and French typography's
+
+
+@given(
+    line=st.text(alphabet=st.sampled_from("ab-.?:é" + SPACES), max_size=40),
+    width=st.integers(min_value=1, max_value=45),
+)
+@settings(max_examples=2000, deadline=None)
+def test_a_line_is_wrapped_exactly_as_textwrap_wraps_it(line: str, width: int) -> None:
+    import textwrap
+
+    from cli.context import wrapped
+
+    assert wrapped(line, width) == textwrap.wrap(line, width)

@@ -79,3 +79,30 @@ def test_msgspec_s_unused_parts_load_only_when_used_and_then_answer_as_before() 
     loaded, _, answers = later.partition("\n")
     assert loaded in ("[]", "['textwrap']")  # (textwrap: the standard library's, if imported)
     assert answers == _run(use)  # the same as msgspec imported whole
+
+
+def test_typing_extensions_is_answered_from_typing_until_another_name_is_read() -> None:
+    code = (
+        "from tracker import speedups\n"
+        "assert speedups.install()\n"
+        "import sys, domain.chapter.state, tracker.app\n"  # what a logged action imports
+        "import typing_extensions as first\n"
+        "print(type(first).__name__, type(first) is type(sys))\n"
+        "from typing_extensions import TypeVar, deprecated\n"  # a name typing lacks here
+        "import typing_extensions as then\n"
+        "print(type(then) is type(sys), then is sys.modules['typing_extensions'])\n"
+        "print(deprecated is then.deprecated, first.Literal is then.Literal)\n"
+        "T = TypeVar('T', bound=int, default=int)\n"
+        "print(T.__name__, T.__bound__)\n"
+    )
+    assert _run(code).splitlines() == [
+        "TypingExtensions False",
+        "True True",
+        "True True",
+        "T <class 'int'>",
+    ]
+    env = {**os.environ, "GRIZZLED_SPEEDUPS": "0"}  # switched off: the real module at once
+    off = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env
+    )
+    assert "AssertionError" in off.stderr  # install() says it installs nothing
