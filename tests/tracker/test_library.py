@@ -106,3 +106,27 @@ def test_typing_extensions_is_answered_from_typing_until_another_name_is_read() 
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env
     )
     assert "AssertionError" in off.stderr  # install() says it installs nothing
+
+
+def test_a_forward_reference_is_compiled_when_first_read_and_evaluates_as_before() -> None:
+    code = (
+        "import typing, msgspec\n"
+        "exec('from __future__ import annotations\\nimport typing\\n'\n"  # as our modules
+        "     'class Shape(typing.NamedTuple):\\n    sides: int\\n    name: str | None = None\\n',"
+        " globals())\n"
+        "slot = typing.ForwardRef.__dict__['__forward_code__']\n"
+        "first = Shape.__annotations__['sides']\n"
+        "print(type(slot).__name__, first == typing.ForwardRef('int'))\n"
+        "print(typing.get_type_hints(Shape))\n"
+        "print(msgspec.json.decode(b'[3, \"square\"]', type=Shape))\n"
+        "print(first.__forward_code__.co_names)\n"
+        "print(typing.ForwardRef('*Ts').__forward_code__.co_names)\n"
+        "try:\n    typing.ForwardRef('1 +')._evaluate({}, {}, recursive_guard=frozenset())\n"
+        "except SyntaxError as error:\n    print(error)\n"
+    )
+    later = _run("from tracker import speedups\nassert speedups.install()\n" + code)
+    assert later.splitlines()[0] == "LaterCode True"
+    asis = _run(code)
+    assert asis.splitlines()[0] == "member_descriptor True"
+    assert later.splitlines()[1:] == asis.splitlines()[1:]
+    assert "Forward reference must be an expression -- got '1 +'" in later
