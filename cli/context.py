@@ -265,14 +265,13 @@ TURNED_TO_SPACES = frozenset("\t\n\x0b\x0c\r")  # what textwrap makes a space, '
 
 
 def wrapped(line: str, width: int) -> list[str]:
-    """``textwrap.wrap(line, width)``. A line that already fits, with no space at either
-    end and nothing textwrap turns into a space, is its own wrapping: answered without
-    importing ``textwrap``, whose regular expressions cost ~4 M instructions (1.6% of F)
-    to compile, for the one or two short lines a command prints."""
+    """``textwrap.wrap(line, width)``. A line that already fits, with no space at its end
+    and nothing textwrap turns into a space, is its own wrapping (an indent is kept):
+    answered without importing ``textwrap``, whose regular expressions cost ~4 M
+    instructions (1.6% of F) to compile, for the few short lines a command prints."""
     if (
         line
         and len(line) <= width
-        and not line[0].isspace()
         and not line[-1].isspace()
         and TURNED_TO_SPACES.isdisjoint(line)
     ):
