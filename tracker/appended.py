@@ -57,7 +57,8 @@ def check_since(tracker: Tracker, checked: Position) -> Position:
     UnusableFile for a new event that is not sound."""
     from tracker.checks import check_stream, replay_from
 
-    newest, after, fresh = check_shape(tracker, checked)
+    with tracker.holding():  # its score of queries on one connection, before any replay
+        newest, after, fresh = check_shape(tracker, checked)
     reached = {stream: checked.streams[stream][0] for stream in checked.streams}
     for stream in fresh:  # a campaign new since: checked whole
         reached[stream] = check_stream(tracker, stream)
