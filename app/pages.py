@@ -7,19 +7,55 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from app.readmodel import learnt as kept_learnt
 from app.readmodel import opened_models, read_models, reading
 
-if TYPE_CHECKING:
+Row = dict[str, Any]
+
+if TYPE_CHECKING:  # the results' types, for the type checker only: a class made at run
+    # time (a NamedTuple, a Record) costs every page ~0.2-1 M instructions to define
     import sqlite3
+    from typing import TypedDict
 
     from app.session import Session
     from projections.queries import LogFilter as LogFilter  # re-exported: the faces' type
     from voice.score import BanLine, HandLine, ScoreLine
 
-Row = dict[str, Any]
+    class Streamed(TypedDict):
+        """A whole log read an entry at a time: its newest version, every name that
+        logged, the reverts (read first: an entry shows what reverted it), every entry."""
+
+        newest: int
+        names: list[str]
+        reverts: Iterator[Row]
+        entries: Iterator[Row]
+
+    class ScorePage(TypedDict):
+        """A page of the score: each chapter's line (the latest ``last``; None: all), the
+        chapter running and its Morale, the totals (difference, Victory and Negative
+        Points), how many chapters came earlier; with ``--explain``, how each chapter's
+        Helping Hands were decided and every fact behind the score (else None)."""
+
+        lines: list[ScoreLine]
+        running: tuple[int, int] | None
+        totals: tuple[int, int, int]
+        last: int | None
+        earlier: int
+        readings: list[str] | None
+        facts: list[Row] | None
+
+    class CampaignPage(TypedDict):
+        """``campaign show``'s page: the campaign's name and rules, its Grizzled (name,
+        charm), a page of its score, the Helping Hands held and the bans."""
+
+        name: str
+        ruleset: str
+        seats: list[tuple[str, str]]
+        score: ScorePage
+        hands: list[HandLine]
+        bans: list[BanLine]
 
 
 def log_filter(
@@ -49,16 +85,6 @@ def log_screen(work: Session, last: int, only: LogFilter) -> tuple[list[Row], in
         return entries, log_count(conn, campaign["campaign_id"], only) - len(entries)
 
 
-class Streamed(NamedTuple):
-    """A whole log read an entry at a time: its newest version, every name that logged,
-    the reverts (read first: an entry shows what reverted it), then every entry."""
-
-    newest: int
-    names: list[str]
-    reverts: Iterator[Row]
-    entries: Iterator[Row]
-
-
 @contextmanager
 def log_stream(work: Session, only: LogFilter) -> Iterator[Streamed | None]:
     """Every entry ``only`` lets through, read while the face prints (a whole log is
@@ -71,22 +97,8 @@ def log_stream(work: Session, only: LogFilter) -> Iterator[Streamed | None]:
             yield None
             return
         reverts = history_rows(conn, campaign, only, reverts=True)
-        yield Streamed(newest, names, reverts, history_rows(conn, campaign, only))
-
-
-class ScorePage(NamedTuple):
-    """A page of the score: each chapter's line (the latest ``last``; None: all), the
-    chapter running and its Morale, the totals (difference, Victory and Negative Points),
-    how many chapters came earlier; with ``explain``, how each chapter's Helping Hands were
-    decided and every fact behind the score."""
-
-    lines: list[ScoreLine]
-    running: tuple[int, int] | None
-    totals: tuple[int, int, int]
-    last: int | None
-    earlier: int
-    readings: list[str] | None = None
-    facts: list[Row] | None = None
+        entries = history_rows(conn, campaign, only)
+        yield {"newest": newest, "names": names, "reverts": reverts, "entries": entries}
 
 
 def _score(conn: sqlite3.Connection, campaign: Row, last: int | None) -> ScorePage:
@@ -106,7 +118,15 @@ def _score(conn: sqlite3.Connection, campaign: Row, last: int | None) -> ScorePa
         for c in page["chapters"]
     ]
     totals = (page["difference"], page["victory_points"], page["negative_points"])
-    return ScorePage(lines, running, totals, last, page["earlier"])
+    return {
+        "lines": lines,
+        "running": running,
+        "totals": totals,
+        "last": last,
+        "earlier": page["earlier"],
+        "readings": None,
+        "facts": None,
+    }
 
 
 def score_page(work: Session, last: int | None, explain: bool) -> ScorePage | None:
@@ -122,9 +142,8 @@ def score_page(work: Session, last: int | None, explain: bool) -> ScorePage | No
         page = _score(conn, campaign, last)
         if explain:
             cid = campaign["campaign_id"]
-            page = page._replace(
-                readings=queries.reward_readings(conn, cid), facts=queries.score_facts(conn, cid)
-            )
+            page["readings"] = queries.reward_readings(conn, cid)
+            page["facts"] = queries.score_facts(conn, cid)
     return page
 
 
@@ -134,18 +153,6 @@ def score_facts(work: Session) -> list[Row]:
 
     with read_models(work) as (conn, campaign):
         return facts(conn, campaign["campaign_id"])
-
-
-class CampaignPage(NamedTuple):
-    """``campaign show``'s page: the campaign's name and rules, its Grizzled (name, charm),
-    a page of its score, the Helping Hands held and the bans."""
-
-    name: str
-    ruleset: str
-    seats: list[tuple[str, str]]
-    score: ScorePage
-    hands: list[HandLine]
-    bans: list[BanLine]
 
 
 def campaign_page(work: Session, last: int | None) -> CampaignPage | None:
@@ -161,17 +168,17 @@ def campaign_page(work: Session, last: int | None) -> CampaignPage | None:
         score = _score(conn, campaign, last)
         hands = [h for h in queries.helping_hands(conn, cid) if h["status"] != "not taken"]
         bans = queries.bans(conn, cid)
-    return CampaignPage(
-        campaign["campaign"],
-        campaign["ruleset"],
-        list(zip(campaign["seats"], campaign["charms"], strict=True)),
-        score,
-        [
+    return {
+        "name": campaign["campaign"],
+        "ruleset": campaign["ruleset"],
+        "seats": list(zip(campaign["seats"], campaign["charms"], strict=True)),
+        "score": score,
+        "hands": [
             HandLine(h["number"], h["name"], h["player"], h["category"], h["chapter"], h["used_in"])
             for h in hands
         ],
-        [BanLine(b["card"], b["player"], b["chapter"], b["reason"]) for b in bans],
-    )
+        "bans": [BanLine(b["card"], b["player"], b["chapter"], b["reason"]) for b in bans],
+    }
 
 
 def chapter_grizzled(work: Session, last: int | None) -> tuple[list[tuple[str, str]], list[Row]]:

@@ -122,8 +122,8 @@ def _stream_log(ctx: Context, only: LogFilter, width: int) -> None:
         if log is None:
             sys.stdout.write(f"{lang._(NO_ENTRY)}\n")
             return
-        layout = logview.Layout.of(log.newest, log.names, log.reverts, width)
-        for line in logview.entry_lines(log.entries, layout):
+        layout = logview.Layout.of(log["newest"], log["names"], log["reverts"], width)
+        for line in logview.entry_lines(log["entries"], layout):
             sys.stdout.write(line.text + "\n")  # as the script set it up: escapes kept
 
 

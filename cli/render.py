@@ -179,22 +179,27 @@ def campaign_lines_panel(
 def score_page_view(page: ScorePage) -> list[RenderableType]:
     """A page of the score read from the read models (``app.pages.score_page``), with
     ``score --explain``'s readings and facts when it holds them."""
-    drawn = [score_lines_table(page.lines, page.running, page.totals, page.last, page.earlier)]
-    if page.facts is not None:
-        drawn += explained(page.readings or [], page.facts)
+    drawn = [_score_page_table(page)]
+    if page["facts"] is not None:
+        drawn += explained(page["readings"] or [], page["facts"])
     return drawn
+
+
+def _score_page_table(page: ScorePage) -> RenderableType:
+    return score_lines_table(
+        page["lines"], page["running"], page["totals"], page["last"], page["earlier"]
+    )
 
 
 def campaign_page_view(page: CampaignPage) -> RenderableType:
     """``campaign show``'s page read from the read models (``app.pages.campaign_page``)."""
-    score = page.score
     return campaign_lines_panel(
-        page.name,
-        page.ruleset,
-        page.seats,
-        score_lines_table(score.lines, score.running, score.totals, score.last, score.earlier),
-        page.hands,
-        page.bans,
+        page["name"],
+        page["ruleset"],
+        page["seats"],
+        _score_page_table(page["score"]),
+        page["hands"],
+        page["bans"],
     )
 
 
