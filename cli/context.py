@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 from app import errors
-from app.session import Session
+from app.session import Session, chosen, remember
 from voice import lang
 
 if TYPE_CHECKING:
@@ -74,14 +74,10 @@ class Context(Session):
     # --- which campaign ------------------------------------------------------------------
     def remembered_campaign(self) -> str | None:
         """The campaign ``grizzled campaign use`` chose for this database, if any."""
-        from app.session import chosen
-
         return chosen(self.db)
 
     def remember_campaign(self, name: str) -> None:
         """Make ``name`` the current campaign of this database."""
-        from app.session import remember
-
         remember(self.db, name)
 
     def campaign_name(self, listed: Callable[[], list[str]] | None = None) -> str:
