@@ -28,7 +28,8 @@ from voice import lang
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
-    from tracker.app import Confirm, UndoPreview
+    from tracker.app import Confirm as Confirm  # re-exported: the faces' types
+    from tracker.app import UndoPreview as UndoPreview
 
 # Asked with what an undo would take back before it is recorded; it may refuse by raising.
 Ask = Callable[["UndoPreview"], None]

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     import sqlite3
     from collections.abc import Callable
 
+    from app.session import Session
     from domain.campaign.flow import CampaignState
     from tracker.app import Tracker
     from tracker.store import Rows
@@ -164,6 +165,23 @@ def chapter_checkpoints(
         for chapter, version in sorted(versions.items())
         if version in heads
     ]
+
+
+def campaign_checkpoints(
+    work: Session, state: Callable[[], CampaignState], recent: int | None = None
+) -> tuple[list[dict[str, Any]], bool]:
+    """Each chapter's checkpoint (``chapter_checkpoints``) from the file's read models, or
+    read models projected in memory where the file keeps none; with ``recent``, of the
+    newest chapters only, and whether the log has earlier ones."""
+    from app.readmodel import read_models
+
+    with read_models(work) as (conn, row):
+        chain = work.tracker() if work.url is not None else None  # a server keeps the chain
+        found = chapter_checkpoints(conn, work.db, row, state, recent, chain)
+        if recent is None:
+            return found, False
+        earlier = len(newest_chapters(conn, row["campaign_id"], recent + 1)) > recent
+        return found, earlier
 
 
 def newest_chapters(conn: sqlite3.Connection, cid: str, count: int) -> list[int]:

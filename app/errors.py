@@ -19,3 +19,26 @@ class Refused(Exception):
 
 class NoCampaign(Refused):
     """The file holds no campaign yet (a face may offer to create one)."""
+
+
+class BadPlace(Exception):
+    """What a face was given cannot name a campaign database at all (a usage error: the
+    command line exits 2)."""
+
+
+def failed(error: BaseException, db: str, where: str) -> tuple[str, bool] | None:
+    """A failure of the campaign store in one line: SQLite's (or the event store's wrapping
+    of it), naming the file ``db``; the event store library's or a club's server gone
+    outside a save, naming ``where``, and True: a write then recorded nothing (a save says
+    so itself). None for any other error."""
+    import sqlite3
+
+    if isinstance(error, sqlite3.Error) or isinstance(error.__cause__, sqlite3.Error):
+        from tracker.dbfile import failure
+
+        return str(failure(db, error)), False
+    if any(c.__module__.startswith(("psycopg", "eventsourcing")) for c in type(error).__mro__):
+        from tracker.store import failed as said
+
+        return said(where, error), True
+    return None

@@ -311,3 +311,18 @@ def _differs(table: Any, first: tuple[Any, ...]) -> str:
         + (f" at {shown_key}" if shown_key else "")
         + " (grizzled projections rebuild makes it equal again)"
     )
+
+
+def read_checkpoint(text: str) -> WrittenCheckpoint | str:
+    """A checkpoint as written down, or why it is not one (``tracker.checkpoint``)."""
+    from tracker.checkpoint import read_checkpoint as read
+
+    return read(text)
+
+
+def vouched_by(found: Any, covered: int) -> int:
+    """The first event of a campaign verified that nothing vouches for (0: every one is),
+    given the events a checkpoint written down covers (``tracker.verify.vouched_by``)."""
+    from tracker.verify import vouched_by as first_unvouched
+
+    return first_unvouched(found, covered)

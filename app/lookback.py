@@ -13,7 +13,7 @@ from app.session import Session, refusals
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
-    from tracker.app import ReplayStep
+    from tracker.app import ReplayStep as ReplayStep  # re-exported: the faces' type
     from tracker.branch import Branched
 
 

@@ -11,24 +11,86 @@ its own, each with its own session)."""
 
 from __future__ import annotations
 
+import json
+import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any
 
-from app.errors import NoCampaign, Refused
+from app.errors import BadPlace, NoCampaign, Refused
 from voice import lang
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
     from tracker.aggregate import Campaign
-    from tracker.app import Tracker
-    from tracker.dbfile import Access
+    from tracker.app import Tracker as Tracker  # re-exported: the faces' types
+    from tracker.dbfile import Access as Access
 
 
 def no_campaign() -> str:
     """``no campaign in WHERE: create one ...``, in the language in use."""
     return lang._("no campaign in {where}: create one with 'grizzled campaign new'")
+
+
+def located(given: str | None) -> tuple[str, str | None]:
+    """Where a face's campaign database is: the file named (``~`` expanded; None: the
+    default, ``tracker.config.database_path``), and None; or for a club's server, named
+    by its URL, this client's cache and the URL. A name that is no path at all is refused
+    (``errors.BadPlace``)."""
+    if given is not None and given.startswith(("postgresql://", "postgres://")):
+        from tracker.clubcache import cache_path
+
+        return cache_path(given), given
+    from tracker.config import database_path
+    from tracker.dbfile import BadPath, checked_path
+
+    try:
+        return checked_path(database_path() if given is None else given), None
+    except BadPath as error:
+        raise BadPlace(str(error)) from None
+
+
+# --- what this machine remembers of a file, outside it (app.remembered) ----------------------
+CURRENT_FILE = "current-campaign.json"  # the campaign chosen for each file (campaign use)
+
+
+def data_file(name: str) -> str:
+    """The file ``name`` of this machine's data directory for grizzled."""
+    from tracker.config import data_dir
+
+    return os.path.join(data_dir(), name)
+
+
+def read_kept(name: str) -> dict[str, Any]:
+    """The JSON object kept in the data directory's file ``name`` ({} if unreadable)."""
+    try:
+        with open(data_file(name), encoding="utf-8") as f:
+            known = json.load(f)
+    except (OSError, ValueError):
+        return {}
+    return known if isinstance(known, dict) else {}
+
+
+def write_kept(name: str, db: str, value: Any) -> None:
+    """``value`` kept for the file ``db`` in the data directory's file ``name``."""
+    known = read_kept(name)
+    known[os.path.realpath(db)] = value
+    path = data_file(name)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(json.dumps(known, indent=1))
+
+
+def chosen(db: str) -> str | None:
+    """The campaign chosen for the file ``db`` (``campaign use``), if any."""
+    name = read_kept(CURRENT_FILE).get(os.path.realpath(db))
+    return name if isinstance(name, str) else None
+
+
+def remember(db: str, name: str) -> None:
+    """Make ``name`` the current campaign of the file ``db``."""
+    write_kept(CURRENT_FILE, db, name)
 
 
 def campaign_key(name: str) -> str:
@@ -136,6 +198,12 @@ class Session:
                     self._fresh = False
                     self.rebuild_read_models()
         return self._tracker
+
+    def newest(self) -> int:
+        """The position of the newest event stored in the file (0: none yet)."""
+        from tracker import store
+
+        return store.newest_position(self.tracker())
 
     def follow_club(self) -> None:
         """On a club's server: this client's cache given the events it lacks (its read

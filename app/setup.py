@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from app.session import Session
     from domain.campaign.flow import CampaignState
     from domain.campaign.rewards import BanCard
+    from tracker.app import Tracker
 
 NAME_MOST = 40  # a campaign's or a player's name (as the command line's NAME)
 RULESETS = ("classic", "armistice")
@@ -108,6 +109,15 @@ def create_campaign(request: NewCampaign, session: Session | None = None) -> Cre
         said = created(state.name, request.ruleset, [(s.name, s.charm) for s in seats])
         lines = (*(Line(w, warning=True) for w in work.warned), Line(said), Line(next_line(state)))
         return Created(state.name, state, lines)
+
+
+def fresh_store(path: str, by: str, session: str) -> Tracker:
+    """The event store of a new campaign file at ``path`` (the demo's), its actions
+    logged by ``by`` in the session named ``session``."""
+    from tracker.app import Tracker
+
+    with refusals():
+        return Tracker(path, by=by, session=session)
 
 
 def _language(work: Session, name: str, language: str) -> CampaignState:

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -15,7 +14,7 @@ from voice.facts import campaign_json
 from voice.shown import SHORT, shown
 
 if TYPE_CHECKING:
-    from domain.campaign.flow import CampaignState
+    pass
 
 RULESETS = ("classic", "armistice")
 LANGUAGES = ("en", "fr")
@@ -113,11 +112,10 @@ def language_(ctx: Context, language: str) -> None:
 @pass_context
 def list_(ctx: Context, as_json: bool) -> None:
     """List the campaigns in the database (the current one is marked)."""
-    from tracker.dbfile import inspect
+    from app.database import campaigns
 
     with refusals():  # a file not made yet holds none; a server is asked (not the cache)
-        nothing_yet = ctx.url is None and inspect(ctx.db) in ("missing", "empty", "blank")
-        names = [] if nothing_yet else ctx.tracker().campaigns()
+        names = campaigns(ctx)
     if as_json:
         ctx.print_json(names)
         return
@@ -133,10 +131,11 @@ def list_(ctx: Context, as_json: bool) -> None:
 @pass_context
 def use(ctx: Context, name: str) -> None:
     """Make NAME the current campaign of this database."""
+    from app.remembered import use as chosen
+
     with refusals():
-        state = ctx.tracker().state(name)
-    ctx.remember_campaign(state.name)
-    click.echo(f"Current campaign: {shown(state.name, SHORT)}")
+        kept = chosen(ctx, name)
+    click.echo(f"Current campaign: {shown(kept, SHORT)}")
 
 
 @campaign.command("show")
@@ -146,75 +145,46 @@ def use(ctx: Context, name: str) -> None:
 def show(ctx: Context, name: str | None, as_json: bool) -> None:
     """Show a campaign: rules, Grizzled, chapters played, Helping Hands, bans, and each
     chapter's checkpoint for the chapter sheet."""
-    from app.chapter_end import checkpoint_lines
+    from app.chapter_end import campaign_checkpoints, checkpoint_lines
     from cli.render import SCORE_PAGE, campaign_panel
 
     if name:
         ctx.campaign_option = name
     if not as_json:
-        from cli.readmodel import campaign_view
+        from app.pages import campaign_page
+        from cli.render import campaign_page_view
 
-        drawn = campaign_view(ctx, SCORE_PAGE)  # the read models' rows: no rules loaded
-        if drawn is not None:
-            ctx.console().print(drawn)
+        page = campaign_page(ctx, SCORE_PAGE)  # the read models' rows: no rules loaded
+        if page is not None:
+            ctx.console().print(campaign_page_view(page))
             print_wrapped(_grizzled_lines(ctx, SCORE_PAGE))
-            print_wrapped(checkpoint_lines(*_checkpoints(ctx, ctx.state, RECENT)))
+            print_wrapped(checkpoint_lines(*campaign_checkpoints(ctx, ctx.state, RECENT)))
             return
     state = ctx.state()
     if as_json:
-        checkpoints, _ = _checkpoints(ctx, lambda: state)
-        chapters = _chapter_grizzled(ctx, None)
+        checkpoints, _ = campaign_checkpoints(ctx, lambda: state)
+        from app.pages import chapter_grizzled
+
+        _, chapters = chapter_grizzled(ctx, None)
         ctx.print_json({**campaign_json(state), "chapters": chapters, "checkpoints": checkpoints})
         return
     ctx.console().print(campaign_panel(state))
     print_wrapped(_grizzled_lines(ctx, SCORE_PAGE))
-    print_wrapped(checkpoint_lines(*_checkpoints(ctx, lambda: state, RECENT)))
-
-
-def _chapter_grizzled(ctx: Context, last: int | None) -> list[dict[str, Any]]:
-    """Each chapter's Grizzled and charms as chosen at its start, from the read models
-    (the latest ``last`` chapters; None: every one)."""
-    from cli.readmodel import read_models
-    from projections.queries import chapter_grizzled
-
-    with read_models(ctx) as (conn, row):
-        return chapter_grizzled(conn, row["campaign_id"], last)
+    print_wrapped(checkpoint_lines(*campaign_checkpoints(ctx, lambda: state, RECENT)))
 
 
 def _grizzled_lines(ctx: Context, last: int | None) -> list[str]:
     """``campaign show``'s lines of the chapters whose Grizzled are not the campaign's first
     (none when every chapter kept them)."""
-    from cli.readmodel import read_models
-    from projections.queries import chapter_grizzled
+    from app.pages import chapter_grizzled
     from voice.score import chapter_grizzled_lines
 
-    with read_models(ctx) as (conn, row):
-        chapters = chapter_grizzled(conn, row["campaign_id"], last)
-        seats = list(zip(row["seats"], row["charms"], strict=True))
-    return chapter_grizzled_lines(seats, chapters)
+    return chapter_grizzled_lines(*chapter_grizzled(ctx, last))
 
 
 # The text lists the checkpoints of the newest chapters (an Armistice campaign's ten
 # whole); --json lists every one.
 RECENT = 10
-
-
-def _checkpoints(
-    ctx: Context, state: Callable[[], CampaignState], recent: int | None = None
-) -> tuple[list[dict[str, Any]], bool]:
-    """Each chapter's checkpoint (``chapter_end.chapter_checkpoints``) from the file's
-    read models, or read models projected in memory where the file keeps none; with
-    ``recent``, of the newest chapters only, and whether the log has earlier ones."""
-    from app.chapter_end import chapter_checkpoints, newest_chapters
-    from cli.readmodel import read_models
-
-    with read_models(ctx) as (conn, row):
-        chain = ctx.tracker() if ctx.url is not None else None  # a server keeps the chain
-        found = chapter_checkpoints(conn, ctx.db, row, state, recent, chain)
-        if recent is None:
-            return found, False
-        earlier = len(newest_chapters(conn, row["campaign_id"], recent + 1)) > recent
-        return found, earlier
 
 
 COMMANDS = (campaign,)

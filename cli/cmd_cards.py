@@ -21,16 +21,10 @@ if TYPE_CHECKING:
 
 
 def _learnt(ctx: Context) -> dict[str, Any]:
-    """What the campaign has learnt (``projections.box.box_view``): from the read models
-    where the file keeps them (no rules loaded), else from the campaign's state."""
-    from cli.readmodel import learnt
+    """What the campaign has learnt (``app.pages.learnt``)."""
+    from app.pages import learnt
 
-    found = learnt(ctx)
-    if found is None:
-        from projections.box import box_view
-
-        found = box_view(ctx.state())
-    return found
+    return learnt(ctx)
 
 
 def facts_table() -> Grid:

@@ -26,10 +26,10 @@ def upgrade(ctx: Context) -> None:
             "db upgrade is for a club's PostgreSQL server: a campaign file is brought up "
             "to date by the first command that writes it"
         )
-    from tracker.app import upgrade as upgrade_server
+    from app.database import upgrade as upgrade_server
 
     with refusals():
-        shown = upgrade_server(ctx.url)
+        shown = upgrade_server(ctx)
     click.echo(
         f"The database {shown} holds grizzled's tables and functions, up to date: "
         "the devices may log there (their roles: docs/deploy.md)."

@@ -38,7 +38,7 @@ def verify_(ctx: Context, written: str | None, as_json: bool) -> None:
     Example: grizzled verify --checkpoint "K7QX-M2PA-3FTR-WB3D-F @ 412"
     """
     from app import integrity
-    from tracker.checkpoint import read_checkpoint
+    from app.integrity import read_checkpoint
 
     parsed = read_checkpoint(written) if written is not None else None
     if isinstance(parsed, str):
@@ -67,7 +67,7 @@ def _verified_json(found: Any, covered: int) -> dict[str, Any]:
     vouches for (0: every one is vouched for, by the chain or the checkpoint)."""
     import msgspec
 
-    from tracker.verify import vouched_by
+    from app.integrity import vouched_by
 
     return dict(
         msgspec.structs.asdict(found),
@@ -82,7 +82,7 @@ def _say_verified(
 ) -> None:
     """What verify found, saying "Verified" only of what the chain or a checkpoint given
     vouches for (a span chained on upgrade, or not at all, proves nothing by itself)."""
-    from tracker.verify import vouched_by
+    from app.integrity import vouched_by
 
     pages = "SQLite finds every page sound" if on_file else "on the club's PostgreSQL server"
     short = [c.name for c, covered in vouched if vouched_by(c, covered)]
@@ -125,7 +125,7 @@ def _chained(found: Any, covered: int) -> str:
     """From which event the chain vouches, and what vouches for the events before it: a
     link made on upgrade proves only that nothing changed since it was made, and a file
     set back to before the chain looks like one recorded before it."""
-    from tracker.verify import vouched_by
+    from app.integrity import vouched_by
 
     if found.chain_vouches_from == 1:
         return "chained from the first"

@@ -30,11 +30,11 @@ from voice.shown import SHORT, shown
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from app.actions import Confirm
     from domain.campaign.flow import CampaignState
     from domain.cards.catalogue import Catalogue
     from domain.chapter.commands import StartMission
     from domain.chapter.state import ChapterState
-    from tracker.app import Confirm
 
 PLAYER = click.option(
     "-p",

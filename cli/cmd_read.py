@@ -14,8 +14,8 @@ from voice.shown import shown
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from projections.queries import LogFilter
-    from tracker.app import UndoPreview
+    from app.actions import UndoPreview
+    from app.pages import LogFilter
 
 JSON = click.option("--json", "as_json", is_flag=True, help="Plain JSON (see docs/cli.md).")
 
@@ -25,7 +25,7 @@ JSON = click.option("--json", "as_json", is_flag=True, help="Plain JSON (see doc
 @pass_context
 def status(ctx: Context, as_json: bool) -> None:
     """The board: decks, No Man's Land, players, whose turn, what is legal now."""
-    from cli.readmodel import status_document
+    from app.readmodel import status_document
 
     doc = status_document(ctx)
     if as_json:
@@ -80,16 +80,11 @@ def log(
 
     Example: grizzled log --since yesterday --kind correction
     """
+    from app import pages
     from cli import logview
-    from cli.readmodel import read_models
-    from projections.queries import LogFilter, history, log_count
 
-    only = LogFilter(
-        chapter=chapter,
-        session=session,
-        since=logview.since(since) if since is not None else None,
-        kinds=logview.kinds(kind_words),
-    )
+    when = logview.since(since) if since is not None else None
+    only = pages.log_filter(chapter, session, when, logview.kinds(kind_words))
     console = ctx.console()
     screen = not as_json and not everything and last is None and console.is_interactive
     if screen:  # the latest screenful; a heading per session, the hint and the header
@@ -97,9 +92,11 @@ def log(
     if not as_json and not screen and last is None and not console.is_interactive:
         _stream_log(ctx, only, console.width)
         return
-    with read_models(ctx) as (conn, campaign):
-        entries = history(conn, campaign, last=last, only=only)
-        earlier = log_count(conn, campaign["campaign_id"], only) - len(entries) if screen else 0
+    if screen:
+        assert last is not None
+        entries, earlier = pages.log_screen(ctx, last, only)
+    else:
+        entries, earlier = pages.log_entries(ctx, last, only), 0
     if as_json:
         ctx.print_json(entries)
         return
@@ -116,20 +113,17 @@ def log(
 def _stream_log(ctx: Context, only: LogFilter, width: int) -> None:
     """Every entry ``only`` lets through, printed as it is read: a whole log is never held
     in memory (50,000 entries)."""
+    from app.pages import log_stream
     from cli import logview
-    from cli.readmodel import read_models
-    from projections.queries import history_extent, history_rows
     from voice import lang
     from voice.log import NO_ENTRY
 
-    with read_models(ctx) as (conn, campaign):
-        newest, names = history_extent(conn, campaign["campaign_id"], only)
-        if not newest:
+    with log_stream(ctx, only) as log:
+        if log is None:
             sys.stdout.write(f"{lang._(NO_ENTRY)}\n")
             return
-        reverts = history_rows(conn, campaign, only, reverts=True)
-        layout = logview.Layout.of(newest, names, reverts, width)
-        for line in logview.entry_lines(history_rows(conn, campaign, only), layout):
+        layout = logview.Layout.of(log["newest"], log["names"], log["reverts"], width)
+        for line in logview.entry_lines(log["entries"], layout):
             sys.stdout.write(line.text + "\n")  # as the script set it up: escapes kept
 
 
@@ -146,27 +140,26 @@ def score(ctx: Context, as_json: bool, explain: bool, everything: bool) -> None:
 
     last = None if everything else SCORE_PAGE
     if not as_json:
-        from cli.readmodel import score_view
+        from app.pages import score_page
+        from cli.render import score_page_view
 
-        drawn = score_view(ctx, last, explain)  # the read models' rows: no rules loaded
-        if drawn is not None:
+        page = score_page(ctx, last, explain)  # the read models' rows: no rules loaded
+        if page is not None:
             console = ctx.console()
-            for part in drawn:
+            for part in score_page_view(page):
                 console.print(part)
             return
     state = ctx.state()
-    if not as_json:  # the score alone: score_view drew every --explain
+    if not as_json:  # the score alone: score_page read every --explain
         from cli.render import score_table
 
         ctx.console().print(score_table(state, last))
         return
     facts = None
     if explain:
-        from cli.readmodel import read_models
-        from projections.queries import score_facts
+        from app.pages import score_facts
 
-        with read_models(ctx) as (conn, campaign):
-            facts = score_facts(conn, campaign["campaign_id"])
+        facts = score_facts(ctx)
     from voice.facts import score_json
 
     ctx.print_json(score_json(state, facts))
@@ -332,12 +325,10 @@ def projections() -> None:
 @pass_context
 def rebuild(ctx: Context) -> None:
     """Drop the read models and rebuild them from every stored event."""
-    from projections.runner import rebuild as run
+    from app.database import rebuild as run
 
     with refusals():
-        ctx.tracker()  # a grizzled file, checked whole if this machine has not seen it
-        count = run(ctx.db)
-    ctx.changed = True
+        count = run(ctx)
     click.echo(f"Read models rebuilt from {count} stored events.")
 
 
@@ -350,10 +341,9 @@ def metadata(ctx: Context) -> None:
 
     Example: grizzled projections metadata > meta.json && datasette grizzled.sqlite -m meta.json
     """
-    from projections.datasette import database_name
-    from projections.datasette import metadata as shipped
+    from app.database import metadata as shipped
 
-    ctx.print_json(shipped(database_name(ctx.db)))
+    ctx.print_json(shipped(ctx))
 
 
 COMMANDS = (status, log, score, undo, redo, revert, replay, projections)

@@ -150,12 +150,10 @@ def serve(
 
 def _none_yet(ctx: Context) -> bool:
     """Whether the file holds no campaign yet (none named, none remembered)."""
-    from tracker.dbfile import inspect
+    from app.database import campaigns
 
-    if ctx.url is None and inspect(ctx.db) in ("missing", "empty", "blank"):
-        return True
     with refusals():
-        return not ctx.tracker().campaigns()
+        return not campaigns(ctx)
 
 
 def _listen(host: str, port: int) -> socket.socket:

@@ -44,8 +44,7 @@ def explained(ctx: Context, entry: int | None) -> Said:
     from app.why import explained as said
 
     noted = None
-    if entry is None:
-        ctx.tracker()  # the file's last event, to tell a refusal still standing
+    if entry is None:  # a refusal still stands if nothing was stored since (the last event)
         noted = ctx.refusal_noted()
     with refusals():
         return said(ctx, entry, noted)

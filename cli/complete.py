@@ -33,11 +33,13 @@ def _offered(words: Iterable[str]) -> list[CompletionItem]:
 def _state(ctx: Context) -> object | None:
     root = ctx.find_root()
     try:
+        from app.session import located
         from cli.context import Context as Grizzled
-        from tracker.config import database_path
 
-        db = root.params.get("db")
-        grizzled = Grizzled(database_path(db), root.params.get("campaign"))
+        db, url = located(root.params.get("db"))
+        if url is not None:  # a club's server: never asked while a word is typed
+            return None
+        grizzled = Grizzled(db, root.params.get("campaign"))
         return grizzled.state()
     except Exception:
         return None

@@ -14,26 +14,23 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from app import errors
-from app.session import Session
+from app.session import Session, chosen, remember
 from voice import lang
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from app.actions import Recorded
+    from app.actions import Confirm, Recorded
     from app.said import Line
+    from app.session import Access, Tracker
     from domain.campaign.flow import CampaignCommand, CampaignState
-    from tracker.app import Confirm, Tracker
-    from tracker.dbfile import Access
 
-CURRENT_FILE = "current-campaign.json"
-LAST_REFUSAL = "last-refusal.json"  # the last refused command on each file, on this machine
 # What json.dumps leaves raw and a terminal may act on (DEL, C1 controls: CSI is \x9b).
 JSON_RAW_CONTROLS = {code: f"\\u{code:04x}" for code in range(0x7F, 0xA0)}
 
@@ -75,34 +72,13 @@ class Context(Session):
         self.in_session = False  # a table session: hints name its own forms (cli.table_words)
 
     # --- which campaign ------------------------------------------------------------------
-    @property
-    def current_file(self) -> str:
-        from tracker.config import data_dir
-
-        return os.path.join(data_dir(), CURRENT_FILE)
-
     def remembered_campaign(self) -> str | None:
         """The campaign ``grizzled campaign use`` chose for this database, if any."""
-        try:
-            with open(self.current_file, encoding="utf-8") as f:
-                chosen = json.load(f)
-        except (OSError, ValueError):
-            return None
-        name = chosen.get(os.path.realpath(self.db)) if isinstance(chosen, dict) else None
-        return name if isinstance(name, str) else None
+        return chosen(self.db)
 
     def remember_campaign(self, name: str) -> None:
         """Make ``name`` the current campaign of this database."""
-        path = self.current_file
-        try:
-            with open(path, encoding="utf-8") as f:
-                chosen = json.load(f)
-        except (OSError, ValueError):
-            chosen = {}
-        chosen[os.path.realpath(self.db)] = name
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(json.dumps(chosen, indent=1))
+        remember(self.db, name)
 
     def campaign_name(self, listed: Callable[[], list[str]] | None = None) -> str:
         """The campaign to act on: --campaign, GRIZZLED_CAMPAIGN, the chosen one, the only
@@ -121,39 +97,17 @@ class Context(Session):
         )
 
     # --- a refusal that came last ----------------------------------------------------------
-    def _newest(self) -> int:
-        assert self._tracker is not None
-        from tracker import store
-
-        return store.newest_position(self._tracker)
-
     def note_refusal(self, words: list[str], error: click.ClickException | None = None) -> None:
-        """A command that reached this file was refused: remember it, on this machine, with
-        the newest stored event then, so that an undo right after can say the refusal
-        recorded nothing (and not take back the action before it unawares), and ``why``
-        can explain it (its line and its rule: never in the campaign's record)."""
+        """A command that reached this file was refused: remember it on this machine
+        (``app.remembered``), unless it is the taking back that the table meant."""
         if self._tracker is None or self.recorded is not None or self.access == "read":
             return
         if set(words) & {"undo", "redo"}:  # taking back again is what the table meant
             return
-        from tracker.config import data_dir
+        from app.remembered import note_refusal
 
-        path = os.path.join(data_dir(), LAST_REFUSAL)
-        noted: dict[str, Any] = {"command": " ".join(words), "newest": self._newest()}
-        if error is not None:
-            noted.update(refused=error.format_message(), rule=getattr(error, "rule", None))
-            with suppress(Exception):  # none to name: the note is the file's, still kept
-                noted["campaign"] = self.campaign_name()
-        try:
-            with open(path, encoding="utf-8") as f:
-                known = json.load(f)
-        except (OSError, ValueError):
-            known = {}
-        known = known if isinstance(known, dict) else {}
-        known[os.path.realpath(self.db)] = noted
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(json.dumps(known, indent=1))
+        refused = None if error is None else error.format_message()
+        note_refusal(self, " ".join(words), refused, getattr(error, "rule", None))
 
     def refused_last(self) -> str | None:
         """The command refused last on this file, if nothing was stored since, unless its
@@ -167,21 +121,11 @@ class Context(Session):
         return str(noted["command"])
 
     def refusal_noted(self) -> dict[str, Any] | None:
-        """What this machine noted of the last refusal on this file (``command``,
-        ``newest``, and since ``why``: ``refused``, its line, and ``rule``, its id), if
-        nothing was stored since."""
-        from tracker.config import data_dir
+        """What this machine noted of the last refusal on this file, if nothing was stored
+        since (``app.remembered.refusal_noted``)."""
+        from app.remembered import refusal_noted
 
-        try:
-            with open(os.path.join(data_dir(), LAST_REFUSAL), encoding="utf-8") as f:
-                noted = json.load(f).get(os.path.realpath(self.db))
-        except (OSError, ValueError, AttributeError):
-            return None
-        if not isinstance(noted, dict) or noted.get("newest") != self._newest():
-            return None
-        if not isinstance(noted.get("command"), str):
-            return None
-        return noted
+        return refusal_noted(self)
 
     # --- the tracker ------------------------------------------------------------------------
     def file_only(self, what: str) -> None:

@@ -21,6 +21,7 @@ from cli.helpsaid import Said, click_speaks
 from voice import lang
 
 if TYPE_CHECKING:
+    from app.session import Access
     from domain.campaign.flow import CampaignState
 
 # click's words said through the catalogue from here on, before the decorators below call
@@ -179,19 +180,23 @@ def _after_command(ctx: click.Context, param: click.Parameter, value: str | None
     if obj is None:
         return
     if param.name == "shared_db":
-        from tracker.dbfile import BadPath, checked_path
-
-        if value.startswith(("postgresql://", "postgres://")):  # a club's server, as before it
-            from tracker.clubcache import cache_path
-
-            obj.db, obj.url = cache_path(value), value
-            return
-        try:
-            obj.db = checked_path(value)
-        except BadPath as error:
-            raise click.UsageError(str(error)) from None
+        path, url = _located(value)
+        obj.db = path
+        if url is not None:  # a club's server, as before it
+            obj.url = url
     else:
         obj.campaign_option = value
+
+
+def _located(given: str | None) -> tuple[str, str | None]:
+    """The campaign database given (``app.session.located``), or a usage error."""
+    from app.errors import BadPlace
+    from app.session import located
+
+    try:
+        return located(given)
+    except BadPlace as error:
+        raise click.UsageError(str(error)) from None
 
 
 def _language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
@@ -235,20 +240,15 @@ def _shared(command: click.Command) -> click.Command:
 
 def _words(error: Exception) -> str:
     """Any error as words a player can act on (SQLite's, the OS's, decoding, a bug)."""
-    import sqlite3
+    from app.errors import failed
 
-    if isinstance(error, sqlite3.Error) or isinstance(error.__cause__, sqlite3.Error):
-        from tracker.dbfile import failure  # SQLite's, or the event store's wrapping of it
-
-        db = context.CURRENT.db if context.CURRENT else "the campaign database"
-        return str(failure(db, error))
-    if any(c.__module__.startswith(("psycopg", "eventsourcing")) for c in type(error).__mro__):
-        from tracker.store import failed  # a club's server gone outside a save (which says)
-
-        opened = context.CURRENT
-        said = failed(opened.where if opened else "the campaign database", error)
+    opened = context.CURRENT
+    db, where = (opened.db, opened.where) if opened else ("the campaign database",) * 2
+    found = failed(error, db, where)  # SQLite's, the event store's, a club's server gone
+    if found is not None:
+        said, outside_a_save = found
         writes = opened is not None and opened.access != "read" and opened.recorded is None
-        return f"{said}; nothing was recorded" if writes else said
+        return f"{said}; nothing was recorded" if outside_a_save and writes else said
     if isinstance(error, BrokenPipeError):
         return "the output was closed before everything was printed"
     if isinstance(error, OSError):
@@ -342,26 +342,15 @@ def main(ctx: click.Context, db: str | None, campaign: str | None) -> None:
         return
     if isinstance(ctx.obj, Context):  # a command of a running table session (run_kept)
         return
-    from tracker.config import database_path
-    from tracker.dbfile import Access, BadPath, checked_path
-
     access: Access = "read" if ctx.invoked_subcommand in READ_COMMANDS else "write"
-    if db is not None and db.startswith(("postgresql://", "postgres://")):  # a club's server
-        from tracker.clubcache import cache_path
-
-        club = Context(cache_path(db), campaign, access, read_state=_projected_state, url=db)
-        ctx.obj = context.CURRENT = club
-        return
-    try:
-        path = checked_path(database_path(db) if db is None else db)
-    except BadPath as error:
-        raise click.UsageError(str(error)) from None
-    ctx.obj = context.CURRENT = Context(path, campaign, access, read_state=_projected_state)
+    path, url = _located(db)  # a file, or a club's server: this client's cache and its URL
+    opened = Context(path, campaign, access, read_state=_projected_state, url=url)
+    ctx.obj = context.CURRENT = opened
 
 
 def _projected_state(ctx: Context) -> CampaignState | None:
-    """A reading command's campaign state from the read models (``cli.readmodel``)."""
-    from cli.readmodel import projected_state
+    """A reading command's campaign state from the read models (``app.readmodel``)."""
+    from app.readmodel import projected_state
 
     return projected_state(ctx)
 
@@ -381,13 +370,13 @@ def demo(demo_db: str | None) -> None:
     import os
     import tempfile
 
-    from tracker.app import Tracker
+    from app.setup import fresh_store
 
     path = demo_db or os.path.join(tempfile.mkdtemp(prefix="grizzled-demo-"), "demo.sqlite")
     if os.path.exists(path):
         raise click.UsageError(f"{path} already exists: the demo writes a fresh file")
     with refusals():
-        tracker = Tracker(path, by="demo", session="demo evening")
+        tracker = fresh_store(path, by="demo", session="demo evening")
     demo_context = context.CURRENT = Context(path, None, "create", _tracker=tracker)
     _run_demo(demo_context)  # closed by Grizzled.main, as every command's file is
     click.echo("\n" + lang._("The demo campaign is in {path}").format(path=path))
@@ -399,32 +388,41 @@ def demo(demo_db: str | None) -> None:
 
 
 def _run_demo(ctx: Context) -> None:
+    from app.pages import log_entries
+    from app.setup import NewCampaign, create_campaign
     from cli.demo import CAMPAIGN, SCRIPT, SEATS, UNDO
     from cli.logview import history_view
-    from cli.readmodel import read_models
     from cli.render import board, score_table
-    from projections.queries import history
 
     console = ctx.console()
-    tracker = ctx.tracker()
-    tracker.create_campaign(CAMPAIGN, "classic", SEATS)
-    ctx.saved(1)
+    seats = tuple((s.name, s.charm, s.owner) for s in SEATS)
+    create_campaign(NewCampaign(ctx.db, CAMPAIGN, "classic", seats), ctx)
     ctx.campaign_option = CAMPAIGN
     console.print(f"[bold]Campaign {CAMPAIGN!r}[/bold] for Ann, Ben and Cy, at a real table.\n")
     for command, typed in SCRIPT:
         console.print(f"[cyan]> {typed}[/cyan]")
         if isinstance(command, str):
             assert command == UNDO
-            undone = tracker.undo(CAMPAIGN, 1, reason=typed)
-            ctx.saved(undone.version)
-            console.print(f"Undone: action #{', #'.join(map(str, undone.actions))} ({typed}).")
+            taken = _undone(ctx, CAMPAIGN, typed)
+            console.print(f"Undone: action #{', #'.join(map(str, taken))} ({typed}).")
             continue
         ctx.log(command, typed)
-    state = tracker.state(CAMPAIGN)
+    state = ctx.state()
     console.rule(lang._("Board"))
     console.print(board(state))
     console.rule(lang._("Log"))
-    with read_models(ctx) as (conn, campaign):
-        console.print(history_view(history(conn, campaign), console.width))
+    entries = log_entries(ctx, None)
+    console.print(history_view(entries, console.width))
     console.rule(lang._("Score"))
     console.print(score_table(state))
+
+
+def _undone(ctx: Context, campaign: str, reason: str) -> list[int]:
+    """The demo's undo of the last action (``app.actions.take_back``): the actions it took
+    back."""
+    from app.actions import TakeBack, take_back
+
+    taken: list[int] = []
+    undo = TakeBack(ctx.db, campaign, "undo", reason=reason)
+    take_back(undo, ctx, lambda preview: taken.extend(v for v, _ in preview.actions))
+    return taken

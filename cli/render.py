@@ -42,8 +42,9 @@ if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
     from rich.table import Table
 
+    from app.lookback import ReplayStep
+    from app.pages import CampaignPage, ScorePage
     from domain.campaign.flow import CampaignState
-    from tracker.app import ReplayStep
 
 
 def cell(text: object, most: int = SHORT, style: str = "") -> Text:
@@ -173,6 +174,33 @@ def campaign_lines_panel(
     if bans:
         parts.append(cell(banned_line(bans), LINE))
     return Group(*parts)
+
+
+def score_page_view(page: ScorePage) -> list[RenderableType]:
+    """A page of the score read from the read models (``app.pages.score_page``), with
+    ``score --explain``'s readings and facts when it holds them."""
+    drawn = [_score_page_table(page)]
+    if page["facts"] is not None:
+        drawn += explained(page["readings"] or [], page["facts"])
+    return drawn
+
+
+def _score_page_table(page: ScorePage) -> RenderableType:
+    return score_lines_table(
+        page["lines"], page["running"], page["totals"], page["last"], page["earlier"]
+    )
+
+
+def campaign_page_view(page: CampaignPage) -> RenderableType:
+    """``campaign show``'s page read from the read models (``app.pages.campaign_page``)."""
+    return campaign_lines_panel(
+        page["name"],
+        page["ruleset"],
+        page["seats"],
+        _score_page_table(page["score"]),
+        page["hands"],
+        page["bans"],
+    )
 
 
 def explained(readings: Sequence[str], facts: Sequence[dict[str, Any]]) -> list[RenderableType]:

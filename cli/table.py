@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from app import errors
+from app import table as at_table
 from cli import table_words
 from cli.context import Context, Refused, pass_context, refusals
 from voice import lang
@@ -71,20 +72,16 @@ class Session:
     def load(self) -> None:
         """Read the campaign again (what this session or another device logged)."""
         with refusals():
-            campaign = self.ctx.tracker().campaign(self.name)
-        self.state, self.version = campaign.state, campaign.version
-        lang.follow(campaign.state.language)  # the campaign's language (issue 45)
+            self.state, self.version = at_table.read_again(self.ctx, self.name)
+        lang.follow(self.state.language)  # the campaign's language (issue 45)
 
     def follow(self) -> bool:
         """Whether the file at the session's path was replaced since it was opened (a
         restore renames another file into place: ``tracker.follow``); if so, say so,
         re-open the file there, checked whole as any file first seen, and show its board."""
-        from tracker.dbfile import identity
-
-        tracker = self.ctx._tracker
-        if tracker is None or not tracker.file_replaced():
+        if not at_table.replaced(self.ctx):
             return False
-        if identity(self.ctx.db) is None:  # kept open: its writes are refused (follow)
+        if at_table.gone(self.ctx):  # kept open: its writes are refused (follow)
             raise Refused(
                 lang._(
                     "the campaign file {path} is no longer there (moved or deleted since the "
@@ -121,10 +118,7 @@ class Session:
         """While the prompt waits: whether another device logged since the campaign was
         last read (a file that cannot be read just now: not yet; the next line says why)."""
         try:
-            tracker = self.ctx.tracker()
-            if tracker.file_replaced():
-                return True
-            return tracker.campaign(self.name).version != self.version
+            return at_table.logged_since(self.ctx, self.name, self.version)
         except Exception:
             return False
 
@@ -226,20 +220,10 @@ class Session:
         if not self.untidy:
             return
         self.untidy = False
-        from projections.runner import catch_up
-        from tracker import trust
-        from tracker.follow import replaced
-
-        tracker = self.ctx._tracker
-        if tracker is not None and replaced(self.ctx.db, tracker.opened):
-            return  # another file is there now: the next line re-opens and checks it
-        try:
-            catch_up(self.ctx.db)
-        except Exception as error:  # recorded all the same: the next command catches up
-            reason = getattr(error, "reason", error)
+        reason = at_table.tidy(self.ctx)  # another file there now: the next line re-opens it
+        if reason is not None:  # recorded all the same: the next command catches up
             told = lang._("The read models catch up next time ({reason}).").format(reason=reason)
             click.echo(error_line(told), err=True)
-        trust.remember(self.ctx.db)
 
     def own(self, word: str) -> None:
         """The session's own words: what is legal, the board, the short forms."""

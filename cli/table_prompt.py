@@ -51,7 +51,7 @@ def prompt_reader(
     from prompt_toolkit.completion import Completer, Completion
     from prompt_toolkit.history import FileHistory, InMemoryHistory
 
-    from tracker.config import data_dir
+    from app.session import data_file
 
     class Words(Completer):
         def get_completions(
@@ -65,8 +65,9 @@ def prompt_reader(
 
     history: FileHistory | InMemoryHistory
     try:
-        os.makedirs(data_dir(), exist_ok=True)
-        history = FileHistory(os.path.join(data_dir(), HISTORY_FILE))
+        history_file = data_file(HISTORY_FILE)
+        os.makedirs(os.path.dirname(history_file), exist_ok=True)
+        history = FileHistory(history_file)
     except OSError:  # a data directory we cannot write: history for this session only
         history = InMemoryHistory()
     asked: PromptSession[str] = PromptSession(

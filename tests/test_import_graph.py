@@ -6,9 +6,12 @@ points the way the architecture draws, and no modules import each other in a cyc
 - ``tracker`` imports ``domain`` only, ``projections`` imports ``domain`` only;
 - ``app`` (the application: one handler per use case, issue 40) imports ``tracker``,
   ``projections``, ``voice`` and ``domain``, never a face;
-- ``cli`` and ``web`` (the faces) call ``app``; ``cli`` may still import the layers below
-  it, and starts ``web`` (``grizzled serve``); ``web`` imports ``app`` and ``voice`` only,
-  never ``cli``, and names no face's module in a string either (run-time walls below);
+- ``cli`` and ``web`` (the faces) call ``app``: ``cli`` imports ``app``, ``voice`` and
+  ``domain``'s front door and vocabulary (the commands it builds from what was typed, the
+  notation, the limits: the faces' wall below), never ``tracker`` or ``projections`` but
+  for the one import ``BELOW_CLI`` names and justifies, and starts ``web`` (``grizzled
+  serve``); ``web`` imports ``app`` and ``voice`` only, never ``cli``, and names no face's
+  module in a string either (run-time walls below);
 - a module's face (``domain/modules/<name>/face.py``: its words and keeper moves) is of
   the voice's layer, though in the module's folder: it may import ``voice``, and nothing
   of ``domain`` imports it;
@@ -35,8 +38,16 @@ ALLOWED = {  # a layer -> the layers of ours it may import
     "projections": {"domain", "projections"},
     "voice": {"domain", "projections", "voice"},
     "app": {"domain", "tracker", "projections", "voice", "app"},  # never a face
-    "cli": {"domain", "tracker", "projections", "voice", "app", "cli", "web"},  # serve: web
+    "cli": {"domain", "voice", "app", "cli", "web"},  # serve: web
     "web": {"voice", "app", "web"},  # a face: what it does, the application does
+}
+# The imports of a face below the application that must stay, each with why (docs/
+# architecture.md says the same): this list only shrinks.
+BELOW_CLI = {
+    # the console script installs the event store's speed tricks before anything imports
+    # eventsourcing: a patch is installed by the entry point alone (STYLE.md)
+    ("cli.script", "tracker"),
+    ("cli.script", "tracker.speedups"),
 }
 INSIDE_DOMAIN = {  # a part of domain -> the parts it may not import
     "domain.chapter": ("domain.modules", "domain.campaign"),
@@ -131,9 +142,23 @@ def test_every_import_points_the_way_the_architecture_draws() -> None:
         f"{module} imports {target}"
         for module, targets in EVERY.items()
         for target in targets
-        if _layer(target) not in ALLOWED[_layer(module)]
+        if _layer(target) not in ALLOWED[_layer(module)] and (module, target) not in BELOW_CLI
     )
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_command_line_reads_no_layer_below_the_application_but_what_is_listed() -> None:
+    """Issue 40: a command parses its words, calls a handler of ``app``, prints the result;
+    each import listed in ``BELOW_CLI`` is still made (else it leaves the list)."""
+    below = {
+        (module, target)
+        for module, targets in EVERY.items()
+        if _layer(module) == "cli"
+        for target in targets
+        if _layer(target) in ("tracker", "projections")
+    }
+    assert sorted(below - BELOW_CLI) == []
+    assert sorted(BELOW_CLI - below) == []
 
 
 @pytest.mark.parametrize("part", sorted(INSIDE_DOMAIN))

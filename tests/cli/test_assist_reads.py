@@ -38,7 +38,7 @@ def from_the_events(grizzled: Grizzled, monkeypatch: pytest.MonkeyPatch, *args: 
     from the events)."""
     with monkeypatch.context() as patched:
         patched.setattr("app.readmodel.projected_board", lambda ctx: None)
-        patched.setattr("cli.readmodel.projected_state", lambda ctx: None)
+        patched.setattr("app.readmodel.projected_state", lambda ctx: None)
         return grizzled.ok(*args)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from cli.context import CURRENT_FILE
+from app.session import CURRENT_FILE
 from cli.main import main
 from tests.cli.conftest import SEATS, TABLE_CHAPTER, Grizzled
 from tests.conftest import BIN_DIR, MISSING
