@@ -176,12 +176,24 @@ def campaign_checkpoints(
     from app.readmodel import read_models
 
     with read_models(work) as (conn, row):
-        chain = work.tracker() if work.url is not None else None  # a server keeps the chain
-        found = chapter_checkpoints(conn, work.db, row, state, recent, chain)
-        if recent is None:
-            return found, False
-        earlier = len(newest_chapters(conn, row["campaign_id"], recent + 1)) > recent
-        return found, earlier
+        return checkpoints_on(conn, work, row, state, recent)
+
+
+def checkpoints_on(
+    conn: sqlite3.Connection,
+    work: Session,
+    row: dict[str, Any],
+    state: Callable[[], CampaignState],
+    recent: int | None = None,
+) -> tuple[list[dict[str, Any]], bool]:
+    """``campaign_checkpoints`` on read models already open (``conn``, the campaign's
+    ``row``)."""
+    chain = work.tracker() if work.url is not None else None  # a server keeps the chain
+    found = chapter_checkpoints(conn, work.db, row, state, recent, chain)
+    if recent is None:
+        return found, False
+    earlier = len(newest_chapters(conn, row["campaign_id"], recent + 1)) > recent
+    return found, earlier
 
 
 def newest_chapters(conn: sqlite3.Connection, cid: str, count: int) -> list[int]:

@@ -17,9 +17,11 @@ Row = dict[str, Any]
 if TYPE_CHECKING:  # the results' types, for the type checker only: a class made at run
     # time (a NamedTuple, a Record) costs every page ~0.2-1 M instructions to define
     import sqlite3
+    from collections.abc import Callable
     from typing import TypedDict
 
     from app.session import Session
+    from domain.campaign.flow import CampaignState
     from projections.queries import LogFilter as LogFilter  # re-exported: the faces' type
     from voice.score import BanLine, HandLine, ScoreLine
 
@@ -56,6 +58,8 @@ if TYPE_CHECKING:  # the results' types, for the type checker only: a class made
         score: ScorePage
         hands: list[HandLine]
         bans: list[BanLine]
+        chapters: list[Row]  # each chapter's Grizzled as chosen at its start
+        checkpoints: tuple[list[dict[str, Any]], bool]  # the newest chapters', and earlier?
 
 
 def log_filter(
@@ -155,8 +159,13 @@ def score_facts(work: Session) -> list[Row]:
         return facts(conn, campaign["campaign_id"])
 
 
-def campaign_page(work: Session, last: int | None) -> CampaignPage | None:
-    """``campaign show``'s page from the read models; None where the file keeps none."""
+def campaign_page(
+    work: Session, last: int | None, state: Callable[[], CampaignState], recent: int
+) -> CampaignPage | None:
+    """``campaign show``'s page from the read models, read on one connection (a score
+    page, the chapters' Grizzled of the ``last`` chapters, the ``recent`` chapters'
+    checkpoints: ``chapter_end.checkpoints_on``); None where the file keeps none."""
+    from app.chapter_end import checkpoints_on
     from projections import queries
     from voice.score import BanLine, HandLine
 
@@ -168,6 +177,8 @@ def campaign_page(work: Session, last: int | None) -> CampaignPage | None:
         score = _score(conn, campaign, last)
         hands = [h for h in queries.helping_hands(conn, cid) if h["status"] != "not taken"]
         bans = queries.bans(conn, cid)
+        chapters = queries.chapter_grizzled(conn, cid, last)
+        checkpoints = checkpoints_on(conn, work, campaign, state, recent)
     return {
         "name": campaign["campaign"],
         "ruleset": campaign["ruleset"],
@@ -178,6 +189,8 @@ def campaign_page(work: Session, last: int | None) -> CampaignPage | None:
             for h in hands
         ],
         "bans": [BanLine(b["card"], b["player"], b["chapter"], b["reason"]) for b in bans],
+        "chapters": chapters,
+        "checkpoints": checkpoints,
     }
 
 

@@ -154,11 +154,13 @@ def show(ctx: Context, name: str | None, as_json: bool) -> None:
         from app.pages import campaign_page
         from cli.render import campaign_page_view
 
-        page = campaign_page(ctx, SCORE_PAGE)  # the read models' rows: no rules loaded
+        page = campaign_page(ctx, SCORE_PAGE, ctx.state, RECENT)  # the read models' rows
         if page is not None:
+            from voice.score import chapter_grizzled_lines
+
             ctx.console().print(campaign_page_view(page))
-            print_wrapped(_grizzled_lines(ctx, SCORE_PAGE))
-            print_wrapped(checkpoint_lines(*campaign_checkpoints(ctx, ctx.state, RECENT)))
+            print_wrapped(chapter_grizzled_lines(page["seats"], page["chapters"]))
+            print_wrapped(checkpoint_lines(*page["checkpoints"]))
             return
     state = ctx.state()
     if as_json:

@@ -213,12 +213,7 @@ def wrapped(line: str, width: int) -> list[str]:
     and nothing textwrap turns into a space, is its own wrapping (an indent is kept):
     answered without importing ``textwrap``, whose regular expressions cost ~4 M
     instructions (1.6% of F) to compile, for the few short lines a command prints."""
-    if (
-        line
-        and len(line) <= width
-        and not line[-1].isspace()
-        and TURNED_TO_SPACES.isdisjoint(line)
-    ):
+    if line and len(line) <= width and not line[-1].isspace() and TURNED_TO_SPACES.isdisjoint(line):
         return [line]
     import textwrap
 
