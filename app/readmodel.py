@@ -43,6 +43,29 @@ def _campaign_row(ctx: Context, conn: sqlite3.Connection) -> dict[str, Any]:
     return row
 
 
+def follow_for_help(ctx: Context) -> None:
+    """A command's help in its campaign's own language (issue 45), when ``--lang`` chose
+    none: read from the read models of a file this device has checked as it is now.
+    Help checks, catches up and writes nothing: a file changed since, a server's, one
+    without read models or without the campaign leaves the locale's language."""
+    from projections import queries
+    from tracker import dbfile, trust
+
+    if lang.CHOSEN.get() or ctx.url is not None:
+        return
+    try:
+        if not trust.is_checked(ctx.db):
+            return
+        uri, kind = dbfile.prepare(ctx.db, "read")
+        if not dbfile.keeps_read_models(ctx.db, kind):
+            return
+        with closing(queries.connect(ctx.db, uri)) as conn:
+            if queries.campaigns_table(conn):
+                _campaign_row(ctx, conn)
+    except Exception:  # help is shown whatever the file holds, in the locale's language
+        return
+
+
 def _players(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [
         {

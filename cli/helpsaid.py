@@ -14,6 +14,7 @@ import sys
 
 import click
 
+from app.session import Session
 from voice import lang
 from voice.helpwords import shown
 
@@ -64,6 +65,10 @@ class Said(click.Context):
     """A command's context whose help is said in the language in use."""
 
     def get_help(self) -> str:
+        if isinstance(self.obj, Session):  # a command's help, its campaign known: its language
+            from app.readmodel import follow_for_help
+
+            follow_for_help(self.obj)
         said(self.command, self)
         return super().get_help()
 

@@ -121,3 +121,18 @@ def test_an_english_line_is_caught_and_a_french_one_is_not() -> None:
     assert english_in("Erreur\u00a0: Refusé (phase)\u00a0: Ann cannot start a Mission")
     assert not english_in("Ann joue nuit+obus dans le No Man's Land.")
     assert not english_in("Ensuite\u00a0: Ann mène la Mission 1\u00a0: grizzled mission start 2")
+
+
+def test_a_command_s_help_speaks_its_campaign_s_language(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")  # an English terminal
+    g = Grizzled(db)
+    g.ok("campaign new Soirée -p ann:nuit -p ben:neige -p cy:pluie --lang fr")
+    assert "Jouer une carte Épreuve de sa main" in g.ok("play --help")
+    assert "Play a Trial card from hand" in g.ok("--lang en play --help")  # --lang first
+    assert "Log and check your campaigns" in g.ok("--help")  # no campaign read yet
+    g.ok("campaign lang en")
+    assert "Play a Trial card from hand" in g.ok("play --help")
