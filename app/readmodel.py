@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from app.errors import NoCampaign, Refused
 from app.session import no_campaign, refusals
 from voice import lang
-from voice.facts import briefing, hands_held, luck_doc, result, shows
+from voice.facts import briefing, hands_held, kept, result, shows
 from voice.shown import quoted
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ def document(
         "speech_stock": board["speech_stock"],
         "traps": bool(board["traps"]),
         "no_mans_land": board["nml"],
-        "luck": luck_doc(board["nml"], board.get("luck_spent") or []),
+        **kept(board.get("modules")),
         "threats": {t: board["threats"][t] for t in sorted(board["threats"])},
         "support_pending": board["support_beneficiary"],
         "outcome": board["outcome"],

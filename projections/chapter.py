@@ -20,7 +20,6 @@ from domain.cards.effects import rule_words
 from domain.chapter.queries import whose_turn
 from domain.codec import json_text
 from domain.legal import legal_summary
-from domain.modules.luck import luck_spent
 from domain.modules.orders import order_piles
 from domain.modules.recruits.state import recruit_acts, recruit_piles
 from domain.modules.solo.state import solo_table
@@ -199,7 +198,6 @@ def chapter_row(
         "cards_in_hands": state.cards_in_hands,
         "nml": dumps(list(state.nml)),
         "nml_threats": _counts(_nml_threats(state)),
-        "luck_spent": dumps(list(luck_spent(state))),
         "threats": _counts(state.threat_counts()),
         "speech_stock": state.speech_stock,
         "mission_failed": int(state.mission_failed),

@@ -27,7 +27,6 @@ JSON_COLUMNS = frozenset(
         "nml",
         "set_aside",
         "nml_threats",
-        "luck_spent",
         "threats",
         "orders",
         "recruit",

@@ -20,7 +20,9 @@ from typing import NamedTuple
 # 15: the event_log's reason holds a Helping Hand's note, what the group typed for the log.
 # 16: campaigns.language, the table's language the group chose (issue 45).
 # 17: chapter_state.modules, what the modules show on the public board (``Module.shows``).
-SCHEMA = 17
+# 18: Luck is a module row like any other: chapter_state.luck_spent leaves, and the Luck
+# in force and spent are the ``luck`` entry of chapter_state.modules (issue 40).
+SCHEMA = 18
 POSITION_NAME = "read_models"
 
 
@@ -78,7 +80,6 @@ CHAPTER_STATE = Table(
         "cards_in_hands": int,
         "nml": str,
         "nml_threats": str,
-        "luck_spent": str,
         "threats": str,
         "speech_stock": int,
         "mission_failed": int,

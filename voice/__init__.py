@@ -200,14 +200,17 @@ Moves = Callable[[Any], list[Move]]  # a campaign's state -> the moves offered n
 
 class Room(Record):
     """One module's face: its rows' words, its events' sentences, what it tells after
-    another's event (Luck: a Trap it cancelled), its keeper moves."""
+    another's event (Luck: a Trap it cancelled), its keeper moves, and ``keys``: the rows
+    the ``status`` document keeps at its top level, where the game documented them before
+    modules showed rows (Luck's ``luck``; every other row is under ``modules``)."""
 
-    __slots__ = ("moves", "name", "narrates", "rows", "tells")
+    __slots__ = ("keys", "moves", "name", "narrates", "rows", "tells")
     name: str
     rows: Mapping[str, RowWords]
     narrates: Mapping[str, Narrator]
     tells: Tells | None
     moves: Moves | None
+    keys: tuple[str, ...]
 
     def __init__(
         self,
@@ -216,5 +219,13 @@ class Room(Record):
         narrates: Mapping[str, Narrator] | None = None,
         tells: Tells | None = None,
         moves: Moves | None = None,
+        keys: tuple[str, ...] = (),
     ) -> None:
-        self._set(name=name, rows=rows or {}, narrates=narrates or {}, tells=tells, moves=moves)
+        self._set(
+            name=name,
+            rows=rows or {},
+            narrates=narrates or {},
+            tells=tells,
+            moves=moves,
+            keys=keys,
+        )

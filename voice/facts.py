@@ -5,7 +5,6 @@ A Support tile played face down is never shown, only that one was played.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -45,32 +44,26 @@ def briefing(briefings: dict[str, Any] | None, chapter: int) -> dict[str, Any] |
     return None if found is None else {"title": found["title"], "notes": found["notes"]}
 
 
-def luck_doc(nml: list[str], spent: list[str]) -> dict[str, list[str]]:
-    """Luck in No Man's Land from the read model's keys: the cards whose symbol is still in
-    force, once per symbol (``domain``'s ``unspent_luck``: a card's spent symbols are
-    counted first), and the ones spent on a Trap (Decision 1)."""
-    left = Counter(spent)
-    in_force = []
-    for key in nml:
-        for _ in range(key.split("+").count("luck")):
-            if left[key]:
-                left[key] -= 1
-            else:
-                in_force.append(key)
-    return {"in_force": in_force, "spent": list(spent)}
+def kept(values: dict[str, Any] | None) -> dict[str, Any]:
+    """The rows the modules show (``Module.shows``) that the ``status`` document keeps at
+    its top level, after ``no_mans_land`` (Luck's ``luck``: ``voice.rooms.documented``)."""
+    from voice.rooms import documented
+
+    return documented(values)[0]
 
 
 def shows(values: dict[str, Any] | None) -> dict[str, Any]:
-    """What the modules show on the board (``Module.shows``), under ``modules`` in the
-    ``status`` document; nothing while none shows anything (the game's own modules have
-    their own keys), so the document is what it was without them."""
-    return {"modules": dict(values)} if values else {}
+    """The other rows the modules show, under ``modules`` in the ``status`` document;
+    nothing while none shows one, so the document is what it was without them."""
+    from voice.rooms import documented
+
+    rest = documented(values)[1]
+    return {"modules": rest} if rest else {}
 
 
 def chapter_json(state: CampaignState) -> dict[str, Any]:
     """The board: decks, No Man's Land, players, whose turn, what phase, what is legal."""
     from domain.legal import legal_summary
-    from domain.modules.luck import luck_spent, unspent_luck
     from domain.modules.orders import order_piles
     from domain.modules.solo.state import solo_table
     from domain.public import shown
@@ -100,7 +93,7 @@ def chapter_json(state: CampaignState) -> dict[str, Any]:
         "speech_stock": chapter.speech_stock,
         "traps": chapter.rules.traps,
         "no_mans_land": list(chapter.nml),
-        "luck": {"in_force": list(unspent_luck(chapter)), "spent": list(luck_spent(chapter))},
+        **kept(modules := shown(chapter)),
         "threats": {t: counts[t] for t in sorted(counts)},
         "support_pending": chapter.support.player if chapter.support else None,
         "outcome": chapter.outcome,
@@ -130,7 +123,7 @@ def chapter_json(state: CampaignState) -> dict[str, Any]:
         "helping_hands": hands_held(helping_hand_rows("", state)),
         "briefing": briefing(briefings(state), state.chapter_number),
         "solo_hand": table.hand_size if (table := solo_table(chapter)) is not None else None,
-        **shows(shown(chapter)),
+        **shows(modules),
     }
 
 

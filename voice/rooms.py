@@ -7,8 +7,8 @@ models keep). This one holds its ``Room`` (``voice.Room``): its words and its ke
 moves, which the domain may not:
 
 - ``rows``: the words of each board row the module shows, by the row's name, from the
-  row's value (plain data: the ``status`` document's ``modules`` entry of that name, or,
-  for the game's own modules, the document's own key of that name, ``luck``) and the
+  row's value (plain data: the ``status`` document's ``modules`` entry of that name, or the
+  document's own key of that name for a row the room ``keys`` at its top level) and the
   document: ``grizzled status``, the companion's viewer page and the table session say
   them after the board's own rows (``voice.board.rows``); a row without words is not said.
 - ``narrates``: the sentence for each of the module's own events, by the event's
@@ -59,6 +59,15 @@ def install(rooms: tuple[Room, ...]) -> tuple[Room, ...]:
             claimed |= set(getattr(room, table))
     before, _INSTALLED = installed(), tuple(rooms)
     return before
+
+
+def documented(values: dict[str, Any] | None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """What the modules show (``Module.shows``, as the read models keep it) split for the
+    ``status`` document: the rows a room keeps at the document's top level (Luck's
+    ``luck``, documented before modules showed rows), and the rest, under ``modules``."""
+    rest = dict(values or {})
+    top = {key: rest.pop(key) for room in installed() for key in room.keys if key in rest}
+    return top, rest
 
 
 def rows(doc: dict[str, Any]) -> list[tuple[str, Any, str]]:
