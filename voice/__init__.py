@@ -202,15 +202,18 @@ class Room(Record):
     """One module's face: its rows' words, its events' sentences, what it tells after
     another's event (Luck: a Trap it cancelled), its keeper moves, and ``keys``: the rows
     the ``status`` document keeps at its top level, where the game documented them before
-    modules showed rows (Luck's ``luck``; every other row is under ``modules``)."""
+    modules showed rows (Luck's ``luck``; every other row is under ``modules``), and
+    ``secrets``: by event type, the facts of its events only some may see (the field, and
+    whose it is: a field naming the player, or ``NOBODY``; ``voice.narrate.event_facts``)."""
 
-    __slots__ = ("keys", "moves", "name", "narrates", "rows", "tells")
+    __slots__ = ("keys", "moves", "name", "narrates", "rows", "secrets", "tells")
     name: str
     rows: Mapping[str, RowWords]
     narrates: Mapping[str, Narrator]
     tells: Tells | None
     moves: Moves | None
     keys: tuple[str, ...]
+    secrets: Mapping[str, tuple[tuple[str, str], ...]]
 
     def __init__(
         self,
@@ -220,6 +223,7 @@ class Room(Record):
         tells: Tells | None = None,
         moves: Moves | None = None,
         keys: tuple[str, ...] = (),
+        secrets: Mapping[str, tuple[tuple[str, str], ...]] | None = None,
     ) -> None:
         self._set(
             name=name,
@@ -228,4 +232,5 @@ class Room(Record):
             tells=tells,
             moves=moves,
             keys=keys,
+            secrets=secrets or {},
         )

@@ -19,10 +19,17 @@ moves, which the domain may not:
   (``app/moves.py``) lists them after the rules' own moves; ``app.actions.log_action``
   records the command as any other, so the rules still decide it.
 
+- ``secrets``: the facts of its events only some may see (``voice.narrate.event_facts``).
+
 The game's own modules' rooms are in their folders (``domain/modules/<name>/face.py``, of
-the voice's layer: nothing of the domain imports one), listed once here (``game_rooms``)
-and installed the first time a face asks. A program that plays a module of its own
-installs its room beside its rules (as ``tests/house_rule/played.py`` does).
+the voice's layer: nothing of the domain imports one, and this registry names none). A room
+is loaded when a face first meets what it words, not at start-up: the room of an event is
+the face of the module whose folder defines the event (``room_of``: an Order of the Day's
+event loads ``domain/modules/orders/face.py`` the first time one is said); the rooms whose
+rows or lines every board and narration may need (Luck's: its row, the Trap it cancelled
+after any card played) are installed the first time a face asks (``game_rooms``). A program
+that plays a module of its own installs its room beside its rules (as
+``tests/house_rule/played.py`` does).
 """
 
 from __future__ import annotations
@@ -32,13 +39,15 @@ from typing import Any
 from voice import Move, Room
 
 _INSTALLED: tuple[Room, ...] | None = None  # the rooms every face asks; None: not yet
+_MET: dict[str, Room | None] = {}  # a module's package -> its face's room (None: it has none)
+MODULES = "domain.modules"  # where the game's modules are, each a package with its face
 
 
 def game_rooms() -> tuple[Room, ...]:
     """The rooms of the game's own modules, from their folders (Traps with Luck)."""
-    from domain.modules.luck.face import LUCK_FACE
+    from domain.modules.luck.face import ROOM
 
-    return (LUCK_FACE,)
+    return (ROOM,)
 
 
 def installed() -> tuple[Room, ...]:
@@ -84,13 +93,48 @@ def rows(doc: dict[str, Any]) -> list[tuple[str, Any, str]]:
     return found
 
 
-def sentence(event: Any, catalogue: Any) -> str | None:
-    """The sentence a module's room says for one of its events (None: none narrates it)."""
-    for room in installed():
-        narrator = room.narrates.get(event.TYPE)
+def room_of(kind: type) -> Room | None:
+    """The room of the game's module whose folder defines this event class (``ROOM`` of
+    ``domain/modules/<name>/face.py``), imported the first time one of its events is met;
+    None: not a module's own event, or a module without a face. The class is one of ours
+    (the records' allow-list resolved it), so no stored text chooses what is imported."""
+    package = kind.__module__.rpartition(".")[0]
+    if package.rpartition(".")[0] != MODULES:
+        return None  # the game's own events, the campaign's, a module of one file (effects)
+    if package not in _MET:
+        face = f"{package}.face"
+        try:
+            # ``__import__``, not importlib's: -X importtime counts it with the others
+            _MET[package] = __import__(face, fromlist=["ROOM"]).ROOM
+        except ModuleNotFoundError as missing:
+            if missing.name != face:
+                raise
+            _MET[package] = None
+    return _MET[package]
+
+
+def _narrator(event: Any) -> Any:
+    for room in (*installed(), room_of(type(event))):
+        narrator = room.narrates.get(event.TYPE) if room is not None else None
         if narrator is not None:
-            return narrator(event, catalogue)
+            return narrator
     return None
+
+
+def sentence(event: Any, catalogue: Any) -> str | None:
+    """The sentence a module's room says for one of its events (None: none narrates it):
+    an installed room's, else the room of the module that defines the event."""
+    narrator = _narrator(event)
+    return None if narrator is None else narrator(event, catalogue)
+
+
+def secrets(event: Any) -> tuple[tuple[str, str], ...]:
+    """The facts of a module's event only some may see, as its room lists them (each the
+    field and whose it is); () for none."""
+    for room in (*installed(), room_of(type(event))):
+        if room is not None and event.TYPE in room.secrets:
+            return room.secrets[event.TYPE]
+    return ()
 
 
 def tells(event: Any, after: Any, campaign: Any) -> list[tuple[str, str, dict[str, Any]]]:
