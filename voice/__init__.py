@@ -196,6 +196,31 @@ class Move(Record):
 
 
 Moves = Callable[[Any], list[Move]]  # a campaign's state -> the moves offered now
+# A fact ``why`` says: its value in a campaign state and for the refused player's name
+# (None: not there to say), and its words (from the value and the name, or a msgid
+# formatted with them)
+FactValue = Callable[[Any, "str | None"], Any]
+FactWords = Callable[[Any, "str | None"], str] | str
+
+
+class Why(Record):
+    """What a module adds to ``why``'s facts (``voice/why_facts.py``): its ``facts`` by
+    name (each a value and its words), the facts a refusal of one of its rules rests on
+    (``by_rule``, by the rule's id) and those a command of its rests on whatever its rule
+    (``by_command``, by the command's first word)."""
+
+    __slots__ = ("by_command", "by_rule", "facts")
+    facts: Mapping[str, tuple[FactValue, FactWords]]
+    by_rule: Mapping[str, tuple[str, ...]]
+    by_command: Mapping[str, tuple[str, ...]]
+
+    def __init__(
+        self,
+        facts: Mapping[str, tuple[FactValue, FactWords]],
+        by_rule: Mapping[str, tuple[str, ...]] | None = None,
+        by_command: Mapping[str, tuple[str, ...]] | None = None,
+    ) -> None:
+        self._set(facts=facts, by_rule=by_rule or {}, by_command=by_command or {})
 
 
 class Room(Record):
@@ -204,9 +229,10 @@ class Room(Record):
     the ``status`` document keeps at its top level, where the game documented them before
     modules showed rows (Luck's ``luck``; every other row is under ``modules``), and
     ``secrets``: by event type, the facts of its events only some may see (the field, and
-    whose it is: a field naming the player, or ``NOBODY``; ``voice.narrate.event_facts``)."""
+    whose it is: a field naming the player, or ``NOBODY``; ``voice.narrate.event_facts``),
+    and ``why``: the facts it adds to ``why``'s account of a refusal."""
 
-    __slots__ = ("keys", "moves", "name", "narrates", "rows", "secrets", "tells")
+    __slots__ = ("keys", "moves", "name", "narrates", "rows", "secrets", "tells", "why")
     name: str
     rows: Mapping[str, RowWords]
     narrates: Mapping[str, Narrator]
@@ -214,6 +240,7 @@ class Room(Record):
     moves: Moves | None
     keys: tuple[str, ...]
     secrets: Mapping[str, tuple[tuple[str, str], ...]]
+    why: Why | None
 
     def __init__(
         self,
@@ -224,6 +251,7 @@ class Room(Record):
         moves: Moves | None = None,
         keys: tuple[str, ...] = (),
         secrets: Mapping[str, tuple[tuple[str, str], ...]] | None = None,
+        why: Why | None = None,
     ) -> None:
         self._set(
             name=name,
@@ -233,4 +261,5 @@ class Room(Record):
             moves=moves,
             keys=keys,
             secrets=secrets or {},
+            why=why,
         )

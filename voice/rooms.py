@@ -20,12 +20,13 @@ moves, which the domain may not:
   records the command as any other, so the rules still decide it.
 
 - ``secrets``: the facts of its events only some may see (``voice.narrate.event_facts``).
+- ``why``: the facts it adds to ``why``'s account of a refusal (``voice/why_facts.py``).
 
 The game's own modules' rooms are in their folders (``domain/modules/<name>/face.py``, of
 the voice's layer: nothing of the domain imports one, and this registry names none). A room
 is loaded when a face first meets what it words, not at start-up: the room of an event is
-the face of the module whose folder defines the event (``room_of``: an Order of the Day's
-event loads ``domain/modules/orders/face.py`` the first time one is said); the rooms whose
+the face of the module whose folder defines the event (``room_of``: a module's event loads
+``domain/modules/<name>/face.py`` the first time one is said); the rooms whose
 rows or lines every board and narration may need (Luck's: its row, the Trap it cancelled
 after any card played) are installed the first time a face asks (``game_rooms``). A program
 that plays a module of its own installs its room beside its rules (as
@@ -36,7 +37,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from voice import Move, Room
+from voice import Move, Room, Why
 
 _INSTALLED: tuple[Room, ...] | None = None  # the rooms every face asks; None: not yet
 _MET: dict[str, Room | None] = {}  # a module's package -> its face's room (None: it has none)
@@ -147,3 +148,15 @@ def tells(event: Any, after: Any, campaign: Any) -> list[tuple[str, str, dict[st
 def moves(state: Any) -> list[tuple[str, Move]]:
     """The keeper moves the rooms offer on this campaign state, each with its room's name."""
     return [(room.name, move) for room in installed() if room.moves for move in room.moves(state)]
+
+
+def whys() -> list[Why]:
+    """What the rooms add to ``why``'s facts: the installed rooms', and those of every module
+    whose events the records list (``why`` replays a chapter's records: it meets them)."""
+    from domain.records import EVENTS
+
+    found: dict[int, Why] = {}
+    for room in (*installed(), *(room_of(kind) for kind in EVENTS)):
+        if room is not None and room.why is not None:
+            found.setdefault(id(room.why), room.why)
+    return list(found.values())

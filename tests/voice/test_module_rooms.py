@@ -74,3 +74,16 @@ def test_a_modules_face_loads_when_one_of_its_events_is_first_said() -> None:
     assert done.stdout.split("\n")[0] == (
         "[] ['domain.modules.recruits.face'] ['Recruit #5 plays night+rain.']"
     )
+
+
+def test_why_takes_a_modules_facts_from_its_room_not_from_its_own_tables() -> None:
+    from voice.why_facts import BY_COMMAND, BY_RULE, FACTS
+
+    whys = rooms.whys()
+    added = {key for why in whys for key in why.facts}
+    rules = {rule for why in whys for rule in why.by_rule}
+    commands = {word for why in whys for word in why.by_command}
+
+    assert {"orders", "recruit"} <= added and not added & set(FACTS)
+    assert {"orders of the day", "recruits"} <= rules and not rules & set(BY_RULE)
+    assert {"order", "recruit"} <= commands and not commands & set(BY_COMMAND)

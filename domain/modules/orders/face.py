@@ -4,13 +4,14 @@ imports it; the voice loads it the first time it meets one of the module's event
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from voice import Room
+from voice import Room, Why
 from voice.lang import _, threat_name
 from voice.narrate import applied_text, cards_said, enforced_words, unstopped
 
 if TYPE_CHECKING:
+    from domain.campaign.flow import CampaignState
     from domain.cards.catalogue import Catalogue
     from domain.modules.orders.events import OrderCancelled, OrderChosen, OrderDiscarded
 
@@ -75,8 +76,30 @@ def cancelled(e: OrderCancelled, c: Catalogue) -> str:
     return said + drew
 
 
+def in_play(state: CampaignState, name: str | None) -> Any:
+    """``why``'s fact: the Orders of the Day in play (None: the chapter plays none)."""
+    from domain.modules.orders.state import order_piles
+
+    piles = order_piles(state.chapter) if state.chapter is not None else None
+    return None if piles is None else piles.in_play
+
+
+def in_play_said(value: Any, name: str | None) -> str:
+    """``Orders of the Day in play: #21, #7`` or that none is."""
+    shown = ", ".join(f"#{n}" for n in value)
+    if value:
+        return _("Orders of the Day in play: {numbers}").format(numbers=shown)
+    return _("no Order of the Day is in play")
+
+
+WHY = Why(
+    {"orders": (in_play, in_play_said)},
+    by_rule={"orders of the day": ("phase", "leader", "orders")},
+    by_command={"order": ("orders",)},
+)
 ROOM = Room(
     "Orders of the Day",
     narrates={"OrderChosen": chosen, "OrderDiscarded": discarded, "OrderCancelled": cancelled},
     secrets={"OrderCancelled": (("cards", "player"),)},  # the cards the leader drew
+    why=WHY,
 )

@@ -4,13 +4,14 @@ voice loads it the first time it meets one of the module's events."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from voice import Room
+from voice import Room, Why
 from voice.lang import _, card_label
 from voice.narrate import applied_text, enforced_words, text_only, unstopped
 
 if TYPE_CHECKING:
+    from domain.campaign.flow import CampaignState
     from domain.cards.catalogue import Catalogue
     from domain.modules.recruits.events import (
         RecruitArrived,
@@ -77,6 +78,29 @@ def departed(e: RecruitDeparted, c: Catalogue) -> str:
     return said + (text_only(f"Recruit #{e.recruit}") if advantage else "")
 
 
+def in_play(state: CampaignState, name: str | None) -> Any:
+    """``why``'s fact: the Recruit in play's number, 0 for none (None: no Recruits)."""
+    from domain.modules.recruits.state import recruit_in_play, recruit_piles
+
+    chapter = state.chapter
+    if chapter is None or recruit_piles(chapter) is None:
+        return None
+    recruit = recruit_in_play(chapter)
+    return 0 if recruit is None else recruit.number
+
+
+def in_play_said(value: Any, name: str | None) -> str:
+    """``Recruit in play: #5`` or that none is."""
+    return (
+        _("Recruit in play: #{number}").format(number=value) if value else _("no Recruit in play")
+    )
+
+
+WHY = Why(
+    {"recruit": (in_play, in_play_said)},
+    by_rule={"recruits": ("phase", "turn", "recruit")},
+    by_command={"recruit": ("recruit",)},
+)
 ROOM = Room(
     "Recruits",
     narrates={
@@ -85,4 +109,5 @@ ROOM = Room(
         "RecruitWithdrew": withdrew,
         "RecruitDeparted": departed,
     },
+    why=WHY,
 )
