@@ -20,8 +20,10 @@ from typing import NamedTuple
 # 15: the event_log's reason holds a Helping Hand's note, what the group typed for the log.
 # 16: campaigns.language, the table's language the group chose (issue 45).
 # 17: chapter_state.modules, what the modules show on the public board (``Module.shows``).
-# 18: Luck is a module row like any other: chapter_state.luck_spent leaves, and the Luck
-# in force and spent are the ``luck`` entry of chapter_state.modules (issue 40).
+# 18: the modules' piles are module rows like any other (issue 40): chapter_state's
+# luck_spent, orders, recruit and solo columns leave, and the Luck in force and spent, the
+# Orders', the Recruits' and Solo's piles are the ``luck``, ``orders``, ``recruit`` and
+# ``solo`` entries of chapter_state.modules, each given by its module (``Module.shows``).
 SCHEMA = 18
 POSITION_NAME = "read_models"
 
@@ -86,9 +88,6 @@ CHAPTER_STATE = Table(
         "support_beneficiary": str,
         "outcome": str,
         "outcome_detail": str,
-        "orders": str,
-        "recruit": str,
-        "solo": str,
         "legal": str,
         "modules": str,
         "house_rules": str,
