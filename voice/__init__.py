@@ -184,18 +184,31 @@ Tells = Callable[[Any, Sequence[Any], Any], tuple[str, str, dict[str, Any]] | No
 
 class Move(Record):
     """A keeper move a module offers: the button's ``label``, the ``grizzled`` command's
-    ``words`` for it (the keeper page's ``data-words``) and the domain ``command`` it logs."""
+    ``words`` for it (the keeper page's ``data-words``) and the domain command it logs;
+    ``kind``: the menu it is listed in ('': the room's name), and ``more``: what the
+    keeper's page asks beside it (``drawn``: a card a Trap draws, ``reason``, ...)."""
 
-    __slots__ = ("command", "label", "words")
+    __slots__ = ("command", "kind", "label", "more", "words")
     label: str
     words: tuple[str, ...]
     command: Any
+    kind: str
+    more: Mapping[str, Any]
 
-    def __init__(self, label: str, words: tuple[str, ...], command: Any) -> None:
-        self._set(label=label, words=words, command=command)
+    def __init__(
+        self,
+        label: str,
+        words: tuple[str, ...],
+        command: Any,
+        kind: str = "",
+        more: Mapping[str, Any] | None = None,
+    ) -> None:
+        self._set(label=label, words=words, command=command, kind=kind, more=more or {})
 
 
 Moves = Callable[[Any], list[Move]]  # a campaign's state -> the moves offered now
+# (a campaign's state, a legal command of the module's) -> the keeper moves it stands for
+Offers = Callable[[Any, Any], list[Move]]
 # A fact ``why`` says: its value in a campaign state and for the refused player's name
 # (None: not there to say), and its words (from the value and the name, or a msgid
 # formatted with them)
@@ -230,9 +243,10 @@ class Room(Record):
     modules showed rows (Luck's ``luck``; every other row is under ``modules``), and
     ``secrets``: by event type, the facts of its events only some may see (the field, and
     whose it is: a field naming the player, or ``NOBODY``; ``voice.narrate.event_facts``),
-    and ``why``: the facts it adds to ``why``'s account of a refusal."""
+    ``why``: the facts it adds to ``why``'s account of a refusal, and ``offers``: by a
+    command's class name, the keeper moves a legal command of the module's stands for."""
 
-    __slots__ = ("keys", "moves", "name", "narrates", "rows", "secrets", "tells", "why")
+    __slots__ = ("keys", "moves", "name", "narrates", "offers", "rows", "secrets", "tells", "why")
     name: str
     rows: Mapping[str, RowWords]
     narrates: Mapping[str, Narrator]
@@ -241,6 +255,7 @@ class Room(Record):
     keys: tuple[str, ...]
     secrets: Mapping[str, tuple[tuple[str, str], ...]]
     why: Why | None
+    offers: Mapping[str, Offers]
 
     def __init__(
         self,
@@ -252,6 +267,7 @@ class Room(Record):
         keys: tuple[str, ...] = (),
         secrets: Mapping[str, tuple[tuple[str, str], ...]] | None = None,
         why: Why | None = None,
+        offers: Mapping[str, Offers] | None = None,
     ) -> None:
         self._set(
             name=name,
@@ -262,4 +278,5 @@ class Room(Record):
             keys=keys,
             secrets=secrets or {},
             why=why,
+            offers=offers or {},
         )

@@ -21,6 +21,9 @@ moves, which the domain may not:
 
 - ``secrets``: the facts of its events only some may see (``voice.narrate.event_facts``).
 - ``why``: the facts it adds to ``why``'s account of a refusal (``voice/why_facts.py``).
+- ``offers``: the keeper moves each legal command of the module's stands for, by the
+  command's class name (``offers`` below: ``app/moves.py`` lists them where the rules'
+  legal actions put the command).
 
 The game's own modules' rooms are in their folders (``domain/modules/<name>/face.py``, of
 the voice's layer: nothing of the domain imports one, and this registry names none). A room
@@ -160,3 +163,14 @@ def whys() -> list[Why]:
         if room is not None and room.why is not None:
             found.setdefault(id(room.why), room.why)
     return list(found.values())
+
+
+def offers(state: Any, command: Any) -> list[Move]:
+    """The keeper moves a legal command of a module's stands for, from the room of the
+    module whose folder defines the command (an installed room's first); [] for none."""
+    kind = type(command).__name__
+    for room in (*installed(), room_of(type(command))):
+        offered = room.offers.get(kind) if room is not None else None
+        if offered is not None:
+            return offered(state, command)
+    return []

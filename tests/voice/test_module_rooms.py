@@ -87,3 +87,28 @@ def test_why_takes_a_modules_facts_from_its_room_not_from_its_own_tables() -> No
     assert {"orders", "recruit"} <= added and not added & set(FACTS)
     assert {"orders of the day", "recruits"} <= rules and not rules & set(BY_RULE)
     assert {"order", "recruit"} <= commands and not commands & set(BY_COMMAND)
+
+
+def test_the_keepers_menu_lists_a_modules_commands_as_its_room_offers_them() -> None:
+    """The moves a legal command stands for (``app.moves._words``) name no command of a
+    module's folder: the room of the module offers them (``Room.offers``). Completing the
+    command with what the keeper typed and its log summary still name them (``command_of``,
+    ``summary_of``)."""
+    from domain.records import COMMANDS
+
+    source = (ROOT / "app" / "moves.py").read_text("utf-8")
+    listing = next(
+        node
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.FunctionDef) and node.name == "_words"
+    )
+    text = ast.get_source_segment(source, listing) or ""
+    module_commands = [
+        cls.__name__
+        for cls in COMMANDS
+        if cls.__module__.split(".")[:2] == ["domain", "modules"] and cls.__module__.count(".") == 3
+    ]
+    offered = {name for cls in COMMANDS if (room := rooms.room_of(cls)) for name in room.offers}
+
+    assert {"PlayRecruitCard", "WithdrawRecruit", "CancelOrder"} <= offered
+    assert [name for name in module_commands if name in text] == []

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from voice import Room, Why
+from voice import Move, Room, Why
 from voice.lang import _, threat_name
 from voice.narrate import applied_text, cards_said, enforced_words, unstopped
 
@@ -92,6 +92,25 @@ def in_play_said(value: Any, name: str | None) -> str:
     return _("no Order of the Day is in play")
 
 
+def cancel_offered(state: Any, command: Any) -> list[Move]:
+    """A lasting Order's cancellation on the keeper's page: for a condition the engine
+    checks, by the withdrawn player drawing what it says; else with how it was met and, if
+    it says so, who draws how many (the keeper types them)."""
+    from voice.keeper import order_cancel_label
+
+    chapter = state.chapter
+    order = chapter.catalogue.orders.get(command.order)
+    name = order.name if order is not None else ""
+    words: tuple[str, ...] = ("order", "cancel", str(command.order))
+    if command.player is not None:
+        words += ("--player", command.player, "--draws", str(command.draws))
+        label = order_cancel_label(command.order, name, command.player, command.draws)
+        return [Move(label, words, command, "order")]
+    drawers = [p.name for p in chapter.players if not p.chaplain]
+    more = {"reason": True, "drawers": drawers}
+    return [Move(order_cancel_label(command.order, name), words, command, "order", more)]
+
+
 WHY = Why(
     {"orders": (in_play, in_play_said)},
     by_rule={"orders of the day": ("phase", "leader", "orders")},
@@ -102,4 +121,5 @@ ROOM = Room(
     narrates={"OrderChosen": chosen, "OrderDiscarded": discarded, "OrderCancelled": cancelled},
     secrets={"OrderCancelled": (("cards", "player"),)},  # the cards the leader drew
     why=WHY,
+    offers={"CancelOrder": cancel_offered},
 )

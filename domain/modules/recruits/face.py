@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from voice import Room, Why
+from voice import Move, Room, Why
 from voice.lang import _, card_label
 from voice.narrate import applied_text, enforced_words, text_only, unstopped
 
@@ -96,6 +96,24 @@ def in_play_said(value: Any, name: str | None) -> str:
     )
 
 
+def play_offered(state: Any, command: Any) -> list[Move]:
+    """The keeper's button for a card the Recruit may play (and the card a Trap on it
+    draws, asked beside it)."""
+    from voice.keeper import recruit_label
+
+    target = ["--target", ":".join(command.target)] if command.target else []
+    words = ("recruit", "play", command.card, *target)
+    trap = state.chapter.catalogue[command.card].trap and bool(state.chapter.trials)
+    return [Move(recruit_label(command.card), words, command, "recruit", {"drawn": trap})]
+
+
+def withdraw_offered(state: Any, command: Any) -> list[Move]:
+    """The keeper's button for the Recruit's withdrawal."""
+    from voice.keeper import recruit_label
+
+    return [Move(recruit_label(None), ("recruit", "withdraw"), command, "recruit")]
+
+
 WHY = Why(
     {"recruit": (in_play, in_play_said)},
     by_rule={"recruits": ("phase", "turn", "recruit")},
@@ -110,4 +128,5 @@ ROOM = Room(
         "RecruitDeparted": departed,
     },
     why=WHY,
+    offers={"PlayRecruitCard": play_offered, "WithdrawRecruit": withdraw_offered},
 )
