@@ -61,7 +61,7 @@ def _rooms(state: Any) -> list[Move]:
     from voice import rooms
 
     return [
-        _with(_move(name, move.label, list(move.words)), move.command)
+        _with(_move(move.kind or name, move.label, list(move.words), **move.more), move.command)
         for name, move in rooms.moves(state)
     ]
 
@@ -192,34 +192,19 @@ def _words(state: Any, command: Any) -> list[Move]:
         return [_with(_move("support", label, words), command)]
     if kind == "StartMission":
         return [_mission(state, command)]
-    if kind == "PlayRecruitCard":
-        words = ["recruit", "play", command.card, *_target(command.target)]
-        trap = chapter.catalogue[command.card].trap and bool(chapter.trials)
-        return [
-            _with(_move("recruit", said.recruit_label(command.card), words, drawn=trap), command)
-        ]
-    if kind == "WithdrawRecruit":
-        withdraw = _move("recruit", said.recruit_label(None), ["recruit", "withdraw"])
-        return [_with(withdraw, command)]
-    if kind == "CancelOrder":
-        return [_cancel(chapter, command)]
-    return []  # a command a phone cannot log yet (Solo's own): the CLI logs it
+    return _offered(state, command)
 
 
-def _cancel(chapter: Any, command: Any) -> Move:
-    """A lasting Order's cancellation: for a condition the engine checks, by the withdrawn
-    player drawing what it says; else with how it was met and, if it says so, who draws
-    how many (the keeper types them)."""
-    order = chapter.catalogue.orders.get(command.order)
-    name = order.name if order is not None else ""
-    words = ["order", "cancel", str(command.order)]
-    if command.player is not None:
-        words += ["--player", command.player, "--draws", str(command.draws)]
-        label = said.order_cancel_label(command.order, name, command.player, command.draws)
-        return _with(_move("order", label, words), command)
-    label = said.order_cancel_label(command.order, name)
-    drawers = [p.name for p in chapter.players if not p.chaplain]
-    return _with(_move("order", label, words, reason=True, drawers=drawers), command)
+def _offered(state: Any, command: Any) -> list[Move]:
+    """The moves a module's legal command stands for, as its room offers them
+    (``voice.rooms.offers``); none for a command a phone cannot log yet (Solo's own: the
+    CLI logs it)."""
+    from voice import rooms
+
+    return [
+        _with(_move(move.kind, move.label, list(move.words), **move.more), move.command)
+        for move in rooms.offers(state, command)
+    ]
 
 
 def _withdrawals(state: Any, command: Any) -> list[Move]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from app.errors import NoCampaign, Refused
 from app.session import no_campaign, refusals
 from voice import lang
-from voice.facts import briefing, hands_held, luck_doc, result, shows
+from voice.facts import briefing, hands_held, kept, piles, result, shows, solo_hand
 from voice.shown import quoted
 
 if TYPE_CHECKING:
@@ -109,7 +109,7 @@ def document(
         "speech_stock": board["speech_stock"],
         "traps": bool(board["traps"]),
         "no_mans_land": board["nml"],
-        "luck": luck_doc(board["nml"], board.get("luck_spent") or []),
+        **kept(board.get("modules")),
         "threats": {t: board["threats"][t] for t in sorted(board["threats"])},
         "support_pending": board["support_beneficiary"],
         "outcome": board["outcome"],
@@ -117,32 +117,12 @@ def document(
         "outcome_detail": board["outcome_detail"],
         "players": _players(board["players"]),
         "legal": board.get("legal") or {},
-        "orders": list((board.get("orders") or {}).get("in_play", [])),
-        "orders_in_play": list((board.get("orders") or {}).get("cards", [])),
-        "recruit": _recruit(board),
+        **piles(board.get("modules"), board["mission"]),
         "helping_hands": hands_held(hands or []),
         "briefing": briefing(campaign.get("briefings"), board["chapter"]),
-        "solo_hand": (board.get("solo") or {}).get("hand_size"),
+        "solo_hand": solo_hand(board.get("modules")),
         "recruit_turn": board["recruit_turn"],
         **shows(board.get("modules")),
-    }
-
-
-def _recruit(board: dict[str, Any]) -> dict[str, Any] | None:
-    piles = board.get("recruit") or {}
-    if piles.get("number") is None:
-        return None
-    return {
-        "number": piles["number"],
-        "after": piles["after"],
-        "hand": piles["hand"],
-        "withdrawn": bool(piles["withdrew_in"]) and piles["withdrew_in"] == board["mission"],
-        "morale_tokens": piles["tokens"],
-        "name": piles.get("name"),
-        "effect": piles.get("effect", ""),
-        "advantage": piles.get("advantage", ""),
-        "enforces": piles.get("enforces", []),
-        "advantage_rules": piles.get("advantage_rules", []),
     }
 
 

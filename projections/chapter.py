@@ -2,8 +2,9 @@
 
 A chapter's rows are its state when it was last the current chapter of the line of play:
 the board now for the chapter being played, the final board for the ones before it.
-Rows are built from ``domain.chapter.state.ChapterState`` only; fields added to it by the
-Armistice modules are read with ``getattr`` so a state without them still projects.
+Rows are built from ``domain.chapter.state.ChapterState`` only; what a module shows on the
+board (its piles, its Luck, a house rule's row) is its own rows, which it gives from its
+folder (``Module.shows``: ``modules``), so this file names none of the modules.
 A Support tile played face down is secret until the reveal: only *whether* a player
 played one is stored, and tiles held are a count (a list would give the played one away).
 """
@@ -16,16 +17,11 @@ from typing import TYPE_CHECKING, Any
 from msgspec.structs import replace
 
 from domain.cards.catalogue import base_catalogue
-from domain.cards.effects import rule_words
 from domain.chapter.queries import whose_turn
 from domain.codec import json_text
 from domain.legal import legal_summary
-from domain.modules.luck import luck_spent
-from domain.modules.orders import order_piles
-from domain.modules.recruits.state import recruit_acts, recruit_piles
-from domain.modules.solo.state import solo_table
 from domain.names import chapter_name
-from domain.public import house_rules, shown
+from domain.public import house_rules, recruit_acts, shown
 
 if TYPE_CHECKING:
     from domain.chapter.state import ChapterState, Player
@@ -45,110 +41,6 @@ def _nml_threats(state: ChapterState) -> Counter[str]:
     for key in state.nml:
         counts.update(state.catalogue[key].threats)
     return counts
-
-
-def orders_in_play(state: ChapterState) -> list[dict[str, Any]]:
-    """Each Order of the Day in play as the group described it: number, name, text, the
-    threats it adds, what it forbids (in words) and, for a lasting one, its cancellation
-    condition (``status --json``
-    ``orders_in_play``; the name None for one not described)."""
-    piles = order_piles(state)
-    if piles is None:
-        return []
-    cards = state.catalogue.orders
-    found = []
-    for number in piles.in_play:
-        card = cards.get(number)
-        found.append(
-            {
-                "number": number,
-                "name": card.name if card else None,
-                "effect": card.effect if card else "",
-                "threats": list(card.threats) if card else [],
-                "lasting": card.lasting if card else False,
-                "cancellation": card.cancellation if card and card.lasting else "",
-                "forbids": [f.words for f in card.forbids] if card else [],
-                "rules": [rule_words(r) for r in card.rules] if card else [],
-                "cancel_by": _cancellers(state, number),
-            }
-        )
-    return found
-
-
-def _cancellers(state: ChapterState, number: int) -> list[dict[str, Any]]:
-    """Who may cancel a lasting Order whose condition the tool checks, now, and how many
-    cards they draw (its ``cancel:withdraw-draw:N``: a player who has withdrawn)."""
-    from domain.modules.orders import CancelOrder
-    from domain.modules.orders.rules import cancel_options
-
-    return [
-        {"player": c.player, "draws": c.draws}
-        for c in cancel_options(state)
-        if isinstance(c, CancelOrder) and c.order == number and not c.reason
-    ]
-
-
-def recruit_texts(state: ChapterState) -> dict[str, Any]:
-    """The Recruit in play's name, text and departure advantage, as described."""
-    piles = recruit_piles(state)
-    recruit = piles.recruit if piles is not None else None
-    card = state.catalogue.recruits.get(recruit.number) if recruit is not None else None
-    return {
-        "name": card.name if card else None,
-        "effect": card.effect if card else "",
-        "advantage": card.advantage if card else "",
-        "enforces": [f.words for f in card.forbids] + [rule_words(r) for r in card.rules]
-        if card
-        else [],
-        "advantage_rules": [rule_words(r) for r in card.advantage_rules] if card else [],
-    }
-
-
-def _orders(state: ChapterState) -> str | None:
-    piles = order_piles(state)
-    if piles is None:
-        return None
-    return dumps(
-        {
-            "deck": len(piles.deck),
-            "in_play": list(piles.in_play),
-            "discard": list(piles.discard),
-            "cards": orders_in_play(state),
-        }
-    )
-
-
-def _recruit(state: ChapterState) -> str | None:
-    piles = recruit_piles(state)
-    if piles is None:
-        return None
-    recruit = piles.recruit
-    return dumps(
-        {
-            "deck": len(piles.deck),
-            "departed": list(piles.departed),
-            "number": recruit.number if recruit else None,
-            "after": state.players[recruit.after].name if recruit else None,
-            "hand": list(recruit.hand) if recruit else [],
-            "withdrew_in": recruit.withdrew_in if recruit else None,
-            "tokens": recruit.tokens if recruit else 0,
-            **recruit_texts(state),
-        }
-    )
-
-
-def _solo(state: ChapterState) -> str | None:
-    solo = solo_table(state)
-    if solo is None:
-        return None
-    return dumps(
-        {
-            "hand_size": solo.hand_size,
-            "hand_known": list(solo.hand),
-            "refills": solo.refills,
-            "tiles": len(solo.tiles),
-        }
-    )
 
 
 def _legal(state: ChapterState) -> str:
@@ -199,16 +91,12 @@ def chapter_row(
         "cards_in_hands": state.cards_in_hands,
         "nml": dumps(list(state.nml)),
         "nml_threats": _counts(_nml_threats(state)),
-        "luck_spent": dumps(list(luck_spent(state))),
         "threats": _counts(state.threat_counts()),
         "speech_stock": state.speech_stock,
         "mission_failed": int(state.mission_failed),
         "support_beneficiary": support.player if support is not None else None,
         "outcome": state.outcome,
         "outcome_detail": state.outcome_detail,
-        "orders": _orders(state),
-        "recruit": _recruit(state),
-        "solo": _solo(state),
         "legal": _legal(state),
         "modules": dumps(shown(state)),
         "house_rules": "; ".join(house_rules()),

@@ -20,7 +20,11 @@ from typing import NamedTuple
 # 15: the event_log's reason holds a Helping Hand's note, what the group typed for the log.
 # 16: campaigns.language, the table's language the group chose (issue 45).
 # 17: chapter_state.modules, what the modules show on the public board (``Module.shows``).
-SCHEMA = 17
+# 18: the modules' piles are module rows like any other (issue 40): chapter_state's
+# luck_spent, orders, recruit and solo columns leave, and the Luck in force and spent, the
+# Orders', the Recruits' and Solo's piles are the ``luck``, ``orders``, ``recruit`` and
+# ``solo`` entries of chapter_state.modules, each given by its module (``Module.shows``).
+SCHEMA = 18
 POSITION_NAME = "read_models"
 
 
@@ -78,16 +82,12 @@ CHAPTER_STATE = Table(
         "cards_in_hands": int,
         "nml": str,
         "nml_threats": str,
-        "luck_spent": str,
         "threats": str,
         "speech_stock": int,
         "mission_failed": int,
         "support_beneficiary": str,
         "outcome": str,
         "outcome_detail": str,
-        "orders": str,
-        "recruit": str,
-        "solo": str,
         "legal": str,
         "modules": str,
         "house_rules": str,

@@ -184,30 +184,78 @@ Tells = Callable[[Any, Sequence[Any], Any], tuple[str, str, dict[str, Any]] | No
 
 class Move(Record):
     """A keeper move a module offers: the button's ``label``, the ``grizzled`` command's
-    ``words`` for it (the keeper page's ``data-words``) and the domain ``command`` it logs."""
+    ``words`` for it (the keeper page's ``data-words``) and the domain command it logs;
+    ``kind``: the menu it is listed in ('': the room's name), and ``more``: what the
+    keeper's page asks beside it (``drawn``: a card a Trap draws, ``reason``, ...)."""
 
-    __slots__ = ("command", "label", "words")
+    __slots__ = ("command", "kind", "label", "more", "words")
     label: str
     words: tuple[str, ...]
     command: Any
+    kind: str
+    more: Mapping[str, Any]
 
-    def __init__(self, label: str, words: tuple[str, ...], command: Any) -> None:
-        self._set(label=label, words=words, command=command)
+    def __init__(
+        self,
+        label: str,
+        words: tuple[str, ...],
+        command: Any,
+        kind: str = "",
+        more: Mapping[str, Any] | None = None,
+    ) -> None:
+        self._set(label=label, words=words, command=command, kind=kind, more=more or {})
 
 
 Moves = Callable[[Any], list[Move]]  # a campaign's state -> the moves offered now
+# (a campaign's state, a legal command of the module's) -> the keeper moves it stands for
+Offers = Callable[[Any, Any], list[Move]]
+# A fact ``why`` says: its value in a campaign state and for the refused player's name
+# (None: not there to say), and its words (from the value and the name, or a msgid
+# formatted with them)
+FactValue = Callable[[Any, "str | None"], Any]
+FactWords = Callable[[Any, "str | None"], str] | str
+
+
+class Why(Record):
+    """What a module adds to ``why``'s facts (``voice/why_facts.py``): its ``facts`` by
+    name (each a value and its words), the facts a refusal of one of its rules rests on
+    (``by_rule``, by the rule's id) and those a command of its rests on whatever its rule
+    (``by_command``, by the command's first word)."""
+
+    __slots__ = ("by_command", "by_rule", "facts")
+    facts: Mapping[str, tuple[FactValue, FactWords]]
+    by_rule: Mapping[str, tuple[str, ...]]
+    by_command: Mapping[str, tuple[str, ...]]
+
+    def __init__(
+        self,
+        facts: Mapping[str, tuple[FactValue, FactWords]],
+        by_rule: Mapping[str, tuple[str, ...]] | None = None,
+        by_command: Mapping[str, tuple[str, ...]] | None = None,
+    ) -> None:
+        self._set(facts=facts, by_rule=by_rule or {}, by_command=by_command or {})
 
 
 class Room(Record):
     """One module's face: its rows' words, its events' sentences, what it tells after
-    another's event (Luck: a Trap it cancelled), its keeper moves."""
+    another's event (Luck: a Trap it cancelled), its keeper moves, and ``keys``: the rows
+    the ``status`` document keeps at its top level, where the game documented them before
+    modules showed rows (Luck's ``luck``; every other row is under ``modules``), and
+    ``secrets``: by event type, the facts of its events only some may see (the field, and
+    whose it is: a field naming the player, or ``NOBODY``; ``voice.narrate.event_facts``),
+    ``why``: the facts it adds to ``why``'s account of a refusal, and ``offers``: by a
+    command's class name, the keeper moves a legal command of the module's stands for."""
 
-    __slots__ = ("moves", "name", "narrates", "rows", "tells")
+    __slots__ = ("keys", "moves", "name", "narrates", "offers", "rows", "secrets", "tells", "why")
     name: str
     rows: Mapping[str, RowWords]
     narrates: Mapping[str, Narrator]
     tells: Tells | None
     moves: Moves | None
+    keys: tuple[str, ...]
+    secrets: Mapping[str, tuple[tuple[str, str], ...]]
+    why: Why | None
+    offers: Mapping[str, Offers]
 
     def __init__(
         self,
@@ -216,5 +264,19 @@ class Room(Record):
         narrates: Mapping[str, Narrator] | None = None,
         tells: Tells | None = None,
         moves: Moves | None = None,
+        keys: tuple[str, ...] = (),
+        secrets: Mapping[str, tuple[tuple[str, str], ...]] | None = None,
+        why: Why | None = None,
+        offers: Mapping[str, Offers] | None = None,
     ) -> None:
-        self._set(name=name, rows=rows or {}, narrates=narrates or {}, tells=tells, moves=moves)
+        self._set(
+            name=name,
+            rows=rows or {},
+            narrates=narrates or {},
+            tells=tells,
+            moves=moves,
+            keys=keys,
+            secrets=secrets or {},
+            why=why,
+            offers=offers or {},
+        )

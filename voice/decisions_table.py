@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from domain.modules.orders.face import order_said as _order  # its name as narrated
+from domain.modules.recruits.face import recruit_said as _recruit
 from voice.board import label
 from voice.decisions import EXPLAINERS as BASIC
 from voice.decisions import PLAYED, Decision, Entry, _mission, _where
 from voice.lang import _, threat_name
-from voice.narrate import _order, _recruit  # an Order's, a Recruit's name as narrated
 
 if TYPE_CHECKING:
     from domain.chapter.state import ChapterState

@@ -5,13 +5,11 @@ A Support tile played face down is never shown, only that one was played.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
     from domain.campaign.known import RewardReading
-    from domain.chapter.state import ChapterState
 
 
 def result(outcome: str | None) -> str | None:
@@ -45,37 +43,67 @@ def briefing(briefings: dict[str, Any] | None, chapter: int) -> dict[str, Any] |
     return None if found is None else {"title": found["title"], "notes": found["notes"]}
 
 
-def luck_doc(nml: list[str], spent: list[str]) -> dict[str, list[str]]:
-    """Luck in No Man's Land from the read model's keys: the cards whose symbol is still in
-    force, once per symbol (``domain``'s ``unspent_luck``: a card's spent symbols are
-    counted first), and the ones spent on a Trap (Decision 1)."""
-    left = Counter(spent)
-    in_force = []
-    for key in nml:
-        for _ in range(key.split("+").count("luck")):
-            if left[key]:
-                left[key] -= 1
-            else:
-                in_force.append(key)
-    return {"in_force": in_force, "spent": list(spent)}
+def kept(values: dict[str, Any] | None) -> dict[str, Any]:
+    """The rows the modules show (``Module.shows``) that the ``status`` document keeps at
+    its top level, after ``no_mans_land`` (Luck's ``luck``: ``voice.rooms.documented``)."""
+    from voice.rooms import documented
+
+    return documented(values)[0]
 
 
 def shows(values: dict[str, Any] | None) -> dict[str, Any]:
-    """What the modules show on the board (``Module.shows``), under ``modules`` in the
-    ``status`` document; nothing while none shows anything (the game's own modules have
-    their own keys), so the document is what it was without them."""
-    return {"modules": dict(values)} if values else {}
+    """The other rows the modules show, under ``modules`` in the ``status`` document;
+    nothing while none shows one, so the document is what it was without them."""
+    from voice.rooms import documented
+
+    rest = {k: v for k, v in documented(values)[1].items() if k not in PILES}
+    return {"modules": rest} if rest else {}
+
+
+# The rows of the game's modules (their piles, ``Module.shows``) the ``status`` document
+# says under keys of its own, documented before modules showed rows (docs/cli.md).
+PILES = ("orders", "recruit", "solo")
+
+
+def piles(values: dict[str, Any] | None, mission: int) -> dict[str, Any]:
+    """The document's ``orders`` (numbers in play), ``orders_in_play`` (each as described)
+    and ``recruit`` (the Recruit in play, or None) from the rows the modules show."""
+    orders = (values or {}).get("orders") or {}
+    return {
+        "orders": list(orders.get("in_play", [])),
+        "orders_in_play": list(orders.get("cards", [])),
+        "recruit": _recruit((values or {}).get("recruit") or {}, mission),
+    }
+
+
+def solo_hand(values: dict[str, Any] | None) -> int | None:
+    """The single Solo hand's size (None: not Solo mode), from the rows the modules show."""
+    size: int | None = ((values or {}).get("solo") or {}).get("hand_size")
+    return size
+
+
+def _recruit(row: dict[str, Any], mission: int) -> dict[str, Any] | None:
+    if row.get("number") is None:
+        return None
+    return {
+        "number": row["number"],
+        "after": row["after"],
+        "hand": row["hand"],
+        "withdrawn": bool(row["withdrew_in"]) and row["withdrew_in"] == mission,
+        "morale_tokens": row["tokens"],
+        "name": row.get("name"),
+        "effect": row.get("effect", ""),
+        "advantage": row.get("advantage", ""),
+        "enforces": row.get("enforces", []),
+        "advantage_rules": row.get("advantage_rules", []),
+    }
 
 
 def chapter_json(state: CampaignState) -> dict[str, Any]:
     """The board: decks, No Man's Land, players, whose turn, what phase, what is legal."""
     from domain.legal import legal_summary
-    from domain.modules.luck import luck_spent, unspent_luck
-    from domain.modules.orders import order_piles
-    from domain.modules.solo.state import solo_table
     from domain.public import shown
     from projections.campaign import briefings, helping_hand_rows
-    from projections.chapter import orders_in_play, recruit_texts
     from voice.next_step import next_step
 
     chapter = state.chapter
@@ -100,7 +128,7 @@ def chapter_json(state: CampaignState) -> dict[str, Any]:
         "speech_stock": chapter.speech_stock,
         "traps": chapter.rules.traps,
         "no_mans_land": list(chapter.nml),
-        "luck": {"in_force": list(unspent_luck(chapter)), "spent": list(luck_spent(chapter))},
+        **kept(modules := shown(chapter)),
         "threats": {t: counts[t] for t in sorted(counts)},
         "support_pending": chapter.support.player if chapter.support else None,
         "outcome": chapter.outcome,
@@ -124,30 +152,11 @@ def chapter_json(state: CampaignState) -> dict[str, Any]:
             for p in chapter.players
         ],
         "legal": legal_summary(chapter),
-        "orders": list(piles.in_play) if (piles := order_piles(chapter)) else [],
-        "orders_in_play": orders_in_play(chapter),
-        "recruit": _recruit(chapter, recruit_texts(chapter)),
+        **piles(modules, chapter.mission),
         "helping_hands": hands_held(helping_hand_rows("", state)),
         "briefing": briefing(briefings(state), state.chapter_number),
-        "solo_hand": table.hand_size if (table := solo_table(chapter)) is not None else None,
-        **shows(shown(chapter)),
-    }
-
-
-def _recruit(chapter: ChapterState, texts: dict[str, Any]) -> dict[str, Any] | None:
-    from domain.modules.recruits.state import recruit_piles
-
-    piles = recruit_piles(chapter)
-    recruit = piles.recruit if piles is not None else None
-    if recruit is None:
-        return None
-    return {
-        "number": recruit.number,
-        "after": chapter.players[recruit.after].name,
-        "hand": list(recruit.hand),
-        "withdrawn": recruit.withdrew_in == chapter.mission and recruit.withdrew_in > 0,
-        "morale_tokens": recruit.tokens,
-        **texts,
+        "solo_hand": solo_hand(modules),
+        **shows(modules),
     }
 
 

@@ -38,7 +38,7 @@ from domain.events import (
     SupportTileDiscarded,
     SupportUsed,
 )
-from voice import NOBODY, Said, Secret, marked
+from voice import NOBODY, Said, Secret, marked, rooms
 from voice.lang import (
     N_,
     _,
@@ -67,7 +67,8 @@ TILE_WORDS = {
 }
 
 
-def _cards(count: int) -> str:
+def cards_said(count: int) -> str:
+    """``1 card``, ``3 cards``."""
     return ngettext("{count} card", "{count} cards", count).format(count=count)
 
 
@@ -182,39 +183,6 @@ def _passed(e: LeadershipPassed, c: Catalogue) -> str:
     return _("{player} is the Mission Leader.").format(player=e.leader) + token
 
 
-def _order(number: int, c: Catalogue) -> str:
-    card = c.orders.get(number)
-    return _("Order of the Day #{number}").format(number=number) + (
-        f" ({card.name})" if card else ""
-    )
-
-
-def _recruit(number: int, c: Catalogue) -> str:
-    card = c.recruits.get(number)
-    return _("Recruit #{number}").format(number=number) + (f" ({card.name})" if card else "")
-
-
-def _order_text(number: int, c: Catalogue) -> str:
-    """`` Order #21 says: ...``, the Order's text as the group described it, what the tool
-    applies of it, and what is left to the table ('' for none)."""
-    card = c.orders.get(number)
-    if card is None:
-        return ""
-    said = [_("says: {text}").format(text=unstopped(card.effect))] if card.effect else []
-    if card.lasting:
-        until = unstopped(card.cancellation) or _("(not said)")
-        said.append(_("lasts until: {text}").format(text=until))
-    text = (
-        _(" Order #{number} ").format(number=number) + _("; it ").join(said) + "." if said else ""
-    )
-    applied = [
-        _("adds {threat} to No Man's Land").format(threat=threat_name(threat))
-        for threat in card.threats
-    ]
-    applied += [enforced_words(card.forbids, card.rules)] if card.forbids or card.rules else []
-    return text + applied_text(f"Order #{number}", applied, bool(card.effect))
-
-
 def applied_text(label: str, applied: list[str], effect: bool) -> str:
     """What the tool applies of a card's text (``applied``: its parts in words) and what it
     leaves to the table: never advice to record again what the tool did."""
@@ -227,21 +195,6 @@ def applied_text(label: str, applied: list[str], effect: bool) -> str:
     return _(" The tool applies: {rules}.").format(rules=_("; ").join(applied)) + (
         rest if effect else ""
     )
-
-
-def _recruit_text(number: int, c: Catalogue) -> str:
-    """`` Recruit #5 says: ...`` as the group described it, and what the tool applies of it
-    ('' for a Recruit with no text and no rule)."""
-    card = c.recruits.get(number)
-    if card is None:
-        return ""
-    text = (
-        _(" Recruit #{number} says: {text}.").format(number=number, text=unstopped(card.effect))
-        if card.effect
-        else ""
-    )
-    rules = [enforced_words(card.forbids, card.rules)] if card.forbids or card.rules else []
-    return text + applied_text(f"Recruit #{number}", rules, bool(card.effect))
 
 
 def enforced_words(forbids: tuple[Forbid, ...], rules: tuple[Rule, ...]) -> str:
@@ -287,7 +240,7 @@ def _effect(e: CardEffect, c: Catalogue) -> str:
     n = len(e.cards)
     match word:
         case "draw":
-            did = _("{player} draws {cards}").format(player=e.player, cards=_cards(n))
+            did = _("{player} draws {cards}").format(player=e.player, cards=cards_said(n))
             did += _(" on withdrawing") if "@" in e.rule else ""
         case "discard":
             unseen = _("an unseen card")
@@ -308,7 +261,9 @@ def _effect(e: CardEffect, c: Catalogue) -> str:
         case "charm":
             did = _("{player}'s Good Luck Charm is face up again").format(player=e.player)
         case _:
-            did = _("{cards} go from the Trials deck to the Morale Reserve").format(cards=_cards(n))
+            did = _("{cards} go from the Trials deck to the Morale Reserve").format(
+                cards=cards_said(n)
+            )
     return f"{e.source}: {did}."
 
 
@@ -384,7 +339,7 @@ def sentence(e: Event, c: Catalogue, game: str = "chapter") -> str:
             return _dealt(e, c)
         case CardsDrawn():
             return _("{player} is Frenzied and draws {cards}.").format(
-                player=e.player, cards=_cards(len(e.cards))
+                player=e.player, cards=cards_said(len(e.cards))
             )
         case CardPlayed():
             return _played(e, c)
@@ -446,11 +401,13 @@ def sentence(e: Event, c: Catalogue, game: str = "chapter") -> str:
             return _("Correction: {fact} ({reason}).").format(
                 fact=fact_sentence(e, c), reason=e.reason
             )
-    return _module_sentence(e, c)
+    told = rooms.sentence(e, c)  # a module's own event, in its room's words
+    return _campaign_sentence(e, c) if told is None else told
 
 
-def _module_sentence(e: Event, c: Catalogue) -> str:
-    """Sentences of the Armistice modules' events (their modules load only when needed)."""
+def _campaign_sentence(e: Event, c: Catalogue) -> str:
+    """Sentences of the campaign's, the box's and the card effects' events (their modules
+    load only when needed; a module's own event is said by its room, ``voice.rooms``)."""
     from domain.campaign.briefing import (
         BriefingEntered,
         ConclusionEntered,
@@ -471,20 +428,6 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
         TrialCardDescribed,
     )
     from domain.modules.effects import CardEffect
-    from domain.modules.orders import OrderCancelled, OrderChosen, OrderDiscarded
-    from domain.modules.recruits import (
-        RecruitArrived,
-        RecruitDeparted,
-        RecruitPlayed,
-        RecruitWithdrew,
-    )
-    from domain.modules.solo.rules import (
-        SoloCardPlayed,
-        SoloHandFilled,
-        SoloMissionEnded,
-        SoloRefillGivenUp,
-        SoloSupportDrawn,
-    )
     from voice.cards import traps_said
 
     match e:
@@ -553,74 +496,6 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
             return _helping_played(e, c)
         case CardEffect():
             return _effect(e, c)
-        case OrderChosen():
-            back = (
-                _(", #{number} goes back on top").format(number=e.returned)
-                if e.returned is not None
-                else ""
-            )
-            said = _("{player} keeps {order}{back}.").format(
-                player=e.player, order=_order(e.order, c), back=back
-            )
-            return said + _order_text(e.order, c)
-        case OrderDiscarded():
-            return _("{order} is discarded after Support.").format(order=_order(e.order, c))
-        case OrderCancelled():
-            drew = (
-                _(" {player} draws {cards}.").format(player=e.player, cards=_cards(len(e.cards)))
-                if e.player
-                else ""
-            )
-            said = _("{order} is cancelled ({reason}).").format(
-                order=_order(e.order, c), reason=e.reason
-            )
-            return said + drew
-        case RecruitArrived():
-            hand = ", ".join(card_label(k, c) for k in e.hand)
-            arrives = _("{recruit} arrives, acting after {player}: {hand}.").format(
-                recruit=_recruit(e.recruit, c), player=e.after, hand=hand
-            )
-            return arrives + _recruit_text(e.recruit, c)
-        case RecruitPlayed():
-            return _("{recruit} plays {card}.").format(
-                recruit=_recruit(e.recruit, c), card=card_label(e.card, c)
-            )
-        case RecruitWithdrew():
-            return _("{recruit} withdraws ({count} Morale token(s)).").format(
-                recruit=_recruit(e.recruit, c), count=e.tokens
-            )
-        case RecruitDeparted():
-            card = c.recruits.get(e.recruit)
-            advantage = f" ({card.advantage})" if card and card.advantage else ""
-            said = _(
-                "{recruit} played its last card and departs: gain its advantage{advantage}."
-            ).format(recruit=_recruit(e.recruit, c), advantage=advantage)
-            if card is not None and card.advantage_rules:
-                return said + _(" The tool applies it for the Mission Leader.")
-            return said + (text_only(f"Recruit #{e.recruit}") if advantage else "")
-        case SoloHandFilled():
-            if e.cause == "mission":
-                said = _("The hand is filled: {cards} drawn.")
-            else:
-                said = _("The hand is refilled: {cards} drawn.")
-            return said.format(cards=_cards(len(e.cards)))
-        case SoloCardPlayed():
-            return _("{player} plays {card} from the hand.").format(
-                player=e.player, card=card_label(e.card, c)
-            )
-        case SoloRefillGivenUp():
-            return _("No refill: the hand cannot be refilled again this Mission.")
-        case SoloMissionEnded():
-            return _("The Mission is over; the token rests on {threat}.").format(
-                threat=threat_name(e.token)
-            )
-        case SoloSupportDrawn():
-            who = (
-                _("{player} benefits").format(player=e.beneficiary)
-                if e.beneficiary
-                else _("nobody benefits")
-            )
-            return _("Solo Support tile drawn: {tile}; {who}.").format(tile=e.tile, who=who)
         case HelpingHandKept():
             return _(
                 "{player} keeps Helping Hand #{kept} for this game and discards #{discarded}."
@@ -634,10 +509,7 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
             return _("The table speaks {language} from now on.").format(
                 language=language_name(e.language)
             )
-    from voice import rooms
-
-    told = rooms.sentence(e, c)  # a module's own event, in its room's words
-    return e.TYPE if told is None else told
+    return e.TYPE
 
 
 # The facts of an event only some may see, by event type: the field, and whose it is
@@ -651,9 +523,7 @@ SECRET_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     "SupportTileDiscarded": (("tile", "player"),),
     "MissionFailed": (("trials", NOBODY),),
     "MoraleDropped": (("cards", NOBODY),),
-    "OrderCancelled": (("cards", "player"),),
     "CardEffect": (("cards", "player"),),  # the cards it drew: the discarded are said
-    "SoloHandFilled": (("cards", NOBODY),),
 }
 
 
@@ -664,7 +534,7 @@ def event_facts(e: Event) -> tuple[dict[str, Any], tuple[Secret, ...]]:
 
     facts = asdict(e)
     secrets = []
-    fields = SECRET_FIELDS.get(e.TYPE, ())
+    fields = SECRET_FIELDS.get(e.TYPE) or rooms.secrets(e)
     if e.TYPE == "CardEffect" and not facts["rule"].startswith("draw"):
         fields = ()  # the cards it discarded are said aloud
     for field, owner in fields:
@@ -734,8 +604,6 @@ def _told(
 ) -> list[T]:
     """``narration`` with each event said by ``one`` and each line of ours by ``extra``
     (its text, kind and facts): pieces, or only the texts to print."""
-    from voice import rooms
-
     game = "game" if ruleset == "classic" else "chapter"
     told = []
     for i, e in enumerate(events):

@@ -316,7 +316,8 @@ def next_step(state: CampaignState) -> str:
     active = chapter.active_player
     if active is None:
         return _("the Mission is being resolved")
-    from projections.chapter import orders_in_play, recruit_texts
+    from domain.modules.orders.rules import orders_in_play
+    from domain.modules.recruits.rules import recruit_texts
 
     line = turn_text(legal_summary(chapter), active_kinds(chapter, active))
     joined = recruit_in_play(chapter)
@@ -354,11 +355,8 @@ def next_from_board(
     if phase is None:
         return None if ruleset == "armistice" else _(FIRST_CHAPTER).format(command=CHAPTER_START)
     if phase == "preparation" and doc["mission"] > 0:
-        if (
-            (board or {}).get("orders")
-            or (board or {}).get("recruit")
-            or doc["solo_hand"] is not None
-        ):
+        shown = (board or {}).get("modules") or {}  # the modules' rows (``Module.shows``)
+        if shown.get("orders") or shown.get("recruit") or doc["solo_hand"] is not None:
             return None  # what the leader draws of the modules, Solo's: the rules engine says
         chaplain = any(p["chaplain"] and p["support_tiles"] for p in doc["players"])
         return lead_text(doc["leader"], doc["mission"], 1, chaplain=chaplain)

@@ -7,8 +7,8 @@ models keep). This one holds its ``Room`` (``voice.Room``): its words and its ke
 moves, which the domain may not:
 
 - ``rows``: the words of each board row the module shows, by the row's name, from the
-  row's value (plain data: the ``status`` document's ``modules`` entry of that name, or,
-  for the game's own modules, the document's own key of that name, ``luck``) and the
+  row's value (plain data: the ``status`` document's ``modules`` entry of that name, or the
+  document's own key of that name for a row the room ``keys`` at its top level) and the
   document: ``grizzled status``, the companion's viewer page and the table session say
   them after the board's own rows (``voice.board.rows``); a row without words is not said.
 - ``narrates``: the sentence for each of the module's own events, by the event's
@@ -19,26 +19,39 @@ moves, which the domain may not:
   (``app/moves.py``) lists them after the rules' own moves; ``app.actions.log_action``
   records the command as any other, so the rules still decide it.
 
+- ``secrets``: the facts of its events only some may see (``voice.narrate.event_facts``).
+- ``why``: the facts it adds to ``why``'s account of a refusal (``voice/why_facts.py``).
+- ``offers``: the keeper moves each legal command of the module's stands for, by the
+  command's class name (``offers`` below: ``app/moves.py`` lists them where the rules'
+  legal actions put the command).
+
 The game's own modules' rooms are in their folders (``domain/modules/<name>/face.py``, of
-the voice's layer: nothing of the domain imports one), listed once here (``game_rooms``)
-and installed the first time a face asks. A program that plays a module of its own
-installs its room beside its rules (as ``tests/house_rule/played.py`` does).
+the voice's layer: nothing of the domain imports one, and this registry names none). A room
+is loaded when a face first meets what it words, not at start-up: the room of an event is
+the face of the module whose folder defines the event (``room_of``: a module's event loads
+``domain/modules/<name>/face.py`` the first time one is said); the rooms whose
+rows or lines every board and narration may need (Luck's: its row, the Trap it cancelled
+after any card played) are installed the first time a face asks (``game_rooms``). A program
+that plays a module of its own installs its room beside its rules (as
+``tests/house_rule/played.py`` does).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from voice import Move, Room
+from voice import Move, Room, Why
 
 _INSTALLED: tuple[Room, ...] | None = None  # the rooms every face asks; None: not yet
+_MET: dict[str, Room | None] = {}  # a module's package -> its face's room (None: it has none)
+MODULES = "domain.modules"  # where the game's modules are, each a package with its face
 
 
 def game_rooms() -> tuple[Room, ...]:
     """The rooms of the game's own modules, from their folders (Traps with Luck)."""
-    from domain.modules.luck.face import LUCK_FACE
+    from domain.modules.luck.face import ROOM
 
-    return (LUCK_FACE,)
+    return (ROOM,)
 
 
 def installed() -> tuple[Room, ...]:
@@ -61,6 +74,15 @@ def install(rooms: tuple[Room, ...]) -> tuple[Room, ...]:
     return before
 
 
+def documented(values: dict[str, Any] | None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """What the modules show (``Module.shows``, as the read models keep it) split for the
+    ``status`` document: the rows a room keeps at the document's top level (Luck's
+    ``luck``, documented before modules showed rows), and the rest, under ``modules``."""
+    rest = dict(values or {})
+    top = {key: rest.pop(key) for room in installed() for key in room.keys if key in rest}
+    return top, rest
+
+
 def rows(doc: dict[str, Any]) -> list[tuple[str, Any, str]]:
     """The module rows the rooms say on this ``status`` document: (the row's name, its
     value, its words), in the order the rooms are installed."""
@@ -75,13 +97,48 @@ def rows(doc: dict[str, Any]) -> list[tuple[str, Any, str]]:
     return found
 
 
-def sentence(event: Any, catalogue: Any) -> str | None:
-    """The sentence a module's room says for one of its events (None: none narrates it)."""
-    for room in installed():
-        narrator = room.narrates.get(event.TYPE)
+def room_of(kind: type) -> Room | None:
+    """The room of the game's module whose folder defines this event class (``ROOM`` of
+    ``domain/modules/<name>/face.py``), imported the first time one of its events is met;
+    None: not a module's own event, or a module without a face. The class is one of ours
+    (the records' allow-list resolved it), so no stored text chooses what is imported."""
+    package = kind.__module__.rpartition(".")[0]
+    if package.rpartition(".")[0] != MODULES:
+        return None  # the game's own events, the campaign's, a module of one file (effects)
+    if package not in _MET:
+        face = f"{package}.face"
+        try:
+            # ``__import__``, not importlib's: -X importtime counts it with the others
+            _MET[package] = __import__(face, fromlist=["ROOM"]).ROOM
+        except ModuleNotFoundError as missing:
+            if missing.name != face:
+                raise
+            _MET[package] = None
+    return _MET[package]
+
+
+def _narrator(event: Any) -> Any:
+    for room in (*installed(), room_of(type(event))):
+        narrator = room.narrates.get(event.TYPE) if room is not None else None
         if narrator is not None:
-            return narrator(event, catalogue)
+            return narrator
     return None
+
+
+def sentence(event: Any, catalogue: Any) -> str | None:
+    """The sentence a module's room says for one of its events (None: none narrates it):
+    an installed room's, else the room of the module that defines the event."""
+    narrator = _narrator(event)
+    return None if narrator is None else narrator(event, catalogue)
+
+
+def secrets(event: Any) -> tuple[tuple[str, str], ...]:
+    """The facts of a module's event only some may see, as its room lists them (each the
+    field and whose it is); () for none."""
+    for room in (*installed(), room_of(type(event))):
+        if room is not None and event.TYPE in room.secrets:
+            return room.secrets[event.TYPE]
+    return ()
 
 
 def tells(event: Any, after: Any, campaign: Any) -> list[tuple[str, str, dict[str, Any]]]:
@@ -94,3 +151,26 @@ def tells(event: Any, after: Any, campaign: Any) -> list[tuple[str, str, dict[st
 def moves(state: Any) -> list[tuple[str, Move]]:
     """The keeper moves the rooms offer on this campaign state, each with its room's name."""
     return [(room.name, move) for room in installed() if room.moves for move in room.moves(state)]
+
+
+def whys() -> list[Why]:
+    """What the rooms add to ``why``'s facts: the installed rooms', and those of every module
+    whose events the records list (``why`` replays a chapter's records: it meets them)."""
+    from domain.records import EVENTS
+
+    found: dict[int, Why] = {}
+    for room in (*installed(), *(room_of(kind) for kind in EVENTS)):
+        if room is not None and room.why is not None:
+            found.setdefault(id(room.why), room.why)
+    return list(found.values())
+
+
+def offers(state: Any, command: Any) -> list[Move]:
+    """The keeper moves a legal command of a module's stands for, from the room of the
+    module whose folder defines the command (an installed room's first); [] for none."""
+    kind = type(command).__name__
+    for room in (*installed(), room_of(type(command))):
+        offered = room.offers.get(kind) if room is not None else None
+        if offered is not None:
+            return offered(state, command)
+    return []

@@ -2,12 +2,12 @@
 
 A refusal's family (its rule's id) names the facts it rests on: the refused player's Hard
 Knocks, Good Luck Charm, Speech tokens, cards in hand, withdrawal, the threats in No Man's
-Land, the phase and whose turn it is, the Mission Leader, the Trials deck, the Orders of
-the Day, the Recruits, the chapter and the Helping Hands held; and the Hard Knock that
-decided it, whoever's it is, as the domain's refusal names it (``Ben is Fragile and ...``:
-a Mute, Hardheaded, Prideful, Fearful, Panicked or Absent-minded player, another player's
-Fragile, then with that player's hand), with the entry that put it in front of its player
-(issue 43). Each fact's entry is found
+Land, the phase and whose turn it is, the Mission Leader, the Trials deck, the chapter and
+the Helping Hands held, a module's own facts, which its room adds from its folder
+(``voice.Why``); and the Hard Knock that decided it, whoever's it is, as
+the domain's refusal names it (``Ben is Fragile and ...``: a Mute, Hardheaded, Prideful,
+Fearful, Panicked or Absent-minded player, another player's Fragile, then with that player's
+hand), with the entry that put it in front of its player (issue 43). Each fact's entry is found
 by walking the chapter's entries once (``seen``: each entry's number and event records,
 oldest first, from the state just before the first): the last entry that changed the fact,
 or the first entry (the chapter's start) when none did since. The refused player is the one
@@ -94,23 +94,6 @@ def _support(state: CampaignState, name: str | None) -> Any:
     return "" if chapter.support is None else chapter.support.player
 
 
-def _orders(state: CampaignState, name: str | None) -> Any:
-    from domain.modules.orders.state import order_piles
-
-    piles = order_piles(state.chapter) if state.chapter is not None else None
-    return None if piles is None else piles.in_play
-
-
-def _recruit(state: CampaignState, name: str | None) -> Any:
-    from domain.modules.recruits.state import recruit_in_play, recruit_piles
-
-    chapter = state.chapter
-    if chapter is None or recruit_piles(chapter) is None:
-        return None
-    recruit = recruit_in_play(chapter)
-    return 0 if recruit is None else recruit.number
-
-
 def _chapter(state: CampaignState, name: str | None) -> Any:
     chapter = state.chapter
     if chapter is None:
@@ -179,19 +162,6 @@ def _say_support(value: Any, name: str | None) -> str:
     return _("nobody has Support to use")
 
 
-def _say_orders(value: Any, name: str | None) -> str:
-    shown = ", ".join(f"#{n}" for n in value)
-    if value:
-        return _("Orders of the Day in play: {numbers}").format(numbers=shown)
-    return _("no Order of the Day is in play")
-
-
-def _say_recruit(value: Any, name: str | None) -> str:
-    return (
-        _("Recruit in play: #{number}").format(number=value) if value else _("no Recruit in play")
-    )
-
-
 def _say_chapter(value: Any, name: str | None) -> str:
     number, how = value
     if how == "none":
@@ -227,8 +197,6 @@ FACTS: dict[str, tuple[Value, Words]] = {
     "no_mans_land": (_nml, _say_nml),
     "trials": (_trials, N_("the Trials deck holds {value} cards")),
     "support": (_support, _say_support),
-    "orders": (_orders, _say_orders),
-    "recruit": (_recruit, _say_recruit),
     "helping_hands": (_holdings, _say_holdings),
 }
 
@@ -252,17 +220,14 @@ BY_RULE: dict[str, tuple[str, ...]] = {
     "card effects": (*_PLAY, "hard_knocks"),
     "support": ("phase", "support", "hard_knocks", "charm"),
     "mission intensity": ("chapter", "phase", "leader", "trials"),
-    "orders of the day": ("phase", "leader", "orders"),
-    "recruits": ("phase", "turn", "recruit"),
     "campaign": ("chapter", "phase", "helping_hands"),
 }
 GENERAL = ("chapter", "phase")
-# The facts a command rests on whatever its refusal's rule (a Recruit refused its turn).
+# The facts a command rests on whatever its refusal's rule; a module's rooms add theirs
+# (``voice.Why``, from their folders).
 BY_COMMAND: dict[str, tuple[str, ...]] = {
     "charm": ("charm",),
     "speech": ("speech_tokens",),
-    "recruit": ("recruit",),
-    "order": ("orders",),
     "helping": ("helping_hands",),
 }
 
@@ -323,25 +288,44 @@ def refusal_facts(
     if not seen:
         return []
     first = command.split()[0] if command.split() else ""
-    keys = dict.fromkeys((*BY_RULE.get(rule_id, GENERAL), *BY_COMMAND.get(first, ())))
+    facts, by_rule, by_command = _tables()
+    keys = dict.fromkeys((*by_rule.get(rule_id, GENERAL), *by_command.get(first, ())))
     target = targeted(command, state)  # Merry Christmas's: their Hard Knocks decide
     whose = {"hard_knocks": target or name}
-    found = [f for key in keys if (f := _fact(key, whose.get(key, name), states, seen))]
+    found = [f for key in keys if (f := _fact(facts[key], key, whose.get(key, name), states, seen))]
     decided = deciding_knock(line, state.chapter)
     if decided is not None:
         owner, key = decided
         found.append(_knock_fact(owner, key, seen))
         if owner != name:  # another player's card decided: their hand counts too (Fragile)
-            found += [f for f in (_fact("hand", owner, states, seen),) if f is not None]
+            found += [f for f in (_fact(FACTS["hand"], "hand", owner, states, seen),) if f]
     return found
 
 
+def _tables() -> tuple[
+    dict[str, tuple[Value, Words]], dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]
+]:
+    """The facts, by rule and by command: the game's own, then the modules' rooms'."""
+    from voice import rooms
+
+    facts, by_rule, by_command = dict(FACTS), dict(BY_RULE), dict(BY_COMMAND)
+    for why in rooms.whys():
+        facts.update(why.facts)
+        by_rule.update(why.by_rule)
+        by_command.update(why.by_command)
+    return facts, by_rule, by_command
+
+
 def _fact(
-    key: str, name: str | None, states: Sequence[CampaignState], seen: Sequence[Entry]
+    fact: tuple[Value, Words],
+    key: str,
+    name: str | None,
+    states: Sequence[CampaignState],
+    seen: Sequence[Entry],
 ) -> dict[str, Any] | None:
     """Fact ``key`` of player ``name`` as it is now (the last of ``states``, one after each
     entry of ``seen``), with the last entry that changed it."""
-    value_of, words = FACTS[key]
+    value_of, words = fact
     now = value_of(states[-1], name)
     if now is None:
         return None

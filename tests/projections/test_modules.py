@@ -57,7 +57,7 @@ def players(db: Path, cid: str) -> list[dict[str, Any]]:
 
 def play(tracker: Tracker, db: Path, rng: random.Random, state: CampaignState) -> list[str]:
     """Play the chapter to its end, catching up every few commands; check the board
-    against the tracker's state each time. The module columns seen on the way."""
+    against the tracker's state each time. The modules' rows seen on the way."""
     cid = campaign_id(NAME).hex
     seen = []
     for step in range(400):
@@ -71,10 +71,10 @@ def play(tracker: Tracker, db: Path, rng: random.Random, state: CampaignState) -
             board = boards(db, cid)
             assert board == [chapter_row(cid, NAME, now.chapter_number, now.chapter)]
             assert players(db, cid) == player_rows(cid, NAME, now.chapter_number, now.chapter)
-            seen += [k for k in ("orders", "recruit", "solo") if board[0][k] is not None]
-            for key in ("orders", "recruit", "solo", "legal", "threats"):
-                if board[0][key] is not None:
-                    json.loads(board[0][key])
+            shown = json.loads(board[0]["modules"])  # the modules' rows (``Module.shows``)
+            seen += [k for k in ("orders", "recruit", "solo") if k in shown]
+            for key in ("legal", "threats"):
+                json.loads(board[0][key])
     catch_up(db)
     return seen
 

@@ -235,6 +235,28 @@ def test_read_models_of_another_table_layout_are_rebuilt(db: Path, tmp_path: Pat
     ]
 
 
+def test_a_read_model_keeping_luck_in_its_own_column_is_rebuilt_with_luck_as_a_module_row(
+    db: Path, tmp_path: Path
+) -> None:
+    """Schema 17 kept the Luck spent in ``chapter_state.luck_spent``; 18 keeps it in the
+    ``luck`` row of ``modules``, as any module's: a file caught up by the earlier layout
+    is rebuilt, not read with a column gone and a row missing."""
+    catch_up(db)
+    with closing(sqlite3.connect(db)) as conn, conn:
+        conn.execute("ALTER TABLE chapter_state ADD COLUMN luck_spent TEXT")
+        conn.execute("UPDATE chapter_state SET modules = '{}', luck_spent = '[]'")
+        conn.execute("UPDATE projection_position SET schema = 17")
+
+    assert catch_up(db) == stored_count(db)
+
+    with closing(sqlite3.connect(db)) as conn:
+        columns = [row[1] for row in conn.execute("PRAGMA table_info(chapter_state)")]
+        shown = [json.loads(row[0]) for row in conn.execute("SELECT modules FROM chapter_state")]
+    assert "luck_spent" not in columns
+    assert shown and all(set(row["luck"]) == {"in_force", "spent"} for row in shown)
+    assert all_rows(db) == rebuilt_copy(db, tmp_path)
+
+
 def test_the_first_database_format_projects(tmp_path: Path) -> None:
     db = tmp_path / "old.sqlite"
     shutil.copy(FIXTURE, db)

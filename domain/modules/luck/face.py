@@ -70,4 +70,4 @@ def tells(
     return "LuckCancelledTrap", luck_sentence(cancelled, campaign), {"card": cancelled}
 
 
-LUCK_FACE = Room("Traps with Luck", rows={"luck": luck_row}, tells=tells)
+ROOM = Room("Traps with Luck", rows={"luck": luck_row}, tells=tells, keys=("luck",))

@@ -8,6 +8,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from domain.cards.effects import rule_words
 from domain.chapter.commands import Chance, Command, StartChapter, StartMission
 from domain.chapter.guards import find_player
 from domain.chapter.moments import Module
@@ -104,6 +105,57 @@ def cancel_options(state: ChapterState) -> list[Command]:
                 if p.withdrawn and not p.chaplain
             ]
     return options
+
+
+def orders_in_play(state: ChapterState) -> list[dict[str, Any]]:
+    """Each Order of the Day in play as the group described it: number, name, text, the
+    threats it adds, what it forbids (in words) and, for a lasting one, its cancellation
+    condition (``status --json`` ``orders_in_play``; the name None for one not described)."""
+    piles = order_piles(state)
+    if piles is None:
+        return []
+    cards = state.catalogue.orders
+    found = []
+    for number in piles.in_play:
+        card = cards.get(number)
+        found.append(
+            {
+                "number": number,
+                "name": card.name if card else None,
+                "effect": card.effect if card else "",
+                "threats": list(card.threats) if card else [],
+                "lasting": card.lasting if card else False,
+                "cancellation": card.cancellation if card and card.lasting else "",
+                "forbids": [f.words for f in card.forbids] if card else [],
+                "rules": [rule_words(r) for r in card.rules] if card else [],
+                "cancel_by": _cancellers(state, number),
+            }
+        )
+    return found
+
+
+def _cancellers(state: ChapterState, number: int) -> list[dict[str, Any]]:
+    """Who may cancel a lasting Order whose condition the tool checks, now, and how many
+    cards they draw (its ``cancel:withdraw-draw:N``: a player who has withdrawn)."""
+    return [
+        {"player": c.player, "draws": c.draws}
+        for c in cancel_options(state)
+        if isinstance(c, CancelOrder) and c.order == number and not c.reason
+    ]
+
+
+def orders_shown(state: ChapterState) -> dict[str, Any] | None:
+    """The ``orders`` row: the deck's size, the Orders in play and discarded (numbers) and
+    each in play as described (``cards``); None: the chapter plays no Orders."""
+    piles = order_piles(state)
+    if piles is None:
+        return None
+    return {
+        "deck": len(piles.deck),
+        "in_play": list(piles.in_play),
+        "discard": list(piles.discard),
+        "cards": orders_in_play(state),
+    }
 
 
 # --- Deciding --------------------------------------------------------------------------
@@ -381,4 +433,5 @@ ORDERS = Module(
     facts=ORDER_FACTS,
     options=OPTIONS,
     actions=cancel_options,
+    shows={"orders": orders_shown},
 )

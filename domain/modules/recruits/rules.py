@@ -9,6 +9,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.cards.catalogue import RecruitCard
+from domain.cards.effects import rule_words
 from domain.cards.notation import card_label
 from domain.chapter.actions import played_consequences, trap_springs
 from domain.chapter.commands import Chance, Choice, Command, StartChapter, StartMission, Target
@@ -398,6 +399,43 @@ def briefed_recruits(cmd: StartChapter, armistice: bool, chance: Chance | None) 
     return {"recruits": numbered_deck(recruits_briefed(cmd), "Recruits", armistice, chance)}
 
 
+# --- What it shows on the board ---------------------------------------------------------
+def recruit_texts(state: ChapterState) -> dict[str, Any]:
+    """The Recruit in play's name, text and departure advantage, as described."""
+    piles = recruit_piles(state)
+    recruit = piles.recruit if piles is not None else None
+    card = state.catalogue.recruits.get(recruit.number) if recruit is not None else None
+    return {
+        "name": card.name if card else None,
+        "effect": card.effect if card else "",
+        "advantage": card.advantage if card else "",
+        "enforces": [f.words for f in card.forbids] + [rule_words(r) for r in card.rules]
+        if card
+        else [],
+        "advantage_rules": [rule_words(r) for r in card.advantage_rules] if card else [],
+    }
+
+
+def recruit_shown(state: ChapterState) -> dict[str, Any] | None:
+    """The ``recruit`` row: the deck's size, the Recruits departed, the one in play (its
+    number, whom it acts after, its hand, the Mission it withdrew in, its Morale tokens)
+    and its texts; None: the chapter plays no Recruits."""
+    piles = recruit_piles(state)
+    if piles is None:
+        return None
+    recruit = piles.recruit
+    return {
+        "deck": len(piles.deck),
+        "departed": list(piles.departed),
+        "number": recruit.number if recruit else None,
+        "after": state.players[recruit.after].name if recruit else None,
+        "hand": list(recruit.hand) if recruit else [],
+        "withdrew_in": recruit.withdrew_in if recruit else None,
+        "tokens": recruit.tokens if recruit else 0,
+        **recruit_texts(state),
+    }
+
+
 RECRUITS = Module(
     "Recruits",
     facts=RECRUIT_FACTS,
@@ -415,4 +453,5 @@ RECRUITS = Module(
     actions=recruit_turn,
     held=morale_tokens,
     keeps=(KEY, RecruitPiles),
+    shows={"recruit": recruit_shown},
 )

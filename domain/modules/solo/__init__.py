@@ -17,7 +17,7 @@ from domain.modules.solo.corrections import refuse_in_solo
 from domain.modules.solo.play import solo_legal, solo_summary
 from domain.modules.solo.rules import SOLO_EVOLVERS, SoloMissionEnded, decide_solo
 from domain.modules.solo.setup import decide_start_solo, solo_seats
-from domain.modules.solo.state import KEY, VARIANT, SoloTable, solo_set_aside
+from domain.modules.solo.state import KEY, VARIANT, SoloTable, solo_set_aside, solo_shown
 
 
 def solo_setup(
@@ -60,4 +60,5 @@ SOLO = Module(
     support_phase=solo_support_due,
     keeps=(KEY, SoloTable),
     before_correction=refuse_in_solo,
+    shows={"solo": solo_shown},
 )

@@ -7,7 +7,7 @@ the active Grizzled plays from it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from domain.chapter.piles import Kept
 from domain.chapter.state import ChapterState
@@ -24,6 +24,7 @@ __all__ = [
     "VARIANT",
     "SoloTable",
     "solo_set_aside",
+    "solo_shown",
     "solo_table",
     "with_solo_table",
 ]
@@ -75,3 +76,18 @@ def with_solo_table(state: ChapterState, table: SoloTable) -> ChapterState:
 def solo_set_aside(catalogue: Catalogue) -> tuple[str, ...]:
     """The six Hard Knocks a Solo setup removes, one copy each of those the catalogue holds."""
     return tuple(key for key in SOLO_REMOVED if key in catalogue)
+
+
+def solo_shown(state: ChapterState) -> dict[str, Any] | None:
+    """The board's ``solo`` row (``SOLO.shows``, kept by the read models): the single
+    hand's size and known cards, the refills made, the solo Support tiles left; None: the
+    chapter is not played in Solo mode."""
+    solo = solo_table(state)
+    if solo is None:
+        return None
+    return {
+        "hand_size": solo.hand_size,
+        "hand_known": list(solo.hand),
+        "refills": solo.refills,
+        "tiles": len(solo.tiles),
+    }

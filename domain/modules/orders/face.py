@@ -1,0 +1,125 @@
+"""Orders of the Day's face (``voice/rooms.py``): the sentences of its events, in the
+voice's words. Of the voice's layer, though in the module's folder: nothing of the domain
+imports it; the voice loads it the first time it meets one of the module's events."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from voice import Move, Room, Why
+from voice.lang import _, threat_name
+from voice.narrate import applied_text, cards_said, enforced_words, unstopped
+
+if TYPE_CHECKING:
+    from domain.campaign.flow import CampaignState
+    from domain.cards.catalogue import Catalogue
+    from domain.modules.orders.events import OrderCancelled, OrderChosen, OrderDiscarded
+
+
+def order_said(number: int, c: Catalogue) -> str:
+    """``Order of the Day #21 (Dig in)``: its number, and its name once described."""
+    card = c.orders.get(number)
+    return _("Order of the Day #{number}").format(number=number) + (
+        f" ({card.name})" if card else ""
+    )
+
+
+def order_text(number: int, c: Catalogue) -> str:
+    """`` Order #21 says: ...``, the Order's text as the group described it, what the tool
+    applies of it, and what is left to the table ('' for none)."""
+    card = c.orders.get(number)
+    if card is None:
+        return ""
+    said = [_("says: {text}").format(text=unstopped(card.effect))] if card.effect else []
+    if card.lasting:
+        until = unstopped(card.cancellation) or _("(not said)")
+        said.append(_("lasts until: {text}").format(text=until))
+    text = (
+        _(" Order #{number} ").format(number=number) + _("; it ").join(said) + "." if said else ""
+    )
+    applied = [
+        _("adds {threat} to No Man's Land").format(threat=threat_name(threat))
+        for threat in card.threats
+    ]
+    applied += [enforced_words(card.forbids, card.rules)] if card.forbids or card.rules else []
+    return text + applied_text(f"Order #{number}", applied, bool(card.effect))
+
+
+def chosen(e: OrderChosen, c: Catalogue) -> str:
+    """``Ann keeps Order of the Day #21 (Dig in), #7 goes back on top.`` and its text."""
+    back = (
+        _(", #{number} goes back on top").format(number=e.returned)
+        if e.returned is not None
+        else ""
+    )
+    said = _("{player} keeps {order}{back}.").format(
+        player=e.player, order=order_said(e.order, c), back=back
+    )
+    return said + order_text(e.order, c)
+
+
+def discarded(e: OrderDiscarded, c: Catalogue) -> str:
+    """``Order of the Day #21 is discarded after Support.``"""
+    return _("{order} is discarded after Support.").format(order=order_said(e.order, c))
+
+
+def cancelled(e: OrderCancelled, c: Catalogue) -> str:
+    """``Order of the Day #21 is cancelled (its condition met). Ann draws 2 cards.``"""
+    drew = (
+        _(" {player} draws {cards}.").format(player=e.player, cards=cards_said(len(e.cards)))
+        if e.player
+        else ""
+    )
+    said = _("{order} is cancelled ({reason}).").format(
+        order=order_said(e.order, c), reason=e.reason
+    )
+    return said + drew
+
+
+def in_play(state: CampaignState, name: str | None) -> Any:
+    """``why``'s fact: the Orders of the Day in play (None: the chapter plays none)."""
+    from domain.modules.orders.state import order_piles
+
+    piles = order_piles(state.chapter) if state.chapter is not None else None
+    return None if piles is None else piles.in_play
+
+
+def in_play_said(value: Any, name: str | None) -> str:
+    """``Orders of the Day in play: #21, #7`` or that none is."""
+    shown = ", ".join(f"#{n}" for n in value)
+    if value:
+        return _("Orders of the Day in play: {numbers}").format(numbers=shown)
+    return _("no Order of the Day is in play")
+
+
+def cancel_offered(state: Any, command: Any) -> list[Move]:
+    """A lasting Order's cancellation on the keeper's page: for a condition the engine
+    checks, by the withdrawn player drawing what it says; else with how it was met and, if
+    it says so, who draws how many (the keeper types them)."""
+    from voice.keeper import order_cancel_label
+
+    chapter = state.chapter
+    order = chapter.catalogue.orders.get(command.order)
+    name = order.name if order is not None else ""
+    words: tuple[str, ...] = ("order", "cancel", str(command.order))
+    if command.player is not None:
+        words += ("--player", command.player, "--draws", str(command.draws))
+        label = order_cancel_label(command.order, name, command.player, command.draws)
+        return [Move(label, words, command, "order")]
+    drawers = [p.name for p in chapter.players if not p.chaplain]
+    more = {"reason": True, "drawers": drawers}
+    return [Move(order_cancel_label(command.order, name), words, command, "order", more)]
+
+
+WHY = Why(
+    {"orders": (in_play, in_play_said)},
+    by_rule={"orders of the day": ("phase", "leader", "orders")},
+    by_command={"order": ("orders",)},
+)
+ROOM = Room(
+    "Orders of the Day",
+    narrates={"OrderChosen": chosen, "OrderDiscarded": discarded, "OrderCancelled": cancelled},
+    secrets={"OrderCancelled": (("cards", "player"),)},  # the cards the leader drew
+    why=WHY,
+    offers={"CancelOrder": cancel_offered},
+)

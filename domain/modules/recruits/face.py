@@ -1,0 +1,132 @@
+"""Recruits' face (``voice/rooms.py``): the sentences of its events, in the voice's words.
+Of the voice's layer, though in the module's folder: nothing of the domain imports it; the
+voice loads it the first time it meets one of the module's events."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from voice import Move, Room, Why
+from voice.lang import _, card_label
+from voice.narrate import applied_text, enforced_words, text_only, unstopped
+
+if TYPE_CHECKING:
+    from domain.campaign.flow import CampaignState
+    from domain.cards.catalogue import Catalogue
+    from domain.modules.recruits.events import (
+        RecruitArrived,
+        RecruitDeparted,
+        RecruitPlayed,
+        RecruitWithdrew,
+    )
+
+
+def recruit_said(number: int, c: Catalogue) -> str:
+    """``Recruit #5 (Rookie)``: its number, and its name once described."""
+    card = c.recruits.get(number)
+    return _("Recruit #{number}").format(number=number) + (f" ({card.name})" if card else "")
+
+
+def recruit_text(number: int, c: Catalogue) -> str:
+    """`` Recruit #5 says: ...`` as the group described it, and what the tool applies of it
+    ('' for a Recruit with no text and no rule)."""
+    card = c.recruits.get(number)
+    if card is None:
+        return ""
+    text = (
+        _(" Recruit #{number} says: {text}.").format(number=number, text=unstopped(card.effect))
+        if card.effect
+        else ""
+    )
+    rules = [enforced_words(card.forbids, card.rules)] if card.forbids or card.rules else []
+    return text + applied_text(f"Recruit #{number}", rules, bool(card.effect))
+
+
+def arrived(e: RecruitArrived, c: Catalogue) -> str:
+    """``Recruit #5 arrives, acting after Cy: night+rain, shell+gas.`` and its text."""
+    hand = ", ".join(card_label(k, c) for k in e.hand)
+    arrives = _("{recruit} arrives, acting after {player}: {hand}.").format(
+        recruit=recruit_said(e.recruit, c), player=e.after, hand=hand
+    )
+    return arrives + recruit_text(e.recruit, c)
+
+
+def played(e: RecruitPlayed, c: Catalogue) -> str:
+    """``Recruit #5 plays night+rain.``"""
+    return _("{recruit} plays {card}.").format(
+        recruit=recruit_said(e.recruit, c), card=card_label(e.card, c)
+    )
+
+
+def withdrew(e: RecruitWithdrew, c: Catalogue) -> str:
+    """``Recruit #5 withdraws (1 Morale token(s)).``"""
+    return _("{recruit} withdraws ({count} Morale token(s)).").format(
+        recruit=recruit_said(e.recruit, c), count=e.tokens
+    )
+
+
+def departed(e: RecruitDeparted, c: Catalogue) -> str:
+    """``Recruit #5 played its last card and departs: gain its advantage (...).`` and what
+    the tool does of the advantage."""
+    card = c.recruits.get(e.recruit)
+    advantage = f" ({card.advantage})" if card and card.advantage else ""
+    said = _("{recruit} played its last card and departs: gain its advantage{advantage}.").format(
+        recruit=recruit_said(e.recruit, c), advantage=advantage
+    )
+    if card is not None and card.advantage_rules:
+        return said + _(" The tool applies it for the Mission Leader.")
+    return said + (text_only(f"Recruit #{e.recruit}") if advantage else "")
+
+
+def in_play(state: CampaignState, name: str | None) -> Any:
+    """``why``'s fact: the Recruit in play's number, 0 for none (None: no Recruits)."""
+    from domain.modules.recruits.state import recruit_in_play, recruit_piles
+
+    chapter = state.chapter
+    if chapter is None or recruit_piles(chapter) is None:
+        return None
+    recruit = recruit_in_play(chapter)
+    return 0 if recruit is None else recruit.number
+
+
+def in_play_said(value: Any, name: str | None) -> str:
+    """``Recruit in play: #5`` or that none is."""
+    return (
+        _("Recruit in play: #{number}").format(number=value) if value else _("no Recruit in play")
+    )
+
+
+def play_offered(state: Any, command: Any) -> list[Move]:
+    """The keeper's button for a card the Recruit may play (and the card a Trap on it
+    draws, asked beside it)."""
+    from voice.keeper import recruit_label
+
+    target = ["--target", ":".join(command.target)] if command.target else []
+    words = ("recruit", "play", command.card, *target)
+    trap = state.chapter.catalogue[command.card].trap and bool(state.chapter.trials)
+    return [Move(recruit_label(command.card), words, command, "recruit", {"drawn": trap})]
+
+
+def withdraw_offered(state: Any, command: Any) -> list[Move]:
+    """The keeper's button for the Recruit's withdrawal."""
+    from voice.keeper import recruit_label
+
+    return [Move(recruit_label(None), ("recruit", "withdraw"), command, "recruit")]
+
+
+WHY = Why(
+    {"recruit": (in_play, in_play_said)},
+    by_rule={"recruits": ("phase", "turn", "recruit")},
+    by_command={"recruit": ("recruit",)},
+)
+ROOM = Room(
+    "Recruits",
+    narrates={
+        "RecruitArrived": arrived,
+        "RecruitPlayed": played,
+        "RecruitWithdrew": withdrew,
+        "RecruitDeparted": departed,
+    },
+    why=WHY,
+    offers={"PlayRecruitCard": play_offered, "WithdrawRecruit": withdraw_offered},
+)

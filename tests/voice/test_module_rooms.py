@@ -1,0 +1,114 @@
+"""A module is one room for every face (issue 40): the sentences of the Orders of the Day's,
+the Recruits' and Solo's events are their rooms' (``domain/modules/<name>/face.py``), which
+the voice asks through its registry (``voice.rooms``) and loads only when it first meets one
+of the module's events: a command that never meets the module never imports its face."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from domain.records import EVENTS
+from voice import rooms
+
+ROOT = Path(__file__).resolve().parents[2]
+FACES = ("orders", "recruits", "solo")
+
+
+def _module_events() -> list[type]:
+    """The stored events defined in a module's folder (``domain/modules/<name>/``)."""
+    return [
+        cls for cls in EVENTS if cls.__module__.count(".") == 3 and ".modules." in cls.__module__
+    ]
+
+
+@pytest.mark.parametrize("cls", _module_events(), ids=lambda cls: cls.TYPE)
+def test_every_event_of_a_modules_folder_is_said_by_that_modules_room(cls: type) -> None:
+    room = rooms.room_of(cls)
+
+    assert room is not None and cls.TYPE in room.narrates
+    assert type(room).__module__ == "voice"  # a Room, from the module's own face.py
+
+
+def test_the_narration_names_no_event_of_orders_recruits_or_solo() -> None:
+    tree = ast.parse((ROOT / "voice" / "narrate.py").read_text("utf-8"))
+    named = {
+        node.id if isinstance(node, ast.Name) else node.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Name | ast.Attribute)
+    }
+    module_events = {cls.__name__ for cls in _module_events()}
+
+    assert sorted(named & module_events) == []
+
+
+LAZY = """
+import sys
+from domain.cards.catalogue import base_catalogue
+from domain.events import MissionSucceeded
+from domain.modules.recruits.events import RecruitPlayed
+from voice.narrate import narrate
+
+faces = [f"domain.modules.{name}.face" for name in FACES]
+narrate([MissionSucceeded()], base_catalogue())
+before = [face for face in faces if face in sys.modules]
+said = narrate([RecruitPlayed(recruit=5, card="night+rain")], base_catalogue())
+after = [face for face in faces if face in sys.modules]
+print(before, after, said)
+"""
+
+
+def test_a_modules_face_loads_when_one_of_its_events_is_first_said() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", LAZY.replace("FACES", repr(FACES))],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+
+    assert done.stdout.split("\n")[0] == (
+        "[] ['domain.modules.recruits.face'] ['Recruit #5 plays night+rain.']"
+    )
+
+
+def test_why_takes_a_modules_facts_from_its_room_not_from_its_own_tables() -> None:
+    from voice.why_facts import BY_COMMAND, BY_RULE, FACTS
+
+    whys = rooms.whys()
+    added = {key for why in whys for key in why.facts}
+    rules = {rule for why in whys for rule in why.by_rule}
+    commands = {word for why in whys for word in why.by_command}
+
+    assert {"orders", "recruit"} <= added and not added & set(FACTS)
+    assert {"orders of the day", "recruits"} <= rules and not rules & set(BY_RULE)
+    assert {"order", "recruit"} <= commands and not commands & set(BY_COMMAND)
+
+
+def test_the_keepers_menu_lists_a_modules_commands_as_its_room_offers_them() -> None:
+    """The moves a legal command stands for (``app.moves._words``) name no command of a
+    module's folder: the room of the module offers them (``Room.offers``). Completing the
+    command with what the keeper typed and its log summary still name them (``command_of``,
+    ``summary_of``)."""
+    from domain.records import COMMANDS
+
+    source = (ROOT / "app" / "moves.py").read_text("utf-8")
+    listing = next(
+        node
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.FunctionDef) and node.name == "_words"
+    )
+    text = ast.get_source_segment(source, listing) or ""
+    module_commands = [
+        cls.__name__
+        for cls in COMMANDS
+        if cls.__module__.split(".")[:2] == ["domain", "modules"] and cls.__module__.count(".") == 3
+    ]
+    offered = {name for cls in COMMANDS if (room := rooms.room_of(cls)) for name in room.offers}
+
+    assert {"PlayRecruitCard", "WithdrawRecruit", "CancelOrder"} <= offered
+    assert [name for name in module_commands if name in text] == []
