@@ -10,7 +10,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from domain.assist.hints import public
-from domain.assist.mission import mission_odds
+from domain.assist.mission import NoEstimate, mission_odds
 from domain.assist.unseen import hidden_places, next_draw, unseen_keys
 from domain.chapter.state import Phase
 from tests.domain.assist_tables import played, redealt
@@ -35,8 +35,14 @@ def test_the_mission_odds_are_the_same_whatever_the_hands_hold(seed, data) -> No
     assume(state.phase == Phase.PREPARATION)  # not a chapter that ended first
     down = len(state.trials) + sum(len(p.hand) for p in state.players) + len(state.morale)
     other = redealt(state, data.draw(st.permutations(range(down))))
-    mine = mission_odds(state, random.Random(7), playouts=20)
-    assert mission_odds(other, random.Random(7), playouts=20) == mine
+    assert _odds(other) == _odds(state)  # the same odds, or the same refusal (public facts)
+
+
+def _odds(state):  # type: ignore[no-untyped-def]
+    try:
+        return mission_odds(state, random.Random(7), playouts=20)
+    except NoEstimate as refused:  # e.g. returned cards lying in more than 500 ways
+        return str(refused)
 
 
 @settings(max_examples=30, deadline=None)
