@@ -175,7 +175,7 @@ def opened_models(ctx: Context) -> tuple[str, bool]:
     in it; a file this machine has not seen is checked whole first (``tracker.trust``),
     one another device appended to since only as far as it appended (no event store
     opened: ``Context.check_first``), unless its read models are to be caught up from
-    what was appended: then replayed first, before any connection to it is open)."""
+    what was appended: then replayed first (``reading``, its connection closed first)."""
     from tracker import dbfile, trust
 
     ctx.follow_club()  # a club's server: the cache given what it lacks, made if missing
@@ -184,17 +184,29 @@ def opened_models(ctx: Context) -> tuple[str, bool]:
         if not trust.is_checked(ctx.db) and ctx.check_first(light=True):
             ctx.tracker()  # checked whole: its read models rebuilt (if writable)
         kept = dbfile.keeps_read_models(ctx.db, kind)
-        if ctx.unreplayed and kept and _behind(ctx.db, uri) and ctx.check_first():
-            ctx.tracker()  # checked whole after all: its read models rebuilt
     return uri, kept
 
 
-def _behind(db: str, uri: str) -> bool:
-    """The read models lag behind the events (a catch-up would project them)."""
+def _replayed_first(ctx: Context, conn: sqlite3.Connection, uri: str) -> sqlite3.Connection:
+    """The read models' connection, once what another device appended was replayed
+    through the rules where a catch-up would project it (``Context.unreplayed``): closed
+    for the replay (no connection of ours open while the event store opens the file),
+    then opened again. Asked on the reading's own connection: one connection the less
+    for a read right after another device's write."""
     from projections import queries
 
-    with closing(queries.connect(db, uri)) as conn:
-        return bool(queries.behind(conn))
+    try:
+        behind = ctx.unreplayed and queries.behind(conn)
+    except BaseException:
+        conn.close()
+        raise
+    if not behind:
+        return conn
+    conn.close()
+    with refusals():
+        if ctx.check_first():
+            ctx.tracker()  # checked whole after all: its read models rebuilt
+    return queries.connect(ctx.db, uri)
 
 
 @contextmanager
@@ -205,7 +217,7 @@ def reading(
 
     try:
         if kept:
-            conn = queries.connect(ctx.db, uri)
+            conn = _replayed_first(ctx, queries.connect(ctx.db, uri), uri)
         else:
             from projections.runner import in_memory
 
