@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.errors import Refused
 from app.session import Session, refusals
+from voice.lang import N_
 
 if TYPE_CHECKING:
     from tracker.app import Tracker
@@ -211,20 +212,25 @@ def read_models(db: str) -> tuple[str, list[str]]:
             (schema.POSITION_NAME,),
         )
     except TrackerError:
-        return "the file keeps no read models", []
+        return N_("the file keeps no read models"), []
     if position and position[0][1] != schema.SCHEMA:  # an earlier grizzled's layout
         return (
-            "the read models are of an earlier layout (not compared; the next command makes "
-            "them again)",
+            N_(
+                "the read models are of an earlier layout (not compared; the next command "
+                "makes them again)"
+            ),
             [],
         )
     newest = store.newest_position(dbfile.Reader(db)) or None
     if not position or position[0][0] != newest:
         return (
-            "the read models are behind the events (not compared; the next command updates them)",
+            N_(
+                "the read models are behind the events (not compared; the next command "
+                "updates them)"
+            ),
             [],
         )
-    return "the read models equal a rebuild", _first_difference(db)
+    return N_("the read models equal a rebuild"), _first_difference(db)
 
 
 VERIFY_BATCH = 250  # events a transaction of verify's rebuild: less held at once than 1,000
