@@ -8,6 +8,7 @@ import click
 
 from cli.context import Context, pass_context, print_wrapped, refusals
 from cli.params import LOG_ENTRY, NAME
+from voice.lang import _
 
 Side = tuple[str, int | None]  # a campaign, and the log entry to see it at (None: now)
 
@@ -30,7 +31,8 @@ class SideType(click.ParamType):  # type: ignore[type-arg]
             if tail:
                 at = LOG_ENTRY.convert(tail, param, ctx)
         if not name:
-            self.fail(f"{value!r} names no campaign: write CAMPAIGN or CAMPAIGN@N", param, ctx)
+            said = _("{value} names no campaign: write CAMPAIGN or CAMPAIGN@N")
+            self.fail(said.format(value=repr(value)), param, ctx)
         return NAME.convert(name, param, ctx), at
 
 

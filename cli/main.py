@@ -240,20 +240,22 @@ def _words(error: Exception) -> str:
         from tracker.store import failed  # a club's server gone outside a save (which says)
 
         opened = context.CURRENT
-        said = failed(opened.where if opened else "the campaign database", error)
+        said = failed(opened.where if opened else lang._("the campaign database"), error)
         writes = opened is not None and opened.access != "read" and opened.recorded is None
-        return f"{said}; nothing was recorded" if writes else said
+        return lang._("{said}; nothing was recorded").format(said=said) if writes else said
     if isinstance(error, BrokenPipeError):
-        return "the output was closed before everything was printed"
+        return lang._("the output was closed before everything was printed")
     if isinstance(error, OSError):
         where = f"{error.filename}: " if error.filename else ""
         return f"{where}{error.strerror or error}"
     if isinstance(error, RecursionError | MemoryError):
-        return f"the campaign file holds data too large or too deeply nested to read ({error})"
-    return (
-        f"grizzled failed ({type(error).__name__}: {error}); please report it "
-        "(GRIZZLED_DEBUG=1 shows where)"
-    )
+        said = lang._(
+            "the campaign file holds data too large or too deeply nested to read ({error})"
+        )
+        return said.format(error=error)
+    return lang._(
+        "grizzled failed ({kind}: {error}); please report it (GRIZZLED_DEBUG=1 shows where)"
+    ).format(kind=type(error).__name__, error=error)
 
 
 def _fail(message: str, code: int) -> int:
@@ -291,7 +293,8 @@ def _close(opened: Context, code: int) -> int:
     except Exception as error:
         if os.environ.get("GRIZZLED_DEBUG"):
             raise
-        return _fail(f"closing the campaign file: {_words(error)}", code or 1)
+        said = lang._("closing the campaign file: {error}").format(error=_words(error))
+        return _fail(said, code or 1)
     return code
 
 
@@ -379,7 +382,8 @@ def demo(demo_db: str | None) -> None:
 
     path = demo_db or os.path.join(tempfile.mkdtemp(prefix="grizzled-demo-"), "demo.sqlite")
     if os.path.exists(path):
-        raise click.UsageError(f"{path} already exists: the demo writes a fresh file")
+        said = lang._("{path} already exists: the demo writes a fresh file")
+        raise click.UsageError(said.format(path=path))
     with refusals():
         tracker = Tracker(path, by="demo", session="demo evening")
     demo_context = context.CURRENT = Context(path, None, "create", _tracker=tracker)
@@ -404,14 +408,17 @@ def _run_demo(ctx: Context) -> None:
     tracker.create_campaign(CAMPAIGN, "classic", SEATS)
     ctx.saved(1)
     ctx.campaign_option = CAMPAIGN
-    console.print(f"[bold]Campaign {CAMPAIGN!r}[/bold] for Ann, Ben and Cy, at a real table.\n")
+    said = lang._("{campaign} for Ann, Ben and Cy, at a real table.")
+    console.print(said.format(campaign=f"[bold]Campaign {CAMPAIGN!r}[/bold]") + "\n")
     for command, typed in SCRIPT:
         console.print(f"[cyan]> {typed}[/cyan]")
         if isinstance(command, str):
             assert command == UNDO
             undone = tracker.undo(CAMPAIGN, 1, reason=typed)
             ctx.saved(undone.version)
-            console.print(f"Undone: action #{', #'.join(map(str, undone.actions))} ({typed}).")
+            numbers = ", #".join(map(str, undone.actions))
+            said = lang._("Undone: action #{numbers} ({typed}).")
+            console.print(said.format(numbers=numbers, typed=typed))
             continue
         ctx.log(command, typed)
     state = tracker.state(CAMPAIGN)
