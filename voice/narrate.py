@@ -212,7 +212,9 @@ def _order_text(number: int, c: Catalogue) -> str:
         for threat in card.threats
     ]
     applied += [enforced_words(card.forbids, card.rules)] if card.forbids or card.rules else []
-    return text + applied_text(f"Order #{number}", applied, bool(card.effect))
+    return text + applied_text(
+        _("Order #{number}").format(number=number), applied, bool(card.effect)
+    )
 
 
 def applied_text(label: str, applied: list[str], effect: bool) -> str:
@@ -241,7 +243,9 @@ def _recruit_text(number: int, c: Catalogue) -> str:
         else ""
     )
     rules = [enforced_words(card.forbids, card.rules)] if card.forbids or card.rules else []
-    return text + applied_text(f"Recruit #{number}", rules, bool(card.effect))
+    return text + applied_text(
+        _("Recruit #{number}").format(number=number), rules, bool(card.effect)
+    )
 
 
 def enforced_words(forbids: tuple[Forbid, ...], rules: tuple[Rule, ...]) -> str:
@@ -278,7 +282,11 @@ def _helping_played(e: HelpingHandPlayed, c: Catalogue) -> str:
     if card is None or not card.effect:
         return said
     said += _(" It says: {text}.").format(text=unstopped(card.effect))
-    return said if card.rules else said + text_only(f"Helping Hand #{e.number}")
+    return (
+        said
+        if card.rules
+        else said + text_only(_("Helping Hand #{number}").format(number=e.number))
+    )
 
 
 def _effect(e: CardEffect, c: Catalogue) -> str:
@@ -597,7 +605,9 @@ def _module_sentence(e: Event, c: Catalogue) -> str:
             ).format(recruit=_recruit(e.recruit, c), advantage=advantage)
             if card is not None and card.advantage_rules:
                 return said + _(" The tool applies it for the Mission Leader.")
-            return said + (text_only(f"Recruit #{e.recruit}") if advantage else "")
+            return said + (
+                text_only(_("Recruit #{number}").format(number=e.recruit)) if advantage else ""
+            )
         case SoloHandFilled():
             if e.cause == "mission":
                 said = _("The hand is filled: {cards} drawn.")

@@ -121,16 +121,16 @@ def in_force(state: ChapterState) -> Iterator[InForce]:
             if order is not None and (order.forbids or order.rules):
                 when = W_("until it is cancelled") if order.lasting else W_("this Mission")
                 label = f"Order #{number} {order.name}"
-                said = {"number": number, "name": order.name}
-                yield InForce("order", label, when, order.forbids, order.rules, **said)
+                rules = order.rules
+                yield InForce("order", label, when, order.forbids, rules, None, number, order.name)
     recruit = recruit_in_play(state)
     if recruit is not None:
         card = catalogue.recruits.get(recruit.number)
         if card is not None and (card.forbids or card.rules):
             label = f"Recruit #{card.number} {card.name}"
-            said = {"number": card.number, "name": card.name}
             when = W_("while it is in play")
-            yield InForce("recruit", label, when, card.forbids, card.rules, **said)
+            forbids, rules = card.forbids, card.rules
+            yield InForce("recruit", label, when, forbids, rules, None, card.number, card.name)
     for player, number in friendships(state) if FRIENDSHIPS in state.modules else ():
         helping = catalogue.helping_hands.get(number)
         if helping is not None and helping.rules:
