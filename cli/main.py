@@ -234,7 +234,7 @@ def _words(error: Exception) -> str:
     if isinstance(error, sqlite3.Error) or isinstance(error.__cause__, sqlite3.Error):
         from tracker.dbfile import failure  # SQLite's, or the event store's wrapping of it
 
-        db = context.CURRENT.db if context.CURRENT else "the campaign database"
+        db = context.CURRENT.db if context.CURRENT else lang._("the campaign database")
         return str(failure(db, error))
     if any(c.__module__.startswith(("psycopg", "eventsourcing")) for c in type(error).__mro__):
         from tracker.store import failed  # a club's server gone outside a save (which says)

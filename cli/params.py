@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import click
 
-from voice.lang import _
+from voice.lang import N_, _
 from voice.shown import HIDDEN, LONG, SURROGATES, code, holds, quoted
 
 NAME_MOST = 40  # a campaign's or a player's name
@@ -142,6 +142,22 @@ SEEN = click.option(
     metavar="EVENT",
     help="The last log entry as you saw it: refused, nothing recorded, if another was "
     "logged since (default: the last one when the command reads the campaign).",
+)
+
+
+# The help ``choice_options`` composes, whole, as the catalogue keeps it (cli.helpsaid says
+# an option's help by looking the whole text up): one pair for each ``what`` it is given.
+CHOICE_HELPS = (
+    N_("The Hard Knock its player discards (knock-discard)."),
+    N_("A card its player discards from hand (discard:N; repeat)."),
+    N_(
+        "The Hard Knock the Mission Leader (its last card: the Recruit's advantage) discards "
+        "(knock-discard)."
+    ),
+    N_(
+        "A card the Mission Leader (its last card: the Recruit's advantage) discards from hand "
+        "(discard:N; repeat)."
+    ),
 )
 
 
