@@ -184,14 +184,16 @@ def _addresses(campaign: str, viewer: str, tokens: list[str], lan: bool, qr: boo
     from voice import keeper as said
 
     if campaign:
-        click.echo(f"Campaign: {campaign}")
+        click.echo(lang._("Campaign: {name}").format(name=campaign))
     else:
         click.echo(lang._("No campaign yet: create it on the keeper's page."))
-    click.echo(f"Viewer: {viewer}")
+    click.echo(lang._("Viewer: {address}").format(address=viewer))
     if lan:
         _qr(viewer)
     for number, token in enumerate(tokens, 1):
-        click.echo(f"Keeper {number}: {viewer}k/{token}")
+        click.echo(
+            lang._("Keeper {number}: {address}").format(number=number, address=f"{viewer}k/{token}")
+        )
         if lan and qr:
             _qr(f"{viewer}k/{token}")
     if lan and not qr and tokens:
@@ -238,7 +240,7 @@ def _run(app: Any, sock: socket.socket, where: Any, tokens: list[str], names: li
     bounds = limits.limits_for(files)
     short = limits.headroom(bounds, files)
     if short:
-        click.echo(f"Warning: {short}", err=True)
+        click.echo(lang._("Warning: {warning}").format(warning=short), err=True)
     limits.quiet_logging()
     from web.guard import Guard, host_names
     from web.health import Health
