@@ -409,8 +409,8 @@ def _run_demo(ctx: Context) -> None:
     ctx.saved(1)
     ctx.campaign_option = CAMPAIGN
     said = lang._("{campaign} for Ann, Ben and Cy, at a real table.")
-    campaign = lang._("Campaign {name}").format(name=repr(CAMPAIGN))
-    console.print(said.format(campaign=f"[bold]{campaign}[/bold]") + "\n")
+    named = lang._("Campaign {name}").format(name=repr(CAMPAIGN))
+    console.print(said.format(campaign=f"[bold]{named}[/bold]") + "\n")
     for command, typed in SCRIPT:
         console.print(f"[cyan]> {typed}[/cyan]")
         if isinstance(command, str):
