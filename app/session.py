@@ -345,6 +345,7 @@ def refusals() -> Iterator[None]:
 
         raise Refused(message(error)) from None
     except sqlite3.DatabaseError as error:
-        raise Refused(f"the campaign database cannot be read: {error}") from None
+        said = lang._("the campaign database cannot be read: {error}")
+        raise Refused(said.format(error=error)) from None
     except ProjectionError as error:
         raise Refused(str(error)) from None

@@ -81,6 +81,11 @@ def play_label(card: str, target: tuple[str, str] | None = None) -> str:
     )
 
 
+def charm_label(card: str) -> str:
+    """A Good Luck Charm used on a card (its notation)."""
+    return _("Charm: {card}").format(card=card)
+
+
 def speech_label(threat: str) -> str:
     return _("Speech: {threat}").format(threat=threat_name(threat))
 

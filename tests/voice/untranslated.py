@@ -1,5 +1,5 @@
-"""What is not yet said in French (issue 45): the strings of the voice, the CLI and the
-companion that a player may read and that no ``_()`` / ``N_()`` / ``ngettext()`` wraps yet,
+"""What is not yet said in French (issue 45): the strings of the voice, the CLI, the
+companion and the application layer (app/) that a player may read and that no ``_()`` / ``N_()`` / ``ngettext()`` wraps yet,
 counted by module (``python -m tests.voice.untranslated [-v]``). The catalogue test
 (tests/voice/test_catalogue.py) checks every wrapped message has its French entry; this
 says how many sentences are still written in English only.
@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("voice", "cli", "web")
+PACKAGES = ("voice", "cli", "web", "app")
 WRAPS = {"_", "N_", "ngettext", "pgettext"}
 QUOTING = {"cli/docgen.py", "cli/demo.py", "voice/lang.py"}
 

@@ -1,4 +1,4 @@
-"""The strings ``tests/voice/untranslated.py`` finds in the voice, the CLI and the companion
+"""The strings ``tests/voice/untranslated.py`` finds in the voice, the CLI, the companion and app/
 that are not sentences of the table's language, each with the reason it stays as it is
 (issue 45). ``tests/voice/test_untranslated.py`` fails on any string of two words or more
 that is neither wrapped for gettext (``_``, ``N_``, ``ngettext``, ``pgettext``) nor listed
@@ -34,6 +34,8 @@ HELP_PART = "a part of a composed help text whose whole forms are cli.params.CHO
 SESSION = "the demo's session id in the record, never shown"
 ANNOTATION = "a type annotation written as a string"
 COUNT = "a threat and its count in the notation (nuit x2): the threat said, x the count"
+SQL = "an SQL statement"
+MATCHED = "an English error of the tracker or the store, matched to tell what happened"
 KEEPER_NAME = "a keeper's default name, recorded as the author of its writes (a name)"
 
 SAID_ELSEWHERE = (RULE_ID, ROW_KEY)  # reasons whose strings must be catalogue messages
@@ -395,5 +397,47 @@ ALLOWED: dict[str, dict[str, tuple[str, ...]]] = {
             "<svg [^>]*?viewBox",
             '<svg width="{}" height="{}" aria-hidden="true" focusable="false" class="sym"',
         ),
+    },
+    "app/actions.py": {
+        DEVELOPER: ("a revert names its action",),
+    },
+    "app/chapter_end.py": {
+        SQL: (
+            " AND chapter IN ({})",
+            "SELECT chapter, max(version), max({}) FROM event_log WHERE campaign_id = ? AND "
+            "undone = 0 AND kind IN ('ActionLogged', 'ActionReverted') AND ({}){} GROUP BY chapter",
+            "SELECT max(chapter) FROM event_log WHERE campaign_id = ?",
+            "SELECT max(chapter) FROM event_log WHERE campaign_id = ? AND chapter < ?",
+            "instr(event_types, '\"ChapterWon\"') + instr(event_types, '\"ChapterLost\"') > 0",
+        ),
+        STORED_VALUE: (
+            "Boot Camp",
+            "chapter {}",
+        ),
+    },
+    "app/integrity.py": {
+        SQL: (
+            "ATTACH DATABASE ? AS kept",
+            "PRAGMA kept.cache_size = {}",
+            "SELECT position, schema FROM projection_position WHERE name = ?",
+            "SELECT {} FROM {}.{} ORDER BY {}",
+        ),
+        MATCHED: (
+            "is not a regular file",
+            "not a grizzled campaign file",
+        ),
+    },
+    "app/readmodel.py": {
+        SQL: ("SELECT state FROM projection_campaigns WHERE campaign_id = ?",),
+    },
+    "app/redact.py": {
+        MATCHED: ("server at",),
+    },
+    "app/setup.py": {
+        STORED: (
+            "Helping Hand",
+            "Order of the Day",
+        ),
+        DEVELOPER: ("not a set-up step: {}",),
     },
 }
