@@ -339,7 +339,9 @@ def refusals() -> Iterator[None]:
 
         raise Refused(refused(error), error.rule) from None
     except NoCampaignFile as error:
-        raise NoCampaign(str(error)) from None
+        from voice.refusal import message
+
+        raise NoCampaign(message(error)) from None
     except TrackerError as error:
         from voice.refusal import message
 
