@@ -178,6 +178,7 @@ def _withdrew(
 def _priority(chapter: ChapterState, event: Any, number: int) -> Decision | None:
     """A withdrawal a Hard Knock forbade, allowed because the Order of the Day has priority."""
     from domain.public import knock_gave_way
+    from voice.refusal import said
 
     found = knock_gave_way(chapter, event.player) if chapter.phase.value == "mission" else None
     if found is None:
@@ -195,8 +196,8 @@ def _priority(chapter: ChapterState, event: Any, number: int) -> Decision | None
             "{player}'s hand may be one they forbid): the Order of the Day has priority and "
             "the Hard Knock gave way"
         )
-    ).format(knock=knock, cards=_and_all(cards), player=event.player)
-    data = {"player": event.player, "gave_way": knock, "orders": list(cards)}
+    ).format(knock=said(knock), cards=_and_all(cards), player=event.player)
+    data = {"player": event.player, "gave_way": str(knock), "orders": list(cards)}
     what = _("{player} withdrew").format(player=event.player)
     return Decision("order priority", what, facts, data, [number])
 

@@ -12,7 +12,7 @@ import msgspec
 from domain.cards.catalogue import HardKnock
 from domain.chapter.moments import INSTALLED, Module
 from domain.chapter.state import ChapterState, Player
-from domain.errors import N_
+from domain.errors import N_, Formed
 from domain.memo import last_triple_answer
 
 # The kinds the rules ask every turn or every Mission, as plain names (also for
@@ -58,19 +58,16 @@ def _age(state: ChapterState, player: Player, kind: str) -> int:
 
 
 class Blocker(msgspec.Struct, frozen=True):
-    """A Hard Knock that forbids a withdrawal, and whose it is: ``reason`` in English, and
-    its words' form (``template``, marked ``N_``) with the facts that fill it, for the voice
-    to say in the table's language (``domain.errors.Worded``)."""
+    """A Hard Knock that forbids a withdrawal, and whose it is: ``reason`` is the English,
+    its form and facts kept for the voice to say in the table's language (``Formed``)."""
 
     kind: str
     owner: str
-    reason: str
-    template: str = ""
-    data: dict[str, object] = {}
+    reason: Formed
 
 
 def _blocker_said(kind: str, owner: str, template: str, **data: object) -> Blocker:
-    return Blocker(kind, owner, template.format(**data), template, data)
+    return Blocker(kind, owner, Formed(template, **data))
 
 
 def _own_blockers(state: ChapterState, player: Player, mine: list[str | None]) -> list[Blocker]:
