@@ -232,7 +232,7 @@ def _undo_asks(preview: Any) -> None:
 
     asks = undo_asks(preview, None)
     if asks is not None:
-        raise Refused(_(said.CONFIRM).format(facts=asks[0]))
+        raise Refused(_("{facts}; add --yes to confirm").format(facts=asks[0]))
 
 
 def composer(menu: dict[str, Any]) -> dict[str, Any] | None:
