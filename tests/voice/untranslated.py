@@ -1,7 +1,8 @@
 """What is not yet said in French (issue 45): the strings of the voice, the CLI, the
-companion and the application layer (app/) that a player may read and that no ``_()`` / ``N_()`` / ``ngettext()`` wraps yet,
-counted by module (``python -m tests.voice.untranslated [-v]``). The catalogue test
-(tests/voice/test_catalogue.py) checks every wrapped message has its French entry; this
+companion and the application layer (app/) that a player may read and that no ``_()`` /
+``N_()`` / ``ngettext()`` wraps yet, counted by module (``python -m
+tests.voice.untranslated [-v]``). The catalogue test (tests/voice/test_catalogue.py)
+checks every wrapped message has its French entry; this
 says how many sentences are still written in English only.
 
 A string counts when it holds two words or more (a sentence part, not a key or a format
