@@ -44,7 +44,10 @@ def verify_(ctx: Context, written: str | None, as_json: bool) -> None:
     parsed = read_checkpoint(written) if written is not None else None
     if isinstance(parsed, str):
         how = "" if "typo" in parsed else _("; write it as printed, XXXX-XXXX-XXXX-XXXX-X @ N")
-        usage(f"--checkpoint {quoted(shown(written, SHORT))}: {parsed}{how}")
+        from voice import refusal
+
+        value, why = quoted(shown(written, SHORT)), refusal.said(parsed)
+        usage(_("--checkpoint {value}: {why}{how}").format(value=value, why=why, how=how))
     with refusals():
         found = integrity.verify(ctx, parsed)
     if as_json:
