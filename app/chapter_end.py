@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app.said import Line
+from voice.lang import _, chapter_said
 
 if TYPE_CHECKING:
     import sqlite3
@@ -81,23 +82,24 @@ def chapter_ended(
     never a failed command: the action is recorded; a club's server has none: pg_dump
     backs it up, docs/deploy.md). The lines to say: the checkpoint's own line is not
     wrapped, to be copied as it reads."""
-    from domain.names import chapter_name
-
     closed = closed_chapter(state)
     said = chapter_checkpoint(tracker, name, version) if closed is not None else ""
     lines = []
     if closed is not None and said:
         # one line whatever the width: it is copied onto the chapter sheet as printed
-        copied = f"Checkpoint for the chapter sheet of {chapter_name(closed)}: {said}"
+        copied = _("Checkpoint for the chapter sheet of {chapter}: {checkpoint}").format(
+            chapter=chapter_said(closed), checkpoint=said
+        )
         lines.append(Line(copied, wrap=False))
         if may_ban(state):
-            lines.append(Line("A card banned after it gives the checkpoint to write instead."))
+            lines.append(Line(_("A card banned after it gives the checkpoint to write instead.")))
     elif ended and state.last_result is not None:
         lines.append(
             Line(
-                f"The checkpoint for the chapter sheet of "
-                f"{chapter_name(state.last_result.number)} comes once its ending is entered "
-                "(see Next)."
+                _(
+                    "The checkpoint for the chapter sheet of {chapter} comes once its ending is "
+                    "entered (see Next)."
+                ).format(chapter=chapter_said(state.last_result.number))
             )
         )
     if ended and not tracker.on_server:  # a club's server is backed up with pg_dump
@@ -216,14 +218,21 @@ def checkpoint_lines(checkpoints: list[dict[str, Any]], earlier: bool = False) -
     newest chapters only, the earlier ones left to ``--json``)."""
     if not checkpoints:
         return []
+    named = ((chapter_said(c["chapter"]), c["checkpoint"]) for c in checkpoints)
     return [
-        "Checkpoints for the chapter sheets (grizzled verify --checkpoint proves the record "
-        "extends one):",
-        *(
-            f"  {c['chapter_name'][:1].upper()}{c['chapter_name'][1:]}: {c['checkpoint']}"
-            for c in checkpoints
+        _(
+            "Checkpoints for the chapter sheets (grizzled verify --checkpoint proves the record "
+            "extends one):"
         ),
-        *(["  (earlier chapters' checkpoints: grizzled campaign show --json)"] if earlier else []),
+        *(
+            _("  {chapter}: {checkpoint}").format(chapter=f"{n[:1].upper()}{n[1:]}", checkpoint=c)
+            for n, c in named
+        ),
+        *(
+            [_("  (earlier chapters' checkpoints: grizzled campaign show --json)")]
+            if earlier
+            else []
+        ),
     ]
 
 
@@ -233,6 +242,8 @@ def _backup(tracker: Tracker) -> list[Line]:
     try:
         rotate(tracker.db_path)
     except Exception as error:  # recorded all the same: only the copy failed
-        said = f"The automatic backup failed ({error}); grizzled backup PATH makes one."
+        said = _("The automatic backup failed ({error}); grizzled backup PATH makes one.").format(
+            error=error
+        )
         return [Line(said, warning=True)]
     return []

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.errors import Refused
 from app.session import Session, refusals
+from voice.lang import N_, _
 
 if TYPE_CHECKING:
     from tracker.app import Tracker
@@ -64,15 +65,16 @@ def verify(work: Session, written: WrittenCheckpoint | None) -> Verified:
     tracker = opened_to_read(work)
     with refusals():
         found = verify_campaigns(tracker)
-        findings = [f"campaign {c.name!r}: {f}" for c in found for f in c.findings]
+        findings = [_found(c.name, f) for c in found for f in c.findings]
         missed = ""
         if written is not None:
             name = work.campaign_name(lambda: [c.name for c in found])
             if stream(name) not in {stream(c.name) for c in found}:
-                raise Refused(f"there is no campaign called {name!r} in {work.where}")
+                said = _("there is no campaign called {name} in {where}")
+                raise Refused(said.format(name=repr(name), where=work.where))
             rows = stored_rows(tracker, stream(name))
             missed = checkpoint_finding(rows, written.letters, written.events, written.checked)
-            missed = f"campaign {name!r}: {missed}" if missed else ""
+            missed = _found(name, missed) if missed else ""
         del tracker
         work.close_tracker()  # its replay's states go before the read models' rebuild
         models, differ = read_models(work.db) if not findings else ("", [])
@@ -117,7 +119,8 @@ def backup(work: Session, target: str) -> tuple[int, int]:
             copied.close()
     problems = [f for c in found for f in c.findings]
     if problems:
-        raise Refused(f"the backup {target} does not verify: {problems[0]}")
+        said = _("the backup {path} does not verify: {problem}")
+        raise Refused(said.format(path=target, problem=problems[0]))
     return events, len(found)
 
 
@@ -134,9 +137,10 @@ def restore(work: Session, source: str) -> tuple[int, str | None]:
             found = verify_campaigns(opened)
     finally:
         opened.close()
-    problems = [f"campaign {c.name!r}: {f}" for c in found for f in c.findings]
+    problems = [_found(c.name, f) for c in found for f in c.findings]
     if problems:
-        raise Refused(f"the backup {source} does not verify, nothing was replaced: {problems[0]}")
+        said = _("the backup {path} does not verify, nothing was replaced: {problem}")
+        raise Refused(said.format(path=source, problem=problems[0]))
     with refusals():
         moved = replace(work.db, source)
     return sum(c.events for c in found), moved
@@ -155,7 +159,7 @@ def not_foreign(db: str) -> None:
             dbfile.check_integrity(db)
     except UnusableFile as error:
         if "not a grizzled campaign file" in str(error) or "is not a regular file" in str(error):
-            raise Refused(f"{error}: nothing was replaced") from None
+            raise Refused(_("{error}: nothing was replaced").format(error=error)) from None
 
 
 def export(work: Session, at: str) -> tuple[str, bytes, Iterator[bytes]]:
@@ -190,7 +194,8 @@ def import_export(
         read = read_export(path)
         with read:
             if as_name is None and (why := refused_name(read.header.campaign)):
-                raise Refused(f"the export's campaign: {why}; import it with --as NEW")
+                said = _("the export's campaign: {why}; import it with --as NEW")
+                raise Refused(said.format(why=why))
             name, events = import_campaign(work.url or work.db, read, as_name)
     work.saved(events)
     return name, events
@@ -211,20 +216,25 @@ def read_models(db: str) -> tuple[str, list[str]]:
             (schema.POSITION_NAME,),
         )
     except TrackerError:
-        return "the file keeps no read models", []
+        return N_("the file keeps no read models"), []
     if position and position[0][1] != schema.SCHEMA:  # an earlier grizzled's layout
         return (
-            "the read models are of an earlier layout (not compared; the next command makes "
-            "them again)",
+            N_(
+                "the read models are of an earlier layout (not compared; the next command "
+                "makes them again)"
+            ),
             [],
         )
     newest = store.newest_position(dbfile.Reader(db)) or None
     if not position or position[0][0] != newest:
         return (
-            "the read models are behind the events (not compared; the next command updates them)",
+            N_(
+                "the read models are behind the events (not compared; the next command "
+                "updates them)"
+            ),
             [],
         )
-    return "the read models equal a rebuild", _first_difference(db)
+    return N_("the read models equal a rebuild"), _first_difference(db)
 
 
 VERIFY_BATCH = 250  # events a transaction of verify's rebuild: less held at once than 1,000
@@ -244,7 +254,9 @@ def _first_difference(db: str) -> list[str]:
             scratch = os.path.join(folder, "rebuilt.sqlite")
             fresh = in_memory(dbfile.reader_uri(db), scratch, VERIFY_BATCH, SCRATCH_CACHE)
         except ProjectionError as error:
-            return [f"the read models cannot be rebuilt from the events ({error})"]
+            return [
+                _("the read models cannot be rebuilt from the events ({error})").format(error=error)
+            ]
         try:
             fresh.execute("ATTACH DATABASE ? AS kept", (dbfile.reader_uri(db),))
             fresh.execute(f"PRAGMA kept.cache_size = {SCRATCH_CACHE}")
@@ -306,11 +318,23 @@ def _differs(table: Any, first: tuple[Any, ...]) -> str:
         for k, v in zip(table.pk, first, strict=True)
         if k != "campaign_id"
     )
-    return (
-        f"the read model {table.name} differs from a rebuild of the events"
-        + (f" at {shown_key}" if shown_key else "")
-        + " (grizzled projections rebuild makes it equal again)"
+    said = (
+        _(
+            "the read model {table} differs from a rebuild of the events at {key} (grizzled "
+            "projections rebuild makes it equal again)"
+        )
+        if shown_key
+        else _(
+            "the read model {table} differs from a rebuild of the events (grizzled projections "
+            "rebuild makes it equal again)"
+        )
     )
+    return said.format(table=table.name, key=shown_key)
+
+
+def _found(campaign: str, finding: str) -> str:
+    """A finding of verify, with the campaign it is of."""
+    return _("campaign {name}: {finding}").format(name=repr(campaign), finding=finding)
 
 
 def read_checkpoint(text: str) -> WrittenCheckpoint | str:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.errors import Refused
 from app.session import Session, refusals
+from voice.lang import _
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -56,7 +57,8 @@ def _chapter_actions(work: Session, chapter: int | None) -> tuple[list[int], lis
         number = chapter if chapter is not None else played[-1]
         if number not in played:
             listed = ", ".join(map(str, played))
-            raise Refused(f"chapter {number} was not played (played: {listed})")
+            said = _("chapter {number} was not played (played: {listed})")
+            raise Refused(said.format(number=number, listed=listed))
         return (
             queries.chapter_actions(conn, campaign["campaign_id"], number),
             queries.chapter_taken_back(conn, campaign["campaign_id"], number),

@@ -178,7 +178,7 @@ def _words(state: Any, command: Any) -> list[Move]:
         move["drawn"] = card.trap and bool(chapter.trials)
         return [_with(move, command)]
     if kind == "UseCharm":
-        charm = _move("charm", f"Charm: {command.card}", ["charm", command.card])
+        charm = _move("charm", said.charm_label(command.card), ["charm", command.card])
         return [_with(charm, command)]
     if kind == "MakeSpeech":
         speech = _move("speech", said.speech_label(command.threat), ["speech", command.threat])

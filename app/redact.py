@@ -10,8 +10,9 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from tracker import store
+from voice.lang import N_, _
 
-UNREACHABLE = "The club's server did not answer: the page will follow it when it does."
+UNREACHABLE = N_("The club's server did not answer: the page will follow it when it does.")
 URL = re.compile(r"postgres(?:ql)?(?:\+\w+)?://", re.IGNORECASE)
 
 
@@ -22,7 +23,7 @@ def redacted(line: str, where: Path | str) -> str:
     parts = urlsplit(str(where))
     named = [parts.username, parts.password, parts.hostname, parts.path.strip("/")]
     named += [str(parts.port)] if parts.port else []
-    named += [unquote(v) for _, _, v in (p.partition("=") for p in parts.query.split("&")) if v]
+    named += [unquote(v) for _k, _s, v in (p.partition("=") for p in parts.query.split("&")) if v]
     if URL.search(line) or "server at" in line or any(n and n in line for n in named):
-        return UNREACHABLE
+        return _(UNREACHABLE)
     return line

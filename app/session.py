@@ -407,12 +407,15 @@ def refusals() -> Iterator[None]:
 
         raise Refused(refused(error), error.rule) from None
     except NoCampaignFile as error:
-        raise NoCampaign(str(error)) from None
+        from voice.refusal import message
+
+        raise NoCampaign(message(error)) from None
     except TrackerError as error:
         from voice.refusal import message
 
         raise Refused(message(error)) from None
     except sqlite3.DatabaseError as error:
-        raise Refused(f"the campaign database cannot be read: {error}") from None
+        said = lang._("the campaign database cannot be read: {error}")
+        raise Refused(said.format(error=error)) from None
     except ProjectionError as error:
         raise Refused(str(error)) from None

@@ -13,6 +13,7 @@ from cli.context import Context, Refused, interactive, pass_context, refusals, u
 from cli.counts import CARD_NUMBER, CARDS, CHAPTER, KNOCK_VALUE, MORALE, SPEECH
 from cli.params import NAME, TEXT, TITLE, WORD, OneOf, choice_options
 from domain.limits import CARD_NUMBERS, HELPING_HANDS, PLAYERS, TRIAL_CARDS
+from voice import lang
 from voice import summary as said
 
 if TYPE_CHECKING:
@@ -104,7 +105,7 @@ def describe_card(
     elif face.lower() != "none":
         threats = (parse.threat(face),)
     if acts_as is not None and kind is None:
-        raise usage("--acts-as is for a Hard Knock (--knock KIND)")
+        raise usage(lang._("--acts-as is for a Hard Knock (--knock KIND)"))
     _enter(
         ctx,
         setup.DescribeCard(
@@ -154,9 +155,11 @@ def describe_card(
 @rule_option(
     "--rule",
     "rules",
-    "Another rule the tool applies while it is in play (repeat): allow:speech|withdraw|play, "
-    "drop-min:N, drop-max:N, support:none, support-discards:N, draw:N@withdraw, or (lasting) "
-    "cancel:withdraw-draw:N.",
+    lang.N_(
+        "Another rule the tool applies while it is in play (repeat): allow:speech|withdraw|play, "
+        "drop-min:N, drop-max:N, support:none, support-discards:N, draw:N@withdraw, or (lasting) "
+        "cancel:withdraw-draw:N."
+    ),
 )
 @EFFECT
 @REASON
@@ -186,14 +189,13 @@ def describe_order(
     for text in minimums:
         players, _, low = text.partition(":")
         if not players.isdigit() or not low.isdigit():
-            from voice import lang
             from voice.setup import MINIMUM_SYNTAX
 
             raise click.BadParameter(lang._(MINIMUM_SYNTAX).format(text=repr(text)))
         pairs.append(
             (
-                parse.number(players, 1, PLAYERS, "a number of players"),
-                parse.number(low, 1, TRIAL_CARDS, "a minimum intensity"),
+                parse.number(players, 1, PLAYERS, lang.N_("a number of players")),
+                parse.number(low, 1, TRIAL_CARDS, lang.N_("a minimum intensity")),
             )
         )
     _enter(
@@ -238,15 +240,19 @@ def describe_order(
 @rule_option(
     "--rule",
     "rules",
-    "A rule of its effect the tool applies while it is in play (repeat): "
-    "allow:speech|withdraw|play, drop-min:N, drop-max:N, support:none, support-discards:N "
-    "or draw:N@withdraw.",
+    lang.N_(
+        "A rule of its effect the tool applies while it is in play (repeat): "
+        "allow:speech|withdraw|play, drop-min:N, drop-max:N, support:none, support-discards:N "
+        "or draw:N@withdraw."
+    ),
 )
 @rule_option(
     "--advantage-rule",
     "advantage_rules",
-    "What its departure gives the Mission Leader, applied by the tool (repeat): draw:N, "
-    "discard:N, knock-discard, tokens:N, charm or reserve:N.",
+    lang.N_(
+        "What its departure gives the Mission Leader, applied by the tool (repeat): draw:N, "
+        "discard:N, knock-discard, tokens:N, charm or reserve:N."
+    ),
 )
 @REASON
 @pass_context
@@ -296,9 +302,11 @@ def describe_recruit(
 @rule_option(
     "--rule",
     "rules",
-    "What it does, applied by the tool (repeat). Action or Event, once when played: draw:N, "
-    "discard:N, knock-discard, tokens:N, charm or reserve:N. Friendship, for the campaign: "
-    "allow:speech|withdraw|play, drop-min:N, drop-max:N or support-discards:N.",
+    lang.N_(
+        "What it does, applied by the tool (repeat). Action or Event, once when played: draw:N, "
+        "discard:N, knock-discard, tokens:N, charm or reserve:N. Friendship, for the campaign: "
+        "allow:speech|withdraw|play, drop-min:N, drop-max:N or support-discards:N."
+    ),
 )
 @click.option(
     "--when",
@@ -436,9 +444,10 @@ def conclusion(
     for text in rewards:
         parts = text.split(":")
         if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit():
-            raise click.BadParameter(f"{text!r}: write RESULT:LEFT:HANDS, e.g. won:10:2")
-        left = parse.number(parts[1], 0, TRIAL_CARDS, "the Morale Reserve left")
-        hands = parse.number(parts[2], 0, HELPING_HANDS, "a number of Helping Hands")
+            said = lang._("{text}: write RESULT:LEFT:HANDS, e.g. won:10:2")
+            raise click.BadParameter(said.format(text=repr(text)))
+        left = parse.number(parts[1], 0, TRIAL_CARDS, lang.N_("the Morale Reserve left"))
+        hands = parse.number(parts[2], 0, HELPING_HANDS, lang.N_("a number of Helping Hands"))
         rules.append((parts[0], left, hands))
     entered = setup.EnterConclusion(
         where=ctx.db,
@@ -465,7 +474,7 @@ def _enter(ctx: Context, request: SetupStep, fewer: Fewer | None = None) -> None
 def _ask_fewer(facts: str, question: str) -> None:
     """Fewer Helping Hands than earned: asked at a terminal, else refused naming --yes."""
     if not interactive():
-        raise Refused(f"{facts}; add --yes to confirm")
+        raise Refused(lang._("{facts}; add --yes to confirm").format(facts=facts))
     click.confirm(question, abort=True)
 
 
@@ -486,9 +495,13 @@ def award(ctx: Context, awards: tuple[str, ...], yes: bool) -> None:
     for text in awards:
         number, sep, who = text.partition(":")
         if not sep or not number.isdigit():
-            raise click.BadParameter(f"{text!r}: write NUMBER:PLAYER, e.g. 31:ann")
+            said = lang._("{text}: write NUMBER:PLAYER, e.g. 31:ann")
+            raise click.BadParameter(said.format(text=repr(text)))
         pairs.append(
-            (parse.number(number, 1, CARD_NUMBERS, "a card number"), parse.player(who, names))
+            (
+                parse.number(number, 1, CARD_NUMBERS, lang.N_("a card number")),
+                parse.player(who, names),
+            )
         )
     asked = setup.Award(where=ctx.db, campaign=ctx.campaign_option, awards=tuple(pairs))
     _enter(ctx, asked, None if yes else _ask_fewer)
@@ -516,7 +529,7 @@ def ban(ctx: Context, player: str, card: str, source: str, reason: str) -> None:
 
     state = ctx.state()
     if state.chapter is None:
-        raise click.UsageError("no chapter was played yet")
+        raise click.UsageError(lang._("no chapter was played yet"))
     name = parse.player(player, [p.name for p in state.chapter.players])
     key = parse.card(card, state.chapter.catalogue)
     asked = setup.Ban(
@@ -570,7 +583,7 @@ def helping_play(
     if who:
         name = parse.player(who, names)
     else:
-        name = acting_player(state.chapter) or usage("say who plays it: -p NAME")
+        name = acting_player(state.chapter) or usage(lang._("say who plays it: -p NAME"))
     named = parse.choice(discards, knock, state.catalogue)
     command = PlayHelpingHand(name, number, note, named)
     ctx.log(command, said.hand_played(name, number))

@@ -8,6 +8,7 @@ import click
 
 from cli.context import Context, pass_context, print_wrapped, refusals
 from cli.params import LOG_ENTRY, NAME
+from voice import lang
 
 Side = tuple[str, int | None]  # a campaign, and the log entry to see it at (None: now)
 
@@ -30,7 +31,8 @@ class SideType(click.ParamType):  # type: ignore[type-arg]
             if tail:
                 at = LOG_ENTRY.convert(tail, param, ctx)
         if not name:
-            self.fail(f"{value!r} names no campaign: write CAMPAIGN or CAMPAIGN@N", param, ctx)
+            said = lang._("{value} names no campaign: write CAMPAIGN or CAMPAIGN@N")
+            self.fail(said.format(value=repr(value)), param, ctx)
         return NAME.convert(name, param, ctx), at
 
 
@@ -79,7 +81,7 @@ def compare(ctx: Context, a: Side, b: Side, as_json: bool) -> None:
     Example: grizzled compare Friday@12 "What if"@3
     """
     from app.lookback import side
-    from voice.whatif import compare_heading, compared
+    from voice.whatif import ROWS, compare_heading, compared
 
     with refusals():
         sides = [side(ctx, name, at) for name, at in (a, b)]
@@ -105,7 +107,8 @@ def compare(ctx: Context, a: Side, b: Side, as_json: bool) -> None:
     drawn = table(["", *labels], edge=False)
     for said in rows:
         facts = said.facts
-        drawn.add_row(("* " if facts["differs"] else "  ") + facts["what"], facts["a"], facts["b"])
+        what = lang._(facts["what"]) if facts["what"] in ROWS else facts["what"]  # a name: as typed
+        drawn.add_row(("* " if facts["differs"] else "  ") + what, facts["a"], facts["b"])
     differ = sum(1 for said in rows if said.facts["differs"])
     print_wrapped([compare_heading(labels[0], labels[1], differ)])
     ctx.console().print(drawn)

@@ -27,9 +27,11 @@ def _seat(text: str) -> tuple[str, str, str]:
     spec, _, owner = unicodedata.normalize("NFC", text).partition("@")
     name, sep, charm = spec.partition(":")
     if not sep or not name.strip():
-        raise click.BadParameter(f"{text!r}: write NAME:CHARM, e.g. ann:night (Duo: ann:night@Ann)")
+        said = lang._("{text}: write NAME:CHARM, e.g. ann:night (Duo: ann:night@Ann)")
+        raise click.BadParameter(said.format(text=repr(text)))
     if max(len(name.strip()), len(owner.strip())) > NAME_MOST:
-        raise click.BadParameter(f"{text!r}: a name is at most {NAME_MOST} characters")
+        said = lang._("{text}: a name is at most {most} characters")
+        raise click.BadParameter(said.format(text=repr(text), most=NAME_MOST))
     if why := unseen(name) or unseen(owner):
         raise click.BadParameter(why)
     try:
@@ -37,7 +39,8 @@ def _seat(text: str) -> tuple[str, str, str]:
     except click.BadParameter:
         found = ""
     if not found:
-        raise click.BadParameter(f"{text!r}: the charm is one of {', '.join(THREAT_NAMES)}")
+        said = lang._("{text}: the charm is one of {charms}")
+        raise click.BadParameter(said.format(text=repr(text), charms=", ".join(THREAT_NAMES)))
     return name.strip().capitalize(), found, owner.strip()
 
 
@@ -120,7 +123,8 @@ def list_(ctx: Context, as_json: bool) -> None:
         ctx.print_json(names)
         return
     if not names:
-        click.echo(f"No campaign in {shown(ctx.where)} yet: grizzled campaign new NAME -p ...")
+        said = lang._("No campaign in {where} yet: grizzled campaign new NAME -p ...")
+        click.echo(said.format(where=shown(ctx.where)))
     current = ctx.remembered_campaign()
     for name in names:
         click.echo(f"{'*' if name == current else ' '} {shown(name, SHORT)}")
@@ -135,7 +139,7 @@ def use(ctx: Context, name: str) -> None:
 
     with refusals():
         kept = chosen(ctx, name)
-    click.echo(f"Current campaign: {shown(kept, SHORT)}")
+    click.echo(lang._("Current campaign: {name}").format(name=shown(kept, SHORT)))
 
 
 @campaign.command("show")

@@ -105,7 +105,7 @@ def box_command(ctx: Context, as_json: bool) -> None:
             parts += [Text(title, style="bold underline"), facts]
     cards = found["document"]["cards"]
     if cards:
-        parts.append(Text("Cards described", style="bold underline"))
+        parts.append(Text(lang._("Cards described"), style="bold underline"))
         parts += [entry_view(e) for e in cards]
     if not parts:
         parts.append(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.context import Context, Refused, pass_context, refusals
+from voice.lang import _
 
 
 @click.group("db")
@@ -23,17 +24,20 @@ def upgrade(ctx: Context) -> None:
     """
     if ctx.url is None:
         raise Refused(
-            "db upgrade is for a club's PostgreSQL server: a campaign file is brought up "
-            "to date by the first command that writes it"
+            _(
+                "db upgrade is for a club's PostgreSQL server: a campaign file is brought up "
+                "to date by the first command that writes it"
+            )
         )
     from app.database import upgrade as upgrade_server
 
     with refusals():
         shown = upgrade_server(ctx)
-    click.echo(
-        f"The database {shown} holds grizzled's tables and functions, up to date: "
-        "the devices may log there (their roles: docs/deploy.md)."
+    said = _(
+        "The database {name} holds grizzled's tables and functions, up to date: the devices "
+        "may log there (their roles: docs/deploy.md)."
     )
+    click.echo(said.format(name=shown))
 
 
 COMMANDS = (db,)

@@ -11,6 +11,7 @@ import click
 
 from cli.context import Context, Refused, pass_context, refusals, usage
 from cli.params import NAME, name_refused
+from voice.lang import _, ngettext
 from voice.shown import SHORT, quoted, shown, terminal_json
 
 if TYPE_CHECKING:
@@ -42,8 +43,11 @@ def verify_(ctx: Context, written: str | None, as_json: bool) -> None:
 
     parsed = read_checkpoint(written) if written is not None else None
     if isinstance(parsed, str):
-        how = "" if "typo" in parsed else "; write it as printed, XXXX-XXXX-XXXX-XXXX-X @ N"
-        usage(f"--checkpoint {quoted(shown(written, SHORT))}: {parsed}{how}")
+        how = "" if "typo" in parsed else _("; write it as printed, XXXX-XXXX-XXXX-XXXX-X @ N")
+        from voice import refusal
+
+        value, why = quoted(shown(written, SHORT)), refusal.said(parsed)
+        usage(_("--checkpoint {value}: {why}{how}").format(value=value, why=why, how=how))
     with refusals():
         found = integrity.verify(ctx, parsed)
     if as_json:
@@ -55,7 +59,7 @@ def verify_(ctx: Context, written: str | None, as_json: bool) -> None:
         )
     if found.findings:
         more = len(found.findings) - 1
-        said = f" (and {more} more: grizzled verify --json)" if more else ""
+        said = _(" (and {more} more: grizzled verify --json)").format(more=more) if more else ""
         raise Refused(f"verify: {found.findings[0]}{said}")
     if not as_json:
         _say_verified(found.campaigns, found.models, parsed is not None, on_file=ctx.url is None)
@@ -84,41 +88,60 @@ def _say_verified(
     vouches for (a span chained on upgrade, or not at all, proves nothing by itself)."""
     from app.integrity import vouched_by
 
-    pages = "SQLite finds every page sound" if on_file else "on the club's PostgreSQL server"
+    pages = _("SQLite finds every page sound") if on_file else _("on the club's PostgreSQL server")
+    models = _(models) if models else models  # app.integrity's words, marked N_
     short = [c.name for c, covered in vouched if vouched_by(c, covered)]
     if short:
         click.echo(
-            f"Verified in part: {pages}; {models}; the chain does not vouch for every event "
-            f"of {_names(short)}, and no checkpoint given covers the rest (below)."
+            _(
+                "Verified in part: {pages}; {models}; the chain does not vouch for every event "
+                "of {names}, and no checkpoint given covers the rest (below)."
+            ).format(pages=pages, models=models, names=_names(short))
         )
     else:
-        click.echo(f"Verified: {pages}; {models}.")
+        click.echo(_("Verified: {pages}; {models}.").format(pages=pages, models=models))
     for each, covered in vouched:
         click.echo(
-            f"Campaign {quoted(each.name)}: {each.events} events, {_chained(each, covered)}; "
-            f"{each.snapshots} snapshots equal to the replay; {each.decided_again} actions "
-            f"decided again by the rules as recorded{_only_replayed(each)}."
+            _(
+                "Campaign {name}: {events}, {chained}; {snapshots} snapshots equal to the "
+                "replay; {decided} actions decided again by the rules as recorded{replayed}."
+            ).format(
+                name=quoted(each.name),
+                events=_events(each.events),
+                chained=_chained(each, covered),
+                snapshots=each.snapshots,
+                decided=each.decided_again,
+                replayed=_only_replayed(each),
+            )
         )
-        click.echo(f"  Checkpoint: {each.checkpoint}")
+        click.echo(_("  Checkpoint: {checkpoint}").format(checkpoint=each.checkpoint))
     if with_checkpoint:
-        click.echo("The record extends the checkpoint given.")
+        click.echo(_("The record extends the checkpoint given."))
+
+
+def _events(count: int) -> str:
+    """``18 events`` (in English, ``1 events`` too: the words verify has always printed)."""
+    return ngettext("{count} events", "{count} events", count).format(count=count)
 
 
 def _names(names: list[str]) -> str:
     said = ", ".join(quoted(name) for name in names[:3])
-    return f"{said} and {len(names) - 3} more" if len(names) > 3 else said
+    more = len(names) - 3
+    return _("{names} and {count} more").format(names=said, count=more) if more > 0 else said
 
 
 def _only_replayed(found: Any) -> str:
     """The actions an older file or a simulation recorded too little of to decide again."""
     said = [
-        f"{found.without_command} recorded without their command" if found.without_command else "",
-        f"{found.without_draws} drew at random without recording the draw"
+        _("{count} recorded without their command").format(count=found.without_command)
+        if found.without_command
+        else "",
+        _("{count} drew at random without recording the draw").format(count=found.without_draws)
         if found.without_draws
         else "",
     ]
-    shown_ = "; ".join(part for part in said if part)
-    return f" ({shown_}: replayed, not decided again)" if shown_ else ""
+    shown_ = _("; ").join(part for part in said if part)
+    return _(" ({parts}: replayed, not decided again)").format(parts=shown_) if shown_ else ""
 
 
 def _chained(found: Any, covered: int) -> str:
@@ -128,33 +151,37 @@ def _chained(found: Any, covered: int) -> str:
     from app.integrity import vouched_by
 
     if found.chain_vouches_from == 1:
-        return "chained from the first"
+        return _("chained from the first")
     before = found.chain_vouches_from - 1
     if found.chained_from == 0:
-        said = "recorded before the chain (chained at its next write): the chain vouches for none"
+        said = _(
+            "recorded before the chain (chained at its next write): the chain vouches for none"
+        )
     elif found.chained_from > found.events:
-        said = "recorded before the chain and chained on upgrade: the chain vouches for none"
+        said = _("recorded before the chain and chained on upgrade: the chain vouches for none")
     else:
-        said = (
-            f"the chain vouches from #{found.chained_from} on ({_span(1, before)} "
-            f"{'was' if before == 1 else 'were'} recorded before the chain and chained on upgrade)"
-        )
-    span = _span(1, before) if before < found.events else "them"
+        said = ngettext(
+            "the chain vouches from #{number} on ({span} was recorded before the chain and "
+            "chained on upgrade)",
+            "the chain vouches from #{number} on ({span} were recorded before the chain and "
+            "chained on upgrade)",
+            before,
+        ).format(number=found.chained_from, span=_span(1, before))
+    span = _span(1, before) if before < found.events else _("them")
     if not vouched_by(found, covered):
-        return f"{said}; the checkpoint given vouches for {span}"
+        return _("{said}; the checkpoint given vouches for {span}").format(said=said, span=span)
     if covered:
-        return (
-            f"{said}; the checkpoint given covers {_span(1, covered)} only: nothing vouches "
-            f"for {_span(covered + 1, before)}"
-        )
-    return (
-        f"{said}; only a checkpoint written down earlier vouches for {span} "
+        return _(
+            "{said}; the checkpoint given covers {covered} only: nothing vouches for {rest}"
+        ).format(said=said, covered=_span(1, covered), rest=_span(covered + 1, before))
+    return _(
+        "{said}; only a checkpoint written down earlier vouches for {span} "
         "(none given: grizzled verify --checkpoint)"
-    )
+    ).format(said=said, span=span)
 
 
 def _span(first: int, last: int) -> str:
-    return f"#{first}" if first == last else f"#{first} to #{last}"
+    return f"#{first}" if first == last else _("#{first} to #{last}").format(first=first, last=last)
 
 
 @click.command("checkpoint")
@@ -170,9 +197,12 @@ def checkpoint_(ctx: Context) -> None:
 
     with refusals():
         name, written = integrity.checkpoint(ctx)
-    click.echo(f"Checkpoint of {quoted(name)}: {written}")
+    click.echo(_("Checkpoint of {name}: {written}").format(name=quoted(name), written=written))
     click.echo(
-        "Write it on the chapter sheet: grizzled verify --checkpoint proves the record extends it."
+        _(
+            "Write it on the chapter sheet: grizzled verify --checkpoint proves the record "
+            "extends it."
+        )
     )
 
 
@@ -188,10 +218,16 @@ def backup_(ctx: Context, path: str) -> None:
     from app import integrity
 
     ctx.file_only("backup")
-    target = _new_file(path, "a backup")
+    target = _new_file(path, _("a backup"))
     with refusals():
         events, campaigns = integrity.backup(ctx, target)
-    click.echo(f"Backed up {events} events of {campaigns} campaigns to {shown(target)}; verified.")
+    click.echo(
+        ngettext(
+            "Backed up {events} events of {campaigns} campaigns to {path}; verified.",
+            "Backed up {events} events of {campaigns} campaigns to {path}; verified.",
+            campaigns,
+        ).format(events=events, campaigns=campaigns, path=shown(target))
+    )
 
 
 @click.command("restore")
@@ -208,12 +244,16 @@ def restore_(ctx: Context, path: str) -> None:
     ctx.file_only("restore")
     source = os.path.abspath(os.path.expanduser(path))
     if os.path.realpath(source) == os.path.realpath(ctx.db):
-        usage("the backup is the campaign file itself")
+        usage(_("the backup is the campaign file itself"))
     with refusals():
         events, moved = integrity.restore(ctx, source)
-    click.echo(f"Restored {shown(ctx.db)} from the backup: {events} events, verified.")
+    click.echo(
+        _("Restored {path} from the backup: {events}, verified.").format(
+            path=shown(ctx.db), events=_events(events)
+        )
+    )
     if moved:
-        click.echo(f"The file it replaced is kept as {shown(moved)}")
+        click.echo(_("The file it replaced is kept as {path}").format(path=shown(moved)))
 
 
 def _new_file(path: str, what: str) -> str:
@@ -221,9 +261,11 @@ def _new_file(path: str, what: str) -> str:
     (else a usage error)."""
     target = os.path.abspath(os.path.expanduser(path))
     if os.path.lexists(target):
-        usage(f"{path} already exists: {what} is written to a new file")
+        said = _("{path} already exists: {what} is written to a new file")
+        usage(said.format(path=path, what=what))
     if not os.path.isdir(os.path.dirname(target)):
-        usage(f"{path}: there is no folder {os.path.dirname(target)}")
+        folder = os.path.dirname(target)
+        usage(_("{path}: there is no folder {folder}").format(path=path, folder=folder))
     return target
 
 
@@ -253,7 +295,7 @@ def export_(ctx: Context, path: str) -> None:
                 out.write(seen(line))
         out.flush()
         return
-    target = _new_file(path, "an export")
+    target = _new_file(path, _("an export"))
     partial = f"{target}.partial-{os.getpid()}"
     written = 0
     try:
@@ -267,7 +309,11 @@ def export_(ctx: Context, path: str) -> None:
             os.remove(partial)
         raise
     os.replace(partial, target)
-    click.echo(f"Exported {quoted(name)}: {written - 1} events to {shown(target)}.")
+    click.echo(
+        _("Exported {name}: {events} to {path}.").format(
+            name=quoted(name), events=_events(written - 1), path=shown(target)
+        )
+    )
 
 
 @click.command("import")
@@ -286,7 +332,11 @@ def import_(ctx: Context, path: str, as_name: str | None) -> None:
     with refusals():
         name, events = integrity.import_export(ctx, path, as_name, name_refused)
     ctx.remember_campaign(name)
-    click.echo(f"Imported {quoted(name)}: {events} events, verified; now the current campaign.")
+    click.echo(
+        _("Imported {name}: {events}, verified; now the current campaign.").format(
+            name=quoted(name), events=_events(events)
+        )
+    )
 
 
 COMMANDS = (verify_, checkpoint_, backup_, restore_, export_, import_)

@@ -9,6 +9,7 @@ import click
 
 from cli.context import Context, Refused, pass_context, refusals, say
 from cli.params import CHAPTER_PLAYED, LOG_ENTRY, SEEN, TEXT, WORD
+from voice.lang import _
 from voice.shown import shown
 
 if TYPE_CHECKING:
@@ -208,7 +209,7 @@ def _confirm_undo(ctx: Context) -> Callable[[UndoPreview], None]:
             return
         refusal, question = asks
         if not sys.stdin.isatty():
-            raise Refused(f"{refusal}; add --yes to confirm")
+            raise Refused(_("{facts}; add --yes to confirm").format(facts=refusal))
         click.confirm(question, abort=True)
 
     return confirm
@@ -285,11 +286,15 @@ def replay(ctx: Context, chapter: int | None, at_version: int | None, as_json: b
         console = ctx.console()
         if undo is not None:
             why = f": {shown(undo['reason'])}" if undo["reason"] else ""
+            said = (
+                _("Entry #{at} was taken back later by the revert #{by}{why}.")
+                if undo["kind"] == "ActionReverted"
+                else _("Entry #{at} was taken back later by the undo #{by}{why}.")
+            )
             console.print(
                 Text(
-                    f"Entry #{at_version} was taken back later by the "
-                    f"{'revert' if undo['kind'] == 'ActionReverted' else 'undo'} #{undo['version']}"
-                    f"{why}. The board as it stood right after it:"
+                    said.format(at=at_version, by=undo["version"], why=why)
+                    + _(" The board as it stood right after it:")
                 )
             )
         console.print(status_view(state))
@@ -329,7 +334,7 @@ def rebuild(ctx: Context) -> None:
 
     with refusals():
         count = run(ctx)
-    click.echo(f"Read models rebuilt from {count} stored events.")
+    click.echo(_("Read models rebuilt from {count} stored events.").format(count=count))
 
 
 @projections.command("metadata")

@@ -13,7 +13,7 @@ import click
 from cli.context import Context, pass_context, refusals
 from voice import lang
 
-INSTALL = "the companion needs its extra: pip install -e '.[web]' (in grizzled's folder)"
+INSTALL = lang.N_("the companion needs its extra: pip install -e '.[web]' (in grizzled's folder)")
 
 
 def _lan_address() -> str:
@@ -115,9 +115,10 @@ def serve(
         import starlette  # noqa: F401
         import uvicorn  # noqa: F401
     except ImportError as error:
-        raise click.ClickException(INSTALL) from error
+        raise click.ClickException(lang._(INSTALL)) from error
     if len(names) > keepers or any(not n.strip() or len(n) > 40 for n in names):
-        raise click.UsageError(f"--name: at most {keepers} names (--keepers), 1 to 40 characters")
+        said = lang._("--name: at most {keepers} names (--keepers), 1 to 40 characters")
+        raise click.UsageError(said.format(keepers=keepers))
     chosen = []  # each campaign served, as its state names it
     for name in campaigns or (None,):
         if name is not None:
@@ -141,7 +142,7 @@ def serve(
         every_token += tokens
         _addresses(campaign, f"http://{host}:{port}{path}/", tokens, lan, keeper_qr)
         apps[path] = create_app(where, tokens, named, odds=odds, campaign=campaign, links=links)
-    click.echo("Stop with Ctrl-C.")
+    click.echo(lang._("Stop with Ctrl-C."))
     sys.stdout.flush()  # the addresses seen before the server starts, on a pipe too
     app = apps[""] if "" in apps else _several(apps)
     answered = [host, *hosts, *([bind] if bind else [])]
@@ -181,14 +182,16 @@ def _addresses(campaign: str, viewer: str, tokens: list[str], lan: bool, qr: boo
     from voice import keeper as said
 
     if campaign:
-        click.echo(f"Campaign: {campaign}")
+        click.echo(lang._("Campaign: {name}").format(name=campaign))
     else:
         click.echo(lang._("No campaign yet: create it on the keeper's page."))
-    click.echo(f"Viewer: {viewer}")
+    click.echo(lang._("Viewer: {address}").format(address=viewer))
     if lan:
         _qr(viewer)
     for number, token in enumerate(tokens, 1):
-        click.echo(f"Keeper {number}: {viewer}k/{token}")
+        click.echo(
+            lang._("Keeper {number}: {address}").format(number=number, address=f"{viewer}k/{token}")
+        )
         if lan and qr:
             _qr(f"{viewer}k/{token}")
     if lan and not qr and tokens:
@@ -235,7 +238,7 @@ def _run(app: Any, sock: socket.socket, where: Any, tokens: list[str], names: li
     bounds = limits.limits_for(files)
     short = limits.headroom(bounds, files)
     if short:
-        click.echo(f"Warning: {short}", err=True)
+        click.echo(lang._("Warning: {warning}").format(warning=short), err=True)
     limits.quiet_logging()
     from web.guard import Guard, host_names
     from web.health import Health

@@ -131,10 +131,11 @@ class Context(Session):
     def file_only(self, what: str) -> None:
         """Refuse, in one line, a command that works on a campaign file only."""
         if self.url is not None:
-            raise Refused(
-                f"{what} works on a campaign file; on a club's server use pg_dump or "
+            said = lang._(
+                "{command} works on a campaign file; on a club's server use pg_dump or "
                 "grizzled export (docs/deploy.md)"
             )
+            raise Refused(said.format(command=what))
 
     def log(
         self,

@@ -10,6 +10,7 @@ import click
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from voice.lang import _
 from voice.log import Entry, Layout, entry_lines, history_lines
 
 __all__ = ["Layout", "entry_lines", "history_lines", "history_view", "kinds", "since"]
@@ -41,10 +42,11 @@ def since(text: str, today: date | None = None) -> str:
         else:
             moment = datetime.fromisoformat(word.replace(" ", "T"))
     except ValueError:
-        raise click.BadParameter(
-            f"{text!r}: write a date (2026-11-12), a date and time (2026-11-12 20:00), "
+        said = _(
+            "{text}: write a date (2026-11-12), a date and time (2026-11-12 20:00), "
             "today or yesterday"
-        ) from None
+        )
+        raise click.BadParameter(said.format(text=repr(text))) from None
     local = moment if moment.tzinfo else moment.astimezone()
     return local.astimezone(UTC).isoformat()
 
@@ -94,9 +96,10 @@ def kinds(words: Sequence[str]) -> tuple[str, ...]:
     for word in words:
         types = known.get(_folded(word))
         if types is None:
-            raise click.BadParameter(
-                f"{word!r} is not a kind of entry ({', '.join(KIND_WORDS)}, or an event type "
-                "from docs/events.md, e.g. CardBanned)"
+            said = _(
+                "{word} is not a kind of entry ({kinds}, or an event type from docs/events.md, "
+                "e.g. CardBanned)"
             )
+            raise click.BadParameter(said.format(word=repr(word), kinds=", ".join(KIND_WORDS)))
         found += types
     return tuple(dict.fromkeys(found))

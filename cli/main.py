@@ -243,23 +243,30 @@ def _words(error: Exception) -> str:
     from app.errors import failed
 
     opened = context.CURRENT
-    db, where = (opened.db, opened.where) if opened else ("the campaign database",) * 2
+    if opened:
+        db, where = opened.db, opened.where
+    else:
+        db = where = lang._("the campaign database")
     found = failed(error, db, where)  # SQLite's, the event store's, a club's server gone
     if found is not None:
         said, outside_a_save = found
         writes = opened is not None and opened.access != "read" and opened.recorded is None
-        return f"{said}; nothing was recorded" if outside_a_save and writes else said
+        if outside_a_save and writes:
+            return lang._("{said}; nothing was recorded").format(said=said)
+        return said
     if isinstance(error, BrokenPipeError):
-        return "the output was closed before everything was printed"
+        return lang._("the output was closed before everything was printed")
     if isinstance(error, OSError):
         where = f"{error.filename}: " if error.filename else ""
         return f"{where}{error.strerror or error}"
     if isinstance(error, RecursionError | MemoryError):
-        return f"the campaign file holds data too large or too deeply nested to read ({error})"
-    return (
-        f"grizzled failed ({type(error).__name__}: {error}); please report it "
-        "(GRIZZLED_DEBUG=1 shows where)"
-    )
+        said = lang._(
+            "the campaign file holds data too large or too deeply nested to read ({error})"
+        )
+        return said.format(error=error)
+    return lang._(
+        "grizzled failed ({kind}: {error}); please report it (GRIZZLED_DEBUG=1 shows where)"
+    ).format(kind=type(error).__name__, error=error)
 
 
 def _fail(message: str, code: int) -> int:
@@ -297,7 +304,8 @@ def _close(opened: Context, code: int) -> int:
     except Exception as error:
         if os.environ.get("GRIZZLED_DEBUG"):
             raise
-        return _fail(f"closing the campaign file: {_words(error)}", code or 1)
+        said = lang._("closing the campaign file: {error}").format(error=_words(error))
+        return _fail(said, code or 1)
     return code
 
 
@@ -374,7 +382,8 @@ def demo(demo_db: str | None) -> None:
 
     path = demo_db or os.path.join(tempfile.mkdtemp(prefix="grizzled-demo-"), "demo.sqlite")
     if os.path.exists(path):
-        raise click.UsageError(f"{path} already exists: the demo writes a fresh file")
+        said = lang._("{path} already exists: the demo writes a fresh file")
+        raise click.UsageError(said.format(path=path))
     with refusals():
         tracker = fresh_store(path, by="demo", session="demo evening")
     demo_context = context.CURRENT = Context(path, None, "create", _tracker=tracker)
@@ -398,13 +407,17 @@ def _run_demo(ctx: Context) -> None:
     seats = tuple((s.name, s.charm, s.owner) for s in SEATS)
     create_campaign(NewCampaign(ctx.db, CAMPAIGN, "classic", seats), ctx)
     ctx.campaign_option = CAMPAIGN
-    console.print(f"[bold]Campaign {CAMPAIGN!r}[/bold] for Ann, Ben and Cy, at a real table.\n")
+    said = lang._("{campaign} for Ann, Ben and Cy, at a real table.")
+    named = lang._("Campaign {name}").format(name=repr(CAMPAIGN))
+    console.print(said.format(campaign=f"[bold]{named}[/bold]") + "\n")
     for command, typed in SCRIPT:
         console.print(f"[cyan]> {typed}[/cyan]")
         if isinstance(command, str):
             assert command == UNDO
             taken = _undone(ctx, CAMPAIGN, typed)
-            console.print(f"Undone: action #{', #'.join(map(str, taken))} ({typed}).")
+            numbers = ", #".join(map(str, taken))
+            said = lang._("Undone: action #{numbers} ({typed}).")
+            console.print(said.format(numbers=numbers, typed=typed))
             continue
         ctx.log(command, typed)
     state = ctx.state()

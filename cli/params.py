@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 import click
 
+from voice.lang import N_, _
 from voice.shown import HIDDEN, LONG, SURROGATES, code, holds, quoted
 
 NAME_MOST = 40  # a campaign's or a player's name
@@ -29,11 +30,14 @@ def problem(text: str, most: int) -> str | None:
     """Why ``text`` cannot be an argument (bytes that are not UTF-8, a control character,
     more than ``most`` characters), or None."""
     if holds(SURROGATES, text):
-        return f"{quoted(text)} is not valid UTF-8 (is the terminal set to another encoding?)"
+        said = _("{text} is not valid UTF-8 (is the terminal set to another encoding?)")
+        return said.format(text=quoted(text))
     if holds(HIDDEN, text):
-        return f"{quoted(text)} holds a control character: write printable text on one line"
+        said = _("{text} holds a control character: write printable text on one line")
+        return said.format(text=quoted(text))
     if len(text) > most:
-        return f"{quoted(text)} is {len(text)} characters long: at most {most}"
+        said = _("{text} is {length} characters long: at most {most}")
+        return said.format(text=quoted(text), length=len(text), most=most)
     return None
 
 
@@ -42,9 +46,13 @@ def check_argv(args: list[str]) -> str | None:
     UTF-8 (lone surrogates) or a NUL, else None."""
     for number, arg in enumerate(args, 1):
         if holds(SURROGATES, arg):
-            return f"argument {number} {quoted(arg)} is not valid UTF-8"
+            return _("argument {number} {arg} is not valid UTF-8").format(
+                number=number, arg=quoted(arg)
+            )
         if "\0" in arg:
-            return f"argument {number} {quoted(arg)} holds a NUL character"
+            return _("argument {number} {arg} holds a NUL character").format(
+                number=number, arg=quoted(arg)
+            )
     return None
 
 
@@ -88,7 +96,8 @@ def unseen(name: str) -> str | None:
     if found is None:
         return None
     seen = "".join(code(c) if invisible(c) else c for c in name)
-    return f"{quoted(seen)} holds an invisible character ({found}): type the name as it reads"
+    said = _("{name} holds an invisible character ({found}): type the name as it reads")
+    return said.format(name=quoted(seen), found=found)
 
 
 def name_refused(name: str) -> str | None:
@@ -99,7 +108,9 @@ def name_refused(name: str) -> str | None:
 
     why = problem(name, NAME_MOST) or unseen(name)
     if why is None and normal(name) != name:
-        why = f"{quoted(name)} is not written as a typed name is kept (NFC, no outer spaces)"
+        why = _("{name} is not written as a typed name is kept (NFC, no outer spaces)").format(
+            name=quoted(name)
+        )
     return why
 
 
@@ -131,6 +142,22 @@ SEEN = click.option(
     metavar="EVENT",
     help="The last log entry as you saw it: refused, nothing recorded, if another was "
     "logged since (default: the last one when the command reads the campaign).",
+)
+
+
+# The help ``choice_options`` composes, whole, as the catalogue keeps it (cli.helpsaid says
+# an option's help by looking the whole text up): one pair for each ``what`` it is given.
+CHOICE_HELPS = (
+    N_("The Hard Knock its player discards (knock-discard)."),
+    N_("A card its player discards from hand (discard:N; repeat)."),
+    N_(
+        "The Hard Knock the Mission Leader (its last card: the Recruit's advantage) discards "
+        "(knock-discard)."
+    ),
+    N_(
+        "A card the Mission Leader (its last card: the Recruit's advantage) discards from hand "
+        "(discard:N; repeat)."
+    ),
 )
 
 

@@ -83,7 +83,6 @@ def banned(word: str) -> str | None:
     from cli.context import Context
     from domain.cards.catalogue import base_catalogue
     from domain.cards.notation import CardNotationError, parse_card
-    from domain.names import chapter_name
 
     current = click.get_current_context(silent=True)
     found = current.find_object(Context) if current is not None else None
@@ -101,10 +100,8 @@ def banned(word: str) -> str | None:
         key = word
     for ban in reversed(state.bans):
         if ban.card == key and key not in state.catalogue:
-            return (
-                f"{word!r} was banned after {chapter_name(ban.chapter)}: it left the "
-                "campaign's decks"
-            )
+            said = lang._("{card} was banned after {chapter}: it left the campaign's decks")
+            return said.format(card=repr(word), chapter=lang.chapter_said(ban.chapter))
     return None
 
 

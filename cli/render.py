@@ -265,7 +265,7 @@ def _taken_back_row(table: Table, entry: dict[str, Any]) -> None:
     from voice.log import taken_by
 
     by = entry["by"]
-    took = "taken back" if by is None else taken_by(int(entry["version"]), by, why=True)
+    took = _("taken back") if by is None else taken_by(int(entry["version"]), by, why=True)
     line = cell(entry["summary"] or "", LINE, "strike dim")
     line.append(f" ({shown(took, LINE)})")
     table.add_row(f"#{entry['version']}", line)

@@ -289,9 +289,10 @@ def run(session: Session, read: Reader) -> None:
             if not session.handle(text, prompt):
                 break
         except click.ClickException as error:  # the file could not be read again just now
-            click.echo(error_line(f"Error: {error.format_message()}"), err=True)
+            said = lang._("Error: {error}").format(error=error.format_message())
+            click.echo(error_line(said), err=True)
         except errors.Refused as error:  # the application's: the same one line
-            click.echo(error_line(f"Error: {error}"), err=True)
+            click.echo(error_line(lang._("Error: {error}").format(error=error)), err=True)
         session.tidy()
     session.tidy()
     session.end()

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from cli.parse import THREAT_NAMES, TILE_WORDS, TILES
 from cli.table_words import OUTSIDE, SHORT_FORMS, card_key, is_card
+from voice.lang import _
 from voice.shown import shown
 from voice.table import summary
 
@@ -106,6 +107,7 @@ def _numbered(chapter: ChapterState, kind: str) -> list[tuple[str, str]]:
     for number in sorted(set(deck)):
         card = described.get(number)
         name, text = (card.name, card.effect) if card is not None else ("", "")
-        said = f"{name}: {text}" if name and text else name or text or f"{kind} not described"
+        undescribed = _("order not described") if kind == "order" else _("recruit not described")
+        said = f"{name}: {text}" if name and text else name or text or undescribed
         offered.append((str(number), shown(said, 80)))
     return offered

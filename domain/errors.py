@@ -33,6 +33,20 @@ class Alternatives(tuple[str, ...]):
         return format(" or ".join(self), spec)
 
 
+class Formed(str):
+    """Words of the rules already filled in, that fill another refusal or a decision (a
+    Hard Knock's reason inside Solo's refusal, or inside ``why``): the English as the
+    string, its form (``template``, marked ``N_``) and facts kept for the voice to say."""
+
+    template: str
+    data: dict[str, object]
+
+    def __new__(cls, template: str, **data: object) -> Formed:
+        said = super().__new__(cls, template.format(**data) if data else template)
+        said.template, said.data = template, data
+        return said
+
+
 def W_(words: str) -> Words:
     """Marks ``words`` for the catalogue, as words the voice translates inside a refusal."""
     return Words(words)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from domain.errors import N_, Formed
+
 CHAIN_TABLE = "grizzled_chain"
 DIGEST_GROUPS = 4  # of four base32 characters each: 80 bits
 
@@ -62,30 +64,36 @@ def written_form(letters: str, count: int) -> str:
     return f"{'-'.join(groups)}-{check_character(letters, count)} @ {count}"
 
 
-def read_checkpoint(text: str) -> WrittenCheckpoint | str:
+def read_checkpoint(text: str) -> WrittenCheckpoint | Formed:
     """A checkpoint as written down (case, spaces and dashes as they come), or why it is
-    not one, in words (a slip the check character catches says "typo"). One pass over
-    at most ``CHECKPOINT_MOST`` characters: no pattern that could go quadratic."""
+    not one, in words the voice says (a slip the check character catches says "typo").
+    One pass over at most ``CHECKPOINT_MOST`` characters: no pattern that could go
+    quadratic."""
     if len(text) > CHECKPOINT_MOST:
-        return f"it is {len(text)} characters long; a checkpoint is at most {CHECKPOINT_MOST}"
+        said = N_("it is {length} characters long; a checkpoint is at most {most}")
+        return Formed(said, length=len(text), most=CHECKPOINT_MOST)
     before, at, after = text.rpartition("@")
     digits = after.strip()
     if not at or not digits.isascii() or not digits.isdigit() or len(digits) > COUNT_DIGITS:
-        return "it does not end in @ and the count of events"
+        return Formed(N_("it does not end in @ and the count of events"))
     letters = "".join(c for c in before if c != "-" and not c.isspace()).upper()
     if len(letters) not in (4 * DIGEST_GROUPS, 4 * DIGEST_GROUPS + 1):
-        return f"it has {len(letters)} letters before the @, where a checkpoint has 17"
+        said = N_("it has {count} letters before the @, where a checkpoint has 17")
+        return Formed(said, count=len(letters))
     if len(letters) == 4 * DIGEST_GROUPS and len(before.replace("-", " ").split()) == 5:
-        return "this checkpoint has a typo: a letter is missing (it has 16 of its 17)"
+        return Formed(N_("this checkpoint has a typo: a letter is missing (it has 16 of its 17)"))
     wrong = next((c for c in letters if c not in ALPHABET), None)
     if wrong is not None:
-        return f"this checkpoint has a typo: {wrong!r} is not one of its letters (A-Z, 2-7)"
+        said = N_("this checkpoint has a typo: {letter} is not one of its letters (A-Z, 2-7)")
+        return Formed(said, letter=repr(wrong))
     count, digest = int(digits), letters[: 4 * DIGEST_GROUPS]
     checked = len(letters) > len(digest)
     if checked and letters[-1] != check_character(digest, digits):
-        return (
-            "this checkpoint has a typo: its check character does not match its letters "
-            "and count (copy it again from where it was written)"
+        return Formed(
+            N_(
+                "this checkpoint has a typo: its check character does not match its letters "
+                "and count (copy it again from where it was written)"
+            )
         )
     return WrittenCheckpoint(digest, count, checked)
 

@@ -237,20 +237,22 @@ def folded_lines(doc: Doc) -> list[str]:
 
     lines = []
     for order in doc.get("orders_in_play") or ():
-        said = restricts(order) or "in play"
-        lasting = " (lasting)" if order["lasting"] else ""
+        said = restricts(order) or _("in play")
+        lasting = _(" (lasting)") if order["lasting"] else ""
         lines.append(f"{order_named(order)}: {said}{lasting}")
     recruit = doc.get("recruit")
     if recruit:
-        hand = ", ".join(label(k) for k in recruit["hand"]) or "no card"
-        state = "withdrawn" if recruit["withdrawn"] else f"after {recruit['after']}"
-        lines.append(f"Recruit #{recruit['number']} ({state}): {hand}")
+        hand = ", ".join(label(k) for k in recruit["hand"]) or _("no card")
+        after = _("after {player}").format(player=recruit["after"])
+        state = _("withdrawn") if recruit["withdrawn"] else after
+        said = _("Recruit #{number} ({state}): {hand}")
+        lines.append(said.format(number=recruit["number"], state=state, hand=hand))
     hands = doc.get("helping_hands") or []
     if hands:
         held = ", ".join(f"{shown(h['player'], SHORT)} #{h['number']}" for h in hands)
-        lines.append(f"Helping Hands: {held}")
+        lines.append(_("Helping Hands: {held}").format(held=held))
     if lines:  # the texts, a key away
-        lines[-1] += " (b: texts)"
+        lines[-1] += _(" (b: texts)")
     return lines
 
 
@@ -260,18 +262,23 @@ def orders_lines(doc: Doc) -> list[str]:
     cards = doc.get("orders_in_play")
     if cards is None:
         numbers = ", ".join(f"#{n}" for n in doc.get("orders") or [])
-        return [f"Orders of the Day in play: {numbers}"] if numbers else []
+        return (
+            [_("Orders of the Day in play: {numbers}").format(numbers=numbers)] if numbers else []
+        )
     lines = []
     for order in cards:
-        lines.append(_said(f"Order of the Day #{order['number']}", order["name"], order["effect"]))
+        what = _("Order of the Day #{number}").format(number=order["number"])
+        lines.append(_said(what, order["name"], order["effect"]))
         if order["threats"]:
-            lines.append(f"   adds {'+'.join(order['threats'])} to No Man's Land")
+            adds = "+".join(threat_name(t) for t in order["threats"])
+            lines.append(_("   adds {threats} to No Man's Land").format(threats=adds))
         if order.get("forbids"):  # a board from before the vocabulary has none
-            lines.append(f"   forbids: {'; '.join(order['forbids'])}")
+            lines.append(_("   forbids: {forbids}").format(forbids=_("; ").join(order["forbids"])))
         if order.get("rules"):
-            lines.append(f"   the tool applies: {'; '.join(order['rules'])}")
+            lines.append(_("   the tool applies: {rules}").format(rules="; ".join(order["rules"])))
         if order["lasting"]:
-            lines.append(f"   lasts until: {order['cancellation'] or '(not said)'}")
+            until = order["cancellation"] or _("(not said)")
+            lines.append(_("   lasts until: {until}").format(until=until))
     return lines
 
 
@@ -280,22 +287,34 @@ def recruit_lines(doc: Doc) -> list[str]:
     recruit = doc.get("recruit")
     if not recruit:
         return []
-    state = "withdrawn" if recruit["withdrawn"] else f"acts after {recruit['after']}"
-    hand = ", ".join(label(k) for k in recruit["hand"]) or "no card"
+    after = _("acts after {player}").format(player=recruit["after"])
+    state = _("withdrawn") if recruit["withdrawn"] else after
+    hand = ", ".join(label(k) for k in recruit["hand"]) or _("no card")
     name = f" {recruit['name']}" if recruit.get("name") else ""
+    said = _("Recruit #{number}{name} ({state}): {hand}; Morale tokens {tokens}")
     lines = [
-        f"Recruit #{recruit['number']}{name} ({state}): {hand}; Morale tokens "
-        f"{recruit['morale_tokens']}"
+        said.format(
+            number=recruit["number"],
+            name=name,
+            state=state,
+            hand=hand,
+            tokens=recruit["morale_tokens"],
+        )
     ]
     if recruit.get("effect"):
-        lines.append(f"   text: {recruit['effect']}")
+        lines.append(_("   text: {text}").format(text=recruit["effect"]))
     if recruit.get("enforces"):
-        lines.append(f"   the tool applies: {'; '.join(recruit['enforces'])}")
+        rules = "; ".join(recruit["enforces"])
+        lines.append(_("   the tool applies: {rules}").format(rules=rules))
     if recruit.get("advantage"):
-        lines.append(f"   on departure: {recruit['advantage']}")
+        lines.append(_("   on departure: {advantage}").format(advantage=recruit["advantage"]))
     if recruit.get("advantage_rules"):
-        lines.append(f"   on departure the tool applies: {'; '.join(recruit['advantage_rules'])}")
+        rules = "; ".join(recruit["advantage_rules"])
+        lines.append(_("   on departure the tool applies: {rules}").format(rules=rules))
     return lines
+
+
+CATEGORIES = (N_("action"), N_("event"), N_("friendship"))  # a Helping Hand's
 
 
 def hands_lines(doc: Doc) -> list[str]:
@@ -303,14 +322,15 @@ def hands_lines(doc: Doc) -> list[str]:
     hands = doc.get("helping_hands") or []
     if not hands:
         return []
-    lines = ["Helping Hands:"]
+    lines = [_("Helping Hands:")]
     for hand in hands:
-        kind = f"{hand['category']}, lasting" if hand["lasting"] else hand["category"]
+        category = _(hand["category"]) if hand["category"] in CATEGORIES else hand["category"]
+        kind = _("{category}, lasting").format(category=category) if hand["lasting"] else category
         name = f" {hand['name']}" if hand["name"] else ""
         what = f"   {shown(hand['player'], SHORT)}: #{hand['number']}{name} ({kind})"
         lines.append(what + (f": {hand['text']}" if hand["text"] else ""))
         if hand.get("rules"):
-            lines.append(f"      the tool applies: {hand['rules']}")
+            lines.append(_("      the tool applies: {rules}").format(rules=hand["rules"]))
     return lines
 
 

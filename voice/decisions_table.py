@@ -135,24 +135,26 @@ def _recruit_played(
         return _luck(chapter, event, number, seen)
     name = _recruit(event.recruit, chapter.catalogue)
     leader = chapter.players[chapter.leader].name
-    facts = (
-        f"{name} played {label(event.card)}, a Hard Knock: a Recruit's Hard Knock goes in "
-        f"front of {leader}, the Mission Leader"
-    )
+    facts = _(
+        "{recruit} played {card}, a Hard Knock: a Recruit's Hard Knock goes in front of "
+        "{leader}, the Mission Leader"
+    ).format(recruit=name, card=label(event.card), leader=leader)
     data = {"recruit": event.recruit, "card": event.card, "player": leader}
-    return Decision("recruits", "A Hard Knock to the Mission Leader", facts, data, [number])
+    what = _("A Hard Knock to the Mission Leader")
+    return Decision("recruits", what, facts, data, [number])
 
 
 def _recruit_withdrew(
     chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]
 ) -> Decision:
     name = _recruit(event.recruit, chapter.catalogue)
-    facts = (
-        f"it withdrew: {event.tokens} Morale token(s) go on it, as its card says; they count "
-        "as cards in hand at each Morale Drop while it stays in play"
-    )
+    facts = _(
+        "it withdrew: {count} Morale token(s) go on it, as its card says; they count as cards "
+        "in hand at each Morale Drop while it stays in play"
+    ).format(count=event.tokens)
     data = {"recruit": event.recruit, "tokens": event.tokens}
-    return Decision("recruits", f"{name}'s Morale tokens", facts, data, [number])
+    what = _("{recruit}'s Morale tokens").format(recruit=name)
+    return Decision("recruits", what, facts, data, [number])
 
 
 def _withdrew(
@@ -177,19 +179,28 @@ def _withdrew(
 def _priority(chapter: ChapterState, event: Any, number: int) -> Decision | None:
     """A withdrawal a Hard Knock forbade, allowed because the Order of the Day has priority."""
     from domain.public import knock_gave_way
+    from voice.refusal import said
 
     found = knock_gave_way(chapter, event.player) if chapter.phase.value == "mission" else None
     if found is None:
         return None
     knock, cards = found
     facts = (
-        f"{knock}; {_and_all(cards)} forbid{'s' if len(cards) == 1 else ''} every other "
-        f"action {event.player} had (every card in {event.player}'s hand may be one "
-        f"{'it forbids' if len(cards) == 1 else 'they forbid'}): the Order of the Day has "
-        "priority and the Hard Knock gave way"
-    )
-    data = {"player": event.player, "gave_way": knock, "orders": list(cards)}
-    return Decision("order priority", f"{event.player} withdrew", facts, data, [number])
+        _(
+            "{knock}; {cards} forbids every other action {player} had (every card in "
+            "{player}'s hand may be one it forbids): the Order of the Day has priority and "
+            "the Hard Knock gave way"
+        )
+        if len(cards) == 1
+        else _(
+            "{knock}; {cards} forbid every other action {player} had (every card in "
+            "{player}'s hand may be one they forbid): the Order of the Day has priority and "
+            "the Hard Knock gave way"
+        )
+    ).format(knock=said(knock), cards=_and_all(cards), player=event.player)
+    data = {"player": event.player, "gave_way": str(knock), "orders": list(cards)}
+    what = _("{player} withdrew").format(player=event.player)
+    return Decision("order priority", what, facts, data, [number])
 
 
 def _and_all(names: Sequence[str]) -> str:
@@ -199,12 +210,12 @@ def _and_all(names: Sequence[str]) -> str:
 def _refills_over(
     chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]
 ) -> Decision:
-    facts = (
+    facts = _(
         "a card was played and the action after it was not a refill: the one hand cannot "
         "be refilled again in this Mission"
     )
     entries = [number, *_where(_mission(seen[:-1]), {"SoloCardPlayed"})[-1:]]  # the card
-    return Decision("solo mode", "No more refills", facts, {}, entries)
+    return Decision("solo mode", _("No more refills"), facts, {}, entries)
 
 
 def _speech(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
@@ -259,34 +270,39 @@ def _speech(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry
 
 def _christmas(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
     player, card = event.player, event.card
-    facts = (
-        f"Merry Christmas was played: {player}'s {label(card)}, the Hard Knock the table "
-        "named, is discarded"
-    )
+    facts = _(
+        "Merry Christmas was played: {player}'s {card}, the Hard Knock the table named, is "
+        "discarded"
+    ).format(player=player, card=label(card))
     entries = [number, *_where(seen, PLAYED, card, player)[-1:]]
     data = {"player": player, "card": card, "cause": event.cause}
-    return Decision("merry christmas", f"{player}'s {label(card)} discarded", facts, data, entries)
+    what = _("{player}'s {card} discarded").format(player=player, card=label(card))
+    return Decision("merry christmas", what, facts, data, entries)
 
 
 def _order_gone(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
     name = _order(event.order, chapter.catalogue)
-    facts = (
+    facts = _(
         "it has no cancellation condition: it lasted its Mission and leaves No Man's Land "
         "once Support is over"
     )
     entries = [number, *_numbered(seen, "OrderChosen", "order", event.order)[-1:]]
     data = {"order": event.order, "lasting": False}
-    return Decision("orders of the day", f"{name} discarded", facts, data, entries)
+    what = _("{card} discarded").format(card=name)
+    return Decision("orders of the day", what, facts, data, entries)
 
 
 def _arrived(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
     name = _recruit(event.recruit, chapter.catalogue)
-    facts = (
-        "after the deal no Recruit was in play, it was on top of the Recruit deck and "
-        f"the Trials deck held {len(chapter.trials)} cards, enough for its hand of "
-        f"{len(event.hand)}: it enters, its hand face up "
-        f"({', '.join(map(label, event.hand))}), acting after {event.after}, the Mission "
-        "Leader's right"
+    facts = _(
+        "after the deal no Recruit was in play, it was on top of the Recruit deck and the "
+        "Trials deck held {trials} cards, enough for its hand of {hand}: it enters, its hand "
+        "face up ({cards}), acting after {after}, the Mission Leader's right"
+    ).format(
+        trials=len(chapter.trials),
+        hand=len(event.hand),
+        cards=", ".join(map(label, event.hand)),
+        after=event.after,
     )
     data = {
         "recruit": event.recruit,
@@ -294,19 +310,19 @@ def _arrived(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entr
         "after": event.after,
         "trials": len(chapter.trials),
     }
-    return Decision("recruits", f"{name} entered", facts, data, [number])
+    return Decision("recruits", _("{recruit} entered").format(recruit=name), facts, data, [number])
 
 
 def _departed(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
     name = _recruit(event.recruit, chapter.catalogue)
     leader = chapter.players[chapter.leader].name
-    facts = (
-        "it played the last card of its hand: it departs, and the table gains its "
-        f"advantage ({leader}, the Mission Leader, decides for it)"
-    )
+    facts = _(
+        "it played the last card of its hand: it departs, and the table gains its advantage "
+        "({leader}, the Mission Leader, decides for it)"
+    ).format(leader=leader)
     entries = [number, *_numbered(seen, "RecruitArrived", "recruit", event.recruit)[-1:]]
     data = {"recruit": event.recruit, "leader": leader}
-    return Decision("recruits", f"{name} departed", facts, data, entries)
+    return Decision("recruits", _("{recruit} departed").format(recruit=name), facts, data, entries)
 
 
 def _solo_tile(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
@@ -315,30 +331,36 @@ def _solo_tile(chapter: ChapterState, event: Any, number: int, seen: Sequence[En
     named = zip(SOLO_TILES, chapter.players, strict=False)  # the tiles name them in setup order
     seats = ", ".join(f"{tile} {p.name}" for tile, p in named)
     if event.beneficiary is None:
-        facts = f"the solo Support tile drawn is {event.tile}: it names nobody, no Support"
-        what = "Support to nobody"
-    else:
-        facts = (
-            f"the solo Support tile drawn is {event.tile}: it names {event.beneficiary} "
-            f"(the tiles name the Grizzled in setup order: {seats})"
+        facts = _("the solo Support tile drawn is {tile}: it names nobody, no Support").format(
+            tile=event.tile
         )
-        what = f"Support to {event.beneficiary}"
+        what = _("Support to nobody")
+    else:
+        facts = _(
+            "the solo Support tile drawn is {tile}: it names {player} (the tiles name the "
+            "Grizzled in setup order: {seats})"
+        ).format(tile=event.tile, player=event.beneficiary, seats=seats)
+        what = _("Support to {player}").format(player=event.beneficiary)
     data = {"tile": event.tile, "beneficiary": event.beneficiary}
     return Decision("solo mode", what, facts, data, [number])
 
 
 def _set_aside(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
     cards = ", ".join(map(label, event.cards))
-    facts = f"{cards} taken out of the Trials for this game: {event.reason}"
+    facts = _("{cards} taken out of the Trials for this game: {reason}").format(
+        cards=cards, reason=event.reason
+    )
     data = {"cards": list(event.cards), "reason": event.reason}
-    return Decision("one-shot game", "Cards set aside", facts, data, [number])
+    return Decision("one-shot game", _("Cards set aside"), facts, data, [number])
 
 
 def _effect(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
     from voice.narrate import sentence
 
     said = sentence(event, chapter.catalogue).removeprefix(f"{event.source}: ").rstrip(".")
-    facts = f"{said} (its rule as the group described it: {event.rule})"
+    facts = _("{said} (its rule as the group described it: {rule})").format(
+        said=said, rule=event.rule
+    )
     data = {
         "source": event.source,
         "rule": event.rule,
@@ -346,7 +368,8 @@ def _effect(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry
         "cards": list(event.cards),
         "tokens": event.tokens,
     }
-    return Decision("card effects", f"{event.source}'s effect", facts, data, [number])
+    what = _("{source}'s effect").format(source=event.source)
+    return Decision("card effects", what, facts, data, [number])
 
 
 def trap_played(record: Mapping[str, Any]) -> bool:

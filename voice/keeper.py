@@ -48,6 +48,19 @@ SAY_ON_OR_OFF = N_("Say on or off.")
 UNKNOWN_HOST = N_("This companion does not answer to that address.")  # a foreign Host
 FOREIGN = N_("Only the companion's own pages can log: nothing was logged.")  # an Origin
 KEEPER_QR = N_("the keeper's QR code: grizzled serve --lan --keeper-qr")
+NOT_A_FORM = N_("that request is not a form this page sends")
+NOT_ALLOWED = N_("that move is not one the rules allow now")
+NO_DRAWN = N_("pick the card that was drawn")
+NO_CONDITION = N_("say how the Order's condition was met")
+DEAL_ANYWAY = N_("{warning}: tick the box to deal anyway")
+NO_RECRUIT = N_("say which Recruit enters and the cards of its starting hand")
+TOO_LARGE = N_("Request body too large.")
+FAILED = N_("The companion could not answer that request.")
+BUSY = N_("Too many pages are following the board: close one, or try again in a minute.")
+HEADROOM = N_(
+    "only {files} open files allowed (ulimit -n): at most {streams} pages can follow the "
+    "board at once"
+)
 STALE = N_("Someone logged meanwhile: nothing was logged; here is the board now.")
 
 
@@ -65,6 +78,11 @@ def play_label(card: str, target: tuple[str, str] | None = None) -> str:
     return _("{card}: {player}'s {knock}").format(
         card=card, player=shown(target[0], SHORT), knock=target[1]
     )
+
+
+def charm_label(card: str) -> str:
+    """A Good Luck Charm used on a card (its notation)."""
+    return _("Charm: {card}").format(card=card)
 
 
 def speech_label(threat: str) -> str:

@@ -231,7 +231,11 @@ def _helping_played(e: HelpingHandPlayed, c: Catalogue) -> str:
     if card is None or not card.effect:
         return said
     said += _(" It says: {text}.").format(text=unstopped(card.effect))
-    return said if card.rules else said + text_only(f"Helping Hand #{e.number}")
+    return (
+        said
+        if card.rules
+        else said + text_only(_("Helping Hand #{number}").format(number=e.number))
+    )
 
 
 def _effect(e: CardEffect, c: Catalogue) -> str:

@@ -25,12 +25,20 @@ def message(error: RuleViolation | CardNotationError | Exception) -> str:
     return _(template).format(**data) if data else _(template)
 
 
+def said(value: object) -> str:
+    """A fact of the rules (a Hard Knock's reason, ``domain.errors.Formed``) in the language
+    in use."""
+    return str(_fact(value))
+
+
 def _fact(value: object) -> object:
     """One fact of a refusal as the language in use says it: the rules' words translated,
     alternatives joined by its "or", a card named in its notation; anything else as it is."""
-    from domain.errors import Alternatives, Words
+    from domain.errors import Alternatives, Formed, Words
     from voice.summary import notation
 
+    if isinstance(value, Formed):  # words of the rules already filled: said whole
+        return _(value.template).format(**{k: _fact(v) for k, v in value.data.items()})
     if isinstance(value, Words):
         return _(value)
     if isinstance(value, Alternatives):

@@ -38,7 +38,7 @@ class Rule(Record):
         Speech``, or that it is the tracker's own rule."""
         places = []  # the English books' sections: said so in another language (issue 45)
         if self.section is not None:
-            page = f", p.{self.page}" if self.page is not None else ""
+            page = _(", p.{page}").format(page=self.page) if self.page is not None else ""
             places.append(_("Armistice rulebook, {section}").format(section=self.section) + page)
         if self.base is not None:
             places.append(_("base rulebook, {section}").format(section=self.base))

@@ -180,12 +180,17 @@ def fewer_hands(taken: int, earned: int, offered: int) -> tuple[str, str]:
     """Why an award of fewer Helping Hands than earned asks first (the Negative Points it
     adds), as a refusal's facts and as the question."""
     left = offered - taken
-    facts = (
-        f"taking {taken} of the {earned} Helping Hands earned leaves {left} of the offer: "
-        f"{left} Negative Point{'s' if left != 1 else ''}, {earned - taken} more than "
-        f"taking all {earned}"
+    facts = ngettext(
+        "taking {taken} of the {earned} Helping Hands earned leaves {left} of the offer: "
+        "{left} Negative Point, {more} more than taking all {earned}",
+        "taking {taken} of the {earned} Helping Hands earned leaves {left} of the offer: "
+        "{left} Negative Points, {more} more than taking all {earned}",
+        left,
+    ).format(taken=taken, earned=earned, left=left, more=earned - taken)
+    question = _("{facts}. Take {taken}?").format(
+        facts=f"{facts[0].upper()}{facts[1:]}", taken=taken
     )
-    return facts, f"{facts[0].upper()}{facts[1:]}. Take {taken}?"
+    return facts, question
 
 
 def created(name: str, rules: str, seats: Sequence[tuple[str, str]]) -> str:

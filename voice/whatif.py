@@ -7,6 +7,7 @@ from typing import Any
 
 from voice import Said
 from voice.board import label, player_cells, player_lines, rows, shown_board, threats
+from voice.lang import N_, _, ngettext
 from voice.shown import SHORT, quoted, shown
 
 Doc = dict[str, Any]
@@ -15,10 +16,15 @@ Doc = dict[str, Any]
 def branched(name: str, original: str, at: int, actions: int) -> Said:
     """``Campaign 'What if' branched from 'Friday' at #12 (9 actions): 'Friday' is
     unchanged.``"""
-    copied = f"{actions} action{'s' if actions != 1 else ''}"
+    said = ngettext(
+        "Campaign {name} branched from {original} at #{at} ({count} action): {original} is "
+        "unchanged.",
+        "Campaign {name} branched from {original} at #{at} ({count} actions): {original} is "
+        "unchanged.",
+        actions,
+    )
     return Said(
-        f"Campaign {quoted(name)} branched from {quoted(original)} at #{at} ({copied}): "
-        f"{quoted(original)} is unchanged.",
+        said.format(name=quoted(name), original=quoted(original), at=at, count=actions),
         "branched",
         {"campaign": name, "branched_from": original, "branched_at": at, "actions": actions},
     )
@@ -28,17 +34,37 @@ def branch_of(original: str | None, at: int | None) -> str:
     """``a branch of 'Friday' at #12``, or nothing for a campaign that is no branch."""
     if original is None or at is None:
         return ""
-    return f"a branch of {quoted(original)} at #{at}"
+    return _("a branch of {original} at #{at}").format(original=quoted(original), at=at)
 
 
 # --- compare: two campaigns' board and score side by side -----------------------------
+
+# The rows of ``compare``, said in the language in use (the facts keep these words); a
+# player's row is the player's name, as the group typed it.
+ROWS = frozenset(
+    (
+        N_("branched from"),
+        N_("chapter"),
+        N_("turn"),
+        N_("Trials deck"),
+        N_("Morale Reserve"),
+        N_("Speech stock"),
+        N_("No Man's Land"),
+        N_("threats"),
+        N_("result"),
+        N_("chapters won"),
+        N_("Victory Points"),
+        N_("Negative Points"),
+        N_("score"),
+    )
+)
 
 
 def _board_cells(doc: Doc) -> dict[str, str]:
     """What ``compare`` shows of one board (a ``status --json`` document, ``shown``), by
     row: the chapter, the decks, No Man's Land, the threats, each player, the result."""
     if doc.get("phase") is None:
-        return {"chapter": "no chapter started yet"}
+        return {"chapter": _("no chapter started yet")}
     header = rows(doc)[0].text
     where = header.split(" - ", 1)[1] if " - " in header else header
     cells = {
@@ -47,15 +73,17 @@ def _board_cells(doc: Doc) -> dict[str, str]:
         "Trials deck": str(doc["trials"]),
         "Morale Reserve": str(doc["morale"]),
         "Speech stock": str(doc["speech_stock"]),
-        "No Man's Land": ", ".join(label(k) for k in doc["no_mans_land"]) or "empty",
-        "threats": threats(doc).text.removeprefix("Threats: "),
+        "No Man's Land": ", ".join(label(k) for k in doc["no_mans_land"]) or _("empty"),
+        "threats": threats(doc).text.removeprefix(_("Threats: ")),
     }
     for player in doc["players"]:
         name = shown(player["name"], SHORT)
         said = " ".join(player_lines(player_cells(doc, player))).split(": ", 1)[1]
         cells[name] = " ".join(said.split())
     if doc["phase"] == "over":
-        cells["result"] = "won" if doc["outcome"] == "won" else f"lost: {doc['outcome_detail']}"
+        detail = doc["outcome_detail"]
+        won = doc["outcome"] == "won"
+        cells["result"] = _("won") if won else _("lost: {detail}").format(detail=detail)
     return cells
 
 
@@ -64,7 +92,9 @@ def _score_cells(score: Doc) -> dict[str, str]:
     chapters = score["chapters"]
     won = sum(1 for c in chapters if c["won"])
     return {
-        "chapters won": f"{won} of {len(chapters) + score.get('earlier', 0)}",
+        "chapters won": _("{won} of {played}").format(
+            won=won, played=len(chapters) + score.get("earlier", 0)
+        ),
         "Victory Points": str(score["victory_points"]),
         "Negative Points": str(score["negative_points"]),
         "score": str(score["difference"]),
@@ -74,7 +104,8 @@ def _score_cells(score: Doc) -> dict[str, str]:
 def _origin(score: Doc) -> dict[str, str]:
     """Where a branch came from (``branched_from``: the original and the entry, or None)."""
     origin = score.get("branched_from")
-    return {"branched from": f"{quoted(origin[0])} at #{origin[1]}" if origin else "-"}
+    at = _("{original} at #{at}").format(original=quoted(origin[0]), at=origin[1]) if origin else ""
+    return {"branched from": at or "-"}
 
 
 def compared(a: tuple[Doc, Doc], b: tuple[Doc, Doc]) -> list[Said]:
@@ -89,12 +120,15 @@ def compared(a: tuple[Doc, Doc], b: tuple[Doc, Doc]) -> list[Said]:
     for what in order:
         x, y = left.get(what, "-"), right.get(what, "-")
         facts = {"what": what, "a": x, "b": y, "differs": x != y}
-        said.append(Said(f"{what}: {x} | {y}", "compared", facts))
+        row = _(what) if what in ROWS else what
+        said.append(Said(_("{what}: {a} | {b}").format(what=row, a=x, b=y), "compared", facts))
     return said
 
 
 def compare_heading(a: str, b: str, differ: int) -> str:
     """``'Friday' and 'What if': 5 rows differ (marked *).``"""
-    rows_ = f"{differ} row{'s' if differ != 1 else ''} differ{'s' if differ == 1 else ''}"
-    same = "the same board and score" if differ == 0 else f"{rows_} (marked *)"
-    return f"{quoted(a)} and {quoted(b)}: {same}."
+    rows_ = ngettext("{count} row differs", "{count} rows differ", differ).format(count=differ)
+    same = (
+        _("the same board and score") if differ == 0 else _("{rows} (marked *)").format(rows=rows_)
+    )
+    return _("{a} and {b}: {same}.").format(a=quoted(a), b=quoted(b), same=same)

@@ -38,7 +38,7 @@ from app.watch import Watched
 from voice import keeper as said
 from voice import lang
 from web.keeper import Keepers, composer, form, read_menu, request_of, sections, write
-from web.limits import WRITE
+from web.limits import WRITE, asked_in, scope_headers
 from web.reading import odds_lines, symbol, viewer_page
 from web.setup import Wiring, setup_routes
 
@@ -350,7 +350,7 @@ def create_app(
         try:
             fields = form(await request.body())
         except Refused as refused:
-            return PlainTextResponse(str(refused), status_code=400)
+            return plain(request, str(refused), 400)
         bound = request.app.state.campaign or shown.campaign
         if fields.get("campaign", campaign_key(bound)) != campaign_key(bound):
             return plain(request, said.OTHER_CAMPAIGN, 409, campaign=bound)
@@ -570,11 +570,11 @@ class _TooLarge(Exception):
 
 
 async def _too_large(request: Request, error: Exception) -> Response:
-    return PlainTextResponse("Request body too large.", status_code=413)
+    return PlainTextResponse(asked_in(request.headers, said.TOO_LARGE), status_code=413)
 
 
 async def _one_line(request: Request, error: Exception) -> Response:
-    return PlainTextResponse("The companion could not answer that request.", status_code=500)
+    return PlainTextResponse(asked_in(request.headers, said.FAILED), status_code=500)
 
 
 class _Bounded:
@@ -590,9 +590,8 @@ class _Bounded:
             return
         declared = dict(scope.get("headers") or ()).get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
-            await PlainTextResponse("Request body too large.", status_code=413)(
-                scope, receive, send
-            )
+            line = asked_in(scope_headers(scope), said.TOO_LARGE)
+            await PlainTextResponse(line, status_code=413)(scope, receive, send)
             return
         seen = 0
 

@@ -16,6 +16,7 @@ from urllib.parse import parse_qs
 from app import actions, moves, readings
 from app.errors import Refused
 from voice import keeper as said
+from voice.lang import _
 
 PAGES = 256  # page tokens kept (each keeper page load makes one): older pages are stale
 MENUS = 4  # menus kept, by event
@@ -84,7 +85,7 @@ def form(body: bytes) -> dict[str, str]:
     try:
         fields = parse_qs(body.decode("utf-8"), max_num_fields=32, strict_parsing=False)
     except (UnicodeDecodeError, ValueError) as error:
-        raise Refused("that request is not a form this page sends") from error
+        raise Refused(said.NOT_A_FORM) from error  # said by the caller: no language yet
     return {
         key: (" ".join(values[:8]) if key in SYMBOLS else values[0])[:FIELD]
         for key, values in fields.items()
@@ -119,7 +120,7 @@ def request_of(
     if chosen == "card":  # the composer: the card named by its symbols, name or number
         return _composed(menu, fields, at, named, by, reason)
     if not (chosen.isdigit() and int(chosen) < len(found)):
-        raise Refused("that move is not one the rules allow now")
+        raise Refused(_(said.NOT_ALLOWED))
     move = found[int(chosen)]
     command, summary = moves.command_of(menu, move, _named(move, fields, menu, reason))
     return actions.LogAction(at, named, command, summary, by=by)
@@ -155,11 +156,11 @@ def _named(
     if move.get("drawn"):
         drawn = fields.get("drawn", "")
         if drawn not in menu.get("drawable", []):
-            raise Refused("pick the card that was drawn")
+            raise Refused(_(said.NO_DRAWN))
         named["drawn"] = drawn
     if move.get("reason"):
         if not reason:
-            raise Refused("say how the Order's condition was met")
+            raise Refused(_(said.NO_CONDITION))
         named["reason"] = reason
     if move.get("note") and reason:
         named["reason"] = reason
@@ -174,7 +175,7 @@ def _named(
     if move.get("recruit"):
         named.update(_recruit(move["recruit"], fields))
     if move.get("warning") and fields.get("yes") != "1":
-        raise Refused(f"{move['warning']}: tick the box to deal anyway")
+        raise Refused(_(said.DEAL_ANYWAY).format(warning=move["warning"]))
     return moves.Named(**named)
 
 
@@ -214,7 +215,7 @@ def _recruit(numbers: list[int], fields: dict[str, str]) -> dict[str, Any]:
     """The Recruit entering with the Mission and its starting hand, as the keeper said."""
     number, hand = fields.get("recruit", ""), fields.get("hand", "").strip()
     if number not in [str(n) for n in numbers] or not hand:
-        raise Refused("say which Recruit enters and the cards of its starting hand")
+        raise Refused(_(said.NO_RECRUIT))
     return {"recruit": int(number), "hand": tuple(c for c in hand.split(",") if c.strip())}
 
 
@@ -231,7 +232,7 @@ def _undo_asks(preview: Any) -> None:
 
     asks = undo_asks(preview, None)
     if asks is not None:
-        raise Refused(f"{asks[0]}; add --yes to confirm")
+        raise Refused(_("{facts}; add --yes to confirm").format(facts=asks[0]))
 
 
 def composer(menu: dict[str, Any]) -> dict[str, Any] | None:
@@ -281,7 +282,7 @@ def sections(moves: list[dict[str, Any]]) -> list[tuple[str, list[tuple[int, dic
         if move.get("composer"):  # in the card composer
             continue
         rank = order.index(move["kind"]) if move["kind"] in order else len(order)
-        hard = move["group"] == "Hard Knocks"  # after the threats, as the picker reads
+        hard = move["group"] == said.HARD_KNOCKS  # after the threats, as the picker reads
         found.setdefault((rank, str(hard), move["group"]), []).append((index, move))
     return [
         (section_title(moves[items[0][0]]["kind"], key[2]), items)

@@ -20,6 +20,8 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
+from voice.keeper import BUSY  # the companion's words are the voice's
+
 READ_SECONDS = 5.0  # a request's head, then its body, must each arrive within this
 TICK = 1.0  # seconds between two looks at a connection waiting for a request
 KEEP_ALIVE = 5  # seconds an idle kept-alive connection stays open
@@ -32,7 +34,6 @@ HEAD_BYTES = 16 * 1024  # a request's line and headers
 STREAM_PATHS = ("/events",)
 WRITE = "grizzled.write"  # the scope's extension: a stream's bytes straight to its connection
 LAG_BYTES = 256 * 1024  # a stream this far behind its phone is closed (it catches up anew)
-BUSY = "Too many pages are following the board: close one, or try again in a minute."
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
@@ -80,10 +81,9 @@ def headroom(limits: Limits, files: int) -> str | None:
     """One line if the open-files limit holds fewer streams than the default, else None."""
     if limits.streams >= STREAMS:
         return None
-    return (
-        f"only {files} open files allowed (ulimit -n): at most {limits.streams} pages "
-        "can follow the board at once"
-    )
+    from voice import keeper, lang
+
+    return lang._(keeper.HEADROOM).format(files=files, streams=limits.streams)
 
 
 def protocol(limits: Limits) -> type[asyncio.Protocol]:
@@ -199,7 +199,7 @@ class StreamCap:
         address = str((scope.get("client") or ("",))[0])
         if self.open >= self.limits.streams or self.by_address[address] >= self.limits.per_address:
             self.refused += 1
-            await one_line(503, BUSY, send, close=True)
+            await one_line(503, asked_in(scope_headers(scope), BUSY), send, close=True)
             return
         self.open += 1
         self.by_address[address] += 1
@@ -210,6 +210,25 @@ class StreamCap:
             self.by_address[address] -= 1
             if self.by_address[address] <= 0:
                 del self.by_address[address]
+
+
+def scope_headers(scope: Scope) -> dict[str, str]:
+    """A request's headers by lower-case name, from its ASGI scope (before any route)."""
+    return {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers") or ()}
+
+
+def asked_in(headers: Any, message: str) -> str:
+    """``message`` (marked ``N_``) in the language a request asks for, where no page says
+    it (a refusal before any route): its ``lang`` cookie, its browser's ``Accept-Language``,
+    else the serve's language."""
+    from voice import lang
+
+    cookie = headers.get("cookie") or ""
+    chosen = [v for k, _, v in (c.strip().partition("=") for c in cookie.split(";")) if k == "lang"]
+    code = lang.supported(chosen[0] if chosen else None)
+    code = code or lang.from_accept(headers.get("accept-language")) or lang.current()
+    found = lang.catalogue(code)
+    return message if found is None else found.gettext(message)
 
 
 async def one_line(

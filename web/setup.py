@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, RedirectResponse, Response
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 from starlette.templating import Jinja2Templates
 
@@ -108,7 +108,7 @@ def setup_routes(wiring: Wiring) -> list[Route]:
         try:
             fields = _form(await request.body())
         except Refused as refused:
-            return PlainTextResponse(str(refused), status_code=400)
+            return wiring.plain(request, str(refused), 400)
         wiring.speak(request)
         await wiring.refresh()
         bound = wiring.bound(request)
@@ -156,7 +156,7 @@ def _form(body: bytes) -> dict[str, str]:
     try:
         fields = parse_qs(body.decode("utf-8"), max_num_fields=FIELDS, strict_parsing=False)
     except (UnicodeDecodeError, ValueError) as error:
-        raise Refused("that request is not a form this page sends") from error
+        raise Refused(said.NOT_A_FORM) from error  # said by the caller: no language yet
     return {key: values[0][:TEXT] for key, values in fields.items() if values}
 
 

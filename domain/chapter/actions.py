@@ -441,7 +441,7 @@ def decide_withdraw(state: ChapterState, cmd: Withdraw, chance: Chance | None = 
     player = check_turn(state, cmd.player, W_("withdraw"))
     blocker = withdrawal_blocker(state, player)
     if blocker is not None:
-        raise WithdrawalRefused(blocker.reason)
+        raise WithdrawalRefused(blocker.reason.template, **blocker.reason.data)
     before_action(state, cmd)
     o = Outcome(state)
     tiles = list(player.tiles)

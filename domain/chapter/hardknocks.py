@@ -12,6 +12,7 @@ import msgspec
 from domain.cards.catalogue import HardKnock
 from domain.chapter.moments import INSTALLED, Module
 from domain.chapter.state import ChapterState, Player
+from domain.errors import N_, Formed
 from domain.memo import last_triple_answer
 
 # The kinds the rules ask every turn or every Mission, as plain names (also for
@@ -22,10 +23,6 @@ DEMORALIZED = HardKnock.DEMORALIZED
 FEARFUL, FRAGILE, FRENZIED = HardKnock.FEARFUL, HardKnock.FRAGILE, HardKnock.FRENZIED
 HARDHEADED, MUTE, PANICKED = HardKnock.HARDHEADED, HardKnock.MUTE, HardKnock.PANICKED
 PRIDEFUL, SELFISH, TYRANNICAL = HardKnock.PRIDEFUL, HardKnock.SELFISH, HardKnock.TYRANNICAL
-
-
-def _cards(count: int) -> str:
-    return f"{count} card{'' if count == 1 else 's'}"
 
 
 def kinds(state: ChapterState, player: Player) -> list[str | None]:
@@ -61,31 +58,40 @@ def _age(state: ChapterState, player: Player, kind: str) -> int:
 
 
 class Blocker(msgspec.Struct, frozen=True):
-    """A Hard Knock that forbids a withdrawal, and whose it is."""
+    """A Hard Knock that forbids a withdrawal, and whose it is: ``reason`` is the English,
+    its form and facts kept for the voice to say in the table's language (``Formed``)."""
 
     kind: str
     owner: str
-    reason: str
+    reason: Formed
+
+
+def _blocker_said(kind: str, owner: str, template: str, **data: object) -> Blocker:
+    return Blocker(kind, owner, Formed(template, **data))
 
 
 def _own_blockers(state: ChapterState, player: Player, mine: list[str | None]) -> list[Blocker]:
     blockers = []
     if HARDHEADED in mine and player.hand_size >= 2:
         blockers.append(
-            Blocker(
+            _blocker_said(
                 HARDHEADED,
                 player.name,
-                f"{player.name} is Hardheaded: no withdrawal while holding "
-                f"{_cards(player.hand_size)} (2 or more)",
+                N_("{player} is Hardheaded: no withdrawal while holding {count} cards (2 or more)"),
+                player=player.name,
+                count=player.hand_size,
             )
         )
     if PRIDEFUL in mine and len(state.in_mission) > 1:
         blockers.append(
-            Blocker(
+            _blocker_said(
                 PRIDEFUL,
                 player.name,
-                f"{player.name} is Prideful: withdrawal only with an empty hand or as the "
-                "last player still in the Mission",
+                N_(
+                    "{player} is Prideful: withdrawal only with an empty hand or as the last "
+                    "player still in the Mission"
+                ),
+                player=player.name,
             )
         )
     return blockers
@@ -101,11 +107,17 @@ def _fragile_blocker(state: ChapterState, player: Player) -> Blocker | None:
             and other.hand_size > 0
             and has(state, other, FRAGILE)
         ):
-            return Blocker(
+            return _blocker_said(
                 FRAGILE,
                 other.name,
-                f"{other.name} is Fragile and still holds {_cards(other.hand_size)}: "
-                f"{player.name} cannot withdraw",
+                N_("{other} is Fragile and still holds 1 card: {player} cannot withdraw")
+                if other.hand_size == 1
+                else N_(
+                    "{other} is Fragile and still holds {count} cards: {player} cannot withdraw"
+                ),
+                other=other.name,
+                count=other.hand_size,
+                player=player.name,
             )
     return None
 

@@ -44,7 +44,7 @@ from domain.chapter.moments import Module
 from domain.chapter.outcome import Outcome
 from domain.chapter.resolution import lost_by_hands
 from domain.chapter.state import ChapterState, Phase, Player
-from domain.errors import N_, RuleViolation
+from domain.errors import N_, W_, RuleViolation, Words
 from domain.events import Event, Slot
 from domain.modules.friendships import KEY as FRIENDSHIPS
 from domain.modules.friendships import Friendships, friendships
@@ -65,9 +65,11 @@ class RecruitForbids(RuleViolation):
     rule = "recruits"
 
 
-def forbidden(card: InForce, said: str) -> RuleViolation:
-    """The refusal of an action a card in force forbids, under the card's own rule."""
-    return OrderForbids(said) if card.kind == "order" else RecruitForbids(said)
+def forbidden(card: InForce, said: tuple[str, dict[str, object]]) -> RuleViolation:
+    """The refusal of an action a card in force forbids, under the card's own rule (its
+    words' form and facts: ``refusal``)."""
+    template, data = said
+    return (OrderForbids if card.kind == "order" else RecruitForbids)(template, **data)
 
 
 class EffectRefused(RuleViolation):
@@ -102,6 +104,8 @@ class InForce(msgspec.Struct, frozen=True):
     forbids: tuple[Forbid, ...]
     rules: tuple[Rule, ...]
     holder: str | None = None
+    number: int = 0  # an Order's or a Recruit's, and its name: what a refusal names
+    name: str = ""
 
 
 def in_force(state: ChapterState) -> Iterator[InForce]:
@@ -115,15 +119,18 @@ def in_force(state: ChapterState) -> Iterator[InForce]:
         for number in (*orders.in_play, *spent):
             order = catalogue.orders.get(number)
             if order is not None and (order.forbids or order.rules):
-                when = "until it is cancelled" if order.lasting else "this Mission"
+                when = W_("until it is cancelled") if order.lasting else W_("this Mission")
                 label = f"Order #{number} {order.name}"
-                yield InForce("order", label, when, order.forbids, order.rules)
+                rules = order.rules
+                yield InForce("order", label, when, order.forbids, rules, None, number, order.name)
     recruit = recruit_in_play(state)
     if recruit is not None:
         card = catalogue.recruits.get(recruit.number)
         if card is not None and (card.forbids or card.rules):
             label = f"Recruit #{card.number} {card.name}"
-            yield InForce("recruit", label, "while it is in play", card.forbids, card.rules)
+            when = W_("while it is in play")
+            forbids, rules = card.forbids, card.rules
+            yield InForce("recruit", label, when, forbids, rules, None, card.number, card.name)
     for player, number in friendships(state) if FRIENDSHIPS in state.modules else ():
         helping = catalogue.helping_hands.get(number)
         if helping is not None and helping.rules:
@@ -187,14 +194,45 @@ def forbidding(state: ChapterState, cmd: Command) -> tuple[InForce, Forbid] | No
     return None
 
 
-def refusal(state: ChapterState, card: InForce, forbid: Forbid, cmd: Command) -> str:
-    """``Order #21 Hold the Line: no Speech this Mission``, with the facts that apply."""
-    said = f"{card.label}: {forbid.words} {card.when}"
+# What a card in force forbids, as a refusal says it (``Forbid.words``), by its action;
+# a withdrawal refused says what the one withdrawing holds.
+_FORBIDS = {
+    "speech": N_("{what} #{number} {name}: no Speech {when}"),
+    "charm": N_("{what} #{number} {name}: no Good Luck Charm {when}"),
+    "play": N_("{what} #{number} {name}: no card showing {threat} played {when}"),
+    "withdraw-holding": N_(
+        "{what} #{number} {name}: no withdrawal while holding {holding} or more cards {when}"
+    ),
+    "withdrawal 1": N_(
+        "{what} #{number} {name}: no withdrawal while holding {holding} or more cards {when} "
+        "({who} holds 1 card)"
+    ),
+    "withdrawal": N_(
+        "{what} #{number} {name}: no withdrawal while holding {holding} or more cards {when} "
+        "({who} holds {size} cards)"
+    ),
+}
+
+
+def refusal(
+    state: ChapterState, card: InForce, forbid: Forbid, cmd: Command
+) -> tuple[str, dict[str, object]]:
+    """``Order #21 Hold the Line: no Speech this Mission``, with the facts that apply: the
+    words' form and the facts that fill it (``domain.errors.Worded``)."""
+    what = W_("Order") if card.kind == "order" else W_("Recruit")
+    data: dict[str, object] = {"what": what, "number": card.number, "name": card.name}
+    data.update(when=card.when, holding=forbid.holding)
+    if forbid.action == "play":
+        data.update(threat=Words(forbid.threat))
+    form = forbid.action
     if isinstance(cmd, Withdraw | WithdrawRecruit):
         size = _hand_size(state, cmd)
-        who = find_player(state, cmd.player).name if isinstance(cmd, Withdraw) else "the Recruit"
-        said += f" ({who} holds {size} card{'' if size == 1 else 's'})"
-    return said
+        who = (
+            find_player(state, cmd.player).name if isinstance(cmd, Withdraw) else W_("the Recruit")
+        )
+        data.update(who=who, size=size)
+        form = "withdrawal 1" if size == 1 else "withdrawal"
+    return _FORBIDS[form], data
 
 
 def may_refuse(state: ChapterState) -> bool:

@@ -136,3 +136,38 @@ def test_a_command_s_help_speaks_its_campaign_s_language(
     assert "Log and check your campaigns" in g.ok("--help")  # no campaign read yet
     g.ok("campaign lang en")
     assert "Play a Trial card from hand" in g.ok("play --help")
+
+
+def test_the_record_s_commands_a_branch_and_a_refused_withdrawal_read_no_english(
+    db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    g = Grizzled(db)
+    g.ok("campaign new Soirée -p ann:nuit -p ben:neige -p cy:pluie --lang fr")
+    for english, typed in CHAPTER[:6]:
+        g.ok(typed or english)
+    # the file's commands speak the locale's language, not one campaign's: a French terminal
+    monkeypatch.setenv("LANGUAGE", "fr")
+    said = [g.ok(command) for command in ("verify", "checkpoint")]
+    said.append(g.ok(f"backup {tmp_path / 'Soirée.sqlite'}"))
+    said.append(g.ok(f"export {tmp_path / 'Soirée.jsonl'}"))
+    said.append(g.ok(f"import {tmp_path / 'Soirée.jsonl'} --as Copie"))
+    said.append(g.ok("campaign use Soirée"))
+    said.append(g.ok("branch Essai --at 4"))
+    said.append(g.ok("compare Soirée Essai"))
+    for command in (f"backup {tmp_path / 'Soirée.sqlite'}", "compare Soirée Personne"):
+        result = g(command)
+        assert result.exit_code != 0, command
+        said.append(result.stderr)
+    g.ok("campaign new Lundi -p ann:nuit -p ben:neige -p cy:pluie --lang fr")
+    g.ok("chapter start --leader ann --tiles left,right,left --trials 10 --morale 20")
+    g.ok("mission start 3")
+    g.ok("play têtu")  # Ann keeps 2 cards in hand
+    g.ok("withdraw left")
+    g.ok("withdraw right")
+    refused = g("withdraw left")
+    assert refused.exit_code == 1 and "Têtu" in refused.stderr
+    said += [refused.stderr, g.ok("why")]
+
+    wrong = [line for text in said for line in english_in(text)]
+    assert not wrong, f"{len(wrong)} lines:\n" + "\n".join(wrong)

@@ -59,6 +59,19 @@ def test_a_body_over_the_bound_is_refused_and_the_server_answers_after_it(
     assert client.get("/").status_code == 200
 
 
+def test_a_body_over_the_bound_is_refused_in_the_phone_s_language(
+    table: Grizzled, client: TestClient
+) -> None:
+    french = {"accept-language": "fr-FR,fr;q=0.9"}
+    declared = client.post("/", content=b"x" * (MAX_BODY + 1), headers=french)
+    assert declared.status_code == 413
+    assert declared.text == "Corps de la requête trop grand."
+    chosen = client.post("/", content=b"x" * (MAX_BODY + 1), headers={"cookie": "lang=fr"})
+    assert chosen.text == "Corps de la requête trop grand."
+    english = client.post("/", content=b"x" * (MAX_BODY + 1), headers={"accept-language": "en"})
+    assert english.text == "Request body too large."
+
+
 def test_only_its_own_assets_are_served(client: TestClient) -> None:
     assert client.get("/static/companion.css").status_code == 200
     assert client.get("/static/../app.py").status_code == 404

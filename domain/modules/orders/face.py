@@ -42,7 +42,9 @@ def order_text(number: int, c: Catalogue) -> str:
         for threat in card.threats
     ]
     applied += [enforced_words(card.forbids, card.rules)] if card.forbids or card.rules else []
-    return text + applied_text(f"Order #{number}", applied, bool(card.effect))
+    return text + applied_text(
+        _("Order #{number}").format(number=number), applied, bool(card.effect)
+    )
 
 
 def chosen(e: OrderChosen, c: Catalogue) -> str:

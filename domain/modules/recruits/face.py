@@ -39,7 +39,9 @@ def recruit_text(number: int, c: Catalogue) -> str:
         else ""
     )
     rules = [enforced_words(card.forbids, card.rules)] if card.forbids or card.rules else []
-    return text + applied_text(f"Recruit #{number}", rules, bool(card.effect))
+    return text + applied_text(
+        _("Recruit #{number}").format(number=number), rules, bool(card.effect)
+    )
 
 
 def arrived(e: RecruitArrived, c: Catalogue) -> str:
@@ -75,7 +77,9 @@ def departed(e: RecruitDeparted, c: Catalogue) -> str:
     )
     if card is not None and card.advantage_rules:
         return said + _(" The tool applies it for the Mission Leader.")
-    return said + (text_only(f"Recruit #{e.recruit}") if advantage else "")
+    return said + (
+        text_only(_("Recruit #{number}").format(number=e.recruit)) if advantage else ""
+    )
 
 
 def in_play(state: CampaignState, name: str | None) -> Any:
