@@ -81,11 +81,13 @@ def counted(path: Path) -> tuple[list[str], list[str]]:
 
 
 def modules() -> list[tuple[str, Path]]:
-    """The modules scanned, by their path from the project's root."""
+    """The modules scanned, by their path from the project's root: the faces' packages'
+    and each module room's face (``domain/modules/<name>/face.py``, the voice's layer)."""
+    paths = [path for package in PACKAGES for path in sorted((ROOT / package).rglob("*.py"))]
+    paths += sorted((ROOT / "domain" / "modules").glob("*/face.py"))
     return [
         (str(path.relative_to(ROOT)), path)
-        for package in PACKAGES
-        for path in sorted((ROOT / package).rglob("*.py"))
+        for path in paths
         if str(path.relative_to(ROOT)) not in QUOTING
     ]
 

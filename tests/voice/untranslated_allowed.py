@@ -36,6 +36,7 @@ ANNOTATION = "a type annotation written as a string"
 COUNT = "a threat and its count in the notation (nuit x2): the threat said, x the count"
 SQL = "an SQL statement"
 MATCHED = "an English error of the tracker or the store, matched to tell what happened"
+ROOM_NAME = "a module room's name: the module's own, matched with its rules' (voice.Room)"
 KEEPER_NAME = "a keeper's default name, recorded as the author of its writes (a name)"
 
 SAID_ELSEWHERE = (RULE_ID, ROW_KEY)  # reasons whose strings must be catalogue messages
@@ -43,6 +44,7 @@ SAID_ELSEWHERE = (RULE_ID, ROW_KEY)  # reasons whose strings must be catalogue m
 ALLOWED: dict[str, dict[str, tuple[str, ...]]] = {
     "voice/__init__.py": {
         DEVELOPER: ("{} is frozen",),
+        ANNOTATION: ("str | None", "str | None"),
     },
     "voice/board.py": {
         COUNT: ("{} x{}",),
@@ -269,7 +271,6 @@ ALLOWED: dict[str, dict[str, tuple[str, ...]]] = {
             "good luck charm",
             "merry christmas",
             "mission intensity",
-            "orders of the day",
             "support tile",
             "turn order",
         ),
@@ -300,9 +301,6 @@ ALLOWED: dict[str, dict[str, tuple[str, ...]]] = {
             "[cyan]> {}[/cyan]",
         ),
         SESSION: ("demo evening",),
-    },
-    "cli/readmodel.py": {
-        STORED_VALUE: ("not taken",),
     },
     "cli/render.py": {
         STYLE: ("strike dim",),
@@ -398,8 +396,18 @@ ALLOWED: dict[str, dict[str, tuple[str, ...]]] = {
             '<svg width="{}" height="{}" aria-hidden="true" focusable="false" class="sym"',
         ),
     },
+    "domain/modules/luck/face.py": {
+        ROOM_NAME: ("Traps with Luck",),
+    },
+    "domain/modules/orders/face.py": {
+        ROOM_NAME: ("Orders of the Day",),
+        RULE_ID: ("orders of the day",),
+    },
     "app/actions.py": {
         DEVELOPER: ("a revert names its action",),
+    },
+    "app/database.py": {
+        DEVELOPER: ("a club's server",),
     },
     "app/chapter_end.py": {
         SQL: (
@@ -426,6 +434,9 @@ ALLOWED: dict[str, dict[str, tuple[str, ...]]] = {
             "is not a regular file",
             "not a grizzled campaign file",
         ),
+    },
+    "app/pages.py": {
+        STORED_VALUE: ("not taken",),
     },
     "app/readmodel.py": {
         SQL: ("SELECT state FROM projection_campaigns WHERE campaign_id = ?",),
