@@ -77,9 +77,7 @@ def departed(e: RecruitDeparted, c: Catalogue) -> str:
     )
     if card is not None and card.advantage_rules:
         return said + _(" The tool applies it for the Mission Leader.")
-    return said + (
-        text_only(_("Recruit #{number}").format(number=e.recruit)) if advantage else ""
-    )
+    return said + (text_only(_("Recruit #{number}").format(number=e.recruit)) if advantage else "")
 
 
 def in_play(state: CampaignState, name: str | None) -> Any:
