@@ -117,7 +117,9 @@ def backup(work: Session, target: str) -> tuple[int, int]:
             found = verify_campaigns(copied)
         finally:
             copied.close()
-    problems = [f for c in found for f in c.findings]
+    from voice.refusal import said as in_words
+
+    problems = [in_words(f) for c in found for f in c.findings]
     if problems:
         said = _("the backup {path} does not verify: {problem}")
         raise Refused(said.format(path=target, problem=problems[0]))
@@ -333,8 +335,10 @@ def _differs(table: Any, first: tuple[Any, ...]) -> str:
 
 
 def _found(campaign: str, finding: str) -> str:
-    """A finding of verify, with the campaign it is of."""
-    return _("campaign {name}: {finding}").format(name=repr(campaign), finding=finding)
+    """A finding of verify, with the campaign it is of, in the language in use."""
+    from voice.refusal import said
+
+    return _("campaign {name}: {finding}").format(name=repr(campaign), finding=said(finding))
 
 
 def read_checkpoint(text: str) -> WrittenCheckpoint | str:

@@ -47,6 +47,17 @@ class Formed(str):
         return said
 
 
+class Joined(str):
+    """Formed words joined by ``; `` (what shows a file was chained), each said in turn."""
+
+    parts: tuple[Formed, ...]
+
+    def __new__(cls, parts: list[Formed]) -> Joined:
+        said = super().__new__(cls, "; ".join(parts))
+        said.parts = tuple(parts)
+        return said
+
+
 def W_(words: str) -> Words:
     """Marks ``words`` for the catalogue, as words the voice translates inside a refusal."""
     return Words(words)

@@ -23,6 +23,7 @@ from uuid import UUID
 
 import msgspec
 
+from domain.errors import N_, Formed, Joined
 from tracker import dbfile, store
 from tracker.checkpoint import CHAIN_TABLE, checkpoint, hex_of, matches, written_form
 from tracker.errors import UnusableFile
@@ -89,27 +90,39 @@ def chain_witness(tracker: Tracker) -> str:
     much work as rewriting the chain itself."""
     said = []
     if _file_format(tracker) >= dbfile.FILE_FORMAT:
-        said.append(f"the file is marked format {dbfile.FILE_FORMAT}")
+        said.append(Formed(N_("the file is marked format {format}"), format=dbfile.FILE_FORMAT))
     if _has_chain(tracker):
-        said.append(f"it holds the chain's table {CHAIN_TABLE}")
+        said.append(Formed(N_("it holds the chain's table {table}"), table=CHAIN_TABLE))
     if store.holds_packed(tracker):
-        said.append("its rows were written by a grizzled that chains every event")
-    return "; ".join(said)
+        said.append(Formed(N_("its rows were written by a grizzled that chains every event")))
+    return Joined(said)
 
 
 def downgrade_findings(tracker: Tracker, witness: str) -> list[str]:
     """A chained file set back: its format mark lowered, or its chain's table dropped."""
     if not witness:
         return []
-    found = []
+    found: list[str] = []
     marked = _file_format(tracker)
     if marked < dbfile.FILE_FORMAT:
         found.append(
-            f"the file's format mark was set back to {marked}, but it was chained "
-            f"({witness}): a downgrade"
+            Formed(
+                N_(
+                    "the file's format mark was set back to {marked}, but it was chained "
+                    "({witness}): a downgrade"
+                ),
+                marked=marked,
+                witness=witness,
+            )
         )
     if not _has_chain(tracker):
-        found.append(f"the chain's table {CHAIN_TABLE} was removed from a chained file ({witness})")
+        found.append(
+            Formed(
+                N_("the chain's table {table} was removed from a chained file ({witness})"),
+                table=CHAIN_TABLE,
+                witness=witness,
+            )
+        )
     return found
 
 
@@ -234,23 +247,41 @@ def _link_finding(
     version = computed.version
     if held is None and witness:
         return [
-            f"event #{version} has no link in the chain, in a file that was chained "
-            f"({witness}): the chain was cut or removed from #{version} on"
+            Formed(
+                N_(
+                    "event #{version} has no link in the chain, in a file that was chained "
+                    "({witness}): the chain was cut or removed from #{version} on"
+                ),
+                version=version,
+                witness=witness,
+            )
         ]
     if held is None:
         later = _chain_value(tracker, stream, "1", chain, above=version)
-        return [f"event #{version} has no link in the chain (it was removed)"] if later else []
+        removed = N_("event #{version} has no link in the chain (it was removed)")
+        return [Formed(removed, version=version)] if later else []
     if held.hash == computed.hash:
         return None
     elsewhere = _recorded_at(computed.content, version, stored_links(tracker, stream))
     if elsewhere is not None:
         return [
-            f"event #{version} is out of place: it is what was recorded as event "
-            f"#{elsewhere} (events swapped or moved)"
+            Formed(
+                N_(
+                    "event #{version} is out of place: it is what was recorded as event "
+                    "#{elsewhere} (events swapped or moved)"
+                ),
+                version=version,
+                elsewhere=elsewhere,
+            )
         ]
     return [
-        f"event #{version} was altered after it was recorded: it differs from its link in "
-        "the chain (or the link was edited)"
+        Formed(
+            N_(
+                "event #{version} was altered after it was recorded: it differs from its "
+                "link in the chain (or the link was edited)"
+            ),
+            version=version,
+        )
     ]
 
 
@@ -262,8 +293,13 @@ def _gap(tracker: Tracker, stream: str, number: int, last: int, chain: bool) -> 
     """The first missing event: a gap in the numbers, or a link whose event is gone."""
     held = _chain_value(tracker, stream, "1", chain, at=number)
     if held:
-        return [f"event #{number} is missing: it was recorded (the chain holds its link)"]
-    return [f"event #{number} is missing (the events run 1 to {last})"]
+        missing = N_("event #{number} is missing: it was recorded (the chain holds its link)")
+        return [Formed(missing, number=number)]
+    return [
+        Formed(
+            N_("event #{number} is missing (the events run 1 to {last})"), number=number, last=last
+        )
+    ]
 
 
 def _chained_from(tracker: Tracker, stream: str, events: int, chain: bool) -> int:
@@ -286,8 +322,14 @@ def _upgraded_late(tracker: Tracker, stream: str, chained_from: int, chain: bool
     if first is None:
         return []
     return [
-        f"events #{first} to #{last} were chained after the fact: their links had "
-        "been removed from the chain"
+        Formed(
+            N_(
+                "events #{first} to #{last} were chained after the fact: their links had "
+                "been removed from the chain"
+            ),
+            first=first,
+            last=last,
+        )
     ]
 
 
@@ -301,10 +343,19 @@ def _upgraded_written(tracker: Tracker, stream: str, before: int, chain: bool) -
     first, last = store.upgraded_packed(tracker, stream, before)
     if first is None:
         return []
-    said = f"event #{first}" if first == last else f"events #{first} to #{last}"
+    said = (
+        Formed(N_("event #{first}"), first=first)
+        if first == last
+        else Formed(N_("events #{first} to #{last}"), first=first, last=last)
+    )
     return [
-        f"the links of {said} say they were chained on upgrade, but a grizzled that chains "
-        "every event wrote them: their links were removed or marked after the fact"
+        Formed(
+            N_(
+                "the links of {events} say they were chained on upgrade, but a grizzled that "
+                "chains every event wrote them: their links were removed or marked after the fact"
+            ),
+            events=said,
+        )
     ]
 
 
@@ -335,23 +386,33 @@ def checkpoint_finding(
     versions = [version for version, _, _ in rows]
     held = next((n for n, v in enumerate(versions) if v != n + 1), len(versions))
     if held < count:
-        return (
-            f"the record does not extend checkpoint {said}: it holds events #1 to #{held} "
-            f"of the {count} the checkpoint covers (events after #{held} were removed)"
+        return Formed(
+            N_(
+                "the record does not extend checkpoint {checkpoint}: it holds events #1 to "
+                "#{held} of the {count} the checkpoint covers (events after #{held} were removed)"
+            ),
+            checkpoint=said,
+            held=held,
+            count=count,
         )
     computed = chained(rows[:count])
     if count < 1 or not matches(computed[-1].hash, letters):
-        why = (
-            "the past was rewritten"
+        why = Formed(
+            N_("the past was rewritten")
             if checked
-            else (
+            else N_(
                 "the past was rewritten, or the checkpoint was miscopied: one written without "
                 "its check character cannot tell"
             )
         )
-        return (
-            f"the record does not extend checkpoint {said}: its events #1 to #{count} are "
-            f"not the ones the checkpoint was taken from ({why})"
+        return Formed(
+            N_(
+                "the record does not extend checkpoint {checkpoint}: its events #1 to #{count} "
+                "are not the ones the checkpoint was taken from ({why})"
+            ),
+            checkpoint=said,
+            count=count,
+            why=why,
         )
     return ""
 
@@ -372,7 +433,8 @@ class _Replay:
         except UnusableFile as error:
             return [*self.findings, str(error)]
         except (TypeError, ValueError) as error:  # a row a hand edit left as text
-            return [*self.findings, f"an event cannot be read ({type(error).__name__}: {error})"]
+            unread = N_("an event cannot be read ({kind}: {error})")
+            return [*self.findings, Formed(unread, kind=type(error).__name__, error=str(error))]
         return self.findings
 
     def _replay(self) -> None:
@@ -398,14 +460,22 @@ class _Replay:
                 expected = wanted.get(campaign.version)
                 if expected is not None and not snapshot_holds(expected, campaign):
                     self.findings.append(
-                        f"the snapshot at #{campaign.version} differs from the replay of "
-                        "the events before it"
+                        Formed(
+                            N_(
+                                "the snapshot at #{version} differs from the replay of the "
+                                "events before it"
+                            ),
+                            version=campaign.version,
+                        )
                     )
         if campaign is not None:
             self.name = campaign.name
             if campaign_id(campaign.name) != self.stream:
                 self.findings.append(
-                    f"campaign {campaign.name!r} is stored under another campaign's id"
+                    Formed(
+                        N_("campaign {name} is stored under another campaign's id"),
+                        name=repr(campaign.name),
+                    )
                 )
 
     def _decide_again(self, state: CampaignState, event: Any) -> None:
@@ -459,13 +529,20 @@ class _Replay:
             self.without_draws += 1  # drawn by a simulation that kept no draws: replayed only
             return _evolved(state, recorded)
         except (RuleViolation, KeyError, TypeError, ValueError) as error:
-            self.findings.append(f"event #{version} ({said}): the rules refuse it ({error})")
+            refused = N_("event #{version} ({action}): the rules refuse it ({error})")
+            self.findings.append(Formed(refused, version=version, action=said, error=error))
             return state
         self.decided_again += 1
         if _plain([to_record(e) for e in events]) != _recorded(recorded):
             self.findings.append(
-                f"event #{version} ({said}): decided again by the rules, it leads to other "
-                "events than it recorded"
+                Formed(
+                    N_(
+                        "event #{version} ({action}): decided again by the rules, it leads to "
+                        "other events than it recorded"
+                    ),
+                    version=version,
+                    action=said,
+                )
             )
         return _evolved(state, recorded)
 

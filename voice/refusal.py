@@ -34,11 +34,15 @@ def said(value: object) -> str:
 def _fact(value: object) -> object:
     """One fact of a refusal as the language in use says it: the rules' words translated,
     alternatives joined by its "or", a card named in its notation; anything else as it is."""
-    from domain.errors import Alternatives, Formed, Words
+    from domain.errors import Alternatives, Formed, Joined, Worded, Words
     from voice.summary import notation
 
     if isinstance(value, Formed):  # words of the rules already filled: said whole
         return _(value.template).format(**{k: _fact(v) for k, v in value.data.items()})
+    if isinstance(value, Joined):
+        return _("; ").join(str(_fact(part)) for part in value.parts)
+    if isinstance(value, Worded):  # a refusal inside a finding (verify's)
+        return message(value)
     if isinstance(value, Words):
         return _(value)
     if isinstance(value, Alternatives):

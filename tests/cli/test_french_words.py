@@ -171,3 +171,26 @@ def test_the_record_s_commands_a_branch_and_a_refused_withdrawal_read_no_english
 
     wrong = [line for text in said for line in english_in(text)]
     assert not wrong, f"{len(wrong)} lines:\n" + "\n".join(wrong)
+
+
+def test_verify_s_findings_on_an_altered_record_read_no_english(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlite3
+
+    g = Grizzled(db)
+    g.ok("campaign new Soirée -p ann:nuit -p ben:neige -p cy:pluie --lang fr")
+    for english, typed in CHAPTER[:6]:
+        g.ok(typed or english)
+    with sqlite3.connect(db) as conn:  # an event's words changed after it was recorded
+        rowid, state = conn.execute(
+            "SELECT rowid, state FROM stored_events ORDER BY rowid LIMIT 1"
+        ).fetchone()
+        altered = bytes(state).replace(b'"_data_":"20', b'"_data_":"19', 1)  # its moment
+        conn.execute("UPDATE stored_events SET state = ? WHERE rowid = ?", (altered, rowid))
+    conn.close()
+    monkeypatch.setenv("LANGUAGE", "fr")  # the file's command: the locale's language
+    result = g("verify")
+    assert result.exit_code == 1
+    assert "a été modifié après son enregistrement" in result.stderr
+    assert not english_in(result.stderr), result.stderr
