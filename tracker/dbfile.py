@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Literal
 
-from domain.errors import N_
+from domain.errors import N_, Formed
 from tracker import store
 from tracker.errors import DatabaseError, NoCampaignFile, UnusableFile
 
@@ -173,7 +173,8 @@ def _check_size(path: str, header: bytes, size: int) -> None:
     if any(page not in held for page in range(lacking, pages + 1)):
         if live(path) and _whole_to_sqlite(path):
             return
-        raise UnusableFile(damaged(path, f"it is cut short ({size} of {pages * page_size} bytes)"))
+        cut = N_("it is cut short ({size} of {whole} bytes)")
+        raise UnusableFile(damaged(path, Formed(cut, size=size, whole=pages * page_size)))
 
 
 def _whole_to_sqlite(path: str) -> bool:
@@ -234,21 +235,29 @@ def _committed(
     return held, pages
 
 
-def damaged(path: str, what: str, *, look: bool = True) -> str:
+def damaged(path: str, what: str, *, look: bool = True) -> Formed:
     """The one line that says a campaign file is damaged, and what to do: never to
     restore a backup while its WAL holds committed changes (a backup would lose them).
     ``look``: the WAL's frames may be read (no SQLite connection to the file is open in
     this process; else a WAL that holds anything at all counts as holding changes)."""
     if wal_committed_any(path) if look else pending(path) == path + "-wal":
-        return (
-            f"{path} is damaged: {what}. Nothing was changed. Its WAL ({path}-wal) holds "
-            "changes not yet in the file: keep the two files together and do not restore a "
-            "backup over them (it would lose those changes); if the disk is full, free some "
-            "space and try again"
+        return Formed(
+            N_(
+                "{path} is damaged: {what}. Nothing was changed. Its WAL ({path}-wal) holds "
+                "changes not yet in the file: keep the two files together and do not restore "
+                "a backup over them (it would lose those changes); if the disk is full, free "
+                "some space and try again"
+            ),
+            path=path,
+            what=what,
         )
-    return (
-        f"{path} is damaged: {what}. Nothing was changed; restore a backup or a copy "
-        "from another player"
+    return Formed(
+        N_(
+            "{path} is damaged: {what}. Nothing was changed; restore a backup or a copy from "
+            "another player"
+        ),
+        path=path,
+        what=what,
     )
 
 
@@ -603,7 +612,7 @@ def check_integrity(path: str, *, pages: bool = True) -> None:
             inspect(seen)  # the WAL may hold the header: another application's, or newer
         found = query(seen, "PRAGMA integrity_check(1)")
         if found != [("ok",)]:
-            raise UnusableFile(damaged(seen, f"SQLite finds {found[0][0]}"))
+            raise UnusableFile(damaged(seen, Formed(N_("SQLite finds {found}"), found=found[0][0])))
         _only_ours(seen, query(seen, "SELECT type, name FROM sqlite_master"))
 
 
@@ -636,7 +645,8 @@ def _check_live(path: str, pages: bool = True) -> None:
         ) from None
     _marked(path, application, file_format)
     if found != [("ok",)]:
-        raise UnusableFile(damaged(path, f"SQLite finds {found[0][0]}", look=False))
+        said = Formed(N_("SQLite finds {found}"), found=found[0][0])
+        raise UnusableFile(damaged(path, said, look=False))
     _only_ours(path, schema)
 
 

@@ -16,7 +16,7 @@ import stat
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from domain.errors import N_
+from domain.errors import N_, Formed
 from tracker.errors import TrackerError
 
 Numbered = Iterator[tuple[int, bytes, bool]]  # a line's number, its bytes, whether last
@@ -35,14 +35,14 @@ def _kind(mode: int) -> str | None:
     if stat.S_ISREG(mode):
         return None
     if stat.S_ISFIFO(mode):
-        return "a fifo (named pipe)"
+        return Formed(N_("a fifo (named pipe)"))
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return Formed(N_("a device"))
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return Formed(N_("a folder"))
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return Formed(N_("a socket"))
+    return Formed(N_("not a regular file"))
 
 
 def _regular(path: str, mode: int, size: int) -> None:

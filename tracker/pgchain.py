@@ -32,7 +32,7 @@ from typing import Any
 
 from psycopg.sql import SQL, Composable, Identifier
 
-from domain.errors import N_
+from domain.errors import N_, Formed
 from tracker import store
 from tracker.checkpoint import hex_of
 from tracker.errors import DatabaseError
@@ -213,11 +213,13 @@ class ChainedPostgresRecorder(PostgresApplicationRecorder):
             if ids is not None:
                 return ids
             unrecorded = True
-        said = (
-            "nothing was recorded"
+        said = Formed(
+            N_("nothing was recorded")
             if unrecorded
-            else "whether the action was recorded is not known: look at 'grizzled log' "
-            "when the server answers again"
+            else N_(
+                "whether the action was recorded is not known: look at 'grizzled log' when "
+                "the server answers again"
+            )
         )
         raise DatabaseError(N_("{shown}; {said}"), shown=store.failed(self.shown, lost), said=said)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from domain.errors import N_
+from domain.errors import N_, Formed
 from tracker import store
 from tracker.errors import UnusableFile
 
@@ -27,31 +27,47 @@ EVENT_TOPICS = frozenset({CREATED_TOPIC, LOGGED_TOPIC, UNDONE_TOPIC, REDONE_TOPI
 MAX_STORED_BYTES = 16 * 1024 * 1024
 
 
-def where(topic: str, version: int) -> str:
+def where(topic: str, version: int) -> Formed:
     """How a stored row is named in a message: the log's numbers are its versions."""
-    return f"the snapshot at #{version}" if topic == SNAPSHOT_TOPIC else f"event #{version}"
+    if topic == SNAPSHOT_TOPIC:
+        return Formed(N_("the snapshot at #{version}"), version=version)
+    return Formed(N_("event #{version}"), version=version)
 
 
-def unknown_topic(topic: str, place: str) -> str:
+def unknown_topic(topic: str, place: str) -> Formed:
     """The line for a topic grizzled never writes (never resolved, never imported)."""
     shown = topic[:80] + ("..." if len(topic) > 80 else "")
-    return f"not a grizzled campaign file: unknown topic {shown!r} in {place}"
+    return Formed(
+        N_("not a grizzled campaign file: unknown topic {topic} in {place}"),
+        topic=repr(shown),
+        place=place,
+    )
 
 
-def damaged_row(topic: str, version: int, what: str) -> str:
+def damaged_row(topic: str, version: int, what: str) -> Formed:
     """The line for a stored row that cannot be read or replayed."""
-    return f"the campaign file is damaged: {where(topic, version)} cannot be read ({what})"
+    return Formed(
+        N_("the campaign file is damaged: {row} cannot be read ({what})"),
+        row=where(topic, version),
+        what=what,
+    )
 
 
-def broken_link(version: int, link: object, returns: bool = False) -> str:
+def broken_link(version: int, link: object, returns: bool = False) -> Formed:
     """The line for an event whose parent (``returns``: the action an undo or a redo
     returns to) comes after it or is no action."""
-    what = "the action it returns to" if returns else "its parent"
+    what = Formed(N_("the action it returns to") if returns else N_("its parent"))
     later = type(link) is int and link >= version
-    why = "which comes after it" if later else "which is not an action before it"
-    return (
-        f"the campaign file is damaged: event #{version} names #{str(link)[:20]} as {what}, "
-        f"{why}: the line of play cannot be followed"
+    why = Formed(N_("which comes after it") if later else N_("which is not an action before it"))
+    return Formed(
+        N_(
+            "the campaign file is damaged: event #{version} names #{link} as {what}, {why}: "
+            "the line of play cannot be followed"
+        ),
+        version=version,
+        link=str(link)[:20],
+        what=what,
+        why=why,
     )
 
 

@@ -29,7 +29,7 @@ from uuid import UUID
 
 import msgspec
 
-from domain.errors import N_
+from domain.errors import N_, Formed
 from tracker import dbfile, store
 from tracker.errors import CampaignExists, DatabaseError, UnusableFile
 from tracker.exportfile import MAX_EVENTS, ImportRefused, lines, opened
@@ -141,7 +141,7 @@ def read_export(path: str) -> Read:
             raise ImportRefused(N_("{path} is empty: not a grizzled export"), path=path)
         header = _header(first[1])
         if first[2]:
-            raise ImportRefused(_truncated_or(1, "it ends after its header"))
+            raise ImportRefused(_truncated_or(1, Formed(N_("it ends after its header"))))
         if header.events < 1:
             raise ImportRefused(N_("the export holds no event"))
         if header.events > MAX_EVENTS:
@@ -225,7 +225,9 @@ def _event(number: int, text: bytes, version: int) -> tuple[int, str, bytes, Lin
     try:
         line = LINE.decode(text)
     except (msgspec.DecodeError, RecursionError) as error:
-        raise ImportRefused(_truncated_or(number, f"it is not an event ({error})")) from None
+        raise ImportRefused(
+            _truncated_or(number, Formed(N_("it is not an event ({error})"), error=str(error)))
+        ) from None
     if line.version != version:
         raise ImportRefused(
             N_(
@@ -251,8 +253,12 @@ def _event(number: int, text: bytes, version: int) -> tuple[int, str, bytes, Lin
     return version, line.topic, stored, line
 
 
-def _truncated_or(number: int, what: str) -> str:
-    return f"line {number} of the export: {what} (a damaged or cut-short file)"
+def _truncated_or(number: int, what: str) -> Formed:
+    return Formed(
+        N_("line {number} of the export: {what} (a damaged or cut-short file)"),
+        number=number,
+        what=what,
+    )
 
 
 def _closing(text: bytes, number: int) -> Closing:
@@ -260,7 +266,7 @@ def _closing(text: bytes, number: int) -> Closing:
         return CLOSING.decode(text)
     except (msgspec.DecodeError, RecursionError):
         raise ImportRefused(
-            _truncated_or(number, "it is not the closing line (head and count)")
+            _truncated_or(number, Formed(N_("it is not the closing line (head and count)")))
         ) from None
 
 

@@ -18,10 +18,14 @@ def message(error: RuleViolation | CardNotationError | Exception) -> str:
     """The rules' own words of a refusal, in the language in use: its form
     (``RuleViolation.template``) said, filled with its facts; the words of the rules among
     them (``domain.errors.Words``) said too, what the group typed as it is."""
+    from domain.errors import Formed
+
     template = getattr(error, "template", None)
     if lang.current() == lang.ENGLISH or template is None:
         return str(error)
     data = {k: _fact(v) for k, v in getattr(error, "data", {}).items()}
+    if isinstance(template, Formed):  # words formed where they were found: said whole
+        return str(_fact(template))
     return _(template).format(**data) if data else _(template)
 
 

@@ -194,3 +194,24 @@ def test_verify_s_findings_on_an_altered_record_read_no_english(
     assert result.exit_code == 1
     assert "a été modifié après son enregistrement" in result.stderr
     assert not english_in(result.stderr), result.stderr
+
+
+def test_a_damaged_file_and_a_cut_short_export_are_refused_in_french(
+    db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    g = Grizzled(db)
+    g.ok("campaign new Soirée -p ann:nuit -p ben:neige -p cy:pluie --lang fr")
+    g.ok(f"export {tmp_path / 'soiree.jsonl'}")
+    monkeypatch.setenv("LANGUAGE", "fr")  # a file's refusal: the locale's language
+    cut = tmp_path / "cut.sqlite"
+    cut.write_bytes(db.read_bytes()[:3000])
+    damaged = Grizzled(cut, explicit=True)("status")
+    assert damaged.exit_code == 1, damaged.output
+    assert "est abîmé\u00a0: il est tronqué" in damaged.stderr
+    export = tmp_path / "soiree.jsonl"
+    export.write_text(export.read_text().splitlines()[0] + "\n")  # its header alone
+    cut_short = g(f"import {export} --as Copie")
+    assert cut_short.exit_code == 1, cut_short.output
+    assert "il s'arrête après son en-tête" in cut_short.stderr
+    said = damaged.stderr + cut_short.stderr
+    assert not english_in(said), said
