@@ -114,6 +114,19 @@ def _follow_refused(work: Session) -> None:
         lang.follow(work.state().language)
 
 
+@contextmanager
+def _in_its_language(work: Session) -> Iterator[None]:
+    """A take-back refused (by the rules or the tracker) is said in the campaign's
+    language, as an action's refusal is (``_follow_refused``)."""
+    from domain.errors import Worded
+
+    try:
+        yield
+    except Worded:
+        _follow_refused(work)
+        raise
+
+
 def record(
     work: Session,
     command: Any,
@@ -171,7 +184,7 @@ def _undo(work: Session, request: TakeBack, ask: Ask | None) -> Recorded:
     from voice import takeback
 
     name, tracker, to = work.campaign_name(), work.tracker(), request.to
-    with refusals():  # decided on the head read now: the undo is saved right after it
+    with refusals(), _in_its_language(work):  # decided on the head read now: saved after it
         seen = tracker.as_seen(name, request.seen).version
         if to is not None:
             plan = tracker.undo_plan(name, to, seen=seen)
@@ -180,7 +193,7 @@ def _undo(work: Session, request: TakeBack, ask: Ask | None) -> Recorded:
         preview = tracker.preview(name, plan)
     if ask is not None and preview.actions:  # nothing to take back: the undo says why
         ask(preview)
-    with refusals():
+    with refusals(), _in_its_language(work):
         if to is not None:
             undone = tracker.undo_to(name, to, reason=request.reason, seen=seen)
         else:
@@ -196,7 +209,7 @@ def _redo(work: Session, request: TakeBack) -> Recorded:
     from voice.takeback import actions, redone
 
     name = work.campaign_name()
-    with refusals():
+    with refusals(), _in_its_language(work):
         done = work.tracker().redo(name, reason=request.reason, seen=request.seen)
     work.saved(done.version)
     lang.follow(done.state.language)
@@ -210,7 +223,7 @@ def _revert(work: Session, request: TakeBack) -> Recorded:
 
     assert request.to is not None
     name = work.campaign_name()
-    with refusals():
+    with refusals(), _in_its_language(work):
         done = work.tracker().revert(name, request.to, reason=request.reason, seen=request.seen)
     work.saved(done.version)
     lang.follow(done.state.language)

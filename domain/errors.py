@@ -23,6 +23,13 @@ class Words(str):
     __slots__ = ()
 
 
+class Summary(str):
+    """An action's summary as the record stores it (in English) that fills a refusal or a
+    finding: the voice says it in the table's language (``voice.summary.said``)."""
+
+    __slots__ = ()
+
+
 class Alternatives(tuple[str, ...]):
     """Names that fill a refusal as alternatives (``neige or nuit``): the voice joins them
     with the table's own word for "or"."""

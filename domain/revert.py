@@ -17,7 +17,7 @@ import msgspec
 from domain.campaign.flow import CampaignState, decide_campaign
 from domain.chance import Draw, Replaying
 from domain.codec import decode_command
-from domain.errors import RuleViolation
+from domain.errors import N_, Formed, RuleViolation, Summary
 from domain.events import Event, to_record
 from domain.replay import evolved
 
@@ -59,9 +59,14 @@ class Refused(msgspec.Struct, frozen=True):
     action: Later
     reason: str
 
-    def said(self) -> str:
+    def said(self) -> Formed:
         """``#7 PlayCard ... (the rule's words)``."""
-        return f"#{self.action.of} {self.action.summary} ({self.reason})"
+        return Formed(
+            N_("#{number} {summary} ({reason})"),
+            number=self.action.of,
+            summary=Summary(self.action.summary),
+            reason=self.reason,
+        )
 
 
 class Redecided(msgspec.Struct, frozen=True):
@@ -85,7 +90,12 @@ def redecide(base: CampaignState, later: Iterable[Later]) -> Redecided:
         try:
             events = decide_campaign(state, decode_command(action.command), chance)
         except (RuleViolation, KeyError, TypeError, ValueError) as error:
-            refused.append(Refused(action, str(error)))
+            words = (
+                Formed(error.template, **error.data)  # the rule's words, said in any language
+                if isinstance(error, RuleViolation)
+                else str(error)
+            )
+            refused.append(Refused(action, words))
             continue
         state = evolved(state, events)
         used = chance.used if chance is not None and chance.used else None

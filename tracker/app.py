@@ -28,7 +28,7 @@ from domain.chapter.commands import Chance, Seat
 from domain.chapter.corrections import CorrectFact
 from domain.chapter.queries import missions_started
 from domain.codec import decode_campaign, encode_command
-from domain.errors import N_, RuleViolation
+from domain.errors import N_, Joined, RuleViolation, Summary
 from domain.events import ChapterLost, ChapterStarted, ChapterWon, Event, to_record
 from domain.names import alike
 from domain.records import from_record
@@ -680,10 +680,19 @@ class Tracker(Application[UUID]):
         if again.refused:
             count = len(again.refused)
             raise RevertRefused(
-                f"without #{target} ({taken.summary}) the rules would refuse "
-                f"{count} later action{'s' if count != 1 else ''}: "
-                + "; ".join(refused.said() for refused in again.refused)
-                + ". Nothing was recorded"
+                N_(
+                    "without #{target} ({summary}) the rules would refuse {count} later "
+                    "action: {refusals}. Nothing was recorded"
+                )
+                if count == 1
+                else N_(
+                    "without #{target} ({summary}) the rules would refuse {count} later "
+                    "actions: {refusals}. Nothing was recorded"
+                ),
+                target=target,
+                summary=Summary(taken.summary),
+                count=count,
+                refusals=Joined([refused.said() for refused in again.refused]),
             )
         reapplied = [done.record() for done in again.reapplied]
         campaign.take_back(  # from the state after the reverted action's parent

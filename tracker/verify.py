@@ -23,7 +23,7 @@ from uuid import UUID
 
 import msgspec
 
-from domain.errors import N_, Formed, Joined
+from domain.errors import N_, Formed, Joined, Summary
 from tracker import dbfile, store
 from tracker.checkpoint import CHAIN_TABLE, checkpoint, hex_of, matches, written_form
 from tracker.errors import UnusableFile
@@ -530,7 +530,8 @@ class _Replay:
             return _evolved(state, recorded)
         except (RuleViolation, KeyError, TypeError, ValueError) as error:
             refused = N_("event #{version} ({action}): the rules refuse it ({error})")
-            self.findings.append(Formed(refused, version=version, action=said, error=error))
+            found = Formed(refused, version=version, action=Summary(said), error=error)
+            self.findings.append(found)
             return state
         self.decided_again += 1
         if _plain([to_record(e) for e in events]) != _recorded(recorded):
@@ -541,7 +542,7 @@ class _Replay:
                         "other events than it recorded"
                     ),
                     version=version,
-                    action=said,
+                    action=Summary(said),
                 )
             )
         return _evolved(state, recorded)

@@ -38,8 +38,9 @@ def said(value: object) -> str:
 def _fact(value: object) -> object:
     """One fact of a refusal as the language in use says it: the rules' words translated,
     alternatives joined by its "or", a card named in its notation; anything else as it is."""
-    from domain.errors import Alternatives, Formed, Joined, Worded, Words
+    from domain.errors import Alternatives, Formed, Joined, Summary, Worded, Words
     from voice.summary import notation
+    from voice.summary import said as summary_said
 
     if isinstance(value, Formed):  # words of the rules already filled: said whole
         return _(value.template).format(**{k: _fact(v) for k, v in value.data.items()})
@@ -49,6 +50,8 @@ def _fact(value: object) -> object:
         return message(value)
     if isinstance(value, Words):
         return _(value)
+    if isinstance(value, Summary):
+        return summary_said(value)
     if isinstance(value, Alternatives):
         return _(" or ").join(notation(v) for v in value)
     if isinstance(value, str) and (value == "Boot Camp" or value.startswith("chapter ")):

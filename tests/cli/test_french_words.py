@@ -215,3 +215,15 @@ def test_a_damaged_file_and_a_cut_short_export_are_refused_in_french(
     assert "il s'arrête après son en-tête" in cut_short.stderr
     said = damaged.stderr + cut_short.stderr
     assert not english_in(said), said
+
+
+def test_a_refused_revert_reads_no_english(db: Path) -> None:
+    g = Grizzled(db)
+    g.ok("campaign new Soirée -p ann:nuit -p ben:neige -p cy:pluie --lang fr")
+    for english, typed in CHAPTER[:4]:
+        g.ok(typed or english)
+    ann = next(e["version"] for e in g.json("log") if e["summary"].startswith("Ann plays"))
+    refused = g(f"revert {ann}")  # without Ann's card, Ben's is played out of turn
+    assert refused.exit_code == 1
+    assert "les règles refuseraient 1 action ultérieure" in refused.stderr
+    assert not english_in(refused.stderr), refused.stderr
