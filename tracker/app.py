@@ -28,7 +28,7 @@ from domain.chapter.commands import Chance, Seat
 from domain.chapter.corrections import CorrectFact
 from domain.chapter.queries import missions_started
 from domain.codec import decode_campaign, encode_command
-from domain.errors import N_, Joined, RuleViolation, Summary
+from domain.errors import N_, Formed, Joined, RuleViolation, Summary
 from domain.events import ChapterLost, ChapterStarted, ChapterWon, Event, to_record
 from domain.names import alike
 from domain.records import from_record
@@ -557,8 +557,14 @@ class Tracker(Application[UUID]):
             newer: Any = self._guard(lambda: next(self.events.get(aggregate, gt=seen, limit=1)))
             number = newer.originator_version
             more = (self.campaign_version(aggregate) if last is None else last) - number
-            also = f", and {more} more" if more > 0 else ""
-            said = f" (#{number} {_entry(newer)}, logged by {newer.logged_by}{also})"
+            also = Formed(N_(", and {more} more"), more=more) if more > 0 else ""
+            said = Formed(
+                N_(" (#{number} {entry}, logged by {who}{also})"),
+                number=number,
+                entry=Summary(_entry(newer)),
+                who=newer.logged_by,
+                also=also,
+            )
         return Moved(
             N_(
                 "the campaign moved meanwhile{said}: nothing was {done}; look at the "
