@@ -257,6 +257,12 @@ def test_an_undo_typed_as_the_board_showed_is_refused_if_another_device_logs_bef
     assert table.events() == 5
 
 
+def _hang_up_ends_it() -> None:
+    """The session's process ends on a hang-up as one started from a terminal does, even
+    when this run ignores it (a run started under ``nohup`` passes SIG_IGN on)."""
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+
 def test_a_session_killed_mid_mission_loses_nothing_and_reopens_where_it_was(
     table: Grizzled, capsys: pytest.CaptureFixture[str]
 ):
@@ -267,6 +273,7 @@ def test_a_session_killed_mid_mission_loses_nothing_and_reopens_where_it_was(
         stderr=subprocess.DEVNULL,
         cwd=ROOT,
         text=True,
+        preexec_fn=_hang_up_ends_it,
     )
     assert closed.stdin is not None
     closed.stdin.write("n+sh\nsn+g\n")
