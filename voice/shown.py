@@ -21,6 +21,9 @@ from typing import Any
 # is compiled the first time a text is not printable.
 HIDDEN = "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
 SURROGATES = "[\ud800-\udfff]"  # how Python keeps bytes that were not UTF-8
+# French typography's no-break spaces (voice.typography), which ``str.isprintable`` refuses
+# and ``HIDDEN`` does not hold: a text with them alone is printable text, not searched.
+TYPESET = str.maketrans("\u00a0\u202f", "  ")
 NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
 BREAKS = "[ \t\n\r]+"  # what an error line reads as one space
 LONG = 2000  # the longest free text an argument may be (cli/params.py): shown whole
@@ -46,7 +49,7 @@ def shown(text: object, most: int = LONG) -> str:
     text = text if isinstance(text, str) else str(text)
     if len(text) > most:
         text = text[: most - len(CUT)] + CUT
-    if text.isprintable():
+    if text.isprintable() or text.translate(TYPESET).isprintable():
         return text
     text = _pattern(HIDDEN).sub(_visible, text)  # up to 6 characters for one
     return text if len(text) <= most else text[: most - len(CUT)] + CUT
@@ -92,7 +95,9 @@ def _pattern(chars: str) -> re.Pattern[str]:
 
 def holds(chars: str, text: str) -> bool:
     """Whether ``text`` holds one of ``chars`` (``HIDDEN`` or ``SURROGATES``)."""
-    return not text.isprintable() and _pattern(chars).search(text) is not None
+    if text.isprintable() or text.translate(TYPESET).isprintable():
+        return False
+    return _pattern(chars).search(text) is not None
 
 
 def shown_all(value: Any, most: int = LONG) -> Any:
