@@ -114,7 +114,6 @@ class Grizzled(click.Group):
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         context.CURRENT = None
-        click_speaks()
         lang.begin()  # the locale's; --lang (read first) or the campaign's may change it
         try:
             code = self._run(*args, **kwargs)

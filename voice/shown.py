@@ -49,7 +49,7 @@ def shown(text: object, most: int = LONG) -> str:
     text = text if isinstance(text, str) else str(text)
     if len(text) > most:
         text = text[: most - len(CUT)] + CUT
-    if text.isprintable() or text.translate(TYPESET).isprintable():
+    if _printable(text):
         return text
     text = _pattern(HIDDEN).sub(_visible, text)  # up to 6 characters for one
     return text if len(text) <= most else text[: most - len(CUT)] + CUT
@@ -95,9 +95,13 @@ def _pattern(chars: str) -> re.Pattern[str]:
 
 def holds(chars: str, text: str) -> bool:
     """Whether ``text`` holds one of ``chars`` (``HIDDEN`` or ``SURROGATES``)."""
-    if text.isprintable() or text.translate(TYPESET).isprintable():
-        return False
-    return _pattern(chars).search(text) is not None
+    return not _printable(text) and _pattern(chars).search(text) is not None
+
+
+def _printable(text: str) -> bool:
+    """Whether ``text`` holds none of ``HIDDEN``: printable, French typography's no-break
+    spaces aside (``TYPESET``), so no expression need search it."""
+    return text.isprintable() or text.translate(TYPESET).isprintable()
 
 
 def shown_all(value: Any, most: int = LONG) -> Any:
