@@ -189,14 +189,22 @@ class Session:
                 self._tracker = Tracker(self.url, access=access, by=self.by)
             self.follow_club()
         if self._tracker is None:
-            from tracker.app import Tracker
-
-            self.check_first()
-            with refusals():
-                self._tracker = Tracker(self.db, access=self.access, by=self.by)
-                if self._fresh:  # checked whole: its read models made from its events
-                    self._fresh = False
+            self.check_first(opener=self._opened)
+        if self._tracker is None:
+            self._opened()
+            if self._fresh:  # checked whole: its read models made from its events
+                self._fresh = False
+                with refusals():
                     self.rebuild_read_models()
+        assert self._tracker is not None
+        return self._tracker
+
+    def _opened(self) -> Tracker:
+        """The tracker on the file, opened for this work's access."""
+        from tracker.app import Tracker
+
+        with refusals():
+            self._tracker = Tracker(self.db, access=self.access, by=self.by)
         return self._tracker
 
     def newest(self) -> int:
@@ -216,11 +224,14 @@ class Session:
             follow(self.tracker(), self.db)
         self.changed = True
 
-    def check_first(self, light: bool = False) -> bool:
+    def check_first(self, light: bool = False, opener: Callable[[], Tracker] | None = None) -> bool:
         """The first sight of a file: checked whole before anything opens it to write
         (``tracker.checks.first_sight``); a file checked before that another device wrote
         to since: only what it appended (``tracker.appended.since``). Remembered as checked
-        when the work ends. ``light``: a read from the read models, which checks what
+        when the work ends. ``opener``: the tracker this work opens next, given to the
+        check of what another device appended to replay it (once its shape passed: no
+        second event store, and the write decides on the campaign it replayed).
+        ``light``: a read from the read models, which checks what
         was appended but for its replay through the rules (``tracker.appended.shaped``:
         no event store opened), remembers nothing, and leaves the replay to the event
         store's opening (``tracker``) or the read models' catch-up (``unreplayed``).
@@ -246,7 +257,7 @@ class Session:
             from tracker.appended import since
             from tracker.checks import first_sight
 
-            self.position = since(self.db, kept) if kept is not None else None
+            self.position = since(self.db, kept, opener) if kept is not None else None
             if self.position is None:
                 checked = first_sight(self.db)
                 self.position = checked.position_json() if checked is not None else None

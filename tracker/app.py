@@ -202,6 +202,7 @@ class Tracker(Application[UUID]):
         self.access = access
         self._recalled: dict[tuple[UUID, int], CampaignState] = {}
         self._made: dict[int, Any] = {}  # snapshots a branch took as it was built, by version
+        self._replayed: dict[UUID, Campaign] = {}  # by a check of what another device appended
         if store.is_postgres(db):
             self._open_postgres(str(db), lock_timeout, access)
             return
@@ -362,6 +363,10 @@ class Tracker(Application[UUID]):
         """The campaign aggregate (at a version of its stream, if given)."""
         if version is not None:
             entry_checked(version)
+        else:
+            kept = self._replayed.pop(campaign_id(name), None)
+            if kept is not None and not self._guard(lambda: self._beyond(kept)):
+                return kept
         try:
             campaign: Campaign = self._guard(lambda: self._get(campaign_id(name), version))
         except AggregateNotFoundError:
@@ -386,6 +391,16 @@ class Tracker(Application[UUID]):
     def state(self, name: str, version: int | None = None) -> CampaignState:
         """The campaign state now, or right after the event numbered ``version``."""
         return self.campaign(name, version).state
+
+    def keep_replayed(self, campaign: Campaign) -> None:
+        """A campaign just replayed through the rules by the check of what another device
+        appended (``tracker.checks.replay_from``): the next ``campaign`` of it takes it
+        (once) rather than loading it again, unless events were stored beyond it since."""
+        self._replayed[campaign.id] = campaign
+
+    def _beyond(self, campaign: Campaign) -> bool:
+        """Whether an event follows ``campaign``'s version in the store now."""
+        return bool(list(self.events.get(campaign.id, gt=campaign.version, limit=1)))
 
     def _get(self, aggregate: UUID, version: int | None = None) -> Campaign:
         """The campaign aggregate from the store: the newest snapshot at or before

@@ -24,6 +24,7 @@ replay (``since``) and only then moves the checked position on (docs/reliability
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from domain.errors import N_
@@ -51,27 +52,37 @@ class Rewritten(Exception):
     """What was checked is no longer there as it was: the file is checked whole again."""
 
 
-def check_since(tracker: Tracker, checked: Position) -> Position:
-    """Check what was appended to the tracker's file after ``checked`` (the module
-    docstring); the position now checked. Rewritten if the checked part changed;
-    UnusableFile for a new event that is not sound."""
+def check_since(
+    tracker: Tracker, checked: Position, shape: tuple[int, dict[str, int], list[str], Position]
+) -> Position:
+    """The rest of the check of what was appended after ``checked`` (the module
+    docstring), once its ``shape`` passed (``check_shape``): each campaign that grew
+    replayed through the rules from its checked event up to its head then, a campaign new
+    since checked whole; the position now checked."""
     from tracker.checks import check_stream, replay_from
 
-    with tracker.holding():  # its score of queries on one connection, before any replay
-        newest, after, fresh = check_shape(tracker, checked)
-    reached = {stream: checked.streams[stream][0] for stream in checked.streams}
-    for stream in fresh:  # a campaign new since: checked whole
-        reached[stream] = check_stream(tracker, stream)
+    newest, after, fresh, now = shape
     for stream, version in after.items():
-        reached[stream] = replay_from(tracker, stream, version)
-    return position(tracker, reached, newest)
+        replay_from(tracker, stream, version, now.streams[stream][0])
+    if not fresh:
+        return now
+    reached = {stream: now.streams[stream][0] for stream in now.streams}
+    for stream in fresh:  # a campaign new since: checked whole, as far as it goes
+        reached[stream] = check_stream(tracker, stream)
+    with tracker.holding():
+        return position(tracker, reached, newest)
 
 
-def check_shape(db: store.Rows, checked: Position) -> tuple[int, dict[str, int], list[str]]:
-    """Everything ``check_since`` checks of what was appended but the replay through the
-    rules, read through ``db`` alone (no event store: a read's ``dbfile.held`` will do):
-    the newest stored event's position now, the campaigns that grew (each with its checked
-    number, the replay's start), and the campaigns new since (not checked here)."""
+def check_shape(
+    db: store.Rows, checked: Position, placing: bool = True
+) -> tuple[int, dict[str, int], list[str], Position]:
+    """Everything checked of what was appended but the replay through the rules, read
+    through ``db`` alone (no event store: a read's ``dbfile.held`` will do): the newest
+    stored event's position now, the campaigns that grew (each with its checked number,
+    the replay's start), the campaigns new since (not checked here), and the position
+    the file is checked to once the replay passes (the campaigns that grew at their
+    heads now, the others where they were checked; not ``placing``: where they were
+    checked, for a read that remembers nothing)."""
     newest = store.newest_position(db)
     if newest < checked.newest:
         raise Rewritten
@@ -85,6 +96,7 @@ def check_shape(db: store.Rows, checked: Position) -> tuple[int, dict[str, int],
     numbered = _numbered(db, heads)
     after: dict[str, int] = {}
     fresh: list[str] = []
+    places = dict(checked.streams)
     for stream in now:
         if stream not in checked.streams:
             fresh.append(stream)
@@ -96,7 +108,9 @@ def check_shape(db: store.Rows, checked: Position) -> tuple[int, dict[str, int],
             raise Rewritten  # its link's hash, or the snapshot a load there starts from
         if _shape_after(db, stream, version, hashed, heads[stream], numbered):
             after[stream] = version
-    return newest, after, fresh
+            if placing:
+                places[stream] = place(db, stream, heads[stream])
+    return newest, after, fresh, Position(newest, places)
 
 
 def _numbered(db: store.Rows, heads: dict[str, int]) -> bool:
@@ -174,30 +188,38 @@ def shaped(path: str, kept: Any) -> bool:
     try:
         with dbfile.held(path) as reader:
             dbfile.check_schema(path, reader)
-            return not check_shape(reader, checked)[2]
+            return not check_shape(reader, checked, placing=False)[2]
     except Rewritten:
         return False
 
 
-def since(path: str, kept: Any) -> Any:
+def since(path: str, kept: Any, opener: Callable[[], Tracker] | None = None) -> Any:
     """What another device appended to the file at ``path`` since this machine checked
     it as far as ``kept`` (``tracker.appended``), checked; how far it is checked now (as
     JSON), or None when the file must be checked whole again (what was checked is no
     longer there as it was). Its schema and mark are read again (a table or trigger
-    added since is refused); SQLite's check of every page is not run again."""
+    added since is refused); SQLite's check of every page is not run again. ``opener``:
+    the event store the command opens anyway, opened once the shape passed, which then
+    replays what was appended (and keeps the campaign replayed for the write that
+    follows); else a tracker that only looks, closed at the end."""
     from tracker import dbfile
 
     checked = from_json(kept)
     if checked is None or dbfile.inspect(path) != "ours" or not dbfile.looks_through_sqlite(path):
         return None
-    dbfile.check_integrity(path, pages=False)
+    try:  # its mark, schema and shape on one connection, before the event store opens it
+        with dbfile.held(path) as reader:
+            dbfile.check_schema(path, reader)
+            shape = check_shape(reader, checked)
+    except Rewritten:
+        return None
+    if opener is not None:
+        return as_json(check_since(opener(), checked, shape))
     from tracker.checks import look
 
     tracker = look(path)
     try:
-        return as_json(check_since(tracker, checked))
-    except Rewritten:
-        return None
+        return as_json(check_since(tracker, checked, shape))
     finally:
         tracker.close()
 

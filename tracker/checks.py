@@ -119,13 +119,18 @@ def check_stream(tracker: Tracker, originator: str) -> int:
     return _replay(tracker, originator)[1]
 
 
-def replay_from(tracker: Tracker, originator: str, version: int) -> int:
+def replay_from(tracker: Tracker, originator: str, version: int, head: int | None = None) -> int:
     """One campaign's events after ``version`` (checked before) replayed from the state
-    there; the number reached."""
+    there, up to ``head`` (None: its last); the number reached. The campaign replayed is
+    kept by the tracker (``Tracker.keep_replayed``): a write that follows decides on it
+    without loading it again."""
     from uuid import UUID
 
     start = tracker._get(UUID(originator), version)
-    return _replay(tracker, originator, start)[1]
+    campaign = _replayed(tracker, originator, start, head)[1]
+    if campaign is not None:
+        tracker.keep_replayed(campaign)
+    return campaign.version if campaign is not None else version
 
 
 def _topics(tracker: Tracker, table: str, allowed: frozenset[str]) -> None:
@@ -152,11 +157,21 @@ def _links(tracker: Tracker, originator: str) -> None:
     follow_links(rows, {1})
 
 
-def _replay(tracker: Tracker, originator: str, start: Campaign | None = None) -> tuple[int, int]:
-    """Replay one campaign from its first event (or from ``start``, checked before), a
-    page at a time (memory stays flat); compare each snapshot with the replay at its
-    version and the campaign's id with its name's. How many snapshots, and the number
-    reached."""
+def _replay(
+    tracker: Tracker, originator: str, start: Campaign | None = None, head: int | None = None
+) -> tuple[int, int]:
+    """``_replayed``: how many snapshots were compared, and the number reached."""
+    snapshots, campaign = _replayed(tracker, originator, start, head)
+    return snapshots, campaign.version if campaign is not None else 0
+
+
+def _replayed(
+    tracker: Tracker, originator: str, start: Campaign | None = None, head: int | None = None
+) -> tuple[int, Campaign | None]:
+    """Replay one campaign from its first event (or from ``start``, checked before) up to
+    ``head`` (None: its last), a page at a time (memory stays flat); compare each snapshot
+    with the replay at its version and the campaign's id with its name's. How many
+    snapshots, and the campaign reached."""
     from uuid import UUID
 
     from tracker.app import campaign_id
@@ -167,7 +182,7 @@ def _replay(tracker: Tracker, originator: str, start: Campaign | None = None) ->
     snapshots = 0
     while True:
         version = campaign.version if campaign is not None else 0
-        events = list(tracker.events.get(stream, gt=version, limit=PAGE))
+        events = list(tracker.events.get(stream, gt=version, lte=head, limit=PAGE))
         if not events:
             break
         wanted = _snapshots(tracker, stream, version, events[-1].originator_version)
@@ -194,7 +209,7 @@ def _replay(tracker: Tracker, originator: str, start: Campaign | None = None) ->
             ),
             campaign=campaign.name,
         )
-    return snapshots, campaign.version if campaign is not None else 0
+    return snapshots, campaign
 
 
 def snapshot_holds(expected: Any, campaign: Campaign) -> bool:

@@ -212,3 +212,95 @@ def test_read_models_behind_what_was_appended_are_caught_up_only_after_the_repla
     with watching() as watch:
         assert "Morale Reserve 9" in grizzled.ok("status")
     assert watch.found == [], "\n".join(watch.found)
+
+
+def test_a_write_after_another_devices_write_replays_it_on_its_own_event_store(
+    two_devices: tuple[Grizzled, Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write right after another device's write checks what it appended with the event
+    store it opens to write (no second one that only looks), and decides on the campaign
+    that check replayed: the campaign is not loaded from the store again."""
+    from tracker.app import Tracker
+
+    grizzled, here, other = two_devices
+    grizzled.ok("status")
+    on(monkeypatch, other)
+    grizzled.ok("correct morale 9 -r there")
+    on(monkeypatch, here)
+    loads: list[int | None] = []
+    load = Tracker._get
+
+    def counted(self: Tracker, aggregate: object, version: int | None = None) -> object:
+        loads.append(version)
+        return load(self, aggregate, version)  # type: ignore[arg-type]
+
+    def no_look(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a second event store opened to look")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(checks, "look", no_look)
+        patched.setattr(Tracker, "_get", counted)
+        assert "holds 8 cards" in grizzled.ok("correct morale 8 -r here")
+    assert None not in loads, loads  # loaded at the checked event only, then replayed
+    assert loads, "what the other device appended was not replayed"
+    on(monkeypatch, other)
+    with monkeypatch.context() as patched:
+        no_whole_check(patched)
+        assert "Morale Reserve 8" in grizzled.ok("status")
+
+
+def test_what_is_appended_during_the_check_is_left_for_the_next_command(
+    two_devices: tuple[Grizzled, Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The replay stops at the heads the shape check saw: an event another device stores
+    between the two (its link never read here) is not remembered as checked, so the next
+    command checks it."""
+    import os
+    import subprocess
+    import sys
+
+    from tracker import appended, trust
+
+    grizzled, here, other = two_devices
+    GRIZZLED = (sys.executable, "-c", "from cli.script import run; run()")
+    grizzled.ok("status")
+    on(monkeypatch, other)
+    grizzled.ok("correct morale 9 -r there")
+    on(monkeypatch, here)
+    shape = appended.check_shape
+    seen: list[int] = []
+
+    def then_another_write(*args: object, **kwargs: object) -> object:
+        found = shape(*args, **kwargs)  # type: ignore[arg-type]
+        if not seen:  # once: the other device writes while this one checks
+            with closing(sqlite3.connect(grizzled.db)) as conn:
+                seen.extend(
+                    row[0]
+                    for row in conn.execute(
+                        "SELECT max(originator_version) FROM stored_events GROUP BY originator_id"
+                    )
+                )
+            subprocess.run(
+                [*GRIZZLED, "--db", str(grizzled.db), "correct", "morale", "7", "-r", "x"],
+                env=dict(os.environ, XDG_DATA_HOME=str(other)),
+                check=True,
+                capture_output=True,
+            )
+        return found
+
+    with monkeypatch.context() as patched:
+        patched.setattr(appended, "check_shape", then_another_write)
+        assert "holds 6 cards" in grizzled.ok("correct morale 6 -r here")
+    kept = trust.checked_position(str(grizzled.db))
+    assert [place[0] for place in kept["streams"].values()] == seen
+    replayed: list[int] = []
+    replay = checks.replay_from
+
+    def watched(tracker: object, stream: str, version: int, head: int | None = None) -> int:
+        replayed.append(version)
+        return replay(tracker, stream, version, head)  # type: ignore[arg-type]
+
+    with monkeypatch.context() as patched:
+        patched.setattr(checks, "replay_from", watched)
+        assert "holds 5 cards" in grizzled.ok("correct morale 5 -r here")
+    assert replayed == seen  # the next write checks from there: the event stored meanwhile
