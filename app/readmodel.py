@@ -191,12 +191,13 @@ def _replayed_first(ctx: Context, conn: sqlite3.Connection, uri: str) -> sqlite3
     """The read models' connection, once what another device appended was replayed
     through the rules where a catch-up would project it (``Context.unreplayed``): closed
     for the replay (no connection of ours open while the event store opens the file),
-    then opened again. Asked on the reading's own connection: one connection the less
-    for a read right after another device's write."""
+    then opened again. Asked on the reading's own connection, as is the check of what
+    another device appended but for its replay (``Context.shaped_on``): one connection
+    to the file for a read right after another device's write."""
     from projections import queries
 
     try:
-        behind = ctx.unreplayed and queries.behind(conn)
+        behind = not ctx.shaped_on(conn) or (ctx.unreplayed and queries.behind(conn))
     except BaseException:
         conn.close()
         raise
@@ -222,6 +223,8 @@ def reading(
             from projections.runner import in_memory
 
             with refusals():
+                if ctx.unreplayed:  # what another device appended: checked before it is read
+                    ctx.check_first()
                 conn = in_memory(uri)
         with closing(conn):
             if kept and queries.behind(conn):

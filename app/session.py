@@ -140,6 +140,7 @@ class Session:
         self._seen = False  # the file was checked (check_first) by this work
         self._fresh = False  # checked whole, its read models not rebuilt yet
         self._unreplayed = False  # what another device appended: not replayed yet (check_first)
+        self._shape_due: Any = None  # where it was checked, if its shape is still to check
 
     # --- where ---------------------------------------------------------------------------
     @property
@@ -238,6 +239,7 @@ class Session:
         Whether it was checked whole now."""
         if self._unreplayed and not light:  # checked but for the replay: now with it
             self._unreplayed = self._seen = False
+            self._shape_due = None
         if self._seen:  # once a unit of work
             return False
         self._seen = True
@@ -249,9 +251,10 @@ class Session:
                 return False
             kept = trust.checked_position(self.db)
             if light and kept is not None:
-                from tracker.appended import shaped
+                from tracker.appended import shapeable
 
-                if shaped(self.db, kept):
+                if shapeable(self.db):  # checked on the read's own connection (shaped_on)
+                    self._shape_due = kept
                     self._unreplayed = True
                     return False
             from tracker.appended import since
@@ -264,6 +267,23 @@ class Session:
                 self.changed = self._fresh = True
                 return True
         self.changed = True
+        return False
+
+    def shaped_on(self, conn: sqlite3.Connection) -> bool:
+        """What another device appended, checked but for its replay on the read's own
+        connection (``tracker.appended.shaped``) where ``check_first(light=True)`` left it
+        to the read: one connection to the file, not two. False when the file must be
+        checked further first (``check_first()``: a campaign new since, what was checked
+        no longer as it was); True otherwise (nothing left to check, or checked now)."""
+        kept, self._shape_due = self._shape_due, None
+        if kept is None:
+            return True
+        from tracker.appended import shaped
+
+        with refusals():
+            if shaped(self.db, conn, kept):
+                return True
+        self._unreplayed = True  # check_first() checks it all again, with the replay
         return False
 
     @property

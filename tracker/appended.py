@@ -24,6 +24,7 @@ replay (``since``) and only then moves the checked position on (docs/reliability
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -173,24 +174,40 @@ def _links_after(db: store.Rows, stream: str, version: int) -> None:
     follow_links(rows, {1, *store.actions_among(db, stream, tuple(sorted(named)), ACTIONS)})
 
 
-def shaped(path: str, kept: Any) -> bool:
+def shapeable(path: str) -> bool:
+    """Whether what another device appended to the file at ``path`` can be checked on a
+    read's own connection (``shaped``): a grizzled file read through SQLite itself. Looked
+    at in Python before any connection to it opens (issue 39)."""
+    from tracker import dbfile
+
+    return dbfile.inspect(path) == "ours" and dbfile.looks_through_sqlite(path)
+
+
+def shaped(path: str, conn: sqlite3.Connection, kept: Any) -> bool:
     """What another device appended to the file at ``path`` since this machine checked
     it as far as ``kept`` checked as ``since`` checks it, but for the replay through the
-    rules (``check_shape``: no event store, no rules imported); nothing remembered. True
-    when that is all a read needs (the replay is left to the next command that opens the
-    event store: the checked position stays where it was); False when ``since`` must run
-    (no position, a campaign new since, what was checked no longer as it was)."""
+    rules (``check_shape``: no event store, no rules imported), on a read's own
+    connection ``conn`` in one read transaction; nothing remembered. True when that is
+    all a read needs (the replay is left to the next command that opens the event store:
+    the checked position stays where it was); False when ``since`` must run (no
+    position, a campaign new since, what was checked no longer as it was)."""
     from tracker import dbfile
 
     checked = from_json(kept)
-    if checked is None or dbfile.inspect(path) != "ours" or not dbfile.looks_through_sqlite(path):
+    if checked is None:
         return False
+    began = not conn.in_transaction
+    if began:
+        conn.execute("BEGIN")
     try:
-        with dbfile.held(path) as reader:
-            dbfile.check_schema(path, reader)
-            return not check_shape(reader, checked, placing=False)[2]
+        reader = dbfile.Held(conn)
+        dbfile.check_schema(path, reader)
+        return not check_shape(reader, checked, placing=False)[2]
     except Rewritten:
         return False
+    finally:
+        if began:
+            conn.execute("COMMIT")
 
 
 def since(path: str, kept: Any, opener: Callable[[], Tracker] | None = None) -> Any:
