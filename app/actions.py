@@ -185,7 +185,8 @@ def _undo(work: Session, request: TakeBack, ask: Ask | None) -> Recorded:
 
     name, tracker, to = work.campaign_name(), work.tracker(), request.to
     with refusals(), _in_its_language(work):  # decided on the head read now: saved after it
-        seen = tracker.as_seen(name, request.seen).version
+        before = tracker.as_seen(name, request.seen)
+        seen, state = before.version, before.state  # (states are immutable)
         if to is not None:
             plan = tracker.undo_plan(name, to, seen=seen)
         else:
@@ -198,7 +199,7 @@ def _undo(work: Session, request: TakeBack, ask: Ask | None) -> Recorded:
             undone = tracker.undo_to(name, to, reason=request.reason, seen=seen)
         else:
             undone = tracker.undo(name, request.steps, reason=request.reason, seen=seen)
-    work.saved(undone.version, {undone.head: undone.state})
+    work.saved(undone.version, {seen: state, undone.head: undone.state})
     lang.follow(undone.state.language)  # the campaign's language (issue 45)
     taken = takeback.actions(preview.actions).text
     said = takeback.undone(taken, len(preview.actions), request.reason)
@@ -210,8 +211,10 @@ def _redo(work: Session, request: TakeBack) -> Recorded:
 
     name = work.campaign_name()
     with refusals(), _in_its_language(work):
-        done = work.tracker().redo(name, reason=request.reason, seen=request.seen)
-    work.saved(done.version)
+        before = work.tracker().as_seen(name, request.seen)
+        seen, state = before.version, before.state  # (states are immutable)
+        done = work.tracker().redo(name, reason=request.reason, seen=seen)
+    work.saved(done.version, {seen: state})
     lang.follow(done.state.language)
     with refusals():
         preview = work.tracker().preview(name, list(done.actions))
@@ -224,8 +227,10 @@ def _revert(work: Session, request: TakeBack) -> Recorded:
     assert request.to is not None
     name = work.campaign_name()
     with refusals(), _in_its_language(work):
-        done = work.tracker().revert(name, request.to, reason=request.reason, seen=request.seen)
-    work.saved(done.version)
+        before = work.tracker().as_seen(name, request.seen)
+        seen, state = before.version, before.state  # (states are immutable)
+        done = work.tracker().revert(name, request.to, reason=request.reason, seen=seen)
+    work.saved(done.version, {seen: state})
     lang.follow(done.state.language)
     number, summary = done.reverted
     said = takeback.reverted(number, summary, done.reapplied, request.reason)

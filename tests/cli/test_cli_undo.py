@@ -4,6 +4,8 @@ it take back the action before it unawares."""
 
 from __future__ import annotations
 
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -122,6 +124,36 @@ def test_a_logged_action_catches_the_read_models_up_from_the_state_it_was_decide
         patch.setattr(projections.project, "state_saved", decoded)
         table.ok("play", "night+shell")  # decided on the state the undo's event left
     assert all_rows(table.db) == rebuilt_copy(table.db, tmp_path)
+
+
+def test_a_take_back_catches_the_read_models_up_from_the_state_it_was_decided_on(
+    table: Grizzled, tmp_path: Path
+):
+    """An undo, an undo back to an entry, a redo and a revert hand the read models the
+    state they were decided on (the campaign as it stood at the head they saw): the read
+    models never decode their own saved copy of it, and hold what a rebuild holds."""
+    import projections.project
+
+    def decoded(state: object) -> None:
+        raise AssertionError("the read models decoded their saved campaign state")
+
+    for card in ("night+shell", "snow+shell", "rain+shell"):  # the Mission fails
+        table.ok("play", card)
+    table.ok("mission start 1")
+    table.ok("play", "night+shell")
+    table.ok("play", "snow+shell")
+    last = "revert LAST -r again"  # the last action on the line of play then
+    for take_back in ("undo", "undo --to 4 --yes", "redo", last):
+        if take_back == last:
+            with closing(sqlite3.connect(table.db)) as conn:
+                (number,) = conn.execute(
+                    "SELECT max(version) FROM event_log WHERE kind = 'ActionLogged' AND undone = 0"
+                ).fetchone()
+            take_back = last.replace("LAST", str(number))
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(projections.project, "state_saved", decoded)
+            table.ok(*take_back.split())
+        assert all_rows(table.db) == rebuilt_copy(table.db, tmp_path), take_back
 
 
 def test_a_refusal_on_another_campaign_of_the_file_does_not_hold_back_this_ones_undo(
