@@ -261,10 +261,21 @@ def _section(path: str, command: click.Command) -> str:
 
 
 def render() -> str:
-    """The whole reference."""
+    """The whole reference, in English whatever the process spoke before (a command said
+    in French earlier in the same process leaves French in use: the tests')."""
+    from cli.helpsaid import said
     from cli.main import main
+    from voice import lang
 
-    sections = [_section(path, command) for path, command in _commands(main, "grizzled")]
+    spoken = lang.current()
+    lang.use("en")
+    try:
+        commands = _commands(main, "grizzled")
+        for _path, command in commands:
+            said(command)  # its help as written, if a French one was said before
+        sections = [_section(path, command) for path, command in commands]
+    finally:
+        lang.use(spoken)
     return HEADER.replace("{bounds}", BOUNDS, 1) + "\n" + "\n".join(sections)
 
 

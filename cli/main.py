@@ -228,7 +228,7 @@ def _shared(command: click.Command) -> click.Command:
             command.params.append(
                 click.Option(
                     list(decls),
-                    type=params.NAME if "shared_campaign" in decls else click.Path(),
+                    type=params.NAME if "shared_campaign" in decls else params.Path(),
                     expose_value=False,
                     callback=_after_command,
                     help=text,

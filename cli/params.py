@@ -56,6 +56,23 @@ def check_argv(args: list[str]) -> str | None:
     return None
 
 
+class Path(click.Path):
+    """click's ``Path``, its name (the option's metavar: PATH, CHEMIN) said in the language
+    in use when it is shown, not the one in use when the option was made: the shared
+    ``--db`` is made once, at a command's first use (``cli.main``), and a process may
+    speak French then and English later (the reference, ``cli.docgen``)."""
+
+    @property
+    def name(self) -> str:
+        if self.file_okay and not self.dir_okay:
+            return _("file")
+        return _("directory") if self.dir_okay and not self.file_okay else _("path")
+
+    @name.setter
+    def name(self, said: str) -> None:  # click names it as it is made: said when shown
+        pass
+
+
 class Checked(click.ParamType):  # type: ignore[type-arg]
     """A type whose raw text is checked first (``problem``), then converted."""
 
