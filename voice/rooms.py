@@ -24,6 +24,9 @@ moves, which the domain may not:
 - ``offers``: the keeper moves each legal command of the module's stands for, by the
   command's class name (``offers`` below: ``app/moves.py`` lists them where the rules'
   legal actions put the command).
+- ``summaries`` and ``completes``: by a command's class name, the log's summary of one of
+  its commands and the command completed with what the keeper named on its move's form
+  (``summary`` and ``completed`` below: ``app.moves.summary_of`` and ``command_of``).
 
 The game's own modules' rooms are in their folders (``domain/modules/<name>/face.py``, of
 the voice's layer: nothing of the domain imports one, and this registry names none). A room
@@ -165,12 +168,32 @@ def whys() -> list[Why]:
     return list(found.values())
 
 
-def offers(state: Any, command: Any) -> list[Move]:
-    """The keeper moves a legal command of a module's stands for, from the room of the
-    module whose folder defines the command (an installed room's first); [] for none."""
+def _for_command(table: str, command: Any) -> Any:
+    """A room's entry for this command in one of its tables by a command's class name:
+    an installed room's first, else the room of the module whose folder defines the
+    command; None for none."""
     kind = type(command).__name__
     for room in (*installed(), room_of(type(command))):
-        offered = room.offers.get(kind) if room is not None else None
-        if offered is not None:
-            return offered(state, command)
-    return []
+        found = getattr(room, table).get(kind) if room is not None else None
+        if found is not None:
+            return found
+    return None
+
+
+def offers(state: Any, command: Any) -> list[Move]:
+    """The keeper moves a legal command of a module's stands for ([] for none)."""
+    offered = _for_command("offers", command)
+    return [] if offered is None else offered(state, command)
+
+
+def summary(command: Any) -> str | None:
+    """The log's summary of a module's command, as its room says it (None: none does)."""
+    summarises = _for_command("summaries", command)
+    return None if summarises is None else summarises(command)
+
+
+def completed(command: Any, named: Any) -> Any:
+    """A module's command completed with what the keeper named (``app.moves.Named``), as
+    its room completes it; the command itself when no room does."""
+    completes = _for_command("completes", command)
+    return command if completes is None else completes(command, named)

@@ -90,19 +90,18 @@ def test_why_takes_a_modules_facts_from_its_room_not_from_its_own_tables() -> No
 
 
 def test_the_keepers_menu_lists_a_modules_commands_as_its_room_offers_them() -> None:
-    """The moves a legal command stands for (``app.moves._words``) name no command of a
-    module's folder: the room of the module offers them (``Room.offers``). Completing the
-    command with what the keeper typed and its log summary still name them (``command_of``,
-    ``summary_of``)."""
+    """The moves a legal command stands for (``app.moves._words``), completing the command
+    with what the keeper named (``command_of``) and its log summary (``summary_of``) name
+    no command of a module's folder: the room of the module offers them (``Room.offers``),
+    completes them (``Room.completes``) and says their summary (``Room.summaries``)."""
     from domain.records import COMMANDS
 
     source = (ROOT / "app" / "moves.py").read_text("utf-8")
-    listing = next(
-        node
+    text = "\n".join(
+        ast.get_source_segment(source, node) or ""
         for node in ast.walk(ast.parse(source))
-        if isinstance(node, ast.FunctionDef) and node.name == "_words"
+        if isinstance(node, ast.FunctionDef) and node.name in ("_words", "command_of", "summary_of")
     )
-    text = ast.get_source_segment(source, listing) or ""
     module_commands = [
         cls.__name__
         for cls in COMMANDS
@@ -110,5 +109,11 @@ def test_the_keepers_menu_lists_a_modules_commands_as_its_room_offers_them() -> 
     ]
     offered = {name for cls in COMMANDS if (room := rooms.room_of(cls)) for name in room.offers}
 
+    summarised = {
+        name for cls in COMMANDS if (room := rooms.room_of(cls)) for name in room.summaries
+    }
+
     assert {"PlayRecruitCard", "WithdrawRecruit", "CancelOrder"} <= offered
+    assert {"PlayRecruitCard", "WithdrawRecruit", "CancelOrder"} <= summarised
+    assert "command_of" in source and "summary_of" in source
     assert [name for name in module_commands if name in text] == []

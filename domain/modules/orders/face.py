@@ -113,6 +113,23 @@ def cancel_offered(state: Any, command: Any) -> list[Move]:
     return [Move(order_cancel_label(command.order, name), words, command, "order", more)]
 
 
+def cancel_summary(command: Any) -> str:
+    """``Order #21 cancelled``: the log's summary of an Order's cancellation."""
+    from voice.summary import order_cancelled
+
+    return order_cancelled(command.order)
+
+
+def cancel_completed(command: Any, named: Any) -> Any:
+    """A cancellation whose condition the engine does not check, completed with how the
+    keeper says it was met and who draws how many."""
+    if command.player is not None:
+        return command
+    from msgspec.structs import replace
+
+    return replace(command, reason=named.reason, player=named.player, draws=named.draws)
+
+
 WHY = Why(
     {"orders": (in_play, in_play_said)},
     by_rule={"orders of the day": ("phase", "leader", "orders")},
@@ -124,4 +141,6 @@ ROOM = Room(
     secrets={"OrderCancelled": (("cards", "player"),)},  # the cards the leader drew
     why=WHY,
     offers={"CancelOrder": cancel_offered},
+    summaries={"CancelOrder": cancel_summary},
+    completes={"CancelOrder": cancel_completed},
 )

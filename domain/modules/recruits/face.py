@@ -116,6 +116,29 @@ def withdraw_offered(state: Any, command: Any) -> list[Move]:
     return [Move(recruit_label(None), ("recruit", "withdraw"), command, "recruit")]
 
 
+def played_summary(command: Any) -> str:
+    """``the Recruit plays night+rain``: the log's summary of a Recruit's card."""
+    from voice.summary import recruit_played
+
+    return recruit_played(command.card)
+
+
+def withdrew_summary(command: Any) -> str:
+    """``the Recruit withdraws``: the log's summary of the Recruit's withdrawal."""
+    from voice.summary import RECRUIT_WITHDREW
+
+    return RECRUIT_WITHDREW
+
+
+def play_completed(command: Any, named: Any) -> Any:
+    """A Recruit's card completed with the card a Trap on it drew, when the keeper named it."""
+    if not named.drawn:
+        return command
+    from msgspec.structs import replace
+
+    return replace(command, drawn=named.drawn)
+
+
 WHY = Why(
     {"recruit": (in_play, in_play_said)},
     by_rule={"recruits": ("phase", "turn", "recruit")},
@@ -131,4 +154,6 @@ ROOM = Room(
     },
     why=WHY,
     offers={"PlayRecruitCard": play_offered, "WithdrawRecruit": withdraw_offered},
+    summaries={"PlayRecruitCard": played_summary, "WithdrawRecruit": withdrew_summary},
+    completes={"PlayRecruitCard": play_completed},
 )
