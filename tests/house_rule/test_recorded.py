@@ -56,6 +56,7 @@ def _entry(tmp: Path, ruled: bool) -> dict[str, Any]:
 def test_the_house_rules_event_is_stored_and_replayed_by_another_process(played: Path) -> None:
     entry = _entry(played, ruled=True)
     checked = _grizzled(played, "verify")
+    explained = _grizzled(played, "why 9")  # replays the entry's records
 
     assert (entry["summary"], entry["events"]) == (
         "mission start 1",
@@ -63,6 +64,8 @@ def test_the_house_rules_event_is_stored_and_replayed_by_another_process(played:
     )
     assert checked.returncode == 0, checked.stderr
     assert "decided again by the rules as recorded" in checked.stdout
+    assert explained.returncode == 0, explained.stderr
+    assert explained.stdout.startswith("Why #9 (mission start 1)?")
 
 
 def test_a_program_that_does_not_play_the_rule_refuses_to_replay_it_in_one_line(
@@ -72,9 +75,11 @@ def test_a_program_that_does_not_play_the_rule_refuses_to_replay_it_in_one_line(
 
     checked = _grizzled(played, "verify", house_rule=False)
     spoken = _grizzled(played, "withdraw left", house_rule=False)
+    explained = _grizzled(played, "why 9", house_rule=False)
 
     assert (checked.returncode, checked.stderr) == (1, NOT_PLAYED)
     assert (spoken.returncode, spoken.stdout, spoken.stderr) == (1, "", NOT_PLAYED)
+    assert (explained.returncode, explained.stderr) == (1, NOT_PLAYED)
     assert _events(played) == stored
     # the log, read from what was stored, still names it
     assert _entry(played, ruled=False)["events"][-1] == "SpeechHeldBack"
