@@ -211,6 +211,8 @@ Moves = Callable[[Any], list[Move]]  # a campaign's state -> the moves offered n
 Offers = Callable[[Any, Any], list[Move]]
 Summarises = Callable[[Any], str]  # a command of the module's -> the log's summary of it
 Completes = Callable[[Any, Any], Any]  # (a command, what the keeper named) -> the command
+# (the chapter before the event, the event, its entry, the entries seen) -> a Decision or None
+Explains = Callable[[Any, Any, int, Sequence[Any]], Any]
 # A fact ``why`` says: its value in a campaign state and for the refused player's name
 # (None: not there to say), and its words (from the value and the name, or a msgid
 # formatted with them)
@@ -250,10 +252,12 @@ class Room(Record):
     ``summaries``: by a command's class name, the log's summary of the command (the fixed
     English form stored, ``voice.summary``), and ``completes``: by a command's class name,
     the command completed with what the keeper named on its move's form (an
-    ``app.moves.Named``)."""
+    ``app.moves.Named``), and ``explains``: by an event's ``TYPE``, the decision of the
+    rules one of its events holds, for ``why`` (``voice.decisions_table.explain``)."""
 
     __slots__ = (
         "completes",
+        "explains",
         "keys",
         "moves",
         "name",
@@ -276,6 +280,7 @@ class Room(Record):
     offers: Mapping[str, Offers]
     summaries: Mapping[str, Summarises]
     completes: Mapping[str, Completes]
+    explains: Mapping[str, Explains]
 
     def __init__(
         self,
@@ -290,6 +295,7 @@ class Room(Record):
         offers: Mapping[str, Offers] | None = None,
         summaries: Mapping[str, Summarises] | None = None,
         completes: Mapping[str, Completes] | None = None,
+        explains: Mapping[str, Explains] | None = None,
     ) -> None:
         self._set(
             name=name,
@@ -303,4 +309,5 @@ class Room(Record):
             offers=offers or {},
             summaries=summaries or {},
             completes=completes or {},
+            explains=explains or {},
         )

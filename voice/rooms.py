@@ -27,6 +27,8 @@ moves, which the domain may not:
 - ``summaries`` and ``completes``: by a command's class name, the log's summary of one of
   its commands and the command completed with what the keeper named on its move's form
   (``summary`` and ``completed`` below: ``app.moves.summary_of`` and ``command_of``).
+- ``explains``: by an event's ``TYPE``, the decision of the rules one of its events holds,
+  for ``why`` (``explainer`` below: ``voice.decisions_table.explain``).
 
 The game's own modules' rooms are in their folders (``domain/modules/<name>/face.py``, of
 the voice's layer: nothing of the domain imports one, and this registry names none). A room
@@ -120,12 +122,25 @@ def room_of(kind: type) -> Room | None:
     return _MET[package]
 
 
-def _narrator(event: Any) -> Any:
+def _for_event(table: str, event: Any) -> Any:
+    """A room's entry for this event in one of its tables by an event's ``TYPE``: an
+    installed room's first, else the room of the module whose folder defines the event;
+    None for none."""
     for room in (*installed(), room_of(type(event))):
-        narrator = room.narrates.get(event.TYPE) if room is not None else None
-        if narrator is not None:
-            return narrator
+        found = getattr(room, table).get(event.TYPE) if room is not None else None
+        if found is not None:
+            return found
     return None
+
+
+def _narrator(event: Any) -> Any:
+    return _for_event("narrates", event)
+
+
+def explainer(event: Any) -> Any:
+    """How the room of a module's event explains the decision it holds (``why``); None:
+    no room does."""
+    return _for_event("explains", event)
 
 
 def sentence(event: Any, catalogue: Any) -> str | None:

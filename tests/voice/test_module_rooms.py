@@ -117,3 +117,22 @@ def test_the_keepers_menu_lists_a_modules_commands_as_its_room_offers_them() -> 
     assert {"PlayRecruitCard", "WithdrawRecruit", "CancelOrder"} <= summarised
     assert "command_of" in source and "summary_of" in source
     assert [name for name in module_commands if name in text] == []
+
+
+def test_why_explains_a_modules_decisions_as_its_room_does() -> None:
+    """The decisions the rules take in a module (a Recruit entering, an Order discarded,
+    Solo's Support tile...) are explained by its room (``Room.explains``): the game's table
+    of explainers (``voice/decisions_table.py``) names no module's event, and every module
+    event ``why`` lists as holding a decision has its room's explainer."""
+    from voice.decisions_table import EXPLAINERS
+    from voice.why import DECIDED
+
+    own = {cls.TYPE for cls in _module_events()}
+    explained = {
+        cls.TYPE
+        for cls in _module_events()
+        if (room := rooms.room_of(cls)) is not None and cls.TYPE in room.explains
+    }
+
+    assert not own & set(EXPLAINERS)
+    assert own & DECIDED == explained
