@@ -10,6 +10,8 @@ from __future__ import annotations
 import html
 import json
 import re
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -83,6 +85,22 @@ def test_a_program_that_does_not_play_the_rule_refuses_to_replay_it_in_one_line(
     assert _events(played) == stored
     # the log, read from what was stored, still names it
     assert _entry(played, ruled=False)["events"][-1] == "SpeechHeldBack"
+
+
+def test_a_machine_that_never_read_the_file_refuses_it_as_not_played_not_as_damaged(
+    played: Path, tmp_path: Path
+) -> None:
+    """The first reading of a file checks it whole (tracker.trust): there too the rule's
+    event is said as what it is, not as damage."""
+    source, copy = played / "grizzled.sqlite", tmp_path / "grizzled.sqlite"
+    with closing(sqlite3.connect(source)) as read, closing(sqlite3.connect(copy)) as written:
+        read.backup(written)
+
+    shown = _grizzled(tmp_path, "status", house_rule=False)
+    read = _grizzled(tmp_path, "status")
+
+    assert (shown.returncode, shown.stdout, shown.stderr) == (1, "", NOT_PLAYED)
+    assert read.returncode == 0, read.stderr
 
 
 def test_an_export_holding_the_rules_event_imports_only_where_the_rule_is_played(
