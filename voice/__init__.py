@@ -253,11 +253,14 @@ class Room(Record):
     English form stored, ``voice.summary``), and ``completes``: by a command's class name,
     the command completed with what the keeper named on its move's form (an
     ``app.moves.Named``), and ``explains``: by an event's ``TYPE``, the decision of the
-    rules one of its events holds, for ``why`` (``voice.decisions_table.explain``)."""
+    rules one of its events holds, for ``why`` (``voice.decisions_table.explain``), and
+    ``hands``: the ``TYPE`` of each of its events in which a card leaves a hand as a
+    Grizzled's played card does (a Hard Knock acts at once, a Trap meets Luck)."""
 
     __slots__ = (
         "completes",
         "explains",
+        "hands",
         "keys",
         "moves",
         "name",
@@ -281,6 +284,7 @@ class Room(Record):
     summaries: Mapping[str, Summarises]
     completes: Mapping[str, Completes]
     explains: Mapping[str, Explains]
+    hands: tuple[str, ...]
 
     def __init__(
         self,
@@ -296,6 +300,7 @@ class Room(Record):
         summaries: Mapping[str, Summarises] | None = None,
         completes: Mapping[str, Completes] | None = None,
         explains: Mapping[str, Explains] | None = None,
+        hands: tuple[str, ...] = (),
     ) -> None:
         self._set(
             name=name,
@@ -310,4 +315,5 @@ class Room(Record):
             summaries=summaries or {},
             completes=completes or {},
             explains=explains or {},
+            hands=hands,
         )

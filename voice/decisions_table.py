@@ -22,8 +22,13 @@ from voice.lang import _, threat_name
 if TYPE_CHECKING:
     from domain.chapter.state import ChapterState
 
-# Where a card leaves a hand, whoever holds it: a Grizzled, the Solo hand, a Recruit.
-FROM_A_HAND = {"CardPlayed", "SoloCardPlayed", "RecruitPlayed"}
+
+def from_a_hand() -> frozenset[str]:
+    """Where a card leaves a hand, whoever holds it: a Grizzled, and the hands of the
+    modules' rooms (``Room.hands``: the Solo hand, a Recruit)."""
+    from voice import rooms
+
+    return frozenset({"CardPlayed"}) | rooms.hands()
 
 
 def numbered(seen: Sequence[Entry], kind: str, key: str, number: int) -> list[int]:
@@ -90,7 +95,7 @@ def _knock_given(chapter: ChapterState, seen: Sequence[Entry], player: str, kind
     """The entry that put the player's Hard Knock of ``kind`` in front of them."""
     kind_of = chapter.catalogue.kind_of
     keys = [k for p in chapter.players if p.name == player for k in p.hard_knocks]
-    played = PLAYED | FROM_A_HAND  # a Recruit's Hard Knock goes to the Mission Leader
+    played = PLAYED | from_a_hand()  # a Recruit's Hard Knock goes to the Mission Leader
     return [n for key in keys if kind_of.get(key) == kind for n in _where(seen, played, key)[-1:]]
 
 
@@ -115,7 +120,7 @@ def luck_met(
         "{player} played {card}, and {luck} in No Man's Land had a Luck symbol that had not "
         "cancelled a Trap yet: it cancels this one and is spent, nothing is drawn"
     ).format(player=who, card=label(event.card), luck=label(luck))
-    entries = [number, *_where(_mission(seen), PLAYED | FROM_A_HAND, luck)[-1:]]
+    entries = [number, *_where(_mission(seen), PLAYED | from_a_hand(), luck)[-1:]]
     data = {"card": event.card, "luck": luck, "player": who}
     return Decision("luck", _("A Trap cancelled"), facts, data, entries)
 

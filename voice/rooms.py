@@ -28,7 +28,9 @@ moves, which the domain may not:
   its commands and the command completed with what the keeper named on its move's form
   (``summary`` and ``completed`` below: ``app.moves.summary_of`` and ``command_of``).
 - ``explains``: by an event's ``TYPE``, the decision of the rules one of its events holds,
-  for ``why`` (``explainer`` below: ``voice.decisions_table.explain``).
+  for ``why`` (``explainer`` below: ``voice.decisions_table.explain``), and ``hands``: its
+  events in which a card leaves a hand (``hands`` below: ``why`` looks there for a Hard
+  Knock played or a Trap Luck cancelled); ``why`` asks every module's room (``every``).
 
 The game's own modules' rooms are in their folders (``domain/modules/<name>/face.py``, of
 the voice's layer: nothing of the domain imports one, and this registry names none). A room
@@ -171,16 +173,31 @@ def moves(state: Any) -> list[tuple[str, Move]]:
     return [(room.name, move) for room in installed() if room.moves for move in room.moves(state)]
 
 
-def whys() -> list[Why]:
-    """What the rooms add to ``why``'s facts: the installed rooms', and those of every module
-    whose events the records list (``why`` replays a chapter's records: it meets them)."""
+def every() -> list[Room]:
+    """The installed rooms and those of every module whose events the records list, once
+    each (``why`` replays a chapter's records: it meets any of them)."""
     from domain.records import EVENTS
 
-    found: dict[int, Why] = {}
+    found: dict[int, Room] = {}
     for room in (*installed(), *(room_of(kind) for kind in EVENTS)):
-        if room is not None and room.why is not None:
-            found.setdefault(id(room.why), room.why)
+        if room is not None:
+            found.setdefault(id(room), room)
     return list(found.values())
+
+
+def whys() -> list[Why]:
+    """What the rooms add to ``why``'s facts (every room's, ``every``)."""
+    return [room.why for room in every() if room.why is not None]
+
+
+def explained() -> frozenset[str]:
+    """The ``TYPE`` of every module event whose room explains a decision it holds."""
+    return frozenset(kind for room in every() for kind in room.explains)
+
+
+def hands() -> frozenset[str]:
+    """The ``TYPE`` of every module event in which a card leaves a hand (``Room.hands``)."""
+    return frozenset(kind for room in every() for kind in room.hands)
 
 
 def _for_command(table: str, command: Any) -> Any:

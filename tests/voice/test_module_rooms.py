@@ -121,11 +121,12 @@ def test_the_keepers_menu_lists_a_modules_commands_as_its_room_offers_them() -> 
 
 def test_why_explains_a_modules_decisions_as_its_room_does() -> None:
     """The decisions the rules take in a module (a Recruit entering, an Order discarded,
-    Solo's Support tile...) are explained by its room (``Room.explains``): the game's table
-    of explainers (``voice/decisions_table.py``) names no module's event, and every module
-    event ``why`` lists as holding a decision has its room's explainer."""
+    Solo's Support tile...) are explained by its room (``Room.explains``, and ``hands``: a
+    card leaving the Recruit's or Solo's hand): ``voice/why.py`` and
+    ``voice/decisions_table.py`` name no module's event, and every module event ``why``
+    looks at for a decision has its room's explainer."""
     from voice.decisions_table import EXPLAINERS
-    from voice.why import DECIDED
+    from voice.why import decided
 
     own = {cls.TYPE for cls in _module_events()}
     explained = {
@@ -135,4 +136,8 @@ def test_why_explains_a_modules_decisions_as_its_room_does() -> None:
     }
 
     assert not own & set(EXPLAINERS)
-    assert own & DECIDED == explained
+    assert own & decided() == explained
+    for name in ("why.py", "decisions_table.py"):  # nor among the events that may decide
+        tree = ast.parse((ROOT / "voice" / name).read_text("utf-8"))
+        strings = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)}
+        assert not own & strings, name

@@ -240,4 +240,5 @@ ROOM = Room(
         "RecruitArrived": arrived_explained,
         "RecruitDeparted": departed_explained,
     },
+    hands=("RecruitPlayed",),  # its Hard Knock goes to the Mission Leader, a Trap meets Luck
 )

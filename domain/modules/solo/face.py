@@ -120,4 +120,5 @@ ROOM = Room(
         "SoloRefillGivenUp": refills_over,
         "SoloSupportDrawn": tile_explained,
     },
+    hands=("SoloCardPlayed",),  # the one hand: a Hard Knock acts, a Trap meets Luck
 )
