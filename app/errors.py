@@ -30,9 +30,16 @@ def failed(error: BaseException, db: str, where: str) -> tuple[str, bool] | None
     """A failure of the campaign store in one line: SQLite's (or the event store's wrapping
     of it), naming the file ``db``; the event store library's or a club's server gone
     outside a save, naming ``where``, and True: a write then recorded nothing (a save says
-    so itself). None for any other error."""
+    so itself); a stored event of a module the program does not play, in its words. None
+    for any other error."""
     import sqlite3
 
+    from domain.errors import NotPlayed
+
+    if isinstance(error, NotPlayed):  # a stored event of a module this program does not play
+        from voice.refusal import message
+
+        return message(error), False
     if isinstance(error, sqlite3.Error) or isinstance(error.__cause__, sqlite3.Error):
         from tracker.dbfile import failure
 

@@ -330,10 +330,8 @@ def command_of(menu: dict[str, Any], move: Move, named: Named) -> tuple[Any, str
     command = move["command"]
     kind = type(command).__name__
     catalogue = menu["catalogue"]
-    if named.drawn and kind in ("PlayCard", "Withdraw", "PlayRecruitCard"):
+    if named.drawn and kind in ("PlayCard", "Withdraw"):
         command = replace(command, drawn=named.drawn)
-    if kind == "CancelOrder" and command.player is None:
-        command = replace(command, reason=named.reason, player=named.player, draws=named.draws)
     if kind == "PlayHelpingHand":
         cards = tuple(card(c, catalogue) for c in named.cards)
         choice = Choice(cards, named.knock) if cards or named.knock else None
@@ -346,6 +344,9 @@ def command_of(menu: dict[str, Any], move: Move, named: Named) -> tuple[Any, str
         kept = orders.kept_orders(orders.order_kept(command), orders.order_put_back(command))
         entering = recruits.entering_recruit(named.recruit, hand)
         command = replace(command, options=merged(kept, entering))
+    from voice import rooms
+
+    command = rooms.completed(command, named)  # a module's command, as its room completes it
     return command, summary_of(command)
 
 
@@ -404,14 +405,11 @@ def summary_of(command: Any) -> str:
         from domain.modules.orders import order_kept
 
         return summaries.mission_start(command.intensity, order_kept(command))
-    if kind == "PlayRecruitCard":
-        return summaries.recruit_played(command.card)
-    if kind == "WithdrawRecruit":
-        return summaries.RECRUIT_WITHDREW
-    if kind == "CancelOrder":
-        return summaries.order_cancelled(command.order)
     if kind == "PlayHelpingHand":
         return summaries.hand_played(command.player, command.number)
     if kind == "CorrectFact":
         return summaries.correction(command.fact, command.value, command.player)
-    return ""  # the tracker describes it (tracker.app._describe)
+    from voice import rooms
+
+    # a module's command, as its room says it; else the tracker describes it (tracker.app)
+    return rooms.summary(command) or ""

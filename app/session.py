@@ -427,7 +427,7 @@ class Session:
 @contextmanager
 def refusals() -> Iterator[None]:
     """Turn the engine's, the tracker's and the file's refusals into one line (Refused)."""
-    from domain.errors import RuleViolation
+    from domain.errors import NotPlayed, RuleViolation
     from projections.errors import ProjectionError
     from tracker.errors import NoCampaignFile, TrackerError
 
@@ -441,7 +441,7 @@ def refusals() -> Iterator[None]:
         from voice.refusal import message
 
         raise NoCampaign(message(error)) from None
-    except TrackerError as error:
+    except (TrackerError, NotPlayed) as error:  # NotPlayed: a module's event, not played
         from voice.refusal import message
 
         raise Refused(message(error)) from None

@@ -63,7 +63,7 @@ class Log:
         from projections.entries import with_types
         from voice import why
 
-        for looked, (number, _) in enumerate(with_types(self.conn, self.cid, why.DECIDED)):
+        for looked, (number, _) in enumerate(with_types(self.conn, self.cid, why.decided())):
             found = self.one(number)
             if looked >= LOOKED_AT_MOST or found is None:
                 return None

@@ -85,6 +85,21 @@ class Worded(Exception):
         self.data = data
 
 
+class NotPlayed(Worded):
+    """A stored event this program cannot read: of a module it does not play (a house rule
+    another program installed), or of none it knows. Reading on without it would replay
+    the campaign under other rules than it was played, so the file is refused."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(
+            N_(
+                "the campaign holds a {kind} event, of a module this program does not play: "
+                "open it with the program that plays it"
+            ),
+            kind=str(kind)[:80],  # a name read from a file: bounded
+        )
+
+
 class RuleViolation(Worded):
     """A command the rules refuse; nothing is recorded."""
 

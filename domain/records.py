@@ -4,7 +4,9 @@ name each is stored under (an event's ``TYPE``, a command's class name).
 The lists are the allow-list storage resolves names with (``from_record`` below,
 ``codec.decode_command``): a name not listed here is never turned into an object, and
 nothing registers itself on import, so what is known does not depend on what happens to
-have been imported.
+have been imported. Beside them, the events of the modules a program installs
+(``Module.recorded``: a house rule's, ``tests/house_rule``) are resolved from the
+installed registry; a name neither knows is refused (``errors.NotPlayed``).
 
 Why a module of its own. Each class lives beside its rule (a Briefing's event in
 ``campaign/briefing.py``, a Recruit's in ``modules/recruits/events.py``) and those modules import
@@ -119,13 +121,30 @@ COMMAND_TYPES: dict[str, type] = {cls.__name__: cls for cls in COMMANDS}
 
 def from_record(record: dict[str, Any]) -> events.Event:
     """The event a stored record describes, upcast to the current version (lists become
-    the tuples the fields declare); only the types listed here are ever resolved."""
-    cls = EVENT_TYPES[record["type"]]
+    the tuples the fields declare); only the types listed here, and the events of the
+    modules the program plays (``Module.recorded``), are ever resolved: any other is
+    refused (``NotPlayed``), never skipped."""
+    cls = EVENT_TYPES.get(record["type"])
+    upcasters = events.UPCASTERS
+    if cls is None:
+        cls, upcasters = _module_event(record["type"])
     data = record["data"]
     version = int(record.get("v", 1))
     while version < cls.VERSION:
-        data = events.UPCASTERS[(cls.TYPE, version)](dict(data))
+        data = upcasters[(cls.TYPE, version)](dict(data))
         version += 1
     if cls not in RESOLVED:
         resolve(cls)
     return msgspec.convert(data, cls)
+
+
+def _module_event(name: str) -> tuple[type[events.Event], Any]:
+    """The class of a module's stored event and the modules' upcasters, from the modules
+    the program plays (``moments.INSTALLED``: installed now if no chapter asked yet)."""
+    from domain.chapter.moments import INSTALLED
+    from domain.errors import NotPlayed
+
+    cls = INSTALLED.recorded.get(name)
+    if cls is None:
+        raise NotPlayed(name)
+    return cls, INSTALLED.upcasters

@@ -16,6 +16,7 @@ import sqlite3
 from typing import Any
 
 from domain.campaign.flow import CampaignState, evolve_campaign, start_campaign
+from domain.errors import NotPlayed
 from domain.events import CampaignCreated
 from domain.records import from_record
 from projections.batch import Batch, Stream, state_saved
@@ -56,7 +57,7 @@ class Projector:
         for event in events:
             try:
                 self._apply(batch, event)
-            except ProjectionError:
+            except (ProjectionError, NotPlayed):  # NotPlayed: a module's event, said as such
                 raise
             except Exception as error:
                 raise ProjectionError(

@@ -28,7 +28,7 @@ from domain.chapter.commands import Chance, Seat
 from domain.chapter.corrections import CorrectFact
 from domain.chapter.queries import missions_started
 from domain.codec import decode_campaign, encode_command
-from domain.errors import N_, Formed, Joined, RuleViolation, Summary
+from domain.errors import N_, Formed, Joined, NotPlayed, RuleViolation, Summary
 from domain.events import ChapterLost, ChapterStarted, ChapterWon, Event, to_record
 from domain.names import alike
 from domain.records import from_record
@@ -375,7 +375,7 @@ class Tracker(Application[UUID]):
                 name=name,
                 db_path=self.db_path,
             ) from None
-        except TrackerError:
+        except (TrackerError, NotPlayed):  # NotPlayed: a module's event, not damage
             raise
         except Exception as error:  # the library's checks of what it loaded (versions...)
             raise UnusableFile(

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from domain.errors import N_
+from domain.errors import N_, NotPlayed
 from tracker import store
 from tracker.errors import UnusableFile
 from tracker.position import Position, position
@@ -237,7 +237,7 @@ def _returned(
     known = recent.get(target)
     try:
         campaign.state = known if known is not None else tracker.recall(campaign.id, target)
-    except UnusableFile:
+    except (UnusableFile, NotPlayed):  # NotPlayed: a module's event, not damage
         raise
     except Exception as error:  # an undo naming an action the stream does not hold
         raise UnusableFile(damaged_row("", event.originator_version, str(error))) from None
@@ -247,7 +247,7 @@ def _returned(
 def _apply(event: Any, campaign: Campaign | None) -> Campaign:
     try:
         applied: Campaign = event.mutate(campaign)
-    except UnusableFile:
+    except (UnusableFile, NotPlayed):  # NotPlayed: a module's event, not damage
         raise
     except Exception as error:  # the library's own checks (versions, ids)
         raise UnusableFile(damaged_row("", event.originator_version, str(error))) from None

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
 
-from domain.errors import N_
+from domain.errors import N_, NotPlayed
 from tracker.errors import UnusableFile
 from tracker.library import Aggregate
 from tracker.shape import REDONE_TOPIC as REDONE_TOPIC
@@ -46,10 +46,11 @@ class Line(Protocol):
 @contextmanager
 def replaying(version: int) -> Iterator[None]:
     """Stored data that the rules cannot replay (an unknown event type or player, a state
-    that does not fit its schema) ends as one UnusableFile line naming the event."""
+    that does not fit its schema) ends as one UnusableFile line naming the event; an event
+    of a module this program does not play is not damage: its own refusal says so."""
     try:
         yield
-    except UnusableFile:
+    except (UnusableFile, NotPlayed):
         raise
     except Exception as error:
         raise UnusableFile(

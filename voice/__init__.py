@@ -209,6 +209,10 @@ class Move(Record):
 Moves = Callable[[Any], list[Move]]  # a campaign's state -> the moves offered now
 # (a campaign's state, a legal command of the module's) -> the keeper moves it stands for
 Offers = Callable[[Any, Any], list[Move]]
+Summarises = Callable[[Any], str]  # a command of the module's -> the log's summary of it
+Completes = Callable[[Any, Any], Any]  # (a command, what the keeper named) -> the command
+# (the chapter before the event, the event, its entry, the entries seen) -> a Decision or None
+Explains = Callable[[Any, Any, int, Sequence[Any]], Any]
 # A fact ``why`` says: its value in a campaign state and for the refused player's name
 # (None: not there to say), and its words (from the value and the name, or a msgid
 # formatted with them)
@@ -243,10 +247,31 @@ class Room(Record):
     modules showed rows (Luck's ``luck``; every other row is under ``modules``), and
     ``secrets``: by event type, the facts of its events only some may see (the field, and
     whose it is: a field naming the player, or ``NOBODY``; ``voice.narrate.event_facts``),
-    ``why``: the facts it adds to ``why``'s account of a refusal, and ``offers``: by a
-    command's class name, the keeper moves a legal command of the module's stands for."""
+    ``why``: the facts it adds to ``why``'s account of a refusal, ``offers``: by a
+    command's class name, the keeper moves a legal command of the module's stands for,
+    ``summaries``: by a command's class name, the log's summary of the command (the fixed
+    English form stored, ``voice.summary``), and ``completes``: by a command's class name,
+    the command completed with what the keeper named on its move's form (an
+    ``app.moves.Named``), and ``explains``: by an event's ``TYPE``, the decision of the
+    rules one of its events holds, for ``why`` (``voice.decisions_table.explain``), and
+    ``hands``: the ``TYPE`` of each of its events in which a card leaves a hand as a
+    Grizzled's played card does (a Hard Knock acts at once, a Trap meets Luck)."""
 
-    __slots__ = ("keys", "moves", "name", "narrates", "offers", "rows", "secrets", "tells", "why")
+    __slots__ = (
+        "completes",
+        "explains",
+        "hands",
+        "keys",
+        "moves",
+        "name",
+        "narrates",
+        "offers",
+        "rows",
+        "secrets",
+        "summaries",
+        "tells",
+        "why",
+    )
     name: str
     rows: Mapping[str, RowWords]
     narrates: Mapping[str, Narrator]
@@ -256,6 +281,10 @@ class Room(Record):
     secrets: Mapping[str, tuple[tuple[str, str], ...]]
     why: Why | None
     offers: Mapping[str, Offers]
+    summaries: Mapping[str, Summarises]
+    completes: Mapping[str, Completes]
+    explains: Mapping[str, Explains]
+    hands: tuple[str, ...]
 
     def __init__(
         self,
@@ -268,6 +297,10 @@ class Room(Record):
         secrets: Mapping[str, tuple[tuple[str, str], ...]] | None = None,
         why: Why | None = None,
         offers: Mapping[str, Offers] | None = None,
+        summaries: Mapping[str, Summarises] | None = None,
+        completes: Mapping[str, Completes] | None = None,
+        explains: Mapping[str, Explains] | None = None,
+        hands: tuple[str, ...] = (),
     ) -> None:
         self._set(
             name=name,
@@ -279,4 +312,8 @@ class Room(Record):
             secrets=secrets or {},
             why=why,
             offers=offers or {},
+            summaries=summaries or {},
+            completes=completes or {},
+            explains=explains or {},
+            hands=hands,
         )

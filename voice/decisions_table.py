@@ -1,20 +1,19 @@
-"""The decisions the rules take by themselves around the table's moves and in the optional
-modules, explained as voice/decisions.py explains a Mission's end: the Mission Leader
-token passing (or kept by a Tyrannical player, or taken by one), a Luck symbol cancelling
-a Trap, Merry Christmas discarding its target, a Speech (the token spent, who could
-answer it), the Chaplain's withdrawal, an Order of the
-Day discarded after Support, a Recruit entering, its Hard Knock going to the Mission
-Leader, its Morale tokens, its departure, Solo's refills given up and its Support tile's
-beneficiary, a card's effect applied by the tool, and the cards a One-shot game sets
-aside."""
+"""The decisions the rules take by themselves around the table's moves, explained as
+voice/decisions.py explains a Mission's end: the Mission Leader token passing (or kept by
+a Tyrannical player, or taken by one), a Luck symbol cancelling a Trap, Merry Christmas
+discarding its target, a Speech (the token spent, who could answer it), the Chaplain's
+withdrawal, a withdrawal an Order of the Day's priority allowed, a card's effect applied
+by the tool, and the cards a One-shot game sets aside. The optional modules' own events
+are explained by their rooms (``Room.explains``, in ``domain/modules/<name>/face.py``: an
+Order of the Day discarded after Support, a Recruit entering, its Hard Knock going to the
+Mission Leader, its Morale tokens, its departure, Solo's refills given up and its Support
+tile's beneficiary), which ``explain`` asks after its own."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from domain.modules.orders.face import order_said as _order  # its name as narrated
-from domain.modules.recruits.face import recruit_said as _recruit
 from voice.board import label
 from voice.decisions import EXPLAINERS as BASIC
 from voice.decisions import PLAYED, Decision, Entry, _mission, _where
@@ -23,11 +22,16 @@ from voice.lang import _, threat_name
 if TYPE_CHECKING:
     from domain.chapter.state import ChapterState
 
-# Where a card leaves a hand, whoever holds it: a Grizzled, the Solo hand, a Recruit.
-FROM_A_HAND = {"CardPlayed", "SoloCardPlayed", "RecruitPlayed"}
+
+def from_a_hand() -> frozenset[str]:
+    """Where a card leaves a hand, whoever holds it: a Grizzled, and the hands of the
+    modules' rooms (``Room.hands``: the Solo hand, a Recruit)."""
+    from voice import rooms
+
+    return frozenset({"CardPlayed"}) | rooms.hands()
 
 
-def _numbered(seen: Sequence[Entry], kind: str, key: str, number: int) -> list[int]:
+def numbered(seen: Sequence[Entry], kind: str, key: str, number: int) -> list[int]:
     """The entries holding an event of ``kind`` whose ``key`` is ``number``."""
     return [
         n
@@ -91,11 +95,13 @@ def _knock_given(chapter: ChapterState, seen: Sequence[Entry], player: str, kind
     """The entry that put the player's Hard Knock of ``kind`` in front of them."""
     kind_of = chapter.catalogue.kind_of
     keys = [k for p in chapter.players if p.name == player for k in p.hard_knocks]
-    played = PLAYED | FROM_A_HAND  # a Recruit's Hard Knock goes to the Mission Leader
+    played = PLAYED | from_a_hand()  # a Recruit's Hard Knock goes to the Mission Leader
     return [n for key in keys if kind_of.get(key) == kind for n in _where(seen, played, key)[-1:]]
 
 
-def _luck(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision | None:
+def luck_met(
+    chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]
+) -> Decision | None:
     """A Trap played from a hand that a Luck symbol in No Man's Land cancelled (notes,
     Decision 1); None when the card has no Trap or it sprang."""
     from msgspec.structs import replace
@@ -114,47 +120,19 @@ def _luck(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry])
         "{player} played {card}, and {luck} in No Man's Land had a Luck symbol that had not "
         "cancelled a Trap yet: it cancels this one and is spent, nothing is drawn"
     ).format(player=who, card=label(event.card), luck=label(luck))
-    entries = [number, *_where(_mission(seen), PLAYED | FROM_A_HAND, luck)[-1:]]
+    entries = [number, *_where(_mission(seen), PLAYED | from_a_hand(), luck)[-1:]]
     data = {"card": event.card, "luck": luck, "player": who}
     return Decision("luck", _("A Trap cancelled"), facts, data, entries)
 
 
-def _played(
+def played(
     chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]
 ) -> Decision | None:
     """A card played from a Grizzled's hand (or Solo's one hand): a Hard Knock takes
     effect, a Trap meets Luck."""
-    return BASIC["CardPlayed"](chapter, event, number, seen) or _luck(chapter, event, number, seen)
-
-
-def _recruit_played(
-    chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]
-) -> Decision | None:
-    """A Recruit's card: a Hard Knock goes to the Mission Leader; a Trap meets Luck."""
-    if chapter.catalogue.kind_of.get(event.card) is None:
-        return _luck(chapter, event, number, seen)
-    name = _recruit(event.recruit, chapter.catalogue)
-    leader = chapter.players[chapter.leader].name
-    facts = _(
-        "{recruit} played {card}, a Hard Knock: a Recruit's Hard Knock goes in front of "
-        "{leader}, the Mission Leader"
-    ).format(recruit=name, card=label(event.card), leader=leader)
-    data = {"recruit": event.recruit, "card": event.card, "player": leader}
-    what = _("A Hard Knock to the Mission Leader")
-    return Decision("recruits", what, facts, data, [number])
-
-
-def _recruit_withdrew(
-    chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]
-) -> Decision:
-    name = _recruit(event.recruit, chapter.catalogue)
-    facts = _(
-        "it withdrew: {count} Morale token(s) go on it, as its card says; they count as cards "
-        "in hand at each Morale Drop while it stays in play"
-    ).format(count=event.tokens)
-    data = {"recruit": event.recruit, "tokens": event.tokens}
-    what = _("{recruit}'s Morale tokens").format(recruit=name)
-    return Decision("recruits", what, facts, data, [number])
+    return BASIC["CardPlayed"](chapter, event, number, seen) or luck_met(
+        chapter, event, number, seen
+    )
 
 
 def _withdrew(
@@ -205,17 +183,6 @@ def _priority(chapter: ChapterState, event: Any, number: int) -> Decision | None
 
 def _and_all(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + _(" and ") + names[-1]
-
-
-def _refills_over(
-    chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]
-) -> Decision:
-    facts = _(
-        "a card was played and the action after it was not a refill: the one hand cannot "
-        "be refilled again in this Mission"
-    )
-    entries = [number, *_where(_mission(seen[:-1]), {"SoloCardPlayed"})[-1:]]  # the card
-    return Decision("solo mode", _("No more refills"), facts, {}, entries)
 
 
 def _speech(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
@@ -280,71 +247,6 @@ def _christmas(chapter: ChapterState, event: Any, number: int, seen: Sequence[En
     return Decision("merry christmas", what, facts, data, entries)
 
 
-def _order_gone(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
-    name = _order(event.order, chapter.catalogue)
-    facts = _(
-        "it has no cancellation condition: it lasted its Mission and leaves No Man's Land "
-        "once Support is over"
-    )
-    entries = [number, *_numbered(seen, "OrderChosen", "order", event.order)[-1:]]
-    data = {"order": event.order, "lasting": False}
-    what = _("{card} discarded").format(card=name)
-    return Decision("orders of the day", what, facts, data, entries)
-
-
-def _arrived(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
-    name = _recruit(event.recruit, chapter.catalogue)
-    facts = _(
-        "after the deal no Recruit was in play, it was on top of the Recruit deck and the "
-        "Trials deck held {trials} cards, enough for its hand of {hand}: it enters, its hand "
-        "face up ({cards}), acting after {after}, the Mission Leader's right"
-    ).format(
-        trials=len(chapter.trials),
-        hand=len(event.hand),
-        cards=", ".join(map(label, event.hand)),
-        after=event.after,
-    )
-    data = {
-        "recruit": event.recruit,
-        "hand": list(event.hand),
-        "after": event.after,
-        "trials": len(chapter.trials),
-    }
-    return Decision("recruits", _("{recruit} entered").format(recruit=name), facts, data, [number])
-
-
-def _departed(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
-    name = _recruit(event.recruit, chapter.catalogue)
-    leader = chapter.players[chapter.leader].name
-    facts = _(
-        "it played the last card of its hand: it departs, and the table gains its advantage "
-        "({leader}, the Mission Leader, decides for it)"
-    ).format(leader=leader)
-    entries = [number, *_numbered(seen, "RecruitArrived", "recruit", event.recruit)[-1:]]
-    data = {"recruit": event.recruit, "leader": leader}
-    return Decision("recruits", _("{recruit} departed").format(recruit=name), facts, data, entries)
-
-
-def _solo_tile(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
-    from domain.modules.solo.state import SOLO_TILES  # left, center, right, none
-
-    named = zip(SOLO_TILES, chapter.players, strict=False)  # the tiles name them in setup order
-    seats = ", ".join(f"{tile} {p.name}" for tile, p in named)
-    if event.beneficiary is None:
-        facts = _("the solo Support tile drawn is {tile}: it names nobody, no Support").format(
-            tile=event.tile
-        )
-        what = _("Support to nobody")
-    else:
-        facts = _(
-            "the solo Support tile drawn is {tile}: it names {player} (the tiles name the "
-            "Grizzled in setup order: {seats})"
-        ).format(tile=event.tile, player=event.beneficiary, seats=seats)
-        what = _("Support to {player}").format(player=event.beneficiary)
-    data = {"tile": event.tile, "beneficiary": event.beneficiary}
-    return Decision("solo mode", what, facts, data, [number])
-
-
 def _set_aside(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]) -> Decision:
     cards = ", ".join(map(label, event.cards))
     facts = _("{cards} taken out of the Trials for this game: {reason}").format(
@@ -381,28 +283,25 @@ def trap_played(record: Mapping[str, Any]) -> bool:
 def explain(
     chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]
 ) -> Decision | None:
-    """The decision ``event`` holds, explained (here or in voice/decisions.py); None for
-    an event the table decided."""
+    """The decision ``event`` holds, explained (here or in voice/decisions.py, or by the
+    room of the module whose event it is: ``Room.explains``); None for an event the table
+    decided."""
     kind = type(event).__name__
     explainer = EXPLAINERS.get(kind) or BASIC.get(kind)
+    if explainer is None:
+        from voice import rooms
+
+        explainer = rooms.explainer(event)
     return explainer(chapter, event, number, seen) if explainer is not None else None
 
 
 EXPLAINERS = {
-    "CardPlayed": _played,
-    "SoloCardPlayed": _played,
-    "RecruitPlayed": _recruit_played,
-    "RecruitWithdrew": _recruit_withdrew,
+    "CardPlayed": played,
     "PlayerWithdrew": _withdrew,
-    "SoloRefillGivenUp": _refills_over,
     "LeadershipPassed": _passed,
     "MissionLeaderTaken": _taken,
     "HardKnockDiscarded": _christmas,
     "SpeechMade": _speech,
-    "OrderDiscarded": _order_gone,
-    "RecruitArrived": _arrived,
-    "RecruitDeparted": _departed,
-    "SoloSupportDrawn": _solo_tile,
     "CardEffect": _effect,
     "CardsSetAside": _set_aside,
 }

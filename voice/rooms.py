@@ -24,6 +24,13 @@ moves, which the domain may not:
 - ``offers``: the keeper moves each legal command of the module's stands for, by the
   command's class name (``offers`` below: ``app/moves.py`` lists them where the rules'
   legal actions put the command).
+- ``summaries`` and ``completes``: by a command's class name, the log's summary of one of
+  its commands and the command completed with what the keeper named on its move's form
+  (``summary`` and ``completed`` below: ``app.moves.summary_of`` and ``command_of``).
+- ``explains``: by an event's ``TYPE``, the decision of the rules one of its events holds,
+  for ``why`` (``explainer`` below: ``voice.decisions_table.explain``), and ``hands``: its
+  events in which a card leaves a hand (``hands`` below: ``why`` looks there for a Hard
+  Knock played or a Trap Luck cancelled); ``why`` asks every module's room (``every``).
 
 The game's own modules' rooms are in their folders (``domain/modules/<name>/face.py``, of
 the voice's layer: nothing of the domain imports one, and this registry names none). A room
@@ -117,12 +124,25 @@ def room_of(kind: type) -> Room | None:
     return _MET[package]
 
 
-def _narrator(event: Any) -> Any:
+def _for_event(table: str, event: Any) -> Any:
+    """A room's entry for this event in one of its tables by an event's ``TYPE``: an
+    installed room's first, else the room of the module whose folder defines the event;
+    None for none."""
     for room in (*installed(), room_of(type(event))):
-        narrator = room.narrates.get(event.TYPE) if room is not None else None
-        if narrator is not None:
-            return narrator
+        found = getattr(room, table).get(event.TYPE) if room is not None else None
+        if found is not None:
+            return found
     return None
+
+
+def _narrator(event: Any) -> Any:
+    return _for_event("narrates", event)
+
+
+def explainer(event: Any) -> Any:
+    """How the room of a module's event explains the decision it holds (``why``); None:
+    no room does."""
+    return _for_event("explains", event)
 
 
 def sentence(event: Any, catalogue: Any) -> str | None:
@@ -153,24 +173,59 @@ def moves(state: Any) -> list[tuple[str, Move]]:
     return [(room.name, move) for room in installed() if room.moves for move in room.moves(state)]
 
 
-def whys() -> list[Why]:
-    """What the rooms add to ``why``'s facts: the installed rooms', and those of every module
-    whose events the records list (``why`` replays a chapter's records: it meets them)."""
+def every() -> list[Room]:
+    """The installed rooms and those of every module whose events the records list, once
+    each (``why`` replays a chapter's records: it meets any of them)."""
     from domain.records import EVENTS
 
-    found: dict[int, Why] = {}
+    found: dict[int, Room] = {}
     for room in (*installed(), *(room_of(kind) for kind in EVENTS)):
-        if room is not None and room.why is not None:
-            found.setdefault(id(room.why), room.why)
+        if room is not None:
+            found.setdefault(id(room), room)
     return list(found.values())
 
 
-def offers(state: Any, command: Any) -> list[Move]:
-    """The keeper moves a legal command of a module's stands for, from the room of the
-    module whose folder defines the command (an installed room's first); [] for none."""
+def whys() -> list[Why]:
+    """What the rooms add to ``why``'s facts (every room's, ``every``)."""
+    return [room.why for room in every() if room.why is not None]
+
+
+def explained() -> frozenset[str]:
+    """The ``TYPE`` of every module event whose room explains a decision it holds."""
+    return frozenset(kind for room in every() for kind in room.explains)
+
+
+def hands() -> frozenset[str]:
+    """The ``TYPE`` of every module event in which a card leaves a hand (``Room.hands``)."""
+    return frozenset(kind for room in every() for kind in room.hands)
+
+
+def _for_command(table: str, command: Any) -> Any:
+    """A room's entry for this command in one of its tables by a command's class name:
+    an installed room's first, else the room of the module whose folder defines the
+    command; None for none."""
     kind = type(command).__name__
     for room in (*installed(), room_of(type(command))):
-        offered = room.offers.get(kind) if room is not None else None
-        if offered is not None:
-            return offered(state, command)
-    return []
+        found = getattr(room, table).get(kind) if room is not None else None
+        if found is not None:
+            return found
+    return None
+
+
+def offers(state: Any, command: Any) -> list[Move]:
+    """The keeper moves a legal command of a module's stands for ([] for none)."""
+    offered = _for_command("offers", command)
+    return [] if offered is None else offered(state, command)
+
+
+def summary(command: Any) -> str | None:
+    """The log's summary of a module's command, as its room says it (None: none does)."""
+    summarises = _for_command("summaries", command)
+    return None if summarises is None else summarises(command)
+
+
+def completed(command: Any, named: Any) -> Any:
+    """A module's command completed with what the keeper named (``app.moves.Named``), as
+    its room completes it; the command itself when no room does."""
+    completes = _for_command("completes", command)
+    return command if completes is None else completes(command, named)

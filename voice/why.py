@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from voice import Said
 from voice.board import THREATS
 from voice.decisions import Decision, Entry
-from voice.decisions_table import FROM_A_HAND, explain, trap_played
+from voice.decisions_table import explain, from_a_hand, trap_played
 from voice.lang import N_, _
 from voice.rulebook import rule
 from voice.shown import shown
@@ -30,7 +30,9 @@ if TYPE_CHECKING:
 
 KEPT = N_("kept on this machine only, never in the campaign's record")
 
-DECIDED = frozenset(
+# The game's events that may hold a decision of the rules; a module's are those its room
+# explains (``Room.explains``) and those in which a card leaves its hands (``decided``).
+GAME_DECIDED = frozenset(
     {
         "MissionFailed",
         "MissionSucceeded",
@@ -42,19 +44,11 @@ DECIDED = frozenset(
         "CardDrawnAndPlayed",
         "CardsDrawn",
         "CardPlayed",
-        # the table's turn and the modules (voice/decisions_table.py)
-        "SoloCardPlayed",
-        "RecruitPlayed",
+        # the table's turn (voice/decisions_table.py)
         "LeadershipPassed",
         "MissionLeaderTaken",
         "HardKnockDiscarded",
-        "OrderDiscarded",
-        "RecruitArrived",
-        "RecruitDeparted",
-        "RecruitWithdrew",
         "PlayerWithdrew",
-        "SoloRefillGivenUp",
-        "SoloSupportDrawn",
         "CardEffect",
         "CardsSetAside",
         "SpeechMade",
@@ -63,31 +57,41 @@ DECIDED = frozenset(
 
 # A card played, cards drawn or a withdrawal are a decision only sometimes (a Hard Knock,
 # a Trap that Luck cancelled, Frenzied's draw, the Chaplain's withdrawal, a withdrawal a
-# Hard Knock forbade that gave way to an Order of the Day): every other
-# event listed is one whenever it is there.
-SOMETIMES = {"CardPlayed", "CardsDrawn", "SoloCardPlayed", "RecruitPlayed", "PlayerWithdrew"}
-ALWAYS = DECIDED - SOMETIMES
+# Hard Knock forbade that gave way to an Order of the Day), and so is a card leaving a
+# module's hand: every other event listed is one whenever it is there.
+GAME_SOMETIMES = frozenset({"CardPlayed", "CardsDrawn", "PlayerWithdrew"})
+
+
+def decided() -> frozenset[str]:
+    """The events that may hold a decision of the rules: the game's, and the modules'."""
+    from voice import rooms
+
+    return GAME_DECIDED | rooms.explained() | rooms.hands()
+
+
+def always() -> frozenset[str]:
+    """The events that hold a decision of the rules whenever they are there."""
+    return decided() - GAME_SOMETIMES - from_a_hand()
 
 
 def may_decide(records: Sequence[Mapping[str, Any]]) -> bool:
     """Whether an entry may hold a decision of the rules, from its records alone (no state
     rebuilt): a Threat card played is the table's move, a Hard Knock is not."""
+    hands = from_a_hand()  # a Hard Knock acts at once, a Trap meets Luck
+    every = always()
     for record in records:
         kind, data = record.get("type"), record.get("data") or {}
-        if kind in ALWAYS:
+        if kind in every:
             return True
         if kind == "PlayerWithdrew":  # the Chaplain's, or one a Hard Knock gave way to
             return True
         if kind == "CardsDrawn" and data.get("cause") == "frenzied":
             return True
-        if kind in KNOCKS_PLAYED and not _threat_card(str(data.get("card", ""))):
+        if kind in hands and not _threat_card(str(data.get("card", ""))):
             return True
-        if kind in FROM_A_HAND and trap_played(record):  # Luck may have cancelled it
+        if kind in hands and trap_played(record):  # Luck may have cancelled it
             return True
     return False
-
-
-KNOCKS_PLAYED = {"CardPlayed", "SoloCardPlayed", "RecruitPlayed"}  # a Hard Knock acts at once
 
 
 def _threat_card(key: str) -> bool:
@@ -222,10 +226,11 @@ def decisions_in(
     found: list[Decision] = []
     state = before
     seen = [*earlier, (number, records)]
+    kinds = decided()
     for record in records:
         event = from_record(dict(record))
         chapter = state.chapter
-        if chapter is not None and record.get("type") in DECIDED:
+        if chapter is not None and record.get("type") in kinds:
             decision = explain(chapter, event, number, seen)
             if decision is not None:
                 found.append(decision)

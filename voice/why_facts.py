@@ -358,9 +358,9 @@ def deciding_knock(line: str, chapter: ChapterState | None) -> tuple[str, str] |
 def _knock_fact(owner: str, card: str, seen: Sequence[Entry]) -> dict[str, Any]:
     """``Ben's Hard Knock Fragile decided it (from #5)``: the entry that put it there."""
     from voice.decisions import PLAYED, _where
-    from voice.decisions_table import FROM_A_HAND
+    from voice.decisions_table import from_a_hand
 
-    given = _where(seen, PLAYED | FROM_A_HAND, card)[-1:]
+    given = _where(seen, PLAYED | from_a_hand(), card)[-1:]
     return {
         "fact": "decided",
         "said": _("{player}'s Hard Knock {card} decided it").format(player=owner, card=label(card)),

@@ -66,6 +66,11 @@ The moments, in the order a chapter meets them:
   its value): the chapter hands the command to the module's moments without reading them;
   storage writes them flat under their names (``codec.encode_command``).
 - ``evolvers``: how each of the module's own events changes the chapter.
+- ``recorded``: the module's own events a campaign stores, each by its ``TYPE``, and
+  ``upcasters``: how an older version of one becomes the next, by (``TYPE``, version), as
+  ``domain.events.UPCASTERS`` does the game's. ``records.from_record`` resolves them
+  after the game's own records (``domain/records.py``, which lists only the game's): a
+  stored event of a module the program does not play is refused (``errors.NotPlayed``).
 - ``commands``: the module's own commands, decided (Orders' cancellation, the Recruit's turn).
 - ``actions``: the module's own commands that are legal now.
 - ``shows``: what the module shows on the public board, by a row's name: each a pure
@@ -116,6 +121,7 @@ if TYPE_CHECKING:  # types only: the first chapter module imported, this one sta
     Step = Callable[[Any, StartMission], None]  # (an Outcome, the command)
     AfterSupport = Callable[[Any], None]  # (an Outcome)
     Evolver = Callable[[ChapterState, Any], ChapterState]
+    Upcaster = Callable[[dict[str, Any]], dict[str, Any]]  # a record's data -> the next's
     Decider = Callable[[ChapterState, Any, Chance | None], Any]  # -> an Outcome
     Actions = Callable[[ChapterState], list[Command]]
     Shows = Callable[[ChapterState], Any]
@@ -153,6 +159,8 @@ class Module(NamedTuple):
     before_correction: BeforeCorrection | None = None
     keeps: tuple[str, type] | None = None
     evolvers: Mapping[type[Event], Evolver] = {}
+    recorded: tuple[type[Event], ...] = ()
+    upcasters: Mapping[tuple[str, int], Upcaster] = {}
     commands: Mapping[type[Command], Decider] = {}
     facts: Mapping[str, Any] = {}  # name -> a ``facts.ModuleFact``
     options: Mapping[str, Any] = {}  # name -> a ``commands.Option`` a command carries for it
@@ -169,10 +177,14 @@ class Module(NamedTuple):
 OWNERS_OWN = frozenset({"plays_chapter", "decide", "legal", "summary", "support_phase"})
 # What a module keeps on the table: the registry merges them into one table (``records``).
 KEEPS = frozenset({"keeps"})
+# The events a module stores: the registry merges them into one table (``recorded``).
+RECORDED = frozenset({"recorded"})
 # The moments, derived from ``Module``'s fields (each written once, there): a mapping's
 # tables are merged into one, every other moment is the tuple of the hooks given.
 TABLES = tuple(f for f, d in Module._field_defaults.items() if isinstance(d, Mapping))
-MOMENTS = tuple(f for f in Module._fields[1:] if f not in OWNERS_OWN | KEEPS and f not in TABLES)
+MOMENTS = tuple(
+    f for f in Module._fields[1:] if f not in OWNERS_OWN | KEEPS | RECORDED and f not in TABLES
+)
 
 
 def _hooks(modules: tuple[Module, ...], moment: str) -> tuple[Any, ...]:
@@ -205,14 +217,28 @@ def _records(modules: tuple[Module, ...]) -> dict[str, type]:
     return records
 
 
+def _recorded(modules: tuple[Module, ...]) -> dict[str, type]:
+    """Each module's stored event by its ``TYPE``; one ``TYPE`` claimed twice is an error."""
+    recorded: dict[str, type] = {}
+    for module in modules:
+        for kind in module.recorded:
+            name = getattr(kind, "TYPE")  # noqa: B009 (an Event's class constant)
+            if name in recorded:
+                raise ValueError(f"{module.name} and another module both record {name}")
+            recorded[name] = kind
+    return recorded
+
+
 class Registry:
     """The installed modules and, per moment, the hooks to call, prepared once: a moment
     of ``Module`` is a slot here holding the tuple of its hooks (``INSTALLED.trap``), a
     table (``evolvers``, ``commands``) one dict merged from the modules'."""
 
-    __slots__ = ("modules", "owners", "records", *TABLES, *MOMENTS)
+    __slots__ = ("modules", "owners", "recorded", "records", *TABLES, *MOMENTS)
     modules: tuple[Module, ...]
     records: dict[str, type]  # a module's key in ``ChapterState.modules`` -> its record's type
+    recorded: dict[str, type]  # a module's stored event's ``TYPE`` -> its class
+    upcasters: dict[tuple[str, int], Upcaster]  # (a module's event's ``TYPE``, version) ->
     owners: tuple[tuple[Callable[[ChapterState], bool], Module], ...]
     evolvers: dict[type, Evolver]
     commands: dict[type, Decider]
@@ -229,12 +255,12 @@ class Registry:
         """Prepare every moment's hooks for these modules, in their order (nothing changes
         when two modules claim one event, one command or one key on the table)."""
         tables = [(table, _merged(modules, table)) for table in TABLES]
-        records = _records(modules)
+        records, recorded = _records(modules), _recorded(modules)
         for table, merged in tables:
             setattr(self, table, merged)
         for moment in MOMENTS:
             setattr(self, moment, _hooks(modules, moment))
-        self.records = records
+        self.records, self.recorded = records, recorded
         self.modules = modules
         self.owners = tuple((m.plays_chapter, m) for m in modules if m.plays_chapter is not None)
 

@@ -229,10 +229,10 @@ def test_a_withdrawal_blocker_asked_again_after_a_module_is_installed_answers_fo
 
 
 def test_every_moment_of_a_module_is_a_slot_of_the_registry_holding_its_hooks_in_order() -> None:
-    from domain.chapter.moments import KEEPS, MOMENTS, OWNERS_OWN, TABLES, Registry
+    from domain.chapter.moments import KEEPS, MOMENTS, OWNERS_OWN, RECORDED, TABLES, Registry
 
-    assert {*MOMENTS, *TABLES, *OWNERS_OWN, *KEEPS, "name"} == set(Module._fields)
-    assert set(Registry.__slots__) == {"modules", "owners", "records", *MOMENTS, *TABLES}
+    assert {*MOMENTS, *TABLES, *OWNERS_OWN, *KEEPS, *RECORDED, "name"} == set(Module._fields)
+    assert set(Registry.__slots__) == {"modules", "owners", "records", *RECORDED, *MOMENTS, *TABLES}
     for moment in MOMENTS:
         given = [getattr(m, moment) for m in PLAYED if getattr(m, moment) is not None]
         assert list(getattr(INSTALLED, moment)) == given, moment

@@ -90,19 +90,18 @@ def test_why_takes_a_modules_facts_from_its_room_not_from_its_own_tables() -> No
 
 
 def test_the_keepers_menu_lists_a_modules_commands_as_its_room_offers_them() -> None:
-    """The moves a legal command stands for (``app.moves._words``) name no command of a
-    module's folder: the room of the module offers them (``Room.offers``). Completing the
-    command with what the keeper typed and its log summary still name them (``command_of``,
-    ``summary_of``)."""
+    """The moves a legal command stands for (``app.moves._words``), completing the command
+    with what the keeper named (``command_of``) and its log summary (``summary_of``) name
+    no command of a module's folder: the room of the module offers them (``Room.offers``),
+    completes them (``Room.completes``) and says their summary (``Room.summaries``)."""
     from domain.records import COMMANDS
 
     source = (ROOT / "app" / "moves.py").read_text("utf-8")
-    listing = next(
-        node
+    text = "\n".join(
+        ast.get_source_segment(source, node) or ""
         for node in ast.walk(ast.parse(source))
-        if isinstance(node, ast.FunctionDef) and node.name == "_words"
+        if isinstance(node, ast.FunctionDef) and node.name in ("_words", "command_of", "summary_of")
     )
-    text = ast.get_source_segment(source, listing) or ""
     module_commands = [
         cls.__name__
         for cls in COMMANDS
@@ -110,5 +109,35 @@ def test_the_keepers_menu_lists_a_modules_commands_as_its_room_offers_them() -> 
     ]
     offered = {name for cls in COMMANDS if (room := rooms.room_of(cls)) for name in room.offers}
 
+    summarised = {
+        name for cls in COMMANDS if (room := rooms.room_of(cls)) for name in room.summaries
+    }
+
     assert {"PlayRecruitCard", "WithdrawRecruit", "CancelOrder"} <= offered
+    assert {"PlayRecruitCard", "WithdrawRecruit", "CancelOrder"} <= summarised
+    assert "command_of" in source and "summary_of" in source
     assert [name for name in module_commands if name in text] == []
+
+
+def test_why_explains_a_modules_decisions_as_its_room_does() -> None:
+    """The decisions the rules take in a module (a Recruit entering, an Order discarded,
+    Solo's Support tile...) are explained by its room (``Room.explains``, and ``hands``: a
+    card leaving the Recruit's or Solo's hand): ``voice/why.py`` and
+    ``voice/decisions_table.py`` name no module's event, and every module event ``why``
+    looks at for a decision has its room's explainer."""
+    from voice.decisions_table import EXPLAINERS
+    from voice.why import decided
+
+    own = {cls.TYPE for cls in _module_events()}
+    explained = {
+        cls.TYPE
+        for cls in _module_events()
+        if (room := rooms.room_of(cls)) is not None and cls.TYPE in room.explains
+    }
+
+    assert not own & set(EXPLAINERS)
+    assert own & decided() == explained
+    for name in ("why.py", "decisions_table.py"):  # nor among the events that may decide
+        tree = ast.parse((ROOT / "voice" / name).read_text("utf-8"))
+        strings = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)}
+        assert not own & strings, name

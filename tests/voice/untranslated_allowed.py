@@ -69,8 +69,6 @@ ALLOWED: dict[str, dict[str, tuple[str, ...]]] = {
             "mission leader",
             "one-shot game",
             "order priority",
-            "orders of the day",
-            "solo mode",
         ),
     },
     "voice/facts.py": {
@@ -402,6 +400,9 @@ ALLOWED: dict[str, dict[str, tuple[str, ...]]] = {
     "domain/modules/orders/face.py": {
         ROOM_NAME: ("Orders of the Day",),
         RULE_ID: ("orders of the day",),
+    },
+    "domain/modules/solo/face.py": {
+        RULE_ID: ("solo mode",),
     },
     "app/actions.py": {
         DEVELOPER: ("a revert names its action",),

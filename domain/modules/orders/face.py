@@ -4,6 +4,7 @@ imports it; the voice loads it the first time it meets one of the module's event
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from voice import Move, Room, Why
@@ -113,6 +114,40 @@ def cancel_offered(state: Any, command: Any) -> list[Move]:
     return [Move(order_cancel_label(command.order, name), words, command, "order", more)]
 
 
+def cancel_summary(command: Any) -> str:
+    """``Order #21 cancelled``: the log's summary of an Order's cancellation."""
+    from voice.summary import order_cancelled
+
+    return order_cancelled(command.order)
+
+
+def cancel_completed(command: Any, named: Any) -> Any:
+    """A cancellation whose condition the engine does not check, completed with how the
+    keeper says it was met and who draws how many."""
+    if command.player is not None:
+        return command
+    from msgspec.structs import replace
+
+    return replace(command, reason=named.reason, player=named.player, draws=named.draws)
+
+
+def discarded_explained(chapter: Any, event: Any, number: int, seen: Sequence[Any]) -> Any:
+    """``why``: an Order of the Day without a cancellation condition, discarded after
+    Support (voice/decisions_table.py)."""
+    from voice.decisions import Decision
+    from voice.decisions_table import numbered
+
+    name = order_said(event.order, chapter.catalogue)
+    facts = _(
+        "it has no cancellation condition: it lasted its Mission and leaves No Man's Land "
+        "once Support is over"
+    )
+    entries = [number, *numbered(seen, "OrderChosen", "order", event.order)[-1:]]
+    data = {"order": event.order, "lasting": False}
+    what = _("{card} discarded").format(card=name)
+    return Decision("orders of the day", what, facts, data, entries)
+
+
 WHY = Why(
     {"orders": (in_play, in_play_said)},
     by_rule={"orders of the day": ("phase", "leader", "orders")},
@@ -124,4 +159,7 @@ ROOM = Room(
     secrets={"OrderCancelled": (("cards", "player"),)},  # the cards the leader drew
     why=WHY,
     offers={"CancelOrder": cancel_offered},
+    summaries={"CancelOrder": cancel_summary},
+    completes={"CancelOrder": cancel_completed},
+    explains={"OrderDiscarded": discarded_explained},
 )

@@ -4,6 +4,7 @@ voice loads it the first time it meets one of the module's events."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from voice import Move, Room, Why
@@ -116,6 +117,106 @@ def withdraw_offered(state: Any, command: Any) -> list[Move]:
     return [Move(recruit_label(None), ("recruit", "withdraw"), command, "recruit")]
 
 
+def played_summary(command: Any) -> str:
+    """``the Recruit plays night+rain``: the log's summary of a Recruit's card."""
+    from voice.summary import recruit_played
+
+    return recruit_played(command.card)
+
+
+def withdrew_summary(command: Any) -> str:
+    """``the Recruit withdraws``: the log's summary of the Recruit's withdrawal."""
+    from voice.summary import RECRUIT_WITHDREW
+
+    return RECRUIT_WITHDREW
+
+
+def play_completed(command: Any, named: Any) -> Any:
+    """A Recruit's card completed with the card a Trap on it drew, when the keeper named it."""
+    if not named.drawn:
+        return command
+    from msgspec.structs import replace
+
+    return replace(command, drawn=named.drawn)
+
+
+# --- ``why``: the decisions the rules take with the Recruits (voice/decisions_table.py) ---
+
+
+def played_explained(chapter: Any, event: Any, number: int, seen: Sequence[Any]) -> Any:
+    """A Recruit's card: a Hard Knock goes to the Mission Leader; a Trap meets Luck."""
+    from voice.board import label
+    from voice.decisions import Decision
+    from voice.decisions_table import luck_met
+
+    if chapter.catalogue.kind_of.get(event.card) is None:
+        return luck_met(chapter, event, number, seen)
+    name = recruit_said(event.recruit, chapter.catalogue)
+    leader = chapter.players[chapter.leader].name
+    facts = _(
+        "{recruit} played {card}, a Hard Knock: a Recruit's Hard Knock goes in front of "
+        "{leader}, the Mission Leader"
+    ).format(recruit=name, card=label(event.card), leader=leader)
+    data = {"recruit": event.recruit, "card": event.card, "player": leader}
+    what = _("A Hard Knock to the Mission Leader")
+    return Decision("recruits", what, facts, data, [number])
+
+
+def withdrew_explained(chapter: Any, event: Any, number: int, seen: Sequence[Any]) -> Any:
+    """The Recruit's withdrawal: its Morale tokens."""
+    from voice.decisions import Decision
+
+    name = recruit_said(event.recruit, chapter.catalogue)
+    facts = _(
+        "it withdrew: {count} Morale token(s) go on it, as its card says; they count as cards "
+        "in hand at each Morale Drop while it stays in play"
+    ).format(count=event.tokens)
+    data = {"recruit": event.recruit, "tokens": event.tokens}
+    what = _("{recruit}'s Morale tokens").format(recruit=name)
+    return Decision("recruits", what, facts, data, [number])
+
+
+def arrived_explained(chapter: Any, event: Any, number: int, seen: Sequence[Any]) -> Any:
+    """A Recruit entering after the deal."""
+    from voice.board import label
+    from voice.decisions import Decision
+
+    name = recruit_said(event.recruit, chapter.catalogue)
+    facts = _(
+        "after the deal no Recruit was in play, it was on top of the Recruit deck and the "
+        "Trials deck held {trials} cards, enough for its hand of {hand}: it enters, its hand "
+        "face up ({cards}), acting after {after}, the Mission Leader's right"
+    ).format(
+        trials=len(chapter.trials),
+        hand=len(event.hand),
+        cards=", ".join(map(label, event.hand)),
+        after=event.after,
+    )
+    data = {
+        "recruit": event.recruit,
+        "hand": list(event.hand),
+        "after": event.after,
+        "trials": len(chapter.trials),
+    }
+    return Decision("recruits", _("{recruit} entered").format(recruit=name), facts, data, [number])
+
+
+def departed_explained(chapter: Any, event: Any, number: int, seen: Sequence[Any]) -> Any:
+    """A Recruit departing with its last card: the table gains its advantage."""
+    from voice.decisions import Decision
+    from voice.decisions_table import numbered
+
+    name = recruit_said(event.recruit, chapter.catalogue)
+    leader = chapter.players[chapter.leader].name
+    facts = _(
+        "it played the last card of its hand: it departs, and the table gains its advantage "
+        "({leader}, the Mission Leader, decides for it)"
+    ).format(leader=leader)
+    entries = [number, *numbered(seen, "RecruitArrived", "recruit", event.recruit)[-1:]]
+    data = {"recruit": event.recruit, "leader": leader}
+    return Decision("recruits", _("{recruit} departed").format(recruit=name), facts, data, entries)
+
+
 WHY = Why(
     {"recruit": (in_play, in_play_said)},
     by_rule={"recruits": ("phase", "turn", "recruit")},
@@ -131,4 +232,13 @@ ROOM = Room(
     },
     why=WHY,
     offers={"PlayRecruitCard": play_offered, "WithdrawRecruit": withdraw_offered},
+    summaries={"PlayRecruitCard": played_summary, "WithdrawRecruit": withdrew_summary},
+    completes={"PlayRecruitCard": play_completed},
+    explains={
+        "RecruitPlayed": played_explained,
+        "RecruitWithdrew": withdrew_explained,
+        "RecruitArrived": arrived_explained,
+        "RecruitDeparted": departed_explained,
+    },
+    hands=("RecruitPlayed",),  # its Hard Knock goes to the Mission Leader, a Trap meets Luck
 )

@@ -4,7 +4,8 @@ voice loads it the first time it meets one of the module's events."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from voice import NOBODY, Room
 from voice.lang import _, card_label, threat_name
@@ -59,6 +60,51 @@ def support_drawn(e: SoloSupportDrawn, c: Catalogue) -> str:
     return _("Solo Support tile drawn: {tile}; {who}.").format(tile=e.tile, who=who)
 
 
+# --- ``why``: the decisions the rules take in Solo mode (voice/decisions_table.py) ---
+
+
+def played_explained(chapter: Any, event: Any, number: int, seen: Sequence[Any]) -> Any:
+    """A card played from the one hand, as from a Grizzled's: a Hard Knock takes effect, a
+    Trap meets Luck."""
+    from voice.decisions_table import played as from_a_hand
+
+    return from_a_hand(chapter, event, number, seen)
+
+
+def refills_over(chapter: Any, event: Any, number: int, seen: Sequence[Any]) -> Any:
+    """The one hand cannot be refilled again in this Mission."""
+    from voice.decisions import Decision, _mission, _where
+
+    facts = _(
+        "a card was played and the action after it was not a refill: the one hand cannot "
+        "be refilled again in this Mission"
+    )
+    entries = [number, *_where(_mission(seen[:-1]), {"SoloCardPlayed"})[-1:]]  # the card
+    return Decision("solo mode", _("No more refills"), facts, {}, entries)
+
+
+def tile_explained(chapter: Any, event: Any, number: int, seen: Sequence[Any]) -> Any:
+    """The solo Support tile drawn, and whom it names."""
+    from domain.modules.solo.state import SOLO_TILES  # left, center, right, none
+    from voice.decisions import Decision
+
+    named = zip(SOLO_TILES, chapter.players, strict=False)  # the tiles name them in setup order
+    seats = ", ".join(f"{tile} {p.name}" for tile, p in named)
+    if event.beneficiary is None:
+        facts = _("the solo Support tile drawn is {tile}: it names nobody, no Support").format(
+            tile=event.tile
+        )
+        what = _("Support to nobody")
+    else:
+        facts = _(
+            "the solo Support tile drawn is {tile}: it names {player} (the tiles name the "
+            "Grizzled in setup order: {seats})"
+        ).format(tile=event.tile, player=event.beneficiary, seats=seats)
+        what = _("Support to {player}").format(player=event.beneficiary)
+    data = {"tile": event.tile, "beneficiary": event.beneficiary}
+    return Decision("solo mode", what, facts, data, [number])
+
+
 ROOM = Room(
     "Solo",
     narrates={
@@ -69,4 +115,10 @@ ROOM = Room(
         "SoloSupportDrawn": support_drawn,
     },
     secrets={"SoloHandFilled": (("cards", NOBODY),)},  # the order the hand was drawn in
+    explains={
+        "SoloCardPlayed": played_explained,
+        "SoloRefillGivenUp": refills_over,
+        "SoloSupportDrawn": tile_explained,
+    },
+    hands=("SoloCardPlayed",),  # the one hand: a Hard Knock acts, a Trap meets Luck
 )
