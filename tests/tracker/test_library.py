@@ -108,6 +108,36 @@ def test_typing_extensions_is_answered_from_typing_until_another_name_is_read() 
     assert "AssertionError" in off.stderr  # install() says it installs nothing
 
 
+def test_platform_is_answered_for_uuid_until_another_name_is_read() -> None:
+    """On Linux before 3.13 ``uuid`` imports ``platform`` for ``system()`` alone: a logged
+    action gets it from the stand-in, never compiling ``platform``'s expressions; any
+    other name loads the real module, which every later import then gets."""
+    code = (
+        "import sys\n"
+        "from tracker import speedups\n"
+        "assert speedups.install()\n"
+        "import uuid, tracker.app\n"  # what a logged action imports
+        "import platform as first\n"
+        "print(type(first).__name__, first.system(), uuid._LINUX)\n"
+        "print(uuid.uuid5(uuid.NAMESPACE_URL, 'grizzled'))\n"
+        "machine = first.machine()\n"  # a name the stand-in lacks: the real module
+        "import platform as then\n"
+        "print(type(then) is type(sys), then is sys.modules['platform'])\n"
+        "print(machine == then.machine())\n"
+        "print(first.system() == then.system() == 'Linux')\n"
+    )
+    import uuid
+
+    stand_in = "Platform" if sys.version_info < (3, 13) else "module"  # 3.13: not imported
+    assert _run(code).splitlines() == [
+        f"{stand_in} Linux True",
+        str(uuid.uuid5(uuid.NAMESPACE_URL, "grizzled")),
+        "True True",
+        "True",
+        "True",
+    ]
+
+
 def test_a_forward_reference_is_compiled_when_first_read_and_evaluates_as_before() -> None:
     code = (
         "import typing, msgspec\n"
