@@ -199,12 +199,20 @@ def create_app(
             if shown.looked >= asked and not again:
                 return  # a look that began after this one was asked for has just ended
             shown.looked = asyncio.get_running_loop().time()
-            event = await asyncio.to_thread(watched.last_event)
-            if event == shown.event and not again:
-                return
             languages = sorted(shown.languages)
-            text, campaign, shown.errors = await asyncio.to_thread(regions, languages)
+            event, found = await asyncio.to_thread(look, shown.event, again, languages)
+            if found is None:
+                return
+            text, campaign, shown.errors = found
             shown.show(event, text, campaign)
+
+    def look(
+        seen: int, again: bool, languages: list[str]
+    ) -> tuple[int, tuple[dict[str, str], str, dict[str, str]] | None]:
+        """The file's last event, and the regions if it is not ``seen`` (or ``again``): one
+        thread's work, not two (a tap's board reaches the phones a hand-over sooner)."""
+        event = watched.last_event()
+        return event, (regions(languages) if event != seen or again else None)
 
     async def wanted(language: str) -> None:
         """A phone asks for ``language``: rendered from now on, and now if it was not."""
@@ -232,6 +240,10 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError):
                 await task
             watched.close()
+
+    def kept_menu(event: int, campaign: str) -> dict[str, Any] | None:
+        """The moves at ``event`` if they were read while it was the last event."""
+        return keepers.menus.get((event, f"{campaign}\n{lang.current()}"))
 
     async def menu_at(event: int, campaign: str) -> dict[str, Any]:
         """The moves the rules allow at ``event``: read once, kept while it is the last."""
@@ -397,9 +409,11 @@ def create_app(
                 return await answer(request, number, stale, 409)
             try:  # the move as the page's menu (the rules at its event) names it
                 bound = request.app.state.campaign or shown.campaign  # serve's, not `use`'s
-                menu = await menu_at(now, bound)
-                if await asyncio.to_thread(watched.last_event) != now:  # logged meanwhile
-                    return await answer(request, number, stale, 409)
+                menu = kept_menu(now, bound)  # kept: read at ``now``, nothing awaited since
+                if menu is None:
+                    menu = await menu_at(now, bound)
+                    if await asyncio.to_thread(watched.last_event) != now:  # logged meanwhile
+                        return await answer(request, number, stale, 409)
                 name = keepers.names[number - 1]
                 asked = request_of(menu, fields, db, bound, name)
                 tried = int(menu.get("version") or 0)  # kept before it is tried
