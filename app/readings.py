@@ -76,9 +76,9 @@ class Page(Record):
 
 def page(request: Reading) -> Page:
     """The board, the log and the score of the campaign, read in one session."""
-    from app.readmodel import status_document
+    from app.readmodel import one_connection, status_document
 
-    with reading(request) as work:
+    with reading(request) as work, one_connection(work):
         doc = _plain(status_document(work))
         work.campaign_option = doc["campaign"]  # the campaign the board shows, for the rest
         log = entries(request, work)

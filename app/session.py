@@ -140,6 +140,10 @@ class Session:
         self._seen = False  # the file was checked (check_first) by this work
         self._fresh = False  # checked whole, its read models not rebuilt yet
         self._unreplayed = False  # what another device appended: not replayed yet (check_first)
+        # how work that only reads opens the read models, once found, and the connection
+        # its readings share (app.readmodel.one_connection)
+        self.models: tuple[str, bool] | None = None
+        self.held: sqlite3.Connection | None = None
 
     # --- where ---------------------------------------------------------------------------
     @property
@@ -191,6 +195,7 @@ class Session:
         if self._tracker is None:
             from tracker.app import Tracker
 
+            self.let_go()  # no connection of this work's open while the event store opens
             self.check_first()
             with refusals():
                 self._tracker = Tracker(self.db, access=self.access, by=self.by)
@@ -198,6 +203,12 @@ class Session:
                     self._fresh = False
                     self.rebuild_read_models()
         return self._tracker
+
+    def let_go(self) -> None:
+        """Close the connection this work's readings share, if any (``one_connection``)."""
+        held, self.held = self.held, None
+        if held is not None:
+            held.close()
 
     def newest(self) -> int:
         """The position of the newest event stored in the file (0: none yet)."""
