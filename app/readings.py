@@ -74,16 +74,35 @@ class Page(Record):
         self._set(board=board, log=log, score=score)
 
 
-def page(request: Reading) -> Page:
-    """The board, the log and the score of the campaign, read in one session."""
+def page(request: Reading, session: Session | None = None) -> Page:
+    """The board, the log and the score of the campaign, read in one session (the face's,
+    if it passes one: ``written``)."""
     from app.readmodel import one_connection, status_document
 
-    with reading(request) as work, one_connection(work):
+    with reading(request, session) as work, one_connection(work):
         doc = _plain(status_document(work))
         work.campaign_option = doc["campaign"]  # the campaign the board shows, for the rest
         log = entries(request, work)
         revealed(work, log)
         return Page(doc, log, score(request, work))
+
+
+@contextmanager
+def written(work: Session) -> Iterator[int | None]:
+    """Readings in a unit of work that has just written on a campaign file (the page the
+    phones are shown), before it closes: on one connection to the read models, opened by
+    SQLite alone while the event store holds the file. The file's last event then (None:
+    a club's server, or no read models: read as any other reading, after the close)."""
+    from app.readmodel import one_connection, written_models
+    from tracker import store
+
+    if work.url is not None:
+        yield None
+        return
+    written_models(work)
+    with one_connection(work):
+        held = work.held
+        yield None if held is None else store.newest_position(store.OnConnection(held))
 
 
 REVEALS = frozenset({"SupportRevealed", "SupportUsed"})  # public once the rules reveal them

@@ -191,6 +191,17 @@ def opened_models(ctx: Context) -> tuple[str, bool]:
     return uri, kept
 
 
+def written_models(ctx: Context) -> None:
+    """How work that has just written reads the read models, its event store still open:
+    the file it opened to write, ours, opened by SQLite alone (``dbfile.reader_uri``: no
+    header read in Python, whose closing would drop the store's locks: issue 39)."""
+    from tracker import dbfile
+
+    assert ctx.url is None, "a club's server: its cache is read as any other reading"
+    kept = dbfile.keeps_read_models(ctx.db, ctx.tracker().file_kind)
+    ctx.models = (dbfile.reader_uri(ctx.db), kept)
+
+
 def _replayed_first(ctx: Context, conn: sqlite3.Connection, uri: str) -> sqlite3.Connection:
     """The read models' connection, once what another device appended was replayed
     through the rules where a catch-up would project it (``Context.unreplayed``): closed
@@ -223,8 +234,8 @@ def one_connection(ctx: Context) -> Iterator[None]:
     from projections import queries
 
     uri, kept = opened_models(ctx)
-    if not kept or ctx.access != "read" or ctx.unreplayed or ctx.held is not None:
-        yield
+    if not kept or ctx.models is None or ctx.unreplayed or ctx.held is not None:
+        yield  # (models found once: work that only reads, or ``written_models``)
         return
     try:
         conn = queries.connect(ctx.db, uri)

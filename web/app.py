@@ -32,8 +32,9 @@ from starlette.templating import Jinja2Templates
 
 from app.errors import NoCampaign, Refused
 from app.links import Links, counted
+from app.readings import written
 from app.redact import redacted
-from app.session import campaign_key
+from app.session import Session, campaign_key
 from app.watch import Watched
 from voice import keeper as said
 from voice import lang
@@ -110,6 +111,15 @@ class _Shown:
                 gone.append(each)
         self.listeners.difference_update(gone)
 
+    def written(
+        self, event: int, regions: dict[str, str], campaign: str, errors: dict[str, str]
+    ) -> None:
+        """The regions a keeper's write read before its file closed: shown unless a look
+        since found the file further on (then the tap's own look shows what it finds)."""
+        if event >= self.event:
+            self.errors = errors
+            self.show(event, regions, campaign)
+
     def show(self, event: int, regions: dict[str, str], campaign: str) -> None:
         """The regions rendered at ``event`` (in each language): every waiting stream woken."""
         self.event, self.regions, self.campaign = event, regions, campaign
@@ -151,17 +161,20 @@ def create_app(
 
     shown.languages.add(default)
 
-    def regions(languages: list[str]) -> tuple[dict[str, str], str, dict[str, str]]:
+    def regions(
+        languages: list[str], session: Session | None = None
+    ) -> tuple[dict[str, str], str, dict[str, str]]:
         """The viewer's regions as the file reads now, or the one line saying why not, in
         each of ``languages`` (the ones phones asked for); the campaign they show; and that
-        line, if any, by language (a keeper's moves say it too)."""
+        line, if any, by language (a keeper's moves say it too). Read in ``session`` if
+        given (a keeper's write's, before it closes: ``shown_before_close``)."""
         texts, shows, errors = {}, "", {}
         lang.CHOSEN.set(True)  # each language in turn, whatever the campaign's own
         for code in languages:
             lang.use(code)
             page, error, odds = None, None, None
             try:
-                page = viewer_page(db, campaign or None)
+                page = viewer_page(db, campaign or None, session)
             except NoCampaign:  # the keeper's set-up page creates it: no command to type
                 error = lang._(said.NO_CAMPAIGN_YET)
             except Refused as unreadable:
@@ -213,6 +226,24 @@ def create_app(
         thread's work, not two (a tap's board reaches the phones a hand-over sooner)."""
         event = watched.last_event()
         return event, (regions(languages) if event != seen or again else None)
+
+    def shown_before_close(languages: list[str]) -> Callable[[Session], None] | None:
+        """What a keeper's write does once its move is saved and the read models caught
+        up, before its file is closed (the checkpoint, what this machine remembers of the
+        file): the regions read in its unit of work and handed to the event loop, which
+        pushes them to every phone. None when the odds are shown (read after the close)."""
+        if shown.odds:
+            return None
+        loop = asyncio.get_running_loop()
+
+        def show(work: Session) -> None:
+            with written(work) as event:
+                if event is None:
+                    return
+                text, campaign, errors = regions(languages, work)
+            loop.call_soon_threadsafe(shown.written, event, text, campaign, errors)
+
+        return show
 
     async def wanted(language: str) -> None:
         """A phone asks for ``language``: rendered from now on, and now if it was not."""
@@ -418,7 +449,8 @@ def create_app(
                 asked = request_of(menu, fields, db, bound, name)
                 tried = int(menu.get("version") or 0)  # kept before it is tried
                 await asyncio.to_thread(links.tap, _tap_key(fields), number, tried)
-                await asyncio.to_thread(write, asked, fields.get("yes") == "1")
+                then = shown_before_close(sorted(shown.languages))
+                await asyncio.to_thread(write, asked, fields.get("yes") == "1", then)
             except Refused as refused:
                 return await answer(request, number, redacted(str(refused), db), 422)
             await refresh()  # every phone sees it now, not at the watcher's next look
