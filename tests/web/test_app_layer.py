@@ -112,9 +112,7 @@ def test_a_keepers_write_reads_the_phones_board_before_its_file_closes_as_a_late
     assert seen["page"].log[0]["version"] == recorded.number
 
 
-def test_a_failure_of_what_follows_a_saved_tap_never_refuses_it(
-    table: Grizzled, db: Path
-) -> None:
+def test_a_failure_of_what_follows_a_saved_tap_never_refuses_it(table: Grizzled, db: Path) -> None:
     from web.keeper import write
 
     table.ok("play", "night+snow")
