@@ -88,12 +88,15 @@ def page(request: Reading, session: Session | None = None) -> Page:
 
 
 @contextmanager
-def written(work: Session) -> Iterator[int | None]:
-    """Readings in a unit of work that has just written on a campaign file (the page the
-    phones are shown), before it closes: on one connection to the read models, opened by
-    SQLite alone while the event store holds the file. The file's last event then (None:
-    a club's server, or no read models: read as any other reading, after the close)."""
+def written(work: Session, campaign: str | None) -> Iterator[int | None]:
+    """Readings of ``campaign`` (None: the file's only one) in a unit of work that has just
+    written in it on a campaign file (the page the phones are shown), before it closes:
+    on one connection to the read models, opened by SQLite alone while the event store
+    holds the file. The file's last event then; None where the reading would not be this
+    unit's (a club's server, no read models, another campaign, several and none named):
+    read as any other reading, after the close."""
     from app.readmodel import one_connection, written_models
+    from projections import queries
     from tracker import store
 
     if work.url is not None:
@@ -101,8 +104,14 @@ def written(work: Session) -> Iterator[int | None]:
         return
     written_models(work)
     with one_connection(work):
-        held = work.held
-        yield None if held is None else store.newest_position(store.OnConnection(held))
+        held, name = work.held, work.campaign_name()
+        if held is not None and campaign is None:  # the only one, as a reading finds it
+            rows = queries.campaigns(held)
+            campaign = rows[0]["campaign"] if len(rows) == 1 else None
+        if held is None or campaign != name:
+            yield None
+        else:
+            yield store.newest_position(store.OnConnection(held))
 
 
 REVEALS = frozenset({"SupportRevealed", "SupportUsed"})  # public once the rules reveal them

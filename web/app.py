@@ -237,11 +237,11 @@ def create_app(
         loop = asyncio.get_running_loop()
 
         def show(work: Session) -> None:
-            with written(work) as event:
+            with written(work, campaign or None) as event:  # the regions' campaign
                 if event is None:
                     return
-                text, campaign, errors = regions(languages, work)
-            loop.call_soon_threadsafe(shown.written, event, text, campaign, errors)
+                text, shows, errors = regions(languages, work)
+            loop.call_soon_threadsafe(shown.written, event, text, shows, errors)
 
         return show
 

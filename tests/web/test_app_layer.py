@@ -99,7 +99,7 @@ def test_a_keepers_write_reads_the_phones_board_before_its_file_closes_as_a_late
     def then(work: Any) -> None:
         monkeypatch.setattr(tracker.dbfile, "_header", lambda path: headers.append(path) or "")
         try:
-            with written(work) as event:
+            with written(work, None) as event:
                 seen["open"] = work._tracker is not None  # the event store holds the file
                 seen["event"], seen["page"] = event, viewer_page(db, None, work)
         finally:
@@ -124,3 +124,25 @@ def test_a_failure_of_what_follows_a_saved_tap_never_refuses_it(table: Grizzled,
     recorded = write(_undo_request(db), then=then)  # no exception: recorded, and said so
     assert stored_events(db) == before + 1
     assert table.json("log", "--all")[-1]["version"] == recorded.number
+
+
+def test_a_write_in_one_of_several_campaigns_is_read_after_the_close_unless_the_serve_names_it(
+    table: Grizzled, db: Path
+) -> None:
+    from app.readings import written
+    from app.watch import last_event
+    from tests.cli.conftest import SEATS
+    from web.keeper import write
+
+    table.ok("campaign", "new", "Autumn", "--rules", "classic", *SEATS)
+    table.ok("campaign", "use", "Friday")
+    table.ok("play", "night+snow")
+    found: dict[str, Any] = {}
+
+    def then(work: Any) -> None:
+        for named in (None, "Autumn", "Friday"):  # a serve of the file, of another, of it
+            with written(work, named) as event:
+                found[str(named)] = event
+
+    write(_undo_request(db), then=then)
+    assert found == {"None": None, "Autumn": None, "Friday": last_event(db)}
