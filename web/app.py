@@ -38,7 +38,16 @@ from app.session import Session, campaign_key
 from app.watch import Watched
 from voice import keeper as said
 from voice import lang
-from web.keeper import Keepers, composer, form, read_menu, request_of, sections, write
+from web.keeper import (
+    Keepers,
+    Write,
+    composer,
+    form,
+    read_menu,
+    request_of,
+    sections,
+    write,
+)
 from web.limits import WRITE, asked_in, scope_headers
 from web.reading import odds_lines, symbol, viewer_page
 from web.setup import Wiring, setup_routes
@@ -448,15 +457,27 @@ def create_app(
                 name = keepers.names[number - 1]
                 asked = request_of(menu, fields, db, bound, name)
                 tried = int(menu.get("version") or 0)  # kept before it is tried
-                await asyncio.to_thread(links.tap, _tap_key(fields), number, tried)
                 then = shown_before_close(sorted(shown.languages))
-                await asyncio.to_thread(write, asked, fields.get("yes") == "1", then)
+                key, yes = _tap_key(fields), fields.get("yes") == "1"
+                await asyncio.to_thread(tried_then_written, key, number, tried, asked, yes, then)
             except Refused as refused:
                 return await answer(request, number, redacted(str(refused), db), 422)
             await refresh()  # every phone sees it now, not at the watcher's next look
         if request.headers.get("hx-request"):  # the page's script: the moves and the board
             return await answer(request, number)
         return RedirectResponse(f"{_base(request)}/k/{request.path_params['token']}", 303)
+
+    def tried_then_written(
+        key: str,
+        number: int,
+        tried: int,
+        asked: Write,
+        yes: bool,
+        then: Callable[[Session], None] | None,
+    ) -> None:
+        """The tap kept as tried (app/links.py), then its move written: one thread's work."""
+        links.tap(key, number, tried)
+        write(asked, yes, then)
 
     async def answer(
         request: Request, keeper: int, error: str | None = None, status: int = 200
