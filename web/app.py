@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,6 +56,7 @@ from web.setup import Wiring, setup_routes
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 16 * 1024  # bytes: a write form is a few fields
 POLL = 0.3  # seconds between two looks at the file (one task for every phone)
+PUSHED = 1.0  # seconds a keeper's write waits for its board's push before closing its file
 PING = 3.0  # seconds between two heartbeats on every stream (a phone 10 s without one says so)
 RETRY_MS = 2000  # how soon a phone's stream that broke tries again (the browser's own retry)
 JS = "text/javascript; charset=utf-8"
@@ -250,7 +252,17 @@ def create_app(
                 if event is None:
                     return
                 text, shows, errors = regions(languages, work)
-            loop.call_soon_threadsafe(shown.written, event, text, shows, errors)
+            pushed = threading.Event()
+
+            def push() -> None:
+                try:
+                    shown.written(event, text, shows, errors)
+                finally:
+                    pushed.set()
+
+            loop.call_soon_threadsafe(push)
+            # the close's work waits for the push: it would take the interpreter from it
+            pushed.wait(PUSHED)
 
         return show
 
