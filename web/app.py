@@ -126,8 +126,9 @@ class _Shown:
         self, event: int, regions: dict[str, str], campaign: str, errors: dict[str, str]
     ) -> None:
         """The regions a keeper's write read before its file closed: shown unless a look
-        since found the file further on (then the tap's own look shows what it finds)."""
-        if event >= self.event:
+        since found the file further on, a phone asked for another language meanwhile or
+        the odds were turned on (then the tap's own look shows what it finds)."""
+        if event >= self.event and self.languages <= regions.keys() and not self.odds:
             self.errors = errors
             self.show(event, regions, campaign)
 

@@ -184,3 +184,16 @@ def test_the_event_store_never_opens_beside_the_readings_shared_connection(
         with pytest.raises(sqlite3.ProgrammingError):  # closed before the store opened
             held.execute("SELECT 1")
         assert status_document(work)["campaign"] == "Friday"  # on a connection of its own
+
+
+def test_a_board_read_by_a_write_is_not_shown_if_a_phone_asked_another_language_meanwhile() -> None:
+    from web.app import _Shown
+
+    shown = _Shown(languages={"en", "fr"})  # a French phone joined while the write ran
+    shown.written(7, {"en": "<p>board</p>"}, "Friday", {})
+    assert shown.event == -2 and shown.regions == {}  # the tap's own look renders both
+    shown.written(7, {"en": "<p>board</p>", "fr": "<p>plateau</p>"}, "Friday", {})
+    assert shown.event == 7 and shown.regions["fr"] == "<p>plateau</p>"
+    shown.odds = True  # turned on meanwhile: the write read the board without them
+    shown.written(8, {"en": "<p>later</p>", "fr": "<p>plus tard</p>"}, "Friday", {})
+    assert shown.event == 7
