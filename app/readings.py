@@ -74,16 +74,44 @@ class Page(Record):
         self._set(board=board, log=log, score=score)
 
 
-def page(request: Reading) -> Page:
-    """The board, the log and the score of the campaign, read in one session."""
-    from app.readmodel import status_document
+def page(request: Reading, session: Session | None = None) -> Page:
+    """The board, the log and the score of the campaign, read in one session (the face's,
+    if it passes one: ``written``)."""
+    from app.readmodel import one_connection, status_document
 
-    with reading(request) as work:
+    with reading(request, session) as work, one_connection(work):
         doc = _plain(status_document(work))
         work.campaign_option = doc["campaign"]  # the campaign the board shows, for the rest
         log = entries(request, work)
         revealed(work, log)
         return Page(doc, log, score(request, work))
+
+
+@contextmanager
+def written(work: Session, campaign: str | None) -> Iterator[int | None]:
+    """Readings of ``campaign`` (None: the file's only one) in a unit of work that has just
+    written in it on a campaign file (the page the phones are shown), before it closes:
+    on one connection to the read models, opened by SQLite alone while the event store
+    holds the file. The file's last event then; None where the reading would not be this
+    unit's (a club's server, no read models, another campaign, several and none named):
+    read as any other reading, after the close."""
+    from app.readmodel import one_connection, written_models
+    from projections import queries
+    from tracker import store
+
+    if work.url is not None:
+        yield None
+        return
+    written_models(work)
+    with one_connection(work):
+        held, name = work.held, work.campaign_name()
+        if held is not None and campaign is None:  # the only one, as a reading finds it
+            rows = queries.campaigns(held)
+            campaign = rows[0]["campaign"] if len(rows) == 1 else None
+        if held is None or campaign != name:
+            yield None
+        else:
+            yield store.newest_position(store.OnConnection(held))
 
 
 REVEALS = frozenset({"SupportRevealed", "SupportUsed"})  # public once the rules reveal them

@@ -176,6 +176,8 @@ def opened_models(ctx: Context) -> tuple[str, bool]:
     one another device appended to since only as far as it appended (no event store
     opened: ``Context.check_first``), unless its read models are to be caught up from
     what was appended: then replayed first (``reading``, its connection closed first)."""
+    if ctx.models is not None:  # found by this work's first reading (work that only reads)
+        return ctx.models
     from tracker import dbfile, trust
 
     ctx.follow_club()  # a club's server: the cache given what it lacks, made if missing
@@ -184,7 +186,20 @@ def opened_models(ctx: Context) -> tuple[str, bool]:
         if not trust.is_checked(ctx.db) and ctx.check_first(light=True):
             ctx.tracker()  # checked whole: its read models rebuilt (if writable)
         kept = dbfile.keeps_read_models(ctx.db, kind)
+    if ctx.access == "read":  # a page's board, log and score: the file found and checked once
+        ctx.models = (uri, kept)
     return uri, kept
+
+
+def written_models(ctx: Context) -> None:
+    """How work that has just written reads the read models, its event store still open:
+    the file it opened to write, ours, opened by SQLite alone (``dbfile.reader_uri``: no
+    header read in Python, whose closing would drop the store's locks: issue 39)."""
+    from tracker import dbfile
+
+    assert ctx.url is None, "a club's server: its cache is read as any other reading"
+    kept = dbfile.keeps_read_models(ctx.db, ctx.tracker().file_kind)
+    ctx.models = (dbfile.reader_uri(ctx.db), kept)
 
 
 def _replayed_first(ctx: Context, conn: sqlite3.Connection, uri: str) -> sqlite3.Connection:
@@ -211,11 +226,54 @@ def _replayed_first(ctx: Context, conn: sqlite3.Connection, uri: str) -> sqlite3
 
 
 @contextmanager
+def one_connection(ctx: Context) -> Iterator[None]:
+    """Every reading of the read models in this block (work that only reads: a page's
+    board, log and score) on one connection, opened, caught up and checked once: each
+    connection's first query reads the file's schema again (~0.5 ms). The event store is
+    never opened beside it (``Session.tracker`` closes it first: closing a descriptor of
+    the file would drop its locks, issue 39); the readings after that open their own."""
+    from projections import queries
+
+    uri, kept = opened_models(ctx)
+    if not kept or ctx.models is None or ctx.unreplayed or ctx.held is not None:
+        yield  # (models found once: work that only reads, or ``written_models``)
+        return
+    try:
+        conn = queries.connect(ctx.db, uri)
+        try:
+            if queries.behind(conn):
+                ctx.catch_up()
+        except BaseException:
+            conn.close()
+            raise
+    except sqlite3.DatabaseError as error:
+        from tracker.dbfile import failure
+
+        raise Refused(str(failure(ctx.db, error))) from None
+    ctx.held = conn
+    try:
+        yield
+    finally:
+        ctx.let_go()
+
+
+@contextmanager
 def reading(
     ctx: Context, uri: str, kept: bool, whole: bool = False
 ) -> Iterator[tuple[sqlite3.Connection, dict[str, Any]]]:
     from projections import queries
 
+    if kept and ctx.held is not None:  # this work's one connection (``one_connection``)
+        held = ctx.held
+        try:
+            if not queries.campaigns_table(held):
+                raise NoCampaign(no_campaign().format(where=ctx.where))
+            yield held, {} if whole else _campaign_row(ctx, held)
+        except sqlite3.DatabaseError as error:
+            from tracker.dbfile import failure
+
+            raise Refused(str(failure(ctx.db, error))) from None
+        return
     try:
         if kept:
             conn = _replayed_first(ctx, queries.connect(ctx.db, uri), uri)

@@ -141,6 +141,10 @@ class Session:
         self._fresh = False  # checked whole, its read models not rebuilt yet
         self._unreplayed = False  # what another device appended: not replayed yet (check_first)
         self._shape_due: Any = None  # where it was checked, if its shape is still to check
+        # how work that only reads opens the read models, once found, and the connection
+        # its readings share (app.readmodel.one_connection)
+        self.models: tuple[str, bool] | None = None
+        self.held: sqlite3.Connection | None = None
 
     # --- where ---------------------------------------------------------------------------
     @property
@@ -190,6 +194,7 @@ class Session:
                 self._tracker = Tracker(self.url, access=access, by=self.by)
             self.follow_club()
         if self._tracker is None:
+            self.let_go()  # no connection of this work's open while the event store opens
             self.check_first(opener=self._opened)
         if self._tracker is None:
             self._opened()
@@ -207,6 +212,12 @@ class Session:
         with refusals():
             self._tracker = Tracker(self.db, access=self.access, by=self.by)
         return self._tracker
+
+    def let_go(self) -> None:
+        """Close the connection this work's readings share, if any (``one_connection``)."""
+        held, self.held = self.held, None
+        if held is not None:
+            held.close()
 
     def newest(self) -> int:
         """The position of the newest event stored in the file (0: none yet)."""

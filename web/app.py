@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,12 +33,22 @@ from starlette.templating import Jinja2Templates
 
 from app.errors import NoCampaign, Refused
 from app.links import Links, counted
+from app.readings import written
 from app.redact import redacted
-from app.session import campaign_key
+from app.session import Session, campaign_key
 from app.watch import Watched
 from voice import keeper as said
 from voice import lang
-from web.keeper import Keepers, composer, form, read_menu, request_of, sections, write
+from web.keeper import (
+    Keepers,
+    Write,
+    composer,
+    form,
+    read_menu,
+    request_of,
+    sections,
+    write,
+)
 from web.limits import WRITE, asked_in, scope_headers
 from web.reading import odds_lines, symbol, viewer_page
 from web.setup import Wiring, setup_routes
@@ -45,6 +56,7 @@ from web.setup import Wiring, setup_routes
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 16 * 1024  # bytes: a write form is a few fields
 POLL = 0.3  # seconds between two looks at the file (one task for every phone)
+PUSHED = 1.0  # seconds a keeper's write waits for its board's push before closing its file
 PING = 3.0  # seconds between two heartbeats on every stream (a phone 10 s without one says so)
 RETRY_MS = 2000  # how soon a phone's stream that broke tries again (the browser's own retry)
 JS = "text/javascript; charset=utf-8"
@@ -110,6 +122,16 @@ class _Shown:
                 gone.append(each)
         self.listeners.difference_update(gone)
 
+    def written(
+        self, event: int, regions: dict[str, str], campaign: str, errors: dict[str, str]
+    ) -> None:
+        """The regions a keeper's write read before its file closed: shown unless a look
+        since found the file further on, a phone asked for another language meanwhile or
+        the odds were turned on (then the tap's own look shows what it finds)."""
+        if event >= self.event and self.languages <= regions.keys() and not self.odds:
+            self.errors = errors
+            self.show(event, regions, campaign)
+
     def show(self, event: int, regions: dict[str, str], campaign: str) -> None:
         """The regions rendered at ``event`` (in each language): every waiting stream woken."""
         self.event, self.regions, self.campaign = event, regions, campaign
@@ -151,17 +173,20 @@ def create_app(
 
     shown.languages.add(default)
 
-    def regions(languages: list[str]) -> tuple[dict[str, str], str, dict[str, str]]:
+    def regions(
+        languages: list[str], session: Session | None = None
+    ) -> tuple[dict[str, str], str, dict[str, str]]:
         """The viewer's regions as the file reads now, or the one line saying why not, in
         each of ``languages`` (the ones phones asked for); the campaign they show; and that
-        line, if any, by language (a keeper's moves say it too)."""
+        line, if any, by language (a keeper's moves say it too). Read in ``session`` if
+        given (a keeper's write's, before it closes: ``shown_before_close``)."""
         texts, shows, errors = {}, "", {}
         lang.CHOSEN.set(True)  # each language in turn, whatever the campaign's own
         for code in languages:
             lang.use(code)
             page, error, odds = None, None, None
             try:
-                page = viewer_page(db, campaign or None)
+                page = viewer_page(db, campaign or None, session)
             except NoCampaign:  # the keeper's set-up page creates it: no command to type
                 error = lang._(said.NO_CAMPAIGN_YET)
             except Refused as unreadable:
@@ -199,12 +224,48 @@ def create_app(
             if shown.looked >= asked and not again:
                 return  # a look that began after this one was asked for has just ended
             shown.looked = asyncio.get_running_loop().time()
-            event = await asyncio.to_thread(watched.last_event)
-            if event == shown.event and not again:
-                return
             languages = sorted(shown.languages)
-            text, campaign, shown.errors = await asyncio.to_thread(regions, languages)
+            event, found = await asyncio.to_thread(look, shown.event, again, languages)
+            if found is None:
+                return
+            text, campaign, shown.errors = found
             shown.show(event, text, campaign)
+
+    def look(
+        seen: int, again: bool, languages: list[str]
+    ) -> tuple[int, tuple[dict[str, str], str, dict[str, str]] | None]:
+        """The file's last event, and the regions if it is not ``seen`` (or ``again``): one
+        thread's work, not two (a tap's board reaches the phones a hand-over sooner)."""
+        event = watched.last_event()
+        return event, (regions(languages) if event != seen or again else None)
+
+    def shown_before_close(languages: list[str]) -> Callable[[Session], None] | None:
+        """What a keeper's write does once its move is saved and the read models caught
+        up, before its file is closed (the checkpoint, what this machine remembers of the
+        file): the regions read in its unit of work and handed to the event loop, which
+        pushes them to every phone. None when the odds are shown (read after the close)."""
+        if shown.odds:
+            return None
+        loop = asyncio.get_running_loop()
+
+        def show(work: Session) -> None:
+            with written(work, campaign or None) as event:  # the regions' campaign
+                if event is None:
+                    return
+                text, shows, errors = regions(languages, work)
+            pushed = threading.Event()
+
+            def push() -> None:
+                try:
+                    shown.written(event, text, shows, errors)
+                finally:
+                    pushed.set()
+
+            loop.call_soon_threadsafe(push)
+            # the close's work waits for the push: it would take the interpreter from it
+            pushed.wait(PUSHED)
+
+        return show
 
     async def wanted(language: str) -> None:
         """A phone asks for ``language``: rendered from now on, and now if it was not."""
@@ -232,6 +293,10 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError):
                 await task
             watched.close()
+
+    def kept_menu(event: int, campaign: str) -> dict[str, Any] | None:
+        """The moves at ``event`` if they were read while it was the last event."""
+        return keepers.menus.get((event, f"{campaign}\n{lang.current()}"))
 
     async def menu_at(event: int, campaign: str) -> dict[str, Any]:
         """The moves the rules allow at ``event``: read once, kept while it is the last."""
@@ -397,20 +462,35 @@ def create_app(
                 return await answer(request, number, stale, 409)
             try:  # the move as the page's menu (the rules at its event) names it
                 bound = request.app.state.campaign or shown.campaign  # serve's, not `use`'s
-                menu = await menu_at(now, bound)
-                if await asyncio.to_thread(watched.last_event) != now:  # logged meanwhile
-                    return await answer(request, number, stale, 409)
+                menu = kept_menu(now, bound)  # kept: read at ``now``, nothing awaited since
+                if menu is None:
+                    menu = await menu_at(now, bound)
+                    if await asyncio.to_thread(watched.last_event) != now:  # logged meanwhile
+                        return await answer(request, number, stale, 409)
                 name = keepers.names[number - 1]
                 asked = request_of(menu, fields, db, bound, name)
                 tried = int(menu.get("version") or 0)  # kept before it is tried
-                await asyncio.to_thread(links.tap, _tap_key(fields), number, tried)
-                await asyncio.to_thread(write, asked, fields.get("yes") == "1")
+                then = shown_before_close(sorted(shown.languages))
+                key, yes = _tap_key(fields), fields.get("yes") == "1"
+                await asyncio.to_thread(tried_then_written, key, number, tried, asked, yes, then)
             except Refused as refused:
                 return await answer(request, number, redacted(str(refused), db), 422)
             await refresh()  # every phone sees it now, not at the watcher's next look
         if request.headers.get("hx-request"):  # the page's script: the moves and the board
             return await answer(request, number)
         return RedirectResponse(f"{_base(request)}/k/{request.path_params['token']}", 303)
+
+    def tried_then_written(
+        key: str,
+        number: int,
+        tried: int,
+        asked: Write,
+        yes: bool,
+        then: Callable[[Session], None] | None,
+    ) -> None:
+        """The tap kept as tried (app/links.py), then its move written: one thread's work."""
+        links.tap(key, number, tried)
+        write(asked, yes, then)
 
     async def answer(
         request: Request, keeper: int, error: str | None = None, status: int = 200

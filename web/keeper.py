@@ -6,8 +6,10 @@ word the application's."""
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,6 +17,8 @@ from urllib.parse import parse_qs
 
 from app import actions, moves, readings
 from app.errors import Refused
+from app.session import Session
+from app.unit import opened
 from voice import keeper as said
 from voice.lang import _
 
@@ -219,12 +223,23 @@ def _recruit(numbers: list[int], fields: dict[str, str]) -> dict[str, Any]:
     return {"recruit": int(number), "hand": tuple(c for c in hand.split(",") if c.strip())}
 
 
-def write(request: Write, yes: bool = False) -> actions.Recorded:
+def write(
+    request: Write, yes: bool = False, then: Callable[[Session], None] | None = None
+) -> actions.Recorded:
     """Log one move through the application; what it recorded, or Refused with its one
-    line. An undo that crosses a Mission or a chapter needs ``yes`` (the page's box)."""
-    if isinstance(request, actions.TakeBack):
-        return actions.take_back(request, ask=None if yes else _undo_asks)
-    return actions.log_action(request)
+    line. An undo that crosses a Mission or a chapter needs ``yes`` (the page's box).
+    ``then``: called with the unit of work once the move is saved and the read models
+    caught up, before the file is closed (the phones shown the board meanwhile); its
+    failure is its own (the move was recorded all the same)."""
+    with opened(request.where, request.campaign, "write", request.by) as work:
+        if isinstance(request, actions.TakeBack):
+            done = actions.take_back(request, work, ask=None if yes else _undo_asks)
+        else:
+            done = actions.log_action(request, work)
+        if then is not None:
+            with contextlib.suppress(Exception):  # shown after the close instead
+                then(work)
+    return done
 
 
 def _undo_asks(preview: Any) -> None:

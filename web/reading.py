@@ -36,9 +36,10 @@ class Page:
 DRAWN = frozenset({"decks", "nml", "threats", "players", "result"})  # drawn, not said
 
 
-def viewer_page(db: Path | str, campaign: str | None = None) -> Page:
-    """The page anyone at the table may read: from the public board document."""
-    read = readings.page(readings.Reading(str(db), campaign))
+def viewer_page(db: Path | str, campaign: str | None = None, session: Any = None) -> Page:
+    """The page anyone at the table may read: from the public board document (read in
+    ``session``, a keeper's write's before it closes, if given: ``readings.written``)."""
+    read = readings.page(readings.Reading(str(db), campaign), session)
     doc = seen_board(read.board)
     said = [public(s) for s in status_rows(doc)]
     drawn = _drawn(doc) if doc.get("phase") is not None else None

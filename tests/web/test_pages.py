@@ -144,3 +144,56 @@ def test_the_board_is_rendered_in_the_languages_phones_asked_for_only(
     table.ok("undo", "-y", "-r", "a slip")
     client.get("/?lang=en")
     assert sorted(set(rendered)) == ["en", "fr"]
+
+
+def test_a_viewers_page_reads_the_board_the_log_and_the_score_on_one_connection(
+    table: Grizzled, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlite3
+
+    from web.reading import viewer_page
+
+    viewer_page(table.db)  # the file's first sight, remembered
+    table.ok("play", "night+snow")  # the read models behind: caught up by the reading
+    opened: list[str] = []
+    real = sqlite3.connect
+
+    def counted(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        opened.append(str(args[0]))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(sqlite3, "connect", counted)
+    page = viewer_page(table.db)
+    assert page.log[0]["summary"] == "Ann plays night+snow"
+    assert len([where for where in opened if "mode=rw" in where]) == 1, opened
+
+
+def test_the_event_store_never_opens_beside_the_readings_shared_connection(
+    table: Grizzled,
+) -> None:
+    import sqlite3
+
+    from app.readmodel import one_connection, status_document
+    from app.unit import opened
+
+    with opened(str(table.db), None, "read") as work, one_connection(work):
+        held = work.held
+        assert held is not None and status_document(work)["campaign"] == "Friday"
+        work.tracker()  # (a reading that needs the events: the rare fallback)
+        assert work.held is None
+        with pytest.raises(sqlite3.ProgrammingError):  # closed before the store opened
+            held.execute("SELECT 1")
+        assert status_document(work)["campaign"] == "Friday"  # on a connection of its own
+
+
+def test_a_board_read_by_a_write_is_not_shown_if_a_phone_asked_another_language_meanwhile() -> None:
+    from web.app import _Shown
+
+    shown = _Shown(languages={"en", "fr"})  # a French phone joined while the write ran
+    shown.written(7, {"en": "<p>board</p>"}, "Friday", {})
+    assert shown.event == -2 and shown.regions == {}  # the tap's own look renders both
+    shown.written(7, {"en": "<p>board</p>", "fr": "<p>plateau</p>"}, "Friday", {})
+    assert shown.event == 7 and shown.regions["fr"] == "<p>plateau</p>"
+    shown.odds = True  # turned on meanwhile: the write read the board without them
+    shown.written(8, {"en": "<p>later</p>", "fr": "<p>plus tard</p>"}, "Friday", {})
+    assert shown.event == 7
