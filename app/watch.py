@@ -40,6 +40,10 @@ class Watched:
         self.where = str(where)
         self.server = store.is_postgres(self.where)
         self._tracker: Any = None
+        if not self.server:  # the server's threads share the file: none opens it in Python
+            from tracker import dbfile  # while another's connection may hold it (issue 39)
+
+            dbfile.keep_found()
 
     def last_event(self) -> int:
         """The number of the last event stored there (``UNREACHABLE``: a server that did

@@ -17,8 +17,9 @@ from __future__ import annotations
 import os
 import sqlite3
 import stat
+import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any, Literal
 
 from domain.errors import N_, Formed
@@ -77,8 +78,49 @@ class BadPath(ValueError):
     """The ``--db`` value is not a path at all (a usage error, exit 2)."""
 
 
+# In a process whose threads share files (the companion's server: ``keep_found``), the
+# files found ours, by path: their device and inode then. Such a file is not opened in
+# Python again while it is the same file (``inspect``): closing any descriptor of a file
+# drops every lock the process holds on it, SQLite's included (issue 39), and one thread
+# looks at the file while another's connection may hold it. Every connection the code
+# opens to a file follows an ``inspect`` of it in its own thread, so a file's first look
+# (under ``_LOOKING``) comes before any connection to it. A command (one thread) reads the
+# header each time: a file changed in place between two commands run in one process (the
+# tests') is seen as it is.
+_OURS: dict[str, tuple[int, int]] | None = None
+_LOOKING = threading.Lock()
+
+
+def keep_found() -> None:
+    """From now on in this process, a file found ours is not opened in Python again while
+    it is the same file (a server whose threads share the file)."""
+    global _OURS
+    if _OURS is None:
+        _OURS = {}
+
+
 def inspect(path: str) -> Kind:
-    """What the file at ``path`` is; UnusableFile if it is not a grizzled file at all."""
+    """What the file at ``path`` is; UnusableFile if it is not a grizzled file at all
+    (``keep_found``: a file found ours before, the same file still, ours without a look)."""
+    found = _OURS
+    if found is None:
+        return _inspect(path)
+    try:
+        info = os.stat(path)
+    except OSError:
+        info = None
+    if info is not None and info.st_size and found.get(path) == (info.st_dev, info.st_ino):
+        return "ours"
+    with _LOOKING:
+        kind = _inspect(path)
+        if kind == "ours":
+            with suppress(OSError):
+                now = os.stat(path)
+                found[path] = (now.st_dev, now.st_ino)
+    return kind
+
+
+def _inspect(path: str) -> Kind:
     try:
         info = os.stat(path)
     except FileNotFoundError:
@@ -111,7 +153,7 @@ def inspect(path: str) -> Kind:
         return "ours"
     if pending(path) is not None:  # what SQLite would read: the file with its WAL or journal
         with as_seen(path) as seen:
-            return inspect(seen)
+            return _inspect(seen)
     return _by_tables(path)
 
 

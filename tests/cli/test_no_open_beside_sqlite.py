@@ -97,3 +97,47 @@ def test_the_watch_sees_an_open_beside_a_connection(tmp_path: Path) -> None:
             f.read(100)
     assert len(watch.found) == 1
     assert "x.sqlite while a connection is open" in watch.found[0]
+
+
+# The companion's server: one thread's look at the file while another's connection holds
+# it (a keeper's write, a page's reading). Run in a process of its own: ``keep_found``
+# lasts for the process.
+SERVER_LOOKS = """
+import sqlite3, sys
+from app.watch import Watched
+from cli.main import main
+from tests.cli.opens import watching
+from tracker import dbfile
+path = sys.argv[1]
+try:
+    main(["--db", path, "campaign", "new", "R", "-p", "ann:night", "-p", "ben:snow"])
+except SystemExit as end:
+    assert not end.code, end.code
+Watched(path)  # the server starts: its threads share the file from now on
+first = dbfile.inspect(path)  # the server's first look, before any connection
+with watching() as watch:
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("BEGIN IMMEDIATE")  # another thread's write, under way
+    kinds = [dbfile.inspect(path), dbfile.prepare(path, "read")[1]]
+    conn.execute("ROLLBACK")
+    conn.close()
+print(first, *kinds, len(watch.found))
+"""
+
+
+def test_a_servers_threads_never_open_the_file_beside_another_ones_connection(
+    tmp_path: Path,
+) -> None:
+    """In the companion's server a thread looks at the file (``dbfile.inspect``, which
+    reads its header) while another thread's connection may hold it: a file found ours
+    is not opened in Python again while it is the same file (``dbfile.keep_found``)."""
+    root = Path(__file__).resolve().parents[2]
+    ended = subprocess.run(
+        [sys.executable, "-c", SERVER_LOOKS, str(tmp_path / "served.sqlite")],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        timeout=60,
+    )
+    assert ended.returncode == 0, ended.stderr
+    assert ended.stdout.split()[-4:] == ["ours", "ours", "ours", "0"], ended.stdout
