@@ -211,10 +211,8 @@ def _redo(work: Session, request: TakeBack) -> Recorded:
 
     name = work.campaign_name()
     with refusals(), _in_its_language(work):
-        before = work.tracker().as_seen(name, request.seen)
-        seen, state = before.version, before.state  # (states are immutable)
-        done = work.tracker().redo(name, reason=request.reason, seen=seen)
-    work.saved(done.version, {seen: state})
+        done = work.tracker().redo(name, reason=request.reason, seen=request.seen)
+    work.saved(done.version)
     lang.follow(done.state.language)
     with refusals():
         preview = work.tracker().preview(name, list(done.actions))
@@ -227,10 +225,8 @@ def _revert(work: Session, request: TakeBack) -> Recorded:
     assert request.to is not None
     name = work.campaign_name()
     with refusals(), _in_its_language(work):
-        before = work.tracker().as_seen(name, request.seen)
-        seen, state = before.version, before.state  # (states are immutable)
-        done = work.tracker().revert(name, request.to, reason=request.reason, seen=seen)
-    work.saved(done.version, {seen: state})
+        done = work.tracker().revert(name, request.to, reason=request.reason, seen=request.seen)
+    work.saved(done.version)
     lang.follow(done.state.language)
     number, summary = done.reverted
     said = takeback.reverted(number, summary, done.reapplied, request.reason)
