@@ -64,7 +64,7 @@ screenshots: $(VENV)/.installed-test
 # tests/voice/test_catalogue.py says when one is out of date).
 i18n: $(VENV)/.installed-test
 	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --width=100 \
-		-k N_ -k W_ -k _ -k ngettext:1,2 -k pgettext:1c,2 \
+		-k N_ -k W_ -k Counted:1,2 -k _ -k ngettext:1,2 -k pgettext:1c,2 \
 		--project=grizzled-tracker -o voice/locale/grizzled.pot .
 	$(BIN)/pybabel update --no-fuzzy-matching --width=100 -D grizzled -i voice/locale/grizzled.pot \
 		-d voice/locale

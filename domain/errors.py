@@ -10,6 +10,8 @@ facts that fill it (``data``); the voice says it in the table's language
 
 from __future__ import annotations
 
+from typing import cast
+
 
 def N_(message: str) -> str:
     """Marks the words of a refusal (or a rule's name) for the voice's catalogue."""
@@ -51,6 +53,34 @@ class Formed(str):
     def __new__(cls, template: str, **data: object) -> Formed:
         said = super().__new__(cls, template.format(**data) if data else template)
         said.template, said.data = template, data
+        return said
+
+
+class Counted(Formed):
+    """Formed words that count: ``one`` for 1, ``several`` otherwise, each holding
+    ``{count}``. The voice says them by its language's plural rule (``ngettext``). A call
+    is marked for the catalogue as a plural (``make i18n``: ``-k Counted:1,2``)."""
+
+    one: str
+    several: str
+    number: int
+
+    def __new__(cls, one: str, several: str, count: int) -> Counted:
+        said = cast("Counted", super().__new__(cls, one if count == 1 else several, count=count))
+        said.one, said.several, said.number = one, several, count
+        return said
+
+
+class Capital(str):
+    """Words that begin a sentence (a fact's sentence at a refusal's start): the English
+    with its first letter upper-cased; the voice says ``words`` in the language in use and
+    upper-cases its first letter the same way."""
+
+    words: str
+
+    def __new__(cls, words: str) -> Capital:
+        said = super().__new__(cls, words[:1].upper() + words[1:])
+        said.words = words
         return said
 
 

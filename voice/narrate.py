@@ -38,7 +38,7 @@ from domain.events import (
     SupportTileDiscarded,
     SupportUsed,
 )
-from voice import NOBODY, Said, Secret, marked, rooms
+from voice import NOBODY, Said, Secret, marked, refusal, rooms
 from voice.lang import (
     N_,
     _,
@@ -403,7 +403,7 @@ def sentence(e: Event, c: Catalogue, game: str = "chapter") -> str:
             )
         case FactCorrected():
             return _("Correction: {fact} ({reason}).").format(
-                fact=fact_sentence(e, c), reason=e.reason
+                fact=refusal.said(fact_sentence(e, c)), reason=e.reason
             )
     told = rooms.sentence(e, c)  # a module's own event, in its room's words
     return _campaign_sentence(e, c) if told is None else told

@@ -38,10 +38,15 @@ def said(value: object) -> str:
 def _fact(value: object) -> object:
     """One fact of a refusal as the language in use says it: the rules' words translated,
     alternatives joined by its "or", a card named in its notation; anything else as it is."""
-    from domain.errors import Alternatives, Formed, Joined, Summary, Worded, Words
+    from domain.errors import Alternatives, Capital, Counted, Formed, Joined, Summary, Worded, Words
     from voice.summary import notation
     from voice.summary import said as summary_said
 
+    if isinstance(value, Counted):  # by the language's plural rule
+        return lang.ngettext(value.one, value.several, value.number).format(count=value.number)
+    if isinstance(value, Capital):  # a sentence's start: its first letter upper-cased
+        words = str(_fact(value.words))
+        return words[:1].upper() + words[1:]
     if isinstance(value, Formed):  # words of the rules already filled: said whole
         return _(value.template).format(**{k: _fact(v) for k, v in value.data.items()})
     if isinstance(value, Joined):

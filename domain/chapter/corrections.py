@@ -39,7 +39,7 @@ from domain.chapter.resolution import (
     reveal_support,
 )
 from domain.chapter.state import ChapterState, Phase
-from domain.errors import N_, InvalidCorrection
+from domain.errors import N_, Capital, InvalidCorrection
 from domain.events import ChapterLost, ChapterWon, FactCorrected, MissionFailed, MissionSucceeded
 
 
@@ -171,10 +171,8 @@ def _check_changes(state: ChapterState, event: FactCorrected) -> None:
     else:
         same = after == state
     if same:
-        said = fact_sentence(event, state.catalogue, already=True)
-        raise InvalidCorrection(
-            N_("{upper}{said}: nothing to correct"), upper=said[0].upper(), said=said[1:]
-        )
+        said = Capital(fact_sentence(event, state.catalogue, already=True))
+        raise InvalidCorrection(N_("{said}: nothing to correct"), said=said)
 
 
 # --- The checks a correction triggers ------------------------------------------------

@@ -227,3 +227,36 @@ def test_a_refused_revert_reads_no_english(db: Path) -> None:
     assert refused.exit_code == 1
     assert "les règles refuseraient 1 action ultérieure" in refused.stderr
     assert not english_in(refused.stderr), refused.stderr
+
+
+CORRECTIONS = (
+    "correct morale 20 -r recompté",
+    "correct stock 2 -r recompté",
+    "correct hand 4 -p ben -r recompté",
+    "correct tokens 1 -p cy -r recompté",
+    "correct charm down -p ann -r recompté",
+    "correct leader -p ben -r recompté",
+    "correct turn -p cy -r recompté",
+)
+
+
+def test_corrections_and_a_correction_that_changes_nothing_read_no_english(db: Path) -> None:
+    """A correction's sentence (``domain.chapter.fact_words``: the fact's words, its value
+    counted, "already") is said in the campaign's language, in the narration and in the
+    refusal of a correction that would change nothing."""
+    g = Grizzled(db)
+    g.ok("campaign new Soirée -p ann:nuit -p ben:neige -p cy:pluie --lang fr")
+    for english, typed in CHAPTER[:3]:
+        g.ok(typed or english)
+    said = [g.ok(command) for command in CORRECTIONS]
+    result = g("correct morale 20 -r encore")
+    assert result.exit_code == 1
+    refused = result.stderr
+    said.append(refused)
+
+    wrong = [line for text in said for line in english_in(text)]
+    assert not wrong, f"{len(wrong)} lines:\n" + "\n".join(wrong)
+    assert "la Réserve de Moral contient 20 cartes (recompté)" in said[0]
+    assert "Ben a 4 cartes" in said[2]
+    assert "Cy a 1 jeton Discours" in said[3]
+    assert "La Réserve de Moral contient déjà 20 cartes\u00a0: rien à corriger" in refused

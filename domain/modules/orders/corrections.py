@@ -9,7 +9,7 @@ from msgspec.structs import replace
 from domain.cards.catalogue import Catalogue
 from domain.chapter.facts import Fact, ModuleFact
 from domain.chapter.state import ChapterState
-from domain.errors import N_, InvalidCorrection
+from domain.errors import N_, Formed, InvalidCorrection
 from domain.events import FactCorrected
 from domain.modules.orders.state import OrderPiles, order_piles, with_order_piles
 
@@ -85,7 +85,9 @@ def _added(state: ChapterState, event: FactCorrected) -> ChapterState:
 
 def _label(value: str | int | None, catalogue: Catalogue) -> str:
     card = catalogue.orders.get(value) if isinstance(value, int) else None
-    return f"Order of the Day #{value}" + (f" ({card.name})" if card else "")
+    if card is None:
+        return Formed(N_("Order of the Day #{number}"), number=value)
+    return Formed(N_("Order of the Day #{number} ({name})"), number=value, name=card.name)
 
 
 ORDER_FACTS = {
@@ -94,7 +96,7 @@ ORDER_FACTS = {
         _number,
         _check_added,
         _added,
-        "{v} is {a}in No Man's Land",
+        N_("{v} is {a}in No Man's Land"),
         _label,
     ),
     "order-remove": ModuleFact(
@@ -102,7 +104,7 @@ ORDER_FACTS = {
         _number,
         _check_removed,
         _removed,
-        "{v} is cancelled and discarded",
+        N_("{v} is cancelled and discarded"),
         _label,
     ),
 }

@@ -13,7 +13,7 @@ from domain.cards.notation import card_label
 from domain.chapter.facts import Fact, ModuleFact, Value, cards_of
 from domain.chapter.guards import check_can_reveal
 from domain.chapter.state import ChapterState
-from domain.errors import N_, InvalidCorrection
+from domain.errors import N_, Counted, InvalidCorrection
 from domain.events import FactCorrected
 from domain.limits import MORALE_TOKENS
 from domain.modules.recruits.state import (
@@ -69,8 +69,7 @@ def _cards_said(value: Value, catalogue: Catalogue) -> str:
 
 
 def _tokens_said(value: Value, catalogue: Catalogue) -> str:
-    count = int(value or 0)
-    return f"{count} Morale token{'s' if count != 1 else ''}"
+    return Counted("{count} Morale token", "{count} Morale tokens", int(value or 0))
 
 
 RECRUIT_FACTS = {
@@ -79,7 +78,7 @@ RECRUIT_FACTS = {
         None,
         _check_hand,
         _hand,
-        "the Recruit {a}holds {v} face up",
+        N_("the Recruit {a}holds {v} face up"),
         _cards_said,
     ),
     "recruit-tokens": ModuleFact(
@@ -87,7 +86,7 @@ RECRUIT_FACTS = {
         None,
         _check_tokens,
         _tokens,
-        "the Recruit {a}carries {v}",
+        N_("the Recruit {a}carries {v}"),
         _tokens_said,
     ),
 }
