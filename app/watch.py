@@ -33,6 +33,16 @@ def last_event(db: Path) -> int:
         conn.close()
 
 
+def serving() -> None:
+    """This process serves the companion from now on (``grizzled serve``): its threads
+    share the campaign file, and none opens it in Python while another's connection may
+    hold it (``tracker.dbfile.keep_found``: issue 39). A process that only builds the app
+    (the tests') reads a file's header at each look, as a command does."""
+    from tracker import dbfile
+
+    dbfile.keep_found()
+
+
 class Watched:
     """The campaign file at ``where``, or the club's server whose URL it is."""
 
@@ -40,10 +50,6 @@ class Watched:
         self.where = str(where)
         self.server = store.is_postgres(self.where)
         self._tracker: Any = None
-        if not self.server:  # the server's threads share the file: none opens it in Python
-            from tracker import dbfile  # while another's connection may hold it (issue 39)
-
-            dbfile.keep_found()
 
     def last_event(self) -> int:
         """The number of the last event stored there (``UNREACHABLE``: a server that did

@@ -232,7 +232,10 @@ def _run(app: Any, sock: socket.socket, where: Any, tokens: list[str], names: li
     rate-limited."""
     import uvicorn
 
+    from app.watch import serving
     from web import limits
+
+    serving()  # its threads share the file (issue 39)
 
     files = limits.open_files()
     bounds = limits.limits_for(files)

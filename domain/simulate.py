@@ -120,8 +120,9 @@ def _speech(state: ChapterState, player: Player, rng: random.Random) -> MakeSpee
     return MakeSpeech(player.name, threat, tuple(discards))
 
 
-def _with_target(state: ChapterState, command: Command, rng: random.Random) -> Command:
-    """Give the Merry Christmas on top of the deck a target when the engine will reveal it."""
+def with_target(state: ChapterState, command: Command, rng: random.Random) -> Command:
+    """Give the Merry Christmas on top of the deck a target when the engine will reveal it
+    (a legal action names none: the deck's top is not known before it is drawn)."""
     if isinstance(command, PlayCard) and state.catalogue[command.card].trap:
         if trap_springs(replace(state, nml=(*state.nml, command.card))):
             return replace(command, target=rng.choice(targets(state)))
@@ -270,7 +271,7 @@ def random_command(state: ChapterState, rng: random.Random) -> Command:
     command = _mission_command(state, rng)
     top = state.trials[0] if state.trials else None  # what a Trap or Clumsy would reveal
     if top is not None and state.catalogue.cards[top].merry_christmas:
-        return _with_target(state, command, rng)
+        return with_target(state, command, rng)
     return command
 
 

@@ -104,7 +104,7 @@ def test_the_watch_sees_an_open_beside_a_connection(tmp_path: Path) -> None:
 # lasts for the process.
 SERVER_LOOKS = """
 import sqlite3, sys
-from app.watch import Watched
+from app.watch import serving
 from cli.main import main
 from tests.cli.opens import watching
 from tracker import dbfile
@@ -113,7 +113,7 @@ try:
     main(["--db", path, "campaign", "new", "R", "-p", "ann:night", "-p", "ben:snow"])
 except SystemExit as end:
     assert not end.code, end.code
-Watched(path)  # the server starts: its threads share the file from now on
+serving()  # the server starts: its threads share the file from now on
 first = dbfile.inspect(path)  # the server's first look, before any connection
 with watching() as watch:
     conn = sqlite3.connect(path, isolation_level=None)
@@ -130,7 +130,8 @@ def test_a_servers_threads_never_open_the_file_beside_another_ones_connection(
 ) -> None:
     """In the companion's server a thread looks at the file (``dbfile.inspect``, which
     reads its header) while another thread's connection may hold it: a file found ours
-    is not opened in Python again while it is the same file (``dbfile.keep_found``)."""
+    is not opened in Python again while it is the same file (``dbfile.keep_found``,
+    turned on by ``grizzled serve``: ``app.watch.serving``)."""
     root = Path(__file__).resolve().parents[2]
     ended = subprocess.run(
         [sys.executable, "-c", SERVER_LOOKS, str(tmp_path / "served.sqlite")],
