@@ -291,11 +291,8 @@ class Session:
             return True
         from tracker.appended import shaped
 
-        with refusals():
-            if shaped(self.db, conn, kept):
-                return True
-        self._unreplayed = True  # check_first() checks it all again, with the replay
-        return False
+        with refusals():  # not shaped: still unreplayed, so check_first() checks it all
+            return shaped(self.db, conn, kept)
 
     @property
     def unreplayed(self) -> bool:

@@ -222,7 +222,7 @@ def since(path: str, kept: Any, opener: Callable[[], Tracker] | None = None) -> 
     from tracker import dbfile
 
     checked = from_json(kept)
-    if checked is None or dbfile.inspect(path) != "ours" or not dbfile.looks_through_sqlite(path):
+    if checked is None or not shapeable(path):
         return None
     try:  # its mark, schema and shape on one connection, before the event store opens it
         with dbfile.held(path) as reader:

@@ -638,16 +638,16 @@ def held(path: str) -> Iterator[Held]:
         raise failure(path, error) from None
 
 
-def check_integrity(path: str, *, pages: bool = True) -> None:
+def check_integrity(path: str) -> None:
     """SQLite's own check of every page, and a schema of our tables only (marked or not),
     read as SQLite would read the file, a WAL or journal beside it never merged into it:
     a live file through SQLite, in one read transaction of a read-only connection
     (``look_uri``: no Python open of the file while a connection to it may be open);
     a WAL or journal nobody is writing in a private copy (``as_seen``). Refused before
-    the event store ever opens the file. ``pages``: False for the mark and schema only
-    (a file checked before, ``tracker.checks.since``: read through SQLite only)."""
+    the event store ever opens the file (a file checked before: ``check_schema``, on the
+    check's own connection, ``tracker.appended``)."""
     if looks_through_sqlite(path):
-        _check_live(path, pages)
+        _check_live(path)
         return
     with as_seen(path) as seen:
         if seen != path:
@@ -658,7 +658,7 @@ def check_integrity(path: str, *, pages: bool = True) -> None:
         _only_ours(seen, query(seen, "SELECT type, name FROM sqlite_master"))
 
 
-def _check_live(path: str, pages: bool = True) -> None:
+def _check_live(path: str) -> None:
     """``check_integrity`` of the file itself, in one read transaction: what SQLite says
     of the file (damaged), or one line saying it could not look (busy, an I/O error)."""
     try:
@@ -668,7 +668,7 @@ def _check_live(path: str, pages: bool = True) -> None:
             conn.execute("BEGIN")
             application = conn.execute("PRAGMA application_id").fetchone()[0]
             file_format = conn.execute("PRAGMA user_version").fetchone()[0]
-            found = conn.execute("PRAGMA integrity_check(1)").fetchall() if pages else [("ok",)]
+            found = conn.execute("PRAGMA integrity_check(1)").fetchall()
             schema = conn.execute("SELECT type, name FROM sqlite_master").fetchall()
             conn.execute("COMMIT")
         finally:
@@ -693,9 +693,10 @@ def _check_live(path: str, pages: bool = True) -> None:
 
 
 def check_schema(path: str, reader: Held) -> None:
-    """``check_integrity(path, pages=False)`` on a read's own connection, in its read
-    transaction (``held``: a file that ``looks_through_sqlite``): its mark and a schema of
-    our tables only, without a second connection (~2 M instructions a read)."""
+    """``check_integrity`` but for SQLite's check of every page, on a check's or a read's
+    own connection, in its read transaction (``held``: a file that
+    ``looks_through_sqlite``): its mark and a schema of our tables only, without a second
+    connection (~2 M instructions a read)."""
     application = reader.query("PRAGMA application_id")[0][0]
     file_format = reader.query("PRAGMA user_version")[0][0]
     _marked(path, application, file_format)
