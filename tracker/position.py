@@ -51,10 +51,7 @@ def position(
 
 def place(db: store.Rows, stream: str, version: int) -> Place:
     """One campaign's place at event ``version`` (``Place``)."""
-    try:  # CPython's builtin SHA-256, as tracker.integrity takes it
-        from _sha256 import sha256  # type: ignore[import-not-found]  # no stub; C module
-    except ImportError:  # pragma: no cover - 3.12+ (_sha2)
-        from hashlib import sha256
+    from tracker.chainhash import sha256  # CPython's builtin one, without hashlib
 
     found = store.newest_snapshot_row(db, stream, version)
     snapshot, digest = (int(found[0]), sha256(bytes(found[1])).hexdigest()) if found else (0, "")
