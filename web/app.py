@@ -457,12 +457,18 @@ def create_app(
         speak(request)
         stale = lang._(said.STALE)
         async with writing:
-            now = await asyncio.to_thread(watched.last_event)
-            if fields.get("event") != str(now):
-                return await answer(request, number, stale, 409)
+            bound = request.app.state.campaign or shown.campaign  # serve's, not `use`'s
+            seen = _event_id(fields.get("event"))
+            # the page's menu, kept as it was read at its event: whether that is still the
+            # last one is asked in the write's own thread, before anything is written
+            menu = None if seen is None else kept_menu(seen, bound)
+            if seen is not None and menu is not None:
+                now = seen
+            else:
+                now = await asyncio.to_thread(watched.last_event)
+                if fields.get("event") != str(now):
+                    return await answer(request, number, stale, 409)
             try:  # the move as the page's menu (the rules at its event) names it
-                bound = request.app.state.campaign or shown.campaign  # serve's, not `use`'s
-                menu = kept_menu(now, bound)  # kept: read at ``now``, nothing awaited since
                 if menu is None:
                     menu = await menu_at(now, bound)
                     if await asyncio.to_thread(watched.last_event) != now:  # logged meanwhile
@@ -472,7 +478,9 @@ def create_app(
                 tried = int(menu.get("version") or 0)  # kept before it is tried
                 then = shown_before_close(sorted(shown.languages))
                 key, yes = _tap_key(fields), fields.get("yes") == "1"
-                await asyncio.to_thread(tried_then_written, key, number, tried, asked, yes, then)
+                tap = (key, number, tried, now)
+                if not await asyncio.to_thread(tried_then_written, tap, asked, yes, then):
+                    return await answer(request, number, stale, 409)  # logged meanwhile
             except Refused as refused:
                 return await answer(request, number, redacted(str(refused), db), 422)
             await refresh()  # every phone sees it now, not at the watcher's next look
@@ -481,16 +489,21 @@ def create_app(
         return RedirectResponse(f"{_base(request)}/k/{request.path_params['token']}", 303)
 
     def tried_then_written(
-        key: str,
-        number: int,
-        tried: int,
+        tap: tuple[str, int, int, int],
         asked: Write,
         yes: bool,
         then: Callable[[Session], None] | None,
-    ) -> None:
-        """The tap kept as tried (app/links.py), then its move written: one thread's work."""
+    ) -> bool:
+        """If the file's last event is still the page's, the tap (its key, its keeper, the
+        campaign's version tried, the page's event) kept as tried (app/links.py), then its
+        move written: one thread's work, for the companion's writes are one at a time
+        (``writing``); False, nothing written, if another event was logged meanwhile."""
+        key, number, tried, seen = tap
+        if watched.last_event() != seen:
+            return False
         links.tap(key, number, tried)
         write(asked, yes, then)
+        return True
 
     async def answer(
         request: Request, keeper: int, error: str | None = None, status: int = 200
