@@ -61,17 +61,44 @@ def board(request: Reading, session: Session | None = None) -> dict[str, Any]:
         return dict(_plain(status_document(work)))
 
 
-class Page(Record):
-    """What a viewer's page reads at once: the board, the log's entries (all of them) and
-    the score, in one unit of work (one check of the file, one catch-up)."""
+LOG_SHOWN = 30  # the newest entries of the log a viewer's page carries
+LOG_PAGE = 200  # the entries of one page of the whole log (``log_page``)
 
-    __slots__ = ("board", "log", "score")
+
+class Page(Record):
+    """What a viewer's page reads at once: the board, the newest ``LOG_SHOWN`` entries of
+    the log and how many it holds in all (``logged``: a page pushed to every phone at
+    every tap does not grow with the campaign; the rest is read when asked, ``log_page``)
+    and the score, in one unit of work (one check of the file, one catch-up)."""
+
+    __slots__ = ("board", "log", "logged", "score")
     board: dict[str, Any]
     log: list[dict[str, Any]]
     score: dict[str, Any]
+    logged: int
 
-    def __init__(self, board: dict[str, Any], log: list[dict[str, Any]], score: dict[str, Any]):
-        self._set(board=board, log=log, score=score)
+    def __init__(
+        self,
+        board: dict[str, Any],
+        log: list[dict[str, Any]],
+        score: dict[str, Any],
+        logged: int | None = None,
+    ) -> None:
+        self._set(board=board, log=log, score=score, logged=len(log) if logged is None else logged)
+
+
+class LogPage(Record):
+    """One page of a campaign's whole log: its entries (oldest first), how many newer ones
+    come before it (``skip``) and how many the log holds in all."""
+
+    __slots__ = ("campaign", "log", "logged", "skip")
+    campaign: str
+    log: list[dict[str, Any]]
+    skip: int
+    logged: int
+
+    def __init__(self, campaign: str, log: list[dict[str, Any]], skip: int, logged: int) -> None:
+        self._set(campaign=campaign, log=log, skip=skip, logged=logged)
 
 
 def page(request: Reading, session: Session | None = None) -> Page:
@@ -82,9 +109,28 @@ def page(request: Reading, session: Session | None = None) -> Page:
     with reading(request, session) as work, one_connection(work):
         doc = _plain(status_document(work))
         work.campaign_option = doc["campaign"]  # the campaign the board shows, for the rest
-        log = entries(request, work)
+        log, logged = _entries(work, LOG_SHOWN, 0)
         revealed(work, log)
-        return Page(doc, log, score(request, work))
+        return Page(doc, log, score(request, work), logged)
+
+
+def log_page(request: Reading, skip: int) -> LogPage:
+    """``LOG_PAGE`` entries of the campaign's log, after the ``skip`` newest ones, with
+    their Supports revealed as a viewer's page says them."""
+    with reading(request) as work:
+        log, logged = _entries(work, LOG_PAGE, skip)
+        revealed(work, log)
+        return LogPage(work.campaign_name(), log, skip, logged)
+
+
+def _entries(work: Session, last: int, skip: int) -> tuple[list[dict[str, Any]], int]:
+    """The ``last`` entries of the log before its ``skip`` newest, and how many it holds."""
+    from app.readmodel import read_models
+    from projections.queries import LogFilter, history, log_count
+
+    with read_models(work) as (conn, campaign):
+        found = history(conn, campaign, last=last, only=LogFilter(), skip=skip)
+        return list(_plain(found)), log_count(conn, campaign["campaign_id"], LogFilter())
 
 
 @contextmanager

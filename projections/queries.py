@@ -204,15 +204,17 @@ def log(
     last: int | None = None,
     undone: bool = True,
     only: LogFilter | None = None,
+    skip: int = 0,
 ) -> list[Row]:
     """The stored events of a campaign, oldest first: all, one chapter's, the ``last``
-    few, with or without the undone actions, or those ``only`` lets through."""
+    few (the ``skip`` newest left out), with or without the undone actions, or those
+    ``only`` lets through."""
     only = only or LogFilter(chapter=chapter, undone=undone)
     where, params = _where(campaign_id, only)
     sql = f"SELECT * FROM event_log WHERE {where} ORDER BY version"
     if last is not None:
-        sql = f"SELECT * FROM ({sql} DESC LIMIT ?) ORDER BY version"
-        params.append(last)
+        sql = f"SELECT * FROM ({sql} DESC LIMIT ? OFFSET ?) ORDER BY version"
+        params += [last, skip]
     return _plain(conn.execute(sql, params))
 
 
@@ -341,14 +343,16 @@ def history(
     *,
     last: int | None = None,
     only: LogFilter | None = None,
+    skip: int = 0,
 ) -> list[Row]:
     """The log of ``campaign`` (its ``campaigns`` row) as ``grizzled log --json`` shows it
-    (docs/cli.md): every stored event, oldest first (or the ``last`` few), who logged it
+    (docs/cli.md): every stored event, oldest first (or the ``last`` few, the ``skip``
+    newest left out), who logged it
     when, the domain event types it carried, what an undo or a redo named, and whether an
     action was undone. The creation is said by the campaign's name; an undo or a redo by
     the versions it names (``actions``)."""
     origin = branched_from(conn, campaign["campaign_id"])
-    rows = log(conn, campaign["campaign_id"], last=last, only=only)
+    rows = log(conn, campaign["campaign_id"], last=last, only=only, skip=skip)
     return [_entry(campaign, row, origin) for row in rows]
 
 

@@ -50,7 +50,7 @@ from web.keeper import (
     write,
 )
 from web.limits import WRITE, asked_in, scope_headers
-from web.reading import odds_lines, symbol, viewer_page
+from web.reading import log_page, odds_lines, symbol, viewer_page
 from web.setup import Wiring, setup_routes
 
 HERE = Path(__file__).resolve().parent
@@ -378,6 +378,24 @@ def create_app(
         page["language"] = language
         return templates.TemplateResponse(request, "stats.html", page)
 
+    async def whole_log(request: Request) -> Response:
+        # the whole log, a page at a time, read when asked: a viewer's board carries only
+        # its newest entries (app.readings.LOG_SHOWN), pushed at every tap
+        language = speak(request)
+        asked = request.query_params.get("skip", "0")
+        skip = int(asked) if asked.isdigit() and len(asked) < 10 else 0
+        page, error = None, None
+        try:
+            page = await asyncio.to_thread(log_page, db, bound(request) or None, skip)
+        except NoCampaign:
+            error = lang._(said.NO_CAMPAIGN_YET)
+        except Refused as unreadable:
+            error = redacted(str(unreadable), db)
+        back = request.query_params.get("from") == "keeper"
+        fields = {"page": page, "error": error, "back": back, "base": _base(request)}
+        fields["language"] = language
+        return templates.TemplateResponse(request, "log.html", fields)
+
     def bound(request: Request) -> str:
         return str(request.app.state.campaign or shown.campaign)
 
@@ -571,6 +589,7 @@ def create_app(
         routes=[
             Route("/", viewer),
             Route("/stats", statistics),
+            Route("/log", whole_log),
             Route("/sw.js", worker),
             Route("/k/{token}", keeper),
             Route("/k/{token}/moves", keeper_moves),

@@ -31,6 +31,7 @@ class Page:
     score: list[str]
     campaign: str = ""  # the campaign shown, the one a keeper's move is logged in
     drawn: dict[str, Any] | None = None  # the board drawn (voice.phone): None, no chapter
+    logged: int = 0  # the log's entries in all (``log`` holds the newest: the rest, /log)
 
 
 DRAWN = frozenset({"decks", "nml", "threats", "players", "result"})  # drawn, not said
@@ -53,7 +54,41 @@ def viewer_page(db: Path | str, campaign: str | None = None, session: Any = None
     shown = str(doc.get("campaign") or "")
     lines = phone.score_words(read.score)
     log = list(reversed(read.log))  # newest first
-    return Page(board=board, next=nxt, log=log, score=lines, campaign=shown, drawn=drawn)
+    return Page(
+        board=board,
+        next=nxt,
+        log=log,
+        score=lines,
+        campaign=shown,
+        drawn=drawn,
+        logged=read.logged,
+    )
+
+
+@dataclass(frozen=True)
+class LogPage:
+    """A page of the whole log (``/log``): its entries newest first, the number of the
+    first (the log's entries are numbered from the oldest, 1), and where the next newer
+    and older pages start (None: there is none)."""
+
+    campaign: str
+    log: list[dict[str, Any]]
+    start: int
+    newer: int | None
+    older: int | None
+
+
+def log_page(db: Path | str, campaign: str | None, skip: int) -> LogPage:
+    """The log's entries after its ``skip`` newest (``readings.LOG_PAGE`` of them)."""
+    read = readings.log_page(readings.Reading(str(db), campaign), skip)
+    older = skip + readings.LOG_PAGE
+    return LogPage(
+        campaign=read.campaign,
+        log=list(reversed(read.log)),
+        start=read.logged - skip,
+        newer=max(skip - readings.LOG_PAGE, 0) if skip > 0 else None,
+        older=older if older < read.logged else None,
+    )
 
 
 def _drawn(doc: dict[str, Any]) -> dict[str, Any]:
