@@ -57,7 +57,7 @@ def test_the_board_carries_the_newest_entries_numbered_as_in_the_whole_log(
     said = html.unescape(page)
     assert f"The newest {SHOWN} of {len(newest_first)} entries" in said
     assert 'href="/log"' in page and 'data-testid="log-link"' in page
-    assert f'href="/log?from=keeper"' in client.get(f"/k/{TOKEN}").text  # back to the keeper
+    assert 'href="/log?from=keeper"' in client.get(f"/k/{TOKEN}").text  # back to the keeper
 
 
 def test_the_whole_log_is_read_a_page_at_a_time_newest_first(
