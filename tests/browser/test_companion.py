@@ -55,6 +55,20 @@ def test_the_statistics_fit_a_phone_and_lead_back_to_the_board(served: Served, p
     assert phone.get_by_test_id("board").is_visible()
 
 
+def test_the_whole_log_fits_a_phone_and_leads_back_to_the_board(
+    served: Served, phone: Any, table: Any
+) -> None:
+    phone.goto(served.viewer)
+    newest = phone.get_by_test_id("log-entry").first.inner_text()
+    phone.get_by_test_id("log-link").click()
+    phone.wait_for_url("**/log")
+    assert phone.get_by_test_id("log-entry").first.inner_text() == newest
+    assert phone.get_by_test_id("log-entry").count() == len(table.json("log", "--all"))
+    assert unfit(phone) == []
+    phone.get_by_test_id("back").click()
+    assert phone.get_by_test_id("board").is_visible()
+
+
 CUT = """() => [...document.querySelectorAll('.stats td, .stats .label')].flatMap(cell => {
   const text = cell.firstChild;
   if (!text || text.nodeType !== 3) return [];

@@ -23,8 +23,8 @@ def _entries(text: str) -> list[str]:
 
 
 def _start(text: str) -> int:
-    found = re.search(r'<ol reversed start="(\d+)">', text)
-    assert found is not None
+    found = re.search(r'<ol reversed start="(\d+)" class="n(\d)">', text)
+    assert found is not None and len(found.group(1)) == int(found.group(2))  # room for it
     return int(found.group(1))
 
 
