@@ -17,7 +17,15 @@ from web.app import create_app
 from web.guard import CSP, FOREIGN, UNKNOWN_HOST, Guard, host_names
 
 TOKEN = "keeper-token-for-tests"
-PATHS = ("/", f"/k/{TOKEN}", f"/k/{TOKEN}/moves", "/stats", "/static/companion.css", "/nope")
+PATHS = (
+    "/",
+    f"/k/{TOKEN}",
+    f"/k/{TOKEN}/moves",
+    "/stats",
+    "/log",
+    "/static/companion.css",
+    "/nope",
+)
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ DOWN = "postgresql://clubuser:s3cret@127.0.0.1:1/clubdb?schema=northside"  # nob
 
 def test_a_club_server_down_shows_phones_one_line_naming_none_of_its_url() -> None:
     with TestClient(create_app(DOWN, ["t"]), raise_server_exceptions=False) as client:
-        for path in ("/", "/k/t", "/k/t/moves", "/stats"):
+        for path in ("/", "/k/t", "/k/t/moves", "/stats", "/log"):
             text = client.get(path).text
             errors = re.findall(r'class="error"[^>]*>([^<]*)', text)
             assert errors, path
