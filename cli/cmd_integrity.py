@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from cli.context import Context, Refused, pass_context, refusals, usage
+from cli.context import Context, Refused, pass_context, print_wrapped, refusals, usage
 from cli.params import NAME, name_refused
 from voice.lang import _, ngettext
 from voice.shown import SHORT, quoted, shown, terminal_json
@@ -91,17 +91,18 @@ def _say_verified(
     pages = _("SQLite finds every page sound") if on_file else _("on the club's PostgreSQL server")
     models = _(models) if models else models  # app.integrity's words, marked N_
     short = [c.name for c, covered in vouched if vouched_by(c, covered)]
+    said = []  # each wrapped at the terminal's width (words never cut at 60 columns)
     if short:
-        click.echo(
+        said.append(
             _(
                 "Verified in part: {pages}; {models}; the chain does not vouch for every event "
                 "of {names}, and no checkpoint given covers the rest (below)."
             ).format(pages=pages, models=models, names=_names(short))
         )
     else:
-        click.echo(_("Verified: {pages}; {models}.").format(pages=pages, models=models))
+        said.append(_("Verified: {pages}; {models}.").format(pages=pages, models=models))
     for each, covered in vouched:
-        click.echo(
+        said.append(
             _(
                 "Campaign {name}: {events}, {chained}; {snapshots} snapshots equal to the "
                 "replay; {decided} actions decided again by the rules as recorded{replayed}."
@@ -114,9 +115,10 @@ def _say_verified(
                 replayed=_only_replayed(each),
             )
         )
-        click.echo(_("  Checkpoint: {checkpoint}").format(checkpoint=each.checkpoint))
+        said.append(_("  Checkpoint: {checkpoint}").format(checkpoint=each.checkpoint))
     if with_checkpoint:
-        click.echo(_("The record extends the checkpoint given."))
+        said.append(_("The record extends the checkpoint given."))
+    print_wrapped(said)
 
 
 def _events(count: int) -> str:
@@ -197,12 +199,15 @@ def checkpoint_(ctx: Context) -> None:
 
     with refusals():
         name, written = integrity.checkpoint(ctx)
-    click.echo(_("Checkpoint of {name}: {written}").format(name=quoted(name), written=written))
-    click.echo(
-        _(
-            "Write it on the chapter sheet: grizzled verify --checkpoint proves the record "
-            "extends it."
-        )
+    said = _("Checkpoint of {name}: {written}").format(name=quoted(name), written=written)
+    print_wrapped(
+        [
+            said,
+            _(
+                "Write it on the chapter sheet: grizzled verify --checkpoint proves the record "
+                "extends it."
+            ),
+        ]
     )
 
 

@@ -61,6 +61,12 @@ def stored_events(db: Path) -> int:
             return 0
 
 
+def flat(text: str) -> str:
+    """``text`` as one line, its words joined by one space: what a command wrapped at the
+    terminal's width (``COLUMNS``: 100 here) reads as it was written."""
+    return " ".join(text.split())
+
+
 def words(args: tuple[str, ...]) -> tuple[str, ...]:
     """A command's arguments: one string is split as a shell would."""
     return tuple(shlex.split(args[0])) if len(args) == 1 else args

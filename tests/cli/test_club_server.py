@@ -14,7 +14,7 @@ import pytest
 
 from app.session import CURRENT_FILE
 from cli.main import main
-from tests.cli.conftest import SEATS, TABLE_CHAPTER, Grizzled
+from tests.cli.conftest import SEATS, TABLE_CHAPTER, Grizzled, flat
 from tests.conftest import BIN_DIR, MISSING
 from tests.tracker.conftest import postgres_rows
 
@@ -131,7 +131,7 @@ def test_on_a_server_verify_says_from_which_event_the_chain_vouches_as_on_a_file
         postgres_db, "UPDATE grizzled_chain SET upgraded = 1 WHERE originator_version = 1"
     )
 
-    said = club.ok("verify")
+    said = flat(club.ok("verify"))
 
     assert said.startswith("Verified in part: on the club's PostgreSQL server; ")
     assert (
