@@ -45,6 +45,7 @@ that plays a module of its own installs its room beside its rules (as
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from voice import Move, Room, Why
@@ -112,6 +113,12 @@ def room_of(kind: type) -> Room | None:
     package = kind.__module__.rpartition(".")[0]
     if package.rpartition(".")[0] != MODULES:
         return None  # the game's own events, the campaign's, a module of one file (effects)
+    return _face(package)
+
+
+def _face(package: str) -> Room | None:
+    """The room of the face in this module's package, imported the first time it is asked
+    (None: the module has no face)."""
     if package not in _MET:
         face = f"{package}.face"
         try:
@@ -229,3 +236,80 @@ def completed(command: Any, named: Any) -> Any:
     its room completes it; the command itself when no room does."""
     completes = _for_command("completes", command)
     return command if completes is None else completes(command, named)
+
+
+# The game's modules whose rows the ``status`` document gives keys of their own (documented
+# before modules showed rows, docs/cli.md), as ``room_of`` finds an event's room: each the
+# folder whose face words them, the rows it shows (``Module.shows``), the document's key
+# its keys follow and those keys, each with its value while the module shows nothing. A
+# board loads a face only when it holds one of its rows (tests/voice/test_module_rooms.py
+# checks this against the modules' own rows and rooms). In the order the board says them.
+SHOWN: tuple[tuple[str, tuple[str, ...], str, dict[str, Any]], ...] = (
+    ("solo", ("solo",), "briefing", {"solo_hand": None}),
+    ("orders", ("orders",), "legal", {"orders": [], "orders_in_play": []}),
+    ("recruits", ("recruit",), "legal", {"recruit": None}),
+)
+_NOTHING: tuple[Any, ...] = (None, [], {})  # a row or a key that holds nothing of its module
+
+
+def on_board(doc: Mapping[str, Any], shown: Mapping[str, Any] | None = None) -> list[Room]:
+    """The rooms that word this ``status`` document (or the rows the modules show,
+    ``shown``): those of the game's modules whose rows or keys it holds (``SHOWN``: only
+    those faces are loaded), then the rooms installed."""
+    found = []
+    for folder, rows, _after, keys in SHOWN:
+        held = (*rows, *keys)
+        if any(doc.get(k) not in _NOTHING or (shown or {}).get(k) not in _NOTHING for k in held):
+            room = _face(f"{MODULES}.{folder}")
+            found += [room] if room is not None else []
+    return _once([*found, *installed()])
+
+
+def in_chapter(chapter: Any) -> list[Room]:
+    """The rooms that word this chapter: those of the modules whose records it keeps
+    (``ChapterState.modules``: only those faces are loaded), in ``SHOWN``'s order, then
+    the rooms installed."""
+    if not chapter.modules:
+        return list(installed())
+    order = {f"{MODULES}.{folder}": at for at, (folder, *_) in enumerate(SHOWN)}
+    kinds = sorted(
+        (type(kept) for kept in chapter.modules.values()),
+        key=lambda kind: order.get(kind.__module__.rpartition(".")[0], len(order)),
+    )
+    return _once([room for kind in kinds if (room := room_of(kind))] + list(installed()))
+
+
+def _once(found: list[Room]) -> list[Room]:
+    """Each room once, in the order first found."""
+    seen: dict[int, Room] = {}
+    for room in found:
+        seen.setdefault(id(room), room)
+    return list(seen.values())
+
+
+def piles(values: dict[str, Any] | None, mission: int, after: str) -> dict[str, Any]:
+    """The ``status`` document's keys for the game's modules' rows that follow its key
+    ``after`` (``SHOWN``), from the rows the modules show: each module's room's, its
+    keys' empty values while it shows nothing."""
+    found: dict[str, Any] = {}
+    for folder, rows, follows, keys in SHOWN:
+        if follows != after:
+            continue
+        held = values is not None and any(values.get(row) not in _NOTHING for row in rows)
+        room = _face(f"{MODULES}.{folder}") if held else None
+        given = room.piles if room is not None else None
+        found.update(keys if given is None or values is None else given(values, mission))
+    return found
+
+
+def documented_keys() -> frozenset[str]:
+    """The rows the ``status`` document gives keys of their own (``SHOWN``): not repeated
+    under ``modules``."""
+    return frozenset(row for _folder, rows, _after, _keys in SHOWN for row in rows)
+
+
+def wraps() -> frozenset[str]:
+    """The kinds of the board's lines, of the rooms installed or met, that hold the
+    group's own words (``BoardWords.wraps``)."""
+    met = (*installed(), *(room for room in _MET.values() if room is not None))
+    return frozenset(kind for room in met if room.board_lines for kind in room.board_lines.wraps)
