@@ -31,12 +31,25 @@ moves, which the domain may not:
   for ``why`` (``explainer`` below: ``voice.decisions_table.explain``), and ``hands``: its
   events in which a card leaves a hand (``hands`` below: ``why`` looks there for a Hard
   Knock played or a Trap Luck cancelled); ``why`` asks every module's room (``every``).
+- ``board_lines``: its lines on the board after the players' grid, the active threats its
+  cards show and what it adds to a player's moves (a ``BoardWords``: ``voice/board.py``);
+  ``next_lines``: what it adds to the Next line, from a chapter or from the board (a
+  ``NextWords``: ``voice/next_step.py``: the leader's options, its own turn or phase,
+  what restricts a player's turn); ``piles``: the ``status`` document's keys for its rows
+  where the document gives them keys of their own (``SHOWN``, ``voice/facts.py``); and
+  ``decides``: what it adds to ``why``'s account of the game's own decisions (a
+  ``Decides``: ``voice/decisions.py``). The board asks the rooms of the modules whose
+  cards it holds (``on_board``), the Next line those of the modules a chapter plays
+  (``in_chapter``), ``why`` every module's room.
 
 The game's own modules' rooms are in their folders (``domain/modules/<name>/face.py``, of
 the voice's layer: nothing of the domain imports one, and this registry names none). A room
 is loaded when a face first meets what it words, not at start-up: the room of an event is
 the face of the module whose folder defines the event (``room_of``: a module's event loads
-``domain/modules/<name>/face.py`` the first time one is said); the rooms whose
+``domain/modules/<name>/face.py`` the first time one is said), that of a chapter's record
+the face of the module whose folder defines it (``in_chapter``), that of a board's row the
+face ``SHOWN`` names for it (``on_board``: a board without the module's cards loads none,
+and the registry names the game's modules there alone, beside Luck's); the rooms whose
 rows or lines every board and narration may need (Luck's: its row, the Trap it cancelled
 after any card played) are installed the first time a face asks (``game_rooms``). A program
 that plays a module of its own installs its room beside its rules (as
