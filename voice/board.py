@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from voice import Said, Span, joined
+from voice import Said, Span, joined, rooms
 from voice.lang import KNOCKS, N_, _, detail_said, threat_name
 from voice.shown import SHORT, shown, shown_all
 from voice.summary import notation
@@ -56,14 +56,10 @@ class Wrapped:
         self.own = own
 
     def __contains__(self, kind: object) -> bool:
-        from voice.rooms import wraps
-
-        return kind in self.own or kind in wraps()
+        return kind in self.own or kind in rooms.wraps()
 
     def __iter__(self) -> Iterator[str]:
-        from voice.rooms import wraps
-
-        return iter(sorted(self.own | wraps()))
+        return iter(sorted(self.own | rooms.wraps()))
 
 
 WRAPPED = Wrapped(frozenset({"briefing", "notes", "folded", "hands"}))
@@ -245,8 +241,6 @@ def module_rows(doc: Doc) -> list[Said]:
     """The rows the modules show (Luck's; one a program plays: the document's ``modules``,
     ``Module.shows``), each in its module's words (``voice.rooms``), in the order the
     modules' rooms are installed; the row's facts are its value."""
-    from voice import rooms
-
     return [
         _row(name, words, **(value if isinstance(value, dict) else {"value": value}))
         for name, value, words in rooms.rows(doc)
@@ -255,9 +249,7 @@ def module_rows(doc: Doc) -> list[Said]:
 
 def rooms_on(doc: Doc) -> list[Any]:
     """The rooms that word this document (``voice.rooms.on_board``)."""
-    from voice.rooms import on_board
-
-    return on_board(doc)
+    return rooms.on_board(doc)
 
 
 def module_lines(doc: Doc, folded: bool = False) -> list[tuple[str, str]]:

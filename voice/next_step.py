@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from domain.chapter.state import ChapterState
     from domain.events import Event
     from domain.forecast import DealForecast
-    from voice import NextWords, Room
+    from voice import Room
+    from voice.parts import NextWords
 
 # The sentences, shared with the board read from the read models (cli/readmodel.py), which
 # imports this module without loading the rules engine.

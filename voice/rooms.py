@@ -65,14 +65,17 @@ from voice import Move, Room, Why
 
 _INSTALLED: tuple[Room, ...] | None = None  # the rooms every face asks; None: not yet
 _MET: dict[str, Room | None] = {}  # a module's package -> its face's room (None: it has none)
+_GAME: list[Room] = []  # the game's rooms every face asks, once found
 MODULES = "domain.modules"  # where the game's modules are, each a package with its face
 
 
 def game_rooms() -> tuple[Room, ...]:
     """The rooms of the game's own modules, from their folders (Traps with Luck)."""
-    from domain.modules.luck.face import ROOM
+    if not _GAME:  # (asked by each reading of the board: found once)
+        from domain.modules.luck.face import ROOM
 
-    return (ROOM,)
+        _GAME.append(ROOM)
+    return tuple(_GAME)
 
 
 def installed() -> tuple[Room, ...]:
@@ -262,7 +265,14 @@ SHOWN: tuple[tuple[str, tuple[str, ...], str, dict[str, Any]], ...] = (
     ("orders", ("orders",), "legal", {"orders": [], "orders_in_play": []}),
     ("recruits", ("recruit",), "legal", {"recruit": None}),
 )
-_NOTHING: tuple[Any, ...] = (None, [], {})  # a row or a key that holds nothing of its module
+# each module's package, and the rows and keys that hold its cards (``SHOWN``)
+_HELD = tuple((f"{MODULES}.{folder}", (*rows, *keys)) for folder, rows, _after, keys in SHOWN)
+_DOCUMENTED = frozenset(row for _folder, rows, _after, _keys in SHOWN for row in rows)
+
+
+def _holds(value: Any) -> bool:
+    """Whether a row or a key holds something of its module (not None, [] or {})."""
+    return value is not None and value != [] and value != {}
 
 
 def on_board(doc: Mapping[str, Any], shown: Mapping[str, Any] | None = None) -> list[Room]:
@@ -270,12 +280,13 @@ def on_board(doc: Mapping[str, Any], shown: Mapping[str, Any] | None = None) -> 
     ``shown``): those of the game's modules whose rows or keys it holds (``SHOWN``: only
     those faces are loaded), then the rooms installed."""
     found = []
-    for folder, rows, _after, keys in SHOWN:
-        held = (*rows, *keys)
-        if any(doc.get(k) not in _NOTHING or (shown or {}).get(k) not in _NOTHING for k in held):
-            room = _face(f"{MODULES}.{folder}")
-            found += [room] if room is not None else []
-    return _once([*found, *installed()])
+    for package, held in _HELD:  # (loops, not ``any``: asked several times a board)
+        for key in held:
+            if _holds(doc.get(key)) or (shown is not None and _holds(shown.get(key))):
+                room = _face(package)
+                found += [room] if room is not None else []
+                break
+    return _once([*found, *installed()]) if found else list(installed())
 
 
 def in_chapter(chapter: Any) -> list[Room]:
@@ -308,7 +319,7 @@ def piles(values: dict[str, Any] | None, mission: int, after: str) -> dict[str, 
     for folder, rows, follows, keys in SHOWN:
         if follows != after:
             continue
-        held = values is not None and any(values.get(row) not in _NOTHING for row in rows)
+        held = values is not None and any(_holds(values.get(row)) for row in rows)
         room = _face(f"{MODULES}.{folder}") if held else None
         given = room.piles if room is not None else None
         found.update(keys if given is None or values is None else given(values, mission))
@@ -318,11 +329,19 @@ def piles(values: dict[str, Any] | None, mission: int, after: str) -> dict[str, 
 def documented_keys() -> frozenset[str]:
     """The rows the ``status`` document gives keys of their own (``SHOWN``): not repeated
     under ``modules``."""
-    return frozenset(row for _folder, rows, _after, _keys in SHOWN for row in rows)
+    return _DOCUMENTED
+
+
+_WRAPS: list[Any] = [object(), -1, frozenset()]  # found for these rooms installed, met
 
 
 def wraps() -> frozenset[str]:
     """The kinds of the board's lines, of the rooms installed or met, that hold the
-    group's own words (``BoardWords.wraps``)."""
-    met = (*installed(), *(room for room in _MET.values() if room is not None))
-    return frozenset(kind for room in met if room.board_lines for kind in room.board_lines.wraps)
+    group's own words (``BoardWords.wraps``); found again only when a room was installed
+    or met since (a face asks for each row it draws)."""
+    if _WRAPS[0] is not _INSTALLED or _WRAPS[1] != len(_MET):
+        met = (*installed(), *(room for room in _MET.values() if room is not None))
+        kinds = (kind for room in met if room.board_lines for kind in room.board_lines.wraps)
+        _WRAPS[:] = [_INSTALLED, len(_MET), frozenset(kinds)]
+    found: frozenset[str] = _WRAPS[2]
+    return found

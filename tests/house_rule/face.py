@@ -10,8 +10,9 @@ from typing import Any
 
 from domain.cards.catalogue import THREATS
 from domain.chapter.commands import MakeSpeech
-from voice import BoardWords, Move, Room
+from voice import Move, Room
 from voice.lang import _
+from voice.parts import BoardWords
 
 ROW = "house-rule"  # the row's name, as the rule shows it (rule.py)
 

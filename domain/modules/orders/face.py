@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from voice import BoardWords, Decides, Move, NextWords, Room, Why
+from voice import Move, Room, Why
 from voice.lang import _, threat_name
+from voice.parts import BoardWords, Decides, NextWords
 from voice.shown import LINE, SHORT, shown
 
 if TYPE_CHECKING:

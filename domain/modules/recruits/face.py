@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from voice import BoardWords, Decides, Move, NextWords, Room, Why
+from voice import Move, Room, Why
 from voice.lang import _, card_label
+from voice.parts import BoardWords, Decides, NextWords
 from voice.shown import SHORT, shown
 
 if TYPE_CHECKING:

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from voice import NOBODY, BoardWords, Decides, NextWords, Room
+from voice import NOBODY, Room
 from voice.lang import _, card_label, threat_name
+from voice.parts import BoardWords, Decides, NextWords
 
 if TYPE_CHECKING:
     from domain.cards.catalogue import Catalogue
