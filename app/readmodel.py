@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from app.errors import NoCampaign, Refused
 from app.session import no_campaign, refusals
 from voice import lang
-from voice.facts import briefing, hands_held, kept, piles, result, shows, solo_hand
+from voice.facts import briefing, hands_held, kept, piles, result, shows
 from voice.shown import quoted
 
 if TYPE_CHECKING:
@@ -120,7 +120,7 @@ def document(
         **piles(board.get("modules"), board["mission"]),
         "helping_hands": hands_held(hands or []),
         "briefing": briefing(campaign.get("briefings"), board["chapter"]),
-        "solo_hand": solo_hand(board.get("modules")),
+        **piles(board.get("modules"), board["mission"], "briefing"),
         "recruit_turn": board["recruit_turn"],
         **shows(board.get("modules")),
     }

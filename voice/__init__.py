@@ -28,7 +28,7 @@ one module fewer.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 NOBODY = ""  # the owner of a secret no player sees (a deck's order, a shuffled pile)
 
@@ -240,6 +240,10 @@ class Why(Record):
         self._set(facts=facts, by_rule=by_rule or {}, by_command=by_command or {})
 
 
+if TYPE_CHECKING:  # a module's words for the board, the Next line and ``why``
+    from voice.parts import BoardWords, Decides, NextWords, Piles
+
+
 class Room(Record):
     """One module's face: its rows' words, its events' sentences, what it tells after
     another's event (Luck: a Trap it cancelled), its keeper moves, and ``keys``: the rows
@@ -255,17 +259,26 @@ class Room(Record):
     ``app.moves.Named``), and ``explains``: by an event's ``TYPE``, the decision of the
     rules one of its events holds, for ``why`` (``voice.decisions_table.explain``), and
     ``hands``: the ``TYPE`` of each of its events in which a card leaves a hand as a
-    Grizzled's played card does (a Hard Knock acts at once, a Trap meets Luck)."""
+    Grizzled's played card does (a Hard Knock acts at once, a Trap meets Luck), and
+    ``board_lines``: its lines on the board (a ``BoardWords``), ``next_lines``: what it
+    says on the Next line (a ``NextWords``), ``piles``: the ``status`` document's keys for
+    its rows, where the document gives them keys of their own (``voice.rooms.SHOWN``), and
+    ``decides``: what it adds to ``why``'s account of the game's own decisions (a
+    ``Decides``; the three in ``voice/parts.py``)."""
 
     __slots__ = (
+        "board_lines",
         "completes",
+        "decides",
         "explains",
         "hands",
         "keys",
         "moves",
         "name",
         "narrates",
+        "next_lines",
         "offers",
+        "piles",
         "rows",
         "secrets",
         "summaries",
@@ -285,6 +298,10 @@ class Room(Record):
     completes: Mapping[str, Completes]
     explains: Mapping[str, Explains]
     hands: tuple[str, ...]
+    board_lines: BoardWords | None
+    next_lines: NextWords | None
+    piles: Piles | None
+    decides: Decides | None
 
     def __init__(
         self,
@@ -301,6 +318,10 @@ class Room(Record):
         completes: Mapping[str, Completes] | None = None,
         explains: Mapping[str, Explains] | None = None,
         hands: tuple[str, ...] = (),
+        board_lines: BoardWords | None = None,
+        next_lines: NextWords | None = None,
+        piles: Piles | None = None,
+        decides: Decides | None = None,
     ) -> None:
         self._set(
             name=name,
@@ -316,4 +337,8 @@ class Room(Record):
             completes=completes or {},
             explains=explains or {},
             hands=hands,
+            board_lines=board_lines,
+            next_lines=next_lines,
+            piles=piles,
+            decides=decides,
         )

@@ -6,15 +6,20 @@ build it from a domain state (``voice.facts``). Card labels come from the canoni
 keys, so no catalogue is needed to say them.
 
 Each row is a ``Said`` whose ``kind`` names it (``header``, ``threats``, ``players``,
-``order``, ...): a face draws each kind its own way (the command line: bold, a hanging
+``hands``, ...): a face draws each kind its own way (the command line: bold, a hanging
 indent, a grid). The document may come from a file someone else handed over: the rows
-take a document whose every text is ``shown`` (``shown_board``)."""
+take a document whose every text is ``shown`` (``shown_board``).
+
+What a module has on the board (its cards in play, the threats they show, what it adds
+to a player's moves) its room says (``voice.rooms.on_board``: ``Room.board_lines``); the
+board names no module."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-from voice import Said, Span, joined
+from voice import Said, Span, joined, rooms
 from voice.lang import KNOCKS, N_, _, detail_said, threat_name
 from voice.shown import SHORT, shown, shown_all
 from voice.summary import notation
@@ -38,8 +43,26 @@ PLAYER_COLUMNS = (
     N_("tiles"),
     N_("status"),
 )
-# Rows of the group's own words (names and texts they typed): a face wraps them whole.
-WRAPPED = frozenset({"briefing", "notes", "folded", "order", "recruit", "hands"})
+
+
+class Wrapped:
+    """The kinds of rows of the group's own words (names and texts they typed), which a
+    face wraps whole: the board's own, and those its rooms' lines say they hold
+    (``BoardWords.wraps``)."""
+
+    __slots__ = ("own",)
+
+    def __init__(self, own: frozenset[str]) -> None:
+        self.own = own
+
+    def __contains__(self, kind: object) -> bool:
+        return kind in self.own or kind in rooms.wraps()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self.own | rooms.wraps()))
+
+
+WRAPPED = Wrapped(frozenset({"briefing", "notes", "folded", "hands"}))
 
 Doc = dict[str, Any]
 
@@ -105,13 +128,17 @@ def threats(doc: Doc) -> Said:
 
 def _elsewhere(doc: Doc, threat: str, count: int) -> str:
     """Where the threats not on No Man's Land cards are (`` (1 on Hard Knocks)``): a
-    Phobia or a Trauma, an Order of the Day; '' when all are in No Man's Land."""
-    nml = sum(key.split("+").count(threat) for key in doc.get("no_mans_land") or ())
-    orders = sum(o.get("threats", []).count(threat) for o in doc.get("orders_in_play") or ())
-    orders = min(orders, count - nml)
-    knocks = count - nml - orders
-    said = [_("{count} from Orders").format(count=orders)] if orders > 0 else []
-    said += [_("{count} on Hard Knocks").format(count=knocks)] if knocks > 0 else []
+    module's cards in play (as its room counts them), a Phobia or a Trauma; '' when all
+    are in No Man's Land."""
+    left = count - sum(key.split("+").count(threat) for key in doc.get("no_mans_land") or ())
+    said = []
+    for room in rooms_on(doc):
+        shows = room.board_lines.elsewhere if room.board_lines else None
+        if shows is not None:
+            found, words = shows(doc, threat, left)
+            said += [words.format(count=found)] if found > 0 else []
+            left -= found
+    said += [_("{count} on Hard Knocks").format(count=left)] if left > 0 else []
     return f" ({', '.join(said)})" if said else ""
 
 
@@ -155,8 +182,9 @@ def player_lines(cells: tuple[str, ...]) -> list[str]:
 
 def rows(doc: Doc, folded: bool = False) -> list[Said]:
     """The board at a glance (``doc`` shown): decks, No Man's Land, players, whose turn and
-    what phase (``folded``: the cards' texts behind a key, one line per Order, Recruit and
-    the Helping Hands, as a table session draws it after each action)."""
+    what phase, the modules' lines (``folded``: the cards' texts behind a key, one line
+    per card in play and the Helping Hands, as a table session draws it after each
+    action)."""
     if doc.get("phase") is None:
         return [
             _row(
@@ -190,15 +218,12 @@ def rows(doc: Doc, folded: bool = False) -> list[Said]:
     said += [_row("decks", decks), nml_row, threats(doc)]
     said += module_rows(doc)
     said.append(_row("players", "", columns=PLAYER_COLUMNS))
-    if doc.get("solo_hand") is not None:
-        said.append(
-            _row("solo", _("The single hand: {count} cards").format(count=doc["solo_hand"]))
-        )
+    lines = module_lines(doc, folded)
+    said += [_row(kind, line) for kind, line in lines if kind != "folded"]
     if folded:
-        said += [_row("folded", line) for line in folded_lines(doc)]
+        cards = [line for kind, line in lines if kind == "folded"]
+        said += [_row("folded", line) for line in folded_lines(doc, cards)]
     else:
-        said += [_row("order", line) for line in orders_lines(doc)]
-        said += [_row("recruit", line) for line in recruit_lines(doc)]
         said += [_row("hands", line) for line in hands_lines(doc)]
     if doc["phase"] == "over":
         classic = doc["ruleset"] == "classic"  # the base game: one game
@@ -216,101 +241,41 @@ def module_rows(doc: Doc) -> list[Said]:
     """The rows the modules show (Luck's; one a program plays: the document's ``modules``,
     ``Module.shows``), each in its module's words (``voice.rooms``), in the order the
     modules' rooms are installed; the row's facts are its value."""
-    from voice import rooms
-
     return [
         _row(name, words, **(value if isinstance(value, dict) else {"value": value}))
         for name, value, words in rooms.rows(doc)
     ]
 
 
-def _said(what: str, name: str | None, text: str | None) -> str:
-    """``what name: text`` on one line."""
-    line = what + (f" {name}" if name else "")
-    return line + (f": {text}" if text else "")
+def rooms_on(doc: Doc) -> list[Any]:
+    """The rooms that word this document (``voice.rooms.on_board``)."""
+    return rooms.on_board(doc)
 
 
-def folded_lines(doc: Doc) -> list[str]:
-    """The cards in play in a line each, their texts behind the session's ``b``: each
-    Order with what it restricts, the Recruit with its hand, the Helping Hands held."""
-    from voice.next_step import order_named, restricts
+def module_lines(doc: Doc, folded: bool = False) -> list[tuple[str, str]]:
+    """The modules' lines on the board after the players' grid, each (its kind, its
+    text), as their rooms say them (``BoardWords.lines``; ``folded``: a card in play a
+    line, kind ``folded``)."""
+    return [
+        line
+        for room in rooms_on(doc)
+        if room.board_lines is not None and room.board_lines.lines is not None
+        for line in room.board_lines.lines(doc, folded)
+    ]
 
-    lines = []
-    for order in doc.get("orders_in_play") or ():
-        said = restricts(order) or _("in play")
-        lasting = _(" (lasting)") if order["lasting"] else ""
-        lines.append(f"{order_named(order)}: {said}{lasting}")
-    recruit = doc.get("recruit")
-    if recruit:
-        hand = ", ".join(label(k) for k in recruit["hand"]) or _("no card")
-        after = _("after {player}").format(player=recruit["after"])
-        state = _("withdrawn") if recruit["withdrawn"] else after
-        said = _("Recruit #{number} ({state}): {hand}")
-        lines.append(said.format(number=recruit["number"], state=state, hand=hand))
+
+def folded_lines(doc: Doc, cards: list[str] | None = None) -> list[str]:
+    """The cards in play in a line each, their texts behind the session's ``b``: the
+    modules' (``cards``: as their rooms fold them), the Helping Hands held."""
+    if cards is None:
+        cards = [line for kind, line in module_lines(doc, True) if kind == "folded"]
+    lines = list(cards)
     hands = doc.get("helping_hands") or []
     if hands:
         held = ", ".join(f"{shown(h['player'], SHORT)} #{h['number']}" for h in hands)
         lines.append(_("Helping Hands: {held}").format(held=held))
     if lines:  # the texts, a key away
         lines[-1] += _(" (b: texts)")
-    return lines
-
-
-def orders_lines(doc: Doc) -> list[str]:
-    """Each Order of the Day in play with its text, what it adds and, for a lasting one,
-    its cancellation condition (a board stored before the texts: the numbers)."""
-    cards = doc.get("orders_in_play")
-    if cards is None:
-        numbers = ", ".join(f"#{n}" for n in doc.get("orders") or [])
-        return (
-            [_("Orders of the Day in play: {numbers}").format(numbers=numbers)] if numbers else []
-        )
-    lines = []
-    for order in cards:
-        what = _("Order of the Day #{number}").format(number=order["number"])
-        lines.append(_said(what, order["name"], order["effect"]))
-        if order["threats"]:
-            adds = "+".join(threat_name(t) for t in order["threats"])
-            lines.append(_("   adds {threats} to No Man's Land").format(threats=adds))
-        if order.get("forbids"):  # a board from before the vocabulary has none
-            lines.append(_("   forbids: {forbids}").format(forbids=_("; ").join(order["forbids"])))
-        if order.get("rules"):
-            lines.append(_("   the tool applies: {rules}").format(rules="; ".join(order["rules"])))
-        if order["lasting"]:
-            until = order["cancellation"] or _("(not said)")
-            lines.append(_("   lasts until: {until}").format(until=until))
-    return lines
-
-
-def recruit_lines(doc: Doc) -> list[str]:
-    """The Recruit in play: whether it acts, its hand and tokens, its text and advantage."""
-    recruit = doc.get("recruit")
-    if not recruit:
-        return []
-    after = _("acts after {player}").format(player=recruit["after"])
-    state = _("withdrawn") if recruit["withdrawn"] else after
-    hand = ", ".join(label(k) for k in recruit["hand"]) or _("no card")
-    name = f" {recruit['name']}" if recruit.get("name") else ""
-    said = _("Recruit #{number}{name} ({state}): {hand}; Morale tokens {tokens}")
-    lines = [
-        said.format(
-            number=recruit["number"],
-            name=name,
-            state=state,
-            hand=hand,
-            tokens=recruit["morale_tokens"],
-        )
-    ]
-    if recruit.get("effect"):
-        lines.append(_("   text: {text}").format(text=recruit["effect"]))
-    if recruit.get("enforces"):
-        rules = "; ".join(recruit["enforces"])
-        lines.append(_("   the tool applies: {rules}").format(rules=rules))
-    if recruit.get("advantage"):
-        lines.append(_("   on departure: {advantage}").format(advantage=recruit["advantage"]))
-    if recruit.get("advantage_rules"):
-        rules = "; ".join(recruit["advantage_rules"])
-        lines.append(_("   on departure the tool applies: {rules}").format(rules=rules))
     return lines
 
 
@@ -360,8 +325,9 @@ def legal_line(doc: Doc) -> Said | None:
         parts.append(_("make a Speech"))
     if legal["withdraw"]:
         parts.append(withdraw_words(doc, legal))
-    if legal.get("refill"):
-        parts.append(_("refill the hand"))
+    for room in rooms_on(doc):
+        allows = room.board_lines.allows if room.board_lines else None
+        parts += [words for _command, words in allows(legal)] if allows else []
     return _row(
         "legal",
         _("{player} may: {moves}.").format(player=legal["player"], moves=_("; ").join(parts)),

@@ -1,7 +1,11 @@
 """Each decision the rules take by themselves, explained from the state just before its
 event (a chapter's ``ChapterState``): what was decided, its facts in words and as data,
 its rule's id (voice/rulebook.py) and the log entries the facts come from (``seen``: the
-chapter's entries up to the one holding the event, each its number and event records)."""
+chapter's entries up to the one holding the event, each its number and event records).
+
+What a module adds to a decision of the game's (the threats its cards show, the Support
+its events decide, the cards it holds at a Morale Drop, a card its Trap drew) its room
+says (``Room.decides``, every module's room: ``voice.rooms.every``): none is named here."""
 
 from __future__ import annotations
 
@@ -85,11 +89,14 @@ def _mission(seen: Sequence[Entry]) -> Sequence[Entry]:
 
 
 PLAYED = {"CardPlayed", "CardDrawnAndPlayed"}
-REVEALED = {"SupportRevealed", "SoloSupportDrawn"}  # Support decided in the same entry
+REVEALED = {"SupportRevealed"}  # Support decided in the same entry (and ``Decides.reveals``)
 
 
-def _kept(record: Mapping[str, Any], order: int) -> bool:
-    return record.get("type") == "OrderChosen" and (record.get("data") or {}).get("order") == order
+def _decides() -> list[Any]:
+    """What every module's room adds to the game's decisions (``Room.decides``)."""
+    from voice.rooms import every
+
+    return [room.decides for room in every() if room.decides is not None]
 
 
 def _and(names: Sequence[str]) -> str:
@@ -111,16 +118,9 @@ def _failed(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry
         for k in p.hard_knocks
         if chapter.catalogue.kind_of[k] in THREAT_KNOCKS and threat in cards[k].threats
     ]
-    from domain.modules.orders.state import order_piles
-
-    piles = order_piles(chapter)  # Orders of the Day show threats while in play
-    orders = (
-        [n for n in piles.in_play if threat in chapter.catalogue.orders[n].threats] if piles else []
-    )
+    shown = [d.threats(chapter, threat, seen) for d in _decides() if d.threats is not None]
     mission = _mission(seen)
-    entries = [number]
-    for order in orders:  # the entry whose Mission Leader kept it
-        entries += [n for n, rs in seen for r in rs if _kept(r, order)][-1:]
+    entries = [number, *(n for _parts, _data, found, _count in shown for n in found)]
     for key in set(laid):
         entries += _where(mission, PLAYED, key)[-laid.count(key) :]
     for name, key in knocks:
@@ -129,8 +129,8 @@ def _failed(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry
         [_("{cards} in No Man's Land").format(cards=", ".join(map(label, laid)))] if laid else []
     )
     parts += [_("{player}'s {card}").format(player=name, card=label(key)) for name, key in knocks]
-    parts += [_("Order of the Day #{number}").format(number=n) for n in orders]
-    count = len(laid) + len(knocks) + len(orders)
+    parts += [part for found, _data, _entries, _count in shown for part in found]
+    count = len(laid) + len(knocks) + sum(found for *_said, found in shown)
     facts = _("{count} {threat} threats were active: {cards}").format(
         count=count, threat=threat_name(threat), cards=_and(parts)
     )
@@ -139,8 +139,9 @@ def _failed(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry
         "count": count,
         "no_mans_land": laid,
         "hard_knocks": knocks,
-        "orders": orders,
     }
+    for _parts, found, _entries, _count in shown:  # the modules' cards (Orders' numbers)
+        data.update(found)
     what = _("Mission {number} failed").format(number=chapter.mission)
     return Decision("mission failed", what, facts, data, entries)
 
@@ -221,7 +222,8 @@ def _used(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry])
     )
     parts += [_("recovers the Good Luck Charm")] if event.charm_recovered else []
     what = _(" and ").join(parts) or _("has nothing to take")
-    chosen = not any(r.get("type") in REVEALED for r in seen[-1][1])
+    revealed = REVEALED.union(*(d.reveals for d in _decides()))
+    chosen = not any(r.get("type") in revealed for r in seen[-1][1])
     how = _("as chosen") if chosen else _("nothing to choose: applied at once")
     entries = [number]
     for key in event.discarded:
@@ -247,11 +249,11 @@ def _drop(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry])
         for p in chapter.players
         if any(kind_of[k] == HardKnock.DEMORALIZED for k in p.hard_knocks)
     ]
-    from domain.modules.solo.state import solo_table
-
-    solo = solo_table(chapter)
-    if solo is not None:  # Solo: one hand for the three Grizzled
-        held = {_("the hand"): solo.hand_size}
+    for decides in _decides():  # a module that holds the cards (Solo: one hand for three)
+        found = decides.held(chapter) if decides.held is not None else None
+        if found is not None:
+            held = found
+            break
     total = sum(held.values())
     least = 3 + len(demoralized)
     cap = chapter.rules.morale_drop_max
@@ -324,11 +326,9 @@ def _drawn(chapter: ChapterState, event: Any, number: int, seen: Sequence[Entry]
     facts = _("the card {player} played has a Trap symbol: drew and played {card}").format(
         player=event.player, card=drawn
     )
-    if event.cause == "recruit-trap":  # a Hard Knock it draws goes to the Mission Leader
-        facts = _(
-            "the card the Recruit played has a Trap symbol: drew and played {card}, for "
-            "{player}, the Mission Leader"
-        ).format(card=drawn, player=event.player)
+    for decides in _decides():  # a module's Trap (a Recruit's: for the Mission Leader)
+        if event.cause in decides.drawn:
+            facts = decides.drawn[event.cause](event, drawn)
     data = {"player": event.player, "cause": event.cause, "card": event.card}
     return Decision("trap", _("A Trap sprang"), facts, data, [number])
 

@@ -54,49 +54,20 @@ def kept(values: dict[str, Any] | None) -> dict[str, Any]:
 def shows(values: dict[str, Any] | None) -> dict[str, Any]:
     """The other rows the modules show, under ``modules`` in the ``status`` document;
     nothing while none shows one, so the document is what it was without them."""
-    from voice.rooms import documented
+    from voice.rooms import documented, documented_keys
 
-    rest = {k: v for k, v in documented(values)[1].items() if k not in PILES}
+    own = documented_keys()  # the rows the document gives keys of their own (``piles``)
+    rest = {k: v for k, v in documented(values)[1].items() if k not in own}
     return {"modules": rest} if rest else {}
 
 
-# The rows of the game's modules (their piles, ``Module.shows``) the ``status`` document
-# says under keys of its own, documented before modules showed rows (docs/cli.md).
-PILES = ("orders", "recruit", "solo")
+def piles(values: dict[str, Any] | None, mission: int, after: str = "legal") -> dict[str, Any]:
+    """The document's keys for the game's modules' rows (documented before modules showed
+    rows, docs/cli.md) that follow its key ``after``, from the rows the modules show, as
+    their rooms give them (``voice.rooms.piles``; their empty values while none shows)."""
+    from voice.rooms import piles as given
 
-
-def piles(values: dict[str, Any] | None, mission: int) -> dict[str, Any]:
-    """The document's ``orders`` (numbers in play), ``orders_in_play`` (each as described)
-    and ``recruit`` (the Recruit in play, or None) from the rows the modules show."""
-    orders = (values or {}).get("orders") or {}
-    return {
-        "orders": list(orders.get("in_play", [])),
-        "orders_in_play": list(orders.get("cards", [])),
-        "recruit": _recruit((values or {}).get("recruit") or {}, mission),
-    }
-
-
-def solo_hand(values: dict[str, Any] | None) -> int | None:
-    """The single Solo hand's size (None: not Solo mode), from the rows the modules show."""
-    size: int | None = ((values or {}).get("solo") or {}).get("hand_size")
-    return size
-
-
-def _recruit(row: dict[str, Any], mission: int) -> dict[str, Any] | None:
-    if row.get("number") is None:
-        return None
-    return {
-        "number": row["number"],
-        "after": row["after"],
-        "hand": row["hand"],
-        "withdrawn": bool(row["withdrew_in"]) and row["withdrew_in"] == mission,
-        "morale_tokens": row["tokens"],
-        "name": row.get("name"),
-        "effect": row.get("effect", ""),
-        "advantage": row.get("advantage", ""),
-        "enforces": row.get("enforces", []),
-        "advantage_rules": row.get("advantage_rules", []),
-    }
+    return given(values, mission, after)
 
 
 def chapter_json(state: CampaignState) -> dict[str, Any]:
@@ -155,7 +126,7 @@ def chapter_json(state: CampaignState) -> dict[str, Any]:
         **piles(modules, chapter.mission),
         "helping_hands": hands_held(helping_hand_rows("", state)),
         "briefing": briefing(briefings(state), state.chapter_number),
-        "solo_hand": solo_hand(modules),
+        **piles(modules, chapter.mission, "briefing"),
         **shows(modules),
     }
 

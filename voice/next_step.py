@@ -1,21 +1,28 @@
 """What comes next at the table, in one line, with the command that does it.
 
 Player names come from the campaign's file: they are ``shown`` (control characters
-escaped, long names cut). The line is plain text, not rich markup."""
+escaped, long names cut). The line is plain text, not rich markup.
+
+What a module adds (the options of the leader's ``mission start``, its own turn or phase,
+what restricts a player's turn) its room says (``Room.next_lines``), from the chapter
+(``voice.rooms.in_chapter``) or the board (``voice.rooms.on_board``): the line names no
+module."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from voice.lang import N_, _, chapter_said, detail_said, ngettext
-from voice.shown import LINE, SHORT, shown
+from voice.shown import SHORT, shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
     from domain.chapter.state import ChapterState
     from domain.events import Event
     from domain.forecast import DealForecast
+    from voice import Room
+    from voice.parts import NextWords
 
 # The sentences, shared with the board read from the read models (cli/readmodel.py), which
 # imports this module without loading the rules engine.
@@ -39,20 +46,15 @@ def lead_text(
     low: int,
     *,
     exact: bool = False,
-    orders: int = 0,
-    recruit: bool = False,
     chaplain: bool = False,
+    modules: str = "",
 ) -> str:
     """The Mission Leader sets the next Mission's intensity (exactly the Briefing's for an
-    Armistice chapter's first Mission) and, with Orders of the Day left in their deck, says
-    which order is kept (and which goes back, when two were drawn); a Recruit that may
-    enter is named with its starting hand; a Chaplain holding a Support tile plays the one
-    drawn at random."""
+    Armistice chapter's first Mission); a Chaplain holding a Support tile plays the one
+    drawn at random; ``modules``: the options the modules add (``NextWords.lead``: the
+    order kept, a Recruit entering with its hand)."""
     what = f"{low}" if exact else _("INTENSITY (at least {low})").format(low=low)
-    kept = " --chaplain-tile RANDOM-TILE" if chaplain else ""
-    kept += " --order N --back N" if orders > 1 else " --order N" if orders == 1 else ""
-    if recruit:
-        kept += " --recruit N --recruit-hand CARD,CARD,..."
+    kept = (" --chaplain-tile RANDOM-TILE" if chaplain else "") + modules
     lead = _("{leader} leads Mission {number}").format(
         leader=shown(leader, SHORT), number=mission + 1
     )
@@ -105,13 +107,6 @@ def support_text(beneficiary: str) -> str:
     )
 
 
-def recruit_text(leader: str) -> str:
-    """The Recruit's turn: the leader chooses its action."""
-    return _(
-        "the Recruit's turn, {leader} chooses: grizzled recruit play CARD / recruit withdraw"
-    ).format(leader=shown(leader, SHORT))
-
-
 def withdraw_text(legal: Mapping[str, Any], kinds: Iterable[str | None] = ()) -> str:
     """The withdrawal as this player must type it (``legal``: the board's summary, which
     says the tiles): a Panicked player's TILE is the one drawn at random, an Absent-minded
@@ -130,9 +125,12 @@ def withdraw_text(legal: Mapping[str, Any], kinds: Iterable[str | None] = ()) ->
     return " ".join(words)
 
 
-def turn_text(legal: Mapping[str, Any], kinds: Iterable[str | None] = ()) -> str:
+def turn_text(
+    legal: Mapping[str, Any], kinds: Iterable[str | None] = (), rooms: Sequence[Room] = ()
+) -> str:
     """A player's turn, naming only what they may do now (``legal``: the board's summary,
-    ``domain.legal.legal_summary``); a Fearful one with 2 identical threats must withdraw."""
+    ``domain.legal.legal_summary``, and what the ``rooms`` add to it:
+    ``BoardWords.allows``); a Fearful one with 2 identical threats must withdraw."""
     name = shown(legal["player"], SHORT)
     out = withdraw_text(legal, kinds)
     if legal["must_withdraw"]:
@@ -144,7 +142,12 @@ def turn_text(legal: Mapping[str, Any], kinds: Iterable[str | None] = ()) -> str
         "charm CARD" if legal["charm"] else "",
         "speech THREAT" if legal["speech"] else "",
         out if legal["withdraw"] else "",
-        "refill" if legal.get("refill") else "",  # Solo: the single hand, right after a play
+        *(
+            command
+            for room in rooms
+            if room.board_lines and room.board_lines.allows
+            for command, _words in room.board_lines.allows(legal)
+        ),
     ]
     said = [m for m in may if m]
     if not said:
@@ -153,54 +156,14 @@ def turn_text(legal: Mapping[str, Any], kinds: Iterable[str | None] = ()) -> str
     return _("{player}'s turn: {commands}").format(player=name, commands=listed)
 
 
-def order_named(order: Mapping[str, Any]) -> str:
-    """``Order #21 Hold the Line``: an Order of the Day in play, with its name if known."""
-    name = order.get("name")
-    return _("Order #{number}").format(number=order["number"]) + (
-        f" {shown(name, SHORT)}" if name else ""
-    )
-
-
-def restricts(order: Mapping[str, Any]) -> str:
-    """What an Order in play restricts, in a few words: ``adds night; no Speech`` (its text
-    is shown in full when it enters play, and by ``card``); '' when the tool applies none."""
-    said = (
-        [_("adds {threats}").format(threats="+".join(order["threats"]))]
-        if order.get("threats")
-        else []
-    )
-    return _("; ").join(said + list(order.get("forbids") or ()))
-
-
-def with_orders(
-    line: str, orders: Iterable[Mapping[str, Any]], recruit: Mapping[str, Any] | None = None
-) -> str:
-    """A player's turn with the Orders in play that may restrict it, after the command, in
-    parentheses, each named with what it restricts in a few words (its text is shown when
-    it enters play), and a Recruit in play whose rules restrict or allow (``enforces``)."""
-    orders = list(orders)
-    said = [
-        f"{order_named(o)}" + (f": {shown(r, LINE)}" if (r := restricts(o)) else _(" in play"))
-        for o in orders
-    ]
-    if recruit and recruit.get("enforces"):
-        name = f" {shown(recruit['name'], SHORT)}" if recruit.get("name") else ""
-        said.append(
-            _("Recruit #{number}{name} in play: {rules}").format(
-                number=recruit["number"], name=name, rules=_("; ").join(recruit["enforces"])
-            )
-        )
+def with_notes(line: str, notes: Iterable[tuple[list[str], str]]) -> str:
+    """A player's turn with what restricts it (each room's ``NextWords.turn``: the Orders
+    in play, a Recruit's rules), after the command in parentheses, then what follows
+    them (who may cancel a lasting Order, and how)."""
+    notes = list(notes)
+    said = [part for parts, _tail in notes for part in parts]
     line = f"{line} ({'; '.join(said)})" if said else line
-    for order in orders:
-        for may in order.get("cancel_by") or ():
-            who = shown(may["player"], SHORT)
-            line += _(
-                "; {player} may cancel {order}: grizzled order cancel "
-                "{number} -p {player} --draws {draws}"
-            ).format(
-                player=who, order=order_named(order), number=order["number"], draws=may["draws"]
-            )
-    return line
+    return line + "".join(tail for _parts, tail in notes)
 
 
 def _after_chapter(state: CampaignState) -> str:
@@ -246,20 +209,19 @@ def _next_chapter(state: CampaignState) -> str:
     )
 
 
-def _intensity(chapter: ChapterState) -> tuple[int, bool]:
+def _intensity(chapter: ChapterState, said: Sequence[NextWords]) -> tuple[int, bool]:
     """The least intensity the leader may set now, and whether it is the only one (an
-    Armistice chapter's first Mission; every Solo Mission, the single hand filled up)."""
+    Armistice chapter's first Mission; one a module sets: ``NextWords.intensity``)."""
     from domain.chapter.actions import minimum_intensity
-    from domain.chapter.commands import StartMission
-    from domain.legal import legal_actions
-    from domain.modules.solo.state import solo_table
 
     if chapter.mission == 0 and chapter.rules.first_intensity_exact:
         return minimum_intensity(chapter), True
-    if solo_table(chapter) is None:
-        return minimum_intensity(chapter), False
-    starts = {c.intensity for c in legal_actions(chapter) if isinstance(c, StartMission)}
-    return min(starts), len(starts) == 1
+    for words in said:
+        sets = words.intensity
+        found: tuple[int, bool] | None = sets(chapter) if sets else None
+        if found is not None:
+            return found
+    return minimum_intensity(chapter), False
 
 
 def next_step(state: CampaignState) -> str:
@@ -267,8 +229,7 @@ def next_step(state: CampaignState) -> str:
     from domain.chapter.hardknocks import active_kinds
     from domain.chapter.state import Phase
     from domain.legal import legal_summary
-    from domain.modules.orders import order_piles
-    from domain.modules.recruits.state import RECRUIT_TURN, recruit_in_play, recruit_piles
+    from voice.rooms import in_chapter
 
     chapter = state.chapter
     if chapter is None:
@@ -281,6 +242,8 @@ def next_step(state: CampaignState) -> str:
     if chapter.phase == Phase.OVER:
         return _after_chapter(state)
     leader = chapter.players[chapter.leader].name
+    found = in_chapter(chapter)  # the rooms of the modules it plays
+    nexts = [room.next_lines for room in found if room.next_lines is not None]
     if chapter.phase == Phase.PREPARATION:
         from domain.forecast import deal_forecast
 
@@ -289,40 +252,22 @@ def next_step(state: CampaignState) -> str:
         said = f" ({warned})" if warned else ""
         if forecast is not None and forecast.losing == forecast.low:
             said = f" --yes{said}"  # every deal loses: the command that is accepted
-        low, exact = _intensity(chapter)
-        kept = order_piles(chapter)
-        orders = len(kept.deck) if kept is not None else 0
-        piles = recruit_piles(chapter)
-        recruit = piles is not None and piles.recruit is None and bool(piles.deck)
+        low, exact = _intensity(chapter, nexts)
         chaplain = any(p.chaplain and p.tiles for p in chapter.players)
-        return (
-            lead_text(
-                leader,
-                chapter.mission,
-                low,
-                exact=exact,
-                orders=orders,
-                recruit=recruit,
-                chaplain=chaplain,
-            )
-            + said
-        )
-    if chapter.phase == Phase.DRAW_SUPPORT:
-        return _("draw the solo Support tile: grizzled solo-support TILE")
+        kept = "".join(words.lead(chapter) for words in nexts if words.lead)
+        lead = lead_text(leader, chapter.mission, low, exact=exact, chaplain=chaplain, modules=kept)
+        return lead + said
     if chapter.phase == Phase.SUPPORT and chapter.support is not None:
         return support_text(chapter.support.player)
-    if chapter.turn == RECRUIT_TURN:
-        return recruit_text(leader)
+    for words in nexts:  # a module's own turn or phase (the Recruit's, Solo's Support)
+        step = words.step(chapter) if words.step else None
+        if step is not None:
+            return str(step)
     active = chapter.active_player
     if active is None:
         return _("the Mission is being resolved")
-    from domain.modules.orders.rules import orders_in_play
-    from domain.modules.recruits.rules import recruit_texts
-
-    line = turn_text(legal_summary(chapter), active_kinds(chapter, active))
-    joined = recruit_in_play(chapter)
-    texts = {"number": joined.number, **recruit_texts(chapter)} if joined is not None else None
-    return with_orders(line, orders_in_play(chapter), texts)
+    line = turn_text(legal_summary(chapter), active_kinds(chapter, active), found)
+    return with_notes(line, (words.turn(chapter) for words in nexts if words.turn))
 
 
 def deal_question(facts: str) -> str:
@@ -351,24 +296,33 @@ def next_from_board(
 ) -> str | None:
     """What comes next, when the board alone says it (``doc``: the board document read
     from the read models, ``board`` their stored board; None: ask the whole campaign)."""
+    from voice.rooms import on_board
+
     phase = doc["phase"]
     if phase is None:
         return None if ruleset == "armistice" else _(FIRST_CHAPTER).format(command=CHAPTER_START)
     if phase == "preparation" and doc["mission"] > 0:
         shown = (board or {}).get("modules") or {}  # the modules' rows (``Module.shows``)
-        if shown.get("orders") or shown.get("recruit") or doc["solo_hand"] is not None:
-            return None  # what the leader draws of the modules, Solo's: the rules engine says
+        leads = (r.next_lines for r in on_board(doc, shown) if r.next_lines is not None)
+        if any(said.lead or said.intensity for said in leads):
+            return None  # what the leader draws or sets of the modules: the rules engine says
         chaplain = any(p["chaplain"] and p["support_tiles"] for p in doc["players"])
         return lead_text(doc["leader"], doc["mission"], 1, chaplain=chaplain)
     if phase == "support" and doc["support_pending"]:
         return support_text(doc["support_pending"])
     if phase != "mission":
         return None
-    if doc["recruit_turn"]:
-        return recruit_text(doc["leader"])
+    found = on_board(doc)  # the modules' rooms its cards in play need
+    said = [room.next_lines for room in found if room.next_lines is not None]
+    for words in said:  # a module's own turn (the Recruit's)
+        step = words.step_on_board(doc) if words.step_on_board else None
+        if step is not None:
+            return str(step)
     legal = doc["legal"]
     if not legal:
         return None
     mine = [p for p in doc["players"] if p["name"] == legal["player"]]
     knocks = mine[0]["hard_knocks"] if mine else []  # what they add to the withdrawal
-    return with_orders(turn_text(legal, knocks), doc["orders_in_play"], doc["recruit"])
+    line = turn_text(legal, knocks, found)
+    notes = (words.turn_on_board(doc) for words in said if words.turn_on_board)
+    return with_notes(line, notes)

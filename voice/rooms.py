@@ -31,12 +31,25 @@ moves, which the domain may not:
   for ``why`` (``explainer`` below: ``voice.decisions_table.explain``), and ``hands``: its
   events in which a card leaves a hand (``hands`` below: ``why`` looks there for a Hard
   Knock played or a Trap Luck cancelled); ``why`` asks every module's room (``every``).
+- ``board_lines``: its lines on the board after the players' grid, the active threats its
+  cards show and what it adds to a player's moves (a ``BoardWords``: ``voice/board.py``);
+  ``next_lines``: what it adds to the Next line, from a chapter or from the board (a
+  ``NextWords``: ``voice/next_step.py``: the leader's options, its own turn or phase,
+  what restricts a player's turn); ``piles``: the ``status`` document's keys for its rows
+  where the document gives them keys of their own (``SHOWN``, ``voice/facts.py``); and
+  ``decides``: what it adds to ``why``'s account of the game's own decisions (a
+  ``Decides``: ``voice/decisions.py``). The board asks the rooms of the modules whose
+  cards it holds (``on_board``), the Next line those of the modules a chapter plays
+  (``in_chapter``), ``why`` every module's room.
 
 The game's own modules' rooms are in their folders (``domain/modules/<name>/face.py``, of
 the voice's layer: nothing of the domain imports one, and this registry names none). A room
 is loaded when a face first meets what it words, not at start-up: the room of an event is
 the face of the module whose folder defines the event (``room_of``: a module's event loads
-``domain/modules/<name>/face.py`` the first time one is said); the rooms whose
+``domain/modules/<name>/face.py`` the first time one is said), that of a chapter's record
+the face of the module whose folder defines it (``in_chapter``), that of a board's row the
+face ``SHOWN`` names for it (``on_board``: a board without the module's cards loads none,
+and the registry names the game's modules there alone, beside Luck's); the rooms whose
 rows or lines every board and narration may need (Luck's: its row, the Trap it cancelled
 after any card played) are installed the first time a face asks (``game_rooms``). A program
 that plays a module of its own installs its room beside its rules (as
@@ -45,20 +58,24 @@ that plays a module of its own installs its room beside its rules (as
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from voice import Move, Room, Why
 
 _INSTALLED: tuple[Room, ...] | None = None  # the rooms every face asks; None: not yet
 _MET: dict[str, Room | None] = {}  # a module's package -> its face's room (None: it has none)
+_GAME: list[Room] = []  # the game's rooms every face asks, once found
 MODULES = "domain.modules"  # where the game's modules are, each a package with its face
 
 
 def game_rooms() -> tuple[Room, ...]:
     """The rooms of the game's own modules, from their folders (Traps with Luck)."""
-    from domain.modules.luck.face import ROOM
+    if not _GAME:  # (asked by each reading of the board: found once)
+        from domain.modules.luck.face import ROOM
 
-    return (ROOM,)
+        _GAME.append(ROOM)
+    return tuple(_GAME)
 
 
 def installed() -> tuple[Room, ...]:
@@ -112,6 +129,12 @@ def room_of(kind: type) -> Room | None:
     package = kind.__module__.rpartition(".")[0]
     if package.rpartition(".")[0] != MODULES:
         return None  # the game's own events, the campaign's, a module of one file (effects)
+    return _face(package)
+
+
+def _face(package: str) -> Room | None:
+    """The room of the face in this module's package, imported the first time it is asked
+    (None: the module has no face)."""
     if package not in _MET:
         face = f"{package}.face"
         try:
@@ -229,3 +252,96 @@ def completed(command: Any, named: Any) -> Any:
     its room completes it; the command itself when no room does."""
     completes = _for_command("completes", command)
     return command if completes is None else completes(command, named)
+
+
+# The game's modules whose rows the ``status`` document gives keys of their own (documented
+# before modules showed rows, docs/cli.md), as ``room_of`` finds an event's room: each the
+# folder whose face words them, the rows it shows (``Module.shows``), the document's key
+# its keys follow and those keys, each with its value while the module shows nothing. A
+# board loads a face only when it holds one of its rows (tests/voice/test_module_rooms.py
+# checks this against the modules' own rows and rooms). In the order the board says them.
+SHOWN: tuple[tuple[str, tuple[str, ...], str, dict[str, Any]], ...] = (
+    ("solo", ("solo",), "briefing", {"solo_hand": None}),
+    ("orders", ("orders",), "legal", {"orders": [], "orders_in_play": []}),
+    ("recruits", ("recruit",), "legal", {"recruit": None}),
+)
+# each module's package, and the rows and keys that hold its cards (``SHOWN``)
+_HELD = tuple((f"{MODULES}.{folder}", (*rows, *keys)) for folder, rows, _after, keys in SHOWN)
+_DOCUMENTED = frozenset(row for _folder, rows, _after, _keys in SHOWN for row in rows)
+
+
+def _holds(value: Any) -> bool:
+    """Whether a row or a key holds something of its module (not None, [] or {})."""
+    return value is not None and value != [] and value != {}
+
+
+def on_board(doc: Mapping[str, Any], shown: Mapping[str, Any] | None = None) -> list[Room]:
+    """The rooms that word this ``status`` document (or the rows the modules show,
+    ``shown``): those of the game's modules whose rows or keys it holds (``SHOWN``: only
+    those faces are loaded), then the rooms installed."""
+    found = []
+    for package, held in _HELD:  # (loops, not ``any``: asked several times a board)
+        for key in held:
+            if _holds(doc.get(key)) or (shown is not None and _holds(shown.get(key))):
+                room = _face(package)
+                found += [room] if room is not None else []
+                break
+    return _once([*found, *installed()]) if found else list(installed())
+
+
+def in_chapter(chapter: Any) -> list[Room]:
+    """The rooms that word this chapter: those of the modules whose records it keeps
+    (``ChapterState.modules``: only those faces are loaded), in ``SHOWN``'s order, then
+    the rooms installed."""
+    if not chapter.modules:
+        return list(installed())
+    order = {f"{MODULES}.{folder}": at for at, (folder, *_) in enumerate(SHOWN)}
+    kinds = sorted(
+        (type(kept) for kept in chapter.modules.values()),
+        key=lambda kind: order.get(kind.__module__.rpartition(".")[0], len(order)),
+    )
+    return _once([room for kind in kinds if (room := room_of(kind))] + list(installed()))
+
+
+def _once(found: list[Room]) -> list[Room]:
+    """Each room once, in the order first found."""
+    seen: dict[int, Room] = {}
+    for room in found:
+        seen.setdefault(id(room), room)
+    return list(seen.values())
+
+
+def piles(values: dict[str, Any] | None, mission: int, after: str) -> dict[str, Any]:
+    """The ``status`` document's keys for the game's modules' rows that follow its key
+    ``after`` (``SHOWN``), from the rows the modules show: each module's room's, its
+    keys' empty values while it shows nothing."""
+    found: dict[str, Any] = {}
+    for folder, rows, follows, keys in SHOWN:
+        if follows != after:
+            continue
+        held = values is not None and any(_holds(values.get(row)) for row in rows)
+        room = _face(f"{MODULES}.{folder}") if held else None
+        given = room.piles if room is not None else None
+        found.update(keys if given is None or values is None else given(values, mission))
+    return found
+
+
+def documented_keys() -> frozenset[str]:
+    """The rows the ``status`` document gives keys of their own (``SHOWN``): not repeated
+    under ``modules``."""
+    return _DOCUMENTED
+
+
+_WRAPS: list[Any] = [object(), -1, frozenset()]  # found for these rooms installed, met
+
+
+def wraps() -> frozenset[str]:
+    """The kinds of the board's lines, of the rooms installed or met, that hold the
+    group's own words (``BoardWords.wraps``); found again only when a room was installed
+    or met since (a face asks for each row it draws)."""
+    if _WRAPS[0] is not _INSTALLED or _WRAPS[1] != len(_MET):
+        met = (*installed(), *(room for room in _MET.values() if room is not None))
+        kinds = (kind for room in met if room.board_lines for kind in room.board_lines.wraps)
+        _WRAPS[:] = [_INSTALLED, len(_MET), frozenset(kinds)]
+    found: frozenset[str] = _WRAPS[2]
+    return found

@@ -1,6 +1,7 @@
 """The house rule's face (voice/rooms.py), from its own folder: the words of its row on
 the board, the keeper move it offers (a Speech against the threat No Man's Land shows
-most, the button saying why the house allows it) and its event's sentence."""
+most, the button saying why the house allows it), its event's sentence and what it says
+on the board while it holds a Speech back (``BoardWords.lines``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from domain.cards.catalogue import THREATS
 from domain.chapter.commands import MakeSpeech
 from voice import Move, Room
 from voice.lang import _
+from voice.parts import BoardWords
 
 ROW = "house-rule"  # the row's name, as the rule shows it (rule.py)
 
@@ -48,6 +50,18 @@ def held_back(event: Any, catalogue: Any) -> str:
     )
 
 
+def lines(doc: dict[str, Any], folded: bool) -> list[tuple[str, str]]:
+    """Its line after the players' grid (``BoardWords.lines``) while a Speech waits: No
+    Man's Land empty in a Mission."""
+    if doc.get("phase") != "mission" or doc.get("no_mans_land"):
+        return []
+    return [("house-waits", _("   house rule: a Speech waits for a card in No Man's Land"))]
+
+
 HOUSE_FACE = Room(
-    "House rule", rows={ROW: row_words}, narrates={"SpeechHeldBack": held_back}, moves=rally
+    "House rule",
+    rows={ROW: row_words},
+    narrates={"SpeechHeldBack": held_back},
+    moves=rally,
+    board_lines=BoardWords(lines),
 )

@@ -26,6 +26,7 @@ from voice.narrate import narration
 WAITING = "House rule: no Speech before a threat (a Speech waits for a card in No Man's Land)"
 OPEN = "House rule: no Speech before a threat (open: No Man's Land holds a card)"
 RALLY = "Rally against snow (house rule)"
+WAITS = "   house rule: a Speech waits for a card in No Man's Land"
 
 
 def test_status_says_the_house_rules_row_and_its_json_carries_it(tmp_path: Path) -> None:
@@ -40,6 +41,8 @@ def test_status_says_the_house_rules_row_and_its_json_carries_it(tmp_path: Path)
     plain = _grizzled(tmp_path, "status", house_rule=False)
 
     assert waiting[3:5] == ["Threats: none", WAITING]  # after the game's own rows
+    assert WAITS in waiting[waiting.index(WAITING) :]  # its line after the players' grid
+    assert WAITS not in opened and WAITS not in plain.stdout.splitlines()
     assert '"modules": {\n    "house-rule": {\n      "open": false\n    }\n  }' in shown.stdout
     assert OPEN in opened
     assert "House rule" not in plain.stdout  # a program that does not play it says nothing

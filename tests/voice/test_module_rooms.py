@@ -141,3 +141,130 @@ def test_why_explains_a_modules_decisions_as_its_room_does() -> None:
         tree = ast.parse((ROOT / "voice" / name).read_text("utf-8"))
         strings = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)}
         assert not own & strings, name
+
+
+# --- the board, the Next line, the status document and ``why`` ask the rooms -----------
+ASKING = ("board.py", "next_step.py", "facts.py", "decisions.py")
+MODULE_WORDS = {"order", "orders", "recruit", "recruits", "solo"}
+MSGID = {"_", "N_", "ngettext", "pgettext"}
+
+
+def _words(text: str) -> set[str]:
+    """The words of an identifier or a string: ``orders_in_play``, ``OrderChosen``."""
+    import re
+
+    spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", text)
+    return {word.lower() for word in re.split(r"[^A-Za-z]+", spaced) if word}
+
+
+def named_modules(source: str) -> list[str]:
+    """What a voice file names of the game's modules: an import of ``domain.modules``, an
+    identifier or a string (not a message for gettext, not a docstring) holding one of
+    their names."""
+    tree = ast.parse(source)
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in MSGID:
+            skipped |= {id(arg) for arg in node.args}
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            skipped.add(id(body[0].value))  # a docstring
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom | ast.Import):
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            names += [alias.name for alias in node.names]
+            found += [name for name in names if name.startswith("domain.modules")]
+            found += [name for name in names if _words(name) & MODULE_WORDS]
+            continue
+        if isinstance(node, ast.Name):
+            text = node.id
+        elif isinstance(node, ast.Attribute):
+            text = node.attr
+        elif isinstance(node, ast.FunctionDef | ast.ClassDef):
+            text = node.name
+        elif isinstance(node, ast.arg):
+            text = node.arg
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = "" if id(node) in skipped else node.value
+        else:
+            continue
+        if _words(text) & MODULE_WORDS:
+            found.append(text)
+    return found
+
+
+@pytest.mark.parametrize("name", ASKING)
+def test_the_board_the_next_line_the_document_and_why_name_no_module(name: str) -> None:
+    """Issue 40: Orders', the Recruits' and Solo's rows, Next-line words, document keys
+    and decisions are their rooms' (``Room.board_lines``, ``next_lines``, ``piles``,
+    ``decides``): these files ask the rooms and name no module, no event of one, none of
+    its state or its document keys."""
+    assert named_modules((ROOT / "voice" / name).read_text("utf-8")) == []
+
+
+def test_the_check_finds_a_module_named_as_the_board_named_them_before() -> None:
+    old = '''
+from domain.modules.solo.state import solo_table
+REVEALED = {"SupportRevealed", "SoloSupportDrawn"}
+def orders_lines(doc):
+    """Orders, a docstring may say."""
+    return doc.get("orders_in_play") or [_("{count} from Orders")]
+'''
+    assert set(named_modules(old)) == {
+        "domain.modules.solo.state",
+        "solo_table",
+        "SoloSupportDrawn",
+        "orders_lines",
+        "orders_in_play",
+    }
+
+
+def test_every_row_a_game_module_shows_is_worded_by_an_installed_room_or_its_own_face() -> None:
+    """``voice.rooms.SHOWN`` says which module's face words the rows the status document
+    gives keys of their own: the folder of the module that shows them (``Module.shows``),
+    whose room gives those keys (``Room.piles``) and its lines on the board."""
+    from domain.modules import MODULES
+
+    shown_by = {
+        row: words.__module__.rpartition(".")[0] if words.__module__.count(".") == 3 else ""
+        for module in MODULES
+        for row, words in (module.shows or {}).items()
+    }
+    installed_rows = {row for room in rooms.installed() for row in room.rows}
+    indexed = {row: f"{rooms.MODULES}.{folder}" for folder, rows, *_ in rooms.SHOWN for row in rows}
+
+    assert {r: p for r, p in shown_by.items() if r not in installed_rows} == indexed
+    for folder, rows, _after, keys in rooms.SHOWN:
+        room = rooms.room_of(type("Kept", (), {"__module__": f"{rooms.MODULES}.{folder}.state"}))
+        assert room is not None and room.piles is not None and room.board_lines is not None
+        assert room.piles({row: {} for row in rows}, 1) == keys  # nothing shown: the empty values
+
+
+FACES_LOADED = """
+import sys
+from voice import rooms
+
+faces = [f"domain.modules.{name}.face" for name in FACES]
+empty = {"orders": [], "orders_in_play": [], "recruit": None, "solo_hand": None}
+rooms.on_board(empty)
+rooms.piles({"luck": {"in_force": [], "spent": []}}, 1, "legal")
+before = [face for face in faces if face in sys.modules]
+found = rooms.on_board({**empty, "orders_in_play": [{"number": 12}]})
+after = [face for face in faces if face in sys.modules]
+print(before, after, [room.name for room in found])
+"""
+
+
+def test_a_board_loads_the_face_of_a_module_only_when_it_holds_its_cards() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", FACES_LOADED.replace("FACES", repr(FACES))],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+
+    assert done.stdout.split("\n")[0] == (
+        "[] ['domain.modules.orders.face'] ['Orders of the Day', 'Traps with Luck']"
+    )

@@ -80,9 +80,6 @@ ALLOWED: dict[str, dict[str, tuple[str, ...]]] = {
     "voice/next_step.py": {
         SYNTAX: (
             " --chaplain-tile RANDOM-TILE",
-            " --order N",
-            " --order N --back N",
-            " --recruit N --recruit-hand CARD,CARD,...",
             "--drawn CARD",
             "--remove TILE",
             "charm CARD",
@@ -400,6 +397,10 @@ ALLOWED: dict[str, dict[str, tuple[str, ...]]] = {
     "domain/modules/orders/face.py": {
         ROOM_NAME: ("Orders of the Day",),
         RULE_ID: ("orders of the day",),
+        SYNTAX: (" --order N", " --order N --back N"),
+    },
+    "domain/modules/recruits/face.py": {
+        SYNTAX: (" --recruit N --recruit-hand CARD,CARD,...",),
     },
     "domain/modules/solo/face.py": {
         RULE_ID: ("solo mode",),

@@ -22,17 +22,22 @@ it forbids or allows, its Morale Drop and Support rules, a draw when withdrawing
 The engine enforces the structure: drawing, the minimum, threats, discarding, stacking.
 """
 
-from domain.modules.orders.commands import (
-    CancelOrder,
-    kept_orders,
-    order_deck_options,
-    order_kept,
-    order_put_back,
-    orders_briefed,
-)
-from domain.modules.orders.events import OrderCancelled, OrderChosen, OrderDiscarded
-from domain.modules.orders.state import OrderPiles, order_piles
-from domain.modules.orders.words import CANCEL_REASON, OrderRefused
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from domain.modules.orders.commands import (
+        CancelOrder,
+        kept_orders,
+        order_deck_options,
+        order_kept,
+        order_put_back,
+        orders_briefed,
+    )
+    from domain.modules.orders.events import OrderCancelled, OrderChosen, OrderDiscarded
+    from domain.modules.orders.state import OrderPiles, order_piles
+    from domain.modules.orders.words import CANCEL_REASON, OrderRefused
 
 __all__ = [
     "CANCEL_REASON",
@@ -49,3 +54,29 @@ __all__ = [
     "order_put_back",
     "orders_briefed",
 ]
+_WHERE = {
+    "CANCEL_REASON": "words",
+    "CancelOrder": "commands",
+    "OrderCancelled": "events",
+    "OrderChosen": "events",
+    "OrderDiscarded": "events",
+    "OrderPiles": "state",
+    "OrderRefused": "words",
+    "kept_orders": "commands",
+    "order_deck_options": "commands",
+    "order_kept": "commands",
+    "order_piles": "state",
+    "order_put_back": "commands",
+    "orders_briefed": "commands",
+}  # each name's module in the package
+
+
+def __getattr__(name: str) -> Any:
+    """A name of the package, read from its module when first asked: importing the
+    module's face (``face.py``, the voice's: what ``grizzled status`` says of the Orders in play)
+    loads none of its commands or rules."""
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(__import__(f"{__name__}.{_WHERE[name]}", fromlist=[name]), name)
+    globals()[name] = value
+    return value

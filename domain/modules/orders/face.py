@@ -1,15 +1,18 @@
-"""Orders of the Day's face (``voice/rooms.py``): the sentences of its events, in the
-voice's words. Of the voice's layer, though in the module's folder: nothing of the domain
-imports it; the voice loads it the first time it meets one of the module's events."""
+"""Orders of the Day's face (``voice/rooms.py``): the sentences of its events, its lines on
+the board, what it adds to the Next line and to ``why``, in the voice's words. Of the
+voice's layer, though in the module's folder: nothing of the domain imports it; the voice
+loads it the first time it meets one of the module's events, a board holding an Order or a
+chapter playing them (so its imports are light: a ``grizzled status`` loads it)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from voice import Move, Room, Why
 from voice.lang import _, threat_name
-from voice.narrate import applied_text, cards_said, enforced_words, unstopped
+from voice.parts import BoardWords, Decides, NextWords
+from voice.shown import LINE, SHORT, shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -28,6 +31,8 @@ def order_said(number: int, c: Catalogue) -> str:
 def order_text(number: int, c: Catalogue) -> str:
     """`` Order #21 says: ...``, the Order's text as the group described it, what the tool
     applies of it, and what is left to the table ('' for none)."""
+    from voice.narrate import applied_text, enforced_words, unstopped
+
     card = c.orders.get(number)
     if card is None:
         return ""
@@ -68,6 +73,8 @@ def discarded(e: OrderDiscarded, c: Catalogue) -> str:
 
 def cancelled(e: OrderCancelled, c: Catalogue) -> str:
     """``Order of the Day #21 is cancelled (its condition met). Ann draws 2 cards.``"""
+    from voice.narrate import cards_said
+
     drew = (
         _(" {player} draws {cards}.").format(player=e.player, cards=cards_said(len(e.cards)))
         if e.player
@@ -89,9 +96,9 @@ def in_play(state: CampaignState, name: str | None) -> Any:
 
 def in_play_said(value: Any, name: str | None) -> str:
     """``Orders of the Day in play: #21, #7`` or that none is."""
-    shown = ", ".join(f"#{n}" for n in value)
+    numbers = ", ".join(f"#{n}" for n in value)
     if value:
-        return _("Orders of the Day in play: {numbers}").format(numbers=shown)
+        return _("Orders of the Day in play: {numbers}").format(numbers=numbers)
     return _("no Order of the Day is in play")
 
 
@@ -148,6 +155,161 @@ def discarded_explained(chapter: Any, event: Any, number: int, seen: Sequence[An
     return Decision("orders of the day", what, facts, data, entries)
 
 
+# --- the board (voice/board.py): the Orders in play, from the ``status`` document ---
+
+
+def piles(values: dict[str, Any], mission: int) -> dict[str, Any]:
+    """The document's ``orders`` (numbers in play) and ``orders_in_play`` (each as
+    described) from the rows the modules show."""
+    orders = values.get("orders") or {}
+    return {
+        "orders": list(orders.get("in_play", [])),
+        "orders_in_play": list(orders.get("cards", [])),
+    }
+
+
+def order_named(order: Mapping[str, Any]) -> str:
+    """``Order #21 Hold the Line``: an Order of the Day in play, with its name if known."""
+    name = order.get("name")
+    return _("Order #{number}").format(number=order["number"]) + (
+        f" {shown(name, SHORT)}" if name else ""
+    )
+
+
+def restricts(order: Mapping[str, Any]) -> str:
+    """What an Order in play restricts, in a few words: ``adds night; no Speech`` (its text
+    is shown in full when it enters play, and by ``card``); '' when the tool applies none."""
+    said = (
+        [_("adds {threats}").format(threats="+".join(order["threats"]))]
+        if order.get("threats")
+        else []
+    )
+    return _("; ").join(said + list(order.get("forbids") or ()))
+
+
+def _said(what: str, name: str | None, text: str | None) -> str:
+    """``what name: text`` on one line."""
+    line = what + (f" {name}" if name else "")
+    return line + (f": {text}" if text else "")
+
+
+def orders_lines(doc: dict[str, Any]) -> list[str]:
+    """Each Order of the Day in play with its text, what it adds and, for a lasting one,
+    its cancellation condition (a board stored before the texts: the numbers)."""
+    cards = doc.get("orders_in_play")
+    if cards is None:
+        numbers = ", ".join(f"#{n}" for n in doc.get("orders") or [])
+        return (
+            [_("Orders of the Day in play: {numbers}").format(numbers=numbers)] if numbers else []
+        )
+    lines = []
+    for order in cards:
+        what = _("Order of the Day #{number}").format(number=order["number"])
+        lines.append(_said(what, order["name"], order["effect"]))
+        if order["threats"]:
+            adds = "+".join(threat_name(t) for t in order["threats"])
+            lines.append(_("   adds {threats} to No Man's Land").format(threats=adds))
+        if order.get("forbids"):  # a board from before the vocabulary has none
+            lines.append(_("   forbids: {forbids}").format(forbids=_("; ").join(order["forbids"])))
+        if order.get("rules"):
+            lines.append(_("   the tool applies: {rules}").format(rules="; ".join(order["rules"])))
+        if order["lasting"]:
+            until = order["cancellation"] or _("(not said)")
+            lines.append(_("   lasts until: {until}").format(until=until))
+    return lines
+
+
+def folded_lines(doc: dict[str, Any]) -> list[str]:
+    """Each Order in play in a line, with what it restricts (its text behind a key)."""
+    lines = []
+    for order in doc.get("orders_in_play") or ():
+        said = restricts(order) or _("in play")
+        lasting = _(" (lasting)") if order["lasting"] else ""
+        lines.append(f"{order_named(order)}: {said}{lasting}")
+    return lines
+
+
+def board_lines(doc: dict[str, Any], folded: bool) -> list[tuple[str, str]]:
+    """The Orders in play on the board: in full (``order``), or folded (``folded``)."""
+    if folded:
+        return [("folded", line) for line in folded_lines(doc)]
+    return [("order", line) for line in orders_lines(doc)]
+
+
+def elsewhere(doc: dict[str, Any], threat: str, most: int) -> tuple[int, str]:
+    """How many of ``threat``'s active threats the Orders in play show (at most ``most``):
+    ``1 from Orders``."""
+    count = sum(o.get("threats", []).count(threat) for o in doc.get("orders_in_play") or ())
+    return min(count, most), _("{count} from Orders")
+
+
+# --- the Next line (voice/next_step.py) ---
+
+
+def lead(chapter: Any) -> str:
+    """With Orders of the Day left in their deck, the order the Mission Leader keeps (and
+    the one that goes back, when two are drawn)."""
+    from domain.modules.orders.state import order_piles
+
+    kept = order_piles(chapter)
+    orders = len(kept.deck) if kept is not None else 0
+    return " --order N --back N" if orders > 1 else " --order N" if orders == 1 else ""
+
+
+def turn_notes(orders: Iterable[Mapping[str, Any]]) -> tuple[list[str], str]:
+    """The Orders in play that may restrict a player's turn, each named with what it
+    restricts in a few words (its text is shown when it enters play), and who may cancel
+    a lasting one and how."""
+    orders = list(orders)
+    said = [
+        f"{order_named(o)}" + (f": {shown(r, LINE)}" if (r := restricts(o)) else _(" in play"))
+        for o in orders
+    ]
+    line = ""
+    for order in orders:
+        for may in order.get("cancel_by") or ():
+            who = shown(may["player"], SHORT)
+            line += _(
+                "; {player} may cancel {order}: grizzled order cancel "
+                "{number} -p {player} --draws {draws}"
+            ).format(
+                player=who, order=order_named(order), number=order["number"], draws=may["draws"]
+            )
+    return said, line
+
+
+def turn(chapter: Any) -> tuple[list[str], str]:
+    """What the Orders in play restrict of this chapter's turn."""
+    from domain.modules.orders.rules import orders_in_play
+
+    return turn_notes(orders_in_play(chapter))
+
+
+def turn_on_board(doc: Mapping[str, Any]) -> tuple[list[str], str]:
+    """What the Orders in play restrict of the turn, read from the board."""
+    return turn_notes(doc.get("orders_in_play") or ())
+
+
+# --- ``why``: the Orders' threats when a Mission failed (voice/decisions.py) ---
+
+
+def threats_shown(
+    chapter: Any, threat: str, seen: Sequence[Any]
+) -> tuple[list[str], dict[str, Any], list[int], int]:
+    """The Orders in play showing the threat (Orders of the Day show threats while in
+    play) and the entries whose Mission Leader kept each."""
+    from domain.modules.orders.state import order_piles
+    from voice.decisions_table import numbered
+
+    piles = order_piles(chapter)
+    orders = (
+        [n for n in piles.in_play if threat in chapter.catalogue.orders[n].threats] if piles else []
+    )
+    entries = [n for order in orders for n in numbered(seen, "OrderChosen", "order", order)[-1:]]
+    parts = [_("Order of the Day #{number}").format(number=n) for n in orders]
+    return parts, {"orders": orders}, entries, len(orders)
+
+
 WHY = Why(
     {"orders": (in_play, in_play_said)},
     by_rule={"orders of the day": ("phase", "leader", "orders")},
@@ -162,4 +324,8 @@ ROOM = Room(
     summaries={"CancelOrder": cancel_summary},
     completes={"CancelOrder": cancel_completed},
     explains={"OrderDiscarded": discarded_explained},
+    board_lines=BoardWords(board_lines, wraps=("order",), elsewhere=elsewhere),
+    next_lines=NextWords(lead=lead, turn=turn, turn_on_board=turn_on_board),
+    piles=piles,
+    decides=Decides(threats=threats_shown),
 )

@@ -22,29 +22,34 @@ restrict its actions as a Grizzled's (``domain/modules/effects.py``). No chapter
 while a Recruit is in play.
 """
 
-from domain.modules.recruits.commands import (
-    PlayRecruitCard,
-    WithdrawRecruit,
-    entering_recruit,
-    recruit_deck_options,
-    recruit_entering,
-    recruit_hand_told,
-    recruits_briefed,
-)
-from domain.modules.recruits.events import (
-    RecruitArrived,
-    RecruitDeparted,
-    RecruitPlayed,
-    RecruitWithdrew,
-)
-from domain.modules.recruits.state import (
-    Recruit,
-    RecruitPiles,
-    recruit_acts,
-    recruit_in_play,
-    recruit_piles,
-)
-from domain.modules.recruits.words import RecruitRefused
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from domain.modules.recruits.commands import (
+        PlayRecruitCard,
+        WithdrawRecruit,
+        entering_recruit,
+        recruit_deck_options,
+        recruit_entering,
+        recruit_hand_told,
+        recruits_briefed,
+    )
+    from domain.modules.recruits.events import (
+        RecruitArrived,
+        RecruitDeparted,
+        RecruitPlayed,
+        RecruitWithdrew,
+    )
+    from domain.modules.recruits.state import (
+        Recruit,
+        RecruitPiles,
+        recruit_acts,
+        recruit_in_play,
+        recruit_piles,
+    )
+    from domain.modules.recruits.words import RecruitRefused
 
 __all__ = [
     "PlayRecruitCard",
@@ -65,3 +70,33 @@ __all__ = [
     "recruit_piles",
     "recruits_briefed",
 ]
+_WHERE = {
+    "PlayRecruitCard": "commands",
+    "Recruit": "state",
+    "RecruitArrived": "events",
+    "RecruitDeparted": "events",
+    "RecruitPiles": "state",
+    "RecruitPlayed": "events",
+    "RecruitRefused": "words",
+    "RecruitWithdrew": "events",
+    "WithdrawRecruit": "commands",
+    "entering_recruit": "commands",
+    "recruit_acts": "state",
+    "recruit_deck_options": "commands",
+    "recruit_entering": "commands",
+    "recruit_hand_told": "commands",
+    "recruit_in_play": "state",
+    "recruit_piles": "state",
+    "recruits_briefed": "commands",
+}  # each name's module in the package
+
+
+def __getattr__(name: str) -> Any:
+    """A name of the package, read from its module when first asked: importing the
+    module's face (``face.py``, the voice's: what ``grizzled status`` says of the Recruit in play)
+    loads none of its commands or rules."""
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(__import__(f"{__name__}.{_WHERE[name]}", fromlist=[name]), name)
+    globals()[name] = value
+    return value

@@ -1,15 +1,18 @@
-"""Recruits' face (``voice/rooms.py``): the sentences of its events, in the voice's words.
-Of the voice's layer, though in the module's folder: nothing of the domain imports it; the
-voice loads it the first time it meets one of the module's events."""
+"""Recruits' face (``voice/rooms.py``): the sentences of its events, its lines on the board,
+what it adds to the Next line and to ``why``, in the voice's words. Of the voice's layer,
+though in the module's folder: nothing of the domain imports it; the voice loads it the
+first time it meets one of the module's events, a board holding a Recruit or a chapter
+playing them (so its imports are light: a ``grizzled status`` loads it)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from voice import Move, Room, Why
 from voice.lang import _, card_label
-from voice.narrate import applied_text, enforced_words, text_only, unstopped
+from voice.parts import BoardWords, Decides, NextWords
+from voice.shown import SHORT, shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
@@ -31,6 +34,8 @@ def recruit_said(number: int, c: Catalogue) -> str:
 def recruit_text(number: int, c: Catalogue) -> str:
     """`` Recruit #5 says: ...`` as the group described it, and what the tool applies of it
     ('' for a Recruit with no text and no rule)."""
+    from voice.narrate import applied_text, enforced_words, unstopped
+
     card = c.recruits.get(number)
     if card is None:
         return ""
@@ -71,6 +76,8 @@ def withdrew(e: RecruitWithdrew, c: Catalogue) -> str:
 def departed(e: RecruitDeparted, c: Catalogue) -> str:
     """``Recruit #5 played its last card and departs: gain its advantage (...).`` and what
     the tool does of the advantage."""
+    from voice.narrate import text_only
+
     card = c.recruits.get(e.recruit)
     advantage = f" ({card.advantage})" if card and card.advantage else ""
     said = _("{recruit} played its last card and departs: gain its advantage{advantage}.").format(
@@ -217,6 +224,153 @@ def departed_explained(chapter: Any, event: Any, number: int, seen: Sequence[Any
     return Decision("recruits", _("{recruit} departed").format(recruit=name), facts, data, entries)
 
 
+# --- the board (voice/board.py): the Recruit in play, from the ``status`` document ---
+
+
+def piles(values: dict[str, Any], mission: int) -> dict[str, Any]:
+    """The document's ``recruit`` (the Recruit in play, or None) from the rows the modules
+    show."""
+    row = values.get("recruit") or {}
+    if row.get("number") is None:
+        return {"recruit": None}
+    return {
+        "recruit": {
+            "number": row["number"],
+            "after": row["after"],
+            "hand": row["hand"],
+            "withdrawn": bool(row["withdrew_in"]) and row["withdrew_in"] == mission,
+            "morale_tokens": row["tokens"],
+            "name": row.get("name"),
+            "effect": row.get("effect", ""),
+            "advantage": row.get("advantage", ""),
+            "enforces": row.get("enforces", []),
+            "advantage_rules": row.get("advantage_rules", []),
+        }
+    }
+
+
+def recruit_lines(doc: dict[str, Any]) -> list[str]:
+    """The Recruit in play: whether it acts, its hand and tokens, its text and advantage."""
+    from voice.board import label
+
+    recruit = doc.get("recruit")
+    if not recruit:
+        return []
+    after = _("acts after {player}").format(player=recruit["after"])
+    state = _("withdrawn") if recruit["withdrawn"] else after
+    hand = ", ".join(label(k) for k in recruit["hand"]) or _("no card")
+    name = f" {recruit['name']}" if recruit.get("name") else ""
+    said = _("Recruit #{number}{name} ({state}): {hand}; Morale tokens {tokens}")
+    lines = [
+        said.format(
+            number=recruit["number"],
+            name=name,
+            state=state,
+            hand=hand,
+            tokens=recruit["morale_tokens"],
+        )
+    ]
+    if recruit.get("effect"):
+        lines.append(_("   text: {text}").format(text=recruit["effect"]))
+    if recruit.get("enforces"):
+        rules = "; ".join(recruit["enforces"])
+        lines.append(_("   the tool applies: {rules}").format(rules=rules))
+    if recruit.get("advantage"):
+        lines.append(_("   on departure: {advantage}").format(advantage=recruit["advantage"]))
+    if recruit.get("advantage_rules"):
+        rules = "; ".join(recruit["advantage_rules"])
+        lines.append(_("   on departure the tool applies: {rules}").format(rules=rules))
+    return lines
+
+
+def folded_lines(doc: dict[str, Any]) -> list[str]:
+    """The Recruit in play in a line, with its hand (its text behind a key)."""
+    from voice.board import label
+
+    recruit = doc.get("recruit")
+    if not recruit:
+        return []
+    hand = ", ".join(label(k) for k in recruit["hand"]) or _("no card")
+    after = _("after {player}").format(player=recruit["after"])
+    state = _("withdrawn") if recruit["withdrawn"] else after
+    said = _("Recruit #{number} ({state}): {hand}")
+    return [said.format(number=recruit["number"], state=state, hand=hand)]
+
+
+def board_lines(doc: dict[str, Any], folded: bool) -> list[tuple[str, str]]:
+    """The Recruit in play on the board: in full (``recruit``), or folded (``folded``)."""
+    if folded:
+        return [("folded", line) for line in folded_lines(doc)]
+    return [("recruit", line) for line in recruit_lines(doc)]
+
+
+# --- the Next line (voice/next_step.py) ---
+
+
+def lead(chapter: Any) -> str:
+    """A Recruit that may enter after the deal, named with its starting hand."""
+    from domain.modules.recruits.state import recruit_piles
+
+    piles = recruit_piles(chapter)
+    enters = piles is not None and piles.recruit is None and bool(piles.deck)
+    return " --recruit N --recruit-hand CARD,CARD,..." if enters else ""
+
+
+def recruits_turn(leader: str) -> str:
+    """The Recruit's turn: the leader chooses its action."""
+    return _(
+        "the Recruit's turn, {leader} chooses: grizzled recruit play CARD / recruit withdraw"
+    ).format(leader=shown(leader, SHORT))
+
+
+def step(chapter: Any) -> str | None:
+    """The Recruit's turn, when it is (None: not)."""
+    from domain.modules.recruits.state import RECRUIT_TURN
+
+    if chapter.turn != RECRUIT_TURN:
+        return None
+    return recruits_turn(chapter.players[chapter.leader].name)
+
+
+def step_on_board(doc: Mapping[str, Any]) -> str | None:
+    """The Recruit's turn, read from the board (None: not its turn)."""
+    return recruits_turn(doc["leader"]) if doc.get("recruit_turn") else None
+
+
+def turn_notes(recruit: dict[str, Any] | None) -> tuple[list[str], str]:
+    """A Recruit in play whose rules restrict or allow a player's turn (``enforces``)."""
+    if not recruit or not recruit.get("enforces"):
+        return [], ""
+    name = f" {shown(recruit['name'], SHORT)}" if recruit.get("name") else ""
+    said = _("Recruit #{number}{name} in play: {rules}").format(
+        number=recruit["number"], name=name, rules=_("; ").join(recruit["enforces"])
+    )
+    return [said], ""
+
+
+def turn(chapter: Any) -> tuple[list[str], str]:
+    """What the Recruit in play restricts of this chapter's turn."""
+    from domain.modules.recruits.rules import recruit_texts
+    from domain.modules.recruits.state import recruit_in_play
+
+    joined = recruit_in_play(chapter)
+    texts = {"number": joined.number, **recruit_texts(chapter)} if joined is not None else None
+    return turn_notes(texts)
+
+
+def turn_on_board(doc: Mapping[str, Any]) -> tuple[list[str], str]:
+    """What the Recruit in play restricts of the turn, read from the board."""
+    return turn_notes(doc.get("recruit"))
+
+
+def trap_drawn(event: Any, drawn: str) -> str:
+    """``why``: a Trap the Recruit played drew a card, for the Mission Leader."""
+    return _(
+        "the card the Recruit played has a Trap symbol: drew and played {card}, for "
+        "{player}, the Mission Leader"
+    ).format(card=drawn, player=event.player)
+
+
 WHY = Why(
     {"recruit": (in_play, in_play_said)},
     by_rule={"recruits": ("phase", "turn", "recruit")},
@@ -241,4 +395,10 @@ ROOM = Room(
         "RecruitDeparted": departed_explained,
     },
     hands=("RecruitPlayed",),  # its Hard Knock goes to the Mission Leader, a Trap meets Luck
+    board_lines=BoardWords(board_lines, wraps=("recruit",)),
+    next_lines=NextWords(
+        lead=lead, step=step, step_on_board=step_on_board, turn=turn, turn_on_board=turn_on_board
+    ),
+    piles=piles,
+    decides=Decides(drawn={"recruit-trap": trap_drawn}),  # a Hard Knock drawn: the leader's
 )

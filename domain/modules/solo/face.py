@@ -1,6 +1,8 @@
-"""Solo's face (``voice/rooms.py``): the sentences of its events, in the voice's words. Of
-the voice's layer, though in the module's folder: nothing of the domain imports it; the
-voice loads it the first time it meets one of the module's events."""
+"""Solo's face (``voice/rooms.py``): the sentences of its events, its row on the board, what
+it adds to the Next line and to ``why``, in the voice's words. Of the voice's layer, though
+in the module's folder: nothing of the domain imports it; the voice loads it the first time
+it meets one of the module's events, a board with the single hand or a Solo chapter (so
+its imports are light: a ``grizzled status`` loads it)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from voice import NOBODY, Room
 from voice.lang import _, card_label, threat_name
-from voice.narrate import cards_said
+from voice.parts import BoardWords, Decides, NextWords
 
 if TYPE_CHECKING:
     from domain.cards.catalogue import Catalogue
@@ -24,6 +26,8 @@ if TYPE_CHECKING:
 
 def filled(e: SoloHandFilled, c: Catalogue) -> str:
     """``The hand is filled: 5 cards drawn.`` (at a Mission's start; else refilled)."""
+    from voice.narrate import cards_said
+
     if e.cause == "mission":
         said = _("The hand is filled: {cards} drawn.")
     else:
@@ -105,6 +109,56 @@ def tile_explained(chapter: Any, event: Any, number: int, seen: Sequence[Any]) -
     return Decision("solo mode", what, facts, data, [number])
 
 
+# --- the board (voice/board.py) and the Next line (voice/next_step.py) ---
+
+
+def piles(values: dict[str, Any], mission: int) -> dict[str, Any]:
+    """The document's ``solo_hand``: the single hand's size (None: not Solo mode)."""
+    return {"solo_hand": (values.get("solo") or {}).get("hand_size")}
+
+
+def board_lines(doc: dict[str, Any], folded: bool) -> list[tuple[str, str]]:
+    """The single hand's row (``solo``), folded or not."""
+    if doc.get("solo_hand") is None:
+        return []
+    return [("solo", _("The single hand: {count} cards").format(count=doc["solo_hand"]))]
+
+
+def allows(legal: Any) -> list[tuple[str, str]]:
+    """The single hand refilled, right after a play."""
+    return [("refill", _("refill the hand"))] if legal.get("refill") else []
+
+
+def intensity(chapter: Any) -> tuple[int, bool] | None:
+    """Every Solo Mission's intensity: the single hand filled up (None: not Solo mode)."""
+    from domain.chapter.commands import StartMission
+    from domain.legal import legal_actions
+    from domain.modules.solo.state import solo_table
+
+    if solo_table(chapter) is None:
+        return None
+    starts = {c.intensity for c in legal_actions(chapter) if isinstance(c, StartMission)}
+    return min(starts), len(starts) == 1
+
+
+def step(chapter: Any) -> str | None:
+    """The solo Support tile to draw, when it is (None: not)."""
+    from domain.chapter.state import Phase
+
+    if chapter.phase != Phase.DRAW_SUPPORT:
+        return None
+    return _("draw the solo Support tile: grizzled solo-support TILE")
+
+
+def held(chapter: Any) -> dict[str, int] | None:
+    """``why``: the cards left in hands at a Morale Drop, one hand for the three Grizzled
+    (None: not Solo mode)."""
+    from domain.modules.solo.state import solo_table
+
+    solo = solo_table(chapter)
+    return None if solo is None else {_("the hand"): solo.hand_size}
+
+
 ROOM = Room(
     "Solo",
     narrates={
@@ -121,4 +175,8 @@ ROOM = Room(
         "SoloSupportDrawn": tile_explained,
     },
     hands=("SoloCardPlayed",),  # the one hand: a Hard Knock acts, a Trap meets Luck
+    board_lines=BoardWords(board_lines, allows=allows),
+    next_lines=NextWords(intensity=intensity, step=step),
+    piles=piles,
+    decides=Decides(reveals=("SoloSupportDrawn",), held=held),
 )
