@@ -236,7 +236,7 @@ class Session:
             self.show_board(folded=False)
             return
         else:
-            lines = list(lang.each(said.HELP_LINES))
+            lines = list(lang.each(said.help_lines()))
         for line in lines:
             self.say(line)
 

@@ -207,6 +207,9 @@ class Move(Record):
 
 
 Moves = Callable[[Any], list[Move]]  # a campaign's state -> the moves offered now
+# (a campaign's state, a legal Mission start, the keeper's move for it so far) -> the move
+# with what the module adds (its words, its label, what the keeper's form asks beside it)
+StartMove = Callable[[Any, Any, dict[str, Any]], dict[str, Any]]
 # (a campaign's state, a legal command of the module's) -> the keeper moves it stands for
 Offers = Callable[[Any, Any], list[Move]]
 Summarises = Callable[[Any], str]  # a command of the module's -> the log's summary of it
@@ -255,21 +258,28 @@ class Room(Record):
     ``app.moves.Named``), and ``explains``: by an event's ``TYPE``, the decision of the
     rules one of its events holds, for ``why`` (``voice.decisions_table.explain``), and
     ``hands``: the ``TYPE`` of each of its events in which a card leaves a hand as a
-    Grizzled's played card does (a Hard Knock acts at once, a Trap meets Luck)."""
+    Grizzled's played card does (a Hard Knock acts at once, a Trap meets Luck), and
+    ``mission``: what it adds to a Mission start (``MissionStart``: the keeper's move, the
+    log's summary), ``turn``: on a campaign's state, its own actor's turn in a Mission (a
+    ``Turn``: the Recruit's, the Mission Leader choosing) or None, ``session_help``: the lines it
+    adds to the table session's short forms (msgids, said in the language in use)."""
 
     __slots__ = (
         "completes",
         "explains",
         "hands",
         "keys",
+        "mission",
         "moves",
         "name",
         "narrates",
         "offers",
         "rows",
         "secrets",
+        "session_help",
         "summaries",
         "tells",
+        "turn",
         "why",
     )
     name: str
@@ -285,6 +295,9 @@ class Room(Record):
     completes: Mapping[str, Completes]
     explains: Mapping[str, Explains]
     hands: tuple[str, ...]
+    mission: MissionStart | None
+    turn: Callable[[Any], Turn | None] | None
+    session_help: tuple[str, ...]
 
     def __init__(
         self,
@@ -301,6 +314,9 @@ class Room(Record):
         completes: Mapping[str, Completes] | None = None,
         explains: Mapping[str, Explains] | None = None,
         hands: tuple[str, ...] = (),
+        mission: MissionStart | None = None,
+        turn: Callable[[Any], Turn | None] | None = None,
+        session_help: tuple[str, ...] = (),
     ) -> None:
         self._set(
             name=name,
@@ -316,4 +332,57 @@ class Room(Record):
             completes=completes or {},
             explains=explains or {},
             hands=hands,
+            mission=mission,
+            turn=turn,
+            session_help=session_help,
         )
+
+
+class MissionStart(Record):
+    """What a module adds to a Mission start (``voice.rooms.mission_move`` and its
+    neighbours): ``move`` the keeper's move amended (its words, its label, the fields its
+    form asks: the Recruit entering and its hand), ``sort`` where the start is listed among
+    the others (the Order kept, then the one put back), ``completes`` the start completed
+    with what the keeper named (an ``app.moves.Named``), ``summary`` the log's summary of
+    the start (the fixed English form stored, ``voice.summary``; None: not the module's to
+    say)."""
+
+    __slots__ = ("completes", "move", "sort", "summary")
+    move: StartMove | None
+    sort: Callable[[Any], tuple[int, ...]] | None
+    completes: Completes | None
+    summary: Callable[[Any], str | None] | None
+
+    def __init__(
+        self,
+        move: StartMove | None = None,
+        sort: Callable[[Any], tuple[int, ...]] | None = None,
+        completes: Completes | None = None,
+        summary: Callable[[Any], str | None] | None = None,
+    ) -> None:
+        self._set(move=move, sort=sort, completes=completes, summary=summary)
+
+
+class Turn(Record):
+    """A module's own actor whose turn it is in a Mission (the Recruit's, the Mission
+    Leader choosing), as the table session says and reads it: ``prompt`` (``Recruit #5 (Ann
+    chooses): CARD or w``), ``legal`` (what it may do, in the session's short forms), the
+    ``grizzled`` command's words a card played stands for (``play``: the card follows) and a
+    withdrawal (``withdraw``), and ``no_tile``: the refusal of a withdrawal naming a tile."""
+
+    __slots__ = ("legal", "no_tile", "play", "prompt", "withdraw")
+    prompt: str
+    legal: tuple[str, ...]
+    play: tuple[str, ...]
+    withdraw: tuple[str, ...]
+    no_tile: str
+
+    def __init__(
+        self,
+        prompt: str,
+        legal: tuple[str, ...],
+        play: tuple[str, ...],
+        withdraw: tuple[str, ...],
+        no_tile: str,
+    ) -> None:
+        self._set(prompt=prompt, legal=legal, play=play, withdraw=withdraw, no_tile=no_tile)
