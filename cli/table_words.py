@@ -28,7 +28,7 @@ from voice.table import module_turn, turn_player
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
-    from voice import Turn
+    from voice.moments import Turn
 
 # The session's own words (not commands of the CLI).
 QUIT = frozenset({"q", "quit", "exit"})

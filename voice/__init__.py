@@ -28,7 +28,10 @@ one module fewer.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
+
+if TYPE_CHECKING:
+    from voice.moments import MissionStart, Turn
 
 NOBODY = ""  # the owner of a secret no player sees (a deck's order, a shuffled pile)
 
@@ -207,9 +210,6 @@ class Move(Record):
 
 
 Moves = Callable[[Any], list[Move]]  # a campaign's state -> the moves offered now
-# (a campaign's state, a legal Mission start, the keeper's move for it so far) -> the move
-# with what the module adds (its words, its label, what the keeper's form asks beside it)
-StartMove = Callable[[Any, Any, dict[str, Any]], dict[str, Any]]
 # (a campaign's state, a legal command of the module's) -> the keeper moves it stands for
 Offers = Callable[[Any, Any], list[Move]]
 Summarises = Callable[[Any], str]  # a command of the module's -> the log's summary of it
@@ -336,53 +336,3 @@ class Room(Record):
             turn=turn,
             session_help=session_help,
         )
-
-
-class MissionStart(Record):
-    """What a module adds to a Mission start (``voice.rooms.mission_move`` and its
-    neighbours): ``move`` the keeper's move amended (its words, its label, the fields its
-    form asks: the Recruit entering and its hand), ``sort`` where the start is listed among
-    the others (the Order kept, then the one put back), ``completes`` the start completed
-    with what the keeper named (an ``app.moves.Named``), ``summary`` the log's summary of
-    the start (the fixed English form stored, ``voice.summary``; None: not the module's to
-    say)."""
-
-    __slots__ = ("completes", "move", "sort", "summary")
-    move: StartMove | None
-    sort: Callable[[Any], tuple[int, ...]] | None
-    completes: Completes | None
-    summary: Callable[[Any], str | None] | None
-
-    def __init__(
-        self,
-        move: StartMove | None = None,
-        sort: Callable[[Any], tuple[int, ...]] | None = None,
-        completes: Completes | None = None,
-        summary: Callable[[Any], str | None] | None = None,
-    ) -> None:
-        self._set(move=move, sort=sort, completes=completes, summary=summary)
-
-
-class Turn(Record):
-    """A module's own actor whose turn it is in a Mission (the Recruit's, the Mission
-    Leader choosing), as the table session says and reads it: ``prompt`` (``Recruit #5 (Ann
-    chooses): CARD or w``), ``legal`` (what it may do, in the session's short forms), the
-    ``grizzled`` command's words a card played stands for (``play``: the card follows) and a
-    withdrawal (``withdraw``), and ``no_tile``: the refusal of a withdrawal naming a tile."""
-
-    __slots__ = ("legal", "no_tile", "play", "prompt", "withdraw")
-    prompt: str
-    legal: tuple[str, ...]
-    play: tuple[str, ...]
-    withdraw: tuple[str, ...]
-    no_tile: str
-
-    def __init__(
-        self,
-        prompt: str,
-        legal: tuple[str, ...],
-        play: tuple[str, ...],
-        withdraw: tuple[str, ...],
-        no_tile: str,
-    ) -> None:
-        self._set(prompt=prompt, legal=legal, play=play, withdraw=withdraw, no_tile=no_tile)

@@ -54,9 +54,12 @@ that plays a module of its own installs its room beside its rules (as
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from voice import MissionStart, Move, Room, Turn, Why
+from voice import Move, Room, Why
+
+if TYPE_CHECKING:
+    from voice.moments import MissionStart, Turn
 
 _INSTALLED: tuple[Room, ...] | None = None  # the rooms every face asks; None: not yet
 _MET: dict[str, Room | None] = {}  # a module's package -> its face's room (None: it has none)

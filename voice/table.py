@@ -14,7 +14,7 @@ from voice.shown import SHORT, shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
-    from voice import Turn
+    from voice.moments import Turn
 
 HELP_LINES = (
     N_("CARD [DRAWN]      play a card (DRAWN: the card its Trap drew), e.g. n+sh+t r+wh"),

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from voice import MissionStart, Move, Room, Why
+from voice import Move, Room, Why
 from voice.lang import _, threat_name
+from voice.moments import MissionStart
 from voice.narrate import applied_text, cards_said, enforced_words, unstopped
 
 if TYPE_CHECKING:

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from voice import MissionStart, Move, Room, Turn, Why
+from voice import Move, Room, Why
 from voice.lang import N_, _, card_label
+from voice.moments import MissionStart, Turn
 from voice.narrate import applied_text, enforced_words, text_only, unstopped
 
 if TYPE_CHECKING:
@@ -213,8 +214,12 @@ def recruit_turn(state: Any) -> Turn | None:
         _("  CARD (recruit play): {cards}").format(cards=", ".join(recruit.hand)),
         _("  w (withdraw)"),
     )
+    refused = _(
+        "it is the Recruit's turn: {leader} chooses its action with 'grizzled recruit "
+        "play CARD' or 'grizzled recruit withdraw'"
+    ).format(leader=leader)
     play, withdraw = ("recruit", "play"), ("recruit", "withdraw")
-    return Turn(prompt, legal, play, withdraw, _(RECRUIT_TILE))
+    return Turn(prompt, legal, play, withdraw, _(RECRUIT_TILE), refused)
 
 
 # --- ``why``: the decisions the rules take with the Recruits (voice/decisions_table.py) ---

@@ -1,0 +1,133 @@
+"""Recruits' commands (``cli/modules.py``): ``grizzled recruit play`` and ``recruit
+withdraw`` (the Recruit's turn, the Mission Leader choosing), and ``mission start``'s
+``--recruit`` and ``--recruit-hand``. Of the CLI's layer, though in the module's folder:
+nothing of domain, app, voice or web imports it; the CLI finds it by the folders' layout,
+the first time one of its commands is asked for."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from cli import parse
+from cli.cmd_play import chapter_of
+from cli.complete import complete_card, legal_cards
+from cli.context import Context, pass_context
+from cli.counts import CARD_NUMBER
+from cli.modules import StartOptions
+from cli.params import WORD, choice_options
+from voice import summary as said
+from voice.lang import N_
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
+
+    from domain.chapter.commands import Options
+
+LEADER = "the Mission Leader (its last card: the Recruit's advantage)"
+# The help ``choice_options`` composes with LEADER, whole, as the catalogue keeps it
+CHOICE_HELPS = (
+    N_(
+        "The Hard Knock the Mission Leader (its last card: the Recruit's advantage) discards "
+        "(knock-discard)."
+    ),
+    N_(
+        "A card the Mission Leader (its last card: the Recruit's advantage) discards from hand "
+        "(discard:N; repeat)."
+    ),
+)
+
+
+def complete_recruit_card(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """The cards the Recruit may play now (none outside of its turn)."""
+
+    def playable(actions: list[Any]) -> list[str]:
+        from domain.modules.recruits import PlayRecruitCard
+
+        return sorted({c.card for c in actions if isinstance(c, PlayRecruitCard)})
+
+    return legal_cards(ctx, incomplete, playable)
+
+
+@click.group()
+def recruit() -> None:
+    """The Recruit's turn: the Mission Leader chooses its action."""
+
+
+@recruit.command("play")
+@click.argument("card", type=WORD, shell_complete=complete_recruit_card)
+@click.option(
+    "--drawn",
+    type=WORD,
+    metavar="CARD",
+    shell_complete=complete_card,
+    help="The card a Trap drew from the Trials deck.",
+)
+@click.option("--target", type=WORD, metavar="PLAYER:CARD", help="Merry Christmas: the Hard Knock.")
+@choice_options(LEADER)
+@pass_context
+def recruit_play(
+    ctx: Context,
+    card: str,
+    drawn: str | None,
+    target: str | None,
+    discards: tuple[str, ...],
+    knock: str | None,
+) -> None:
+    """The Recruit plays a card from its face-up hand (its last one: it departs and its
+    advantage applies).
+
+    Example: grizzled recruit play snow+gas
+    """
+    from domain.modules.recruits import PlayRecruitCard
+
+    chapter = chapter_of(ctx.state())
+    key = parse.card(card, chapter.catalogue)
+    drawn_key = parse.card(drawn, chapter.catalogue) if drawn else None
+    names = [p.name for p in chapter.players]
+    aim = parse.target(target, names, chapter.catalogue) if target else None
+    named = parse.choice(discards, knock, chapter.catalogue)
+    ctx.log(PlayRecruitCard(key, drawn_key, aim, named), said.recruit_played(key))
+
+
+@recruit.command("withdraw")
+@pass_context
+def recruit_withdraw(ctx: Context) -> None:
+    """The Recruit withdraws (its Morale tokens count at the Morale Drop)."""
+    from domain.modules.recruits import WithdrawRecruit
+
+    ctx.log(WithdrawRecruit(), said.RECRUIT_WITHDREW)
+
+
+def entering(ctx: Context, typed: dict[str, Any]) -> Options:
+    """A Mission's start given the Recruit that enters and its starting hand."""
+    from domain.modules.recruits import entering_recruit
+
+    hand = None
+    if typed["recruit_hand"]:
+        catalogue = chapter_of(ctx.state()).catalogue
+        hand = tuple(parse.card(c, catalogue) for c in typed["recruit_hand"].split(",") if c)
+    return entering_recruit(typed["recruit"], hand)
+
+
+MISSION_START = StartOptions(
+    (
+        click.Option(
+            ["--recruit"],
+            type=CARD_NUMBER,
+            metavar="N",
+            help="Recruits: the Recruit that enters (drawn from the Recruit deck).",
+        ),
+        click.Option(
+            ["--recruit-hand"],
+            type=WORD,
+            metavar="CARD,CARD,...",
+            help="Recruits: its starting hand, drawn face up from the Trials deck.",
+        ),
+    ),
+    entering,
+)
+COMMANDS = {"recruit": recruit}
