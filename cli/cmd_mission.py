@@ -55,7 +55,7 @@ def mission_start(
     from voice import rooms
 
     tile = parse.tile(chaplain_tile) if chaplain_tile else None
-    options = merged(*(start.of(ctx, typed) for start in MODULES))
+    options = merged(*(added.of(ctx, typed) for added in modules.added("mission start")))
     command = StartMission(intensity, chaplain_tile=tile, options=options)
     confirm = None if yes else _confirm_losing_deal(command)
     ctx.log(command, rooms.mission_summary(command), confirm=confirm)
@@ -81,7 +81,5 @@ def _confirm_losing_deal(command: StartMission) -> Confirm:
     return confirm
 
 
-MODULES = modules.mission_start()
-_YES = next(i for i, p in enumerate(mission_start.params) if p.name == "yes")
-mission_start.params[_YES:_YES] = [option for start in MODULES for option in start.options]
 COMMANDS = (mission,)
+modules.extend(mission_start, "mission start", before="yes")  # the modules' options

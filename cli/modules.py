@@ -4,15 +4,19 @@ the CLI's layer though in the module's folder (nothing of domain, app, voice or 
 imports one; tests/test_import_graph.py). They are found here by the folders' layout,
 never by name: this registry, ``cli.main`` and the commands name no module.
 
-A module's CLI file holds ``COMMANDS``: its commands by the name typed (``grizzled order``),
-and may hold ``MISSION_START``: the options it adds to ``mission start`` and the options of
-the ``StartMission`` they give (a ``StartOptions``). A program that plays a module of its
-own installs its CLI file beside its rules (``install``, as ``tests/house_rule/played.py``
-does).
+A module's CLI file holds ``COMMANDS``: its commands by the name typed (``grizzled order``);
+it may hold ``SUBCOMMANDS``: by a group of the game's, the commands it adds to it
+(``describe order``), and ``OPTIONS``: by a command of the game's (``mission start``,
+``briefing``, ``oneshot start``), the options it adds to it and what they give the command
+(an ``Added``: the ``StartMission``'s options, the fields of the application's request).
+The game's commands take them with ``extend``, where their help always listed them. A
+program that plays a module of its own installs its CLI file beside its rules
+(``install``, as ``tests/house_rule/played.py`` does).
 
 The files are imported the first time a command the group does not list itself is asked
-(``cli.main``), for ``grizzled --help`` and completion, and by ``mission start``:
-``grizzled status`` and the four actions import none.
+(``cli.main``), for ``grizzled --help`` and completion, and by the commands they extend
+(``mission start``, ``describe``, ``briefing``...): ``grizzled status`` and the four
+actions import none.
 """
 
 from __future__ import annotations
@@ -33,17 +37,16 @@ _INSTALLED: tuple[str, ...] = ()  # the CLI files of modules a program plays of 
 _LOADED: list[ModuleType] | None = None  # the CLI files, once imported
 
 
-class StartOptions:
-    """What a module adds to ``mission start``: its ``options`` (click's, in the order the
-    help lists them) and ``of``: the ``StartMission`` options they give, from the values
-    typed (by each option's name; the context for the campaign's catalogue)."""
+class Added:
+    """What a module adds to a command of the game's: its ``options`` (click's, in the
+    order the help lists them) and ``of``: what they give the command, from the values
+    typed (by each option's name; the context for the campaign's catalogue): a
+    ``StartMission``'s options for ``mission start``, else fields of the request."""
 
     __slots__ = ("of", "options")
 
     def __init__(
-        self,
-        options: tuple[click.Option, ...],
-        of: Callable[[Context, dict[str, Any]], tuple[tuple[str, Any], ...]],
+        self, options: tuple[click.Option, ...], of: Callable[[Context, dict[str, Any]], Any]
     ) -> None:
         self.options = options
         self.of = of
@@ -88,6 +91,21 @@ def commands() -> dict[str, click.Command]:
     return found
 
 
-def mission_start() -> list[StartOptions]:
-    """What the modules add to ``mission start``, in the order of their folders."""
-    return [file.MISSION_START for file in loaded() if hasattr(file, "MISSION_START")]
+def added(command: str) -> list[Added]:
+    """What the modules add to a command of the game's (by its path: ``mission start``),
+    in the order of their folders."""
+    return [file.OPTIONS[command] for file in loaded() if command in getattr(file, "OPTIONS", {})]
+
+
+def extend(command: click.Command, path: str, before: str = "") -> None:
+    """Give a command of the game's what the modules add to it: a group its commands
+    (``describe order``), a command their options, listed before its option ``before``."""
+    import click
+
+    if isinstance(command, click.Group):
+        for file in loaded():
+            for name, sub in getattr(file, "SUBCOMMANDS", {}).get(path, {}).items():
+                command.add_command(sub, name)
+        return
+    at = next(i for i, p in enumerate(command.params) if p.name == before)
+    command.params[at:at] = [option for more in added(path) for option in more.options]

@@ -282,6 +282,13 @@ ALLOWED: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "cli/cmd_box.py": {
         HELP_PART: ("its player",),
+        SYNTAX: ("oneshot start",),  # the command the modules' options extend (cli/modules.py)
+    },
+    "cli/cmd_mission.py": {
+        SYNTAX: ("mission start",),
+    },
+    "domain/modules/orders/cli.py": {
+        SYNTAX: ("mission start", "oneshot start"),
     },
     "cli/cmd_cards.py": {
         STYLE: ("bold underline",),
@@ -294,6 +301,7 @@ ALLOWED: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "domain/modules/recruits/cli.py": {
         HELP_PART: ("the Mission Leader (its last card: the Recruit's advantage)",),
+        SYNTAX: ("mission start", "oneshot start"),
     },
     "cli/cmd_serve.py": {
         KEEPER_NAME: ("keeper {}",),

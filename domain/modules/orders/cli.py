@@ -1,5 +1,6 @@
-"""Orders of the Day's commands (``cli/modules.py``): ``grizzled order cancel``, and
-``mission start``'s ``--order`` and ``--back``. Of the CLI's layer, though in the module's
+"""Orders of the Day's commands (``cli/modules.py``): ``grizzled order cancel`` and
+``describe order``, ``mission start``'s ``--order`` and ``--back``, the Briefing's and the
+One-shot's ``--orders``. Of the CLI's layer, though in the module's
 folder: nothing of domain, app, voice or web imports it; the CLI finds it by the folders'
 layout, the first time one of its commands is asked for."""
 
@@ -13,8 +14,11 @@ from cli import parse
 from cli.cmd_play import PLAYER, chapter_of
 from cli.context import Context, pass_context
 from cli.counts import CARD_NUMBER, DRAWS
-from cli.modules import StartOptions
-from cli.params import TEXT
+from cli.describing import EFFECT, FORBID, REASON, enter, rule_option
+from cli.modules import Added
+from cli.params import TEXT, TITLE, WORD, OneOf
+from domain.limits import PLAYERS, TRIAL_CARDS
+from voice import lang
 from voice import summary as said
 
 if TYPE_CHECKING:
@@ -56,6 +60,99 @@ def order_cancel(ctx: Context, number: int, reason: str, who: str | None, draws:
     ctx.log(CancelOrder(number, reason, name, draws), said.order_cancelled(number))
 
 
+@click.command("order")
+@click.argument("number", type=CARD_NUMBER)
+@click.argument("name", type=TITLE)
+@click.option(
+    "--difficulty",
+    type=OneOf(["easy", "normal", "hard"]),
+    default="normal",
+    show_default=True,
+)
+@click.option(
+    "--minimum",
+    "minimums",
+    type=WORD,
+    multiple=True,
+    metavar="PLAYERS:N",
+    help="Minimum intensity for a player count, e.g. 3:2 (repeat).",
+)
+@click.option(
+    "--threat", "threats", type=WORD, multiple=True, help="A threat it adds to No Man's Land."
+)
+@click.option(
+    "--lasting",
+    type=TEXT,
+    default="",
+    metavar="CONDITION",
+    help="It stays in play until this cancellation condition is met.",
+)
+@FORBID
+@rule_option(
+    "--rule",
+    "rules",
+    lang.N_(
+        "Another rule the tool applies while it is in play (repeat): allow:speech|withdraw|play, "
+        "drop-min:N, drop-max:N, support:none, support-discards:N, draw:N@withdraw, or (lasting) "
+        "cancel:withdraw-draw:N."
+    ),
+)
+@EFFECT
+@REASON
+@pass_context
+def describe_order(
+    ctx: Context,
+    number: int,
+    name: str,
+    difficulty: str,
+    minimums: tuple[str, ...],
+    threats: tuple[str, ...],
+    lasting: str,
+    forbids: tuple[str, ...],
+    rules: tuple[str, ...],
+    effect: str,
+    reason: str,
+) -> None:
+    """An Order of the Day; --forbid and --rule give what the tool then enforces while it is
+    in play, --effect its text.
+
+    Example: grizzled describe order 12 "Hold the line" --minimum 3:2 --minimum 4:2
+    --forbid speech --effect "..."
+    """
+    from app import setup
+
+    pairs = []
+    for text in minimums:
+        players, _, low = text.partition(":")
+        if not players.isdigit() or not low.isdigit():
+            from voice.setup import MINIMUM_SYNTAX
+
+            raise click.BadParameter(lang._(MINIMUM_SYNTAX).format(text=repr(text)))
+        pairs.append(
+            (
+                parse.number(players, 1, PLAYERS, lang.N_("a number of players")),
+                parse.number(low, 1, TRIAL_CARDS, lang.N_("a minimum intensity")),
+            )
+        )
+    enter(
+        ctx,
+        setup.DescribeOrder(
+            where=ctx.db,
+            campaign=ctx.campaign_option,
+            number=number,
+            name=name,
+            difficulty=difficulty,
+            minimums=tuple(pairs),
+            threats=tuple(parse.threat(t) for t in threats),
+            lasting=lasting,
+            forbids=forbids,
+            rules=rules,
+            effect=effect,
+            reason=reason,
+        ),
+    )
+
+
 def kept(ctx: Context, typed: dict[str, Any]) -> Options:
     """A Mission's start given the order the leader keeps and the one put back on top."""
     from domain.modules.orders import kept_orders
@@ -63,7 +160,12 @@ def kept(ctx: Context, typed: dict[str, Any]) -> Options:
     return kept_orders(typed["order"], typed["order_back"])
 
 
-MISSION_START = StartOptions(
+def deck(ctx: Context, typed: dict[str, Any]) -> dict[str, Any]:
+    """A Briefing's Order of the Day deck."""
+    return {"orders": parse.numbers(typed["orders"])}
+
+
+MISSION_START = Added(
     (
         click.Option(
             ["--order"],
@@ -80,4 +182,32 @@ MISSION_START = StartOptions(
     ),
     kept,
 )
+OPTIONS = {
+    "mission start": MISSION_START,
+    "briefing": Added(
+        (
+            click.Option(
+                ["--orders"],
+                type=WORD,
+                default="",
+                metavar="N,N,...",
+                help="The Order of the Day deck.",
+            ),
+        ),
+        deck,
+    ),
+    "oneshot start": Added(
+        (
+            click.Option(
+                ["--orders"],
+                type=WORD,
+                default="",
+                metavar="N,N,...",
+                help="The Orders of the Day drawn for the deck (at a real table).",
+            ),
+        ),
+        deck,
+    ),
+}
 COMMANDS = {"order": order}
+SUBCOMMANDS = {"describe": {"order": describe_order}}

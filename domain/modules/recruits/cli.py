@@ -1,8 +1,9 @@
 """Recruits' commands (``cli/modules.py``): ``grizzled recruit play`` and ``recruit
-withdraw`` (the Recruit's turn, the Mission Leader choosing), and ``mission start``'s
-``--recruit`` and ``--recruit-hand``. Of the CLI's layer, though in the module's folder:
-nothing of domain, app, voice or web imports it; the CLI finds it by the folders' layout,
-the first time one of its commands is asked for."""
+withdraw`` (the Recruit's turn, the Mission Leader choosing), ``describe recruit``,
+``mission start``'s ``--recruit`` and ``--recruit-hand``, the Briefing's ``--recruits``
+and the One-shot's ``--recruits`` and ``--recruit-deck``. Of the CLI's layer, though in
+the module's folder: nothing of domain, app, voice or web imports it; the CLI finds it by
+the folders' layout, the first time one of its commands is asked for."""
 
 from __future__ import annotations
 
@@ -14,9 +15,11 @@ from cli import parse
 from cli.cmd_play import chapter_of
 from cli.complete import complete_card, legal_cards
 from cli.context import Context, pass_context
-from cli.counts import CARD_NUMBER
-from cli.modules import StartOptions
-from cli.params import WORD, choice_options
+from cli.counts import CARD_NUMBER, CARDS, MORALE
+from cli.describing import FORBID, REASON, enter, rule_option
+from cli.modules import Added
+from cli.params import TEXT, TITLE, WORD, choice_options
+from voice import lang
 from voice import summary as said
 from voice.lang import N_
 
@@ -102,6 +105,94 @@ def recruit_withdraw(ctx: Context) -> None:
     ctx.log(WithdrawRecruit(), said.RECRUIT_WITHDREW)
 
 
+@click.command("recruit")
+@click.argument("number", type=CARD_NUMBER)
+@click.argument("name", type=TITLE)
+@click.option(
+    "--hand",
+    type=CARDS,
+    default=3,
+    show_default=True,
+    help="Cards in its starting hand.",
+)
+@click.option(
+    "--tokens",
+    type=MORALE,
+    default=1,
+    show_default=True,
+    help="Morale tokens placed on it when it withdraws.",
+)
+@click.option("--effect", type=TEXT, default="", help="Its special rule, as printed.")
+@click.option("--advantage", type=TEXT, default="", help="Its departure advantage, as printed.")
+@FORBID
+@rule_option(
+    "--rule",
+    "rules",
+    lang.N_(
+        "A rule of its effect the tool applies while it is in play (repeat): "
+        "allow:speech|withdraw|play, drop-min:N, drop-max:N, support:none, support-discards:N "
+        "or draw:N@withdraw."
+    ),
+)
+@rule_option(
+    "--advantage-rule",
+    "advantage_rules",
+    lang.N_(
+        "What its departure gives the Mission Leader, applied by the tool (repeat): draw:N, "
+        "discard:N, knock-discard, tokens:N, charm or reserve:N."
+    ),
+)
+@REASON
+@pass_context
+def describe_recruit(
+    ctx: Context,
+    number: int,
+    name: str,
+    hand: int,
+    tokens: int,
+    effect: str,
+    advantage: str,
+    forbids: tuple[str, ...],
+    rules: tuple[str, ...],
+    advantage_rules: tuple[str, ...],
+    reason: str,
+) -> None:
+    """A Recruit; --forbid and --rule give what the tool enforces while it is in play,
+    --advantage-rule what its departure gives.
+
+    Example: grizzled describe recruit 3 "Young Jules" --hand 2 --advantage-rule tokens:1
+    """
+    from app import setup
+
+    enter(
+        ctx,
+        setup.DescribeRecruit(
+            where=ctx.db,
+            campaign=ctx.campaign_option,
+            number=number,
+            name=name,
+            hand=hand,
+            tokens=tokens,
+            effect=effect,
+            advantage=advantage,
+            forbids=forbids,
+            rules=rules,
+            advantage_rules=advantage_rules,
+            reason=reason,
+        ),
+    )
+
+
+def briefed(ctx: Context, typed: dict[str, Any]) -> dict[str, Any]:
+    """A Briefing's Recruit deck."""
+    return {"recruits": parse.numbers(typed["recruits"])}
+
+
+def drawn(ctx: Context, typed: dict[str, Any]) -> dict[str, Any]:
+    """A One-shot played with Recruits, and the 5 drawn."""
+    return {"recruits": typed["recruits"], "recruit_deck": parse.numbers(typed["recruit_deck"])}
+
+
 def entering(ctx: Context, typed: dict[str, Any]) -> Options:
     """A Mission's start given the Recruit that enters and its starting hand."""
     from domain.modules.recruits import entering_recruit
@@ -113,7 +204,7 @@ def entering(ctx: Context, typed: dict[str, Any]) -> Options:
     return entering_recruit(typed["recruit"], hand)
 
 
-MISSION_START = StartOptions(
+MISSION_START = Added(
     (
         click.Option(
             ["--recruit"],
@@ -130,4 +221,34 @@ MISSION_START = StartOptions(
     ),
     entering,
 )
+OPTIONS = {
+    "mission start": MISSION_START,
+    "briefing": Added(
+        (
+            click.Option(
+                ["--recruits"], type=WORD, default="", metavar="N,N,...", help="The Recruit deck."
+            ),
+        ),
+        briefed,
+    ),
+    "oneshot start": Added(
+        (
+            click.Option(
+                ["--recruits/--no-recruits"],
+                default=False,
+                show_default=True,
+                help="Play with a deck of 5 random Recruits.",
+            ),
+            click.Option(
+                ["--recruit-deck"],
+                type=WORD,
+                default="",
+                metavar="N,N,...",
+                help="The 5 Recruits drawn.",
+            ),
+        ),
+        drawn,
+    ),
+}
 COMMANDS = {"recruit": recruit}
+SUBCOMMANDS = {"describe": {"recruit": describe_recruit}}
