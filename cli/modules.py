@@ -8,7 +8,9 @@ A module's CLI file holds ``COMMANDS``: its commands by the name typed (``grizzl
 it may hold ``SUBCOMMANDS``: by a group of the game's, the commands it adds to it
 (``describe order``), and ``OPTIONS``: by a command of the game's (``mission start``,
 ``briefing``, ``oneshot start``), the options it adds to it and what they give the command
-(an ``Added``: the ``StartMission``'s options, the fields of the application's request).
+(an ``Added``: the ``StartMission``'s options, the fields of the application's request),
+and ``SESSION_VALUES``: by an option of its own, what Tab offers for it in a table session
+from the chapter (``cli/table_complete.py``).
 The game's commands take them with ``extend``, where their help always listed them. A
 program that plays a module of its own installs its CLI file beside its rules
 (``install``, as ``tests/house_rule/played.py`` does).
@@ -89,6 +91,14 @@ def commands() -> dict[str, click.Command]:
                 raise ValueError(f"{file.__name__} and another module both name {name}")
             found[name] = command
     return found
+
+
+def session_values() -> dict[str, Callable[[Any], list[tuple[str, str]]]]:
+    """What Tab offers for a module's option in a table session, by the option (``--order``),
+    from the chapter: each (the text, what it is)."""
+    return {
+        o: values for file in loaded() for o, values in getattr(file, "SESSION_VALUES", {}).items()
+    }
 
 
 def added(command: str) -> list[Added]:

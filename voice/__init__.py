@@ -262,13 +262,16 @@ class Room(Record):
     ``mission``: what it adds to a Mission start (``MissionStart``: the keeper's move, the
     log's summary), ``turn``: on a campaign's state, its own actor's turn in a Mission (a
     ``Turn``: the Recruit's, the Mission Leader choosing) or None, ``session_help``: the lines it
-    adds to the table session's short forms (msgids, said in the language in use)."""
+    adds to the table session's short forms (msgids, said in the language in use), and
+    ``legal_words``: by a key it adds to the rules' legal summary (``domain.legal``), the
+    session's command word for it, listed after the game's (Solo's ``refill``)."""
 
     __slots__ = (
         "completes",
         "explains",
         "hands",
         "keys",
+        "legal_words",
         "mission",
         "moves",
         "name",
@@ -298,6 +301,7 @@ class Room(Record):
     mission: MissionStart | None
     turn: Callable[[Any], Turn | None] | None
     session_help: tuple[str, ...]
+    legal_words: Mapping[str, str]
 
     def __init__(
         self,
@@ -317,6 +321,7 @@ class Room(Record):
         mission: MissionStart | None = None,
         turn: Callable[[Any], Turn | None] | None = None,
         session_help: tuple[str, ...] = (),
+        legal_words: Mapping[str, str] | None = None,
     ) -> None:
         self._set(
             name=name,
@@ -335,4 +340,5 @@ class Room(Record):
             mission=mission,
             turn=turn,
             session_help=session_help,
+            legal_words=legal_words or {},
         )

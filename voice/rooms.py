@@ -26,7 +26,8 @@ moves, which the domain may not:
   and the CLI's ``mission start`` ask every module's room (``every``).
 - ``turn`` and ``session_help``: its own actor's turn in a Mission (the Recruit's), as the
   table session says and reads it (``turn``), and the lines it adds to the session's help
-  (``session_help``): ``voice/table.py`` and ``cli/table_words.py`` ask every room.
+  (``session_help``), and the session's words for what it adds to the legal summary
+  (``legal_words``): ``voice/table.py`` and ``cli/table_words.py`` ask every room.
 
 - ``secrets``: the facts of its events only some may see (``voice.narrate.event_facts``).
 - ``why``: the facts it adds to ``why``'s account of a refusal (``voice/why_facts.py``).
@@ -290,6 +291,12 @@ def turn(state: Any) -> Turn | None:
         if found is not None:
             return found
     return None
+
+
+def legal_words() -> list[tuple[str, str]]:
+    """The keys the modules add to the rules' legal summary, each with the table session's
+    command word for it (Solo's ``refill``)."""
+    return [pair for room in every() for pair in room.legal_words.items()]
 
 
 def session_help() -> tuple[str, ...]:

@@ -109,8 +109,16 @@ def _kinds(legal: dict[str, Any]) -> list[str]:
     kinds = [k for k in ("play", "charm") if legal[k]]
     kinds += ["speech"] if legal["speech"] else []
     kinds += ["withdraw"] if legal["withdraw"] else []
-    kinds += ["refill"] if legal.get("refill") else []
+    kinds += _module_words(legal)
     return kinds  # the session's own command words: typed as they are
+
+
+def _module_words(legal: dict[str, Any]) -> list[str]:
+    """The session's words for what the modules add to the legal summary, when it holds
+    them (Solo's ``refill``: ``voice.rooms.legal_words``)."""
+    from voice import rooms
+
+    return [word for key, word in rooms.legal_words() if legal.get(key)]
 
 
 def prompt(state: CampaignState | None, width: int = 100) -> str:
@@ -209,8 +217,7 @@ def legal_lines(state: CampaignState | None) -> list[str]:
         drawn = " --drawn CARD" if legal.get("draws") else ""
         tiles = f"{_tiles(legal)}{remove}{drawn}"
         lines.append(_("  w (withdraw): {tiles}").format(tiles=tiles).rstrip())
-    if legal.get("refill"):
-        lines.append("  refill")
+    lines += [f"  {word}" for word in _module_words(legal)]
     return [shown(line) for line in lines]
 
 

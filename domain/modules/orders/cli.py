@@ -182,6 +182,20 @@ MISSION_START = Added(
     ),
     kept,
 )
+
+
+def in_deck(chapter: Any) -> list[tuple[str, str]]:
+    """The Orders of the Day still in their deck, with their names and texts (Tab in a
+    table session, after ``--order``)."""
+    from cli.table_complete import numbered
+    from domain.modules.orders import order_piles
+
+    piles = order_piles(chapter)
+    deck = piles.deck if piles is not None else ()
+    return numbered(deck, chapter.catalogue.orders, lang._("order not described"))
+
+
+SESSION_VALUES = {"--order": in_deck}
 OPTIONS = {
     "mission start": MISSION_START,
     "briefing": Added(

@@ -221,6 +221,20 @@ MISSION_START = Added(
     ),
     entering,
 )
+
+
+def in_deck(chapter: Any) -> list[tuple[str, str]]:
+    """The Recruits still in their deck, with their names and texts (Tab in a table
+    session, after ``--recruit``)."""
+    from cli.table_complete import numbered
+    from domain.modules.recruits.state import recruit_piles
+
+    piles = recruit_piles(chapter)
+    deck = piles.deck if piles is not None else ()
+    return numbered(deck, chapter.catalogue.recruits, lang._("recruit not described"))
+
+
+SESSION_VALUES = {"--recruit": in_deck}
 OPTIONS = {
     "mission start": MISSION_START,
     "briefing": Added(

@@ -121,4 +121,5 @@ ROOM = Room(
         "SoloSupportDrawn": tile_explained,
     },
     hands=("SoloCardPlayed",),  # the one hand: a Hard Knock acts, a Trap meets Luck
+    legal_words={"refill": "refill"},  # the table session's word: the CLI's command
 )
