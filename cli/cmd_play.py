@@ -23,23 +23,14 @@ from cli.complete import (
 from cli.context import Context, Refused, pass_context
 from cli.counts import CARDS, SPEECH
 from cli.params import NAME, SEEN, TEXT, WORD, OneOf
+from cli.playing import PLAYER, chapter_of
 from voice import lang
 from voice import summary as said
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
     from domain.cards.catalogue import Catalogue
-    from domain.chapter.state import ChapterState
 
-PLAYER = click.option(
-    "-p",
-    "--player",
-    "who",
-    type=NAME,
-    metavar="NAME",
-    shell_complete=complete_player,
-    help="Who acts (default: whose turn it is).",
-)
 # The four actions and Support: only the player whose turn it is (or who chooses) acts.
 ACTOR = click.option(
     "-p",
@@ -50,13 +41,6 @@ ACTOR = click.option(
     shell_complete=complete_actor,
     help="Who acts (default: whose turn it is).",
 )
-
-
-def chapter_of(state: CampaignState) -> ChapterState:
-    """The chapter being played, or a refusal naming how to start one."""
-    if state.chapter is None:
-        raise Refused(lang._("no chapter has been started yet: grizzled chapter start"), "campaign")
-    return state.chapter
 
 
 def _actor(state: CampaignState, who: str | None) -> str:

@@ -237,7 +237,7 @@ def test_the_check_finds_a_cycle_and_a_wrong_arrow_when_there_is_one() -> None:
     assert "voice.lang" in EVERY["domain.modules.luck.face"]
     # a module's CLI file is the CLI's: it may import cli; the voice (or app, web) may not
     assert _layer("domain.modules.orders.cli") == "cli"
-    assert "cli.cmd_play" in EVERY["domain.modules.orders.cli"]
+    assert "cli.playing" in EVERY["domain.modules.orders.cli"]
     assert "cli" not in ALLOWED[_layer("domain.modules.orders.face")]
 
 

@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli import parse
-from cli.cmd_play import PLAYER, chapter_of
 from cli.context import Context, pass_context
 from cli.counts import CARD_NUMBER, DRAWS
 from cli.describing import EFFECT, FORBID, REASON, enter, rule_option
 from cli.modules import Added
 from cli.params import TEXT, TITLE, WORD, OneOf
+from cli.playing import PLAYER, chapter_of
 from domain.limits import PLAYERS, TRIAL_CARDS
 from voice import lang
 from voice import summary as said

@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli import parse
-from cli.cmd_play import chapter_of
 from cli.complete import complete_card, legal_cards
 from cli.context import Context, pass_context
 from cli.counts import CARD_NUMBER, CARDS, MORALE
 from cli.describing import FORBID, REASON, enter, rule_option
 from cli.modules import Added
 from cli.params import TEXT, TITLE, WORD, choice_options
+from cli.playing import chapter_of
 from voice import lang
 from voice import summary as said
 from voice.lang import N_
