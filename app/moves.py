@@ -47,7 +47,7 @@ def moves(state: Any) -> dict[str, Any]:
     return {
         "moves": found,
         "drawable": drawable,
-        "turn": _turn(chapter),
+        "turn": _turn(state),
         "facts": facts,
         "players": players,
         "cards": _composer(chapter, found),
@@ -127,29 +127,28 @@ def _facts() -> list[dict[str, Any]]:
     ]
 
 
-def _turn(chapter: Any) -> str:
-    from domain.public import acting_player, recruit_acts
+def _turn(state: Any) -> str:
+    """Whose turn it is; a module's own actor's (the Recruit's, ``voice.rooms.turn``) is
+    chosen by the Mission Leader."""
+    from domain.public import acting_player
+    from voice import rooms
 
+    chapter = state.chapter
     if chapter is None:
         return ""
     support = chapter.support.player if chapter.support is not None else None
-    leader = chapter.players[chapter.leader].name if recruit_acts(chapter) else None
+    leader = chapter.players[chapter.leader].name if rooms.turn(state) is not None else None
     return said.turn_heading(acting_player(chapter), leader, support)
 
 
 def _by_intensity(command: Any) -> tuple[int, ...]:
-    """Mission starts by the Order kept and then the intensity (1, 2, ... 10), the rest as
-    the engine lists them."""
+    """Mission starts by what the modules' rooms list them by (the Order kept, then the one
+    put back) and then the intensity (1, 2, ... 10), the rest as the engine lists them."""
     if type(command).__name__ != "StartMission":
         return (1,)
-    from domain.modules import orders
+    from voice import rooms
 
-    return (
-        0,
-        orders.order_kept(command) or 0,
-        orders.order_put_back(command) or 0,
-        command.intensity,
-    )
+    return (0, *rooms.mission_sort(command), command.intensity)
 
 
 def _move(kind: str, label: str, words: list[str], **more: Any) -> Move:
@@ -224,44 +223,24 @@ def _withdrawals(state: Any, command: Any) -> list[Move]:
 
 
 def _mission(state: Any, command: Any) -> Move:
-    """A Mission start; one that deals a losing hand carries the CLI's warning and needs
-    the keeper's confirmation (the command's ``--yes``)."""
+    """A Mission start, with what the modules' rooms add to it (the Order kept in its
+    words and label, the Recruit that may enter: ``voice.rooms.mission_move``); one that
+    deals a losing hand carries the CLI's warning and needs the keeper's confirmation (the
+    command's ``--yes``)."""
     from domain.campaign.flow import decide_campaign
     from domain.errors import RuleViolation
-    from domain.modules.orders import order_kept, order_put_back
+    from voice import rooms
     from voice.next_step import losing_deal
 
-    number, back = order_kept(command), order_put_back(command)
-    words = ["mission", "start", str(command.intensity)]
-    words += ["--order", str(number)] if number is not None else []
-    words += ["--back", str(back)] if back is not None else []
     try:
         warning = losing_deal(command.intensity, decide_campaign(state, command, None))
     except RuleViolation:
         warning = None
-    orders = state.chapter.catalogue.orders
-    name = orders[number].name if number in orders else ""
-    label = said.mission_label(command.intensity, number, back, name)
-    words = [*words, "--yes"] if warning else words
-    entering = _entering(state.chapter)
-    options = [[n, said.recruit_option(n, r.name)] for n, r in entering]
-    move = _move(
-        "mission", label, words, warning=warning, recruit=[n for n, _ in entering], options=options
-    )
+    label = said.mission_label(command.intensity, None, None)
+    words = ["mission", "start", str(command.intensity)]
+    move = rooms.mission_move(state, command, _move("mission", label, words, warning=warning))
+    move["words"] = [*move["words"], "--yes"] if warning else move["words"]
     return _with(move, command)
-
-
-def _entering(chapter: Any) -> list[tuple[int, Any]]:
-    """The Recruits that may be on top of their deck when one enters with this Mission
-    (the keeper says which, and its starting hand drawn face up); none when none enters."""
-    from domain.modules.recruits.state import recruit_piles
-
-    piles = recruit_piles(chapter)
-    if piles is None or piles.recruit is not None or not piles.deck:
-        return []
-    numbers = piles.deck[:1] if piles.known else piles.deck
-    described = chapter.catalogue.recruits
-    return [(n, described[n]) for n in sorted(set(numbers)) if n in described]
 
 
 def _helping(state: Any) -> list[Move]:
@@ -336,16 +315,11 @@ def command_of(menu: dict[str, Any], move: Move, named: Named) -> tuple[Any, str
         cards = tuple(card(c, catalogue) for c in named.cards)
         choice = Choice(cards, named.knock) if cards or named.knock else None
         command = replace(command, note=named.reason, choice=choice)
-    if kind == "StartMission" and named.recruit is not None:
-        from domain.chapter.commands import merged
-        from domain.modules import orders, recruits
-
-        hand = tuple(card(c, catalogue) for c in named.hand)
-        kept = orders.kept_orders(orders.order_kept(command), orders.order_put_back(command))
-        entering = recruits.entering_recruit(named.recruit, hand)
-        command = replace(command, options=merged(kept, entering))
     from voice import rooms
 
+    if kind == "StartMission":  # as the modules' rooms complete it (the Recruit entering)
+        named = replace(named, hand=tuple(card(c, catalogue) for c in named.hand))
+        command = rooms.mission_completed(command, named)
     command = rooms.completed(command, named)  # a module's command, as its room completes it
     return command, summary_of(command)
 
@@ -401,15 +375,13 @@ def summary_of(command: Any) -> str:
         return summaries.withdrew(command.player)
     if kind == "ChooseSupport":
         return summaries.support(command.player)
-    if kind == "StartMission":
-        from domain.modules.orders import order_kept
+    from voice import rooms
 
-        return summaries.mission_start(command.intensity, order_kept(command))
+    if kind == "StartMission":
+        return rooms.mission_summary(command)  # as the modules' rooms say it (the Order kept)
     if kind == "PlayHelpingHand":
         return summaries.hand_played(command.player, command.number)
     if kind == "CorrectFact":
         return summaries.correction(command.fact, command.value, command.player)
-    from voice import rooms
-
     # a module's command, as its room says it; else the tracker describes it (tracker.app)
     return rooms.summary(command) or ""

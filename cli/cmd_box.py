@@ -2,47 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
 import click
 
-from cli import parse
+from cli import modules, parse
 from cli.complete import complete_card, complete_player
-from cli.context import Context, Refused, interactive, pass_context, refusals, usage
-from cli.counts import CARD_NUMBER, CARDS, CHAPTER, KNOCK_VALUE, MORALE, SPEECH
+from cli.context import Context, Refused, interactive, pass_context, usage
+from cli.counts import CARD_NUMBER, CARDS, CHAPTER, KNOCK_VALUE, SPEECH
+from cli.describing import EFFECT, REASON, enter, rule_option
 from cli.params import NAME, TEXT, TITLE, WORD, OneOf, choice_options
-from domain.limits import CARD_NUMBERS, HELPING_HANDS, PLAYERS, TRIAL_CARDS
+from domain.limits import CARD_NUMBERS, HELPING_HANDS, TRIAL_CARDS
 from voice import lang
 from voice import summary as said
-
-if TYPE_CHECKING:
-    from app.setup import Fewer, SetupStep
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-REASON = click.option(
-    "-r",
-    "--reason",
-    type=TEXT,
-    default="",
-    help="Why an earlier entry changes (required when it does).",
-)
-EFFECT = click.option("--effect", type=TEXT, default="", help="Its text, as printed.")
-FORBID = click.option(
-    "--forbid",
-    "forbids",
-    type=WORD,
-    multiple=True,
-    metavar="ACTION",
-    help="What it forbids while in play, enforced by the tool (repeat): speech, charm, "
-    "withdraw-holding:N (no withdrawal holding N or more cards) or play:THREAT.",
-)
-
-
-def rule_option(flag: str, dest: str, help: str) -> Callable[[F], F]:
-    """A repeatable option of rules from the effects vocabulary (docs/campaign.md)."""
-    return click.option(flag, dest, type=WORD, multiple=True, metavar="RULE", help=help)
 
 
 @click.group()
@@ -106,7 +78,7 @@ def describe_card(
         threats = (parse.threat(face),)
     if acts_as is not None and kind is None:
         raise usage(lang._("--acts-as is for a Hard Knock (--knock KIND)"))
-    _enter(
+    enter(
         ctx,
         setup.DescribeCard(
             where=ctx.db,
@@ -119,177 +91,6 @@ def describe_card(
             value=value,
             acts_as=acts_as,
             effect=effect,
-            reason=reason,
-        ),
-    )
-
-
-@describe.command("order")
-@click.argument("number", type=CARD_NUMBER)
-@click.argument("name", type=TITLE)
-@click.option(
-    "--difficulty",
-    type=OneOf(["easy", "normal", "hard"]),
-    default="normal",
-    show_default=True,
-)
-@click.option(
-    "--minimum",
-    "minimums",
-    type=WORD,
-    multiple=True,
-    metavar="PLAYERS:N",
-    help="Minimum intensity for a player count, e.g. 3:2 (repeat).",
-)
-@click.option(
-    "--threat", "threats", type=WORD, multiple=True, help="A threat it adds to No Man's Land."
-)
-@click.option(
-    "--lasting",
-    type=TEXT,
-    default="",
-    metavar="CONDITION",
-    help="It stays in play until this cancellation condition is met.",
-)
-@FORBID
-@rule_option(
-    "--rule",
-    "rules",
-    lang.N_(
-        "Another rule the tool applies while it is in play (repeat): allow:speech|withdraw|play, "
-        "drop-min:N, drop-max:N, support:none, support-discards:N, draw:N@withdraw, or (lasting) "
-        "cancel:withdraw-draw:N."
-    ),
-)
-@EFFECT
-@REASON
-@pass_context
-def describe_order(
-    ctx: Context,
-    number: int,
-    name: str,
-    difficulty: str,
-    minimums: tuple[str, ...],
-    threats: tuple[str, ...],
-    lasting: str,
-    forbids: tuple[str, ...],
-    rules: tuple[str, ...],
-    effect: str,
-    reason: str,
-) -> None:
-    """An Order of the Day; --forbid and --rule give what the tool then enforces while it is
-    in play, --effect its text.
-
-    Example: grizzled describe order 12 "Hold the line" --minimum 3:2 --minimum 4:2
-    --forbid speech --effect "..."
-    """
-    from app import setup
-
-    pairs = []
-    for text in minimums:
-        players, _, low = text.partition(":")
-        if not players.isdigit() or not low.isdigit():
-            from voice.setup import MINIMUM_SYNTAX
-
-            raise click.BadParameter(lang._(MINIMUM_SYNTAX).format(text=repr(text)))
-        pairs.append(
-            (
-                parse.number(players, 1, PLAYERS, lang.N_("a number of players")),
-                parse.number(low, 1, TRIAL_CARDS, lang.N_("a minimum intensity")),
-            )
-        )
-    _enter(
-        ctx,
-        setup.DescribeOrder(
-            where=ctx.db,
-            campaign=ctx.campaign_option,
-            number=number,
-            name=name,
-            difficulty=difficulty,
-            minimums=tuple(pairs),
-            threats=tuple(parse.threat(t) for t in threats),
-            lasting=lasting,
-            forbids=forbids,
-            rules=rules,
-            effect=effect,
-            reason=reason,
-        ),
-    )
-
-
-@describe.command("recruit")
-@click.argument("number", type=CARD_NUMBER)
-@click.argument("name", type=TITLE)
-@click.option(
-    "--hand",
-    type=CARDS,
-    default=3,
-    show_default=True,
-    help="Cards in its starting hand.",
-)
-@click.option(
-    "--tokens",
-    type=MORALE,
-    default=1,
-    show_default=True,
-    help="Morale tokens placed on it when it withdraws.",
-)
-@click.option("--effect", type=TEXT, default="", help="Its special rule, as printed.")
-@click.option("--advantage", type=TEXT, default="", help="Its departure advantage, as printed.")
-@FORBID
-@rule_option(
-    "--rule",
-    "rules",
-    lang.N_(
-        "A rule of its effect the tool applies while it is in play (repeat): "
-        "allow:speech|withdraw|play, drop-min:N, drop-max:N, support:none, support-discards:N "
-        "or draw:N@withdraw."
-    ),
-)
-@rule_option(
-    "--advantage-rule",
-    "advantage_rules",
-    lang.N_(
-        "What its departure gives the Mission Leader, applied by the tool (repeat): draw:N, "
-        "discard:N, knock-discard, tokens:N, charm or reserve:N."
-    ),
-)
-@REASON
-@pass_context
-def describe_recruit(
-    ctx: Context,
-    number: int,
-    name: str,
-    hand: int,
-    tokens: int,
-    effect: str,
-    advantage: str,
-    forbids: tuple[str, ...],
-    rules: tuple[str, ...],
-    advantage_rules: tuple[str, ...],
-    reason: str,
-) -> None:
-    """A Recruit; --forbid and --rule give what the tool enforces while it is in play,
-    --advantage-rule what its departure gives.
-
-    Example: grizzled describe recruit 3 "Young Jules" --hand 2 --advantage-rule tokens:1
-    """
-    from app import setup
-
-    _enter(
-        ctx,
-        setup.DescribeRecruit(
-            where=ctx.db,
-            campaign=ctx.campaign_option,
-            number=number,
-            name=name,
-            hand=hand,
-            tokens=tokens,
-            effect=effect,
-            advantage=advantage,
-            forbids=forbids,
-            rules=rules,
-            advantage_rules=advantage_rules,
             reason=reason,
         ),
     )
@@ -333,7 +134,7 @@ def describe_hand(
     """
     from app import setup
 
-    _enter(
+    enter(
         ctx,
         setup.DescribeHand(
             where=ctx.db,
@@ -365,10 +166,6 @@ def describe_hand(
     default=None,
     help="What the Briefing says of Traps. Unsaid: off before Chapter 4, on from it.",
 )
-@click.option(
-    "--orders", type=WORD, default="", metavar="N,N,...", help="The Order of the Day deck."
-)
-@click.option("--recruits", type=WORD, default="", metavar="N,N,...", help="The Recruit deck.")
 @click.option("--tokens", type=SPEECH, help="Speech tokens, if the Briefing says.")
 @click.option("--title", type=TITLE, default="")
 @click.option("--notes", type=TEXT, default="", help="Extra setup, as printed.")
@@ -376,17 +173,17 @@ def describe_hand(
 @pass_context
 def briefing(
     ctx: Context,
+    /,
     chapter: int,
     trials: int,
     morale: int,
     first_intensity: int,
     traps: bool | None,
-    orders: str,
-    recruits: str,
     tokens: int | None,
     title: str,
     notes: str,
     reason: str,
+    **typed: Any,
 ) -> None:
     """Enter a chapter's Briefing (0 is Boot Camp): its numbers and modules.
 
@@ -394,7 +191,7 @@ def briefing(
     """
     from app import setup
 
-    _enter(
+    enter(
         ctx,
         setup.EnterBriefing(
             where=ctx.db,
@@ -404,9 +201,8 @@ def briefing(
             morale=morale,
             first=first_intensity,
             traps=traps,
-            orders=parse.numbers(orders),
-            recruits=parse.numbers(recruits),
             tokens=tokens,
+            **_modules("briefing", ctx, typed),  # each module's deck
             title=title,
             notes=notes,
             reason=reason,
@@ -458,17 +254,7 @@ def conclusion(
         notes=notes,
         reason=reason,
     )
-    _enter(ctx, entered)
-
-
-def _enter(ctx: Context, request: SetupStep, fewer: Fewer | None = None) -> None:
-    """Log a set-up step through the application (``app.setup.enter``), print its lines."""
-    from app.setup import enter
-    from cli.context import say
-
-    with refusals():
-        recorded = enter(request, ctx, fewer)
-    say(recorded.said)
+    enter(ctx, entered)
 
 
 def _ask_fewer(facts: str, question: str) -> None:
@@ -504,7 +290,7 @@ def award(ctx: Context, awards: tuple[str, ...], yes: bool) -> None:
             )
         )
     asked = setup.Award(where=ctx.db, campaign=ctx.campaign_option, awards=tuple(pairs))
-    _enter(ctx, asked, None if yes else _ask_fewer)
+    enter(ctx, asked, None if yes else _ask_fewer)
 
 
 @click.command()
@@ -540,7 +326,7 @@ def ban(ctx: Context, player: str, card: str, source: str, reason: str) -> None:
         source=source,
         reason=reason,
     )
-    _enter(ctx, asked)
+    enter(ctx, asked)
 
 
 @click.group()
@@ -619,22 +405,6 @@ def oneshot() -> None:
     help="Builds the 12-card Order of the Day deck by the rulebook's chart.",
 )
 @click.option(
-    "--orders",
-    type=WORD,
-    default="",
-    metavar="N,N,...",
-    help="The Orders of the Day drawn for the deck (at a real table).",
-)
-@click.option(
-    "--recruits/--no-recruits",
-    default=False,
-    show_default=True,
-    help="Play with a deck of 5 random Recruits.",
-)
-@click.option(
-    "--recruit-deck", type=WORD, default="", metavar="N,N,...", help="The 5 Recruits drawn."
-)
-@click.option(
     "--traps/--no-traps",
     default=True,
     show_default=True,
@@ -647,13 +417,12 @@ def oneshot() -> None:
 @pass_context
 def oneshot_start(
     ctx: Context,
+    /,
     difficulty: str,
-    orders: str,
-    recruits: bool,
-    recruit_deck: str,
     traps: bool,
     leader: str | None,
     tiles: str | None,
+    **typed: Any,
 ) -> None:
     """Set up a One-shot game: Trials 30, Morale the rest, Orders of the Day by difficulty.
 
@@ -667,13 +436,11 @@ def oneshot_start(
         campaign=ctx.campaign_option,
         difficulty=difficulty,
         traps=traps,
-        recruits=recruits,
         leader=parse.player(leader, names) if leader else None,
-        orders=parse.numbers(orders),
-        recruit_deck=parse.numbers(recruit_deck),
         tiles=tuple(parse.tile(t) for t in tiles.split(",")) if tiles else None,
+        **_modules("oneshot start", ctx, typed),  # the Orders drawn, the Recruits
     )
-    _enter(ctx, asked)
+    enter(ctx, asked)
 
 
 @click.command("skip-boot-camp")
@@ -682,7 +449,21 @@ def skip_boot_camp(ctx: Context) -> None:
     """Experienced players start the campaign with chapter 1."""
     from app.setup import SkipBootCamp
 
-    _enter(ctx, SkipBootCamp(where=ctx.db, campaign=ctx.campaign_option))
+    enter(ctx, SkipBootCamp(where=ctx.db, campaign=ctx.campaign_option))
+
+
+def _modules(command: str, ctx: Context, typed: dict[str, Any]) -> dict[str, Any]:
+    """What the modules' options typed give the application's request (by its fields)."""
+    return {
+        key: value
+        for added in modules.added(command)
+        for key, value in added.of(ctx, typed).items()
+    }
 
 
 COMMANDS = (describe, briefing, conclusion, award, ban, helping, oneshot, skip_boot_camp)
+# A module's own: its cards described (``describe order``) and its options, from its
+# folder (cli/modules.py), among the game's where the help always listed them.
+modules.extend(describe, "describe")
+modules.extend(briefing, "briefing", before="tokens")
+modules.extend(oneshot_start, "oneshot start", before="traps")

@@ -6,7 +6,7 @@ then say whose turn it really is).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -21,30 +21,16 @@ from cli.complete import (
     complete_tile,
 )
 from cli.context import Context, Refused, pass_context
-from cli.counts import CARD_NUMBER, CARDS, DRAWS, SPEECH
-from cli.params import NAME, SEEN, TEXT, WORD, OneOf, choice_options
+from cli.counts import CARDS, SPEECH
+from cli.params import NAME, SEEN, TEXT, WORD, OneOf
+from cli.playing import PLAYER, chapter_of
 from voice import lang
 from voice import summary as said
-from voice.shown import SHORT, shown
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
-    from app.actions import Confirm
     from domain.campaign.flow import CampaignState
     from domain.cards.catalogue import Catalogue
-    from domain.chapter.commands import StartMission
-    from domain.chapter.state import ChapterState
 
-PLAYER = click.option(
-    "-p",
-    "--player",
-    "who",
-    type=NAME,
-    metavar="NAME",
-    shell_complete=complete_player,
-    help="Who acts (default: whose turn it is).",
-)
 # The four actions and Support: only the player whose turn it is (or who chooses) acts.
 ACTOR = click.option(
     "-p",
@@ -57,30 +43,18 @@ ACTOR = click.option(
 )
 
 
-def _chapter(state: CampaignState) -> ChapterState:
-    if state.chapter is None:
-        raise Refused(lang._("no chapter has been started yet: grizzled chapter start"), "campaign")
-    return state.chapter
-
-
 def _actor(state: CampaignState, who: str | None) -> str:
-    chapter = _chapter(state)
+    chapter = chapter_of(state)
     names = [p.name for p in chapter.players]
     if who:
         return parse.player(who, names)
-    from domain.public import recruit_acts
-
-    if recruit_acts(chapter):
-        leader = chapter.players[chapter.leader].name
-        raise Refused(
-            lang._(
-                "it is the Recruit's turn: {leader} chooses its action with 'grizzled recruit "
-                "play CARD' or 'grizzled recruit withdraw'"
-            ).format(leader=shown(leader, SHORT)),
-            "turn order",
-        )
     active = chapter.active_player
     if active is None:
+        from voice import rooms
+
+        turn = rooms.turn(state)  # a module's own actor's (the Recruit's, the leader choosing)
+        if turn is not None:
+            raise Refused(turn.refused, "turn order")
         raise Refused(
             lang._("nobody's turn: no Mission is being played (grizzled status)"), "phase"
         )
@@ -185,101 +159,6 @@ def _grizzled(text: str, names: list[str]) -> tuple[str, str]:
     return parse.player(who, names), parse.threat(charm)
 
 
-@click.group()
-def mission() -> None:
-    """Start a Mission."""
-
-
-@mission.command("start")
-@click.argument("intensity", type=CARDS)
-@click.option(
-    "--chaplain-tile",
-    type=WORD,
-    metavar="TILE",
-    shell_complete=complete_tile,
-    help="Classic 2 players: the tile the Chaplain drew at random.",
-)
-@click.option(
-    "--order",
-    type=CARD_NUMBER,
-    metavar="N",
-    help="Orders of the Day: the order the leader keeps.",
-)
-@click.option(
-    "--back",
-    "order_back",
-    type=CARD_NUMBER,
-    metavar="N",
-    help="Orders of the Day: the other order drawn, put back on top of the deck.",
-)
-@click.option(
-    "--recruit",
-    type=CARD_NUMBER,
-    metavar="N",
-    help="Recruits: the Recruit that enters (drawn from the Recruit deck).",
-)
-@click.option(
-    "--recruit-hand",
-    type=WORD,
-    metavar="CARD,CARD,...",
-    help="Recruits: its starting hand, drawn face up from the Trials deck.",
-)
-@click.option("-y", "--yes", is_flag=True, help="Deal a losing hand without asking.")
-@pass_context
-def mission_start(
-    ctx: Context,
-    intensity: int,
-    chaplain_tile: str | None,
-    order: int | None,
-    order_back: int | None,
-    recruit: int | None,
-    recruit_hand: str | None,
-    yes: bool,
-) -> None:
-    """The Mission Leader sets the intensity; cards are dealt (counted, never seen). A deal
-    that would lose the chapter at once (13 cards in hands) asks first, or needs --yes.
-
-    Example: grizzled mission start 3     (with Orders of the Day: --order 12 --back 7)
-    """
-    from domain.chapter.commands import StartMission, merged
-    from domain.modules import orders, recruits
-
-    tile = parse.tile(chaplain_tile) if chaplain_tile else None
-    hand = None
-    if recruit_hand:
-        catalogue = _chapter(ctx.state()).catalogue
-        hand = tuple(parse.card(c, catalogue) for c in recruit_hand.split(",") if c)
-    command = StartMission(
-        intensity,
-        chaplain_tile=tile,
-        options=merged(
-            orders.kept_orders(order, order_back), recruits.entering_recruit(recruit, hand)
-        ),
-    )
-    confirm = None if yes else _confirm_losing_deal(command)
-    ctx.log(command, said.mission_start(intensity, order), confirm=confirm)
-
-
-def _confirm_losing_deal(command: StartMission) -> Confirm:
-    """A deal that would lose the chapter at once is legal and may be wanted: it is asked
-    once the rules decided the start (a start they refuse is refused before asking),
-    naming why, before anything is saved; without a terminal it is refused, naming
-    --yes. The tracker decides the command once and asks this with what it decided."""
-
-    def confirm(events: Sequence[Any]) -> None:  # the domain's events (cli names none)
-        from cli.context import interactive
-        from voice.next_step import deal_question, losing_deal
-
-        facts = losing_deal(command.intensity, events)
-        if facts is None:
-            return
-        if not interactive():
-            raise Refused(lang._("{facts}; add --yes to confirm").format(facts=facts))
-        click.confirm(deal_question(facts), abort=True)
-
-    return confirm
-
-
 @click.command()
 @click.argument("card", type=WORD, shell_complete=complete_legal_card)
 @ACTOR
@@ -305,7 +184,7 @@ def play(ctx: Context, card: str, who: str | None, drawn: str | None, target: st
     from domain.chapter.commands import PlayCard
 
     state = ctx.state()
-    chapter = _chapter(state)
+    chapter = chapter_of(state)
     actor = _actor(state, who)
     key = parse.card(card, chapter.catalogue)
     drawn_key = parse.card(drawn, chapter.catalogue) if drawn else None
@@ -328,7 +207,7 @@ def charm(ctx: Context, card: str, who: str | None) -> None:
 
     state = ctx.state()
     actor = _actor(state, who)
-    key = parse.card(card, _chapter(state).catalogue)
+    key = parse.card(card, chapter_of(state).catalogue)
     ctx.log(UseCharm(actor, key), said.charm(actor, key))
 
 
@@ -353,7 +232,7 @@ def speech(ctx: Context, threat: str, who: str | None, discards: tuple[str, ...]
     from domain.chapter.commands import MakeSpeech
 
     state = ctx.state()
-    chapter = _chapter(state)
+    chapter = chapter_of(state)
     actor = _actor(state, who)
     names = [p.name for p in chapter.players]
     pairs = tuple(parse.target(d, names, chapter.catalogue) for d in discards)
@@ -400,7 +279,7 @@ def withdraw(
     from domain.chapter.commands import Withdraw
 
     state = ctx.state()
-    chapter = _chapter(state)
+    chapter = chapter_of(state)
     actor = _actor(state, who)
     names = [p.name for p in chapter.players]
     command = Withdraw(
@@ -434,7 +313,7 @@ def support(ctx: Context, who: str | None, discards: tuple[str, ...], recover: b
     from domain.chapter.commands import ChooseSupport
 
     state = ctx.state()
-    chapter = _chapter(state)
+    chapter = chapter_of(state)
     if who:
         name = parse.player(who, [p.name for p in chapter.players])
     elif chapter.support is not None:
@@ -501,7 +380,7 @@ def correct(
             lang._("{fact} is not a fact ({facts})").format(fact=repr(fact), facts=", ".join(facts))
         )
     state = ctx.state()
-    chapter = _chapter(state)
+    chapter = chapter_of(state)
     name = parse.player(who, [p.name for p in chapter.players]) if who else None
     value = _fact_value(facts[fact].value, value, chapter.catalogue)
     ctx.log(CorrectFact(fact, value, reason, name), said.correction(fact, value, name), seen=seen)
@@ -520,131 +399,12 @@ def _fact_value(kind: str, value: str | None, catalogue: Catalogue) -> str | Non
     return value.strip().lower() if "/" in kind else value
 
 
-@click.group()
-def order() -> None:
-    """Orders of the Day in play."""
-
-
-@order.command("cancel")
-@click.argument("number", type=CARD_NUMBER)
-@click.option(
-    "-r",
-    "--reason",
-    type=TEXT,
-    default="",
-    help="How its cancellation condition was met (required unless the tool checks it).",
-)
-@PLAYER
-@click.option(
-    "--draws",
-    type=DRAWS,
-    default=0,
-    show_default=True,
-    help="Trials cards the player draws into hand, if the condition says so.",
-)
-@pass_context
-def order_cancel(ctx: Context, number: int, reason: str, who: str | None, draws: int) -> None:
-    """A lasting Order of the Day's cancellation condition is met: it leaves No Man's Land.
-
-    Example: grizzled order cancel 12 -r "Ann drew 3 cards" -p ann --draws 3
-    """
-    from domain.modules.orders import CancelOrder
-
-    state = ctx.state()
-    name = parse.player(who, [p.name for p in _chapter(state).players]) if who else None
-    ctx.log(CancelOrder(number, reason, name, draws), said.order_cancelled(number))
-
-
-@click.group()
-def recruit() -> None:
-    """The Recruit's turn: the Mission Leader chooses its action."""
-
-
-@recruit.command("play")
-@click.argument("card", type=WORD, shell_complete=complete_legal_card)
-@click.option(
-    "--drawn",
-    type=WORD,
-    metavar="CARD",
-    shell_complete=complete_card,
-    help="The card a Trap drew from the Trials deck.",
-)
-@click.option("--target", type=WORD, metavar="PLAYER:CARD", help="Merry Christmas: the Hard Knock.")
-@choice_options("the Mission Leader (its last card: the Recruit's advantage)")
-@pass_context
-def recruit_play(
-    ctx: Context,
-    card: str,
-    drawn: str | None,
-    target: str | None,
-    discards: tuple[str, ...],
-    knock: str | None,
-) -> None:
-    """The Recruit plays a card from its face-up hand (its last one: it departs and its
-    advantage applies).
-
-    Example: grizzled recruit play snow+gas
-    """
-    from domain.modules.recruits import PlayRecruitCard
-
-    chapter = _chapter(ctx.state())
-    key = parse.card(card, chapter.catalogue)
-    drawn_key = parse.card(drawn, chapter.catalogue) if drawn else None
-    names = [p.name for p in chapter.players]
-    aim = parse.target(target, names, chapter.catalogue) if target else None
-    named = parse.choice(discards, knock, chapter.catalogue)
-    ctx.log(PlayRecruitCard(key, drawn_key, aim, named), said.recruit_played(key))
-
-
-@recruit.command("withdraw")
-@pass_context
-def recruit_withdraw(ctx: Context) -> None:
-    """The Recruit withdraws (its Morale tokens count at the Morale Drop)."""
-    from domain.modules.recruits import WithdrawRecruit
-
-    ctx.log(WithdrawRecruit(), said.RECRUIT_WITHDREW)
-
-
-@click.command()
-@pass_context
-def refill(ctx: Context) -> None:
-    """Solo: right after playing a card, refill the single hand back up to 3 cards.
-
-    Example: grizzled refill
-    """
-    from domain.modules.solo.commands import RefillHand
-
-    ctx.log(RefillHand(), said.REFILL)
-
-
-@click.command("solo-support")
-@click.argument(
-    "tile",
-    required=False,
-    type=OneOf(["left", "center", "right", "none"], case_sensitive=False),
-)
-@pass_context
-def solo_support(ctx: Context, tile: str | None) -> None:
-    """Solo: the solo Support tile drawn at random (left, center, right or none).
-
-    Example: grizzled solo-support center
-    """
-    from domain.modules.solo.commands import DrawSoloSupport
-
-    ctx.log(DrawSoloSupport(tile.lower() if tile else None), said.SOLO_SUPPORT)
-
-
 COMMANDS = (
     chapter,
-    mission,
     play,
     charm,
     speech,
     withdraw,
     support,
     correct,
-    order,
-    recruit,
-    refill,
-    solo_support,
 )

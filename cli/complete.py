@@ -7,8 +7,8 @@ it offers).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from click import Context, Parameter
 
@@ -80,11 +80,24 @@ def complete_card(ctx: Context, param: Parameter, incomplete: str) -> list[Compl
 def complete_legal_card(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
     """The cards the command takes now: for ``play`` and ``charm`` the board's ``legal``
     entries of the player whose turn it is (a hidden hand: every card still unseen), for
-    ``recruit play`` the Recruit's, for ``support --discard`` the beneficiary's Hard Knocks.
-    None outside of it."""
+    ``support --discard`` the beneficiary's Hard Knocks. None outside of it."""
     chapter = getattr(_state(ctx), "chapter", None)
-    recruit = ctx.parent is not None and ctx.parent.info_name == "recruit"
-    cards = [] if chapter is None else _cards_now(chapter, "recruit" if recruit else ctx.info_name)
+    cards = [] if chapter is None else _cards_now(chapter, ctx.info_name)
+    return _starting(cards, incomplete)
+
+
+def legal_cards(
+    ctx: Context, incomplete: str, playable: Callable[[list[Any]], list[str]]
+) -> list[CompletionItem]:
+    """The cards a module's command takes now (the Recruit's), ``playable`` picking them
+    from the rules' legal actions; none outside of a chapter."""
+    from domain.legal import legal_actions
+
+    chapter = getattr(_state(ctx), "chapter", None)
+    return _starting([] if chapter is None else playable(list(legal_actions(chapter))), incomplete)
+
+
+def _starting(cards: list[str], incomplete: str) -> list[CompletionItem]:
     word = incomplete.lower()
     return _offered(c for c in cards if c.startswith(word) and shown(c) == c)
 
@@ -93,14 +106,11 @@ def _cards_now(chapter: ChapterState, command: str | None) -> list[str]:
     from domain.chapter.commands import ChooseSupport
     from domain.chapter.state import Phase
     from domain.legal import legal_actions, legal_summary
-    from domain.modules.recruits import PlayRecruitCard
 
     if command in ("play", "charm"):
         legal = legal_summary(chapter) if chapter.phase == Phase.MISSION else {}
         return list(legal.get(command, ()))
     actions = legal_actions(chapter)
-    if command == "recruit":
-        return sorted({c.card for c in actions if isinstance(c, PlayRecruitCard)})
     return sorted({k for c in actions if isinstance(c, ChooseSupport) for k in c.discard})
 
 

@@ -30,26 +30,23 @@ if TYPE_CHECKING:
 # (~5 M instructions, 1.5% of F, on every command).
 click_speaks()
 
-# Each command's module is imported only when that command runs (click's lazy group).
+# Each command's module is imported only when that command runs (click's lazy group); a
+# module's own commands are in its folder, found by ``cli.modules`` (never named here).
 LAZY: dict[str, str] = {
     "campaign": "cli.cmd_campaign:campaign",
     **{
         name: f"cli.cmd_play:{attr}"
         for name, attr in (
             ("chapter", "chapter"),
-            ("mission", "mission"),
             ("play", "play"),
             ("charm", "charm"),
             ("speech", "speech"),
             ("withdraw", "withdraw"),
             ("support", "support"),
             ("correct", "correct"),
-            ("order", "order"),
-            ("recruit", "recruit"),
-            ("refill", "refill"),
-            ("solo-support", "solo_support"),
         )
     },
+    "mission": "cli.cmd_mission:mission",  # with the options the modules add (cli/modules.py)
     **{
         name: f"cli.cmd_box:{attr}"
         for name, attr in (
@@ -102,7 +99,9 @@ class Grizzled(click.Group):
     context_class = Said  # the help in the language in use
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*super().list_commands(ctx), *LAZY})
+        from cli import modules
+
+        return sorted({*super().list_commands(ctx), *LAZY, *modules.commands()})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in LAZY:
@@ -110,6 +109,10 @@ class Grizzled(click.Group):
             command: click.Command = getattr(importlib.import_module(module), attr)
             return _shared(command)
         found = super().get_command(ctx, cmd_name)
+        if found is None:  # a module's own command, from its folder (cli/modules.py)
+            from cli import modules
+
+            found = modules.commands().get(cmd_name)
         return _shared(found) if found is not None else None
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:

@@ -167,15 +167,7 @@ SEEN = click.option(
 CHOICE_HELPS = (
     N_("The Hard Knock its player discards (knock-discard)."),
     N_("A card its player discards from hand (discard:N; repeat)."),
-    N_(
-        "The Hard Knock the Mission Leader (its last card: the Recruit's advantage) discards "
-        "(knock-discard)."
-    ),
-    N_(
-        "A card the Mission Leader (its last card: the Recruit's advantage) discards from hand "
-        "(discard:N; repeat)."
-    ),
-)
+)  # a module's own pair is beside the command that gives its ``what`` (the Recruit's)
 
 
 def choice_options(what: str) -> Callable[[F], F]:

@@ -30,7 +30,7 @@ import click
 
 from app import errors
 from app import table as at_table
-from cli import table_words
+from cli import modules, table_words
 from cli.context import Context, Refused, pass_context, refusals
 from voice import lang
 from voice import table as said
@@ -63,7 +63,7 @@ class Session:
         ctx.campaign_option = self.name  # pinned: a campaign created elsewhere changes nothing
         from cli.main import LAZY
 
-        self.commands = frozenset(LAZY) | table_words.OUTSIDE
+        self.commands = frozenset(LAZY) | frozenset(modules.commands()) | table_words.OUTSIDE
         self.state: CampaignState | None = None
         self.version = 0
         self.load()
@@ -236,7 +236,7 @@ class Session:
             self.show_board(folded=False)
             return
         else:
-            lines = list(lang.each(said.HELP_LINES))
+            lines = list(lang.each(said.help_lines()))
         for line in lines:
             self.say(line)
 

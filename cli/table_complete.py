@@ -1,16 +1,18 @@
 """What Tab offers in a table session (``grizzled table``): what can be typed now, from the
 campaign's state. Cards that can still be unseen (a hand nobody has seen may hold any),
-the tiles the player still holds, players, threats, a Speech's discards, Orders of the Day
-and Recruits with their text as the board shows it. Pure functions: no terminal, no file.
+the tiles the player still holds, players, threats, a Speech's discards, and what a
+module's option takes, from its CLI file (its Orders of the Day, its Recruits with their
+text as the board shows it: ``numbered``). Pure functions: no terminal, no file.
 Names from the file that ``shown`` would escape are never offered."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from cli import modules
 from cli.parse import THREAT_NAMES, TILE_WORDS, TILES
 from cli.table_words import OUTSIDE, SHORT_FORMS, card_key, is_card
-from voice.lang import _
 from voice.shown import shown
 from voice.table import summary
 
@@ -24,7 +26,8 @@ def candidates(
 ) -> list[tuple[str, str]]:
     """What Tab offers for the last word of ``words`` (the one being typed, maybe empty):
     (text, what it is). Cards that can still be unseen, the tiles the player still holds,
-    players, threats; Orders of the Day and Recruits with their text."""
+    players, threats; a module's option's values (Orders of the Day, Recruits, with their
+    text)."""
     *before, word = words or [""]
     chapter = state.chapter if state is not None else None
     offered = _offered(before, state, chapter, commands)
@@ -50,10 +53,9 @@ def _offered(
     last = before[-1]
     if last in ("-p", "--player") and state is not None:
         return [(p.name, "player") for p in state.seats if shown(p.name) == p.name]
-    if last == "--order" and chapter is not None:
-        return _numbered(chapter, "order")
-    if last == "--recruit" and chapter is not None:
-        return _numbered(chapter, "recruit")
+    values = modules.session_values()  # a module's option's (``--order``: cli/modules.py)
+    if last in values and chapter is not None:
+        return values[last](chapter)
     if last in ("--drawn", "--discard") and chapter is not None:
         return [(k, "unseen") for k in sorted(chapter.catalogue.cards) if chapter.unseen(k) > 0]
     head = SHORT_FORMS.get(before[0], ((before[0],), False))[0][0]
@@ -94,20 +96,16 @@ def _discards(threat: str, legal: dict[str, Any], chapter: ChapterState) -> list
     return [(f"{n}:{k}", "discard") for n in names if shown(n) == n for k in cards]
 
 
-def _numbered(chapter: ChapterState, kind: str) -> list[tuple[str, str]]:
-    """The Orders of the Day (or Recruits) still in their deck, each with its name and text
-    as the board shows them."""
-    from domain.modules.orders import order_piles
-    from domain.modules.recruits.state import recruit_piles
-
-    piles = order_piles(chapter) if kind == "order" else recruit_piles(chapter)
-    deck = getattr(piles, "deck", ()) if piles is not None else ()
-    described = chapter.catalogue.orders if kind == "order" else chapter.catalogue.recruits
+def numbered(
+    deck: Iterable[int], described: Mapping[int, Any], undescribed: str
+) -> list[tuple[str, str]]:
+    """The numbered cards still in a module's deck (its Orders of the Day, its Recruits),
+    each with its name and text as the board shows them (``undescribed`` for a card the
+    campaign was not taught)."""
     offered = []
     for number in sorted(set(deck)):
         card = described.get(number)
         name, text = (card.name, card.effect) if card is not None else ("", "")
-        undescribed = _("order not described") if kind == "order" else _("recruit not described")
         said = f"{name}: {text}" if name and text else name or text or undescribed
         offered.append((str(number), shown(said, 80)))
     return offered

@@ -24,10 +24,11 @@ import re
 from typing import TYPE_CHECKING
 
 from voice import lang
-from voice.table import RECRUIT_TILE, recruit_turn, turn_player
+from voice.table import module_turn, turn_player
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
+    from voice.moments import Turn
 
 # The session's own words (not commands of the CLI).
 QUIT = frozenset({"q", "quit", "exit"})
@@ -82,10 +83,11 @@ def read_line(words: list[str], state: CampaignState | None, commands: frozenset
         return Line([], {LEGAL: "legal", BOARD: "board"}.get(first, "help"))
     if first in commands:
         return _turn(words, state) if first in TURN_COMMANDS else Line(words)
-    if recruit_turn(state) and (first in ("p", "w") or is_card(first, state)):
+    turn = module_turn(state)  # a module's own actor's (the Recruit's, the leader choosing)
+    if turn is not None and (first in ("p", "w") or is_card(first, state)):
         if first == "w" and [w for w in words[1:] if not w.startswith("-")]:
-            return Line([], refused=lang._(RECRUIT_TILE))
-        return Line(_recruit(words))
+            return Line([], refused=turn.no_tile)
+        return Line(_actor(turn, words))
     if first == "u":
         return Line(_undo(words[1:]))
     if first == "r":
@@ -99,14 +101,15 @@ def read_line(words: list[str], state: CampaignState | None, commands: frozenset
     return Line(words)  # the CLI says what is wrong with it
 
 
-def _recruit(words: list[str]) -> list[str]:
-    """The Recruit's turn, the leader choosing: a bare card (``p CARD``) is ``recruit play
-    CARD`` (a second card: the one its Trap drew), ``w`` is ``recruit withdraw``."""
+def _actor(turn: Turn, words: list[str]) -> list[str]:
+    """A module's own actor's turn (the Recruit's, the leader choosing): a bare card (``p
+    CARD``) is the command its room names for a card (``recruit play CARD``; a second card:
+    the one its Trap drew), ``w`` its withdrawal (``recruit withdraw``)."""
     if words[0].lower() == "w":
-        return ["recruit", "withdraw", *words[1:]]
+        return [*turn.withdraw, *words[1:]]
     words = words[1:] if words[0].lower() == "p" else words
     drawn = words[1:2] if len(words) > 1 and not words[1].startswith("-") else []
-    return ["recruit", "play", words[0], *_drawn(drawn), *words[1 + len(drawn) :]]
+    return [*turn.play, words[0], *_drawn(drawn), *words[1 + len(drawn) :]]
 
 
 def _undo(rest: list[str]) -> list[str]:

@@ -14,7 +14,9 @@ points the way the architecture draws, and no modules import each other in a cyc
   module in a string either (run-time walls below);
 - a module's face (``domain/modules/<name>/face.py``: its words and keeper moves) is of
   the voice's layer, though in the module's folder: it may import ``voice``, and nothing
-  of ``domain`` imports it;
+  of ``domain`` imports it; a module's CLI file (``domain/modules/<name>/cli.py``: its
+  ``grizzled`` commands, cli/modules.py) is of the CLI's layer: it may import ``cli``, and
+  nothing of ``domain``, ``app``, ``voice`` or ``web`` imports it;
 - inside ``domain``, ``chapter`` imports nothing from ``modules`` or ``campaign``, and
   ``cards`` nothing from ``chapter``, ``modules`` or ``campaign``.
 
@@ -129,12 +131,16 @@ EVERY, RUNNING = imports(KNOWN)
 
 
 FACE = re.compile(r"domain\.modules\.\w+\.face")  # a module's face: of the voice's layer
+CLI_FILE = re.compile(r"domain\.modules\.\w+\.cli")  # a module's commands: the CLI's layer
 
 
 def _layer(module: str) -> str:
     """A module's layer: its package's, but a module's face (``domain/modules/<name>/
-    face.py``, voice/rooms.py) is the voice's, which nothing of the domain may import."""
-    return "voice" if FACE.fullmatch(module) else module.split(".")[0]
+    face.py``, voice/rooms.py) is the voice's, which nothing of the domain may import, and
+    its CLI file (``cli.py``, cli/modules.py) the CLI's, which only the CLI may import."""
+    if FACE.fullmatch(module):
+        return "voice"
+    return "cli" if CLI_FILE.fullmatch(module) else module.split(".")[0]
 
 
 def test_every_import_points_the_way_the_architecture_draws() -> None:
@@ -229,6 +235,10 @@ def test_the_check_finds_a_cycle_and_a_wrong_arrow_when_there_is_one() -> None:
         "domain",
     )
     assert "voice.lang" in EVERY["domain.modules.luck.face"]
+    # a module's CLI file is the CLI's: it may import cli; the voice (or app, web) may not
+    assert _layer("domain.modules.orders.cli") == "cli"
+    assert "cli.playing" in EVERY["domain.modules.orders.cli"]
+    assert "cli" not in ALLOWED[_layer("domain.modules.orders.face")]
 
 
 # --- The faces' wall (issue 29) -------------------------------------------------------------

@@ -30,6 +30,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Self
 
+if TYPE_CHECKING:
+    from voice.moments import MissionStart, Turn
+
 NOBODY = ""  # the owner of a secret no player sees (a deck's order, a shuffled pile)
 
 
@@ -264,7 +267,13 @@ class Room(Record):
     says on the Next line (a ``NextWords``), ``piles``: the ``status`` document's keys for
     its rows, where the document gives them keys of their own (``voice.rooms.SHOWN``), and
     ``decides``: what it adds to ``why``'s account of the game's own decisions (a
-    ``Decides``; the three in ``voice/parts.py``)."""
+    ``Decides``; the three in ``voice/parts.py``), and
+    ``mission``: what it adds to a Mission start (``MissionStart``: the keeper's move, the
+    log's summary), ``turn``: on a campaign's state, its own actor's turn in a Mission (a
+    ``Turn``: the Recruit's, the Mission Leader choosing) or None, ``session_help``: the lines it
+    adds to the table session's short forms (msgids, said in the language in use), and
+    ``legal_words``: by a key it adds to the rules' legal summary (``domain.legal``), the
+    session's command word for it, listed after the game's (Solo's ``refill``)."""
 
     __slots__ = (
         "board_lines",
@@ -273,6 +282,8 @@ class Room(Record):
         "explains",
         "hands",
         "keys",
+        "legal_words",
+        "mission",
         "moves",
         "name",
         "narrates",
@@ -281,8 +292,10 @@ class Room(Record):
         "piles",
         "rows",
         "secrets",
+        "session_help",
         "summaries",
         "tells",
+        "turn",
         "why",
     )
     name: str
@@ -302,6 +315,10 @@ class Room(Record):
     next_lines: NextWords | None
     piles: Piles | None
     decides: Decides | None
+    mission: MissionStart | None
+    turn: Callable[[Any], Turn | None] | None
+    session_help: tuple[str, ...]
+    legal_words: Mapping[str, str]
 
     def __init__(
         self,
@@ -322,6 +339,10 @@ class Room(Record):
         next_lines: NextWords | None = None,
         piles: Piles | None = None,
         decides: Decides | None = None,
+        mission: MissionStart | None = None,
+        turn: Callable[[Any], Turn | None] | None = None,
+        session_help: tuple[str, ...] = (),
+        legal_words: Mapping[str, str] | None = None,
     ) -> None:
         self._set(
             name=name,
@@ -341,4 +362,8 @@ class Room(Record):
             next_lines=next_lines,
             piles=piles,
             decides=decides,
+            mission=mission,
+            turn=turn,
+            session_help=session_help,
+            legal_words=legal_words or {},
         )

@@ -19,6 +19,16 @@ moves, which the domain may not:
   (``app/moves.py``) lists them after the rules' own moves; ``app.actions.log_action``
   records the command as any other, so the rules still decide it.
 
+- ``mission``: what it adds to a Mission start (``MissionStart``): the keeper's move
+  (its words, label and the fields its form asks: ``mission_move``), where the start is
+  listed (``mission_sort``), the start completed with what the keeper named
+  (``mission_completed``) and the log's summary (``mission_summary``); ``app/moves.py``
+  and the CLI's ``mission start`` ask every module's room (``every``).
+- ``turn`` and ``session_help``: its own actor's turn in a Mission (the Recruit's), as the
+  table session says and reads it (``turn``), and the lines it adds to the session's help
+  (``session_help``), and the session's words for what it adds to the legal summary
+  (``legal_words``): ``voice/table.py`` and ``cli/table_words.py`` ask every room.
+
 - ``secrets``: the facts of its events only some may see (``voice.narrate.event_facts``).
 - ``why``: the facts it adds to ``why``'s account of a refusal (``voice/why_facts.py``).
 - ``offers``: the keeper moves each legal command of the module's stands for, by the
@@ -59,9 +69,12 @@ that plays a module of its own installs its room beside its rules (as
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from voice import Move, Room, Why
+
+if TYPE_CHECKING:
+    from voice.moments import MissionStart, Turn
 
 _INSTALLED: tuple[Room, ...] | None = None  # the rooms every face asks; None: not yet
 _MET: dict[str, Room | None] = {}  # a module's package -> its face's room (None: it has none)
@@ -345,3 +358,63 @@ def wraps() -> frozenset[str]:
         _WRAPS[:] = [_INSTALLED, len(_MET), frozenset(kinds)]
     found: frozenset[str] = _WRAPS[2]
     return found
+
+
+# --- A Mission start and a module's own actor's turn: every room's, in ``every``'s order ---
+
+
+def _starts() -> list[MissionStart]:
+    return [room.mission for room in every() if room.mission is not None]
+
+
+def mission_move(state: Any, command: Any, move: dict[str, Any]) -> dict[str, Any]:
+    """The keeper's move for a legal Mission start, with what each module's room adds (the
+    Order kept in its words and label, the Recruit that may enter)."""
+    for start in _starts():
+        move = start.move(state, command, move) if start.move is not None else move
+    return move
+
+
+def mission_sort(command: Any) -> tuple[int, ...]:
+    """Where a Mission start is listed among the others, before its intensity (by the
+    Order kept, then the one put back)."""
+    return tuple(n for start in _starts() if start.sort is not None for n in start.sort(command))
+
+
+def mission_completed(command: Any, named: Any) -> Any:
+    """A Mission start completed with what the keeper named (the Recruit entering)."""
+    for start in _starts():
+        command = start.completes(command, named) if start.completes is not None else command
+    return command
+
+
+def mission_summary(command: Any) -> str:
+    """The log's summary of a Mission start (``mission start 3, Order #21``)."""
+    from voice.summary import mission_start
+
+    for start in _starts():
+        said = start.summary(command) if start.summary is not None else None
+        if said is not None:
+            return said
+    return mission_start(command.intensity, None)
+
+
+def turn(state: Any) -> Turn | None:
+    """A module's own actor whose turn it is (the Recruit's), as its room says it; None:
+    no module's actor acts now."""
+    for room in every():
+        found = room.turn(state) if room.turn is not None else None
+        if found is not None:
+            return found
+    return None
+
+
+def legal_words() -> list[tuple[str, str]]:
+    """The keys the modules add to the rules' legal summary, each with the table session's
+    command word for it (Solo's ``refill``)."""
+    return [pair for room in every() for pair in room.legal_words.items()]
+
+
+def session_help() -> tuple[str, ...]:
+    """The lines the rooms add to the table session's short forms (msgids)."""
+    return tuple(line for room in every() for line in room.session_help)

@@ -14,17 +14,13 @@ from voice.shown import SHORT, shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
+    from voice.moments import Turn
 
-RECRUIT_TILE = N_(
-    "Error: it is the Recruit's turn: w alone withdraws it (a Recruit plays no tile); a "
-    "player's withdrawal names them: w TILE -p NAME"
-)
 HELP_LINES = (
     N_("CARD [DRAWN]      play a card (DRAWN: the card its Trap drew), e.g. n+sh+t r+wh"),
     N_("c CARD            the Good Luck Charm on a No Man's Land card"),
     N_("s THREAT [P:CARD ...]  a Speech; each P:CARD a card discarded thanks to it"),
     N_("w [TILE]          withdraw (l, r, ll, rr; none: no tile left)"),
-    N_("                  the Recruit's turn: CARD its play, w its withdrawal"),
     N_("m N               start a Mission of intensity N"),
     N_("u [N] [REASON] / r [REASON]  undo / redo (the reason shown in the log)"),
     N_("y [N]             why: the last refusal or decision of the rules, or log entry N"),
@@ -66,27 +62,25 @@ def turn_hint(player: str) -> str:
     ).format(player=name)
 
 
-def _recruit_said(state: CampaignState) -> str:
-    """``Recruit #5's turn, Ann chooses`` (the Mission Leader)."""
-    from domain.modules.recruits.state import recruit_in_play
+def help_lines() -> tuple[str, ...]:
+    """The session's short forms (``h``), msgids: a module's own (the Recruit's turn, from
+    its room: ``voice.rooms.session_help``) after the withdrawal's."""
+    from voice import rooms
 
-    chapter = state.chapter
-    assert chapter is not None
-    recruit = recruit_in_play(chapter)
-    assert recruit is not None
-    leader = shown(chapter.players[chapter.leader].name, SHORT)
-    return _("Recruit #{number}'s turn, {leader} chooses").format(
-        number=recruit.number, leader=leader
-    )
+    return (*HELP_LINES[:4], *rooms.session_help(), *HELP_LINES[4:])
 
 
-def recruit_turn(state: CampaignState | None) -> bool:
-    """The Recruit acts in a Mission being played: the Mission Leader chooses its action."""
+def module_turn(state: CampaignState | None) -> Turn | None:
+    """A module's own actor acts in a Mission being played (the Recruit, the Mission Leader
+    choosing its action), as its room says it (``voice.rooms.turn``); None: it does not."""
     from domain.chapter.state import Phase
-    from domain.modules.recruits.state import recruit_acts
 
     chapter = state.chapter if state is not None else None
-    return chapter is not None and chapter.phase == Phase.MISSION and recruit_acts(chapter)
+    if chapter is None or chapter.phase != Phase.MISSION:
+        return None
+    from voice import rooms
+
+    return rooms.turn(state)
 
 
 def turn_player(state: CampaignState | None) -> str | None:
@@ -115,8 +109,16 @@ def _kinds(legal: dict[str, Any]) -> list[str]:
     kinds = [k for k in ("play", "charm") if legal[k]]
     kinds += ["speech"] if legal["speech"] else []
     kinds += ["withdraw"] if legal["withdraw"] else []
-    kinds += ["refill"] if legal.get("refill") else []
+    kinds += _module_words(legal)
     return kinds  # the session's own command words: typed as they are
+
+
+def _module_words(legal: dict[str, Any]) -> list[str]:
+    """The session's words for what the modules add to the legal summary, when it holds
+    them (Solo's ``refill``: ``voice.rooms.legal_words``)."""
+    from voice import rooms
+
+    return [word for key, word in rooms.legal_words() if legal.get(key)]
 
 
 def prompt(state: CampaignState | None, width: int = 100) -> str:
@@ -129,17 +131,8 @@ def prompt(state: CampaignState | None, width: int = 100) -> str:
         text = f"{shown(legal['player'], SHORT)}: " + (said or _("no action"))
     elif state is None:
         text = _("no campaign")
-    elif recruit_turn(state):
-        from domain.modules.recruits.state import recruit_in_play
-
-        chapter = state.chapter
-        assert chapter is not None
-        recruit = recruit_in_play(chapter)
-        assert recruit is not None
-        leader = shown(chapter.players[chapter.leader].name, SHORT)
-        text = _("Recruit #{number} ({leader} chooses): CARD or w").format(
-            number=recruit.number, leader=leader
-        )
+    elif (turn := module_turn(state)) is not None:
+        text = turn.prompt
     else:
         from voice.next_step import next_step
 
@@ -188,18 +181,9 @@ def toolbar(state: CampaignState | None, width: int = 100) -> str:
 def legal_lines(state: CampaignState | None) -> list[str]:
     """What is legal now, in the session's short forms (``?``)."""
     legal = summary(state)
-    if recruit_turn(state):
-        from domain.modules.recruits.state import recruit_in_play
-
-        assert state is not None and state.chapter is not None
-        recruit = recruit_in_play(state.chapter)
-        assert recruit is not None
-        hand = ", ".join(recruit.hand)
-        return [
-            f"{_recruit_said(state)}:",
-            _("  CARD (recruit play): {cards}").format(cards=hand),
-            _("  w (withdraw)"),
-        ]
+    turn = module_turn(state)
+    if turn is not None:
+        return list(turn.legal)
     if not legal:
         from voice.next_step import next_step
 
@@ -233,8 +217,7 @@ def legal_lines(state: CampaignState | None) -> list[str]:
         drawn = " --drawn CARD" if legal.get("draws") else ""
         tiles = f"{_tiles(legal)}{remove}{drawn}"
         lines.append(_("  w (withdraw): {tiles}").format(tiles=tiles).rstrip())
-    if legal.get("refill"):
-        lines.append("  refill")
+    lines += [f"  {word}" for word in _module_words(legal)]
     return [shown(line) for line in lines]
 
 

@@ -1,4 +1,5 @@
-"""Every command a module offers is reachable through the lazy group, and only those."""
+"""Every command a module offers is reachable through the lazy group, and only those: the
+CLI's own modules' and the game modules' from their folders (cli/modules.py)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ from cli import (
     cmd_cards,
     cmd_db,
     cmd_integrity,
+    cmd_mission,
     cmd_play,
     cmd_read,
     cmd_serve,
     cmd_why,
+    modules,
     table,
 )
 from cli.main import main
@@ -31,6 +34,7 @@ def test_the_lazy_group_offers_exactly_the_commands_the_modules_define():
             cmd_db,
             cmd_branch,
             cmd_play,
+            cmd_mission,
             cmd_box,
             cmd_read,
             cmd_cards,
@@ -40,7 +44,8 @@ def test_the_lazy_group_offers_exactly_the_commands_the_modules_define():
             table,
         )
         for c in m.COMMANDS
-    }
+    } | {c.name for c in modules.commands().values()}
+    assert {"order", "recruit", "refill", "solo-support"} <= defined  # the game modules'
     assert set(main.list_commands(ctx)) == defined | {"demo"}
     for name in defined:
         command = main.get_command(ctx, name)

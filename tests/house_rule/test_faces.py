@@ -1,8 +1,9 @@
-"""A module is one room for every face (issue 40): the house rule's row on the board and
-its keeper button come from its folder alone (``rule.py``: what it shows, as data;
-``face.py``: its words and its move), through ``grizzled status`` and ``status --json``
-(in a subprocess playing it, ``played.py``), the companion's viewer page and the keeper's
-page (in this process, installed for one test), and its button logs through the rules."""
+"""A module is one room for every face (issue 40): the house rule's row on the board, its
+keeper button and its command come from its folder alone (``rule.py``: what it shows, as
+data; ``face.py``: its words and its move; ``cli.py``: ``grizzled rally``), through
+``grizzled status``, ``status --json``, ``--help`` and its command (in a subprocess playing
+it, ``played.py``), the companion's viewer page and the keeper's page (in this process,
+installed for one test), and its button logs through the rules."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ WAITING = "House rule: no Speech before a threat (a Speech waits for a card in N
 OPEN = "House rule: no Speech before a threat (open: No Man's Land holds a card)"
 RALLY = "Rally against snow (house rule)"
 WAITS = "   house rule: a Speech waits for a card in No Man's Land"
+NO_RALLY = "no rally now: No Man's Land shows no threat, or the rules allow no Speech"
 
 
 def test_status_says_the_house_rules_row_and_its_json_carries_it(tmp_path: Path) -> None:
@@ -47,6 +49,29 @@ def test_status_says_the_house_rules_row_and_its_json_carries_it(tmp_path: Path)
     assert OPEN in opened
     assert "House rule" not in plain.stdout  # a program that does not play it says nothing
     assert "modules" not in _grizzled(tmp_path, "status --json", house_rule=False).stdout
+
+
+def test_the_house_rules_command_comes_from_its_folder_and_logs_through_the_rules(
+    tmp_path: Path,
+) -> None:
+    for step in (*STEPS, "withdraw left"):  # Ann's turn, No Man's Land empty
+        done = _grizzled(tmp_path, step)
+        assert done.returncode == 0, f"{step}: {done.stderr}"
+    early = _grizzled(tmp_path, "rally")
+    assert _grizzled(tmp_path, "play snow+gas").returncode == 0
+
+    listed = _grizzled(tmp_path, "--help").stdout
+    rallied = _grizzled(tmp_path, "rally")
+    plain = _grizzled(tmp_path, "rally", house_rule=False)
+
+    assert (early.returncode, early.stderr) == (1, f"Error: {NO_RALLY}\n")
+    assert "  rally           House rule: a Speech against the threat" in listed
+    assert rallied.returncode == 0
+    assert rallied.stdout.splitlines()[0] == "Ann makes a Speech on snow."
+    log = _grizzled(tmp_path, "log --all --json").stdout
+    assert '"summary": "Ann\'s Speech on snow"' in log
+    assert (plain.returncode, plain.stderr) == (2, "Error: No such command 'rally'.\n")
+    assert "rally" not in _grizzled(tmp_path, "--help", house_rule=False).stdout
 
 
 @pytest.fixture

@@ -30,7 +30,10 @@ PROTOCOL = "HTTP, server-sent events, HTML or a Content-Security-Policy header: 
 METRICS = "a Prometheus metric's HELP text, read by monitoring tools (grizzled serve --health)"
 OPERATOR_LOG = "the server's own log lines for its operator (web.limits.FewLines)"
 DEVELOPER = "a programming error's message (a broken install or a module's registry)"
-HELP_PART = "a part of a composed help text whose whole forms are cli.params.CHOICE_HELPS"
+HELP_PART = (
+    "a part of a composed help text whose whole forms are cli.params.CHOICE_HELPS (or its "
+    "module's CHOICE_HELPS)"
+)
 SESSION = "the demo's session id in the record, never shown"
 ANNOTATION = "a type annotation written as a string"
 COUNT = "a threat and its count in the notation (nuit x2): the threat said, x the count"
@@ -276,13 +279,26 @@ ALLOWED: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "cli/cmd_box.py": {
         HELP_PART: ("its player",),
+        SYNTAX: ("oneshot start",),  # the command the modules' options extend (cli/modules.py)
+    },
+    "cli/cmd_mission.py": {
+        SYNTAX: ("mission start",),
+    },
+    "domain/modules/orders/cli.py": {
+        SYNTAX: ("mission start", "oneshot start"),
     },
     "cli/cmd_cards.py": {
         STYLE: ("bold underline",),
     },
     "cli/cmd_play.py": {
-        HELP_PART: ("the Mission Leader (its last card: the Recruit's advantage)",),
         RULE_ID: ("turn order",),
+    },
+    "cli/modules.py": {
+        DEVELOPER: ("{} and another module both name {}",),
+    },
+    "domain/modules/recruits/cli.py": {
+        HELP_PART: ("the Mission Leader (its last card: the Recruit's advantage)",),
+        SYNTAX: ("mission start", "oneshot start"),
     },
     "cli/cmd_serve.py": {
         KEEPER_NAME: ("keeper {}",),

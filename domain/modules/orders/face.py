@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from voice import Move, Room, Why
 from voice.lang import _, threat_name
+from voice.moments import MissionStart
 from voice.parts import BoardWords, Decides, NextWords
 from voice.shown import LINE, SHORT, shown
 
@@ -136,6 +137,39 @@ def cancel_completed(command: Any, named: Any) -> Any:
     from msgspec.structs import replace
 
     return replace(command, reason=named.reason, player=named.player, draws=named.draws)
+
+
+def mission_move(state: Any, command: Any, move: dict[str, Any]) -> dict[str, Any]:
+    """A Mission start on the keeper's page keeping an Order of the Day and putting the
+    other back: its words (``--order N --back N``) and its label name them."""
+    from domain.modules.orders import order_kept, order_put_back
+    from voice.keeper import mission_label
+
+    number, back = order_kept(command), order_put_back(command)
+    if number is None and back is None:
+        return move
+    words = [*move["words"], *(["--order", str(number)] if number is not None else [])]
+    words += ["--back", str(back)] if back is not None else []
+    orders = state.chapter.catalogue.orders
+    name = orders[number].name if number in orders else ""
+    label = mission_label(command.intensity, number, back, name)
+    return {**move, "label": label, "words": words}
+
+
+def mission_sort(command: Any) -> tuple[int, ...]:
+    """Mission starts listed by the Order kept, then the one put back."""
+    from domain.modules.orders import order_kept, order_put_back
+
+    return (order_kept(command) or 0, order_put_back(command) or 0)
+
+
+def mission_summary(command: Any) -> str | None:
+    """``mission start 3, Order #21``: the log's summary of a start keeping an Order."""
+    from domain.modules.orders import order_kept
+    from voice.summary import mission_start
+
+    number = order_kept(command)
+    return None if number is None else mission_start(command.intensity, number)
 
 
 def discarded_explained(chapter: Any, event: Any, number: int, seen: Sequence[Any]) -> Any:
@@ -328,4 +362,5 @@ ROOM = Room(
     next_lines=NextWords(lead=lead, turn=turn, turn_on_board=turn_on_board),
     piles=piles,
     decides=Decides(threats=threats_shown),
+    mission=MissionStart(move=mission_move, sort=mission_sort, summary=mission_summary),
 )

@@ -10,7 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from voice import Move, Room, Why
-from voice.lang import _, card_label
+from voice.lang import N_, _, card_label
+from voice.moments import MissionStart, Turn
 from voice.parts import BoardWords, Decides, NextWords
 from voice.shown import SHORT, shown
 
@@ -145,6 +146,87 @@ def play_completed(command: Any, named: Any) -> Any:
     from msgspec.structs import replace
 
     return replace(command, drawn=named.drawn)
+
+
+# --- A Mission start: the Recruit that enters with it (app/moves.py) ---
+
+
+def mission_move(state: Any, command: Any, move: dict[str, Any]) -> dict[str, Any]:
+    """A Mission start on the keeper's page: the Recruits that may be on top of their deck
+    when one enters with it (the keeper says which, and its starting hand drawn face up)."""
+    from voice.keeper import recruit_option
+
+    entering = _entering(state.chapter)
+    options = [[n, recruit_option(n, r.name)] for n, r in entering]
+    return {**move, "recruit": [n for n, _ in entering], "options": options}
+
+
+def _entering(chapter: Any) -> list[tuple[int, Any]]:
+    """The Recruits that may be on top of their deck when one enters with this Mission;
+    none when none enters."""
+    from domain.modules.recruits.state import recruit_piles
+
+    piles = recruit_piles(chapter)
+    if piles is None or piles.recruit is not None or not piles.deck:
+        return []
+    numbers = piles.deck[:1] if piles.known else piles.deck
+    described = chapter.catalogue.recruits
+    return [(n, described[n]) for n in sorted(set(numbers)) if n in described]
+
+
+def mission_completed(command: Any, named: Any) -> Any:
+    """A Mission start completed with the Recruit the keeper says enters and its starting
+    hand (its cards already read by the notation)."""
+    if named.recruit is None:
+        return command
+    from msgspec.structs import replace
+
+    from domain.chapter.commands import merged
+    from domain.modules.recruits import entering_recruit
+
+    entering = entering_recruit(named.recruit, named.hand)
+    return replace(command, options=merged(command.options, entering))
+
+
+# --- The table session: the Recruit's turn, the Mission Leader choosing (voice/table.py) ---
+
+RECRUIT_TILE = N_(
+    "Error: it is the Recruit's turn: w alone withdraws it (a Recruit plays no tile); a "
+    "player's withdrawal names them: w TILE -p NAME"
+)
+SESSION_HELP = (N_("                  the Recruit's turn: CARD its play, w its withdrawal"),)
+
+
+def recruit_turn(state: Any) -> Turn | None:
+    """The Recruit acts in a Mission being played: the Mission Leader chooses its action
+    (``Recruit #5 (Ann chooses): CARD or w``), a card from its face-up hand or its
+    withdrawal; None when it does not."""
+    from domain.modules.recruits.state import recruit_acts, recruit_in_play
+    from voice.shown import SHORT, shown
+
+    chapter = state.chapter if state is not None else None
+    if chapter is None or not recruit_acts(chapter):
+        return None
+    recruit = recruit_in_play(chapter)
+    assert recruit is not None
+    leader = shown(chapter.players[chapter.leader].name, SHORT)
+    prompt = _("Recruit #{number} ({leader} chooses): CARD or w").format(
+        number=recruit.number, leader=leader
+    )
+    turn = _("Recruit #{number}'s turn, {leader} chooses").format(
+        number=recruit.number, leader=leader
+    )
+    legal = (
+        f"{turn}:",
+        _("  CARD (recruit play): {cards}").format(cards=", ".join(recruit.hand)),
+        _("  w (withdraw)"),
+    )
+    refused = _(
+        "it is the Recruit's turn: {leader} chooses its action with 'grizzled recruit "
+        "play CARD' or 'grizzled recruit withdraw'"
+    ).format(leader=leader)
+    play, withdraw = ("recruit", "play"), ("recruit", "withdraw")
+    return Turn(prompt, legal, play, withdraw, _(RECRUIT_TILE), refused)
 
 
 # --- ``why``: the decisions the rules take with the Recruits (voice/decisions_table.py) ---
@@ -401,4 +483,7 @@ ROOM = Room(
     ),
     piles=piles,
     decides=Decides(drawn={"recruit-trap": trap_drawn}),  # a Hard Knock drawn: the leader's
+    mission=MissionStart(move=mission_move, completes=mission_completed),
+    turn=recruit_turn,
+    session_help=SESSION_HELP,
 )

@@ -179,4 +179,5 @@ ROOM = Room(
     next_lines=NextWords(intensity=intensity, step=step),
     piles=piles,
     decides=Decides(reveals=("SoloSupportDrawn",), held=held),
+    legal_words={"refill": "refill"},  # the table session's word: the CLI's command
 )

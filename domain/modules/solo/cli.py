@@ -1,0 +1,44 @@
+"""Solo's commands (``cli/modules.py``): ``grizzled refill`` and ``grizzled solo-support``.
+Of the CLI's layer, though in the module's folder: nothing of domain, app, voice or web
+imports it; the CLI finds it by the folders' layout, the first time one of its commands
+is asked for."""
+
+from __future__ import annotations
+
+import click
+
+from cli.context import Context, pass_context
+from cli.params import OneOf
+from voice import summary as said
+
+
+@click.command()
+@pass_context
+def refill(ctx: Context) -> None:
+    """Solo: right after playing a card, refill the single hand back up to 3 cards.
+
+    Example: grizzled refill
+    """
+    from domain.modules.solo.commands import RefillHand
+
+    ctx.log(RefillHand(), said.REFILL)
+
+
+@click.command("solo-support")
+@click.argument(
+    "tile",
+    required=False,
+    type=OneOf(["left", "center", "right", "none"], case_sensitive=False),
+)
+@pass_context
+def solo_support(ctx: Context, tile: str | None) -> None:
+    """Solo: the solo Support tile drawn at random (left, center, right or none).
+
+    Example: grizzled solo-support center
+    """
+    from domain.modules.solo.commands import DrawSoloSupport
+
+    ctx.log(DrawSoloSupport(tile.lower() if tile else None), said.SOLO_SUPPORT)
+
+
+COMMANDS = {"refill": refill, "solo-support": solo_support}
