@@ -8,12 +8,30 @@ voice's layer, ``voice/rooms.py``), which nothing of the domain imports."""
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from domain.chapter.moments import Module
 
     MODULES: tuple[Module, ...]
+
+
+def read_when_asked(package: str, where: Mapping[str, str]) -> Callable[[str], Any]:
+    """A module package's ``__getattr__`` (PEP 562): each of its names (``where``: the
+    name's module in the package) read from its module when first asked, then kept on the
+    package, so that importing the module's face (the voice's: what ``grizzled status``
+    says of its cards) loads none of its commands or rules."""
+
+    def __getattr__(name: str) -> Any:
+        if name not in where:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(__import__(f"{package}.{where[name]}", fromlist=[name]), name)
+        setattr(sys.modules[package], name, value)
+        return value
+
+    return __getattr__
 
 
 def __getattr__(name: str) -> Any:

@@ -24,7 +24,9 @@ The engine enforces the structure: drawing, the minimum, threats, discarding, st
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from domain.modules import read_when_asked
 
 if TYPE_CHECKING:
     from domain.modules.orders.commands import (
@@ -71,12 +73,4 @@ _WHERE = {
 }  # each name's module in the package
 
 
-def __getattr__(name: str) -> Any:
-    """A name of the package, read from its module when first asked: importing the
-    module's face (``face.py``, the voice's: what ``grizzled status`` says of the Orders in play)
-    loads none of its commands or rules."""
-    if name not in _WHERE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(__import__(f"{__name__}.{_WHERE[name]}", fromlist=[name]), name)
-    globals()[name] = value
-    return value
+__getattr__ = read_when_asked(__name__, _WHERE)

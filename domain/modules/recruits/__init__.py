@@ -24,7 +24,9 @@ while a Recruit is in play.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from domain.modules import read_when_asked
 
 if TYPE_CHECKING:
     from domain.modules.recruits.commands import (
@@ -91,12 +93,4 @@ _WHERE = {
 }  # each name's module in the package
 
 
-def __getattr__(name: str) -> Any:
-    """A name of the package, read from its module when first asked: importing the
-    module's face (``face.py``, the voice's: what ``grizzled status`` says of the Recruit in play)
-    loads none of its commands or rules."""
-    if name not in _WHERE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(__import__(f"{__name__}.{_WHERE[name]}", fromlist=[name]), name)
-    globals()[name] = value
-    return value
+__getattr__ = read_when_asked(__name__, _WHERE)
