@@ -123,8 +123,9 @@ def log_page(request: Reading, skip: int) -> LogPage:
         return LogPage(work.campaign_name(), log, skip, logged)
 
 
-def _entries(work: Session, last: int, skip: int) -> tuple[list[dict[str, Any]], int]:
-    """The ``last`` entries of the log before its ``skip`` newest, and how many it holds."""
+def _entries(work: Session, last: int | None, skip: int) -> tuple[list[dict[str, Any]], int]:
+    """The ``last`` entries of the log before its ``skip`` newest (None: every entry), and
+    how many it holds (one read of the read models, on the page's connection)."""
     from app.readmodel import read_models
     from projections.queries import LogFilter, history, log_count
 
@@ -189,11 +190,8 @@ def revealed(work: Session, log: list[dict[str, Any]]) -> None:
 
 def entries(request: Reading, session: Session | None = None) -> list[dict[str, Any]]:
     """Every entry of the campaign's log (``log --all --json``)."""
-    from app.readmodel import read_models
-    from projections.queries import LogFilter, history
-
-    with reading(request, session) as work, read_models(work) as (conn, campaign):
-        return list(_plain(history(conn, campaign, only=LogFilter())))
+    with reading(request, session) as work:
+        return _entries(work, None, 0)[0]
 
 
 def score(request: Reading, session: Session | None = None) -> dict[str, Any]:
