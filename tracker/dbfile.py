@@ -215,8 +215,20 @@ def _check_size(path: str, header: bytes, size: int) -> None:
     if any(page not in held for page in range(lacking, pages + 1)):
         if live(path) and _whole_to_sqlite(path):
             return
+        if _size(path) >= pages * page_size:
+            return  # a checkpoint ended meanwhile: its last writer removed WAL and -shm
         cut = N_("it is cut short ({size} of {whole} bytes)")
         raise UnusableFile(damaged(path, Formed(cut, size=size, whole=pages * page_size)))
+
+
+def _size(path: str) -> int:
+    """The file's size now (0 if it cannot be read): the size a header was read beside
+    may be a checkpoint's moment ago, when the checkpoint writes the header before the
+    pages it adds (a stat, no open)."""
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
 
 
 def _whole_to_sqlite(path: str) -> bool:
