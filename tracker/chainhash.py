@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -14,14 +15,15 @@ from domain.packing import is_packed, unpack
 from tracker.shape import MAX_STORED_BYTES
 
 # CPython's builtin SHA-256 (``_sha256`` on 3.11, ``_sha2`` from 3.12): importing hashlib
-# starts OpenSSL, ~13 M instructions on 3.12 (4% of F), for the same digest
+# starts OpenSSL, ~13 M instructions on 3.12 (4% of F), for the same digest; the name
+# this Python has is asked first (a failed import searches every path entry)
 try:
-    from _sha256 import sha256 as sha256  # type: ignore[import-not-found]  # no stub; C module
-except ImportError:  # pragma: no cover - 3.12+
-    try:
-        from _sha2 import sha256 as sha256  # type: ignore[import-not-found]  # no stub; C module
-    except ImportError:  # a Python built without them
-        from hashlib import sha256 as sha256
+    if sys.version_info >= (3, 12):
+        from _sha2 import sha256 as sha256  # type: ignore[import-not-found]  # no stub; C
+    else:
+        from _sha256 import sha256 as sha256  # type: ignore[import-not-found]  # no stub; C
+except ImportError:  # pragma: no cover - a Python built without them
+    from hashlib import sha256 as sha256
 
 GENESIS = "0" * 64
 Unpacker = Callable[[bytes, int], tuple[bytes, int]]  # a packed row's JSON, and its parent

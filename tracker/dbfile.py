@@ -549,6 +549,7 @@ def mark(path: str) -> None:
         ) from None
 
 
+MAPPED_MOST = 1 << 30  # bytes of a file ``Held.mapped`` maps at most (the rest read)
 DAMAGE_WORDS = ("malformed", "not a database", "disk image", "corrupt")
 DISK_WORDS = ("disk is full", "disk i/o error")  # SQLite's words for ENOSPC, EFBIG and EIO
 
@@ -631,6 +632,22 @@ class Held:
     def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """Rows of one query."""
         return [tuple(row) for row in self.conn.execute(sql, params).fetchall()]
+
+    def mapped(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Rows of one query that reads a whole index, its pages read through a memory map
+        of the file rather than a system call each: a new connection's count of 50,001
+        events reads ~560 pages, 3-4 ms by reads, ~1 ms mapped. Only inside the read
+        transaction ``held`` opens, and unmapped after it: no SQLite process shrinks a
+        file a reader is reading (a file cut short by another program under a map is a
+        signal, not an error)."""
+        before = self.conn.execute("PRAGMA mmap_size").fetchone()
+        if before is None:  # not a file
+            return self.query(sql, params)
+        self.conn.execute(f"PRAGMA mmap_size = {MAPPED_MOST}")
+        try:
+            return self.query(sql, params)
+        finally:
+            self.conn.execute(f"PRAGMA mmap_size = {int(before[0])}")
 
 
 @contextmanager

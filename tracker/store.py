@@ -584,8 +584,10 @@ def head_version(db: Rows, stream: str) -> int:
 
 
 def event_count(db: Rows) -> int:
-    """How many events the store holds (SQLite counts the smallest index's pages)."""
-    return int(db.query(f"SELECT count(*) FROM {EVENTS}")[0][0])
+    """How many events the store holds (SQLite counts the smallest index's pages: through
+    a memory map where the connection offers one, ``dbfile.Held.mapped``)."""
+    query = getattr(db, "mapped", db.query)
+    return int(query(f"SELECT count(*) FROM {EVENTS}")[0][0])
 
 
 def first_version(db: Rows, stream: str) -> int:

@@ -304,3 +304,20 @@ def test_what_is_appended_during_the_check_is_left_for_the_next_command(
         patched.setattr(checks, "replay_from", watched)
         assert "holds 5 cards" in grizzled.ok("correct morale 5 -r here")
     assert replayed == seen  # the next write checks from there: the event stored meanwhile
+
+
+def test_the_whole_count_reads_through_a_map_and_leaves_the_connection_as_it_was(
+    table: Grizzled, tmp_path: Path
+) -> None:
+    from tracker import dbfile, store
+
+    with dbfile.held(str(table.db)) as reader:
+        assert reader.query("PRAGMA mmap_size") == [(0,)]
+        counted = store.event_count(reader)
+        assert reader.query("PRAGMA mmap_size") == [(0,)]
+        assert counted == reader.query("SELECT count(*) FROM stored_events")[0][0] > 0
+    with closing(sqlite3.connect(tmp_path / "elsewhere.sqlite")) as conn:
+        conn.execute("PRAGMA mmap_size = 4096")
+        conn.execute("CREATE TABLE stored_events (x)")
+        assert store.event_count(dbfile.Held(conn)) == 0
+        assert conn.execute("PRAGMA mmap_size").fetchone() == (4096,)
