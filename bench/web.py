@@ -35,6 +35,11 @@ TAP_MEDIAN_MS = 50.0
 TAP_P95_MS = 100.0
 TARGET_MEDIAN_MS = 15.0  # issue 40's target for the same tap, on a quiet machine
 TARGET_P95_MS = 30.0
+# F on that quiet machine: the `make bench` of 2026-11-28 (docs/performance.md, session 5)
+# measured the tap the issue sets its targets against (22 / 24 ms) beside F 74 ms. As every
+# budget here, the targets are judged as multiples of F measured in the same run: 15 and
+# 30 ms at F 74 ms are 0.20 and 0.41 x F (this machine's F is 100-145 ms, quiet or not).
+TARGET_F_MS = 74.0
 FLOOR_RUNS = 5  # runs of F beside the taps (each ~0.1 s): the tap as a multiple of F
 TAP_WAIT = 60.0  # seconds a tap may take to reach every viewer before the bench gives up
 IDLE_STREAMS = 1000  # issue 42: event streams held open, doing nothing
@@ -303,8 +308,8 @@ def floor_ms(runs: int = FLOOR_RUNS) -> float:
 
 def tap_checks(took: list[float], floor: float | None = None) -> list[Check]:
     """The tap's median and p95 against budget 8's limits; with ``floor`` (F in ms,
-    measured beside the taps) each also as a multiple of F, and issue 40's target lines
-    (the limits for a quiet machine) beside them."""
+    measured beside the taps) each also as a multiple of F, judged against issue 40's
+    targets as multiples of the F they were set at (``TARGET_F_MS``)."""
     median, p95 = statistics.median(took), _p95(took)
     what = f"a keeper's tap to {TAP_VIEWERS} viewers' boards"
     checks = []
@@ -324,12 +329,11 @@ def tap_checks(took: list[float], floor: float | None = None) -> list[Check]:
             checks.append(
                 Check(
                     BUDGET,
-                    f"{what}, {name}, issue 40's target (a quiet machine: F ~60-90 ms)",
+                    f"{what}, {name}, issue 40's target, as a multiple of F",
                     measured,
-                    f"{target:.0f} ms, F {floor:.0f} ms",
-                    value,
-                    target,
-                    unit="ms",
+                    f"{target:.0f} ms at F {TARGET_F_MS:.0f} ms; F {floor:.0f} ms",
+                    value / floor,
+                    target / TARGET_F_MS,
                     details=details,
                 )
             )
