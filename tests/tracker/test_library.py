@@ -160,3 +160,37 @@ def test_a_forward_reference_is_compiled_when_first_read_and_evaluates_as_before
     assert asis.splitlines()[0] == "member_descriptor True"
     assert later.splitlines()[1:] == asis.splitlines()[1:]
     assert "Forward reference must be an expression -- got '1 +'" in later
+
+
+def test_json_s_patterns_are_compiled_when_first_used_and_answer_as_before() -> None:
+    """``json`` compiles six patterns as it is imported; with its C scanner and encoder a
+    command matches one (``json.loads``'s whitespace), compiled then: every other is never
+    compiled, and every answer is the one the real patterns give."""
+    code = (
+        "import json, json.decoder as d, json.encoder as e, json.scanner as s, re\n"
+        "kinds = [type(p).__name__ for p in (d.WHITESPACE, d.STRINGCHUNK, e.ESCAPE,"
+        " e.ESCAPE_ASCII, e.HAS_UTF8, s.NUMBER_RE)]\n"
+        "print(kinds[0], sorted(set(kinds)))\n"
+        'print(json.loads(\' {"a": [1, 2.5e3, "\\\\u00e9x\\\\n"], "b": null} \'))\n'
+        "print(json.dumps({'é': 'a\"\\\\\\n\\x01', 'n': [1.5, None]}, sort_keys=True))\n"
+        "print(json.dumps({'é': 'x'}, ensure_ascii=False, indent=1))\n"
+        "print(d.py_scanstring('ab\"c', 0), e.py_encode_basestring_ascii('é\"'))\n"
+        "print(s.py_make_scanner(d.JSONDecoder())('[-12.5e1, 3]', 0))\n"
+        "print(bool(e.HAS_UTF8.search(b'\\xc3')), d.WHITESPACE.match('  x').end())\n"
+        "try:\n    json.loads('[1,')\nexcept json.JSONDecodeError as error:\n    print(error)\n"
+        "print([type(p).__name__ for p in (d.STRINGCHUNK, s.NUMBER_RE)])\n"
+    )
+    later = _run("from tracker import speedups\nassert speedups.install()\n" + code).splitlines()
+    asis = _run(code).splitlines()
+    assert later[0] == "LaterPattern ['LaterPattern']"
+    assert asis[0] == "Pattern ['Pattern']"
+    assert later[1:-1] == asis[1:-1]
+    assert "Expecting value: line 1 column 4 (char 3)" in later
+    untouched = (
+        "from tracker import speedups\nassert speedups.install()\n"
+        "import json, json.decoder as d, json.encoder as e, json.scanner as s\n"
+        "json.loads('[1, \"x\"]'); json.dumps({'a': 'é'})\n"
+        "print([p.compiled is None for p in (d.WHITESPACE, d.STRINGCHUNK, e.ESCAPE,"
+        " e.ESCAPE_ASCII, e.HAS_UTF8, s.NUMBER_RE)])\n"
+    )
+    assert _run(untouched).strip() == "[False, True, True, True, True, True]"
