@@ -194,3 +194,25 @@ def test_json_s_patterns_are_compiled_when_first_used_and_answer_as_before() -> 
         " e.ESCAPE_ASCII, e.HAS_UTF8, s.NUMBER_RE)])\n"
     )
     assert _run(untouched).strip() == "[False, True, True, True, True, True]"
+
+
+def test_a_short_option_is_parsed_without_difflib_and_a_wrong_one_still_suggests() -> None:
+    """click looks a short option up among the long ones first and catches the error that
+    raises, which looked for close matches as it was made: now when its message is read,
+    which says what it said (``Did you mean --reason?``)."""
+    code = (
+        "import sys, click\n"
+        "from click.testing import CliRunner\n"
+        "@click.command()\n"
+        "@click.option('-r', '--reason')\n@click.option('--rest', is_flag=True)\n"
+        "def c(reason, rest):\n    click.echo(f'{reason} {rest}')\n"
+        "print(CliRunner().invoke(c, ['-r', 'why']).output.strip(), 'difflib' in sys.modules)\n"
+        "print(CliRunner().invoke(c, ['--reasn', 'x']).output.strip().splitlines()[-1])\n"
+        "print(CliRunner().invoke(c, ['-x']).output.strip().splitlines()[-1])\n"
+    )
+    later = _run("from tracker import speedups\nassert speedups.install()\n" + code).splitlines()
+    asis = _run(code).splitlines()
+    assert later[0] == "why False False"
+    assert asis[0] == "why False True"
+    assert later[1:] == asis[1:]
+    assert later[1].endswith("(Did you mean one of: '--reason', '--rest'?)")
