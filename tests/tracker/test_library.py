@@ -61,6 +61,12 @@ def _run(code: str) -> str:
     return out.stdout
 
 
+def _with_and_without(code: str) -> tuple[list[str], list[str]]:
+    """The lines ``code`` prints with the speed tricks installed, and without them."""
+    later = _run("from tracker import speedups\nassert speedups.install()\n" + code)
+    return later.splitlines(), _run(code).splitlines()
+
+
 def test_msgspec_s_unused_parts_load_only_when_used_and_then_answer_as_before() -> None:
     use = (
         "import msgspec, sys\n"
@@ -180,8 +186,7 @@ def test_json_s_patterns_are_compiled_when_first_used_and_answer_as_before() -> 
         "try:\n    json.loads('[1,')\nexcept json.JSONDecodeError as error:\n    print(error)\n"
         "print([type(p).__name__ for p in (d.STRINGCHUNK, s.NUMBER_RE)])\n"
     )
-    later = _run("from tracker import speedups\nassert speedups.install()\n" + code).splitlines()
-    asis = _run(code).splitlines()
+    later, asis = _with_and_without(code)
     assert later[0] == "LaterPattern ['LaterPattern']"
     assert asis[0] == "Pattern ['Pattern']"
     assert later[1:-1] == asis[1:-1]
@@ -210,8 +215,7 @@ def test_a_short_option_is_parsed_without_difflib_and_a_wrong_one_still_suggests
         "print(CliRunner().invoke(c, ['--reasn', 'x']).output.strip().splitlines()[-1])\n"
         "print(CliRunner().invoke(c, ['-x']).output.strip().splitlines()[-1])\n"
     )
-    later = _run("from tracker import speedups\nassert speedups.install()\n" + code).splitlines()
-    asis = _run(code).splitlines()
+    later, asis = _with_and_without(code)
     assert later[0] == "why False False"
     assert asis[0] == "why False True"
     assert later[1:] == asis[1:]
