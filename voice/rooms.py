@@ -136,12 +136,14 @@ def rows(doc: dict[str, Any]) -> list[tuple[str, Any, str]]:
 
 def room_of(kind: type) -> Room | None:
     """The room of the game's module whose folder defines this event class (``ROOM`` of
-    ``domain/modules/<name>/face.py``), imported the first time one of its events is met;
-    None: not a module's own event, or a module without a face. The class is one of ours
+    ``domain/modules/<name>/face.py``, or ``DESCRIBED``'s for the box's event describing
+    one of its cards), imported the first time one of its events is met; None: not a
+    module's own event, or a module without a face. The class is one of ours
     (the records' allow-list resolved it), so no stored text chooses what is imported."""
     package = kind.__module__.rpartition(".")[0]
     if package.rpartition(".")[0] != MODULES:
-        return None  # the game's own events, the campaign's, a module of one file (effects)
+        folder = DESCRIBED.get(kind.__name__)  # the box's event describing a module's card
+        return None if folder is None else _face(f"{MODULES}.{folder}")
     return _face(package)
 
 
@@ -266,6 +268,10 @@ def completed(command: Any, named: Any) -> Any:
     completes = _for_command("completes", command)
     return command if completes is None else completes(command, named)
 
+
+# The box's events that describe a game module's card (``domain/cards/box.py``: the box
+# holds every card the group describes), each with the folder whose face says it.
+DESCRIBED = {"OrderDescribed": "orders", "RecruitDescribed": "recruits"}
 
 # The game's modules whose rows the ``status`` document gives keys of their own (documented
 # before modules showed rows, docs/cli.md), as ``room_of`` finds an event's room: each the

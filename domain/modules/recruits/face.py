@@ -17,6 +17,7 @@ from voice.shown import SHORT, shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
+    from domain.cards.box import RecruitDescribed
     from domain.cards.catalogue import Catalogue
     from domain.modules.recruits.events import (
         RecruitArrived,
@@ -453,6 +454,14 @@ def trap_drawn(event: Any, drawn: str) -> str:
     ).format(card=drawn, player=event.player)
 
 
+def described(e: RecruitDescribed, c: Catalogue) -> str:
+    """The box learnt a Recruit (``grizzled describe recruit``)."""
+    from voice.narrate import corrected
+
+    said = _("Recruit #{number} learnt: {name} (starting hand {hand}).")
+    return said.format(number=e.number, name=e.name, hand=e.hand) + corrected(e.reason)
+
+
 WHY = Why(
     {"recruit": (in_play, in_play_said)},
     by_rule={"recruits": ("phase", "turn", "recruit")},
@@ -465,6 +474,7 @@ ROOM = Room(
         "RecruitPlayed": played,
         "RecruitWithdrew": withdrew,
         "RecruitDeparted": departed,
+        "RecruitDescribed": described,
     },
     why=WHY,
     offers={"PlayRecruitCard": play_offered, "WithdrawRecruit": withdraw_offered},
