@@ -225,3 +225,27 @@ OPTIONS = {
 }
 COMMANDS = {"order": order}
 SUBCOMMANDS = {"describe": {"order": describe_order}}
+
+# What it adds to docs/cli.md's JSON schemas (``cli.modules.schema``: ``python -m cli.docgen``),
+# by the place in the text it goes (``cli/docgen.py``: ``{module:PLACE}``).
+SCHEMA = (
+    (
+        "after legal",
+        "orders: [number in play],\n"
+        "orders_in_play: [{number, name, effect, threats: [threat], lasting, cancellation,\n"
+        "forbids: [words]}],\n",
+    ),
+    (
+        "texts",
+        "`orders_in_play`: each Order of the Day in play (`orders` gives their numbers), "
+        "with what\n"
+        "it adds to No Man's Land, what it `forbids` (in words, as a refusal says it) and, when\n"
+        "`lasting`, its `cancellation` condition. ",
+    ),
+    (
+        "next",
+        " When it is a player's turn, `next` names the Orders\n"
+        "in play with their texts after the command, in parentheses: the table applies them.",
+    ),
+    ("briefings", "orders, "),
+)

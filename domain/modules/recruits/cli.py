@@ -266,3 +266,16 @@ OPTIONS = {
 }
 COMMANDS = {"recruit": recruit}
 SUBCOMMANDS = {"describe": {"recruit": describe_recruit}}
+
+# What it adds to docs/cli.md's JSON schemas (``cli.modules.schema``: ``python -m cli.docgen``),
+# by the place in the text it goes (``cli/docgen.py``: ``{module:PLACE}``).
+SCHEMA = (
+    (
+        "after legal",
+        "recruit: {number, after, hand: [card], withdrawn, morale_tokens, name, effect, "
+        "advantage}\n"
+        "or null, ",
+    ),
+    ("texts", "`recruit`:\nthe Recruit's `effect` and departure `advantage`. "),
+    ("briefings", "recruits, "),
+)

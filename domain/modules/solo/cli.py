@@ -42,3 +42,12 @@ def solo_support(ctx: Context, tile: str | None) -> None:
 
 
 COMMANDS = {"refill": refill, "solo-support": solo_support}
+
+# What it adds to docs/cli.md's JSON schemas (``cli.modules.schema``: ``python -m cli.docgen``),
+# by the place in the text it goes (``cli/docgen.py``: ``{module:PLACE}``).
+SCHEMA = (
+    ("legal", ", refill"),
+    ("after briefing", ", solo_hand: the single Solo hand's size or null"),
+    ("phases", "`solo-support`, "),
+    ("legal words", "; `refill` when `refill` (Solo: the single hand, right after a play)"),
+)
