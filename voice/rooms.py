@@ -387,6 +387,16 @@ def mission_sort(command: Any) -> tuple[int, ...]:
     return tuple(n for start in _starts() if start.sort is not None for n in start.sort(command))
 
 
+def mission_named(move: dict[str, Any], fields: dict[str, str], catalogue: Any) -> dict[str, Any]:
+    """What the keeper named on a Mission start's form for the modules (the Recruit
+    entering and its starting hand), as each room reads it from the form's fields;
+    ``voice.moments.Unnamed`` with the refusal's words when one is missing or wrong."""
+    found: dict[str, Any] = {}
+    for start in _starts():
+        found.update(start.named(move, fields, catalogue) if start.named is not None else {})
+    return found
+
+
 def mission_completed(command: Any, named: Any) -> Any:
     """A Mission start completed with what the keeper named (the Recruit entering)."""
     for start in _starts():
