@@ -86,11 +86,12 @@ def counted(path: Path) -> tuple[list[str], list[str]]:
 
 def modules() -> list[tuple[str, Path]]:
     """The modules scanned, by their path from the project's root: the faces' packages'
-    and each module's face and CLI file (``domain/modules/<name>/face.py``, the voice's
-    layer; ``cli.py``, the CLI's)."""
+    and each module's face, CLI file and set-up steps (``domain/modules/<name>/face.py``,
+    the voice's layer; ``cli.py``, the CLI's; ``steps.py``, the application's)."""
     paths = [path for package in PACKAGES for path in sorted((ROOT / package).rglob("*.py"))]
     paths += sorted((ROOT / "domain" / "modules").glob("*/face.py"))
     paths += sorted((ROOT / "domain" / "modules").glob("*/cli.py"))
+    paths += sorted((ROOT / "domain" / "modules").glob("*/steps.py"))
     return [
         (str(path.relative_to(ROOT)), path)
         for path in paths

@@ -119,7 +119,7 @@ def describe_order(
     Example: grizzled describe order 12 "Hold the line" --minimum 3:2 --minimum 4:2
     --forbid speech --effect "..."
     """
-    from app import setup
+    from domain.modules.orders.steps import DescribeOrder
 
     pairs = []
     for text in minimums:
@@ -136,7 +136,7 @@ def describe_order(
         )
     enter(
         ctx,
-        setup.DescribeOrder(
+        DescribeOrder(
             where=ctx.db,
             campaign=ctx.campaign_option,
             number=number,
@@ -163,6 +163,11 @@ def kept(ctx: Context, typed: dict[str, Any]) -> Options:
 def deck(ctx: Context, typed: dict[str, Any]) -> dict[str, Any]:
     """A Briefing's Order of the Day deck."""
     return {"orders": parse.numbers(typed["orders"])}
+
+
+def drawn(ctx: Context, typed: dict[str, Any]) -> dict[str, Any]:
+    """A One-shot's Orders of the Day drawn at the table (None: the tool draws them)."""
+    return {"orders": parse.numbers(typed["orders"]) or None}
 
 
 MISSION_START = Added(
@@ -220,7 +225,7 @@ OPTIONS = {
                 help="The Orders of the Day drawn for the deck (at a real table).",
             ),
         ),
-        deck,
+        drawn,
     ),
 }
 COMMANDS = {"order": order}

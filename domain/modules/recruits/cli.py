@@ -162,11 +162,11 @@ def describe_recruit(
 
     Example: grizzled describe recruit 3 "Young Jules" --hand 2 --advantage-rule tokens:1
     """
-    from app import setup
+    from domain.modules.recruits.steps import DescribeRecruit
 
     enter(
         ctx,
-        setup.DescribeRecruit(
+        DescribeRecruit(
             where=ctx.db,
             campaign=ctx.campaign_option,
             number=number,
@@ -189,8 +189,9 @@ def briefed(ctx: Context, typed: dict[str, Any]) -> dict[str, Any]:
 
 
 def drawn(ctx: Context, typed: dict[str, Any]) -> dict[str, Any]:
-    """A One-shot played with Recruits, and the 5 drawn."""
-    return {"recruits": typed["recruits"], "recruit_deck": parse.numbers(typed["recruit_deck"])}
+    """A One-shot played with Recruits, and the 5 drawn (None: the tool draws them)."""
+    deck = parse.numbers(typed["recruit_deck"]) or None
+    return {"recruits": typed["recruits"], "recruit_deck": deck}
 
 
 def entering(ctx: Context, typed: dict[str, Any]) -> Options:
