@@ -102,6 +102,24 @@ def session_values() -> dict[str, Callable[[Any], list[tuple[str, str]]]]:
     }
 
 
+def helps(where: str) -> list[str]:
+    """What the modules add to a help text at its mark ``{modules:WHERE}`` (each CLI file's
+    ``HELPS``: (WHERE, rank, text)), by rank."""
+    found = [
+        (rank, text)
+        for file in loaded()
+        for at, rank, text in getattr(file, "HELPS", ())
+        if at == where
+    ]
+    return [text for _rank, text in sorted(found)]
+
+
+def choices(where: str) -> list[str]:
+    """The words the modules add to an option's choices (each CLI file's ``CHOICES``:
+    (the option's WHERE, the word)), in the order of their folders."""
+    return [word for file in loaded() for at, word in getattr(file, "CHOICES", ()) if at == where]
+
+
 def schema(place: str) -> str:
     """What the modules add at this place of docs/cli.md's JSON schemas (each CLI file's
     ``SCHEMA``, by place), joined in the order of their folders."""

@@ -9,7 +9,7 @@ A string counts when it holds two words or more (a sentence part, not a key or a
 of one word), outside docstrings, a click ``help=`` text (the CLI's help is extracted by
 ``voice/helpwords.py`` and said by ``cli/helpsaid.py``: counted apart, as extracted),
 logging of our own and the modules that quote the game's words as data (and a module's
-part of them: its CLI file's ``SCHEMA``). An estimate, not
+part of them: its CLI file's ``SCHEMA``, and its part of a help text, ``HELPS``). An estimate, not
 a proof: a string that only a developer reads counts too, and so do a command's syntax
 (``grizzled chapter start --leader NAME``) and a rule's id (``mission leader``): those are
 listed, each with its reason, in ``tests/voice/untranslated_allowed.py``, and
@@ -25,7 +25,9 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("voice", "cli", "web", "app")
 WRAPS = {"_", "N_", "ngettext", "pgettext"}
 QUOTING = {"cli/docgen.py", "cli/demo.py", "voice/lang.py"}
-DOCS = {"SCHEMA"}  # a module's part of docs/cli.md, which cli/docgen.py quotes (English docs)
+# a module's part of docs/cli.md, which cli/docgen.py quotes (English docs), and of the
+# game's commands' help (extracted whole, as shown, by voice.helpwords)
+DOCS = {"SCHEMA", "HELPS"}
 
 
 def _skipped(tree: ast.Module) -> tuple[set[int], set[int]]:

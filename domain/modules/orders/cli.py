@@ -254,3 +254,15 @@ SCHEMA = (
     ),
     ("briefings", "orders, "),
 )
+
+# What it adds to the game's commands' help (``HELPS``: each the mark's WHERE in the help,
+# its rank among the modules', its text; ``cli.modules.helps``): the facts ``grizzled
+# correct`` sets.
+HELPS = (
+    (
+        "correct",
+        2,
+        "order-add N          an Order of the Day placed in No Man's Land\n"
+        "order-remove N       an Order of the Day cancelled (to the discard)",
+    ),
+)

@@ -280,3 +280,15 @@ SCHEMA = (
     ("texts", "`recruit`:\nthe Recruit's `effect` and departure `advantage`. "),
     ("briefings", "recruits, "),
 )
+
+# What it adds to the game's commands' help (``HELPS``: each the mark's WHERE in the help,
+# its rank among the modules' (the Recruit's facts before the Orders'), its text;
+# ``cli.modules.helps``): the facts ``grizzled correct`` sets.
+HELPS = (
+    (
+        "correct",
+        1,
+        "recruit-hand CARD,CARD  the cards the Recruit holds face up\n"
+        "recruit-tokens N     Morale tokens on the Recruit",
+    ),
+)

@@ -51,3 +51,9 @@ SCHEMA = (
     ("phases", "`solo-support`, "),
     ("legal words", "; `refill` when `refill` (Solo: the single hand, right after a play)"),
 )
+
+# What it adds to the game's commands' help (``HELPS``: each the mark's WHERE in the help,
+# its rank among the modules', its text; ``cli.modules.helps``) and to an option's choices
+# (``CHOICES``: chapter start's ``--variant``).
+HELPS = (("variant", 1, "; armistice: solo"),)
+CHOICES = (("variant", "solo"),)
