@@ -21,7 +21,8 @@ moves, which the domain may not:
 
 - ``mission``: what it adds to a Mission start (``MissionStart``): the keeper's move
   (its words, label and the fields its form asks: ``mission_move``), where the start is
-  listed (``mission_sort``), the start completed with what the keeper named
+  listed (``mission_sort``), what the keeper named on the form for it, read and checked
+  (``mission_named``: the companion's ``web/keeper.py``), the start completed with it
   (``mission_completed``) and the log's summary (``mission_summary``); ``app/moves.py``
   and the CLI's ``mission start`` ask every module's room (``every``).
 - ``turn`` and ``session_help``: its own actor's turn in a Mission (the Recruit's), as the
