@@ -290,8 +290,9 @@ def menu(state: Any, version: int) -> dict[str, Any]:
 class Named(msgspec.Struct, frozen=True):
     """What the keeper named on a move's form (each already checked against the menu's
     lists by the face): the card drawn, the reason or note, the cards discarded from hand
-    (typed), the Hard Knock discarded, who draws how many, the Recruit entering and its
-    starting hand (typed)."""
+    (typed), the Hard Knock discarded, who draws how many, and what it named for a module
+    on a Mission start's form (``more``, as the module's room read it:
+    ``voice.rooms.mission_named``)."""
 
     drawn: str | None = None
     reason: str = ""
@@ -299,8 +300,7 @@ class Named(msgspec.Struct, frozen=True):
     knock: str | None = None
     player: str | None = None
     draws: int = 0
-    recruit: int | None = None
-    hand: tuple[str, ...] = ()
+    more: dict[str, Any] = msgspec.field(default_factory=dict)
 
 
 def command_of(menu: dict[str, Any], move: Move, named: Named) -> tuple[Any, str]:
@@ -318,7 +318,6 @@ def command_of(menu: dict[str, Any], move: Move, named: Named) -> tuple[Any, str
     from voice import rooms
 
     if kind == "StartMission":  # as the modules' rooms complete it (the Recruit entering)
-        named = replace(named, hand=tuple(card(c, catalogue) for c in named.hand))
         command = rooms.mission_completed(command, named)
     command = rooms.completed(command, named)  # a module's command, as its room completes it
     return command, summary_of(command)

@@ -158,6 +158,7 @@ def start_chapter(request: StartChapter, session: Session | None = None) -> Reco
     (the tiles, an Armistice chapter's leader) drawn here if the group asked."""
     from domain.chapter import commands
     from domain.public import third_tiles as third_tile_pool
+    from domain.public import third_tiles_taken
     from voice import summary
 
     with unit(request.where, request.campaign, request.by, session) as work:
@@ -166,7 +167,7 @@ def start_chapter(request: StartChapter, session: Session | None = None) -> Reco
             1 if state.ruleset == "classic" and len(state.seats) == 2 else 0
         )
         tiles, leader = request.tiles, request.leader
-        if request.draw and tiles is None and request.variant != "solo":
+        if request.draw and tiles is None and third_tiles_taken(request.variant):
             tiles = _drawn(third_tile_pool(seats), seats)
         if request.draw and leader is None:
             leader = secrets.choice([s.name for s in state.seats])
@@ -354,19 +355,19 @@ class SkipBootCamp(Step, frozen=True, kw_only=True):
 
 
 class EnterBriefing(Step, frozen=True, kw_only=True):
-    """A chapter's Briefing (0: Boot Camp), its numbers and modules as printed."""
+    """A chapter's Briefing (0: Boot Camp), its numbers and modules as printed (``modules``:
+    by the Briefing's field, what a module's part of it says: its deck)."""
 
     chapter: int
     trials: int
     morale: int
     first: int
     traps: bool | None = None  # unsaid: off before chapter 4, on from it
-    orders: tuple[int, ...] = ()
-    recruits: tuple[int, ...] = ()
     tokens: int | None = None
     title: str = ""
     notes: str = ""
     reason: str = ""
+    modules: dict[str, Any] = msgspec.field(default_factory=dict)  # each module's deck
 
 
 class DescribeCard(Step, frozen=True, kw_only=True):
@@ -384,34 +385,14 @@ class DescribeCard(Step, frozen=True, kw_only=True):
     reason: str = ""
 
 
-class DescribeOrder(Step, frozen=True, kw_only=True):
-    """An Order of the Day; ``forbids`` and ``rules`` in the effects vocabulary."""
+class ModuleStep(Step, frozen=True, kw_only=True):
+    """A module's own set-up step, from its folder (``domain/modules/<name>/steps.py``: an
+    Order of the Day or a Recruit described): it says the domain's command it logs and the
+    log's summary (``command``), and ``enter`` logs it as any other step."""
 
-    number: int
-    name: str
-    difficulty: str = "normal"
-    minimums: tuple[tuple[int, int], ...] = ()
-    threats: tuple[str, ...] = ()
-    lasting: str = ""
-    forbids: tuple[str, ...] = ()
-    rules: tuple[str, ...] = ()
-    effect: str = ""
-    reason: str = ""
-
-
-class DescribeRecruit(Step, frozen=True, kw_only=True):
-    """A Recruit; ``advantage_rules``: what its departure gives the Mission Leader."""
-
-    number: int
-    name: str
-    hand: int = 3
-    tokens: int = 1
-    effect: str = ""
-    advantage: str = ""
-    forbids: tuple[str, ...] = ()
-    rules: tuple[str, ...] = ()
-    advantage_rules: tuple[str, ...] = ()
-    reason: str = ""
+    def command(self) -> tuple[Any, str]:
+        """The domain's command for the step and its summary for the log."""
+        raise NotImplementedError
 
 
 class DescribeHand(Step, frozen=True, kw_only=True):
@@ -454,30 +435,55 @@ class Ban(Step, frozen=True, kw_only=True):
 
 
 class StartOneShot(Step, frozen=True, kw_only=True):
-    """A One-shot game on the campaign's seats (tiles and leader drawn here if ``draw``)."""
+    """A One-shot game on the campaign's seats (tiles and leader drawn here if ``draw``;
+    ``modules``: by the One-shot's field, what a module's options say: whether it is played,
+    its cards drawn at the table, None for unsaid)."""
 
     difficulty: str = "grizzled"
     traps: bool = True
-    recruits: bool = False
     leader: str | None = None
-    orders: tuple[int, ...] = ()
-    recruit_deck: tuple[int, ...] = ()
     tiles: tuple[str, ...] | None = None
     draw: bool = False
+    modules: dict[str, Any] = msgspec.field(default_factory=dict)
 
 
 SetupStep = (
     SkipBootCamp
     | EnterBriefing
     | DescribeCard
-    | DescribeOrder
-    | DescribeRecruit
+    | ModuleStep
     | DescribeHand
     | EnterConclusion
     | Award
     | Ban
     | StartOneShot
 )
+
+
+def module_steps() -> dict[str, Callable[..., ModuleStep]]:
+    """The modules' own set-up steps, by their class's name (``DescribeOrder``): each
+    ``ModuleStep`` of a game module's ``steps.py`` (``domain/modules/<name>/``, found by the
+    folders' layout), imported the first time they are asked for (a face's form asks)."""
+    if not _STEPS:
+        import importlib
+        import os
+
+        import domain.modules as package
+
+        folder = os.path.dirname(package.__file__ or "")
+        for name in sorted(os.listdir(folder)):
+            if os.path.isfile(os.path.join(folder, name, "steps.py")):
+                module = importlib.import_module(f"{package.__name__}.{name}.steps")
+                _STEPS.update(
+                    (kind.__name__, kind)
+                    for kind in vars(module).values()
+                    if isinstance(kind, type) and issubclass(kind, ModuleStep)
+                    if kind is not ModuleStep
+                )
+    return dict(_STEPS)
+
+
+_STEPS: dict[str, type[ModuleStep]] = {}
 
 
 def enter(
@@ -516,12 +522,11 @@ def _command(request: SetupStep) -> tuple[Any, str]:
                 request.morale,
                 request.first,
                 request.traps is True,
-                request.orders,
-                request.recruits,
-                request.tokens,
-                request.title,
-                request.notes,
+                speech_tokens=request.tokens,
+                title=request.title,
+                notes=request.notes,
                 traps_off=request.traps is False,
+                **request.modules,
             )
             return entered.EnterBriefing(briefing, request.reason), said.briefing(request.chapter)
         case DescribeCard():
@@ -539,40 +544,11 @@ def _command(request: SetupStep) -> tuple[Any, str]:
                 request.acts_as,
             )
             return command, said.described("card", request.number)
-        case DescribeOrder():
-            what = said.numbered("Order of the Day", request.number)
-            order = catalogue.OrderCard(
-                request.number,
-                request.name,
-                request.difficulty,
-                request.minimums,
-                request.threats,
-                bool(request.lasting),
-                request.lasting,
-                request.effect,
-                _forbids(request.forbids, what),
-                _rules(request.rules, "order", what),
-            )
-            summary = said.described("Order of the Day", request.number)
-            return box.DescribeOrder(order, request.reason), summary
-        case DescribeRecruit():
-            what = said.numbered("Recruit", request.number)
-            recruit = catalogue.RecruitCard(
-                request.number,
-                request.name,
-                request.hand,
-                request.tokens,
-                request.effect,
-                request.advantage,
-                _forbids(request.forbids, what),
-                _rules(request.rules, "in-force", what),
-                _rules(request.advantage_rules, "once", what),
-            )
-            summary = said.described("Recruit", request.number)
-            return box.DescribeRecruit(recruit, request.reason), summary
+        case ModuleStep():
+            return request.command()
         case DescribeHand():
             place = "friendship" if request.category == "friendship" else "once"
-            given = _rules(request.rules, place, said.numbered("Helping Hand", request.number))
+            given = rules_read(request.rules, place, said.numbered("Helping Hand", request.number))
             hand = catalogue.HelpingHandCard(
                 request.number,
                 request.name,
@@ -620,23 +596,24 @@ def _with_state(request: StartOneShot | Ban, state: CampaignState) -> tuple[Any,
         state.seats,
         request.difficulty,
         request.traps,
-        request.recruits,
         leader=leader,
-        orders=request.orders or None,
-        recruit_deck=request.recruit_deck or None,
         third_tiles=tiles,
+        **request.modules,
     )
     return command, said.one_shot(request.difficulty)
 
 
-def _forbids(texts: tuple[str, ...], what: str) -> Any:
+def forbids_read(texts: tuple[str, ...], what: str) -> Any:
+    """What a described card forbids, read from the effects vocabulary; refused in one line
+    naming the syntax."""
     from domain.public import parse_forbids
 
     with refusals():  # a word the vocabulary does not know: one line naming the syntax
         return parse_forbids(texts, what)
 
 
-def _rules(texts: tuple[str, ...], place: str, what: str) -> Any:
+def rules_read(texts: tuple[str, ...], place: str, what: str) -> Any:
+    """The rules a described card applies at ``place``, read from the effects vocabulary."""
     from domain.public import parse_rules
 
     with refusals():

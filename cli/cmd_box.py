@@ -202,7 +202,7 @@ def briefing(
             first=first_intensity,
             traps=traps,
             tokens=tokens,
-            **_modules("briefing", ctx, typed),  # each module's deck
+            modules=_modules("briefing", ctx, typed),  # each module's deck
             title=title,
             notes=notes,
             reason=reason,
@@ -438,7 +438,7 @@ def oneshot_start(
         traps=traps,
         leader=parse.player(leader, names) if leader else None,
         tiles=tuple(parse.tile(t) for t in tiles.split(",")) if tiles else None,
-        **_modules("oneshot start", ctx, typed),  # the Orders drawn, the Recruits
+        modules=_modules("oneshot start", ctx, typed),  # the Orders drawn, the Recruits
     )
     enter(ctx, asked)
 
@@ -453,7 +453,8 @@ def skip_boot_camp(ctx: Context) -> None:
 
 
 def _modules(command: str, ctx: Context, typed: dict[str, Any]) -> dict[str, Any]:
-    """What the modules' options typed give the application's request (by its fields)."""
+    """What the modules' options typed give the application's request (its ``modules``: by
+    the domain command's fields)."""
     return {
         key: value
         for added in modules.added(command)

@@ -22,7 +22,7 @@ from cli.complete import (
 )
 from cli.context import Context, Refused, pass_context
 from cli.counts import CARDS, SPEECH
-from cli.params import NAME, SEEN, TEXT, WORD, OneOf
+from cli.params import NAME, SEEN, TEXT, WORD, Chosen, Helped, HelpedOption
 from cli.playing import PLAYER, chapter_of
 from voice import lang
 from voice import summary as said
@@ -84,10 +84,11 @@ def chapter() -> None:
 )
 @click.option(
     "--variant",
-    type=OneOf(["normal", "rookie", "veteran", "solo"]),
+    cls=HelpedOption,  # the modules' own variants (Solo's), added to its choices and help
+    type=Chosen(["normal", "rookie", "veteran"], "variant"),
     default="normal",
     show_default=True,
-    help="Classic: rookie ignores Traps, veteran has 30 Trials cards; armistice: solo.",
+    help="Classic: rookie ignores Traps, veteran has 30 Trials cards{modules:variant}.",
 )
 @click.option("--trials", type=CARDS, help="Trials deck size (armistice: Briefing).")
 @click.option("--morale", type=CARDS, help="Morale Reserve size.")
@@ -324,7 +325,7 @@ def support(ctx: Context, who: str | None, discards: tuple[str, ...], recover: b
     ctx.log(ChooseSupport(name, keys, recover), said.support(name))
 
 
-@click.command()
+@click.command(cls=Helped)  # the modules' facts at {modules:correct}
 @click.argument("fact", type=WORD, shell_complete=complete_fact)
 @click.argument("value", type=WORD, required=False)
 @click.option(
@@ -363,10 +364,7 @@ def correct(
       hand-to-nml CARD -p P  a card from a player's hand to No Man's Land
       hand-to-discard CARD -p P  a card from a player's hand to the discard
       hand-to-knock CARD -p P  a Hard Knock from a player's hand in front of them
-      recruit-hand CARD,CARD  the cards the Recruit holds face up
-      recruit-tokens N     Morale tokens on the Recruit
-      order-add N          an Order of the Day placed in No Man's Land
-      order-remove N       an Order of the Day cancelled (to the discard)
+      {modules:correct}
       mission-end won|failed  the Mission ends now; Support and the resolution follow
       chapter-end won|lost  the chapter's result, declared (the reason says why)
     Example: grizzled correct trials 12 -r "we miscounted the deck"

@@ -9,8 +9,9 @@ it may hold ``SUBCOMMANDS``: by a group of the game's, the commands it adds to i
 (``describe order``), and ``OPTIONS``: by a command of the game's (``mission start``,
 ``briefing``, ``oneshot start``), the options it adds to it and what they give the command
 (an ``Added``: the ``StartMission``'s options, the fields of the application's request),
-and ``SESSION_VALUES``: by an option of its own, what Tab offers for it in a table session
-from the chapter (``cli/table_complete.py``).
+``SESSION_VALUES``: by an option of its own, what Tab offers for it in a table session
+from the chapter (``cli/table_complete.py``), and ``SCHEMA``: what it adds to the JSON
+schemas docs/cli.md gives (``python -m cli.docgen``), each (the place, its text).
 The game's commands take them with ``extend``, where their help always listed them. A
 program that plays a module of its own installs its CLI file beside its rules
 (``install``, as ``tests/house_rule/played.py`` does).
@@ -99,6 +100,32 @@ def session_values() -> dict[str, Callable[[Any], list[tuple[str, str]]]]:
     return {
         o: values for file in loaded() for o, values in getattr(file, "SESSION_VALUES", {}).items()
     }
+
+
+def helps(where: str) -> list[str]:
+    """What the modules add to a help text at its mark ``{modules:WHERE}`` (each CLI file's
+    ``HELPS``: (WHERE, rank, text)), by rank."""
+    found = [
+        (rank, text)
+        for file in loaded()
+        for at, rank, text in getattr(file, "HELPS", ())
+        if at == where
+    ]
+    return [text for _rank, text in sorted(found)]
+
+
+def choices(where: str) -> list[str]:
+    """The words the modules add to an option's choices (each CLI file's ``CHOICES``:
+    (the option's WHERE, the word)), in the order of their folders."""
+    return [word for file in loaded() for at, word in getattr(file, "CHOICES", ()) if at == where]
+
+
+def schema(place: str) -> str:
+    """What the modules add at this place of docs/cli.md's JSON schemas (each CLI file's
+    ``SCHEMA``, by place), joined in the order of their folders."""
+    return "".join(
+        text for file in loaded() for at, text in getattr(file, "SCHEMA", ()) if at == place
+    )
 
 
 def added(command: str) -> list[Added]:

@@ -142,6 +142,61 @@ class OneOf(Checked, click.Choice):  # type: ignore[type-arg]
     """One of a few words."""
 
 
+class _Composed:
+    """A help text with a mark where the modules add their part (``{modules:WHERE}``,
+    ``voice.helpwords.composed``), composed the first time it is read: the modules' CLI
+    files are imported then (``cli.modules.helps``), not when the command that holds it is."""
+
+    def __get__(self, holder: object, kind: type | None = None) -> str | None:
+        text: str | None = holder.__dict__.get("_help")
+        if text is not None and "{modules:" in text:
+            from cli.modules import helps
+            from voice.helpwords import composed
+
+            text = holder.__dict__["_help"] = composed(text, helps)
+        return text
+
+    def __set__(self, holder: object, text: str | None) -> None:
+        holder.__dict__["_help"] = text
+
+
+class Helped(click.Command):
+    """A command of the game's whose help lists what the modules add (the facts ``correct``
+    sets): ``help`` composed the first time it is read."""
+
+    help = _Composed()
+
+
+class HelpedOption(click.Option):
+    """An option of the game's whose help says what the modules add to it (a variant of
+    ``chapter start``): ``help`` composed the first time it is read."""
+
+    help = _Composed()
+
+
+class Chosen(OneOf):
+    """One of a few words and those the modules add (``cli.modules.choices``: ``--variant``'s
+    Solo), found the first time the choices are read."""
+
+    def __init__(self, words: list[str], where: str) -> None:
+        self.where: str | None = where
+        super().__init__(words)
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        if self.where is not None:
+            from cli.modules import choices
+
+            self.__dict__["_choices"] = (*self.__dict__["_choices"], *choices(self.where))
+            self.where = None
+        found: tuple[str, ...] = self.__dict__["_choices"]
+        return found
+
+    @choices.setter
+    def choices(self, words: tuple[str, ...]) -> None:
+        self.__dict__["_choices"] = tuple(words)
+
+
 NAME = Name("name", NAME_MOST)
 TITLE = Name("text", TITLE_MOST)
 WORD = Text("text", WORD_MOST)

@@ -67,6 +67,14 @@ def parse_rules(texts: tuple[str, ...], place: str, what: str) -> tuple[Rule, ..
     return parse(texts, place, what)
 
 
+def third_tiles_taken(variant: str) -> bool:
+    """Whether each seat takes a third Support tile at the start of a chapter of this
+    variant (a module's own variant may say no: Solo's, with its solo tiles)."""
+    from domain.chapter.moments import INSTALLED
+
+    return bool(INSTALLED.variants.get(variant, True))
+
+
 def house_rules() -> tuple[str, ...]:
     """The names of the modules played beyond the game's own (a program's house rules, as
     ``tests/house_rule`` installs one), in the order installed: () for the game as played.

@@ -16,7 +16,9 @@ points the way the architecture draws, and no modules import each other in a cyc
   the voice's layer, though in the module's folder: it may import ``voice``, and nothing
   of ``domain`` imports it; a module's CLI file (``domain/modules/<name>/cli.py``: its
   ``grizzled`` commands, cli/modules.py) is of the CLI's layer: it may import ``cli``, and
-  nothing of ``domain``, ``app``, ``voice`` or ``web`` imports it;
+  nothing of ``domain``, ``app``, ``voice`` or ``web`` imports it; its set-up steps
+  (``steps.py``: a card of its described, app/setup.py's ``ModuleStep``) are of the
+  application's layer: the faces import them, nothing of ``domain`` or ``voice`` does;
 - inside ``domain``, ``chapter`` imports nothing from ``modules`` or ``campaign``, and
   ``cards`` nothing from ``chapter``, ``modules`` or ``campaign``.
 
@@ -132,14 +134,18 @@ EVERY, RUNNING = imports(KNOWN)
 
 FACE = re.compile(r"domain\.modules\.\w+\.face")  # a module's face: of the voice's layer
 CLI_FILE = re.compile(r"domain\.modules\.\w+\.cli")  # a module's commands: the CLI's layer
+STEPS = re.compile(r"domain\.modules\.\w+\.steps")  # a module's set-up steps: the app's
 
 
 def _layer(module: str) -> str:
     """A module's layer: its package's, but a module's face (``domain/modules/<name>/
     face.py``, voice/rooms.py) is the voice's, which nothing of the domain may import, and
-    its CLI file (``cli.py``, cli/modules.py) the CLI's, which only the CLI may import."""
+    its CLI file (``cli.py``, cli/modules.py) the CLI's, which only the CLI may import, and
+    its set-up steps (``steps.py``, app/setup.py's ``ModuleStep``) the application's."""
     if FACE.fullmatch(module):
         return "voice"
+    if STEPS.fullmatch(module):
+        return "app"
     return "cli" if CLI_FILE.fullmatch(module) else module.split(".")[0]
 
 
@@ -270,6 +276,7 @@ RULES_INTERNALS = (
     "domain.packing",
 )
 VOCABULARY = ("commands", "events", "state", "words")  # a module's files a face may read
+FACES_OWN = ("steps",)  # a module's files of the application's layer, not of its rules
 
 
 def _internal(target: str) -> bool:
@@ -278,7 +285,7 @@ def _internal(target: str) -> bool:
         return True
     if not target.startswith("domain.modules.") or KNOWN[target].name == "__init__.py":
         return False
-    return target.rpartition(".")[2] not in VOCABULARY
+    return target.rpartition(".")[2] not in (*VOCABULARY, *FACES_OWN)
 
 
 def test_a_face_imports_none_of_the_rules_internals() -> None:

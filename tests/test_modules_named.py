@@ -1,14 +1,17 @@
 """A module is one room for every face (issue 40): the faces' shared files name no game
 module. A module's words, keeper moves and turn are in its room (``face.py``), its
-commands and the options it adds to the game's in its CLI file (``cli.py``); the keeper's
-menu, the table session's words and the command line's group and commands ask the
-registries (voice/rooms.py, cli/modules.py) and never import a module, name one in a
-string, use a name one defines (its commands, events, queries) or spell one of its
-commands or options."""
+commands, the options it adds to the game's, its parts of their help and of docs/cli.md in
+its CLI file (``cli.py``), its set-up steps in ``steps.py``; the keeper's menu and form, the
+set-up steps, the narration, the table session's words, the command line's group and
+commands and the docs' generator ask the registries (voice/rooms.py, cli/modules.py,
+app.setup's ``ModuleStep``) and never import a module, name one in a string, use a name
+one defines (its commands, events, queries, steps, the events its room words) or spell
+one of its commands, options or ``status`` keys."""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -27,9 +30,14 @@ SHARED = (
     "cli/table_complete.py",
     "cli/table.py",
     "cli/params.py",
+    "app/setup.py",
+    "cli/docgen.py",
+    "voice/narrate.py",
+    "web/keeper.py",
 )
 MODULES = sorted(p.parent for p in (ROOT / "domain" / "modules").glob("*/__init__.py"))
 FACES = ("face.py", "cli.py")  # a module's own faces, which may name it
+TABLES = ("narrates", "secrets", "offers", "summaries", "completes", "explains")  # Room's
 
 
 def _defined(path: Path) -> set[str]:
@@ -59,11 +67,26 @@ def _spelled(path: Path) -> set[str]:
     return {word for word in found if isinstance(word, str)} - generic
 
 
+def _worded(path: Path) -> set[str]:
+    """The events and commands a module's room words (its ``Room``'s tables' keys, by
+    ``TYPE`` or class name: ``OrderDescribed``, the box's event it says)."""
+    if not path.exists():
+        return set()
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Room":
+            for keyword in node.keywords:
+                if keyword.arg in TABLES and isinstance(keyword.value, ast.Dict):
+                    found |= {k.value for k in keyword.value.keys if isinstance(k, ast.Constant)}
+    return found
+
+
 def _own_names() -> set[str]:
-    """The names one module alone defines (a name several define is the registries'
-    interface, ``OPTIONS``, not one module's)."""
+    """The names one module alone defines or words (a name several define is the
+    registries' interface, ``OPTIONS``, not one module's)."""
     by_module = [
         {name for path in m.glob("*.py") if path.name not in FACES for name in _defined(path)}
+        | _worded(m / "face.py")
         for m in MODULES
     ]
     return {n for names in by_module for n in names if sum(n in o for o in by_module) == 1}
@@ -71,6 +94,25 @@ def _own_names() -> set[str]:
 
 NAMES = _own_names()
 SPELLED = {word for module in MODULES for word in _spelled(module / "cli.py")}
+
+
+def _keys() -> set[str]:
+    """The ``status`` document's rows and keys the game's modules give (voice.rooms.SHOWN:
+    ``recruit``, ``orders_in_play``, ``solo_hand``)."""
+    from voice.rooms import SHOWN
+
+    return {key for _folder, rows, _after, keys in SHOWN for key in (*rows, *keys)}
+
+
+# A field of a request or a command's keyword named after one (``recruit``, ``recruit_deck``)
+FIELDS = {word for word in SPELLED | _keys() if word.isidentifier()} - {"order"}
+# Said in a text as a word of its own: a module's commands, options and keys ("order" is
+# English too: a text may say "in seat order"; alone as a string it is still flagged).
+WORDS = re.compile(
+    r"(?<![\w-])("
+    + "|".join(re.escape(w) for w in sorted((SPELLED | _keys()) - {"order"}, key=len)[::-1])
+    + r")(?![\w-])"
+)
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -84,6 +126,16 @@ def _docstrings(tree: ast.AST) -> set[int]:
     return found
 
 
+def _a_module(dotted: str) -> bool:
+    """Whether an import is of the game's modules (``domain.modules``, a module's folder),
+    not of a file of the shared vocabulary beside them (``domain.modules.effects``: the
+    card effects every card's description uses)."""
+    parts = dotted.split(".")
+    if parts[:2] != ["domain", "modules"]:
+        return False
+    return len(parts) == 2 or parts[2] in {m.name for m in MODULES}
+
+
 def naming(source: str) -> list[str]:
     """Where a file names a game module: an import or a string naming one
     (``domain.modules.<name>``), a name one defines, a command or option one spells."""
@@ -91,13 +143,19 @@ def naming(source: str) -> list[str]:
     prose = _docstrings(tree)
     found = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("domain.modules"):
+        if isinstance(node, ast.ImportFrom) and _a_module(node.module or ""):
             found.append(f"imports {node.module}")
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             if id(node) in prose:
                 continue
             if "domain.modules." in node.value or node.value in SPELLED:
                 found.append(f"says {node.value!r}")
+            elif said := WORDS.findall(node.value):
+                found += [f"says {word!r} in a text" for word in said]
+        elif isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") in FIELDS:
+            found.append(f"holds {getattr(node.target, 'id', '')}")  # a request's field
+        elif isinstance(node, ast.keyword) and node.arg in FIELDS:
+            found.append(f"gives {node.arg}=")
         elif isinstance(node, ast.Name) and node.id in NAMES:
             found.append(f"uses {node.id}")
         elif isinstance(node, ast.Attribute) and node.attr in NAMES:
@@ -114,6 +172,7 @@ def test_a_shared_file_of_the_faces_names_no_module(shared: str) -> None:
 
 def test_the_check_knows_the_modules_names_and_finds_one_named() -> None:
     assert {"CancelOrder", "PlayRecruitCard", "recruit_acts", "DrawSoloSupport"} <= NAMES
+    assert {"OrderDescribed", "RecruitDescribed", "DescribeOrder"} <= NAMES  # worded, steps
     assert {"order", "recruit", "refill", "solo-support", "--order", "--recruit-hand"} <= SPELLED
     old = (
         "from domain.modules import orders\n"
@@ -128,3 +187,15 @@ def test_the_check_knows_the_modules_names_and_finds_one_named() -> None:
         "uses recruit_acts",
         "uses .order_kept",
     ]
+    texts = (
+        "from domain.modules.effects import CardEffect\n"
+        'SCHEMA = "legal: {draws, refill}, solo_hand: N, in seat order"\n'
+        "case OrderDescribed(): pass\n"
+    )
+    assert naming(texts.replace("case ", "x = ").replace("(): pass", "")) == [
+        "says 'refill' in a text",
+        "says 'solo_hand' in a text",
+        "uses OrderDescribed",
+    ]
+    fields = "class Named:\n    recruit: int = 0\nf(recruit_deck=(), modules={})\n"
+    assert naming(fields) == ["holds recruit", "gives recruit_deck="]

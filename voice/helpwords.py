@@ -3,16 +3,63 @@ an option's its ``help=`` text, neither of which a ``_()`` call can wrap (click 
 when the module is imported, before the language is known), so ``make i18n`` finds them
 here; the CLI says them in the language in use when it shows its help (``cli.main``).
 
+A help text may hold a mark ``{modules:WHERE}`` where the modules add their part (a fact
+``grizzled correct`` sets, a variant of ``chapter start``): each module's CLI file lists
+its parts (``HELPS``: each the mark's WHERE, its rank among the modules' and its text),
+the command line composes the help the first time it is read (``cli.modules``), and the
+extraction composes it the same way from the files' ``HELPS`` as written (``composed``):
+the catalogue keeps the help whole, as it is shown.
+
 ``babel.cfg`` names this module for the CLI's files: each file's ``_()`` messages as Babel's
 Python extractor finds them, then its help texts, each as click shows it
 (``inspect.cleandoc``, cut at ``\\f``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 HelpFound = tuple[Any, ...]  # what Babel's extraction methods yield
+MARK = r"\{modules:([a-z -]+)\}"  # where the modules add to a help text (compiled when met)
+
+
+def composed(text: str, parts: Callable[[str], list[str]]) -> str:
+    """A help text with the modules' parts at each mark (``parts``: by the mark's WHERE):
+    a mark alone on its line gives their lines there, indented as it is; else their text
+    in its place."""
+    if "{modules:" not in text:
+        return text
+    import re  # (a help without a mark, every command's: no pattern compiled)
+
+    mark = re.compile(MARK)
+    lines = []
+    for line in text.split("\n"):
+        alone = mark.fullmatch(line.strip())
+        if alone is None:
+            lines.append(mark.sub(lambda m: "".join(parts(m.group(1))), line))
+            continue
+        indent = line[: len(line) - len(line.lstrip())]
+        lines += [indent + said for part in parts(alone.group(1)) for said in part.split("\n")]
+    return "\n".join(lines)
+
+
+def _written(where: str) -> list[str]:
+    """The modules' parts at a mark as their files write them (``HELPS``, in their CLI
+    files), by rank: what the command line's registry gives, read without importing them."""
+    import ast
+    from pathlib import Path
+
+    found = []
+    modules = Path(__file__).resolve().parent.parent / "domain" / "modules"
+    for path in sorted(modules.glob("*/*.py")):  # (their CLI files write them)
+        for node in ast.parse(path.read_text("utf-8")).body:
+            if isinstance(node, ast.Assign) and [getattr(t, "id", "") for t in node.targets] == [
+                "HELPS"
+            ]:
+                found += [
+                    (rank, text) for at, rank, text in ast.literal_eval(node.value) if at == where
+                ]
+    return [text for _rank, text in sorted(found)]
 
 
 def shown(text: str) -> str:
@@ -41,11 +88,11 @@ def help_texts(source: str) -> Iterator[tuple[int, str]]:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _is_command(node):
             doc = ast.get_docstring(node, clean=False)
             if doc:
-                yield node.lineno, shown(doc)
+                yield node.lineno, shown(composed(doc, _written))
         elif isinstance(node, ast.keyword) and node.arg == "help":
             value = node.value
             if isinstance(value, ast.Constant) and isinstance(value.value, str) and value.value:
-                yield value.lineno, shown(value.value)
+                yield value.lineno, shown(composed(value.value, _written))
 
 
 def extract(

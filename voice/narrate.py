@@ -321,7 +321,8 @@ def chapter_end(state: CampaignState) -> str:
     )
 
 
-def _why(reason: str) -> str:
+def corrected(reason: str) -> str:
+    """`` Corrected: REASON.`` after a description that changed an earlier one ('' for none)."""
     return _(" Corrected: {reason}.").format(reason=reason) if reason else ""
 
 
@@ -425,12 +426,7 @@ def _campaign_sentence(e: Event, c: Catalogue) -> str:
         HelpingHandPlayed,
         HelpingHandsUnclaimed,
     )
-    from domain.cards.box import (
-        HelpingHandDescribed,
-        OrderDescribed,
-        RecruitDescribed,
-        TrialCardDescribed,
-    )
+    from domain.cards.box import HelpingHandDescribed, TrialCardDescribed
     from domain.modules.effects import CardEffect
     from voice.cards import traps_said
 
@@ -442,18 +438,12 @@ def _campaign_sentence(e: Event, c: Catalogue) -> str:
                     kind=e.acts_as.title()
                 )
             said = _("Trial card #{number} learnt: {what}.").format(number=e.number, what=what)
-            return said + _why(e.reason)
-        case OrderDescribed():
-            said = _("Order of the Day #{number} learnt: {name} ({difficulty}).")
-            return said.format(number=e.number, name=e.name, difficulty=e.difficulty) + _why(
-                e.reason
-            )
-        case RecruitDescribed():
-            said = _("Recruit #{number} learnt: {name} (starting hand {hand}).")
-            return said.format(number=e.number, name=e.name, hand=e.hand) + _why(e.reason)
+            return said + corrected(e.reason)
         case HelpingHandDescribed():
             said = _("Helping Hand #{number} learnt: {name} ({category}).")
-            return said.format(number=e.number, name=e.name, category=e.category) + _why(e.reason)
+            return said.format(number=e.number, name=e.name, category=e.category) + corrected(
+                e.reason
+            )
         case BriefingEntered():
             title = f" {quoted(e.title)}" if e.title else ""
             said = _(
@@ -467,13 +457,13 @@ def _campaign_sentence(e: Event, c: Catalogue) -> str:
                 intensity=e.first_intensity,
                 traps=traps_said(e.chapter, e.traps, e.traps_off),
             )
-            return said + _why(e.reason)
+            return said + corrected(e.reason)
         case ConclusionEntered():
             offer = ", ".join(f"#{n}" for n in e.offered) or _("no Helping Hand")
             said = _("Conclusion of {chapter}: offers {offer}.").format(
                 chapter=chapter_said(e.chapter), offer=offer
             )
-            return said + _why(e.reason)
+            return said + corrected(e.reason)
         case BootCampSkipped():
             return _("Boot Camp skipped: the campaign starts with chapter 1.")
         case HelpingHandAwarded():

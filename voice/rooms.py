@@ -21,7 +21,8 @@ moves, which the domain may not:
 
 - ``mission``: what it adds to a Mission start (``MissionStart``): the keeper's move
   (its words, label and the fields its form asks: ``mission_move``), where the start is
-  listed (``mission_sort``), the start completed with what the keeper named
+  listed (``mission_sort``), what the keeper named on the form for it, read and checked
+  (``mission_named``: the companion's ``web/keeper.py``), the start completed with it
   (``mission_completed``) and the log's summary (``mission_summary``); ``app/moves.py``
   and the CLI's ``mission start`` ask every module's room (``every``).
 - ``turn`` and ``session_help``: its own actor's turn in a Mission (the Recruit's), as the
@@ -136,12 +137,14 @@ def rows(doc: dict[str, Any]) -> list[tuple[str, Any, str]]:
 
 def room_of(kind: type) -> Room | None:
     """The room of the game's module whose folder defines this event class (``ROOM`` of
-    ``domain/modules/<name>/face.py``), imported the first time one of its events is met;
-    None: not a module's own event, or a module without a face. The class is one of ours
+    ``domain/modules/<name>/face.py``, or ``DESCRIBED``'s for the box's event describing
+    one of its cards), imported the first time one of its events is met; None: not a
+    module's own event, or a module without a face. The class is one of ours
     (the records' allow-list resolved it), so no stored text chooses what is imported."""
     package = kind.__module__.rpartition(".")[0]
     if package.rpartition(".")[0] != MODULES:
-        return None  # the game's own events, the campaign's, a module of one file (effects)
+        folder = DESCRIBED.get(kind.__name__)  # the box's event describing a module's card
+        return None if folder is None else _face(f"{MODULES}.{folder}")
     return _face(package)
 
 
@@ -267,6 +270,10 @@ def completed(command: Any, named: Any) -> Any:
     return command if completes is None else completes(command, named)
 
 
+# The box's events that describe a game module's card (``domain/cards/box.py``: the box
+# holds every card the group describes), each with the folder whose face says it.
+DESCRIBED = {"OrderDescribed": "orders", "RecruitDescribed": "recruits"}
+
 # The game's modules whose rows the ``status`` document gives keys of their own (documented
 # before modules showed rows, docs/cli.md), as ``room_of`` finds an event's room: each the
 # folder whose face words them, the rows it shows (``Module.shows``), the document's key
@@ -379,6 +386,16 @@ def mission_sort(command: Any) -> tuple[int, ...]:
     """Where a Mission start is listed among the others, before its intensity (by the
     Order kept, then the one put back)."""
     return tuple(n for start in _starts() if start.sort is not None for n in start.sort(command))
+
+
+def mission_named(move: dict[str, Any], fields: dict[str, str], catalogue: Any) -> dict[str, Any]:
+    """What the keeper named on a Mission start's form for the modules (the Recruit
+    entering and its starting hand), as each room reads it from the form's fields;
+    ``voice.moments.Unnamed`` with the refusal's words when one is missing or wrong."""
+    found: dict[str, Any] = {}
+    for start in _starts():
+        found.update(start.named(move, fields, catalogue) if start.named is not None else {})
+    return found
 
 
 def mission_completed(command: Any, named: Any) -> Any:

@@ -176,8 +176,8 @@ def _named(
         named["knock"] = fields["knock"]
     if move.get("drawers"):
         named.update(_drawer(move["drawers"], fields))
-    if move.get("recruit"):
-        named.update(_recruit(move["recruit"], fields))
+    if type(move.get("command")).__name__ == "StartMission":  # what the modules' rooms ask
+        named["more"] = _more(move, fields, menu["catalogue"])
     if move.get("warning") and fields.get("yes") != "1":
         raise Refused(_(said.DEAL_ANYWAY).format(warning=move["warning"]))
     return moves.Named(**named)
@@ -215,12 +215,16 @@ def _drawer(players: list[str], fields: dict[str, str]) -> dict[str, Any]:
     return {"player": player if player in players else None, "draws": int(draws or 0)}
 
 
-def _recruit(numbers: list[int], fields: dict[str, str]) -> dict[str, Any]:
-    """The Recruit entering with the Mission and its starting hand, as the keeper said."""
-    number, hand = fields.get("recruit", ""), fields.get("hand", "").strip()
-    if number not in [str(n) for n in numbers] or not hand:
-        raise Refused(_(said.NO_RECRUIT))
-    return {"recruit": int(number), "hand": tuple(c for c in hand.split(",") if c.strip())}
+def _more(move: dict[str, Any], fields: dict[str, str], catalogue: Any) -> dict[str, Any]:
+    """What the keeper named on a Mission start's form for the modules, as their rooms
+    read it (the Recruit entering and its starting hand); refused in their words."""
+    from voice import rooms
+    from voice.moments import Unnamed
+
+    try:
+        return rooms.mission_named(move, fields, catalogue)
+    except Unnamed as missing:
+        raise Refused(str(missing)) from None
 
 
 def write(

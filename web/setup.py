@@ -267,8 +267,10 @@ def _briefing(fields: dict[str, str], at: dict[str, Any]) -> setup.SetupStep:
         morale=_needed(fields, "morale", lang._(words.MORALE_RESERVE), 1, 99),
         first=_needed(fields, "first", lang._(words.FIRST_INTENSITY), 1, 99),
         traps={"on": True, "off": False}.get(fields.get("traps", "")),
-        orders=_numbers(fields, "orders", lang._(words.ORDERS)),
-        recruits=_numbers(fields, "recruits", lang._(words.RECRUITS)),
+        modules={
+            "orders": _numbers(fields, "orders", lang._(words.ORDERS)),
+            "recruits": _numbers(fields, "recruits", lang._(words.RECRUITS)),
+        },
         tokens=_whole(fields, "tokens", lang._(words.SPEECH_TOKENS), 0, 99),
         title=_text(fields, "title"),
         notes=_text(fields, "notes"),
@@ -310,7 +312,7 @@ def _minimums(fields: dict[str, str]) -> tuple[tuple[int, int], ...]:
 
 def _order(fields: dict[str, str], at: dict[str, Any]) -> setup.SetupStep:
     threats = tuple(_threat(t) for t in THREATS if fields.get(f"threat-{t}") == "1")
-    return setup.DescribeOrder(
+    return setup.module_steps()["DescribeOrder"](
         **at,
         number=_needed(fields, "number", lang._(words.CARD_NUMBER), 1, 200),
         name=_text(fields, "name"),
@@ -326,7 +328,7 @@ def _order(fields: dict[str, str], at: dict[str, Any]) -> setup.SetupStep:
 
 
 def _recruit(fields: dict[str, str], at: dict[str, Any]) -> setup.SetupStep:
-    return setup.DescribeRecruit(
+    return setup.module_steps()["DescribeRecruit"](
         **at,
         number=_needed(fields, "number", lang._(words.CARD_NUMBER), 1, 200),
         name=_text(fields, "name"),
@@ -398,12 +400,14 @@ def _oneshot(fields: dict[str, str], at: dict[str, Any]) -> setup.SetupStep:
         **at,
         difficulty=fields.get("difficulty") or "grizzled",
         traps=fields.get("traps") == "1",
-        recruits=fields.get("recruits") == "1",
         leader=_text(fields, "leader") or None,
-        orders=_numbers(fields, "orders", lang._(words.ORDERS)),
-        recruit_deck=_numbers(fields, "recruit_deck", lang._(words.RECRUITS)),
         tiles=None if draw or not tiles else tiles,
         draw=draw,
+        modules={
+            "recruits": fields.get("recruits") == "1",
+            "orders": _numbers(fields, "orders", lang._(words.ORDERS)) or None,
+            "recruit_deck": _numbers(fields, "recruit_deck", lang._(words.RECRUITS)) or None,
+        },
     )
 
 

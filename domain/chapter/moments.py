@@ -59,6 +59,8 @@ The moments, in the order a chapter meets them:
   state is read back into that type (``domain/codec.py``).
 - ``before_correction``: a correction of a basic fact is about to apply; a hook may
   refuse it with an ``InvalidCorrection`` (Solo: no Grizzled's hand, tokens or tiles).
+- ``variants``: the module's own kinds of chapter (``StartChapter.variant``), each with
+  whether each seat takes a third Support tile at its start (Solo: no, its solo tiles).
 - ``facts``: the module's own facts a correction may set, by name (each a
   ``facts.ModuleFact``: its value read, checked, applied and said).
 - ``options``: what the chapter's commands carry for the module, by name (each a
@@ -163,6 +165,7 @@ class Module(NamedTuple):
     upcasters: Mapping[tuple[str, int], Upcaster] = {}
     commands: Mapping[type[Command], Decider] = {}
     facts: Mapping[str, Any] = {}  # name -> a ``facts.ModuleFact``
+    variants: Mapping[str, bool] = {}  # its own chapter variant -> whether seats take a tile
     options: Mapping[str, Any] = {}  # name -> a ``commands.Option`` a command carries for it
     shows: Mapping[str, Shows] = {}  # a board row's name -> its value on this chapter
     actions: Actions | None = None
@@ -243,6 +246,7 @@ class Registry:
     evolvers: dict[type, Evolver]
     commands: dict[type, Decider]
     facts: dict[str, Any]  # a correction's fact -> its ``facts.ModuleFact``
+    variants: dict[str, bool]  # a module's own chapter variant -> whether seats take a tile
     options: dict[str, Any]  # a command's option -> its ``commands.Option``
     shows: dict[str, Shows]  # a board row's name -> its value on a chapter
 

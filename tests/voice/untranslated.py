@@ -8,7 +8,8 @@ says how many sentences are still written in English only.
 A string counts when it holds two words or more (a sentence part, not a key or a format
 of one word), outside docstrings, a click ``help=`` text (the CLI's help is extracted by
 ``voice/helpwords.py`` and said by ``cli/helpsaid.py``: counted apart, as extracted),
-logging of our own and the modules that quote the game's words as data. An estimate, not
+logging of our own and the modules that quote the game's words as data (and a module's
+part of them: its CLI file's ``SCHEMA``, and its part of a help text, ``HELPS``). An estimate, not
 a proof: a string that only a developer reads counts too, and so do a command's syntax
 (``grizzled chapter start --leader NAME``) and a rule's id (``mission leader``): those are
 listed, each with its reason, in ``tests/voice/untranslated_allowed.py``, and
@@ -24,6 +25,9 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("voice", "cli", "web", "app")
 WRAPS = {"_", "N_", "ngettext", "pgettext"}
 QUOTING = {"cli/docgen.py", "cli/demo.py", "voice/lang.py"}
+# a module's part of docs/cli.md, which cli/docgen.py quotes (English docs), and of the
+# game's commands' help (extracted whole, as shown, by voice.helpwords)
+DOCS = {"SCHEMA", "HELPS"}
 
 
 def _skipped(tree: ast.Module) -> tuple[set[int], set[int]]:
@@ -37,6 +41,8 @@ def _skipped(tree: ast.Module) -> tuple[set[int], set[int]]:
             skipped |= {id(n) for arg in node.args for n in ast.walk(arg)}
         if isinstance(node, ast.Call) and getattr(node.func, "attr", None) in WRAPS:
             skipped |= {id(n) for arg in node.args for n in ast.walk(arg)}
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") in DOCS for t in node.targets):
+            skipped |= {id(n) for n in ast.walk(node.value)}
         if isinstance(node, ast.keyword) and node.arg == "help":
             helps |= {id(n) for n in ast.walk(node.value)}
     return skipped, helps
@@ -82,11 +88,12 @@ def counted(path: Path) -> tuple[list[str], list[str]]:
 
 def modules() -> list[tuple[str, Path]]:
     """The modules scanned, by their path from the project's root: the faces' packages'
-    and each module's face and CLI file (``domain/modules/<name>/face.py``, the voice's
-    layer; ``cli.py``, the CLI's)."""
+    and each module's face, CLI file and set-up steps (``domain/modules/<name>/face.py``,
+    the voice's layer; ``cli.py``, the CLI's; ``steps.py``, the application's)."""
     paths = [path for package in PACKAGES for path in sorted((ROOT / package).rglob("*.py"))]
     paths += sorted((ROOT / "domain" / "modules").glob("*/face.py"))
     paths += sorted((ROOT / "domain" / "modules").glob("*/cli.py"))
+    paths += sorted((ROOT / "domain" / "modules").glob("*/steps.py"))
     return [
         (str(path.relative_to(ROOT)), path)
         for path in paths

@@ -356,7 +356,13 @@ def test_a_recruit_entering_with_the_mission_is_asked_of_the_keeper(
     page = _page(client)
     assert '<option value="5">Recruit #5 (Test recruit)</option>' in page["text"]
     before = stored_events(g.db)
-    assert _tap(client, page, "mission start 1").status_code == 422  # which one, what hand
+    unnamed = _tap(client, page, "mission start 1")
+    assert unnamed.status_code == 422
+    said = "say which Recruit enters and the cards of its starting hand"
+    assert said in html.unescape(unnamed.text)
+    unread = _tap(client, _page(client), "mission start 1", recruit="5", hand="night+fog")
+    assert unread.status_code == 422
+    assert "'fog' is not a threat" in html.unescape(unread.text)  # read by the Recruit's room
     assert stored_events(g.db) == before
     hand = "night+rain,shell+gas"
     page = _page(client)  # the refusal's page: a page token is good for one write

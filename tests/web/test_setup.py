@@ -165,3 +165,24 @@ def test_a_one_line_answer_is_in_the_phone_s_language(client: TestClient) -> Non
     assert (english.status_code, english.text) == (404, "Not a keeper's address.")
     assert (french.status_code, french.text) == (404, "Ce n'est pas l'adresse d'un scribe.")
     assert client.get(wrong + "/setup", headers={"Accept-Language": "fr"}).text == french.text
+
+
+def test_a_solo_chapter_drawn_by_the_tool_takes_no_third_tile(
+    client: TestClient, grizzled: Grizzled
+) -> None:
+    seats = {
+        f"{k}{n}": v
+        for n, p in enumerate(("ann", "ben", "cy"), 1)
+        for k, v in (("player", p), ("charm", ("night", "snow", "rain")[n - 1]), ("owner", "me"))
+    }
+    assert _send(client, "new", name="Alone", rules="armistice", **seats).status_code == 303
+    assert _send(client, "skip").status_code == 303
+    briefed = _send(
+        client, "briefing", chapter="1", trials="30", morale="20", first="3", traps="on"
+    )
+    assert briefed.is_redirect
+    answer = _send(client, "start", draw="1", variant="solo")  # Solo's variant: its solo tiles
+    assert answer.status_code == 303, _error(answer)
+    status = grizzled.json("status")
+    assert status["solo_hand"] is not None
+    assert status["leader"] in ("Ann", "Ben", "Cy")

@@ -119,7 +119,7 @@ def describe_order(
     Example: grizzled describe order 12 "Hold the line" --minimum 3:2 --minimum 4:2
     --forbid speech --effect "..."
     """
-    from app import setup
+    from domain.modules.orders.steps import DescribeOrder
 
     pairs = []
     for text in minimums:
@@ -136,7 +136,7 @@ def describe_order(
         )
     enter(
         ctx,
-        setup.DescribeOrder(
+        DescribeOrder(
             where=ctx.db,
             campaign=ctx.campaign_option,
             number=number,
@@ -163,6 +163,11 @@ def kept(ctx: Context, typed: dict[str, Any]) -> Options:
 def deck(ctx: Context, typed: dict[str, Any]) -> dict[str, Any]:
     """A Briefing's Order of the Day deck."""
     return {"orders": parse.numbers(typed["orders"])}
+
+
+def drawn(ctx: Context, typed: dict[str, Any]) -> dict[str, Any]:
+    """A One-shot's Orders of the Day drawn at the table (None: the tool draws them)."""
+    return {"orders": parse.numbers(typed["orders"]) or None}
 
 
 MISSION_START = Added(
@@ -220,8 +225,44 @@ OPTIONS = {
                 help="The Orders of the Day drawn for the deck (at a real table).",
             ),
         ),
-        deck,
+        drawn,
     ),
 }
 COMMANDS = {"order": order}
 SUBCOMMANDS = {"describe": {"order": describe_order}}
+
+# What it adds to docs/cli.md's JSON schemas (``cli.modules.schema``: ``python -m cli.docgen``),
+# by the place in the text it goes (``cli/docgen.py``: ``{module:PLACE}``).
+SCHEMA = (
+    (
+        "after legal",
+        "orders: [number in play],\n"
+        "orders_in_play: [{number, name, effect, threats: [threat], lasting, cancellation,\n"
+        "forbids: [words]}],\n",
+    ),
+    (
+        "texts",
+        "`orders_in_play`: each Order of the Day in play (`orders` gives their numbers), "
+        "with what\n"
+        "it adds to No Man's Land, what it `forbids` (in words, as a refusal says it) and, when\n"
+        "`lasting`, its `cancellation` condition. ",
+    ),
+    (
+        "next",
+        " When it is a player's turn, `next` names the Orders\n"
+        "in play with their texts after the command, in parentheses: the table applies them.",
+    ),
+    ("briefings", "orders, "),
+)
+
+# What it adds to the game's commands' help (``HELPS``: each the mark's WHERE in the help,
+# its rank among the modules', its text; ``cli.modules.helps``): the facts ``grizzled
+# correct`` sets.
+HELPS = (
+    (
+        "correct",
+        2,
+        "order-add N          an Order of the Day placed in No Man's Land\n"
+        "order-remove N       an Order of the Day cancelled (to the discard)",
+    ),
+)

@@ -17,6 +17,7 @@ from voice.shown import LINE, SHORT, shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
+    from domain.cards.box import OrderDescribed
     from domain.cards.catalogue import Catalogue
     from domain.modules.orders.events import OrderCancelled, OrderChosen, OrderDiscarded
 
@@ -344,6 +345,14 @@ def threats_shown(
     return parts, {"orders": orders}, entries, len(orders)
 
 
+def described(e: OrderDescribed, c: Catalogue) -> str:
+    """The box learnt an Order of the Day (``grizzled describe order``)."""
+    from voice.narrate import corrected
+
+    said = _("Order of the Day #{number} learnt: {name} ({difficulty}).")
+    return said.format(number=e.number, name=e.name, difficulty=e.difficulty) + corrected(e.reason)
+
+
 WHY = Why(
     {"orders": (in_play, in_play_said)},
     by_rule={"orders of the day": ("phase", "leader", "orders")},
@@ -351,7 +360,12 @@ WHY = Why(
 )
 ROOM = Room(
     "Orders of the Day",
-    narrates={"OrderChosen": chosen, "OrderDiscarded": discarded, "OrderCancelled": cancelled},
+    narrates={
+        "OrderChosen": chosen,
+        "OrderDiscarded": discarded,
+        "OrderCancelled": cancelled,
+        "OrderDescribed": described,
+    },
     secrets={"OrderCancelled": (("cards", "player"),)},  # the cards the leader drew
     why=WHY,
     offers={"CancelOrder": cancel_offered},

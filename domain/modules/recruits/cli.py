@@ -162,11 +162,11 @@ def describe_recruit(
 
     Example: grizzled describe recruit 3 "Young Jules" --hand 2 --advantage-rule tokens:1
     """
-    from app import setup
+    from domain.modules.recruits.steps import DescribeRecruit
 
     enter(
         ctx,
-        setup.DescribeRecruit(
+        DescribeRecruit(
             where=ctx.db,
             campaign=ctx.campaign_option,
             number=number,
@@ -189,8 +189,9 @@ def briefed(ctx: Context, typed: dict[str, Any]) -> dict[str, Any]:
 
 
 def drawn(ctx: Context, typed: dict[str, Any]) -> dict[str, Any]:
-    """A One-shot played with Recruits, and the 5 drawn."""
-    return {"recruits": typed["recruits"], "recruit_deck": parse.numbers(typed["recruit_deck"])}
+    """A One-shot played with Recruits, and the 5 drawn (None: the tool draws them)."""
+    deck = parse.numbers(typed["recruit_deck"]) or None
+    return {"recruits": typed["recruits"], "recruit_deck": deck}
 
 
 def entering(ctx: Context, typed: dict[str, Any]) -> Options:
@@ -266,3 +267,28 @@ OPTIONS = {
 }
 COMMANDS = {"recruit": recruit}
 SUBCOMMANDS = {"describe": {"recruit": describe_recruit}}
+
+# What it adds to docs/cli.md's JSON schemas (``cli.modules.schema``: ``python -m cli.docgen``),
+# by the place in the text it goes (``cli/docgen.py``: ``{module:PLACE}``).
+SCHEMA = (
+    (
+        "after legal",
+        "recruit: {number, after, hand: [card], withdrawn, morale_tokens, name, effect, "
+        "advantage}\n"
+        "or null, ",
+    ),
+    ("texts", "`recruit`:\nthe Recruit's `effect` and departure `advantage`. "),
+    ("briefings", "recruits, "),
+)
+
+# What it adds to the game's commands' help (``HELPS``: each the mark's WHERE in the help,
+# its rank among the modules' (the Recruit's facts before the Orders'), its text;
+# ``cli.modules.helps``): the facts ``grizzled correct`` sets.
+HELPS = (
+    (
+        "correct",
+        1,
+        "recruit-hand CARD,CARD  the cards the Recruit holds face up\n"
+        "recruit-tokens N     Morale tokens on the Recruit",
+    ),
+)

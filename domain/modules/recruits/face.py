@@ -17,6 +17,7 @@ from voice.shown import SHORT, shown
 
 if TYPE_CHECKING:
     from domain.campaign.flow import CampaignState
+    from domain.cards.box import RecruitDescribed
     from domain.cards.catalogue import Catalogue
     from domain.modules.recruits.events import (
         RecruitArrived,
@@ -174,17 +175,37 @@ def _entering(chapter: Any) -> list[tuple[int, Any]]:
     return [(n, described[n]) for n in sorted(set(numbers)) if n in described]
 
 
+def mission_named(move: dict[str, Any], fields: dict[str, str], catalogue: Any) -> dict[str, Any]:
+    """The Recruit the keeper says enters with the Mission and its starting hand, read by
+    the notation (none when none may enter); ``Unnamed`` when either is missing or wrong."""
+    if not move.get("recruit"):
+        return {}
+    from domain.cards.notation import CardNotationError, parse_card
+    from voice.keeper import NO_RECRUIT
+    from voice.moments import Unnamed
+    from voice.refusal import message
+
+    number, hand = fields.get("recruit", ""), fields.get("hand", "").strip()
+    if number not in [str(n) for n in move["recruit"]] or not hand:
+        raise Unnamed(_(NO_RECRUIT))
+    try:
+        cards = tuple(parse_card(c, catalogue) for c in hand.split(",") if c.strip())
+    except CardNotationError as error:
+        raise Unnamed(message(error)) from None
+    return {"recruit": int(number), "hand": cards}
+
+
 def mission_completed(command: Any, named: Any) -> Any:
     """A Mission start completed with the Recruit the keeper says enters and its starting
-    hand (its cards already read by the notation)."""
-    if named.recruit is None:
+    hand (``mission_named``: its cards already read by the notation)."""
+    if named.more.get("recruit") is None:
         return command
     from msgspec.structs import replace
 
     from domain.chapter.commands import merged
     from domain.modules.recruits import entering_recruit
 
-    entering = entering_recruit(named.recruit, named.hand)
+    entering = entering_recruit(named.more["recruit"], named.more["hand"])
     return replace(command, options=merged(command.options, entering))
 
 
@@ -453,6 +474,14 @@ def trap_drawn(event: Any, drawn: str) -> str:
     ).format(card=drawn, player=event.player)
 
 
+def described(e: RecruitDescribed, c: Catalogue) -> str:
+    """The box learnt a Recruit (``grizzled describe recruit``)."""
+    from voice.narrate import corrected
+
+    said = _("Recruit #{number} learnt: {name} (starting hand {hand}).")
+    return said.format(number=e.number, name=e.name, hand=e.hand) + corrected(e.reason)
+
+
 WHY = Why(
     {"recruit": (in_play, in_play_said)},
     by_rule={"recruits": ("phase", "turn", "recruit")},
@@ -465,6 +494,7 @@ ROOM = Room(
         "RecruitPlayed": played,
         "RecruitWithdrew": withdrew,
         "RecruitDeparted": departed,
+        "RecruitDescribed": described,
     },
     why=WHY,
     offers={"PlayRecruitCard": play_offered, "WithdrawRecruit": withdraw_offered},
@@ -483,7 +513,7 @@ ROOM = Room(
     ),
     piles=piles,
     decides=Decides(drawn={"recruit-trap": trap_drawn}),  # a Hard Knock drawn: the leader's
-    mission=MissionStart(move=mission_move, completes=mission_completed),
+    mission=MissionStart(move=mission_move, named=mission_named, completes=mission_completed),
     turn=recruit_turn,
     session_help=SESSION_HELP,
 )

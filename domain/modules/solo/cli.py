@@ -42,3 +42,18 @@ def solo_support(ctx: Context, tile: str | None) -> None:
 
 
 COMMANDS = {"refill": refill, "solo-support": solo_support}
+
+# What it adds to docs/cli.md's JSON schemas (``cli.modules.schema``: ``python -m cli.docgen``),
+# by the place in the text it goes (``cli/docgen.py``: ``{module:PLACE}``).
+SCHEMA = (
+    ("legal", ", refill"),
+    ("after briefing", ", solo_hand: the single Solo hand's size or null"),
+    ("phases", "`solo-support`, "),
+    ("legal words", "; `refill` when `refill` (Solo: the single hand, right after a play)"),
+)
+
+# What it adds to the game's commands' help (``HELPS``: each the mark's WHERE in the help,
+# its rank among the modules', its text; ``cli.modules.helps``) and to an option's choices
+# (``CHOICES``: chapter start's ``--variant``).
+HELPS = (("variant", 1, "; armistice: solo"),)
+CHOICES = (("variant", "solo"),)

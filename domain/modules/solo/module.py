@@ -52,6 +52,7 @@ SOLO = Module(
     seats=solo_seats,
     setup=solo_setup,
     begin=lay_out_solo,
+    variants={VARIANT: False},  # its solo tiles, no third tile
     evolvers=SOLO_EVOLVERS,
     commands={RefillHand: decide_solo, DrawSoloSupport: decide_solo},
     plays_chapter=is_solo,
