@@ -158,7 +158,6 @@ def start_chapter(request: StartChapter, session: Session | None = None) -> Reco
     (the tiles, an Armistice chapter's leader) drawn here if the group asked."""
     from domain.chapter import commands
     from domain.public import third_tiles as third_tile_pool
-    from domain.public import third_tiles_taken
     from voice import summary
 
     with unit(request.where, request.campaign, request.by, session) as work:
@@ -167,7 +166,7 @@ def start_chapter(request: StartChapter, session: Session | None = None) -> Reco
             1 if state.ruleset == "classic" and len(state.seats) == 2 else 0
         )
         tiles, leader = request.tiles, request.leader
-        if request.draw and tiles is None and third_tiles_taken(request.variant):
+        if request.draw and tiles is None and takes_third_tiles(request.variant):
             tiles = _drawn(third_tile_pool(seats), seats)
         if request.draw and leader is None:
             leader = secrets.choice([s.name for s in state.seats])
@@ -185,6 +184,14 @@ def start_chapter(request: StartChapter, session: Session | None = None) -> Reco
             grizzled=request.grizzled,
         )
         return record(work, command, summary.chapter_start(command.leader))
+
+
+def takes_third_tiles(variant: str) -> bool:
+    """Whether each seat takes a third Support tile at the start of a chapter of this
+    variant (the modules' registry: a module's own variant may say no, Solo's)."""
+    from domain.public import third_tiles_taken
+
+    return third_tiles_taken(variant)
 
 
 def _drawn(pool: tuple[str, ...], count: int) -> tuple[str, ...]:
@@ -460,30 +467,21 @@ SetupStep = (
 )
 
 
-def module_steps() -> dict[str, Callable[..., ModuleStep]]:
-    """The modules' own set-up steps, by their class's name (``DescribeOrder``): each
-    ``ModuleStep`` of a game module's ``steps.py`` (``domain/modules/<name>/``, found by the
-    folders' layout), imported the first time they are asked for (a face's form asks)."""
-    if not _STEPS:
-        import importlib
-        import os
+def module_files(kind: str) -> list[str]:
+    """The game modules' files of one face's layer (``web``: each ``web.py`` of a package of
+    ``domain/modules``), their dotted names in the order of their folders: the face imports
+    them, found by the folders' layout, never by a module's name."""
+    import os
 
-        import domain.modules as package
+    import domain.modules as package
 
-        folder = os.path.dirname(package.__file__ or "")
-        for name in sorted(os.listdir(folder)):
-            if os.path.isfile(os.path.join(folder, name, "steps.py")):
-                module = importlib.import_module(f"{package.__name__}.{name}.steps")
-                _STEPS.update(
-                    (kind.__name__, kind)
-                    for kind in vars(module).values()
-                    if isinstance(kind, type) and issubclass(kind, ModuleStep)
-                    if kind is not ModuleStep
-                )
-    return dict(_STEPS)
-
-
-_STEPS: dict[str, type[ModuleStep]] = {}
+    folder = os.path.dirname(package.__file__ or "")
+    found = sorted(
+        name
+        for name in os.listdir(folder)
+        if os.path.isfile(os.path.join(folder, name, f"{kind}.py"))
+    )
+    return [f"{package.__name__}.{name}.{kind}" for name in found]
 
 
 def enter(

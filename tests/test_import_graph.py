@@ -19,6 +19,9 @@ points the way the architecture draws, and no modules import each other in a cyc
   nothing of ``domain``, ``app``, ``voice`` or ``web`` imports it; its set-up steps
   (``steps.py``: a card of its described, app/setup.py's ``ModuleStep``) are of the
   application's layer: the faces import them, nothing of ``domain`` or ``voice`` does;
+  its web file (``web.py``: its forms and fields on the set-up page, web/modules.py) is
+  of the web's layer: it may import ``web``, ``app`` and ``voice``, and nothing of
+  ``domain``, ``app`` or ``voice`` imports it;
 - inside ``domain``, ``chapter`` imports nothing from ``modules`` or ``campaign``, and
   ``cards`` nothing from ``chapter``, ``modules`` or ``campaign``.
 
@@ -135,17 +138,21 @@ EVERY, RUNNING = imports(KNOWN)
 FACE = re.compile(r"domain\.modules\.\w+\.face")  # a module's face: of the voice's layer
 CLI_FILE = re.compile(r"domain\.modules\.\w+\.cli")  # a module's commands: the CLI's layer
 STEPS = re.compile(r"domain\.modules\.\w+\.steps")  # a module's set-up steps: the app's
+WEB_FILE = re.compile(r"domain\.modules\.\w+\.web")  # its set-up page's part: the web's
 
 
 def _layer(module: str) -> str:
     """A module's layer: its package's, but a module's face (``domain/modules/<name>/
     face.py``, voice/rooms.py) is the voice's, which nothing of the domain may import, and
-    its CLI file (``cli.py``, cli/modules.py) the CLI's, which only the CLI may import, and
-    its set-up steps (``steps.py``, app/setup.py's ``ModuleStep``) the application's."""
+    its CLI file (``cli.py``, cli/modules.py) the CLI's, which only the CLI may import, its
+    set-up steps (``steps.py``, app/setup.py's ``ModuleStep``) the application's, and its
+    web file (``web.py``, web/modules.py) the web's."""
     if FACE.fullmatch(module):
         return "voice"
     if STEPS.fullmatch(module):
         return "app"
+    if WEB_FILE.fullmatch(module):
+        return "web"
     return "cli" if CLI_FILE.fullmatch(module) else module.split(".")[0]
 
 
@@ -245,6 +252,9 @@ def test_the_check_finds_a_cycle_and_a_wrong_arrow_when_there_is_one() -> None:
     assert _layer("domain.modules.orders.cli") == "cli"
     assert "cli.playing" in EVERY["domain.modules.orders.cli"]
     assert "cli" not in ALLOWED[_layer("domain.modules.orders.face")]
+    # its web file is the web's: it may import web and its set-up steps (the app's)
+    assert _layer("domain.modules.orders.web") == "web"
+    assert {"web.forms", "domain.modules.orders.steps"} <= EVERY["domain.modules.orders.web"]
 
 
 # --- The faces' wall (issue 29) -------------------------------------------------------------

@@ -1,5 +1,6 @@
 """The keeper's set-up page (issue 41): the labels its forms read and the one-line
-refusals of what was typed, composed here so the web face writes none."""
+refusals of what was typed, composed here so the web face writes none (a module's own
+fields and their labels are in its folder's ``web.py``: web/modules.py)."""
 
 from __future__ import annotations
 
@@ -18,13 +19,10 @@ TRIALS_DECK = N_("Trials deck")
 MORALE_RESERVE = N_("Morale Reserve")
 CHAPTER = N_("Chapter")
 FIRST_INTENSITY = N_("First Mission's intensity")
-ORDERS = N_("Orders of the Day")
-RECRUITS = N_("Recruits")
 SPEECH_TOKENS = N_("Speech tokens")
 CARD_NUMBER = N_("Card number")
 HARD_KNOCKS_IT_COUNTS_FOR = N_("Hard Knocks it counts for")
 MINIMUM_SYNTAX = N_("{text}: write PLAYERS:MINIMUM, e.g. 3:2")
-CARDS_IN_ITS_HAND = N_("Cards in its hand")
 MORALE_TOKENS = N_("Morale tokens")
 HELPING_HANDS_EARNED = N_("Helping Hands earned")
 MORALE_LEFT = N_("Morale left at least")
@@ -37,7 +35,6 @@ START_BOOT_CAMP = N_("Start Boot Camp")
 CONCLUSION_OF = N_("Conclusion of chapter {n}")
 CHARM = N_("Good Luck Charm")
 EARNED = N_("Helping Hands earned: {n}")
-ORDERS_DRAWN = N_("Orders of the Day drawn")
 REWARD_HELP = N_(
     "As printed: with this result and at least this many cards left in the Morale Reserve, "
     "this many Helping Hands are earned."

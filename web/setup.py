@@ -6,7 +6,10 @@ Conclusion, the award of Helping Hands (with the command's question when fewer a
 than earned), a ban, a One-shot game. Each form becomes the typed request of the same
 application handler the ``grizzled`` command calls (``app.setup``): every check and
 word is the application's. An error is one line on the page, with what the keeper
-typed shown back (escaped by the template)."""
+typed shown back (escaped by the template). A module's own forms (describing its cards),
+its fields on the game's forms (the Briefing's and the One-shot's decks) and its choices
+(a chapter's variant) are in its folder (``web.py``, found by web/modules.py, read with
+web/forms.py): this file and its template name no module."""
 
 from __future__ import annotations
 
@@ -29,10 +32,10 @@ from app.session import campaign_key
 from voice import keeper as said
 from voice import lang
 from voice import setup as words
+from web import forms, modules
 
 FIELDS = 64  # a set-up form's fields (the campaign's: five players of three each)
 TEXT = 2000  # characters a typed field may hold (a card's effect, as printed)
-THREATS = ("night", "snow", "rain", "shell", "gas", "whistle")
 SEATS = 5  # players a campaign's form offers (the box's most)
 
 
@@ -90,10 +93,13 @@ def setup_routes(wiring: Wiring) -> list[Route]:
             "event": await asyncio.to_thread(wiring.last_event),
             "campaign": campaign_key(view.name),
             "language": language,
-            "threats": [(t, lang.threat_name(t)) for t in THREATS],
+            "threats": [(t, lang.threat_name(t)) for t in forms.THREATS],
             "seats": range(1, SEATS + 1),
             "tile_seats": _tile_seats(view),
             "words": words,
+            "forms": modules.forms(),  # the modules' own forms, then their fields and choices
+            "parts": {place: modules.fields(place) for place in ("briefing", "oneshot")},
+            "choices": {"variant": modules.choices("variant")},
         }
         return wiring.templates.TemplateResponse(request, "setup.html", context, status_code=status)
 
@@ -167,72 +173,32 @@ def _write(where: str, campaign: str | None, by: str, fields: dict[str, str]) ->
         setup.create_campaign(_new(where, by, fields))
     elif step == "start":
         setup.start_chapter(_start(where, campaign, by, fields))
-    elif step in STEPS:
-        asked = STEPS[step](fields, {"where": where, "campaign": campaign, "by": by})
-        setup.enter(asked, fewer=None if fields.get("yes") == "1" else _ask)
     else:
-        raise Refused(lang._(words.NOT_A_STEP))
+        steps = {**STEPS, **{form.step: form.read for form in modules.forms()}}
+        if step not in steps:
+            raise Refused(lang._(words.NOT_A_STEP))
+        asked = steps[step](fields, {"where": where, "campaign": campaign, "by": by})
+        setup.enter(asked, fewer=None if fields.get("yes") == "1" else _ask)
 
 
 def _ask(facts: str, question: str) -> None:
     raise Asked(question)
 
 
-# --- reading a form -----------------------------------------------------------------------
-def _text(fields: dict[str, str], name: str) -> str:
-    return fields.get(name, "").strip()
-
-
-def _whole(fields: dict[str, str], name: str, label: str, low: int, high: int) -> int | None:
-    """A whole number typed in ``name`` (None: left empty)."""
-    text = _text(fields, name)
-    if not text:
-        return None
-    if text.isascii() and text.isdigit() and len(text) < 6 and low <= int(text) <= high:
-        return int(text)
-    line = lang._(words.NUMBER_FROM)
-    raise Refused(line.format(label=label, low=low, high=high))
-
-
-def _needed(fields: dict[str, str], name: str, label: str, low: int, high: int) -> int:
-    found = _whole(fields, name, label, low, high)
-    if found is None:
-        raise Refused(lang._(words.HOW_MANY).format(label=label))
-    return found
-
-
-def _numbers(fields: dict[str, str], name: str, label: str) -> tuple[int, ...]:
-    """Card numbers separated by commas (or spaces)."""
-    found = [w for w in _text(fields, name).replace(",", " ").split() if w]
-    if all(w.isascii() and w.isdigit() and len(w) < 5 and 1 <= int(w) <= 200 for w in found):
-        return tuple(int(w) for w in found)
-    line = lang._(words.CARD_NUMBERS)
-    raise Refused(line.format(label=label))
-
-
-def _lines(fields: dict[str, str], name: str) -> tuple[str, ...]:
-    """One entry a line (the effects vocabulary: forbids, rules)."""
-    return tuple(line.strip() for line in fields.get(name, "").splitlines() if line.strip())
-
-
-def _threat(word: str) -> str:
-    if word not in THREATS:
-        raise Refused(lang._(words.NOT_A_THREAT).format(text=repr(word)))
-    return word
-
-
 def _new(where: str, by: str, fields: dict[str, str]) -> setup.NewCampaign:
     seats = []
     for seat in range(1, SEATS + 1):
-        name = _text(fields, f"player{seat}")
+        name = forms.text(fields, f"player{seat}")
         if not name:
             continue
-        seats.append((name, _threat(fields.get(f"charm{seat}", "")), _text(fields, f"owner{seat}")))
+        seats.append(
+            (name, forms.threat(fields.get(f"charm{seat}", "")), forms.text(fields, f"owner{seat}"))
+        )
     if not seats:
         raise Refused(lang._(words.NO_PLAYERS))
     language = fields.get("lang") or None
     return setup.NewCampaign(
-        where, _text(fields, "name"), fields.get("rules", ""), tuple(seats), language, by
+        where, forms.text(fields, "name"), fields.get("rules", ""), tuple(seats), language, by
     )
 
 
@@ -244,12 +210,12 @@ def _start(where: str, campaign: str | None, by: str, fields: dict[str, str]) ->
     return setup.StartChapter(
         where,
         campaign,
-        leader=_text(fields, "leader") or None,
-        tiles=None if draw or not tiles or variant == "solo" else tiles,  # Solo: none
+        leader=forms.text(fields, "leader") or None,
+        tiles=tiles if tiles and not draw and setup.takes_third_tiles(variant) else None,
         draw=draw,
         variant=variant,
-        trials=_whole(fields, "trials", lang._(words.TRIALS_DECK), 1, 99),
-        morale=_whole(fields, "morale", lang._(words.MORALE_RESERVE), 1, 99),
+        trials=forms.whole(fields, "trials", lang._(words.TRIALS_DECK), 1, 99),
+        morale=forms.whole(fields, "morale", lang._(words.MORALE_RESERVE), 1, 99),
         traps=traps,
         by=by,
     )
@@ -262,115 +228,68 @@ def _skip(fields: dict[str, str], at: dict[str, Any]) -> setup.SetupStep:
 def _briefing(fields: dict[str, str], at: dict[str, Any]) -> setup.SetupStep:
     return setup.EnterBriefing(
         **at,
-        chapter=_needed(fields, "chapter", lang._(words.CHAPTER), 0, 99),
-        trials=_needed(fields, "trials", lang._(words.TRIALS_DECK), 1, 99),
-        morale=_needed(fields, "morale", lang._(words.MORALE_RESERVE), 1, 99),
-        first=_needed(fields, "first", lang._(words.FIRST_INTENSITY), 1, 99),
+        chapter=forms.needed(fields, "chapter", lang._(words.CHAPTER), 0, 99),
+        trials=forms.needed(fields, "trials", lang._(words.TRIALS_DECK), 1, 99),
+        morale=forms.needed(fields, "morale", lang._(words.MORALE_RESERVE), 1, 99),
+        first=forms.needed(fields, "first", lang._(words.FIRST_INTENSITY), 1, 99),
         traps={"on": True, "off": False}.get(fields.get("traps", "")),
-        modules={
-            "orders": _numbers(fields, "orders", lang._(words.ORDERS)),
-            "recruits": _numbers(fields, "recruits", lang._(words.RECRUITS)),
-        },
-        tokens=_whole(fields, "tokens", lang._(words.SPEECH_TOKENS), 0, 99),
-        title=_text(fields, "title"),
-        notes=_text(fields, "notes"),
-        reason=_text(fields, "reason"),
+        modules=modules.given("briefing", fields),
+        tokens=forms.whole(fields, "tokens", lang._(words.SPEECH_TOKENS), 0, 99),
+        title=forms.text(fields, "title"),
+        notes=forms.text(fields, "notes"),
+        reason=forms.text(fields, "reason"),
     )
 
 
 def _card(fields: dict[str, str], at: dict[str, Any]) -> setup.SetupStep:
-    kind = _text(fields, "kind").lower() or None
+    kind = forms.text(fields, "kind").lower() or None
     if kind is None:
-        threats, trap, luck = setup.threats_of(_text(fields, "face"))
+        threats, trap, luck = setup.threats_of(forms.text(fields, "face"))
     else:
         threat = fields.get("threat", "")
-        threats, trap, luck = ((_threat(threat),) if threat else ()), False, 0
+        threats, trap, luck = ((forms.threat(threat),) if threat else ()), False, 0
     return setup.DescribeCard(
         **at,
-        number=_needed(fields, "number", lang._(words.CARD_NUMBER), 1, 200),
+        number=forms.needed(fields, "number", lang._(words.CARD_NUMBER), 1, 200),
         threats=threats,
         trap=trap,
         luck=luck,
         kind=kind,
-        value=_whole(fields, "value", lang._(words.HARD_KNOCKS_IT_COUNTS_FOR), 0, 9) or 1,
-        acts_as=_text(fields, "acts_as").lower() or None,
-        effect=_text(fields, "effect"),
-        reason=_text(fields, "reason"),
-    )
-
-
-def _minimums(fields: dict[str, str]) -> tuple[tuple[int, int], ...]:
-    pairs = []
-    for word in _text(fields, "minimums").replace(",", " ").split():
-        players, _, low = word.partition(":")
-        if not (players.isdigit() and low.isdigit() and len(players + low) < 5):
-            line = lang._(words.MINIMUM_SYNTAX)
-            raise Refused(line.format(text=repr(word)))
-        pairs.append((int(players), int(low)))
-    return tuple(pairs)
-
-
-def _order(fields: dict[str, str], at: dict[str, Any]) -> setup.SetupStep:
-    threats = tuple(_threat(t) for t in THREATS if fields.get(f"threat-{t}") == "1")
-    return setup.module_steps()["DescribeOrder"](
-        **at,
-        number=_needed(fields, "number", lang._(words.CARD_NUMBER), 1, 200),
-        name=_text(fields, "name"),
-        difficulty=fields.get("difficulty") or "normal",
-        minimums=_minimums(fields),
-        threats=threats,
-        lasting=_text(fields, "lasting"),
-        forbids=_lines(fields, "forbids"),
-        rules=_lines(fields, "rules"),
-        effect=_text(fields, "effect"),
-        reason=_text(fields, "reason"),
-    )
-
-
-def _recruit(fields: dict[str, str], at: dict[str, Any]) -> setup.SetupStep:
-    return setup.module_steps()["DescribeRecruit"](
-        **at,
-        number=_needed(fields, "number", lang._(words.CARD_NUMBER), 1, 200),
-        name=_text(fields, "name"),
-        hand=_whole(fields, "hand", lang._(words.CARDS_IN_ITS_HAND), 1, 99) or 3,
-        tokens=_whole(fields, "tokens", lang._(words.MORALE_TOKENS), 0, 99) or 1,
-        effect=_text(fields, "effect"),
-        advantage=_text(fields, "advantage"),
-        forbids=_lines(fields, "forbids"),
-        rules=_lines(fields, "rules"),
-        advantage_rules=_lines(fields, "advantage_rules"),
-        reason=_text(fields, "reason"),
+        value=forms.whole(fields, "value", lang._(words.HARD_KNOCKS_IT_COUNTS_FOR), 0, 9) or 1,
+        acts_as=forms.text(fields, "acts_as").lower() or None,
+        effect=forms.text(fields, "effect"),
+        reason=forms.text(fields, "reason"),
     )
 
 
 def _hand(fields: dict[str, str], at: dict[str, Any]) -> setup.SetupStep:
     return setup.DescribeHand(
         **at,
-        number=_needed(fields, "number", lang._(words.CARD_NUMBER), 1, 200),
-        name=_text(fields, "name"),
+        number=forms.needed(fields, "number", lang._(words.CARD_NUMBER), 1, 200),
+        name=forms.text(fields, "name"),
         category=fields.get("category", ""),
-        rules=_lines(fields, "rules"),
+        rules=forms.lines(fields, "rules"),
         moment=fields.get("moment", ""),
-        effect=_text(fields, "effect"),
-        reason=_text(fields, "reason"),
+        effect=forms.text(fields, "effect"),
+        reason=forms.text(fields, "reason"),
     )
 
 
 def _conclusion(fields: dict[str, str], at: dict[str, Any]) -> setup.SetupStep:
     rewards = []
     for row in (1, 2, 3):
-        hands = _whole(fields, f"hands{row}", lang._(words.HELPING_HANDS_EARNED), 0, 9)
+        hands = forms.whole(fields, f"hands{row}", lang._(words.HELPING_HANDS_EARNED), 0, 9)
         if hands is None:
             continue
-        left = _whole(fields, f"left{row}", lang._(words.MORALE_LEFT), 0, 99) or 0
+        left = forms.whole(fields, f"left{row}", lang._(words.MORALE_LEFT), 0, 99) or 0
         rewards.append((fields.get(f"result{row}") or "any", left, hands))
     return setup.EnterConclusion(
         **at,
-        chapter=_needed(fields, "chapter", lang._(words.CHAPTER), 1, 99),
+        chapter=forms.needed(fields, "chapter", lang._(words.CHAPTER), 1, 99),
         rewards=tuple(rewards),
-        offer=_numbers(fields, "offer", lang._(words.HELPING_HANDS_OFFERED)),
-        notes=_text(fields, "notes"),
-        reason=_text(fields, "reason"),
+        offer=forms.numbers(fields, "offer", lang._(words.HELPING_HANDS_OFFERED)),
+        notes=forms.text(fields, "notes"),
+        reason=forms.text(fields, "reason"),
     )
 
 
@@ -387,9 +306,9 @@ def _ban(fields: dict[str, str], at: dict[str, Any]) -> setup.SetupStep:
     return setup.Ban(
         **at,
         player=fields.get("player", ""),
-        card=_text(fields, "card"),
+        card=forms.text(fields, "card"),
         source=fields.get("source") or "hand",
-        reason=_text(fields, "reason"),
+        reason=forms.text(fields, "reason"),
     )
 
 
@@ -400,14 +319,10 @@ def _oneshot(fields: dict[str, str], at: dict[str, Any]) -> setup.SetupStep:
         **at,
         difficulty=fields.get("difficulty") or "grizzled",
         traps=fields.get("traps") == "1",
-        leader=_text(fields, "leader") or None,
+        leader=forms.text(fields, "leader") or None,
         tiles=None if draw or not tiles else tiles,
         draw=draw,
-        modules={
-            "recruits": fields.get("recruits") == "1",
-            "orders": _numbers(fields, "orders", lang._(words.ORDERS)) or None,
-            "recruit_deck": _numbers(fields, "recruit_deck", lang._(words.RECRUITS)) or None,
-        },
+        modules=modules.given("oneshot", fields),
     )
 
 
@@ -415,8 +330,6 @@ STEPS: dict[str, Callable[[dict[str, str], dict[str, Any]], setup.SetupStep]] = 
     "skip": _skip,
     "briefing": _briefing,
     "card": _card,
-    "order": _order,
-    "recruit": _recruit,
     "hand": _hand,
     "conclusion": _conclusion,
     "award": _award,

@@ -88,12 +88,14 @@ def counted(path: Path) -> tuple[list[str], list[str]]:
 
 def modules() -> list[tuple[str, Path]]:
     """The modules scanned, by their path from the project's root: the faces' packages'
-    and each module's face, CLI file and set-up steps (``domain/modules/<name>/face.py``,
-    the voice's layer; ``cli.py``, the CLI's; ``steps.py``, the application's)."""
+    and each module's face, CLI file, set-up steps and web file
+    (``domain/modules/<name>/face.py``, the voice's layer; ``cli.py``, the CLI's;
+    ``steps.py``, the application's; ``web.py``, the web's)."""
     paths = [path for package in PACKAGES for path in sorted((ROOT / package).rglob("*.py"))]
     paths += sorted((ROOT / "domain" / "modules").glob("*/face.py"))
     paths += sorted((ROOT / "domain" / "modules").glob("*/cli.py"))
     paths += sorted((ROOT / "domain" / "modules").glob("*/steps.py"))
+    paths += sorted((ROOT / "domain" / "modules").glob("*/web.py"))
     return [
         (str(path.relative_to(ROOT)), path)
         for path in paths
