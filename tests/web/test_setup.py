@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 from tests.cli.conftest import SEATS as COMMAND_SEATS
 from tests.cli.conftest import Grizzled, stored_events
-from tests.web.conftest import TOKEN
+from tests.web.conftest import RECRUIT_HAND, TOKEN
 
 SETUP = f"/k/{TOKEN}/setup"
 
@@ -186,3 +186,34 @@ def test_a_solo_chapter_drawn_by_the_tool_takes_no_third_tile(
     status = grizzled.json("status")
     assert status["solo_hand"] is not None
     assert status["leader"] in ("Ann", "Ben", "Cy")
+
+
+def test_a_one_shot_on_the_page_is_the_commands_with_the_modules_decks_as_typed(
+    client: TestClient, grizzled: Grizzled, tmp_path: Path
+) -> None:
+    def described(g: Grizzled) -> None:
+        g.ok("campaign", "new", "Autumn", "--rules", "armistice", *COMMAND_SEATS)
+        g.ok('describe order 12 "Test order A" --threat gas')
+        g.ok('describe order 13 "Test order B" --lasting "test condition"')
+        g.ok('describe recruit 5 "Test recruit" --hand 2 --tokens 1')
+
+    described(grizzled)
+    page = client.get(SETUP).text
+    form = page[page.index('data-testid="step-oneshot"') :]
+    names = re.findall(r'name="([^"]+)"', form[: form.index("</form>")])
+    assert names[4:10] == ["difficulty", "traps", "recruits", "orders", "recruit_deck", "leader"]
+    typed = {"difficulty": "scenario", "traps": "1", "recruits": "1", "orders": "12,13"}
+    tiles = {"tile1": "left", "tile2": "right", "tile3": "left"}
+    answer = _send(client, "oneshot", **typed, recruit_deck="5", leader="Ann", **tiles)
+    assert answer.status_code == 303, _error(answer)
+    by_command = Grizzled(tmp_path / "by-command.sqlite", explicit=True)
+    described(by_command)
+    by_command.ok(
+        "oneshot start --difficulty scenario --recruits --orders 12,13 --recruit-deck 5 "
+        "--leader ann --tiles left,right,left"
+    )
+    for g in (grizzled, by_command):  # the decks as typed: Order #12 kept, Recruit #5 enters
+        g.ok(f"mission start 1 --order 12 --back 13 --recruit 5 --recruit-hand {RECRUIT_HAND}")
+    status = grizzled.json("status")
+    assert status == by_command.json("status")
+    assert (status["orders"], status["recruit"]["number"]) == ([12], 5)
