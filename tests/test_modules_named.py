@@ -1,12 +1,14 @@
 """A module is one room for every face (issue 40): the faces' shared files name no game
 module. A module's words, keeper moves and turn are in its room (``face.py``), its
 commands, the options it adds to the game's, its parts of their help and of docs/cli.md in
-its CLI file (``cli.py``), its set-up steps in ``steps.py``; the keeper's menu and form, the
-set-up steps, the narration, the table session's words, the command line's group and
-commands and the docs' generator ask the registries (voice/rooms.py, cli/modules.py,
-app.setup's ``ModuleStep``) and never import a module, name one in a string, use a name
-one defines (its commands, events, queries, steps, the events its room words) or spell
-one of its commands, options or ``status`` keys."""
+its CLI file (``cli.py``), its set-up steps in ``steps.py``, its forms and fields on the
+companion's set-up page in its web file (``web.py``); the keeper's menu and form, the
+set-up steps, the set-up page and its template, the narration, the table session's words,
+the command line's group and commands and the docs' generator ask the registries
+(voice/rooms.py, cli/modules.py, web/modules.py, app.setup's ``ModuleStep``) and never
+import a module, name one in a string, use a name one defines (its commands, events,
+queries, steps, the events its room words) or spell one of its commands, options or
+``status`` keys."""
 
 from __future__ import annotations
 
@@ -34,9 +36,13 @@ SHARED = (
     "cli/docgen.py",
     "voice/narrate.py",
     "web/keeper.py",
+    "web/setup.py",
+    "web/forms.py",
+    "web/modules.py",
 )
+TEMPLATES = ("web/templates/setup.html",)  # the shared pages, read by Jinja2's parser
 MODULES = sorted(p.parent for p in (ROOT / "domain" / "modules").glob("*/__init__.py"))
-FACES = ("face.py", "cli.py")  # a module's own faces, which may name it
+FACES = ("face.py", "cli.py", "web.py")  # a module's own faces, which may name it
 TABLES = ("narrates", "secrets", "offers", "summaries", "completes", "explains")  # Room's
 
 
@@ -148,10 +154,7 @@ def naming(source: str) -> list[str]:
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             if id(node) in prose:
                 continue
-            if "domain.modules." in node.value or node.value in SPELLED:
-                found.append(f"says {node.value!r}")
-            elif said := WORDS.findall(node.value):
-                found += [f"says {word!r} in a text" for word in said]
+            found += _saying(node.value)
         elif isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") in FIELDS:
             found.append(f"holds {getattr(node.target, 'id', '')}")  # a request's field
         elif isinstance(node, ast.keyword) and node.arg in FIELDS:
@@ -163,6 +166,39 @@ def naming(source: str) -> list[str]:
         elif isinstance(node, ast.alias) and node.name.split(".")[-1] in NAMES:
             found.append(f"imports {node.name}")
     return found
+
+
+def _saying(text: str) -> list[str]:
+    """Where a string names a game module: its dotted name, or one of its commands,
+    options or keys as the whole string or as a word of a text."""
+    if "domain.modules." in text or text in SPELLED:
+        return [f"says {text!r}"]
+    return [f"says {word!r} in a text" for word in WORDS.findall(text)]
+
+
+def naming_in_template(source: str) -> list[str]:
+    """Where a page template names a game module: a string of its expressions or its
+    page's text saying one (``hidden('order')``), a name one defines (``words.ORDERS``)."""
+    import jinja2
+    from jinja2 import nodes
+
+    tree = jinja2.Environment(extensions=["jinja2.ext.i18n"]).parse(source)
+    found = []
+    for node in tree.find_all((nodes.Const, nodes.TemplateData, nodes.Name, nodes.Getattr)):
+        if isinstance(node, nodes.TemplateData):
+            found += _saying(node.data)
+        elif isinstance(node, nodes.Const) and isinstance(node.value, str):
+            found += _saying(node.value)
+        elif isinstance(node, nodes.Name) and node.name in NAMES:
+            found.append(f"uses {node.name}")
+        elif isinstance(node, nodes.Getattr) and node.attr in NAMES:
+            found.append(f"uses .{node.attr}")
+    return found
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_a_shared_template_of_the_faces_names_no_module(template: str) -> None:
+    assert naming_in_template((ROOT / template).read_text("utf-8")) == []
 
 
 @pytest.mark.parametrize("shared", SHARED)
@@ -199,3 +235,13 @@ def test_the_check_knows_the_modules_names_and_finds_one_named() -> None:
     ]
     fields = "class Named:\n    recruit: int = 0\nf(recruit_deck=(), modules={})\n"
     assert naming(fields) == ["holds recruit", "gives recruit_deck="]
+    page = (
+        "<p>in seat order</p>{{ hidden('order') }}\n"
+        "{{ text('briefing', 'orders', _(words.ORDERS)) }}<option>solo</option>\n"
+    )
+    assert naming_in_template(page) == [
+        "says 'order'",
+        "says 'orders'",
+        "uses .ORDERS",
+        "says 'solo' in a text",
+    ]
