@@ -7,7 +7,6 @@ from the commands.
 from __future__ import annotations
 
 import inspect
-import re
 import sys
 import textwrap
 from pathlib import Path
@@ -78,14 +77,14 @@ threats: {threat: count}, support_pending,
 outcome, result, outcome_detail, players: [{name, charm, charm_up, hand, known_cards,
 hard_knocks, hard_knock_weight, speech_tokens, support_tiles, tile_played, withdrawn,
 chaplain}], legal: {player, must_withdraw, play: [card], play_any_hidden, charm:
-[card], speech, withdraw: [tile], remove: [tile], draws{module:legal}}, \
-{module:after legal}helping_hands: [{player, number, name, category, text, lasting}], briefing:
-{title, notes} or null{module:after briefing}}`, and `modules:
+[card], speech, withdraw: [tile], remove: [tile], draws{modules:legal}}, \
+{modules:after legal}helping_hands: [{player, number, name, category, text, lasting}], briefing:
+{title, notes} or null{modules:after briefing}}`, and `modules:
 {row: value}` when a module installed beyond the game's own shows a row on the board
 (`Module.shows`; absent otherwise). A Support tile
 played face down is never shown, only `tile_played`. `trials`, `discard` and `morale`: the
 cards in the Trials deck, the discard pile and the Morale Reserve. `phase`: `preparation`,
-`mission`, `support`, {module:phases}`over`, or null before the first chapter. `result`: `won`,
+`mission`, `support`, {modules:phases}`over`, or null before the first chapter. `result`: `won`,
 `lost`, or null while the chapter is played; `outcome` says why: `won` (Peace: the
 Trials deck and every hand are empty after a Mission), or the defeat `hard-knocks` (a
 player with 4 Hard Knocks or more, Wounded counting 2), `monument` (the Morale Drop
@@ -96,10 +95,10 @@ from Chapter 4 on unless the Briefing says otherwise).
 
 The texts are the group's own, as typed with `describe`, `briefing` and `conclusion`
 (the Armistice texts are not public; `""` or a null name: not described yet).
-{module:texts}`helping_hands`: the Helping Hands held
+{modules:texts}`helping_hands`: the Helping Hands held
 now, by player (`lasting`: a Friendship card, in play for the rest of the campaign; one
 played leaves the list). `briefing`: the chapter's Briefing title and notes (null: no
-Briefing entered, or the base game).{module:next}
+Briefing entered, or the base game).{modules:next}
 
 `legal` (`{}` while it is nobody's turn): what the player whose turn it is may do now,
 each entry accepted as a command. `play CARD` for each of `play` (every card still
@@ -108,7 +107,7 @@ of `charm`, `speech THREAT` when `speech`, `withdraw TILE` for each of `withdraw
 (`none`: `withdraw` naming no tile, none being left; a Panicked player names the one
 drawn at random among these), with `--remove TILE` for one of `remove` (Absent-minded:
 the tile that leaves the game first) and `--drawn CARD` when `draws` (Clumsy: the
-Trials card drawn){module:legal words}.
+Trials card drawn){modules:legal words}.
 `must_withdraw`: Fearful with 2 identical threats, withdrawing is the only action.
 What chance decides is told with the command: a Trap's draw (`play --drawn`), a Merry
 Christmas's target (`--target`).
@@ -147,7 +146,7 @@ none yet).
 per kind the number was described as (`kind`: Trial card, Order of the Day, Recruit,
 Helping Hand; `facts`: what the group typed; `where`: empty while the card is in the box).
 `box --json`: `{cards: [the same entries], briefings: [{chapter, trials, morale,
-first_intensity, traps, traps_off, {module:briefings}speech_tokens, title, notes}],
+first_intensity, traps, traps_off, {modules:briefings}speech_tokens, title, notes}],
 conclusions: [{chapter, rewards: [[result, morale_left, helping_hands]], offered,
 notes}]}`.
 
@@ -274,13 +273,13 @@ def render() -> str:
 
 
 def _schemas(text: str) -> str:
-    """The JSON schemas with what the modules add to them at each ``{module:PLACE}``
-    (their CLI files' ``SCHEMA``, cli/modules.py)."""
+    """The JSON schemas with what the modules add to them at each ``{modules:PLACE}``
+    (their CLI files' ``SCHEMA``, cli/modules.py), composed as a help text's marks are
+    (``voice.helpwords.composed``)."""
     from cli import modules
+    from voice.helpwords import composed
 
-    for place in re.findall(r"\{module:([a-z ]+)\}", text):
-        text = text.replace(f"{{module:{place}}}", modules.schema(place), 1)
-    return text
+    return composed(text, lambda place: [modules.schema(place)])
 
 
 def documented_commands() -> list[str]:

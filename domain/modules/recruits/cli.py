@@ -269,7 +269,7 @@ COMMANDS = {"recruit": recruit}
 SUBCOMMANDS = {"describe": {"recruit": describe_recruit}}
 
 # What it adds to docs/cli.md's JSON schemas (``cli.modules.schema``: ``python -m cli.docgen``),
-# by the place in the text it goes (``cli/docgen.py``: ``{module:PLACE}``).
+# by the place in the text it goes (``cli/docgen.py``: ``{modules:PLACE}``).
 SCHEMA = (
     (
         "after legal",

@@ -44,7 +44,7 @@ def solo_support(ctx: Context, tile: str | None) -> None:
 COMMANDS = {"refill": refill, "solo-support": solo_support}
 
 # What it adds to docs/cli.md's JSON schemas (``cli.modules.schema``: ``python -m cli.docgen``),
-# by the place in the text it goes (``cli/docgen.py``: ``{module:PLACE}``).
+# by the place in the text it goes (``cli/docgen.py``: ``{modules:PLACE}``).
 SCHEMA = (
     ("legal", ", refill"),
     ("after briefing", ", solo_hand: the single Solo hand's size or null"),
