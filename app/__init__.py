@@ -21,3 +21,22 @@ tracker), save once and bring the read models up to date in the same unit of wor
 Arrows point one way: faces -> app -> tracker, projections, voice -> domain. The
 application never imports a face (tests/test_import_graph.py).
 """
+
+
+def module_files(kind: str) -> list[str]:
+    """The game modules' files of one face's layer (``cli``, ``web``: each ``cli.py`` or
+    ``web.py`` of a package of ``domain/modules``), their dotted names in the order of
+    their folders: a face imports them, found by the folders' layout, never by a module's
+    name (cli/modules.py, web/modules.py). In the package itself, so a face asks it
+    without importing a handler (``app.setup`` loads msgspec and the writes)."""
+    import os
+
+    import domain.modules as package
+
+    folder = os.path.dirname(package.__file__ or "")
+    found = sorted(
+        name
+        for name in os.listdir(folder)
+        if os.path.isfile(os.path.join(folder, name, f"{kind}.py"))
+    )
+    return [f"{package.__name__}.{name}.{kind}" for name in found]

@@ -467,23 +467,6 @@ SetupStep = (
 )
 
 
-def module_files(kind: str) -> list[str]:
-    """The game modules' files of one face's layer (``web``: each ``web.py`` of a package of
-    ``domain/modules``), their dotted names in the order of their folders: the face imports
-    them, found by the folders' layout, never by a module's name."""
-    import os
-
-    import domain.modules as package
-
-    folder = os.path.dirname(package.__file__ or "")
-    found = sorted(
-        name
-        for name in os.listdir(folder)
-        if os.path.isfile(os.path.join(folder, name, f"{kind}.py"))
-    )
-    return [f"{package.__name__}.{name}.{kind}" for name in found]
-
-
 def enter(
     request: SetupStep, session: Session | None = None, fewer: Fewer | None = None
 ) -> Recorded:

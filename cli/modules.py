@@ -25,7 +25,6 @@ actions import none.
 from __future__ import annotations
 
 import importlib
-import os
 from collections.abc import Callable
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -35,7 +34,6 @@ if TYPE_CHECKING:
 
     from cli.context import Context
 
-MODULES = "domain.modules"  # where the game's modules are, each a package in its folder
 _INSTALLED: tuple[str, ...] = ()  # the CLI files of modules a program plays of its own
 _LOADED: list[ModuleType] | None = None  # the CLI files, once imported
 
@@ -57,14 +55,10 @@ class Added:
 
 def files() -> list[str]:
     """The CLI files of the game's modules (each package of ``domain/modules`` holding a
-    ``cli.py``, by its folder's name), then those installed."""
-    import domain.modules as package
+    ``cli.py``, by its folder's name: ``app.module_files``), then those installed."""
+    from app import module_files
 
-    folder = os.path.dirname(package.__file__ or "")
-    found = sorted(
-        name for name in os.listdir(folder) if os.path.isfile(os.path.join(folder, name, "cli.py"))
-    )
-    return [*(f"{MODULES}.{name}.cli" for name in found), *_INSTALLED]
+    return [*module_files("cli"), *_INSTALLED]
 
 
 def loaded() -> list[ModuleType]:

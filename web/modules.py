@@ -27,7 +27,7 @@ _LOADED: list[ModuleType] | None = None  # the web files, once imported
 def files() -> list[str]:
     """The web files of the game's modules (each package of ``domain/modules`` holding a
     ``web.py``), by its folder's name."""
-    from app.setup import module_files
+    from app import module_files
 
     return module_files("web")
 
