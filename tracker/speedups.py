@@ -1,4 +1,4 @@
-"""Eight speed tricks that patch the standard library or stand in for a library's unused
+"""Nine speed tricks that patch the standard library or stand in for a library's unused
 parts, installed by the ``grizzled`` command's entry point alone (``cli/script.py``), on
 the Python versions they are tested on, unless ``GRIZZLED_SPEEDUPS=0``.
 
@@ -54,8 +54,15 @@ write, where the first two tricks save ~14% of a logged action's instructions on
   instructions (1.4% of F) of every command given a short option. ``LaterSuggestions``
   matches them when its message is read.
 
+- Python finds each module a command imports by asking each folder of ``sys.path`` or of
+  its package in its own Python code, and reads its bytecode from a ``.pyc`` of its own
+  after checking it against the source: about half of the bytecode a command runs. The
+  kept modules' finder (``tracker.module_code``, installed first) finds and reads each
+  module from one file kept beside the bytecode, after the same checks: ~14 M
+  instructions of ``status`` (5% of F), ~25 M of a logged action (9% of F).
+
 The first two are installed when the library is first imported (``BeforeTheLibrary``),
-so a command that never imports it (``status``) pays nothing for them. All eight leave every
+so a command that never imports it (``status``) pays nothing for them. All nine leave every
 output as it was: ``tests/cli/test_python_versions.py`` logs a chapter
 through the installed command with and without them, on each version the suite runs on.
 """
@@ -83,12 +90,15 @@ def wanted() -> bool:
 
 class BeforeTheLibrary:
     """An import finder that finds nothing: asked for ``eventsourcing`` the first time,
-    it installs the tricks and leaves ``sys.meta_path``."""
+    it installs the tricks. It stays on ``sys.meta_path`` (leaving it while Python asks
+    each finder in turn would skip the next one, the kept modules' finder)."""
+
+    patched: ClassVar[bool] = False
 
     @classmethod
     def find_spec(cls, name: str, path: Sequence[str] | None = None, target: Any = None) -> None:
-        if name == "eventsourcing":
-            sys.meta_path.remove(cls)
+        if name == "eventsourcing" and not cls.patched:
+            cls.patched = True
             patch()
 
 
@@ -378,6 +388,9 @@ def install() -> bool:
     if ``wanted``; whether they will be."""
     if not wanted():
         return False
+    from tracker import module_code
+
+    module_code.install()
     sys.meta_path.insert(0, BeforeTheLibrary)
     if "msgspec" not in sys.modules:
         sys.meta_path.insert(0, LaterParts)

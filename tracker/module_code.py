@@ -1,0 +1,284 @@
+"""The modules a command imports, found and read from one file rather than one by one.
+
+Python finds each module it imports by asking every finder on ``sys.meta_path``, then
+every folder on ``sys.path`` (or its package's), in the import system's own Python code
+(``importlib._bootstrap_external``: joining paths, listing folders, looking for five
+suffixes), and reads its bytecode from a ``.pyc`` of its own after working out that
+file's name and checking it against the source. A logged action imports ~330 modules
+that way, ``status`` ~195; the finding and reading is about half of the bytecode a
+command runs (docs/performance.md).
+
+``Kept`` keeps, in one file beside this module's bytecode (``__pycache__``, or
+``sys.pycache_prefix``), behind the interpreter's magic number, each module's place as
+Python found it (its source, the ``sys.path`` entry or package folder it was found in)
+and its ``.pyc`` as Python wrote it. Placed on ``sys.meta_path`` just before Python's
+own path finder, it answers for a kept module after the checks Python's finder and
+loader make, in the same order:
+
+- where it was found is where Python would look first: a top-level module's ``sys.path``
+  entry is on ``sys.path`` and no entry before it holds a module, package or folder of
+  that name; a submodule's package has the one folder it had;
+- that folder still holds it as it did (the same ``.py`` file and nothing of its name
+  beside it, or the same package folder);
+- its source's modification time and size are the ones its bytecode was compiled from
+  (as a ``.pyc``'s header is checked: a bytecode file that checks a hash is never kept).
+
+Anything else is found and read by Python as usual, and kept at exit for the next run
+(whole or not at all, in a file renamed over the old one; not when Python writes no
+bytecode). What a module is (its ``__file__``, ``__cached__``, ``__spec__``, loader
+methods such as ``get_source``) is what Python's own would make: the loader is Python's
+``SourceFileLoader``, given the bytecode. Installed by ``tracker.speedups`` only.
+"""
+
+from __future__ import annotations
+
+import _imp
+import atexit
+import marshal
+import mmap
+import os
+import sys
+from collections import Counter
+from contextlib import suppress
+from importlib.machinery import (
+    BYTECODE_SUFFIXES,
+    EXTENSION_SUFFIXES,
+    SOURCE_SUFFIXES,
+    ModuleSpec,
+    SourceFileLoader,
+)
+from importlib.util import MAGIC_NUMBER, cache_from_source
+from itertools import repeat
+from typing import Any
+
+SUFFIXES = frozenset((*EXTENSION_SUFFIXES, *SOURCE_SUFFIXES, *BYTECODE_SUFFIXES))
+HEADER = 16  # a .pyc's magic number, flags, source time and size
+STAMP = MAGIC_NUMBER + bytes(4)  # a .pyc's magic number and flags when it checks a time
+
+# a kept module: its source, its .pyc, whether it is a package, where it was found (the
+# sys.path entry of a top-level module, the package folder of a submodule), and where
+# its bytecode lies in the kept file
+Entry = tuple[str, str, bool, str, int, int]
+
+
+def fresh(data: Any, source: str) -> bool:
+    """Whether ``data``, a ``.pyc`` that checks its source's time (not a hash), was
+    compiled from ``source`` as it is now (the check of Python's own loader)."""
+    try:
+        found = os.stat(source)
+    except OSError:
+        return False
+    stamp = (int(found.st_mtime) & 0xFFFFFFFF) | (found.st_size & 0xFFFFFFFF) << 32
+    return bool(data[:8] == STAMP and data[8:16] == stamp.to_bytes(8, "little"))
+
+
+class Loader(SourceFileLoader):
+    """Python's loader of a source file, given its bytecode as it was kept; reads the
+    ``.pyc`` itself if the source changed since (and then keeps the new one at exit)."""
+
+    def __init__(self, fullname: str, path: str, data: Any, kept: Kept) -> None:
+        super().__init__(fullname, path)
+        self.data = data
+        self.kept = kept
+
+    def get_code(self, fullname: str) -> Any:
+        data, self.data = self.data, None
+        if data is not None and fresh(data, self.path):
+            code = marshal.loads(memoryview(data)[HEADER:])
+            _imp._fix_co_filename(code, self.path)  # type: ignore[attr-defined]
+            return code
+        self.kept.stale.add(fullname)
+        return super().get_code(fullname)
+
+
+class Kept:
+    """The kept modules of this interpreter, read when first asked for."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.entries: dict[str, Entry] | None = None
+        self.blob: Any = None
+        self.base = 0  # where the bytecode starts in blob
+        self.names: dict[str, tuple[Counter[str] | None, frozenset[str]]] = {}  # by folder
+        self.stale: set[str] = set()
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> ModuleSpec | None:
+        if self.entries is None:
+            self.entries = self.read()
+        entry = self.entries.get(name)
+        if entry is None:
+            return None
+        source, cached, package, where, start, end = entry
+        if not self.first(name.rpartition(".")[2], package, where, path):
+            self.stale.add(name)
+            return None
+        spec = ModuleSpec(
+            name,
+            Loader(name, source, self.blob[self.base + start : self.base + end], self),
+            origin=source,
+            is_package=package,
+        )
+        spec.has_location = True
+        spec.cached = cached
+        if package:
+            spec.submodule_search_locations = [os.path.dirname(source)]
+        return spec
+
+    def first(self, stem: str, package: bool, where: str, path: Any) -> bool:
+        """Whether Python's finder would find ``stem`` in ``where`` first, as kept."""
+        if path is None:
+            entries = sys.path
+            if where not in entries:
+                return False
+            for entry in entries[: entries.index(where)]:
+                stems = self.listed(entry or ".")
+                if stems is None:
+                    if os.path.exists(entry or "."):
+                        return False  # a file Python's finder may look into (a zip)
+                elif stem in stems:
+                    return False
+        elif len(path) != 1 or path[0] != where:
+            return False
+        stems = self.listed(where)
+        if stems is None:
+            return False
+        if package:
+            return stem in self.names[where][1]
+        return stems.get(stem) == 1 and stem + ".py" in self.names[where][1]
+
+    def listed(self, folder: str) -> Counter[str] | None:
+        """How many names in ``folder`` Python's finder may take for a module of each
+        stem (what comes before a first dot): a folder's, or a file's with a module's
+        suffix (not ``json.pyi``); None if it cannot be listed."""
+        listed = self.names.get(folder)
+        if listed is None:
+            try:
+                names = frozenset(os.listdir(folder))
+            except OSError:
+                listed = self.names[folder] = (None, frozenset())
+            else:
+                stems = Counter(
+                    stem
+                    for stem, dot, rest in map(str.partition, names, repeat("."))
+                    if not dot or "." + rest in SUFFIXES
+                )
+                listed = self.names[folder] = (stems, names)
+        return listed[0]
+
+    def read(self) -> dict[str, Entry]:
+        """What an earlier run kept, or nothing if it cannot be read as such."""
+        atexit.register(self.write)
+        if self.path is None:
+            return {}
+        try:
+            with open(self.path, "rb") as file:
+                blob = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+            size = int.from_bytes(blob[len(MAGIC_NUMBER) : len(MAGIC_NUMBER) + 4], "little")
+            start = len(MAGIC_NUMBER) + 4
+            interpreter, entries = marshal.loads(blob[start : start + size])
+        except (OSError, ValueError, EOFError, TypeError):
+            return {}
+        if blob[: len(MAGIC_NUMBER)] != MAGIC_NUMBER or interpreter != sys.version:
+            return {}
+        if not isinstance(entries, dict):
+            return {}
+        self.blob, self.base = memoryview(blob), start + size  # read without a copy
+        return entries
+
+    def write(self) -> None:
+        """Keep, for the next run, every module Python found and read itself this run
+        (beside those kept before that were not found stale)."""
+        if self.path is None or sys.dont_write_bytecode or self.entries is None:
+            return
+        found = {
+            name: place
+            for name, module in list(sys.modules.items())
+            if name not in self.entries or name in self.stale
+            if (place := self.place(name, module)) is not None
+        }
+        if not found and not self.stale:
+            return
+        folder = os.path.dirname(self.path)
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except OSError:
+            return
+        if not os.access(folder, os.W_OK):
+            return  # (before reading the bytecode files, on every run)
+        datas: list[bytes] = []
+        entries: dict[str, Entry] = {}
+        offset = 0
+        for name, entry in self.entries.items():
+            if name in self.stale or name in found:
+                continue
+            data = bytes(self.blob[self.base + entry[4] : self.base + entry[5]])
+            entries[name] = (*entry[:4], offset, offset + len(data))
+            datas.append(data)
+            offset += len(data)
+        for name, (source, cached, package, where) in found.items():
+            try:
+                with open(cached, "rb") as file:
+                    data = file.read()
+            except OSError:
+                continue
+            if not fresh(data, source):
+                continue
+            entries[name] = (source, cached, package, where, offset, offset + len(data))
+            datas.append(data)
+            offset += len(data)
+        index = marshal.dumps((sys.version, entries))
+        partial = f"{self.path}.{os.getpid()}.tmp"
+        try:
+            with open(partial, "wb") as file:
+                file.write(MAGIC_NUMBER + len(index).to_bytes(4, "little") + index)
+                for data in datas:
+                    file.write(data)
+            os.replace(partial, self.path)
+        except OSError:
+            with suppress(OSError):
+                os.remove(partial)
+
+    def place(self, name: str, module: Any) -> tuple[str, str, bool, str] | None:
+        """Where Python found ``module``, if it is a source file Python's path finder
+        found and compiled to a ``.pyc``: source, ``.pyc``, package or not, and the
+        ``sys.path`` entry or package folder it was found in."""
+        spec: Any = getattr(module, "__spec__", None)
+        loader = getattr(spec, "loader", None)
+        if type(loader) not in (SourceFileLoader, Loader) or not spec.has_location:
+            return None
+        if name in sys.builtin_module_names or _imp.is_frozen(name):
+            return None  # found before the path finder (the kept are asked first)
+        source, cached = spec.origin, spec.cached
+        if not isinstance(source, str) or not source.endswith(".py") or not cached:
+            return None
+        package = spec.submodule_search_locations is not None
+        folder = os.path.dirname(source)
+        where = os.path.dirname(folder) if package else folder
+        parent, _, stem = name.rpartition(".")
+        above = None
+        if parent:
+            above = getattr(sys.modules.get(parent), "__path__", None)
+            if above is None:
+                return None
+        elif not os.path.isabs(where):
+            return None
+        if not self.first(stem, package, where, above):
+            return None  # as a later run would not find it (checked the same way)
+        return source, cached, package, where
+
+
+def cache_path() -> str | None:
+    """Where this interpreter keeps the modules, or None if it keeps no bytecode."""
+    if sys.implementation.cache_tag is None:
+        return None
+    return cache_from_source(__file__)[: -len(".pyc")] + ".modules"
+
+
+KEPT = Kept(cache_path())
+
+
+def install() -> None:
+    """Find and read the kept modules from now on, before Python's finders (a kept module
+    is none the builtin and frozen modules' finders find)."""
+    if KEPT not in sys.meta_path:
+        sys.meta_path.insert(0, KEPT)
