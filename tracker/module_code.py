@@ -44,6 +44,7 @@ from importlib.machinery import (
     BYTECODE_SUFFIXES,
     EXTENSION_SUFFIXES,
     SOURCE_SUFFIXES,
+    BuiltinImporter,
     ModuleSpec,
     SourceFileLoader,
 )
@@ -278,7 +279,9 @@ KEPT = Kept(cache_path())
 
 
 def install() -> None:
-    """Find and read the kept modules from now on, before Python's finders (a kept module
-    is none the builtin and frozen modules' finders find)."""
+    """Find and read the kept modules from now on: before Python's own finders (a kept
+    module is none the builtin and frozen modules' finders find), after any finder a
+    package put before them at start-up (``.pth`` files), which may answer for a name."""
     if KEPT not in sys.meta_path:
-        sys.meta_path.insert(0, KEPT)
+        at = sys.meta_path.index(BuiltinImporter) if BuiltinImporter in sys.meta_path else 0
+        sys.meta_path.insert(at, KEPT)
