@@ -35,7 +35,6 @@ from __future__ import annotations
 import _imp
 import atexit
 import marshal
-import mmap
 import os
 import sys
 from collections import Counter
@@ -74,16 +73,17 @@ def fresh(data: Any, source: str) -> bool:
 
 
 class Loader(SourceFileLoader):
-    """Python's loader of a source file, given its bytecode as it was kept; reads the
+    """Python's loader of a source file, given where its bytecode was kept; reads the
     ``.pyc`` itself if the source changed since (and then keeps the new one at exit)."""
 
-    def __init__(self, fullname: str, path: str, data: Any, kept: Kept) -> None:
+    def __init__(self, fullname: str, path: str, kept: Kept, start: int, end: int) -> None:
         super().__init__(fullname, path)
-        self.data = data
         self.kept = kept
+        self.at: tuple[int, int] | None = (start, end)
 
     def get_code(self, fullname: str) -> Any:
-        data, self.data = self.data, None
+        at, self.at = self.at, None
+        data = self.kept.bytecode(*at) if at is not None else None
         if data is not None and fresh(data, self.path):
             code = marshal.loads(memoryview(data)[HEADER:])
             _imp._fix_co_filename(code, self.path)  # type: ignore[attr-defined]
@@ -98,8 +98,8 @@ class Kept:
     def __init__(self, path: str | None) -> None:
         self.path = path
         self.entries: dict[str, Entry] | None = None
-        self.blob: Any = None
-        self.base = 0  # where the bytecode starts in blob
+        self.file: int | None = None  # the kept file, open (read a module at a time)
+        self.base = 0  # where the bytecode starts in it
         self.names: dict[str, tuple[Counter[str] | None, frozenset[str]]] = {}  # by folder
         self.stale: set[str] = set()
 
@@ -115,7 +115,7 @@ class Kept:
             return None
         spec = ModuleSpec(
             name,
-            Loader(name, source, self.blob[self.base + start : self.base + end], self),
+            Loader(name, source, self, start, end),
             origin=source,
             is_package=package,
         )
@@ -171,20 +171,37 @@ class Kept:
         atexit.register(self.write)
         if self.path is None:
             return {}
+        start = len(MAGIC_NUMBER) + 4
         try:
-            with open(self.path, "rb") as file:
-                blob = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
-            size = int.from_bytes(blob[len(MAGIC_NUMBER) : len(MAGIC_NUMBER) + 4], "little")
-            start = len(MAGIC_NUMBER) + 4
-            interpreter, entries = marshal.loads(blob[start : start + size])
-        except (OSError, ValueError, EOFError, TypeError):
+            file = os.open(self.path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        except OSError:
             return {}
-        if blob[: len(MAGIC_NUMBER)] != MAGIC_NUMBER or interpreter != sys.version:
+        try:
+            head = os.pread(file, start, 0)
+            size = int.from_bytes(head[len(MAGIC_NUMBER) :], "little")
+            interpreter, entries = marshal.loads(os.pread(file, size, start))
+        except (OSError, ValueError, EOFError, TypeError):
+            os.close(file)
+            return {}
+        if head[: len(MAGIC_NUMBER)] != MAGIC_NUMBER or interpreter != sys.version:
+            os.close(file)
             return {}
         if not isinstance(entries, dict):
+            os.close(file)
             return {}
-        self.blob, self.base = memoryview(blob), start + size  # read without a copy
+        self.file, self.base = file, start + size
         return entries
+
+    def bytecode(self, start: int, end: int) -> bytes | None:
+        """A kept module's ``.pyc``, read from the kept file (not held in memory: a
+        command's peak memory is what it keeps, docs/performance.md)."""
+        if self.file is None:
+            return None
+        try:
+            data = os.pread(self.file, end - start, self.base + start)
+        except OSError:
+            return None
+        return data if len(data) == end - start else None
 
     def write(self) -> None:
         """Keep, for the next run, every module Python found and read itself this run
@@ -212,7 +229,9 @@ class Kept:
         for name, entry in self.entries.items():
             if name in self.stale or name in found:
                 continue
-            data = bytes(self.blob[self.base + entry[4] : self.base + entry[5]])
+            data = self.bytecode(entry[4], entry[5])
+            if data is None:
+                continue
             entries[name] = (*entry[:4], offset, offset + len(data))
             datas.append(data)
             offset += len(data)
