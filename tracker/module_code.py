@@ -9,25 +9,29 @@ that way, ``status`` ~195; the finding and reading is about half of the bytecode
 command runs (docs/performance.md).
 
 ``Kept`` keeps, in one file beside this module's bytecode (``__pycache__``, or
-``sys.pycache_prefix``), behind the interpreter's magic number, each module's place as
-Python found it (its source, the ``sys.path`` entry or package folder it was found in)
-and its ``.pyc`` as Python wrote it. Placed on ``sys.meta_path`` just before Python's
-own path finder, it answers for a kept module after the checks Python's finder and
-loader make, in the same order:
+``sys.pycache_prefix``), behind the interpreter's magic number and version, each
+module's place as Python found it (its source, the ``sys.path`` entry or package folder
+it was found in) and its ``.pyc`` as Python wrote it. Placed on ``sys.meta_path`` before
+Python's own finders (after any a ``.pth`` file put there), it answers for a kept module
+after the checks Python's finder and loader make, in the same order:
 
 - where it was found is where Python would look first: a top-level module's ``sys.path``
   entry is on ``sys.path`` and no entry before it holds a module, package or folder of
-  that name; a submodule's package has the one folder it had;
+  that name (the current folder included: a module found there is never kept); a
+  submodule's package has the one folder it had;
 - that folder still holds it as it did (the same ``.py`` file and nothing of its name
-  beside it, or the same package folder);
+  beside it but a type stub, or the same package folder);
 - its source's modification time and size are the ones its bytecode was compiled from
   (as a ``.pyc``'s header is checked: a bytecode file that checks a hash is never kept).
 
-Anything else is found and read by Python as usual, and kept at exit for the next run
-(whole or not at all, in a file renamed over the old one; not when Python writes no
-bytecode). What a module is (its ``__file__``, ``__cached__``, ``__spec__``, loader
-methods such as ``get_source``) is what Python's own would make: the loader is Python's
-``SourceFileLoader``, given the bytecode. Installed by ``tracker.speedups`` only.
+Each module's bytecode is read from the kept file as it is imported (``os.pread``: the
+file is neither mapped nor held, so a command's peak memory is unchanged). Anything else
+is found and read by Python as usual, and kept at exit for the next run (whole or not at
+all, in a file renamed over the old one; not when Python writes no bytecode or the
+folder cannot be written). What a module is (its ``__file__``, ``__cached__``,
+``__spec__``, loader methods such as ``get_source``) is what Python's own would make:
+the loader is Python's ``SourceFileLoader``, given the bytecode. Installed by
+``tracker.speedups`` only (the ``grizzled`` script).
 """
 
 from __future__ import annotations
