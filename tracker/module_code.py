@@ -53,15 +53,17 @@ from importlib.machinery import (
 )
 from importlib.util import MAGIC_NUMBER, cache_from_source
 from itertools import repeat
+from types import CodeType
 from typing import Any
 
 SUFFIXES = frozenset((*EXTENSION_SUFFIXES, *SOURCE_SUFFIXES, *BYTECODE_SUFFIXES))
+HEAD = len(MAGIC_NUMBER) + 8 + 4  # the kept file's: magic number, the index's place and size
 HEADER = 16  # a .pyc's magic number, flags, source time and size
 STAMP = MAGIC_NUMBER + bytes(4)  # a .pyc's magic number and flags when it checks a time
 
 # a kept module: its source, its .pyc, whether it is a package, where it was found (the
 # sys.path entry of a top-level module, the package folder of a submodule), and where
-# its bytecode lies in the kept file
+# its bytecode lies in the kept file (from, to)
 Entry = tuple[str, str, bool, str, int, int]
 
 
@@ -89,9 +91,13 @@ class Loader(SourceFileLoader):
         at, self.at = self.at, None
         data = self.kept.bytecode(*at) if at is not None else None
         if data is not None and fresh(data, self.path):
-            code = marshal.loads(memoryview(data)[HEADER:])
-            _imp._fix_co_filename(code, self.path)  # type: ignore[attr-defined]
-            return code
+            try:
+                code = marshal.loads(memoryview(data)[HEADER:])
+            except (ValueError, EOFError, TypeError):
+                code = None  # damaged since it was kept: read as Python would
+            if type(code) is CodeType:
+                _imp._fix_co_filename(code, self.path)  # type: ignore[attr-defined]
+                return code
         self.kept.stale.add(fullname)
         return super().get_code(fullname)
 
@@ -103,7 +109,6 @@ class Kept:
         self.path = path
         self.entries: dict[str, Entry] | None = None
         self.file: int | None = None  # the kept file, open (read a module at a time)
-        self.base = 0  # where the bytecode starts in it
         self.names: dict[str, tuple[Counter[str] | None, frozenset[str]]] = {}  # by folder
         self.stale: set[str] = set()
 
@@ -175,25 +180,25 @@ class Kept:
         atexit.register(self.write)
         if self.path is None:
             return {}
-        start = len(MAGIC_NUMBER) + 4
         try:
             file = os.open(self.path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
         except OSError:
             return {}
         try:
-            head = os.pread(file, start, 0)
-            size = int.from_bytes(head[len(MAGIC_NUMBER) :], "little")
-            interpreter, entries = marshal.loads(os.pread(file, size, start))
+            head = os.pread(file, HEAD, 0)
+            where = int.from_bytes(head[len(MAGIC_NUMBER) : HEAD - 4], "little")
+            size = int.from_bytes(head[HEAD - 4 :], "little")
+            if where < HEAD or where + size != os.fstat(file).st_size:
+                raise ValueError("not an index where the file says")
+            interpreter, entries = marshal.loads(os.pread(file, size, where))
+            if head[: len(MAGIC_NUMBER)] != MAGIC_NUMBER or interpreter != sys.version:
+                raise ValueError("kept by another interpreter")
+            if not isinstance(entries, dict):
+                raise TypeError("not an index")
         except (OSError, ValueError, EOFError, TypeError):
             os.close(file)
             return {}
-        if head[: len(MAGIC_NUMBER)] != MAGIC_NUMBER or interpreter != sys.version:
-            os.close(file)
-            return {}
-        if not isinstance(entries, dict):
-            os.close(file)
-            return {}
-        self.file, self.base = file, start + size
+        self.file = file
         return entries
 
     def bytecode(self, start: int, end: int) -> bytes | None:
@@ -202,14 +207,15 @@ class Kept:
         if self.file is None:
             return None
         try:
-            data = os.pread(self.file, end - start, self.base + start)
+            data = os.pread(self.file, end - start, start)
         except OSError:
             return None
         return data if len(data) == end - start else None
 
     def write(self) -> None:
         """Keep, for the next run, every module Python found and read itself this run
-        (beside those kept before that were not found stale)."""
+        (beside those kept before that were not found stale): one module in memory at a
+        time, the index after them."""
         if self.path is None or sys.dont_write_bytecode or self.entries is None:
             return
         found = {
@@ -227,40 +233,46 @@ class Kept:
             return
         if not os.access(folder, os.W_OK):
             return  # (before reading the bytecode files, on every run)
-        datas: list[bytes] = []
-        entries: dict[str, Entry] = {}
-        offset = 0
-        for name, entry in self.entries.items():
-            if name in self.stale or name in found:
-                continue
-            data = self.bytecode(entry[4], entry[5])
-            if data is None:
-                continue
-            entries[name] = (*entry[:4], offset, offset + len(data))
-            datas.append(data)
-            offset += len(data)
-        for name, (source, cached, package, where) in found.items():
-            try:
-                with open(cached, "rb") as file:
-                    data = file.read()
-            except OSError:
-                continue
-            if not fresh(data, source):
-                continue
-            entries[name] = (source, cached, package, where, offset, offset + len(data))
-            datas.append(data)
-            offset += len(data)
-        index = marshal.dumps((sys.version, entries))
         partial = f"{self.path}.{os.getpid()}.tmp"
         try:
             with open(partial, "wb") as file:
-                file.write(MAGIC_NUMBER + len(index).to_bytes(4, "little") + index)
-                for data in datas:
-                    file.write(data)
+                file.write(bytes(HEAD))
+                entries = self.copied(file, found)
+                index = marshal.dumps((sys.version, entries))
+                where = file.tell()
+                file.write(index)
+                file.seek(0)
+                file.write(
+                    MAGIC_NUMBER + where.to_bytes(8, "little") + len(index).to_bytes(4, "little")
+                )
             os.replace(partial, self.path)
         except OSError:
             with suppress(OSError):
                 os.remove(partial)
+
+    def copied(self, file: Any, found: dict[str, tuple[str, str, bool, str]]) -> dict[str, Entry]:
+        """The bytecode of the modules kept before and still fresh, then of those found
+        this run, written to ``file``: where each lies."""
+        entries: dict[str, Entry] = {}
+        for name, (source, cached, package, where, start, end) in (self.entries or {}).items():
+            if name in self.stale or name in found:
+                continue
+            data = self.bytecode(start, end)
+            if data is not None:
+                at = file.tell()
+                file.write(data)
+                entries[name] = (source, cached, package, where, at, at + len(data))
+        for name, (source, cached, package, where) in found.items():
+            try:
+                with open(cached, "rb") as pyc:
+                    data = pyc.read()
+            except OSError:
+                continue
+            if fresh(data, source):
+                at = file.tell()
+                file.write(data)
+                entries[name] = (source, cached, package, where, at, at + len(data))
+        return entries
 
     def place(self, name: str, module: Any) -> tuple[str, str, bool, str] | None:
         """Where Python found ``module``, if it is a source file Python's path finder

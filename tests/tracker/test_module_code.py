@@ -163,17 +163,45 @@ def test_a_kept_file_that_cannot_be_read_is_ignored_and_written_anew(
     assert set(loaders(run(tree)).values()) == {"Loader"}
 
 
+def test_a_module_damaged_inside_the_kept_file_is_read_as_python_would(tree: Path) -> None:
+    run(tree)
+    kept = tree / "kept"
+    data = bytearray(kept.read_bytes())
+    where = int.from_bytes(data[4:12], "little")
+    _, entries = marshal.loads(bytes(data[where:]))
+    start, end = entries["pkg.mod"][4:]
+    data[start + 16 : end] = b"\xff" * (end - start - 16)  # its header intact, its code not
+    kept.write_bytes(bytes(data))
+    found = run(tree)
+    assert found["pkg.mod"]["value"] == "pkg.mod"
+    assert found["top"]["loader"] == "Loader"
+    assert run(tree)["pkg.mod"]["loader"] == "Loader"  # kept anew
+
+
 def test_a_file_kept_by_another_interpreter_build_is_ignored(tree: Path) -> None:
     run(tree)
     kept = tree / "kept"
-    data = kept.read_bytes()
-    size = int.from_bytes(data[4:8], "little")
-    version, entries = marshal.loads(data[8 : 8 + size])
+    data = kept.read_bytes()  # magic number, the index's place (8 bytes) and size (4)
+    where, size = int.from_bytes(data[4:12], "little"), int.from_bytes(data[12:16], "little")
+    assert where + size == len(data)  # the index last
+    version, entries = marshal.loads(data[where:])
     assert version == sys.version
     index = marshal.dumps((version + " (another build)", entries))
-    kept.write_bytes(data[:4] + len(index).to_bytes(4, "little") + index + data[8 + size :])
+    kept.write_bytes(data[:12] + len(index).to_bytes(4, "little") + data[16:where] + index)
     assert set(loaders(run(tree)).values()) == {"SourceFileLoader"}
     assert set(loaders(run(tree)).values()) == {"Loader"}
+
+
+def test_processes_keeping_at_once_leave_one_whole_kept_file(tree: Path) -> None:
+    """Eight first runs at once each write the kept file (renamed over one another)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(8) as pool:
+        runs = list(pool.map(lambda _: run(tree), range(8)))
+    for found in runs:
+        assert {name: module["value"] for name, module in found.items()} == {n: n for n in NAMES}
+    assert set(loaders(run(tree)).values()) == {"Loader"}
+    assert sorted(path.name for path in tree.iterdir()) == ["early", "kept", "site"]  # no part left
 
 
 def test_nothing_is_kept_when_python_writes_no_bytecode(tree: Path) -> None:
