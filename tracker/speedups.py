@@ -58,8 +58,8 @@ write, where the first two tricks save ~14% of a logged action's instructions on
   its package in its own Python code, and reads its bytecode from a ``.pyc`` of its own
   after checking it against the source: about half of the bytecode a command runs. The
   kept modules' finder (``tracker.module_code``, installed first) finds and reads each
-  module from one file kept beside the bytecode, after the same checks: ~14 M
-  instructions of ``status`` (5% of F), ~25 M of a logged action (9% of F).
+  module from one file kept beside the bytecode, after the same checks: ~13 M
+  instructions of ``status`` (5% of F), ~24 M of a logged action (9% of F).
 
 The first two are installed when the library is first imported (``BeforeTheLibrary``),
 so a command that never imports it (``status``) pays nothing for them. All nine leave every
