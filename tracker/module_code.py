@@ -278,7 +278,7 @@ class Kept:
         """Where Python found ``module``, if it is a source file Python's path finder
         found and compiled to a ``.pyc``: source, ``.pyc``, package or not, and the
         ``sys.path`` entry or package folder it was found in."""
-        spec: Any = getattr(module, "__spec__", None)
+        spec: Any = own(module, "__spec__")
         loader = getattr(spec, "loader", None)
         if type(loader) not in (SourceFileLoader, Loader) or not spec.has_location:
             return None
@@ -293,7 +293,7 @@ class Kept:
         parent, _, stem = name.rpartition(".")
         above = None
         if parent:
-            above = getattr(sys.modules.get(parent), "__path__", None)
+            above = own(sys.modules.get(parent), "__path__")
             if above is None:
                 return None
         elif not os.path.isabs(where):
@@ -301,6 +301,16 @@ class Kept:
         if not self.first(stem, package, where, above):
             return None  # as a later run would not find it (checked the same way)
         return source, cached, package, where
+
+
+def own(module: Any, name: str) -> Any:
+    """A module's attribute as it is set on it, or None: read without asking the module
+    (a module loaded when first used, ``importlib.util.LazyLoader``'s, would load then),
+    and None for anything else a library put in ``sys.modules``."""
+    try:
+        return object.__getattribute__(module, "__dict__").get(name)
+    except Exception:  # an object of any kind, asked at exit: keep nothing
+        return None
 
 
 def cache_path() -> str | None:

@@ -204,6 +204,40 @@ def test_processes_keeping_at_once_leave_one_whole_kept_file(tree: Path) -> None
     assert sorted(path.name for path in tree.iterdir()) == ["early", "kept", "site"]  # no part left
 
 
+def test_a_module_loaded_when_first_used_stays_unloaded_and_odd_entries_are_passed_over(
+    tree: Path,
+) -> None:
+    """At exit the kept modules' finder reads what it keeps from each module's own
+    attributes: a module Python loads when first used (``LazyLoader``) is not loaded by
+    it, and an object that is no module in ``sys.modules`` (some libraries put one there)
+    is passed over without a word."""
+    code = (
+        f"import sys, importlib.util\nsys.path[:0] = [{str(tree / 'site')!r}]\n"
+        "import atexit\n"  # (its handlers run last first: this one after the kept file's)
+        "atexit.register(lambda: print(object.__getattribute__("
+        "sys.modules['pkg.mod'], '__class__').__name__))\n"
+        "from tracker import module_code\n"
+        f"sys.meta_path.insert(0, module_code.Kept({str(tree / 'kept')!r}))\n"
+        "import top\n"
+        "spec = importlib.util.find_spec('pkg.mod')\n"
+        "spec.loader = importlib.util.LazyLoader(spec.loader)\n"
+        "lazy = importlib.util.module_from_spec(spec)\n"
+        "sys.modules['pkg.mod'] = lazy\n"
+        "spec.loader.exec_module(lazy)\n"
+        "class Odd:\n"
+        "    def __getattribute__(self, name): raise RuntimeError(name)\n"
+        "sys.modules['odd'] = Odd()\n"
+    )
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tree, env=env
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.strip() == "_LazyModule"  # still not loaded after the kept file's write
+    assert (tree / "kept").exists()
+
+
 def test_nothing_is_kept_when_python_writes_no_bytecode(tree: Path) -> None:
     run(tree, "-B")
     assert not (tree / "kept").exists()
