@@ -21,12 +21,12 @@ import atexit
 import builtins
 import dataclasses
 import marshal
-import os
 import sys
-from contextlib import suppress
-from importlib.util import MAGIC_NUMBER, cache_from_source
+from importlib.util import MAGIC_NUMBER
 from types import CodeType
 from typing import Any
+
+from tracker.module_code import beside_bytecode, written_whole
 
 OWNERS = ("eventsourcing.", "tracker.")  # the modules whose classes' methods are kept
 
@@ -75,25 +75,11 @@ class Kept:
         over the old one); a folder that cannot be written keeps nothing."""
         if self.path is None or sys.dont_write_bytecode:
             return
-        partial = f"{self.path}.{os.getpid()}.tmp"
-        try:
-            os.makedirs(os.path.dirname(self.path), exist_ok=True)
-            with open(partial, "wb") as file:
-                file.write(MAGIC_NUMBER + marshal.dumps(self.codes))
-            os.replace(partial, self.path)
-        except OSError:
-            with suppress(OSError):
-                os.remove(partial)
+        with written_whole(self.path) as file:
+            file.write(MAGIC_NUMBER + marshal.dumps(self.codes))
 
 
-def cache_path() -> str | None:
-    """Where this interpreter keeps the texts, or None if it keeps no bytecode."""
-    if sys.implementation.cache_tag is None:  # (cache_from_source would refuse)
-        return None
-    return cache_from_source(__file__)[: -len(".pyc")] + ".methods"
-
-
-KEPT = Kept(cache_path())
+KEPT = Kept(beside_bytecode(__file__, ".methods"))  # beside this module's .pyc
 
 
 def kept_exec(source: Any, globals: Any = None, locals: Any = None, /) -> None:

@@ -42,7 +42,8 @@ import marshal
 import os
 import sys
 from collections import Counter
-from contextlib import suppress
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from importlib.machinery import (
     BYTECODE_SUFFIXES,
     EXTENSION_SUFFIXES,
@@ -54,7 +55,7 @@ from importlib.machinery import (
 from importlib.util import MAGIC_NUMBER, cache_from_source
 from itertools import repeat
 from types import CodeType
-from typing import Any
+from typing import Any, BinaryIO
 
 SUFFIXES = frozenset((*EXTENSION_SUFFIXES, *SOURCE_SUFFIXES, *BYTECODE_SUFFIXES))
 HEAD = len(MAGIC_NUMBER) + 8 + 4  # the kept file's: magic number, the index's place and size
@@ -109,7 +110,7 @@ class Kept:
         self.path = path
         self.entries: dict[str, Entry] | None = None
         self.file: int | None = None  # the kept file, open (read a module at a time)
-        self.names: dict[str, tuple[Counter[str] | None, frozenset[str]]] = {}  # by folder
+        self.names: dict[str, tuple[Counter[str], frozenset[str]] | None] = {}  # by folder
         self.stale: set[str] = set()
 
     def find_spec(self, name: str, path: Any = None, target: Any = None) -> ModuleSpec | None:
@@ -141,39 +142,39 @@ class Kept:
             if where not in entries:
                 return False
             for entry in entries[: entries.index(where)]:
-                stems = self.listed(entry or ".")
-                if stems is None:
+                listed = self.listed(entry or ".")
+                if listed is None:
                     if os.path.exists(entry or "."):
                         return False  # a file Python's finder may look into (a zip)
-                elif stem in stems:
+                elif stem in listed[0]:
                     return False
         elif len(path) != 1 or path[0] != where:
             return False
-        stems = self.listed(where)
-        if stems is None:
-            return False
-        if package:
-            return stem in self.names[where][1]
-        return stems.get(stem) == 1 and stem + ".py" in self.names[where][1]
-
-    def listed(self, folder: str) -> Counter[str] | None:
-        """How many names in ``folder`` Python's finder may take for a module of each
-        stem (what comes before a first dot): a folder's, or a file's with a module's
-        suffix (not ``json.pyi``); None if it cannot be listed."""
-        listed = self.names.get(folder)
+        listed = self.listed(where)
         if listed is None:
+            return False
+        stems, names = listed
+        if package:
+            return stem in names
+        return stems.get(stem) == 1 and stem + ".py" in names
+
+    def listed(self, folder: str) -> tuple[Counter[str], frozenset[str]] | None:
+        """``folder``'s names, and how many of them Python's finder may take for a
+        module of each stem (what comes before a first dot): a folder's, or a file's
+        with a module's suffix (not ``json.pyi``); None if it cannot be listed."""
+        if folder not in self.names:
             try:
                 names = frozenset(os.listdir(folder))
             except OSError:
-                listed = self.names[folder] = (None, frozenset())
+                self.names[folder] = None
             else:
                 stems = Counter(
                     stem
                     for stem, dot, rest in map(str.partition, names, repeat("."))
                     if not dot or "." + rest in SUFFIXES
                 )
-                listed = self.names[folder] = (stems, names)
-        return listed[0]
+                self.names[folder] = (stems, names)
+        return self.names[folder]
 
     def read(self) -> dict[str, Entry]:
         """What an earlier run kept, or nothing if it cannot be read as such."""
@@ -227,28 +228,20 @@ class Kept:
         if not found and not self.stale:
             return
         folder = os.path.dirname(self.path)
-        try:
+        with suppress(OSError):
             os.makedirs(folder, exist_ok=True)
-        except OSError:
-            return
         if not os.access(folder, os.W_OK):
             return  # (before reading the bytecode files, on every run)
-        partial = f"{self.path}.{os.getpid()}.tmp"
-        try:
-            with open(partial, "wb") as file:
-                file.write(bytes(HEAD))
-                entries = self.copied(file, found)
-                index = marshal.dumps((sys.version, entries))
-                where = file.tell()
-                file.write(index)
-                file.seek(0)
-                file.write(
-                    MAGIC_NUMBER + where.to_bytes(8, "little") + len(index).to_bytes(4, "little")
-                )
-            os.replace(partial, self.path)
-        except OSError:
-            with suppress(OSError):
-                os.remove(partial)
+        with written_whole(self.path) as file:
+            file.write(bytes(HEAD))
+            entries = self.copied(file, found)
+            index = marshal.dumps((sys.version, entries))
+            where = file.tell()
+            file.write(index)
+            file.seek(0)
+            file.write(
+                MAGIC_NUMBER + where.to_bytes(8, "little") + len(index).to_bytes(4, "little")
+            )
 
     def copied(self, file: Any, found: dict[str, tuple[str, str, bool, str]]) -> dict[str, Entry]:
         """The bytecode of the modules kept before and still fresh, then of those found
@@ -313,14 +306,32 @@ def own(module: Any, name: str) -> Any:
         return None
 
 
-def cache_path() -> str | None:
-    """Where this interpreter keeps the modules, or None if it keeps no bytecode."""
-    if sys.implementation.cache_tag is None:
+def beside_bytecode(source: str, suffix: str) -> str | None:
+    """Where a file kept with ``source``'s bytecode goes (its ``__pycache__``, or under
+    ``sys.pycache_prefix``), named as its ``.pyc`` with ``suffix`` instead; None if this
+    interpreter keeps no bytecode. The kept modules' file and ``tracker.dataclass_code``'s."""
+    if sys.implementation.cache_tag is None:  # (cache_from_source would refuse)
         return None
-    return cache_from_source(__file__)[: -len(".pyc")] + ".modules"
+    return cache_from_source(source)[: -len(".pyc")] + suffix
 
 
-KEPT = Kept(cache_path())
+@contextmanager
+def written_whole(path: str) -> Iterator[BinaryIO]:
+    """A file to write ``path`` with, whole or not at all: a unique file renamed over the
+    old one once written; if the folder or the disk refuses, nothing is kept (a kept
+    file is only ever a saving: the next run does without it)."""
+    partial = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(partial, "wb") as file:
+            yield file
+        os.replace(partial, path)
+    except OSError:
+        with suppress(OSError):
+            os.remove(partial)
+
+
+KEPT = Kept(beside_bytecode(__file__, ".modules"))
 
 
 def install() -> None:

@@ -53,6 +53,13 @@ def tree(tmp_path: Path) -> Path:
     return tmp_path
 
 
+def writing_bytecode(**more: str) -> dict[str, str]:
+    """The environment of a fresh interpreter that writes bytecode (the kept file is kept
+    only then) and imports the project."""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    return {**env, "PYTHONPATH": str(ROOT), **more}
+
+
 def run(tree: Path, *flags: str, kept: bool = True) -> dict[str, dict[str, object]]:
     """A fresh interpreter importing NAMES (with the kept file at ``tree/kept``, or as
     Python alone does): how each module was loaded and what it is."""
@@ -65,15 +72,13 @@ def run(tree: Path, *flags: str, kept: bool = True) -> dict[str, dict[str, objec
             "from tracker import module_code\n"
             f"sys.meta_path.insert(0, module_code.Kept({str(tree / 'kept')!r}))\n"
         )
-    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
-    env["PYTHONPATH"] = str(ROOT)
     out = subprocess.run(
         [sys.executable, *flags, "-c", setup + SHOW],
         capture_output=True,
         text=True,
         check=True,
         cwd=tree,
-        env=env,
+        env=writing_bytecode(),
     )
     return json.loads(out.stdout)  # type: ignore[no-any-return]
 
@@ -228,10 +233,12 @@ def test_a_module_loaded_when_first_used_stays_unloaded_and_odd_entries_are_pass
         "    def __getattribute__(self, name): raise RuntimeError(name)\n"
         "sys.modules['odd'] = Odd()\n"
     )
-    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
-    env["PYTHONPATH"] = str(ROOT)
     done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tree, env=env
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=tree,
+        env=writing_bytecode(),
     )
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout.strip() == "_LazyModule"  # still not loaded after the kept file's write
@@ -270,10 +277,8 @@ def test_the_command_reads_its_own_modules_from_the_kept_file(tmp_path: Path) ->
         "print(' '.join(sorted(n for n, m in list(sys.modules.items()) if n not in installed"
         " and type(getattr(m.__spec__, 'loader', None)).__name__ == 'SourceFileLoader')))\n"
     )
-    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    env = writing_bytecode(PYTHONPYCACHEPREFIX=str(tmp_path))
     env.pop("GRIZZLED_SPEEDUPS", None)
-    env["PYTHONPYCACHEPREFIX"] = str(tmp_path)
-    env["PYTHONPATH"] = str(ROOT)
 
     def found_by_python() -> set[str]:
         command = [sys.executable, "-c", code]
